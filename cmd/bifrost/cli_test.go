@@ -1,0 +1,139 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// result is what one bifrost invocation printed and returned.
+type result struct {
+	stdout, stderr string
+	code           int
+}
+
+// bifrost runs the CLI in-process, as a user would from the repository root.
+func bifrost(t *testing.T, args ...string) result {
+	t.Helper()
+	var out, errb bytes.Buffer
+	cmd := newRootCmd(&out, &errb)
+	cmd.SetArgs(args)
+	out.Reset()
+	errb.Reset()
+	code := exitCode(cmd.ExecuteContext(context.Background()), &errb)
+	return result{out.String(), errb.String(), code}
+}
+
+// shippedSrc is the folder of the shipped workbooks, seen from this package.
+const shippedSrc = "../../cardsrc"
+
+// copySrc copies the shipped workbooks into a fresh folder and returns it.
+func copySrc(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	files, err := filepath.Glob(filepath.Join(shippedSrc, "*.xlsx"))
+	if err != nil || len(files) != 4 {
+		t.Fatalf("want 4 shipped workbooks in %s, found %v (%v)", shippedSrc, files, err)
+	}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, filepath.Base(f)), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// problemLine matches the one-line problem format: "file: Sheet!A1: message".
+var problemLine = regexp.MustCompile(`^(\S.*?\.xlsx): ([^!:]+)!([A-Z]+[0-9]+): (.+)$`)
+
+func TestValidate_ShippedWorkbooksPass(t *testing.T) {
+	r := bifrost(t, "validate", "--src", shippedSrc, "--json", "--lang", "en")
+	if r.code != 0 {
+		t.Fatalf("exit %d, want 0\nstdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
+	}
+	var got validateJSON
+	if err := json.Unmarshal([]byte(r.stdout), &got); err != nil {
+		t.Fatalf("validate --json is not JSON: %v\n%s", err, r.stdout)
+	}
+	want := map[string]map[string]int{
+		"valkyrie": {"Valkyrie": 144, "FirstValkyrie": 40, "Monster": 2, "Weakness": 24, "VP": 40},
+		"nastrond": {"Valkyria": 4, "Urd": 48, "Edda": 38, "Einherjar": 33, "Keeper": 10, "Nidhogg": 1},
+	}
+	if len(got.Games) != 4 {
+		t.Fatalf("validate --json lists %d games, want 4", len(got.Games))
+	}
+	for _, g := range got.Games {
+		if len(g.Problems) != 0 {
+			t.Errorf("%s: %d problems on the shipped workbook: %v", g.Game, len(g.Problems), g.Problems)
+		}
+		for k, n := range want[g.Game] {
+			if g.Components[k] != n {
+				t.Errorf("%s: components[%s] = %d, the seed says %d", g.Game, k, g.Components[k], n)
+			}
+		}
+	}
+}
+
+func TestValidate_JSONFieldsAreTheContract(t *testing.T) {
+	src := copySrc(t)
+	breakCell(t, src, "nastrond", "Edda", "目標値", 2, "abc")
+	r := bifrost(t, "validate", "--src", src, "--json", "nastrond")
+	if r.code != 1 {
+		t.Fatalf("exit %d, want 1", r.code)
+	}
+	var raw map[string][]map[string]any
+	if err := json.Unmarshal([]byte(r.stdout), &raw); err != nil {
+		t.Fatal(err)
+	}
+	g := raw["games"][0]
+	for _, k := range []string{"game", "file", "components", "problems"} {
+		if _, ok := g[k]; !ok {
+			t.Errorf("game object lacks %q", k)
+		}
+	}
+	ps := g["problems"].([]any)
+	if len(ps) == 0 {
+		t.Fatal("no problems reported")
+	}
+	for _, k := range []string{"severity", "file", "sheet", "cell", "column", "message"} {
+		if _, ok := ps[0].(map[string]any)[k]; !ok {
+			t.Errorf("problem lacks %q", k)
+		}
+	}
+}
+
+func TestValidate_UnknownGameIsUsageError(t *testing.T) {
+	r := bifrost(t, "validate", "monopoly")
+	if r.code != 2 || !strings.Contains(r.stderr, "unknown game") {
+		t.Errorf("exit %d, stderr %q; want 2 and 'unknown game'", r.code, r.stderr)
+	}
+}
+
+func TestValidate_MissingWorkbookIsExit2(t *testing.T) {
+	r := bifrost(t, "validate", "--src", t.TempDir(), "nastrond")
+	if r.code != 2 || !strings.Contains(r.stderr, "nastrond.xlsx") {
+		t.Errorf("exit %d, stderr %q; want 2 naming the file", r.code, r.stderr)
+	}
+}
+
+func TestValidate_LangSelectsMessages(t *testing.T) {
+	src := copySrc(t)
+	breakCell(t, src, "nastrond", "Edda", "目標値", 2, "abc")
+	ja := bifrost(t, "validate", "--src", src, "--lang", "ja", "nastrond")
+	en := bifrost(t, "validate", "--src", src, "--lang", "en", "nastrond")
+	if !strings.Contains(ja.stdout, "整数") {
+		t.Errorf("Japanese output lacks 整数:\n%s", ja.stdout)
+	}
+	if !strings.Contains(en.stdout, "whole number") {
+		t.Errorf("English output lacks 'whole number':\n%s", en.stdout)
+	}
+}

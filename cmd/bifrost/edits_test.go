@@ -1,0 +1,342 @@
+package main
+
+import (
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/xuri/excelize/v2"
+
+	"bifrost/schema"
+	"bifrost/schema/workbook"
+)
+
+// edit applies fn to src/<game>.xlsx in place (src is a test copy).
+func edit(t *testing.T, src, game string, fn func(f *excelize.File) error) {
+	t.Helper()
+	path := filepath.Join(src, game+".xlsx")
+	if err := workbook.Edit(path, path, fn); err != nil {
+		t.Fatalf("editing %s: %v", path, err)
+	}
+}
+
+// colOf returns the 1-based column whose row-1 header is header.
+func colOf(f *excelize.File, sheet, header string) (int, error) {
+	rows, err := f.GetRows(sheet)
+	if err != nil {
+		return 0, err
+	}
+	for i, h := range rows[0] {
+		if h == header {
+			return i + 1, nil
+		}
+	}
+	return 0, fmt.Errorf("sheet %s has no column %q", sheet, header)
+}
+
+// cellOf names the cell of header in data row row (1-based sheet row).
+func cellOf(f *excelize.File, sheet, header string, row int) (string, error) {
+	c, err := colOf(f, sheet, header)
+	if err != nil {
+		return "", err
+	}
+	return schema.CellName(c, row), nil
+}
+
+// breakCell writes value into the cell of header on row of a test copy.
+func breakCell(t *testing.T, src, game, sheet, header string, row int, value any) {
+	t.Helper()
+	edit(t, src, game, func(f *excelize.File) error {
+		cell, err := cellOf(f, sheet, header, row)
+		if err != nil {
+			return err
+		}
+		return f.SetCellValue(sheet, cell, value)
+	})
+}
+
+// rowWhere returns the first data row whose header column holds value.
+func rowWhere(f *excelize.File, sheet, header, value string) (int, error) {
+	c, err := colOf(f, sheet, header)
+	if err != nil {
+		return 0, err
+	}
+	rows, err := f.GetRows(sheet)
+	if err != nil {
+		return 0, err
+	}
+	for i, r := range rows[1:] {
+		if c-1 < len(r) && r[c-1] == value {
+			return i + 2, nil
+		}
+	}
+	return 0, fmt.Errorf("no row of %s has %s = %q", sheet, header, value)
+}
+
+func TestValidate_BreakingEditsFailAtTheirCell(t *testing.T) {
+	tests := []struct {
+		name      string
+		game      string
+		edit      func(f *excelize.File) error
+		wantSheet string
+		wantCell  string // "" = any cell of the sheet
+		wantText  string // part of the message (English)
+	}{
+		{
+			name: "text in a number column", game: "nastrond",
+			edit:      func(f *excelize.File) error { return setByHeader(f, "Edda", "目標値", 3, "たくさん") },
+			wantSheet: "Edda", wantCell: "@目標値3", wantText: "whole number",
+		},
+		{
+			name: "duplicate ID", game: "nastrond",
+			edit: func(f *excelize.File) error {
+				id, err := getByHeader(f, "Edda", "ID", 2)
+				if err != nil {
+					return err
+				}
+				return setByHeader(f, "Edda", "ID", 5, id)
+			},
+			wantSheet: "Edda", wantCell: "@ID5", wantText: "duplicate ID",
+		},
+		{
+			name: "row with data but no ID", game: "nastrond",
+			edit:      func(f *excelize.File) error { return setByHeader(f, "Einherjar", "ID", 4, "") },
+			wantSheet: "Einherjar", wantCell: "@ID4", wantText: "no ID",
+		},
+		{
+			name: "missing ID column", game: "nastrond",
+			edit: func(f *excelize.File) error {
+				c, err := colOf(f, "Keeper", "ID")
+				if err != nil {
+					return err
+				}
+				return f.RemoveCol("Keeper", schema.ColName(c))
+			},
+			wantSheet: "Keeper", wantText: `missing required column "ID"`,
+		},
+		{
+			name: "missing required sheet", game: "nastrond",
+			edit:      func(f *excelize.File) error { return f.DeleteSheet("Nidhogg") },
+			wantSheet: "Nidhogg", wantCell: "A1", wantText: "missing required sheet",
+		},
+		{
+			name: "one Edda short on a layer", game: "nastrond",
+			edit:      removeOneOfLayer("Edda", "2"),
+			wantSheet: "Edda", wantCell: "A1", wantText: "layer-2 Edda should number 12 but there are 11",
+		},
+		{
+			name: "unknown effect verb", game: "nastrond",
+			edit:      func(f *excelize.File) error { return setByHeader(f, "Einherjar", "スキル", 2, "die_plsu +1") },
+			wantSheet: "Einherjar", wantCell: "@スキル2", wantText: `unknown verb "die_plsu" (did you mean "die_plus"?)`,
+		},
+		{
+			name: "effect syntax error", game: "nastrond",
+			edit: func(f *excelize.File) error {
+				return setByHeader(f, "Einherjar", "スキル", 2, "[layer >= 2 die_plus +1")
+			},
+			wantSheet: "Einherjar", wantCell: "@スキル2", wantText: "character 13",
+		},
+		{
+			name: "weakness names a rage the monster lacks", game: "valkyrie",
+			edit:      func(f *excelize.File) error { return setByHeader(f, "Weakness", "レイジ", 2, 9) },
+			wantSheet: "Weakness", wantCell: "@レイジ2", wantText: "",
+		},
+		{
+			name: "rage level is not a number", game: "valkyrie",
+			edit:      func(f *excelize.File) error { return setByHeader(f, "Weakness", "レイジ", 2, "高い") },
+			wantSheet: "Weakness", wantCell: "@レイジ2", wantText: "whole number",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src := copySrc(t)
+			var wantCell string
+			edit(t, src, tt.game, func(f *excelize.File) error {
+				if err := tt.edit(f); err != nil {
+					return err
+				}
+				wantCell = resolveCell(t, f, tt.wantSheet, tt.wantCell)
+				return nil
+			})
+			r := bifrost(t, "validate", "--src", src, "--lang", "en", tt.game)
+			if r.code != 1 {
+				t.Fatalf("exit %d, want 1\n%s%s", r.code, r.stdout, r.stderr)
+			}
+			file := filepath.Join(src, tt.game+".xlsx")
+			for _, line := range strings.Split(strings.TrimSpace(r.stdout), "\n") {
+				m := problemLine.FindStringSubmatch(line)
+				if m == nil || m[1] != file || m[2] != tt.wantSheet || !strings.Contains(m[4], tt.wantText) {
+					continue
+				}
+				if wantCell == "" || m[3] == wantCell {
+					return
+				}
+			}
+			t.Errorf("no line %s: %s!%s: …%s…\ngot:\n%s", file, tt.wantSheet, wantCell, tt.wantText, r.stdout)
+		})
+	}
+}
+
+// resolveCell turns "@Header7" into the A1 name of that header's column on row 7.
+func resolveCell(t *testing.T, f *excelize.File, sheet, spec string) string {
+	t.Helper()
+	if !strings.HasPrefix(spec, "@") {
+		return spec
+	}
+	m := regexp.MustCompile(`^@(.+?)(\d+)$`).FindStringSubmatch(spec)
+	var row int
+	fmt.Sscan(m[2], &row)
+	cell, err := cellOf(f, sheet, m[1], row)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cell
+}
+
+func setByHeader(f *excelize.File, sheet, header string, row int, v any) error {
+	cell, err := cellOf(f, sheet, header, row)
+	if err != nil {
+		return err
+	}
+	return f.SetCellValue(sheet, cell, v)
+}
+
+func getByHeader(f *excelize.File, sheet, header string, row int) (string, error) {
+	cell, err := cellOf(f, sheet, header, row)
+	if err != nil {
+		return "", err
+	}
+	return f.GetCellValue(sheet, cell)
+}
+
+// removeOneOfLayer takes one card off a layer: a copy off a multi-copy row,
+// or the whole row when it is a single card.
+func removeOneOfLayer(sheet, layer string) func(f *excelize.File) error {
+	return func(f *excelize.File) error {
+		row, err := rowWhere(f, sheet, "階層", layer)
+		if err != nil {
+			return err
+		}
+		copies, _ := getByHeader(f, sheet, "枚数", row)
+		if n, ok := schema.ParseInt(copies); ok && n > 1 {
+			return setByHeader(f, sheet, "枚数", row, n-1)
+		}
+		return f.RemoveRow(sheet, row)
+	}
+}
+
+func TestValidate_HarmlessEditsPass(t *testing.T) {
+	tests := []struct {
+		name string
+		edit func(f *excelize.File) error
+	}{
+		{"full-width digits", func(f *excelize.File) error {
+			v, err := getByHeader(f, "Edda", "目標値", 2)
+			if err != nil {
+				return err
+			}
+			return setByHeader(f, "Edda", "目標値", 2, toFullWidth(v))
+		}},
+		{"number stored as text", func(f *excelize.File) error {
+			v, err := getByHeader(f, "Keeper", "目標値", 2)
+			if err != nil {
+				return err
+			}
+			cell, _ := cellOf(f, "Keeper", "目標値", 2)
+			return f.SetCellStr("Keeper", cell, v)
+		}},
+		{"spaces around values, ASCII and ideographic", func(f *excelize.File) error {
+			for _, h := range []string{"目標値", "名前", "ID"} {
+				v, err := getByHeader(f, "Edda", h, 3)
+				if err != nil {
+					return err
+				}
+				cell, _ := cellOf(f, "Edda", h, 3)
+				if err := f.SetCellStr("Edda", cell, " \u3000"+v+"\u3000 "); err != nil {
+					return err
+				}
+			}
+			return nil
+		}},
+		{"an extra notes column", func(f *excelize.File) error {
+			rows, _ := f.GetRows("Edda")
+			c := schema.ColName(len(rows[0]) + 1)
+			if err := f.SetCellStr("Edda", c+"1", "メモ"); err != nil {
+				return err
+			}
+			return f.SetCellStr("Edda", c+"2", "要調整：強すぎる？")
+		}},
+		{"columns in another order", func(f *excelize.File) error {
+			return swapColumns(f, "Edda", "ID", "目標値")
+		}},
+		{"an empty row in the middle", func(f *excelize.File) error {
+			return f.InsertRows("Edda", 6, 2)
+		}},
+		{"English headers", func(f *excelize.File) error {
+			return setByHeaderName(f, "Keeper", "目標値", "Target")
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src := copySrc(t)
+			edit(t, src, "nastrond", tt.edit)
+			r := bifrost(t, "validate", "--src", src, "--lang", "en", "nastrond")
+			if r.code != 0 {
+				t.Errorf("exit %d, want 0\n%s%s", r.code, r.stdout, r.stderr)
+			}
+		})
+	}
+}
+
+func toFullWidth(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if r >= '0' && r <= '9' {
+			r += '０' - '0'
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+func setByHeaderName(f *excelize.File, sheet, old, renamed string) error {
+	c, err := colOf(f, sheet, old)
+	if err != nil {
+		return err
+	}
+	return f.SetCellStr(sheet, schema.CellName(c, 1), renamed)
+}
+
+// swapColumns exchanges the whole contents of two columns.
+func swapColumns(f *excelize.File, sheet, a, b string) error {
+	ca, err := colOf(f, sheet, a)
+	if err != nil {
+		return err
+	}
+	cb, err := colOf(f, sheet, b)
+	if err != nil {
+		return err
+	}
+	rows, err := f.GetRows(sheet, excelize.Options{RawCellValue: true})
+	if err != nil {
+		return err
+	}
+	for i, r := range rows {
+		get := func(c int) string {
+			if c-1 < len(r) {
+				return r[c-1]
+			}
+			return ""
+		}
+		va, vb := get(ca), get(cb)
+		if err := f.SetCellStr(sheet, schema.CellName(ca, i+1), vb); err != nil {
+			return err
+		}
+		if err := f.SetCellStr(sheet, schema.CellName(cb, i+1), va); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,93 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"bifrost/schema"
+	"bifrost/schema/workbook"
+)
+
+// target is one workbook to validate against one game.
+type target struct {
+	game *schema.Game
+	path string
+}
+
+// resolveTargets turns command arguments (game ids or .xlsx paths) into
+// targets; no arguments means every game's workbook under src.
+func resolveTargets(src string, args []string) ([]target, error) {
+	if len(args) == 0 {
+		for _, g := range schema.Games() {
+			args = append(args, g.ID)
+		}
+	}
+	var out []target
+	for _, a := range args {
+		if g := schema.GameByID(a); g != nil {
+			out = append(out, target{game: g, path: filepath.Join(src, g.ID+".xlsx")})
+			continue
+		}
+		if strings.EqualFold(filepath.Ext(a), ".xlsx") {
+			g := gameOfFile(a)
+			if g == nil {
+				return nil, usageError{fmt.Errorf("%s: cannot tell which game this workbook is for; name it <game>.xlsx (valkyrie, nastrond, guardian, bloodrage)", a)}
+			}
+			out = append(out, target{game: g, path: a})
+			continue
+		}
+		return nil, usageError{fmt.Errorf("unknown game %q (want valkyrie, nastrond, guardian, bloodrage or a .xlsx file)", a)}
+	}
+	return out, nil
+}
+
+// gameOfFile guesses the game from a workbook's file name: "nastrond.xlsx",
+// "nastrond-v2.xlsx" and "copy of nastrond.xlsx" all name nastrond.
+func gameOfFile(path string) *schema.Game {
+	base := strings.ToLower(filepath.Base(path))
+	for _, g := range schema.Games() {
+		if strings.Contains(base, g.ID) {
+			return g
+		}
+	}
+	return nil
+}
+
+// validateAll opens and validates every target in parallel and returns the
+// results in target order. A workbook that is not a readable .xlsx becomes a
+// problem of its own; a file that cannot be opened at all is an error.
+func validateAll(targets []target, lang *schema.Lang) ([]schema.Result, error) {
+	results := make([]schema.Result, len(targets))
+	errs := make([]error, len(targets))
+	var wg sync.WaitGroup
+	for i, t := range targets {
+		wg.Go(func() { results[i], errs[i] = validateOne(t, lang) })
+	}
+	wg.Wait()
+	return results, errors.Join(errs...)
+}
+
+func validateOne(t target, lang *schema.Lang) (schema.Result, error) {
+	res := schema.Result{Game: t.game.ID, File: t.path, Components: map[string]int{}}
+	if _, err := os.Stat(t.path); err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return res, fmt.Errorf("%s: no such workbook", t.path)
+		}
+		return res, err
+	}
+	book, err := workbook.Open(t.path, t.path)
+	if err != nil {
+		var ferr *workbook.FormatError
+		if !errors.As(err, &ferr) {
+			return res, err
+		}
+		res.Problems = []schema.Problem{{Severity: schema.Error, File: t.path, Message: lang.Msg("unreadable", ferr.Reason)}}
+		return res, nil
+	}
+	return t.game.Validate(book, lang), nil
+}

@@ -1,0 +1,44 @@
+// Command bifrost is the toolchain for the designers of four Japanese card and
+// board games: it validates their card workbooks, and (as later issues land)
+// simulates, prints and documents them. See the README for the commands.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+)
+
+func main() {
+	err := newRootCmd(os.Stdout, os.Stderr).ExecuteContext(context.Background())
+	os.Exit(exitCode(err, os.Stderr))
+}
+
+// The exit codes of the contract in DESIGN.md.
+const (
+	exitOK       = 0 // all is well
+	exitProblems = 1 // the data has problems
+	exitFailure  = 2 // the command could not run
+)
+
+// errProblems reports that validation found errors; they are already printed.
+var errProblems = errors.New("the data has problems")
+
+// usageError is a mistake in the command line.
+type usageError struct{ error }
+
+// exitCode maps an error from a command to the process exit code, printing
+// it as one line unless it was already reported.
+func exitCode(err error, stderr io.Writer) int {
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.Is(err, errProblems):
+		return exitProblems
+	default:
+		fmt.Fprintln(stderr, "bifrost:", err)
+		return exitFailure
+	}
+}

@@ -1,0 +1,53 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"bifrost/schema"
+	"bifrost/schema/workbook"
+)
+
+type templateOptions struct {
+	*globalOptions
+	out   string
+	force bool
+}
+
+func newTemplateCmd(g *globalOptions) *cobra.Command {
+	opts := &templateOptions{globalOptions: g}
+	cmd := &cobra.Command{
+		Use:   "template GAME -o FILE.xlsx",
+		Short: "空のワークブックを作る / write an empty workbook with headers, dropdowns and notes",
+		Args:  exactArgs(1),
+		RunE:  func(cmd *cobra.Command, args []string) error { return runTemplate(cmd.Context(), opts, args) },
+	}
+	cmd.Flags().StringVarP(&opts.out, "output", "o", "", "the workbook to write (required)")
+	cmd.Flags().BoolVar(&opts.force, "force", false, "overwrite FILE if it exists")
+	return cmd
+}
+
+func runTemplate(_ context.Context, opts *templateOptions, args []string) error {
+	g := schema.GameByID(args[0])
+	if g == nil {
+		return usageError{fmt.Errorf("unknown game %q (want valkyrie, nastrond, guardian or bloodrage)", args[0])}
+	}
+	if opts.out == "" {
+		return usageError{errors.New("template needs -o FILE.xlsx")}
+	}
+	if _, err := os.Stat(opts.out); err == nil && !opts.force {
+		return fmt.Errorf("%s already exists; a template would replace its data (use --force to overwrite)", opts.out)
+	} else if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	if err := workbook.WriteTemplate(opts.out, g); err != nil {
+		return err
+	}
+	fmt.Fprintln(opts.stderr, opts.out)
+	return nil
+}

@@ -1,0 +1,115 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"bifrost/schema"
+)
+
+type validateOptions struct {
+	*globalOptions
+	src  string
+	json bool
+}
+
+func newValidateCmd(g *globalOptions) *cobra.Command {
+	opts := &validateOptions{globalOptions: g}
+	cmd := &cobra.Command{
+		Use:   "validate [GAME...|FILE.xlsx...]",
+		Short: "ワークブックを検証する / check every cell of the workbooks",
+		Long: "Validate reads each game's workbook (all four by default) and prints every problem\n" +
+			"as one line: file: Sheet!Cell: message. Exit 0 when clean, 1 on problems, 2 when it cannot run.",
+		RunE: func(cmd *cobra.Command, args []string) error { return runValidate(cmd.Context(), opts, args) },
+	}
+	cmd.Flags().StringVar(&opts.src, "src", "cardsrc", "folder holding <game>.xlsx")
+	cmd.Flags().BoolVar(&opts.json, "json", false, "print the result as JSON")
+	return cmd
+}
+
+func runValidate(_ context.Context, opts *validateOptions, args []string) error {
+	targets, err := resolveTargets(opts.src, args)
+	if err != nil {
+		return err
+	}
+	results, err := validateAll(targets, opts.Lang())
+	if err != nil {
+		return err
+	}
+	if opts.json {
+		if err := writeValidateJSON(opts.stdout, results); err != nil {
+			return err
+		}
+	} else {
+		writeProblems(opts.stdout, opts.stderr, results, opts.Lang())
+	}
+	for _, r := range results {
+		if schema.HasErrors(r.Problems) {
+			return errProblems
+		}
+	}
+	return nil
+}
+
+// validateJSON is the `validate --json` contract of DESIGN.md.
+type validateJSON struct {
+	Games []gameJSON `json:"games"`
+}
+
+type gameJSON struct {
+	Game       string           `json:"game"`
+	File       string           `json:"file"`
+	Components map[string]int   `json:"components"`
+	Problems   []schema.Problem `json:"problems"`
+}
+
+func writeValidateJSON(w io.Writer, results []schema.Result) error {
+	out := validateJSON{Games: []gameJSON{}}
+	for _, r := range results {
+		ps := r.Problems
+		if ps == nil {
+			ps = []schema.Problem{}
+		}
+		out.Games = append(out.Games, gameJSON{Game: r.Game, File: r.File, Components: r.Components, Problems: ps})
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(out)
+}
+
+// writeProblems prints each problem as one line on stdout, then one summary
+// line per game on stderr.
+func writeProblems(stdout, stderr io.Writer, results []schema.Result, lang *schema.Lang) {
+	for _, r := range results {
+		for _, p := range r.Problems {
+			fmt.Fprintln(stdout, p.String())
+		}
+	}
+	for _, r := range results {
+		errs, warns := 0, 0
+		for _, p := range r.Problems {
+			if p.Severity == schema.Error {
+				errs++
+			} else {
+				warns++
+			}
+		}
+		var parts []string
+		for _, k := range slices.Sorted(maps.Keys(r.Components)) {
+			parts = append(parts, fmt.Sprintf("%s %d", k, r.Components[k]))
+		}
+		if lang.English() {
+			fmt.Fprintf(stderr, "%s: %s: %d errors, %d warnings (%s)\n", r.Game, r.File, errs, warns, strings.Join(parts, ", "))
+		} else {
+			fmt.Fprintf(stderr, "%s: %s: エラー %d 件、警告 %d 件（%s）\n", r.Game, r.File, errs, warns, strings.Join(parts, "、"))
+		}
+	}
+}

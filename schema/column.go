@@ -1,0 +1,121 @@
+package schema
+
+import (
+	"reflect"
+	"strings"
+	"sync"
+
+	"bifrost/schema/effect"
+)
+
+// Effect is an effect cell: its source text and, once validated, its AST.
+type Effect struct {
+	Src string
+	AST *effect.Effect // nil when the cell is empty or did not parse
+}
+
+// Kind is the type of a column's cells.
+type Kind string
+
+// The column kinds.
+const (
+	KindText   Kind = "text"   // any text
+	KindInt    Kind = "int"    // a whole number
+	KindBool   Kind = "bool"   // ○/×, はい/いいえ, TRUE/FALSE
+	KindList   Kind = "list"   // values separated by "," or "、"
+	KindEffect Kind = "effect" // the effect language
+)
+
+// Column describes one column of a sheet, read from the row struct's tags:
+//
+//	Target int `xlsx:"目標値,Target,required" validate:"min=1" doc:"判定に必要なパワー"`
+//
+// The xlsx tag lists the Japanese header, the English header, then options:
+// "required" (the cell may not be blank) and "vocab=NAME" (for effect columns,
+// the vocabulary to parse with). The doc tag is a Japanese note for the template.
+type Column struct {
+	Field    string // Go field name
+	Index    int    // field index in the struct
+	JA, EN   string
+	Kind     Kind
+	Required bool
+	Vocab    string   // effect columns: the Game.Vocabs key
+	Enum     []string // from validate "oneof="
+	Min, Max string   // from validate "min=" and "max=", "" when absent
+	Doc      string
+}
+
+// Header returns the header text for lang: Japanese or English.
+func (c Column) Header(l *Lang) string {
+	if l != nil && l.English() {
+		return c.EN
+	}
+	return c.JA
+}
+
+var (
+	effectType = reflect.TypeFor[Effect]()
+	columnMemo sync.Map // reflect.Type → []Column
+)
+
+// ColumnsOf lists the columns of a row struct (a value or a pointer to one).
+func ColumnsOf(row any) []Column {
+	t := reflect.TypeOf(row)
+	if t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if v, ok := columnMemo.Load(t); ok {
+		return v.([]Column)
+	}
+	var cols []Column
+	for i := range t.NumField() {
+		f := t.Field(i)
+		tag, ok := f.Tag.Lookup("xlsx")
+		if !ok || tag == "-" {
+			continue
+		}
+		parts := strings.Split(tag, ",")
+		c := Column{Field: f.Name, Index: i, JA: parts[0], EN: parts[0], Doc: f.Tag.Get("doc")}
+		if len(parts) > 1 {
+			c.EN = parts[1]
+		}
+		for _, opt := range parts[min(2, len(parts)):] {
+			switch {
+			case opt == "required":
+				c.Required = true
+			case strings.HasPrefix(opt, "vocab="):
+				c.Vocab = strings.TrimPrefix(opt, "vocab=")
+			default:
+				panic("schema: unknown xlsx tag option " + opt + " on " + t.Name() + "." + f.Name)
+			}
+		}
+		switch {
+		case f.Type == effectType:
+			c.Kind = KindEffect
+		case f.Type.Kind() == reflect.Int:
+			c.Kind = KindInt
+		case f.Type.Kind() == reflect.Bool:
+			c.Kind = KindBool
+		case f.Type.Kind() == reflect.Slice && f.Type.Elem().Kind() == reflect.String:
+			c.Kind = KindList
+		case f.Type.Kind() == reflect.String:
+			c.Kind = KindText
+		default:
+			panic("schema: unsupported field type " + f.Type.String() + " on " + t.Name() + "." + f.Name)
+		}
+		for _, rule := range strings.Split(f.Tag.Get("validate"), ",") {
+			k, v, _ := strings.Cut(rule, "=")
+			switch k {
+			case "oneof":
+				c.Enum = strings.Fields(v)
+			case "min", "gte":
+				c.Min = v
+			case "max", "lte":
+				c.Max = v
+			}
+		}
+		cols = append(cols, c)
+	}
+	columnMemo.Store(t, cols)
+	return cols
+}

@@ -1,0 +1,157 @@
+package schema
+
+import (
+	"slices"
+	"strings"
+
+	"bifrost/schema/effect"
+)
+
+// Game is one game's data contract: its sheets, its Rules parameters, its
+// effect vocabularies and the checks across rows.
+type Game struct {
+	ID     string                   // "nastrond"
+	Title  string                   // Japanese title, e.g. "ナーストレンド"
+	Sheets []*SheetSpec             // in template order; the Rules sheet is added automatically
+	Rules  []RuleParam              // the Rules sheet's parameters with their seed defaults
+	Vocabs map[string]*effect.Vocab // by Column.Vocab; "" is the default vocabulary
+	// Check decodes the sheets, checks across rows, counts components and
+	// returns the typed data for the engines.
+	Check func(c *Checker) any
+}
+
+// SheetSpec describes one sheet of a game's workbook.
+type SheetSpec struct {
+	Key      string // English sheet name and components key, e.g. "Edda"
+	JA       string // Japanese sheet name, e.g. "エッダ"
+	Row      any    // a zero row struct, e.g. Edda{}
+	Optional bool   // the workbook may leave the sheet out
+	Doc      string // Japanese description for cardsrc/README and the template
+}
+
+// Columns lists the sheet's columns.
+func (s *SheetSpec) Columns() []Column { return ColumnsOf(s.Row) }
+
+// Checker carries one validation run: the book, the problems found so far,
+// the language, the parsed Rules and the component counts.
+type Checker struct {
+	Game       *Game
+	Book       *Book
+	P          *Problems
+	Lang       *Lang
+	Rules      Rules
+	Components map[string]int
+}
+
+// Result is the outcome of validating one game's workbook.
+type Result struct {
+	Game       string
+	File       string
+	Components map[string]int
+	Problems   []Problem
+	Data       any // the game's typed data; use only when Problems has no errors
+}
+
+// Validate checks a workbook against g and returns every problem, sorted.
+func (g *Game) Validate(b *Book, l *Lang) Result {
+	c := &Checker{Game: g, Book: b, P: &Problems{File: b.File, Lang: l}, Lang: l, Components: map[string]int{}}
+	c.Rules = c.decodeRules()
+	data := g.Check(c)
+	return Result{Game: g.ID, File: b.File, Components: c.Components, Problems: c.P.Sorted(), Data: data}
+}
+
+// Spec returns the sheet spec with the given English key; it panics for a
+// key the game does not declare, which is a programming error.
+func (g *Game) Spec(key string) *SheetSpec {
+	if key == RulesSheet.Key {
+		return RulesSheet
+	}
+	i := slices.IndexFunc(g.Sheets, func(s *SheetSpec) bool { return s.Key == key })
+	if i < 0 {
+		panic("schema: game " + g.ID + " has no sheet " + key)
+	}
+	return g.Sheets[i]
+}
+
+// AllSheets returns the game's sheets followed by the Rules sheet.
+func (g *Game) AllSheets() []*SheetSpec { return append(slices.Clone(g.Sheets), RulesSheet) }
+
+// parseEffect parses one effect cell and reports a parse error at the cell.
+func (c *Checker) parseEffect(src string, col Column, sheet string, row, at int, header string) (*effect.Effect, bool) {
+	v := c.Game.Vocabs[col.Vocab]
+	if v == nil {
+		panic("schema: game " + c.Game.ID + " has no vocabulary " + col.Vocab)
+	}
+	ast, perr := effect.Parse(src, v)
+	if perr != nil {
+		c.P.Add(Error, sheet, row, at, header, c.effectMessage(perr))
+		return nil, false
+	}
+	return ast, true
+}
+
+// effectMessage localises a parse error; offsets are shown 1-based.
+func (c *Checker) effectMessage(e *effect.Error) string {
+	l := c.Lang
+	pos := e.Offset + 1
+	var m string
+	switch e.Code {
+	case effect.ErrUnknownVerb:
+		m = l.Msg("effect_verb", pos, e.Found)
+	case effect.ErrUnknownCond:
+		m = l.Msg("effect_cond", pos, e.Found)
+	case effect.ErrUnknownTrigger:
+		m = l.Msg("effect_trigger", pos, e.Found)
+	case effect.ErrArgCount:
+		m = l.Msg("effect_argcount", pos, e.Want)
+	case effect.ErrBadArg:
+		m = l.Msg("effect_arg", pos, e.Found, e.Want)
+	case effect.ErrCompare:
+		m = l.Msg("effect_compare", pos)
+	default:
+		m = l.Msg("effect_syntax", pos, e.Want)
+		if e.Found != "" {
+			m += l.Msg("found", e.Found)
+		}
+	}
+	if e.Suggest != "" {
+		m += l.Msg("did_you_mean", e.Suggest)
+	}
+	return m
+}
+
+// CheckTriggers reports effect clauses of item i whose trigger is not in allowed
+// ("" stands for no trigger).
+func CheckTriggers[T any](s *Sheet[T], i int, field string, e Effect, allowed ...string) {
+	if e.AST == nil {
+		return
+	}
+	for _, cl := range e.AST.Clauses {
+		if !slices.Contains(allowed, cl.Trigger) {
+			names := make([]string, 0, len(allowed))
+			for _, a := range allowed {
+				if a == "" {
+					a = "-"
+				}
+				names = append(names, a)
+			}
+			trig := cl.Trigger
+			if trig == "" {
+				trig = "-"
+			}
+			s.Errorf(i, field, "trigger_not_allowed", trig, strings.Join(names, ", "))
+		}
+	}
+}
+
+// Count adds n physical cards to component key.
+func (c *Checker) Count(key string, n int) { c.Components[key] += n }
+
+// ExpectCount reports when the components counted under key differ from the
+// Rules parameter rule. The problem sits on the sheet's A1 cell.
+func (c *Checker) ExpectCount(sheet, label, rule string, got int) {
+	want := c.Rules.Int(rule)
+	if got != want {
+		c.P.Errorf(sheet, 1, 1, "", "count", label, want, got, rule)
+	}
+}

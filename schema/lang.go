@@ -1,0 +1,143 @@
+package schema
+
+import (
+	"fmt"
+	"os"
+	"reflect"
+	"strings"
+
+	"github.com/go-playground/locales/en"
+	"github.com/go-playground/locales/ja"
+	ut "github.com/go-playground/universal-translator"
+	"github.com/go-playground/validator/v10"
+	en_translations "github.com/go-playground/validator/v10/translations/en"
+	ja_translations "github.com/go-playground/validator/v10/translations/ja"
+)
+
+// Lang renders messages in one language: Japanese ("ja") or English ("en").
+// It also holds the struct validator, whose messages come from validator's
+// own translations with the column header as the field name.
+type Lang struct {
+	tag   string
+	valid *validator.Validate
+	trans ut.Translator
+}
+
+// NewLang returns the Lang for "ja" or "en"; anything else falls back to Japanese.
+func NewLang(tag string) *Lang {
+	l := &Lang{tag: "ja"}
+	if strings.HasPrefix(strings.ToLower(tag), "en") {
+		l.tag = "en"
+	}
+	uni := ut.New(en.New(), en.New(), ja.New())
+	l.trans, _ = uni.GetTranslator(l.tag)
+	l.valid = validator.New(validator.WithRequiredStructEnabled())
+	l.valid.RegisterTagNameFunc(func(f reflect.StructField) string {
+		parts := strings.Split(f.Tag.Get("xlsx"), ",")
+		if l.tag == "en" && len(parts) > 1 {
+			return parts[1]
+		}
+		return parts[0]
+	})
+	var err error
+	if l.tag == "en" {
+		err = en_translations.RegisterDefaultTranslations(l.valid, l.trans)
+	} else {
+		err = ja_translations.RegisterDefaultTranslations(l.valid, l.trans)
+	}
+	if err != nil {
+		panic("schema: validator translations: " + err.Error())
+	}
+	return l
+}
+
+// LangFromEnv picks the language from LC_ALL, LC_MESSAGES or LANG, as a
+// POSIX program would: "en_US.UTF-8" gives English, anything else Japanese.
+func LangFromEnv() string {
+	for _, k := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
+		if v := os.Getenv(k); v != "" {
+			if strings.HasPrefix(v, "en") || v == "C" || v == "POSIX" || strings.HasPrefix(v, "C.") {
+				return "en"
+			}
+			return "ja"
+		}
+	}
+	return "ja"
+}
+
+// English reports whether l renders English.
+func (l *Lang) English() bool { return l.tag == "en" }
+
+// Tag returns "ja" or "en".
+func (l *Lang) Tag() string { return l.tag }
+
+// Msg renders the catalog message key with args, in l's language.
+func (l *Lang) Msg(key string, args ...any) string {
+	m, ok := catalog[key]
+	if !ok {
+		return key + fmt.Sprint(args...)
+	}
+	f := m.ja
+	if l.English() {
+		f = m.en
+	}
+	return fmt.Sprintf(f, args...)
+}
+
+// Got renders " (got X)" or "（入力値: X）" for the end of a message.
+func (l *Lang) Got(v string) string {
+	if l.English() {
+		return fmt.Sprintf(" (got %q)", v)
+	}
+	return fmt.Sprintf("（入力値: 「%s」）", v)
+}
+
+// msg is one catalog entry: a fmt format per language.
+type msg struct{ ja, en string }
+
+// catalog holds every message that validator's translations do not cover.
+// Games add theirs through their own tables, merged here explicitly.
+var catalog = merge(coreMessages, valkyrieMessages, nastrondMessages, guardianMessages, bloodrageMessages)
+
+func merge(tables ...map[string]msg) map[string]msg {
+	out := map[string]msg{}
+	for _, t := range tables {
+		for k, v := range t {
+			if _, dup := out[k]; dup {
+				panic("schema: message key defined twice: " + k)
+			}
+			out[k] = v
+		}
+	}
+	return out
+}
+
+var coreMessages = map[string]msg{
+	"required":            {"%sは必須です", "%s is required"},
+	"not_int":             {"%sは整数で入力してください", "%s must be a whole number"},
+	"not_bool":            {"%sは ○/× で入力してください", "%s must be ○ or × (TRUE/FALSE)"},
+	"dup_id":              {"ID「%s」が重複しています（最初は %d 行目）", "duplicate ID %q (first used on row %d)"},
+	"no_id":               {"データがあるのに ID がありません", "row has data but no ID"},
+	"missing_column":      {"必須の列「%s」（%s）がありません", "missing required column %q (%s)"},
+	"dup_column":          {"列「%s」が2回あります（最初は %s 列）", "column %q appears twice (first in column %s)"},
+	"missing_sheet":       {"必須のシート「%s」（%s）がありません", "missing required sheet %q (%s)"},
+	"bad_enum":            {"%sは %s のいずれかにしてください", "%s must be one of %s"},
+	"unknown_ref":         {"%s「%s」は存在しません", "%s %q does not exist"},
+	"count":               {"%sは%d枚のはずですが%d枚あります（ルール %s）", "%s should number %d but there are %d (rule %s)"},
+	"unknown_rule":        {"未知のルール「%s」です", "unknown rule %q"},
+	"unknown_rule_hint":   {"未知のルール「%s」です（「%s」のことですか？）", "unknown rule %q (did you mean %q?)"},
+	"dup_rule":            {"ルール「%s」が重複しています（最初は %d 行目）", "rule %q is set twice (first on row %d)"},
+	"rule_range":          {"ルール「%s」は %s の範囲で指定してください", "rule %q must be within %s"},
+	"rule_type":           {"ルール「%s」の値が不正です（%s）", "rule %q has a bad value (want %s)"},
+	"effect_syntax":       {"効果の %d 文字目: %sが必要です", "effect, character %d: expected %s"},
+	"effect_verb":         {"効果の %d 文字目: 未知の動詞「%s」です", "effect, character %d: unknown verb %q"},
+	"effect_cond":         {"効果の %d 文字目: 未知の条件「%s」です", "effect, character %d: unknown condition %q"},
+	"effect_trigger":      {"効果の %d 文字目: 未知のタイミング「%s」です", "effect, character %d: unknown trigger %q"},
+	"effect_argcount":     {"効果の %d 文字目: 引数の数が違います（%s）", "effect, character %d: wrong number of arguments (want %s)"},
+	"effect_arg":          {"効果の %d 文字目: 引数「%s」が不正です（%s）", "effect, character %d: bad argument %q (want %s)"},
+	"effect_compare":      {"効果の %d 文字目: この条件は比較できません", "effect, character %d: this condition takes no comparison"},
+	"did_you_mean":        {"（「%s」のことですか？）", " (did you mean %q?)"},
+	"found":               {"（入力: 「%s」）", " (found %q)"},
+	"trigger_not_allowed": {"タイミング「%s」はこの列では使えません（使えるのは %s）", "trigger %q is not allowed here (allowed: %s)"},
+	"unreadable":          {"xlsx ブックとして読めません: %s", "cannot read as an .xlsx workbook: %s"},
+}

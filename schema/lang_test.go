@@ -1,0 +1,118 @@
+package schema
+
+import (
+	"regexp"
+	"slices"
+	"testing"
+)
+
+var verbRe = regexp.MustCompile(`%[-+# 0-9.]*[a-zA-Z]`)
+
+// TestCatalog_JapaneseAndEnglishTakeTheSameArguments guards every message
+// against a translation that drops or reorders an argument.
+func TestCatalog_JapaneseAndEnglishTakeTheSameArguments(t *testing.T) {
+	norm := func(s string) []string {
+		var out []string
+		for _, v := range verbRe.FindAllString(s, -1) {
+			switch v[len(v)-1] {
+			case 'q', 's', 'v':
+				out = append(out, "s")
+			default:
+				out = append(out, v[len(v)-1:])
+			}
+		}
+		return out
+	}
+	for key, m := range catalog {
+		if m.ja == "" || m.en == "" {
+			t.Errorf("%s: a language is missing", key)
+			continue
+		}
+		if ja, en := norm(m.ja), norm(m.en); !slices.Equal(ja, en) {
+			t.Errorf("%s: Japanese takes %v, English takes %v", key, ja, en)
+		}
+	}
+}
+
+func TestLang_FollowsTheEnvironment(t *testing.T) {
+	tests := []struct{ lcAll, lang, want string }{
+		{"", "en_US.UTF-8", "en"},
+		{"", "ja_JP.UTF-8", "ja"},
+		{"C", "ja_JP.UTF-8", "en"},
+		{"", "", "ja"},
+	}
+	for _, tt := range tests {
+		t.Setenv("LC_ALL", tt.lcAll)
+		t.Setenv("LC_MESSAGES", "")
+		t.Setenv("LANG", tt.lang)
+		if got := LangFromEnv(); got != tt.want {
+			t.Errorf("LC_ALL=%q LANG=%q: got %s, want %s", tt.lcAll, tt.lang, got, tt.want)
+		}
+	}
+}
+
+func TestProblem_OneLineWithFileSheetAndCell(t *testing.T) {
+	ps := &Problems{File: "cardsrc/nastrond.xlsx", Lang: NewLang("en")}
+	ps.Errorf("Edda", 7, 4, "目標値", "not_int", "Target")
+	ps.Errorf("Edda", 3, 27, "メモ", "required", "Memo")
+	ps.Warnf("Keeper", 2, 1, "ID", "no_id")
+	got := problemLines(ps.Sorted())
+	want := []string{
+		"cardsrc/nastrond.xlsx: Edda!AA3: Memo is required",
+		"cardsrc/nastrond.xlsx: Edda!D7: Target must be a whole number",
+		"cardsrc/nastrond.xlsx: Keeper!A2: warning: row has data but no ID",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("got\n%q\nwant\n%q", got, want)
+	}
+}
+
+func TestParseInt_AcceptsWhatSpreadsheetsStore(t *testing.T) {
+	tests := []struct {
+		in   string
+		want int
+		ok   bool
+	}{
+		{"12", 12, true}, {"+2", 2, true}, {"-1", -1, true}, {"3.0", 3, true}, {"3E+0", 3, true},
+		{"1,000", 1000, true}, {"3.5", 0, false}, {"abc", 0, false}, {"", 0, false}, {"1e30", 0, false},
+	}
+	for _, tt := range tests {
+		got, ok := ParseInt(tt.in)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("ParseInt(%q) = %d, %v; want %d, %v", tt.in, got, ok, tt.want, tt.ok)
+		}
+	}
+}
+
+func TestParseBool_AcceptsMarksAndWords(t *testing.T) {
+	for _, s := range []string{"○", "◯", "はい", "TRUE", "true", "1"} {
+		if v, ok := ParseBool(s); !v || !ok {
+			t.Errorf("ParseBool(%q) = %v, %v; want true", s, v, ok)
+		}
+	}
+	for _, s := range []string{"×", "いいえ", "FALSE", "0"} {
+		if v, ok := ParseBool(s); v || !ok {
+			t.Errorf("ParseBool(%q) = %v, %v; want false", s, v, ok)
+		}
+	}
+	if _, ok := ParseBool("たぶん"); ok {
+		t.Error("ParseBool accepted たぶん")
+	}
+}
+
+func TestNormalize_FoldsFullWidthAndSpaces(t *testing.T) {
+	tests := map[string]string{"１２": "12", " \u3000E01\u3000 ": "E01", "＋１": "+1", "ｶｰﾄﾞ": "カード"}
+	for in, want := range tests {
+		if got := Normalize(in); got != want {
+			t.Errorf("Normalize(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestColName_CountsLikeASpreadsheet(t *testing.T) {
+	for n, want := range map[int]string{1: "A", 26: "Z", 27: "AA", 52: "AZ", 703: "AAA"} {
+		if got := ColName(n); got != want {
+			t.Errorf("ColName(%d) = %s, want %s", n, got, want)
+		}
+	}
+}

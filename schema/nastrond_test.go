@@ -1,0 +1,841 @@
+package schema
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// nastrondSheets is an in-memory Nastrond workbook: sheet name → rows, the
+// first row being the header. Tests start from nastrondFixture, a minimal
+// book that validates cleanly, and break one thing.
+type nastrondSheets map[string][][]string
+
+func nastrondFixture() nastrondSheets {
+	return nastrondSheets{
+		"Valkyria": {
+			{"ID", "名前", "色"},
+			{"V1", "ブリュンヒルド", "赤"},
+			{"V2", "スクルド", "青"},
+			{"V3", "スルーズ", "緑"},
+			{"V4", "レギンレイヴ", "黄"},
+		},
+		"Urd": {
+			{"ID", "色", "枚数"},
+			{"U1", "赤", "12"},
+			{"U2", "青", "12"},
+			{"U3", "緑", "12"},
+			{"U4", "黄", "12"},
+		},
+		"Edda": {
+			{"ID", "名前", "階層", "目標値", "VP", "勇気", "枚数"},
+			{"E1a", "ミーミルの泉", "1", "7", "1", "1", "10"},
+			{"E1b", "トールの釣り", "1", "8", "2", "", "10"},
+			{"E2a", "バルドルの夢", "2", "11", "2", "", "12"},
+			{"E3a", "ロキの捕縛", "3", "15", "4", "", "6"},
+		},
+		"Einherjar": {
+			{"ID", "名前", "登場階層", "コスト", "スキル", "枚数"},
+			{"N1", "ベルセルク", "1", "0", "reroll 1", "11"},
+			{"N1b", "ウルフヘジン", "1", "0", "before_roll: tiwaz 1", "10"},
+			{"N2", "シグムンド", "2", "2", "after_fix: [keeper] power +2", "8"},
+			{"N3", "シグルズ", "3", "3", "before_roll: add_die 1", "4"},
+		},
+		"Keeper": {
+			{"ID", "名前", "階層", "目標値", "VP", "開始位置"},
+			{"K11", "ガルム", "1", "10", "3", "0"},
+			{"K12", "モーズグズ", "1", "10", "3", "1"},
+			{"K13", "ラタトスク", "1", "11", "3", "2"},
+			{"K14", "フレースヴェルグ", "1", "11", "3", "3"},
+			{"K21", "ハティ", "2", "14", "4", ""},
+			{"K22", "スコル", "2", "14", "4", ""},
+			{"K23", "フリュム", "2", "15", "4", ""},
+			{"K24", "ヘル", "2", "15", "5", ""},
+			{"K31", "フェンリル", "3", "18", "6", ""},
+			{"K32", "ヨルムンガンド", "3", "18", "6", ""},
+		},
+		"Nidhogg": {
+			{"ID", "名前", "目標値", "VP"},
+			{"NID", "ニーズヘッグ", "20", "6"},
+		},
+		"Rules": {
+			{"キー", "値", "説明"},
+		},
+	}
+}
+
+// clone returns a deep copy, so a test may change it freely.
+func (b nastrondSheets) clone() nastrondSheets {
+	out := nastrondSheets{}
+	for name, rows := range b {
+		for _, r := range rows {
+			out[name] = append(out[name], slices.Clone(r))
+		}
+	}
+	return out
+}
+
+// col returns the 0-based index of header on sheet, or -1.
+func (b nastrondSheets) col(sheet, header string) int {
+	return slices.Index(b[sheet][0], header)
+}
+
+// row returns the index in b[sheet] of the row with the given ID.
+func (b nastrondSheets) row(t *testing.T, sheet, id string) int {
+	t.Helper()
+	idAt := b.col(sheet, "ID")
+	for i, r := range b[sheet][1:] {
+		if idAt < len(r) && r[idAt] == id {
+			return i + 1
+		}
+	}
+	t.Fatalf("fixture: sheet %s has no row %s", sheet, id)
+	return 0
+}
+
+// set writes value into the cell of header on the row with the given ID.
+func (b nastrondSheets) set(t *testing.T, sheet, id, header, value string) {
+	t.Helper()
+	at := b.col(sheet, header)
+	if at < 0 {
+		t.Fatalf("fixture: sheet %s has no column %s", sheet, header)
+	}
+	i := b.row(t, sheet, id)
+	r := b[sheet][i]
+	for len(r) <= at {
+		r = append(r, "")
+	}
+	r[at] = value
+	b[sheet][i] = r
+}
+
+// del removes the row with the given ID.
+func (b nastrondSheets) del(t *testing.T, sheet, id string) {
+	t.Helper()
+	i := b.row(t, sheet, id)
+	b[sheet] = slices.Delete(b[sheet], i, i+1)
+}
+
+// add appends a data row.
+func (b nastrondSheets) add(sheet string, cells ...string) {
+	b[sheet] = append(b[sheet], cells)
+}
+
+// rule adds a row to the Rules sheet.
+func (b nastrondSheets) rule(key, value string) { b.add("Rules", key, value) }
+
+func (b nastrondSheets) validate(lang string) Result {
+	return Nastrond.Validate(bookOf(b), NewLang(lang))
+}
+
+// nastrondCase is one broken book and the problem it must give, in English
+// and in Japanese, at sheet!cell.
+type nastrondCase struct {
+	name        string
+	edit        func(t *testing.T, b nastrondSheets)
+	sheet, cell string
+	en, ja      string
+}
+
+// runNastrondCases validates each case's book in both languages and checks
+// that the expected problem appears at its cell.
+func runNastrondCases(t *testing.T, cases []nastrondCase) {
+	t.Helper()
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			b := nastrondFixture().clone()
+			tc.edit(t, b)
+			wantProblem(t, b.validate("en").Problems, tc.sheet, tc.cell, tc.en)
+			wantProblem(t, b.validate("ja").Problems, tc.sheet, tc.cell, tc.ja)
+		})
+	}
+}
+
+// noProblem fails t if any problem's message contains substr.
+func noProblem(t *testing.T, ps []Problem, substr string) {
+	t.Helper()
+	for _, p := range ps {
+		if strings.Contains(p.Message, substr) {
+			t.Errorf("unexpected problem %s", p)
+		}
+	}
+}
+
+func TestNastrond_FixtureIsClean(t *testing.T) {
+	for _, lang := range []string{"en", "ja"} {
+		r := nastrondFixture().validate(lang)
+		if len(r.Problems) != 0 {
+			t.Fatalf("%s: the fixture has problems:\n%s", lang, strings.Join(problemLines(r.Problems), "\n"))
+		}
+		want := map[string]int{"Valkyria": 4, "Urd": 48, "Edda": 38, "Einherjar": 33, "Keeper": 10, "Nidhogg": 1}
+		for k, n := range want {
+			if r.Components[k] != n {
+				t.Errorf("%s: components[%s] = %d, want %d", lang, k, r.Components[k], n)
+			}
+		}
+		if len(r.Components) != len(want) {
+			t.Errorf("%s: components = %v, want exactly %v", lang, r.Components, want)
+		}
+		d, ok := r.Data.(*NastrondData)
+		if !ok || len(d.Edda) != 4 || len(d.Einherjar) != 4 || len(d.Keepers) != 10 || len(d.Nidhogg) != 1 {
+			t.Fatalf("%s: Data = %#v", lang, r.Data)
+		}
+		if got := d.Einherjar[2].Skill.AST; got == nil || got.Clauses[0].Trigger != "after_fix" || got.Clauses[0].Action.Name != "power" {
+			t.Errorf("%s: Einherjar N2 skill parsed as %+v", lang, got)
+		}
+	}
+}
+
+func TestNastrond_EddaCountPerLayer(t *testing.T) {
+	runNastrondCases(t, []nastrondCase{
+		{
+			name:  "one short on layer 2",
+			edit:  func(t *testing.T, b nastrondSheets) { b.set(t, "Edda", "E2a", "枚数", "11") },
+			sheet: "Edda", cell: "A1",
+			en: "layer-2 Edda should number 12 but there are 11 (rule EddaLayer2)",
+			ja: "第2層のエッダは12枚のはずですが11枚あります（ルール EddaLayer2）",
+		},
+		{
+			name:  "one too many on layer 3",
+			edit:  func(t *testing.T, b nastrondSheets) { b.add("Edda", "E3b", "巫女の予言", "3", "16", "5") },
+			sheet: "Edda", cell: "A1",
+			en: "layer-3 Edda should number 6 but there are 7",
+			ja: "第3層のエッダは6枚のはずですが7枚あります",
+		},
+		{
+			name: "a card moved from layer 1 to layer 2",
+			edit: func(t *testing.T, b nastrondSheets) {
+				b.set(t, "Edda", "E1a", "枚数", "9")
+				b.add("Edda", "E2b", "ヘルモーズの騎行", "2", "12", "3")
+			},
+			sheet: "Edda", cell: "A1",
+			en: "layer-1 Edda should number 20 but there are 19",
+			ja: "第1層のエッダは20枚のはずですが19枚あります",
+		},
+		{
+			name: "the count follows the Rules sheet",
+			edit: func(t *testing.T, b nastrondSheets) {
+				b.rule("EddaLayer3", "5")
+				b.rule("KeeperLayer3", "3")
+			},
+			sheet: "Edda", cell: "A1",
+			en: "layer-3 Edda should number 5 but there are 6 (rule EddaLayer3)",
+			ja: "第3層のエッダは5枚のはずですが6枚あります",
+		},
+	})
+}
+
+func TestNastrond_EinherjarCountPerLayer(t *testing.T) {
+	runNastrondCases(t, []nastrondCase{
+		{
+			name:  "one short on layer 1",
+			edit:  func(t *testing.T, b nastrondSheets) { b.set(t, "Einherjar", "N1", "枚数", "10") },
+			sheet: "Einherjar", cell: "A1",
+			en: "layer-1 Einherjar should number 21 but there are 20 (rule EinherjarLayer1)",
+			ja: "登場階層1のエインヘリアルは21枚のはずですが20枚あります",
+		},
+		{
+			name: "an extra design on layer 2",
+			edit: func(t *testing.T, b nastrondSheets) {
+				b.add("Einherjar", "N4", "スタルカド", "2", "2", "after_fix: power +1")
+			},
+			sheet: "Einherjar", cell: "A1",
+			en: "layer-2 Einherjar should number 8 but there are 9",
+			ja: "登場階層2のエインヘリアルは8枚のはずですが9枚あります",
+		},
+		{
+			name:  "layer 3 emptied",
+			edit:  func(t *testing.T, b nastrondSheets) { b.del(t, "Einherjar", "N3") },
+			sheet: "Einherjar", cell: "A1",
+			en: "layer-3 Einherjar should number 4 but there are 0",
+			ja: "登場階層3のエインヘリアルは4枚のはずですが0枚あります",
+		},
+	})
+}
+
+func TestNastrond_KeeperCountPerLayer(t *testing.T) {
+	runNastrondCases(t, []nastrondCase{
+		{
+			name:  "a layer-2 Keeper moved to layer 3: layer 2 is short",
+			edit:  func(t *testing.T, b nastrondSheets) { b.set(t, "Keeper", "K24", "階層", "3") },
+			sheet: "Keeper", cell: "A1",
+			en: "layer-2 Keepers should number 4 but there are 3 (rule KeeperLayer2)",
+			ja: "第2層のキーパーは4枚のはずですが3枚あります",
+		},
+		{
+			name:  "a layer-2 Keeper moved to layer 3: layer 3 has one too many",
+			edit:  func(t *testing.T, b nastrondSheets) { b.set(t, "Keeper", "K24", "階層", "3") },
+			sheet: "Keeper", cell: "A1",
+			en: "layer-3 Keepers should number 2 but there are 3",
+			ja: "第3層のキーパーは2枚のはずですが3枚あります",
+		},
+		{
+			name:  "a layer-1 Keeper missing",
+			edit:  func(t *testing.T, b nastrondSheets) { b.del(t, "Keeper", "K14") },
+			sheet: "Keeper", cell: "A1",
+			en: "layer-1 Keepers should number 4 but there are 3",
+			ja: "第1層のキーパーは4枚のはずですが3枚あります",
+		},
+		{
+			name:  "two Nidhogg",
+			edit:  func(t *testing.T, b nastrondSheets) { b.add("Nidhogg", "NID2", "黒き竜", "22", "7") },
+			sheet: "Nidhogg", cell: "A1",
+			en: "Nidhogg should number 1 but there are 2",
+			ja: "ニーズヘッグは1枚のはずですが2枚あります",
+		},
+		{
+			name:  "a fifth Valkyria",
+			edit:  func(t *testing.T, b nastrondSheets) { b.add("Valkyria", "V5", "ヒルド", "") },
+			sheet: "Valkyria", cell: "A1",
+			en: "Valkyria should number 4 but there are 5",
+			ja: "ヴァルキリアは4枚のはずですが5枚あります",
+		},
+	})
+}
+
+func TestNastrond_RingSizesMatchRules(t *testing.T) {
+	runNastrondCases(t, []nastrondCase{
+		{
+			name:  "EddaLayer1 = 19 leaves a square of layer 1 empty",
+			edit:  func(t *testing.T, b nastrondSheets) { b.rule("EddaLayer1", "19") },
+			sheet: "Rules", cell: "B2",
+			en: "layer 1 has 19 Edda and 4 Keepers, 23 squares, but layer 1 of the board has 24",
+			ja: "第1層のマスはエッダ19枚とキーパー4枚で23マスになりますが、盤面の第1層は24マスです",
+		},
+		{
+			name: "KeeperLayer3 = 3 overfills layer 3; the problem sits on that rule's row",
+			edit: func(t *testing.T, b nastrondSheets) {
+				b.rule("MajorityVP", "5")
+				b.rule("KeeperLayer3", "3")
+			},
+			sheet: "Rules", cell: "B3",
+			en: "layer 3 has 6 Edda and 3 Keepers, 9 squares, but layer 3 of the board has 8",
+			ja: "エッダ6枚とキーパー3枚で9マス",
+		},
+		{
+			name: "a Japanese Rules sheet with the value column first",
+			edit: func(t *testing.T, b nastrondSheets) {
+				delete(b, "Rules")
+				b["ルール"] = [][]string{{"値", "キー"}, {"15", "EddaLayer2"}}
+			},
+			sheet: "ルール", cell: "A2",
+			en: "layer 2 has 15 Edda and 4 Keepers, 19 squares, but layer 2 of the board has 16",
+			ja: "第2層のマスはエッダ15枚とキーパー4枚で19マス",
+		},
+	})
+
+	t.Run("moving a square between Edda and Keepers keeps the ring whole", func(t *testing.T) {
+		b := nastrondFixture().clone()
+		b.rule("EddaLayer3", "7")
+		b.rule("KeeperLayer3", "1")
+		b.set(t, "Edda", "E3a", "枚数", "7")
+		b.del(t, "Keeper", "K32")
+		r := b.validate("en")
+		if len(r.Problems) != 0 {
+			t.Errorf("want no problems, got:\n%s", strings.Join(problemLines(r.Problems), "\n"))
+		}
+	})
+}
+
+func TestNastrond_UrdPerColour(t *testing.T) {
+	runNastrondCases(t, []nastrondCase{
+		{
+			name:  "one red Urd short",
+			edit:  func(t *testing.T, b nastrondSheets) { b.set(t, "Urd", "U1", "枚数", "11") },
+			sheet: "Urd", cell: "A1",
+			en: "Urd of colour 赤 should number 12 but there are 11 (rule UrdPerColour)",
+			ja: "ウルズ（赤）は12枚のはずですが11枚です",
+		},
+		{
+			name: "a colour split over two rows is summed",
+			edit: func(t *testing.T, b nastrondSheets) {
+				b.set(t, "Urd", "U2", "枚数", "6")
+				b.add("Urd", "U5", "青", "7")
+			},
+			sheet: "Urd", cell: "A1",
+			en: "Urd of colour 青 should number 12 but there are 13",
+			ja: "ウルズ（青）は12枚のはずですが13枚です",
+		},
+		{
+			name:  "the Rules sheet sets the count",
+			edit:  func(t *testing.T, b nastrondSheets) { b.rule("UrdPerColour", "13") },
+			sheet: "Urd", cell: "A1",
+			en: "Urd of colour 黄 should number 13 but there are 12",
+			ja: "ウルズ（黄）は13枚のはずですが12枚です",
+		},
+		{
+			name:  "a Valkyria whose colour has no Urd",
+			edit:  func(t *testing.T, b nastrondSheets) { b.del(t, "Urd", "U4") },
+			sheet: "Valkyria", cell: "C5",
+			en: `Valkyria "レギンレイヴ" has colour 黄 but no Urd row has it`,
+			ja: "ヴァルキリア「レギンレイヴ」の色 黄 のウルズがありません",
+		},
+	})
+
+	t.Run("a colour split over two rows that adds up passes", func(t *testing.T) {
+		b := nastrondFixture().clone()
+		b.set(t, "Urd", "U2", "枚数", "5")
+		b.add("Urd", "U5", "青", "7")
+		if r := b.validate("en"); len(r.Problems) != 0 || r.Components["Urd"] != 48 {
+			t.Errorf("Urd = %d, problems:\n%s", r.Components["Urd"], strings.Join(problemLines(r.Problems), "\n"))
+		}
+	})
+}
+
+func TestNastrond_UrdEnoughForEachPlayerCount(t *testing.T) {
+	nine := func(t *testing.T, b nastrondSheets) {
+		b.rule("UrdPerColour", "9")
+		for _, id := range []string{"U1", "U2", "U3", "U4"} {
+			b.set(t, "Urd", id, "枚数", "9")
+		}
+	}
+	runNastrondCases(t, []nastrondCase{
+		{
+			name: "9 per colour is too few for 2 players", edit: nine, sheet: "Urd", cell: "A1",
+			en: "a 2-player game needs 12 Urd each but colour 赤 has only 9 (rule UrdFor2)",
+			ja: "2人プレイには1人12枚のウルズが要りますが、赤 は9枚しかありません（ルール UrdFor2）",
+		},
+		{
+			name: "9 per colour is too few for 3 players", edit: nine, sheet: "Urd", cell: "A1",
+			en: "a 3-player game needs 10 Urd each but colour 青 has only 9 (rule UrdFor3)",
+			ja: "3人プレイには1人10枚のウルズが要りますが、青 は9枚しかありません",
+		},
+		{
+			name:  "a larger 4-player allotment",
+			edit:  func(t *testing.T, b nastrondSheets) { b.rule("UrdFor4", "13") },
+			sheet: "Urd", cell: "A1",
+			en: "a 4-player game needs 13 Urd each but colour 緑 has only 12 (rule UrdFor4)",
+			ja: "4人プレイには1人13枚のウルズが要りますが、緑 は12枚しかありません",
+		},
+	})
+
+	t.Run("9 per colour is enough for 4 players", func(t *testing.T) {
+		b := nastrondFixture().clone()
+		nine(t, b)
+		noProblem(t, b.validate("en").Problems, "4-player")
+	})
+	t.Run("with 3 Valkyria no 4-player game is checked", func(t *testing.T) {
+		b := nastrondFixture().clone()
+		b.rule("Valkyria", "3")
+		b.rule("UrdFor4", "13")
+		b.del(t, "Valkyria", "V4")
+		if r := b.validate("en"); len(r.Problems) != 0 {
+			t.Errorf("want no problems, got:\n%s", strings.Join(problemLines(r.Problems), "\n"))
+		}
+	})
+}
+
+func TestNastrond_ValkyriaColourUnique(t *testing.T) {
+	runNastrondCases(t, []nastrondCase{
+		{
+			name:  "two red Valkyria",
+			edit:  func(t *testing.T, b nastrondSheets) { b.set(t, "Valkyria", "V2", "色", "赤") },
+			sheet: "Valkyria", cell: "C3",
+			en: "colour 赤 is already used by the Valkyria on row 2",
+			ja: "色 赤 は 2 行目のヴァルキリアと同じです",
+		},
+		{
+			name: "the third of three yellow Valkyria points at the first",
+			edit: func(t *testing.T, b nastrondSheets) {
+				b.set(t, "Valkyria", "V2", "色", "黄")
+				b.set(t, "Valkyria", "V3", "色", "黄")
+			},
+			sheet: "Valkyria", cell: "C5",
+			en: "colour 黄 is already used by the Valkyria on row 3",
+			ja: "色 黄 は 3 行目のヴァルキリアと同じです",
+		},
+		{
+			name:  "a colour outside the four",
+			edit:  func(t *testing.T, b nastrondSheets) { b.set(t, "Valkyria", "V4", "色", "紫") },
+			sheet: "Valkyria", cell: "C5",
+			en: "must be one of 赤, 青, 緑, 黄",
+			ja: "赤, 青, 緑, 黄 のいずれか",
+		},
+	})
+}
+
+func TestNastrond_StartOnlyOnLayer1(t *testing.T) {
+	runNastrondCases(t, []nastrondCase{
+		{
+			name:  "a start on a layer-2 Keeper",
+			edit:  func(t *testing.T, b nastrondSheets) { b.set(t, "Keeper", "K21", "開始位置", "2") },
+			sheet: "Keeper", cell: "F6",
+			en: "Start may only be set on a layer-1 Keeper (this one is on layer 2)",
+			ja: "開始位置は第1層のキーパーにしか書けません（第2層）",
+		},
+		{
+			name:  "an explicit 0 counts as set",
+			edit:  func(t *testing.T, b nastrondSheets) { b.set(t, "Keeper", "K32", "開始位置", "0") },
+			sheet: "Keeper", cell: "F11",
+			en: "Start may only be set on a layer-1 Keeper (this one is on layer 3)",
+			ja: "開始位置は第1層のキーパーにしか書けません（第3層）",
+		},
+		{
+			name:  "a full-width 0 counts as set too",
+			edit:  func(t *testing.T, b nastrondSheets) { b.set(t, "Keeper", "K22", "開始位置", "０") },
+			sheet: "Keeper", cell: "F7",
+			en: "Start may only be set on a layer-1 Keeper",
+			ja: "開始位置は第1層のキーパーにしか書けません",
+		},
+		{
+			name:  "beyond 5 squares",
+			edit:  func(t *testing.T, b nastrondSheets) { b.set(t, "Keeper", "K14", "開始位置", "6") },
+			sheet: "Keeper", cell: "F5",
+			en: "5 or less",
+			ja: "5以下",
+		},
+	})
+
+	t.Run("a blank or spaces-only start off layer 1 is fine", func(t *testing.T) {
+		b := nastrondFixture().clone()
+		b.set(t, "Keeper", "K31", "開始位置", "\u3000")
+		if r := b.validate("en"); len(r.Problems) != 0 {
+			t.Errorf("want no problems, got:\n%s", strings.Join(problemLines(r.Problems), "\n"))
+		}
+	})
+}
+
+func TestNastrond_StartSquaresDistinct(t *testing.T) {
+	runNastrondCases(t, []nastrondCase{
+		{
+			name:  "two layer-1 Keepers with start 2",
+			edit:  func(t *testing.T, b nastrondSheets) { b.set(t, "Keeper", "K14", "開始位置", "2") },
+			sheet: "Keeper", cell: "F5",
+			en: "start 2 is the same as the layer-1 Keeper's on row 4",
+			ja: "開始位置 2 は 4 行目の第1層キーパーと同じです",
+		},
+		{
+			name:  "a blank start is 0 and clashes with an explicit 0",
+			edit:  func(t *testing.T, b nastrondSheets) { b.set(t, "Keeper", "K12", "開始位置", "") },
+			sheet: "Keeper", cell: "F3",
+			en: "start 0 is the same as the layer-1 Keeper's on row 2",
+			ja: "開始位置 0 は 2 行目の第1層キーパーと同じです",
+		},
+	})
+
+	t.Run("blank starts normalise to 0 in the data", func(t *testing.T) {
+		b := nastrondFixture().clone()
+		b.set(t, "Keeper", "K11", "開始位置", "")
+		r := b.validate("en")
+		if len(r.Problems) != 0 {
+			t.Fatalf("want no problems, got:\n%s", strings.Join(problemLines(r.Problems), "\n"))
+		}
+		if k := r.Data.(*NastrondData).Keepers[0]; k.ID != "K11" || k.Start != 0 {
+			t.Errorf("Keepers[0] = %+v, want K11 with start 0", k)
+		}
+	})
+}
+
+func TestNastrond_LayerOneKeepersForEveryPlayer(t *testing.T) {
+	runNastrondCases(t, []nastrondCase{
+		{
+			name: "3 layer-1 Keepers for 4 players",
+			edit: func(t *testing.T, b nastrondSheets) {
+				b.rule("EddaLayer1", "21")
+				b.rule("KeeperLayer1", "3")
+				b.set(t, "Edda", "E1a", "枚数", "11")
+				b.del(t, "Keeper", "K14")
+			},
+			sheet: "Rules", cell: "B3",
+			en: "there are 3 layer-1 Keepers but a 4-player game deals one to each player",
+			ja: "第1層のキーパーは3枚ですが、4人プレイでは各プレイヤーに1枚ずつ必要です",
+		},
+	})
+
+	t.Run("3 layer-1 Keepers are enough for 3 Valkyria", func(t *testing.T) {
+		b := nastrondFixture().clone()
+		b.rule("Valkyria", "3")
+		b.rule("EddaLayer1", "21")
+		b.rule("KeeperLayer1", "3")
+		b.set(t, "Edda", "E1a", "枚数", "11")
+		b.del(t, "Keeper", "K14")
+		b.del(t, "Valkyria", "V4")
+		if r := b.validate("en"); len(r.Problems) != 0 {
+			t.Errorf("want no problems, got:\n%s", strings.Join(problemLines(r.Problems), "\n"))
+		}
+	})
+}
+
+func TestNastrond_CopiesBlankIsOne(t *testing.T) {
+	tests := []struct {
+		name   string
+		edit   func(t *testing.T, b nastrondSheets)
+		kind   string
+		want   int
+		sheet  string
+		copies func(d *NastrondData) int
+	}{
+		{
+			name: "an Edda row with blank copies is one card",
+			edit: func(t *testing.T, b nastrondSheets) {
+				b.set(t, "Edda", "E3a", "枚数", "5")
+				b.add("Edda", "E3b", "巫女の予言", "3", "16", "5", "", "")
+			},
+			kind: "Edda", want: 38,
+			copies: func(d *NastrondData) int { return d.Edda[4].Copies },
+		},
+		{
+			name: "an Einherjar row with blank copies is one card",
+			edit: func(t *testing.T, b nastrondSheets) {
+				b.set(t, "Einherjar", "N3", "枚数", "3")
+				b.add("Einherjar", "N4", "ハーラル戦牙王", "3", "3", "before_roll: add_die 2")
+			},
+			kind: "Einherjar", want: 33,
+			copies: func(d *NastrondData) int { return d.Einherjar[4].Copies },
+		},
+		{
+			name: "a copies cell of spaces is blank",
+			edit: func(t *testing.T, b nastrondSheets) {
+				b.set(t, "Einherjar", "N3", "枚数", "3")
+				b.add("Einherjar", "N4", "ハーラル戦牙王", "3", "3", "before_roll: add_die 2", " \u3000")
+			},
+			kind: "Einherjar", want: 33,
+			copies: func(d *NastrondData) int { return d.Einherjar[4].Copies },
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := nastrondFixture().clone()
+			tt.edit(t, b)
+			r := b.validate("en")
+			if len(r.Problems) != 0 {
+				t.Fatalf("want no problems, got:\n%s", strings.Join(problemLines(r.Problems), "\n"))
+			}
+			if r.Components[tt.kind] != tt.want {
+				t.Errorf("components[%s] = %d, want %d", tt.kind, r.Components[tt.kind], tt.want)
+			}
+			if got := tt.copies(r.Data.(*NastrondData)); got != 1 {
+				t.Errorf("copies in the data = %d, want 1", got)
+			}
+		})
+	}
+
+	runNastrondCases(t, []nastrondCase{
+		{
+			name:  "an explicit 0 copies is an error, not a blank",
+			edit:  func(t *testing.T, b nastrondSheets) { b.set(t, "Edda", "E1a", "枚数", "0") },
+			sheet: "Edda", cell: "G2",
+			en: "1 or greater",
+			ja: "1以上",
+		},
+		{
+			name:  "Urd copies are required",
+			edit:  func(t *testing.T, b nastrondSheets) { b.set(t, "Urd", "U3", "枚数", "") },
+			sheet: "Urd", cell: "C4",
+			en: "Copies is required",
+			ja: "枚数は必須です",
+		},
+	})
+}
+
+func TestNastrond_RulesDefaultsWhenOmitted(t *testing.T) {
+	tests := []struct {
+		name  string
+		rules [][]string // rows of the Rules sheet after its header
+		want  map[string]int
+	}{
+		{
+			name: "no rows at all: every default",
+			want: map[string]int{"UrdFor2": 12, "UrdFor3": 10, "UrdFor4": 9, "EddaLayer2": 12, "MajorityVP": 6, "TiwazVP": 1, "CountAllUrd": 0, "ArrivalMayShare": 1, "MinMove": 1},
+		},
+		{
+			name:  "one key set, the others default",
+			rules: [][]string{{"MajorityVP", "5"}},
+			want:  map[string]int{"MajorityVP": 5, "UrdFor4": 9, "EddaLayer1": 20},
+		},
+		{
+			name:  "a key with a blank value keeps its default",
+			rules: [][]string{{"UrdFor4", ""}, {"TiwazVP", "2"}},
+			want:  map[string]int{"UrdFor4": 9, "TiwazVP": 2},
+		},
+		{
+			name:  "booleans as designers type them, keys in any case",
+			rules: [][]string{{"countallurd", "○"}, {"ArrivalMayShare", "いいえ"}, {"UnlimitedDice", "TRUE"}},
+			want:  map[string]int{"CountAllUrd": 1, "ArrivalMayShare": 0, "UnlimitedDice": 1},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := nastrondFixture().clone()
+			for _, r := range tt.rules {
+				b.rule(r[0], r[1])
+			}
+			r := b.validate("en")
+			if len(r.Problems) != 0 {
+				t.Fatalf("want no problems, got:\n%s", strings.Join(problemLines(r.Problems), "\n"))
+			}
+			rules := r.Data.(*NastrondData).Rules
+			for k, v := range tt.want {
+				if got := rules.Int(k); got != v {
+					t.Errorf("rule %s = %d, want %d", k, got, v)
+				}
+			}
+		})
+	}
+
+	// Without a Rules row, the count checks must use the seed's numbers.
+	runNastrondCases(t, []nastrondCase{{
+		name: "a default drives the Edda count check",
+		edit: func(t *testing.T, b nastrondSheets) {
+			b.rule("MajorityVP", "5")
+			b.set(t, "Edda", "E1b", "枚数", "9")
+		},
+		sheet: "Edda", cell: "A1",
+		en: "layer-1 Edda should number 20 but there are 19 (rule EddaLayer1)",
+		ja: "第1層のエッダは20枚のはずですが19枚あります",
+	}})
+}
+
+func TestNastrond_UnknownRuleKey(t *testing.T) {
+	runNastrondCases(t, []nastrondCase{
+		{
+			name:  "a typo gets a suggestion",
+			edit:  func(t *testing.T, b nastrondSheets) { b.rule("EddaLayr2", "12") },
+			sheet: "Rules", cell: "A2",
+			en: `unknown rule "EddaLayr2" (did you mean "EddaLayer2"?)`,
+			ja: "未知のルール「EddaLayr2」です（「EddaLayer2」のことですか？）",
+		},
+		{
+			name:  "a British/American spelling slip",
+			edit:  func(t *testing.T, b nastrondSheets) { b.rule("MajorityVP", "6"); b.rule("UrdPerColor", "12") },
+			sheet: "Rules", cell: "A3",
+			en: `(did you mean "UrdPerColour"?)`,
+			ja: "（「UrdPerColour」のことですか？）",
+		},
+		{
+			name:  "no suggestion for a name far from every rule",
+			edit:  func(t *testing.T, b nastrondSheets) { b.rule("ドラゴンの数", "3") },
+			sheet: "Rules", cell: "A2",
+			en: `unknown rule "ドラゴンの数"`,
+			ja: "未知のルール「ドラゴンの数」です",
+		},
+	})
+
+	t.Run("an unknown key does not change any rule", func(t *testing.T) {
+		b := nastrondFixture().clone()
+		b.rule("EddaLayr2", "11")
+		r := b.validate("en")
+		if got := r.Data.(*NastrondData).Rules.Int("EddaLayer2"); got != 12 {
+			t.Errorf("EddaLayer2 = %d, want the default 12", got)
+		}
+		noProblem(t, r.Problems, "layer-2 Edda")
+	})
+}
+
+func TestNastrond_RuleValueOutOfRange(t *testing.T) {
+	runNastrondCases(t, []nastrondCase{
+		{
+			name:  "more layer-3 Edda than layer 3 has squares",
+			edit:  func(t *testing.T, b nastrondSheets) { b.rule("EddaLayer3", "9") },
+			sheet: "Rules", cell: "B2",
+			en: `rule "EddaLayer3" must be within 0..8 (got "9")`,
+			ja: "ルール「EddaLayer3」は 0..8 の範囲で指定してください（入力値: 「9」）",
+		},
+		{
+			name:  "five Valkyria",
+			edit:  func(t *testing.T, b nastrondSheets) { b.rule("TiwazVP", "1"); b.rule("Valkyria", "5") },
+			sheet: "Rules", cell: "B3",
+			en: `rule "Valkyria" must be within 2..4`,
+			ja: "ルール「Valkyria」は 2..4 の範囲で指定してください",
+		},
+		{
+			name:  "a boolean rule given a number word",
+			edit:  func(t *testing.T, b nastrondSheets) { b.rule("TiwazPaysScout", "たぶん") },
+			sheet: "Rules", cell: "B2",
+			en: `rule "TiwazPaysScout" has a bad value (want ○/×)`,
+			ja: "ルール「TiwazPaysScout」の値が不正です（○/×）",
+		},
+		{
+			name:  "a full-width value is read, then range-checked",
+			edit:  func(t *testing.T, b nastrondSheets) { b.rule("MinMove", "２") },
+			sheet: "Rules", cell: "B2",
+			en: `rule "MinMove" must be within 0..1 (got "2")`,
+			ja: "ルール「MinMove」は 0..1 の範囲で指定してください",
+		},
+	})
+
+	t.Run("a bad value leaves the default in force", func(t *testing.T) {
+		b := nastrondFixture().clone()
+		b.rule("EddaLayer3", "9")
+		r := b.validate("en")
+		noProblem(t, r.Problems, "layer-3 Edda")
+		noProblem(t, r.Problems, "squares")
+	})
+}
+
+func TestNastrond_SkillTiming(t *testing.T) {
+	runNastrondCases(t, []nastrondCase{
+		{
+			name:  "no die changes after the dice are fixed",
+			edit:  func(t *testing.T, b nastrondSheets) { b.set(t, "Einherjar", "N1", "スキル", "after_fix: reroll 1") },
+			sheet: "Einherjar", cell: "E2",
+			en: `"reroll" cannot act at timing after_fix (allowed: -, after_roll)`,
+			ja: "「reroll」はタイミング after_fix では使えません（使えるのは -, after_roll）",
+		},
+		{
+			name:  "Power changes only after the fix, even with no trigger written",
+			edit:  func(t *testing.T, b nastrondSheets) { b.set(t, "Einherjar", "N2", "スキル", "[keeper] power +2") },
+			sheet: "Einherjar", cell: "E4",
+			en: `"power" cannot act at timing - (allowed: after_fix)`,
+			ja: "「power」はタイミング - では使えません",
+		},
+		{
+			name: "a d8 comes in before the roll, written with Japanese names",
+			edit: func(t *testing.T, b nastrondSheets) {
+				b.set(t, "Einherjar", "N3", "スキル", "ロール後: 八面体 1")
+			},
+			sheet: "Einherjar", cell: "E5",
+			en: `"to_d8" cannot act at timing after_roll (allowed: before_roll)`,
+			ja: "「to_d8」はタイミング after_roll では使えません",
+		},
+		{
+			name: "a cost cut acts only when scouting; the second clause is checked too",
+			edit: func(t *testing.T, b nastrondSheets) {
+				b.set(t, "Einherjar", "N1", "スキル", "scout: cost_minus 1; before_roll: cost_minus 1")
+			},
+			sheet: "Einherjar", cell: "E2",
+			en: `"cost_minus" cannot act at timing before_roll (allowed: scout)`,
+			ja: "「cost_minus」はタイミング before_roll では使えません（使えるのは scout）",
+		},
+		{
+			name:  "↑ is counted before scouting",
+			edit:  func(t *testing.T, b nastrondSheets) { b.set(t, "Einherjar", "N1", "スキル", "scout: tiwaz 1") },
+			sheet: "Einherjar", cell: "E2",
+			en: `"tiwaz" cannot act at timing scout`,
+			ja: "「tiwaz」はタイミング scout では使えません",
+		},
+		{
+			name: "an unknown trigger is a parse error with a suggestion",
+			edit: func(t *testing.T, b nastrondSheets) {
+				b.set(t, "Einherjar", "N1", "スキル", "after_fixed: power +1")
+			},
+			sheet: "Einherjar", cell: "E2",
+			en: `unknown trigger "after_fixed" (did you mean "after_fix"?)`,
+			ja: "未知のタイミング「after_fixed」です",
+		},
+	})
+
+	t.Run("a blank skill is a vanilla Einherjar", func(t *testing.T) {
+		b := nastrondFixture().clone()
+		b.set(t, "Einherjar", "N2", "スキル", "")
+		r := b.validate("en")
+		if len(r.Problems) != 0 {
+			t.Fatalf("want no problems, got:\n%s", strings.Join(problemLines(r.Problems), "\n"))
+		}
+		if e := r.Data.(*NastrondData).Einherjar[2]; e.ID != "N2" || e.Skill.Src != "" || e.Skill.AST != nil {
+			t.Errorf("Einherjar[2] = %+v, want N2 with no skill", e)
+		}
+	})
+
+	t.Run("every verb at an allowed timing passes", func(t *testing.T) {
+		b := nastrondFixture().clone()
+		b.set(t, "Einherjar", "N1", "スキル",
+			"die_plus +1; after_roll: set_die 6; reroll 2; before_roll: add_die 1; after_roll: add_die 1; "+
+				"before_roll: to_d8 1; after_fix: power +1; scout: cost_minus 1; before_roll: tiwaz 1; "+
+				"after_fix: tiwaz 1; scout: vp 1; after_fix: vp 1; [layer >= 2] may 出目修正 -1; コスト減 1")
+		r := b.validate("en")
+		if len(r.Problems) != 1 || !strings.Contains(r.Problems[0].Message, `"cost_minus" cannot act at timing -`) {
+			t.Errorf("want only the untimed コスト減 reported, got:\n%s", strings.Join(problemLines(r.Problems), "\n"))
+		}
+	})
+}

@@ -1,0 +1,245 @@
+package schema
+
+import (
+	"fmt"
+
+	"strings"
+)
+
+// RuleRow is one row of the Rules (ルール) sheet.
+type RuleRow struct {
+	Key   string `xlsx:"キー,Key,required" doc:"ルール名（英字）"`
+	Value string `xlsx:"値,Value" doc:"値。空欄なら既定値"`
+	Doc   string `xlsx:"説明,Description" doc:"説明（メモ。読み込みでは使いません）"`
+}
+
+// RulesSheet is the Rules sheet. The template always writes it; a workbook
+// without it plays by the defaults.
+var RulesSheet = &SheetSpec{Key: "Rules", JA: "ルール", Row: RuleRow{}, Optional: true,
+	Doc: "ルールの変数。種の文書が決める枚数や人数別の値の既定値が入っています。変えるとエンジンと検証がその値を使います。"}
+
+// RuleKind is the type of a rule parameter's value.
+type RuleKind int
+
+// The rule kinds.
+const (
+	RuleInt     RuleKind = iota // a whole number within Min..Max
+	RuleBool                    // ○/×
+	RuleIntList                 // whole numbers separated by commas, each within Min..Max
+)
+
+// RuleParam declares one named rule parameter. A zero Kind means RuleInt,
+// or RuleBool when Default is a mark such as ○ or ×.
+type RuleParam struct {
+	Key      string // e.g. "UrdFor4"
+	Kind     RuleKind
+	Default  string // as written in the template, e.g. "9" or "○" or "6,7,8,9,12,12"
+	Min, Max int    // bounds for RuleInt and RuleIntList
+	Doc      string // Japanese description
+}
+
+// Rules holds the parsed Rules sheet: each declared parameter with its value,
+// the default where the sheet leaves it out.
+type Rules struct {
+	params map[string]RuleParam
+	ints   map[string][]int
+}
+
+// Int returns an integer (or boolean as 0/1) parameter. It panics for an
+// undeclared key, which is a programming error.
+func (r Rules) Int(key string) int {
+	v, ok := r.ints[key]
+	if !ok || len(v) == 0 {
+		panic("schema: undeclared rule " + key)
+	}
+	return v[0]
+}
+
+// Bool returns a boolean parameter.
+func (r Rules) Bool(key string) bool { return r.Int(key) != 0 }
+
+// Ints returns a list parameter.
+func (r Rules) Ints(key string) []int {
+	v, ok := r.ints[key]
+	if !ok {
+		panic("schema: undeclared rule " + key)
+	}
+	return v
+}
+
+// kind resolves a zero Kind from the default's shape.
+func (p RuleParam) kind() RuleKind {
+	if p.Kind == RuleInt {
+		if _, isInt := ParseInt(p.Default); !isInt {
+			if _, isBool := ParseBool(p.Default); isBool {
+				return RuleBool
+			}
+		}
+	}
+	return p.Kind
+}
+
+// parseRule parses s as p's kind, within bounds.
+func parseRule(p RuleParam, s string) ([]int, bool) {
+	switch p.kind() {
+	case RuleBool:
+		b, ok := ParseBool(s)
+		if !ok {
+			return nil, false
+		}
+		if b {
+			return []int{1}, true
+		}
+		return []int{0}, true
+	case RuleIntList:
+		var out []int
+		for _, f := range SplitList(s) {
+			n, ok := ParseInt(f)
+			if !ok {
+				return nil, false
+			}
+			out = append(out, n)
+		}
+		return out, len(out) > 0
+	default:
+		n, ok := ParseInt(s)
+		return []int{n}, ok
+	}
+}
+
+func (p RuleParam) within(v []int) bool {
+	if p.kind() == RuleBool {
+		return true
+	}
+	for _, n := range v {
+		if n < p.Min || n > p.Max {
+			return false
+		}
+	}
+	return true
+}
+
+// want describes the expected value of p, for messages.
+func (p RuleParam) want() string {
+	switch p.kind() {
+	case RuleBool:
+		return "○/×"
+	case RuleIntList:
+		return fmt.Sprintf("%d..%d, ...", p.Min, p.Max)
+	}
+	return fmt.Sprintf("%d..%d", p.Min, p.Max)
+}
+
+// decodeRules reads the Rules sheet; every problem is reported at its cell
+// and the default stands in for a bad value.
+func (c *Checker) decodeRules() Rules {
+	r := Rules{params: map[string]RuleParam{}, ints: map[string][]int{}}
+	for _, p := range c.Game.Rules {
+		r.params[p.Key] = p
+		v, ok := parseRule(p, p.Default)
+		if !ok {
+			panic("schema: bad default for rule " + p.Key)
+		}
+		r.ints[p.Key] = v
+	}
+	s := Decode[RuleRow](c, RulesSheet)
+	seen := map[string]int{}
+	for i, row := range s.Items {
+		p, ok := r.params[row.Key]
+		if !ok {
+			p, ok = r.foldKey(row.Key)
+		}
+		if !ok {
+			if near := nearest(row.Key, keys(r.params)); near != "" {
+				s.Errorf(i, "Key", "unknown_rule_hint", row.Key, near)
+			} else {
+				s.Errorf(i, "Key", "unknown_rule", row.Key)
+			}
+			continue
+		}
+		if first, dup := seen[p.Key]; dup {
+			s.Errorf(i, "Key", "dup_rule", p.Key, first)
+			continue
+		}
+		seen[p.Key] = s.Rows[i]
+		if row.Value == "" {
+			continue
+		}
+		v, ok := parseRule(p, row.Value)
+		if !ok {
+			s.c.P.Add(Error, s.Name, s.Rows[i], s.at["Value"], s.headerOr(s.at["Value"], "Value"),
+				c.Lang.Msg("rule_type", p.Key, p.want())+c.Lang.Got(row.Value))
+			continue
+		}
+		if !p.within(v) {
+			s.c.P.Add(Error, s.Name, s.Rows[i], s.at["Value"], s.headerOr(s.at["Value"], "Value"),
+				c.Lang.Msg("rule_range", p.Key, p.want())+c.Lang.Got(row.Value))
+			continue
+		}
+		r.ints[p.Key] = v
+	}
+	return r
+}
+
+func (r Rules) foldKey(k string) (RuleParam, bool) {
+	for name, p := range r.params {
+		if strings.EqualFold(name, k) {
+			return p, true
+		}
+	}
+	return RuleParam{}, false
+}
+
+func keys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
+}
+
+// nearest returns the candidate closest to s by edit distance, or "" when
+// none is close enough to be a likely typo. Ties go to the smaller name.
+func nearest(s string, candidates []string) string {
+	best, bestD := "", 1<<30
+	for _, c := range candidates {
+		d := editDistance(strings.ToLower(s), strings.ToLower(c))
+		if d < bestD || d == bestD && c < best {
+			best, bestD = c, d
+		}
+	}
+	if bestD > max(2, len([]rune(s))/3) {
+		return ""
+	}
+	return best
+}
+
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}
+
+// RuleRows returns the Rules sheet rows the template writes: key, default, doc.
+func (g *Game) RuleRows() [][]string {
+	out := make([][]string, 0, len(g.Rules))
+	for _, p := range g.Rules {
+		out = append(out, []string{p.Key, p.Default, p.Doc})
+	}
+	return out
+}

@@ -1,0 +1,70 @@
+package schema
+
+import (
+	"strings"
+
+	"golang.org/x/text/unicode/norm"
+)
+
+// Book is a workbook as plain string tables, the form validation works on.
+// The workbook package builds it from an .xlsx file; tests may build it by hand.
+type Book struct {
+	File   string            // the path shown in problems, e.g. "cardsrc/nastrond.xlsx"
+	Sheets map[string]*Table // by sheet name as written in the file
+}
+
+// Table is one sheet: the header row and the data rows, cell text as stored.
+type Table struct {
+	Sheet  string
+	Header []string // row 1, one entry per column
+	Rows   []Row    // rows 2…, empty rows already skipped
+}
+
+// Row is one data row with its 1-based row number in the sheet.
+type Row struct {
+	Num   int
+	Cells []string
+}
+
+// Cell returns the text of column i (0-based) of r, or "" past the end.
+func (r Row) Cell(i int) string {
+	if i < 0 || i >= len(r.Cells) {
+		return ""
+	}
+	return r.Cells[i]
+}
+
+// Blank reports whether every cell of r is empty after normalisation.
+func (r Row) Blank() bool {
+	for _, c := range r.Cells {
+		if Normalize(c) != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// Normalize folds what a Japanese designer types into canonical text: NFKC
+// (full-width digits and signs become ASCII), then trims ASCII and ideographic
+// spaces and other surrounding white space.
+func Normalize(s string) string {
+	s = norm.NFKC.String(s)
+	return strings.TrimSpace(strings.Trim(s, " \t\r\n\u3000"))
+}
+
+// Lookup finds a sheet by any of its accepted names (English key or Japanese name).
+func (b *Book) Lookup(names ...string) (*Table, bool) {
+	for _, n := range names {
+		if t, ok := b.Sheets[n]; ok {
+			return t, true
+		}
+	}
+	for _, n := range names {
+		for k, t := range b.Sheets {
+			if strings.EqualFold(Normalize(k), Normalize(n)) {
+				return t, true
+			}
+		}
+	}
+	return nil, false
+}

@@ -1,0 +1,15 @@
+// Package workbook is the one package that touches .xlsx files.
+//
+// Open reads a workbook into a schema.Book of plain string tables, with the
+// real 1-based row number of every row, after checking that the file is a
+// sane .xlsx: a zip bomb, a truncated file or something that is not a
+// workbook at all gives a one-line *FormatError, never a panic or an
+// out-of-memory crash. WriteTemplate writes the empty workbook a designer
+// starts from, and Edit and Save change workbooks atomically.
+//
+// Limits (see DESIGN.md, "Reliability"): the file and the sum of its parts'
+// uncompressed sizes are at most 64 MiB, a part above 1 MiB may not be
+// compressed more than 200:1, every part is read once through a bounded,
+// checksummed reader before excelize sees the same bytes, and a book keeps
+// at most 4 Mi non-empty cells.
+package workbook

@@ -1,0 +1,281 @@
+package workbook
+
+import (
+	"archive/zip"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/xuri/excelize/v2"
+
+	"bifrost/schema"
+)
+
+// The limits Open enforces. An .xlsx is a zip archive: these keep a zip bomb
+// or a hostile part from taking more than a few hundred MiB or a few seconds.
+const (
+	maxFileSize  = 64 << 20 // bytes on disk
+	maxUnzipSize = 64 << 20 // sum of the parts' uncompressed sizes (excelize UnzipSizeLimit)
+	maxXMLSize   = 16 << 20 // larger parts are spooled to temp files (excelize UnzipXMLSizeLimit)
+	maxRatio     = 200      // compression ratio allowed for a part above ratioFloor
+	ratioFloor   = 1 << 20
+	maxParts     = 10_000  // zip entries; a workbook has a few dozen
+	maxCells     = 1 << 22 // non-empty cells kept, over the whole book
+	maxRows      = 1 << 24 // row numbers walked, over the whole book
+	maxReason    = 200     // bytes of a FormatError reason taken from a library
+)
+
+// oleMagic starts an OLE compound file: an encrypted .xlsx or a legacy .xls.
+var oleMagic = []byte{0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1}
+
+// FormatError reports a file that is not a sane .xlsx workbook: not a zip
+// archive, truncated, damaged, encrypted, or past a size limit.
+type FormatError struct {
+	File   string // the path shown in messages
+	Reason string // one line, e.g. "not an .xlsx file (not a zip archive, or truncated)"
+}
+
+// Error returns "file: reason" on one line.
+func (e *FormatError) Error() string {
+	if e.File == "" {
+		return e.Reason
+	}
+	return e.File + ": " + e.Reason
+}
+
+// Open reads the workbook at path into string tables: one Table per sheet,
+// the header from row 1 and every non-empty row below it with its real
+// 1-based row number. Cells are read raw, so number formats never change a
+// value, and formulas give their cached values. display is the path shown in
+// messages and stored as Book.File.
+//
+// A file that cannot be read gives an error wrapping the os error (so
+// errors.Is(err, fs.ErrNotExist) works); a file that is not a sane .xlsx
+// gives a *FormatError.
+func Open(path, display string) (book *schema.Book, err error) {
+	f, err := openFile(path, display)
+	if err != nil {
+		return nil, err
+	}
+	defer func() {
+		if cerr := f.Close(); cerr != nil && err == nil {
+			book, err = nil, relabel(cerr, display)
+		}
+	}()
+	defer recoverFormat(display, &err)
+	return readBook(f, display)
+}
+
+// openFile reads path once, checks the bytes and hands the same bytes to
+// excelize, so a file saved again in between cannot slip past the checks.
+func openFile(path, display string) (f *excelize.File, err error) {
+	data, err := readLimited(path, display)
+	if err != nil {
+		return nil, err
+	}
+	if reason := precheck(data); reason != "" {
+		return nil, &FormatError{File: display, Reason: reason}
+	}
+	defer recoverFormat(display, &err)
+	f, err = excelize.OpenReader(bytes.NewReader(data), excelize.Options{
+		UnzipSizeLimit:    maxUnzipSize,
+		UnzipXMLSizeLimit: maxXMLSize,
+	})
+	if err != nil {
+		if f != nil {
+			_ = f.Close() // the open already failed; only temp files to drop
+		}
+		var pe *fs.PathError
+		if errors.As(err, &pe) { // the temp directory, not the workbook
+			return nil, err
+		}
+		return nil, &FormatError{File: display, Reason: "not a readable workbook: " + oneLine(err.Error())}
+	}
+	return f, nil
+}
+
+// recoverFormat turns a panic inside excelize into a *FormatError.
+func recoverFormat(display string, err *error) {
+	if r := recover(); r != nil {
+		*err = &FormatError{File: display, Reason: "not a readable workbook: " + oneLine(fmt.Sprint(r))}
+	}
+}
+
+// readLimited reads a regular file of at most maxFileSize bytes.
+func readLimited(path, display string) ([]byte, error) {
+	fh, err := os.Open(path)
+	if err != nil {
+		return nil, relabel(err, display)
+	}
+	defer fh.Close() // read-only: a close error loses nothing
+	fi, err := fh.Stat()
+	if err != nil {
+		return nil, relabel(err, display)
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, &fs.PathError{Op: "open", Path: display, Err: errors.New("not a regular file")}
+	}
+	tooBig := &FormatError{File: display, Reason: fmt.Sprintf("file is larger than %d MiB", maxFileSize>>20)}
+	if fi.Size() > maxFileSize {
+		return nil, tooBig
+	}
+	data, err := io.ReadAll(io.LimitReader(fh, maxFileSize+1))
+	if err != nil {
+		return nil, relabel(err, display)
+	}
+	if len(data) > maxFileSize {
+		return nil, tooBig
+	}
+	return data, nil
+}
+
+// relabel puts display in place of the real path of an os error, keeping the
+// underlying error for errors.Is.
+func relabel(err error, display string) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return &fs.PathError{Op: pe.Op, Path: display, Err: pe.Err}
+	}
+	return fmt.Errorf("%s: %w", display, err)
+}
+
+// precheck checks that data is a zip archive of sane size holding a workbook,
+// and reads every part once through a bounded, checksummed reader. It
+// returns the reason data is rejected, or "".
+func precheck(data []byte) string {
+	if bytes.HasPrefix(data, oleMagic) {
+		return "encrypted workbook or legacy .xls file; save it as an unencrypted .xlsx"
+	}
+	// Each central directory entry starts with this signature; counting them
+	// bounds the memory zip.NewReader spends on the directory.
+	if bytes.Count(data, []byte("PK\x01\x02")) > maxParts {
+		return fmt.Sprintf("not an .xlsx file (more than %d zip entries)", maxParts)
+	}
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		return "not an .xlsx file (not a zip archive, or truncated)"
+	}
+	var total uint64
+	var types, book bool
+	for _, zf := range zr.File {
+		size := zf.UncompressedSize64
+		if size > maxUnzipSize || total+size > maxUnzipSize {
+			return fmt.Sprintf("unzips to more than %d MiB (zip bomb?)", maxUnzipSize>>20)
+		}
+		total += size
+		if size > ratioFloor && size/max(zf.CompressedSize64, 1) > maxRatio {
+			return fmt.Sprintf("part %q is compressed more than %d:1 (zip bomb?)", zf.Name, maxRatio)
+		}
+		switch strings.ToLower(zf.Name) {
+		case "[content_types].xml":
+			types = true
+		case "xl/workbook.xml":
+			book = true
+		}
+	}
+	if !types || !book {
+		return "not an .xlsx file (a zip archive without [Content_Types].xml and xl/workbook.xml)"
+	}
+	for _, zf := range zr.File {
+		if err := readPart(zf); err != nil {
+			return fmt.Sprintf("part %q is damaged: %s", zf.Name, oneLine(err.Error()))
+		}
+	}
+	return ""
+}
+
+// readPart decompresses one part, reading at most one byte past its declared
+// size. archive/zip checks the size and the CRC-32 at the end.
+func readPart(zf *zip.File) error {
+	rc, err := zf.Open()
+	if err != nil {
+		return err
+	}
+	n, err := io.Copy(io.Discard, io.LimitReader(rc, int64(zf.UncompressedSize64)+1))
+	if cerr := rc.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil && uint64(n) != zf.UncompressedSize64 {
+		err = errors.New("longer than its declared size")
+	}
+	return err
+}
+
+// oneLine folds s onto one line of at most maxReason bytes.
+func oneLine(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) <= maxReason {
+		return s
+	}
+	cut := maxReason
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
+}
+
+// budget counts what a book has cost so far, against maxCells and maxRows.
+type budget struct{ cells, rows int }
+
+// readBook reads every sheet of f, in workbook order.
+func readBook(f *excelize.File, display string) (*schema.Book, error) {
+	book := &schema.Book{File: display, Sheets: map[string]*schema.Table{}}
+	var b budget
+	for _, name := range f.GetSheetList() {
+		t, err := readTable(f, name, &b)
+		if err != nil {
+			return nil, &FormatError{File: display, Reason: fmt.Sprintf("sheet %q: %s", name, oneLine(err.Error()))}
+		}
+		book.Sheets[name] = t
+	}
+	return book, nil
+}
+
+// readTable reads one sheet. excelize's GetRows hides the errors of its row
+// iterator; walking the rows here keeps them, and gives each row its number.
+func readTable(f *excelize.File, name string, b *budget) (*schema.Table, error) {
+	rows, err := f.Rows(name)
+	if err != nil {
+		return nil, err
+	}
+	t := &schema.Table{Sheet: name}
+	for num := 1; rows.Next(); num++ {
+		if b.rows++; b.rows > maxRows {
+			_ = rows.Close()
+			return nil, fmt.Errorf("more than %d rows in the workbook", maxRows)
+		}
+		cells, err := rows.Columns(excelize.Options{RawCellValue: true})
+		if err != nil {
+			_ = rows.Close()
+			return nil, fmt.Errorf("row %d: %w", num, err)
+		}
+		for len(cells) > 0 && cells[len(cells)-1] == "" {
+			cells = cells[:len(cells)-1]
+		}
+		if len(cells) == 0 {
+			continue
+		}
+		if b.cells += len(cells); b.cells > maxCells {
+			_ = rows.Close()
+			return nil, fmt.Errorf("more than %d cells in the workbook", maxCells)
+		}
+		if num == 1 {
+			t.Header = cells
+		} else {
+			t.Rows = append(t.Rows, schema.Row{Num: num, Cells: cells})
+		}
+	}
+	if err := rows.Error(); err != nil {
+		_ = rows.Close()
+		return nil, err
+	}
+	if err := rows.Close(); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
