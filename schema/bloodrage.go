@@ -54,7 +54,7 @@ type BAIUpgrade struct {
 	Cost    int    `xlsx:"コスト,Cost,required" validate:"min=0,max=9" doc:"黒丸の数字。払う激情"`
 	Colour  string `xlsx:"色,Colour,required" validate:"oneof=青 赤 緑" doc:"青はすぐに、赤は戦闘で、緑は時代の終わりに効果を発揮する"`
 	Monster string `xlsx:"怪物,Monster" doc:"怪物の強化カードのID。書けばそのカードを探して配置する"`
-	Text    string `xlsx:"テキスト,Text" doc:"印刷する文。空欄なら効果から生成"`
+	Text    string `xlsx:"テキスト,Text" doc:"印刷する文。空欄なら効果（怪物なら怪物の名前）から生成"`
 }
 
 // BDraft is one round of the human's solo draft.
@@ -85,7 +85,7 @@ type BPillage struct {
 	MinDiff string `xlsx:"差下限,MinDiff" doc:"戦闘値差の下限（整数）。空欄は下限なし"`
 	MaxDiff string `xlsx:"差上限,MaxDiff" doc:"戦闘値差の上限（整数）。空欄は上限なし"`
 	Mode    string `xlsx:"方式,Mode,required" validate:"oneof=1回 2連続 2連続以外" doc:"1回: D6が目以上 / 2連続: 2回とも目以上 / 2連続以外: 2回とも目以下でなければ"`
-	Face    int    `xlsx:"目,Face,required" validate:"min=1,max=6"`
+	Face    int    `xlsx:"目,Face,required" validate:"min=1,max=6" doc:"方式で比べるD6の目"`
 
 	// Lo and Hi are the parsed bounds; ±noBound when blank.
 	Lo, Hi int
@@ -141,8 +141,8 @@ const (
 type BCard struct {
 	ID      string `xlsx:"ID,ID,required"`
 	Name    string `xlsx:"名前,Name,required"`
-	Age     int    `xlsx:"時代,Age,required" validate:"min=1,max=3"`
-	Kind    string `xlsx:"種類,Kind,required" validate:"oneof=クエスト 強化 戦闘"`
+	Age     int    `xlsx:"時代,Age,required" validate:"min=1,max=3" doc:"カードの裏の時代（Ⅰ〜Ⅲ）"`
+	Kind    string `xlsx:"種類,Kind,required" validate:"oneof=クエスト 強化 戦闘" doc:"ドラフトで分ける山札"`
 	STR     int    `xlsx:"戦力,STR" validate:"min=0,max=9" doc:"戦闘カードは+戦力、強化カードは戦力（=コスト）。+Xは空欄"`
 	Players int    `xlsx:"人数,Players" validate:"min=2,max=4" doc:"使う最少の氏族数（3なら3+、4なら4+）。空欄は常に使う"`
 	Slot    string `xlsx:"スロット,Slot" validate:"oneof=リーダー 戦士 船 怪物 氏族" doc:"強化カードだけ: 置く氏族シートの枠"`
@@ -422,7 +422,7 @@ var bloodrageCardVocab = &effect.Vocab{
 		{Name: "as_ship", Aliases: []string{"船扱い"},
 			Text: "この怪物は船として扱う", Doc: "この怪物はフィヨルドに侵攻し、船として数える（船の強化は受けない）"},
 		{Name: "move_adjacent", Aliases: []string{"隣へ移動"},
-			Text: "このフィギュアを隣の地方に移す", Doc: "このフィギュアを隣接する地方の空き村へ移す"},
+			Text: "このフィギュアを隣の地方に移す", MayText: "このフィギュアを隣の地方に移してもよい", Doc: "このフィギュアを隣接する地方の空き村へ移す"},
 		{Name: "pair_str", Aliases: []string{"二人組"},
 			Args: []effect.ArgSpec{{Name: "n", Kind: effect.Count, Min: 1, Max: 9}},
 			Text: "同じ地方の自軍の戦士2体ごとに戦力を{1}と数える", Doc: "同じ地方の戦士2体ごとの戦力の合計をnにする"},

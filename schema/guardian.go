@@ -166,7 +166,7 @@ var Guardian = &Game{
 		{Key: "Decks", JA: "デッキ", Row: GDeckRow{}, Doc: "サンプルデッキ（カードではない）。1行が「デッキ・カードID・枚数」。デッキ枚数（DeckSize）と同名カードの上限（MaxCopies、マテリアルは除く）を検証する。シミュレーションはこのデッキを使う。"},
 	},
 	Rules:  guardianRules,
-	Vocabs: map[string]*effect.Vocab{"": guardianVocab, "use": guardianUseVocab},
+	Vocabs: map[string]*effect.Vocab{"": guardianVocab},
 	Check:  checkGuardian,
 }
 
@@ -310,6 +310,22 @@ var guardianUseVocab = &effect.Vocab{
 // the lasting modifiers checked when a battle is decided.
 var guardianFieldVerbs = []string{"point", "opp_point", "flip", "nullify"}
 
+// guardianShipConds are the conditions about the shipped Guardians. Before
+// the ship (prep: and battle: clauses) no Guardian is face up, so they never hold.
+var guardianShipConds = []string{"battle_attr", "opp_attr", "reckless", "opp_reckless", "advantage", "disadvantage"}
+
+// guardianNames lists names as "canonical/alias", e.g. "point/ポイント".
+func guardianNames(names []string, find func(string) *effect.Verb) string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = n
+		if v := find(n); v != nil && len(v.Aliases) > 0 {
+			out[i] += "/" + v.Aliases[0]
+		}
+	}
+	return strings.Join(out, ", ")
+}
+
 var guardianMessages = map[string]msg{
 	"g_empty_sheet":      {"シートにデータ行がありません", "the sheet has no data rows"},
 	"g_unknown_attr":     {"属性「%s」は相性シートにありません", "attribute %q is not in the Affinity sheet"},
@@ -319,6 +335,7 @@ var guardianMessages = map[string]msg{
 	"g_aff_mutual":       {"「%s」と「%s」が互いに有利なので、相殺されて互角になります", "%q and %q each beat the other, so they cancel out to neutral"},
 	"g_cond_op":          {"効果の %d 文字目: 条件「%s」には比較が必要です（例: >= 2）", "effect, character %d: condition %q needs a comparison (e.g. >= 2)"},
 	"g_field_verb":       {"効果の %d 文字目: 「場にある限り」（field:）で使えるのは %s だけです（入力: 「%s」）", "effect, character %d: a field: clause may only use %s (found %q)"},
+	"g_cond_timing":      {"効果の %d 文字目: 条件「%s」はシップ前（%s:）には満たされません（守護者がまだ表向きでないため）", "effect, character %d: condition %q never holds at %s: (no Guardian is face up before the ship)"},
 	"g_pay_where":        {"効果の %d 文字目: 【消費】（pay）は使用条件（オーダーの最初の文、最初の cheer: の文、アドバンスの条件）にしか書けません", "effect, character %d: pay may only appear in a use condition (an Order's first clause, the first cheer: clause, an Advance's Condition)"},
 	"g_uses_no_cheer":    {"使用回数は応援（cheer:）の能力があるカードにしか書けません", "Uses applies only to a card with a cheer: ability"},
 	"g_cost_attr_none":   {"コスト属性「%s」のマテリアルが1種類もないため、このアドバンスは出せません", "no Material has the cost attribute %q, so this Advance can never be played"},
@@ -535,7 +552,7 @@ func guardianUses[T any](s *Sheet[T], i, uses int, e Effect) int {
 	if uses == 0 {
 		return 1
 	}
-	if e.AST != nil && !slices.ContainsFunc(e.AST.Clauses, func(cl effect.Clause) bool { return cl.Trigger == "cheer" }) {
+	if e.Src == "" || e.AST != nil && !slices.ContainsFunc(e.AST.Clauses, func(cl effect.Clause) bool { return cl.Trigger == "cheer" }) {
 		s.Errorf(i, "Uses", "g_uses_no_cheer")
 	}
 	return uses
@@ -574,8 +591,8 @@ type guardianEffectCheck struct {
 
 // guardianCheckEffect checks an effect beyond parsing: attribute arguments
 // resolve, counted conditions carry a comparison, counters are recorded
-// somewhere, field: clauses use only lasting modifiers, and pay appears only
-// in a use condition. src is the cell text the AST positions refer to.
+// somewhere, field: clauses use only lasting modifiers, pay appears only in a
+// use condition, and prep:/battle: clauses do not test the shipped Guardians. src is the cell text the AST positions refer to.
 func guardianCheckEffect[T any](s *Sheet[T], i int, field, src string, e *effect.Effect, ec guardianEffectCheck, pay guardianPay) {
 	if e == nil {
 		return
@@ -601,9 +618,12 @@ func guardianCheckEffect[T any](s *Sheet[T], i int, field, src string, e *effect
 			if cond.Name == "pay" && !payOK {
 				s.Errorf(i, field, "g_pay_where", pos(cond.Pos))
 			}
+			if (cl.Trigger == "prep" || cl.Trigger == "battle") && slices.Contains(guardianShipConds, cond.Name) {
+				s.Warnf(i, field, "g_cond_timing", pos(cond.Pos), cond.Name, cl.Trigger)
+			}
 		}
 		if cl.Trigger == "field" && !slices.Contains(guardianFieldVerbs, cl.Action.Name) {
-			s.Errorf(i, field, "g_field_verb", pos(cl.Action.Pos), strings.Join(guardianFieldVerbs, ", "), cl.Action.Name)
+			s.Errorf(i, field, "g_field_verb", pos(cl.Action.Pos), guardianNames(guardianFieldVerbs, guardianVocab.Verb), cl.Action.Name)
 		}
 	}
 }

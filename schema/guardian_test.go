@@ -276,7 +276,7 @@ func TestGuardian_FieldClauseUsesOnlyModifiers(t *testing.T) {
 	s := guardianSheets()
 	gSet(t, s, "Guardian", 3, "効果", "field: draw 1")
 	wantOnly(t, validateGuardian(s).Problems, "Guardian", "D4",
-		`effect, character 8: a field: clause may only use point, opp_point, flip, nullify (found "draw")`)
+		`effect, character 8: a field: clause may only use point/ポイント, opp_point/相手ポイント, flip/相性逆転, nullify/相性無効 (found "draw")`)
 
 	s = guardianSheets()
 	gSet(t, s, "Guardian", 3, "効果", "場にある限り: [有利] 相性無効; field: [reckless] point +1")
@@ -360,6 +360,32 @@ func TestGuardian_AdvanceConditionIsParsed(t *testing.T) {
 	}
 	if got, want := d.Advances[0].UseText(), "【応援席に火属性の守護者が1体以上いる】【手札から火属性のカードを1枚消費する】"; got != want {
 		t.Errorf("UseText = %s, want %s", got, want)
+	}
+}
+
+func TestGuardian_UsesNeedsAnAbilityAtAll(t *testing.T) {
+	s := guardianSheets()
+	gSet(t, s, "Guardian", 3, "使用回数", "3") // G3 has no effect
+	wantOnly(t, validateGuardian(s).Problems, "Guardian", "E4", "Uses applies only to a card with a cheer: ability")
+}
+
+func TestGuardian_ShipConditionsNeverHoldBeforeTheShip(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{"戦闘: [戦闘属性 火] ポイント +1", `effect, character 6: condition "battle_attr" never holds at battle: (no Guardian is face up before the ship)`},
+		{"prep: [hand >= 1] draw 1; prep: [advantage] draw 1", `effect, character 34: condition "advantage" never holds at prep:`},
+	} {
+		s := guardianSheets()
+		gSet(t, s, "Guardian", 3, "効果", tc.src)
+		ps := validateGuardian(s).Problems
+		wantOnly(t, ps, "Guardian", "D4", tc.want)
+		if len(ps) == 1 && ps[0].Severity != Warning {
+			t.Errorf("want a warning, got %s", ps[0].Severity)
+		}
+	}
+	s := guardianSheets()
+	gSet(t, s, "Guardian", 3, "効果", "battle: [cheer_attr 火 >= 1] point +1; ship: [advantage] point +1")
+	if ps := validateGuardian(s).Problems; len(ps) != 0 {
+		t.Errorf("cheer-seat conditions at battle: and ship conditions at ship: are fine; got:\n%s", strings.Join(problemLines(ps), "\n"))
 	}
 }
 
@@ -483,6 +509,18 @@ func TestGuardian_DecksSheetNeedsRows(t *testing.T) {
 	s := guardianSheets()
 	s["Decks"] = s["Decks"][:1]
 	wantOnly(t, validateGuardian(s).Problems, "Decks", "A1", "the sheet has no data rows")
+}
+
+func TestGuardian_GuardianSheetNeedsRows(t *testing.T) {
+	s := guardianSheets()
+	s["Guardian"] = s["Guardian"][:1]
+	s["Decks"] = [][]string{{"ID", "デッキ", "カードID", "枚数"}, {"D1-01", "火の速攻", "M1", "8"}}
+	ps := validateGuardian(s).Problems
+	wantProblem(t, ps, "Guardian", "A1", "the sheet has no data rows")
+	wantProblem(t, ps, "Decks", "B2", `deck "火の速攻" has no Guardians`)
+	if len(ps) != 2 {
+		t.Errorf("want 2 problems, got:\n%s", strings.Join(problemLines(ps), "\n"))
+	}
 }
 
 func TestGuardian_DecksGroupByName(t *testing.T) {

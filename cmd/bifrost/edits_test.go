@@ -340,3 +340,26 @@ func swapColumns(f *excelize.File, sheet, a, b string) error {
 	}
 	return nil
 }
+
+// TestValidate_LibreOfficeResavedWithFormulaPasses validates a copy of the
+// nastrond workbook re-saved by LibreOffice Calc, in which an Edda target is
+// the formula =2+7-2: bifrost reads its cached value.
+func TestValidate_LibreOfficeResavedWithFormulaPasses(t *testing.T) {
+	const fixture = "testdata/nastrond-libreoffice.xlsx"
+	f, err := excelize.OpenFile(fixture)
+	if err != nil {
+		t.Fatal(err)
+	}
+	formula, err := f.GetCellFormula("Edda", "D2")
+	f.Close()
+	if err != nil || formula == "" {
+		t.Fatalf("the fixture lost its formula in Edda!D2 (%q, %v)", formula, err)
+	}
+	r := bifrost(t, "validate", "--lang", "en", "--json", fixture)
+	if r.code != 0 {
+		t.Fatalf("exit %d, want 0\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	if !strings.Contains(r.stdout, `"Edda": 38`) {
+		t.Errorf("components lack Edda 38:\n%s", r.stdout)
+	}
+}

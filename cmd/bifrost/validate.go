@@ -107,9 +107,17 @@ func writeProblems(stdout, stderr io.Writer, results []schema.Result, lang *sche
 			parts = append(parts, fmt.Sprintf("%s %d", k, r.Components[k]))
 		}
 		if lang.English() {
-			fmt.Fprintf(stderr, "%s: %s: %d errors, %d warnings (%s)\n", r.Game, r.File, errs, warns, strings.Join(parts, ", "))
+			fmt.Fprintf(stderr, "%s: %s: %d errors, %d warnings%s\n", r.Game, r.File, errs, warns, enclose(" (", strings.Join(parts, ", "), ")"))
 		} else {
-			fmt.Fprintf(stderr, "%s: %s: エラー %d 件、警告 %d 件（%s）\n", r.Game, r.File, errs, warns, strings.Join(parts, "、"))
+			fmt.Fprintf(stderr, "%s: %s: エラー %d 件、警告 %d 件%s\n", r.Game, r.File, errs, warns, enclose("（", strings.Join(parts, "、"), "）"))
 		}
 	}
+}
+
+// enclose wraps s in open and close, or gives "" for an empty s.
+func enclose(open, s, close string) string {
+	if s == "" {
+		return ""
+	}
+	return open + s + close
 }
