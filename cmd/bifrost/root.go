@@ -34,6 +34,8 @@ func newRootCmd(stdout, stderr io.Writer) *cobra.Command {
 		newValidateCmd(g),
 		newTemplateCmd(g),
 		newBuildCmd(g),
+		newSimCmd(g),
+		newReplayCmd(g),
 	)
 	return root
 }

@@ -1,0 +1,180 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"bifrost/rules"
+	"bifrost/rules/sim"
+	"bifrost/schema"
+)
+
+type simOptions struct {
+	*globalOptions
+	src     string
+	games   int
+	players string
+	seed    uint64
+	workers int
+	bots    string
+	json    bool
+	check   bool
+}
+
+func newSimCmd(g *globalOptions) *cobra.Command {
+	opts := &simOptions{globalOptions: g}
+	cmd := &cobra.Command{
+		Use:   "sim GAME",
+		Short: "ボットで多数のゲームを遊ぶ / play a seeded batch of full games with bots",
+		Long: "Sim plays --games full games spread over the player counts, each seeded from\n" +
+			"(--seed, player count, game index), and reports seat win rates, lengths, scores,\n" +
+			"per-card statistics, dead cards, unfinished games and rule violations.\n" +
+			"Exit 1 when a game breaks a rule or does not finish.",
+		Args: exactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error { return runSim(cmd.Context(), opts, args) },
+	}
+	cmd.Flags().StringVar(&opts.src, "src", "cardsrc", "folder holding <game>.xlsx")
+	cmd.Flags().IntVar(&opts.games, "games", 1000, "games to play in all")
+	cmd.Flags().StringVar(&opts.players, "players", "all", "player counts: all, or a list such as 2,3")
+	cmd.Flags().Uint64Var(&opts.seed, "seed", 1, "batch seed")
+	cmd.Flags().IntVar(&opts.workers, "workers", 0, "parallel workers (0: one per core)")
+	cmd.Flags().StringVar(&opts.bots, "bots", "random", "bots by seat, repeating: e.g. random,greedy")
+	cmd.Flags().BoolVar(&opts.json, "json", false, "print the report as JSON")
+	cmd.Flags().BoolVar(&opts.check, "check", true, "check invariants after every decision")
+	return cmd
+}
+
+func runSim(ctx context.Context, opts *simOptions, args []string) error {
+	e, err := loadEngine(opts.globalOptions, opts.src, args[0])
+	if err != nil {
+		return err
+	}
+	bo := sim.BatchOptions{Seed: opts.seed, Games: opts.games, Workers: opts.workers, Check: opts.check, Progress: opts.stderr}
+	if bo.Players, err = parsePlayers(opts.players, e.PlayerCounts()); err != nil {
+		return err
+	}
+	if bo.Bots, err = parseBots(opts.bots, e); err != nil {
+		return err
+	}
+	if opts.games < 1 {
+		return usageError{errors.New("--games must be at least 1")}
+	}
+	rep := runBatch(ctx, e, bo)
+	if opts.json {
+		if err := rep.WriteJSON(opts.stdout); err != nil {
+			return err
+		}
+	} else {
+		writeSimText(opts.stdout, rep, opts.Lang())
+	}
+	if rep.ViolationCount > 0 || rep.Unfinished > 0 {
+		return errProblems
+	}
+	return nil
+}
+
+// runBatch plays a batch and builds its report with timing figures.
+func runBatch(ctx context.Context, e sim.Engine, bo sim.BatchOptions) *sim.Report {
+	start := time.Now()
+	stats := sim.Run(ctx, e, bo)
+	rep := sim.NewReport(e, bo, stats)
+	rep.ElapsedS = time.Since(start).Seconds()
+	if rep.ElapsedS > 0 {
+		rep.GamesPerSecond = float64(rep.Games) / rep.ElapsedS
+	}
+	rep.Workers = bo.Workers
+	return rep
+}
+
+// loadEngine validates a game's workbook and builds its engine; validation
+// problems are printed and make the command fail with exit 1.
+func loadEngine(g *globalOptions, src, id string) (sim.Engine, error) {
+	game, err := rules.ByID(id)
+	if err != nil {
+		return nil, usageError{err}
+	}
+	if game.New == nil {
+		return nil, fmt.Errorf("%s: the rules engine has not been built yet", id)
+	}
+	results, err := validateAll([]target{{game: game.Schema, path: filepath.Join(src, id+".xlsx")}}, g.Lang())
+	if err != nil {
+		return nil, err
+	}
+	if schema.HasErrors(results[0].Problems) {
+		writeProblems(g.stdout, g.stderr, results, g.Lang())
+		return nil, errProblems
+	}
+	return game.New(results[0].Data)
+}
+
+func parsePlayers(s string, supported []int) ([]int, error) {
+	if s == "" || s == "all" {
+		return supported, nil
+	}
+	var out []int
+	for _, f := range strings.Split(s, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || !slices.Contains(supported, n) {
+			return nil, usageError{fmt.Errorf("--players %q: supported counts are %v", s, supported)}
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}
+
+func parseBots(s string, e sim.Engine) ([]string, error) {
+	var out []string
+	for _, f := range strings.Split(s, ",") {
+		f = strings.TrimSpace(f)
+		if e.NewBot(f) == nil {
+			return nil, usageError{fmt.Errorf("unknown bot %q (this game has %s)", f, strings.Join(e.Bots(), ", "))}
+		}
+		out = append(out, f)
+	}
+	return out, nil
+}
+
+// writeSimText prints the report for a person: the verdict, win rates per
+// seat, lengths, the most and least used cards, and every violation's replay.
+func writeSimText(w io.Writer, r *sim.Report, lang *schema.Lang) {
+	en := lang.English()
+	say := func(ja, enText string, args ...any) {
+		if en {
+			fmt.Fprintf(w, enText+"\n", args...)
+		} else {
+			fmt.Fprintf(w, ja+"\n", args...)
+		}
+	}
+	say("%s: %d ゲーム（シード %d、ボット %s）: 未完了 %d、違反 %d、%.0f ゲーム/秒",
+		"%s: %d games (seed %d, bots %s): %d unfinished, %d violations, %.0f games/s",
+		r.Game, r.Games, r.Seed, strings.Join(r.Bots, ","), r.Unfinished, r.ViolationCount, r.GamesPerSecond)
+	for _, n := range r.PlayerCounts {
+		k := strconv.Itoa(n)
+		rates, ok := r.SeatWinRate[k]
+		if !ok {
+			continue
+		}
+		var parts []string
+		for i, wr := range rates {
+			parts = append(parts, fmt.Sprintf("P%d %.1f%% [%.1f–%.1f]", i+1, 100*wr.Rate, 100*wr.Low, 100*wr.High))
+		}
+		l := r.Length[k]
+		say("  %d人: 勝率 %s; 手番数 平均 %.1f（%d〜%d）", "  %d players: win rate %s; turns mean %.1f (%d–%d)",
+			n, strings.Join(parts, ", "), l.Mean, l.Min, l.Max)
+	}
+	if len(r.DeadCards) > 0 {
+		say("  一度も使われなかったカード: %s", "  dead cards (never used): %s", strings.Join(r.DeadCards, ", "))
+	}
+	for _, v := range r.Violations {
+		say("  違反（%d人、手番 %d）: %s\n    再現: %s", "  violation (%d players, turn %d): %s\n    replay: %s", v.Players, v.Turn, v.Message, v.Replay)
+	}
+}

@@ -1,0 +1,106 @@
+package sim
+
+import "math/rand/v2"
+
+// Engine creates games of one title from validated card data. It is the one
+// value each rules/<game> package exports.
+type Engine interface {
+	// Name is the game id, e.g. "nastrond".
+	Name() string
+	// PlayerCounts lists the supported numbers of players, ascending.
+	PlayerCounts() []int
+	// Cards lists the ID of every card design, for per-card statistics;
+	// Event.Card indexes this slice.
+	Cards() []string
+	// TurnCap is the number of turns after which a game counts as unfinished.
+	TurnCap() int
+	// NewGame sets up a game. rng is the game's own source; the engine keeps
+	// it for chance (shuffles, dice) and nobody else draws from it.
+	NewGame(cfg Config, rng *rand.Rand) Game
+	// Bots names the bots the engine offers, "random" first.
+	Bots() []string
+	// NewBot returns a fresh bot by name, or nil for an unknown name.
+	NewBot(name string) Bot
+}
+
+// Config says which game of a batch to set up.
+type Config struct {
+	Players int // number of seats
+	Index   int // the game's index among the batch's games with this player count
+}
+
+// Game is one game in progress. The harness asks who decides, lists the
+// legal choices, applies the chosen one, and repeats until Over.
+type Game interface {
+	// Seat is the seat (0-based) that decides next.
+	Seat() int
+	// Choices appends the legal choices to buf[:0] and returns it. It must not
+	// allocate when buf has room. A game that is not Over always has one.
+	Choices(buf []Choice) []Choice
+	// Apply carries out a legal choice, reporting what happens through emit
+	// (which may be nil).
+	Apply(c Choice, emit func(Event))
+	// Over reports whether the game has ended.
+	Over() bool
+	// Turn counts turns taken so far, for the turn cap and game length.
+	Turn() int
+	// Scores appends each seat's final score to buf[:0].
+	Scores(buf []int) []int
+	// Winner is the winning seat under the game's own tie-break.
+	Winner() int
+	// Check verifies the game's invariants; it returns nil or a description.
+	Check() error
+	// Describe renders a choice for a replay, in lang ("ja" or "en").
+	Describe(c Choice, lang string) string
+	// Explain renders an event for a replay, in lang.
+	Explain(e Event, lang string) string
+}
+
+// Choice is one legal decision. Its fields mean what the engine says; the
+// struct is small so that listing choices never allocates.
+type Choice struct {
+	Kind    uint8
+	A, B, C int16
+}
+
+// Event is something that happened in a game. The harness counts the kinds
+// below for card statistics; engines add their own kinds from EventEngine on
+// for replays.
+type Event struct {
+	Kind EventKind
+	Seat int8
+	Card int32 // index into Engine.Cards(), or -1
+	N, M int32 // engine-defined amounts
+}
+
+// EventKind classifies an Event.
+type EventKind uint8
+
+// The event kinds the harness understands.
+const (
+	Acquired    EventKind = iota + 1 // a seat gained the card (bought, scouted, drafted…)
+	Played                           // a seat played or used the card
+	Resolved                         // the card's challenge or ability was resolved
+	EventEngine                      // first kind free for engines
+)
+
+// Bot chooses among legal choices. It may read only what the deciding seat
+// may see. A Bot keeps no state between games unless NewBot is called per game.
+type Bot interface {
+	Choose(g Game, choices []Choice, rng *rand.Rand) int
+}
+
+// Tallier is implemented by engines that add their own sections to the
+// report (a matchup matrix, AI statistics).
+type Tallier interface {
+	NewTally() Tally
+}
+
+// Tally accumulates an engine's own statistics. Merging must be exact and
+// order-independent (sums of integers), so that any split of a batch gives
+// the same report.
+type Tally interface {
+	Record(cfg Config, g Game, r *Result)
+	Merge(other Tally)
+	Report() any // JSON-ready, deterministic
+}

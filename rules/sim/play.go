@@ -1,0 +1,196 @@
+package sim
+
+import (
+	"fmt"
+	"runtime/debug"
+	"strings"
+)
+
+// Result is the outcome of one game.
+type Result struct {
+	Config
+	Seed       uint64
+	Turns      int
+	Decisions  int
+	Scores     []int
+	Winner     int // -1 when the game did not finish cleanly
+	Unfinished bool
+	Violation  *Violation
+}
+
+// Violation is a game that broke an invariant, offered no legal choice, or
+// crashed. Replay holds the command that plays it again.
+type Violation struct {
+	Seed    uint64 `json:"seed"`
+	Players int    `json:"players"`
+	Turn    int    `json:"turn"`
+	Message string `json:"message"`
+	Replay  string `json:"replay"`
+}
+
+// Player plays games one after another, reusing its buffers. It is not safe
+// for concurrent use; a batch gives each worker its own.
+type Player struct {
+	Engine Engine
+	Bots   []string // bot names by seat; the list repeats when shorter
+	Check  bool     // check invariants after every decision
+	// OnEvent, when set, sees every event (replays); card statistics are kept
+	// in Stats either way.
+	OnEvent func(Event)
+	// OnChoice, when set, sees every decision before it is applied.
+	OnChoice func(g Game, seat int, c Choice)
+
+	choices []Choice
+	stats   *Stats
+	used    []uint8 // per card: bit s set when seat s used it this game
+	touched []int32 // cards with a bit set, to clear them after the game
+	emit    func(Event)
+}
+
+// NewPlayer returns a Player that records into stats (which may be nil).
+func NewPlayer(e Engine, bots []string, stats *Stats) *Player {
+	p := &Player{Engine: e, Bots: bots, stats: stats, used: make([]uint8, len(e.Cards()))}
+	p.emit = p.record
+	return p
+}
+
+func (p *Player) record(ev Event) {
+	if ev.Card >= 0 && int(ev.Card) < len(p.used) && ev.Kind < EventEngine {
+		if p.stats != nil {
+			p.stats.cardEvent(ev)
+		}
+		if p.used[ev.Card] == 0 {
+			p.touched = append(p.touched, ev.Card)
+		}
+		p.used[ev.Card] |= 1 << uint(ev.Seat&7)
+	}
+	if p.OnEvent != nil {
+		p.OnEvent(ev)
+	}
+}
+
+// Play plays one full game with the given seed and returns its result. A
+// panic inside the engine or a bot becomes a Violation, never a crash.
+func (p *Player) Play(cfg Config, seed uint64) (r Result) {
+	r = Result{Config: cfg, Seed: seed, Winner: -1}
+	var g Game
+	defer func() {
+		if x := recover(); x != nil {
+			turn := 0
+			if g != nil {
+				turn = safeTurn(g)
+			}
+			r.Violation = p.violation(cfg, seed, turn, fmt.Sprintf("panic: %v (at %s)", x, panicSite()))
+			r.Winner = -1
+		}
+		p.finish(&r, g)
+	}()
+	engineRng, botRng := Streams(seed)
+	g = p.Engine.NewGame(cfg, engineRng)
+	bots := make([]Bot, cfg.Players)
+	for s := range bots {
+		name := p.Bots[s%len(p.Bots)]
+		if bots[s] = p.Engine.NewBot(name); bots[s] == nil {
+			panic("unknown bot " + name)
+		}
+	}
+	limit := p.Engine.TurnCap()
+	for !g.Over() {
+		if g.Turn() > limit {
+			r.Unfinished = true
+			r.Turns = g.Turn()
+			return r
+		}
+		p.choices = g.Choices(p.choices[:0])
+		if len(p.choices) == 0 {
+			r.Violation = p.violation(cfg, seed, g.Turn(), "no legal choice")
+			return r
+		}
+		seat := g.Seat()
+		i := bots[seat].Choose(g, p.choices, botRng)
+		if i < 0 || i >= len(p.choices) {
+			r.Violation = p.violation(cfg, seed, g.Turn(), fmt.Sprintf("bot chose %d of %d choices", i, len(p.choices)))
+			return r
+		}
+		if p.OnChoice != nil {
+			p.OnChoice(g, seat, p.choices[i])
+		}
+		g.Apply(p.choices[i], p.emit)
+		r.Decisions++
+		if p.Check {
+			if err := g.Check(); err != nil {
+				r.Violation = p.violation(cfg, seed, g.Turn(), err.Error())
+				return r
+			}
+		}
+	}
+	r.Turns = g.Turn()
+	r.Scores = g.Scores(nil)
+	r.Winner = g.Winner()
+	return r
+}
+
+// finish folds the game into the statistics and clears its card usage.
+func (p *Player) finish(r *Result, g Game) {
+	if p.stats != nil {
+		p.stats.add(r)
+		if g != nil && r.Violation == nil {
+			for _, t := range p.stats.Extra {
+				t.Record(r.Config, g, r)
+			}
+		}
+	}
+	for _, c := range p.touched {
+		if p.stats != nil && r.Winner >= 0 && r.Violation == nil && !r.Unfinished {
+			p.stats.cardUsers(c, p.used[c], r.Winner)
+		}
+		p.used[c] = 0
+	}
+	p.touched = p.touched[:0]
+}
+
+func (p *Player) violation(cfg Config, seed uint64, turn int, msg string) *Violation {
+	return &Violation{Seed: seed, Players: cfg.Players, Turn: turn, Message: msg,
+		Replay: ReplayCommand(p.Engine.Name(), seed, cfg.Players, p.Bots)}
+}
+
+// ReplayCommand is the command line that replays one game.
+func ReplayCommand(game string, seed uint64, players int, bots []string) string {
+	cmd := fmt.Sprintf("bifrost replay %s --seed %d --players %d", game, seed, players)
+	if len(bots) > 0 && !(len(bots) == 1 && bots[0] == "random") {
+		cmd += " --bots " + strings.Join(bots, ",")
+	}
+	return cmd
+}
+
+func safeTurn(g Game) (t int) {
+	defer func() { _ = recover() }()
+	return g.Turn()
+}
+
+// panicSite names the file and line where the recovered panic was raised,
+// so a violation says where it happened without a stack trace: the first
+// frame after panic() that is not in the runtime.
+func panicSite() string {
+	lines := strings.Split(string(debug.Stack()), "\n")
+	afterPanic := false
+	for i := 1; i+1 < len(lines); i += 2 {
+		fn := strings.TrimSpace(lines[i])
+		if strings.HasPrefix(fn, "panic(") {
+			afterPanic = true
+			continue
+		}
+		if !afterPanic || strings.HasPrefix(fn, "runtime.") {
+			continue
+		}
+		file := strings.TrimSpace(lines[i+1])
+		if j := strings.LastIndex(file, " +"); j > 0 {
+			file = file[:j]
+		}
+		if k := strings.LastIndex(file, "/rules/"); k >= 0 {
+			file = file[k+1:]
+		}
+		return file
+	}
+	return "unknown"
+}

@@ -1,0 +1,112 @@
+package sim
+
+import (
+	"encoding/json"
+	"io"
+	"slices"
+)
+
+// maxListedViolations bounds the violations written to a report; the count
+// of all of them is kept in violation_count.
+const maxListedViolations = 100
+
+// Report is the JSON contract of `bifrost sim --json` and report.json. Every
+// field but ElapsedS, GamesPerSecond and Workers depends only on the batch's
+// options, never on how it was split across workers.
+type Report struct {
+	Game           string                  `json:"game"`
+	Seed           uint64                  `json:"seed"`
+	Games          int                     `json:"games"`
+	PlayerCounts   []int                   `json:"player_counts"`
+	Bots           []string                `json:"bots"`
+	Unfinished     int                     `json:"unfinished"`
+	ViolationCount int                     `json:"violation_count"`
+	Violations     []Violation             `json:"violations"`
+	SeatWinRate    map[string][]Wilson     `json:"seat_win_rate"`
+	Length         map[string]Distribution `json:"length"`
+	Scores         map[string]ScoreReport  `json:"scores"`
+	Cards          map[string]CardReport   `json:"cards"`
+	DeadCards      []string                `json:"dead_cards"`
+	Extra          map[string]any          `json:"extra,omitempty"`
+	ElapsedS       float64                 `json:"elapsed_s"`
+	GamesPerSecond float64                 `json:"games_per_second"`
+	Workers        int                     `json:"workers"`
+}
+
+// ScoreReport summarises the scores of one player count.
+type ScoreReport struct {
+	All      Distribution `json:"all"`
+	Winner   Distribution `json:"winner"`
+	SeatMean []float64    `json:"seat_mean"`
+}
+
+// CardReport is one card design's statistics. WinRate is the share of
+// player-games in which a seat used the card and won.
+type CardReport struct {
+	Acquired int    `json:"acquired"`
+	Played   int    `json:"played"`
+	Resolved int    `json:"resolved"`
+	WinRate  Wilson `json:"win_rate"`
+}
+
+// NewReport turns batch statistics into the report.
+func NewReport(e Engine, o BatchOptions, s *Stats) *Report {
+	players := o.Players
+	if len(players) == 0 {
+		players = e.PlayerCounts()
+	}
+	bots := o.Bots
+	if len(bots) == 0 {
+		bots = []string{"random"}
+	}
+	r := &Report{
+		Game: e.Name(), Seed: o.Seed, Games: s.Games, PlayerCounts: players, Bots: bots,
+		Unfinished: s.Unfinished, ViolationCount: len(s.Violations),
+		Violations:  s.Violations[:min(len(s.Violations), maxListedViolations)],
+		SeatWinRate: map[string][]Wilson{}, Length: map[string]Distribution{}, Scores: map[string]ScoreReport{},
+		Cards: map[string]CardReport{}, DeadCards: []string{},
+	}
+	if r.Violations == nil {
+		r.Violations = []Violation{}
+	}
+	for _, n := range players {
+		ps := s.ByPlayers[n]
+		if ps == nil {
+			continue
+		}
+		rates := make([]Wilson, n)
+		means := make([]float64, n)
+		for seat := range n {
+			rates[seat] = WilsonInterval(ps.SeatWins[seat], ps.Finished)
+			if ps.Finished > 0 {
+				means[seat] = round4(float64(ps.SeatScores[seat]) / float64(ps.Finished))
+			}
+		}
+		r.SeatWinRate[key(n)] = rates
+		r.Length[key(n)] = distribution(ps.Lengths)
+		r.Scores[key(n)] = ScoreReport{All: distribution(ps.Scores), Winner: distribution(ps.WinScores), SeatMean: means}
+	}
+	for i, id := range e.Cards() {
+		c := s.Cards[i]
+		r.Cards[id] = CardReport{Acquired: c.Acquired, Played: c.Played, Resolved: c.Resolved, WinRate: WilsonInterval(c.UserWins, c.Users)}
+		if c.Acquired+c.Played+c.Resolved == 0 {
+			r.DeadCards = append(r.DeadCards, id)
+		}
+	}
+	slices.Sort(r.DeadCards)
+	for k, t := range s.Extra {
+		if r.Extra == nil {
+			r.Extra = map[string]any{}
+		}
+		r.Extra[k] = t.Report()
+	}
+	return r
+}
+
+// WriteJSON writes r indented, with a final newline.
+func (r *Report) WriteJSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(r)
+}

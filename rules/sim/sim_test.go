@@ -1,0 +1,240 @@
+package sim
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// race is a toy engine: on your turn choose +1 or +2 (cards "one" and "two"),
+// then a die adds 0 or 1; the first to reach goal wins.
+type race struct {
+	goal     int
+	panicAt  int  // panic on this turn (0: never)
+	breakAt  int  // make Check fail from this turn (0: never)
+	endless  bool // never over
+	tallyOne bool
+}
+
+func (r *race) Name() string        { return "race" }
+func (r *race) PlayerCounts() []int { return []int{2, 3} }
+func (r *race) Cards() []string     { return []string{"one", "two", "never"} }
+func (r *race) TurnCap() int        { return 200 }
+func (r *race) Bots() []string      { return []string{"random", "first"} }
+func (r *race) NewGame(cfg Config, rng *rand.Rand) Game {
+	return &raceGame{e: r, pos: make([]int, cfg.Players), rng: rng}
+}
+func (r *race) NewBot(name string) Bot {
+	switch name {
+	case "random":
+		return Random{}
+	case "first":
+		return firstBot{}
+	}
+	return nil
+}
+
+type firstBot struct{}
+
+func (firstBot) Choose(Game, []Choice, *rand.Rand) int { return 0 }
+
+type raceGame struct {
+	e    *race
+	pos  []int
+	seat int
+	turn int
+	rng  *rand.Rand
+}
+
+func (g *raceGame) Seat() int { return g.seat }
+func (g *raceGame) Choices(buf []Choice) []Choice {
+	return append(buf[:0], Choice{Kind: 1, A: 1}, Choice{Kind: 1, A: 2})
+}
+func (g *raceGame) Apply(c Choice, emit func(Event)) {
+	g.turn++
+	if g.e.panicAt != 0 && g.turn == g.e.panicAt {
+		var xs []int
+		_ = xs[g.turn] // an index out of range, as a buggy engine would
+	}
+	step := int(c.A)
+	if !g.e.endless {
+		step += g.rng.IntN(2)
+	}
+	g.pos[g.seat] += step
+	if emit != nil {
+		emit(Event{Kind: Played, Seat: int8(g.seat), Card: int32(c.A - 1), N: int32(step)})
+	}
+	g.seat = (g.seat + 1) % len(g.pos)
+}
+func (g *raceGame) Over() bool {
+	if g.e.endless {
+		return false
+	}
+	for _, p := range g.pos {
+		if p >= g.e.goal {
+			return true
+		}
+	}
+	return false
+}
+func (g *raceGame) Turn() int              { return g.turn }
+func (g *raceGame) Scores(buf []int) []int { return append(buf[:0], g.pos...) }
+func (g *raceGame) Winner() int {
+	best := 0
+	for s, p := range g.pos {
+		if p > g.pos[best] {
+			best = s
+		}
+	}
+	return best
+}
+func (g *raceGame) Check() error {
+	if g.e.breakAt != 0 && g.turn >= g.e.breakAt {
+		return errors.New("counter went negative")
+	}
+	return nil
+}
+func (g *raceGame) Describe(c Choice, lang string) string { return fmt.Sprintf("+%d", c.A) }
+func (g *raceGame) Explain(e Event, lang string) string {
+	return fmt.Sprintf("P%d moves %d", e.Seat+1, e.N)
+}
+
+func reportJSON(t *testing.T, e Engine, o BatchOptions) string {
+	t.Helper()
+	r := NewReport(e, o, Run(context.Background(), e, o))
+	var b bytes.Buffer
+	if err := r.WriteJSON(&b); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+func TestRun_SameReportForAnyWorkerCount(t *testing.T) {
+	e := &race{goal: 20}
+	one := reportJSON(t, e, BatchOptions{Seed: 7, Games: 500, Workers: 1, Check: true})
+	four := reportJSON(t, e, BatchOptions{Seed: 7, Games: 500, Workers: 4, Check: true})
+	if one != four {
+		t.Errorf("reports differ between 1 and 4 workers")
+	}
+	other := reportJSON(t, e, BatchOptions{Seed: 8, Games: 500, Workers: 1, Check: true})
+	if one == other {
+		t.Errorf("seeds 7 and 8 gave the same report")
+	}
+}
+
+func TestRun_ShardsMergeToTheWholeBatch(t *testing.T) {
+	e := &race{goal: 20}
+	o := BatchOptions{Seed: 3, Games: 300, Workers: 2}
+	whole := Run(context.Background(), e, o)
+	merged := NewStats(e)
+	for i := range 3 {
+		o.Shard = Shard{I: i, N: 3}
+		merged.Merge(Run(context.Background(), e, o))
+	}
+	merged.sortViolations()
+	a, _ := json.Marshal(NewReport(e, o, whole))
+	b, _ := json.Marshal(NewReport(e, o, merged))
+	if !bytes.Equal(a, b) {
+		t.Errorf("merged shards differ from the whole batch")
+	}
+}
+
+func TestRun_PanicBecomesViolationWithReplay(t *testing.T) {
+	e := &race{goal: 20, panicAt: 3}
+	s := Run(context.Background(), e, BatchOptions{Seed: 1, Games: 10, Players: []int{2}})
+	if len(s.Violations) != 10 {
+		t.Fatalf("%d violations, want 10", len(s.Violations))
+	}
+	v := s.Violations[0]
+	if !strings.Contains(v.Message, "panic: runtime error: index out of range") || !strings.Contains(v.Message, "sim_test.go") {
+		t.Errorf("message %q lacks the panic and its site", v.Message)
+	}
+	want := fmt.Sprintf("bifrost replay race --seed %d --players 2", v.Seed)
+	if v.Replay != want || v.Turn != 3 {
+		t.Errorf("replay %q turn %d; want %q turn 3", v.Replay, v.Turn, want)
+	}
+}
+
+func TestRun_TurnCapMakesUnfinished(t *testing.T) {
+	s := Run(context.Background(), &race{endless: true}, BatchOptions{Seed: 1, Games: 6})
+	if s.Unfinished != 6 || len(s.Violations) != 0 {
+		t.Errorf("unfinished %d violations %d; want 6 and 0", s.Unfinished, len(s.Violations))
+	}
+}
+
+func TestRun_InvariantCheckedOnlyWhenAsked(t *testing.T) {
+	e := &race{goal: 20, breakAt: 4}
+	if s := Run(context.Background(), e, BatchOptions{Seed: 1, Games: 4, Check: true}); len(s.Violations) != 4 || !strings.Contains(s.Violations[0].Message, "negative") {
+		t.Errorf("with checks: %v", s.Violations)
+	}
+	if s := Run(context.Background(), e, BatchOptions{Seed: 1, Games: 4}); len(s.Violations) != 0 {
+		t.Errorf("without checks: %v", s.Violations)
+	}
+}
+
+func TestReport_CardsAndDeadCards(t *testing.T) {
+	e := &race{goal: 20}
+	o := BatchOptions{Seed: 2, Games: 200}
+	r := NewReport(e, o, Run(context.Background(), e, o))
+	if r.Cards["one"].Played == 0 || r.Cards["two"].Played == 0 {
+		t.Errorf("cards not counted: %+v", r.Cards)
+	}
+	if len(r.DeadCards) != 1 || r.DeadCards[0] != "never" {
+		t.Errorf("dead cards %v, want [never]", r.DeadCards)
+	}
+	if w := r.Cards["two"].WinRate; w.Games == 0 || w.Rate < w.Low || w.Rate > w.High {
+		t.Errorf("card win rate %+v", w)
+	}
+	sum := 0
+	for _, w := range r.SeatWinRate["2"] {
+		sum += w.Wins
+	}
+	if sum != r.SeatWinRate["2"][0].Games || sum != 100 {
+		t.Errorf("2-player wins add to %d over %d games, want 100", sum, r.SeatWinRate["2"][0].Games)
+	}
+}
+
+func TestWilsonInterval(t *testing.T) {
+	tests := []struct {
+		k, n      int
+		low, high float64
+	}{
+		{50, 100, 0.4038, 0.5962},
+		{0, 10, 0, 0.2775},
+		{10, 10, 0.7225, 1},
+	}
+	for _, tt := range tests {
+		w := WilsonInterval(tt.k, tt.n)
+		if w.Low != tt.low || w.High != tt.high {
+			t.Errorf("Wilson(%d/%d) = [%v, %v], want [%v, %v]", tt.k, tt.n, w.Low, w.High, tt.low, tt.high)
+		}
+	}
+}
+
+func TestGameSeed_DependsOnEveryPart(t *testing.T) {
+	seen := map[uint64]bool{}
+	for _, s := range []uint64{1, 2} {
+		for _, p := range []int{2, 3} {
+			for i := range 3 {
+				seen[GameSeed(s, p, i)] = true
+			}
+		}
+	}
+	if len(seen) != 12 {
+		t.Errorf("%d distinct seeds of 12", len(seen))
+	}
+}
+
+func TestReplay_NarratesEveryDecision(t *testing.T) {
+	var b bytes.Buffer
+	r := Replay(&b, &race{goal: 6}, Config{Players: 2}, 5, []string{"first"}, "en")
+	lines := strings.Count(b.String(), "\n")
+	if r.Decisions == 0 || lines != 2*r.Decisions+1 || !strings.Contains(b.String(), "winner P") {
+		t.Errorf("%d decisions, %d lines:\n%s", r.Decisions, lines, b.String())
+	}
+}

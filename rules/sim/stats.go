@@ -1,0 +1,227 @@
+package sim
+
+import (
+	"maps"
+	"math"
+	"slices"
+	"strconv"
+)
+
+// Stats accumulates a batch. Every field is an integer sum, so merging the
+// Stats of any split of a batch gives exactly the Stats of the whole.
+type Stats struct {
+	Games      int                  `json:"games"`
+	Unfinished int                  `json:"unfinished"`
+	Violations []Violation          `json:"violations"`
+	ByPlayers  map[int]*PlayerStats `json:"by_players"`
+	Cards      []CardStats          `json:"cards"`
+	Extra      map[string]Tally     `json:"-"`
+	engineName string
+}
+
+// PlayerStats accumulates the games of one player count.
+type PlayerStats struct {
+	Finished   int         `json:"finished"`
+	SeatWins   []int       `json:"seat_wins"`
+	Lengths    map[int]int `json:"lengths"`     // turns → games
+	Scores     map[int]int `json:"scores"`      // score → seat-games
+	SeatScores []int       `json:"seat_scores"` // sum of each seat's score
+	WinScores  map[int]int `json:"win_scores"`  // winner's score → games
+}
+
+// CardStats accumulates one card design.
+type CardStats struct {
+	Acquired int `json:"acquired"`
+	Played   int `json:"played"`
+	Resolved int `json:"resolved"`
+	Users    int `json:"users"`     // player-games in which a seat used the card
+	UserWins int `json:"user_wins"` // … and that seat won
+}
+
+// NewStats returns empty statistics for engine e.
+func NewStats(e Engine) *Stats {
+	return &Stats{ByPlayers: map[int]*PlayerStats{}, Cards: make([]CardStats, len(e.Cards())), engineName: e.Name()}
+}
+
+func (s *Stats) players(n int) *PlayerStats {
+	ps := s.ByPlayers[n]
+	if ps == nil {
+		ps = &PlayerStats{SeatWins: make([]int, n), SeatScores: make([]int, n),
+			Lengths: map[int]int{}, Scores: map[int]int{}, WinScores: map[int]int{}}
+		s.ByPlayers[n] = ps
+	}
+	return ps
+}
+
+func (s *Stats) cardEvent(ev Event) {
+	c := &s.Cards[ev.Card]
+	switch ev.Kind {
+	case Acquired:
+		c.Acquired++
+	case Played:
+		c.Played++
+	case Resolved:
+		c.Resolved++
+	}
+}
+
+func (s *Stats) cardUsers(card int32, seats uint8, winner int) {
+	c := &s.Cards[card]
+	for seat := 0; seats != 0; seat, seats = seat+1, seats>>1 {
+		if seats&1 != 0 {
+			c.Users++
+			if seat == winner {
+				c.UserWins++
+			}
+		}
+	}
+}
+
+// add records one game's result.
+func (s *Stats) add(r *Result) {
+	s.Games++
+	ps := s.players(r.Players)
+	switch {
+	case r.Violation != nil:
+		s.Violations = append(s.Violations, *r.Violation)
+	case r.Unfinished:
+		s.Unfinished++
+	default:
+		ps.Finished++
+		ps.SeatWins[r.Winner]++
+		ps.Lengths[r.Turns]++
+		for seat, sc := range r.Scores {
+			ps.Scores[sc]++
+			ps.SeatScores[seat] += sc
+		}
+		ps.WinScores[r.Scores[r.Winner]]++
+	}
+}
+
+// Merge adds o into s.
+func (s *Stats) Merge(o *Stats) {
+	s.Games += o.Games
+	s.Unfinished += o.Unfinished
+	s.Violations = append(s.Violations, o.Violations...)
+	for n, op := range o.ByPlayers {
+		ps := s.players(n)
+		ps.Finished += op.Finished
+		for i := range op.SeatWins {
+			ps.SeatWins[i] += op.SeatWins[i]
+			ps.SeatScores[i] += op.SeatScores[i]
+		}
+		addHist(ps.Lengths, op.Lengths)
+		addHist(ps.Scores, op.Scores)
+		addHist(ps.WinScores, op.WinScores)
+	}
+	for i, c := range o.Cards {
+		d := &s.Cards[i]
+		d.Acquired += c.Acquired
+		d.Played += c.Played
+		d.Resolved += c.Resolved
+		d.Users += c.Users
+		d.UserWins += c.UserWins
+	}
+	for k, t := range o.Extra {
+		if mine, ok := s.Extra[k]; ok {
+			mine.Merge(t)
+		} else {
+			if s.Extra == nil {
+				s.Extra = map[string]Tally{}
+			}
+			s.Extra[k] = t
+		}
+	}
+}
+
+func addHist(dst, src map[int]int) {
+	for k, v := range src {
+		dst[k] += v
+	}
+}
+
+// sortViolations orders violations by player count then seed, so the report
+// does not depend on which worker met them first.
+func (s *Stats) sortViolations() {
+	slices.SortFunc(s.Violations, func(a, b Violation) int {
+		if a.Players != b.Players {
+			return a.Players - b.Players
+		}
+		switch {
+		case a.Seed < b.Seed:
+			return -1
+		case a.Seed > b.Seed:
+			return 1
+		}
+		return 0
+	})
+}
+
+// Wilson is a proportion with its Wilson 95 % score interval.
+type Wilson struct {
+	Rate  float64 `json:"rate"`
+	Low   float64 `json:"low"`
+	High  float64 `json:"high"`
+	Wins  int     `json:"wins"`
+	Games int     `json:"games"`
+}
+
+// WilsonInterval returns k successes out of n with the 95 % Wilson interval.
+func WilsonInterval(k, n int) Wilson {
+	w := Wilson{Wins: k, Games: n}
+	if n == 0 {
+		return w
+	}
+	const z = 1.959963984540054
+	p := float64(k) / float64(n)
+	nf := float64(n)
+	den := 1 + z*z/nf
+	centre := (p + z*z/(2*nf)) / den
+	half := z * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf)) / den
+	w.Rate, w.Low, w.High = round4(p), round4(math.Max(0, centre-half)), round4(math.Min(1, centre+half))
+	return w
+}
+
+// Distribution summarises a histogram.
+type Distribution struct {
+	Mean float64     `json:"mean"`
+	Min  int         `json:"min"`
+	P10  int         `json:"p10"`
+	P50  int         `json:"p50"`
+	P90  int         `json:"p90"`
+	Max  int         `json:"max"`
+	Hist map[int]int `json:"histogram"`
+}
+
+func distribution(h map[int]int) Distribution {
+	d := Distribution{Hist: h}
+	keys := slices.Sorted(maps.Keys(h))
+	if len(keys) == 0 {
+		return d
+	}
+	total, sum := 0, 0
+	for _, k := range keys {
+		total += h[k]
+		sum += k * h[k]
+	}
+	d.Mean = round4(float64(sum) / float64(total))
+	d.Min, d.Max = keys[0], keys[len(keys)-1]
+	quantile := func(q float64) int {
+		need := int(math.Ceil(q * float64(total)))
+		seen := 0
+		for _, k := range keys {
+			seen += h[k]
+			if seen >= need {
+				return k
+			}
+		}
+		return d.Max
+	}
+	d.P10, d.P50, d.P90 = quantile(0.1), quantile(0.5), quantile(0.9)
+	return d
+}
+
+func round4(x float64) float64 { return math.Round(x*1e4) / 1e4 }
+
+// key renders a player count as a JSON object key.
+func key(n int) string { return strconv.Itoa(n) }
