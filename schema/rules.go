@@ -2,6 +2,7 @@ package schema
 
 import (
 	"fmt"
+	"slices"
 
 	"strings"
 )
@@ -134,7 +135,7 @@ func (p RuleParam) want() string {
 // and the default stands in for a bad value.
 func (c *Checker) decodeRules() Rules {
 	r := Rules{params: map[string]RuleParam{}, ints: map[string][]int{}}
-	for _, p := range c.Game.Rules {
+	for _, p := range c.Game.AllRules() {
 		r.params[p.Key] = p
 		v, ok := parseRule(p, p.Default)
 		if !ok {
@@ -237,9 +238,24 @@ func editDistance(a, b string) int {
 
 // RuleRows returns the Rules sheet rows the template writes: key, default, doc.
 func (g *Game) RuleRows() [][]string {
-	out := make([][]string, 0, len(g.Rules))
-	for _, p := range g.Rules {
+	out := make([][]string, 0, len(g.Rules)+len(CheckRules))
+	for _, p := range g.AllRules() {
 		out = append(out, []string{p.Key, p.Default, p.Doc})
 	}
 	return out
 }
+
+// CheckRules are the thresholds of `bifrost check`, shared by every game and
+// set per workbook like any other rule.
+var CheckRules = []RuleParam{
+	{Key: "CheckGames", Default: "600", Min: 10, Max: 1_000_000, Doc: "bifrost check と build が遊ぶ試行ゲーム数"},
+	{Key: "CheckSeed", Default: "1", Min: 0, Max: 1 << 30, Doc: "試行ゲームのシード"},
+	{Key: "CheckMaxViolations", Default: "0", Min: 0, Max: 1_000_000, Doc: "許すルール違反の数（これを超えたら check は失敗）"},
+	{Key: "CheckMaxUnfinished", Default: "0", Min: 0, Max: 1_000_000, Doc: "許す未完了ゲームの数"},
+	{Key: "CheckMaxSeatGap", Default: "40", Min: 0, Max: 100, Doc: "席ごとの勝率の最大差（パーセントポイント）。超えたら失敗"},
+	{Key: "CheckDeadCardsFail", Default: "×", Doc: "一度も使われないカードがあれば失敗にするか（×なら警告）"},
+	{Key: "CheckWarningsFail", Default: "×", Doc: "検証の警告も失敗として扱うか"},
+}
+
+// AllRules returns the game's own parameters followed by the check thresholds.
+func (g *Game) AllRules() []RuleParam { return append(slices.Clone(g.Rules), CheckRules...) }

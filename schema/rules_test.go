@@ -7,7 +7,7 @@ import "testing"
 func TestRules_DefaultsAreValid(t *testing.T) {
 	for _, g := range Games() {
 		seen := map[string]bool{}
-		for _, p := range g.Rules {
+		for _, p := range g.AllRules() {
 			if seen[p.Key] {
 				t.Errorf("%s: rule %s declared twice", g.ID, p.Key)
 			}

@@ -40,8 +40,8 @@ func TestTemplate_RoundTripAcceptsAFilledRow(t *testing.T) {
 					t.Errorf("%s: header %v, want Japanese headers starting %s", s.Key, tab.Header, s.Columns()[0].JA)
 				}
 			}
-			if n := len(book.Sheets["Rules"].Rows); n != len(g.Rules) {
-				t.Errorf("Rules sheet has %d rows, want the %d defaults", n, len(g.Rules))
+			if n := len(book.Sheets["Rules"].Rows); n != len(g.AllRules()) {
+				t.Errorf("Rules sheet has %d rows, want the %d defaults", n, len(g.AllRules()))
 			}
 
 			sheet := sheetOf[g.ID]

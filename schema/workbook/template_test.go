@@ -72,8 +72,8 @@ func TestWriteTemplateHeadersAndRulesReadBack(t *testing.T) {
 		{Num: 3, Cells: []string{"Bonus", "○", "ボーナスを使う"}},
 		{Num: 4, Cells: []string{"UrdFor", "6,7,8", "人数別のウルズ"}},
 	}
-	if !reflect.DeepEqual(rules.Rows, want) {
-		t.Errorf("Rules rows = %v\nwant %v", rules.Rows, want)
+	if len(rules.Rows) != len(want)+len(schema.CheckRules) || !reflect.DeepEqual(rules.Rows[:len(want)], want) {
+		t.Errorf("Rules rows = %v\nwant %v followed by the %d check thresholds", rules.Rows, want, len(schema.CheckRules))
 	}
 }
 
@@ -203,8 +203,8 @@ func TestWriteTemplateForEveryGame(t *testing.T) {
 					t.Errorf("%s header = %q, want %q", spec.Key, table.Header, want)
 				}
 			}
-			if rules := book.Sheets["Rules"]; rules != nil && len(rules.Rows) != len(g.Rules) {
-				t.Errorf("Rules has %d rows, want %d", len(rules.Rows), len(g.Rules))
+			if rules := book.Sheets["Rules"]; rules != nil && len(rules.Rows) != len(g.AllRules()) {
+				t.Errorf("Rules has %d rows, want %d", len(rules.Rows), len(g.AllRules()))
 			}
 		})
 	}
