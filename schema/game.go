@@ -49,7 +49,8 @@ type Result struct {
 	File       string
 	Components map[string]int
 	Problems   []Problem
-	Data       any // the game's typed data; use only when Problems has no errors
+	Rules      Rules // the Rules sheet as read, defaults filled in
+	Data       any   // the game's typed data; use only when Problems has no errors
 }
 
 // Validate checks a workbook against g and returns every problem, sorted.
@@ -57,7 +58,7 @@ func (g *Game) Validate(b *Book, l *Lang) Result {
 	c := &Checker{Game: g, Book: b, P: &Problems{File: b.File, Lang: l}, Lang: l, Components: map[string]int{}}
 	c.Rules = c.decodeRules()
 	data := g.Check(c)
-	return Result{Game: g.ID, File: b.File, Components: c.Components, Problems: c.P.Sorted(), Data: data}
+	return Result{Game: g.ID, File: b.File, Components: c.Components, Problems: c.P.Sorted(), Rules: c.Rules, Data: data}
 }
 
 // Spec returns the sheet spec with the given English key; it panics for a

@@ -139,5 +139,10 @@ var coreMessages = map[string]msg{
 	"did_you_mean":        {"（「%s」のことですか？）", " (did you mean %q?)"},
 	"found":               {"（入力: 「%s」）", " (found %q)"},
 	"trigger_not_allowed": {"タイミング「%s」はこの列では使えません（使えるのは %s）", "trigger %q is not allowed here (allowed: %s)"},
+	"check_violations":    {"ルール違反 %d 件（試行 %d ゲーム、許容 %d 件）", "%d rule violations in %d smoke games (allowed: %d)"},
+	"check_violation":     {"%d人・手番 %d: %s（再現: %s）", "%d players, turn %d: %s (replay: %s)"},
+	"check_unfinished":    {"終わらなかったゲーム %d 件（試行 %d ゲーム、許容 %d 件）", "%d unfinished games in %d smoke games (allowed: %d)"},
+	"check_seat_gap":      {"%d人プレイで席ごとの勝率の差が %.1f ポイントあります（許容 %d）", "%d players: the seat win rates differ by %.1f points (allowed: %d)"},
+	"check_dead_cards":    {"一度も使われなかったカードが %d 種あります: %s", "%d cards were never used: %s"},
 	"unreadable":          {"xlsx ブックとして読めません: %s", "cannot read as an .xlsx workbook: %s"},
 }

@@ -1,15 +1,11 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"fmt"
-	"path/filepath"
 
 	"github.com/spf13/cobra"
 
-	"bifrost/rules"
-	"bifrost/rules/sim"
 	"bifrost/schema"
 )
 
@@ -17,7 +13,7 @@ type buildOptions struct {
 	*globalOptions
 	src, out string
 	games    int
-	seed     uint64
+	seed     int64
 }
 
 func newBuildCmd(g *globalOptions) *cobra.Command {
@@ -31,8 +27,8 @@ func newBuildCmd(g *globalOptions) *cobra.Command {
 	}
 	cmd.Flags().StringVar(&opts.src, "src", "cardsrc", "folder holding <game>.xlsx")
 	cmd.Flags().StringVar(&opts.out, "out", "out", "folder for generated files")
-	cmd.Flags().IntVar(&opts.games, "games", 600, "smoke-batch games per game")
-	cmd.Flags().Uint64Var(&opts.seed, "seed", 1, "smoke-batch seed")
+	cmd.Flags().IntVar(&opts.games, "games", 0, "smoke-batch games per game (default: the workbook's CheckGames)")
+	cmd.Flags().Int64Var(&opts.seed, "seed", -1, "smoke-batch seed (default: the workbook's CheckSeed)")
 	return cmd
 }
 
@@ -67,28 +63,14 @@ func runBuild(ctx context.Context, opts *buildOptions, args []string) error {
 // buildGame writes one valid game's outputs. It reports false when the
 // smoke batch met violations or unfinished games.
 func buildGame(ctx context.Context, opts *buildOptions, res schema.Result) (bool, error) {
-	game, err := rules.ByID(res.Game)
-	if err != nil || game.New == nil {
+	rep, err := smoke(ctx, opts.globalOptions, res, opts.games, opts.seed)
+	if err != nil || rep == nil {
 		return true, err
 	}
-	e, err := game.New(res.Data)
-	if err != nil {
-		return false, fmt.Errorf("%s: %w", res.Game, err)
-	}
-	bo := sim.BatchOptions{Seed: opts.seed, Games: opts.games, Check: true, Progress: opts.stderr}
-	rep := runBatch(ctx, e, bo)
-	fmt.Fprintf(opts.stderr, "%s: smoke batch of %d games: %d unfinished, %d violations (%.1f s)\n",
-		res.Game, rep.Games, rep.Unfinished, rep.ViolationCount, rep.ElapsedS)
 	for _, v := range rep.Violations {
 		fmt.Fprintf(opts.stdout, "%s: %s (replay: %s)\n", res.File, v.Message, v.Replay)
 	}
-	// The file leaves timing out, so the same data and seed give the same bytes.
-	rep.ElapsedS, rep.GamesPerSecond, rep.Workers = 0, 0, 0
-	var buf bytes.Buffer
-	if err := rep.WriteJSON(&buf); err != nil {
-		return false, err
-	}
-	if err := writeFileAtomic(filepath.Join(opts.out, res.Game, "report.json"), buf.Bytes()); err != nil {
+	if err := writeReportJSON(opts.out, rep); err != nil {
 		return false, err
 	}
 	return rep.ViolationCount == 0 && rep.Unfinished == 0, nil

@@ -1,0 +1,156 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"bifrost/rules/sim"
+	"bifrost/schema"
+)
+
+type checkOptions struct {
+	*globalOptions
+	src, out string
+	format   string
+}
+
+func newCheckCmd(g *globalOptions) *cobra.Command {
+	opts := &checkOptions{globalOptions: g}
+	cmd := &cobra.Command{
+		Use:   "check",
+		Short: "CI のゲート: 検証と試行とボーダー判定 / the CI gate: validate, smoke-simulate, apply thresholds",
+		Long: "Check validates every workbook, plays each game's smoke batch (CheckGames games from\n" +
+			"CheckSeed) and applies the workbook's Check* thresholds: violations, unfinished games,\n" +
+			"the seat win-rate gap and dead cards. It writes out/<game>/report.json.\n" +
+			"Exit 0 when all is well, 1 when the data has problems, 2 when it could not run.",
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				return usageError{fmt.Errorf("check takes no arguments (got %q)", args)}
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error { return runCheck(cmd.Context(), opts) },
+	}
+	cmd.Flags().StringVar(&opts.src, "src", "cardsrc", "folder holding <game>.xlsx")
+	cmd.Flags().StringVar(&opts.out, "out", "out", "folder for the reports")
+	cmd.Flags().StringVar(&opts.format, "format", "text", "output: text, github or json")
+	return cmd
+}
+
+// checkJSON is the `check --format json` output.
+type checkJSON struct {
+	Passed bool            `json:"passed"`
+	Games  []checkGameJSON `json:"games"`
+}
+
+type checkGameJSON struct {
+	gameJSON
+	Passed bool        `json:"passed"`
+	Sim    *sim.Report `json:"sim,omitempty"`
+}
+
+func runCheck(ctx context.Context, opts *checkOptions) error {
+	switch opts.format {
+	case "text", "github", "json":
+	default:
+		return usageError{fmt.Errorf("--format %q: want text, github or json", opts.format)}
+	}
+	targets, err := resolveTargets(opts.src, nil)
+	if err != nil {
+		return err
+	}
+	lang := opts.Lang()
+	results, err := validateAll(targets, lang)
+	if err != nil {
+		return err
+	}
+	out := checkJSON{Passed: true}
+	for _, res := range results {
+		g := checkGameJSON{gameJSON: gameJSON{Game: res.Game, File: res.File, Components: res.Components, Problems: res.Problems}}
+		if !schema.HasErrors(res.Problems) {
+			rep, err := smoke(ctx, opts.globalOptions, res, 0, -1)
+			if err != nil {
+				return err
+			}
+			if rep != nil {
+				g.Sim = rep
+				g.Problems = append(g.Problems, verdict(res, rep, lang)...)
+				if err := writeReportJSON(opts.out, rep); err != nil {
+					return err
+				}
+			}
+		}
+		if g.Problems == nil {
+			g.Problems = []schema.Problem{}
+		}
+		g.Passed = !failing(g.Problems, res)
+		out.Passed = out.Passed && g.Passed
+		out.Games = append(out.Games, g)
+	}
+	switch opts.format {
+	case "json":
+		enc := json.NewEncoder(opts.stdout)
+		enc.SetIndent("", "  ")
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(out); err != nil {
+			return err
+		}
+	case "github":
+		for _, g := range out.Games {
+			for _, p := range g.Problems {
+				writeGithub(opts.stdout, p)
+			}
+		}
+	default:
+		for _, g := range out.Games {
+			for _, p := range g.Problems {
+				fmt.Fprintln(opts.stdout, p.String())
+			}
+			fmt.Fprintf(opts.stderr, "%s: %s\n", g.Game, map[bool]string{true: "ok", false: "FAILED"}[g.Passed])
+		}
+	}
+	if !out.Passed {
+		return errProblems
+	}
+	return nil
+}
+
+// failing reports whether problems fail the gate: any error, or any warning
+// when the workbook sets CheckWarningsFail.
+func failing(ps []schema.Problem, res schema.Result) bool {
+	if schema.HasErrors(ps) {
+		return true
+	}
+	return len(ps) > 0 && res.Rules.Bool("CheckWarningsFail")
+}
+
+// writeGithub prints a problem as a GitHub Actions workflow command, so a
+// pull request shows it on the workbook with its cell.
+func writeGithub(w io.Writer, p schema.Problem) {
+	level := "error"
+	if p.Severity == schema.Warning {
+		level = "warning"
+	}
+	title, msg := "bifrost check", p.Message
+	if p.Sheet != "" {
+		title = p.Sheet
+		if p.Cell != "" {
+			title += "!" + p.Cell
+		}
+		msg = title + " " + msg
+	}
+	fmt.Fprintf(w, "::%s file=%s,title=%s::%s\n", level, escapeProperty(p.File), escapeProperty(title), escapeData(msg))
+}
+
+func escapeData(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+}
+
+func escapeProperty(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
+}

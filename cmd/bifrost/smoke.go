@@ -1,0 +1,104 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"path/filepath"
+	"strconv"
+
+	"bifrost/rules"
+	"bifrost/rules/sim"
+	"bifrost/schema"
+)
+
+// smoke plays a game's smoke batch with invariant checks: CheckGames games
+// from CheckSeed (the workbook's Rules), unless games or seed override them.
+// It returns nil when the game has no engine yet.
+func smoke(ctx context.Context, g *globalOptions, res schema.Result, games int, seed int64) (*sim.Report, error) {
+	game, err := rules.ByID(res.Game)
+	if err != nil || game.New == nil {
+		return nil, err
+	}
+	e, err := game.New(res.Data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", res.Game, err)
+	}
+	if games <= 0 {
+		games = res.Rules.Int("CheckGames")
+	}
+	if seed < 0 {
+		seed = int64(res.Rules.Int("CheckSeed"))
+	}
+	bo := sim.BatchOptions{Seed: uint64(seed), Games: games, Check: true, Progress: g.stderr}
+	rep := runBatch(ctx, e, bo)
+	fmt.Fprintf(g.stderr, "%s: smoke batch of %d games: %d unfinished, %d violations (%.1f s)\n",
+		res.Game, rep.Games, rep.Unfinished, rep.ViolationCount, rep.ElapsedS)
+	return rep, nil
+}
+
+// writeReportJSON writes out/<game>/report.json without the timing fields, so
+// the same data and seed give the same bytes.
+func writeReportJSON(out string, rep *sim.Report) error {
+	r := *rep
+	r.ElapsedS, r.GamesPerSecond, r.Workers = 0, 0, 0
+	var buf bytes.Buffer
+	if err := r.WriteJSON(&buf); err != nil {
+		return err
+	}
+	return writeFileAtomic(filepath.Join(out, rep.Game, "report.json"), buf.Bytes())
+}
+
+// verdict turns a smoke report into problems against the workbook's
+// thresholds (the Check* rules), placed on the file as a whole.
+func verdict(res schema.Result, rep *sim.Report, lang *schema.Lang) []schema.Problem {
+	var ps []schema.Problem
+	add := func(sev schema.Severity, key string, args ...any) {
+		ps = append(ps, schema.Problem{Severity: sev, File: res.File, Message: lang.Msg(key, args...)})
+	}
+	r := res.Rules
+	if rep.ViolationCount > r.Int("CheckMaxViolations") {
+		add(schema.Error, "check_violations", rep.ViolationCount, rep.Games, r.Int("CheckMaxViolations"))
+		for _, v := range rep.Violations[:min(len(rep.Violations), 5)] {
+			add(schema.Error, "check_violation", v.Players, v.Turn, v.Message, v.Replay)
+		}
+	}
+	if rep.Unfinished > r.Int("CheckMaxUnfinished") {
+		add(schema.Error, "check_unfinished", rep.Unfinished, rep.Games, r.Int("CheckMaxUnfinished"))
+	}
+	for _, n := range rep.PlayerCounts {
+		rates := rep.SeatWinRate[strconv.Itoa(n)]
+		if len(rates) < 2 || rates[0].Games == 0 {
+			continue
+		}
+		lo, hi := rates[0].Rate, rates[0].Rate
+		for _, w := range rates {
+			lo, hi = min(lo, w.Rate), max(hi, w.Rate)
+		}
+		if gap := 100 * (hi - lo); gap > float64(r.Int("CheckMaxSeatGap")) {
+			add(schema.Error, "check_seat_gap", n, gap, r.Int("CheckMaxSeatGap"))
+		}
+	}
+	if len(rep.DeadCards) > 0 {
+		sev := schema.Warning
+		if r.Bool("CheckDeadCardsFail") {
+			sev = schema.Error
+		}
+		add(sev, "check_dead_cards", len(rep.DeadCards), joinMax(rep.DeadCards, 12))
+	}
+	return ps
+}
+
+func joinMax(xs []string, n int) string {
+	s := ""
+	for i, x := range xs {
+		if i == n {
+			return s + ", …"
+		}
+		if i > 0 {
+			s += ", "
+		}
+		s += x
+	}
+	return s
+}
