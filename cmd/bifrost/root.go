@@ -37,6 +37,9 @@ func newRootCmd(stdout, stderr io.Writer) *cobra.Command {
 		newSimCmd(g),
 		newReplayCmd(g),
 		newCheckCmd(g),
+		newReportCmd(g),
+		newDiffCmd(g),
+		newWatchCmd(g),
 	)
 	return root
 }

@@ -28,6 +28,7 @@ type simOptions struct {
 	bots    string
 	json    bool
 	check   bool
+	shard   string
 }
 
 func newSimCmd(g *globalOptions) *cobra.Command {
@@ -50,6 +51,7 @@ func newSimCmd(g *globalOptions) *cobra.Command {
 	cmd.Flags().StringVar(&opts.bots, "bots", "random", "bots by seat, repeating: e.g. random,greedy")
 	cmd.Flags().BoolVar(&opts.json, "json", false, "print the report as JSON")
 	cmd.Flags().BoolVar(&opts.check, "check", true, "check invariants after every decision")
+	cmd.Flags().StringVar(&opts.shard, "shard", "", "play only slice i/n of the batch (e.g. 2/8); merge with `bifrost report merge`")
 	return cmd
 }
 
@@ -63,6 +65,9 @@ func runSim(ctx context.Context, opts *simOptions, args []string) error {
 		return err
 	}
 	if bo.Bots, err = parseBots(opts.bots, e); err != nil {
+		return err
+	}
+	if bo.Shard, err = parseShard(opts.shard); err != nil {
 		return err
 	}
 	if opts.games < 1 {
@@ -141,6 +146,18 @@ func parseBots(s string, e sim.Engine) ([]string, error) {
 		out = append(out, f)
 	}
 	return out, nil
+}
+
+// parseShard reads "i/n" with 1 ≤ i ≤ n; "" means the whole batch.
+func parseShard(s string) (sim.Shard, error) {
+	if s == "" {
+		return sim.Shard{}, nil
+	}
+	var i, n int
+	if _, err := fmt.Sscanf(s, "%d/%d", &i, &n); err != nil || n < 1 || i < 1 || i > n {
+		return sim.Shard{}, usageError{fmt.Errorf("--shard %q: want i/n with 1 ≤ i ≤ n", s)}
+	}
+	return sim.Shard{I: i - 1, N: n}, nil
 }
 
 // writeSimText prints the report for a person: the verdict, win rates per

@@ -98,7 +98,8 @@ type Tallier interface {
 
 // Tally accumulates an engine's own statistics. Merging must be exact and
 // order-independent (sums of integers), so that any split of a batch gives
-// the same report.
+// the same report. A Tally must survive a JSON round trip (exported fields
+// holding every count), since shard reports are merged from their JSON.
 type Tally interface {
 	Record(cfg Config, g Game, r *Result)
 	Merge(other Tally)

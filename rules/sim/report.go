@@ -28,6 +28,7 @@ type Report struct {
 	Cards          map[string]CardReport   `json:"cards"`
 	DeadCards      []string                `json:"dead_cards"`
 	Extra          map[string]any          `json:"extra,omitempty"`
+	Raw            *Stats                  `json:"raw"` // every count, for merging shards
 	ElapsedS       float64                 `json:"elapsed_s"`
 	GamesPerSecond float64                 `json:"games_per_second"`
 	Workers        int                     `json:"workers"`
@@ -64,7 +65,7 @@ func NewReport(e Engine, o BatchOptions, s *Stats) *Report {
 		Unfinished: s.Unfinished, ViolationCount: len(s.Violations),
 		Violations:  s.Violations[:min(len(s.Violations), maxListedViolations)],
 		SeatWinRate: map[string][]Wilson{}, Length: map[string]Distribution{}, Scores: map[string]ScoreReport{},
-		Cards: map[string]CardReport{}, DeadCards: []string{},
+		Cards: map[string]CardReport{}, DeadCards: []string{}, Raw: s,
 	}
 	if r.Violations == nil {
 		r.Violations = []Violation{}

@@ -238,3 +238,36 @@ func TestReplay_NarratesEveryDecision(t *testing.T) {
 		t.Errorf("%d decisions, %d lines:\n%s", r.Decisions, lines, b.String())
 	}
 }
+
+func TestMergeReports_ShardFilesGiveTheSingleRun(t *testing.T) {
+	e := &race{goal: 20}
+	o := BatchOptions{Seed: 4, Games: 240, Workers: 2, Check: true}
+	single, _ := json.Marshal(NewReport(e, o, Run(context.Background(), e, o)))
+	var reports []*Report
+	var raws [][]byte
+	for i := range 4 {
+		o.Shard = Shard{I: i, N: 4}
+		data, _ := json.Marshal(NewReport(e, o, Run(context.Background(), e, o)))
+		var r Report
+		var raw struct{ Raw json.RawMessage }
+		if err := json.Unmarshal(data, &r); err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(data, &raw); err != nil {
+			t.Fatal(err)
+		}
+		reports, raws = append(reports, &r), append(raws, raw.Raw)
+	}
+	merged, err := MergeReports(e, reports, raws)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _ := json.Marshal(merged)
+	if !bytes.Equal(got, single) {
+		t.Errorf("merged shards differ from the single run:\n%s\n%s", got, single)
+	}
+	reports[1].Seed = 99
+	if _, err := MergeReports(e, reports, raws); err == nil {
+		t.Error("merged reports of different seeds")
+	}
+}

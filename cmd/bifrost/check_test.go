@@ -1,0 +1,121 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/xuri/excelize/v2"
+
+	"bifrost/rules/sim"
+	"bifrost/schema"
+	"bifrost/schema/workbook"
+)
+
+func TestCheck_BrokenWorkbookGetsGithubErrorAtItsCell(t *testing.T) {
+	src := copySrc(t)
+	breakCell(t, src, "nastrond", "Edda", "目標値", 3, "たくさん")
+	r := bifrost(t, "check", "--src", src, "--out", t.TempDir(), "--format", "github", "--lang", "en")
+	if r.code != 1 {
+		t.Fatalf("exit %d, want 1\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	file := filepath.Join(src, "nastrond.xlsx")
+	want := "::error file=" + escapeProperty(file) + ",title=Edda!D3::Edda!D3 Target must be a whole number"
+	if !strings.Contains(r.stdout, want) {
+		t.Errorf("no line starting %q in:\n%s", want, r.stdout)
+	}
+}
+
+func TestCheck_NotAWorkbookFailsWithAnnotation(t *testing.T) {
+	src := copySrc(t)
+	if err := writeFileAtomic(filepath.Join(src, "guardian.xlsx"), []byte("not a workbook")); err != nil {
+		t.Fatal(err)
+	}
+	r := bifrost(t, "check", "--src", src, "--out", t.TempDir(), "--format", "github")
+	if r.code != 1 || !strings.HasPrefix(r.stdout, "::error file=") {
+		t.Errorf("exit %d, stdout %q", r.code, r.stdout)
+	}
+}
+
+func TestCheck_UnknownFormatIsUsageError(t *testing.T) {
+	if r := bifrost(t, "check", "--format", "xml"); r.code != 2 {
+		t.Errorf("exit %d, want 2", r.code)
+	}
+}
+
+func TestGithub_EscapesPropertiesAndData(t *testing.T) {
+	var b bytes.Buffer
+	writeGithub(&b, schema.Problem{Severity: schema.Warning, File: "a,b:c.xlsx", Sheet: "Edda", Cell: "D7", Message: "50% done\nnext"})
+	want := "::warning file=a%2Cb%3Ac.xlsx,title=Edda!D7::Edda!D7 50%25 done%0Anext\n"
+	if b.String() != want {
+		t.Errorf("got %q, want %q", b.String(), want)
+	}
+}
+
+// shippedRules validates the shipped nastrond workbook with a Rules edit.
+func shippedRules(t *testing.T, key string, value any) schema.Result {
+	t.Helper()
+	src := copySrc(t)
+	path := filepath.Join(src, "nastrond.xlsx")
+	err := workbook.Edit(path, path, func(f *excelize.File) error {
+		rows, _ := f.GetRows("Rules")
+		n := len(rows) + 1
+		if err := f.SetCellValue("Rules", schema.CellName(1, n), key); err != nil {
+			return err
+		}
+		return f.SetCellValue("Rules", schema.CellName(2, n), value)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := validateOne(target{game: schema.Nastrond, path: path}, schema.NewLang("en"))
+	if err != nil || schema.HasErrors(res.Problems) {
+		t.Fatalf("%v %v", err, res.Problems)
+	}
+	return res
+}
+
+func TestVerdict_AppliesTheWorkbookThresholds(t *testing.T) {
+	rep := &sim.Report{Games: 100, PlayerCounts: []int{2}, Unfinished: 1, ViolationCount: 1,
+		Violations:  []sim.Violation{{Seed: 9, Players: 2, Turn: 4, Message: "boom", Replay: "bifrost replay nastrond --seed 9 --players 2"}},
+		SeatWinRate: map[string][]sim.Wilson{"2": {{Rate: 0.8, Games: 100}, {Rate: 0.2, Games: 100}}},
+		DeadCards:   []string{"E01"}}
+	tests := []struct {
+		key   string
+		value any
+		want  []string // substrings, one per expected problem
+	}{
+		{"CheckMaxSeatGap", 70, []string{"1 rule violations", "boom (replay: bifrost replay nastrond --seed 9", "1 unfinished", "warning"}},
+		{"CheckMaxSeatGap", 50, []string{"violations", "boom", "unfinished", "differ by 60.0 points (allowed: 50)", "warning"}},
+		{"CheckDeadCardsFail", "○", []string{"violations", "boom", "unfinished", "differ by 60.0", "1 cards were never used: E01"}},
+	}
+	for _, tt := range tests {
+		ps := verdict(shippedRules(t, tt.key, tt.value), rep, schema.NewLang("en"))
+		var got []string
+		for _, p := range ps {
+			got = append(got, string(p.Severity)+" "+p.Message)
+		}
+		if len(got) != len(tt.want) {
+			t.Errorf("%s=%v: got %q", tt.key, tt.value, got)
+			continue
+		}
+		for i, w := range tt.want {
+			if !strings.Contains(got[i], w) {
+				t.Errorf("%s=%v: problem %d is %q, want it to contain %q", tt.key, tt.value, i, got[i], w)
+			}
+		}
+	}
+}
+
+func TestCheck_JSONSaysPassedPerGame(t *testing.T) {
+	r := bifrost(t, "check", "--src", shippedSrc, "--out", t.TempDir(), "--format", "json")
+	var out checkJSON
+	if err := json.Unmarshal([]byte(r.stdout), &out); err != nil {
+		t.Fatalf("%v\n%s", err, r.stdout)
+	}
+	if r.code != 0 || !out.Passed || len(out.Games) != 4 {
+		t.Errorf("exit %d passed %v games %d", r.code, out.Passed, len(out.Games))
+	}
+}

@@ -1,0 +1,90 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"bifrost/schema"
+	"bifrost/schema/workbook"
+)
+
+type diffOptions struct {
+	*globalOptions
+	textconv bool
+}
+
+func newDiffCmd(g *globalOptions) *cobra.Command {
+	opts := &diffOptions{globalOptions: g}
+	cmd := &cobra.Command{
+		Use:   "diff OLD.xlsx NEW.xlsx | diff --textconv FILE.xlsx",
+		Short: "カード単位の差分 / card-level changes between two workbooks",
+		Long: "Diff lists the cards added (+), removed (-) and changed (~), with each changed\n" +
+			"field's old → new value. With --textconv it prints one stable line per card instead,\n" +
+			"for git: see the README for the .gitattributes and git config lines.",
+		RunE: func(cmd *cobra.Command, args []string) error { return runDiff(cmd.Context(), opts, args) },
+	}
+	cmd.Flags().BoolVar(&opts.textconv, "textconv", false, "print FILE as stable text, one line per card")
+	return cmd
+}
+
+func runDiff(_ context.Context, opts *diffOptions, args []string) error {
+	if opts.textconv {
+		if len(args) != 1 {
+			return usageError{errors.New("diff --textconv takes one workbook")}
+		}
+		g, book, err := openAny(args[0])
+		if err != nil {
+			return err
+		}
+		for _, r := range g.Records(book) {
+			fmt.Fprintln(opts.stdout, r.Line())
+		}
+		return nil
+	}
+	if len(args) != 2 {
+		return usageError{errors.New("diff takes OLD.xlsx and NEW.xlsx")}
+	}
+	g, newBook, err := openAny(args[1])
+	if err != nil {
+		return err
+	}
+	oldBook, err := workbook.Open(args[0], args[0])
+	if err != nil {
+		return err
+	}
+	for _, c := range schema.Diff(g.Records(oldBook), g.Records(newBook)) {
+		fmt.Fprintln(opts.stdout, c.String())
+	}
+	return nil
+}
+
+// openAny opens a workbook and tells its game from the file name or, failing
+// that (git hands textconv a temporary name), from its sheet names.
+func openAny(path string) (*schema.Game, *schema.Book, error) {
+	book, err := workbook.Open(path, path)
+	if err != nil {
+		return nil, nil, err
+	}
+	if g := gameOfFile(path); g != nil {
+		return g, book, nil
+	}
+	best, bestN := (*schema.Game)(nil), 0
+	for _, g := range schema.Games() {
+		n := 0
+		for _, s := range g.Sheets {
+			if _, ok := book.Lookup(s.Key, s.JA); ok {
+				n++
+			}
+		}
+		if n > bestN {
+			best, bestN = g, n
+		}
+	}
+	if best == nil {
+		return nil, nil, fmt.Errorf("%s: no sheet of any game's workbook", path)
+	}
+	return best, book, nil
+}

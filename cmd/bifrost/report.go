@@ -1,0 +1,77 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"bifrost/rules/sim"
+)
+
+type reportOptions struct {
+	*globalOptions
+	src string
+}
+
+func newReportCmd(g *globalOptions) *cobra.Command {
+	opts := &reportOptions{globalOptions: g}
+	cmd := &cobra.Command{
+		Use:   "report",
+		Short: "シミュレーション報告の操作 / work with simulation reports",
+	}
+	merge := &cobra.Command{
+		Use:   "merge SHARD.json...",
+		Short: "シャードの報告を1つにまとめる / merge `sim --shard i/n --json` reports into the single-run report",
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return usageError{errors.New("report merge needs the shard reports")}
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error { return runReportMerge(cmd.Context(), opts, args) },
+	}
+	merge.Flags().StringVar(&opts.src, "src", "cardsrc", "folder holding <game>.xlsx (the engine decodes its own sections)")
+	cmd.AddCommand(merge)
+	return cmd
+}
+
+func runReportMerge(_ context.Context, opts *reportOptions, files []string) error {
+	var reports []*sim.Report
+	var raws [][]byte
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			return err
+		}
+		var r sim.Report
+		var raw struct {
+			Raw json.RawMessage `json:"raw"`
+		}
+		if err := json.Unmarshal(data, &r); err != nil {
+			return fmt.Errorf("%s: not a sim report: %w", f, err)
+		}
+		if err := json.Unmarshal(data, &raw); err != nil || len(raw.Raw) == 0 {
+			return fmt.Errorf("%s: the report has no raw section to merge", f)
+		}
+		reports, raws = append(reports, &r), append(raws, raw.Raw)
+	}
+	e, err := loadEngine(opts.globalOptions, opts.src, reports[0].Game)
+	if err != nil {
+		return err
+	}
+	merged, err := sim.MergeReports(e, reports, raws)
+	if err != nil {
+		return err
+	}
+	if err := merged.WriteJSON(opts.stdout); err != nil {
+		return err
+	}
+	if merged.ViolationCount > 0 || merged.Unfinished > 0 {
+		return errProblems
+	}
+	return nil
+}

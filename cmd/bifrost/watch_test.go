@@ -1,0 +1,58 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// syncBuffer is a bytes.Buffer safe for the watcher goroutine and the test.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+func (s *syncBuffer) String() string { s.mu.Lock(); defer s.mu.Unlock(); return s.b.String() }
+
+func TestWatch_RebuildsTheSavedWorkbookAndIgnoresLockFiles(t *testing.T) {
+	src := copySrc(t)
+	var out, errb syncBuffer
+	g := &globalOptions{lang: "en", stdout: &out, stderr: &errb}
+	ready := make(chan struct{})
+	opts := &watchOptions{globalOptions: g, src: src, out: t.TempDir(), debounce: 50 * time.Millisecond, ready: func() { close(ready) }}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error)
+	go func() { done <- runWatch(ctx, opts, nil) }()
+	<-ready
+
+	for _, lock := range []string{"~$nastrond.xlsx", ".~lock.nastrond.xlsx#"} {
+		if err := os.WriteFile(filepath.Join(src, lock), []byte("lock"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	breakCell(t, src, "nastrond", "Edda", "目標値", 3, "たくさん")
+	deadline := time.Now().Add(20 * time.Second)
+	for !strings.Contains(out.String(), "Edda!") && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "nastrond.xlsx: Edda!") || !strings.Contains(out.String(), "whole number") {
+		t.Errorf("no problem printed after the save:\nstdout:\n%s\nstderr:\n%s", out.String(), errb.String())
+	}
+	if strings.Contains(errb.String(), "~$") || strings.Contains(errb.String(), ".~lock") || strings.Contains(errb.String(), "valkyrie.xlsx changed") {
+		t.Errorf("rebuilt for a file it should ignore:\n%s", errb.String())
+	}
+}

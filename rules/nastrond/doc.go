@@ -1,0 +1,39 @@
+// Package nastrond is the rules engine of Nastrond (ナーストレンド, draft 13):
+// Valkyria walk the rings of a 7×7 board of Edda and Keeper cards, roll dice
+// against each square's target, swap in their Urd, hire Einherjar and fight
+// Nidhogg in the centre. Everything the engine knows about the cards comes
+// from cardsrc/nastrond.xlsx through schema.NastrondData, including the
+// Rules sheet's parameters; where the seed is silent the engine follows the
+// rulings in RULINGS.md (the checklist's G-numbers).
+//
+// New builds the Engine (a sim.Engine); FromData is the same for the
+// registry in package rules. A Game keeps its whole state in flat arrays, so
+// a decision never allocates and Clone is a plain copy.
+//
+// # Decisions
+//
+// Every decision is a sim.Choice whose Kind is one of:
+//
+//	KMove     A = destination square, B = steps (phase 1)
+//	KDivine   spend an Urd from under the Valkyria: one Stock die (before the
+//	          roll it joins the pool, after it it is rolled and added)
+//	KIntellect turn one pool d6 into a d8 with a 知性 bonus (before the roll)
+//	KRoll     A = dice to roll; the rest of the pool becomes ↑ (Tiwaz)
+//	KCourage  B = die: +1 with a 勇気 bonus (after the roll)
+//	KSkill    A = Einherjar design, B = target die (or -1), C = dice to
+//	          reroll (or 0): use that card's skill clauses of this window
+//	KFix      fix the dice; their total is Power (T25)
+//	KJudge    judge the challenge after the "after fix" skills (T26)
+//	KHire     A = Einherjar design to scout (phase 4)
+//	KReturn   A = design to return to the field as payment (or -1: a ↑,
+//	          when TiwazPaysScout)
+//	KPass     hire nobody this turn
+//
+// A window whose only choice would be to close it (KFix, KJudge, KPass) is
+// closed automatically, and so is a move when a pawn stands on Nidhogg.
+// Growth (phase 5) and the end of the turn (phase 6) need no decision.
+//
+// Die choices name one die per distinct (sides, face), since equal dice are
+// interchangeable, and only dice the skill would change. A reroll of "up to
+// n" dice rerolls the C dice that show least against their own average.
+package nastrond

@@ -1,0 +1,262 @@
+package nastrond
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+
+	"bifrost/rules/sim"
+	"bifrost/schema"
+)
+
+// Limits of the flat state. New rejects data beyond them.
+const (
+	maxEinherjar = 64  // Einherjar designs
+	maxKeepers   = 16  // Keeper cards
+	maxDice      = 64  // dice in the active player's hands at once
+	maxClauses   = 4   // clauses of one skill
+	maxConds     = 3   // conditions of one clause
+	maxPlayers   = 4   // seats
+	maxCards     = 512 // card designs in all
+)
+
+// Growth bonuses (T52–T55), in the order of the Edda's icon columns.
+const (
+	courage = iota
+	intellect
+	dignity
+	affection
+	nIcons
+)
+
+// cardKind says what a card design is.
+type cardKind uint8
+
+const (
+	kindEdda cardKind = iota + 1
+	kindEinherjar
+	kindKeeper
+	kindNidhogg
+)
+
+// cardInfo is what the engine reads of one card design.
+type cardInfo struct {
+	kind   cardKind
+	layer  int8 // 1..3; 4 for Nidhogg
+	target int16
+	vp     int16
+	icons  [nIcons]int8
+	cost   int8 // Einherjar only
+	copies int8
+	ein    int8  // Einherjar design index, or -1
+	keeper int8  // Keeper index, or -1
+	start  int8  // layer-1 Keepers: clockwise offset of the start square
+	id     string
+	name   string
+}
+
+// params are the Rules sheet's values the engine uses.
+type params struct {
+	urdFor         [maxPlayers + 1]int8
+	ownDice        int8
+	blankD6        int16
+	d8             int8
+	maxD8          int8
+	majorityVP     int16
+	tiwazVP        int16
+	tiwazPaysScout bool
+	countAllUrd    bool
+	unlimitedDice  bool
+	minMove        int8
+	arrivalShare   bool
+	turnCap        int
+}
+
+// Engine is Nastrond built from one workbook's data. It is immutable and
+// safe for concurrent use; each Game has its own state.
+type Engine struct {
+	data     *schema.NastrondData
+	p        params
+	cards    []string   // Cards(): Edda, Einherjar, Keeper, Nidhogg design IDs
+	info     []cardInfo // by card index
+	einCard  []int16    // card index of each Einherjar design
+	skills   []skill    // by Einherjar design
+	keepCard []int16    // card index of each Keeper
+	nidhogg  int16      // card index of Nidhogg
+	valkyria []string   // Valkyria names by seat
+	colours  []string   // Valkyria colours by seat
+	urdCopy  []int      // Urd cards of each seat's colour
+	edda     [4][]int16 // Edda card indices by layer, one per physical card
+	keepers  [4][]int16 // Keeper card indices by layer
+	counts   []int      // supported player counts
+	d6Total  int16      // every d6 of the game: own colours and blank
+}
+
+var _ sim.Engine = (*Engine)(nil)
+
+// New builds the engine from validated Nastrond data. It returns an error
+// when the data cannot be laid out on the 7×7 board or uses a skill word the
+// engine does not know; values that validation checks (ranges, counts per
+// Rules) are trusted, so that a broken workbook shows up in a smoke run.
+func New(d *schema.NastrondData) (*Engine, error) {
+	if d == nil {
+		return nil, errors.New("nastrond: no data")
+	}
+	e := &Engine{data: d}
+	r := d.Rules
+	e.p = params{
+		ownDice:        int8(r.Int("OwnDice")),
+		blankD6:        int16(r.Int("BlankD6")),
+		d8:             int8(r.Int("D8")),
+		maxD8:          int8(r.Int("MaxD8")),
+		majorityVP:     int16(r.Int("MajorityVP")),
+		tiwazVP:        int16(r.Int("TiwazVP")),
+		tiwazPaysScout: r.Bool("TiwazPaysScout"),
+		countAllUrd:    r.Bool("CountAllUrd"),
+		unlimitedDice:  r.Bool("UnlimitedDice"),
+		minMove:        int8(r.Int("MinMove")),
+		arrivalShare:   r.Bool("ArrivalMayShare"),
+		turnCap:        r.Int("TurnCap"),
+	}
+	for n := 2; n <= maxPlayers; n++ {
+		e.p.urdFor[n] = int8(r.Int(fmt.Sprintf("UrdFor%d", n)))
+	}
+	e.d6Total = e.p.blankD6 + int16(e.p.ownDice)*int16(len(d.Valkyria))
+
+	add := func(ci cardInfo) int16 {
+		e.cards = append(e.cards, ci.id)
+		e.info = append(e.info, ci)
+		return int16(len(e.cards) - 1)
+	}
+	for _, x := range d.Edda {
+		if x.Layer < 1 || x.Layer > 3 {
+			return nil, fmt.Errorf("nastrond: Edda %s: layer %d is not 1–3", x.ID, x.Layer)
+		}
+		copies := max(x.Copies, 1)
+		i := add(cardInfo{kind: kindEdda, layer: int8(x.Layer), target: int16(x.Target), vp: int16(x.VP),
+			icons: [nIcons]int8{int8(x.Courage), int8(x.Intellect), int8(x.Dignity), int8(x.Affection)},
+			copies: int8(copies), ein: -1, keeper: -1, id: x.ID, name: x.Name})
+		for range copies {
+			e.edda[x.Layer] = append(e.edda[x.Layer], i)
+		}
+	}
+	if len(d.Einherjar) > maxEinherjar {
+		return nil, fmt.Errorf("nastrond: %d Einherjar designs; the engine holds at most %d", len(d.Einherjar), maxEinherjar)
+	}
+	for j, x := range d.Einherjar {
+		if x.Layer < 1 || x.Layer > 3 {
+			return nil, fmt.Errorf("nastrond: Einherjar %s: layer %d is not 1–3", x.ID, x.Layer)
+		}
+		sk, err := compileSkill(x.Skill.AST)
+		if err != nil {
+			return nil, fmt.Errorf("nastrond: Einherjar %s: skill %q: %w", x.ID, x.Skill.Src, err)
+		}
+		i := add(cardInfo{kind: kindEinherjar, layer: int8(x.Layer), cost: int8(x.Cost), copies: int8(max(x.Copies, 1)),
+			ein: int8(j), keeper: -1, id: x.ID, name: x.Name})
+		e.einCard = append(e.einCard, i)
+		e.skills = append(e.skills, sk)
+	}
+	if len(d.Keepers) > maxKeepers {
+		return nil, fmt.Errorf("nastrond: %d Keepers; the board holds at most %d", len(d.Keepers), maxKeepers)
+	}
+	for j, x := range d.Keepers {
+		if x.Layer < 1 || x.Layer > 3 {
+			return nil, fmt.Errorf("nastrond: Keeper %s: layer %d is not 1–3", x.ID, x.Layer)
+		}
+		i := add(cardInfo{kind: kindKeeper, layer: int8(x.Layer), target: int16(x.Target), vp: int16(x.VP),
+			icons: [nIcons]int8{int8(x.Courage), int8(x.Intellect), int8(x.Dignity), int8(x.Affection)},
+			copies: 1, ein: -1, keeper: int8(j), start: int8(x.Start), id: x.ID, name: x.Name})
+		e.keepCard = append(e.keepCard, i)
+		e.keepers[x.Layer] = append(e.keepers[x.Layer], i)
+	}
+	if len(d.Nidhogg) != 1 {
+		return nil, fmt.Errorf("nastrond: want exactly 1 Nidhogg, got %d", len(d.Nidhogg))
+	}
+	x := d.Nidhogg[0]
+	e.nidhogg = add(cardInfo{kind: kindNidhogg, layer: 4, target: int16(x.Target), vp: int16(x.VP), copies: 1, ein: -1, keeper: -1, id: x.ID, name: x.Name})
+	if len(e.cards) > maxCards {
+		return nil, fmt.Errorf("nastrond: %d card designs; the engine holds at most %d", len(e.cards), maxCards)
+	}
+
+	// The board: ring k holds exactly its Edda and Keepers (C13), the
+	// layer-1 and layer-2 Keepers on the corners (S9).
+	for k := 1; k <= 3; k++ {
+		if got, want := len(e.edda[k])+len(e.keepers[k]), int(board.ringLen[k]); got != want {
+			return nil, fmt.Errorf("nastrond: layer %d has %d Edda and %d Keepers, %d cards for %d squares",
+				k, len(e.edda[k]), len(e.keepers[k]), got, want)
+		}
+	}
+	for k := 1; k <= 2; k++ {
+		if len(e.keepers[k]) > 4 {
+			return nil, fmt.Errorf("nastrond: layer %d has %d Keepers for its 4 corners", k, len(e.keepers[k]))
+		}
+	}
+
+	for _, v := range d.Valkyria {
+		e.valkyria = append(e.valkyria, v.Name)
+		e.colours = append(e.colours, v.Colour)
+		n := 0
+		for _, u := range d.Urd {
+			if u.Colour == v.Colour {
+				n += u.Copies
+			}
+		}
+		e.urdCopy = append(e.urdCopy, n)
+	}
+	// Player counts: 2–4 (G20), as far as there are Valkyria, Urd of their
+	// colours and a layer-1 Keeper to deal to each player (G15).
+	for n := 2; n <= min(maxPlayers, len(d.Valkyria), len(e.keepers[1])); n++ {
+		ok := e.p.urdFor[n] > 0
+		for s := range n {
+			ok = ok && e.urdCopy[s] >= int(e.p.urdFor[n])
+		}
+		if ok {
+			e.counts = append(e.counts, n)
+		}
+	}
+	if len(e.counts) == 0 {
+		return nil, errors.New("nastrond: no player count is playable (need 2+ Valkyria with enough Urd of their colour and a layer-1 Keeper each)")
+	}
+	return e, nil
+}
+
+// FromData is New for the registry in package rules, which passes the
+// validated data as schema.Result.Data.
+func FromData(data any) (sim.Engine, error) {
+	d, ok := data.(*schema.NastrondData)
+	if !ok {
+		return nil, fmt.Errorf("nastrond: data is %T, want *schema.NastrondData", data)
+	}
+	return New(d)
+}
+
+// Name is the game id.
+func (e *Engine) Name() string { return "nastrond" }
+
+// PlayerCounts lists the playable player counts, ascending.
+func (e *Engine) PlayerCounts() []int { return e.counts }
+
+// Cards lists every card design ID: Edda, Einherjar, Keepers, then Nidhogg.
+func (e *Engine) Cards() []string { return e.cards }
+
+// TurnCap is the Rules sheet's TurnCap.
+func (e *Engine) TurnCap() int { return e.p.turnCap }
+
+// Bots names the bots: random and greedy.
+func (e *Engine) Bots() []string { return []string{"random", "greedy"} }
+
+// NewBot returns the named bot, or nil.
+func (e *Engine) NewBot(name string) sim.Bot {
+	switch name {
+	case "random":
+		return sim.Random{}
+	case "greedy":
+		return Greedy{}
+	}
+	return nil
+}
+
+// NewGame sets up a game for cfg.Players seats; seat s plays Valkyria s.
+func (e *Engine) NewGame(cfg sim.Config, rng *rand.Rand) sim.Game {
+	return e.newGame(cfg.Players, rng)
+}
