@@ -44,3 +44,11 @@ func TestRecords_TextconvIsStableAcrossColumnOrderAndNotes(t *testing.T) {
 		t.Errorf("%q vs %q", la, lb)
 	}
 }
+
+func TestCardNames_FromTypedData(t *testing.T) {
+	d := &NastrondData{Edda: []NEdda{{ID: "E01", Name: "ミーミルの泉"}}, Nidhogg: []NNidhogg{{ID: "N1", Name: "ニーズヘッグ"}}}
+	got := CardNames(d)
+	if len(got) != 2 || got["E01"] != "ミーミルの泉" || got["N1"] != "ニーズヘッグ" {
+		t.Errorf("got %v", got)
+	}
+}

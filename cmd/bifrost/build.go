@@ -73,5 +73,8 @@ func buildGame(ctx context.Context, opts *buildOptions, res schema.Result) (bool
 	if err := writeReportJSON(opts.out, rep); err != nil {
 		return false, err
 	}
+	if err := writeReportHTML(opts.out, rep, res); err != nil {
+		return false, err
+	}
 	return rep.ViolationCount == 0 && rep.Unfinished == 0, nil
 }

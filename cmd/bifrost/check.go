@@ -83,6 +83,9 @@ func runCheck(ctx context.Context, opts *checkOptions) error {
 				if err := writeReportJSON(opts.out, rep); err != nil {
 					return err
 				}
+				if err := writeReportHTML(opts.out, rep, res); err != nil {
+					return err
+				}
 			}
 		}
 		if g.Problems == nil {

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strconv"
 
+	"bifrost/layout/report"
 	"bifrost/rules"
 	"bifrost/rules/sim"
 	"bifrost/schema"
@@ -47,6 +48,21 @@ func writeReportJSON(out string, rep *sim.Report) error {
 		return err
 	}
 	return writeFileAtomic(filepath.Join(out, rep.Game, "report.json"), buf.Bytes())
+}
+
+// writeReportHTML writes out/<game>/report.html, the page a designer reads.
+func writeReportHTML(out string, rep *sim.Report, res schema.Result) error {
+	r := *rep
+	r.ElapsedS, r.GamesPerSecond, r.Workers = 0, 0, 0
+	title := res.Game
+	if g := schema.GameByID(res.Game); g != nil {
+		title = g.Title
+	}
+	var buf bytes.Buffer
+	if err := report.Write(&buf, &r, report.Page{Title: title, CardNames: schema.CardNames(res.Data)}); err != nil {
+		return err
+	}
+	return writeFileAtomic(filepath.Join(out, rep.Game, "report.html"), buf.Bytes())
 }
 
 // verdict turns a smoke report into problems against the workbook's

@@ -1,0 +1,85 @@
+// Package outfile writes output files atomically: the data goes to a
+// temporary file in the destination's folder, which is then renamed over the
+// destination. A reader never sees a half-written file, and a failed write
+// leaves the previous file as it was.
+package outfile
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+)
+
+// Write creates or replaces path with what write produces. The folder is
+// created when missing. On any error the temporary file is removed and path
+// is left untouched.
+func Write(path string, write func(w io.Writer) error) (err error) {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+	}()
+	bw := bufio.NewWriterSize(tmp, 1<<16)
+	if err := write(bw); err != nil {
+		return err
+	}
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := tmp.Sync(); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	// CreateTemp makes the file 0600; outputs are ordinary files.
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		return err
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return nil
+}
+
+// WriteFile is Write for data already in memory.
+func WriteFile(path string, data []byte) error {
+	return Write(path, func(w io.Writer) error {
+		_, err := w.Write(data)
+		return err
+	})
+}
+
+// ErrInside is returned by Refuse when an output path lies inside a folder
+// that must never be written to.
+var ErrInside = errors.New("output would be written inside a protected folder")
+
+// Refuse reports an error when path is inside (or is) the folder protected,
+// such as the --src folder that holds the designers' workbooks.
+func Refuse(path, protected string) error {
+	p, err1 := filepath.Abs(path)
+	q, err2 := filepath.Abs(protected)
+	if err1 != nil || err2 != nil {
+		return errors.Join(err1, err2)
+	}
+	rel, err := filepath.Rel(q, p)
+	if err != nil {
+		return nil
+	}
+	if rel == "." || filepath.IsLocal(rel) {
+		return fmt.Errorf("%s: %w %s", path, ErrInside, protected)
+	}
+	return nil
+}

@@ -1,0 +1,92 @@
+package report
+
+import (
+	"fmt"
+	"html/template"
+)
+
+var page = template.Must(template.New("report").Funcs(template.FuncMap{
+	"pct":   func(f float64) string { return fmt.Sprintf("%.1f%%", 100*f) },
+	"fixed": func(f float64) string { return fmt.Sprintf("%.2f", f) },
+	"inc":   func(i int) int { return i + 1 },
+	"at": func(xs []float64, i int) string {
+		if i < len(xs) {
+			return fmt.Sprintf("%.2f", xs[i])
+		}
+		return "–"
+	},
+}).Parse(`<!DOCTYPE html>
+<html lang="ja">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{{.Title}} — バランス報告</title>
+<style>
+body{font-family:"Noto Sans JP","Hiragino Sans","Yu Gothic",sans-serif;margin:0;padding:1rem;color:#222;background:#fafaf7;line-height:1.5}
+main{max-width:1100px;margin:auto}
+h1{font-size:1.6rem;margin:.2rem 0}
+h2{font-size:1.25rem;border-bottom:2px solid #445;margin-top:2rem}
+h3{font-size:1.05rem;margin:.8rem 0 .3rem}
+.meta{color:#555}
+.ok{background:#e3f4e1;border-left:6px solid #3a8a35;padding:.5rem 1rem}
+.bad{background:#fbe4e1;border-left:6px solid #c0392b;padding:.5rem 1rem}
+.charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(300px,1fr));gap:1rem}
+figure{margin:0;background:#fff;border:1px solid #ddd;border-radius:6px;padding:.5rem}
+figcaption{font-size:.9rem;color:#444}
+svg .grid{stroke:#e4e4e4}
+svg .tick{font-size:11px;fill:#555}
+svg .axis{font-size:12px;fill:#333}
+svg .bar{fill:#4a6fa5}
+svg .bar2{fill:#e08e2b;opacity:.85}
+svg .err{stroke:#222;stroke-width:1.5}
+svg .fair{stroke:#c0392b;stroke-dasharray:5 4}
+svg .dot{fill:#4a6fa5;opacity:.75}
+svg .dead{fill:#c0392b}
+svg .cell{font-size:12px;fill:#111}
+svg .heatna{fill:#eee}
+{{range $i, $c := .HeatColours}}svg .heat{{$i}}{fill:{{$c}}}
+{{end}}
+table{border-collapse:collapse;font-size:.9rem;background:#fff}
+th,td{border:1px solid #ddd;padding:.2rem .5rem;text-align:left;vertical-align:top}
+td.n{text-align:right;font-variant-numeric:tabular-nums}
+tr.deadrow td{color:#c0392b}
+.scroll{overflow-x:auto}
+code{background:#eee;padding:0 .3rem}
+</style>
+</head>
+<body><main>
+<h1>{{.Title}}（{{.R.Game}}）バランス報告</h1>
+<p class="meta">シード {{.R.Seed}}・ボット {{range $i, $b := .R.Bots}}{{if $i}}, {{end}}{{$b}}{{end}}・{{.R.Games}} ゲーム</p>
+<p class="{{if .Problems}}bad{{else}}ok{{end}}">{{.Verdict}}</p>
+{{range $p := .Players}}
+<h2>{{.Players}}人プレイ</h2>
+<div class="charts">
+<figure>{{.Seats}}<figcaption>席ごとの勝率と95%区間（赤の点線は 1/{{.Players}}）</figcaption></figure>
+<figure>{{.Lengths}}<figcaption>ゲームの長さ（手番数）: 平均 {{fixed .Length.Mean}}、中央値 {{.Length.P50}}、{{.Length.Min}}〜{{.Length.Max}}</figcaption></figure>
+<figure>{{.Scores}}<figcaption>得点の分布（青: 全員、橙: 勝者）</figcaption></figure>
+</div>
+<table><tr><th>席</th><th>勝率</th><th>95%区間</th><th>平均得点</th></tr>
+{{range $i, $r := .Rates}}<tr><td>P{{inc $i}}</td><td class="n">{{pct $r.Rate}}</td><td class="n">{{pct $r.Low}}–{{pct $r.High}}</td><td class="n">{{at $p.Means $i}}</td></tr>{{end}}
+</table>
+{{end}}
+<h2>カード</h2>
+<figure>{{.Scatter}}<figcaption>横軸: 1ゲームあたりの入手・使用・解決の回数。縦軸: そのカードを使ったプレイヤーの勝率。赤は一度も使われなかったカード。</figcaption></figure>
+<div class="scroll"><table>
+<tr><th>ID</th><th>名前</th><th>入手</th><th>使用</th><th>解決</th><th>使った人の勝率</th><th>95%区間</th></tr>
+{{range .Cards}}<tr{{if .Dead}} class="deadrow"{{end}}><td>{{.ID}}</td><td>{{.Name}}{{if .Dead}}（未使用）{{end}}</td><td class="n">{{.Acquired}}</td><td class="n">{{.Played}}</td><td class="n">{{.Resolved}}</td><td class="n">{{pct .WinRate.Rate}}</td><td class="n">{{pct .WinRate.Low}}–{{pct .WinRate.High}}</td></tr>
+{{end}}</table></div>
+{{range .Extras}}
+<h2>{{.Name}} の統計</h2>
+{{if .Heatmap}}<figure>{{.Heatmap}}<figcaption>行のデッキが列のデッキに勝った割合（先攻・後攻の両方を含む）</figcaption></figure>{{end}}
+<div class="scroll">{{.Body}}</div>
+{{end}}
+{{if .R.Violations}}<h2>ルール違反</h2>
+<ul>{{range .R.Violations}}<li>{{.Players}}人・手番 {{.Turn}}: {{.Message}}<br><code>{{.Replay}}</code></li>{{end}}</ul>{{end}}
+</main></body>
+</html>
+`))
+
+// HeatColours runs from red (the row deck loses) through white to blue (it wins).
+func (view) HeatColours() []string {
+	return []string{"#c0392b", "#d35f4f", "#e38a7d", "#f0b7ae", "#f8e1dc", "#dde7f3", "#b3c9e6", "#86a9d6", "#5a88c4", "#3567ad"}
+}

@@ -1,0 +1,54 @@
+package report
+
+import (
+	"bytes"
+	"regexp"
+	"strings"
+	"testing"
+
+	"bifrost/rules/sim"
+)
+
+func sampleReport() *sim.Report {
+	w := sim.WilsonInterval
+	return &sim.Report{
+		Game: "nastrond", Seed: 1, Games: 200, PlayerCounts: []int{2, 3}, Bots: []string{"random"},
+		SeatWinRate: map[string][]sim.Wilson{"2": {w(60, 100), w(40, 100)}, "3": {w(30, 100), w(35, 100), w(35, 100)}},
+		Length:      map[string]sim.Distribution{"2": {Mean: 20, Min: 18, Max: 22, Hist: map[int]int{18: 20, 20: 60, 22: 20}}},
+		Scores: map[string]sim.ScoreReport{"2": {All: sim.Distribution{Hist: map[int]int{10: 100, 20: 100}},
+			Winner: sim.Distribution{Hist: map[int]int{20: 100}}, SeatMean: []float64{15, 14}}},
+		Cards: map[string]sim.CardReport{
+			"E01": {Acquired: 50, WinRate: w(30, 50)},
+			"E02": {},
+		},
+		DeadCards: []string{"E02"},
+		Extra: map[string]any{"guardian": map[string]any{
+			"decks":        []string{"火", "水"},
+			"matrix":       [][]sim.Wilson{{w(5, 10), w(7, 10)}, {w(3, 10), w(5, 10)}},
+			"first_player": w(55, 100),
+		}},
+	}
+}
+
+func TestWrite_SelfContainedPageWithCharts(t *testing.T) {
+	var b bytes.Buffer
+	err := Write(&b, sampleReport(), Page{Title: "ナーストレンド", CardNames: map[string]string{"E01": "<script>alert(1)</script>", "E02": "トールの釣り"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	html := b.String()
+	for _, want := range []string{`<html lang="ja">`, "席ごとの勝率", "P2: 40.0%", "ゲームの長さ", "デッキ相性表", "火 対 水: 70.0%", "first_player", "トールの釣り（未使用）", `class="dead"`} {
+		if !strings.Contains(html, want) {
+			t.Errorf("report lacks %q", want)
+		}
+	}
+	if n := strings.Count(html, "<svg"); n != 2*3+1+1 {
+		t.Errorf("%d charts, want 8 (3 for each of 2 player counts, the card scatter, the heatmap)", n)
+	}
+	if strings.Contains(html, "<script>") {
+		t.Error("a card name was not escaped")
+	}
+	if regexp.MustCompile(`(src|href)="?(https?:)?//`).MatchString(html) {
+		t.Error("the page refers to an external asset")
+	}
+}

@@ -1,0 +1,409 @@
+package nastrond
+
+import (
+	"fmt"
+
+	"bifrost/schema/effect"
+)
+
+// The meaning of every word of the Nastrond effect vocabulary (schema's
+// nastrondVocab). New compiles each Einherjar's skill into clauses; a word
+// missing from the tables below is an error, and a test walks the
+// vocabulary to prove that none is.
+
+// trigger is a skill's timing (G31).
+type trigger uint8
+
+const (
+	tBeforeRoll trigger = iota // before choosing how many dice to roll
+	tAfterRoll                 // after the roll, before the dice are fixed (the default)
+	tAfterFix                  // after the dice are fixed: Power only, no die changes (T10)
+	tScout                     // the scouting phase
+	nTriggers
+)
+
+var triggers = map[string]trigger{
+	"":            tAfterRoll,
+	"before_roll": tBeforeRoll,
+	"after_roll":  tAfterRoll,
+	"after_fix":   tAfterFix,
+	"scout":       tScout,
+}
+
+// verb is a skill's action.
+type verb uint8
+
+const (
+	vDiePlus   verb = iota + 1 // one rolled die ±n, kept within 1..sides (T11)
+	vSetDie                    // one rolled die becomes n (at most its sides)
+	vReroll                    // reroll up to n rolled dice
+	vAddDie                    // n Stock d6: into the pool before the roll, rolled and added after it
+	vPower                     // Power ±n
+	vVP                        // n VP at once
+	vToD8                      // up to n pool d6 become d8 (within D8 and MaxD8)
+	vCostMinus                 // this turn's scout costs n less (not below 0)
+	vTiwaz                     // n more ↑, counted at judgement (G1)
+)
+
+var verbs = map[string]verb{
+	"die_plus":   vDiePlus,
+	"set_die":    vSetDie,
+	"reroll":     vReroll,
+	"add_die":    vAddDie,
+	"power":      vPower,
+	"vp":         vVP,
+	"to_d8":      vToD8,
+	"cost_minus": vCostMinus,
+	"tiwaz":      vTiwaz,
+}
+
+// windows says at which triggers each verb can act; it matches the
+// timings schema validates (nastrondTimings).
+var windows = [...]uint8{
+	vDiePlus:   1 << tAfterRoll,
+	vSetDie:    1 << tAfterRoll,
+	vReroll:    1 << tAfterRoll,
+	vAddDie:    1<<tBeforeRoll | 1<<tAfterRoll,
+	vPower:     1 << tAfterFix,
+	vVP:        1<<tBeforeRoll | 1<<tAfterRoll | 1<<tAfterFix | 1<<tScout,
+	vToD8:      1 << tBeforeRoll,
+	vCostMinus: 1 << tScout,
+	vTiwaz:     1<<tBeforeRoll | 1<<tAfterRoll | 1<<tAfterFix,
+}
+
+// changesDie reports whether a verb changes a rolled die (T10).
+func (v verb) changesDie() bool { return v == vDiePlus || v == vSetDie || v == vReroll }
+
+// condKind is a skill condition in 【】.
+type condKind uint8
+
+const (
+	cLayer     condKind = iota + 1 // the pawn's layer (4 on Nidhogg)
+	cDice                          // dice in hand: pool, rolled and ↑ dice
+	cTiwaz                         // ↑: dice kept plus ↑ from skills
+	cTarget                        // the target value of this turn's challenge (0 with none)
+	cKeeper                        // this turn's challenge is a Keeper or Nidhogg
+	cEinherjar                     // Einherjar the player holds
+)
+
+var conds = map[string]condKind{
+	"layer":     cLayer,
+	"dice":      cDice,
+	"tiwaz":     cTiwaz,
+	"target":    cTarget,
+	"keeper":    cKeeper,
+	"einherjar": cEinherjar,
+}
+
+type op uint8
+
+const (
+	opNone op = iota // a bare comparable condition holds when its value is above 0
+	opGE
+	opLE
+	opGT
+	opLT
+	opEQ
+)
+
+var ops = map[string]op{"": opNone, ">=": opGE, "<=": opLE, ">": opGT, "<": opLT, "=": opEQ}
+
+type cond struct {
+	kind condKind
+	op   op
+	val  int16
+}
+
+type clause struct {
+	trig  trigger
+	verb  verb
+	n     int8
+	nc    int8
+	conds [maxConds]cond
+}
+
+// skill is one Einherjar design's compiled skill.
+type skill struct {
+	n       int8
+	windows uint8 // bit t set when a clause has trigger t
+	cl      [maxClauses]clause
+}
+
+// compileSkill turns a parsed skill into clauses. A nil effect is a card
+// without a skill.
+func compileSkill(e *effect.Effect) (skill, error) {
+	var sk skill
+	if e == nil {
+		return sk, nil
+	}
+	if len(e.Clauses) > maxClauses {
+		return sk, fmt.Errorf("%d clauses; the engine takes at most %d", len(e.Clauses), maxClauses)
+	}
+	for _, c := range e.Clauses {
+		t, ok := triggers[c.Trigger]
+		if !ok {
+			return sk, fmt.Errorf("unknown timing %q", c.Trigger)
+		}
+		v, ok := verbs[c.Action.Name]
+		if !ok {
+			return sk, fmt.Errorf("unknown verb %q", c.Action.Name)
+		}
+		if windows[v]&(1<<t) == 0 {
+			return sk, fmt.Errorf("%s cannot act at timing %s", c.Action.Name, triggerName(t))
+		}
+		if len(c.Conds) > maxConds {
+			return sk, fmt.Errorf("%d conditions; the engine takes at most %d", len(c.Conds), maxConds)
+		}
+		cl := clause{trig: t, verb: v, n: int8(c.Action.Int(0)), nc: int8(len(c.Conds))}
+		for i, cc := range c.Conds {
+			k, ok := conds[cc.Name]
+			if !ok {
+				return sk, fmt.Errorf("unknown condition %q", cc.Name)
+			}
+			o, ok := ops[cc.Op]
+			if !ok {
+				return sk, fmt.Errorf("unknown comparison %q", cc.Op)
+			}
+			cl.conds[i] = cond{kind: k, op: o, val: int16(cc.Value)}
+		}
+		sk.cl[sk.n] = cl
+		sk.n++
+		sk.windows |= 1 << t
+	}
+	return sk, nil
+}
+
+func triggerName(t trigger) string {
+	for name, tt := range triggers {
+		if tt == t && name != "" {
+			return name
+		}
+	}
+	return "?"
+}
+
+// condValue is the current value a condition compares.
+func (g *Game) condValue(k condKind) int {
+	s := g.seat
+	switch k {
+	case cLayer:
+		return int(board.layer[g.pawn[s]])
+	case cDice:
+		return int(g.nd)
+	case cTiwaz:
+		return g.tiwazCount()
+	case cTarget:
+		if g.chal >= 0 {
+			return int(g.e.info[g.chal].target)
+		}
+		return 0
+	case cKeeper:
+		if g.chal >= 0 {
+			if k := g.e.info[g.chal].kind; k == kindKeeper || k == kindNidhogg {
+				return 1
+			}
+		}
+		return 0
+	case cEinherjar:
+		return int(g.nHeld[s])
+	}
+	panic(fmt.Sprintf("nastrond: condition %d has no meaning", k))
+}
+
+func (g *Game) holds(c *cond) bool {
+	v, w := g.condValue(c.kind), int(c.val)
+	switch c.op {
+	case opGE:
+		return v >= w
+	case opLE:
+		return v <= w
+	case opGT:
+		return v > w
+	case opLT:
+		return v < w
+	case opEQ:
+		return v == w
+	}
+	return v > 0
+}
+
+func (g *Game) condsHold(cl *clause) bool {
+	for i := range cl.nc {
+		if !g.holds(&cl.conds[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// dieEffect is the face die i would show after a die_plus or set_die clause.
+func (g *Game) dieEffect(cl *clause, i int8) int8 {
+	sides, face := g.dSides[i], g.dFace[i]
+	switch cl.verb {
+	case vDiePlus:
+		return clamp(face+cl.n, 1, sides)
+	case vSetDie:
+		return clamp(cl.n, 1, sides)
+	}
+	return face
+}
+
+func clamp(x, lo, hi int8) int8 { return max(lo, min(x, hi)) }
+
+// canAct reports whether a clause whose conditions hold can do anything now.
+// For die_plus and set_die it asks whether some rolled die would change.
+func (g *Game) canAct(cl *clause) bool {
+	switch cl.verb {
+	case vDiePlus, vSetDie:
+		for i := range g.nd {
+			if g.dState[i] == dsRolled && g.dieEffect(cl, i) != g.dFace[i] {
+				return true
+			}
+		}
+		return false
+	case vReroll:
+		return g.count(dsRolled) > 0
+	case vAddDie:
+		return g.stockHas() && g.nd < maxDice
+	case vToD8:
+		return g.canD8()
+	}
+	return true
+}
+
+// activeClauses marks the clauses of design j that act in window w now.
+func (g *Game) activeClauses(j int, w trigger) (act [maxClauses]bool, any bool) {
+	sk := &g.e.skills[j]
+	for i := range sk.n {
+		cl := &sk.cl[i]
+		if cl.trig == w && g.condsHold(cl) && g.canAct(cl) {
+			act[i], any = true, true
+		}
+	}
+	return act, any
+}
+
+// skillChoices appends a KSkill choice for every way to use each held,
+// unused skill in window w.
+func (g *Game) skillChoices(buf []Choice, w trigger) []Choice {
+	s := g.seat
+	for j := range g.e.skills {
+		if g.held[s][j] <= g.used[j] || g.e.skills[j].windows&(1<<w) == 0 {
+			continue
+		}
+		act, any := g.activeClauses(j, w)
+		if !any {
+			continue
+		}
+		sk := &g.e.skills[j]
+		var dieCl *clause
+		rerolls := int8(0)
+		for i := range sk.n {
+			if !act[i] {
+				continue
+			}
+			switch cl := &sk.cl[i]; cl.verb {
+			case vDiePlus, vSetDie:
+				if dieCl == nil {
+					dieCl = cl
+				}
+			case vReroll:
+				rerolls = max(rerolls, min(cl.n, int8(g.count(dsRolled))))
+			}
+		}
+		for c := int8(min(1, rerolls)); c <= rerolls; c++ {
+			if dieCl == nil {
+				buf = append(buf, Choice{Kind: KSkill, A: int16(j), B: -1, C: int16(c)})
+				continue
+			}
+			for i := range g.nd {
+				if g.dState[i] == dsRolled && g.dieEffect(dieCl, i) != g.dFace[i] && g.firstOfItsKind(i) {
+					buf = append(buf, Choice{Kind: KSkill, A: int16(j), B: int16(i), C: int16(c)})
+				}
+			}
+		}
+	}
+	return buf
+}
+
+// useSkill applies every clause of design j that acts in the current
+// window, in order: die clauses on die b, rerolls on the c lowest dice.
+func (g *Game) useSkill(j int, b, c int8, emit func(Event)) {
+	w := g.window()
+	act, _ := g.activeClauses(j, w)
+	g.used[j]++
+	card := g.e.einCard[j]
+	emit(Event{Kind: Played, Seat: g.seat, Card: int32(card), N: int32(w)})
+	sk := &g.e.skills[j]
+	for i := range sk.n {
+		if act[i] {
+			g.applyClause(&sk.cl[i], b, c, card, emit)
+		}
+	}
+}
+
+// applyClause gives a clause its meaning.
+func (g *Game) applyClause(cl *clause, b, c int8, card int16, emit func(Event)) {
+	s := g.seat
+	switch cl.verb {
+	case vDiePlus, vSetDie:
+		if b < 0 || b >= g.nd || g.dState[b] != dsRolled {
+			return
+		}
+		old := g.dFace[b]
+		g.dFace[b] = g.dieEffect(cl, b)
+		emit(Event{Kind: EvDie, Seat: s, Card: int32(card), N: int32(old), M: int32(g.dFace[b])})
+	case vReroll:
+		g.reroll(min(c, cl.n), card, emit)
+	case vAddDie:
+		for range cl.n {
+			if !g.stockHas() || g.nd >= maxDice {
+				break
+			}
+			g.addStockDie(card, emit)
+		}
+	case vPower:
+		g.power += int16(cl.n)
+		emit(Event{Kind: EvPower, Seat: s, Card: int32(card), N: int32(cl.n), M: int32(g.power)})
+	case vVP:
+		g.gain(int16(cl.n), vpSkill, card, emit)
+	case vToD8:
+		for range cl.n {
+			if !g.canD8() {
+				break
+			}
+			g.toD8(card, emit)
+		}
+	case vCostMinus:
+		g.discount += int16(cl.n)
+		emit(Event{Kind: EvDiscount, Seat: s, Card: int32(card), N: int32(cl.n), M: int32(g.discount)})
+	case vTiwaz:
+		g.tiwazExtra += int16(cl.n)
+		emit(Event{Kind: EvTiwaz, Seat: s, Card: int32(card), N: int32(cl.n), M: int32(g.tiwazCount())})
+	default:
+		panic(fmt.Sprintf("nastrond: verb %d has no meaning", cl.verb))
+	}
+}
+
+// reroll rerolls the n rolled dice that show least against their average.
+func (g *Game) reroll(n int8, card int16, emit func(Event)) {
+	var done [maxDice]bool
+	for range n {
+		best := int8(-1)
+		for i := range g.nd {
+			if g.dState[i] != dsRolled || done[i] {
+				continue
+			}
+			if best < 0 || 2*int(g.dFace[i])-int(g.dSides[i]) < 2*int(g.dFace[best])-int(g.dSides[best]) {
+				best = i
+			}
+		}
+		if best < 0 {
+			return
+		}
+		done[best] = true
+		old := g.dFace[best]
+		g.dFace[best] = g.roll(g.dSides[best])
+		emit(Event{Kind: EvDie, Seat: g.seat, Card: int32(card), N: int32(old), M: int32(g.dFace[best])})
+	}
+}

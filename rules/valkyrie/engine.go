@@ -1,0 +1,451 @@
+package valkyrie
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+
+	"bifrost/rules/sim"
+	"bifrost/schema"
+	"bifrost/schema/effect"
+)
+
+// kind is what a card design is.
+type kind uint8
+
+const (
+	kindValkyrie kind = iota // a supply Valkyrie (Assist or Battle)
+	kindFirst                // a First Valkyrie (starting decks)
+	kindWeakness             // a monster's weakness card
+	kindVP                   // a VP card of the common pool
+	kindTactic               // a rage tactics ability (not a physical card)
+)
+
+// The two supply decks, and the First Valkyries' category for "played".
+const (
+	deckAssist = 0
+	deckBattle = 1
+	catFirst   = 2
+)
+
+var deckNames = [3]string{"Assist", "Battle", "First"}
+
+// design is one card design (or rage tactic) of the loaded data. Its index is
+// the card index of sim.Event and Engine.Cards.
+type design struct {
+	id, name string
+	kind     kind
+	cat      int8 // deckAssist, deckBattle or catFirst for Valkyries; -1 otherwise
+	cost     int
+	funds    int
+	power    int
+	vp       int
+	dur      int // weakness durability
+	rage     int // weakness or tactic rage
+	monster  int // weakness or tactic monster index; -1 otherwise
+	prog     []clause
+	hasEnd   bool // some clause has the end: trigger
+	value    float64
+}
+
+// verb is a compiled effect verb.
+type verb uint8
+
+const (
+	vFunds verb = iota
+	vPower
+	vDraw
+	vDiscard
+	vTrash
+	vGainVP
+	vGainFree
+	vCost
+	vEachDiscard
+	vReturnVP
+	vTrashRow
+	vHarden
+	numVerbs
+)
+
+// verbCode maps every verb name of the valkyrie vocabularies to its code.
+var verbCode = map[string]verb{
+	"funds": vFunds, "power": vPower, "draw": vDraw, "discard": vDiscard, "trash": vTrash,
+	"gain_vp": vGainVP, "gain_free": vGainFree, "cost": vCost, "each_discard": vEachDiscard,
+	"return_vp": vReturnVP, "trash_row": vTrashRow, "harden": vHarden,
+}
+
+// condKind is a compiled condition.
+type condKind uint8
+
+const (
+	cPlayed condKind = iota
+	cHand
+	cRage
+	cDestroyed
+	cGained
+)
+
+// condCode maps every condition name of the vocabularies to its code.
+var condCode = map[string]condKind{
+	"played": cPlayed, "hand": cHand, "rage": cRage, "destroyed": cDestroyed, "gained": cGained,
+}
+
+// triggerEnd is the one trigger of the card vocabulary.
+const triggerEnd = "end"
+
+type op uint8
+
+const (
+	opGE op = iota
+	opLE
+	opGT
+	opLT
+	opEQ
+)
+
+var opCode = map[string]op{">=": opGE, "<=": opLE, ">": opGT, "<": opLT, "=": opEQ}
+
+func (o op) holds(a, b int) bool {
+	switch o {
+	case opGE:
+		return a >= b
+	case opLE:
+		return a <= b
+	case opGT:
+		return a > b
+	case opLT:
+		return a < b
+	}
+	return a == b
+}
+
+type cond struct {
+	kind condKind
+	deck int8 // cPlayed: deckAssist, deckBattle, catFirst, or -1 for Any
+	op   op
+	val  int
+}
+
+// clause is one compiled ability.
+type clause struct {
+	end    bool // "end:" trigger
+	may    bool
+	verb   verb
+	n      int // the numeric argument; for trash_row the row (0 front … 2 back)
+	conds  []cond
+	ja, en string // its text, for replays
+}
+
+// Engine is the Valkyrie Strike rules engine. It implements sim.Engine.
+type Engine struct {
+	// Monster forces the monster of every game (an index into the Monster
+	// sheet); -1, the default, rotates through the monsters by cfg.Index so
+	// that a batch covers each of them.
+	Monster int
+
+	d        *schema.ValkyrieData
+	designs  []design
+	ids      []string
+	inst     []int16   // physical card → design
+	deckInst [2][]int16 // supply Valkyries by deck
+	first    []int16   // First Valkyries
+	weak     [][]int16 // weaknesses by monster
+	vpOrder  []int16   // VP designs, largest VP first
+	vpInst   [][]int16 // VP cards by vpOrder
+	tactic   [][]int16 // per monster, per rage-1: tactic design or -1
+	rages    []int     // per monster: number of rage decks (highest weakness rage)
+	counts   []int     // per design: physical copies
+
+	minP, maxP  int
+	startDeck   int
+	handSize    int
+	rowSlots    int
+	consolation int
+	strict      bool
+	reveal      bool
+	endsAtOnce  bool
+	turnCap     int
+}
+
+var _ sim.Engine = (*Engine)(nil)
+
+// New builds the engine from validated data. It fails on data no game can be
+// built from: no monsters, or an effect verb or condition it does not know.
+func New(d *schema.ValkyrieData) (*Engine, error) {
+	if d == nil {
+		return nil, errors.New("valkyrie: no data")
+	}
+	if len(d.Monsters) == 0 {
+		return nil, errors.New("valkyrie: the Monster sheet is empty")
+	}
+	r := d.Rules
+	e := &Engine{Monster: -1, d: d,
+		minP: r.Int("MinPlayers"), maxP: r.Int("MaxPlayers"),
+		startDeck: r.Int("StartingDeck"), handSize: r.Int("HandSize"), rowSlots: r.Int("RowSlots"),
+		consolation: r.Int("AttackConsolationVP"), strict: r.Bool("StrictExceed"),
+		reveal: r.Bool("RevealWeakness"), endsAtOnce: r.Bool("WeaknessEndsAtOnce"), turnCap: r.Int("TurnCap"),
+	}
+	if e.minP < 1 || e.maxP < e.minP || e.maxP > 8 {
+		return nil, fmt.Errorf("valkyrie: player counts %d..%d are not playable", e.minP, e.maxP)
+	}
+	monIdx := map[string]int{}
+	for i, m := range d.Monsters {
+		monIdx[m.ID] = i
+	}
+	cardVocab, tacticVocab, rewardVocab := schema.Valkyrie.Vocabs[""], schema.Valkyrie.Vocabs["tactics"], schema.Valkyrie.Vocabs["reward"]
+	var errs []error
+	add := func(ds design, eff schema.Effect, v *effect.Vocab, copies int) {
+		prog, err := compile(eff, v)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("valkyrie: %s: %w", ds.id, err))
+		}
+		ds.prog = prog
+		for _, c := range prog {
+			ds.hasEnd = ds.hasEnd || c.end
+		}
+		idx := int16(len(e.designs))
+		e.designs = append(e.designs, ds)
+		e.counts = append(e.counts, copies)
+		for range copies {
+			e.inst = append(e.inst, idx)
+		}
+	}
+	for _, v := range d.Valkyries {
+		cat := int8(deckAssist)
+		if v.Deck == "Battle" {
+			cat = deckBattle
+		}
+		add(design{id: v.ID, name: v.Name, kind: kindValkyrie, cat: cat, cost: v.Cost, funds: v.Funds, power: v.Power, vp: v.VP, monster: -1},
+			v.Effect, cardVocab, max(v.Copies, 1))
+	}
+	for _, f := range d.FirstValkyries {
+		add(design{id: f.ID, name: f.Name, kind: kindFirst, cat: catFirst, funds: f.Funds, power: f.Power, vp: f.VP, monster: -1},
+			f.Effect, cardVocab, max(f.Copies, 1))
+	}
+	e.weak = make([][]int16, len(d.Monsters))
+	e.rages = make([]int, len(d.Monsters))
+	for _, w := range d.Weaknesses {
+		m, ok := monIdx[w.Monster]
+		if !ok {
+			errs = append(errs, fmt.Errorf("valkyrie: weakness %s names unknown monster %q", w.ID, w.Monster))
+			continue
+		}
+		add(design{id: w.ID, name: w.Name, kind: kindWeakness, cat: -1, vp: w.VP, dur: w.Durability, rage: max(w.Rage, 1), monster: m},
+			w.Reward, rewardVocab, 1)
+		e.rages[m] = max(e.rages[m], max(w.Rage, 1))
+	}
+	for _, p := range d.VPCards {
+		add(design{id: p.ID, name: p.Name, kind: kindVP, cat: -1, vp: p.VP, monster: -1}, schema.Effect{}, nil, max(p.Copies, 1))
+	}
+	e.tactic = make([][]int16, len(d.Monsters))
+	for _, t := range d.RageTactics {
+		m, ok := monIdx[t.Monster]
+		if !ok || t.Rage < 1 {
+			continue
+		}
+		idx := int16(len(e.designs))
+		add(design{id: t.ID, name: d.Monsters[m].Name, kind: kindTactic, cat: -1, rage: t.Rage, monster: m},
+			t.Effect, tacticVocab, 0)
+		for len(e.tactic[m]) < t.Rage {
+			e.tactic[m] = append(e.tactic[m], -1)
+		}
+		if e.tactic[m][t.Rage-1] < 0 {
+			e.tactic[m][t.Rage-1] = idx
+		}
+	}
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	if len(e.inst) > 1<<15-1 {
+		return nil, fmt.Errorf("valkyrie: %d cards are too many", len(e.inst))
+	}
+	e.ids = qualifiedIDs(e.designs)
+	for i := range e.inst {
+		ds := &e.designs[e.inst[i]]
+		switch ds.kind {
+		case kindValkyrie:
+			e.deckInst[ds.cat] = append(e.deckInst[ds.cat], int16(i))
+		case kindFirst:
+			e.first = append(e.first, int16(i))
+		case kindWeakness:
+			e.weak[ds.monster] = append(e.weak[ds.monster], int16(i))
+		}
+	}
+	for i, ds := range e.designs {
+		if ds.kind == kindVP {
+			e.vpOrder = append(e.vpOrder, int16(i))
+		}
+	}
+	// Largest VP first; equal values keep sheet order.
+	slices.SortStableFunc(e.vpOrder, func(a, b int16) int { return e.designs[b].vp - e.designs[a].vp })
+	e.vpInst = make([][]int16, len(e.vpOrder))
+	for k, dsn := range e.vpOrder {
+		for i, di := range e.inst {
+			if di == dsn {
+				e.vpInst[k] = append(e.vpInst[k], int16(i))
+			}
+		}
+	}
+	for i := range e.designs {
+		e.designs[i].value = cardValue(&e.designs[i])
+	}
+	return e, nil
+}
+
+// qualifiedIDs lists the design IDs for Cards(). An ID used on two sheets is
+// written "Sheet:ID" so that every entry is unique.
+func qualifiedIDs(ds []design) []string {
+	seen := map[string]int{}
+	for _, d := range ds {
+		seen[d.id]++
+	}
+	sheet := [...]string{"Valkyrie", "FirstValkyrie", "Weakness", "VP", "RageTactics"}
+	out := make([]string, len(ds))
+	for i, d := range ds {
+		out[i] = d.id
+		if seen[d.id] > 1 {
+			out[i] = sheet[d.kind] + ":" + d.id
+		}
+	}
+	return out
+}
+
+// compile turns an effect cell into clauses.
+func compile(eff schema.Effect, v *effect.Vocab) ([]clause, error) {
+	if eff.AST == nil {
+		if eff.Src != "" {
+			return nil, fmt.Errorf("effect %q did not parse", eff.Src)
+		}
+		return nil, nil
+	}
+	out := make([]clause, 0, len(eff.AST.Clauses))
+	for _, c := range eff.AST.Clauses {
+		vb, ok := verbCode[c.Action.Name]
+		if !ok {
+			return nil, fmt.Errorf("unknown verb %q", c.Action.Name)
+		}
+		cl := clause{may: c.May, verb: vb, n: c.Action.Int(0)}
+		switch c.Trigger {
+		case "":
+		case triggerEnd:
+			cl.end = true
+		default:
+			return nil, fmt.Errorf("unknown trigger %q", c.Trigger)
+		}
+		if vb == vTrashRow {
+			switch c.Action.Str(0) {
+			case "front":
+				cl.n = 0
+			case "middle":
+				cl.n = 1
+			case "back":
+				cl.n = 2
+			default:
+				return nil, fmt.Errorf("trash_row: unknown row %q", c.Action.Str(0))
+			}
+		}
+		for _, cc := range c.Conds {
+			k, ok := condCode[cc.Name]
+			if !ok {
+				return nil, fmt.Errorf("unknown condition %q", cc.Name)
+			}
+			o, ok := opCode[cc.Op]
+			if !ok {
+				return nil, fmt.Errorf("condition %q needs a comparison", cc.Name)
+			}
+			cd := cond{kind: k, op: o, val: cc.Value, deck: -1}
+			if k == cPlayed {
+				switch cc.Str(0) {
+				case "Assist":
+					cd.deck = deckAssist
+				case "Battle":
+					cd.deck = deckBattle
+				case "First":
+					cd.deck = catFirst
+				case "Any", "":
+				default:
+					return nil, fmt.Errorf("played: unknown deck %q", cc.Str(0))
+				}
+			}
+			cl.conds = append(cl.conds, cd)
+		}
+		one := &effect.Effect{Clauses: []effect.Clause{c}}
+		cl.ja, cl.en = one.Text(v, nil), one.String()
+		out = append(out, cl)
+	}
+	return out, nil
+}
+
+// Name is the game id.
+func (e *Engine) Name() string { return "valkyrie" }
+
+// PlayerCounts lists MinPlayers..MaxPlayers.
+func (e *Engine) PlayerCounts() []int {
+	out := make([]int, 0, e.maxP-e.minP+1)
+	for n := e.minP; n <= e.maxP; n++ {
+		out = append(out, n)
+	}
+	return out
+}
+
+// Cards lists every design: supply Valkyries, First Valkyries, weaknesses,
+// VP cards, then rage tactics (which are "resolved" each time they apply).
+func (e *Engine) Cards() []string { return e.ids }
+
+// TurnCap is the Rules sheet's TurnCap: turns of all players together.
+func (e *Engine) TurnCap() int { return e.turnCap }
+
+// Bots lists the bots: random, greedy and bigmoney.
+func (e *Engine) Bots() []string { return []string{"random", "greedy", "bigmoney"} }
+
+// NewBot returns a bot by name.
+func (e *Engine) NewBot(name string) sim.Bot {
+	switch name {
+	case "random":
+		return sim.Random{}
+	case "greedy":
+		return greedy{}
+	case "bigmoney":
+		return bigMoney{}
+	}
+	return nil
+}
+
+// Monsters lists the monster IDs, in sheet order.
+func (e *Engine) Monsters() []string {
+	out := make([]string, len(e.d.Monsters))
+	for i, m := range e.d.Monsters {
+		out[i] = m.ID
+	}
+	return out
+}
+
+// SetMonster forces the monster of every game by its ID; "" restores the
+// rotation by game index.
+func (e *Engine) SetMonster(id string) error {
+	if id == "" {
+		e.Monster = -1
+		return nil
+	}
+	for i, m := range e.d.Monsters {
+		if m.ID == id || m.Name == id {
+			e.Monster = i
+			return nil
+		}
+	}
+	return fmt.Errorf("valkyrie: unknown monster %q (want one of %v)", id, e.Monsters())
+}
+
+// monsterFor is the monster of game cfg.
+func (e *Engine) monsterFor(cfg sim.Config) int {
+	if e.Monster >= 0 && e.Monster < len(e.d.Monsters) {
+		return e.Monster
+	}
+	return cfg.Index % len(e.d.Monsters)
+}
+
+// NewGame sets up a game and runs it to the first decision.
+func (e *Engine) NewGame(cfg sim.Config, rng *rand.Rand) sim.Game {
+	return newGame(e, cfg.Players, e.monsterFor(cfg), rng)
+}
