@@ -33,6 +33,7 @@ h3{font-size:1.05rem;margin:.8rem 0 .3rem}
 .charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(300px,1fr));gap:1rem}
 figure{margin:0;background:#fff;border:1px solid #ddd;border-radius:6px;padding:.5rem}
 figcaption{font-size:.9rem;color:#444}
+figure svg{display:block;margin:auto;max-width:760px}
 svg .grid{stroke:#e4e4e4}
 svg .tick{font-size:11px;fill:#555}
 svg .axis{font-size:12px;fill:#333}
