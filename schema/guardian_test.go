@@ -60,32 +60,6 @@ func guardianSheets() map[string][][]string {
 	}
 }
 
-// gSet sets the cell of sheet s at data row (1-based, after the header)
-// under header col, growing the row as needed.
-func gSet(t *testing.T, sheets map[string][][]string, s string, row int, col, value string) {
-	t.Helper()
-	rows := sheets[s]
-	c := slices.Index(rows[0], col)
-	if c < 0 {
-		t.Fatalf("sheet %s has no column %s", s, col)
-	}
-	for len(rows[row]) <= c {
-		rows[row] = append(rows[row], "")
-	}
-	rows[row][c] = value
-}
-
-// gRule sets a Rules parameter in the test workbook, adding its row if needed.
-func gRule(sheets map[string][][]string, key, value string) {
-	for _, r := range sheets["Rules"][1:] {
-		if r[0] == key {
-			r[1] = value
-			return
-		}
-	}
-	sheets["Rules"] = append(sheets["Rules"], []string{key, value})
-}
-
 func validateGuardian(sheets map[string][][]string) Result {
 	return Guardian.Validate(bookOf(sheets), NewLang("en"))
 }
@@ -146,7 +120,7 @@ func TestGuardian_RulesDefaults(t *testing.T) {
 
 func TestGuardian_RulesSetupFitsTheDeck(t *testing.T) {
 	s := guardianSheets()
-	gRule(s, "StartHand", "7")
+	setRule(s, "StartHand", "7")
 	wantOnly(t, validateGuardian(s).Problems, "Rules", "A1",
 		"the starting hand (StartHand 7) and resources (ResourceZone 2) need more cards than a deck has (DeckSize 8)")
 }
@@ -160,7 +134,7 @@ func TestGuardian_UsesDefaultToOne(t *testing.T) {
 
 func TestGuardian_UsesNeedsACheerAbility(t *testing.T) {
 	s := guardianSheets()
-	gSet(t, s, "Guardian", 1, "使用回数", "2") // G1 has only a ship: ability
+	setCell(t, s, "Guardian", 1, "使用回数", "2") // G1 has only a ship: ability
 	wantOnly(t, validateGuardian(s).Problems, "Guardian", "E2", "Uses applies only to a card with a cheer: ability")
 }
 
@@ -174,7 +148,7 @@ func TestGuardian_AttributeResolves(t *testing.T) {
 	} {
 		t.Run(tc.sheet+"/"+tc.col, func(t *testing.T) {
 			s := guardianSheets()
-			gSet(t, s, tc.sheet, 1, tc.col, "光")
+			setCell(t, s, tc.sheet, 1, tc.col, "光")
 			ps := validateGuardian(s).Problems
 			wantProblem(t, ps, tc.sheet, tc.cell, `attribute "光" is not in the Affinity sheet`)
 			if len(guardianErrors(ps)) != 1 {
@@ -192,7 +166,7 @@ func TestGuardian_AffinityBeatsResolve(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := guardianSheets()
-			gSet(t, s, "Affinity", 1, "有利", tc.beats)
+			setCell(t, s, "Affinity", 1, "有利", tc.beats)
 			wantOnly(t, validateGuardian(s).Problems, "Affinity", "B2", tc.want)
 		})
 	}
@@ -200,7 +174,7 @@ func TestGuardian_AffinityBeatsResolve(t *testing.T) {
 
 func TestGuardian_AffinityMutualAdvantageWarns(t *testing.T) {
 	s := guardianSheets()
-	gSet(t, s, "Affinity", 2, "有利", "土, 火") // 風 beats 火, and 火 beats 風
+	setCell(t, s, "Affinity", 2, "有利", "土, 火") // 風 beats 火, and 火 beats 風
 	ps := validateGuardian(s).Problems
 	wantOnly(t, ps, "Affinity", "B3", `"火" and "風" each beat the other, so they cancel out to neutral`)
 	if ps[0].Severity != Warning {
@@ -256,7 +230,7 @@ func TestGuardian_EffectAttributeResolves(t *testing.T) {
 	} {
 		t.Run(tc.sheet, func(t *testing.T) {
 			s := guardianSheets()
-			gSet(t, s, tc.sheet, 1, tc.col, tc.src)
+			setCell(t, s, tc.sheet, 1, tc.col, tc.src)
 			wantOnly(t, validateGuardian(s).Problems, tc.sheet, tc.cell, tc.want)
 		})
 	}
@@ -264,22 +238,22 @@ func TestGuardian_EffectAttributeResolves(t *testing.T) {
 
 func TestGuardian_ConditionNeedsComparison(t *testing.T) {
 	s := guardianSheets()
-	gSet(t, s, "Order", 1, "効果", "【応援属性 火】ポイント +2")
+	setCell(t, s, "Order", 1, "効果", "【応援属性 火】ポイント +2")
 	wantOnly(t, validateGuardian(s).Problems, "Order", "D2", `effect, character 2: condition "cheer_attr" needs a comparison (e.g. >= 2)`)
 
 	s = guardianSheets()
-	gSet(t, s, "Advance", 1, "条件", "[hand]")
+	setCell(t, s, "Advance", 1, "条件", "[hand]")
 	wantOnly(t, validateGuardian(s).Problems, "Advance", "F2", `effect, character 2: condition "hand" needs a comparison`)
 }
 
 func TestGuardian_FieldClauseUsesOnlyModifiers(t *testing.T) {
 	s := guardianSheets()
-	gSet(t, s, "Guardian", 3, "効果", "field: draw 1")
+	setCell(t, s, "Guardian", 3, "効果", "field: draw 1")
 	wantOnly(t, validateGuardian(s).Problems, "Guardian", "D4",
 		`effect, character 8: a field: clause may only use point/ポイント, opp_point/相手ポイント, flip/相性逆転, nullify/相性無効 (found "draw")`)
 
 	s = guardianSheets()
-	gSet(t, s, "Guardian", 3, "効果", "場にある限り: [有利] 相性無効; field: [reckless] point +1")
+	setCell(t, s, "Guardian", 3, "効果", "場にある限り: [有利] 相性無効; field: [reckless] point +1")
 	if ps := validateGuardian(s).Problems; len(ps) != 0 {
 		t.Errorf("field: nullify and point are lasting modifiers; got:\n%s", strings.Join(problemLines(ps), "\n"))
 	}
@@ -301,7 +275,7 @@ func TestGuardian_PayOnlyInAUseCondition(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := guardianSheets()
-			gSet(t, s, tc.sheet, 1, tc.col, tc.src)
+			setCell(t, s, tc.sheet, 1, tc.col, tc.src)
 			ps := validateGuardian(s).Problems
 			if tc.cell == "" {
 				if len(ps) != 0 {
@@ -323,7 +297,7 @@ func TestGuardian_TriggersPerCardKind(t *testing.T) {
 	} {
 		t.Run(tc.sheet, func(t *testing.T) {
 			s := guardianSheets()
-			gSet(t, s, tc.sheet, 1, "効果", tc.src)
+			setCell(t, s, tc.sheet, 1, "効果", tc.src)
 			wantOnly(t, validateGuardian(s).Problems, tc.sheet, tc.cell, tc.want)
 		})
 	}
@@ -339,7 +313,7 @@ func TestGuardian_EffectParseErrorsAtCell(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := guardianSheets()
-			gSet(t, s, tc.sheet, 1, tc.col, tc.src)
+			setCell(t, s, tc.sheet, 1, tc.col, tc.src)
 			wantOnly(t, validateGuardian(s).Problems, tc.sheet, tc.cell, tc.want)
 		})
 	}
@@ -365,7 +339,7 @@ func TestGuardian_AdvanceConditionIsParsed(t *testing.T) {
 
 func TestGuardian_UsesNeedsAnAbilityAtAll(t *testing.T) {
 	s := guardianSheets()
-	gSet(t, s, "Guardian", 3, "使用回数", "3") // G3 has no effect
+	setCell(t, s, "Guardian", 3, "使用回数", "3") // G3 has no effect
 	wantOnly(t, validateGuardian(s).Problems, "Guardian", "E4", "Uses applies only to a card with a cheer: ability")
 }
 
@@ -375,7 +349,7 @@ func TestGuardian_ShipConditionsNeverHoldBeforeTheShip(t *testing.T) {
 		{"prep: [hand >= 1] draw 1; prep: [advantage] draw 1", `effect, character 34: condition "advantage" never holds at prep:`},
 	} {
 		s := guardianSheets()
-		gSet(t, s, "Guardian", 3, "効果", tc.src)
+		setCell(t, s, "Guardian", 3, "効果", tc.src)
 		ps := validateGuardian(s).Problems
 		wantOnly(t, ps, "Guardian", "D4", tc.want)
 		if len(ps) == 1 && ps[0].Severity != Warning {
@@ -383,7 +357,7 @@ func TestGuardian_ShipConditionsNeverHoldBeforeTheShip(t *testing.T) {
 		}
 	}
 	s := guardianSheets()
-	gSet(t, s, "Guardian", 3, "効果", "battle: [cheer_attr 火 >= 1] point +1; ship: [advantage] point +1")
+	setCell(t, s, "Guardian", 3, "効果", "battle: [cheer_attr 火 >= 1] point +1; ship: [advantage] point +1")
 	if ps := validateGuardian(s).Problems; len(ps) != 0 {
 		t.Errorf("cheer-seat conditions at battle: and ship conditions at ship: are fine; got:\n%s", strings.Join(problemLines(ps), "\n"))
 	}
@@ -391,13 +365,13 @@ func TestGuardian_ShipConditionsNeverHoldBeforeTheShip(t *testing.T) {
 
 func TestGuardian_CostAttributeNeedsAMaterial(t *testing.T) {
 	s := guardianSheets()
-	gSet(t, s, "Advance", 1, "コスト属性", "水") // no 水 Material
+	setCell(t, s, "Advance", 1, "コスト属性", "水") // no 水 Material
 	ps := validateGuardian(s).Problems
 	wantOnly(t, ps, "Advance", "E2", `no Material has the cost attribute "水", so this Advance can never be played`)
 	if ps[0].Severity != Warning {
 		t.Errorf("want a warning, got %s", ps[0].Severity)
 	}
-	gSet(t, s, "Advance", 1, "コスト", "0") // free: nothing to pay
+	setCell(t, s, "Advance", 1, "コスト", "0") // free: nothing to pay
 	if ps := validateGuardian(s).Problems; len(ps) != 0 {
 		t.Errorf("a cost-0 Advance needs no Material; got:\n%s", strings.Join(problemLines(ps), "\n"))
 	}
@@ -405,10 +379,10 @@ func TestGuardian_CostAttributeNeedsAMaterial(t *testing.T) {
 
 func TestGuardian_CounterIsRecordedSomewhere(t *testing.T) {
 	s := guardianSheets()
-	gSet(t, s, "Order", 2, "効果", "[counter 「風車」 >= 3] point +2")
+	setCell(t, s, "Order", 2, "効果", "[counter 「風車」 >= 3] point +2")
 	ps := validateGuardian(s).Problems
 	wantOnly(t, ps, "Order", "D3", `effect, character 2: no card records "風車" (record)`)
-	gSet(t, s, "Material", 2, "効果", "consume: record 「風車」 1")
+	setCell(t, s, "Material", 2, "効果", "consume: record 「風車」 1")
 	if ps := validateGuardian(s).Problems; len(ps) != 0 {
 		t.Errorf("the counter is recorded by M2 now; got:\n%s", strings.Join(problemLines(ps), "\n"))
 	}
@@ -416,14 +390,14 @@ func TestGuardian_CounterIsRecordedSomewhere(t *testing.T) {
 
 func TestGuardian_CardIDsUniqueAcrossSheets(t *testing.T) {
 	s := guardianSheets()
-	gSet(t, s, "Material", 2, "ID", "O1")
+	setCell(t, s, "Material", 2, "ID", "O1")
 	wantOnly(t, validateGuardian(s).Problems, "Material", "A3",
 		`ID "O1" is also used by the card at Order!A2 (decks name cards by ID, so IDs must be unique across sheets)`)
 }
 
 func TestGuardian_SameNameAcrossDesignsWarns(t *testing.T) {
 	s := guardianSheets()
-	gSet(t, s, "Guardian", 3, "名前", "鎚打ちのゴウエン")
+	setCell(t, s, "Guardian", 3, "名前", "鎚打ちのゴウエン")
 	ps := validateGuardian(s).Problems
 	wantOnly(t, ps, "Guardian", "B4", `name "鎚打ちのゴウエン" is also used by the card at Guardian!A2`)
 	if ps[0].Severity != Warning {
@@ -433,35 +407,35 @@ func TestGuardian_SameNameAcrossDesignsWarns(t *testing.T) {
 
 func TestGuardian_DeckSizeIsExact(t *testing.T) {
 	s := guardianSheets()
-	gSet(t, s, "Decks", 5, "枚数", "1") // 7 cards
+	setCell(t, s, "Decks", 5, "枚数", "1") // 7 cards
 	wantOnly(t, validateGuardian(s).Problems, "Decks", "B2", `deck "火の速攻" should have 8 cards but has 7 (rule DeckSize)`)
 
-	gSet(t, s, "Decks", 5, "枚数", "3") // 9 cards
+	setCell(t, s, "Decks", 5, "枚数", "3") // 9 cards
 	wantOnly(t, validateGuardian(s).Problems, "Decks", "B2", `deck "火の速攻" should have 8 cards but has 9`)
 }
 
 func TestGuardian_DeckSizeAtLeastWhenNotExact(t *testing.T) {
 	s := guardianSheets()
-	gRule(s, "DeckExact", "×")
-	gSet(t, s, "Decks", 5, "枚数", "3") // 9 cards: fine
+	setRule(s, "DeckExact", "×")
+	setCell(t, s, "Decks", 5, "枚数", "3") // 9 cards: fine
 	if ps := validateGuardian(s).Problems; len(ps) != 0 {
 		t.Errorf("9 cards is at least 8; got:\n%s", strings.Join(problemLines(ps), "\n"))
 	}
-	gSet(t, s, "Decks", 5, "枚数", "1") // 7 cards
+	setCell(t, s, "Decks", 5, "枚数", "1") // 7 cards
 	wantOnly(t, validateGuardian(s).Problems, "Decks", "B2", `deck "火の速攻" should have at least 8 cards but has 7 (rule DeckSize)`)
 }
 
 func TestGuardian_DeckMaxCopiesOfAName(t *testing.T) {
 	// A third 鎚打ちのゴウエン on a later row, in place of one O1.
 	s := guardianSheets()
-	gSet(t, s, "Decks", 3, "カードID", "G1")
+	setCell(t, s, "Decks", 3, "カードID", "G1")
 	wantOnly(t, validateGuardian(s).Problems, "Decks", "D4",
 		`deck "火の速攻": the same-name card "鎚打ちのゴウエン" appears 3 times; at most 2 are allowed (rule MaxCopies)`)
 
 	// The limit is per name: a second design with the same name shares it.
 	s = guardianSheets()
-	gSet(t, s, "Guardian", 3, "名前", "鎚打ちのゴウエン") // G3 is now a same-name card
-	gSet(t, s, "Decks", 3, "カードID", "G3")
+	setCell(t, s, "Guardian", 3, "名前", "鎚打ちのゴウエン") // G3 is now a same-name card
+	setCell(t, s, "Decks", 3, "カードID", "G3")
 	wantProblem(t, validateGuardian(s).Problems, "Decks", "D4", `the same-name card "鎚打ちのゴウエン" appears 3 times`)
 
 	// Without a Copies column every row is 1 copy and the problem sits on the card cell.
@@ -469,14 +443,14 @@ func TestGuardian_DeckMaxCopiesOfAName(t *testing.T) {
 	for i := range s["Decks"] {
 		s["Decks"][i] = s["Decks"][i][:3]
 	}
-	gSet(t, s, "Decks", 2, "カードID", "G1")
-	gSet(t, s, "Decks", 3, "カードID", "G1")
+	setCell(t, s, "Decks", 2, "カードID", "G1")
+	setCell(t, s, "Decks", 3, "カードID", "G1")
 	wantProblem(t, validateGuardian(s).Problems, "Decks", "C4", `the same-name card "鎚打ちのゴウエン" appears 3 times`)
 }
 
 func TestGuardian_DeckMaterialsAreUnlimited(t *testing.T) {
 	s := guardianSheets()
-	gSet(t, s, "Decks", 2, "カードID", "M1") // M1 ×2 in place of G2: with row 5, M1 ×4
+	setCell(t, s, "Decks", 2, "カードID", "M1") // M1 ×2 in place of G2: with row 5, M1 ×4
 	if ps := validateGuardian(s).Problems; len(ps) != 0 {
 		t.Errorf("Materials are exempt from MaxCopies; got:\n%s", strings.Join(problemLines(ps), "\n"))
 	}
@@ -489,15 +463,15 @@ func TestGuardian_DeckCardMustExist(t *testing.T) {
 		{"g1", `card ID "g1" does not exist (did you mean "G1"?)`},
 	} {
 		s := guardianSheets()
-		gSet(t, s, "Decks", 1, "カードID", tc.card)
+		setCell(t, s, "Decks", 1, "カードID", tc.card)
 		wantOnly(t, validateGuardian(s).Problems, "Decks", "C2", tc.want)
 	}
 }
 
 func TestGuardian_DeckWithoutGuardiansWarns(t *testing.T) {
 	s := guardianSheets()
-	gSet(t, s, "Decks", 1, "カードID", "M2")
-	gSet(t, s, "Decks", 2, "カードID", "O2")
+	setCell(t, s, "Decks", 1, "カードID", "M2")
+	setCell(t, s, "Decks", 2, "カードID", "O2")
 	ps := validateGuardian(s).Problems
 	wantOnly(t, ps, "Decks", "B2", `deck "火の速攻" has no Guardians`)
 	if ps[0].Severity != Warning {
@@ -530,7 +504,7 @@ func TestGuardian_DecksGroupByName(t *testing.T) {
 		[]string{"D2-02", "水の制御", "M2", "6"},
 		[]string{"D1-06", "火の速攻", "M2", "0"}, // bad copies: reported, counted as 1
 	)
-	gSet(t, s, "Decks", 5, "枚数", "1")
+	setCell(t, s, "Decks", 5, "枚数", "1")
 	res := validateGuardian(s)
 	wantOnly(t, res.Problems, "Decks", "D9", "Copies must be 1 or greater")
 	d := res.Data.(*GuardianData)
@@ -639,7 +613,7 @@ func TestGuardian_MessagesInBothLanguages(t *testing.T) {
 		}
 	}
 	s := guardianSheets()
-	gSet(t, s, "Decks", 3, "カードID", "G1")
+	setCell(t, s, "Decks", 3, "カードID", "G1")
 	ps := Guardian.Validate(bookOf(s), NewLang("ja")).Problems
 	wantOnly(t, ps, "Decks", "D4", "デッキ「火の速攻」に同名カード「鎚打ちのゴウエン」が3枚あります。2枚までです（ルール MaxCopies）")
 }

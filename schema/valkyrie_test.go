@@ -55,32 +55,6 @@ func valkyrieSheets() map[string][][]string {
 	}
 }
 
-// setCell sets the cell of sheet s at data row (1-based, after the header)
-// and header name col, growing the row as needed.
-func setCell(t *testing.T, sheets map[string][][]string, s string, row int, col, value string) {
-	t.Helper()
-	rows := sheets[s]
-	c := slices.Index(rows[0], col)
-	if c < 0 {
-		t.Fatalf("sheet %s has no column %s", s, col)
-	}
-	for len(rows[row]) <= c {
-		rows[row] = append(rows[row], "")
-	}
-	rows[row][c] = value
-}
-
-// setRule sets a Rules parameter in the test workbook, adding its row if needed.
-func setRule(sheets map[string][][]string, key, value string) {
-	for _, r := range sheets["Rules"][1:] {
-		if r[0] == key {
-			r[1] = value
-			return
-		}
-	}
-	sheets["Rules"] = append(sheets["Rules"], []string{key, value})
-}
-
 func validateValkyrie(sheets map[string][][]string) Result {
 	return Valkyrie.Validate(bookOf(sheets), NewLang("en"))
 }
