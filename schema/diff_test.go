@@ -7,7 +7,7 @@ import (
 
 func TestDiff_NamesAddedRemovedAndChangedFields(t *testing.T) {
 	old := bookOf(map[string][][]string{
-		"Edda": {{"ID", "名前", "階層", "目標値", "メモ"}, {"E01", "ミーミルの泉", "1", "7", "note"}, {"E02", "トールの釣り", "1", "6", ""}},
+		"Edda":  {{"ID", "名前", "階層", "目標値", "メモ"}, {"E01", "ミーミルの泉", "1", "7", "note"}, {"E02", "トールの釣り", "1", "6", ""}},
 		"Rules": {{"キー", "値"}, {"UrdFor4", "9"}},
 	})
 	new := bookOf(map[string][][]string{
