@@ -259,3 +259,29 @@ var CheckRules = []RuleParam{
 
 // AllRules returns the game's own parameters followed by the check thresholds.
 func (g *Game) AllRules() []RuleParam { return append(slices.Clone(g.Rules), CheckRules...) }
+
+// Has reports whether key is a declared parameter.
+func (r Rules) Has(key string) bool { _, ok := r.params[key]; return ok }
+
+// Text renders a parameter as a designer writes it: "9", "○" or "2,3,4".
+func (r Rules) Text(key string) string {
+	p, ok := r.params[key]
+	if !ok {
+		panic("schema: undeclared rule " + key)
+	}
+	v := r.ints[key]
+	switch p.kind() {
+	case RuleBool:
+		if v[0] != 0 {
+			return "○"
+		}
+		return "×"
+	case RuleIntList:
+		parts := make([]string, len(v))
+		for i, n := range v {
+			parts[i] = fmt.Sprint(n)
+		}
+		return strings.Join(parts, ",")
+	}
+	return fmt.Sprint(v[0])
+}

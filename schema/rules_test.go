@@ -54,3 +54,17 @@ func TestRules_ValueOverridesTheDefault(t *testing.T) {
 		t.Errorf("unexpected problems: %v", problemLines(c.P.Sorted()))
 	}
 }
+
+func TestRules_TextAsADesignerWritesIt(t *testing.T) {
+	book := bookOf(map[string][][]string{"Rules": {{"キー", "値"}, {"UrdFor4", "8"}}})
+	c := &Checker{Game: Nastrond, Book: book, P: &Problems{File: "t.xlsx", Lang: NewLang("en")}, Lang: NewLang("en")}
+	r := c.decodeRules()
+	for key, want := range map[string]string{"UrdFor4": "8", "ArrivalMayShare": "○", "CountAllUrd": "×"} {
+		if got := r.Text(key); got != want {
+			t.Errorf("Text(%s) = %q, want %q", key, got, want)
+		}
+	}
+	if r.Has("NoSuchRule") || !r.Has("TiwazVP") {
+		t.Error("Has is wrong")
+	}
+}

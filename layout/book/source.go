@@ -1,0 +1,195 @@
+package book
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+	"text/template"
+
+	"bifrost/schema"
+	"bifrost/schema/effect"
+)
+
+// Data is what a rulebook's placeholders may draw on.
+type Data struct {
+	Game    *schema.Game
+	Result  schema.Result // the validated workbook: components, rules, typed data
+	Book    *schema.Book  // the workbook's tables, for {{table}}
+	Rulings string        // rules/<game>/RULINGS.md, for {{rulings}}
+}
+
+// CardRef marks where {{card "ID"}} stood: the renderers draw that card there.
+const CardRef = "bifrost-card:"
+
+// Expand executes the placeholders of a rulebook's markdown:
+//
+//	{{title}}                       the game's title
+//	{{count "Edda"}}                a component count from the workbook
+//	{{rule "UrdFor4"}}              a Rules parameter as written
+//	{{components}}                  the component list as a table
+//	{{table "Keeper" "名前" "VP"}}  a sheet's rows in the named columns
+//	{{card "E01"}}                  an example card, drawn with the card layout
+//	{{rulings}}                     RULINGS.md, its headings one level down
+//
+// Any other placeholder, or an unknown name, is an error naming the file and line.
+func Expand(file string, md string, d Data) (string, error) {
+	t, err := template.New(file).Option("missingkey=error").Funcs(template.FuncMap{
+		"title":      func() string { return d.Game.Title },
+		"count":      d.count,
+		"rule":       d.rule,
+		"components": d.components,
+		"table":      d.table,
+		"card":       d.card,
+		"rulings":    d.rulings,
+	}).Parse(md)
+	if err != nil {
+		return "", placeError(file, err)
+	}
+	var b strings.Builder
+	if err := t.Execute(&b, nil); err != nil {
+		return "", placeError(file, err)
+	}
+	return b.String(), nil
+}
+
+var templateErr = regexp.MustCompile(`^template: ([^:]+):(\d+)(?::\d+)?: (?:executing "[^"]*" at <[^>]*>: )?(?:error calling \w+: )?(.*)$`)
+
+// placeError turns a text/template error into "file:line: message".
+func placeError(file string, err error) error {
+	if m := templateErr.FindStringSubmatch(err.Error()); m != nil {
+		return fmt.Errorf("%s:%s: %s", file, m[2], m[3])
+	}
+	return fmt.Errorf("%s: %v", file, err)
+}
+
+func (d Data) count(kind string) (int, error) {
+	n, ok := d.Result.Components[kind]
+	if !ok {
+		return 0, fmt.Errorf("unknown component %q (the workbook counts %s)", kind, strings.Join(sortedKeys(d.Result.Components), ", "))
+	}
+	return n, nil
+}
+
+func (d Data) rule(key string) (string, error) {
+	if !d.Result.Rules.Has(key) {
+		return "", fmt.Errorf("unknown rule %q", key)
+	}
+	return d.Result.Rules.Text(key), nil
+}
+
+// components lists each counted kind under its Japanese sheet name.
+func (d Data) components() string {
+	var b strings.Builder
+	b.WriteString("\n| 種類 | 枚数 |\n|---|---:|\n")
+	for _, s := range d.Game.Sheets {
+		if n, ok := d.Result.Components[s.Key]; ok {
+			fmt.Fprintf(&b, "| %s | %d |\n", s.JA, n)
+		}
+	}
+	for _, k := range sortedKeys(d.Result.Components) {
+		if !slices.ContainsFunc(d.Game.Sheets, func(s *schema.SheetSpec) bool { return s.Key == k }) {
+			fmt.Fprintf(&b, "| %s | %d |\n", k, d.Result.Components[k])
+		}
+	}
+	return b.String() + "\n"
+}
+
+// table renders a sheet's rows in the given columns (Japanese headers). A
+// blank テキスト cell shows the text generated from the row's effect.
+func (d Data) table(sheet string, cols ...string) (string, error) {
+	spec := findSheet(d.Game, sheet)
+	if spec == nil {
+		return "", fmt.Errorf("unknown sheet %q", sheet)
+	}
+	specCols := spec.Columns()
+	for _, c := range cols {
+		if !slices.ContainsFunc(specCols, func(sc schema.Column) bool { return sc.JA == c }) {
+			return "", fmt.Errorf("sheet %s has no column %q", sheet, c)
+		}
+	}
+	if len(cols) == 0 {
+		return "", errors.New("table needs at least one column")
+	}
+	var b strings.Builder
+	b.WriteString("\n| " + strings.Join(cols, " | ") + " |\n|" + strings.Repeat("---|", len(cols)) + "\n")
+	for _, r := range d.Game.Records(d.Book) {
+		if r.Sheet != spec.Key {
+			continue
+		}
+		cells := make([]string, len(cols))
+		for i, c := range cols {
+			v := value(r, c)
+			if v == "" && c == "テキスト" {
+				v = d.effectText(specCols, r)
+			}
+			cells[i] = strings.NewReplacer("|", "\\|", "\n", " ").Replace(v)
+		}
+		b.WriteString("| " + strings.Join(cells, " | ") + " |\n")
+	}
+	return b.String() + "\n", nil
+}
+
+// effectText is the card text generated from a row's effect columns.
+func (d Data) effectText(cols []schema.Column, r schema.Record) string {
+	var parts []string
+	for _, c := range cols {
+		src := value(r, c.JA)
+		if c.Kind != schema.KindEffect || src == "" {
+			continue
+		}
+		if e, err := effect.Parse(src, d.Game.Vocabs[c.Vocab]); err == nil {
+			parts = append(parts, e.Text(d.Game.Vocabs[c.Vocab], nil))
+		}
+	}
+	return strings.Join(parts, "")
+}
+
+func (d Data) card(id string) (string, error) {
+	if _, ok := schema.CardNames(d.Result.Data)[id]; !ok {
+		return "", fmt.Errorf("unknown card %q", id)
+	}
+	return fmt.Sprintf("\n\n![%s](%s%s)\n\n", id, CardRef, id), nil
+}
+
+// rulings inlines RULINGS.md one heading level down, without its title line.
+func (d Data) rulings() string {
+	lines := strings.Split(strings.TrimSpace(d.Rulings), "\n")
+	if len(lines) > 0 && strings.HasPrefix(lines[0], "# ") {
+		lines = lines[1:]
+	}
+	for i, l := range lines {
+		if strings.HasPrefix(l, "#") {
+			lines[i] = "#" + l
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+func value(r schema.Record, name string) string {
+	for _, f := range r.Fields {
+		if f.Name == name {
+			return f.Value
+		}
+	}
+	return ""
+}
+
+func findSheet(g *schema.Game, key string) *schema.SheetSpec {
+	for _, s := range g.AllSheets() {
+		if s.Key == key || s.JA == key {
+			return s
+		}
+	}
+	return nil
+}
+
+func sortedKeys(m map[string]int) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	slices.Sort(ks)
+	return ks
+}

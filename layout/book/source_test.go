@@ -1,0 +1,102 @@
+package book
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/xuri/excelize/v2"
+
+	"bifrost/schema"
+	"bifrost/schema/workbook"
+)
+
+// load validates a workbook and returns the rulebook data for game g.
+func load(t *testing.T, g *schema.Game, path string) Data {
+	t.Helper()
+	book, err := workbook.Open(path, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := g.Validate(book, schema.NewLang("en"))
+	if schema.HasErrors(res.Problems) {
+		t.Fatalf("%s: %v", path, res.Problems)
+	}
+	rulings, _ := os.ReadFile(filepath.Join("../../rules", g.ID, "RULINGS.md"))
+	return Data{Game: g, Result: res, Book: book, Rulings: string(rulings)}
+}
+
+func TestExpand_EveryShippedRulebook(t *testing.T) {
+	for _, g := range schema.Games() {
+		md, err := os.ReadFile(filepath.Join("../../rules", g.ID, "rulebook.md"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := Expand("rulebook.md", string(md), load(t, g, "../../cardsrc/"+g.ID+".xlsx"))
+		if err != nil {
+			t.Errorf("%s: %v", g.ID, err)
+			continue
+		}
+		if strings.Contains(out, "{{") || !strings.Contains(out, "| 種類 | 枚数 |") {
+			t.Errorf("%s: placeholders left or no component table", g.ID)
+		}
+	}
+}
+
+func TestExpand_UnknownPlaceholderNamesFileAndLine(t *testing.T) {
+	d := load(t, schema.Nastrond, "../../cardsrc/nastrond.xlsx")
+	tests := []struct{ md, want string }{
+		{"# 題\n\n本文\n{{price \"Edda\"}}\n", `book.md:4: function "price" not defined`},
+		{"a\n{{count \"Dragon\"}}\n", `book.md:2: unknown component "Dragon"`},
+		{"a\nb\n{{rule \"UrdFor9\"}}\n", `book.md:3: unknown rule "UrdFor9"`},
+		{"{{table \"Edda\" \"価格\"}}", `book.md:1: sheet Edda has no column "価格"`},
+		{"\n{{card \"ZZZ\"}}", `book.md:2: unknown card "ZZZ"`},
+	}
+	for _, tt := range tests {
+		_, err := Expand("book.md", tt.md, d)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("Expand(%q) = %v, want %q", tt.md, err, tt.want)
+		}
+	}
+}
+
+func TestExpand_ACountChangedInTheWorkbookChangesTheBook(t *testing.T) {
+	src := filepath.Join(t.TempDir(), "nastrond.xlsx")
+	err := workbook.Edit("../../cardsrc/nastrond.xlsx", src, func(f *excelize.File) error {
+		rows, _ := f.GetRows("Rules")
+		for i, r := range rows {
+			if len(r) > 0 && r[0] == "UrdFor4" {
+				return f.SetCellValue("Rules", schema.CellName(2, i+1), 8)
+			}
+		}
+		return errors.New("the shipped Rules sheet has no UrdFor4 row")
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	md := "4人なら{{rule \"UrdFor4\"}}枚、エッダは{{count \"Edda\"}}枚。"
+	before, err := Expand("b.md", md, load(t, schema.Nastrond, "../../cardsrc/nastrond.xlsx"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	after, err := Expand("b.md", md, load(t, schema.Nastrond, src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if before != "4人なら9枚、エッダは38枚。" || after != "4人なら8枚、エッダは38枚。" {
+		t.Errorf("before %q, after %q", before, after)
+	}
+}
+
+func TestExpand_TableGeneratesBlankTextFromTheEffect(t *testing.T) {
+	out, err := Expand("b.md", `{{table "Einherjar" "名前" "テキスト"}}`, load(t, schema.Nastrond, "../../cardsrc/nastrond.xlsx"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := strings.Count(out, "\n|") - 1
+	if rows < 10 || strings.Contains(out, "|  |") {
+		t.Errorf("%d rows, or a blank text cell:\n%s", rows, out)
+	}
+}
