@@ -1,0 +1,151 @@
+package book
+
+import (
+	"bytes"
+	"fmt"
+	"html/template"
+	"io"
+	"strings"
+
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/renderer"
+	"github.com/yuin/goldmark/util"
+)
+
+// HTML writes the expanded markdown as one self-contained page: inline CSS,
+// lang="ja", a numbered table of contents, readable on a phone. Raw HTML in
+// the markdown is shown escaped, never passed through. cardHTML draws an
+// example card for {{card}}.
+func HTML(w io.Writer, md []byte, cardHTML func(id string) template.HTML) error {
+	doc, meta, err := parse(md)
+	if err != nil {
+		return err
+	}
+	secs := outline(doc, md)
+	r := markdown().Renderer()
+	// A lower priority value wins: the overrides take the kinds they
+	// register from goldmark's own renderer (1000).
+	r.AddOptions(renderer.WithNodeRenderers(util.Prioritized(&htmlOverrides{cardHTML: cardHTML, secs: secs}, 100)))
+	var body bytes.Buffer
+	if err := r.Render(&body, md, doc); err != nil {
+		return err
+	}
+	return htmlPage.Execute(w, struct {
+		Meta
+		TOC  []section
+		Body template.HTML
+	}{meta, secs, template.HTML(body.String())})
+}
+
+// htmlOverrides escapes raw HTML, numbers headings and draws example cards.
+type htmlOverrides struct {
+	cardHTML func(id string) template.HTML
+	secs     []section
+}
+
+func (o *htmlOverrides) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(ast.KindRawHTML, o.rawHTML)
+	reg.Register(ast.KindHTMLBlock, o.htmlBlock)
+	reg.Register(ast.KindImage, o.image)
+	reg.Register(ast.KindHeading, o.heading)
+}
+
+func (o *htmlOverrides) rawHTML(w util.BufWriter, src []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
+	if entering {
+		segs := n.(*ast.RawHTML).Segments
+		for i := range segs.Len() {
+			s := segs.At(i)
+			_, _ = w.WriteString(template.HTMLEscapeString(string(s.Value(src))))
+		}
+	}
+	return ast.WalkSkipChildren, nil
+}
+
+func (o *htmlOverrides) htmlBlock(w util.BufWriter, src []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
+	if entering {
+		b := n.(*ast.HTMLBlock)
+		_, _ = w.WriteString(`<pre class="raw">`)
+		for i := range b.Lines().Len() {
+			s := b.Lines().At(i)
+			_, _ = w.WriteString(template.HTMLEscapeString(string(s.Value(src))))
+		}
+		if b.HasClosure() {
+			_, _ = w.WriteString(template.HTMLEscapeString(string(b.ClosureLine.Value(src))))
+		}
+		_, _ = w.WriteString("</pre>\n")
+	}
+	return ast.WalkSkipChildren, nil
+}
+
+func (o *htmlOverrides) image(w util.BufWriter, src []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
+	img := n.(*ast.Image)
+	dest := string(img.Destination)
+	if !entering {
+		return ast.WalkContinue, nil
+	}
+	if id, ok := strings.CutPrefix(dest, CardRef); ok {
+		_, _ = w.WriteString(string(o.cardHTML(id)))
+		return ast.WalkSkipChildren, nil
+	}
+	fmt.Fprintf(w, `<img src="%s" alt="%s">`, template.HTMLEscapeString(dest), template.HTMLEscapeString(plainText(img, src)))
+	return ast.WalkSkipChildren, nil
+}
+
+func (o *htmlOverrides) heading(w util.BufWriter, src []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
+	h := n.(*ast.Heading)
+	if entering {
+		fmt.Fprintf(w, "<h%d", h.Level)
+		if id, ok := h.AttributeString("id"); ok {
+			fmt.Fprintf(w, ` id="%s"`, id)
+		}
+		_, _ = w.WriteString(">")
+		for _, s := range o.secs {
+			if s.node == h {
+				fmt.Fprintf(w, `<span class="num">%s</span> `, s.Number)
+			}
+		}
+	} else {
+		fmt.Fprintf(w, "</h%d>\n", h.Level)
+	}
+	return ast.WalkContinue, nil
+}
+
+var htmlPage = template.Must(template.New("book").Parse(`<!DOCTYPE html>
+<html lang="ja">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{{.Title}}</title>
+<style>
+body{font-family:"Noto Sans JP","Hiragino Sans","Yu Gothic",sans-serif;margin:0;padding:1rem;line-height:1.8;color:#222;background:#fffdf8;word-break:normal;line-break:strict}
+main{max-width:42rem;margin:auto}
+h1.title{font-size:1.7rem;text-align:center;margin:1rem 0 2rem}
+h1{font-size:1.4rem;border-bottom:2px solid #6b4f2a;margin-top:2.5rem}
+h2{font-size:1.2rem;margin-top:2rem}
+h3{font-size:1.05rem}
+.num{color:#6b4f2a}
+nav{background:#f4efe4;padding:.5rem 1rem;border-radius:6px}
+nav ol{list-style:none;padding-left:1rem;margin:0}
+nav a{text-decoration:none;color:#333}
+table{border-collapse:collapse;margin:1rem 0;display:block;overflow-x:auto}
+th,td{border:1px solid #cbb;padding:.2rem .6rem}
+th{background:#f1e8d8}
+blockquote{margin:1rem 0;padding:.5rem 1rem;background:#eef3f7;border-left:4px solid #6a8caf}
+strong{color:#8a2b0e}
+em{font-style:normal;text-emphasis:filled dot;-webkit-text-emphasis:filled dot}
+pre.raw{white-space:pre-wrap;background:#f6f6f6;padding:.5rem}
+.card{display:inline-block;width:16rem;margin:1rem;border:6px solid #6b4f2a;border-radius:10px;padding:.6rem;background:#fff;vertical-align:top}
+.card .name{font-weight:bold;font-size:1.1rem}
+.card .badges span{display:inline-block;background:#6b4f2a;color:#fff;border-radius:1rem;padding:0 .5rem;margin:.1rem;font-size:.8rem}
+.card .type{font-size:.8rem;color:#666}
+.card .flavor{font-size:.8rem;color:#777;font-style:italic}
+img{max-width:100%}
+</style>
+</head>
+<body><main>
+<h1 class="title">{{.Title}}</h1>
+<nav><strong>目次</strong><ol>{{range .TOC}}{{if le .Level 2}}<li style="margin-left:{{if eq .Level 2}}1rem{{else}}0{{end}}"><a href="#{{.ID}}">{{.Number}} {{.Title}}</a></li>{{end}}{{end}}</ol></nav>
+{{.Body}}
+</main></body>
+</html>
+`))

@@ -1,0 +1,107 @@
+package book
+
+import (
+	"unicode"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+	"go.abhg.dev/goldmark/frontmatter"
+)
+
+// Meta is a rulebook's front matter.
+type Meta struct {
+	Title string `yaml:"title"`
+	Paper string `yaml:"paper"` // "A5" (default) or "A4"
+}
+
+// markdown is the one goldmark configuration both renderers use: GFM tables,
+// footnotes, definition lists, front matter, East Asian line breaks, and
+// emphasis that works next to Japanese punctuation.
+func markdown() goldmark.Markdown {
+	return goldmark.New(
+		goldmark.WithExtensions(extension.Table, extension.Strikethrough, extension.Footnote, extension.DefinitionList,
+			extension.CJK, &frontmatter.Extender{}),
+		// Inline parsers are tried in rising priority; 450 comes before goldmark's emphasis (500).
+		goldmark.WithParserOptions(parser.WithInlineParsers(util.Prioritized(cjkEmphasisParser{}, 450))),
+	)
+}
+
+// parse reads expanded markdown into its AST and front matter.
+func parse(src []byte) (ast.Node, Meta, error) {
+	ctx := parser.NewContext()
+	doc := markdown().Parser().Parse(text.NewReader(src), parser.WithContext(ctx))
+	var m Meta
+	if fm := frontmatter.Get(ctx); fm != nil {
+		if err := fm.Decode(&m); err != nil {
+			return nil, m, err
+		}
+	}
+	if m.Paper == "" {
+		m.Paper = "A5"
+	}
+	return doc, m, nil
+}
+
+// cjkEmphasisParser parses * and _ runs like CommonMark, except that a
+// Japanese character beside a run counts as a letter, not as punctuation.
+// So **「1枚」**引きます is bold, as a Japanese writer means it, though
+// plain CommonMark would leave the asterisks as text.
+type cjkEmphasisParser struct{}
+
+func (cjkEmphasisParser) Trigger() []byte { return []byte{'*', '_'} }
+
+func (cjkEmphasisParser) Parse(parent ast.Node, block text.Reader, pc parser.Context) ast.Node {
+	before := block.PrecendingCharacter()
+	line, segment := block.PeekLine()
+	node := scanDelimiter(line, before)
+	if node == nil {
+		return nil
+	}
+	node.Segment = segment.WithStop(segment.Start + node.OriginalLength)
+	block.Advance(node.OriginalLength)
+	pc.PushDelimiter(node)
+	return node
+}
+
+type emphasisProcessor struct{}
+
+func (emphasisProcessor) IsDelimiter(b byte) bool { return b == '*' || b == '_' }
+func (emphasisProcessor) CanOpenCloser(opener, closer *parser.Delimiter) bool {
+	return opener.Char == closer.Char
+}
+func (emphasisProcessor) OnMatch(consumes int) ast.Node { return ast.NewEmphasis(consumes) }
+
+// scanDelimiter is goldmark's parser.ScanDelimiter with the CJK rule above.
+func scanDelimiter(line []byte, before rune) *parser.Delimiter {
+	c := line[0]
+	j := 0
+	for j < len(line) && line[j] == c {
+		j++
+	}
+	after := rune(' ')
+	if j != len(line) {
+		after = util.ToRune(line, j)
+	}
+	beforePunct := util.IsPunctRune(before) && !isCJK(before)
+	beforeSpace := util.IsSpaceRune(before)
+	afterPunct := util.IsPunctRune(after) && !isCJK(after)
+	afterSpace := util.IsSpaceRune(after)
+	isLeft := !afterSpace && (!afterPunct || beforeSpace || beforePunct)
+	isRight := !beforeSpace && (!beforePunct || afterSpace || afterPunct)
+	canOpen, canClose := isLeft, isRight
+	if c == '_' {
+		canOpen = isLeft && (!isRight || beforePunct)
+		canClose = isRight && (!isLeft || afterPunct)
+	}
+	return parser.NewDelimiter(canOpen, canClose, j, c, emphasisProcessor{})
+}
+
+// isCJK reports Japanese and Chinese characters and their punctuation.
+func isCJK(r rune) bool {
+	return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana) ||
+		r >= 0x3000 && r <= 0x303F || r >= 0xFF00 && r <= 0xFFEF || r == 'ー'
+}
