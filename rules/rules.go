@@ -4,6 +4,7 @@ package rules
 import (
 	"fmt"
 
+	"bifrost/rules/nastrond"
 	"bifrost/rules/sim"
 	"bifrost/schema"
 )
@@ -23,7 +24,7 @@ func (g Game) ID() string { return g.Schema.ID }
 func All() []Game {
 	return []Game{
 		{Schema: schema.Valkyrie},
-		{Schema: schema.Nastrond},
+		{Schema: schema.Nastrond, New: nastrond.FromData},
 		{Schema: schema.Guardian},
 		{Schema: schema.Bloodrage},
 	}

@@ -67,7 +67,7 @@ func buildGame(ctx context.Context, opts *buildOptions, res schema.Result) (bool
 	if err != nil || rep == nil {
 		return true, err
 	}
-	for _, v := range rep.Violations {
+	for _, v := range append(rep.Violations, rep.UnfinishedGames...) {
 		fmt.Fprintf(opts.stdout, "%s: %s (replay: %s)\n", res.File, v.Message, v.Replay)
 	}
 	if err := writeReportJSON(opts.out, rep); err != nil {

@@ -191,6 +191,9 @@ func writeSimText(w io.Writer, r *sim.Report, lang *schema.Lang) {
 	if len(r.DeadCards) > 0 {
 		say("  一度も使われなかったカード: %s", "  dead cards (never used): %s", strings.Join(r.DeadCards, ", "))
 	}
+	for _, v := range r.UnfinishedGames[:min(len(r.UnfinishedGames), 5)] {
+		say("  未完了（%d人、手番 %d）\n    再現: %s", "  unfinished (%d players, turn %d)\n    replay: %s", v.Players, v.Turn, v.Replay)
+	}
 	for _, v := range r.Violations {
 		say("  違反（%d人、手番 %d）: %s\n    再現: %s", "  violation (%d players, turn %d): %s\n    replay: %s", v.Players, v.Turn, v.Message, v.Replay)
 	}

@@ -81,6 +81,9 @@ func verdict(res schema.Result, rep *sim.Report, lang *schema.Lang) []schema.Pro
 	}
 	if rep.Unfinished > r.Int("CheckMaxUnfinished") {
 		add(schema.Error, "check_unfinished", rep.Unfinished, rep.Games, r.Int("CheckMaxUnfinished"))
+		for _, v := range rep.UnfinishedGames[:min(len(rep.UnfinishedGames), 5)] {
+			add(schema.Error, "check_violation", v.Players, v.Turn, v.Message, v.Replay)
+		}
 	}
 	for _, n := range rep.PlayerCounts {
 		rates := rep.SeatWinRate[strconv.Itoa(n)]

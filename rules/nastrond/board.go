@@ -19,11 +19,11 @@ func colOf(s Square) int { return int(s) % side }
 
 // geometry holds every fact about the board that never changes.
 type geometry struct {
-	layer   [squares]int8     // 1..4
-	ringIdx [squares]int8     // index of the square in its ring, clockwise from the top-left corner
-	ring    [5][24]Square     // ring[k][i]: the i-th square of ring k, clockwise
-	ringLen [5]int8           // 24, 16, 8, 1
-	inner   [squares]Square   // one diagonal step towards the centre (T31, §6.5)
+	layer   [squares]int8       // 1..4
+	ringIdx [squares]int8       // index of the square in its ring, clockwise from the top-left corner
+	ring    [5][24]Square       // ring[k][i]: the i-th square of ring k, clockwise
+	ringLen [5]int8             // 24, 16, 8, 1
+	inner   [squares]Square     // one diagonal step towards the centre (T31, §6.5)
 	cross   [squares][13]Square // the square's row and column, itself included (T16, §6.7)
 }
 

@@ -29,9 +29,11 @@
 //	          when TiwazPaysScout)
 //	KPass     hire nobody this turn
 //
-// A window whose only choice would be to close it (KFix, KJudge, KPass) is
-// closed automatically, and so is a move when a pawn stands on Nidhogg.
-// Growth (phase 5) and the end of the turn (phase 6) need no decision.
+// Whenever only one choice is legal the engine takes it itself: a window
+// whose only choice is to close it (KFix, KJudge, KPass), a payment that can
+// be made one way only, a pawn on Nidhogg that does not move. Growth
+// (phase 5) and the end of the turn (phase 6) need no decision. A random
+// 4-player game takes about 140 decisions.
 //
 // Die choices name one die per distinct (sides, face), since equal dice are
 // interchangeable, and only dice the skill would change. A reroll of "up to

@@ -48,9 +48,9 @@ type cardInfo struct {
 	icons  [nIcons]int8
 	cost   int8 // Einherjar only
 	copies int8
-	ein    int8  // Einherjar design index, or -1
-	keeper int8  // Keeper index, or -1
-	start  int8  // layer-1 Keepers: clockwise offset of the start square
+	ein    int8 // Einherjar design index, or -1
+	keeper int8 // Keeper index, or -1
+	start  int8 // layer-1 Keepers: clockwise offset of the start square
 	id     string
 	name   string
 }
@@ -134,7 +134,7 @@ func New(d *schema.NastrondData) (*Engine, error) {
 		}
 		copies := max(x.Copies, 1)
 		i := add(cardInfo{kind: kindEdda, layer: int8(x.Layer), target: int16(x.Target), vp: int16(x.VP),
-			icons: [nIcons]int8{int8(x.Courage), int8(x.Intellect), int8(x.Dignity), int8(x.Affection)},
+			icons:  [nIcons]int8{int8(x.Courage), int8(x.Intellect), int8(x.Dignity), int8(x.Affection)},
 			copies: int8(copies), ein: -1, keeper: -1, id: x.ID, name: x.Name})
 		for range copies {
 			e.edda[x.Layer] = append(e.edda[x.Layer], i)
@@ -164,7 +164,7 @@ func New(d *schema.NastrondData) (*Engine, error) {
 			return nil, fmt.Errorf("nastrond: Keeper %s: layer %d is not 1–3", x.ID, x.Layer)
 		}
 		i := add(cardInfo{kind: kindKeeper, layer: int8(x.Layer), target: int16(x.Target), vp: int16(x.VP),
-			icons: [nIcons]int8{int8(x.Courage), int8(x.Intellect), int8(x.Dignity), int8(x.Affection)},
+			icons:  [nIcons]int8{int8(x.Courage), int8(x.Intellect), int8(x.Dignity), int8(x.Affection)},
 			copies: 1, ein: -1, keeper: int8(j), start: int8(x.Start), id: x.ID, name: x.Name})
 		e.keepCard = append(e.keepCard, i)
 		e.keepers[x.Layer] = append(e.keepers[x.Layer], i)

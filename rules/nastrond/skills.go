@@ -272,15 +272,15 @@ func (g *Game) canAct(cl *clause) bool {
 }
 
 // activeClauses marks the clauses of design j that act in window w now.
-func (g *Game) activeClauses(j int, w trigger) (act [maxClauses]bool, any bool) {
+func (g *Game) activeClauses(j int, w trigger) (act [maxClauses]bool, ok bool) {
 	sk := &g.e.skills[j]
 	for i := range sk.n {
 		cl := &sk.cl[i]
 		if cl.trig == w && g.condsHold(cl) && g.canAct(cl) {
-			act[i], any = true, true
+			act[i], ok = true, true
 		}
 	}
-	return act, any
+	return act, ok
 }
 
 // skillChoices appends a KSkill choice for every way to use each held,
@@ -291,8 +291,8 @@ func (g *Game) skillChoices(buf []Choice, w trigger) []Choice {
 		if g.held[s][j] <= g.used[j] || g.e.skills[j].windows&(1<<w) == 0 {
 			continue
 		}
-		act, any := g.activeClauses(j, w)
-		if !any {
+		act, ok := g.activeClauses(j, w)
+		if !ok {
 			continue
 		}
 		sk := &g.e.skills[j]

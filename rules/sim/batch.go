@@ -55,7 +55,7 @@ func Run(ctx context.Context, e Engine, o BatchOptions) *Stats {
 	parts := make([]*Stats, workers)
 	var wg sync.WaitGroup
 	for w := range workers {
-		stats := newBatchStats(e)
+		stats := newBatchStats(e, o.Bots)
 		parts[w] = stats
 		wg.Go(func() {
 			p := NewPlayer(e, o.Bots, stats)
@@ -81,7 +81,7 @@ func Run(ctx context.Context, e Engine, o BatchOptions) *Stats {
 	}
 	wg.Wait()
 	wait()
-	total := newBatchStats(e)
+	total := newBatchStats(e, o.Bots)
 	for _, s := range parts {
 		total.Merge(s)
 	}
@@ -89,8 +89,9 @@ func Run(ctx context.Context, e Engine, o BatchOptions) *Stats {
 	return total
 }
 
-func newBatchStats(e Engine) *Stats {
+func newBatchStats(e Engine, bots []string) *Stats {
 	s := NewStats(e)
+	s.bots = bots
 	if t, ok := e.(Tallier); ok {
 		s.Extra = map[string]Tally{e.Name(): t.NewTally()}
 	}

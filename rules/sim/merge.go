@@ -11,6 +11,7 @@ type statsJSON struct {
 	Games      int                        `json:"games"`
 	Unfinished int                        `json:"unfinished"`
 	Violations []Violation                `json:"violations"`
+	Stalled    []Violation                `json:"stalled"`
 	ByPlayers  map[int]*PlayerStats       `json:"by_players"`
 	Cards      []CardStats                `json:"cards"`
 	Extra      map[string]json.RawMessage `json:"extra,omitempty"`
@@ -18,9 +19,12 @@ type statsJSON struct {
 
 // MarshalJSON stores every count, so that a report's raw section can be merged later.
 func (s *Stats) MarshalJSON() ([]byte, error) {
-	out := statsJSON{Games: s.Games, Unfinished: s.Unfinished, Violations: s.Violations, ByPlayers: s.ByPlayers, Cards: s.Cards}
+	out := statsJSON{Games: s.Games, Unfinished: s.Unfinished, Violations: s.Violations, Stalled: s.Stalled, ByPlayers: s.ByPlayers, Cards: s.Cards}
 	if out.Violations == nil {
 		out.Violations = []Violation{}
+	}
+	if out.Stalled == nil {
+		out.Stalled = []Violation{}
 	}
 	for k, t := range s.Extra {
 		raw, err := json.Marshal(t)
@@ -46,7 +50,7 @@ func DecodeStats(e Engine, data []byte) (*Stats, error) {
 	if len(in.Cards) != len(s.Cards) {
 		return nil, fmt.Errorf("the report counts %d cards but %s has %d", len(in.Cards), e.Name(), len(s.Cards))
 	}
-	s.Games, s.Unfinished, s.Violations, s.Cards = in.Games, in.Unfinished, in.Violations, in.Cards
+	s.Games, s.Unfinished, s.Violations, s.Stalled, s.Cards = in.Games, in.Unfinished, in.Violations, in.Stalled, in.Cards
 	for n, ps := range in.ByPlayers {
 		s.ByPlayers[n] = ps
 	}

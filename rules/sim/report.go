@@ -14,24 +14,25 @@ const maxListedViolations = 100
 // field but ElapsedS, GamesPerSecond and Workers depends only on the batch's
 // options, never on how it was split across workers.
 type Report struct {
-	Game           string                  `json:"game"`
-	Seed           uint64                  `json:"seed"`
-	Games          int                     `json:"games"`
-	PlayerCounts   []int                   `json:"player_counts"`
-	Bots           []string                `json:"bots"`
-	Unfinished     int                     `json:"unfinished"`
-	ViolationCount int                     `json:"violation_count"`
-	Violations     []Violation             `json:"violations"`
-	SeatWinRate    map[string][]Wilson     `json:"seat_win_rate"`
-	Length         map[string]Distribution `json:"length"`
-	Scores         map[string]ScoreReport  `json:"scores"`
-	Cards          map[string]CardReport   `json:"cards"`
-	DeadCards      []string                `json:"dead_cards"`
-	Extra          map[string]any          `json:"extra,omitempty"`
-	Raw            *Stats                  `json:"raw"` // every count, for merging shards
-	ElapsedS       float64                 `json:"elapsed_s"`
-	GamesPerSecond float64                 `json:"games_per_second"`
-	Workers        int                     `json:"workers"`
+	Game            string                  `json:"game"`
+	Seed            uint64                  `json:"seed"`
+	Games           int                     `json:"games"`
+	PlayerCounts    []int                   `json:"player_counts"`
+	Bots            []string                `json:"bots"`
+	Unfinished      int                     `json:"unfinished"`
+	ViolationCount  int                     `json:"violation_count"`
+	Violations      []Violation             `json:"violations"`
+	UnfinishedGames []Violation             `json:"unfinished_games"` // the first of them, each with its replay
+	SeatWinRate     map[string][]Wilson     `json:"seat_win_rate"`
+	Length          map[string]Distribution `json:"length"`
+	Scores          map[string]ScoreReport  `json:"scores"`
+	Cards           map[string]CardReport   `json:"cards"`
+	DeadCards       []string                `json:"dead_cards"`
+	Extra           map[string]any          `json:"extra,omitempty"`
+	Raw             *Stats                  `json:"raw"` // every count, for merging shards
+	ElapsedS        float64                 `json:"elapsed_s"`
+	GamesPerSecond  float64                 `json:"games_per_second"`
+	Workers         int                     `json:"workers"`
 }
 
 // ScoreReport summarises the scores of one player count.
@@ -70,6 +71,7 @@ func NewReport(e Engine, o BatchOptions, s *Stats) *Report {
 	if r.Violations == nil {
 		r.Violations = []Violation{}
 	}
+	r.UnfinishedGames = append([]Violation{}, s.Stalled[:min(len(s.Stalled), maxListedViolations)]...)
 	for _, n := range players {
 		ps := s.ByPlayers[n]
 		if ps == nil {

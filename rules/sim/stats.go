@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"fmt"
 	"maps"
 	"math"
 	"slices"
@@ -13,10 +14,12 @@ type Stats struct {
 	Games      int                  `json:"games"`
 	Unfinished int                  `json:"unfinished"`
 	Violations []Violation          `json:"violations"`
+	Stalled    []Violation          `json:"stalled"` // the unfinished games, with their replays
 	ByPlayers  map[int]*PlayerStats `json:"by_players"`
 	Cards      []CardStats          `json:"cards"`
 	Extra      map[string]Tally     `json:"-"`
 	engineName string
+	bots       []string
 }
 
 // PlayerStats accumulates the games of one player count.
@@ -86,6 +89,8 @@ func (s *Stats) add(r *Result) {
 		s.Violations = append(s.Violations, *r.Violation)
 	case r.Unfinished:
 		s.Unfinished++
+		s.Stalled = append(s.Stalled, Violation{Seed: r.Seed, Players: r.Players, Turn: r.Turns,
+			Message: fmt.Sprintf("unfinished after %d turns", r.Turns), Replay: ReplayCommand(s.engineName, r.Seed, r.Players, s.bots)})
 	default:
 		ps.Finished++
 		ps.SeatWins[r.Winner]++
@@ -103,6 +108,7 @@ func (s *Stats) Merge(o *Stats) {
 	s.Games += o.Games
 	s.Unfinished += o.Unfinished
 	s.Violations = append(s.Violations, o.Violations...)
+	s.Stalled = append(s.Stalled, o.Stalled...)
 	for n, op := range o.ByPlayers {
 		ps := s.players(n)
 		ps.Finished += op.Finished
@@ -140,10 +146,15 @@ func addHist(dst, src map[int]int) {
 	}
 }
 
-// sortViolations orders violations by player count then seed, so the report
-// does not depend on which worker met them first.
+// sortViolations orders violations and unfinished games by player count then
+// seed, so the report does not depend on which worker met them first.
 func (s *Stats) sortViolations() {
-	slices.SortFunc(s.Violations, func(a, b Violation) int {
+	slices.SortFunc(s.Violations, byPlayersSeed)
+	slices.SortFunc(s.Stalled, byPlayersSeed)
+}
+
+func byPlayersSeed(a, b Violation) int {
+	{
 		if a.Players != b.Players {
 			return a.Players - b.Players
 		}
@@ -154,7 +165,7 @@ func (s *Stats) sortViolations() {
 			return 1
 		}
 		return 0
-	})
+	}
 }
 
 // Wilson is a proportion with its Wilson 95 % score interval.

@@ -1,0 +1,46 @@
+package nastrond
+
+import (
+	"testing"
+	"time"
+
+	"bifrost/rules/sim"
+)
+
+// BenchmarkRandomGame4P plays full 4-player games between random bots on
+// one core, the way a smoke batch does (without invariant checks), and
+// reports games per second; allocs/op are per game.
+func BenchmarkRandomGame4P(b *testing.B) {
+	benchGames(b, 4, []string{"random"}, false)
+}
+
+// BenchmarkRandomGame4PChecked is the same with Check after every decision,
+// as `bifrost check` runs it.
+func BenchmarkRandomGame4PChecked(b *testing.B) {
+	benchGames(b, 4, []string{"random"}, true)
+}
+
+// BenchmarkGreedyGame4P plays greedy bots.
+func BenchmarkGreedyGame4P(b *testing.B) {
+	benchGames(b, 4, []string{"greedy"}, false)
+}
+
+func benchGames(b *testing.B, players int, bots []string, check bool) {
+	e := shippedEngine(b)
+	p := sim.NewPlayer(e, bots, nil)
+	p.Check = check
+	decisions := 0
+	b.ReportAllocs()
+	start := time.Now()
+	i := 0
+	for b.Loop() {
+		r := p.Play(sim.Config{Players: players, Index: i}, sim.GameSeed(1, players, i))
+		if r.Violation != nil || r.Unfinished {
+			b.Fatalf("game %d: %+v", i, r)
+		}
+		decisions += r.Decisions
+		i++
+	}
+	b.ReportMetric(float64(i)/time.Since(start).Seconds(), "games/s")
+	b.ReportMetric(float64(decisions)/float64(i), "decisions/game")
+}

@@ -1,0 +1,890 @@
+package nastrond
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+
+	"bifrost/rules/sim"
+)
+
+type (
+	// Choice is sim.Choice; its Kind is one of the K constants.
+	Choice = sim.Choice
+	// Event is sim.Event; engine kinds are the Ev constants.
+	Event = sim.Event
+)
+
+// The decision kinds (see the package documentation).
+const (
+	KMove uint8 = iota + 1
+	KDivine
+	KIntellect
+	KRoll
+	KCourage
+	KSkill
+	KFix
+	KJudge
+	KHire
+	KReturn
+	KPass
+)
+
+// The event kinds Nastrond adds to sim's Acquired (an Einherjar scouted),
+// Played (a skill used; N = its trigger) and Resolved (a challenge judged;
+// N = Power, M = 1 on success).
+const (
+	EvTurn     = sim.EventEngine + iota // a turn begins: N = turn, M = Urd in supply
+	EvMove                              // N = from, M = to; Card = the card on it, or -1 (an Urd)
+	EvResolved                          // a resolved square: an Urd goes under the Valkyria; N = square
+	EvDice                              // phase 2: N = Urd counted, M = dice taken from the Stock; Card = target card
+	EvDivine                            // divine intervention: N = face rolled, or 0 when the die joins the pool
+	EvAddDie                            // a skill's Stock die: N = face rolled, or 0; Card = skill
+	EvD8                                // a d6 becomes a d8; Card = skill, or -1 for 知性
+	EvRoll                              // N = dice rolled, M = their total; the rest became ↑
+	EvDie                               // a die changes: N = old face, M = new; Card = skill, or -1 for 勇気
+	EvFix                               // the dice are fixed: N = Power
+	EvPower                             // a skill changes Power: N = change, M = Power
+	EvTiwaz                             // a skill adds ↑: N = added, M = ↑ now
+	EvDiscount                          // a skill cuts the scout cost: N = cut, M = this turn's cut
+	EvVP                                // N = VP gained, M = reason (vp* constants); Card = source
+	EvUrd                               // an Urd replaces the card on square N; Card = that card
+	EvUnder                             // an Urd goes under the Valkyria after a Nidhogg fight
+	EvDescend                           // a pawn goes down: N = from, M = to
+	EvReturn                            // an Einherjar goes back to the field as payment; N = its value
+	EvGrow                              // growth: N = bonus (courage, intellect, dignity, affection), M = how many
+	EvMajority                          // N = layer, M = VP
+	EvPass                              // no scouting this turn
+)
+
+// Why VP were gained (EvVP's M).
+const (
+	vpChallenge = iota // the challenged card's VP
+	vpDignity          // 威厳 growth
+	vpTiwaz            // ↑ at judgement
+	vpSkill            // an Einherjar skill
+	vpMajority         // majority scoring
+)
+
+// Harness event kinds, under their sim names.
+const (
+	Acquired = sim.Acquired
+	Played   = sim.Played
+	Resolved = sim.Resolved
+)
+
+type phase uint8
+
+const (
+	phMove    phase = iota // phase 1
+	phPreroll              // phase 2: pool taken, how many to roll
+	phRolled               // rolled, not fixed
+	phFixed                // fixed: "after fix" skills, then judgement
+	phScout                // phase 4
+	phPay                  // paying for the Einherjar being scouted
+	phOver
+)
+
+// Die states and origins during a turn.
+const (
+	dsPool   int8 = iota // taken, not yet rolled
+	dsRolled             // rolled
+	dsTiwaz              // kept as ↑
+)
+
+const (
+	fromStock int8 = iota // a Stock d6
+	fromOwn               // one of the player's own colour d6
+	fromD8                // a d8 from the reserve
+)
+
+// urd is the board value of an Urd of seat s; card indices are ≥ 0.
+func urd(s int8) int16 { return -1 - int16(s) }
+
+// empty marks a square not yet laid out during setup.
+const empty int16 = -100
+
+// Game is one game of Nastrond. All its state is in flat arrays, so copying
+// the struct (Clone) copies the game.
+type Game struct {
+	e   *Engine
+	rng *rand.Rand
+
+	n, start, seat int8
+	dealt          int8
+	turn           int16
+	ph             phase
+	announced      bool
+
+	board    [squares]int16 // a card index, or urd(seat)
+	pawn     [maxPlayers]Square
+	arrived  [maxPlayers]bool // came down by a Keeper fight and has not moved since (G17)
+	supply   [maxPlayers]int8
+	divine   [maxPlayers]int8 // under the Valkyria
+	spent    [maxPlayers]int8 // spent on divine intervention: out of the game (G6)
+	vp       [maxPlayers]int16
+	won      [maxPlayers]int16 // Edda and Keepers in the player's area
+	icons    [maxPlayers][nIcons]int8
+	held     [maxPlayers][maxEinherjar]int8
+	nHeld    [maxPlayers]int16
+	field    [maxEinherjar]int8
+	keeperSq [maxKeepers]Square
+	keeperBy [maxKeepers]int8 // seat that fought the Keeper, or -1
+	stockD6  int16
+	d8Res    int8
+
+	// The active turn.
+	nd         int8
+	dSides     [maxDice]int8
+	dFace      [maxDice]int8
+	dOrig      [maxDice]int8
+	dState     [maxDice]int8
+	ownAside   int8 // own d6 set aside for a d8
+	rolled     bool
+	tiwazExtra int16
+	power      int16
+	chal       int16 // the card challenged this turn, or -1
+	chalSq     Square
+	used       [maxEinherjar]int8 // skill uses this turn, by design
+	usedIcon   [nIcons]int8
+	pend       [nIcons]int8 // growth gained this turn, applied at its end (T51)
+	discount   int16
+	hire       int16
+	need       int16
+	paid       int16
+	tiwazPaid  int16
+
+	opts []Choice // the legal choices now
+}
+
+var _ sim.Game = (*Game)(nil)
+
+func nop(Event) {}
+
+// newGame lays out the board and deals for n players (setup S1–S15).
+func (e *Engine) newGame(n int, rng *rand.Rand) *Game {
+	g := &Game{e: e, rng: rng, n: int8(n), dealt: e.p.urdFor[n], chal: -1, opts: make([]Choice, 0, 96)}
+	for s := range n {
+		g.supply[s] = g.dealt
+	}
+	g.stockD6 = g.stockTotal()
+	g.d8Res = e.p.d8
+	for j := range e.skills {
+		g.field[j] = e.info[e.einCard[j]].copies
+	}
+	for k := range g.keeperBy {
+		g.keeperBy[k] = -1
+	}
+
+	// Rings 1 and 2: the layer's Keepers on random corners, the shuffled
+	// Edda everywhere else (S6, S9). Ring 3: Edda and Keepers shuffled
+	// together (S7, S10). Nidhogg in the centre (S12).
+	for i := range g.board {
+		g.board[i] = empty
+	}
+	var pile [24]int16
+	for k := 1; k <= 3; k++ {
+		size := int(board.ringLen[k])
+		if k < 3 {
+			corners := board.corners(k)
+			shuffle(g.rng, corners[:])
+			for i, c := range e.keepers[k] {
+				g.place(corners[i], c)
+			}
+			m := copy(pile[:], e.edda[k])
+			shuffle(g.rng, pile[:m])
+			next := 0
+			for i := range size {
+				s := board.ring[k][i]
+				if g.board[s] == empty {
+					g.place(s, pile[next])
+					next++
+				}
+			}
+		} else {
+			m := copy(pile[:], e.edda[k])
+			m += copy(pile[m:], e.keepers[k])
+			shuffle(g.rng, pile[:m])
+			for i := range size {
+				g.place(board.ring[k][i], pile[i])
+			}
+		}
+	}
+	g.board[centre] = e.nidhogg
+
+	// Start squares: each player is dealt a different layer-1 Keeper and
+	// starts Start squares clockwise from its corner (G15).
+	var deal [4]int16
+	m := copy(deal[:], e.keepers[1])
+	shuffle(g.rng, deal[:m])
+	for s := range n {
+		k := e.info[deal[s]].keeper
+		g.pawn[s] = board.step(g.keeperSq[k], e.info[deal[s]].start%board.ringLen[1])
+	}
+	g.start = g.startSeat()
+	g.seat = g.start
+	g.beginTurn(nop)
+	g.announced = false // the first Apply announces turn 1
+	g.settle(nop)
+	return g
+}
+
+// place puts card c on square s at setup.
+func (g *Game) place(s Square, c int16) {
+	g.board[s] = c
+	if k := g.e.info[c].keeper; k >= 0 {
+		g.keeperSq[k] = s
+	}
+}
+
+// shuffle is a Fisher–Yates shuffle drawing from the game's source.
+func shuffle[T any](rng *rand.Rand, x []T) {
+	for i := len(x) - 1; i > 0; i-- {
+		j := rng.IntN(i + 1)
+		x[i], x[j] = x[j], x[i]
+	}
+}
+
+// startSeat finds the start player: the pawn at the top right, or the first
+// one clockwise from there (S15, §6.6).
+func (g *Game) startSeat() int8 {
+	from := board.ringIdx[topRight]
+	for i := range board.ringLen[1] {
+		s := board.ring[1][(from+i)%board.ringLen[1]]
+		for p := range g.n {
+			if g.pawn[p] == s {
+				return p
+			}
+		}
+	}
+	return 0
+}
+
+// Clone returns an independent copy of the game for lookahead. The copy
+// shares the engine's random source unless rng is given; a bot must give it
+// its own source before applying choices that roll dice.
+func (g *Game) Clone(rng *rand.Rand) *Game {
+	c := *g
+	c.opts = slices.Clone(g.opts)
+	if rng != nil {
+		c.rng = rng
+	}
+	return &c
+}
+
+// Seat is the seat that decides next.
+func (g *Game) Seat() int { return int(g.seat) }
+
+// Turn is the number of the current turn, counting every player's turns
+// from 1; after the game it is the game's length.
+func (g *Game) Turn() int { return int(g.turn) }
+
+// Over reports whether every Urd is spent and the majorities are scored.
+func (g *Game) Over() bool { return g.ph == phOver }
+
+// Scores appends each seat's VP.
+func (g *Game) Scores(buf []int) []int {
+	buf = buf[:0]
+	for s := range g.n {
+		buf = append(buf, int(g.vp[s]))
+	}
+	return buf
+}
+
+// Winner is the seat with the most VP; on a tie the one later in play
+// order, counted from the start player, wins (E6).
+func (g *Game) Winner() int {
+	best := int8(-1)
+	for i := range g.n {
+		s := (g.start + i) % g.n
+		if best < 0 || g.vp[s] >= g.vp[best] {
+			best = s
+		}
+	}
+	return int(best)
+}
+
+// Choices appends the legal choices to buf[:0].
+func (g *Game) Choices(buf []Choice) []Choice { return append(buf[:0], g.opts...) }
+
+// Apply carries out a legal choice. It panics on a choice that is not legal
+// now.
+func (g *Game) Apply(c Choice, emit func(Event)) {
+	if emit == nil {
+		emit = nop
+	}
+	if !slices.Contains(g.opts, c) {
+		panic(fmt.Sprintf("nastrond: illegal choice %+v in phase %d", c, g.ph))
+	}
+	if !g.announced {
+		g.announce(emit)
+	}
+	g.apply(c, emit)
+	g.settle(emit)
+}
+
+func (g *Game) announce(emit func(Event)) {
+	g.announced = true
+	emit(Event{Kind: EvTurn, Seat: g.seat, Card: -1, N: int32(g.turn), M: int32(g.supply[g.seat])})
+}
+
+func (g *Game) apply(c Choice, emit func(Event)) {
+	switch c.Kind {
+	case KMove:
+		g.move(Square(c.A), emit)
+	case KDivine:
+		g.divine[g.seat]--
+		g.spent[g.seat]++
+		g.takeStock(emit, EvDivine, -1)
+	case KIntellect:
+		g.usedIcon[intellect]++
+		g.toD8(-1, emit)
+	case KRoll:
+		g.rollPool(int8(c.A), emit)
+	case KCourage:
+		g.usedIcon[courage]++
+		old := g.dFace[c.B]
+		g.dFace[c.B] = min(old+1, g.dSides[c.B])
+		emit(Event{Kind: EvDie, Seat: g.seat, Card: -1, N: int32(old), M: int32(g.dFace[c.B])})
+	case KSkill:
+		g.useSkill(int(c.A), int8(c.B), int8(c.C), emit)
+	case KFix:
+		g.fix(emit)
+	case KJudge:
+		g.judge(emit)
+	case KHire:
+		g.startHire(c.A, emit)
+	case KReturn:
+		g.payWith(c.A, emit)
+	case KPass:
+		emit(Event{Kind: EvPass, Seat: g.seat, Card: -1})
+		g.endTurn(emit)
+	}
+}
+
+// settle lists the legal choices, carrying out on its own every step that
+// leaves only one.
+func (g *Game) settle(emit func(Event)) {
+	for {
+		g.opts = g.list(g.opts[:0])
+		if g.ph == phOver || len(g.opts) != 1 {
+			return
+		}
+		g.apply(g.opts[0], emit)
+	}
+}
+
+// list appends the legal choices of the current window.
+func (g *Game) list(buf []Choice) []Choice {
+	s := g.seat
+	switch g.ph {
+	case phMove:
+		from := g.pawn[s]
+		h := board.half(board.layer[from])
+		moves := 0
+		for d := g.e.p.minMove; d <= h; d++ {
+			to := board.step(from, d)
+			if !g.occupiedByOther(to, s) {
+				buf = append(buf, Choice{Kind: KMove, A: int16(to), B: int16(d)})
+				moves++
+			}
+		}
+		if moves == 0 { // cannot happen with 4 or fewer pawns (G33)
+			buf = append(buf, Choice{Kind: KMove, A: int16(from), B: 0})
+		}
+	case phPreroll:
+		if g.divine[s] > 0 && g.stockHas() && g.nd < maxDice {
+			buf = append(buf, Choice{Kind: KDivine})
+		}
+		if g.usedIcon[intellect] < g.icons[s][intellect] && g.canD8() {
+			buf = append(buf, Choice{Kind: KIntellect})
+		}
+		buf = g.skillChoices(buf, tBeforeRoll)
+		for k := range g.nd + 1 {
+			buf = append(buf, Choice{Kind: KRoll, A: int16(k)})
+		}
+	case phRolled:
+		if g.divine[s] > 0 && g.stockHas() && g.nd < maxDice {
+			buf = append(buf, Choice{Kind: KDivine})
+		}
+		if g.usedIcon[courage] < g.icons[s][courage] {
+			for i := range g.nd {
+				if g.dState[i] == dsRolled && g.dFace[i] < g.dSides[i] && g.firstOfItsKind(i) {
+					buf = append(buf, Choice{Kind: KCourage, B: int16(i)})
+				}
+			}
+		}
+		buf = g.skillChoices(buf, tAfterRoll)
+		buf = append(buf, Choice{Kind: KFix})
+	case phFixed:
+		buf = g.skillChoices(buf, tAfterFix)
+		buf = append(buf, Choice{Kind: KJudge})
+	case phScout:
+		buf = g.skillChoices(buf, tScout)
+		layer := board.layer[g.pawn[s]]
+		for j := range g.e.skills {
+			if g.field[j] > 0 && g.e.info[g.e.einCard[j]].layer <= layer && g.payable(j) {
+				buf = append(buf, Choice{Kind: KHire, A: int16(j)})
+			}
+		}
+		buf = append(buf, Choice{Kind: KPass})
+	case phPay:
+		for j := range g.e.skills {
+			if g.held[s][j] > 0 {
+				buf = append(buf, Choice{Kind: KReturn, A: int16(j)})
+			}
+		}
+		if g.e.p.tiwazPaysScout && g.tiwazPaid < int16(g.tiwazCount()) {
+			buf = append(buf, Choice{Kind: KReturn, A: -1})
+		}
+	}
+	return buf
+}
+
+// window is the skill timing of the current phase.
+func (g *Game) window() trigger {
+	switch g.ph {
+	case phPreroll:
+		return tBeforeRoll
+	case phRolled:
+		return tAfterRoll
+	case phFixed:
+		return tAfterFix
+	}
+	return tScout
+}
+
+func (g *Game) occupiedByOther(s Square, me int8) bool {
+	for p := range g.n {
+		if p != me && g.pawn[p] == s {
+			return true
+		}
+	}
+	return false
+}
+
+// firstOfItsKind reports whether die i is the first rolled die with its
+// sides and face, so that equal dice give one choice.
+func (g *Game) firstOfItsKind(i int8) bool {
+	for j := range i {
+		if g.dState[j] == dsRolled && g.dSides[j] == g.dSides[i] && g.dFace[j] == g.dFace[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// --- Turn flow ---------------------------------------------------------------
+
+// beginTurn starts the current seat's turn. A pawn on Nidhogg does not
+// move (T12).
+func (g *Game) beginTurn(emit func(Event)) {
+	g.turn++
+	g.resetTurn()
+	g.announce(emit)
+	if g.pawn[g.seat] == centre {
+		g.stop(emit)
+		return
+	}
+	g.ph = phMove
+}
+
+// resetTurn clears the state of the active turn.
+func (g *Game) resetTurn() {
+	g.nd, g.ownAside, g.rolled = 0, 0, false
+	g.tiwazExtra, g.power, g.chal = 0, 0, -1
+	g.used = [maxEinherjar]int8{}
+	g.usedIcon, g.pend = [nIcons]int8{}, [nIcons]int8{}
+	g.discount, g.hire, g.need, g.paid, g.tiwazPaid = 0, -1, 0, 0, 0
+}
+
+// move is phase 1: clockwise along the pawn's ring (T13).
+func (g *Game) move(to Square, emit func(Event)) {
+	s := g.seat
+	from := g.pawn[s]
+	g.pawn[s], g.arrived[s] = to, false
+	card := int32(g.board[to])
+	if card < 0 {
+		card = -1
+	}
+	emit(Event{Kind: EvMove, Seat: s, Card: card, N: int32(from), M: int32(to)})
+	g.stop(emit)
+}
+
+// stop handles the square the pawn stopped on: a resolved square (T21–T24)
+// or a challenge roll (T15–T17).
+func (g *Game) stop(emit func(Event)) {
+	s := g.seat
+	at := g.pawn[s]
+	if v := g.board[at]; v < 0 {
+		g.supply[s]--
+		g.divine[s]++
+		emit(Event{Kind: EvResolved, Seat: s, Card: -1, N: int32(at), M: int32(-1 - v)})
+		g.ph = phScout
+		return
+	}
+	g.chal, g.chalSq = g.board[at], at
+	n := int16(g.countUrd(at))
+	take := n
+	if !g.e.p.unlimitedDice {
+		take = min(take, g.stockD6)
+	}
+	take = min(take, int16(maxDice-g.e.p.ownDice))
+	for range g.e.p.ownDice {
+		g.addDie(6, fromOwn, dsPool)
+	}
+	for range take {
+		g.fromStock()
+		g.addDie(6, fromStock, dsPool)
+	}
+	emit(Event{Kind: EvDice, Seat: s, Card: int32(g.chal), N: int32(n), M: int32(take)})
+	g.ph = phPreroll
+}
+
+// countUrd counts the active player's Urd (every colour with CountAllUrd)
+// in the row and column of square at (T16, G7).
+func (g *Game) countUrd(at Square) int {
+	n := 0
+	for _, q := range board.cross[at] {
+		if v := g.board[q]; v < 0 && (g.e.p.countAllUrd || v == urd(g.seat)) {
+			n++
+		}
+	}
+	return n
+}
+
+func (g *Game) addDie(sides, orig, state int8) int8 {
+	i := g.nd
+	g.dSides[i], g.dFace[i], g.dOrig[i], g.dState[i] = sides, 0, orig, state
+	g.nd++
+	return i
+}
+
+func (g *Game) stockHas() bool { return g.e.p.unlimitedDice || g.stockD6 > 0 }
+
+func (g *Game) fromStock() {
+	if !g.e.p.unlimitedDice {
+		g.stockD6--
+	}
+}
+
+func (g *Game) roll(sides int8) int8 { return int8(1 + g.rng.IntN(int(sides))) }
+
+// takeStock adds one Stock d6: into the pool before the roll, rolled and
+// added after it (G3). kind is EvDivine or EvAddDie.
+func (g *Game) takeStock(emit func(Event), kind sim.EventKind, card int16) {
+	g.fromStock()
+	face := int32(0)
+	if g.rolled {
+		i := g.addDie(6, fromStock, dsRolled)
+		g.dFace[i] = g.roll(6)
+		face = int32(g.dFace[i])
+	} else {
+		g.addDie(6, fromStock, dsPool)
+	}
+	emit(Event{Kind: kind, Seat: g.seat, Card: int32(card), N: face})
+}
+
+func (g *Game) addStockDie(card int16, emit func(Event)) { g.takeStock(emit, EvAddDie, card) }
+
+func (g *Game) count(state int8) int {
+	n := 0
+	for i := range g.nd {
+		if g.dState[i] == state {
+			n++
+		}
+	}
+	return n
+}
+
+func (g *Game) d8InUse() int8 {
+	n := int8(0)
+	for i := range g.nd {
+		if g.dSides[i] == 8 {
+			n++
+		}
+	}
+	return n
+}
+
+// canD8 reports whether a pool d6 can become a d8: one is in the reserve
+// and the player holds fewer than MaxD8 (T53, G9, G26).
+func (g *Game) canD8() bool {
+	if g.rolled || g.d8Res <= 0 || g.d8InUse() >= g.e.p.maxD8 {
+		return false
+	}
+	for i := range g.nd {
+		if g.dState[i] == dsPool && g.dSides[i] == 6 {
+			return true
+		}
+	}
+	return false
+}
+
+// toD8 swaps a pool d6 for a d8 from the reserve. A Stock d6 goes back to
+// the Stock; an own d6 is set aside (G9).
+func (g *Game) toD8(card int16, emit func(Event)) {
+	pick := int8(-1)
+	for i := range g.nd {
+		if g.dState[i] == dsPool && g.dSides[i] == 6 && (pick < 0 || g.dOrig[i] == fromStock && g.dOrig[pick] != fromStock) {
+			pick = i
+		}
+	}
+	if g.dOrig[pick] == fromStock {
+		if !g.e.p.unlimitedDice {
+			g.stockD6++
+		}
+	} else {
+		g.ownAside++
+	}
+	g.dSides[pick], g.dOrig[pick] = 8, fromD8
+	g.d8Res--
+	emit(Event{Kind: EvD8, Seat: g.seat, Card: int32(card), N: int32(g.d8InUse())})
+}
+
+// rollPool rolls k pool dice, d8s first; the rest become ↑ (T18–T20).
+func (g *Game) rollPool(k int8, emit func(Event)) {
+	left := k
+	for _, sides := range [2]int8{8, 6} {
+		for i := range g.nd {
+			if g.dState[i] == dsPool && g.dSides[i] == sides && left > 0 {
+				g.dState[i], g.dFace[i] = dsRolled, g.roll(sides)
+				left--
+			}
+		}
+	}
+	for i := range g.nd {
+		if g.dState[i] == dsPool {
+			g.dState[i] = dsTiwaz
+		}
+	}
+	g.rolled = true
+	g.ph = phRolled
+	emit(Event{Kind: EvRoll, Seat: g.seat, Card: -1, N: int32(k), M: int32(g.rolledSum())})
+}
+
+func (g *Game) rolledSum() int16 {
+	sum := int16(0)
+	for i := range g.nd {
+		if g.dState[i] == dsRolled {
+			sum += int16(g.dFace[i])
+		}
+	}
+	return sum
+}
+
+// tiwazCount is ↑: dice kept from the roll plus ↑ from skills.
+func (g *Game) tiwazCount() int { return g.count(dsTiwaz) + int(g.tiwazExtra) }
+
+// fix fixes the dice; their total is Power (T25).
+func (g *Game) fix(emit func(Event)) {
+	g.power = g.rolledSum()
+	g.ph = phFixed
+	emit(Event{Kind: EvFix, Seat: g.seat, Card: -1, N: int32(g.power)})
+}
+
+func (g *Game) gain(n int16, why int, card int16, emit func(Event)) {
+	if n == 0 {
+		return
+	}
+	g.vp[g.seat] += n
+	emit(Event{Kind: EvVP, Seat: g.seat, Card: int32(card), N: int32(n), M: int32(why)})
+}
+
+// judge is phase 3 (T26–T39).
+func (g *Game) judge(emit func(Event)) {
+	s := g.seat
+	ci := &g.e.info[g.chal]
+	ok := g.power >= ci.target
+	success := int32(0)
+	if ok {
+		success = 1
+	}
+	emit(Event{Kind: Resolved, Seat: s, Card: int32(g.chal), N: int32(g.power), M: success})
+	if ok {
+		g.gain(ci.vp, vpChallenge, g.chal, emit)
+		g.gain(int16(g.icons[s][dignity]), vpDignity, -1, emit)
+	}
+	g.gain(int16(g.tiwazCount())*g.e.p.tiwazVP, vpTiwaz, -1, emit)
+	g.supply[s]--
+	if ci.kind == kindNidhogg {
+		g.divine[s]++
+		emit(Event{Kind: EvUnder, Seat: s, Card: int32(g.chal), N: int32(g.chalSq)})
+		g.ph = phScout
+		return
+	}
+	g.board[g.chalSq] = urd(s)
+	g.won[s]++
+	for i := range nIcons {
+		g.pend[i] += ci.icons[i]
+	}
+	emit(Event{Kind: EvUrd, Seat: s, Card: int32(g.chal), N: int32(g.chalSq)})
+	if ci.kind == kindKeeper {
+		g.keeperBy[ci.keeper] = s
+		g.descend(emit)
+	}
+	g.ph = phScout
+}
+
+// descend moves the pawn to the nearest corner of the next ring in, or to
+// Nidhogg after a layer-3 Keeper (T30–T32). Without ArrivalMayShare an
+// occupied corner passes the pawn on clockwise to the next free square.
+func (g *Game) descend(emit func(Event)) {
+	s := g.seat
+	from := g.pawn[s]
+	to := board.inner[from]
+	if to != centre && !g.e.p.arrivalShare {
+		for range board.ringLen[board.layer[to]] {
+			if !g.occupiedByOther(to, s) {
+				break
+			}
+			to = board.step(to, 1)
+		}
+	}
+	g.pawn[s], g.arrived[s] = to, true
+	emit(Event{Kind: EvDescend, Seat: s, Card: -1, N: int32(from), M: int32(to)})
+}
+
+// --- Scouting ----------------------------------------------------------------
+
+// needFor is what design j costs after 親愛 and cost cuts (T54).
+func (g *Game) needFor(j int) int16 {
+	ci := &g.e.info[g.e.einCard[j]]
+	return max(0, int16(ci.cost)-int16(g.icons[g.seat][affection])-g.discount)
+}
+
+// canPay is the most the player could pay by returning Einherjar (T43, T44)
+// and, with TiwazPaysScout, ↑.
+func (g *Game) canPay() int16 {
+	s := g.seat
+	total := int16(0)
+	for j := range g.e.skills {
+		total += int16(g.held[s][j]) * int16(g.e.info[g.e.einCard[j]].layer)
+	}
+	if g.e.p.tiwazPaysScout {
+		total += int16(g.tiwazCount()) - g.tiwazPaid
+	}
+	return total
+}
+
+func (g *Game) payable(j int) bool {
+	need := g.needFor(j)
+	return need == 0 || g.canPay() >= need
+}
+
+func (g *Game) startHire(j int16, emit func(Event)) {
+	g.hire, g.need, g.paid = j, g.needFor(int(j)), 0
+	if g.need == 0 {
+		g.doHire(emit)
+		return
+	}
+	g.ph = phPay
+}
+
+// payWith returns design j to the field (or spends a ↑ when j is -1).
+func (g *Game) payWith(j int16, emit func(Event)) {
+	s := g.seat
+	if j < 0 {
+		g.tiwazPaid++
+		g.paid++
+		emit(Event{Kind: EvReturn, Seat: s, Card: -1, N: 1})
+	} else {
+		layer := int16(g.e.info[g.e.einCard[j]].layer)
+		g.held[s][j]--
+		g.nHeld[s]--
+		g.field[j]++
+		g.paid += layer
+		emit(Event{Kind: EvReturn, Seat: s, Card: int32(g.e.einCard[j]), N: int32(layer)})
+	}
+	if g.paid >= g.need {
+		g.doHire(emit)
+	}
+}
+
+func (g *Game) doHire(emit func(Event)) {
+	s := g.seat
+	g.field[g.hire]--
+	g.held[s][g.hire]++
+	g.nHeld[s]++
+	emit(Event{Kind: Acquired, Seat: s, Card: int32(g.e.einCard[g.hire]), N: int32(g.paid)})
+	g.endTurn(emit)
+}
+
+// endTurn is phases 5 and 6: growth from this turn's cards, dice back to
+// the Stock, and the next player; or the end of the game (E1–E4).
+func (g *Game) endTurn(emit func(Event)) {
+	s := g.seat
+	for i := range nIcons {
+		if g.pend[i] > 0 {
+			g.icons[s][i] += g.pend[i]
+			emit(Event{Kind: EvGrow, Seat: s, Card: -1, N: int32(i), M: int32(g.pend[i])})
+		}
+	}
+	for i := range g.nd {
+		switch g.dOrig[i] {
+		case fromStock:
+			if !g.e.p.unlimitedDice {
+				g.stockD6++
+			}
+		case fromD8:
+			g.d8Res++
+		}
+	}
+	g.nd, g.ownAside = 0, 0
+	g.ph = phScout // no window open between turns
+	if g.allSpent() {
+		g.score(emit)
+		return
+	}
+	next := g.seat
+	for range g.n {
+		next = (next + 1) % g.n
+		if g.supply[next] > 0 {
+			break
+		}
+	}
+	g.seat = next
+	g.beginTurn(emit)
+}
+
+func (g *Game) allSpent() bool {
+	for s := range g.n {
+		if g.supply[s] > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// score awards each layer's majority (E3, E4, G28) and ends the game.
+func (g *Game) score(emit func(Event)) {
+	for layer := int8(1); layer <= 3; layer++ {
+		var n [maxPlayers]int
+		for q := range Square(squares) {
+			if v := g.board[q]; v < 0 && board.layer[q] == layer {
+				n[-1-v]++
+			}
+		}
+		most, k := 0, 0
+		for s := range g.n {
+			switch {
+			case n[s] > most:
+				most, k = n[s], 1
+			case n[s] == most && most > 0:
+				k++
+			}
+		}
+		if most == 0 {
+			continue
+		}
+		share := g.e.p.majorityVP / int16(k)
+		for s := range g.n {
+			if n[s] == most {
+				g.vp[s] += share
+				emit(Event{Kind: EvMajority, Seat: s, Card: -1, N: int32(layer), M: int32(share)})
+			}
+		}
+	}
+	g.ph = phOver
+	g.opts = g.opts[:0]
+}

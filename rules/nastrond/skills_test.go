@@ -1,0 +1,220 @@
+package nastrond
+
+import (
+	"slices"
+	"testing"
+
+	"bifrost/schema"
+	"bifrost/schema/effect"
+)
+
+func vocab() *effect.Vocab { return schema.Nastrond.Vocabs[""] }
+
+// TestVerbs_eachVerbDoesWhatItsDocSays gives every verb of the vocabulary a
+// skill and checks its effect; a verb without a case fails.
+func TestVerbs_eachVerbDoesWhatItsDocSays(t *testing.T) {
+	afterRoll := func(t *testing.T, g *Game, r *recorder, faces ...int) {
+		t.Helper()
+		standOn(g, 0, sq(0, 1), r)
+		rollFaces(t, g, r, faces...)
+		if g.ph != phRolled {
+			t.Fatalf("no after-roll window (phase %d)", g.ph)
+		}
+	}
+	use := func(t *testing.T, g *Game, r *recorder, b, c int16) {
+		t.Helper()
+		choose(t, g, r, Choice{Kind: KSkill, A: 0, B: b, C: c})
+	}
+	cases := map[string]struct {
+		skill string
+		run   func(t *testing.T, g *Game, r *recorder)
+	}{
+		"die_plus": {"after_roll: die_plus +2", func(t *testing.T, g *Game, r *recorder) {
+			afterRoll(t, g, r, 1, 1)
+			use(t, g, r, 0, 0)
+			if got := faces(g); !slices.Equal(got, []int{3, 1}) {
+				t.Errorf("faces %v, want [3 1]", got)
+			}
+		}},
+		"set_die": {"after_roll: set_die 5", func(t *testing.T, g *Game, r *recorder) {
+			afterRoll(t, g, r, 1, 2)
+			use(t, g, r, 1, 0)
+			if got := faces(g); !slices.Equal(got, []int{1, 5}) {
+				t.Errorf("faces %v, want [1 5]", got)
+			}
+		}},
+		"reroll": {"after_roll: reroll 2", func(t *testing.T, g *Game, r *recorder) {
+			afterRoll(t, g, r, 1, 6, 2)
+			if !legal(g, Choice{Kind: KSkill, A: 0, B: -1, C: 1}) {
+				t.Error("rerolling just 1 of up to 2 is not offered")
+			}
+			script(g, 4, 5)
+			use(t, g, r, -1, 2)
+			if got := faces(g); !slices.Equal(got, []int{4, 6, 5}) {
+				t.Errorf("faces %v, want the 1 and the 2 rerolled to [4 6 5]", got)
+			}
+		}},
+		"add_die": {"before_roll: add_die 2", func(t *testing.T, g *Game, r *recorder) {
+			standOn(g, 0, sq(0, 1), r)
+			stock := g.stockD6
+			use(t, g, r, -1, 0)
+			if g.count(dsPool) != 4 || g.stockD6 != stock-2 {
+				t.Errorf("pool %d, Stock %d→%d; want 2 more dice from the Stock", g.count(dsPool), stock, g.stockD6)
+			}
+		}},
+		"power": {"after_fix: power +3", func(t *testing.T, g *Game, r *recorder) {
+			standOn(g, 0, sq(0, 1), r)
+			rollFaces(t, g, r, 2, 2) // nothing to do before the fix: fixed on its own
+			if g.ph != phFixed {
+				t.Fatalf("no after-fix window (phase %d)", g.ph)
+			}
+			use(t, g, r, -1, 0)
+			if g.power != 7 {
+				t.Errorf("Power %d, want 4 + 3", g.power)
+			}
+		}},
+		"vp": {"scout: vp 2", func(t *testing.T, g *Game, r *recorder) {
+			placeUrd(g, sq(0, 1), 1)
+			standOn(g, 0, sq(0, 1), r)
+			use(t, g, r, -1, 0)
+			if g.vp[0] != 2 {
+				t.Errorf("%d VP, want 2", g.vp[0])
+			}
+		}},
+		"to_d8": {"before_roll: to_d8 2", func(t *testing.T, g *Game, r *recorder) {
+			standOn(g, 0, sq(0, 1), r)
+			use(t, g, r, -1, 0)
+			if g.d8InUse() != 2 || g.d8Res != 2 || g.ownAside != 2 {
+				t.Errorf("%d d8 in use, %d in reserve, %d own d6 aside; want 2, 2, 2", g.d8InUse(), g.d8Res, g.ownAside)
+			}
+		}},
+		"cost_minus": {"scout: cost_minus 2", func(t *testing.T, g *Game, r *recorder) {
+			placeUrd(g, sq(0, 1), 1)
+			standOn(g, 0, sq(0, 1), r)
+			use(t, g, r, -1, 0)
+			if g.discount != 2 {
+				t.Errorf("scout discount %d, want 2", g.discount)
+			}
+		}},
+		"tiwaz": {"before_roll: tiwaz 2", func(t *testing.T, g *Game, r *recorder) {
+			standOn(g, 0, sq(0, 1), r)
+			use(t, g, r, -1, 0)
+			if g.tiwazCount() != 2 {
+				t.Fatalf("↑ %d, want 2", g.tiwazCount())
+			}
+			script(g, 1, 1)
+			choose(t, g, r, Choice{Kind: KRoll, A: 2})
+			if g.vp[0] != 2 {
+				t.Errorf("%d VP at judgement, want 2 for the skill's ↑", g.vp[0])
+			}
+		}},
+	}
+	for _, vb := range vocab().Verbs {
+		c, ok := cases[vb.Name]
+		if !ok {
+			t.Errorf("verb %s: no test of its meaning", vb.Name)
+			continue
+		}
+		t.Run(vb.Name, func(t *testing.T) {
+			g := setupGame(t, withEinherjar(t, c.skill), 2)
+			give(g, 0, 0, 1)
+			r := &recorder{}
+			c.run(t, g, r)
+			if r.count(Played) != 1 {
+				t.Errorf("the skill was used %d times", r.count(Played))
+			}
+			check(t, g)
+		})
+	}
+}
+
+// TestConditions_eachConditionHoldsWhenItsDocSays checks every condition
+// of the vocabulary both ways; a condition without a case fails.
+func TestConditions_eachConditionHoldsWhenItsDocSays(t *testing.T) {
+	type prep func(t *testing.T, g *Game, r *recorder, holds bool)
+	at := func(yes, no Square) prep {
+		return func(t *testing.T, g *Game, r *recorder, holds bool) {
+			q := no
+			if holds {
+				q = yes
+			}
+			standOn(g, 0, q, r)
+		}
+	}
+	cases := map[string]struct {
+		skill string
+		prep  prep
+	}{
+		"layer": {"before_roll: [layer >= 2] vp 1", func(t *testing.T, g *Game, r *recorder, holds bool) {
+			if holds {
+				placeUrd(g, sq(0, 0), 0)
+				standOn(g, 0, sq(1, 2), r)
+			} else {
+				standOn(g, 0, sq(0, 1), r)
+			}
+		}},
+		"dice": {"before_roll: [dice >= 3] vp 1", func(t *testing.T, g *Game, r *recorder, holds bool) {
+			standOn(g, 0, sq(0, 1), r)
+			if holds {
+				poolOf(t, g, 3)
+			}
+		}},
+		"tiwaz": {"after_fix: [tiwaz >= 1] vp 1", func(t *testing.T, g *Game, r *recorder, holds bool) {
+			giveDivine(g, 1) // keeps the after-roll window open
+			standOn(g, 0, sq(0, 1), r)
+			poolOf(t, g, 3)
+			roll := 3
+			if holds {
+				roll = 2
+			}
+			choose(t, g, r, Choice{Kind: KRoll, A: int16(roll)})
+			choose(t, g, r, Choice{Kind: KFix})
+		}},
+		"target": {"before_roll: [target >= 8] vp 1", func(t *testing.T, g *Game, r *recorder, holds bool) {
+			id := "E1-05" // target 5
+			if holds {
+				id = "E1-02" // target 8
+			}
+			putCard(t, g, sq(0, 1), card(t, g.e, id))
+			standOn(g, 0, sq(0, 1), r)
+		}},
+		"keeper": {"before_roll: [keeper] vp 1", at(sq(0, 6), sq(0, 1))},
+		"einherjar": {"before_roll: [einherjar >= 2] vp 1", func(t *testing.T, g *Game, r *recorder, holds bool) {
+			if holds {
+				give(g, 0, 0, 1)
+			}
+			standOn(g, 0, sq(0, 1), r)
+		}},
+	}
+	for _, cd := range vocab().Conds {
+		c, ok := cases[cd.Name]
+		if !ok {
+			t.Errorf("condition %s: no test of its meaning", cd.Name)
+			continue
+		}
+		for _, holds := range []bool{true, false} {
+			g := setupGame(t, withEinherjar(t, c.skill), 2)
+			give(g, 0, 0, 1)
+			c.prep(t, g, &recorder{}, holds)
+			if got := legal(g, Choice{Kind: KSkill, A: 0, B: -1}); got != holds {
+				t.Errorf("%s: skill offered %v, want %v", c.skill, got, holds)
+			}
+		}
+	}
+}
+
+func TestCompileSkill_rejectsWhatHasNoMeaning(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		e    *effect.Effect
+	}{
+		{"unknown verb", &effect.Effect{Clauses: []effect.Clause{{Action: effect.Call{Name: "fly"}}}}},
+		{"unknown condition", &effect.Effect{Clauses: []effect.Clause{{Conds: []effect.Call{{Name: "moon"}}, Action: effect.Call{Name: "vp"}}}}},
+		{"unknown timing", &effect.Effect{Clauses: []effect.Clause{{Trigger: "end", Action: effect.Call{Name: "vp"}}}}},
+		{"a die change after the fix", &effect.Effect{Clauses: []effect.Clause{{Trigger: "after_fix", Action: effect.Call{Name: "die_plus"}}}}},
+	} {
+		if _, err := compileSkill(tt.e); err == nil {
+			t.Errorf("%s: compiled", tt.name)
+		}
+	}
+}
