@@ -6,6 +6,7 @@ import (
 
 	"bifrost/rules/nastrond"
 	"bifrost/rules/sim"
+	"bifrost/rules/valkyrie"
 	"bifrost/schema"
 )
 
@@ -23,7 +24,7 @@ func (g Game) ID() string { return g.Schema.ID }
 // All lists the four games in report order.
 func All() []Game {
 	return []Game{
-		{Schema: schema.Valkyrie},
+		{Schema: schema.Valkyrie, New: valkyrie.FromData},
 		{Schema: schema.Nastrond, New: nastrond.FromData},
 		{Schema: schema.Guardian},
 		{Schema: schema.Bloodrage},

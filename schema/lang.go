@@ -142,7 +142,7 @@ var coreMessages = map[string]msg{
 	"check_violations":    {"ルール違反 %d 件（試行 %d ゲーム、許容 %d 件）", "%d rule violations in %d smoke games (allowed: %d)"},
 	"check_violation":     {"%d人・手番 %d: %s（再現: %s）", "%d players, turn %d: %s (replay: %s)"},
 	"check_unfinished":    {"終わらなかったゲーム %d 件（試行 %d ゲーム、許容 %d 件）", "%d unfinished games in %d smoke games (allowed: %d)"},
-	"check_seat_gap":      {"%d人プレイで席ごとの勝率の差が %.1f ポイントあります（許容 %d）", "%d players: the seat win rates differ by %.1f points (allowed: %d)"},
+	"check_seat_gap":      {"%d人プレイ（ボット %s）で席ごとの勝率の差が %.1f ポイントあります（許容 %d）", "%d players with %s bots, the seat win rates differ by %.1f points (allowed: %d)"},
 	"check_dead_cards":    {"一度も使われなかったカードが %d 種あります: %s", "%d cards were never used: %s"},
 	"unreadable":          {"xlsx ブックとして読めません: %s", "cannot read as an .xlsx workbook: %s"},
 }

@@ -78,8 +78,12 @@ func runCheck(ctx context.Context, opts *checkOptions) error {
 				return err
 			}
 			if rep != nil {
+				bal, err := balance(ctx, opts.globalOptions, res)
+				if err != nil {
+					return err
+				}
 				g.Sim = rep
-				g.Problems = append(g.Problems, verdict(res, rep, lang)...)
+				g.Problems = append(g.Problems, verdict(res, rep, bal, lang)...)
 				if err := writeReportJSON(opts.out, rep); err != nil {
 					return err
 				}

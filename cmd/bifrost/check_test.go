@@ -34,7 +34,7 @@ func TestCheck_NotAWorkbookFailsWithAnnotation(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := bifrost(t, "check", "--src", src, "--out", t.TempDir(), "--format", "github")
-	if r.code != 1 || !strings.HasPrefix(r.stdout, "::error file=") {
+	if r.code != 1 || !strings.Contains(r.stdout, "::error file="+escapeProperty(filepath.Join(src, "guardian.xlsx"))+",") {
 		t.Errorf("exit %d, stdout %q", r.code, r.stdout)
 	}
 }
@@ -78,7 +78,7 @@ func shippedRules(t *testing.T, key string, value any) schema.Result {
 }
 
 func TestVerdict_AppliesTheWorkbookThresholds(t *testing.T) {
-	rep := &sim.Report{Games: 100, PlayerCounts: []int{2}, Unfinished: 1, ViolationCount: 1,
+	rep := &sim.Report{Games: 100, PlayerCounts: []int{2}, Bots: []string{"random"}, Unfinished: 1, ViolationCount: 1,
 		Violations:  []sim.Violation{{Seed: 9, Players: 2, Turn: 4, Message: "boom", Replay: "bifrost replay nastrond --seed 9 --players 2"}},
 		SeatWinRate: map[string][]sim.Wilson{"2": {{Rate: 0.8, Games: 100}, {Rate: 0.2, Games: 100}}},
 		DeadCards:   []string{"E01"}}
@@ -88,11 +88,11 @@ func TestVerdict_AppliesTheWorkbookThresholds(t *testing.T) {
 		want  []string // substrings, one per expected problem
 	}{
 		{"CheckMaxSeatGap", 70, []string{"1 rule violations", "boom (replay: bifrost replay nastrond --seed 9", "1 unfinished", "warning"}},
-		{"CheckMaxSeatGap", 50, []string{"violations", "boom", "unfinished", "differ by 60.0 points (allowed: 50)", "warning"}},
+		{"CheckMaxSeatGap", 50, []string{"violations", "boom", "unfinished", "random bots, the seat win rates differ by 60.0 points (allowed: 50)", "warning"}},
 		{"CheckDeadCardsFail", "○", []string{"violations", "boom", "unfinished", "differ by 60.0", "1 cards were never used: E01"}},
 	}
 	for _, tt := range tests {
-		ps := verdict(shippedRules(t, tt.key, tt.value), rep, schema.NewLang("en"))
+		ps := verdict(shippedRules(t, tt.key, tt.value), rep, nil, schema.NewLang("en"))
 		var got []string
 		for _, p := range ps {
 			got = append(got, string(p.Severity)+" "+p.Message)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"strconv"
+	"strings"
 
 	"bifrost/layout/report"
 	"bifrost/rules"
@@ -13,10 +14,23 @@ import (
 	"bifrost/schema"
 )
 
-// smoke plays a game's smoke batch with invariant checks: CheckGames games
-// from CheckSeed (the workbook's Rules), unless games or seed override them.
-// It returns nil when the game has no engine yet.
+// smoke plays a game's smoke batch with random bots and invariant checks:
+// CheckGames games from CheckSeed (the workbook's Rules), unless games or
+// seed override them. Random bots reach the most states, so this batch finds
+// violations, unfinished games and dead cards. It returns nil when the game
+// has no engine yet.
 func smoke(ctx context.Context, g *globalOptions, res schema.Result, games int, seed int64) (*sim.Report, error) {
+	return batch(ctx, g, res, games, seed, "random")
+}
+
+// balance plays the batch again with the engine's greedy bots, whose seat win
+// rates measure the game rather than the luck of random play. Engines
+// without a greedy bot give nil.
+func balance(ctx context.Context, g *globalOptions, res schema.Result) (*sim.Report, error) {
+	return batch(ctx, g, res, 0, -1, "greedy")
+}
+
+func batch(ctx context.Context, g *globalOptions, res schema.Result, games int, seed int64, bot string) (*sim.Report, error) {
 	game, err := rules.ByID(res.Game)
 	if err != nil || game.New == nil {
 		return nil, err
@@ -25,16 +39,19 @@ func smoke(ctx context.Context, g *globalOptions, res schema.Result, games int, 
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", res.Game, err)
 	}
+	if e.NewBot(bot) == nil {
+		return nil, nil
+	}
 	if games <= 0 {
 		games = res.Rules.Int("CheckGames")
 	}
 	if seed < 0 {
 		seed = int64(res.Rules.Int("CheckSeed"))
 	}
-	bo := sim.BatchOptions{Seed: uint64(seed), Games: games, Check: true, Progress: g.stderr}
+	bo := sim.BatchOptions{Seed: uint64(seed), Games: games, Check: true, Bots: []string{bot}, Progress: g.stderr}
 	rep := runBatch(ctx, e, bo)
-	fmt.Fprintf(g.stderr, "%s: smoke batch of %d games: %d unfinished, %d violations (%.1f s)\n",
-		res.Game, rep.Games, rep.Unfinished, rep.ViolationCount, rep.ElapsedS)
+	fmt.Fprintf(g.stderr, "%s: %d games with %s bots: %d unfinished, %d violations (%.1f s)\n",
+		res.Game, rep.Games, bot, rep.Unfinished, rep.ViolationCount, rep.ElapsedS)
 	return rep, nil
 }
 
@@ -65,9 +82,10 @@ func writeReportHTML(out string, rep *sim.Report, res schema.Result) error {
 	return writeFileAtomic(filepath.Join(out, rep.Game, "report.html"), buf.Bytes())
 }
 
-// verdict turns a smoke report into problems against the workbook's
-// thresholds (the Check* rules), placed on the file as a whole.
-func verdict(res schema.Result, rep *sim.Report, lang *schema.Lang) []schema.Problem {
+// verdict turns the smoke report (and the balance report, when the engine
+// has a greedy bot) into problems against the workbook's thresholds (the
+// Check* rules), placed on the file as a whole.
+func verdict(res schema.Result, rep, bal *sim.Report, lang *schema.Lang) []schema.Problem {
 	var ps []schema.Problem
 	add := func(sev schema.Severity, key string, args ...any) {
 		ps = append(ps, schema.Problem{Severity: sev, File: res.File, Message: lang.Msg(key, args...)})
@@ -85,8 +103,11 @@ func verdict(res schema.Result, rep *sim.Report, lang *schema.Lang) []schema.Pro
 			add(schema.Error, "check_violation", v.Players, v.Turn, v.Message, v.Replay)
 		}
 	}
-	for _, n := range rep.PlayerCounts {
-		rates := rep.SeatWinRate[strconv.Itoa(n)]
+	if bal == nil {
+		bal = rep
+	}
+	for _, n := range bal.PlayerCounts {
+		rates := bal.SeatWinRate[strconv.Itoa(n)]
 		if len(rates) < 2 || rates[0].Games == 0 {
 			continue
 		}
@@ -95,7 +116,7 @@ func verdict(res schema.Result, rep *sim.Report, lang *schema.Lang) []schema.Pro
 			lo, hi = min(lo, w.Rate), max(hi, w.Rate)
 		}
 		if gap := 100 * (hi - lo); gap > float64(r.Int("CheckMaxSeatGap")) {
-			add(schema.Error, "check_seat_gap", n, gap, r.Int("CheckMaxSeatGap"))
+			add(schema.Error, "check_seat_gap", n, strings.Join(bal.Bots, ","), gap, r.Int("CheckMaxSeatGap"))
 		}
 	}
 	if len(rep.DeadCards) > 0 {

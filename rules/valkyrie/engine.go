@@ -147,15 +147,16 @@ type Engine struct {
 	d        *schema.ValkyrieData
 	designs  []design
 	ids      []string
-	inst     []int16   // physical card → design
+	inst     []int16    // physical card → design
 	deckInst [2][]int16 // supply Valkyries by deck
-	first    []int16   // First Valkyries
-	weak     [][]int16 // weaknesses by monster
-	vpOrder  []int16   // VP designs, largest VP first
-	vpInst   [][]int16 // VP cards by vpOrder
-	tactic   [][]int16 // per monster, per rage-1: tactic design or -1
-	rages    []int     // per monster: number of rage decks (highest weakness rage)
-	counts   []int     // per design: physical copies
+	first    []int16    // First Valkyries
+	weak     [][]int16  // weaknesses by monster
+	vpOrder  []int16    // VP designs, largest VP first
+	vpInst   [][]int16  // VP cards by vpOrder
+	tactic   [][]int16  // per monster, per rage-1: tactic design or -1
+	rages    []int      // per monster: number of rage decks (highest weakness rage)
+	counts   []int      // per design: physical copies
+	mix      []int      // per design: First Valkyries in one starting deck
 
 	minP, maxP  int
 	startDeck   int
@@ -290,7 +291,18 @@ func New(d *schema.ValkyrieData) (*Engine, error) {
 	for i := range e.designs {
 		e.designs[i].value = cardValue(&e.designs[i])
 	}
+	e.mix = e.startMix()
 	return e, nil
+}
+
+// FromData is New for the registry in package rules, which passes the
+// validated data as schema.Result.Data.
+func FromData(data any) (sim.Engine, error) {
+	d, ok := data.(*schema.ValkyrieData)
+	if !ok {
+		return nil, fmt.Errorf("valkyrie: data is %T, want *schema.ValkyrieData", data)
+	}
+	return New(d)
 }
 
 // qualifiedIDs lists the design IDs for Cards(). An ID used on two sheets is
@@ -318,6 +330,9 @@ func compile(eff schema.Effect, v *effect.Vocab) ([]clause, error) {
 			return nil, fmt.Errorf("effect %q did not parse", eff.Src)
 		}
 		return nil, nil
+	}
+	if len(eff.AST.Clauses) > 64 {
+		return nil, fmt.Errorf("%d clauses are too many (at most 64)", len(eff.AST.Clauses))
 	}
 	out := make([]clause, 0, len(eff.AST.Clauses))
 	for _, c := range eff.AST.Clauses {

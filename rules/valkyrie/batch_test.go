@@ -1,0 +1,265 @@
+package valkyrie
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"bifrost/rules/sim"
+	"bifrost/schema"
+)
+
+// reportJSON runs a batch and returns its report as JSON without the
+// timing fields (which alone may differ between runs).
+func reportJSON(t *testing.T, e *Engine, o sim.BatchOptions) (string, *sim.Report) {
+	t.Helper()
+	r := sim.NewReport(e, o, sim.Run(context.Background(), e, o))
+	r.ElapsedS, r.GamesPerSecond, r.Workers = 0, 0, 0
+	var b bytes.Buffer
+	if err := r.WriteJSON(&b); err != nil {
+		t.Fatal(err)
+	}
+	return b.String(), r
+}
+
+// TestBatch_sameReportForAnyWorkerCount: a checked batch over every player
+// count and both monsters has no violation and no unfinished game, and the
+// same report for 1 and 4 workers.
+func TestBatch_sameReportForAnyWorkerCount(t *testing.T) {
+	games := 1200
+	if testing.Short() {
+		games = 240
+	}
+	e := shippedEngine(t)
+	for _, bots := range [][]string{{"random"}, {"greedy", "bigmoney", "random"}} {
+		o := sim.BatchOptions{Seed: 11, Games: games, Workers: 1, Check: true, Bots: bots}
+		one, r := reportJSON(t, e, o)
+		o.Workers = 4
+		four, _ := reportJSON(t, e, o)
+		if one != four {
+			t.Errorf("%v: reports differ between 1 and 4 workers", bots)
+		}
+		if r.ViolationCount != 0 || r.Unfinished != 0 {
+			t.Errorf("%v: %d violations %v, %d unfinished", bots, r.ViolationCount, r.Violations, r.Unfinished)
+		}
+		if r.Games != games || len(r.PlayerCounts) != 3 {
+			t.Errorf("%v: %d games over %v", bots, r.Games, r.PlayerCounts)
+		}
+		monsters := r.Extra["valkyrie"].(map[string]any)["monsters"].(map[string]monsterReport)
+		if monsters["M1"].Games == 0 || monsters["M2"].Games == 0 || monsters["M1"].Games+monsters["M2"].Games != games {
+			t.Errorf("%v: games per monster %d + %d", bots, monsters["M1"].Games, monsters["M2"].Games)
+		}
+		if c := r.Cards["A01"]; c.Acquired == 0 || c.WinRate.Games == 0 {
+			t.Errorf("%v: A01 statistics %+v", bots, c)
+		}
+		if c := r.Cards["T11"]; c.Resolved == 0 {
+			t.Errorf("%v: rage tactic T11 never resolved", bots)
+		}
+	}
+}
+
+// TestBots_beatRandom: greedy and bigmoney beat the random bot from either seat.
+func TestBots_beatRandom(t *testing.T) {
+	e := shippedEngine(t)
+	for _, bot := range []string{"greedy", "bigmoney"} {
+		for seat := range 2 {
+			bots := []string{"random", "random"}
+			bots[seat] = bot
+			_, r := reportJSON(t, e, sim.BatchOptions{Seed: 3, Games: 200, Players: []int{2}, Bots: bots, Check: true})
+			if w := r.SeatWinRate["2"][seat]; w.Rate < 0.9 {
+				t.Errorf("%s in seat %d wins %.2f of games against random", bot, seat+1, w.Rate)
+			}
+		}
+	}
+}
+
+// TestBots_greedyAttacksOnlyToDestroy: the greedy bot never makes an attack
+// that fails while the weakness is face up.
+func TestBots_greedyAttacksOnlyToDestroy(t *testing.T) {
+	e := shippedEngine(t)
+	p := sim.NewPlayer(e, []string{"greedy"}, nil)
+	fails, destroyed := 0, 0
+	p.OnEvent = func(ev sim.Event) {
+		switch {
+		case ev.Kind == evAttackFailed:
+			fails++
+		case ev.Kind == sim.Acquired && e.designs[ev.Card].kind == kindWeakness:
+			destroyed++
+		}
+	}
+	for i := range 20 {
+		p.Play(sim.Config{Players: 3, Index: i}, uint64(i))
+	}
+	if fails != 0 || destroyed == 0 {
+		t.Errorf("%d failed attacks, %d weaknesses destroyed", fails, destroyed)
+	}
+}
+
+// withRules returns a copy of the shipped book with extra Rules rows.
+func withRules(t *testing.T, kv ...string) *schema.Book {
+	t.Helper()
+	src := shippedBook(t)
+	b := &schema.Book{File: src.File, Sheets: map[string]*schema.Table{}}
+	for k, v := range src.Sheets {
+		b.Sheets[k] = v
+	}
+	old, ok := src.Lookup("Rules", "ルール")
+	if !ok {
+		t.Fatal("the shipped workbook has no Rules sheet")
+	}
+	rules := &schema.Table{Sheet: old.Sheet, Header: old.Header, Rows: slices.Clone(old.Rows)}
+	key, val := slices.Index(old.Header, "キー"), slices.Index(old.Header, "値")
+	if key < 0 || val < 0 {
+		t.Fatalf("Rules header %v", old.Header)
+	}
+	for i := 0; i+1 < len(kv); i += 2 {
+		row := schema.Row{Num: 1000 + i, Cells: make([]string, len(old.Header))}
+		row.Cells[key], row.Cells[val] = kv[i], kv[i+1]
+		rules.Rows = slices.DeleteFunc(rules.Rows, func(r schema.Row) bool { return r.Cell(key) == kv[i] })
+		rules.Rows = append(rules.Rows, row)
+	}
+	for k, v := range b.Sheets {
+		if v == old {
+			b.Sheets[k] = rules
+		}
+	}
+	return b
+}
+
+// TestBrokenData_showsInTheBatch: data that cannot finish within the turn
+// cap gives unfinished games; data that cannot even be dealt gives
+// violations with their seeds and replay commands.
+func TestBrokenData_showsInTheBatch(t *testing.T) {
+	t.Run("turn cap too low", func(t *testing.T) {
+		e, err := New(loadData(t, withRules(t, "TurnCap", "10")))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, r := reportJSON(t, e, sim.BatchOptions{Seed: 1, Games: 30, Check: true})
+		if r.Unfinished != 30 || r.ViolationCount != 0 {
+			t.Errorf("%d unfinished, %d violations; want 30 and 0", r.Unfinished, r.ViolationCount)
+		}
+	})
+	t.Run("too few First Valkyries", func(t *testing.T) {
+		book := withRules(t, "StartingDeck", "15")
+		res := schema.Valkyrie.Validate(book, schema.NewLang("en"))
+		if len(res.Problems) == 0 {
+			t.Error("validation accepted 4 × 15 First Valkyries out of 40")
+		}
+		e, err := New(res.Data.(*schema.ValkyrieData))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, r := reportJSON(t, e, sim.BatchOptions{Seed: 1, Games: 30, Check: true})
+		if r.ViolationCount != 20 { // the 3- and 4-player games; 2 × 15 ≤ 40 deals
+			t.Fatalf("%d violations, want 20", r.ViolationCount)
+		}
+		v := r.Violations[0]
+		if v.Players != 3 || !strings.Contains(v.Message, "First Valkyrie") || !strings.HasPrefix(v.Replay, "bifrost replay valkyrie --seed ") {
+			t.Errorf("violation %+v", v)
+		}
+	})
+}
+
+// TestReplay_golden replays two seeded games against testdata/; run with
+// -update to rewrite them.
+func TestReplay_golden(t *testing.T) {
+	tests := []struct {
+		file string
+		cfg  sim.Config
+		seed uint64
+		bots []string
+		lang string
+	}{
+		{"replay-3p-greedy-bigmoney-random.ja.txt", sim.Config{Players: 3, Index: 0}, 5, []string{"greedy", "bigmoney", "random"}, "ja"},
+		{"replay-2p-greedy-bigmoney.en.txt", sim.Config{Players: 2, Index: 1}, 8, []string{"greedy", "bigmoney"}, "en"},
+	}
+	e := shippedEngine(t)
+	for _, tt := range tests {
+		var b bytes.Buffer
+		r := sim.Replay(&b, e, tt.cfg, tt.seed, tt.bots, tt.lang)
+		if r.Violation != nil || r.Unfinished {
+			t.Errorf("%s: %+v", tt.file, r)
+		}
+		path := filepath.Join("testdata", tt.file)
+		if *update {
+			if err := os.MkdirAll("testdata", 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		want, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatalf("%v (run go test -update)", err)
+		}
+		if !bytes.Equal(b.Bytes(), want) {
+			got, wantS := strings.Split(b.String(), "\n"), strings.Split(string(want), "\n")
+			for i := range min(len(got), len(wantS)) {
+				if got[i] != wantS[i] {
+					t.Errorf("%s: line %d:\n got  %s\n want %s", tt.file, i+1, got[i], wantS[i])
+					break
+				}
+			}
+			t.Errorf("%s: the replay differs (%d lines, want %d)", tt.file, len(got), len(wantS))
+		}
+	}
+}
+
+// TestRules_variantsPlayClean: every Rules parameter the engine reads can be
+// changed and the games stay legal and finish.
+func TestRules_variantsPlayClean(t *testing.T) {
+	tests := [][]string{
+		{"RowSlots", "2"},
+		{"RowSlots", "3", "HandSize", "6"},
+		{"StrictExceed", "×"},
+		{"RevealWeakness", "×"},
+		{"AttackConsolationVP", "1"},
+		{"WeaknessEndsAtOnce", "○"},
+		{"StartingDeck", "8", "MinPlayers", "2", "MaxPlayers", "3"},
+	}
+	games := 240
+	if testing.Short() {
+		games = 60
+	}
+	for _, kv := range tests {
+		name := strings.Join(kv, "=")
+		t.Run(name, func(t *testing.T) {
+			e, err := New(loadData(t, withRules(t, kv...)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := 0; i < len(kv); i += 2 {
+				read := map[string]string{
+					"RowSlots": strconv.Itoa(e.rowSlots), "HandSize": strconv.Itoa(e.handSize),
+					"StartingDeck": strconv.Itoa(e.startDeck), "MinPlayers": strconv.Itoa(e.minP),
+					"MaxPlayers": strconv.Itoa(e.maxP), "AttackConsolationVP": strconv.Itoa(e.consolation),
+					"StrictExceed": mark(e.strict), "RevealWeakness": mark(e.reveal), "WeaknessEndsAtOnce": mark(e.endsAtOnce),
+				}[kv[i]]
+				if read != kv[i+1] {
+					t.Fatalf("the engine reads %s = %q, want %q", kv[i], read, kv[i+1])
+				}
+			}
+			for _, bots := range [][]string{{"random"}, {"greedy", "bigmoney"}} {
+				_, r := reportJSON(t, e, sim.BatchOptions{Seed: 4, Games: games, Check: true, Bots: bots})
+				if r.ViolationCount != 0 || r.Unfinished != 0 {
+					t.Errorf("%v: %d violations %v, %d unfinished", bots, r.ViolationCount, r.Violations[:min(2, len(r.Violations))], r.Unfinished)
+				}
+			}
+		})
+	}
+}
+
+func mark(b bool) string {
+	if b {
+		return "○"
+	}
+	return "×"
+}

@@ -1,0 +1,40 @@
+package valkyrie
+
+import (
+	"testing"
+
+	"bifrost/rules/sim"
+)
+
+// BenchmarkRandomGames4P plays full 4-player games with random bots on one
+// goroutine, without invariant checks, as a batch does.
+func BenchmarkRandomGames4P(b *testing.B) {
+	e := shippedEngine(b)
+	p := sim.NewPlayer(e, []string{"random"}, sim.NewStats(e))
+	b.ReportAllocs()
+	b.ResetTimer()
+	i := 0
+	for b.Loop() {
+		cfg := sim.Config{Players: 4, Index: i}
+		if r := p.Play(cfg, sim.GameSeed(1, 4, i)); r.Violation != nil || r.Unfinished {
+			b.Fatalf("game %d: %+v", i, r)
+		}
+		i++
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+}
+
+// BenchmarkRandomGames4PChecked is the same with Check after every decision,
+// as smoke runs do.
+func BenchmarkRandomGames4PChecked(b *testing.B) {
+	e := shippedEngine(b)
+	p := sim.NewPlayer(e, []string{"random"}, sim.NewStats(e))
+	p.Check = true
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		p.Play(sim.Config{Players: 4, Index: i}, sim.GameSeed(1, 4, i))
+		i++
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+}

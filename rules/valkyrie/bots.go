@@ -1,0 +1,241 @@
+package valkyrie
+
+import (
+	"math/rand/v2"
+
+	"bifrost/rules/sim"
+)
+
+// cardValue is a one-step estimate of what a Valkyrie gives each time it is
+// played, in funds: funds 1, power 0.8, a card drawn 1.2, VP 1 (at the end),
+// VP cards gained 1, a cost cut 0.5 per point, trashing 0.3; a clause behind
+// a 【】 condition counts 60 %, an optional one in full.
+func cardValue(d *design) float64 {
+	v := float64(d.funds) + 0.8*float64(d.power) + float64(d.vp)
+	for i := range d.prog {
+		cl := &d.prog[i]
+		var x float64
+		switch cl.verb {
+		case vFunds:
+			x = float64(cl.n)
+		case vPower:
+			x = 0.8 * float64(cl.n)
+		case vDraw:
+			x = 1.2 * float64(cl.n)
+		case vGainVP:
+			x = float64(cl.n)
+		case vGainFree:
+			x = 0.4 * float64(cl.n)
+		case vCost:
+			x = -0.5 * float64(cl.n)
+		case vTrash:
+			x = 0.3 * float64(cl.n)
+		case vDiscard:
+			x = -0.8 * float64(cl.n)
+		}
+		if len(cl.conds) > 0 {
+			x *= 0.6
+		}
+		v += x
+	}
+	return v
+}
+
+// helpful reports whether a "may" clause is worth resolving for its player.
+func helpful(cl *clause) bool {
+	switch cl.verb {
+	case vFunds, vPower, vDraw, vGainVP, vGainFree, vTrash:
+		return cl.n > 0
+	case vCost:
+		return cl.n < 0
+	}
+	return false
+}
+
+// playsNow reports whether every 【】 of design d's play clauses would hold
+// if it were played now (its own card excluded from "hand" and "played").
+func (g *Game) playsNow(d int16) bool {
+	ds := &g.e.designs[d]
+	p := &g.pl[g.active]
+	for i := range ds.prog {
+		cl := &ds.prog[i]
+		if cl.end {
+			continue
+		}
+		for _, c := range cl.conds {
+			var v int
+			switch c.kind {
+			case cPlayed:
+				if c.deck < 0 {
+					v = g.playedAny
+				} else {
+					v = g.played[c.deck]
+				}
+			case cHand:
+				v = len(p.hand) - 1
+			case cRage:
+				v = g.curRage()
+			case cDestroyed:
+				v = g.destroyed
+			case cGained:
+				v = g.gainedN
+			}
+			if !c.op.holds(v, c.val) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// junkInHand reports whether the active hand, but for position skip, holds a
+// card a bot would trash.
+func (g *Game) junkInHand(skip int16) bool {
+	for i, c := range g.pl[g.active].hand {
+		if i != int(skip) && g.ds(c).value < junkValue {
+			return true
+		}
+	}
+	return false
+}
+
+// junkValue is the value below which bots trash a card (the starting cards
+// without funds).
+const junkValue = 0.9
+
+// breakNeed is the least power that destroys the top weakness, or -1 when
+// there is none or its durability is hidden from the attacker.
+func (g *Game) breakNeed() int {
+	w := g.topWeakness()
+	if w < 0 || !g.revealed {
+		return -1
+	}
+	dur := g.durability(g.ds(w))
+	if g.e.strict {
+		return dur + 1
+	}
+	return max(dur, 1)
+}
+
+// buyValue scores a purchase for a bot; below 0 means "do not buy".
+type buyValue func(g *Game, d *design, cost int) float64
+
+// choose picks the choice of highest score; ties go to the first listed.
+func choose(g *Game, choices []sim.Choice, buy buyValue) int {
+	best, bestV := 0, -1e18
+	for i, c := range choices {
+		if v := g.botScore(c, buy); v > bestV {
+			best, bestV = i, v
+		}
+	}
+	return best
+}
+
+// botScore is the one-step evaluation shared by greedy and bigmoney. In the
+// playing phase: cards that draw first, then cards whose 【】 hold, then an
+// attack that destroys the weakness with the least power, then cards whose
+// 【】 fail (perhaps they hold later), then buys as buy scores them, then the
+// end of the phase.
+func (g *Game) botScore(c sim.Choice, buy buyValue) float64 {
+	e := g.e
+	switch c.Kind {
+	case chPlay:
+		ds := &e.designs[c.B]
+		if !g.playsNow(c.B) {
+			return 40
+		}
+		for i := range ds.prog {
+			switch cl := &ds.prog[i]; {
+			case cl.end:
+			case cl.verb == vDraw:
+				return 120
+			case cl.verb == vTrash && g.junkInHand(c.A):
+				return 110
+			}
+		}
+		return 100 + ds.value
+	case chAttack:
+		need := g.breakNeed()
+		switch {
+		case need > 0 && int(c.A) == need:
+			return 80
+		case need < 0 && int(c.A) == g.power:
+			return 5 // durability hidden: power has no other use
+		case e.consolation > 0 && !g.consolationPaid && c.A == 1 && (need < 0 || g.power < need):
+			return 6
+		}
+		return -1
+	case chBuy, chGainFree:
+		ds := &e.designs[c.C]
+		cost := g.supplyCost(ds)
+		if c.Kind == chGainFree {
+			return ds.value*10 + float64(cost)
+		}
+		if v := buy(g, ds, cost); v >= 0 {
+			return 10 + v
+		}
+		return -1
+	case chEndPlay:
+		return 0
+	case chMay:
+		if c.A == 1 && helpful(&e.designs[c.B].prog[c.C]) {
+			return 1
+		}
+		if c.A == 0 {
+			return 0.5
+		}
+		return 0
+	case chEndAbility:
+		if c.C == 1 && helpful(&e.designs[c.B].prog[c.A]) {
+			return 1
+		}
+		if c.C == 0 {
+			return 0.5
+		}
+		return 0
+	case chDiscard:
+		return -e.designs[c.B].value
+	case chTrash:
+		return junkValue - e.designs[c.B].value
+	case chStop:
+		return 0
+	case chReturnVP:
+		return -float64(e.designs[c.B].vp)
+	}
+	return 0
+}
+
+// greedy is the one-step bot: it plays every card that helps, attacks when
+// the attack destroys the weakness, and buys the best value per cost among
+// cards worth more than a starting card.
+type greedy struct{}
+
+func (greedy) Choose(gm sim.Game, choices []sim.Choice, _ *rand.Rand) int {
+	return choose(gm.(*Game), choices, greedyBuy)
+}
+
+func greedyBuy(_ *Game, d *design, cost int) float64 {
+	if d.value < 1.5 {
+		return -1
+	}
+	return 10 * d.value / float64(max(cost, 1))
+}
+
+// bigMoney is the Big-Money baseline: it buys the card with the most funds
+// it can afford, and the Valkyrie with the most VP once it has 8 funds or
+// more; it plays everything and attacks only to destroy.
+type bigMoney struct{}
+
+func (bigMoney) Choose(gm sim.Game, choices []sim.Choice, _ *rand.Rand) int {
+	return choose(gm.(*Game), choices, bigMoneyBuy)
+}
+
+func bigMoneyBuy(g *Game, d *design, cost int) float64 {
+	if g.funds >= 8 && d.vp > 0 {
+		return 100 + 10*float64(d.vp) + float64(d.funds)
+	}
+	if d.funds < 2 {
+		return -1
+	}
+	return 10*float64(d.funds) - 0.1*float64(cost)
+}
