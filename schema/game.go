@@ -51,6 +51,7 @@ type Result struct {
 	Problems   []Problem
 	Rules      Rules // the Rules sheet as read, defaults filled in
 	Data       any   // the game's typed data; use only when Problems has no errors
+	Book       *Book // the tables the data came from
 }
 
 // Validate checks a workbook against g and returns every problem, sorted.
@@ -58,7 +59,7 @@ func (g *Game) Validate(b *Book, l *Lang) Result {
 	c := &Checker{Game: g, Book: b, P: &Problems{File: b.File, Lang: l}, Lang: l, Components: map[string]int{}}
 	c.Rules = c.decodeRules()
 	data := g.Check(c)
-	return Result{Game: g.ID, File: b.File, Components: c.Components, Problems: c.P.Sorted(), Rules: c.Rules, Data: data}
+	return Result{Game: g.ID, File: b.File, Components: c.Components, Problems: c.P.Sorted(), Rules: c.Rules, Data: data, Book: b}
 }
 
 // Spec returns the sheet spec with the given English key; it panics for a

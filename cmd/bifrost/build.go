@@ -60,9 +60,17 @@ func runBuild(ctx context.Context, opts *buildOptions, args []string) error {
 	return nil
 }
 
-// buildGame writes one valid game's outputs. It reports false when the
+// buildGame writes one valid game's outputs: the smoke batch's report.json
+// and report.html, the rulebook and the cards. It reports false when the
 // smoke batch met violations or unfinished games.
 func buildGame(ctx context.Context, opts *buildOptions, res schema.Result) (bool, error) {
+	g := schema.GameByID(res.Game)
+	if err := writeRulebook(opts.out, "rules", g, res, res.Book, []string{"pdf", "html"}); err != nil {
+		return false, err
+	}
+	if err := printCards(ctx, opts.src, opts.out, res, "a4"); err != nil {
+		return false, err
+	}
 	rep, err := smoke(ctx, opts.globalOptions, res, opts.games, opts.seed)
 	if err != nil || rep == nil {
 		return true, err

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 
+	"bifrost/layout/cards"
 	"bifrost/schema"
 	"bifrost/schema/workbook"
 )
@@ -89,5 +90,9 @@ func validateOne(t target, lang *schema.Lang) (schema.Result, error) {
 		res.Problems = []schema.Problem{{Severity: schema.Error, File: t.path, Message: lang.Msg("unreadable", ferr.Reason)}}
 		return res, nil
 	}
-	return t.game.Validate(book, lang), nil
+	res = t.game.Validate(book, lang)
+	// Printing: text that would not fit its card, characters the font lacks.
+	res.Problems = append(res.Problems, cards.Validate(t.game, res, book, lang, cards.LayoutDir(filepath.Dir(t.path)))...)
+	schema.SortProblems(res.Problems)
+	return res, nil
 }

@@ -40,6 +40,8 @@ func newRootCmd(stdout, stderr io.Writer) *cobra.Command {
 		newReportCmd(g),
 		newDiffCmd(g),
 		newWatchCmd(g),
+		newRulebookCmd(g),
+		newCardsCmd(g),
 	)
 	return root
 }

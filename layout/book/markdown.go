@@ -90,8 +90,11 @@ func scanDelimiter(line []byte, before rune) *parser.Delimiter {
 	beforeSpace := util.IsSpaceRune(before)
 	afterPunct := util.IsPunctRune(after) && !isCJK(after)
 	afterSpace := util.IsSpaceRune(after)
-	isLeft := !afterSpace && (!afterPunct || beforeSpace || beforePunct)
-	isRight := !beforeSpace && (!beforePunct || afterSpace || afterPunct)
+	// A Japanese character beside the run also lets punctuation sit on
+	// the run's other side: で**−1**です and は**↑（テイワズ）**として are
+	// bold, as the CJK-friendly amendment to CommonMark has it.
+	isLeft := !afterSpace && (!afterPunct || beforeSpace || beforePunct || isCJK(before))
+	isRight := !beforeSpace && (!beforePunct || afterSpace || afterPunct || isCJK(after))
 	canOpen, canClose := isLeft, isRight
 	if c == '_' {
 		canOpen = isLeft && (!isRight || beforePunct)

@@ -14,7 +14,7 @@ import (
 )
 
 // load validates a workbook and returns the rulebook data for game g.
-func load(t *testing.T, g *schema.Game, path string) Data {
+func load(t testing.TB, g *schema.Game, path string) Data {
 	t.Helper()
 	book, err := workbook.Open(path, path)
 	if err != nil {

@@ -1,0 +1,155 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"bifrost/layout/cards"
+	"bifrost/layout/outfile"
+	"bifrost/schema"
+)
+
+type cardsOptions struct {
+	*globalOptions
+	src, out string
+	paper    string
+	only     []string
+	perCard  bool
+}
+
+func newCardsCmd(g *globalOptions) *cobra.Command {
+	opts := &cardsOptions{globalOptions: g}
+	cmd := &cobra.Command{
+		Use:   "cards GAME",
+		Short: "印刷用PDFを作る / print-and-play PDF of a game's cards and boards",
+		Long: "Cards validates GAME's workbook and writes out/GAME/cards.pdf: 3×3 cards per sheet with\n" +
+			"bleed and crop marks, face and back pages alternating (backs mirrored for long-edge\n" +
+			"duplex), copies as the workbook says, boards on pages of their own. The look comes from\n" +
+			"layout/GAME.yaml. --per-card writes out/GAME/cards/<kind>-<ID>.pdf instead, one card at\n" +
+			"trim size plus bleed with トンボ, for print shops.",
+		Args: exactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error { return runCards(cmd.Context(), opts, args) },
+	}
+	cmd.Flags().StringVar(&opts.src, "src", "cardsrc", "folder holding <game>.xlsx and art/")
+	cmd.Flags().StringVar(&opts.out, "out", "out", "folder for generated files")
+	cmd.Flags().StringVar(&opts.paper, "paper", "a4", "paper size: a4 or letter")
+	cmd.Flags().StringSliceVar(&opts.only, "only", nil, "print only these card IDs (comma-separated)")
+	cmd.Flags().BoolVar(&opts.perCard, "per-card", false, "write one PDF per card (trim + bleed, with トンボ) instead of sheets")
+	return cmd
+}
+
+func runCards(ctx context.Context, opts *cardsOptions, args []string) error {
+	g := schema.GameByID(args[0])
+	if g == nil {
+		return usageError{fmt.Errorf("unknown game %q (want valkyrie, nastrond, guardian or bloodrage)", args[0])}
+	}
+	paper := strings.ToLower(opts.paper)
+	if !slices.Contains(cards.Papers(), paper) {
+		return usageError{fmt.Errorf("unknown paper %q (want a4 or letter)", opts.paper)}
+	}
+	res, err := validateOne(target{game: g, path: filepath.Join(opts.src, g.ID+".xlsx")}, opts.Lang())
+	if err != nil {
+		return err
+	}
+	if len(res.Problems) > 0 {
+		writeProblems(opts.stdout, opts.stderr, []schema.Result{res}, opts.Lang())
+	}
+	if schema.HasErrors(res.Problems) {
+		return errProblems
+	}
+	written, err := writeCards(ctx, printJob{src: opts.src, out: opts.out, res: res, paper: paper, only: opts.only, perCard: opts.perCard})
+	if err != nil {
+		return err
+	}
+	for _, p := range written {
+		fmt.Fprintln(opts.stdout, p)
+	}
+	return nil
+}
+
+// printCards writes out/<game>/cards.pdf for a validated game; build calls it.
+func printCards(ctx context.Context, src, out string, res schema.Result, paper string) error {
+	_, err := writeCards(ctx, printJob{src: src, out: out, res: res, paper: paper})
+	return err
+}
+
+// printJob is one game's printing.
+type printJob struct {
+	src, out string
+	res      schema.Result
+	paper    string
+	only     []string
+	perCard  bool
+}
+
+// writeCards writes the job's PDFs atomically and returns their paths. Nothing
+// is ever written under the workbook folder.
+func writeCards(ctx context.Context, j printJob) ([]string, error) {
+	g := schema.GameByID(j.res.Game)
+	if g == nil {
+		return nil, fmt.Errorf("no game %q", j.res.Game)
+	}
+	lay, err := cards.Load(cards.LayoutDir(j.src), g)
+	if err != nil {
+		return nil, err
+	}
+	dir := filepath.Join(j.out, g.ID)
+	if err := outfile.Refuse(dir, j.src); err != nil {
+		return nil, usageError{fmt.Errorf("--out %s: refusing to write under --src %s", j.out, j.src)}
+	}
+	opt := cards.Options{Paper: j.paper, Only: j.only, ArtDir: filepath.Join(j.src, "art")}
+	if !j.perCard {
+		path := filepath.Join(dir, "cards.pdf")
+		err := outfile.Write(path, func(w io.Writer) error { return cards.Render(w, j.res, lay, opt) })
+		if err != nil {
+			return nil, cardsError(err)
+		}
+		return []string{path}, nil
+	}
+	each, err := cards.RenderEach(j.res, lay, opt)
+	if err != nil {
+		return nil, cardsError(err)
+	}
+	cdir := filepath.Join(dir, "cards")
+	var written []string
+	keep := map[string]bool{}
+	for _, pc := range each {
+		if err := ctx.Err(); err != nil {
+			return written, err
+		}
+		path := filepath.Join(cdir, pc.Name)
+		if err := outfile.Write(path, pc.Render); err != nil {
+			return written, cardsError(err)
+		}
+		keep[pc.Name] = true
+		written = append(written, path)
+	}
+	// A full run replaces the folder's PDFs: cards deleted from the
+	// workbook must not linger. A run with --only adds to it.
+	if len(j.only) == 0 {
+		old, _ := filepath.Glob(filepath.Join(cdir, "*.pdf"))
+		for _, f := range old {
+			if !keep[filepath.Base(f)] {
+				os.Remove(f)
+			}
+		}
+	}
+	return written, nil
+}
+
+// cardsError makes a request for unknown cards a usage error.
+func cardsError(err error) error {
+	var unknown *cards.UnknownCardsError
+	if errors.As(err, &unknown) {
+		return usageError{fmt.Errorf("--only: %w", err)}
+	}
+	return err
+}

@@ -1,0 +1,216 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"bifrost/layout"
+	"bifrost/schema"
+)
+
+// snapshot lists every file under dir with its size and time, to prove a
+// command wrote nothing there.
+func snapshot(t *testing.T, dir string) []string {
+	t.Helper()
+	var out []string
+	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		info, _ := d.Info()
+		out = append(out, fmt.Sprintf("%s %d %s", p, info.Size(), info.ModTime()))
+		return nil
+	})
+	return out
+}
+
+func pdfPages(t *testing.T, path string) string {
+	t.Helper()
+	if _, err := exec.LookPath("pdfinfo"); err != nil {
+		t.Skip("pdfinfo is not installed; install it with: apt-get install poppler-utils")
+	}
+	out, err := exec.Command("pdfinfo", path).CombinedOutput()
+	if err != nil {
+		t.Fatalf("pdfinfo %s: %v\n%s", path, err, out)
+	}
+	m := regexp.MustCompile(`(?m)^Pages:\s+(\d+)$`).FindStringSubmatch(string(out))
+	if m == nil {
+		t.Fatalf("pdfinfo: no page count\n%s", out)
+	}
+	return m[1]
+}
+
+func TestCards_WritesThePDFAndNothingUnderSrc(t *testing.T) {
+	src, out := copySrc(t), t.TempDir()
+	before := snapshot(t, src)
+	r := bifrost(t, "cards", "valkyrie", "--src", src, "--out", out)
+	if r.code != 0 {
+		t.Fatalf("exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	path := filepath.Join(out, "valkyrie", "cards.pdf")
+	data, err := os.ReadFile(path)
+	if err != nil || !bytes.HasPrefix(data, []byte("%PDF-")) {
+		t.Fatalf("no PDF at %s: %v", path, err)
+	}
+	if strings.TrimSpace(r.stdout) != path {
+		t.Errorf("stdout %q, want the path written", r.stdout)
+	}
+	if after := snapshot(t, src); !slices.Equal(before, after) {
+		t.Errorf("the --src folder changed:\nbefore %v\nafter  %v", before, after)
+	}
+	again := bifrost(t, "cards", "valkyrie", "--src", src, "--out", out)
+	data2, _ := os.ReadFile(path)
+	if again.code != 0 || !bytes.Equal(data, data2) {
+		t.Error("a second build gave different bytes")
+	}
+	leftovers, _ := filepath.Glob(filepath.Join(out, "valkyrie", ".*"))
+	if len(leftovers) != 0 {
+		t.Errorf("temporary files left behind: %v", leftovers)
+	}
+}
+
+func TestCards_OnlyAndLetterPaper(t *testing.T) {
+	out := t.TempDir()
+	r := bifrost(t, "cards", "nastrond", "--src", shippedSrc, "--out", out, "--only", "VAL-R,NID", "--paper", "letter")
+	if r.code != 0 {
+		t.Fatalf("exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	path := filepath.Join(out, "nastrond", "cards.pdf")
+	data, _ := os.ReadFile(path)
+	if !bytes.Contains(data, []byte("/MediaBox [0 0 612.00 792.00]")) {
+		t.Error("the pages are not Letter size")
+	}
+	// One Valkyria sheet and one Nidhogg sheet, each a face and a back page.
+	if got := pdfPages(t, path); got != "4" {
+		t.Errorf("%s pages, want 4", got)
+	}
+}
+
+func TestCards_PerCardReplacesTheFolder(t *testing.T) {
+	out := t.TempDir()
+	dir := filepath.Join(out, "bloodrage", "cards")
+	os.MkdirAll(dir, 0o755)
+	os.WriteFile(filepath.Join(dir, "AIBoard-GONE.pdf"), []byte("old"), 0o644)
+	r := bifrost(t, "cards", "bloodrage", "--src", shippedSrc, "--out", out, "--per-card")
+	if r.code != 0 {
+		t.Fatalf("exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.pdf"))
+	var names []string
+	for _, f := range files {
+		names = append(names, filepath.Base(f))
+	}
+	want := []string{"AIBoard-BEAR.pdf", "AIBoard-SERPENT.pdf", "AIBoard-WOLF.pdf", "Draft-Draft.pdf", "Pillage-Pillage.pdf"}
+	if !slices.Equal(names, want) {
+		t.Errorf("per-card files %v, want %v", names, want)
+	}
+	if _, err := os.Stat(filepath.Join(out, "bloodrage", "cards.pdf")); err == nil {
+		t.Error("--per-card also wrote cards.pdf")
+	}
+}
+
+func TestCards_UsageErrorsExit2(t *testing.T) {
+	src := copySrc(t)
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"cards"}, "accepts 1 arg"},
+		{[]string{"cards", "chess", "--src", src}, `unknown game "chess"`},
+		{[]string{"cards", "valkyrie", "--src", src, "--paper", "b5"}, `unknown paper "b5"`},
+		{[]string{"cards", "valkyrie", "--src", src, "--out", t.TempDir(), "--only", "A01,NOPE"}, "valkyrie has no card NOPE"},
+		{[]string{"cards", "valkyrie", "--src", src, "--out", filepath.Join(src, "out")}, "refusing to write under --src"},
+		{[]string{"cards", "valkyrie", "--src", t.TempDir()}, "no such workbook"},
+	} {
+		r := bifrost(t, tt.args...)
+		if r.code != 2 || !strings.Contains(r.stderr, tt.want) {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and %q", tt.args, r.code, r.stderr, tt.want)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(src, "out")); err == nil {
+		t.Error("something was written under --src")
+	}
+}
+
+func TestCards_DataProblemsExit1AndPrintNothing(t *testing.T) {
+	src, out := copySrc(t), t.TempDir()
+	breakCell(t, src, "nastrond", "Edda", "目標値", 2, 0)
+	r := bifrost(t, "cards", "nastrond", "--src", src, "--out", out, "--lang", "en")
+	if r.code != 1 || !strings.Contains(r.stdout, "Edda!") {
+		t.Errorf("exit %d, stdout %q; want 1 and the problem", r.code, r.stdout)
+	}
+	if _, err := os.Stat(filepath.Join(out, "nastrond", "cards.pdf")); err == nil {
+		t.Error("a PDF was written for a workbook with problems")
+	}
+}
+
+// TestValidate_TextTooLongForItsCardIsAProblemAtItsCell: printing problems
+// are validation problems, at the workbook cell.
+func TestValidate_TextTooLongForItsCardIsAProblemAtItsCell(t *testing.T) {
+	src := copySrc(t)
+	breakCell(t, src, "valkyrie", "Valkyrie", "テキスト", 2, strings.Repeat("カードを1枚引く。", 30))
+	r := bifrost(t, "validate", "valkyrie", "--src", src, "--lang", "en")
+	if r.code != 1 {
+		t.Fatalf("exit %d, want 1\n%s", r.code, r.stdout)
+	}
+	lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
+	if len(lines) != 1 || !problemLine.MatchString(lines[0]) || !strings.Contains(lines[0], "Valkyrie!") ||
+		!strings.Contains(lines[0], "does not fit its box even at the minimum") {
+		t.Errorf("stdout:\n%s\nwant one problem line about the text that does not fit", r.stdout)
+	}
+}
+
+// TestValidate_CharacterTheFontLacksIsAProblem covers both kinds of
+// unprintable character.
+func TestValidate_CharacterTheFontLacksIsAProblem(t *testing.T) {
+	src := copySrc(t)
+	breakCell(t, src, "guardian", "Guardian", "名前", 2, "𠮷野の龘")
+	r := bifrost(t, "validate", "guardian", "--src", src, "--lang", "en")
+	if r.code != 1 || !strings.Contains(r.stdout, "U+20BB7") || !strings.Contains(r.stdout, "U+9F98") || !strings.Contains(r.stdout, "Guardian!B2") {
+		t.Errorf("exit %d\n%s; want both characters reported at Guardian!B2", r.code, r.stdout)
+	}
+}
+
+// TestCards_LayoutBesideTheWorkbooksIsUsed: a layout/<game>.yaml next to
+// the workbook folder is read, and its errors carry file and line.
+func TestCards_LayoutBesideTheWorkbooksIsUsed(t *testing.T) {
+	root := t.TempDir()
+	src := filepath.Join(root, "cardsrc")
+	os.Rename(copySrc(t), src)
+	_, data, _ := layout.Builtin("nastrond")
+	bad := strings.Replace(string(data), "\nkinds:\n", "\nkinds_typo: 1\nkinds:\n", 1)
+	line := strings.Count(bad[:strings.Index(bad, "kinds_typo")], "\n") + 1
+	os.MkdirAll(filepath.Join(root, "layout"), 0o755)
+	os.WriteFile(filepath.Join(root, "layout", "nastrond.yaml"), []byte(bad), 0o644)
+	r := bifrost(t, "cards", "nastrond", "--src", src, "--out", t.TempDir(), "--lang", "en")
+	want := filepath.Join(root, "layout", "nastrond.yaml") + ":" + strconv.Itoa(line) + `: unknown key "kinds_typo"`
+	if r.code != 1 || strings.TrimSpace(r.stdout) != want {
+		t.Errorf("exit %d, stdout %q; want 1 and %q", r.code, r.stdout, want)
+	}
+}
+
+// TestPrintCards_IsWhatBuildCalls prints a validated game.
+func TestPrintCards_IsWhatBuildCalls(t *testing.T) {
+	out := t.TempDir()
+	res, err := validateOne(target{game: schema.Guardian, path: filepath.Join(shippedSrc, "guardian.xlsx")}, schema.NewLang("en"))
+	if err != nil || schema.HasErrors(res.Problems) {
+		t.Fatalf("%v %v", err, res.Problems)
+	}
+	if err := printCards(context.Background(), shippedSrc, out, res, "letter"); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join(out, "guardian", "cards.pdf"))
+	if err != nil || !bytes.Contains(data, []byte("612.00 792.00")) {
+		t.Errorf("no Letter-size guardian/cards.pdf: %v", err)
+	}
+}

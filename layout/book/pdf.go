@@ -1,0 +1,267 @@
+package book
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"codeberg.org/go-pdf/fpdf"
+	"github.com/yuin/goldmark/ast"
+
+	"bifrost/layout/text"
+)
+
+// CardDrawer draws the example card id with its top-left corner at (x, y),
+// width mm wide, and returns the height it took. When it is called, the
+// book's font (family FontFamily) is registered on pdf and current; the
+// drawer may change any drawing state, and register fonts and images of its
+// own. PDF calls it twice for each card: once on a scratch document, to
+// learn the height before laying out the page, and once on the book.
+type CardDrawer func(pdf *fpdf.Fpdf, id string, x, y, width float64) (height float64, err error)
+
+// FontFamily is the family name under which the book's font is registered.
+const FontFamily = "bifrost-book"
+
+// PDFOption adjusts what PDF draws with.
+type PDFOption func(*pdfConfig)
+
+type pdfConfig struct {
+	font     *text.Font
+	imageDir string
+}
+
+// WithFont sets the book in f instead of the embedded M+ 1p.
+func WithFont(f *text.Font) PDFOption { return func(c *pdfConfig) { c.font = f } }
+
+// WithImageDir lets the book show local PNG and JPEG images from dir, the
+// markdown's folder. An image path that leads outside dir (through "..", an
+// absolute path or a symbolic link) is skipped, as is every local image when
+// no dir is given.
+func WithImageDir(dir string) PDFOption { return func(c *pdfConfig) { c.imageDir = dir } }
+
+// pdfDate is the fixed creation and modification date of every book, so the
+// same markdown gives the same bytes.
+var pdfDate = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+
+// CardWidth is how wide an example card is drawn, in mm.
+const CardWidth = 45.0
+
+// PDF typesets the expanded markdown as a book: a title page from the front
+// matter's title, a table of contents with page numbers, then the body with
+// numbered headings, Japanese line breaking (UAX #14 with kinsoku, filled
+// greedily by measured width), lists, tables, block quotes, example cards
+// (drawn by cards), footnotes and page numbers. The paper is the front
+// matter's A5 (the default) or A4.
+//
+// The body is laid out once into pages of boxes; the table of contents,
+// whose length does not depend on the page numbers, is laid out before it,
+// so every page number it prints is exact. Every line is drawn with Text,
+// never with fpdf's MultiCell, SplitText or Write.
+func PDF(w io.Writer, md []byte, cards CardDrawer, opts ...PDFOption) error {
+	r, err := typeset(md, cards, opts...)
+	if err != nil {
+		return err
+	}
+	return r.pdf.Output(w)
+}
+
+// typeset lays the book out and draws it, ready for output.
+func typeset(md []byte, cards CardDrawer, opts ...PDFOption) (*typesetter, error) {
+	cfg := pdfConfig{font: text.Default()}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	md = bmpOnly(bytes.ReplaceAll(md, []byte("\r\n"), []byte("\n")))
+	doc, meta, err := parse(md)
+	if err != nil {
+		return nil, fmt.Errorf("front matter: %w", err)
+	}
+	g, ok := geometries[strings.ToUpper(strings.TrimSpace(meta.Paper))]
+	if !ok {
+		return nil, fmt.Errorf("front matter: paper must be A5 or A4 (got %q)", meta.Paper)
+	}
+	r := &typesetter{g: g, cfg: cfg, cards: cards, src: md, meta: meta}
+	r.pdf = newBookPDF(g, cfg.font, meta.Title)
+	r.pdf.SetFont(FontFamily, "", g.body)
+	if err := r.layout(doc); err != nil {
+		return nil, err
+	}
+	if err := r.emit(); err != nil {
+		return nil, err
+	}
+	if err := r.pdf.Error(); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// bmpOnly replaces each character outside the Basic Multilingual Plane,
+// which fpdf cannot embed (it would garble the page), with 〓, the
+// placeholder Japanese typesetters use for a missing character.
+func bmpOnly(md []byte) []byte {
+	if !bytes.ContainsFunc(md, func(r rune) bool { return r > 0xFFFF }) {
+		return md
+	}
+	return bytes.Map(func(r rune) rune {
+		if r > 0xFFFF {
+			return '〓'
+		}
+		return r
+	}, md)
+}
+
+// geometry is the page and type sizes for one paper. Sizes are in points,
+// lengths in mm.
+type geometry struct {
+	name                     string
+	w, h                     float64
+	left, right, top, bottom float64
+	body, small, table       float64 // body text, notes and footer, table cells
+	h1, h2, h3, title        float64
+	leading, tableLeading    float64 // line pitch as a multiple of the size
+	footerY                  float64 // baseline of the page number, from the page top
+}
+
+var geometries = map[string]geometry{
+	"A5": {name: "A5", w: 148, h: 210, left: 15, right: 15, top: 16, bottom: 18,
+		body: 9, small: 7.5, table: 8, h1: 15, h2: 12, h3: 10, title: 22,
+		leading: 1.75, tableLeading: 1.4, footerY: 201},
+	"A4": {name: "A4", w: 210, h: 297, left: 22, right: 22, top: 22, bottom: 24,
+		body: 10.5, small: 8.5, table: 9.5, h1: 18, h2: 14, h3: 12, title: 30,
+		leading: 1.75, tableLeading: 1.4, footerY: 285},
+}
+
+func (g geometry) contentW() float64 { return g.w - g.left - g.right }
+
+// newBookPDF starts a document with the book's font and fixed dates, as the
+// card sheets do.
+func newBookPDF(g geometry, font *text.Font, title string) *fpdf.Fpdf {
+	pdf := fpdf.NewCustom(&fpdf.InitType{UnitStr: "mm", Size: fpdf.SizeType{Wd: g.w, Ht: g.h}})
+	pdf.SetCreationDate(pdfDate)
+	pdf.SetModificationDate(pdfDate)
+	pdf.SetCatalogSort(true)
+	pdf.SetCompression(true)
+	pdf.SetAutoPageBreak(false, 0)
+	pdf.SetMargins(0, 0, 0)
+	if title != "" {
+		pdf.SetTitle(title, true)
+	}
+	pdf.SetCreator("bifrost", false)
+	pdf.SetProducer("bifrost", false)
+	pdf.AddUTF8FontFromBytes(FontFamily, "", font.Data)
+	return pdf
+}
+
+// Colours, matching the HTML page.
+type rgb struct{ r, g, b int }
+
+var (
+	inkColour     = rgb{34, 34, 34}
+	accentColour  = rgb{107, 79, 42}
+	strongColour  = rgb{138, 43, 14}
+	mutedColour   = rgb{110, 110, 110}
+	codeBG        = rgb{236, 236, 236}
+	quoteBG       = rgb{238, 243, 247}
+	quoteBar      = rgb{106, 140, 175}
+	tableHeadBG   = rgb{241, 232, 216}
+	tableZebraBG  = rgb{250, 247, 241}
+	tableRule     = rgb{190, 175, 160}
+	ruleColour    = rgb{180, 170, 155}
+	titleRuleTint = rgb{200, 180, 150}
+)
+
+func (c rgb) String() string { return fmt.Sprintf("#%02x%02x%02x", c.r, c.g, c.b) }
+
+// typesetter holds one book being typeset.
+type typesetter struct {
+	g     geometry
+	cfg   pdfConfig
+	cards CardDrawer
+	src   []byte
+	meta  Meta
+	pdf   *fpdf.Fpdf
+
+	secs    []section
+	pages   []*page
+	secPage []int // the page of each section, 1-based
+	links   []int // fpdf link ids, one per section
+
+	scratch *fpdf.Fpdf         // where cards are measured
+	cardH   map[string]float64 // measured card heights by id
+	images  *imageStore
+}
+
+// measure is the text package's Measure for the book's font.
+func (r *typesetter) measure(s string) int { return r.pdf.GetStringSymbolWidth(s) }
+
+// width is the width of s at size points, in mm.
+func (r *typesetter) width(s string, size float64) float64 {
+	return float64(r.measure(s)) * size * text.MMPerPt / 1000
+}
+
+// layout lays out the title page, the contents and the body into pages.
+func (r *typesetter) layout(doc ast.Node) error {
+	r.secs = outline(doc, r.src)
+	r.secPage = make([]int, len(r.secs))
+	r.images = newImageStore(r.cfg.imageDir)
+	defer r.images.close()
+	b := newBuilder(r)
+	if err := b.blocks(doc); err != nil {
+		return err
+	}
+	if r.meta.Title != "" {
+		r.pages = append(r.pages, r.titlePage())
+	}
+	if len(r.secs) > 0 {
+		toc := r.paginate(r.contents(false), len(r.pages)+1)
+		if len(toc) > 1 {
+			// A contents page or two saved is worth tighter lines.
+			if tight := r.paginate(r.contents(true), len(r.pages)+1); len(tight) < len(toc) {
+				toc = tight
+			}
+		}
+		r.pages = append(r.pages, toc...)
+	}
+	r.pages = append(r.pages, r.paginate(b.boxes, len(r.pages)+1)...)
+	if len(r.pages) == 0 {
+		r.pages = append(r.pages, &page{num: 1}) // an empty book is one blank page
+	}
+	for _, pg := range r.pages {
+		for _, a := range pg.anchors {
+			r.secPage[a.sec] = pg.num
+		}
+	}
+	r.resolve()
+	return nil
+}
+
+// emit draws every page.
+func (r *typesetter) emit() error {
+	r.links = make([]int, len(r.secs))
+	for i := range r.links {
+		r.links[i] = r.pdf.AddLink()
+	}
+	d := &drawer{pdf: r.pdf, r: r}
+	lastLevel := -1
+	for _, pg := range r.pages {
+		r.pdf.AddPageFormat("P", fpdf.SizeType{Wd: r.g.w, Ht: r.g.h})
+		d.reset()
+		for _, a := range pg.anchors {
+			s := r.secs[a.sec]
+			r.pdf.SetLink(r.links[a.sec], a.y, r.pdf.PageNo())
+			// Outline levels may not skip: a level-3 heading straight
+			// after a level-1 one hangs under it.
+			lvl := min(s.Level-1, lastLevel+1)
+			lastLevel = lvl
+			r.pdf.Bookmark(s.Number+" "+s.Title, lvl, a.y)
+		}
+		for _, o := range pg.ops {
+			if err := d.op(o); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}

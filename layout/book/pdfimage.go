@@ -1,0 +1,143 @@
+package book
+
+import (
+	"bytes"
+	"errors"
+	"image"
+	"image/draw"
+	"image/jpeg"
+	"image/png"
+	"io"
+	"net/url"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"codeberg.org/go-pdf/fpdf"
+)
+
+// Limits on local images.
+const (
+	maxImageBytes  = 32 << 20
+	maxImagePixels = 12000
+)
+
+// imageStore finds local images in the markdown's folder and never outside
+// it: the folder is opened as an os.Root, so neither "../x", an absolute
+// path nor a symbolic link leads elsewhere.
+type imageStore struct {
+	root   *os.Root
+	byPath map[string]*imageFile // nil for an image that cannot be shown
+	byName map[string]*imageFile
+}
+
+// imageFile is an image registered with the PDF.
+type imageFile struct {
+	name string // its name in the PDF
+	typ  string // "PNG" or "JPG"
+	w, h int    // pixels
+}
+
+func newImageStore(dir string) *imageStore {
+	s := &imageStore{byPath: map[string]*imageFile{}, byName: map[string]*imageFile{}}
+	if dir != "" {
+		if root, err := os.OpenRoot(dir); err == nil {
+			s.root = root
+		}
+	}
+	return s
+}
+
+func (s *imageStore) close() {
+	if s.root != nil {
+		s.root.Close()
+	}
+}
+
+// load registers the image at dest with pdf, or returns nil when it is not
+// a readable PNG or JPEG file inside the folder.
+func (s *imageStore) load(pdf *fpdf.Fpdf, dest string) *imageFile {
+	if s.root == nil {
+		return nil
+	}
+	p, err := url.PathUnescape(dest)
+	if err != nil || strings.ContainsAny(p, `:\`) || !filepath.IsLocal(filepath.FromSlash(p)) {
+		return nil // a URL, or a path that leaves the folder
+	}
+	p = path.Clean(p)
+	if f, ok := s.byPath[p]; ok {
+		return f
+	}
+	img, err := s.read(p)
+	if err != nil {
+		s.byPath[p] = nil
+		return nil
+	}
+	f := &img.imageFile
+	f.name = "img/" + p
+	pdf.RegisterImageOptionsReader(f.name, fpdf.ImageOptions{ImageType: f.typ}, bytes.NewReader(img.data))
+	s.byPath[p], s.byName[f.name] = f, f
+	return f
+}
+
+type loadedImage struct {
+	imageFile
+	data []byte
+}
+
+func (s *imageStore) read(p string) (*loadedImage, error) {
+	f, err := s.root.Open(p)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxImageBytes+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > maxImageBytes {
+		return nil, errors.New("image too large")
+	}
+	return decodeImage(data)
+}
+
+// decodeImage checks an image and puts it in a form fpdf embeds: JPEG as it
+// is, PNG as 8-bit and not interlaced (re-encoded when needed), as the card
+// art is.
+func decodeImage(data []byte) (*loadedImage, error) {
+	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
+	if err != nil {
+		return nil, err
+	}
+	if cfg.Width < 1 || cfg.Height < 1 || cfg.Width > maxImagePixels || cfg.Height > maxImagePixels {
+		return nil, errors.New("image size out of range")
+	}
+	img := &loadedImage{imageFile: imageFile{w: cfg.Width, h: cfg.Height}, data: data}
+	switch format {
+	case "jpeg":
+		img.typ = "JPG"
+		if _, err := jpeg.Decode(bytes.NewReader(data)); err != nil {
+			return nil, err
+		}
+	case "png":
+		img.typ = "PNG"
+		src, err := png.Decode(bytes.NewReader(data))
+		if err != nil {
+			return nil, err
+		}
+		if len(data) > 28 && data[24] == 8 && data[28] == 0 {
+			break
+		}
+		dst := image.NewNRGBA(src.Bounds())
+		draw.Draw(dst, dst.Bounds(), src, src.Bounds().Min, draw.Src)
+		var b bytes.Buffer
+		if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&b, dst); err != nil {
+			return nil, err
+		}
+		img.data = b.Bytes()
+	default:
+		return nil, errors.New("not PNG or JPEG")
+	}
+	return img, nil
+}

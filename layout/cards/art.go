@@ -1,0 +1,186 @@
+package cards
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"image"
+	"image/draw"
+	"image/jpeg"
+	"image/png"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"codeberg.org/go-pdf/fpdf"
+)
+
+// Limits on card art files.
+const (
+	maxArtBytes  = 32 << 20
+	maxArtPixels = 12000
+)
+
+// artStore finds card art in one folder (cardsrc/art) and never outside it:
+// names are plain file names, and the folder is opened as an os.Root, so
+// neither "../x" nor a symbolic link can lead elsewhere.
+type artStore struct {
+	dir    string
+	root   *os.Root
+	cache  map[string]*artImage // by name, nil when absent
+	errs   map[string]error
+	regs   map[*fpdf.Fpdf]map[string]bool
+	openEr error
+}
+
+type artImage struct {
+	key  string // file name, e.g. "A01.png"
+	data []byte
+	typ  string // "PNG" or "JPG"
+	w, h int
+}
+
+// artExts are the file types tried for a card, in order.
+var artExts = []string{".png", ".jpg", ".jpeg"}
+
+func newArtStore(dir string) *artStore {
+	a := &artStore{dir: dir, cache: map[string]*artImage{}, errs: map[string]error{}, regs: map[*fpdf.Fpdf]map[string]bool{}}
+	if dir == "" {
+		return a
+	}
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		if !errors.Is(err, fs.ErrNotExist) {
+			a.openEr = err
+		}
+		return a
+	}
+	a.root = root
+	return a
+}
+
+func (a *artStore) close() {
+	if a.root != nil {
+		a.root.Close()
+	}
+}
+
+// path names the art file of a card for messages.
+func (a *artStore) path(name string) string {
+	if a.dir == "" {
+		return name
+	}
+	return filepath.Join(a.dir, name+".png")
+}
+
+// find returns the art for name (a card ID), nil when there is none. An
+// art file that exists but cannot be used is an error.
+func (a *artStore) find(name string) (*artImage, error) {
+	if a.root == nil || name == "" {
+		return nil, nil
+	}
+	if img, ok := a.cache[name]; ok {
+		return img, a.errs[name]
+	}
+	img, err := a.load(name)
+	a.cache[name], a.errs[name] = img, err
+	return img, err
+}
+
+func (a *artStore) load(name string) (*artImage, error) {
+	if strings.ContainsAny(name, `/\`) || !filepath.IsLocal(name) || strings.HasPrefix(name, ".") {
+		return nil, nil // not a plain file name: such a card has no art
+	}
+	for _, ext := range artExts {
+		f, err := a.root.Open(name + ext)
+		if err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
+				continue
+			}
+			return nil, fmt.Errorf("%s: %w", filepath.Join(a.dir, name+ext), unwrap(err))
+		}
+		data, err := io.ReadAll(io.LimitReader(f, maxArtBytes+1))
+		f.Close()
+		path := filepath.Join(a.dir, name+ext)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, unwrap(err))
+		}
+		if len(data) > maxArtBytes {
+			return nil, fmt.Errorf("%s: larger than %d MB", path, maxArtBytes>>20)
+		}
+		img, err := decodeArt(name+ext, data)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		return img, nil
+	}
+	return nil, nil
+}
+
+func unwrap(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// decodeArt checks an image and puts it in a form the PDF writer embeds:
+// JPEG as it is, PNG as 8-bit non-interlaced (re-encoded when needed).
+func decodeArt(key string, data []byte) (*artImage, error) {
+	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("not a readable PNG or JPEG image (%v)", err)
+	}
+	if cfg.Width < 1 || cfg.Height < 1 || cfg.Width > maxArtPixels || cfg.Height > maxArtPixels {
+		return nil, fmt.Errorf("image is %d×%d pixels; art must be 1 to %d pixels each way", cfg.Width, cfg.Height, maxArtPixels)
+	}
+	img := &artImage{key: key, data: data, w: cfg.Width, h: cfg.Height}
+	switch format {
+	case "jpeg":
+		img.typ = "JPG"
+		if _, err := jpeg.Decode(bytes.NewReader(data)); err != nil {
+			return nil, fmt.Errorf("damaged JPEG image (%v)", err)
+		}
+	case "png":
+		img.typ = "PNG"
+		// fpdf embeds 8-bit, non-interlaced PNGs only.
+		if len(data) > 28 && data[24] == 8 && data[28] == 0 {
+			if _, err := png.Decode(bytes.NewReader(data)); err != nil {
+				return nil, fmt.Errorf("damaged PNG image (%v)", err)
+			}
+			break
+		}
+		src, err := png.Decode(bytes.NewReader(data))
+		if err != nil {
+			return nil, fmt.Errorf("damaged PNG image (%v)", err)
+		}
+		dst := image.NewNRGBA(src.Bounds())
+		draw.Draw(dst, dst.Bounds(), src, src.Bounds().Min, draw.Src)
+		var b bytes.Buffer
+		if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&b, dst); err != nil {
+			return nil, err
+		}
+		img.data = b.Bytes()
+	default:
+		return nil, fmt.Errorf("a %s image; art must be PNG or JPEG", format)
+	}
+	return img, nil
+}
+
+// register adds the image to pdf once and returns its name there.
+func (a *artStore) register(pdf *fpdf.Fpdf, img *artImage) string {
+	name := "art/" + img.key
+	regs := a.regs[pdf]
+	if regs == nil {
+		regs = map[string]bool{}
+		a.regs[pdf] = regs
+	}
+	if !regs[name] {
+		pdf.RegisterImageOptionsReader(name, fpdf.ImageOptions{ImageType: img.typ}, bytes.NewReader(img.data))
+		regs[name] = true
+	}
+	return name
+}

@@ -1,0 +1,310 @@
+package cards
+
+import (
+	"fmt"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+
+	"bifrost/layout/text"
+	"bifrost/schema"
+)
+
+// Validate loads game g's layout from dir (or the built-in copy) and checks
+// the validated data against it; see Check. A layout that does not load is
+// reported as problems at the layout file's lines.
+func Validate(g *schema.Game, res schema.Result, book *schema.Book, lang *schema.Lang, dir string) []schema.Problem {
+	if res.Data == nil {
+		return nil
+	}
+	l, err := Load(dir, g)
+	if err != nil {
+		return LayoutProblems(err)
+	}
+	return Check(g, res, l, book, lang)
+}
+
+// LayoutProblems turns a layout loading error into problems, one a line,
+// each at "file:line".
+func LayoutProblems(err error) []schema.Problem {
+	var list ErrorList
+	switch e := err.(type) {
+	case ErrorList:
+		list = e
+	case *Error:
+		list = ErrorList{e}
+	default:
+		return []schema.Problem{{Severity: schema.Error, Message: err.Error()}}
+	}
+	out := make([]schema.Problem, len(list))
+	for i, e := range list {
+		file := e.File
+		if e.Line > 0 {
+			file += ":" + strconv.Itoa(e.Line)
+		}
+		out[i] = schema.Problem{Severity: schema.Error, File: file, Message: e.Msg}
+	}
+	return out
+}
+
+// Check lays out every card design of the game, faces, backs and boards,
+// without drawing, and reports as errors:
+//   - text that does not fit its box even at the layout's minimum size,
+//     naming the card, the field and its cell;
+//   - characters outside the BMP or missing from the font, which would print
+//     as blank boxes, naming the card, the field and the character;
+//   - card art that exists but cannot be read.
+//
+// book locates the cells (it may be nil: problems then name the sheet only);
+// lang chooses the messages' language.
+func Check(g *schema.Game, res schema.Result, l *Layout, book *schema.Book, lang *schema.Lang) []schema.Problem {
+	ds, err := newDataset(g, res.Data)
+	if err != nil {
+		return []schema.Problem{{Severity: schema.Error, File: l.File, Message: err.Error()}}
+	}
+	art := newArtStore(filepath.Join(filepath.Dir(res.File), "art"))
+	defer art.close()
+	pdf := newPDF(l, Size{210, 297})
+	pt := newPainter(pdf, l, ds, art, true)
+	var ps []schema.Problem
+	for _, k := range l.Kinds {
+		if k.From != nil && k.From.spec == nil {
+			if err := ds.checkEntries(k.From); err != nil {
+				ps = append(ps, schema.Problem{Severity: schema.Error, File: fmt.Sprintf("%s:%d", l.File, k.From.line), Message: err.Error()})
+			}
+		}
+		for _, c := range ds.designs(k) {
+			pt.paint(k.Face, c, "face", 0, 0)
+			pt.paint(k.Back, c, "back", 0, 0)
+		}
+		if k.Board {
+			for _, p := range Papers() {
+				if err := boardFits(k, papers[p]); err != nil {
+					ps = append(ps, schema.Problem{Severity: schema.Error, File: fmt.Sprintf("%s:%d", l.File, k.line), Message: err.Error()})
+				}
+			}
+		} else {
+			for _, p := range Papers() {
+				if _, err := newGrid(l, papers[p], k.Size); err != nil {
+					ps = append(ps, schema.Problem{Severity: schema.Error, File: fmt.Sprintf("%s:%d", l.File, k.line), Message: err.Error()})
+				}
+			}
+		}
+	}
+	if err := pdf.Error(); err != nil {
+		ps = append(ps, schema.Problem{Severity: schema.Error, File: l.File, Message: err.Error()})
+	}
+	loc := newLocator(book, lang)
+	probs := &schema.Problems{File: res.File, Lang: lang}
+	seen := map[string]bool{}
+	for _, is := range pt.issues {
+		sheet, row, col, header := loc.find(ds, is)
+		msg := is.describe(ds, lang)
+		key := fmt.Sprintf("%s/%d/%d/%s", sheet, row, col, msg)
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		if sheet == "" {
+			ps = append(ps, schema.Problem{Severity: schema.Error, File: fmt.Sprintf("%s:%d", l.File, is.el.line0), Message: msg})
+			continue
+		}
+		probs.Add(schema.Error, sheet, row, col, header, msg)
+	}
+	return append(ps, probs.Sorted()...)
+}
+
+// describe says what is wrong, naming the card and the field.
+func (is issue) describe(ds *dataset, lang *schema.Lang) string {
+	en := lang != nil && lang.English()
+	kind := is.card.kind.Title
+	name := is.card.name(ds)
+	card := fmt.Sprintf("%s「%s」", kind, name)
+	if is.card.id != "" && is.card.id != name {
+		card = fmt.Sprintf("%s「%s」（%s）", kind, name, is.card.id)
+	}
+	if en {
+		card = fmt.Sprintf("%s %q", is.card.kind.Name, name)
+		if is.card.id != "" && is.card.id != name {
+			card += " (" + is.card.id + ")"
+		}
+	}
+	what := is.what(en)
+	switch {
+	case is.artErr != nil:
+		if en {
+			return fmt.Sprintf("%s: the art cannot be used: %v", card, is.artErr)
+		}
+		return fmt.Sprintf("%s: 画像を使えません: %v", card, is.artErr)
+	case is.fit != nil && is.el.style.MaxLines > 0 && len(is.fit.Lines) > is.el.style.MaxLines:
+		if en {
+			return fmt.Sprintf("%s: %s does not fit on %d line(s) even at the minimum %gpt: %s", card, what, is.el.style.MaxLines, is.fit.Size, excerpt(is.text))
+		}
+		return fmt.Sprintf("%s: %sが最小の%gptでも%d行に収まりません: %s", card, what, is.fit.Size, is.el.style.MaxLines, excerpt(is.text))
+	case is.fit != nil:
+		if en {
+			return fmt.Sprintf("%s: %s does not fit its box even at the minimum %gpt (needs %.1f mm, the box has %.1f mm): %s",
+				card, what, is.fit.Size, is.fit.Need, is.boxH, excerpt(is.text))
+		}
+		return fmt.Sprintf("%s: %sが最小の%gptでも枠に収まりません（%.1fmm必要、枠は%.1fmm）: %s",
+			card, what, is.fit.Size, is.fit.Need, is.boxH, excerpt(is.text))
+	case text.OutsideBMP(is.r):
+		if en {
+			return fmt.Sprintf("%s: %s has the character %s, outside the Basic Multilingual Plane, which the PDF cannot embed", card, what, text.Describe(is.r))
+		}
+		return fmt.Sprintf("%s: %sの文字%sは基本多言語面（BMP）の外にあり、PDFに埋め込めません", card, what, text.Describe(is.r))
+	default:
+		if en {
+			return fmt.Sprintf("%s: %s has the character %s, which the font %s lacks; it would print as a blank box", card, what, text.Describe(is.r), is.font)
+		}
+		return fmt.Sprintf("%s: %sの文字%sはフォント %s にないため、白い四角で印刷されます", card, what, text.Describe(is.r), is.font)
+	}
+}
+
+// what names the field (or fields) the text came from.
+func (is issue) what(en bool) string {
+	var names []string
+	for _, f := range is.fields {
+		n := f.col.JA
+		if en {
+			n = f.col.EN
+		}
+		if !slices.Contains(names, n) {
+			names = append(names, n)
+		}
+	}
+	if len(names) == 0 {
+		if en {
+			return fmt.Sprintf("the text of the %s element at line %d", is.el.typ, is.el.line0)
+		}
+		return fmt.Sprintf("%d行目の%s要素の文字", is.el.line0, is.el.typ)
+	}
+	sep := "・"
+	if en {
+		sep = ", "
+	}
+	s := strings.Join(names, sep)
+	if is.spec != nil && is.spec != is.card.kind.Sheet {
+		if en {
+			return fmt.Sprintf("%s of %s", s, is.spec.Key)
+		}
+		return fmt.Sprintf("%sの%s", is.spec.JA, s)
+	}
+	return s
+}
+
+func excerpt(s string) string {
+	s = strings.ReplaceAll(s, "\n", " ")
+	r := []rune(s)
+	if len(r) > 30 {
+		return "「" + string(r[:30]) + "…」"
+	}
+	return "「" + s + "」"
+}
+
+// locator finds the workbook cell of an issue.
+type locator struct {
+	book *schema.Book
+	lang *schema.Lang
+}
+
+func newLocator(b *schema.Book, l *schema.Lang) *locator { return &locator{b, l} }
+
+// find returns the sheet, 1-based row and column and the header of the
+// cell the issue's text came from; sheet is "" when the text is the
+// layout's own.
+func (lc *locator) find(ds *dataset, is issue) (sheet string, row, col int, header string) {
+	if is.spec == nil || !is.row.IsValid() || len(is.fields) == 0 || is.fields[0] == nil {
+		return "", 0, 0, ""
+	}
+	sheet = is.spec.Key
+	if lc.book == nil {
+		return sheet, 0, 0, fieldHeader(is.fields[0], lc.lang)
+	}
+	t, ok := lc.book.Lookup(is.spec.Key, is.spec.JA)
+	if !ok {
+		return sheet, 0, 0, fieldHeader(is.fields[0], lc.lang)
+	}
+	sheet = t.Sheet
+	fs := fieldsOf(is.spec)
+	colOf := func(f *field) int {
+		for i, h := range t.Header {
+			h = strings.ToLower(schema.Normalize(h))
+			if h != "" && (h == strings.ToLower(f.col.JA) || h == strings.ToLower(f.col.EN)) {
+				return i + 1
+			}
+		}
+		return 0
+	}
+	f := is.fields[0]
+	if f.cond { // an Advance's use condition comes from its Condition column
+		if c := fs.get("Condition"); c != nil {
+			f = c
+		}
+	}
+	col = colOf(f)
+	if col > 0 {
+		header = schema.Normalize(t.Header[col-1])
+	} else {
+		header = fieldHeader(f, lc.lang)
+	}
+	row = lc.rowOf(ds, t, fs, is.row, colOf)
+	return sheet, row, col, header
+}
+
+func fieldHeader(f *field, l *schema.Lang) string {
+	if l != nil && l.English() {
+		return f.col.EN
+	}
+	return f.col.JA
+}
+
+// rowOf finds the sheet row holding a data row: by its ID where the sheet
+// has one, else by matching every filled cell of the row's text and number
+// columns.
+func (lc *locator) rowOf(ds *dataset, t *schema.Table, fs *fieldSet, r reflect.Value, colOf func(*field) int) int {
+	if idf := fs.get("ID"); idf != nil && idf.name == "ID" {
+		if at := colOf(idf); at > 0 {
+			id := r.Field(idf.index).String()
+			for _, tr := range t.Rows {
+				if schema.Normalize(tr.Cell(at-1)) == id {
+					return tr.Num
+				}
+			}
+		}
+	}
+	for _, tr := range t.Rows {
+		match, any := true, false
+		for _, f := range fs.list {
+			if f.cond || f.kind != schema.KindText && f.kind != schema.KindInt {
+				continue
+			}
+			at := colOf(f)
+			if at == 0 {
+				continue
+			}
+			cell := schema.Normalize(tr.Cell(at - 1))
+			v := ds.read(r, f)
+			if cell == "" && v.empty {
+				continue
+			}
+			if f.kind == schema.KindInt {
+				n, ok := schema.ParseInt(cell)
+				if !ok || strconv.Itoa(n) != v.text {
+					match = false
+					break
+				}
+			} else if cell != v.text {
+				match = false
+				break
+			}
+			any = true
+		}
+		if match && any {
+			return tr.Num
+		}
+	}
+	return 0
+}

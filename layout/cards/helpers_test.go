@@ -1,0 +1,69 @@
+package cards_test
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"bifrost/layout/cards"
+	"bifrost/schema"
+	"bifrost/schema/workbook"
+)
+
+// shipped validates the shipped workbook of game and loads its layout from
+// the repository's layout folder.
+func shipped(t testing.TB, game string) (schema.Result, *schema.Book, *cards.Layout) {
+	t.Helper()
+	g := schema.GameByID(game)
+	book, err := workbook.Open(filepath.Join("..", "..", "cardsrc", game+".xlsx"), "cardsrc/"+game+".xlsx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := g.Validate(book, schema.NewLang("en"))
+	if schema.HasErrors(res.Problems) {
+		t.Fatalf("the shipped %s workbook has problems: %v", game, res.Problems)
+	}
+	lay, err := cards.Load("..", g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res, book, lay
+}
+
+// render prints a game to a file in a fresh folder and returns its path.
+func render(t testing.TB, res schema.Result, lay *cards.Layout, opt cards.Options) string {
+	t.Helper()
+	var b bytes.Buffer
+	if err := cards.Render(&b, res, lay, opt); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), res.Game+".pdf")
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// tool runs one of the PDF readers, skipping the test when it is missing.
+func tool(t testing.TB, name string, args ...string) string {
+	t.Helper()
+	if _, err := exec.LookPath(name); err != nil {
+		pkg := "poppler-utils"
+		if name == "qpdf" {
+			pkg = "qpdf"
+		}
+		t.Skipf("%s is not installed; install it with: apt-get install %s", name, pkg)
+	}
+	out, err := exec.Command(name, args...).CombinedOutput()
+	if err != nil {
+		t.Fatalf("%s %s: %v\n%s", name, strings.Join(args, " "), err, out)
+	}
+	return string(out)
+}
+
+// squeeze removes all white space, so that text broken into lines compares
+// with the text as written.
+func squeeze(s string) string { return strings.Join(strings.Fields(s), "") }

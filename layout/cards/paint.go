@@ -1,0 +1,414 @@
+package cards
+
+import (
+	"fmt"
+	"math"
+	"reflect"
+	"strconv"
+	"strings"
+
+	"codeberg.org/go-pdf/fpdf"
+
+	"bifrost/layout/text"
+	"bifrost/schema"
+)
+
+// ascent is where the baseline sits in a line of Japanese text, as a share
+// of the font size from the top of the em box.
+const ascent = 0.88
+
+// painter draws elements onto a PDF at an origin, or, when dry, only lays
+// out their text to find what does not fit or cannot print.
+type painter struct {
+	pdf    *fpdf.Fpdf
+	lay    *Layout
+	ds     *dataset
+	art    *artStore
+	dry    bool
+	ox, oy float64 // the trim's top-left corner on the page
+	card   *card
+	side   string
+	issues []issue
+	fits   map[fitKey]text.Fitted
+	preps  map[prepKey]*text.Prepared
+	font   string // the font currently set, "" for none
+}
+
+type fitKey struct {
+	font, s string
+	w, h    float64
+	st      text.Style
+}
+
+type prepKey struct{ font, s string }
+
+// issue is something that would print wrong: text that does not fit, or a
+// character the font cannot print.
+type issue struct {
+	card    *card
+	side    string
+	el      *Element
+	spec    *schema.SheetSpec // the sheet of row
+	row     reflect.Value     // the row whose fields gave the text (invalid for literal text)
+	fields  []*field
+	text    string
+	fit     *text.Fitted
+	boxH    float64
+	r       rune
+	font    string
+	artErr  error
+	artPath string
+}
+
+// source says where a piece of text comes from, for issues.
+type source struct {
+	spec   *schema.SheetSpec
+	row    reflect.Value
+	fields []*field
+}
+
+func newPainter(pdf *fpdf.Fpdf, l *Layout, ds *dataset, art *artStore, dry bool) *painter {
+	return &painter{pdf: pdf, lay: l, ds: ds, art: art, dry: dry,
+		fits: map[fitKey]text.Fitted{}, preps: map[prepKey]*text.Prepared{}}
+}
+
+// paint draws elements for card c with the trim's top-left at (x, y).
+func (pt *painter) paint(els []*Element, c *card, side string, x, y float64) {
+	pt.ox, pt.oy, pt.card, pt.side = x, y, c, side
+	for _, e := range els {
+		pt.element(e)
+	}
+}
+
+func (pt *painter) env(row reflect.Value, used *[]*field) env {
+	return env{ds: pt.ds, card: pt.card, row: row, used: used}
+}
+
+func (pt *painter) cardRow() reflect.Value { return pt.card.row }
+
+func (pt *painter) element(e *Element) {
+	row := pt.cardRow()
+	fs := pt.card.kind.fields
+	x, y := pt.ox+e.x, pt.oy+e.y
+	if e.when != nil && !e.shown(pt.env(row, nil)) {
+		return
+	}
+	switch e.typ {
+	case "rect":
+		pt.shape("rounded", x, y, e.w, e.h, e.r, e.fill, e.stroke, e.line, e.dash, fs, row)
+	case "line":
+		if c, ok := e.stroke.or(fixed(black)).resolve(pt.ds, fs, row); ok && !pt.dry {
+			pt.setDraw(c, e.line, e.dash)
+			pt.pdf.Line(x, y, x+e.w, y+e.h)
+			pt.pdf.SetDashPattern(nil, 0)
+		}
+	case "text":
+		var used []*field
+		s, empty := e.text.eval(pt.env(row, &used))
+		if empty && e.els != nil {
+			used = used[:0]
+			s, empty = e.els.eval(pt.env(row, &used))
+		}
+		if s == "" || empty && !e.showZero {
+			return
+		}
+		if e.sentences {
+			s = sentenceLines(s)
+		}
+		if c, ok := e.fill.resolve(pt.ds, fs, row); ok && !pt.dry {
+			pt.pdf.SetFillColor(c.r, c.g, c.b)
+			pt.pdf.RoundedRect(x, y, e.w, e.h, e.r, "1234", "F")
+		}
+		col, _ := e.colour.resolve(pt.ds, fs, row)
+		pt.text(e, s, x, y, e.w, e.h, e.style, e.align, e.valign, col, e.bold, source{pt.card.kind.Sheet, row, used})
+	case "badge":
+		pt.badge(e, x, y, row, fs)
+	case "art":
+		pt.artBox(e, x, y, row, fs)
+	case "table":
+		pt.table(e, x, y)
+	case "track":
+		pt.track(e, x, y)
+	}
+}
+
+// shown evaluates an element's "if".
+func (e *Element) shown(en env) bool {
+	s, empty := e.when.eval(en)
+	if e.whenOp == "" {
+		return !empty
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(s))
+	if err != nil {
+		return false
+	}
+	switch e.whenOp {
+	case ">=":
+		return n >= e.whenN
+	case "<=":
+		return n <= e.whenN
+	case ">":
+		return n > e.whenN
+	case "<":
+		return n < e.whenN
+	case "=":
+		return n == e.whenN
+	}
+	return n != e.whenN
+}
+
+// sentenceLines starts each sentence after the first on a new line.
+func sentenceLines(s string) string {
+	s = strings.TrimRight(s, "\n")
+	out := strings.ReplaceAll(s, "。", "。\n")
+	return strings.TrimRight(strings.ReplaceAll(out, "。\n\n", "。\n"), "\n")
+}
+
+func (pt *painter) setFont(name string, size float64) {
+	if pt.font != name {
+		pt.pdf.SetFont(name, "", size)
+		pt.font = name
+		return
+	}
+	pt.pdf.SetFontSize(size)
+}
+
+// fit lays s out in a box, memoised: copies of a card fit the same way.
+func (pt *painter) fit(font, s string, w, h float64, st text.Style) text.Fitted {
+	k := fitKey{font, s, w, h, st}
+	if f, ok := pt.fits[k]; ok {
+		return f
+	}
+	pk := prepKey{font, s}
+	p := pt.preps[pk]
+	if p == nil {
+		pt.setFont(font, st.Size)
+		p = text.Prepare(s, pt.pdf.GetStringSymbolWidth)
+		pt.preps[pk] = p
+	}
+	f := p.Fit(w, h, st)
+	pt.fits[k] = f
+	return f
+}
+
+// text sets s in the box, shrinking it down to the style's minimum; text that
+// still does not fit, and characters the font lacks, become issues.
+func (pt *painter) text(e *Element, s string, x, y, w, h float64, st text.Style, align, valign string, col rgb, bold bool, src source) {
+	font := pt.lay.fonts[e.font]
+	for _, r := range font.Missing(s) {
+		// The character comes from the first field whose text holds it, or
+		// else from the layout's own text.
+		var from []*field
+		for _, f := range src.fields {
+			if src.row.IsValid() && strings.ContainsRune(pt.ds.read(src.row, f).text, r) {
+				from = []*field{f}
+				break
+			}
+		}
+		pt.issues = append(pt.issues, issue{card: pt.card, side: pt.side, el: e, spec: src.spec, row: src.row, fields: from, text: s, r: r, font: font.Name})
+	}
+	f := pt.fit(e.font, s, w, h, st)
+	if !f.OK {
+		ff := f
+		pt.issues = append(pt.issues, issue{card: pt.card, side: pt.side, el: e, spec: src.spec, row: src.row, fields: src.fields, text: s, fit: &ff, boxH: h})
+	}
+	if pt.dry {
+		return
+	}
+	pt.setFont(e.font, f.Size)
+	pt.pdf.SetTextColor(col.r, col.g, col.b)
+	sizeMM := f.Size * text.MMPerPt
+	if bold {
+		pt.pdf.SetDrawColor(col.r, col.g, col.b)
+		pt.pdf.SetLineWidth(sizeMM * 0.035)
+		pt.pdf.SetTextRenderingMode(2)
+	}
+	top := y
+	switch valign {
+	case "middle":
+		top = y + (h-f.Need)/2
+	case "bottom":
+		top = y + h - f.Need
+	}
+	pitch := sizeMM * st.Leading
+	for i, l := range f.Lines {
+		lw := float64(l.W) * sizeMM / 1000
+		lx := x
+		switch align {
+		case "center":
+			lx = x + (w-lw)/2
+		case "right":
+			lx = x + w - lw
+		}
+		pt.pdf.Text(lx, top+float64(i)*pitch+ascent*sizeMM, l.Text)
+	}
+	if bold {
+		pt.pdf.SetTextRenderingMode(0)
+	}
+}
+
+func (pt *painter) setDraw(c rgb, line, dash float64) {
+	pt.pdf.SetDrawColor(c.r, c.g, c.b)
+	pt.pdf.SetLineWidth(line)
+	if dash > 0 {
+		pt.pdf.SetDashPattern([]float64{dash, dash}, 0)
+	}
+}
+
+// shape fills and strokes one of the badge shapes in a box.
+func (pt *painter) shape(kind string, x, y, w, h, r float64, fill, stroke colour, line, dash float64, fs *fieldSet, row reflect.Value) {
+	if pt.dry {
+		return
+	}
+	style := ""
+	if c, ok := fill.resolve(pt.ds, fs, row); ok {
+		pt.pdf.SetFillColor(c.r, c.g, c.b)
+		style += "F"
+	}
+	if c, ok := stroke.resolve(pt.ds, fs, row); ok {
+		pt.setDraw(c, line, dash)
+		style += "D"
+	}
+	if style == "" {
+		return
+	}
+	cx, cy := x+w/2, y+h/2
+	switch kind {
+	case "circle":
+		pt.pdf.Ellipse(cx, cy, w/2, h/2, 0, style)
+	case "square":
+		pt.pdf.Rect(x, y, w, h, style)
+	case "rounded":
+		if r <= 0 {
+			pt.pdf.Rect(x, y, w, h, style)
+		} else {
+			pt.pdf.RoundedRect(x, y, w, h, math.Min(r, math.Min(w, h)/2), "1234", style)
+		}
+	case "diamond":
+		pt.pdf.Polygon([]fpdf.PointType{{X: cx, Y: y}, {X: x + w, Y: cy}, {X: cx, Y: y + h}, {X: x, Y: cy}}, style)
+	case "hexagon":
+		q := w / 4
+		pt.pdf.Polygon([]fpdf.PointType{{X: x + q, Y: y}, {X: x + w - q, Y: y}, {X: x + w, Y: cy}, {X: x + w - q, Y: y + h}, {X: x + q, Y: y + h}, {X: x, Y: cy}}, style)
+	case "octagon":
+		qx, qy := w*0.29, h*0.29
+		pt.pdf.Polygon([]fpdf.PointType{{X: x + qx, Y: y}, {X: x + w - qx, Y: y}, {X: x + w, Y: y + qy}, {X: x + w, Y: y + h - qy},
+			{X: x + w - qx, Y: y + h}, {X: x + qx, Y: y + h}, {X: x, Y: y + h - qy}, {X: x, Y: y + qy}}, style)
+	case "shield":
+		pt.pdf.MoveTo(x, y)
+		pt.pdf.LineTo(x+w, y)
+		pt.pdf.LineTo(x+w, y+h*0.55)
+		pt.pdf.CurveTo(x+w, y+h*0.85, cx, y+h)
+		pt.pdf.CurveTo(x, y+h*0.85, x, y+h*0.55)
+		pt.pdf.ClosePath()
+		pt.pdf.DrawPath(style)
+	}
+	pt.pdf.SetDashPattern(nil, 0)
+}
+
+// badge draws a number or word in a shape; repeat draws it n times.
+func (pt *painter) badge(e *Element, x, y float64, row reflect.Value, fs *fieldSet) {
+	var used []*field
+	s, empty := e.text.eval(pt.env(row, &used))
+	n := 1
+	if e.repeat != nil {
+		rs, _ := e.repeat.eval(pt.env(row, nil))
+		n, _ = strconv.Atoi(strings.TrimSpace(rs))
+		if n <= 0 {
+			return
+		}
+		if last := e.x + float64(n-1)*e.step + e.w; last > pt.card.kind.Size.W-pt.lay.Safe+1e-9 {
+			pt.issues = append(pt.issues, issue{card: pt.card, side: pt.side, el: e, spec: pt.card.kind.Sheet, row: row, fields: used,
+				text: fmt.Sprintf("%d × %s", n, s), fit: &text.Fitted{Size: e.style.Min, Need: last}, boxH: pt.card.kind.Size.W - pt.lay.Safe})
+			n = max(1, int((pt.card.kind.Size.W-pt.lay.Safe-e.x-e.w)/e.step)+1)
+		}
+	} else if e.text.refs && (s == "" || empty && !e.showZero) {
+		return
+	}
+	col, _ := e.colour.resolve(pt.ds, fs, row)
+	for i := range n {
+		bx := x + float64(i)*e.step
+		pt.shape(e.shape, bx, y, e.w, e.h, math.Min(e.w, e.h)*0.2, e.fill, e.stroke, e.line, 0, fs, row)
+		if s == "" {
+			continue
+		}
+		// The text box is the shape's inner square.
+		in := 0.14
+		if e.shape == "diamond" {
+			in = 0.24
+		}
+		pt.text(e, s, bx+e.w*in, y+e.h*in, e.w*(1-2*in), e.h*(1-2*in), e.style, "center", "middle", col, e.bold, source{pt.card.kind.Sheet, row, used})
+	}
+}
+
+// artBox draws the card's art, cropped to fill the box, or a placeholder.
+func (pt *painter) artBox(e *Element, x, y float64, row reflect.Value, fs *fieldSet) {
+	name, _ := e.name.eval(pt.env(row, nil))
+	img, err := pt.art.find(name)
+	if err != nil {
+		pt.issues = append(pt.issues, issue{card: pt.card, side: pt.side, el: e, spec: pt.card.kind.Sheet, row: row,
+			fields: []*field{pt.card.kind.fields.get("ID")}, artErr: err, artPath: pt.art.path(name)})
+		img = nil
+	}
+	if pt.dry {
+		if e.text != nil {
+			if s, _ := e.text.eval(pt.env(row, nil)); s != "" {
+				pt.text(e, s, x+1, y+e.h-e.style.Size*text.MMPerPt*1.6, e.w-2, e.style.Size*text.MMPerPt*1.4, e.style, "center", "top", black, false, source{})
+			}
+		}
+		return
+	}
+	tint := e.fill.or(fixed(rgb{200, 200, 200}))
+	if img != nil {
+		pt.pdf.ClipRect(x, y, e.w, e.h, false)
+		name := pt.art.register(pt.pdf, img)
+		iw, ih := float64(img.w), float64(img.h)
+		scale := math.Max(e.w/iw, e.h/ih)
+		dw, dh := iw*scale, ih*scale
+		pt.pdf.ImageOptions(name, x+(e.w-dw)/2, y+(e.h-dh)/2, dw, dh, false, fpdf.ImageOptions{ImageType: img.typ}, 0, "")
+		pt.pdf.ClipEnd()
+	} else {
+		c, ok := tint.resolve(pt.ds, fs, row)
+		if !ok {
+			c = rgb{200, 200, 200}
+		}
+		pt.placeholder(x, y, e.w, e.h, c)
+		if e.text != nil {
+			if s, _ := e.text.eval(pt.env(row, nil)); s != "" {
+				sz := e.style.Size * text.MMPerPt
+				pt.text(e, s, x+1, y+e.h-sz*1.6, e.w-2, sz*1.4, e.style, "center", "top", darken(c, 0.55), false, source{})
+			}
+		}
+	}
+	if c, ok := e.stroke.resolve(pt.ds, fs, row); ok {
+		pt.setDraw(c, e.line, 0)
+		pt.pdf.Rect(x, y, e.w, e.h, "D")
+	}
+}
+
+// placeholder is a calm stand-in for missing art: a tinted panel with a
+// simple landscape (two hills and a sun) in lighter tones.
+func (pt *painter) placeholder(x, y, w, h float64, c rgb) {
+	pt.pdf.SetFillColor(c.r, c.g, c.b)
+	pt.pdf.Rect(x, y, w, h, "F")
+	l := lighten(c, 0.45)
+	pt.pdf.SetFillColor(l.r, l.g, l.b)
+	s := math.Min(w, h)
+	pt.pdf.Circle(x+w*0.7, y+h*0.34, s*0.1, "F")
+	d := darken(c, 0.85)
+	pt.pdf.SetFillColor(d.r, d.g, d.b)
+	base := y + h*0.82
+	pt.pdf.Polygon([]fpdf.PointType{{X: x + w*0.08, Y: base}, {X: x + w*0.38, Y: y + h*0.42}, {X: x + w*0.62, Y: base}}, "F")
+	d2 := darken(c, 0.72)
+	pt.pdf.SetFillColor(d2.r, d2.g, d2.b)
+	pt.pdf.Polygon([]fpdf.PointType{{X: x + w*0.42, Y: base}, {X: x + w*0.66, Y: y + h*0.55}, {X: x + w*0.92, Y: base}}, "F")
+}
+
+func lighten(c rgb, t float64) rgb {
+	f := func(v int) int { return int(float64(v) + (255-float64(v))*t + 0.5) }
+	return rgb{f(c.r), f(c.g), f(c.b)}
+}
+
+func darken(c rgb, t float64) rgb {
+	f := func(v int) int { return int(float64(v)*t + 0.5) }
+	return rgb{f(c.r), f(c.g), f(c.b)}
+}

@@ -1,0 +1,479 @@
+package cards
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+
+	"codeberg.org/go-pdf/fpdf"
+
+	"bifrost/schema"
+)
+
+// Options choose what Render prints and on what paper.
+type Options struct {
+	Paper  string   // "a4" (the default) or "letter"
+	Only   []string // card IDs (a reference card's kind name); empty prints every card
+	ArtDir string   // the folder of <ID>.png / .jpg card art; "" for none
+}
+
+// Paper sizes in mm, portrait.
+var papers = map[string]Size{
+	"a4":     {210, 297},
+	"letter": {215.9, 279.4},
+}
+
+// Papers lists the paper names Render accepts.
+func Papers() []string { return sortedKeys(papers) }
+
+// pdfDate is the fixed creation and modification date of every PDF, so that
+// the same input gives the same bytes.
+var pdfDate = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+
+// UnknownCardsError is returned when Options.Only names cards the game does
+// not have.
+type UnknownCardsError struct {
+	Game string
+	IDs  []string
+}
+
+func (e *UnknownCardsError) Error() string {
+	return fmt.Sprintf("%s has no card %s", e.Game, strings.Join(e.IDs, ", "))
+}
+
+// IssuesError is returned by Render when some text would not fit or not
+// print; Check reports the same things as problems before printing.
+type IssuesError struct{ Lines []string }
+
+func (e *IssuesError) Error() string { return strings.Join(e.Lines, "\n") }
+
+// newPDF starts a document with the layout's fonts and fixed dates.
+func newPDF(l *Layout, page Size) *fpdf.Fpdf {
+	pdf := fpdf.NewCustom(&fpdf.InitType{UnitStr: "mm", Size: fpdf.SizeType{Wd: page.W, Ht: page.H}})
+	pdf.SetCreationDate(pdfDate)
+	pdf.SetModificationDate(pdfDate)
+	pdf.SetCatalogSort(true)
+	pdf.SetCompression(true)
+	pdf.SetAutoPageBreak(false, 0)
+	pdf.SetMargins(0, 0, 0)
+	pdf.SetTitle(l.Game.Title, true)
+	pdf.SetCreator("bifrost", false)
+	pdf.SetProducer("bifrost", false)
+	for _, name := range l.fontName {
+		pdf.AddUTF8FontFromBytes(name, "", l.fonts[name].Data)
+	}
+	return pdf
+}
+
+// Deck is what one game prints, resolved from its data: the cards of each
+// kind, copies included.
+type Deck struct {
+	lay   *Layout
+	ds    *dataset
+	kinds []*Kind
+	cards map[*Kind][]*card
+}
+
+// NewDeck selects the cards to print: every card, or only those named.
+func NewDeck(res schema.Result, l *Layout, only []string) (*Deck, error) {
+	ds, err := newDataset(l.Game, res.Data)
+	if err != nil {
+		return nil, err
+	}
+	d := &Deck{lay: l, ds: ds, cards: map[*Kind][]*card{}}
+	want := map[string]bool{}
+	for _, id := range only {
+		if id = strings.TrimSpace(id); id != "" {
+			want[id] = false
+		}
+	}
+	for _, k := range l.Kinds {
+		for _, c := range ds.physical(k) {
+			if len(want) > 0 {
+				if _, ok := want[c.id]; !ok {
+					continue
+				}
+				want[c.id] = true
+			}
+			d.cards[k] = append(d.cards[k], c)
+		}
+		if len(d.cards[k]) > 0 {
+			d.kinds = append(d.kinds, k)
+		}
+	}
+	var unknown []string
+	for id, seen := range want {
+		if !seen {
+			unknown = append(unknown, id)
+		}
+	}
+	if len(unknown) > 0 {
+		slices.Sort(unknown)
+		return nil, &UnknownCardsError{Game: l.Game.ID, IDs: unknown}
+	}
+	return d, nil
+}
+
+// Count returns how many physical cards (or boards) of each kind the deck
+// prints, by kind name.
+func (d *Deck) Count() map[string]int {
+	out := map[string]int{}
+	for _, k := range d.kinds {
+		out[k.Name] = len(d.cards[k])
+	}
+	return out
+}
+
+// grid is how cards of one size sit on a sheet of paper.
+type grid struct {
+	page       Size
+	cols, rows int
+	gx, gy     float64 // space between neighbouring trims
+	x0, y0     float64 // the top-left trim corner
+	w, h       float64 // card trim
+}
+
+// newGrid fits as many cards as possible on the paper, leaving room for the
+// bleed and crop marks outside the outer cards; the gutter between cards is
+// the layout's, or less when the paper is short of room.
+func newGrid(l *Layout, page, card Size) (grid, error) {
+	room := l.Bleed + l.Sheet.MarkOffset + l.Sheet.MarkLength
+	g := grid{page: page, w: card.W, h: card.H}
+	fit := func(paper, size float64) (int, float64) {
+		n := int(math.Floor((paper - 2*room + 1e-9) / size))
+		if n < 1 {
+			return 0, 0
+		}
+		// Reduce n until the minimal layout fits, then widen the gutter.
+		for n > 1 && float64(n)*size > paper-2*room {
+			n--
+		}
+		gap := 0.0
+		if n > 1 {
+			gap = math.Min(l.Sheet.Gutter, (paper-2*room-float64(n)*size)/float64(n-1))
+			// With a generous gutter, fewer cards may leave a better sheet;
+			// the layout's gutter is the most we want, so keep n.
+		}
+		return n, math.Max(gap, 0)
+	}
+	g.cols, g.gx = fit(page.W, card.W)
+	g.rows, g.gy = fit(page.H, card.H)
+	if g.cols == 0 || g.rows == 0 {
+		return g, fmt.Errorf("a %.1f × %.1f mm card with %.1f mm bleed and crop marks does not fit on %.1f × %.1f mm paper", card.W, card.H, l.Bleed, page.W, page.H)
+	}
+	g.x0 = (page.W - (float64(g.cols)*card.W + float64(g.cols-1)*g.gx)) / 2
+	g.y0 = (page.H - (float64(g.rows)*card.H + float64(g.rows-1)*g.gy)) / 2
+	return g, nil
+}
+
+func (g grid) cell(i int, mirror bool) (x, y float64, col, row int) {
+	col, row = i%g.cols, i/g.cols
+	if mirror {
+		col = g.cols - 1 - col
+	}
+	return g.x0 + float64(col)*(g.w+g.gx), g.y0 + float64(row)*(g.h+g.gy), col, row
+}
+
+// Render writes the print-and-play PDF: for each kind, sheets of cards with
+// crop marks, each face page followed by its back page (mirrored for
+// long-edge duplex), then each board on a page of its own followed by its
+// back (blank when the layout gives none).
+func Render(w io.Writer, res schema.Result, l *Layout, opt Options) error {
+	paper, ok := papers[strings.ToLower(cmpOrS(opt.Paper, "a4"))]
+	if !ok {
+		return fmt.Errorf("unknown paper %q (want %s)", opt.Paper, strings.Join(Papers(), " or "))
+	}
+	d, err := NewDeck(res, l, opt.Only)
+	if err != nil {
+		return err
+	}
+	art := newArtStore(opt.ArtDir)
+	defer art.close()
+	pdf := newPDF(l, paper)
+	pt := newPainter(pdf, l, d.ds, art, false)
+	if err := d.render(pt, paper); err != nil {
+		return err
+	}
+	if len(pt.issues) > 0 {
+		return issuesError(pt.issues, d.ds)
+	}
+	if pdf.PageCount() == 0 {
+		return errors.New("nothing to print")
+	}
+	return pdf.Output(w)
+}
+
+func cmpOrS(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
+
+func (d *Deck) render(pt *painter, paper Size) error {
+	l := d.lay
+	var queue []*card
+	var qkind *Kind
+	flush := func() error {
+		if len(queue) == 0 {
+			return nil
+		}
+		err := d.sheets(pt, paper, queue)
+		queue = nil
+		return err
+	}
+	for _, k := range d.kinds {
+		if k.Board {
+			if err := flush(); err != nil {
+				return err
+			}
+			if err := boardFits(k, paper); err != nil {
+				return err
+			}
+			for _, c := range d.cards[k] {
+				d.board(pt, paper, c)
+			}
+			continue
+		}
+		if qkind != nil && (l.Sheet.KindPerPage || qkind.Size != k.Size) {
+			if err := flush(); err != nil {
+				return err
+			}
+		}
+		queue = append(queue, d.cards[k]...)
+		qkind = k
+	}
+	return flush()
+}
+
+// sheets lays cards of one size out, a face page then its back page.
+func (d *Deck) sheets(pt *painter, paper Size, cards []*card) error {
+	g, err := newGrid(d.lay, paper, cards[0].kind.Size)
+	if err != nil {
+		return err
+	}
+	per := g.cols * g.rows
+	for start := 0; start < len(cards); start += per {
+		page := cards[start:min(start+per, len(cards))]
+		for _, back := range []bool{false, true} {
+			pt.pdf.AddPageFormat("P", fpdf.SizeType{Wd: paper.W, Ht: paper.H})
+			for i, c := range page {
+				x, y, col, row := g.cell(i, back)
+				d.placeCard(pt, g, c, x, y, col, row, back)
+			}
+			d.cropMarks(pt, g)
+		}
+	}
+	return nil
+}
+
+// placeCard draws one card, its bleed clipped halfway into the gutters so
+// that neighbours never overlap.
+func (d *Deck) placeCard(pt *painter, g grid, c *card, x, y float64, col, row int, back bool) {
+	b := d.lay.Bleed
+	left, right, top, bottom := b, b, b, b
+	if col > 0 {
+		left = math.Min(b, g.gx/2)
+	}
+	if col < g.cols-1 {
+		right = math.Min(b, g.gx/2)
+	}
+	if row > 0 {
+		top = math.Min(b, g.gy/2)
+	}
+	if row < g.rows-1 {
+		bottom = math.Min(b, g.gy/2)
+	}
+	pt.pdf.ClipRect(x-left, y-top, g.w+left+right, g.h+top+bottom, false)
+	if back {
+		pt.paint(c.kind.Back, c, "back", x, y)
+	} else {
+		pt.paint(c.kind.Face, c, "face", x, y)
+	}
+	pt.pdf.ClipEnd()
+}
+
+// cropMarks draws a mark outside the outer bleed at every cut line.
+func (d *Deck) cropMarks(pt *painter, g grid) {
+	l := d.lay
+	pt.pdf.SetDrawColor(0, 0, 0)
+	pt.pdf.SetLineWidth(l.Sheet.MarkWidth)
+	gridW := float64(g.cols)*g.w + float64(g.cols-1)*g.gx
+	gridH := float64(g.rows)*g.h + float64(g.rows-1)*g.gy
+	near := l.Bleed + l.Sheet.MarkOffset
+	far := near + l.Sheet.MarkLength
+	var xs, ys []float64
+	for c := range g.cols {
+		x := g.x0 + float64(c)*(g.w+g.gx)
+		xs = append(xs, x, x+g.w)
+	}
+	for r := range g.rows {
+		y := g.y0 + float64(r)*(g.h+g.gy)
+		ys = append(ys, y, y+g.h)
+	}
+	for _, x := range dedupe(xs) {
+		pt.pdf.Line(x, g.y0-far, x, g.y0-near)
+		pt.pdf.Line(x, g.y0+gridH+near, x, g.y0+gridH+far)
+	}
+	for _, y := range dedupe(ys) {
+		pt.pdf.Line(g.x0-far, y, g.x0-near, y)
+		pt.pdf.Line(g.x0+gridW+near, y, g.x0+gridW+far, y)
+	}
+}
+
+func dedupe(xs []float64) []float64 {
+	var out []float64
+	for _, x := range xs {
+		if len(out) == 0 || math.Abs(out[len(out)-1]-x) > 1e-6 {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// board draws a board centred on a page of its own orientation, then its
+// back page: the layout's back, or a blank page so duplex printing keeps
+// one board per sheet.
+func (d *Deck) board(pt *painter, paper Size, c *card) {
+	k := c.kind
+	page := paper
+	orient := "P"
+	if k.Size.W > k.Size.H {
+		page = Size{paper.H, paper.W}
+		orient = "L"
+	}
+	x, y := (page.W-k.Size.W)/2, (page.H-k.Size.H)/2
+	for _, back := range []bool{false, true} {
+		pt.pdf.AddPageFormat(orient, fpdf.SizeType{Wd: paper.W, Ht: paper.H})
+		pt.pdf.ClipRect(x, y, k.Size.W, k.Size.H, false)
+		switch {
+		case !back:
+			pt.paint(k.Face, c, "face", x, y)
+		case len(k.Back) > 0:
+			pt.paint(k.Back, c, "back", x, y)
+		}
+		pt.pdf.ClipEnd()
+	}
+}
+
+// boardFits checks a board against the paper.
+func boardFits(k *Kind, paper Size) error {
+	w, h := paper.W, paper.H
+	if k.Size.W > k.Size.H {
+		w, h = h, w
+	}
+	if k.Size.W > w+1e-9 || k.Size.H > h+1e-9 {
+		return fmt.Errorf("board %s is %.1f × %.1f mm, larger than the %.1f × %.1f mm page", k.Name, k.Size.W, k.Size.H, w, h)
+	}
+	return nil
+}
+
+// tombo is the room around a single card for its トンボ, in mm.
+const tombo = 12
+
+// PerCard is one card's own PDF: trim size plus bleed, with トンボ.
+type PerCard struct {
+	Name   string // file name, e.g. "Assist-A01.pdf"
+	Render func(w io.Writer) error
+}
+
+var unsafeName = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
+
+// RenderEach lists one PDF per card design (copies are not repeated) for
+// print shops: the face on page 1 and the back on page 2, each page the
+// trim plus bleed plus room for トンボ, with the TrimBox set to the trim.
+func RenderEach(res schema.Result, l *Layout, opt Options) ([]PerCard, error) {
+	d, err := NewDeck(res, l, opt.Only)
+	if err != nil {
+		return nil, err
+	}
+	var out []PerCard
+	seen := map[string]bool{}
+	for _, k := range d.kinds {
+		for _, c := range d.cards[k] {
+			if c.copy != 1 {
+				continue
+			}
+			name := unsafeName.ReplaceAllString(k.Name+"-"+c.id, "_") + ".pdf"
+			for i := 2; seen[name]; i++ {
+				name = unsafeName.ReplaceAllString(fmt.Sprintf("%s-%s-%d", k.Name, c.id, i), "_") + ".pdf"
+			}
+			seen[name] = true
+			out = append(out, PerCard{Name: name, Render: func(w io.Writer) error { return d.renderOne(w, c, opt) }})
+		}
+	}
+	return out, nil
+}
+
+func (d *Deck) renderOne(w io.Writer, c *card, opt Options) error {
+	l := d.lay
+	k := c.kind
+	m := l.Bleed + tombo
+	page := Size{k.Size.W + 2*m, k.Size.H + 2*m}
+	art := newArtStore(opt.ArtDir)
+	defer art.close()
+	pdf := newPDF(l, page)
+	pt := newPainter(pdf, l, d.ds, art, false)
+	sides := [][]*Element{k.Face, k.Back}
+	if len(k.Back) == 0 {
+		sides = sides[:1]
+	}
+	for i, els := range sides {
+		pdf.AddPageFormat("P", fpdf.SizeType{Wd: page.W, Ht: page.H})
+		pdf.SetPageBox("trim", m, m, k.Size.W, k.Size.H)
+		pdf.ClipRect(m-l.Bleed, m-l.Bleed, k.Size.W+2*l.Bleed, k.Size.H+2*l.Bleed, false)
+		pt.paint(els, c, []string{"face", "back"}[i], m, m)
+		pdf.ClipEnd()
+		trimMarks(pdf, m, m, k.Size, l.Bleed)
+	}
+	if len(pt.issues) > 0 {
+		return issuesError(pt.issues, d.ds)
+	}
+	return pdf.Output(w)
+}
+
+// trimMarks draws Japanese-style トンボ: double corner marks (the inner line
+// on the trim, the outer on the bleed) and centre marks on each side.
+func trimMarks(pdf *fpdf.Fpdf, x, y float64, s Size, bleed float64) {
+	pdf.SetDrawColor(0, 0, 0)
+	pdf.SetLineWidth(0.1)
+	L := float64(tombo - 2)
+	x1, y1 := x+s.W, y+s.H
+	corner := func(cx, cy, dx, dy float64) {
+		// Horizontal marks at the trim and bleed heights, vertical at the trim and bleed widths.
+		ox := cx - dx*bleed
+		oy := cy - dy*bleed
+		pdf.Line(ox, cy, ox-dx*L, cy)                  // trim line, outward from the bleed corner
+		pdf.Line(cx-dx*bleed, oy, cx-dx*(bleed+L), oy) // bleed line
+		pdf.Line(cx, oy, cx, oy-dy*L)
+		pdf.Line(ox, cy-dy*bleed, ox, cy-dy*(bleed+L))
+	}
+	corner(x, y, 1, 1)
+	corner(x1, y, -1, 1)
+	corner(x, y1, 1, -1)
+	corner(x1, y1, -1, -1)
+	mx, my := x+s.W/2, y+s.H/2
+	c := 4.0
+	for _, v := range [][4]float64{
+		{mx, y - bleed - 1, mx, y - bleed - L}, {mx - c, y - bleed - L/2, mx + c, y - bleed - L/2},
+		{mx, y1 + bleed + 1, mx, y1 + bleed + L}, {mx - c, y1 + bleed + L/2, mx + c, y1 + bleed + L/2},
+		{x - bleed - 1, my, x - bleed - L, my}, {x - bleed - L/2, my - c, x - bleed - L/2, my + c},
+		{x1 + bleed + 1, my, x1 + bleed + L, my}, {x1 + bleed + L/2, my - c, x1 + bleed + L/2, my + c},
+	} {
+		pdf.Line(v[0], v[1], v[2], v[3])
+	}
+}
+
+func issuesError(is []issue, ds *dataset) error {
+	var lines []string
+	for _, i := range is {
+		lines = append(lines, i.describe(ds, nil))
+	}
+	slices.Sort(lines)
+	return &IssuesError{Lines: slices.Compact(lines)}
+}

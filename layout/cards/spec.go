@@ -1,0 +1,616 @@
+package cards
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+
+	"bifrost/layout"
+	"bifrost/layout/text"
+	"bifrost/schema"
+)
+
+// The yaml form of a layout file. Every key is listed here; with
+// KnownFields an unknown key is an error at its line.
+
+type fileSpec struct {
+	Game     string                 `yaml:"game"`
+	Card     *sizeSpec              `yaml:"card"`
+	Bleed    *float64               `yaml:"bleed"`
+	Safe     *float64               `yaml:"safe"`
+	Sheet    sheetSpec              `yaml:"sheet"`
+	Fonts    map[string]fontSpec    `yaml:"fonts"`
+	Palettes map[string]paletteSpec `yaml:"palettes"`
+	Kinds    []kindSpec             `yaml:"kinds"`
+}
+
+type sizeSpec struct {
+	Width  float64 `yaml:"width"`
+	Height float64 `yaml:"height"`
+}
+
+type sheetSpec struct {
+	Gutter      *float64 `yaml:"gutter"`
+	MarkLength  *float64 `yaml:"mark_length"`
+	MarkOffset  *float64 `yaml:"mark_offset"`
+	MarkWidth   *float64 `yaml:"mark_width"`
+	KindPerPage *bool    `yaml:"kind_per_page"`
+}
+
+type fontSpec struct {
+	File string `yaml:"file"`
+}
+
+type paletteSpec struct {
+	By      string            `yaml:"by"`
+	Values  map[string]string `yaml:"values"`
+	Default string            `yaml:"default"`
+}
+
+type kindSpec struct {
+	Name       string            `yaml:"name"`
+	Title      string            `yaml:"title"`
+	Sheet      string            `yaml:"sheet"`
+	Where      map[string]string `yaml:"where"`
+	Each       string            `yaml:"each"`
+	Copies     string            `yaml:"copies"`
+	CopiesFrom *copiesSpec       `yaml:"copies_from"`
+	Size       *sizeSpec         `yaml:"size"`
+	Board      bool              `yaml:"board"`
+	Face       []elementSpec     `yaml:"face"`
+	Back       []elementSpec     `yaml:"back"`
+}
+
+// copiesSpec counts a card's copies elsewhere in the data: the sum of a
+// number field over the entries whose match field holds the card's ID, such
+// as the Copies of every sample-deck line naming the card. The entries are
+// the rows of a sheet, or, with data, the structs found by following Go
+// field names through the validated data ("Decks.Cards").
+type copiesSpec struct {
+	Sheet string `yaml:"sheet"`
+	Data  string `yaml:"data"`
+	Match string `yaml:"match"`
+	Sum   string `yaml:"sum"`
+}
+
+type elementSpec struct {
+	Type      string       `yaml:"type"`
+	If        string       `yaml:"if"`
+	X         float64      `yaml:"x"`
+	Y         float64      `yaml:"y"`
+	W         float64      `yaml:"w"`
+	H         float64      `yaml:"h"`
+	R         float64      `yaml:"r"`
+	Fill      string       `yaml:"fill"`
+	Stroke    string       `yaml:"stroke"`
+	Line      float64      `yaml:"line"`
+	Dash      float64      `yaml:"dash"`
+	Text      string       `yaml:"text"`
+	Else      string       `yaml:"else"`
+	Size      float64      `yaml:"size"`
+	MinSize   float64      `yaml:"min_size"`
+	Leading   float64      `yaml:"leading"`
+	Lines     int          `yaml:"lines"`
+	Align     string       `yaml:"align"`
+	VAlign    string       `yaml:"valign"`
+	Colour    string       `yaml:"colour"`
+	Font      string       `yaml:"font"`
+	Bold      bool         `yaml:"bold"`
+	Sentences bool         `yaml:"sentences"`
+	ShowZero  bool         `yaml:"show_zero"`
+	Shape     string       `yaml:"shape"`
+	Repeat    string       `yaml:"repeat"`
+	Step      float64      `yaml:"step"`
+	Name      string       `yaml:"name"`
+	Rows      *rowsSpec    `yaml:"rows"`
+	Columns   []columnSpec `yaml:"columns"`
+	Header    *headerSpec  `yaml:"header"`
+	RowHeight float64      `yaml:"row_height"`
+	Stripe    string       `yaml:"stripe"`
+	Cell      *cellSpec    `yaml:"cell"`
+	Loop      string       `yaml:"loop"`
+	Die       string       `yaml:"die"`
+}
+
+type rowsSpec struct {
+	Sheet string `yaml:"sheet"`
+	Match string `yaml:"match"`
+	Group string `yaml:"group"`
+	Order string `yaml:"order"`
+}
+
+type columnSpec struct {
+	Title   string  `yaml:"title"`
+	W       float64 `yaml:"w"`
+	Text    string  `yaml:"text"`
+	Size    float64 `yaml:"size"`
+	MinSize float64 `yaml:"min_size"`
+	Align   string  `yaml:"align"`
+	Fill    string  `yaml:"fill"`
+	Colour  string  `yaml:"colour"`
+	Shape   string  `yaml:"shape"`
+	Bold    bool    `yaml:"bold"`
+}
+
+type headerSpec struct {
+	Fill   string  `yaml:"fill"`
+	Colour string  `yaml:"colour"`
+	Size   float64 `yaml:"size"`
+	H      float64 `yaml:"h"`
+}
+
+type cellSpec struct {
+	W      float64 `yaml:"w"`
+	Gap    float64 `yaml:"gap"`
+	R      float64 `yaml:"r"`
+	Fill   string  `yaml:"fill"`
+	Stroke string  `yaml:"stroke"`
+	Line   float64 `yaml:"line"`
+}
+
+// elementKeys lists the keys each element type accepts beyond "type".
+var elementKeys = map[string][]string{
+	"rect":  {"x", "y", "w", "h", "r", "fill", "stroke", "line", "dash"},
+	"line":  {"x", "y", "w", "h", "stroke", "line", "dash"},
+	"text":  {"x", "y", "w", "h", "text", "else", "size", "min_size", "leading", "lines", "align", "valign", "colour", "font", "bold", "sentences", "show_zero", "fill", "r"},
+	"badge": {"x", "y", "w", "h", "shape", "fill", "stroke", "line", "text", "size", "min_size", "colour", "font", "bold", "show_zero", "repeat", "step"},
+	"art":   {"x", "y", "w", "h", "r", "name", "fill", "stroke", "line", "text", "size", "colour", "font"},
+	"table": {"x", "y", "w", "h", "rows", "columns", "header", "row_height", "stripe", "stroke", "line", "size", "min_size", "leading", "colour", "font", "sentences"},
+	"track": {"x", "y", "w", "h", "rows", "text", "cell", "loop", "die", "size", "min_size", "leading", "colour", "font", "stroke", "line", "fill"},
+}
+
+// Error is a problem in a layout file, at a line.
+type Error struct {
+	File string
+	Line int
+	Msg  string
+}
+
+func (e *Error) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+	}
+	return e.File + ": " + e.Msg
+}
+
+// ErrorList is every problem found in a layout file, in line order. Its
+// Error method gives one line per problem.
+type ErrorList []*Error
+
+func (l ErrorList) Error() string {
+	lines := make([]string, len(l))
+	for i, e := range l {
+		lines[i] = e.Error()
+	}
+	return strings.Join(lines, "\n")
+}
+
+// Load reads game's layout: dir/<game>.yaml when it exists, otherwise the
+// built-in copy. dir is usually "layout", beside the workbook folder.
+func Load(dir string, g *schema.Game) (*Layout, error) {
+	path := filepath.Join(dir, g.ID+".yaml")
+	data, err := os.ReadFile(path)
+	switch {
+	case err == nil:
+		return Parse(path, data, g)
+	case errors.Is(err, os.ErrNotExist):
+		name, data, ok := layout.Builtin(g.ID)
+		if !ok {
+			return nil, fmt.Errorf("%s: no layout for game %s", path, g.ID)
+		}
+		l, err := Parse(name, data, g)
+		if l != nil {
+			l.dir = dir
+		}
+		return l, err
+	default:
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+}
+
+// LayoutDir returns the layout folder that goes with a workbook folder: the
+// "layout" folder beside it, as in the repository (cardsrc/ and layout/).
+func LayoutDir(src string) string {
+	return filepath.Join(filepath.Dir(filepath.Clean(src)), "layout")
+}
+
+var yamlLine = regexp.MustCompile(`^(?:yaml: )?line (\d+): (.*)$`)
+var notFound = regexp.MustCompile(`^field (\S+) not found in type \S+$`)
+
+// Parse reads a layout file for game g. All problems are returned together
+// as an ErrorList, one line each with the file and line.
+func Parse(file string, data []byte, g *schema.Game) (*Layout, error) {
+	var spec fileSpec
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(&spec); err != nil {
+		return nil, yamlErrors(file, err)
+	}
+	var root yaml.Node
+	if err := yaml.Unmarshal(data, &root); err != nil {
+		return nil, yamlErrors(file, err)
+	}
+	p := &parser{file: file, game: g, nodes: map[string]*yaml.Node{}, keys: map[string]*yaml.Node{}}
+	p.index("", &root)
+	l := p.compile(&spec)
+	if len(p.errs) > 0 {
+		slices.SortStableFunc(p.errs, func(a, b *Error) int { return a.Line - b.Line })
+		return nil, p.errs
+	}
+	return l, nil
+}
+
+// yamlErrors turns the yaml package's errors into one line each.
+func yamlErrors(file string, err error) error {
+	var out ErrorList
+	var msgs []string
+	var te *yaml.TypeError
+	if errors.As(err, &te) {
+		msgs = te.Errors
+	} else {
+		msgs = []string{err.Error()}
+	}
+	for _, m := range msgs {
+		m = strings.TrimSpace(m)
+		e := &Error{File: file, Msg: strings.TrimPrefix(m, "yaml: ")}
+		if sub := yamlLine.FindStringSubmatch(m); sub != nil {
+			e.Line, _ = strconv.Atoi(sub[1])
+			e.Msg = sub[2]
+			if nf := notFound.FindStringSubmatch(sub[2]); nf != nil {
+				e.Msg = fmt.Sprintf("unknown key %q", nf[1])
+			}
+		}
+		if err == nil || m == "EOF" {
+			e.Msg = "the layout file is empty"
+		}
+		out = append(out, e)
+	}
+	if len(out) == 1 && out[0].Msg == "EOF" {
+		out[0].Msg = "the layout file is empty"
+	}
+	return out
+}
+
+// parser compiles a fileSpec, with the yaml nodes at hand to give each
+// problem its line.
+type parser struct {
+	file  string
+	game  *schema.Game
+	nodes map[string]*yaml.Node // path → value node
+	keys  map[string]*yaml.Node // path → key node (mappings only)
+	errs  ErrorList
+}
+
+// index records every node by its path: "kinds.2.face.0.fill".
+func (p *parser) index(path string, n *yaml.Node) {
+	switch n.Kind {
+	case yaml.DocumentNode:
+		for _, c := range n.Content {
+			p.index(path, c)
+		}
+		return
+	case yaml.AliasNode:
+		p.nodes[path] = n
+		if n.Alias != nil {
+			p.index(path, n.Alias)
+		}
+		return
+	}
+	if _, seen := p.nodes[path]; !seen || path == "" {
+		p.nodes[path] = n
+	}
+	join := func(k string) string {
+		if path == "" {
+			return k
+		}
+		return path + "." + k
+	}
+	switch n.Kind {
+	case yaml.MappingNode:
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k := join(n.Content[i].Value)
+			p.keys[k] = n.Content[i]
+			p.index(k, n.Content[i+1])
+		}
+	case yaml.SequenceNode:
+		for i, c := range n.Content {
+			p.index(join(strconv.Itoa(i)), c)
+		}
+	}
+}
+
+// line returns the line of the key at path, else of its value, else of the
+// nearest enclosing node.
+func (p *parser) line(path string) int {
+	for {
+		if k, ok := p.keys[path]; ok {
+			return k.Line
+		}
+		if n, ok := p.nodes[path]; ok {
+			return n.Line
+		}
+		i := strings.LastIndexByte(path, '.')
+		if i < 0 {
+			return 0
+		}
+		path = path[:i]
+	}
+}
+
+func (p *parser) errorf(path, format string, args ...any) {
+	p.errs = append(p.errs, &Error{File: p.file, Line: p.line(path), Msg: fmt.Sprintf(format, args...)})
+}
+
+// has reports whether the file sets the key at path.
+func (p *parser) has(path string) bool { _, ok := p.keys[path]; return ok }
+
+// Layout is a compiled layout file.
+type Layout struct {
+	File     string
+	Game     *schema.Game
+	Card     Size    // default trim size, mm
+	Bleed    float64 // mm
+	Safe     float64 // mm inside the trim
+	Sheet    SheetOptions
+	Kinds    []*Kind
+	fonts    map[string]*text.Font
+	fontName []string // sorted, for registering in a fixed order
+	palettes map[string]*palette
+	dir      string
+}
+
+// Size is a width and height in mm.
+type Size struct{ W, H float64 }
+
+// SheetOptions are the imposition settings.
+type SheetOptions struct {
+	Gutter      float64 // wanted space between cards, shrunk to fit the paper
+	MarkLength  float64
+	MarkOffset  float64 // gap between the bleed edge and a crop mark
+	MarkWidth   float64
+	KindPerPage bool // each kind starts a new sheet
+}
+
+// Kind is one card kind: which rows it prints and how.
+type Kind struct {
+	Name   string // the layout's key, e.g. "Assist"
+	Title  string // printed as {$kind}, e.g. "アシスト"
+	Sheet  *schema.SheetSpec
+	Where  []where
+	Each   bool   // one card for the whole sheet (a reference card)
+	Copies string // a field giving the copies, or "" for Fixed
+	Fixed  int
+	From   *copiesFrom // copies counted from another sheet
+	Size   Size
+	Board  bool
+	Face   []*Element
+	Back   []*Element
+	line   int
+	fields *fieldSet
+}
+
+type where struct {
+	field *field
+	value string
+}
+
+func (p *parser) compile(s *fileSpec) *Layout {
+	l := &Layout{File: p.file, Game: p.game, Card: Size{63, 88}, Bleed: 3, Safe: 3,
+		Sheet:    SheetOptions{Gutter: 6, MarkLength: 4, MarkOffset: 0.5, MarkWidth: 0.2, KindPerPage: true},
+		fonts:    map[string]*text.Font{"default": text.Default()},
+		palettes: map[string]*palette{}}
+	if s.Game != p.game.ID {
+		p.errorf("game", "this layout is for game %q, want %q", s.Game, p.game.ID)
+	}
+	if s.Card != nil {
+		l.Card = p.size("card", *s.Card)
+	}
+	if s.Bleed != nil {
+		l.Bleed = p.length("bleed", *s.Bleed, 0, 10)
+	}
+	if s.Safe != nil {
+		l.Safe = p.length("safe", *s.Safe, 0, 20)
+	}
+	opt := &l.Sheet
+	set := func(key string, v *float64, dst *float64, lo, hi float64) {
+		if v != nil {
+			*dst = p.length("sheet."+key, *v, lo, hi)
+		}
+	}
+	set("gutter", s.Sheet.Gutter, &opt.Gutter, 0, 30)
+	set("mark_length", s.Sheet.MarkLength, &opt.MarkLength, 0, 20)
+	set("mark_offset", s.Sheet.MarkOffset, &opt.MarkOffset, 0, 10)
+	set("mark_width", s.Sheet.MarkWidth, &opt.MarkWidth, 0.05, 2)
+	if s.Sheet.KindPerPage != nil {
+		opt.KindPerPage = *s.Sheet.KindPerPage
+	}
+	for _, name := range sortedKeys(s.Fonts) {
+		path := "fonts." + name
+		f := s.Fonts[name]
+		if f.File == "" {
+			l.fonts[name] = text.Default()
+			continue
+		}
+		file := f.File
+		if !filepath.IsAbs(file) {
+			file = filepath.Join(filepath.Dir(p.file), file)
+		}
+		font, err := text.Load(file)
+		if err != nil {
+			p.errorf(path+".file", "%v", err)
+			continue
+		}
+		l.fonts[name] = font
+	}
+	l.fontName = sortedKeys(l.fonts)
+	for _, name := range sortedKeys(s.Palettes) {
+		l.palettes[name] = p.palette("palettes."+name, name, s.Palettes[name])
+	}
+	names := map[string]bool{}
+	for i, ks := range s.Kinds {
+		path := fmt.Sprintf("kinds.%d", i)
+		k := p.kind(path, ks, l)
+		if k == nil {
+			continue
+		}
+		if names[k.Name] {
+			p.errorf(path+".name", "kind %q is defined twice", k.Name)
+		}
+		names[k.Name] = true
+		l.Kinds = append(l.Kinds, k)
+	}
+	if len(s.Kinds) == 0 {
+		p.errorf("kinds", "the layout defines no card kinds")
+	}
+	return l
+}
+
+func (p *parser) size(path string, s sizeSpec) Size {
+	return Size{p.length(path+".width", s.Width, 10, 1000), p.length(path+".height", s.Height, 10, 1000)}
+}
+
+// length checks a measurement in mm.
+func (p *parser) length(path string, v, lo, hi float64) float64 {
+	if math.IsNaN(v) || v < lo || v > hi {
+		p.errorf(path, "%s must be between %g and %g mm (got %g)", lastKey(path), lo, hi, v)
+		return math.Max(lo, math.Min(v, hi))
+	}
+	return v
+}
+
+func lastKey(path string) string {
+	if i := strings.LastIndexByte(path, '.'); i >= 0 {
+		return path[i+1:]
+	}
+	return path
+}
+
+func (p *parser) kind(path string, s kindSpec, l *Layout) *Kind {
+	k := &Kind{Name: s.Name, Title: s.Title, Size: l.Card, Board: s.Board, line: p.line(path)}
+	if s.Name == "" {
+		p.errorf(path, "a kind needs a name")
+		return nil
+	}
+	if k.Title == "" {
+		k.Title = k.Name
+	}
+	k.Sheet = sheetByName(p.game, s.Sheet)
+	if k.Sheet == nil {
+		p.errorf(path+".sheet", "game %s has no sheet %q (sheets: %s)", p.game.ID, s.Sheet, sheetNames(p.game))
+		return nil
+	}
+	k.fields = fieldsOf(k.Sheet)
+	switch s.Each {
+	case "", "row":
+	case "sheet":
+		k.Each = true
+	default:
+		p.errorf(path+".each", "each must be row or sheet (got %q)", s.Each)
+	}
+	if s.Size != nil {
+		k.Size = p.size(path+".size", *s.Size)
+	} else if k.Board {
+		p.errorf(path, "a board kind needs its size (size: {width: …, height: …})")
+	}
+	for _, f := range sortedKeys(s.Where) {
+		fd := k.fields.get(f)
+		if fd == nil {
+			p.errorf(path+".where."+f, "sheet %s has no field %q%s", k.Sheet.Key, f, k.fields.hint())
+			continue
+		}
+		k.Where = append(k.Where, where{fd, s.Where[f]})
+	}
+	switch c := strings.TrimSpace(s.Copies); {
+	case c == "" && k.fields.get("Copies") != nil && !k.Each:
+		k.Copies = "Copies"
+	case c == "":
+		k.Fixed = 1
+	default:
+		if n, err := strconv.Atoi(c); err == nil {
+			if n < 1 || n > 99 {
+				p.errorf(path+".copies", "copies must be 1 to 99 (got %d)", n)
+			}
+			k.Fixed = max(n, 1)
+		} else if fd := k.fields.get(c); fd != nil && fd.kind == schema.KindInt && !k.Each {
+			k.Copies = fd.name
+		} else {
+			p.errorf(path+".copies", "copies must be a number or an int field of sheet %s (got %q)", k.Sheet.Key, c)
+		}
+	}
+	if cf := s.CopiesFrom; cf != nil {
+		if s.Copies != "" {
+			p.errorf(path+".copies_from", "give copies or copies_from, not both")
+		}
+		from := &copiesFrom{data: cf.Data, match: cf.Match, sum: cf.Sum, line: p.line(path + ".copies_from")}
+		switch {
+		case (cf.Sheet == "") == (cf.Data == ""):
+			p.errorf(path+".copies_from", "copies_from needs a sheet or a data path, and not both")
+		case cf.Sheet != "":
+			from.spec = sheetByName(p.game, cf.Sheet)
+			if from.spec == nil {
+				p.errorf(path+".copies_from.sheet", "game %s has no sheet %q (sheets: %s)", p.game.ID, cf.Sheet, sheetNames(p.game))
+				break
+			}
+			fs := fieldsOf(from.spec)
+			if f := fs.get(cf.Match); f == nil {
+				p.errorf(path+".copies_from.match", "sheet %s has no field %q%s", from.spec.Key, cf.Match, fs.hint())
+			} else {
+				from.match = f.name
+			}
+			if f := fs.get(cf.Sum); f == nil || f.kind != schema.KindInt {
+				p.errorf(path+".copies_from.sum", "sheet %s has no number field %q%s", from.spec.Key, cf.Sum, fs.hint())
+			} else {
+				from.sum = f.name
+			}
+		}
+		if cf.Match == "" || cf.Sum == "" {
+			p.errorf(path+".copies_from", "copies_from needs match (the field holding the card ID) and sum (the number of copies)")
+		}
+		k.From, k.Copies, k.Fixed = from, "", 0
+	}
+	scope := &scope{fields: k.fields, each: k.Each, kind: k}
+	k.Face = p.elements(path+".face", s.Face, l, k, scope)
+	k.Back = p.elements(path+".back", s.Back, l, k, scope)
+	if len(s.Face) == 0 {
+		p.errorf(path, "kind %s has no face elements", k.Name)
+	}
+	if len(s.Back) == 0 && !k.Board {
+		p.errorf(path, "kind %s has no back: every card kind needs one", k.Name)
+	}
+	return k
+}
+
+func sheetByName(g *schema.Game, name string) *schema.SheetSpec {
+	for _, s := range g.Sheets {
+		if strings.EqualFold(s.Key, name) || s.JA == name {
+			return s
+		}
+	}
+	return nil
+}
+
+func sheetNames(g *schema.Game) string {
+	var out []string
+	for _, s := range g.Sheets {
+		out = append(out, s.Key)
+	}
+	return strings.Join(out, ", ")
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}

@@ -1,0 +1,135 @@
+package cards_test
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"bifrost/layout/cards"
+	"bifrost/schema"
+)
+
+// minimal is a small valid layout; tests break one line of it.
+const minimal = `game: nastrond
+palettes:
+  layer: {by: Layer, values: {"1": "#336633"}, default: "#777777"}
+kinds:
+  - name: Edda
+    sheet: Edda
+    face:
+      - {type: rect, x: -3, y: -3, w: 69, h: 94, fill: layer}
+      - {type: text, x: 5, y: 5, w: 53, h: 10, text: "{Name}", size: 12, min_size: 7}
+    back:
+      - {type: rect, x: -3, y: -3, w: 69, h: 94, fill: "layer@40"}
+`
+
+func TestParse_MinimalLayoutLoads(t *testing.T) {
+	l, err := cards.Parse("layout/nastrond.yaml", []byte(minimal), schema.Nastrond)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(l.Kinds) != 1 || l.Card != (cards.Size{W: 63, H: 88}) || l.Bleed != 3 {
+		t.Errorf("layout = %+v", l)
+	}
+}
+
+// TestParse_ErrorsAreOneLineWithFileAndLine breaks the minimal layout in
+// the ways a designer might and checks the one-line message and its line.
+func TestParse_ErrorsAreOneLineWithFileAndLine(t *testing.T) {
+	tests := []struct {
+		name, old, new string
+		line           int
+		want           string
+	}{
+		{"unknown top-level key", "kinds:\n", "colours: {}\nkinds:\n", 4, `unknown key "colours"`},
+		{"unknown element key", `w: 53, h: 10, text`, `w: 53, h: 10, colr: red, text`, 9, `unknown key "colr"`},
+		{"key of another element type", `{type: rect, x: -3, y: -3, w: 69, h: 94, fill: layer}`, `{type: rect, x: -3, y: -3, w: 69, h: 94, fill: layer, min_size: 3}`, 8, `key "min_size" does not apply to a rect element`},
+		{"missing field name", `text: "{Name}"`, `text: "{Nmae}"`, 9, `sheet Edda has no field "Nmae"`},
+		{"bad colour", `fill: "layer@40"`, `fill: "#12345"`, 11, `bad colour "#12345"`},
+		{"unknown palette", `fill: "layer@40"`, `fill: "laver"`, 11, `unknown colour or palette "laver"`},
+		{"palette by a field the sheet lacks", `by: Layer`, `by: Colour`, 8, `palette layer chooses by Colour`},
+		{"unknown sheet", "sheet: Edda", "sheet: Eda", 6, `game nastrond has no sheet "Eda"`},
+		{"text outside the safe area", `{type: text, x: 5,`, `{type: text, x: 1,`, 9, "outside the safe area"},
+		{"minimum above the size", "min_size: 7", "min_size: 14", 9, "min_size must be"},
+		{"unknown element type", "type: text", "type: txet", 9, `unknown element type "txet"`},
+		{"wrong game", "game: nastrond", "game: valkyrie", 1, `this layout is for game "valkyrie"`},
+		{"unclosed field", `"{Name}"`, `"{Name"`, 9, "unclosed {"},
+		{"yaml syntax", "kinds:\n", "kinds: [\n", 4, "did not find expected node content"},
+		{"no back", "    back:\n      - {type: rect, x: -3, y: -3, w: 69, h: 94, fill: \"layer@40\"}\n", "", 5, "has no back"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src := strings.Replace(minimal, tt.old, tt.new, 1)
+			if src == minimal {
+				t.Fatalf("the test's edit %q does not apply", tt.old)
+			}
+			_, err := cards.Parse("layout/nastrond.yaml", []byte(src), schema.Nastrond)
+			if err == nil {
+				t.Fatal("no error")
+			}
+			lines := strings.Split(err.Error(), "\n")
+			prefix := "layout/nastrond.yaml:"
+			found := false
+			for _, l := range lines {
+				if !strings.HasPrefix(l, prefix) {
+					t.Errorf("line %q does not start with the file", l)
+				}
+				if strings.Contains(l, tt.want) && (tt.line == 0 || strings.HasPrefix(l, prefix+strconv.Itoa(tt.line)+":")) {
+					found = true
+				}
+			}
+			if !found {
+				t.Errorf("error:\n%s\nwant %q at line %d", err, tt.want, tt.line)
+			}
+		})
+	}
+}
+
+
+// TestLoad_DiskLayoutOverridesTheBuiltIn tries a new look with no code change.
+func TestLoad_DiskLayoutOverridesTheBuiltIn(t *testing.T) {
+	dir := t.TempDir()
+	builtin, err := cards.Load(dir, schema.Nastrond)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if builtin.File != "layout/nastrond.yaml" || len(builtin.Kinds) < 6 {
+		t.Fatalf("built-in layout: %s with %d kinds", builtin.File, len(builtin.Kinds))
+	}
+	path := filepath.Join(dir, "nastrond.yaml")
+	os.WriteFile(path, []byte(minimal), 0o644)
+	l, err := cards.Load(dir, schema.Nastrond)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l.File != path || len(l.Kinds) != 1 {
+		t.Errorf("loaded %s with %d kinds, want the file on disk", l.File, len(l.Kinds))
+	}
+}
+
+// TestLoad_CFFFontIsOneLineAtItsYamlLine names a CFF .otf in a layout.
+func TestLoad_CFFFontIsOneLineAtItsYamlLine(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "NotoSansJP-Regular.otf"), append([]byte("OTTO\x00\x0a"), make([]byte, 300)...), 0o644)
+	src := strings.Replace(minimal, "palettes:", "fonts:\n  default: {file: NotoSansJP-Regular.otf}\npalettes:", 1)
+	os.WriteFile(filepath.Join(dir, "nastrond.yaml"), []byte(src), 0o644)
+	_, err := cards.Load(dir, schema.Nastrond)
+	if err == nil {
+		t.Fatal("a CFF font was accepted")
+	}
+	msg := err.Error()
+	if strings.Count(msg, "\n") != 0 || !strings.Contains(msg, "nastrond.yaml:3: ") || !strings.Contains(msg, "CFF") || !strings.Contains(msg, ".ttf") {
+		t.Errorf("error %q; want one line at nastrond.yaml:3 naming CFF and .ttf", msg)
+	}
+}
+
+// TestBuiltinLayouts_AllLoad checks the four shipped layouts.
+func TestBuiltinLayouts_AllLoad(t *testing.T) {
+	for _, g := range schema.Games() {
+		if _, err := cards.Load(t.TempDir(), g); err != nil {
+			t.Errorf("%s: %v", g.ID, err)
+		}
+	}
+}

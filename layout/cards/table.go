@@ -1,0 +1,243 @@
+package cards
+
+import (
+	"math"
+	"reflect"
+	"slices"
+	"strconv"
+
+	"codeberg.org/go-pdf/fpdf"
+
+	"bifrost/layout/text"
+)
+
+// cellPad is the space between a table cell's edge and its text, in mm.
+const cellPad = 0.8
+
+// table draws the related rows as a table: an optional header, then one
+// row per data row, each cell fitted on its own.
+func (pt *painter) table(e *Element, x, y float64) {
+	if e.rows == nil {
+		return
+	}
+	rows := pt.ds.related(e.rows, pt.card)
+	fs := e.rows.fields
+	top := y
+	if e.header != nil {
+		if c, ok := e.header.fill.resolve(pt.ds, pt.card.kind.fields, pt.card.row); ok && !pt.dry {
+			pt.pdf.SetFillColor(c.r, c.g, c.b)
+			pt.pdf.Rect(x, y, e.w, e.header.h, "F")
+		}
+		col, _ := e.header.colour.resolve(pt.ds, pt.card.kind.fields, pt.card.row)
+		cx := x
+		st := text.Style{Size: e.header.size, Min: math.Min(e.header.size, 5), Leading: 1.2}
+		for _, c := range e.columns {
+			if c.title != "" {
+				pt.text(e, c.title, cx+cellPad, y, c.w-2*cellPad, e.header.h, st, c.align, "middle", col, true, source{})
+			}
+			cx += c.w
+		}
+		top += e.header.h
+	}
+	if len(rows) == 0 {
+		return
+	}
+	rh := (y + e.h - top) / float64(len(rows))
+	if e.rowH > 0 {
+		rh = math.Min(rh, e.rowH)
+	}
+	stroke, hasStroke := e.stroke.resolve(pt.ds, pt.card.kind.fields, pt.card.row)
+	for i, r := range rows {
+		ry := top + float64(i)*rh
+		if c, ok := e.stripe.resolve(pt.ds, fs, r); ok && i%2 == 1 && !pt.dry {
+			pt.pdf.SetFillColor(c.r, c.g, c.b)
+			pt.pdf.Rect(x, ry, e.w, rh, "F")
+		}
+		cx := x
+		for _, c := range e.columns {
+			pt.cell(e, c, r, cx, ry, rh)
+			cx += c.w
+		}
+		if hasStroke && !pt.dry && i < len(rows)-1 {
+			pt.setDraw(stroke, e.line, 0)
+			pt.pdf.Line(x, ry+rh, x+e.w, ry+rh)
+		}
+	}
+	if hasStroke && !pt.dry {
+		pt.setDraw(stroke, e.line, 0)
+		pt.pdf.Rect(x, y, e.w, top-y+rh*float64(len(rows)), "D")
+	}
+}
+
+// cell draws one table cell: its fill or shape, then its text.
+func (pt *painter) cell(e *Element, c *column, r reflect.Value, x, y, rh float64) {
+	var used []*field
+	s, empty := c.text.eval(pt.env(r, &used))
+	fs := e.rows.fields
+	bx, by, bw, bh := x+cellPad, y+cellPad*0.6, c.w-2*cellPad, rh-1.2*cellPad
+	if c.shape != "" {
+		d := math.Min(c.w, rh) - 1.2
+		sx, sy := x+(c.w-d)/2, y+(rh-d)/2
+		if !empty || s != "" && !c.text.refs {
+			pt.shape(c.shape, sx, sy, d, d, d*0.2, c.fill.or(fixed(black)), colour{}, 0, 0, fs, r)
+		}
+		in := d * 0.16
+		bx, by, bw, bh = sx+in, sy+in, d-2*in, d-2*in
+	} else if col, ok := c.fill.resolve(pt.ds, fs, r); ok && !pt.dry {
+		pt.pdf.SetFillColor(col.r, col.g, col.b)
+		pt.pdf.Rect(x, y, c.w, rh, "F")
+	}
+	if s == "" {
+		return
+	}
+	col, _ := c.colour.resolve(pt.ds, fs, r)
+	align := c.align
+	if c.shape != "" {
+		align = "center"
+	}
+	src := source{e.rows.spec, r, used}
+	if e.sentences {
+		s = sentenceLines(s)
+	}
+	pt.text(e, s, bx, by, bw, bh, c.style, align, "middle", col, c.bold, src)
+}
+
+// track draws an AI board's tracks: one row per group value (the D6 face),
+// a die showing the face where the marker starts, then the cells in step
+// order joined by arrows, and a return arrow when the last cell loops.
+func (pt *painter) track(e *Element, x, y float64) {
+	if e.rows == nil {
+		return
+	}
+	rows := pt.ds.related(e.rows, pt.card)
+	var groups [][]reflect.Value
+	for i, r := range rows {
+		if i == 0 || compareField(rows[i-1], r, e.rows.group) != 0 {
+			groups = append(groups, nil)
+		}
+		groups[len(groups)-1] = append(groups[len(groups)-1], r)
+	}
+	if len(groups) == 0 {
+		return
+	}
+	most := 0
+	loops := false
+	for _, g := range groups {
+		most = max(most, len(g))
+		if e.loop != nil && g[len(g)-1].Field(e.loop.index).Bool() {
+			loops = true
+		}
+	}
+	rh := e.h / float64(len(groups))
+	gap := e.cell.Gap
+	die := 0.0
+	if e.die == "d6" {
+		die = math.Min(rh*0.62, 13)
+	}
+	cw := e.cell.W
+	avail := e.w - die - gap*float64(most) - 3 // 3 mm for the end mark
+	if die == 0 {
+		avail += gap
+	}
+	if cw == 0 || cw*float64(most) > avail {
+		cw = avail / float64(most)
+	}
+	loopRoom := 0.0
+	if loops {
+		loopRoom = math.Min(3.2, rh*0.2)
+	}
+	ch := rh - loopRoom - 1.6
+	stroke := e.cellStroke.or(fixed(rgb{60, 60, 60}))
+	sc, _ := stroke.resolve(pt.ds, pt.card.kind.fields, pt.card.row)
+	for gi, g := range groups {
+		ry := y + float64(gi)*rh + 0.8
+		mid := ry + ch/2
+		cx := x
+		if die > 0 {
+			face := 0
+			if e.rows.group != nil {
+				face, _ = strconv.Atoi(pt.ds.read(g[0], e.rows.group).text)
+			}
+			pt.die(cx, mid-die/2, die, face, sc)
+			pt.arrow(cx+die+0.6, mid, cx+die+gap-0.6, mid, sc)
+			cx += die + gap
+		}
+		first := cx
+		for i, r := range g {
+			pt.shape("rounded", cx, ry, cw, ch, e.cell.R, e.cellFill.or(fixed(white)), fixed(sc), e.cell.Line, 0, e.rows.fields, r)
+			var used []*field
+			s, _ := e.text.eval(pt.env(r, &used))
+			col, _ := e.colour.resolve(pt.ds, e.rows.fields, r)
+			if s != "" {
+				pt.text(e, s, cx+cellPad, ry+cellPad*0.6, cw-2*cellPad, ch-1.2*cellPad, e.style, "center", "middle", col, false, source{e.rows.spec, r, used})
+			}
+			last := i == len(g)-1
+			switch {
+			case !last:
+				pt.arrow(cx+cw+0.6, mid, cx+cw+gap-0.6, mid, sc)
+			case e.loop != nil && r.Field(e.loop.index).Bool():
+				pt.loopBack(cx+cw/2, ry+ch, first+cw/2, ry+ch+loopRoom, sc)
+			default:
+				pt.endMark(cx+cw+1.2, mid, math.Min(ch*0.5, 6), sc)
+			}
+			cx += cw + gap
+		}
+	}
+}
+
+// arrow draws a line from (x0,y) to (x1,y) with a filled head at x1.
+func (pt *painter) arrow(x0, y, x1, _ float64, c rgb) {
+	if pt.dry || x1-x0 < 1 {
+		return
+	}
+	head := math.Min(2.2, (x1-x0)*0.6)
+	pt.setDraw(c, 0.45, 0)
+	pt.pdf.Line(x0, y, x1-head*0.8, y)
+	pt.pdf.SetFillColor(c.r, c.g, c.b)
+	pt.pdf.Polygon([]fpdf.PointType{{X: x1, Y: y}, {X: x1 - head, Y: y - head*0.55}, {X: x1 - head, Y: y + head*0.55}}, "F")
+}
+
+// loopBack draws the return arrow under a track, from the last cell back to
+// the first.
+func (pt *painter) loopBack(fromX, top, toX, bottom float64, c rgb) {
+	if pt.dry {
+		return
+	}
+	pt.setDraw(c, 0.45, 0)
+	pt.pdf.Line(fromX, top, fromX, bottom)
+	pt.pdf.Line(fromX, bottom, toX, bottom)
+	pt.pdf.Line(toX, bottom, toX, top+1.6)
+	pt.pdf.SetFillColor(c.r, c.g, c.b)
+	pt.pdf.Polygon([]fpdf.PointType{{X: toX, Y: top}, {X: toX - 1, Y: top + 1.8}, {X: toX + 1, Y: top + 1.8}}, "F")
+}
+
+// endMark is the bar after a track's last cell: the marker goes no further.
+func (pt *painter) endMark(x, y, h float64, c rgb) {
+	if pt.dry {
+		return
+	}
+	pt.pdf.SetFillColor(c.r, c.g, c.b)
+	pt.pdf.Rect(x, y-h/2, 1.1, h, "F")
+}
+
+// die draws a D6 showing face (pips for 1–6).
+func (pt *painter) die(x, y, s float64, face int, c rgb) {
+	if pt.dry {
+		return
+	}
+	pt.pdf.SetFillColor(255, 255, 255)
+	pt.setDraw(c, 0.5, 0)
+	pt.pdf.RoundedRect(x, y, s, s, s*0.18, "1234", "FD")
+	pips := map[int][][2]float64{
+		1: {{.5, .5}},
+		2: {{.27, .27}, {.73, .73}},
+		3: {{.25, .25}, {.5, .5}, {.75, .75}},
+		4: {{.27, .27}, {.73, .27}, {.27, .73}, {.73, .73}},
+		5: {{.25, .25}, {.75, .25}, {.5, .5}, {.25, .75}, {.75, .75}},
+		6: {{.28, .22}, {.72, .22}, {.28, .5}, {.72, .5}, {.28, .78}, {.72, .78}},
+	}[face]
+	pt.pdf.SetFillColor(c.r, c.g, c.b)
+	for _, p := range slices.Clone(pips) {
+		pt.pdf.Circle(x+p[0]*s, y+p[1]*s, s*0.085, "F")
+	}
+}

@@ -1,0 +1,19 @@
+package bloodrage
+
+import (
+	"testing"
+
+	"bifrost/rules/sim"
+)
+
+// BenchmarkGames plays full random-bot games with 3 AI clans (4 clans).
+func BenchmarkGames(b *testing.B) {
+	e := engine(b)
+	p := sim.NewPlayer(e, []string{"random"}, nil)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := range b.N {
+		p.Play(sim.Config{Players: 4, Index: i}, uint64(i))
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+}

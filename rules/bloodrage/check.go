@@ -1,0 +1,163 @@
+package bloodrage
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Check verifies the invariants of issue 8 and checklist §5 (I1, I3, I5,
+// I7, I13, village capacity, destroyed provinces).
+func (g *Game) Check() error {
+	e := g.e
+	var cnt [maxClans][nLocs]int8
+	var cntW [maxClans][nLocs]int8
+	var occ [nLocs]int8
+	for f := range g.figs {
+		fg := &g.figs[f]
+		s := int(fg.owner)
+		if s != f/e.perClan {
+			return fmt.Errorf("figure %d belongs to clan %d, not %d", f, s, f/e.perClan)
+		}
+		if fg.loc < 0 || int(fg.loc) >= nLocs {
+			return fmt.Errorf("figure %d of P%d is nowhere (place %d)", f, s+1, fg.loc)
+		}
+		cnt[s][fg.loc]++
+		occ[fg.loc]++
+		if fg.kind == fkWarrior {
+			cntW[s][fg.loc]++
+		}
+		held := fg.kind != fkMonster || g.clan[s].slot[slotMonster0+int(fg.slot)] >= 0
+		if held == (fg.loc == locBox) {
+			return fmt.Errorf("P%d's %s (slot %d) is in place %d with card %v", s+1, figNames[1][fg.kind], fg.slot, fg.loc, held)
+		}
+		ship := g.isShip(f)
+		atSea := fg.loc >= locFjord0 && fg.loc < locReserve
+		if atSea && !ship || ship && int(fg.loc) < nProv {
+			return fmt.Errorf("P%d's %s is in %s", s+1, figNames[1][fg.kind], g.place(int(fg.loc), "en"))
+		}
+	}
+	for s := range g.n {
+		var kinds [4]int
+		for _, fg := range g.figs[s*e.perClan : (s+1)*e.perClan] {
+			kinds[fg.kind]++
+		}
+		if kinds != [4]int{e.p.warriors, 1, e.p.ships, e.p.maxMon} {
+			return fmt.Errorf("P%d has figures %v (warriors, leader, ships, monsters)", s+1, kinds)
+		}
+	}
+	if cnt != g.cnt || cntW != g.cntW || occ != g.occ {
+		return errors.New("figure counts disagree with the figures' places")
+	}
+	for p := range nProv {
+		if p != ygg && int(occ[p]) > int(e.prov[p].villages) {
+			return fmt.Errorf("%s holds %d figures in %d villages", e.prov[p].id, occ[p], e.prov[p].villages)
+		}
+		if g.destroyed[p] && occ[p] != 0 {
+			return fmt.Errorf("destroyed %s holds %d figures", e.prov[p].id, occ[p])
+		}
+	}
+	for j := range nFjord {
+		if !g.fjordOpen(j) && occ[locFjord0+j] != 0 {
+			return fmt.Errorf("fjord %s between two destroyed provinces holds %d ships", e.fjord[j].id, occ[locFjord0+j])
+		}
+	}
+	for s := range g.n {
+		c := &g.clan[s]
+		if c.rage < 0 {
+			return fmt.Errorf("P%d's Rage is %d", s+1, c.rage)
+		}
+		if c.glory < 0 {
+			return fmt.Errorf("P%d's glory is %d", s+1, c.glory)
+		}
+		for k := range 3 {
+			if c.step[k] < 0 || int(c.step[k]) >= len(e.p.tracks[k]) {
+				return fmt.Errorf("P%d's %s is on step %d", s+1, statNames[1][k], c.step[k])
+			}
+		}
+		if g.onBoard(s) > g.statValue(s, statHorns) {
+			return fmt.Errorf("P%d has %d figures on the board with Horns %d", s+1, g.onBoard(s), g.statValue(s, statHorns))
+		}
+		for sl := range e.slots {
+			if i := c.slot[sl]; i >= 0 && (g.cLoc[i] != clSheet || int(g.cOwn[i]) != s) {
+				return fmt.Errorf("P%d's sheet slot %d holds %s, which is elsewhere", s+1, sl, e.cards[e.inst[i]].id)
+			}
+		}
+		if s == 0 {
+			continue
+		}
+		if c.pass < 1 || int(c.pass) > e.p.passLimit {
+			return fmt.Errorf("P%d's pass die shows %d", s+1, c.pass)
+		}
+		bd := &e.boards[c.board]
+		for f := range nTracks {
+			if c.marker[f] < 0 || int(c.marker[f]) > len(bd.tracks[f]) {
+				return fmt.Errorf("P%d's marker %d is on cell %d of %d", s+1, f+1, c.marker[f], len(bd.tracks[f]))
+			}
+		}
+	}
+	// Cards: each instance is in one place, consistent with its owner.
+	var onSheet [maxClans]int
+	hands := [maxClans]int{}
+	for i, l := range g.cLoc {
+		own := int(g.cOwn[i])
+		d := g.design(int16(i))
+		switch l {
+		case clHand, clKept, clPlayed, clSheet, clQuest:
+			if own < 0 || own >= g.n {
+				return fmt.Errorf("card %s is held by nobody", d.id)
+			}
+			if own > 0 && l != clSheet && d.kind != cardBattle {
+				return fmt.Errorf("AI P%d holds the %s card %s", own+1, [3]string{"quest", "upgrade", "battle"}[d.kind], d.id)
+			}
+			if l == clSheet {
+				onSheet[own]++
+			}
+			if l == clHand || l == clKept {
+				hands[own]++
+			}
+			if l == clPlayed && !g.b.active {
+				return fmt.Errorf("card %s is shown outside a battle", d.id)
+			}
+		case clPool:
+			if g.prompt != pDraft {
+				return fmt.Errorf("card %s is in the draft pool outside the draft", d.id)
+			}
+		case clBox, clDiscard, clAIDeck, clQuestPile, clUpgradePile, clBattlePile:
+		default:
+			return fmt.Errorf("card %s is in place %d", d.id, l)
+		}
+		if l != clBox && int(d.age) > int(g.age) || (l == clQuestPile || l == clUpgradePile || l == clBattlePile || l == clAIDeck) && int(d.age) != int(g.age) {
+			return fmt.Errorf("card %s of Age %d is in play in Age %d (place %d)", d.id, d.age, g.age, l)
+		}
+	}
+	for s := range g.n {
+		filled := 0
+		for _, i := range g.clan[s].slot[:e.slots] {
+			if i >= 0 {
+				filled++
+			}
+		}
+		if filled != onSheet[s] {
+			return fmt.Errorf("P%d has %d cards on its sheet but %d slots filled", s+1, onSheet[s], filled)
+		}
+		n := 0
+		for i, l := range g.cLoc {
+			if l == clHand && int(g.cOwn[i]) == s {
+				n++
+			}
+		}
+		if n != g.handSize(s) {
+			return fmt.Errorf("P%d's hand count %d disagrees with its %d cards", s+1, g.handSize(s), n)
+		}
+		if hands[s] > maxHand {
+			return fmt.Errorf("P%d holds %d cards", s+1, hands[s])
+		}
+	}
+	switch g.prompt {
+	case pCall, pCard, pLate, pSave, pRetreat, pKeep:
+		if !g.b.active {
+			return fmt.Errorf("a battle decision (prompt %d) with no battle", g.prompt)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,564 @@
+package bloodrage
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"bifrost/rules/sim"
+)
+
+// figure is one clan figure. Its place is loc: a province, a fjord, the
+// reserve, Valhalla or the box (monsters whose card the clan does not hold).
+type figure struct {
+	owner int8
+	kind  int8
+	loc   int8
+	slot  int8 // monster slot (monsters only)
+}
+
+// Card places. Every card instance is in exactly one.
+const (
+	clBox         = iota // not in this game, or an earlier Age's spent card
+	clQuestPile          // the Age's Quest deck
+	clUpgradePile        // the Age's Upgrade deck
+	clBattlePile         // the Age's Battle deck
+	clPool               // drawn in the current draft round
+	clDiscard            // the Age's discard pile
+	clHand               // in a clan's hand
+	clKept               // kept in the Discard phase (still the hand)
+	clPlayed             // shown in the current battle
+	clSheet              // on a clan sheet (upgrade)
+	clQuest              // a committed quest
+	clAIDeck             // the AI battle deck (G10)
+)
+
+// clan is one clan's state. Seat 0 is the human; the others are AI clans.
+type clan struct {
+	rage   int16
+	step   [3]int8 // stat steps: Rage, Axes, Horns
+	glory  int32
+	passed bool // the human passed this Action phase
+	board  int8 // AI board index; -1 for the human
+	pass   int8 // pass die 1..PassLimit
+	marker [nTracks]int8
+	owned  uint16    // AI upgrade-table faces acquired (bit face-1)
+	slot   [10]int16 // card instance in each sheet slot, -1 when empty
+	seq    [10]int16 // when each slot was filled, to replace the oldest
+
+	// Derived from the sheet by refresh.
+	warSTR, warCost, pairN, discount, questStr int8
+}
+
+// Game is one game in progress. All state is in flat arrays and slices made
+// once by NewGame, so a decision does not allocate.
+type Game struct {
+	e    *Engine
+	rng  *rand.Rand
+	n    int
+	emit func(sim.Event)
+
+	age       int8
+	first     int8
+	over      bool
+	turn      int
+	decisions int
+	seq       int16
+
+	destroyed [nProv]bool
+	pillaged  [nProv]bool
+	doom      [4]int8     // doomed province of Ages 1..3
+	reward    [nProv]int8 // province whose token lies on each province
+
+	clan [maxClans]clan
+	figs []figure
+	cnt  [maxClans][nLocs]int8 // figures by clan and place
+	cntW [maxClans][nLocs]int8 // warriors by clan and place
+	occ  [nLocs]int8           // figures by place, all clans
+
+	cLoc []uint8  // card instance → place
+	cOwn []int8   // card instance → clan (hand, played, sheet, quest)
+	cOrd []uint16 // card instance → position in its deck (shuffled)
+	hand [maxClans]int8
+
+	stack [maxStack]task
+	sp    int
+
+	prompt     int8 // the decision the human faces, or pNone
+	pa, pb, pc int16
+	draftRound int8
+	draftBatt  int8 // Battle cards the human drafted this Age
+	b          battle
+	batch      [maxBatch]int16
+	nb         int
+	batchWhy   int8
+
+	stats  []int32 // counters for the tally (see layout)
+	forced []int   // scripted dice, for tests
+}
+
+// Seat is always the human's: the AI clans make no decisions.
+func (g *Game) Seat() int { return 0 }
+
+// Over reports whether the game has ended.
+func (g *Game) Over() bool { return g.over }
+
+// Turn counts clan turns taken in the Action phases.
+func (g *Game) Turn() int { return g.turn }
+
+// Scores appends each clan's glory.
+func (g *Game) Scores(buf []int) []int {
+	buf = buf[:0]
+	for s := range g.n {
+		buf = append(buf, int(g.clan[s].glory))
+	}
+	return buf
+}
+
+// Winner is the clan with the most glory. The human wins only with strictly
+// more glory than every AI; among tied AIs the lowest seat wins (RULINGS R21).
+func (g *Game) Winner() int {
+	best := 1
+	for s := 2; s < g.n; s++ {
+		if g.clan[s].glory > g.clan[best].glory {
+			best = s
+		}
+	}
+	if g.clan[0].glory > g.clan[best].glory {
+		return 0
+	}
+	return best
+}
+
+// setup lays out the board and pushes Age I.
+func (g *Game) setup(index int) {
+	e := g.e
+	g.figs = make([]figure, g.n*e.perClan)
+	g.cLoc = make([]uint8, len(e.inst))
+	g.cOwn = make([]int8, len(e.inst))
+	g.cOrd = make([]uint16, len(e.inst))
+	g.stats = make([]int32, e.lay.size)
+	for s := range g.n {
+		c := &g.clan[s]
+		c.board = -1
+		if s > 0 {
+			c.board = int8(e.boardOf(index, s))
+		}
+		c.pass = 1
+		for i := range c.slot {
+			c.slot[i] = -1
+		}
+		base := s * e.perClan
+		k := 0
+		add := func(kind, slot int, loc int8) {
+			g.figs[base+k] = figure{owner: int8(s), kind: int8(kind), loc: loc, slot: int8(slot)}
+			g.cnt[s][loc]++
+			if kind == fkWarrior {
+				g.cntW[s][loc]++
+			}
+			g.occ[loc]++
+			k++
+		}
+		add(fkLeader, 0, locReserve)
+		for range e.p.warriors {
+			add(fkWarrior, 0, locReserve)
+		}
+		for range e.p.ships {
+			add(fkShip, 0, locReserve)
+		}
+		for m := range e.p.maxMon {
+			add(fkMonster, m, locBox)
+		}
+		g.refresh(s)
+	}
+	// Pillage tokens: the Yggdrasil token stays; the 8 outer ones shuffle.
+	for i := range nProv {
+		g.reward[i] = int8(i)
+	}
+	if e.p.shuffleRewards {
+		for i := 7; i > 0; i-- {
+			j := g.rng.IntN(i + 1)
+			g.reward[i], g.reward[j] = g.reward[j], g.reward[i]
+		}
+	}
+	// Ragnarök tokens: one per Age, then the provinces destroyed at start.
+	var order [8]int8
+	for i := range order {
+		order[i] = int8(i)
+	}
+	for i := 7; i > 0; i-- {
+		j := g.rng.IntN(i + 1)
+		order[i], order[j] = order[j], order[i]
+	}
+	k := 0
+	for a := 1; a <= e.p.ages; a++ {
+		g.doom[a] = order[k]
+		k++
+	}
+	for range e.p.destroyedAtStart[g.n-2] {
+		g.destroyed[order[k]] = true
+		k++
+	}
+	g.push(task{kind: tAgeStart, a: 1})
+	g.run()
+}
+
+// d returns a die roll 1..sides from the engine's stream (or, in tests,
+// the next scripted roll).
+func (g *Game) d(sides int) int {
+	if len(g.forced) > 0 {
+		v := g.forced[0]
+		g.forced = g.forced[1:]
+		return v
+	}
+	return g.rng.IntN(sides) + 1
+}
+
+// ev emits an event when someone listens.
+func (g *Game) ev(kind sim.EventKind, seat, card int, n, m int) {
+	if g.emit != nil {
+		g.emit(sim.Event{Kind: kind, Seat: int8(seat), Card: int32(card), N: int32(n), M: int32(m)})
+	}
+}
+
+// design is the card design of instance i.
+func (g *Game) design(i int16) *cardDef { return &g.e.cards[g.e.inst[i]] }
+
+// moveCard puts card instance i at place loc, owned by clan own.
+func (g *Game) moveCard(i int16, loc uint8, own int) {
+	if g.cLoc[i] == clHand {
+		g.hand[g.cOwn[i]]--
+	}
+	if loc == clHand {
+		g.hand[own]++
+	}
+	g.cLoc[i] = loc
+	g.cOwn[i] = int8(own)
+}
+
+// handSize counts clan s's hand.
+func (g *Game) handSize(s int) int { return int(g.hand[s]) }
+
+// nthHand returns the k-th card (0-based) of clan s's hand, or -1.
+func (g *Game) nthHand(s, k int) int16 {
+	for i, l := range g.cLoc {
+		if l == clHand && int(g.cOwn[i]) == s {
+			if k == 0 {
+				return int16(i)
+			}
+			k--
+		}
+	}
+	return -1
+}
+
+// drawPile takes the top card of a pile of the current Age (lowest order
+// key), or -1. Piles hold only the current Age's cards.
+func (g *Game) drawPile(pile uint8) int16 {
+	best := int16(-1)
+	for _, i := range g.e.ageInst[g.age] {
+		if g.cLoc[i] == pile && (best < 0 || g.cOrd[i] < g.cOrd[best]) {
+			best = i
+		}
+	}
+	return best
+}
+
+// shufflePile gives every card of a pile a fresh random order key.
+func (g *Game) shufflePile(pile uint8) {
+	for _, i := range g.e.ageInst[g.age] {
+		if g.cLoc[i] == pile {
+			g.cOrd[i] = uint16(g.rng.IntN(1 << 16))
+		}
+	}
+}
+
+// stat value of clan s's stat k.
+func (g *Game) statValue(s, k int) int { return g.e.p.tracks[k][g.clan[s].step[k]] }
+
+// atMax reports whether clan s's stat k is on its last step.
+func (g *Game) atMax(s, k int) bool { return int(g.clan[s].step[k]) >= len(g.e.p.tracks[k])-1 }
+
+// raise moves clan s's stat k one step up; false if it is on its last step.
+func (g *Game) raise(s, k int) bool {
+	if g.atMax(s, k) {
+		return false
+	}
+	g.clan[s].step[k]++
+	g.ev(evStat, s, -1, k, int(g.clan[s].step[k]))
+	return true
+}
+
+// lowestStat is the stat on the lowest step, ties Rage > Axes > Horns (T36,
+// T37, G30), skipping stats on their last step and the stat except; -1 if none.
+func (g *Game) lowestStat(s, except int) int {
+	best := -1
+	for k := range 3 {
+		if k == except || g.atMax(s, k) {
+			continue
+		}
+		if best < 0 || g.clan[s].step[k] < g.clan[s].step[best] {
+			best = k
+		}
+	}
+	return best
+}
+
+// gain adds glory to clan s from a source (negative n takes it away, not below 0).
+func (g *Game) gain(s, n, src int) {
+	if n == 0 {
+		return
+	}
+	if n < 0 && int(g.clan[s].glory)+n < 0 {
+		n = -int(g.clan[s].glory)
+	}
+	g.clan[s].glory += int32(n)
+	g.stats[g.e.lay.glory+g.gloryRow(s)*nSources+src] += int32(n)
+	g.ev(evGlory, s, -1, n, src)
+}
+
+// gloryRow is the tally row of seat s: 0 for the human, board+1 for an AI.
+func (g *Game) gloryRow(s int) int { return int(g.clan[s].board) + 1 }
+
+// count adds 1 to a tally counter.
+func (g *Game) count(i int) { g.stats[i]++ }
+
+// refresh recomputes the abilities clan s draws from its sheet.
+func (g *Game) refresh(s int) {
+	c := &g.clan[s]
+	p := &g.e.p
+	c.warSTR, c.warCost, c.pairN, c.discount, c.questStr = int8(p.warriorSTR), int8(p.warriorSTR), 0, 0, 0
+	for _, i := range c.slot[:g.e.slots] {
+		if i < 0 {
+			continue
+		}
+		d := g.design(i)
+		if d.slot == skWarrior {
+			if d.figSTR > 0 {
+				c.warSTR, c.warCost = d.figSTR, d.figSTR
+			}
+			c.pairN = d.pairN
+		}
+		c.discount += d.discount
+		c.questStr = max(c.questStr, d.questStr)
+	}
+}
+
+// sheetHas reports whether clan s holds a card with the predicate.
+func (g *Game) sheetCost(s int, f func(*cardDef) int8) int {
+	best := -1
+	for _, i := range g.clan[s].slot[:g.e.slots] {
+		if i >= 0 {
+			if v := int(f(g.design(i))); v >= 0 && (best < 0 || v < best) {
+				best = v
+			}
+		}
+	}
+	return best
+}
+
+// sheetDouble reports whether clan s doubles a kind of glory (bit 0
+// Ragnarök, bit 1 quests).
+func (g *Game) sheetDouble(s int, bit uint8) bool {
+	for _, i := range g.clan[s].slot[:g.e.slots] {
+		if i >= 0 && g.design(i).double&bit != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// monsterCard is the card design of clan s's monster slot m, or nil.
+func (g *Game) monsterCard(s, m int) *cardDef {
+	i := g.clan[s].slot[slotMonster0+m]
+	if i < 0 {
+		return nil
+	}
+	return g.design(i)
+}
+
+// fig returns clan s's k-th figure index.
+func (g *Game) figIndex(s, k int) int { return s*g.e.perClan + k }
+
+// moveFig moves figure f to loc, keeping the counts.
+func (g *Game) moveFig(f int, loc int8) {
+	fg := &g.figs[f]
+	o := fg.owner
+	g.cnt[o][fg.loc]--
+	g.occ[fg.loc]--
+	if fg.kind == fkWarrior {
+		g.cntW[o][fg.loc]--
+		g.cntW[o][loc]++
+	}
+	fg.loc = loc
+	g.cnt[o][loc]++
+	g.occ[loc]++
+}
+
+// figSTR is the strength of figure f where it stands.
+func (g *Game) figSTR(f int) int {
+	fg := &g.figs[f]
+	p := &g.e.p
+	switch fg.kind {
+	case fkWarrior:
+		return int(g.clan[fg.owner].warSTR)
+	case fkLeader:
+		return p.leaderSTR
+	case fkShip:
+		return p.shipSTR
+	}
+	d := g.monsterCard(int(fg.owner), int(fg.slot))
+	if d == nil {
+		return 0
+	}
+	if fg.loc == ygg && d.yggSTR > 0 {
+		return int(d.yggSTR)
+	}
+	return int(d.str)
+}
+
+// isShip reports whether figure f sails: a ship or a monster that counts as one.
+func (g *Game) isShip(f int) bool {
+	fg := &g.figs[f]
+	if fg.kind == fkShip {
+		return true
+	}
+	if fg.kind == fkMonster {
+		if d := g.monsterCard(int(fg.owner), int(fg.slot)); d != nil && d.asShip {
+			return true
+		}
+	}
+	return false
+}
+
+// strAt is clan s's strength at one place (warrior pairs counted).
+func (g *Game) strAt(s int, loc int8) int {
+	if g.cnt[s][loc] == 0 {
+		return 0
+	}
+	c := &g.clan[s]
+	w := int(g.cntW[s][loc])
+	total := w * int(c.warSTR)
+	if c.pairN > 0 {
+		total = w/2*int(c.pairN) + w%2*int(c.warSTR)
+	}
+	if int(g.cnt[s][loc]) == w {
+		return total
+	}
+	base := s * g.e.perClan
+	for k := range g.e.perClan {
+		f := base + k
+		if g.figs[f].loc == loc && g.figs[f].kind != fkWarrior {
+			total += g.figSTR(f)
+		}
+	}
+	return total
+}
+
+// strIn is clan s's strength in province p, its supporting fjord included.
+func (g *Game) strIn(s, p int) int {
+	t := g.strAt(s, int8(p))
+	if fj := g.e.prov[p].fjord; fj >= 0 {
+		t += g.strAt(s, locFjord0+fj)
+	}
+	return t
+}
+
+// presentIn reports whether clan s has a figure in province p or a ship in
+// its supporting fjord.
+func (g *Game) presentIn(s, p int) bool {
+	if g.cnt[s][p] > 0 {
+		return true
+	}
+	fj := g.e.prov[p].fjord
+	return fj >= 0 && g.cnt[s][locFjord0+fj] > 0
+}
+
+// room is the number of empty villages of province p (Yggdrasil: plenty).
+func (g *Game) room(p int) int {
+	if p == ygg {
+		return 1 << 10
+	}
+	if g.destroyed[p] {
+		return 0
+	}
+	return int(g.e.prov[p].villages) - int(g.occ[p])
+}
+
+// onBoard counts clan s's figures in provinces and fjords.
+func (g *Game) onBoard(s int) int {
+	n := 0
+	for l := range locReserve {
+		n += int(g.cnt[s][l])
+	}
+	return n
+}
+
+// canPlace reports whether clan s may put one more figure on the board (Horns).
+func (g *Game) canPlace(s int) bool { return g.onBoard(s) < g.statValue(s, statHorns) }
+
+// fjordOpen reports whether fjord j has a province beside it not destroyed.
+func (g *Game) fjordOpen(j int) bool {
+	f := &g.e.fjord[j]
+	return !g.destroyed[f.side[0]] || !g.destroyed[f.side[1]]
+}
+
+// reserveFig finds clan s's figure of a kind in a place (monsters: any
+// slot; kind fkMonster+1+m: slot m), or -1.
+func (g *Game) findFig(s int, kind int, loc int8) int {
+	base := s * g.e.perClan
+	for k := range g.e.perClan {
+		f := &g.figs[base+k]
+		if f.loc != loc {
+			continue
+		}
+		switch {
+		case kind <= fkShip && int(f.kind) == kind:
+			return base + k
+		case kind == fkMonster && f.kind == fkMonster:
+			return base + k
+		case kind > fkMonster && f.kind == fkMonster && int(f.slot) == kind-fkMonster-1:
+			return base + k
+		}
+	}
+	return -1
+}
+
+// invadeCost is what clan s pays in Rage to invade with figure f.
+func (g *Game) invadeCost(f int) int {
+	fg := &g.figs[f]
+	p := &g.e.p
+	switch fg.kind {
+	case fkWarrior:
+		return int(g.clan[fg.owner].warCost)
+	case fkLeader:
+		return p.leaderCost
+	case fkShip:
+		return p.shipSTR
+	}
+	d := g.monsterCard(int(fg.owner), int(fg.slot))
+	if d == nil || d.free {
+		return 0
+	}
+	return int(d.str)
+}
+
+// push adds a task on top of the stack.
+func (g *Game) push(t task) {
+	if g.sp == maxStack {
+		panic("bloodrage: task stack overflow")
+	}
+	g.stack[g.sp] = t
+	g.sp++
+}
+
+// run executes tasks until the human must decide or the game is over.
+func (g *Game) run() {
+	for g.prompt == pNone && g.sp > 0 && !g.over {
+		g.sp--
+		t := g.stack[g.sp]
+		g.exec(t)
+	}
+	if g.prompt == pNone && !g.over {
+		panic(fmt.Sprintf("bloodrage: no task left in Age %d", g.age))
+	}
+}

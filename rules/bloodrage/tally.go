@@ -1,0 +1,356 @@
+package bloodrage
+
+import (
+	"maps"
+	"math"
+	"slices"
+	"strconv"
+
+	"bifrost/rules/sim"
+)
+
+// Counters a game keeps for the tally, per AI board (each board plays at
+// most one seat of a game), in one flat slice laid out by layout.
+const (
+	miscTurns        = iota // AI turns taken
+	miscRage0               // T9 pillages at 0 Rage
+	miscShipReroll          // T21 rerolls
+	miscLateDraw            // T30: a late card played first, one more drawn
+	miscFailedReward        // T33: 5 glory instead of the reward
+	miscAgeEnds             // Action phases ended (the pass-die sample)
+	nMisc
+)
+
+// passCells is the width of a pass-die histogram row (faces 0..6).
+const passCells = 7
+
+// layout gives each group of counters its offset in Game.stats.
+type layout struct {
+	cellTried, cellFailed int // per global cell
+	endFail               int // per board × face
+	upTried, upFailed     int // per board × D10 face
+	fallback              int // per board × fallback kind
+	pilRolls, pilJoins    int // per pillage-table row
+	passEnd               int // per board × pass die
+	misc                  int // per board × misc counter
+	glory                 int // per (human, boards…) × source
+	size                  int
+}
+
+func (e *Engine) makeLayout() {
+	nb := len(e.boards)
+	off := 0
+	next := func(n int) int { o := off; off += n; return o }
+	l := &e.lay
+	l.cellTried = next(e.ncells)
+	l.cellFailed = next(e.ncells)
+	l.endFail = next(nb * nTracks)
+	l.upTried = next(nb * nUpFaces)
+	l.upFailed = next(nb * nUpFaces)
+	l.fallback = next(nb * nFallbacks)
+	l.pilRolls = next(len(e.pillage))
+	l.pilJoins = next(len(e.pillage))
+	l.passEnd = next(nb * passCells)
+	l.misc = next(nb * nMisc)
+	l.glory = next((nb + 1) * nSources)
+	l.size = off
+}
+
+var fallbackNames = [nFallbacks]string{"direct", "blocked_even_yggdrasil", "blocked_odd_doomed",
+	"pillaged_even_yggdrasil", "pillaged_odd_doomed", "random", "none"}
+
+// Tally accumulates the AI statistics of a batch: extra.bloodrage.
+type Tally struct {
+	e          *Engine
+	c          []int64
+	games      int64
+	unfinished int64
+	players    map[int]*playersTally
+	humanGlory map[int]int64
+	boardGlory []map[int]int64
+	boardGames []int64
+	boardWins  []int64
+}
+
+type playersTally struct {
+	Games     int64
+	HumanWins int64
+}
+
+// NewTally implements sim.Tallier.
+func (e *Engine) NewTally() sim.Tally {
+	t := &Tally{e: e, c: make([]int64, e.lay.size), players: map[int]*playersTally{}, humanGlory: map[int]int64{},
+		boardGames: make([]int64, len(e.boards)), boardWins: make([]int64, len(e.boards))}
+	for range e.boards {
+		t.boardGlory = append(t.boardGlory, map[int]int64{})
+	}
+	return t
+}
+
+// Record adds one finished game.
+func (t *Tally) Record(cfg sim.Config, gm sim.Game, r *sim.Result) {
+	g, ok := gm.(*Game)
+	if !ok {
+		return
+	}
+	if r.Unfinished || !g.over {
+		t.unfinished++
+		return
+	}
+	t.games++
+	for i, v := range g.stats {
+		t.c[i] += int64(v)
+	}
+	w := g.Winner()
+	pt := t.players[cfg.Players]
+	if pt == nil {
+		pt = &playersTally{}
+		t.players[cfg.Players] = pt
+	}
+	pt.Games++
+	if w == 0 {
+		pt.HumanWins++
+	}
+	t.humanGlory[int(g.clan[0].glory)]++
+	for s := 1; s < g.n; s++ {
+		b := g.clan[s].board
+		t.boardGames[b]++
+		if w == s {
+			t.boardWins[b]++
+		}
+		t.boardGlory[b][int(g.clan[s].glory)]++
+	}
+}
+
+// Merge adds another tally of the same engine.
+func (t *Tally) Merge(other sim.Tally) {
+	o := other.(*Tally)
+	for i, v := range o.c {
+		t.c[i] += v
+	}
+	t.games += o.games
+	t.unfinished += o.unfinished
+	for n, p := range o.players {
+		q := t.players[n]
+		if q == nil {
+			q = &playersTally{}
+			t.players[n] = q
+		}
+		q.Games += p.Games
+		q.HumanWins += p.HumanWins
+	}
+	for k, v := range o.humanGlory {
+		t.humanGlory[k] += v
+	}
+	for b := range t.boardGlory {
+		for k, v := range o.boardGlory[b] {
+			t.boardGlory[b][k] += v
+		}
+		t.boardGames[b] += o.boardGames[b]
+		t.boardWins[b] += o.boardWins[b]
+	}
+}
+
+// Report is extra.bloodrage in the sim report.
+type Report struct {
+	Games        int64                    `json:"games"`
+	Unfinished   int64                    `json:"unfinished"`
+	Human        SeatReport               `json:"human"`
+	ByPlayers    map[string]PlayersReport `json:"by_players"`
+	Boards       []BoardReport            `json:"boards"`
+	PillageTable []PillageRowReport       `json:"pillage_table"`
+	DeadCells    []string                 `json:"dead_cells"`
+	DeadUpgrades []string                 `json:"dead_upgrades"`
+	Static       []string                 `json:"static_problems"`
+}
+
+// SeatReport is the human's record.
+type SeatReport struct {
+	WinRate       sim.Wilson         `json:"win_rate"`
+	Glory         Summary            `json:"glory"`
+	GloryBySource map[string]float64 `json:"glory_by_source"` // mean per game
+}
+
+// PlayersReport is the human's win rate at one clan count.
+type PlayersReport struct {
+	Games      int64      `json:"games"`
+	HumanWin   sim.Wilson `json:"human_win_rate"`
+	AIWin      sim.Wilson `json:"ai_win_rate"`
+	ClansTotal int        `json:"clans"`
+	AIClans    int        `json:"ai_clans"`
+}
+
+// BoardReport is one AI board's record.
+type BoardReport struct {
+	ID            string             `json:"id"`
+	Name          string             `json:"name"`
+	Games         int64              `json:"games"`
+	WinRate       sim.Wilson         `json:"win_rate"`
+	Glory         Summary            `json:"glory"`
+	GloryBySource map[string]float64 `json:"glory_by_source"` // mean per game
+	PassDie       map[string]int64   `json:"pass_die_at_age_end"`
+	PassDieMean   float64            `json:"pass_die_mean"`
+	TurnsPerAge   float64            `json:"turns_per_age"`
+	Rage0Pillages int64              `json:"rage0_pillages"`
+	ShipRerolls   int64              `json:"ship_rerolls"`
+	LateDraws     int64              `json:"late_card_draws"`
+	FailedRewards int64              `json:"failed_rewards"`
+	Fallbacks     map[string]int64   `json:"invade_fallbacks"`
+	TrackEndFails []int64            `json:"track_end_fails"`
+	Cells         []CellReport       `json:"cells"`
+	Upgrades      []CellReport       `json:"upgrades"`
+}
+
+// CellReport is one track cell or upgrade entry: how often it was carried
+// out (tried) and how often it could not be (failed: pass die +1).
+type CellReport struct {
+	ID          string  `json:"id"`
+	Face        int     `json:"face"`
+	Step        int     `json:"step,omitempty"`
+	Instruction string  `json:"instruction"`
+	Tried       int64   `json:"tried"`
+	Failed      int64   `json:"failed"`
+	FailRate    float64 `json:"fail_rate"`
+}
+
+// PillageRowReport is one pillage-table row with its observed join rate.
+type PillageRowReport struct {
+	State    string  `json:"state"`
+	MinDiff  string  `json:"min_diff"`
+	MaxDiff  string  `json:"max_diff"`
+	Mode     string  `json:"mode"`
+	Face     int     `json:"face"`
+	Rolls    int64   `json:"rolls"`
+	Joins    int64   `json:"joins"`
+	JoinRate float64 `json:"join_rate"`
+}
+
+// Summary describes a glory histogram.
+type Summary struct {
+	Mean float64       `json:"mean"`
+	Min  int           `json:"min"`
+	P10  int           `json:"p10"`
+	P50  int           `json:"p50"`
+	P90  int           `json:"p90"`
+	Max  int           `json:"max"`
+	Hist map[int]int64 `json:"histogram"`
+}
+
+func summarize(h map[int]int64) Summary {
+	s := Summary{Hist: h}
+	keys := slices.Sorted(maps.Keys(h))
+	if len(keys) == 0 {
+		return s
+	}
+	var total, sum int64
+	for _, k := range keys {
+		total += h[k]
+		sum += int64(k) * h[k]
+	}
+	s.Mean = round4(float64(sum) / float64(total))
+	s.Min, s.Max = keys[0], keys[len(keys)-1]
+	q := func(p float64) int {
+		need := int64(math.Ceil(p * float64(total)))
+		var seen int64
+		for _, k := range keys {
+			seen += h[k]
+			if seen >= need {
+				return k
+			}
+		}
+		return s.Max
+	}
+	s.P10, s.P50, s.P90 = q(0.1), q(0.5), q(0.9)
+	return s
+}
+
+func round4(x float64) float64 { return math.Round(x*1e4) / 1e4 }
+
+func ratio(a, b int64) float64 {
+	if b == 0 {
+		return 0
+	}
+	return round4(float64(a) / float64(b))
+}
+
+// Report builds extra.bloodrage.
+func (t *Tally) Report() any {
+	e := t.e
+	l := &e.lay
+	r := Report{Games: t.games, Unfinished: t.unfinished, ByPlayers: map[string]PlayersReport{},
+		DeadCells: []string{}, DeadUpgrades: []string{}, Static: e.Lint()}
+	if r.Static == nil {
+		r.Static = []string{}
+	}
+	var humanWins int64
+	for n, p := range t.players {
+		humanWins += p.HumanWins
+		r.ByPlayers[strconv.Itoa(n)] = PlayersReport{Games: p.Games, ClansTotal: n, AIClans: n - 1,
+			HumanWin: sim.WilsonInterval(int(p.HumanWins), int(p.Games)),
+			AIWin:    sim.WilsonInterval(int(p.Games-p.HumanWins), int(p.Games))}
+	}
+	bySource := func(row int, games int64) map[string]float64 {
+		m := map[string]float64{}
+		for k := range nSources {
+			m[sourceNames[k]] = ratio(t.c[l.glory+row*nSources+k], games)
+		}
+		return m
+	}
+	r.Human = SeatReport{WinRate: sim.WilsonInterval(int(humanWins), int(t.games)),
+		Glory: summarize(t.humanGlory), GloryBySource: bySource(0, t.games)}
+	for bi := range e.boards {
+		bd := &e.boards[bi]
+		misc := func(k int) int64 { return t.c[l.misc+bi*nMisc+k] }
+		br := BoardReport{ID: bd.id, Name: bd.name, Games: t.boardGames[bi],
+			WinRate:       sim.WilsonInterval(int(t.boardWins[bi]), int(t.boardGames[bi])),
+			Glory:         summarize(t.boardGlory[bi]),
+			GloryBySource: bySource(bi+1, t.boardGames[bi]),
+			PassDie:       map[string]int64{}, Fallbacks: map[string]int64{},
+			Rage0Pillages: misc(miscRage0), ShipRerolls: misc(miscShipReroll), LateDraws: misc(miscLateDraw),
+			FailedRewards: misc(miscFailedReward), TurnsPerAge: ratio(misc(miscTurns), misc(miscAgeEnds))}
+		var sum int64
+		for f := 1; f < passCells; f++ {
+			v := t.c[l.passEnd+bi*passCells+f]
+			br.PassDie[strconv.Itoa(f)] = v
+			sum += int64(f) * v
+		}
+		br.PassDieMean = ratio(sum, misc(miscAgeEnds))
+		for k := range nFallbacks {
+			br.Fallbacks[fallbackNames[k]] = t.c[l.fallback+bi*nFallbacks+k]
+		}
+		for f := range nTracks {
+			br.TrackEndFails = append(br.TrackEndFails, t.c[l.endFail+bi*nTracks+f])
+			for st := range bd.tracks[f] {
+				cell := &bd.tracks[f][st]
+				gi := bd.cellBase + bd.cellIndex(f+1, st+1)
+				tried, failed := t.c[l.cellTried+gi], t.c[l.cellFailed+gi]
+				br.Cells = append(br.Cells, CellReport{ID: cell.id, Face: f + 1, Step: st + 1,
+					Instruction: instrWord(cell.instr.verb, "en"), Tried: tried, Failed: failed, FailRate: ratio(failed, tried)})
+				if t.games > 0 && (tried == 0 || failed == tried) {
+					r.DeadCells = append(r.DeadCells, cell.id)
+				}
+			}
+		}
+		for f := range nUpFaces {
+			u := &bd.up[f]
+			tried, failed := t.c[l.upTried+bi*nUpFaces+f], t.c[l.upFailed+bi*nUpFaces+f]
+			what := "effect"
+			if u.monster >= 0 {
+				what = "monster " + e.cards[u.monster].id
+			}
+			br.Upgrades = append(br.Upgrades, CellReport{ID: u.id, Face: f + 1, Instruction: what,
+				Tried: tried, Failed: failed, FailRate: ratio(failed, tried)})
+			if t.games > 0 && (tried == 0 || failed == tried) {
+				r.DeadUpgrades = append(r.DeadUpgrades, u.id)
+			}
+		}
+		r.Boards = append(r.Boards, br)
+	}
+	for i := range e.pillage {
+		p := &e.pillage[i]
+		rolls, joins := t.c[l.pilRolls+i], t.c[l.pilJoins+i]
+		r.PillageTable = append(r.PillageTable, PillageRowReport{State: p.State, MinDiff: p.MinDiff, MaxDiff: p.MaxDiff,
+			Mode: p.Mode, Face: p.Face, Rolls: rolls, Joins: joins, JoinRate: ratio(joins, rolls)})
+	}
+	return r
+}

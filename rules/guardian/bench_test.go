@@ -1,0 +1,36 @@
+package guardian
+
+import (
+	"testing"
+
+	"bifrost/rules/sim"
+)
+
+// BenchmarkRandomGames plays full games between random bots on one core,
+// as `bifrost sim guardian` does without invariant checks.
+func BenchmarkRandomGames(b *testing.B) {
+	e := newEngine(b)
+	p := sim.NewPlayer(e, []string{"random"}, nil)
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		p.Play(sim.Config{Players: 2, Index: i}, sim.GameSeed(1, 2, i))
+		i++
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+}
+
+// BenchmarkRandomGamesChecked is the same with the invariants checked after
+// every decision, as `bifrost sim` does by default.
+func BenchmarkRandomGamesChecked(b *testing.B) {
+	e := newEngine(b)
+	p := sim.NewPlayer(e, []string{"random"}, nil)
+	p.Check = true
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		p.Play(sim.Config{Players: 2, Index: i}, sim.GameSeed(1, 2, i))
+		i++
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+}

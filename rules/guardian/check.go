@@ -1,0 +1,151 @@
+package guardian
+
+import (
+	"fmt"
+
+	"bifrost/schema/effect"
+)
+
+// Check verifies the invariants of the checklist's §7 after a decision:
+//   - I1: every seat's cards across its zones are exactly its deck list (30);
+//   - I7: the resource zone holds ResourceZone + fortified − taken cards, and
+//     never fewer than none;
+//   - I11: no cheer-seat ability used more often this battle than its card allows;
+//   - I10: a player who passed never acts again in that battle;
+//   - I4–I6: card kinds by zone, one Guardian in the forging zone, no reckless
+//     SP or 闇, Orders in the forging zone only during the battle.
+func (g *game) Check() error {
+	e, p := g.e, &g.p
+	if p.badAct {
+		return fmt.Errorf("a player who passed acted again in the battle of turn %d", p.turn)
+	}
+	if p.ask == askAction && p.ps[p.askSeat].passed {
+		return fmt.Errorf("P%d is asked to act after passing", p.askSeat+1)
+	}
+	if len(g.chk) != len(e.d) {
+		g.chk = make([]int32, len(e.d))
+	}
+	for s := range 2 {
+		ps, h := &p.ps[s], &g.h[s]
+		n := len(h.hand) + len(h.deck) + len(h.res) + len(h.aside) + len(ps.cheer) + len(ps.consumed) + len(ps.orders)
+		if h.forge >= 0 {
+			n++
+		}
+		if ps.shipped {
+			n++
+		}
+		if n != int(ps.n) {
+			return fmt.Errorf("P%d has %d cards across its zones, want %d", s+1, n, ps.n)
+		}
+		// I1 by design: the zones hold exactly the deck list.
+		c := g.chk
+		clear(c)
+		for _, d := range e.decks[ps.deck] {
+			c[d]++
+		}
+		for _, z := range [][]int16{h.hand, h.deck, h.res, h.aside, ps.consumed, ps.orders} {
+			for _, d := range z {
+				c[d]--
+			}
+		}
+		for _, cc := range ps.cheer {
+			c[cc.card]--
+		}
+		if h.forge >= 0 {
+			c[h.forge]--
+		}
+		if ps.shipped {
+			c[ps.guard]--
+		}
+		for d, v := range c {
+			if v != 0 {
+				return fmt.Errorf("P%d's zones hold %+d copies of %s against its deck list", s+1, -v, e.d[d].id)
+			}
+		}
+		// I7: the resource zone.
+		want := e.resourceZone + int(ps.fortified) - int(ps.taken)
+		if p.phase == phMulligan {
+			want = 0
+		}
+		if want < 0 || len(h.res) != want {
+			return fmt.Errorf("P%d's resource zone holds %d cards, want %d (placed %d + fortified %d − taken %d)",
+				s+1, len(h.res), want, e.resourceZone, ps.fortified, ps.taken)
+		}
+		// I11: once per battle (the card's Uses per battle), read from the
+		// workbook rows rather than the engine's compiled tables.
+		for _, cc := range ps.cheer {
+			r := e.row(cc.card)
+			if r.kind != kGuardian && r.kind != kAdvance {
+				return fmt.Errorf("P%d's cheer seat holds %s, which is neither a Guardian nor an Advance", s+1, e.ids[cc.card])
+			}
+			if int(cc.used) > r.uses {
+				return fmt.Errorf("P%d used the cheer ability of %s %d times this battle, at most %d", s+1, e.ids[cc.card], cc.used, r.uses)
+			}
+		}
+		// I4, I5, I6: the forging zone.
+		if h.forge >= 0 && ps.shipped {
+			return fmt.Errorf("P%d has two Guardians in the forging zone", s+1)
+		}
+		for _, f := range [2]struct {
+			card     int16
+			reckless bool
+		}{{h.forge, h.reckless}, {ps.guard, ps.reckless}} {
+			if f.card < 0 {
+				continue
+			}
+			r := e.row(f.card)
+			if r.kind != kGuardian {
+				return fmt.Errorf("P%d forged %s, which is not a Guardian", s+1, e.ids[f.card])
+			}
+			if a := e.data.Attr(r.attr); f.reckless && (a == nil || !a.Reckless) {
+				return fmt.Errorf("P%d made a reckless attack with %s, whose attribute %s cannot (R31)", s+1, e.ids[f.card], r.attr)
+			}
+		}
+		for _, o := range ps.orders {
+			if e.row(o).kind != kOrder {
+				return fmt.Errorf("P%d's forging zone holds %s as an Order", s+1, e.ids[o])
+			}
+		}
+		if len(ps.orders) > 0 && (p.phase < phBattleStart || p.phase > phDecide) && p.phase != phOver {
+			return fmt.Errorf("P%d has Orders in the forging zone outside the battle phase", s+1)
+		}
+	}
+	return nil
+}
+
+// dataRow is what Check reads of a card from the validated workbook rows.
+type dataRow struct {
+	kind uint8
+	attr string
+	uses int // cheer: uses per battle, 0 without a cheer: ability
+}
+
+// row reads design c from the workbook data: the designs are the
+// Guardian, Advance, Order and Material rows in that order.
+func (e *Engine) row(c int16) dataRow {
+	d := e.data
+	i := int(c)
+	cheerUses := func(uses int, ef *effect.Effect) int {
+		if ef == nil {
+			return 0
+		}
+		for _, cl := range ef.Clauses {
+			if cl.Trigger == "cheer" {
+				return max(uses, 1)
+			}
+		}
+		return 0
+	}
+	if i < len(d.Guardians) {
+		g := &d.Guardians[i]
+		return dataRow{kGuardian, g.Attr, cheerUses(g.Uses, g.Effect.AST)}
+	}
+	if i -= len(d.Guardians); i < len(d.Advances) {
+		a := &d.Advances[i]
+		return dataRow{kAdvance, a.Attr, cheerUses(a.Uses, a.Effect.AST)}
+	}
+	if i -= len(d.Advances); i < len(d.Orders) {
+		return dataRow{kOrder, d.Orders[i].Attr, 0}
+	}
+	return dataRow{kMaterial, d.Materials[i-len(d.Orders)].Attr, 0}
+}

@@ -1,0 +1,458 @@
+package guardian
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"bifrost/rules/sim"
+	"bifrost/schema"
+	"bifrost/schema/effect"
+)
+
+// Card kinds.
+const (
+	kGuardian uint8 = iota
+	kAdvance
+	kOrder
+	kMaterial
+)
+
+// Clause lists of a card design, by trigger.
+const (
+	lShip uint8 = iota
+	lCheer
+	lPrep
+	lBattle
+	lField
+	lEnter
+	lConsume
+	lOrder // an Order's clauses (no trigger)
+	nLists
+)
+
+// listOf maps a trigger name to its clause list.
+var listOf = map[string]uint8{
+	"ship": lShip, "cheer": lCheer, "prep": lPrep, "battle": lBattle,
+	"field": lField, "enter": lEnter, "consume": lConsume, "": lOrder,
+}
+
+// Verb codes: every verb of the guardian vocabulary.
+const (
+	vPoint uint8 = iota + 1
+	vOppPoint
+	vNextPoint
+	vDraw
+	vTake
+	vFortify
+	vRecord
+	vReturnCheer
+	vRecover
+	vOppDiscard
+	vBreakAdvance
+	vFlip
+	vNullify
+	vUse // the internal verb of an Advance's Condition cell
+)
+
+var verbCodes = map[string]uint8{
+	"point": vPoint, "opp_point": vOppPoint, "next_point": vNextPoint, "draw": vDraw,
+	"take": vTake, "fortify": vFortify, "record": vRecord, "return_cheer": vReturnCheer,
+	"recover": vRecover, "opp_discard": vOppDiscard, "break_advance": vBreakAdvance,
+	"flip": vFlip, "nullify": vNullify, "use": vUse,
+}
+
+// Condition codes: every condition of the guardian vocabulary.
+const (
+	cCheerAttr uint8 = iota + 1
+	cCheerCount
+	cAdvances
+	cBattleAttr
+	cOppAttr
+	cReckless
+	cOppReckless
+	cAdvantage
+	cDisadvantage
+	cResource
+	cOppResource
+	cHand
+	cConsumed
+	cCounter
+	cPay
+)
+
+var condCodes = map[string]uint8{
+	"cheer_attr": cCheerAttr, "cheer_count": cCheerCount, "advances": cAdvances,
+	"battle_attr": cBattleAttr, "opp_attr": cOppAttr, "reckless": cReckless,
+	"opp_reckless": cOppReckless, "advantage": cAdvantage, "disadvantage": cDisadvantage,
+	"resource": cResource, "opp_resource": cOppResource, "hand": cHand,
+	"consumed": cConsumed, "counter": cCounter, "pay": cPay,
+}
+
+// Comparison operators of counted conditions.
+const (
+	opNone uint8 = iota
+	opGE
+	opLE
+	opGT
+	opLT
+	opEQ
+)
+
+var opCodes = map[string]uint8{"": opNone, ">=": opGE, "<=": opLE, ">": opGT, "<": opLT, "=": opEQ}
+
+// maxDemands bounds the payments one use asks for: pay conditions plus an
+// Advance's Material cost.
+const maxDemands = 4
+
+// cond is a compiled condition.
+type cond struct {
+	kind uint8
+	op   uint8
+	attr int8 // attribute index for the attribute conditions
+	ctr  int8 // counter index for counter
+	val  int16
+	n    int16 // pay: number of cards
+}
+
+// clause is a compiled clause: conditions, may, one action.
+type clause struct {
+	conds []cond
+	may   bool
+	verb  uint8
+	n     int16 // the verb's number
+	ctr   int8  // record: counter index
+	src   effect.Clause
+}
+
+// demand is one payment of a use: n cards from hand matching attr (-1: any),
+// Materials only for an Advance's cost. fire says whether a Material paid
+// this way triggers its consume: ability.
+type demand struct {
+	n        int8
+	attr     int8
+	material bool
+	fire     bool
+	cost     bool // an Advance's Material cost (else a pay condition)
+}
+
+// design is one card design compiled for play.
+type design struct {
+	id, name string
+	kind     uint8
+	attr     int8
+	uses     uint8 // cheer: uses per battle
+	lists    [nLists][]clause
+	use      []cond   // use condition without pay: an Order's first clause, an Advance's Condition
+	usePay   []demand // payments of that use (for an Advance, its Material cost last)
+	cheerUse []cond   // a cheer: ability's use condition without pay
+	cheerPay []demand // payments of the cheer: ability
+	effect   *effect.Effect
+	useSrc   *effect.Effect // an Advance's parsed Condition
+}
+
+// Engine is the 匠の守護者 battle engine: two players, sample decks from the
+// workbook, simultaneous hidden forging. It holds only immutable data and is
+// safe for concurrent use.
+type Engine struct {
+	data     *schema.GuardianData
+	d        []design
+	ids      []string
+	attrs    []string // attribute IDs by index
+	edge     [][]int8 // edge[a][b]: affinity of a against b before reckless attacks
+	reckOK   []bool   // whether an attribute may go reckless
+	counters []string // counter names by index
+	decks    [][]int16
+	deckName []string
+	pairs    [][2]int8 // ordered deck pairs cycled by Config.Index
+
+	// rules
+	deckSize, startHand, mulligans, resourceZone, drawPerTurn int
+	basePoint, affBonus, affPenalty, handLimit, cheerLimit    int
+	turnCap                                                   int
+	winCheckBefore, noShipBothDraw, drawChooses, forgeMand    bool
+	barredKeeps, advanceSame, payFires, resourceIsDraw        bool
+	maxDeck                                                   int
+}
+
+// New compiles the validated guardian data into an engine. It fails when the
+// data has no playable deck or uses a word the engine does not know.
+func New(d *schema.GuardianData) (*Engine, error) {
+	e := &Engine{data: d}
+	r := d.Rules
+	e.deckSize, e.startHand, e.mulligans = r.Int("DeckSize"), r.Int("StartHand"), r.Int("Mulligans")
+	e.resourceZone, e.drawPerTurn = r.Int("ResourceZone"), r.Int("DrawPerTurn")
+	e.basePoint, e.affBonus, e.affPenalty = r.Int("BasePoint"), r.Int("AffinityBonus"), r.Int("AffinityPenalty")
+	e.handLimit, e.cheerLimit, e.turnCap = r.Int("HandLimit"), r.Int("CheerSeatLimit"), r.Int("TurnCap")
+	e.winCheckBefore, e.noShipBothDraw = r.Bool("WinCheckBeforeResource"), r.Bool("NoShipBothDraw")
+	e.drawChooses, e.forgeMand = r.Bool("DrawChoosesLikeLoser"), r.Bool("ForgeMandatory")
+	e.barredKeeps, e.advanceSame = r.Bool("BarredKeepsTriggers"), r.Bool("AdvanceSameBattle")
+	e.payFires, e.resourceIsDraw = r.Bool("PayFiresConsume"), r.Bool("ResourceIsDraw")
+
+	attrIdx := map[string]int8{}
+	for i, a := range d.Attributes {
+		attrIdx[a.ID] = int8(i)
+		e.attrs = append(e.attrs, a.ID)
+		e.reckOK = append(e.reckOK, a.Reckless)
+	}
+	if len(e.attrs) == 0 || len(e.attrs) > 100 {
+		return nil, fmt.Errorf("guardian: the Affinity sheet has %d attributes", len(e.attrs))
+	}
+	e.edge = make([][]int8, len(e.attrs))
+	for i, a := range e.attrs {
+		e.edge[i] = make([]int8, len(e.attrs))
+		for j, b := range e.attrs {
+			e.edge[i][j] = int8(d.Edge(a, b))
+		}
+	}
+	ctrIdx := map[string]int8{}
+	c := compiler{e: e, attr: attrIdx, ctr: ctrIdx}
+
+	add := func(id, name, attr string, kind uint8, uses int, eff *effect.Effect) (*design, error) {
+		a, ok := attrIdx[attr]
+		if !ok {
+			return nil, fmt.Errorf("guardian: card %s: unknown attribute %q", id, attr)
+		}
+		if uses < 1 {
+			uses = 1
+		}
+		e.d = append(e.d, design{id: id, name: name, kind: kind, attr: a, uses: uint8(min(uses, 255)), effect: eff})
+		e.ids = append(e.ids, id)
+		dg := &e.d[len(e.d)-1]
+		if eff != nil {
+			for _, cl := range eff.Clauses {
+				l, ok := listOf[cl.Trigger]
+				if !ok {
+					return nil, fmt.Errorf("guardian: card %s: unknown trigger %q", id, cl.Trigger)
+				}
+				cc, err := c.clause(cl)
+				if err != nil {
+					return nil, fmt.Errorf("guardian: card %s: %w", id, err)
+				}
+				dg.lists[l] = append(dg.lists[l], cc)
+			}
+		}
+		return dg, nil
+	}
+	for _, g := range d.Guardians {
+		if _, err := add(g.ID, g.Name, g.Attr, kGuardian, g.Uses, g.Effect.AST); err != nil {
+			return nil, err
+		}
+	}
+	for _, a := range d.Advances {
+		dg, err := add(a.ID, a.Name, a.Attr, kAdvance, a.Uses, a.Effect.AST)
+		if err != nil {
+			return nil, err
+		}
+		if a.Use != nil && len(a.Use.Clauses) > 0 {
+			dg.useSrc = a.Use
+			for _, cl := range a.Use.Clauses {
+				cc, err := c.clause(cl)
+				if err != nil {
+					return nil, fmt.Errorf("guardian: card %s: condition: %w", a.ID, err)
+				}
+				dg.use, dg.usePay = c.split(cc.conds)
+			}
+		}
+		if a.Cost > 0 {
+			ca := int8(-1)
+			if a.CostAttr != "" {
+				v, ok := attrIdx[a.CostAttr]
+				if !ok {
+					return nil, fmt.Errorf("guardian: card %s: unknown cost attribute %q", a.ID, a.CostAttr)
+				}
+				ca = v
+			}
+			dg.usePay = append(dg.usePay, demand{n: int8(a.Cost), attr: ca, material: true, cost: true})
+		}
+	}
+	for _, o := range d.Orders {
+		dg, err := add(o.ID, o.Name, o.Attr, kOrder, 1, o.Effect.AST)
+		if err != nil {
+			return nil, err
+		}
+		if l := dg.lists[lOrder]; len(l) > 0 {
+			dg.use, dg.usePay = c.split(l[0].conds)
+		}
+	}
+	for _, m := range d.Materials {
+		if _, err := add(m.ID, m.Name, m.Attr, kMaterial, 1, m.Effect.AST); err != nil {
+			return nil, err
+		}
+	}
+	for i := range e.d {
+		dg := &e.d[i]
+		if l := dg.lists[lCheer]; len(l) > 0 {
+			dg.cheerUse, dg.cheerPay = c.split(l[0].conds)
+		}
+		if len(dg.usePay) > maxDemands || len(dg.cheerPay) > maxDemands {
+			return nil, fmt.Errorf("guardian: card %s asks for more than %d payments", dg.id, maxDemands)
+		}
+	}
+	if len(e.d) > 1<<14 {
+		return nil, fmt.Errorf("guardian: %d card designs is too many", len(e.d))
+	}
+	e.counters = make([]string, len(ctrIdx))
+	for name, i := range ctrIdx {
+		e.counters[i] = name
+	}
+
+	byID := map[string]int16{}
+	for i, id := range e.ids {
+		byID[id] = int16(i)
+	}
+	for _, dk := range d.Decks {
+		var cards []int16
+		for _, dc := range dk.Cards {
+			i, ok := byID[dc.ID]
+			if !ok {
+				return nil, fmt.Errorf("guardian: deck %s: unknown card %s", dk.Name, dc.ID)
+			}
+			for range max(dc.Copies, 1) {
+				cards = append(cards, i)
+			}
+		}
+		if len(cards) < e.startHand+e.resourceZone {
+			return nil, fmt.Errorf("guardian: deck %s has %d cards, fewer than the hand and resources need", dk.Name, len(cards))
+		}
+		if len(cards) > 1000 {
+			return nil, fmt.Errorf("guardian: deck %s has %d cards", dk.Name, len(cards))
+		}
+		e.decks = append(e.decks, cards)
+		e.deckName = append(e.deckName, dk.Name)
+		e.maxDeck = max(e.maxDeck, len(cards))
+	}
+	switch n := len(e.decks); {
+	case n == 0:
+		return nil, fmt.Errorf("guardian: the Decks sheet has no deck to play")
+	case n == 1:
+		e.pairs = [][2]int8{{0, 0}}
+	default:
+		for i := range n {
+			for j := range n {
+				if i != j {
+					e.pairs = append(e.pairs, [2]int8{int8(i), int8(j)})
+				}
+			}
+		}
+	}
+	return e, nil
+}
+
+// compiler turns effect ASTs into clauses.
+type compiler struct {
+	e    *Engine
+	attr map[string]int8
+	ctr  map[string]int8
+}
+
+func (c compiler) counter(name string) int8 {
+	i, ok := c.ctr[name]
+	if !ok {
+		i = int8(len(c.ctr))
+		c.ctr[name] = i
+	}
+	return i
+}
+
+func (c compiler) clause(cl effect.Clause) (clause, error) {
+	out := clause{may: cl.May, src: cl}
+	v, ok := verbCodes[cl.Action.Name]
+	if !ok {
+		return out, fmt.Errorf("unknown verb %q", cl.Action.Name)
+	}
+	out.verb = v
+	switch v {
+	case vRecord:
+		out.ctr = c.counter(cl.Action.Str(0))
+		out.n = int16(cl.Action.Int(1))
+	case vFlip, vNullify, vUse:
+	default:
+		out.n = int16(cl.Action.Int(0))
+	}
+	for _, call := range cl.Conds {
+		k, ok := condCodes[call.Name]
+		if !ok {
+			return out, fmt.Errorf("unknown condition %q", call.Name)
+		}
+		op, ok := opCodes[call.Op]
+		if !ok {
+			return out, fmt.Errorf("unknown comparison %q", call.Op)
+		}
+		cd := cond{kind: k, op: op, val: int16(call.Value), attr: -1, ctr: -1}
+		switch k {
+		case cCheerAttr, cBattleAttr, cOppAttr:
+			a, ok := c.attr[call.Str(0)]
+			if !ok {
+				return out, fmt.Errorf("unknown attribute %q", call.Str(0))
+			}
+			cd.attr = a
+		case cCounter:
+			cd.ctr = c.counter(call.Str(0))
+		case cPay:
+			a, ok := c.attr[call.Str(1)]
+			if !ok {
+				return out, fmt.Errorf("unknown attribute %q", call.Str(1))
+			}
+			cd.attr, cd.n = a, int16(call.Int(0))
+		}
+		out.conds = append(out.conds, cd)
+	}
+	return out, nil
+}
+
+// split separates a use condition into its tests and its payments.
+func (c compiler) split(conds []cond) (tests []cond, pay []demand) {
+	for _, cd := range conds {
+		if cd.kind == cPay {
+			pay = append(pay, demand{n: int8(cd.n), attr: cd.attr, fire: c.e.payFires})
+		} else {
+			tests = append(tests, cd)
+		}
+	}
+	return tests, pay
+}
+
+// Name is the game id.
+func (e *Engine) Name() string { return "guardian" }
+
+// PlayerCounts: the battle is for two players only.
+func (e *Engine) PlayerCounts() []int { return []int{2} }
+
+// Cards lists the card IDs: Guardians, Advances, Orders, then Materials.
+func (e *Engine) Cards() []string { return e.ids }
+
+// TurnCap is the TurnCap rule (G10).
+func (e *Engine) TurnCap() int { return e.turnCap }
+
+// Bots lists the bots: random, greedy (one-step evaluation) and mc
+// (determinized Monte Carlo).
+func (e *Engine) Bots() []string { return []string{"random", "greedy", "mc"} }
+
+// NewBot returns a bot by name.
+func (e *Engine) NewBot(name string) sim.Bot {
+	switch name {
+	case "random":
+		return sim.Random{}
+	case "greedy":
+		return &Greedy{}
+	case "mc":
+		return &MonteCarlo{Playouts: 32, Horizon: 4}
+	}
+	return nil
+}
+
+// Decks names the sample decks in sheet order.
+func (e *Engine) Decks() []string { return e.deckName }
+
+// Pair returns the deck indices (seat 0, seat 1) that game index i plays.
+func (e *Engine) Pair(i int) (int, int) {
+	p := e.pairs[i%len(e.pairs)]
+	return int(p[0]), int(p[1])
+}
+
+// NewGame deals a game: the deck pair is chosen by cfg.Index, cycling over
+// every ordered pair of distinct sample decks.
+func (e *Engine) NewGame(cfg sim.Config, rng *rand.Rand) sim.Game {
+	a, b := e.Pair(cfg.Index)
+	return e.newGame(a, b, rng)
+}

@@ -1,0 +1,280 @@
+package guardian
+
+import (
+	"math/rand/v2"
+
+	"bifrost/rules/sim"
+)
+
+// phase is where the turn stands.
+type phase uint8
+
+const (
+	phMulligan    phase = iota // S3–S6: each seat may set cards aside
+	phPrep                     // R2: start-of-preparation abilities
+	phDraw                     // R3, R4
+	phForge                    // R5, R6: hidden forging, one seat after the other
+	phBattleStart              // R11: start-of-battle abilities
+	phShip                     // R12, R14: reveal and ship abilities
+	phActions                  // R15–R21: alternating actions
+	phDecide                   // R22–R33: points, result, resources, victory
+	phPlace                    // R35, R36: the Guardians leave the forging zone
+	phHandLimit                // G24: discard down to HandLimit
+	phEnd                      // R37–R42: reset, next first player
+	phOver
+)
+
+// ask is the kind of decision the game waits for.
+type ask uint8
+
+const (
+	askNone     ask = iota
+	askMulligan     // set a card aside or keep
+	askForge        // forge a Guardian, upright or reckless
+	askAction       // a step-4 action or pass
+	askMay          // use an optional (任意) clause or not
+	askPick         // choose a card for an effect or a payment
+	askPlace        // loser: Guardian to hand or cheer seat
+	askDiscard      // over the hand limit: a card to the consume zone
+	askStall        // past the turn cap: the game waits (the harness calls it unfinished)
+)
+
+// Frame kinds.
+const (
+	frClauses uint8 = iota // run a card's clause list
+	frPay                  // pay the demands of a use
+	frEnter                // put the Advance being paid for into the cheer seat
+)
+
+// Clause states within a clauses frame.
+const (
+	stBegin uint8 = iota
+	stMay
+	stDo
+	stPick
+)
+
+const maxFrames = 48
+
+// frame is one ability being resolved. Every field is public: the ability
+// and its source have been revealed by using it.
+type frame struct {
+	kind  uint8
+	seat  int8
+	card  int16 // the source design
+	list  uint8 // clause list (frClauses); 0 use, 1 cheer (frPay)
+	idx   uint8 // next clause, or current demand (frPay)
+	state uint8
+	left  int8  // picks left in this clause
+	skip  bool  // the first clause's conditions were the use condition
+	excl  int16 // frPay: design excluded once from hand (the Advance being placed)
+}
+
+// cheerCard is a card in the cheer seat.
+type cheerCard struct {
+	card  int16
+	used  uint8 // cheer: uses this battle
+	fresh bool  // entered during this battle
+}
+
+// pubSeat is what everyone sees of one seat.
+type pubSeat struct {
+	deck      int8  // sample deck index: the deck list is public
+	n         int16 // cards the seat owns
+	cheer     []cheerCard
+	consumed  []int16
+	orders    []int16 // used Orders in the forging zone
+	forged    bool    // a Guardian lies in the forging zone (public once the forge step ends)
+	shipped   bool    // it is face up
+	guard     int16   // the face-up Guardian, -1 when none
+	reckless  bool    // it was forged upside down (known at the ship)
+	passed    bool
+	barred    bool // no Guardian this battle: lost, no actions (R9, R13)
+	mod       int16
+	next      int16 // next_point gathered this turn
+	nextNow   int16 // next_point in force this turn
+	counters  []int16
+	wins      int16
+	taken     int16 // resource cards taken into hand
+	fortified int16 // cards put into the resource zone by effects
+	mulls     int8  // mulligans left
+}
+
+// pub is the public state of a game: every field may be seen by both seats.
+type pub struct {
+	phase     phase
+	ask       ask
+	askSeat   int8
+	turn      int32
+	first     int8 // first player this turn
+	gameFirst int8 // first player of turn 1 (rock-paper-scissors)
+	actor     int8 // mulligan seat, or whose action is next
+	step      int8 // forge, placement and hand-limit progress (index in turn order)
+	result    int8 // last battle's winner, -1 for a draw or none
+	winner    int8
+	flip      bool
+	nullify   bool
+	badAct    bool   // a passed player acted (an invariant violation)
+	decided   bool   // a seat decided something this turn
+	shape     uint64 // the zone sizes and records when this turn began
+	ps        [2]pubSeat
+	stack     [maxFrames]frame
+	sp        int8
+	fire      [32]int16 // Materials paid with fire, to trigger after the payment
+	nfire     int8
+	need      [maxDemands]int8 // the payment in progress: cards still owed per demand
+}
+
+// hidden is what only its seat may know (and, for deck and resources, nobody).
+type hidden struct {
+	hand     []int16
+	deck     []int16 // top is the end
+	res      []int16 // top is the end
+	aside    []int16 // mulligan set-aside
+	forge    int16   // the face-down Guardian, -1 when none
+	reckless bool
+}
+
+// game is one game in progress.
+type game struct {
+	e    *Engine
+	rng  *rand.Rand
+	p    pub
+	h    [2]hidden
+	emit func(sim.Event)
+	seen []uint32 // per design: stamp, for listing distinct designs without allocating
+	gen  uint32
+	buf  []sim.Choice // scratch for the engine's own listings
+	chk  []int32      // scratch for Check
+}
+
+// newGame deals decks a (seat 0) and b (seat 1) and plays up to the first decision.
+func (e *Engine) newGame(a, b int, rng *rand.Rand) *game {
+	g := e.blank()
+	g.rng = rng
+	for s, dk := range [2]int{a, b} {
+		cards := e.decks[dk]
+		ps, h := &g.p.ps[s], &g.h[s]
+		ps.deck, ps.n = int8(dk), int16(len(cards))
+		h.deck = append(h.deck, cards...)
+		rng.Shuffle(len(h.deck), func(i, j int) { h.deck[i], h.deck[j] = h.deck[j], h.deck[i] })
+		ps.mulls = int8(e.mulligans)
+	}
+	for s := range 2 {
+		g.draw(s, e.startHand, 0)
+	}
+	g.p.phase, g.p.actor = phMulligan, 0
+	g.advance()
+	return g
+}
+
+// blank returns a game with every zone allocated for the largest deck.
+func (e *Engine) blank() *game {
+	n := e.maxDeck
+	g := &game{e: e, seen: make([]uint32, len(e.d)), buf: make([]sim.Choice, 0, 64)}
+	g.p.result, g.p.winner = -1, -1
+	for s := range 2 {
+		ps, h := &g.p.ps[s], &g.h[s]
+		ps.cheer = make([]cheerCard, 0, n)
+		ps.counters = make([]int16, len(e.counters))
+		buf := make([]int16, 6*n)
+		ps.consumed, ps.orders = buf[0:0:n], buf[n:n:2*n]
+		h.hand, h.deck, h.res, h.aside = buf[2*n:2*n:3*n], buf[3*n:3*n:4*n], buf[4*n:4*n:5*n], buf[5*n:5*n:6*n]
+		ps.guard, h.forge = -1, -1
+	}
+	return g
+}
+
+// copyFrom makes g a deep copy of o, reusing g's buffers. Both must come
+// from the same engine.
+func (g *game) copyFrom(o *game) {
+	g.p.copyFrom(&o.p)
+	for s := range 2 {
+		g.h[s].copyFrom(&o.h[s])
+	}
+	g.e = o.e
+}
+
+func (p *pub) copyFrom(o *pub) {
+	keep := p.ps
+	*p = *o
+	for s := range 2 {
+		d := &p.ps[s]
+		d.cheer = append(keep[s].cheer[:0], o.ps[s].cheer...)
+		d.consumed = append(keep[s].consumed[:0], o.ps[s].consumed...)
+		d.orders = append(keep[s].orders[:0], o.ps[s].orders...)
+		d.counters = append(keep[s].counters[:0], o.ps[s].counters...)
+	}
+}
+
+func (h *hidden) copyFrom(o *hidden) {
+	h.hand = append(h.hand[:0], o.hand...)
+	h.deck = append(h.deck[:0], o.deck...)
+	h.res = append(h.res[:0], o.res...)
+	h.aside = append(h.aside[:0], o.aside...)
+	h.forge, h.reckless = o.forge, o.reckless
+}
+
+// clone returns a deep copy of g with its own random source.
+func (g *game) clone(rng *rand.Rand) *game {
+	c := g.e.blank()
+	c.copyFrom(g)
+	c.rng = rng
+	return c
+}
+
+func (g *game) ev(ev sim.Event) {
+	if g.emit != nil {
+		g.emit(ev)
+	}
+}
+
+// other is the opponent of seat s.
+func other(s int) int { return 1 - s }
+
+// order returns the seat acting k-th (0 or 1) in this turn's order.
+func (g *game) order(k int) int {
+	if k == 0 {
+		return int(g.p.first)
+	}
+	return other(int(g.p.first))
+}
+
+// stamp starts a new distinct-design listing.
+func (g *game) stamp() uint32 {
+	g.gen++
+	if g.gen == 0 {
+		clear(g.seen)
+		g.gen = 1
+	}
+	return g.gen
+}
+
+// firstTime reports whether design d is met for the first time in this listing.
+func (g *game) firstTime(d int16, gen uint32) bool {
+	if g.seen[d] == gen {
+		return false
+	}
+	g.seen[d] = gen
+	return true
+}
+
+// removeOne removes one instance of d from zone z, keeping the order.
+func removeOne(z []int16, d int16) ([]int16, bool) {
+	for i := len(z) - 1; i >= 0; i-- {
+		if z[i] == d {
+			return append(z[:i], z[i+1:]...), true
+		}
+	}
+	return z, false
+}
+
+func count(z []int16, d int16) int {
+	n := 0
+	for _, c := range z {
+		if c == d {
+			n++
+		}
+	}
+	return n
+}

@@ -1,0 +1,195 @@
+package guardian
+
+import (
+	"fmt"
+	"math/rand/v2"
+)
+
+// View is what one seat may know of a game: the public state (cheer seats,
+// consume zones, face-up Guardians, effects in force, the public deck lists),
+// its own hand, set-aside cards and face-down Guardian, and only the sizes of
+// the zones nobody may look at. It has no field that could hold the
+// opponent's hand, face-down Guardian or orientation, or either seat's deck
+// order or resource cards, so a bot that decides from a View cannot read them
+// (I16). Bots get a View through the game's View method; a View can be
+// reused across decisions.
+type View struct {
+	Seat int
+	e    *Engine
+	pub  pub // the public state
+	hand []int16
+	// aside holds the own cards set aside during the mulligan.
+	aside    []int16
+	forge    int16 // own face-down Guardian, -1
+	reckless bool  // its orientation
+	deckN    int   // own deck size (its order is unknown to everyone)
+	resN     int   // own resource zone size (face down)
+	opp      struct{ hand, deck, res, aside int }
+}
+
+// View fills v with what the deciding seat may know.
+func (g *game) View(v *View) {
+	s := int(g.p.askSeat)
+	o := other(s)
+	v.Seat, v.e = s, g.e
+	v.pub.copyFrom(&g.p)
+	h, oh := &g.h[s], &g.h[o]
+	v.hand = append(v.hand[:0], h.hand...)
+	v.aside = append(v.aside[:0], h.aside...)
+	v.forge, v.reckless = h.forge, h.reckless
+	v.deckN, v.resN = len(h.deck), len(h.res)
+	v.opp.hand, v.opp.deck, v.opp.res, v.opp.aside = len(oh.hand), len(oh.deck), len(oh.res), len(oh.aside)
+	if g.p.phase == phForge && oh.forge >= 0 {
+		// Forging is simultaneous: until the step ends, a seat cannot tell
+		// whether the other has put a card down, so it is counted in hand.
+		v.opp.hand++
+	}
+}
+
+// Hand returns the seat's own hand (card design indices into Engine.Cards).
+func (v *View) Hand() []int16 { return v.hand }
+
+// OppHandSize is the number of cards in the opponent's hand.
+func (v *View) OppHandSize() int { return v.opp.hand }
+
+// determinizer builds full games from views by sampling what the seat
+// cannot see, consistently with what it can: the unseen cards of each deck
+// list are shuffled into the hidden zones of the right sizes.
+type determinizer struct {
+	cnt  []int16
+	pool []int16
+}
+
+// unseen collects the cards of seat s's deck list that are not in the public
+// zones of v, nor (for the viewing seat) in its own hand, aside or forge.
+func (d *determinizer) unseen(v *View, s int) []int16 {
+	e := v.e
+	if len(d.cnt) != len(e.d) {
+		d.cnt = make([]int16, len(e.d))
+	}
+	clear(d.cnt)
+	for _, c := range e.decks[v.pub.ps[s].deck] {
+		d.cnt[c]++
+	}
+	ps := &v.pub.ps[s]
+	for _, cc := range ps.cheer {
+		d.cnt[cc.card]--
+	}
+	for _, c := range ps.consumed {
+		d.cnt[c]--
+	}
+	for _, c := range ps.orders {
+		d.cnt[c]--
+	}
+	if ps.shipped {
+		d.cnt[ps.guard]--
+	}
+	if s == v.Seat {
+		for _, c := range v.hand {
+			d.cnt[c]--
+		}
+		for _, c := range v.aside {
+			d.cnt[c]--
+		}
+		if v.forge >= 0 {
+			d.cnt[v.forge]--
+		}
+	}
+	d.pool = d.pool[:0]
+	for c, n := range d.cnt {
+		if n < 0 {
+			panic(fmt.Sprintf("guardian: view of P%d shows %d too many of %s", s+1, -n, e.d[c].id))
+		}
+		for range n {
+			d.pool = append(d.pool, int16(c))
+		}
+	}
+	return d.pool
+}
+
+// fill deals pool, in order, into the zones: each takes its length's worth.
+func deal(pool []int16, zones ...*[]int16) []int16 {
+	for _, z := range zones {
+		n := len(*z)
+		copy(*z, pool[:n])
+		pool = pool[n:]
+	}
+	return pool
+}
+
+// determinize makes dst a full game consistent with v, sampling the hidden
+// cards with rng. dst must come from v's engine (Engine.blank).
+func (d *determinizer) determinize(v *View, dst *game, rng *rand.Rand) {
+	e := v.e
+	dst.e = e
+	dst.p.copyFrom(&v.pub)
+	me, o := v.Seat, other(v.Seat)
+
+	// Own seat: the hand is known; deck order and resource cards are not.
+	h := &dst.h[me]
+	pool := d.unseen(v, me)
+	if len(pool) != v.deckN+v.resN {
+		panic(fmt.Sprintf("guardian: P%d's view has %d unseen cards for a deck of %d and resources of %d", me+1, len(pool), v.deckN, v.resN))
+	}
+	rng.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
+	h.hand = append(h.hand[:0], v.hand...)
+	h.aside = append(h.aside[:0], v.aside...)
+	h.forge, h.reckless = v.forge, v.reckless
+	h.deck, h.res = h.deck[:v.deckN], h.res[:v.resN]
+	deal(pool, &h.deck, &h.res)
+
+	// Opponent: everything hidden is sampled from its unseen cards.
+	oh := &dst.h[o]
+	pool = d.unseen(v, o)
+	faceDown := v.pub.ps[o].forged && !v.pub.ps[o].shipped && v.pub.phase != phForge
+	want := v.opp.hand + v.opp.deck + v.opp.res + v.opp.aside
+	if faceDown {
+		want++
+	}
+	if len(pool) != want {
+		panic(fmt.Sprintf("guardian: P%d's view has %d unseen opponent cards, want %d", me+1, len(pool), want))
+	}
+	rng.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
+	oh.forge, oh.reckless = -1, false
+	if faceDown {
+		i := d.guardianIn(e, pool)
+		if i < 0 {
+			panic("guardian: the opponent forged but no Guardian is unseen")
+		}
+		oh.forge = pool[i]
+		pool[i] = pool[len(pool)-1]
+		pool = pool[:len(pool)-1]
+		oh.reckless = e.reckOK[e.d[oh.forge].attr] && rng.IntN(2) == 0
+	}
+	oh.hand, oh.deck = oh.hand[:v.opp.hand], oh.deck[:v.opp.deck]
+	oh.res, oh.aside = oh.res[:v.opp.res], oh.aside[:v.opp.aside]
+	deal(pool, &oh.hand, &oh.aside, &oh.res, &oh.deck)
+	if v.pub.phase == phForge && forgeDone(&v.pub, o) {
+		// The opponent has already chosen, but what is unknown: sample a
+		// choice as it might have made it, from the sampled hand.
+		if i := d.guardianIn(e, oh.hand); i >= 0 {
+			oh.forge = oh.hand[i]
+			oh.hand = append(oh.hand[:i], oh.hand[i+1:]...)
+			oh.reckless = e.reckOK[e.d[oh.forge].attr] && rng.IntN(2) == 0
+		}
+	}
+}
+
+// guardianIn returns the index of the first Guardian in z, or -1.
+func (d *determinizer) guardianIn(e *Engine, z []int16) int {
+	for i, c := range z {
+		if e.d[c].kind == kGuardian {
+			return i
+		}
+	}
+	return -1
+}
+
+// forgeDone reports whether seat s has had its forging turn in this step.
+func forgeDone(p *pub, s int) bool {
+	k := 0
+	if int(p.first) != s {
+		k = 1
+	}
+	return int(p.step) > k
+}

@@ -1,0 +1,168 @@
+package guardian
+
+import (
+	"math/rand/v2"
+	"reflect"
+	"testing"
+
+	"bifrost/rules/sim"
+)
+
+// spy is a cheating bot: at forging it reads the opponent's face-down
+// Guardian from the game itself and forges the best answer to it. It
+// exists to show that the positions below differ in what is hidden.
+type spy struct{}
+
+func (spy) Choose(sg sim.Game, choices []sim.Choice, _ *rand.Rand) int {
+	g := sg.(*game)
+	o := other(g.Seat())
+	h := &g.h[o]
+	best, bestV := 0, -9
+	for i, c := range choices {
+		if c.Kind != cForge || h.forge < 0 {
+			continue
+		}
+		v := edgeOf(g.e, g.e.d[c.A].attr, c.B == 1, g.e.d[h.forge].attr, h.reckless)
+		if v > bestV {
+			best, bestV = i, v
+		}
+	}
+	return best
+}
+
+// hiddenVariant returns a copy of g that differs only in what the deciding
+// seat cannot see: the opponent's hand, deck, resources and face-down
+// Guardian (another one, in another orientation where possible) and the
+// seat's own deck order and resources.
+func hiddenVariant(g *game, rng *rand.Rand) *game {
+	v := g.clone(rand.New(rand.NewPCG(7, 7)))
+	me, o := g.Seat(), other(g.Seat())
+	e := g.e
+	oh := &v.h[o]
+	pool := append(append(append([]int16{}, oh.hand...), oh.deck...), oh.res...)
+	forged := oh.forge >= 0
+	if forged {
+		pool = append(pool, oh.forge)
+	}
+	rng.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
+	if forged {
+		old := oh.forge
+		pick := -1 // a Guardian of another attribute if there is one
+		for i, c := range pool {
+			if e.d[c].kind != kGuardian {
+				continue
+			}
+			if pick < 0 {
+				pick = i
+			}
+			if e.d[c].attr != e.d[old].attr {
+				pick = i
+				break
+			}
+		}
+		oh.forge = pool[pick]
+		pool = append(pool[:pick], pool[pick+1:]...)
+		oh.reckless = e.reckOK[e.d[oh.forge].attr] && !oh.reckless
+	}
+	pool = deal(pool, &oh.hand, &oh.deck)
+	deal(pool, &oh.res)
+	h := &v.h[me]
+	own := append(append([]int16{}, h.deck...), h.res...)
+	rng.Shuffle(len(own), func(i, j int) { own[i], own[j] = own[j], own[i] })
+	deal(own, &h.deck, &h.res)
+	return v
+}
+
+// I16: a bot never reads hidden information. At every decision of many
+// games, the deciding seat's View is the same in the real game and in a
+// variant that differs only in hidden cards, and so are the greedy and
+// Monte Carlo bots' choices (with the same random stream); the spy bot's
+// choices differ in some of these positions, so the variants do matter.
+func TestI16_botsNeverReadHiddenInformation(t *testing.T) {
+	e := newEngine(t)
+	games := 30
+	if testing.Short() {
+		games = 8
+	}
+	positions, spyDiffers := 0, 0
+	for i := range games {
+		g := e.NewGame(sim.Config{Players: 2, Index: i}, rand.New(rand.NewPCG(uint64(i), 3))).(*game)
+		play := rand.New(rand.NewPCG(uint64(i), 4))
+		var buf []sim.Choice
+		for !g.Over() && g.Turn() <= e.turnCap {
+			buf = g.Choices(buf)
+			if g.p.ask == askForge || g.p.ask == askAction {
+				positions++
+				v := hiddenVariant(g, rand.New(rand.NewPCG(uint64(positions), 5)))
+				if err := v.Check(); err != nil {
+					t.Fatalf("the variant is not a legal position: %v", err)
+				}
+				var a, b View
+				g.View(&a)
+				v.View(&b)
+				if !reflect.DeepEqual(a, b) {
+					t.Fatalf("game %d turn %d: the View shows hidden information", i, g.Turn())
+				}
+				for _, name := range []string{"greedy", "mc"} {
+					ca := e.NewBot(name).Choose(g, buf, rand.New(rand.NewPCG(uint64(positions), 6)))
+					cb := e.NewBot(name).Choose(v, buf, rand.New(rand.NewPCG(uint64(positions), 6)))
+					if ca != cb {
+						t.Fatalf("game %d turn %d: %s chose %q, but %q when only hidden cards differ",
+							i, g.Turn(), name, g.Describe(buf[ca], "en"), g.Describe(buf[cb], "en"))
+					}
+				}
+				if g.p.ask == askForge && spy.Choose(spy{}, g, buf, nil) != spy.Choose(spy{}, v, buf, nil) {
+					spyDiffers++
+				}
+			}
+			g.Apply(buf[play.IntN(len(buf))], nil)
+		}
+	}
+	if positions == 0 || spyDiffers == 0 {
+		t.Errorf("%d positions, the spy differed in %d: the test cannot tell a peeking bot", positions, spyDiffers)
+	}
+	t.Logf("%d positions; the spy's forging changed in %d", positions, spyDiffers)
+}
+
+// I16 by construction: a View has no field that can hold a seat's hidden
+// zones; beyond the public state and the seat's own hand, the opponent
+// appears only as zone sizes.
+func TestI16_viewHasNoHiddenFields(t *testing.T) {
+	vt := reflect.TypeOf(View{})
+	hiddenT := reflect.TypeOf(hidden{})
+	for i := range vt.NumField() {
+		f := vt.Field(i)
+		if f.Type == hiddenT || f.Type == reflect.TypeOf([2]hidden{}) {
+			t.Errorf("View.%s can hold a seat's hidden zones", f.Name)
+		}
+	}
+	opp, _ := vt.FieldByName("opp")
+	for i := range opp.Type.NumField() {
+		if k := opp.Type.Field(i).Type.Kind(); k != reflect.Int {
+			t.Errorf("View.opp.%s is a %s, not a size", opp.Type.Field(i).Name, k)
+		}
+	}
+	pt := reflect.TypeOf(pub{})
+	for i := range pt.NumField() {
+		if f := pt.Field(i); f.Type == hiddenT {
+			t.Errorf("the public state holds hidden zones in %s", f.Name)
+		}
+	}
+}
+
+// I16, G8, G29: during the forging step the second seat cannot tell
+// whether the first has put a card down (its hand still counts it).
+func TestI16_G8_forgingIsBlind(t *testing.T) {
+	e := engineFor(t, testSheets(), "DrawPerTurn=0")
+	s := scenario(t, e, 0, [2]seatSpec{{hand: []string{"GF", "MC"}, res: res3}, {hand: []string{"GE"}, res: res3}})
+	var before View
+	s.g.p.askSeat = 1 // how P2 would see the position before P1 chose
+	s.g.View(&before)
+	s.g.p.askSeat = 0
+	s.forge(0, "GF", true)
+	var after View
+	s.g.View(&after)
+	if before.opp != after.opp || after.pub.ps[0].forged || after.pub.ps[0].shipped {
+		t.Errorf("P2's view changed when P1 forged: %+v against %+v", before.opp, after.opp)
+	}
+}
