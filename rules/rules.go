@@ -4,6 +4,7 @@ package rules
 import (
 	"fmt"
 
+	"bifrost/rules/guardian"
 	"bifrost/rules/nastrond"
 	"bifrost/rules/sim"
 	"bifrost/rules/valkyrie"
@@ -26,7 +27,7 @@ func All() []Game {
 	return []Game{
 		{Schema: schema.Valkyrie, New: valkyrie.FromData},
 		{Schema: schema.Nastrond, New: nastrond.FromData},
-		{Schema: schema.Guardian},
+		{Schema: schema.Guardian, New: func(d any) (sim.Engine, error) { return guardian.New(d.(*schema.GuardianData)) }},
 		{Schema: schema.Bloodrage},
 	}
 }

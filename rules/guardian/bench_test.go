@@ -34,3 +34,17 @@ func BenchmarkRandomGamesChecked(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 }
+
+// BenchmarkBotGames plays greedy against the Monte Carlo bot (32 playouts
+// of up to 4 turns per forging or action decision).
+func BenchmarkBotGames(b *testing.B) {
+	e := newEngine(b)
+	p := sim.NewPlayer(e, []string{"greedy", "mc"}, nil)
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		p.Play(sim.Config{Players: 2, Index: i}, sim.GameSeed(1, 2, i))
+		i++
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+}

@@ -201,6 +201,12 @@ func (b *Greedy) action(v *View, choices []sim.Choice, rng *rand.Rand) int {
 	}
 	b.det.determinize(v, b.base, rng)
 	b.base.rng = rng
+	b.buf = b.base.Choices(b.buf)
+	for _, c := range choices {
+		if !hasChoice(b.buf, c) {
+			panic("guardian: a determinized game lacks the bot's own choice")
+		}
+	}
 	best, bestV := 0, math.Inf(-1)
 	for i, c := range choices {
 		b.trial.copyFrom(b.base)

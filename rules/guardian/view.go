@@ -46,12 +46,6 @@ func (g *game) View(v *View) {
 	}
 }
 
-// Hand returns the seat's own hand (card design indices into Engine.Cards).
-func (v *View) Hand() []int16 { return v.hand }
-
-// OppHandSize is the number of cards in the opponent's hand.
-func (v *View) OppHandSize() int { return v.opp.hand }
-
 // determinizer builds full games from views by sampling what the seat
 // cannot see, consistently with what it can: the unseen cards of each deck
 // list are shuffled into the hidden zones of the right sizes.
@@ -107,7 +101,8 @@ func (d *determinizer) unseen(v *View, s int) []int16 {
 	return d.pool
 }
 
-// fill deals pool, in order, into the zones: each takes its length's worth.
+// deal deals pool, in order, into the zones, each taking its length's worth,
+// and returns what is left.
 func deal(pool []int16, zones ...*[]int16) []int16 {
 	for _, z := range zones {
 		n := len(*z)

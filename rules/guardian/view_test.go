@@ -166,3 +166,24 @@ func TestI16_G8_forgingIsBlind(t *testing.T) {
 		t.Errorf("P2's view changed when P1 forged: %+v against %+v", before.opp, after.opp)
 	}
 }
+
+// G29: the second seat's view of its mulligan is the same whether or not
+// the first seat took one.
+func TestG29_mulligansAreBlind(t *testing.T) {
+	e := newEngine(t)
+	views := make([]View, 2)
+	for i, aside := range []bool{false, true} {
+		g := e.NewGame(sim.Config{Players: 2}, rand.New(rand.NewPCG(4, 4))).(*game)
+		if aside {
+			g.Apply(sim.Choice{Kind: cAside, A: g.h[0].hand[0]}, nil)
+		}
+		g.Apply(sim.Choice{Kind: cKeep}, nil)
+		if g.Seat() != 1 || g.p.ask != askMulligan {
+			t.Fatalf("P2 is not deciding its mulligan")
+		}
+		g.View(&views[i])
+	}
+	if !reflect.DeepEqual(views[0], views[1]) {
+		t.Errorf("P2's view shows whether P1 took a mulligan")
+	}
+}
