@@ -4,6 +4,7 @@ package rules
 import (
 	"fmt"
 
+	"bifrost/rules/bloodrage"
 	"bifrost/rules/guardian"
 	"bifrost/rules/nastrond"
 	"bifrost/rules/sim"
@@ -28,7 +29,7 @@ func All() []Game {
 		{Schema: schema.Valkyrie, New: valkyrie.FromData},
 		{Schema: schema.Nastrond, New: nastrond.FromData},
 		{Schema: schema.Guardian, New: func(d any) (sim.Engine, error) { return guardian.New(d.(*schema.GuardianData)) }},
-		{Schema: schema.Bloodrage},
+		{Schema: schema.Bloodrage, New: bloodrage.FromData},
 	}
 }
 

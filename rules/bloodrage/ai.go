@@ -36,7 +36,7 @@ func (g *Game) aiTurn(s int) {
 		c.pass = int8(e.p.passLimit)
 		g.ev(evRage0, s, -1, int(c.pass), 0)
 		if p := g.pillageTarget(s); p >= 0 {
-			g.startBattle(p, s, false)
+			g.startBattle(p, s)
 		}
 		return
 	}
@@ -84,7 +84,7 @@ func (g *Game) aiInstr(s int, cl *clause) bool {
 		if p < 0 {
 			return false
 		}
-		g.startBattle(p, s, false)
+		g.startBattle(p, s)
 		return true
 	case vStat:
 		return g.aiStat(s, int(cl.a), g.e.p.statCost)
@@ -152,7 +152,7 @@ func (g *Game) aiDo(s int, cl *clause, src int) bool {
 		if p < 0 || g.b.active {
 			return false
 		}
-		g.startBattle(p, s, false)
+		g.startBattle(p, s)
 		return true
 	case vBoost:
 		return g.aiBoost(s)

@@ -497,7 +497,7 @@ func TestT33_G29_unreceivedRewardGivesFiveGlory(t *testing.T) {
 			} else {
 				g.clan[1].step[statAxes] = 0
 			}
-			g.startBattle(p, 1, false)
+			g.startBattle(p, 1)
 			drain(g, 0)
 			if g.clan[1].glory != tt.glory || g.clan[1].step[statAxes] != tt.stat || !g.pillaged[p] {
 				t.Errorf("glory %d axes step %d pillaged %v, want %d and %d", g.clan[1].glory, g.clan[1].step[statAxes], g.pillaged[p], tt.glory, tt.stat)

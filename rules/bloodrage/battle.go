@@ -47,7 +47,7 @@ const (
 )
 
 // startBattle begins clan s's pillage of province p.
-func (g *Game) startBattle(p, s int, _ bool) {
+func (g *Game) startBattle(p, s int) {
 	if g.b.active {
 		panic("bloodrage: a battle inside a battle")
 	}
@@ -225,7 +225,7 @@ func (g *Game) battleLate() {
 	}
 }
 
-// hasVerb reports whether a played card of clan s has a verb.
+// playedHas reports whether a card clan s shows has a verb, and its first argument.
 func (g *Game) playedHas(s int, verb int8) (int16, bool) {
 	b := &g.b
 	for _, c := range b.played[s][:b.np[s]] {
@@ -491,7 +491,7 @@ func (g *Game) resolveCompare() {
 	g.nb = 0
 	for s := range g.n {
 		if b.in(s) && s != int(b.winner) {
-			g.collect(P, s)
+			g.collectOf(P, s)
 			if fj := g.e.prov[P].fjord; fj >= 0 {
 				g.collectOf(int(locFjord0+fj), s)
 			}
@@ -736,13 +736,8 @@ func (g *Game) addBatch(f int) {
 // inBatch reports whether figure f is queued.
 func (g *Game) inBatch(f int) bool { return contains16(g.batch[:g.nb], int16(f)) }
 
-// collect queues every figure at place loc, of clan only (or every clan
-// when only is -1).
-func (g *Game) collect(loc, only int) { g.collectOf(loc, only) }
-
-// collectAt queues every figure at place loc.
-func (g *Game) collectAt(loc, only int) { g.collectOf(loc, only) }
-
+// collectOf queues every figure at place loc, of clan only (or of every
+// clan when only is -1).
 func (g *Game) collectOf(loc, only int) {
 	for s := range g.n {
 		if only >= 0 && s != only || g.cnt[s][loc] == 0 {

@@ -323,7 +323,7 @@ func (g *Game) pillageNow(s, p, cost int) {
 		return
 	}
 	g.clan[s].rage -= int16(cost)
-	g.startBattle(p, s, false)
+	g.startBattle(p, s)
 }
 
 // moveAdjacent offers Lord of Hammers' move to a neighbouring province.

@@ -375,9 +375,9 @@ func (g *Game) ragnarok() {
 	p := int(g.doom[g.age])
 	glory := g.e.p.ragnarokGlory[g.age-1]
 	g.nb = 0
-	g.collect(p, -1)
+	g.collectOf(p, -1)
 	if fj := g.e.prov[p].fjord; fj >= 0 {
-		g.collectAt(int(locFjord0+fj), -1)
+		g.collectOf(int(locFjord0+fj), -1)
 	}
 	for _, f := range g.batch[:g.nb] {
 		s := int(g.figs[f].owner)

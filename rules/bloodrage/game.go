@@ -343,7 +343,8 @@ func (g *Game) refresh(s int) {
 	}
 }
 
-// sheetHas reports whether clan s holds a card with the predicate.
+// sheetCost is the lowest cost f reads from clan s's sheet cards (f
+// returns -1 for a card without the ability); -1 when none has it.
 func (g *Game) sheetCost(s int, f func(*cardDef) int8) int {
 	best := -1
 	for _, i := range g.clan[s].slot[:g.e.slots] {
@@ -375,9 +376,6 @@ func (g *Game) monsterCard(s, m int) *cardDef {
 	}
 	return g.design(i)
 }
-
-// fig returns clan s's k-th figure index.
-func (g *Game) figIndex(s, k int) int { return s*g.e.perClan + k }
 
 // moveFig moves figure f to loc, keeping the counts.
 func (g *Game) moveFig(f int, loc int8) {
@@ -502,8 +500,8 @@ func (g *Game) fjordOpen(j int) bool {
 	return !g.destroyed[f.side[0]] || !g.destroyed[f.side[1]]
 }
 
-// reserveFig finds clan s's figure of a kind in a place (monsters: any
-// slot; kind fkMonster+1+m: slot m), or -1.
+// findFig finds clan s's figure of a kind in a place (fkMonster: any
+// monster; fkMonster+1+m: the monster of slot m), or -1.
 func (g *Game) findFig(s int, kind int, loc int8) int {
 	base := s * g.e.perClan
 	for k := range g.e.perClan {

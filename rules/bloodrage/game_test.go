@@ -161,7 +161,7 @@ func TestDigest46_unopposedPillageTakesRewardWithoutBattleGlory(t *testing.T) {
 	g := fixture(t, e, 2)
 	put(t, g, 0, fkWarrior, gimle)
 	g.reward[gimle] = utgard // the +5 glory token
-	g.startBattle(gimle, 0, false)
+	g.startBattle(gimle, 0)
 	drain(g, 0)
 	if !g.pillaged[gimle] || g.clan[0].glory != 5 {
 		t.Errorf("pillaged %v glory %d, want true and 5", g.pillaged[gimle], g.clan[0].glory)
@@ -179,7 +179,7 @@ func TestDigest49_T32_G28_tieLosesForEveryone(t *testing.T) {
 		}
 	}
 	g.forced = []int{1, 1, 1} // the AI's join roll fails
-	g.startBattle(gimle, 0, false)
+	g.startBattle(gimle, 0)
 	drain(g, 0)
 	if g.prompt != pNone {
 		t.Fatalf("unexpected decision %d", g.prompt)
@@ -204,7 +204,7 @@ func TestDigest51_winnerGainsAxesGlory(t *testing.T) {
 	}
 	g.reward[gimle] = utgard
 	g.forced = []int{1, 1}
-	g.startBattle(gimle, 1, false) // the AI pillages and loses
+	g.startBattle(gimle, 1) // the AI pillages and loses
 	drain(g, 0)
 	if g.clan[0].glory != int32(g.statValue(0, statAxes)) || g.pillaged[gimle] {
 		t.Errorf("defender glory %d, pillaged %v; want Axes %d and not pillaged", g.clan[0].glory, g.pillaged[gimle], g.statValue(0, statAxes))

@@ -358,7 +358,7 @@ func (g *Game) Apply(ch sim.Choice, emit func(sim.Event)) {
 	case pPillNow:
 		if ch.Kind == KYes {
 			c.rage -= g.pb
-			g.startBattle(int(g.pa), 0, false)
+			g.startBattle(int(g.pa), 0)
 		}
 	case pMoveAdj:
 		if ch.Kind == KMove {
@@ -446,10 +446,10 @@ func (g *Game) applyAction(ch sim.Choice) {
 		g.moveCard(ch.A, clQuest, 0)
 		g.ev(sim.Played, 0, int(g.e.inst[ch.A]), 0, 0)
 	case KPillage:
-		g.startBattle(int(ch.A), 0, false)
+		g.startBattle(int(ch.A), 0)
 	case KRepillage:
 		c.rage -= int16(g.sheetCost(0, func(d *cardDef) int8 { return d.repillage }))
-		g.startBattle(int(ch.A), 0, true)
+		g.startBattle(int(ch.A), 0)
 	case KSacrifice:
 		n := g.sacrificeN()
 		for range n {
