@@ -131,6 +131,9 @@ func (is issue) describe(ds *dataset, lang *schema.Lang) string {
 			card += " (" + is.card.id + ")"
 		}
 	}
+	if is.side == "back" {
+		card += map[bool]string{true: " (back)", false: "（裏面）"}[en]
+	}
 	what := is.what(en)
 	switch {
 	case is.artErr != nil:
@@ -154,12 +157,12 @@ func (is issue) describe(ds *dataset, lang *schema.Lang) string {
 		if en {
 			return fmt.Sprintf("%s: %s has the character %s, outside the Basic Multilingual Plane, which the PDF cannot embed", card, what, text.Describe(is.r))
 		}
-		return fmt.Sprintf("%s: %sの文字%sは基本多言語面（BMP）の外にあり、PDFに埋め込めません", card, what, text.Describe(is.r))
+		return fmt.Sprintf("%s: %sの文字%sは基本多言語面（BMP）の外にあり、PDFに埋め込めません", card, what, describeJA(is.r))
 	default:
 		if en {
 			return fmt.Sprintf("%s: %s has the character %s, which the font %s lacks; it would print as a blank box", card, what, text.Describe(is.r), is.font)
 		}
-		return fmt.Sprintf("%s: %sの文字%sはフォント %s にないため、白い四角で印刷されます", card, what, text.Describe(is.r), is.font)
+		return fmt.Sprintf("%s: %sの文字%sはフォント %s にないため、白い四角で印刷されます", card, what, describeJA(is.r), is.font)
 	}
 }
 
@@ -193,6 +196,15 @@ func (is issue) what(en bool) string {
 		return fmt.Sprintf("%sの%s", is.spec.JA, s)
 	}
 	return s
+}
+
+// describeJA names a character in a Japanese message: 「碾」（U+78BE）.
+func describeJA(r rune) string {
+	d := text.Describe(r)
+	if strings.HasPrefix(d, "U+") {
+		return "（" + d + "）"
+	}
+	return fmt.Sprintf("「%c」（U+%04X）", r, r)
 }
 
 func excerpt(s string) string {

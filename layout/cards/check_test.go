@@ -114,7 +114,7 @@ func TestCheck_CharactersThatCannotPrint(t *testing.T) {
 	g.Flavor = "㈱の鎚"
 	ps := cards.Check(schema.Guardian, res, lay, book, schema.NewLang("en"))
 	want := map[string][]string{
-		cellOf(t, book, "Guardian", "名前", g.ID):     {"U+20BB7", "Basic Multilingual Plane", "U+9F98", "M+ 1p"},
+		cellOf(t, book, "Guardian", "名前", g.ID):    {"U+20BB7", "Basic Multilingual Plane", "U+9F98", "M+ 1p"},
 		cellOf(t, book, "Guardian", "フレーバー", g.ID): {"U+3231", "M+ 1p"},
 	}
 	got := map[string]string{}

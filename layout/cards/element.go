@@ -45,7 +45,6 @@ type Element struct {
 	die        string
 	path       string
 	line0      int
-	scope      *scope
 	when       *tmpl  // "if": draw only when this template is not empty…
 	whenOp     string // …or, with an operator, when its number compares so
 	whenN      int
@@ -96,7 +95,7 @@ func (p *parser) element(path string, s elementSpec, l *Layout, k *Kind, sc *sco
 	e := &Element{typ: s.Type, x: s.X, y: s.Y, w: s.W, h: s.H, r: s.R, line: s.Line, dash: s.Dash,
 		align: s.Align, valign: s.VAlign, font: s.Font, bold: s.Bold, sentences: s.Sentences,
 		showZero: s.ShowZero, shape: s.Shape, step: s.Step, rowH: s.RowHeight,
-		path: path, line0: p.line(path), scope: sc}
+		path: path, line0: p.line(path)}
 	allowed, ok := elementKeys[s.Type]
 	if !ok {
 		p.errorf(path+".type", "unknown element type %q (want %s)", s.Type, strings.Join(sortedKeys(elementKeys), ", "))

@@ -2,6 +2,7 @@ package cards_test
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"regexp"
 	"slices"
@@ -380,17 +381,9 @@ func TestRender_OnlyUnknownCardIsAnError(t *testing.T) {
 	res, _, lay := shipped(t, "guardian")
 	err := cards.Render(&bytes.Buffer{}, res, lay, cards.Options{Only: []string{"G01", "NOPE", "ZZ"}})
 	var unknown *cards.UnknownCardsError
-	if !errorsAs(err, &unknown) || !slices.Equal(unknown.IDs, []string{"NOPE", "ZZ"}) {
+	if !errors.As(err, &unknown) || !slices.Equal(unknown.IDs, []string{"NOPE", "ZZ"}) {
 		t.Errorf("err = %v, want unknown NOPE, ZZ", err)
 	}
-}
-
-func errorsAs(err error, target **cards.UnknownCardsError) bool {
-	u, ok := err.(*cards.UnknownCardsError)
-	if ok {
-		*target = u
-	}
-	return ok
 }
 
 // TestDeck_CountsCopies checks copies against 枚数.

@@ -149,15 +149,9 @@ func newGrid(l *Layout, page, card Size) (grid, error) {
 		if n < 1 {
 			return 0, 0
 		}
-		// Reduce n until the minimal layout fits, then widen the gutter.
-		for n > 1 && float64(n)*size > paper-2*room {
-			n--
-		}
 		gap := 0.0
 		if n > 1 {
 			gap = math.Min(l.Sheet.Gutter, (paper-2*room-float64(n)*size)/float64(n-1))
-			// With a generous gutter, fewer cards may leave a better sheet;
-			// the layout's gutter is the most we want, so keep n.
 		}
 		return n, math.Max(gap, 0)
 	}

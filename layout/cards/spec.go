@@ -163,7 +163,7 @@ var elementKeys = map[string][]string{
 	"line":  {"x", "y", "w", "h", "stroke", "line", "dash"},
 	"text":  {"x", "y", "w", "h", "text", "else", "size", "min_size", "leading", "lines", "align", "valign", "colour", "font", "bold", "sentences", "show_zero", "fill", "r"},
 	"badge": {"x", "y", "w", "h", "shape", "fill", "stroke", "line", "text", "size", "min_size", "colour", "font", "bold", "show_zero", "repeat", "step"},
-	"art":   {"x", "y", "w", "h", "r", "name", "fill", "stroke", "line", "text", "size", "colour", "font"},
+	"art":   {"x", "y", "w", "h", "name", "fill", "stroke", "line", "text", "size", "colour", "font"},
 	"table": {"x", "y", "w", "h", "rows", "columns", "header", "row_height", "stripe", "stroke", "line", "size", "min_size", "leading", "colour", "font", "sentences"},
 	"track": {"x", "y", "w", "h", "rows", "text", "cell", "loop", "die", "size", "min_size", "leading", "colour", "font", "stroke", "line", "fill"},
 }
@@ -205,16 +205,20 @@ func Load(dir string, g *schema.Game) (*Layout, error) {
 	case errors.Is(err, os.ErrNotExist):
 		name, data, ok := layout.Builtin(g.ID)
 		if !ok {
-			return nil, fmt.Errorf("%s: no layout for game %s", path, g.ID)
+			return nil, ErrorList{{File: path, Msg: "no layout for game " + g.ID}}
 		}
-		l, err := Parse(name, data, g)
-		if l != nil {
-			l.dir = dir
-		}
-		return l, err
+		return Parse(name, data, g)
 	default:
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, ErrorList{{File: path, Msg: unwrapPath(err).Error()}}
 	}
+}
+
+func unwrapPath(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
 }
 
 // LayoutDir returns the layout folder that goes with a workbook folder: the
@@ -365,7 +369,6 @@ type Layout struct {
 	fonts    map[string]*text.Font
 	fontName []string // sorted, for registering in a fixed order
 	palettes map[string]*palette
-	dir      string
 }
 
 // Size is a width and height in mm.

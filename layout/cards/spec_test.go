@@ -87,7 +87,6 @@ func TestParse_ErrorsAreOneLineWithFileAndLine(t *testing.T) {
 	}
 }
 
-
 // TestLoad_DiskLayoutOverridesTheBuiltIn tries a new look with no code change.
 func TestLoad_DiskLayoutOverridesTheBuiltIn(t *testing.T) {
 	dir := t.TempDir()

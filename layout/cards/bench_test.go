@@ -1,0 +1,81 @@
+package cards_test
+
+import (
+	"io"
+	"testing"
+	"time"
+
+	"bifrost/layout/cards"
+	"bifrost/schema"
+)
+
+// BenchmarkRender_PerCardFace prints all of valkyrie, the largest deck, and
+// reports the time per card face: the whole PDF (faces, backs, boards, font
+// subsetting, compression) divided by the faces printed. Target: ≤ 2 ms.
+func BenchmarkRender_PerCardFace(b *testing.B) {
+	res, _, lay := shipped(b, "valkyrie")
+	d, err := cards.NewDeck(res, lay, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	faces := 0
+	for _, n := range d.Count() {
+		faces += n
+	}
+	b.ReportAllocs()
+	start := time.Now()
+	for b.Loop() {
+		if err := cards.Render(io.Discard, res, lay, cards.Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(time.Since(start).Microseconds())/1000/float64(b.N)/float64(faces), "ms/face")
+	b.ReportMetric(float64(faces), "faces")
+}
+
+// BenchmarkRender_AllFourGames prints the four games' PDFs, as build does
+// (validation excluded). Target: ≤ 2 s.
+func BenchmarkRender_AllFourGames(b *testing.B) {
+	type game struct {
+		res schema.Result
+		lay *cards.Layout
+	}
+	var games []game
+	for _, g := range schema.Games() {
+		res, _, lay := shipped(b, g.ID)
+		games = append(games, game{res, lay})
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, g := range games {
+			if err := cards.Render(io.Discard, g.res, g.lay, cards.Options{}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+// BenchmarkCheck_AllFourGames is the cost validation pays for the printing
+// checks (fit and glyphs) of every card of the four games.
+func BenchmarkCheck_AllFourGames(b *testing.B) {
+	type game struct {
+		g   *schema.Game
+		res schema.Result
+		lay *cards.Layout
+		bk  *schema.Book
+	}
+	var games []game
+	for _, g := range schema.Games() {
+		res, book, lay := shipped(b, g.ID)
+		games = append(games, game{g, res, lay, book})
+	}
+	lang := schema.NewLang("en")
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, g := range games {
+			if ps := cards.Check(g.g, g.res, g.lay, g.bk, lang); len(ps) != 0 {
+				b.Fatal(ps)
+			}
+		}
+	}
+}
