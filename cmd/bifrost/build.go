@@ -65,7 +65,7 @@ func runBuild(ctx context.Context, opts *buildOptions, args []string) error {
 // smoke batch met violations or unfinished games.
 func buildGame(ctx context.Context, opts *buildOptions, res schema.Result) (bool, error) {
 	g := schema.GameByID(res.Game)
-	if err := writeRulebook(opts.out, "rules", g, res, res.Book, []string{"pdf", "html"}); err != nil {
+	if err := writeRulebook(opts.src, opts.out, "rules", g, res, []string{"pdf", "html"}); err != nil {
 		return false, err
 	}
 	if err := printCards(ctx, opts.src, opts.out, res, "a4"); err != nil {

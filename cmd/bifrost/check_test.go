@@ -9,6 +9,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"bifrost/layout/outfile"
 	"bifrost/rules/sim"
 	"bifrost/schema"
 	"bifrost/schema/workbook"
@@ -30,7 +31,7 @@ func TestCheck_BrokenWorkbookGetsGithubErrorAtItsCell(t *testing.T) {
 
 func TestCheck_NotAWorkbookFailsWithAnnotation(t *testing.T) {
 	src := copySrc(t)
-	if err := writeFileAtomic(filepath.Join(src, "guardian.xlsx"), []byte("not a workbook")); err != nil {
+	if err := outfile.WriteFile(filepath.Join(src, "guardian.xlsx"), []byte("not a workbook")); err != nil {
 		t.Fatal(err)
 	}
 	r := bifrost(t, "check", "--src", src, "--out", t.TempDir(), "--format", "github")

@@ -16,6 +16,7 @@ type replayOptions struct {
 	seed    uint64
 	players int
 	bots    string
+	monster string
 }
 
 func newReplayCmd(g *globalOptions) *cobra.Command {
@@ -31,6 +32,7 @@ func newReplayCmd(g *globalOptions) *cobra.Command {
 	cmd.Flags().StringVar(&opts.src, "src", "cardsrc", "folder holding <game>.xlsx")
 	cmd.Flags().Uint64Var(&opts.seed, "seed", 1, "the game's seed")
 	cmd.Flags().IntVar(&opts.players, "players", 0, "number of players (default: the smallest supported)")
+	cmd.Flags().StringVar(&opts.monster, "monster", "", "valkyrie: the monster to fight, by ID (default: alternate between them)")
 	cmd.Flags().StringVar(&opts.bots, "bots", "random", "bots by seat, repeating")
 	return cmd
 }
@@ -38,6 +40,9 @@ func newReplayCmd(g *globalOptions) *cobra.Command {
 func runReplay(_ context.Context, opts *replayOptions, args []string) error {
 	e, err := loadEngine(opts.globalOptions, opts.src, args[0])
 	if err != nil {
+		return err
+	}
+	if err := chooseMonster(e, opts.monster); err != nil {
 		return err
 	}
 	players := opts.players

@@ -14,7 +14,10 @@ import (
 	"github.com/spf13/cobra"
 
 	"bifrost/layout/book"
+	"bifrost/layout/cards"
+	"bifrost/layout/outfile"
 	"bifrost/schema"
+	"bifrost/schema/effect"
 )
 
 type rulebookOptions struct {
@@ -59,11 +62,12 @@ func runRulebook(_ context.Context, opts *rulebookOptions, args []string) error 
 		writeProblems(opts.stdout, opts.stderr, []schema.Result{res}, opts.Lang())
 		return errProblems
 	}
-	return writeRulebook(opts.out, opts.rules, g, res, res.Book, opts.formats)
+	return writeRulebook(opts.src, opts.out, opts.rules, g, res, opts.formats)
 }
 
-// writeRulebook renders one game's rulebook into out/<game>/.
-func writeRulebook(out, rulesDir string, g *schema.Game, res schema.Result, b *schema.Book, formats []string) error {
+// writeRulebook renders one game's rulebook into out/<game>/, its example
+// cards drawn with the game's card layout.
+func writeRulebook(src, out, rulesDir string, g *schema.Game, res schema.Result, formats []string) error {
 	dir := filepath.Join(rulesDir, g.ID)
 	file := filepath.Join(dir, "rulebook.md")
 	md, err := os.ReadFile(file)
@@ -74,7 +78,15 @@ func writeRulebook(out, rulesDir string, g *schema.Game, res schema.Result, b *s
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
-	expanded, err := book.Expand(file, string(md), book.Data{Game: g, Result: res, Book: b, Rulings: string(rulings)})
+	expanded, err := book.Expand(file, string(md), book.Data{Game: g, Result: res, Book: res.Book, Rulings: string(rulings)})
+	if err != nil {
+		return err
+	}
+	lay, err := cards.Load(cards.LayoutDir(src), g)
+	if err != nil {
+		return err
+	}
+	drawer, err := cards.ExampleDrawer(res, lay, filepath.Join(src, "art"))
 	if err != nil {
 		return err
 	}
@@ -82,27 +94,70 @@ func writeRulebook(out, rulesDir string, g *schema.Game, res schema.Result, b *s
 		var buf bytes.Buffer
 		switch f {
 		case "pdf":
-			err = book.PDF(&buf, []byte(expanded), nil, book.WithImageDir(dir))
+			err = book.PDF(&buf, []byte(expanded), drawer, book.WithImageDir(dir))
 		case "html":
-			err = book.HTML(&buf, []byte(expanded), cardBox(res))
+			err = book.HTML(&buf, []byte(expanded), cardBox(g, res))
 		}
 		if err != nil {
 			return fmt.Errorf("%s: %w", file, err)
 		}
-		if err := writeFileAtomic(filepath.Join(out, g.ID, "rulebook."+f), buf.Bytes()); err != nil {
+		if err := outfile.WriteFile(filepath.Join(out, g.ID, "rulebook."+f), buf.Bytes()); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// cardBox draws an example card for the HTML book: its name and fields.
-func cardBox(res schema.Result) func(id string) template.HTML {
-	names := schema.CardNames(res.Data)
+// cardBox draws an example card for the HTML book from its row (spans, as
+// the card stands inside a paragraph): the name,
+// the numbers as badges, the type line and the card text (generated from
+// the effect when the text column is blank).
+func cardBox(g *schema.Game, res schema.Result) func(id string) template.HTML {
+	records := g.Records(res.Book)
 	return func(id string) template.HTML {
-		var b strings.Builder
-		fmt.Fprintf(&b, `<div class="card"><div class="name">%s</div><div class="type">%s</div></div>`,
-			template.HTMLEscapeString(names[id]), template.HTMLEscapeString(id))
-		return template.HTML(b.String())
+		for _, r := range records {
+			if r.Key != id {
+				continue
+			}
+			spec := g.Spec(r.Sheet)
+			var name, text, flavor string
+			var badges []string
+			for _, c := range spec.Columns() {
+				v := fieldOf(r, c.JA)
+				switch {
+				case v == "":
+				case c.Field == "Name":
+					name = v
+				case c.Field == "Text":
+					text = v
+				case c.Field == "Flavor" || c.Field == "Story":
+					flavor = v
+				case c.Kind == schema.KindEffect && text == "":
+					if e, err := effect.Parse(v, g.Vocabs[c.Vocab]); err == nil {
+						text = e.Text(g.Vocabs[c.Vocab], nil)
+					}
+				case c.Kind == schema.KindInt && c.Field != "Copies", len(c.Enum) > 0:
+					badges = append(badges, c.JA+" "+v)
+				}
+			}
+			var b strings.Builder
+			fmt.Fprintf(&b, `<span class="card"><span class="name">%s</span><span class="type">%s・%s</span><span class="badges">`,
+				template.HTMLEscapeString(name), template.HTMLEscapeString(spec.JA), template.HTMLEscapeString(id))
+			for _, badge := range badges {
+				fmt.Fprintf(&b, `<span>%s</span>`, template.HTMLEscapeString(badge))
+			}
+			fmt.Fprintf(&b, `</span><span class="text">%s</span><span class="flavor">%s</span></span>`, template.HTMLEscapeString(text), template.HTMLEscapeString(flavor))
+			return template.HTML(b.String())
+		}
+		return template.HTML(`<span class="card">` + template.HTMLEscapeString(id) + `</span>`)
 	}
+}
+
+func fieldOf(r schema.Record, name string) string {
+	for _, f := range r.Fields {
+		if f.Name == name {
+			return f.Value
+		}
+	}
+	return ""
 }

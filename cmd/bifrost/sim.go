@@ -26,6 +26,7 @@ type simOptions struct {
 	seed    uint64
 	workers int
 	bots    string
+	monster string
 	json    bool
 	check   bool
 	shard   string
@@ -48,6 +49,7 @@ func newSimCmd(g *globalOptions) *cobra.Command {
 	cmd.Flags().StringVar(&opts.players, "players", "all", "player counts: all, or a list such as 2,3")
 	cmd.Flags().Uint64Var(&opts.seed, "seed", 1, "batch seed")
 	cmd.Flags().IntVar(&opts.workers, "workers", 0, "parallel workers (0: one per core)")
+	cmd.Flags().StringVar(&opts.monster, "monster", "", "valkyrie: the monster to fight, by ID (default: alternate between them)")
 	cmd.Flags().StringVar(&opts.bots, "bots", "random", "bots by seat, repeating: e.g. random,greedy")
 	cmd.Flags().BoolVar(&opts.json, "json", false, "print the report as JSON")
 	cmd.Flags().BoolVar(&opts.check, "check", true, "check invariants after every decision")
@@ -58,6 +60,9 @@ func newSimCmd(g *globalOptions) *cobra.Command {
 func runSim(ctx context.Context, opts *simOptions, args []string) error {
 	e, err := loadEngine(opts.globalOptions, opts.src, args[0])
 	if err != nil {
+		return err
+	}
+	if err := chooseMonster(e, opts.monster); err != nil {
 		return err
 	}
 	bo := sim.BatchOptions{Seed: opts.seed, Games: opts.games, Workers: opts.workers, Check: opts.check, Progress: opts.stderr}
@@ -146,6 +151,21 @@ func parseBots(s string, e sim.Engine) ([]string, error) {
 		out = append(out, f)
 	}
 	return out, nil
+}
+
+// chooseMonster fixes the monster of an engine that has one (valkyrie).
+func chooseMonster(e sim.Engine, id string) error {
+	if id == "" {
+		return nil
+	}
+	m, ok := e.(interface{ SetMonster(id string) error })
+	if !ok {
+		return usageError{fmt.Errorf("--monster: %s has no monster to choose", e.Name())}
+	}
+	if err := m.SetMonster(id); err != nil {
+		return usageError{err}
+	}
+	return nil
 }
 
 // parseShard reads "i/n" with 1 ≤ i ≤ n; "" means the whole batch.

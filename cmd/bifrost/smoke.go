@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"bifrost/layout/outfile"
 	"bifrost/layout/report"
 	"bifrost/rules"
 	"bifrost/rules/sim"
@@ -64,7 +65,7 @@ func writeReportJSON(out string, rep *sim.Report) error {
 	if err := r.WriteJSON(&buf); err != nil {
 		return err
 	}
-	return writeFileAtomic(filepath.Join(out, rep.Game, "report.json"), buf.Bytes())
+	return outfile.WriteFile(filepath.Join(out, rep.Game, "report.json"), buf.Bytes())
 }
 
 // writeReportHTML writes out/<game>/report.html, the page a designer reads.
@@ -79,7 +80,7 @@ func writeReportHTML(out string, rep *sim.Report, res schema.Result) error {
 	if err := report.Write(&buf, &r, report.Page{Title: title, CardNames: schema.CardNames(res.Data)}); err != nil {
 		return err
 	}
-	return writeFileAtomic(filepath.Join(out, rep.Game, "report.html"), buf.Bytes())
+	return outfile.WriteFile(filepath.Join(out, rep.Game, "report.html"), buf.Bytes())
 }
 
 // verdict turns the smoke report (and the balance report, when the engine

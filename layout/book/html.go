@@ -135,6 +135,8 @@ strong{color:#8a2b0e}
 em{font-style:normal;text-emphasis:filled dot;-webkit-text-emphasis:filled dot}
 pre.raw{white-space:pre-wrap;background:#f6f6f6;padding:.5rem}
 .card{display:inline-block;width:16rem;margin:1rem;border:6px solid #6b4f2a;border-radius:10px;padding:.6rem;background:#fff;vertical-align:top}
+.card span{display:block}
+.card .badges span{display:inline-block}
 .card .name{font-weight:bold;font-size:1.1rem}
 .card .badges span{display:inline-block;background:#6b4f2a;color:#fff;border-radius:1rem;padding:0 .5rem;margin:.1rem;font-size:.8rem}
 .card .type{font-size:.8rem;color:#666}
