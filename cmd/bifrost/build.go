@@ -12,6 +12,7 @@ import (
 type buildOptions struct {
 	*globalOptions
 	src, out string
+	rules    string
 	games    int
 	seed     int64
 }
@@ -27,6 +28,7 @@ func newBuildCmd(g *globalOptions) *cobra.Command {
 	}
 	cmd.Flags().StringVar(&opts.src, "src", "cardsrc", "folder holding <game>.xlsx")
 	cmd.Flags().StringVar(&opts.out, "out", "out", "folder for generated files")
+	cmd.Flags().StringVar(&opts.rules, "rules", "rules", "folder holding <game>/rulebook.md and RULINGS.md")
 	cmd.Flags().IntVar(&opts.games, "games", 0, "smoke-batch games per game (default: the workbook's CheckGames)")
 	cmd.Flags().Int64Var(&opts.seed, "seed", -1, "smoke-batch seed (default: the workbook's CheckSeed)")
 	return cmd
@@ -65,7 +67,7 @@ func runBuild(ctx context.Context, opts *buildOptions, args []string) error {
 // smoke batch met violations or unfinished games.
 func buildGame(ctx context.Context, opts *buildOptions, res schema.Result) (bool, error) {
 	g := schema.GameByID(res.Game)
-	if err := writeRulebook(opts.src, opts.out, "rules", g, res, []string{"pdf", "html"}); err != nil {
+	if err := writeRulebook(opts.src, opts.out, opts.rules, g, res, []string{"pdf", "html"}); err != nil {
 		return false, err
 	}
 	if err := printCards(ctx, opts.src, opts.out, res, "a4"); err != nil {

@@ -28,7 +28,7 @@ type rulebookOptions struct {
 }
 
 func newRulebookCmd(g *globalOptions) *cobra.Command {
-	opts := &rulebookOptions{globalOptions: g, rules: "rules"}
+	opts := &rulebookOptions{globalOptions: g}
 	cmd := &cobra.Command{
 		Use:   "rulebook GAME",
 		Short: "ルールブックを作る / render rules/GAME/rulebook.md as PDF and HTML",
@@ -41,6 +41,7 @@ func newRulebookCmd(g *globalOptions) *cobra.Command {
 	cmd.Flags().StringVar(&opts.src, "src", "cardsrc", "folder holding <game>.xlsx")
 	cmd.Flags().StringVar(&opts.out, "out", "out", "folder for generated files")
 	cmd.Flags().StringSliceVar(&opts.formats, "format", []string{"pdf", "html"}, "what to write: pdf, html or both")
+	cmd.Flags().StringVar(&opts.rules, "rules", "rules", "folder holding <game>/rulebook.md and RULINGS.md")
 	return cmd
 }
 

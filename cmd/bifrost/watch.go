@@ -19,6 +19,7 @@ import (
 type watchOptions struct {
 	*globalOptions
 	src, out string
+	rules    string
 	debounce time.Duration
 	ready    func() // tests: called once the watcher is listening
 }
@@ -39,6 +40,7 @@ func newWatchCmd(g *globalOptions) *cobra.Command {
 	}
 	cmd.Flags().StringVar(&opts.src, "src", "cardsrc", "folder holding <game>.xlsx")
 	cmd.Flags().StringVar(&opts.out, "out", "out", "folder for generated files")
+	cmd.Flags().StringVar(&opts.rules, "rules", "rules", "folder holding <game>/rulebook.md and RULINGS.md")
 	cmd.Flags().DurationVar(&opts.debounce, "debounce", 400*time.Millisecond, "wait this long after the last change")
 	return cmd
 }
@@ -86,7 +88,7 @@ func runWatch(ctx context.Context, opts *watchOptions, args []string) error {
 		case <-timer.C:
 			for name := range pending {
 				g := watched[name]
-				bo := &buildOptions{globalOptions: opts.globalOptions, src: opts.src, out: opts.out, seed: -1}
+				bo := &buildOptions{globalOptions: opts.globalOptions, src: opts.src, out: opts.out, rules: opts.rules, seed: -1}
 				fmt.Fprintf(opts.stderr, "%s: %s changed, rebuilding\n", time.Now().Format("15:04:05"), name)
 				if err := runBuild(ctx, bo, []string{g.ID}); err != nil && !errors.Is(err, errProblems) {
 					fmt.Fprintln(opts.stderr, "bifrost:", err)

@@ -29,7 +29,7 @@ func TestWatch_RebuildsTheSavedWorkbookAndIgnoresLockFiles(t *testing.T) {
 	var out, errb syncBuffer
 	g := &globalOptions{lang: "en", stdout: &out, stderr: &errb}
 	ready := make(chan struct{})
-	opts := &watchOptions{globalOptions: g, src: src, out: t.TempDir(), debounce: 50 * time.Millisecond, ready: func() { close(ready) }}
+	opts := &watchOptions{globalOptions: g, src: src, out: t.TempDir(), rules: "../../rules", debounce: 50 * time.Millisecond, ready: func() { close(ready) }}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error)
 	go func() { done <- runWatch(ctx, opts, nil) }()
