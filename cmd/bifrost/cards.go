@@ -23,6 +23,7 @@ type cardsOptions struct {
 	paper    string
 	only     []string
 	perCard  bool
+	since    string
 }
 
 func newCardsCmd(g *globalOptions) *cobra.Command {
@@ -43,6 +44,7 @@ func newCardsCmd(g *globalOptions) *cobra.Command {
 	cmd.Flags().StringVar(&opts.paper, "paper", "a4", "paper size: a4 or letter")
 	cmd.Flags().StringSliceVar(&opts.only, "only", nil, "print only these card IDs (comma-separated)")
 	cmd.Flags().BoolVar(&opts.perCard, "per-card", false, "write one PDF per card (trim + bleed, with トンボ) instead of sheets")
+	cmd.Flags().StringVar(&opts.since, "changed-since", "", "print only the cards whose rows changed since git revision REV")
 	return cmd
 }
 
@@ -65,7 +67,20 @@ func runCards(ctx context.Context, opts *cardsOptions, args []string) error {
 	if schema.HasErrors(res.Problems) {
 		return errProblems
 	}
-	written, err := writeCards(ctx, printJob{src: opts.src, out: opts.out, res: res, paper: paper, only: opts.only, perCard: opts.perCard})
+	only := opts.only
+	if opts.since != "" {
+		changed, err := changedCards(g, filepath.Join(opts.src, g.ID+".xlsx"), opts.since)
+		if err != nil {
+			return err
+		}
+		if len(changed) == 0 {
+			fmt.Fprintf(opts.stderr, "%s: no card changed since %s\n", g.ID, opts.since)
+			return nil
+		}
+		fmt.Fprintf(opts.stderr, "%s: %d cards changed since %s: %s\n", g.ID, len(changed), opts.since, strings.Join(changed, ", "))
+		only = append(only, changed...)
+	}
+	written, err := writeCards(ctx, printJob{src: opts.src, out: opts.out, res: res, paper: paper, only: only, perCard: opts.perCard})
 	if err != nil {
 		return err
 	}
