@@ -144,5 +144,7 @@ var coreMessages = map[string]msg{
 	"check_unfinished":    {"終わらなかったゲーム %d 件（試行 %d ゲーム、許容 %d 件）", "%d unfinished games in %d smoke games (allowed: %d)"},
 	"check_seat_gap":      {"%d人プレイ（ボット %s）で席ごとの勝率の差が %.1f ポイントあります（許容 %d）", "%d players with %s bots, the seat win rates differ by %.1f points (allowed: %d)"},
 	"check_dead_cards":    {"一度も使われなかったカードが %d 種あります: %s", "%d cards were never used: %s"},
+	"engine_refuses":      {"ルールエンジンがこのデータを受け付けません: %s", "the rules engine refuses this data: %s"},
+	"engine_lint":         {"この指示はモデルでは決して実行できません: %s", "an instruction the model can never carry out: %s"},
 	"unreadable":          {"xlsx ブックとして読めません: %s", "cannot read as an .xlsx workbook: %s"},
 }

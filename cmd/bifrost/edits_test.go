@@ -363,3 +363,32 @@ func TestValidate_LibreOfficeResavedWithFormulaPasses(t *testing.T) {
 		t.Errorf("components lack Edda 38:\n%s", r.stdout)
 	}
 }
+
+// TestValidate_InstructionTheModelCannotCarryOutIsReportedAtItsCell sets the
+// clans' ships to 0: every ship-placement cell of the AI boards can then
+// never be carried out, and validation says so at each cell.
+func TestValidate_InstructionTheModelCannotCarryOutIsReportedAtItsCell(t *testing.T) {
+	src := copySrc(t)
+	var shipCell string
+	edit(t, src, "bloodrage", func(f *excelize.File) error {
+		rows, _ := f.GetRows("Rules")
+		for i, r := range rows {
+			if len(r) > 0 && r[0] == "Ships" {
+				if err := f.SetCellValue("Rules", schema.CellName(2, i+1), 0); err != nil {
+					return err
+				}
+			}
+		}
+		row, err := rowWhere(f, "AITrack", "指示", "ship")
+		if err != nil {
+			return err
+		}
+		shipCell, err = cellOf(f, "AITrack", "ID", row)
+		return err
+	})
+	r := bifrost(t, "validate", "--src", src, "--lang", "en", "bloodrage")
+	want := "AITrack!" + shipCell + ": warning: an instruction the model can never carry out"
+	if !strings.Contains(r.stdout, want) {
+		t.Errorf("no line containing %q:\n%s%s", want, r.stdout, r.stderr)
+	}
+}

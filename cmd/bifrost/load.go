@@ -6,10 +6,13 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 
 	"bifrost/layout/cards"
+	"bifrost/rules"
+	"bifrost/rules/sim"
 	"bifrost/schema"
 	"bifrost/schema/workbook"
 )
@@ -93,6 +96,38 @@ func validateOne(t target, lang *schema.Lang) (schema.Result, error) {
 	res = t.game.Validate(book, lang)
 	// Printing: text that would not fit its card, characters the font lacks.
 	res.Problems = append(res.Problems, cards.Validate(t.game, res, book, lang, cards.LayoutDir(filepath.Dir(t.path)))...)
+	// Rules: data the engine refuses, and instructions it can never carry out.
+	res.Problems = append(res.Problems, engineProblems(res, lang)...)
 	schema.SortProblems(res.Problems)
 	return res, nil
+}
+
+// engineProblems builds the game's engine from valid data and reports what
+// the engine refuses, and what its Lint finds, at the row it names.
+func engineProblems(res schema.Result, lang *schema.Lang) []schema.Problem {
+	game, err := rules.ByID(res.Game)
+	if err != nil || game.New == nil || schema.HasErrors(res.Problems) {
+		return nil
+	}
+	e, err := game.New(res.Data)
+	if err != nil {
+		return []schema.Problem{{Severity: schema.Error, File: res.File, Message: lang.Msg("engine_refuses", err.Error())}}
+	}
+	l, ok := e.(sim.Linter)
+	if !ok {
+		return nil
+	}
+	var out []schema.Problem
+	for _, f := range l.Lint() {
+		p := schema.Problem{Severity: schema.Warning, File: res.File, Sheet: f.Sheet, Column: "ID", Message: lang.Msg("engine_lint", f.Message)}
+		if tab, ok := res.Book.Lookup(f.Sheet); ok {
+			for _, row := range tab.Rows {
+				if id := slices.Index(tab.Header, "ID"); id >= 0 && schema.Normalize(row.Cell(id)) == f.ID {
+					p.Cell = schema.CellName(id+1, row.Num)
+				}
+			}
+		}
+		out = append(out, p)
+	}
+	return out
 }

@@ -503,7 +503,7 @@ func TestLint_reportsImpossibleInstructions(t *testing.T) {
 		t.Fatal(err)
 	}
 	e.p.ages = 2
-	if p := e.Lint(); len(p) == 0 || !strings.Contains(p[0], "A3-VOLUR") {
+	if p := e.Lint(); len(p) == 0 || !strings.Contains(p[0].Message, "A3-VOLUR") || p[0].Sheet != "AITrack" {
 		t.Errorf("an Age III monster in a two-Age game: %v", p)
 	}
 }

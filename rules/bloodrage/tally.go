@@ -278,7 +278,7 @@ func (t *Tally) Report() any {
 	e := t.e
 	l := &e.lay
 	r := Report{Games: t.games, Unfinished: t.unfinished, ByPlayers: map[string]PlayersReport{},
-		DeadCells: []string{}, DeadUpgrades: []string{}, Static: e.Lint()}
+		DeadCells: []string{}, DeadUpgrades: []string{}, Static: lintLines(e.Lint())}
 	if r.Static == nil {
 		r.Static = []string{}
 	}
@@ -353,4 +353,13 @@ func (t *Tally) Report() any {
 			Mode: p.Mode, Face: p.Face, Rolls: rolls, Joins: joins, JoinRate: ratio(joins, rolls)})
 	}
 	return r
+}
+
+// lintLines renders static findings for the report.
+func lintLines(fs []sim.Finding) []string {
+	out := make([]string, len(fs))
+	for i, f := range fs {
+		out[i] = f.ID + ": " + f.Message
+	}
+	return out
 }

@@ -105,3 +105,15 @@ type Tally interface {
 	Merge(other Tally)
 	Report() any // JSON-ready, deterministic
 }
+
+// Linter is implemented by engines that can tell, from the data alone, what
+// can never happen in play (an instruction no game can carry out).
+type Linter interface {
+	Lint() []Finding
+}
+
+// Finding is one such static problem: the sheet and ID of the row it is
+// about, and what is wrong.
+type Finding struct {
+	Sheet, ID, Message string
+}
