@@ -59,17 +59,19 @@ func (e *Engine) makeLayout() {
 var fallbackNames = [nFallbacks]string{"direct", "blocked_even_yggdrasil", "blocked_odd_doomed",
 	"pillaged_even_yggdrasil", "pillaged_odd_doomed", "random", "none"}
 
-// Tally accumulates the AI statistics of a batch: extra.bloodrage.
+// Tally accumulates the AI statistics of a batch: extra.bloodrage. Its
+// counts are exported so that a shard report's tally survives the JSON
+// round trip (sim.Tally).
 type Tally struct {
 	e          *Engine
-	c          []int64
-	games      int64
-	unfinished int64
-	players    map[int]*playersTally
-	humanGlory map[int]int64
-	boardGlory []map[int]int64
-	boardGames []int64
-	boardWins  []int64
+	C          []int64               `json:"counters"`
+	Games      int64                 `json:"games"`
+	Unfinished int64                 `json:"unfinished"`
+	Players    map[int]*playersTally `json:"players"`
+	HumanGlory map[int]int64         `json:"human_glory"`
+	BoardGlory []map[int]int64       `json:"board_glory"`
+	BoardGames []int64               `json:"board_games"`
+	BoardWins  []int64               `json:"board_wins"`
 }
 
 type playersTally struct {
@@ -79,10 +81,10 @@ type playersTally struct {
 
 // NewTally implements sim.Tallier.
 func (e *Engine) NewTally() sim.Tally {
-	t := &Tally{e: e, c: make([]int64, e.lay.size), players: map[int]*playersTally{}, humanGlory: map[int]int64{},
-		boardGames: make([]int64, len(e.boards)), boardWins: make([]int64, len(e.boards))}
+	t := &Tally{e: e, C: make([]int64, e.lay.size), Players: map[int]*playersTally{}, HumanGlory: map[int]int64{},
+		BoardGames: make([]int64, len(e.boards)), BoardWins: make([]int64, len(e.boards))}
 	for range e.boards {
-		t.boardGlory = append(t.boardGlory, map[int]int64{})
+		t.BoardGlory = append(t.BoardGlory, map[int]int64{})
 	}
 	return t
 }
@@ -94,60 +96,60 @@ func (t *Tally) Record(cfg sim.Config, gm sim.Game, r *sim.Result) {
 		return
 	}
 	if r.Unfinished || !g.over {
-		t.unfinished++
+		t.Unfinished++
 		return
 	}
-	t.games++
+	t.Games++
 	for i, v := range g.stats {
-		t.c[i] += int64(v)
+		t.C[i] += int64(v)
 	}
 	w := g.Winner()
-	pt := t.players[cfg.Players]
+	pt := t.Players[cfg.Players]
 	if pt == nil {
 		pt = &playersTally{}
-		t.players[cfg.Players] = pt
+		t.Players[cfg.Players] = pt
 	}
 	pt.Games++
 	if w == 0 {
 		pt.HumanWins++
 	}
-	t.humanGlory[int(g.clan[0].glory)]++
+	t.HumanGlory[int(g.clan[0].glory)]++
 	for s := 1; s < g.n; s++ {
 		b := g.clan[s].board
-		t.boardGames[b]++
+		t.BoardGames[b]++
 		if w == s {
-			t.boardWins[b]++
+			t.BoardWins[b]++
 		}
-		t.boardGlory[b][int(g.clan[s].glory)]++
+		t.BoardGlory[b][int(g.clan[s].glory)]++
 	}
 }
 
 // Merge adds another tally of the same engine.
 func (t *Tally) Merge(other sim.Tally) {
 	o := other.(*Tally)
-	for i, v := range o.c {
-		t.c[i] += v
+	for i, v := range o.C {
+		t.C[i] += v
 	}
-	t.games += o.games
-	t.unfinished += o.unfinished
-	for n, p := range o.players {
-		q := t.players[n]
+	t.Games += o.Games
+	t.Unfinished += o.Unfinished
+	for n, p := range o.Players {
+		q := t.Players[n]
 		if q == nil {
 			q = &playersTally{}
-			t.players[n] = q
+			t.Players[n] = q
 		}
 		q.Games += p.Games
 		q.HumanWins += p.HumanWins
 	}
-	for k, v := range o.humanGlory {
-		t.humanGlory[k] += v
+	for k, v := range o.HumanGlory {
+		t.HumanGlory[k] += v
 	}
-	for b := range t.boardGlory {
-		for k, v := range o.boardGlory[b] {
-			t.boardGlory[b][k] += v
+	for b := range t.BoardGlory {
+		for k, v := range o.BoardGlory[b] {
+			t.BoardGlory[b][k] += v
 		}
-		t.boardGames[b] += o.boardGames[b]
-		t.boardWins[b] += o.boardWins[b]
+		t.BoardGames[b] += o.BoardGames[b]
+		t.BoardWins[b] += o.BoardWins[b]
 	}
 }
 
@@ -277,13 +279,13 @@ func ratio(a, b int64) float64 {
 func (t *Tally) Report() any {
 	e := t.e
 	l := &e.lay
-	r := Report{Games: t.games, Unfinished: t.unfinished, ByPlayers: map[string]PlayersReport{},
+	r := Report{Games: t.Games, Unfinished: t.Unfinished, ByPlayers: map[string]PlayersReport{},
 		DeadCells: []string{}, DeadUpgrades: []string{}, Static: lintLines(e.Lint())}
 	if r.Static == nil {
 		r.Static = []string{}
 	}
 	var humanWins int64
-	for n, p := range t.players {
+	for n, p := range t.Players {
 		humanWins += p.HumanWins
 		r.ByPlayers[strconv.Itoa(n)] = PlayersReport{Games: p.Games, ClansTotal: n, AIClans: n - 1,
 			HumanWin: sim.WilsonInterval(int(p.HumanWins), int(p.Games)),
@@ -292,55 +294,55 @@ func (t *Tally) Report() any {
 	bySource := func(row int, games int64) map[string]float64 {
 		m := map[string]float64{}
 		for k := range nSources {
-			m[sourceNames[k]] = ratio(t.c[l.glory+row*nSources+k], games)
+			m[sourceNames[k]] = ratio(t.C[l.glory+row*nSources+k], games)
 		}
 		return m
 	}
-	r.Human = SeatReport{WinRate: sim.WilsonInterval(int(humanWins), int(t.games)),
-		Glory: summarize(t.humanGlory), GloryBySource: bySource(0, t.games)}
+	r.Human = SeatReport{WinRate: sim.WilsonInterval(int(humanWins), int(t.Games)),
+		Glory: summarize(t.HumanGlory), GloryBySource: bySource(0, t.Games)}
 	for bi := range e.boards {
 		bd := &e.boards[bi]
-		misc := func(k int) int64 { return t.c[l.misc+bi*nMisc+k] }
-		br := BoardReport{ID: bd.id, Name: bd.name, Games: t.boardGames[bi],
-			WinRate:       sim.WilsonInterval(int(t.boardWins[bi]), int(t.boardGames[bi])),
-			Glory:         summarize(t.boardGlory[bi]),
-			GloryBySource: bySource(bi+1, t.boardGames[bi]),
+		misc := func(k int) int64 { return t.C[l.misc+bi*nMisc+k] }
+		br := BoardReport{ID: bd.id, Name: bd.name, Games: t.BoardGames[bi],
+			WinRate:       sim.WilsonInterval(int(t.BoardWins[bi]), int(t.BoardGames[bi])),
+			Glory:         summarize(t.BoardGlory[bi]),
+			GloryBySource: bySource(bi+1, t.BoardGames[bi]),
 			PassDie:       map[string]int64{}, Fallbacks: map[string]int64{},
 			Rage0Pillages: misc(miscRage0), ShipRerolls: misc(miscShipReroll), LateDraws: misc(miscLateDraw),
 			FailedRewards: misc(miscFailedReward), TurnsPerAge: ratio(misc(miscTurns), misc(miscAgeEnds))}
 		var sum int64
 		for f := 1; f < passCells; f++ {
-			v := t.c[l.passEnd+bi*passCells+f]
+			v := t.C[l.passEnd+bi*passCells+f]
 			br.PassDie[strconv.Itoa(f)] = v
 			sum += int64(f) * v
 		}
 		br.PassDieMean = ratio(sum, misc(miscAgeEnds))
 		for k := range nFallbacks {
-			br.Fallbacks[fallbackNames[k]] = t.c[l.fallback+bi*nFallbacks+k]
+			br.Fallbacks[fallbackNames[k]] = t.C[l.fallback+bi*nFallbacks+k]
 		}
 		for f := range nTracks {
-			br.TrackEndFails = append(br.TrackEndFails, t.c[l.endFail+bi*nTracks+f])
+			br.TrackEndFails = append(br.TrackEndFails, t.C[l.endFail+bi*nTracks+f])
 			for st := range bd.tracks[f] {
 				cell := &bd.tracks[f][st]
 				gi := bd.cellBase + bd.cellIndex(f+1, st+1)
-				tried, failed := t.c[l.cellTried+gi], t.c[l.cellFailed+gi]
+				tried, failed := t.C[l.cellTried+gi], t.C[l.cellFailed+gi]
 				br.Cells = append(br.Cells, CellReport{ID: cell.id, Face: f + 1, Step: st + 1,
 					Instruction: instrWord(cell.instr.verb, "en"), Tried: tried, Failed: failed, FailRate: ratio(failed, tried)})
-				if t.games > 0 && (tried == 0 || failed == tried) {
+				if t.Games > 0 && (tried == 0 || failed == tried) {
 					r.DeadCells = append(r.DeadCells, cell.id)
 				}
 			}
 		}
 		for f := range nUpFaces {
 			u := &bd.up[f]
-			tried, failed := t.c[l.upTried+bi*nUpFaces+f], t.c[l.upFailed+bi*nUpFaces+f]
+			tried, failed := t.C[l.upTried+bi*nUpFaces+f], t.C[l.upFailed+bi*nUpFaces+f]
 			what := "effect"
 			if u.monster >= 0 {
 				what = "monster " + e.cards[u.monster].id
 			}
 			br.Upgrades = append(br.Upgrades, CellReport{ID: u.id, Face: f + 1, Instruction: what,
 				Tried: tried, Failed: failed, FailRate: ratio(failed, tried)})
-			if t.games > 0 && (tried == 0 || failed == tried) {
+			if t.Games > 0 && (tried == 0 || failed == tried) {
 				r.DeadUpgrades = append(r.DeadUpgrades, u.id)
 			}
 		}
@@ -348,7 +350,7 @@ func (t *Tally) Report() any {
 	}
 	for i := range e.pillage {
 		p := &e.pillage[i]
-		rolls, joins := t.c[l.pilRolls+i], t.c[l.pilJoins+i]
+		rolls, joins := t.C[l.pilRolls+i], t.C[l.pilJoins+i]
 		r.PillageTable = append(r.PillageTable, PillageRowReport{State: p.State, MinDiff: p.MinDiff, MaxDiff: p.MaxDiff,
 			Mode: p.Mode, Face: p.Face, Rolls: rolls, Joins: joins, JoinRate: ratio(joins, rolls)})
 	}

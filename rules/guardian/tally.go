@@ -9,20 +9,22 @@ import (
 // NewTally starts the deck matchup matrix of a batch.
 func (e *Engine) NewTally() sim.Tally {
 	n := len(e.decks)
-	return &Matchups{decks: e.deckName, games: make([]int, n*n), wins: make([]int, n*n),
-		seatDeck: make([]int, 2*n), seatDeckWins: make([]int, 2*n)}
+	return &Matchups{Decks: e.deckName, Games: make([]int, n*n), Wins: make([]int, n*n),
+		SeatDeck: make([]int, 2*n), SeatDeckWins: make([]int, 2*n)}
 }
 
 // Matchups is the guardian section of a batch report: every ordered pair of
 // sample decks, and the first player's results. All fields are integer sums.
+// The fields are exported so that a tally survives the JSON round trip of
+// a shard report (sim.Tally).
 type Matchups struct {
-	decks        []string
-	games        []int // games[i*n+j]: finished games between decks i and j (either seat)
-	wins         []int // wins[i*n+j]: games deck i won against deck j
-	seatDeck     []int // seatDeck[s*n+i]: finished games with deck i in seat s
-	seatDeckWins []int
-	finished     int
-	firstWins    int // games won by the player who went first in turn 1
+	Decks        []string `json:"decks"`
+	Games        []int    `json:"games"`     // Games[i*n+j]: finished games between decks i and j (either seat)
+	Wins         []int    `json:"wins"`      // Wins[i*n+j]: games deck i won against deck j
+	SeatDeck     []int    `json:"seat_deck"` // SeatDeck[s*n+i]: finished games with deck i in seat s
+	SeatDeckWins []int    `json:"seat_deck_wins"`
+	Finished     int      `json:"finished"`
+	FirstWins    int      `json:"first_wins"` // games won by the player who went first in turn 1
 }
 
 // Record adds one finished game.
@@ -31,26 +33,26 @@ func (t *Matchups) Record(_ sim.Config, sg sim.Game, r *sim.Result) {
 	if !ok || r.Unfinished || r.Violation != nil || r.Winner < 0 {
 		return
 	}
-	n := len(t.decks)
+	n := len(t.Decks)
 	a, b := int(g.p.ps[0].deck), int(g.p.ps[1].deck)
 	w := r.Winner
 	deck := [2]int{a, b}
-	t.finished++
+	t.Finished++
 	if w == int(g.p.gameFirst) {
-		t.firstWins++
+		t.FirstWins++
 	}
 	for s := range 2 {
-		t.seatDeck[s*n+deck[s]]++
+		t.SeatDeck[s*n+deck[s]]++
 		if s == w {
-			t.seatDeckWins[s*n+deck[s]]++
+			t.SeatDeckWins[s*n+deck[s]]++
 		}
 	}
 	if a == b {
 		return
 	}
-	t.games[a*n+b]++
-	t.games[b*n+a]++
-	t.wins[deck[w]*n+deck[other(w)]]++
+	t.Games[a*n+b]++
+	t.Games[b*n+a]++
+	t.Wins[deck[w]*n+deck[other(w)]]++
 }
 
 // Merge adds another tally of the same engine.
@@ -61,12 +63,12 @@ func (t *Matchups) Merge(other sim.Tally) {
 			a[i] += b[i]
 		}
 	}
-	add(t.games, o.games)
-	add(t.wins, o.wins)
-	add(t.seatDeck, o.seatDeck)
-	add(t.seatDeckWins, o.seatDeckWins)
-	t.finished += o.finished
-	t.firstWins += o.firstWins
+	add(t.Games, o.Games)
+	add(t.Wins, o.Wins)
+	add(t.SeatDeck, o.SeatDeck)
+	add(t.SeatDeckWins, o.SeatDeckWins)
+	t.Finished += o.Finished
+	t.FirstWins += o.FirstWins
 }
 
 // MatchupReport is the JSON of the guardian section.
@@ -93,23 +95,23 @@ type DeckRate struct {
 
 // Report renders the matrix.
 func (t *Matchups) Report() any {
-	n := len(t.decks)
-	r := MatchupReport{Decks: t.decks, Matrix: make([][]*sim.Wilson, n), DeckWinRate: make([]DeckRate, n)}
+	n := len(t.Decks)
+	r := MatchupReport{Decks: t.Decks, Matrix: make([][]*sim.Wilson, n), DeckWinRate: make([]DeckRate, n)}
 	for i := range n {
 		r.Matrix[i] = make([]*sim.Wilson, n)
 		for j := range n {
 			if i != j {
-				w := sim.WilsonInterval(t.wins[i*n+j], t.games[i*n+j])
+				w := sim.WilsonInterval(t.Wins[i*n+j], t.Games[i*n+j])
 				r.Matrix[i][j] = &w
 			}
 		}
-		s0, w0 := t.seatDeck[i], t.seatDeckWins[i]
-		s1, w1 := t.seatDeck[n+i], t.seatDeckWins[n+i]
-		r.DeckWinRate[i] = DeckRate{Deck: t.decks[i], All: sim.WilsonInterval(w0+w1, s0+s1),
+		s0, w0 := t.SeatDeck[i], t.SeatDeckWins[i]
+		s1, w1 := t.SeatDeck[n+i], t.SeatDeckWins[n+i]
+		r.DeckWinRate[i] = DeckRate{Deck: t.Decks[i], All: sim.WilsonInterval(w0+w1, s0+s1),
 			Seat1: sim.WilsonInterval(w0, s0), Seat2: sim.WilsonInterval(w1, s1)}
 	}
-	r.FirstPlayer = sim.WilsonInterval(t.firstWins, t.finished)
-	if t.finished > 0 {
+	r.FirstPlayer = sim.WilsonInterval(t.FirstWins, t.Finished)
+	if t.Finished > 0 {
 		r.FirstPlayerAdvantage = math.Round((r.FirstPlayer.Rate-0.5)*1e4) / 1e4
 	}
 	return r

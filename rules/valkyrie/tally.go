@@ -9,8 +9,8 @@ import (
 // tally is the engine's own report section: per monster, how games end and
 // where the points come from. Every field is an integer sum.
 type tally struct {
-	monsters []string
-	rows     []monsterTally
+	Monsters []string       `json:"monsters"` // exported so a shard report's tally round-trips
+	Rows     []monsterTally `json:"rows"`
 }
 
 type monsterTally struct {
@@ -27,7 +27,7 @@ type monsterTally struct {
 
 // NewTally implements sim.Tallier.
 func (e *Engine) NewTally() sim.Tally {
-	return &tally{monsters: e.Monsters(), rows: make([]monsterTally, len(e.d.Monsters))}
+	return &tally{Monsters: e.Monsters(), Rows: make([]monsterTally, len(e.d.Monsters))}
 }
 
 var _ sim.Tallier = (*Engine)(nil)
@@ -37,7 +37,7 @@ func (t *tally) Record(_ sim.Config, gm sim.Game, r *sim.Result) {
 	if !ok {
 		return
 	}
-	m := &t.rows[g.monster]
+	m := &t.Rows[g.monster]
 	m.Games++
 	if r.Unfinished {
 		return
@@ -71,8 +71,8 @@ func (t *tally) Record(_ sim.Config, gm sim.Game, r *sim.Result) {
 
 func (t *tally) Merge(o sim.Tally) {
 	ot := o.(*tally)
-	for i := range t.rows {
-		a, b := &t.rows[i], ot.rows[i]
+	for i := range t.Rows {
+		a, b := &t.Rows[i], ot.Rows[i]
 		a.Games += b.Games
 		a.Finished += b.Finished
 		a.EndSupply += b.EndSupply
@@ -94,8 +94,8 @@ type monsterReport struct {
 
 func (t *tally) Report() any {
 	out := map[string]monsterReport{}
-	for i, id := range t.monsters {
-		m := t.rows[i]
+	for i, id := range t.Monsters {
+		m := t.Rows[i]
 		r := monsterReport{monsterTally: m}
 		if m.Finished > 0 {
 			r.MeanDestroyed = round4(float64(m.Destroyed) / float64(m.Finished))
