@@ -1,9 +1,7 @@
 package bloodrage
 
 import (
-	"maps"
 	"math"
-	"slices"
 	"strconv"
 
 	"bifrost/rules/sim"
@@ -169,7 +167,7 @@ type Report struct {
 // SeatReport is the human's record.
 type SeatReport struct {
 	WinRate       sim.Wilson         `json:"win_rate"`
-	Glory         Summary            `json:"glory"`
+	Glory         sim.Distribution   `json:"glory"`
 	GloryBySource map[string]float64 `json:"glory_by_source"` // mean per game
 }
 
@@ -188,7 +186,7 @@ type BoardReport struct {
 	Name          string             `json:"name"`
 	Games         int64              `json:"games"`
 	WinRate       sim.Wilson         `json:"win_rate"`
-	Glory         Summary            `json:"glory"`
+	Glory         sim.Distribution   `json:"glory"`
 	GloryBySource map[string]float64 `json:"glory_by_source"` // mean per game
 	PassDie       map[string]int64   `json:"pass_die_at_age_end"`
 	PassDieMean   float64            `json:"pass_die_mean"`
@@ -227,43 +225,13 @@ type PillageRowReport struct {
 	JoinRate float64 `json:"join_rate"`
 }
 
-// Summary describes a glory histogram.
-type Summary struct {
-	Mean float64       `json:"mean"`
-	Min  int           `json:"min"`
-	P10  int           `json:"p10"`
-	P50  int           `json:"p50"`
-	P90  int           `json:"p90"`
-	Max  int           `json:"max"`
-	Hist map[int]int64 `json:"histogram"`
-}
-
-func summarize(h map[int]int64) Summary {
-	s := Summary{Hist: h}
-	keys := slices.Sorted(maps.Keys(h))
-	if len(keys) == 0 {
-		return s
+// summarize describes a glory histogram with the harness's summary.
+func summarize(h map[int]int64) sim.Distribution {
+	counts := make(map[int]int, len(h))
+	for k, v := range h {
+		counts[k] = int(v)
 	}
-	var total, sum int64
-	for _, k := range keys {
-		total += h[k]
-		sum += int64(k) * h[k]
-	}
-	s.Mean = round4(float64(sum) / float64(total))
-	s.Min, s.Max = keys[0], keys[len(keys)-1]
-	q := func(p float64) int {
-		need := int64(math.Ceil(p * float64(total)))
-		var seen int64
-		for _, k := range keys {
-			seen += h[k]
-			if seen >= need {
-				return k
-			}
-		}
-		return s.Max
-	}
-	s.P10, s.P50, s.P90 = q(0.1), q(0.5), q(0.9)
-	return s
+	return sim.Summarize(counts)
 }
 
 func round4(x float64) float64 { return math.Round(x*1e4) / 1e4 }

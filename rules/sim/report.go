@@ -86,8 +86,8 @@ func NewReport(e Engine, o BatchOptions, s *Stats) *Report {
 			}
 		}
 		r.SeatWinRate[key(n)] = rates
-		r.Length[key(n)] = distribution(ps.Lengths)
-		r.Scores[key(n)] = ScoreReport{All: distribution(ps.Scores), Winner: distribution(ps.WinScores), SeatMean: means}
+		r.Length[key(n)] = Summarize(ps.Lengths)
+		r.Scores[key(n)] = ScoreReport{All: Summarize(ps.Scores), Winner: Summarize(ps.WinScores), SeatMean: means}
 	}
 	for i, id := range e.Cards() {
 		c := s.Cards[i]

@@ -204,7 +204,8 @@ type Distribution struct {
 	Hist map[int]int `json:"histogram"`
 }
 
-func distribution(h map[int]int) Distribution {
+// Summarize describes a histogram of integer values: mean, range and deciles.
+func Summarize(h map[int]int) Distribution {
 	d := Distribution{Hist: h}
 	keys := slices.Sorted(maps.Keys(h))
 	if len(keys) == 0 {

@@ -1,5 +1,0 @@
-package report
-
-import "flag"
-
-var update = flag.Bool("update", false, "rewrite testdata/report.png")
