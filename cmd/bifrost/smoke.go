@@ -130,16 +130,10 @@ func verdict(res schema.Result, rep, bal *sim.Report, lang *schema.Lang) []schem
 	return ps
 }
 
+// joinMax joins at most n of xs, marking the rest with "…".
 func joinMax(xs []string, n int) string {
-	s := ""
-	for i, x := range xs {
-		if i == n {
-			return s + ", …"
-		}
-		if i > 0 {
-			s += ", "
-		}
-		s += x
+	if len(xs) > n {
+		return strings.Join(xs[:n], ", ") + ", …"
 	}
-	return s
+	return strings.Join(xs, ", ")
 }
