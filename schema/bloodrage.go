@@ -484,7 +484,6 @@ var bloodrageCardVocab = &effect.Vocab{
 }
 
 var bloodrageMessages = map[string]msg{
-	"b_label_board":      {"AIボード", "AI boards"},
 	"b_label_province":   {"地方", "province"},
 	"b_label_fjord":      {"フィヨルド", "fjord"},
 	"b_label_age_cards":  {"時代%dのカード", "Age %d cards"},

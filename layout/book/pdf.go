@@ -32,9 +32,6 @@ type pdfConfig struct {
 	imageDir string
 }
 
-// WithFont sets the book in f instead of the embedded M+ 1p.
-func WithFont(f *text.Font) PDFOption { return func(c *pdfConfig) { c.font = f } }
-
 // WithImageDir lets the book show local PNG and JPEG images from dir, the
 // markdown's folder. An image path that leads outside dir (through "..", an
 // absolute path or a symbolic link) is skipped, as is every local image when

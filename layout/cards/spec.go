@@ -354,9 +354,6 @@ func (p *parser) errorf(path, format string, args ...any) {
 	p.errs = append(p.errs, &Error{File: p.file, Line: p.line(path), Msg: fmt.Sprintf(format, args...)})
 }
 
-// has reports whether the file sets the key at path.
-func (p *parser) has(path string) bool { _, ok := p.keys[path]; return ok }
-
 // Layout is a compiled layout file.
 type Layout struct {
 	File     string

@@ -71,9 +71,6 @@ var windows = [...]uint8{
 	vTiwaz:     1<<tBeforeRoll | 1<<tAfterRoll | 1<<tAfterFix,
 }
 
-// changesDie reports whether a verb changes a rolled die (T10).
-func (v verb) changesDie() bool { return v == vDiePlus || v == vSetDie || v == vReroll }
-
 // condKind is a skill condition in 【】.
 type condKind uint8
 
