@@ -153,12 +153,10 @@ func (d Data) card(id string) (string, error) {
 	return fmt.Sprintf("\n\n![%s](%s%s)\n\n", id, CardRef, id), nil
 }
 
-// rulings inlines RULINGS.md one heading level down, without its title line.
+// rulings inlines RULINGS.md one heading level down, so its title becomes a
+// subsection of the book's 裁定 section.
 func (d Data) rulings() string {
 	lines := strings.Split(strings.TrimSpace(d.Rulings), "\n")
-	if len(lines) > 0 && strings.HasPrefix(lines[0], "# ") {
-		lines = lines[1:]
-	}
 	for i, l := range lines {
 		if strings.HasPrefix(l, "#") {
 			lines[i] = "#" + l
