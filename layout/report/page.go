@@ -53,6 +53,7 @@ td.n{text-align:right;font-variant-numeric:tabular-nums}
 tr.deadrow td{color:#c0392b}
 .scroll{overflow-x:auto}
 code{background:#eee;padding:0 .3rem}
+summary{cursor:pointer;margin:.5rem 0;color:#334}
 </style>
 </head>
 <body><main>
@@ -72,10 +73,12 @@ code{background:#eee;padding:0 .3rem}
 {{end}}
 <h2>カード</h2>
 <figure>{{.Scatter}}<figcaption>横軸: 1ゲームあたりの入手・使用・解決の回数。縦軸: そのカードを使ったプレイヤーの勝率。赤は一度も使われなかったカード。</figcaption></figure>
+<details><summary>カードごとの数値（{{len .Cards}}種）</summary>
 <div class="scroll"><table>
 <tr><th>ID</th><th>名前</th><th>入手</th><th>使用</th><th>解決</th><th>使った人の勝率</th><th>95%区間</th></tr>
 {{range .Cards}}<tr{{if .Dead}} class="deadrow"{{end}}><td>{{.ID}}</td><td>{{.Name}}{{if .Dead}}（未使用）{{end}}</td><td class="n">{{.Acquired}}</td><td class="n">{{.Played}}</td><td class="n">{{.Resolved}}</td><td class="n">{{pct .WinRate.Rate}}</td><td class="n">{{pct .WinRate.Low}}–{{pct .WinRate.High}}</td></tr>
 {{end}}</table></div>
+</details>
 {{range .Extras}}
 <h2>{{.Name}} の統計</h2>
 {{if .Heatmap}}<figure>{{.Heatmap}}<figcaption>行のデッキが列のデッキに勝った割合（先攻・後攻の両方を含む）</figcaption></figure>{{end}}
