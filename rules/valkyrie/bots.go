@@ -56,33 +56,9 @@ func helpful(cl *clause) bool {
 // if it were played now (its own card excluded from "hand" and "played").
 func (g *Game) playsNow(d int16) bool {
 	ds := &g.e.designs[d]
-	p := &g.pl[g.active]
 	for i := range ds.prog {
-		cl := &ds.prog[i]
-		if cl.end {
-			continue
-		}
-		for _, c := range cl.conds {
-			var v int
-			switch c.kind {
-			case cPlayed:
-				if c.deck < 0 {
-					v = g.playedAny
-				} else {
-					v = g.played[c.deck]
-				}
-			case cHand:
-				v = len(p.hand) - 1
-			case cRage:
-				v = g.curRage()
-			case cDestroyed:
-				v = g.destroyed
-			case cGained:
-				v = g.gainedN
-			}
-			if !c.op.holds(v, c.val) {
-				return false
-			}
+		if cl := &ds.prog[i]; !cl.end && !g.condsHoldWith(cl, -1) {
+			return false
 		}
 	}
 	return true

@@ -506,7 +506,11 @@ func (g *Game) startFrame(d int16) {
 }
 
 // condsHold reports whether every condition of cl holds now.
-func (g *Game) condsHold(cl *clause) bool {
+func (g *Game) condsHold(cl *clause) bool { return g.condsHoldWith(cl, 0) }
+
+// condsHoldWith is condsHold with the active hand counted handDelta cards
+// larger (a bot asks about a card still in hand as if it were played: -1).
+func (g *Game) condsHoldWith(cl *clause, handDelta int) bool {
 	for _, c := range cl.conds {
 		var v int
 		switch c.kind {
@@ -517,7 +521,7 @@ func (g *Game) condsHold(cl *clause) bool {
 				v = g.played[c.deck]
 			}
 		case cHand:
-			v = len(g.pl[g.active].hand)
+			v = len(g.pl[g.active].hand) + handDelta
 		case cRage:
 			v = g.curRage()
 		case cDestroyed:
