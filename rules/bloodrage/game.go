@@ -52,10 +52,11 @@ type clan struct {
 // Game is one game in progress. All state is in flat arrays and slices made
 // once by NewGame, so a decision does not allocate.
 type Game struct {
-	e    *Engine
-	rng  *rand.Rand
-	n    int
-	emit func(sim.Event)
+	e      *Engine
+	rng    *rand.Rand
+	n      int
+	emit   func(sim.Event)
+	opened bool // Opening has told of Age I
 
 	age       int8
 	first     int8
@@ -211,6 +212,12 @@ func (g *Game) d(sides int) int {
 		return v
 	}
 	return g.rng.IntN(sides) + 1
+}
+
+// Opening tells of Age I before the first decision; it implements sim.Opener.
+func (g *Game) Opening(emit func(sim.Event)) {
+	emit(sim.Event{Kind: evAge, Seat: -1, Card: -1, N: 1})
+	g.opened = true
 }
 
 // ev emits an event when someone listens.

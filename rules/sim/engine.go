@@ -117,3 +117,10 @@ type Linter interface {
 type Finding struct {
 	Sheet, ID, Message string
 }
+
+// Opener is implemented by games that have something to report from their
+// setup (opening hands, the first age); the harness passes those events on
+// before the first decision.
+type Opener interface {
+	Opening(emit func(Event))
+}

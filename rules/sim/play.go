@@ -39,6 +39,8 @@ type Player struct {
 	OnEvent func(Event)
 	// OnChoice, when set, sees every decision before it is applied.
 	OnChoice func(g Game, seat int, c Choice)
+	// OnStart, when set, sees the game once it is set up.
+	OnStart func(g Game)
 
 	choices []Choice
 	stats   *Stats
@@ -87,6 +89,12 @@ func (p *Player) Play(cfg Config, seed uint64) (r Result) {
 	}()
 	engineRng, botRng := Streams(seed)
 	g = p.Engine.NewGame(cfg, engineRng)
+	if p.OnStart != nil {
+		p.OnStart(g)
+	}
+	if o, ok := g.(Opener); ok {
+		o.Opening(p.emit)
+	}
 	bots := make([]Bot, cfg.Players)
 	for s := range bots {
 		name := p.Bots[s%len(p.Bots)]

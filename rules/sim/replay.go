@@ -11,8 +11,8 @@ func Replay(w io.Writer, e Engine, cfg Config, seed uint64, bots []string, lang 
 	p := NewPlayer(e, bots, nil)
 	p.Check = true
 	var current Game
+	p.OnStart = func(g Game) { current = g }
 	p.OnChoice = func(g Game, seat int, c Choice) {
-		current = g
 		fmt.Fprintf(w, "[%d] P%d: %s\n", g.Turn(), seat+1, g.Describe(c, lang))
 	}
 	p.OnEvent = func(ev Event) {

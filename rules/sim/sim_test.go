@@ -271,3 +271,25 @@ func TestMergeReports_ShardFilesGiveTheSingleRun(t *testing.T) {
 		t.Error("merged reports of different seeds")
 	}
 }
+
+// openingRace tells of its setup through sim.Opener.
+type openingRace struct{ raceGame }
+
+func (g *openingRace) Opening(emit func(Event)) {
+	emit(Event{Kind: EventEngine, Seat: 0, Card: -1, N: 99})
+}
+
+type openingEngine struct{ race }
+
+func (e *openingEngine) NewGame(cfg Config, rng *rand.Rand) Game {
+	return &openingRace{raceGame{e: &e.race, pos: make([]int, cfg.Players), rng: rng}}
+}
+
+func TestReplay_SetupEventsComeBeforeTheFirstDecision(t *testing.T) {
+	var b bytes.Buffer
+	Replay(&b, &openingEngine{race{goal: 4}}, Config{Players: 2}, 1, []string{"first"}, "en")
+	lines := strings.Split(b.String(), "\n")
+	if len(lines) < 2 || lines[0] != "      P1 moves 99" || !strings.HasPrefix(lines[1], "[0] P1: ") {
+		t.Errorf("the setup event is not first:\n%s", b.String())
+	}
+}

@@ -1109,6 +1109,15 @@ func (g *Game) handChoices(buf []sim.Choice, kind uint8, hand []int16) []sim.Cho
 	return buf
 }
 
+// Opening reports the setup's events (opening hands, the first turn's rage
+// tactic) before the first decision; it implements sim.Opener.
+func (g *Game) Opening(emit func(sim.Event)) {
+	for _, e := range g.pre {
+		emit(e)
+	}
+	g.pre = g.pre[:0]
+}
+
 // Apply carries out a legal choice.
 func (g *Game) Apply(c sim.Choice, emit func(sim.Event)) {
 	g.emit = emit
