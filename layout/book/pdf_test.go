@@ -572,6 +572,23 @@ func TestPDF_CardsAreDrawnCentredByTheCardDrawer(t *testing.T) {
 	}
 }
 
+func TestPDF_LandscapeBoardSpansTheTextWidth(t *testing.T) {
+	var calls []string
+	draw := func(pdf *fpdf.Fpdf, id string, x, y, w float64) (float64, error) {
+		calls = append(calls, fmt.Sprintf("%.1f %.1f", x, w))
+		return w * 186 / 270, nil // an A4-landscape AI board
+	}
+	r, err := typeset([]byte("本文。\n\n![WOLF](bifrost-card:WOLF)\n"), draw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	full := r.g.contentW()
+	want := fmt.Sprintf("0.0 %.1f|0.0 %.1f|%.1f %.1f", CardWidth, full, r.g.left, full) // measured twice, drawn once
+	if got := strings.Join(calls, "|"); got != want {
+		t.Errorf("calls %q, want %q", got, want)
+	}
+}
+
 func BenchmarkPDF_FourRulebooks(b *testing.B) {
 	var mds [][]byte
 	for _, g := range schema.Games() {

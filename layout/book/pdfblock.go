@@ -428,7 +428,8 @@ func (b *builder) footnotes(fl *east.FootnoteList) error {
 	return nil
 }
 
-// image draws an example card through the CardDrawer, centred, or a local
+// image draws an example card through the CardDrawer, centred (a landscape
+// board across the whole text width), or a local
 // PNG or JPEG image. An image that cannot be shown leaves its alt text.
 func (b *builder) image(img *ast.Image) error {
 	dest := string(img.Destination)
@@ -437,6 +438,12 @@ func (b *builder) image(img *ast.Image) error {
 		h, err := b.r.cardHeight(id, w)
 		if err != nil {
 			return err
+		}
+		if h < w { // a landscape board: at card width it would be unreadable
+			w = b.w
+			if h, err = b.r.cardHeight(id, w); err != nil {
+				return err
+			}
 		}
 		b.space(b.pitch() * 0.6)
 		b.add(&box{h: h, baseline: b.em(), ops: []op{{kind: opCard, x: b.x + (b.w-w)/2, w: w, s: id}}})
@@ -472,7 +479,8 @@ const imageDPI = 96
 
 // cardHeight draws a card on a scratch document to learn its height.
 func (r *typesetter) cardHeight(id string, w float64) (float64, error) {
-	if h, ok := r.cardH[id]; ok {
+	key := fmt.Sprintf("%s@%.2f", id, w)
+	if h, ok := r.cardH[key]; ok {
 		return h, nil
 	}
 	if r.scratch == nil {
@@ -488,7 +496,7 @@ func (r *typesetter) cardHeight(id string, w float64) (float64, error) {
 	if err := r.scratch.Error(); err != nil {
 		return 0, fmt.Errorf("card %s: %w", id, err)
 	}
-	r.cardH[id] = h
+	r.cardH[key] = h
 	return h, nil
 }
 
