@@ -124,3 +124,21 @@ type Finding struct {
 type Opener interface {
 	Opening(emit func(Event))
 }
+
+// Stepper is implemented by games with invariants about change over time (a
+// square's Urd never changes, a marker never moves backwards, a count only
+// moves one way). When the harness checks invariants it calls CheckStep after
+// every decision, right after Check. The game compares its state with what it
+// recorded at the previous call (or at setup), returns nil or a description
+// of the broken invariant, and records the new state. It must not allocate.
+type Stepper interface {
+	CheckStep() error
+}
+
+// ReplayArger is implemented by engines whose games depend on a setting
+// beyond the seed, player count, game index and bots (valkyrie's fixed
+// monster). ReplayArgs returns the command-line flags that restore it, so a
+// report's replay command plays that very game.
+type ReplayArger interface {
+	ReplayArgs() []string
+}

@@ -102,6 +102,13 @@ func (p *Player) Play(cfg Config, seed uint64) (r Result) {
 			panic("unknown bot " + name)
 		}
 	}
+	stepper, _ := g.(Stepper)
+	if p.Check && stepper != nil {
+		if err := stepper.CheckStep(); err != nil {
+			r.Violation = p.violation(cfg, seed, 0, err.Error())
+			return r
+		}
+	}
 	limit := p.Engine.TurnCap()
 	for !g.Over() {
 		if g.Turn() > limit {
@@ -126,7 +133,11 @@ func (p *Player) Play(cfg Config, seed uint64) (r Result) {
 		g.Apply(p.choices[i], p.emit)
 		r.Decisions++
 		if p.Check {
-			if err := g.Check(); err != nil {
+			err := g.Check()
+			if err == nil && stepper != nil {
+				err = stepper.CheckStep()
+			}
+			if err != nil {
 				r.Violation = p.violation(cfg, seed, g.Turn(), err.Error())
 				return r
 			}
@@ -159,14 +170,23 @@ func (p *Player) finish(r *Result, g Game) {
 
 func (p *Player) violation(cfg Config, seed uint64, turn int, msg string) *Violation {
 	return &Violation{Seed: seed, Players: cfg.Players, Turn: turn, Message: msg,
-		Replay: ReplayCommand(p.Engine.Name(), seed, cfg.Players, p.Bots)}
+		Replay: ReplayCommand(p.Engine, cfg, seed, p.Bots)}
 }
 
-// ReplayCommand is the command line that replays one game.
-func ReplayCommand(game string, seed uint64, players int, bots []string) string {
-	cmd := fmt.Sprintf("bifrost replay %s --seed %d --players %d", game, seed, players)
+// ReplayCommand is the command line that replays game cfg of a batch with
+// the given seed and bots: it names everything that decides the game.
+func ReplayCommand(e Engine, cfg Config, seed uint64, bots []string) string {
+	cmd := fmt.Sprintf("bifrost replay %s --seed %d --players %d", e.Name(), seed, cfg.Players)
+	if cfg.Index != 0 {
+		cmd += fmt.Sprintf(" --index %d", cfg.Index)
+	}
 	if len(bots) > 0 && !(len(bots) == 1 && bots[0] == "random") {
 		cmd += " --bots " + strings.Join(bots, ",")
+	}
+	if a, ok := e.(ReplayArger); ok {
+		for _, arg := range a.ReplayArgs() {
+			cmd += " " + arg
+		}
 	}
 	return cmd
 }

@@ -154,8 +154,17 @@ func TestRun_PanicBecomesViolationWithReplay(t *testing.T) {
 	if !strings.Contains(v.Message, "panic: runtime error: index out of range") || !strings.Contains(v.Message, "sim_test.go") {
 		t.Errorf("message %q lacks the panic and its site", v.Message)
 	}
+	index := -1
+	for i := range 10 {
+		if GameSeed(1, 2, i) == v.Seed {
+			index = i
+		}
+	}
 	want := fmt.Sprintf("bifrost replay race --seed %d --players 2", v.Seed)
-	if v.Replay != want || v.Turn != 3 {
+	if index > 0 {
+		want += fmt.Sprintf(" --index %d", index)
+	}
+	if index < 0 || v.Replay != want || v.Turn != 3 {
 		t.Errorf("replay %q turn %d; want %q turn 3", v.Replay, v.Turn, want)
 	}
 }

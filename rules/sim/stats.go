@@ -18,7 +18,7 @@ type Stats struct {
 	ByPlayers  map[int]*PlayerStats `json:"by_players"`
 	Cards      []CardStats          `json:"cards"`
 	Extra      map[string]Tally     `json:"-"`
-	engineName string
+	engine     Engine
 	bots       []string
 }
 
@@ -43,7 +43,7 @@ type CardStats struct {
 
 // NewStats returns empty statistics for engine e.
 func NewStats(e Engine) *Stats {
-	return &Stats{ByPlayers: map[int]*PlayerStats{}, Cards: make([]CardStats, len(e.Cards())), engineName: e.Name()}
+	return &Stats{ByPlayers: map[int]*PlayerStats{}, Cards: make([]CardStats, len(e.Cards())), engine: e}
 }
 
 func (s *Stats) players(n int) *PlayerStats {
@@ -90,7 +90,7 @@ func (s *Stats) add(r *Result) {
 	case r.Unfinished:
 		s.Unfinished++
 		s.Stalled = append(s.Stalled, Violation{Seed: r.Seed, Players: r.Players, Turn: r.Turns,
-			Message: fmt.Sprintf("unfinished after %d turns", r.Turns), Replay: ReplayCommand(s.engineName, r.Seed, r.Players, s.bots)})
+			Message: fmt.Sprintf("unfinished after %d turns", r.Turns), Replay: ReplayCommand(s.engine, r.Config, r.Seed, s.bots)})
 	default:
 		ps.Finished++
 		ps.SeatWins[r.Winner]++

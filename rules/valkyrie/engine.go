@@ -452,6 +452,14 @@ func (e *Engine) SetMonster(id string) error {
 	return fmt.Errorf("valkyrie: unknown monster %q (want one of %v)", id, e.Monsters())
 }
 
+// ReplayArgs names the fixed monster, so a replay command fights it too.
+func (e *Engine) ReplayArgs() []string {
+	if e.Monster < 0 {
+		return nil
+	}
+	return []string{"--monster", e.d.Monsters[e.Monster].ID}
+}
+
 // monsterFor is the monster of game cfg.
 func (e *Engine) monsterFor(cfg sim.Config) int {
 	if e.Monster >= 0 && e.Monster < len(e.d.Monsters) {
