@@ -35,6 +35,7 @@ func newRootCmd(stdout, stderr io.Writer) *cobra.Command {
 		newTemplateCmd(g),
 		newBuildCmd(g),
 		newSimCmd(g),
+		newLadderCmd(g),
 		newReplayCmd(g),
 		newCheckCmd(g),
 		newReportCmd(g),

@@ -1,0 +1,104 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/spf13/cobra"
+
+	"bifrost/rules/sim"
+	"bifrost/schema"
+)
+
+type ladderOptions struct {
+	*globalOptions
+	src     string
+	games   int
+	players string
+	seed    uint64
+	workers int
+	bots    string
+	json    bool
+}
+
+func newLadderCmd(g *globalOptions) *cobra.Command {
+	opts := &ladderOptions{globalOptions: g}
+	cmd := &cobra.Command{
+		Use:   "ladder GAME [--bots random,greedy]",
+		Short: "ボット同士を対戦させて強さを比べる / play bots against each other, seats rotated",
+		Long: "Ladder plays every pair of --bots against each other on the same seeded deals, with\n" +
+			"their seats alternating and rotated, and reports each bot's win rate per seat with a\n" +
+			"Wilson 95 % interval, and the skill gap: the best bot's win rate minus the worst's.",
+		Args: exactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error { return runLadder(cmd.Context(), opts, args) },
+	}
+	cmd.Flags().StringVar(&opts.src, "src", "cardsrc", "folder holding <game>.xlsx")
+	cmd.Flags().IntVar(&opts.games, "games", 400, "games per pair of bots")
+	cmd.Flags().StringVar(&opts.players, "players", "all", "player counts: all, or a list such as 2,3")
+	cmd.Flags().Uint64Var(&opts.seed, "seed", 1, "ladder seed")
+	cmd.Flags().IntVar(&opts.workers, "workers", 0, "parallel workers (0: one per core)")
+	cmd.Flags().StringVar(&opts.bots, "bots", "", "bots to compare (default: every bot the game offers)")
+	cmd.Flags().BoolVar(&opts.json, "json", false, "print the ladder as JSON")
+	return cmd
+}
+
+func runLadder(ctx context.Context, opts *ladderOptions, args []string) error {
+	e, err := loadEngine(opts.globalOptions, opts.src, args[0])
+	if err != nil {
+		return err
+	}
+	lo := sim.LadderOptions{Seed: opts.seed, Games: opts.games, Workers: opts.workers, Bots: e.Bots()}
+	if opts.bots != "" {
+		if lo.Bots, err = parseBots(opts.bots, e); err != nil {
+			return err
+		}
+	}
+	if len(lo.Bots) < 2 {
+		return usageError{errors.New("--bots: name at least two bots")}
+	}
+	if opts.games < 2 {
+		return usageError{errors.New("--games must be at least 2")}
+	}
+	if lo.Players, err = parsePlayers(opts.players, e.PlayerCounts()); err != nil {
+		return err
+	}
+	l := sim.RunLadder(ctx, e, lo)
+	if opts.json {
+		enc := json.NewEncoder(opts.stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(l); err != nil {
+			return err
+		}
+	} else {
+		writeLadderText(opts.stdout, l, opts.Lang())
+	}
+	if l.Violations > 0 || l.Unfinished > 0 {
+		return errProblems
+	}
+	return nil
+}
+
+func writeLadderText(w io.Writer, l *sim.Ladder, lang *schema.Lang) {
+	say := func(ja, en string, args ...any) {
+		if lang.English() {
+			ja = en
+		}
+		fmt.Fprintf(w, ja+"\n", args...)
+	}
+	say("%s: 組ごとに %d ゲーム（シード %d、人数 %v）", "%s: %d games per pair (seed %d, players %v)", l.Game, l.Games, l.Seed, l.Players)
+	for _, b := range l.Bots {
+		say("  %-8s 勝率 %5.1f%% [%.1f–%.1f]（%d 席）", "  %-8s win rate %5.1f%% [%.1f–%.1f] (%d seat-games)",
+			b.Name, 100*b.WinRate.Rate, 100*b.WinRate.Low, 100*b.WinRate.High, b.WinRate.Games)
+	}
+	for _, p := range l.Pairs {
+		say("  %s 対 %s: %.1f%% 対 %.1f%%", "  %s vs %s: %.1f%% vs %.1f%%",
+			p.Names[0], p.Names[1], 100*p.Rate[0].Rate, 100*p.Rate[1].Rate)
+	}
+	say("  実力差（最強と最弱の勝率の差）: %.1f ポイント", "  skill gap (best minus worst win rate): %.1f points", l.SkillGap)
+	if l.Violations > 0 || l.Unfinished > 0 {
+		say("  違反 %d、未完了 %d", "  %d violations, %d unfinished", l.Violations, l.Unfinished)
+	}
+}

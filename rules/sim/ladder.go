@@ -1,0 +1,161 @@
+package sim
+
+import (
+	"context"
+	"runtime"
+	"sync"
+	"sync/atomic"
+)
+
+// LadderOptions says which bots a ladder pits against each other.
+type LadderOptions struct {
+	Seed    uint64
+	Games   int      // games per pair of bots, spread evenly over Players
+	Players []int    // player counts; empty means every count the engine supports
+	Bots    []string // at least two
+	Workers int      // goroutines; 0 means one per core
+}
+
+// Ladder is the outcome of a ladder: every pair of bots played the same
+// seeded deals with their seats alternating and rotated, so neither gains
+// from the seat order. A bot's win rate counts only the seats it actually
+// decided for (a solo game's AI seats decide for themselves).
+type Ladder struct {
+	Game    string       `json:"game"`
+	Seed    uint64       `json:"seed"`
+	Games   int          `json:"games_per_pair"`
+	Players []int        `json:"player_counts"`
+	Bots    []LadderBot  `json:"bots"`
+	Pairs   []LadderPair `json:"pairs"`
+	// SkillGap is the best bot's win rate minus the worst's, in points: how
+	// much playing well matters against luck.
+	SkillGap   float64 `json:"skill_gap_points"`
+	Unfinished int     `json:"unfinished"`
+	Violations int     `json:"violations"`
+}
+
+// LadderBot is one bot's win rate per seat over all its pairings.
+type LadderBot struct {
+	Name    string `json:"name"`
+	WinRate Wilson `json:"win_rate"` // wins per seat-game
+}
+
+// LadderPair is one pairing: each side's win rate per seat-game.
+type LadderPair struct {
+	Names [2]string `json:"bots"`
+	Rate  [2]Wilson `json:"win_rate"`
+}
+
+// ladderCount accumulates one pairing; all fields are integer sums.
+type ladderCount struct {
+	seatGames, wins [2]int
+	unfinished      int
+	violations      int
+}
+
+// RunLadder plays every pair of o.Bots against each other. The result does
+// not depend on the number of workers.
+func RunLadder(ctx context.Context, e Engine, o LadderOptions) *Ladder {
+	if len(o.Players) == 0 {
+		o.Players = e.PlayerCounts()
+	}
+	workers := o.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	type pair struct{ a, b int }
+	var pairs []pair
+	for a := range o.Bots {
+		for b := a + 1; b < len(o.Bots); b++ {
+			pairs = append(pairs, pair{a, b})
+		}
+	}
+	counts := make([]ladderCount, len(pairs))
+	var mu sync.Mutex
+	var next atomic.Int64
+	total := len(pairs) * o.Games
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			local := make([]ladderCount, len(pairs))
+			players := map[[2]int]*Player{}
+			for ctx.Err() == nil {
+				k := int(next.Add(1)) - 1
+				if k >= total {
+					break
+				}
+				pi, g := k/o.Games, k%o.Games
+				// Even games seat a first, odd games b first; seats alternate.
+				order := [2]int{0, 1}
+				if g%2 == 1 {
+					order = [2]int{1, 0}
+				}
+				key := [2]int{pi, order[0]}
+				p := players[key]
+				if p == nil {
+					names := []string{o.Bots[pairs[pi].a], o.Bots[pairs[pi].b]}
+					p = NewPlayer(e, []string{names[order[0]], names[order[1]]}, nil)
+					players[key] = p
+				}
+				var decided uint64
+				p.OnChoice = func(_ Game, seat int, _ Choice) { decided |= 1 << uint(seat) }
+				cfg := job(o.Players, g)
+				r := p.Play(cfg, GameSeed(o.Seed, cfg.Players, cfg.Index))
+				c := &local[pi]
+				switch {
+				case r.Violation != nil:
+					c.violations++
+				case r.Unfinished:
+					c.unfinished++
+				default:
+					for seat := range cfg.Players {
+						if decided&(1<<uint(seat)) == 0 {
+							continue
+						}
+						side := order[seat%2]
+						c.seatGames[side]++
+						if seat == r.Winner {
+							c.wins[side]++
+						}
+					}
+				}
+			}
+			mu.Lock()
+			for i := range counts {
+				for s := range 2 {
+					counts[i].seatGames[s] += local[i].seatGames[s]
+					counts[i].wins[s] += local[i].wins[s]
+				}
+				counts[i].unfinished += local[i].unfinished
+				counts[i].violations += local[i].violations
+			}
+			mu.Unlock()
+		})
+	}
+	wg.Wait()
+
+	l := &Ladder{Game: e.Name(), Seed: o.Seed, Games: o.Games, Players: o.Players}
+	seatGames := make([]int, len(o.Bots))
+	wins := make([]int, len(o.Bots))
+	for i, pr := range pairs {
+		c := counts[i]
+		l.Pairs = append(l.Pairs, LadderPair{Names: [2]string{o.Bots[pr.a], o.Bots[pr.b]},
+			Rate: [2]Wilson{WilsonInterval(c.wins[0], c.seatGames[0]), WilsonInterval(c.wins[1], c.seatGames[1])}})
+		for s, bot := range [2]int{pr.a, pr.b} {
+			seatGames[bot] += c.seatGames[s]
+			wins[bot] += c.wins[s]
+		}
+		l.Unfinished += c.unfinished
+		l.Violations += c.violations
+	}
+	lo, hi := 1.0, 0.0
+	for i, name := range o.Bots {
+		w := WilsonInterval(wins[i], seatGames[i])
+		l.Bots = append(l.Bots, LadderBot{Name: name, WinRate: w})
+		lo, hi = min(lo, w.Rate), max(hi, w.Rate)
+	}
+	if len(o.Bots) > 0 {
+		l.SkillGap = round4((hi - lo) * 100)
+	}
+	return l
+}

@@ -1,0 +1,52 @@
+package sim
+
+import (
+	"context"
+	"reflect"
+	"testing"
+)
+
+// searchRace offers the search bot beside the race's own.
+type searchRace struct{ *race }
+
+func (r searchRace) NewBot(name string) Bot {
+	if name == "search" {
+		return &ISMCTS{Iterations: 60}
+	}
+	return r.race.NewBot(name)
+}
+
+func TestLadder_RanksBotsBySkill(t *testing.T) {
+	e := searchRace{&race{goal: 20}}
+	l := RunLadder(context.Background(), e, LadderOptions{Seed: 5, Games: 200, Bots: []string{"first", "random", "search"}})
+	if len(l.Pairs) != 3 || len(l.Bots) != 3 {
+		t.Fatalf("%d pairs and %d bots, want 3 and 3", len(l.Pairs), len(l.Bots))
+	}
+	rate := map[string]float64{}
+	for _, b := range l.Bots {
+		rate[b.Name] = b.WinRate.Rate
+	}
+	// "first" always takes +1, random takes +2 half the time, search finds +2.
+	if !(rate["search"] > rate["random"] && rate["random"] > rate["first"]) {
+		t.Errorf("win rates %v: want search > random > first", rate)
+	}
+	if want := round4((rate["search"] - rate["first"]) * 100); l.SkillGap != want {
+		t.Errorf("skill gap %v, want %v", l.SkillGap, want)
+	}
+	for _, p := range l.Pairs {
+		if n := p.Rate[0].Games + p.Rate[1].Games; n != 200*5/2 {
+			// 100 two-player games (2 seat-games each) and 100 three-player (3 each).
+			t.Errorf("%v: %d seat-games, want 500", p.Names, n)
+		}
+	}
+}
+
+func TestLadder_SameResultForAnyWorkerCount(t *testing.T) {
+	e := searchRace{&race{goal: 15}}
+	o := LadderOptions{Seed: 2, Games: 60, Bots: []string{"random", "first", "search"}, Workers: 1}
+	a := RunLadder(context.Background(), e, o)
+	o.Workers = 3
+	if b := RunLadder(context.Background(), e, o); !reflect.DeepEqual(a, b) {
+		t.Errorf("1 worker: %+v\n3 workers: %+v", a, b)
+	}
+}
