@@ -118,7 +118,7 @@ func (g *game) Apply(c sim.Choice, emit func(sim.Event)) {
 	s := int(p.askSeat)
 	k := p.ask
 	p.ask = askNone
-	p.decided = true
+	g.decided = true
 	h := &g.h[s]
 	switch k {
 	case askMulligan:

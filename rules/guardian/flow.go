@@ -81,7 +81,7 @@ func (g *game) stepPhase() {
 			g.setAsk(askStall, int(p.first))
 			return
 		}
-		p.decided, p.shape = false, g.shape()
+		g.decided, g.start = false, g.shape()
 		g.pushTriggers(lPrep, false)
 		p.phase = phDraw
 	case phDraw:
@@ -510,7 +510,7 @@ func (g *game) shape() uint64 {
 // are empty and no Guardian is in hand, so every later turn is the same
 // drawn battle without Guardians.
 func (g *game) deadEnd() bool {
-	if g.p.decided || g.shape() != g.p.shape {
+	if g.decided || g.shape() != g.start {
 		return false
 	}
 	for s := range 2 {

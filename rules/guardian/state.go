@@ -114,9 +114,7 @@ type pub struct {
 	winner    int8
 	flip      bool
 	nullify   bool
-	badAct    bool   // a passed player acted (an invariant violation)
-	decided   bool   // a seat decided something this turn
-	shape     uint64 // the zone sizes and records when this turn began
+	badAct    bool // a passed player acted (an invariant violation)
 	ps        [2]pubSeat
 	stack     [maxFrames]frame
 	sp        int8
@@ -146,6 +144,11 @@ type game struct {
 	gen  uint32
 	buf  []sim.Choice // scratch for the engine's own listings
 	chk  []int32      // scratch for Check
+	// decided and shape notice a turn that changed nothing (G10). They are
+	// kept out of pub: whether a seat decided something this turn would tell
+	// the other whether it held a Guardian at the forging (I16).
+	decided bool   // a seat decided something this turn
+	start   uint64 // the zone sizes and records when this turn began
 }
 
 // newGame deals decks a (seat 0) and b (seat 1) and plays up to the first decision.
@@ -193,6 +196,7 @@ func (g *game) copyFrom(o *game) {
 		g.h[s].copyFrom(&o.h[s])
 	}
 	g.e = o.e
+	g.decided, g.start = o.decided, o.start
 }
 
 func (p *pub) copyFrom(o *pub) {

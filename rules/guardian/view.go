@@ -118,6 +118,7 @@ func (d *determinizer) determinize(v *View, dst *game, rng *rand.Rand) {
 	e := v.e
 	dst.e = e
 	dst.p.copyFrom(&v.pub)
+	dst.decided = true // the view cannot tell whether this turn changed anything (G10)
 	me, o := v.Seat, other(v.Seat)
 
 	// Own seat: the hand is known; deck order and resource cards are not.

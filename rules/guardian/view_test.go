@@ -1,8 +1,11 @@
 package guardian
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"slices"
+	"strings"
 	"testing"
 
 	"bifrost/rules/sim"
@@ -186,4 +189,96 @@ func TestG29_mulligansAreBlind(t *testing.T) {
 	if !reflect.DeepEqual(views[0], views[1]) {
 		t.Errorf("P2's view shows whether P1 took a mulligan")
 	}
+}
+
+// Issue 12.10, I16, G8, R9: the second seat's View while it forges is the
+// same whatever the first seat chose in secret: which Guardian, upright or
+// reckless, forging nothing (ForgeMandatory ×) or holding no Guardian at
+// all. The positions differ only in the first seat's hidden hand and
+// choice; its deck list and every zone size are the same.
+func TestIssue12_10_forgingViewsIgnoreHiddenChoices(t *testing.T) {
+	e := engineFor(t, testSheets(), "DrawPerTurn=0", "ForgeMandatory=×")
+	p2 := seatSpec{hand: []string{"GE", "MC"}, res: res3}
+	type variant struct {
+		name  string
+		hand  []string // P1's hand; the rest of its cards are its deck
+		deck  []string
+		forge sim.Choice // P1's choice; Kind 0 when it has none to make
+	}
+	withGuardians := []string{"GF", "GW", "MC"}
+	noGuardian := []string{"MC", "MC", "MC"}
+	variants := []variant{
+		{"forges GF upright", withGuardians, noGuardian, sim.Choice{Kind: cForge, A: idOf(t, e, "GF")}},
+		{"forges GW reckless", withGuardians, noGuardian, sim.Choice{Kind: cForge, A: idOf(t, e, "GW"), B: 1}},
+		{"forges nothing", withGuardians, noGuardian, sim.Choice{Kind: cNoForge}},
+		{"holds no Guardian", noGuardian, withGuardians, sim.Choice{Kind: cNoForge}},
+	}
+	var (
+		views []View
+		games []*game
+	)
+	decks := [2]int8{-1, -1}
+	for _, v := range variants {
+		s := scenario(t, e, 0, [2]seatSpec{{hand: v.hand, deck: v.deck, res: res3}, p2})
+		// Every variant plays the same deck lists: use the first one's indices.
+		for seat := range 2 {
+			if decks[seat] < 0 {
+				decks[seat] = s.g.p.ps[seat].deck
+			}
+			s.g.p.ps[seat].deck = decks[seat]
+		}
+		if s.g.Seat() == 0 && s.g.p.ask == askForge {
+			s.do(0, v.forge)
+		}
+		if s.g.Seat() != 1 || s.g.p.ask != askForge {
+			t.Fatalf("%s: P2 is not forging (seat %d, ask %d)", v.name, s.g.Seat(), s.g.p.ask)
+		}
+		var view View
+		s.g.View(&view)
+		views = append(views, view)
+		games = append(games, s.g)
+	}
+	for i := 1; i < len(views); i++ {
+		if !reflect.DeepEqual(views[0], views[i]) {
+			t.Errorf("P2's View differs between %q and %q: %s", variants[0].name, variants[i].name, viewDiff(views[0], views[i]))
+		}
+	}
+	// And so the bots forge alike in every variant.
+	for _, name := range []string{"greedy", "mc"} {
+		for i, g := range games {
+			cs := g.Choices(nil)
+			a := e.NewBot(name).Choose(games[0], games[0].Choices(nil), rand.New(rand.NewPCG(9, 9)))
+			if b := e.NewBot(name).Choose(g, cs, rand.New(rand.NewPCG(9, 9))); cs[b] != games[0].Choices(nil)[a] {
+				t.Errorf("%s forges differently when P1 %s", name, variants[i].name)
+			}
+		}
+	}
+}
+
+// viewDiff names the fields in which two Views differ.
+func viewDiff(a, b View) string {
+	var out []string
+	va, vb := reflect.ValueOf(a), reflect.ValueOf(b)
+	for i := range va.NumField() {
+		if fmt.Sprint(va.Field(i)) != fmt.Sprint(vb.Field(i)) {
+			out = append(out, va.Type().Field(i).Name)
+		}
+	}
+	pa, pb := reflect.ValueOf(a.pub), reflect.ValueOf(b.pub)
+	for i := range pa.NumField() {
+		if fmt.Sprint(pa.Field(i)) != fmt.Sprint(pb.Field(i)) {
+			out = append(out, "pub."+pa.Type().Field(i).Name)
+		}
+	}
+	return strings.Join(out, ", ")
+}
+
+// idOf is the design index of a card ID.
+func idOf(t *testing.T, e *Engine, id string) int16 {
+	t.Helper()
+	i := slices.Index(e.ids, id)
+	if i < 0 {
+		t.Fatalf("no card %s", id)
+	}
+	return int16(i)
 }
