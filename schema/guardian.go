@@ -195,6 +195,16 @@ var guardianRules = []RuleParam{
 	{Key: "TurnCap", Default: "100", Min: 10, Max: 10000, Doc: "シミュレーションのターン上限。超えたら引き分け（未完了）とする（裁定 G10）"},
 }
 
+// The guardian engine's limits. Validation reports data beyond them at the
+// cell, so a workbook that validates always plays.
+const (
+	GuardianMaxDecks      = 500   // sample decks: the matchup matrix grows as their square
+	GuardianMaxDeckCards  = 1000  // cards in one sample deck
+	GuardianMaxDesigns    = 32767 // card designs on the four card sheets together
+	GuardianMaxAttributes = 1000  // rows of the Affinity sheet
+	GuardianMaxCounters   = 1000  // distinct names that record counts
+)
+
 // guardianAttr is an attribute argument: an ID of the Affinity sheet,
 // resolved by checkGuardian.
 func guardianAttr(name string) effect.ArgSpec { return effect.ArgSpec{Name: name, Kind: effect.Ref} }
@@ -347,6 +357,11 @@ var guardianMessages = map[string]msg{
 	"g_deck_copies":      {"デッキ「%s」に同名カード「%s」が%d枚あります。%d枚までです（ルール MaxCopies）", "deck %q: the same-name card %q appears %d times; at most %d are allowed (rule MaxCopies)"},
 	"g_deck_no_guardian": {"デッキ「%s」に守護者がいません（守護者を出せない戦闘は負けになります）", "deck %q has no Guardians (a battle without a Guardian is lost)"},
 	"g_deck_card_label":  {"カードID", "card ID"},
+	"g_limit_decks":      {"サンプルデッキが多すぎます（%d個まで。このワークブックは%d個）。対戦表はデッキ数の2乗で大きくなります", "too many sample decks (at most %d; this workbook has %d): the matchup matrix grows as their square"},
+	"g_limit_deck_cards": {"デッキ「%s」は%d枚です。エンジンが扱えるのは%d枚までです", "deck %q has %d cards; the engine plays decks of at most %d"},
+	"g_limit_designs":    {"カードの種類が多すぎます（4つのカードシートで合わせて%d種類まで）", "too many card designs (at most %d across the four card sheets)"},
+	"g_limit_attributes": {"属性が多すぎます（%d個まで）", "too many attributes (at most %d)"},
+	"g_limit_counters":   {"効果の %d 文字目: 記録の名前が多すぎます（%d種類まで）", "effect, character %d: too many record names (at most %d)"},
 	"g_rules_setup":      {"初期手札（StartHand %d）とリソース（ResourceZone %d）の合計がデッキの枚数（DeckSize %d）を超えています", "the starting hand (StartHand %d) and resources (ResourceZone %d) need more cards than a deck has (DeckSize %d)"},
 }
 
@@ -363,6 +378,7 @@ type guardianCard struct {
 type guardianRegistry struct {
 	byID   map[string]guardianCard
 	byName map[string]guardianCard
+	n      int // designs registered
 }
 
 // guardianRegister adds item i of s to reg, reporting an ID already used on
@@ -371,6 +387,9 @@ type guardianRegistry struct {
 func guardianRegister[T any](s *Sheet[T], i int, id, name string, material, guardian bool, reg *guardianRegistry) {
 	card := guardianCard{name: name, material: material, guardian: guardian,
 		where: s.Name + "!" + CellName(max(1, s.at["ID"]), s.Rows[i])}
+	if reg.n++; reg.n == GuardianMaxDesigns+1 {
+		s.Errorf(i, "ID", "g_limit_designs", GuardianMaxDesigns)
+	}
 	if first, dup := reg.byID[id]; dup && id != "" {
 		sheet, cell, _ := strings.Cut(first.where, "!")
 		if sheet != s.Name { // duplicates within a sheet are reported by Decode
@@ -419,7 +438,7 @@ func checkGuardian(c *Checker) any {
 			}
 		}
 	}
-	ec := guardianEffectCheck{attr: checkAttr, recorded: recorded}
+	ec := guardianEffectCheck{attr: checkAttr, recorded: recorded, counters: map[string]bool{}}
 	reg := &guardianRegistry{byID: map[string]guardianCard{}, byName: map[string]guardianCard{}}
 
 	if len(gs.Items) == 0 && gs.header != nil {
@@ -494,6 +513,9 @@ func guardianAffinity(af *Sheet[GAffinity]) []GAffinity {
 	}
 	for i := range af.Items {
 		a := &af.Items[i]
+		if i == GuardianMaxAttributes {
+			af.Errorf(i, "ID", "g_limit_attributes", GuardianMaxAttributes)
+		}
 		var beats []string
 		for _, b := range a.Beats {
 			switch {
@@ -587,6 +609,19 @@ const (
 type guardianEffectCheck struct {
 	attr     func(id string) bool // whether an attribute ID resolves
 	recorded map[string]bool      // counter names some card records
+	counters map[string]bool      // counter names met so far, for GuardianMaxCounters
+}
+
+// counter notes a counter name and calls report for the first name past
+// GuardianMaxCounters.
+func (ec guardianEffectCheck) counter(name string, report func()) {
+	if ec.counters[name] {
+		return
+	}
+	ec.counters[name] = true
+	if len(ec.counters) == GuardianMaxCounters+1 {
+		report()
+	}
 }
 
 // guardianCheckEffect checks an effect beyond parsing: attribute arguments
@@ -612,8 +647,11 @@ func guardianCheckEffect[T any](s *Sheet[T], i int, field, src string, e *effect
 			if v := guardianVocab.Cond(cond.Name); v != nil && v.Compare && cond.Op == "" {
 				s.Errorf(i, field, "g_cond_op", pos(cond.Pos), cond.Name)
 			}
-			if cond.Name == "counter" && !ec.recorded[cond.Str(0)] {
-				s.Warnf(i, field, "g_counter_unset", pos(cond.Pos), cond.Str(0))
+			if cond.Name == "counter" {
+				if !ec.recorded[cond.Str(0)] {
+					s.Warnf(i, field, "g_counter_unset", pos(cond.Pos), cond.Str(0))
+				}
+				ec.counter(cond.Str(0), func() { s.Errorf(i, field, "g_limit_counters", pos(cond.Pos), GuardianMaxCounters) })
 			}
 			if cond.Name == "pay" && !payOK {
 				s.Errorf(i, field, "g_pay_where", pos(cond.Pos))
@@ -621,6 +659,9 @@ func guardianCheckEffect[T any](s *Sheet[T], i int, field, src string, e *effect
 			if (cl.Trigger == "prep" || cl.Trigger == "battle") && slices.Contains(guardianShipConds, cond.Name) {
 				s.Warnf(i, field, "g_cond_timing", pos(cond.Pos), cond.Name, cl.Trigger)
 			}
+		}
+		if cl.Action.Name == "record" {
+			ec.counter(cl.Action.Str(0), func() { s.Errorf(i, field, "g_limit_counters", pos(cl.Action.Pos), GuardianMaxCounters) })
 		}
 		if cl.Trigger == "field" && !slices.Contains(guardianFieldVerbs, cl.Action.Name) {
 			s.Errorf(i, field, "g_field_verb", pos(cl.Action.Pos), guardianNames(guardianFieldVerbs, guardianVocab.Verb), cl.Action.Name)
@@ -690,10 +731,15 @@ func guardianDecks(c *Checker, ds *Sheet[GDeckRow], cards map[string]guardianCar
 	for _, key := range order {
 		ds.Errorf(passedAt[key], copiesField, "g_deck_copies", key.deck, key.name, perName[key], r.Int("MaxCopies"))
 	}
-	for _, dk := range decks {
+	for k, dk := range decks {
 		i := first[dk.Name]
 		n, want := total[dk.Name], r.Int("DeckSize")
+		if k == GuardianMaxDecks {
+			ds.Errorf(i, "Deck", "g_limit_decks", GuardianMaxDecks, len(decks))
+		}
 		switch {
+		case n > GuardianMaxDeckCards:
+			ds.Errorf(i, "Deck", "g_limit_deck_cards", dk.Name, n, GuardianMaxDeckCards)
 		case r.Bool("DeckExact") && n != want:
 			ds.Errorf(i, "Deck", "g_deck_size", dk.Name, want, n)
 		case !r.Bool("DeckExact") && n < want:

@@ -186,7 +186,7 @@ func (b *Greedy) forge(v *View, choices []sim.Choice) int {
 }
 
 // edgeOf is the affinity of attribute a against b with their orientations.
-func edgeOf(e *Engine, a int8, ar bool, b int8, br bool) int {
+func edgeOf(e *Engine, a int16, ar bool, b int16, br bool) int {
 	n := int(e.edge[a][b])
 	if ar != br {
 		n = -n

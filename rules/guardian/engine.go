@@ -108,8 +108,8 @@ const maxDemands = 4
 type cond struct {
 	kind uint8
 	op   uint8
-	attr int8 // attribute index for the attribute conditions
-	ctr  int8 // counter index for counter
+	attr int16 // attribute index for the attribute conditions
+	ctr  int16 // counter index for counter
 	val  int16
 	n    int16 // pay: number of cards
 }
@@ -120,7 +120,7 @@ type clause struct {
 	may   bool
 	verb  uint8
 	n     int16 // the verb's number
-	ctr   int8  // record: counter index
+	ctr   int16 // record: counter index
 	src   effect.Clause
 }
 
@@ -129,7 +129,7 @@ type clause struct {
 // this way triggers its consume: ability.
 type demand struct {
 	n        int8
-	attr     int8
+	attr     int16
 	material bool
 	fire     bool
 	cost     bool // an Advance's Material cost (else a pay condition)
@@ -139,7 +139,7 @@ type demand struct {
 type design struct {
 	id, name string
 	kind     uint8
-	attr     int8
+	attr     int16
 	uses     uint8 // cheer: uses per battle
 	lists    [nLists][]clause
 	use      []cond   // use condition without pay: an Order's first clause, an Advance's Condition
@@ -163,7 +163,6 @@ type Engine struct {
 	counters []string // counter names by index
 	decks    [][]int16
 	deckName []string
-	pairs    [][2]int8 // ordered deck pairs cycled by Config.Index
 
 	// rules
 	deckSize, startHand, mulligans, resourceZone, drawPerTurn int
@@ -188,13 +187,13 @@ func New(d *schema.GuardianData) (*Engine, error) {
 	e.barredKeeps, e.advanceSame = r.Bool("BarredKeepsTriggers"), r.Bool("AdvanceSameBattle")
 	e.payFires, e.resourceIsDraw = r.Bool("PayFiresConsume"), r.Bool("ResourceIsDraw")
 
-	attrIdx := map[string]int8{}
+	attrIdx := map[string]int16{}
 	for i, a := range d.Attributes {
-		attrIdx[a.ID] = int8(i)
+		attrIdx[a.ID] = int16(i)
 		e.attrs = append(e.attrs, a.ID)
 		e.reckOK = append(e.reckOK, a.Reckless)
 	}
-	if len(e.attrs) == 0 || len(e.attrs) > 100 {
+	if len(e.attrs) == 0 || len(e.attrs) > schema.GuardianMaxAttributes {
 		return nil, fmt.Errorf("guardian: the Affinity sheet has %d attributes", len(e.attrs))
 	}
 	e.edge = make([][]int8, len(e.attrs))
@@ -204,7 +203,7 @@ func New(d *schema.GuardianData) (*Engine, error) {
 			e.edge[i][j] = int8(d.Edge(a, b))
 		}
 	}
-	ctrIdx := map[string]int8{}
+	ctrIdx := map[string]int16{}
 	c := compiler{e: e, attr: attrIdx, ctr: ctrIdx}
 
 	add := func(id, name, attr string, kind uint8, uses int, eff *effect.Effect) (*design, error) {
@@ -254,7 +253,7 @@ func New(d *schema.GuardianData) (*Engine, error) {
 			}
 		}
 		if a.Cost > 0 {
-			ca := int8(-1)
+			ca := int16(-1)
 			if a.CostAttr != "" {
 				v, ok := attrIdx[a.CostAttr]
 				if !ok {
@@ -288,8 +287,11 @@ func New(d *schema.GuardianData) (*Engine, error) {
 			return nil, fmt.Errorf("guardian: card %s asks for more than %d payments", dg.id, maxDemands)
 		}
 	}
-	if len(e.d) > 1<<14 {
+	if len(e.d) > schema.GuardianMaxDesigns {
 		return nil, fmt.Errorf("guardian: %d card designs is too many", len(e.d))
+	}
+	if len(ctrIdx) > schema.GuardianMaxCounters {
+		return nil, fmt.Errorf("guardian: %d record names is too many", len(ctrIdx))
 	}
 	e.counters = make([]string, len(ctrIdx))
 	for name, i := range ctrIdx {
@@ -314,7 +316,7 @@ func New(d *schema.GuardianData) (*Engine, error) {
 		if len(cards) < e.startHand+e.resourceZone {
 			return nil, fmt.Errorf("guardian: deck %s has %d cards, fewer than the hand and resources need", dk.Name, len(cards))
 		}
-		if len(cards) > 1000 {
+		if len(cards) > schema.GuardianMaxDeckCards {
 			return nil, fmt.Errorf("guardian: deck %s has %d cards", dk.Name, len(cards))
 		}
 		e.decks = append(e.decks, cards)
@@ -324,16 +326,8 @@ func New(d *schema.GuardianData) (*Engine, error) {
 	switch n := len(e.decks); {
 	case n == 0:
 		return nil, fmt.Errorf("guardian: the Decks sheet has no deck to play")
-	case n == 1:
-		e.pairs = [][2]int8{{0, 0}}
-	default:
-		for i := range n {
-			for j := range n {
-				if i != j {
-					e.pairs = append(e.pairs, [2]int8{int8(i), int8(j)})
-				}
-			}
-		}
+	case n > schema.GuardianMaxDecks:
+		return nil, fmt.Errorf("guardian: %d sample decks is too many", n)
 	}
 	return e, nil
 }
@@ -341,14 +335,14 @@ func New(d *schema.GuardianData) (*Engine, error) {
 // compiler turns effect ASTs into clauses.
 type compiler struct {
 	e    *Engine
-	attr map[string]int8
-	ctr  map[string]int8
+	attr map[string]int16
+	ctr  map[string]int16
 }
 
-func (c compiler) counter(name string) int8 {
+func (c compiler) counter(name string) int16 {
 	i, ok := c.ctr[name]
 	if !ok {
-		i = int8(len(c.ctr))
+		i = int16(len(c.ctr))
 		c.ctr[name] = i
 	}
 	return i
@@ -444,10 +438,20 @@ func (e *Engine) NewBot(name string) sim.Bot {
 // Decks names the sample decks in sheet order.
 func (e *Engine) Decks() []string { return e.deckName }
 
-// Pair returns the deck indices (seat 0, seat 1) that game index i plays.
+// Pair returns the deck indices (seat 0, seat 1) that game index i plays:
+// the ordered pairs of distinct decks in turn, seat 0's deck changing
+// slowest, or the one deck against itself.
 func (e *Engine) Pair(i int) (int, int) {
-	p := e.pairs[i%len(e.pairs)]
-	return int(p[0]), int(p[1])
+	n := len(e.decks)
+	if n == 1 {
+		return 0, 0
+	}
+	k := i % (n * (n - 1))
+	a, b := k/(n-1), k%(n-1)
+	if b >= a {
+		b++
+	}
+	return a, b
 }
 
 // NewGame deals a game: the deck pair is chosen by cfg.Index, cycling over

@@ -95,6 +95,19 @@ func testSheets() map[string][][]string {
 // engineFor validates sheets with rule overrides ("Key=Value") and builds an engine.
 func engineFor(t testing.TB, sheets map[string][][]string, rules ...string) *Engine {
 	t.Helper()
+	res := validateSheets(sheets, rules...)
+	if schema.HasErrors(res.Problems) {
+		t.Fatalf("test workbook: %v", errProblems(res.Problems))
+	}
+	e, err := New(res.Data.(*schema.GuardianData))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+// validateSheets validates sheets with rule overrides ("Key=Value").
+func validateSheets(sheets map[string][][]string, rules ...string) schema.Result {
 	rs := [][]string{{"キー", "値"}}
 	for _, r := range rules {
 		k, v, _ := strings.Cut(r, "=")
@@ -109,15 +122,7 @@ func engineFor(t testing.TB, sheets map[string][][]string, rules ...string) *Eng
 		}
 		b.Sheets[name] = tb
 	}
-	res := schema.Guardian.Validate(b, schema.NewLang("en"))
-	if schema.HasErrors(res.Problems) {
-		t.Fatalf("test workbook: %v", errProblems(res.Problems))
-	}
-	e, err := New(res.Data.(*schema.GuardianData))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return e
+	return schema.Guardian.Validate(b, schema.NewLang("en"))
 }
 
 // seatSpec arranges one seat's zones by card ID. Deck and resources list
@@ -160,7 +165,7 @@ func scenario(t *testing.T, e *Engine, first int, seats [2]seatSpec) *sc {
 			ps.cheer = append(ps.cheer, cheerCard{card: c})
 		}
 		e.decks = append(e.decks, list)
-		ps.deck, ps.n = int8(len(e.decks)-1), int16(len(list))
+		ps.deck, ps.n = int16(len(e.decks)-1), int16(len(list))
 		if d := len(h.res) - e.resourceZone; d >= 0 {
 			ps.fortified = int16(d)
 		} else {

@@ -61,9 +61,9 @@ const maxFrames = 48
 type frame struct {
 	kind  uint8
 	seat  int8
-	card  int16 // the source design
-	list  uint8 // clause list (frClauses); 0 use, 1 cheer (frPay)
-	idx   uint8 // next clause, or current demand (frPay)
+	card  int16  // the source design
+	list  uint8  // clause list (frClauses); 0 use, 1 cheer (frPay)
+	idx   uint16 // next clause, or current demand (frPay)
 	state uint8
 	left  int8  // picks left in this clause
 	skip  bool  // the first clause's conditions were the use condition
@@ -79,7 +79,7 @@ type cheerCard struct {
 
 // pubSeat is what everyone sees of one seat.
 type pubSeat struct {
-	deck      int8  // sample deck index: the deck list is public
+	deck      int16 // sample deck index
 	n         int16 // cards the seat owns
 	cheer     []cheerCard
 	consumed  []int16
@@ -158,7 +158,7 @@ func (e *Engine) newGame(a, b int, rng *rand.Rand) *game {
 	for s, dk := range [2]int{a, b} {
 		cards := e.decks[dk]
 		ps, h := &g.p.ps[s], &g.h[s]
-		ps.deck, ps.n = int8(dk), int16(len(cards))
+		ps.deck, ps.n = int16(dk), int16(len(cards))
 		h.deck = append(h.deck, cards...)
 		rng.Shuffle(len(h.deck), func(i, j int) { h.deck[i], h.deck[j] = h.deck[j], h.deck[i] })
 		ps.mulls = int8(e.mulligans)

@@ -217,7 +217,7 @@ func TestIssue12_10_forgingViewsIgnoreHiddenChoices(t *testing.T) {
 		views []View
 		games []*game
 	)
-	decks := [2]int8{-1, -1}
+	decks := [2]int16{-1, -1}
 	for _, v := range variants {
 		s := scenario(t, e, 0, [2]seatSpec{{hand: v.hand, deck: v.deck, res: res3}, p2})
 		// Every variant plays the same deck lists: use the first one's indices.
