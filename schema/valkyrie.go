@@ -128,6 +128,7 @@ var valkyrieRules = []RuleParam{
 	{Key: "AttackConsolationVP", Default: "0", Min: 0, Max: 5, Doc: "弱点を破壊できなかった攻撃1回で得るVP（VPカードで受け取る）"},
 	{Key: "StrictExceed", Default: "○", Doc: "○なら戦力が耐久値を超えたとき、×なら耐久値以上で破壊する"},
 	{Key: "RevealWeakness", Default: "○", Doc: "○ならレイジデッキの一番上の弱点を表向きにしておく。×なら攻撃するまで裏向き"},
+	{Key: "EndConditionAtPlay", Default: "○", Doc: "○ならターン終了時（end:）の能力の【】の条件も、カードを使用した時点で判定し、その結果をターン終了まで覚えておく（ルールの「使用した時点で」）。×ならその能力を解決するときに判定する"},
 	{Key: "WeaknessEndsAtOnce", Default: "×", Doc: "○なら最後の弱点を破壊した時点でゲーム終了。×ならそのラウンドを最後まで行う"},
 	{Key: "TurnCap", Default: "400", Min: 10, Max: 10000, Doc: "シミュレーションの手番上限（全員の手番の合計）。超えたら未完了とする"},
 }
@@ -179,7 +180,7 @@ var valkyrieVocab = &effect.Vocab{
 	Name: "valkyrie",
 	Triggers: []effect.Trigger{
 		{Name: "end", Aliases: []string{"ターン終了時"}, Text: "ターン終了時：",
-			Doc: "ターン終了フェイズに解決する（使用エリアのカードだけ。条件はそのときに判定）"},
+			Doc: "ターン終了フェイズに解決する（使用エリアのカードだけ。【】の条件はカードを使用した時点で判定。ルール EndConditionAtPlay が×なら解決するときに判定）"},
 	},
 	Verbs: []effect.Verb{vFunds, vPower, vDraw, vDiscard, vTrash, vGainVP, vGainFree, vCost},
 	Conds: []effect.Verb{

@@ -223,6 +223,7 @@ func TestRules_variantsPlayClean(t *testing.T) {
 		{"RevealWeakness", "×"},
 		{"AttackConsolationVP", "1"},
 		{"WeaknessEndsAtOnce", "○"},
+		{"EndConditionAtPlay", "×"},
 		{"StartingDeck", "8", "MinPlayers", "2", "MaxPlayers", "3"},
 	}
 	games := 240
@@ -242,6 +243,7 @@ func TestRules_variantsPlayClean(t *testing.T) {
 					"StartingDeck": strconv.Itoa(e.startDeck), "MinPlayers": strconv.Itoa(e.minP),
 					"MaxPlayers": strconv.Itoa(e.maxP), "AttackConsolationVP": strconv.Itoa(e.consolation),
 					"StrictExceed": mark(e.strict), "RevealWeakness": mark(e.reveal), "WeaknessEndsAtOnce": mark(e.endsAtOnce),
+					"EndConditionAtPlay": mark(e.endAtPlay),
 				}[kv[i]]
 				if read != kv[i+1] {
 					t.Fatalf("the engine reads %s = %q, want %q", kv[i], read, kv[i+1])

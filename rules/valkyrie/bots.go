@@ -52,12 +52,13 @@ func helpful(cl *clause) bool {
 	return false
 }
 
-// playsNow reports whether every 【】 of design d's play clauses would hold
-// if it were played now (its own card excluded from "hand" and "played").
+// playsNow reports whether every 【】 that is judged on play would hold if
+// design d were played now (its own card excluded from "hand" and "played"):
+// those of its play clauses, and of its end: clauses under EndConditionAtPlay.
 func (g *Game) playsNow(d int16) bool {
 	ds := &g.e.designs[d]
 	for i := range ds.prog {
-		if cl := &ds.prog[i]; !cl.end && !g.condsHoldWith(cl, -1) {
+		if cl := &ds.prog[i]; (!cl.end || g.e.endAtPlay) && !g.condsHoldWith(cl, -1) {
 			return false
 		}
 	}

@@ -166,6 +166,7 @@ type Engine struct {
 	strict      bool
 	reveal      bool
 	endsAtOnce  bool
+	endAtPlay   bool // EndConditionAtPlay: end: 【】 judged when the card is played (T13)
 	turnCap     int
 }
 
@@ -185,7 +186,8 @@ func New(d *schema.ValkyrieData) (*Engine, error) {
 		minP: r.Int("MinPlayers"), maxP: r.Int("MaxPlayers"),
 		startDeck: r.Int("StartingDeck"), handSize: r.Int("HandSize"), rowSlots: r.Int("RowSlots"),
 		consolation: r.Int("AttackConsolationVP"), strict: r.Bool("StrictExceed"),
-		reveal: r.Bool("RevealWeakness"), endsAtOnce: r.Bool("WeaknessEndsAtOnce"), turnCap: r.Int("TurnCap"),
+		reveal: r.Bool("RevealWeakness"), endsAtOnce: r.Bool("WeaknessEndsAtOnce"),
+		endAtPlay: r.Bool("EndConditionAtPlay"), turnCap: r.Int("TurnCap"),
 	}
 	if e.minP < 1 || e.maxP < e.minP || e.maxP > 8 {
 		return nil, fmt.Errorf("valkyrie: player counts %d..%d are not playable", e.minP, e.maxP)

@@ -141,6 +141,7 @@ type Game struct {
 	eachN        int
 	eachLeft     int // seats still to discard for each_discard
 	pending      []pend
+	playOK       []uint64 // per card of the active play area: the clauses whose 【】 held when it was played
 	destroyedAll int
 
 	emit     func(sim.Event)
@@ -185,6 +186,7 @@ func newGame(e *Engine, n, m int, rng *rand.Rand) *Game {
 		p.deck, p.hand, p.play, p.discard = carve(owned), carve(owned), carve(owned), carve(owned)
 		p.gained, p.vparea = carve(total), carve(scoring)
 	}
+	g.playOK = make([]uint64, 0, owned)
 	for d := range 2 {
 		g.supply[d] = append(carve(len(e.deckInst[d])), e.deckInst[d]...)
 		g.trash[d] = carve(len(e.deckInst[d]))
@@ -816,6 +818,7 @@ func (g *Game) playCard(i int) {
 	g.played[ds.cat]++
 	g.playedAny++
 	p.play = append(p.play, c)
+	g.playOK = append(g.playOK, g.fr.ok)
 	g.funds += ds.funds
 	g.power += ds.power
 	g.ev(sim.Played, g.active, dsn, g.funds, g.power)
@@ -862,19 +865,26 @@ func (g *Game) attack(a int) {
 }
 
 // endPlaying starts phase 4: the end-of-turn abilities of the played cards.
+// Under EndConditionAtPlay an ability whose 【】 failed when its card was
+// played never becomes pending (T13).
 func (g *Game) endPlaying() {
 	g.phase = phEnd
 	g.pending = g.pending[:0]
-	for _, c := range g.pl[g.active].play {
+	for k, c := range g.pl[g.active].play {
 		dsn := g.e.inst[c]
 		ds := &g.e.designs[dsn]
 		if !ds.hasEnd {
 			continue
 		}
 		for i := range ds.prog {
-			if ds.prog[i].end {
-				g.pending = append(g.pending, pend{dsn, int8(i)})
+			if !ds.prog[i].end {
+				continue
 			}
+			if g.e.endAtPlay && g.playOK[k]&(1<<uint(i)) == 0 {
+				g.ev(evCondFailed, g.active, dsn, i, 1)
+				continue
+			}
+			g.pending = append(g.pending, pend{dsn, int8(i)})
 		}
 	}
 	g.step = stNone
@@ -901,8 +911,9 @@ func (g *Game) nextEnd() {
 	g.step = stEndOrder
 }
 
-// resolveEnd takes one pending end-of-turn ability and resolves it (its 【】
-// checked now) or declines it.
+// resolveEnd takes one pending end-of-turn ability and resolves it or
+// declines it. Its 【】 was judged when the card was played, or is judged now
+// when EndConditionAtPlay is off.
 func (g *Game) resolveEnd(d int16, clause int, yes bool) {
 	for i, pd := range g.pending {
 		if pd.design == d && int(pd.clause) == clause {
@@ -916,7 +927,7 @@ func (g *Game) resolveEnd(d int16, clause int, yes bool) {
 		return
 	}
 	g.fr = frame{active: true, src: d, next: clause, stop: clause + 1, ending: true, skipMay: true, ok: 1 << uint(clause)}
-	if !g.condsHold(&g.e.designs[d].prog[clause]) {
+	if !g.e.endAtPlay && !g.condsHold(&g.e.designs[d].prog[clause]) {
 		g.fr.active = false
 		g.ev(evCondFailed, g.active, d, clause, 0)
 	}
@@ -939,6 +950,7 @@ func (g *Game) cleanup() {
 		}
 	}
 	p.gained = p.gained[:0]
+	g.playOK = g.playOK[:0]
 	g.funds, g.power, g.costMod, g.harden = 0, 0, 0, 0
 	g.draw(g.active, g.e.handSize)
 	g.ev(evTurnEnd, g.active, -1, p.turns, 0)

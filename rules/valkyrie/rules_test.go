@@ -521,20 +521,21 @@ func TestT24_cleanupAndReshuffle(t *testing.T) {
 }
 
 // TestT22_endOfTurnAbilities (X12, T23, G17): end: abilities of played cards
-// resolve in the order chosen, "may" ones may be declined, their 【】 are
-// checked when they resolve, and all before the cleanup.
+// resolve in the order chosen, "may" ones may be declined, and all before the
+// cleanup. シグルドリーヴァ's 【入手数 ≥ 2】 is judged when it is played (T13):
+// the two buys come first.
 func TestT22_endOfTurnAbilities(t *testing.T) {
 	e := shippedEngine(t)
 	a10, a12 := designOf(t, e, "A10"), designOf(t, e, "A12")
 	for _, buys := range []int{0, 2} {
 		g := newTestGame(e, 2, 0, 13)
 		setHand(t, g, 0, "A10", "A12", "F03")
-		play(t, g, "A10") // end: may trash 1
-		play(t, g, "A12") // end: [gained >= 2] gain_vp 2
 		for range buys {
 			g.funds = 9
 			apply(t, g, kindIs(chBuy))
 		}
+		play(t, g, "A10") // end: may trash 1
+		play(t, g, "A12") // end: [gained >= 2] gain_vp 2
 		apply(t, g, kindIs(chEndPlay))
 		if g.step != stEndOrder || len(g.pl[0].play) != 2 || len(g.pl[0].hand) != 1 {
 			t.Fatalf("buys %d: step %d play %d hand %d; want the order choice before cleanup", buys, g.step, len(g.pl[0].play), len(g.pl[0].hand))
@@ -543,13 +544,15 @@ func TestT22_endOfTurnAbilities(t *testing.T) {
 		for _, c := range g.Choices(nil) {
 			offered = append(offered, g.e.designs[c.B].id+map[int16]string{0: "-", 1: "+"}[c.C])
 		}
-		if !slices.Equal(offered, []string{"A10+", "A10-", "A12+"}) {
-			t.Errorf("offered %v, want [A10+ A10- A12+]", offered)
+		want := map[int][]string{0: {"A10+", "A10-"}, 2: {"A10+", "A10-", "A12+"}}[buys]
+		if !slices.Equal(offered, want) {
+			t.Errorf("buys %d: offered %v, want %v", buys, offered, want)
 		}
-		apply(t, g, func(c sim.Choice) bool { return c.Kind == chEndAbility && c.B == a12 && c.C == 1 })
-		vp := countIDs(g, g.pl[0].gained)["V2"]
-		if want := map[int]int{0: 0, 2: 1}[buys]; vp != want {
-			t.Errorf("buys %d: シグルドリーヴァ gave %d V2, want %d", buys, vp, want)
+		if buys == 2 {
+			apply(t, g, func(c sim.Choice) bool { return c.Kind == chEndAbility && c.B == a12 && c.C == 1 })
+			if vp := countIDs(g, g.pl[0].gained)["V2"]; vp != 1 {
+				t.Errorf("シグルドリーヴァ gave %d V2, want 1", vp)
+			}
 		}
 		apply(t, g, func(c sim.Choice) bool { return c.Kind == chEndAbility && c.B == a10 && c.C == 1 })
 		if g.step != stTrash {
@@ -558,6 +561,61 @@ func TestT22_endOfTurnAbilities(t *testing.T) {
 		apply(t, g, kindIs(chTrash))
 		if g.active != 1 || countIDs(g, g.box)["F03"] != 2 {
 			t.Errorf("buys %d: active P%d, F03 in box %d (want P2 and 2: the trashed one is back)", buys, g.active+1, countIDs(g, g.box)["F03"])
+		}
+	}
+}
+
+// TestIssue12_6_T13_endConditionJudgedWhenPlayed: ゲイルスケグル reads
+// "end: 【this turn you destroyed a weakness】 gain 1 VP". By default
+// (EndConditionAtPlay ○, the seed's 「使用した時点で」) the 【】 is judged
+// when the card is played and remembered: a weakness destroyed afterwards
+// pays nothing. With EndConditionAtPlay × it is judged at the end of the turn.
+func TestIssue12_6_T13_endConditionJudgedWhenPlayed(t *testing.T) {
+	tests := []struct {
+		atPlay      string
+		playFirst   bool // play ゲイルスケグル before destroying the weakness
+		vp          int  // V1 cards gained
+		condFailure bool // the replay says the condition failed when played
+	}{
+		{"○", true, 0, true},
+		{"○", false, 1, false},
+		{"×", true, 1, false},
+		{"×", false, 1, false},
+	}
+	for _, tt := range tests {
+		e, err := New(loadData(t, withRules(t, "EndConditionAtPlay", tt.atPlay)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := newTestGame(e, 2, 0, 13)
+		setHand(t, g, 0, "B09")
+		put(t, g, &g.rage[0], "W104") // durability 5, reward funds +1
+		destroy := func() {
+			g.power = 6
+			attackWith(t, g, 6)
+			if g.destroyed != 1 {
+				t.Fatalf("the weakness was not destroyed")
+			}
+		}
+		if !tt.playFirst {
+			destroy()
+		}
+		play(t, g, "B09")
+		if tt.playFirst {
+			destroy()
+		}
+		var told []string
+		g.Apply(find(t, g, kindIs(chEndPlay)), func(ev sim.Event) {
+			if ev.Kind == evCondFailed {
+				told = append(told, g.Explain(ev, "en"))
+			}
+		})
+		mustCheck(t, g)
+		if got := countIDs(g, g.pl[0].vparea)["V1"]; got != tt.vp {
+			t.Errorf("EndConditionAtPlay %s, played first %v: %d V1, want %d", tt.atPlay, tt.playFirst, got, tt.vp)
+		}
+		if failed := len(told) == 1 && strings.Contains(told[0], "when it was played"); failed != tt.condFailure {
+			t.Errorf("EndConditionAtPlay %s, played first %v: told %q", tt.atPlay, tt.playFirst, told)
 		}
 	}
 }

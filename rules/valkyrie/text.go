@@ -24,7 +24,7 @@ const (
 	evReturnVP                              // Seat returns VP card Card to the pool
 	evAttackFailed                          // an attack of N power on Card (durability M) fails
 	evDeclined                              // Seat declines clause N of Card
-	evCondFailed                            // end-of-turn clause N of Card: its 【】 does not hold
+	evCondFailed                            // end-of-turn clause N of Card: its 【】 does not hold (M 1: did not when played)
 	evCounters                              // funds N, power M
 	evTurnEnd                               // Seat's turn N ends
 	evGameEnd                               // the game ends: N (endSupply|endWeakness)
@@ -258,6 +258,12 @@ func (g *Game) Explain(ev sim.Event, lang string) string {
 		}
 		return fmt.Sprintf("%sは%sの「%s」を解決しない", seat, e.name(card, lang), e.clauseText(card, n, lang))
 	case evCondFailed:
+		if m == 1 {
+			if en {
+				return fmt.Sprintf("%s: the condition of %q did not hold when it was played", e.name(card, lang), e.clauseText(card, n, lang))
+			}
+			return fmt.Sprintf("%s: 「%s」の条件を使用した時点で満たしていなかった", e.name(card, lang), e.clauseText(card, n, lang))
+		}
 		if en {
 			return fmt.Sprintf("%s: the condition of %q does not hold", e.name(card, lang), e.clauseText(card, n, lang))
 		}
