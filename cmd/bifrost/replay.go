@@ -3,7 +3,10 @@ package main
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"slices"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
@@ -66,4 +69,33 @@ func runReplay(_ context.Context, opts *replayOptions, args []string) error {
 		return errProblems
 	}
 	return nil
+}
+
+// srcReplays adds --src to the replay command of every violation and
+// unfinished game in rep when the workbooks came from a folder other than
+// the default, so each command replays that very game. rep.Raw keeps the
+// plain commands (report merge adds its own --src).
+func srcReplays(rep *sim.Report, src string) {
+	if filepath.Clean(src) == "cardsrc" {
+		return
+	}
+	rep.Violations = slices.Clone(rep.Violations)
+	rep.UnfinishedGames = slices.Clone(rep.UnfinishedGames)
+	for _, vs := range [][]sim.Violation{rep.Violations, rep.UnfinishedGames} {
+		for i := range vs {
+			vs[i].Replay += " --src " + shellQuote(src)
+		}
+	}
+}
+
+// shellQuote quotes s for a POSIX shell when it holds anything but letters,
+// digits and / . _ - :.
+func shellQuote(s string) string {
+	safe := s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r < utf8.RuneSelf && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("/._-:", r)))
+	}) < 0
+	if safe {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

@@ -79,6 +79,7 @@ func runSim(ctx context.Context, opts *simOptions, args []string) error {
 		return usageError{errors.New("--games must be at least 1")}
 	}
 	rep := runBatch(ctx, e, bo)
+	srcReplays(rep, opts.src)
 	if opts.json {
 		if err := rep.WriteJSON(opts.stdout); err != nil {
 			return err

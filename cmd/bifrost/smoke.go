@@ -51,6 +51,7 @@ func batch(ctx context.Context, g *globalOptions, res schema.Result, games int, 
 	}
 	bo := sim.BatchOptions{Seed: uint64(seed), Games: games, Check: true, Bots: []string{bot}, Progress: g.stderr}
 	rep := runBatch(ctx, e, bo)
+	srcReplays(rep, filepath.Dir(res.File))
 	fmt.Fprintf(g.stderr, "%s: %d games with %s bots: %d unfinished, %d violations (%.1f s)\n",
 		res.Game, rep.Games, bot, rep.Unfinished, rep.ViolationCount, rep.ElapsedS)
 	return rep, nil
