@@ -59,7 +59,8 @@ func histogram(label string, base, overlay map[int]int) template.HTML {
 	}
 	slot := (w - left - 10) / float64(hi-lo+1)
 	draw := func(m map[int]int, class string) {
-		for k, n := range m {
+		for _, k := range slices.Sorted(maps.Keys(m)) {
+			n := m[k]
 			x := left + 5 + float64(k-lo)*slot
 			s.rect(x, y(float64(n)), math.Max(slot-1, 1), y(0)-y(float64(n)), class, fmt.Sprintf("%d: %d", k, n))
 		}

@@ -52,3 +52,26 @@ func TestWrite_SelfContainedPageWithCharts(t *testing.T) {
 		t.Error("the page refers to an external asset")
 	}
 }
+
+func TestIssue18_7_SameReportGivesTheSameBytes(t *testing.T) {
+	r := sampleReport()
+	hist := map[int]int{}
+	for k := range 60 {
+		hist[k] = k%7 + 1
+	}
+	r.Length["2"] = sim.Distribution{Mean: 30, Min: 0, Max: 59, Hist: hist}
+	r.Scores["2"] = sim.ScoreReport{All: sim.Distribution{Hist: hist}, Winner: sim.Distribution{Hist: hist}, SeatMean: []float64{1, 2}}
+	var first bytes.Buffer
+	if err := Write(&first, r, Page{Title: "t"}); err != nil {
+		t.Fatal(err)
+	}
+	for range 20 {
+		var again bytes.Buffer
+		if err := Write(&again, r, Page{Title: "t"}); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(first.Bytes(), again.Bytes()) {
+			t.Fatal("two renderings of the same report differ")
+		}
+	}
+}
