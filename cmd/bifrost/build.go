@@ -39,6 +39,9 @@ func runBuild(ctx context.Context, opts *buildOptions, args []string) error {
 	if err != nil {
 		return err
 	}
+	if err := guardOutputs(opts.src, outputsOf(opts.out, targetGames(targets), buildOutputs...)); err != nil {
+		return err
+	}
 	results, err := validateAll(targets, opts.Lang())
 	if err != nil {
 		return err

@@ -57,6 +57,13 @@ func runCards(ctx context.Context, opts *cardsOptions, args []string) error {
 	if !slices.Contains(cards.Papers(), paper) {
 		return usageError{fmt.Errorf("unknown paper %q (want a4 or letter)", opts.paper)}
 	}
+	output := "cards.pdf"
+	if opts.perCard {
+		output = "cards" // the folder of per-card PDFs, which a full run also prunes
+	}
+	if err := guardOutputs(opts.src, outputsOf(opts.out, []string{g.ID}, output)); err != nil {
+		return err
+	}
 	res, err := validateOne(target{game: g, path: filepath.Join(opts.src, g.ID+".xlsx")}, opts.Lang())
 	if err != nil {
 		return err
@@ -105,8 +112,8 @@ type printJob struct {
 	perCard  bool
 }
 
-// writeCards writes the job's PDFs atomically and returns their paths. Nothing
-// is ever written under the workbook folder.
+// writeCards writes the job's PDFs atomically and returns their paths. The
+// command has checked with guardOutputs that they lie outside --src.
 func writeCards(ctx context.Context, j printJob) ([]string, error) {
 	g := schema.GameByID(j.res.Game)
 	if g == nil {
@@ -117,9 +124,6 @@ func writeCards(ctx context.Context, j printJob) ([]string, error) {
 		return nil, err
 	}
 	dir := filepath.Join(j.out, g.ID)
-	if err := outfile.Refuse(dir, j.src); err != nil {
-		return nil, usageError{fmt.Errorf("--out %s: refusing to write under --src %s", j.out, j.src)}
-	}
 	opt := cards.Options{Paper: j.paper, Only: j.only, ArtDir: filepath.Join(j.src, "art")}
 	if !j.perCard {
 		path := filepath.Join(dir, "cards.pdf")

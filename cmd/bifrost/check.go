@@ -64,6 +64,9 @@ func runCheck(ctx context.Context, opts *checkOptions) error {
 	if err != nil {
 		return err
 	}
+	if err := guardOutputs(opts.src, outputsOf(opts.out, targetGames(targets), "report.json", "report.html")); err != nil {
+		return err
+	}
 	lang := opts.Lang()
 	results, err := validateAll(targets, lang)
 	if err != nil {

@@ -29,6 +29,11 @@ var errProblems = errors.New("the data has problems")
 // usageError is a mistake in the command line.
 type usageError struct{ error }
 
+// dataError is a problem in the designers' data found outside validation,
+// such as a rulebook placeholder that does not expand or a workbook that is
+// not a readable .xlsx: printed as one line, exit 1 like any data problem.
+type dataError struct{ error }
+
 // exitCode maps an error from a command to the process exit code, printing
 // it as one line unless it was already reported.
 func exitCode(err error, stderr io.Writer) int {
@@ -36,6 +41,9 @@ func exitCode(err error, stderr io.Writer) int {
 	case err == nil:
 		return exitOK
 	case errors.Is(err, errProblems):
+		return exitProblems
+	case errors.As(err, new(dataError)):
+		fmt.Fprintln(stderr, "bifrost:", err)
 		return exitProblems
 	default:
 		fmt.Fprintln(stderr, "bifrost:", err)

@@ -55,6 +55,13 @@ func runRulebook(_ context.Context, opts *rulebookOptions, args []string) error 
 			return usageError{fmt.Errorf("--format %q: want pdf, html or both", f)}
 		}
 	}
+	var outputs []string
+	for _, f := range opts.formats {
+		outputs = append(outputs, outputsOf(opts.out, []string{g.ID}, "rulebook."+f)...)
+	}
+	if err := guardOutputs(opts.src, outputs); err != nil {
+		return err
+	}
 	res, err := validateOne(target{game: g, path: filepath.Join(opts.src, g.ID+".xlsx")}, opts.Lang())
 	if err != nil {
 		return err
@@ -81,7 +88,7 @@ func writeRulebook(src, out, rulesDir string, g *schema.Game, res schema.Result,
 	}
 	expanded, err := book.Expand(file, string(md), book.Data{Game: g, Result: res, Book: res.Book, Rulings: string(rulings)})
 	if err != nil {
-		return err
+		return dataError{err}
 	}
 	lay, err := cards.Load(cards.LayoutDir(src), g)
 	if err != nil {
@@ -100,7 +107,7 @@ func writeRulebook(src, out, rulesDir string, g *schema.Game, res schema.Result,
 			err = book.HTML(&buf, []byte(expanded), cardBox(g, res))
 		}
 		if err != nil {
-			return fmt.Errorf("%s: %w", file, err)
+			return dataError{fmt.Errorf("%s: %w", file, err)}
 		}
 		if err := outfile.WriteFile(filepath.Join(out, g.ID, "rulebook."+f), buf.Bytes()); err != nil {
 			return err

@@ -50,6 +50,9 @@ func runWatch(ctx context.Context, opts *watchOptions, args []string) error {
 	if err != nil {
 		return err
 	}
+	if err := guardOutputs(opts.src, outputsOf(opts.out, targetGames(targets), buildOutputs...)); err != nil {
+		return err
+	}
 	watched := map[string]*schema.Game{}
 	for _, t := range targets {
 		watched[filepath.Base(t.path)] = t.game

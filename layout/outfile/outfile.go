@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 )
@@ -67,10 +68,12 @@ func WriteFile(path string, data []byte) error {
 var ErrInside = errors.New("output would be written inside a protected folder")
 
 // Refuse reports an error when path is inside (or is) the folder protected,
-// such as the --src folder that holds the designers' workbooks.
+// such as the --src folder that holds the designers' workbooks. Symlinks are
+// resolved in both, also in paths that do not exist yet (their nearest
+// existing ancestor is resolved), so a link to the folder does not pass.
 func Refuse(path, protected string) error {
-	p, err1 := filepath.Abs(path)
-	q, err2 := filepath.Abs(protected)
+	p, err1 := resolve(path)
+	q, err2 := resolve(protected)
 	if err1 != nil || err2 != nil {
 		return errors.Join(err1, err2)
 	}
@@ -82,4 +85,48 @@ func Refuse(path, protected string) error {
 		return fmt.Errorf("%s: %w %s", path, ErrInside, protected)
 	}
 	return nil
+}
+
+// maxLinks bounds the symlinks resolve follows, against link loops.
+const maxLinks = 40
+
+// resolve returns the absolute form of path with every symlink resolved. The
+// part of path that does not exist yet is kept as written, after its nearest
+// existing ancestor is resolved; a dangling link is followed to its target.
+func resolve(path string) (string, error) {
+	for range maxLinks {
+		abs, err := filepath.Abs(path)
+		if err != nil {
+			return "", err
+		}
+		rest := ""
+		p := abs
+		for {
+			r, err := filepath.EvalSymlinks(p)
+			if err == nil {
+				return filepath.Join(r, rest), nil
+			}
+			if !errors.Is(err, fs.ErrNotExist) {
+				return "", err
+			}
+			if fi, lerr := os.Lstat(p); lerr == nil && fi.Mode()&fs.ModeSymlink != 0 {
+				break // a dangling link: follow it below
+			}
+			parent := filepath.Dir(p)
+			if parent == p {
+				return abs, nil
+			}
+			rest = filepath.Join(filepath.Base(p), rest)
+			p = parent
+		}
+		target, err := os.Readlink(p)
+		if err != nil {
+			return "", err
+		}
+		if !filepath.IsAbs(target) {
+			target = filepath.Join(filepath.Dir(p), target)
+		}
+		path = filepath.Join(target, rest)
+	}
+	return "", fmt.Errorf("%s: too many levels of symbolic links", path)
 }

@@ -69,6 +69,51 @@ func TestRefuse_InsideProtectedFolder(t *testing.T) {
 	}
 }
 
+func TestIssue18_6_RefuseResolvesSymlinks(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(dir, "cardsrc")
+	if err := os.MkdirAll(filepath.Join(src, "art"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	link := func(target, name string) string {
+		p := filepath.Join(dir, name)
+		if err := os.Symlink(target, p); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	toSrc := link(src, "out")                                     // out -> cardsrc
+	rel := link("cardsrc/art", "art")                             // relative link into it
+	dangling := link(filepath.Join(src, "new", "deeper"), "next") // target not made yet
+	chain := link(dangling, "chain")                              // a link to that link
+	loopA := link(filepath.Join(dir, "loopB"), "loopA")
+	link(loopA, "loopB")
+	for _, tt := range []struct {
+		path string
+		bad  bool
+	}{
+		{filepath.Join(toSrc, "nastrond", "rulebook.pdf"), true}, // nothing under it exists yet
+		{toSrc, true},
+		{filepath.Join(rel, "x.png"), true},
+		{filepath.Join(dangling, "x.pdf"), true},
+		{filepath.Join(chain, "a", "b.pdf"), true},
+		{filepath.Join(src, "..", "cardsrc", "x.pdf"), true},
+		{filepath.Join(dir, "elsewhere", "nastrond", "x.pdf"), false},
+	} {
+		err := Refuse(tt.path, src)
+		if (err != nil) != tt.bad || tt.bad && !errors.Is(err, ErrInside) {
+			t.Errorf("Refuse(%s) = %v, want refused=%v", tt.path, err, tt.bad)
+		}
+	}
+	// The protected folder may itself be reached through a link.
+	if err := Refuse(filepath.Join(src, "x.pdf"), toSrc); !errors.Is(err, ErrInside) {
+		t.Errorf("Refuse through a linked protected folder = %v", err)
+	}
+	if err := Refuse(filepath.Join(loopA, "x.pdf"), src); err == nil || errors.Is(err, ErrInside) {
+		t.Errorf("a link loop gives %v, want an error of its own", err)
+	}
+}
+
 func assertOnly(t *testing.T, dir string, names ...string) {
 	t.Helper()
 	ents, err := os.ReadDir(dir)
