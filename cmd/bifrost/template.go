@@ -28,8 +28,8 @@ func newTemplateCmd(g *globalOptions) *cobra.Command {
 			"note, and dropdowns. Its output is source data, so unlike every other\n" +
 			"command it may write into the workbook folder (cardsrc/<game>.xlsx for a new game), but\n" +
 			"never over an existing file unless --force is given.",
-		Args:  exactArgs(1),
-		RunE:  func(cmd *cobra.Command, args []string) error { return runTemplate(cmd.Context(), opts, args) },
+		Args: exactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error { return runTemplate(cmd.Context(), opts, args) },
 	}
 	cmd.Flags().StringVarP(&opts.out, "output", "o", "", "the workbook to write (required)")
 	cmd.Flags().BoolVar(&opts.force, "force", false, "overwrite FILE if it exists")
