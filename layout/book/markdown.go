@@ -1,6 +1,7 @@
 package book
 
 import (
+	"fmt"
 	"unicode"
 
 	"github.com/yuin/goldmark"
@@ -30,20 +31,35 @@ func markdown() goldmark.Markdown {
 	)
 }
 
-// parse reads expanded markdown into its AST and front matter.
+// parse reads expanded markdown into its AST and front matter. It refuses
+// the markdown, with a *SourceError for each line, when checkSource finds
+// something the book cannot print.
 func parse(src []byte) (ast.Node, Meta, error) {
-	ctx := parser.NewContext()
-	doc := markdown().Parser().Parse(text.NewReader(src), parser.WithContext(ctx))
+	doc, ctx, problems := checkSource(src)
 	var m Meta
+	if len(problems) > 0 {
+		errs := make([]*SourceError, len(problems))
+		for i, p := range problems {
+			errs[i] = &SourceError{Line: lineAt(src, p.pos), Msg: p.msg}
+		}
+		return nil, m, joinErrors(errs)
+	}
 	if fm := frontmatter.Get(ctx); fm != nil {
 		if err := fm.Decode(&m); err != nil {
-			return nil, m, err
+			return nil, m, fmt.Errorf("front matter: %w", err)
 		}
 	}
 	if m.Paper == "" {
 		m.Paper = "A5"
 	}
 	return doc, m, nil
+}
+
+// parseDoc parses markdown into its AST, the front matter left in the
+// returned context.
+func parseDoc(src []byte) (ast.Node, parser.Context) {
+	ctx := parser.NewContext()
+	return markdown().Parser().Parse(text.NewReader(src), parser.WithContext(ctx)), ctx
 }
 
 // cjkEmphasisParser parses * and _ runs like CommonMark, except that a

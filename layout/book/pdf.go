@@ -33,9 +33,10 @@ type pdfConfig struct {
 }
 
 // WithImageDir lets the book show local PNG and JPEG images from dir, the
-// markdown's folder. An image path that leads outside dir (through "..", an
-// absolute path or a symbolic link) is skipped, as is every local image when
-// no dir is given.
+// markdown's folder. An image path that leads outside dir through "..", an
+// absolute path or a URL is an error of the markdown; one that leads out
+// through a symbolic link, or cannot be read, shows its alt text, as does
+// every local image when no dir is given.
 func WithImageDir(dir string) PDFOption { return func(c *pdfConfig) { c.imageDir = dir } }
 
 // pdfDate is the fixed creation and modification date of every book, so the
@@ -73,7 +74,7 @@ func typeset(md []byte, cards CardDrawer, opts ...PDFOption) (*typesetter, error
 	md = bmpOnly(bytes.ReplaceAll(md, []byte("\r\n"), []byte("\n")))
 	doc, meta, err := parse(md)
 	if err != nil {
-		return nil, fmt.Errorf("front matter: %w", err)
+		return nil, err
 	}
 	g, ok := geometries[strings.ToUpper(strings.TrimSpace(meta.Paper))]
 	if !ok {

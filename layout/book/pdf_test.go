@@ -483,8 +483,10 @@ func TestPDF_LocalImagesOnlyFromInsideTheFolder(t *testing.T) {
 		}
 	}
 	symlinked := os.Symlink("../outside.png", filepath.Join(bookDir, "link.png")) == nil
-	md := "![中](board.png)\n\n![外](../outside.png)\n\n![鎖](link.png)\n\n![壊](bad.png)\n\n![絶対](" +
-		filepath.Join(dir, "outside.png") + ")\n\n![網](https://example.com/x.png)\n\n![無](none.png)\n"
+	// Paths that leave the folder by their text are errors (see
+	// TestIssue18_10_...); a symbolic link out, a broken or a missing file
+	// show their alt text.
+	md := "![中](board.png)\n\n![鎖](link.png)\n\n![壊](bad.png)\n\n![無](none.png)\n"
 	images := func(r *typesetter) []string {
 		var out []string
 		for _, pg := range r.pages {
@@ -500,7 +502,7 @@ func TestPDF_LocalImagesOnlyFromInsideTheFolder(t *testing.T) {
 	if got := strings.Join(images(r), " "); got != "img/board.png" {
 		t.Errorf("images drawn: %q, want only img/board.png (symlink made: %v)", got, symlinked)
 	}
-	for _, alt := range []string{"外", "鎖", "壊", "絶対", "網", "無"} {
+	for _, alt := range []string{"鎖", "壊", "無"} {
 		if _, _, ok := findText(r, "［図："+alt+"］"); !ok {
 			t.Errorf("skipped image %s leaves no alt text", alt)
 		}

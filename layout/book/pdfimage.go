@@ -8,11 +8,7 @@ import (
 	"image/jpeg"
 	"image/png"
 	"io"
-	"net/url"
 	"os"
-	"path"
-	"path/filepath"
-	"strings"
 
 	"codeberg.org/go-pdf/fpdf"
 )
@@ -61,11 +57,10 @@ func (s *imageStore) load(pdf *fpdf.Fpdf, dest string) *imageFile {
 	if s.root == nil {
 		return nil
 	}
-	p, err := url.PathUnescape(dest)
-	if err != nil || strings.ContainsAny(p, `:\`) || !filepath.IsLocal(filepath.FromSlash(p)) {
+	p, err := localPath(dest)
+	if err != nil {
 		return nil // a URL, or a path that leaves the folder
 	}
-	p = path.Clean(p)
 	if f, ok := s.byPath[p]; ok {
 		return f
 	}

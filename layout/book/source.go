@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"text/template"
+	tparse "text/template/parse"
 
 	"bifrost/schema"
 	"bifrost/schema/effect"
@@ -33,7 +35,10 @@ const CardRef = "bifrost-card:"
 //	{{card "E01"}}                  an example card, drawn with the card layout
 //	{{rulings}}                     RULINGS.md, its headings one level down
 //
-// Any other placeholder, or an unknown name, is an error naming the file and line.
+// Any other placeholder, or an unknown name, is an error naming the file and
+// line, and so is what the book cannot print (see check): the line of the
+// markdown, or of the placeholder whose text it is. Every error is a
+// *SourceError; several are joined, in line order.
 func Expand(file string, md string, d Data) (string, error) {
 	t, err := template.New(file).Option("missingkey=error").Funcs(template.FuncMap{
 		"title":      func() string { return d.Game.Title },
@@ -47,21 +52,73 @@ func Expand(file string, md string, d Data) (string, error) {
 	if err != nil {
 		return "", placeError(file, err)
 	}
+	// Each top-level node is run on its own, so that every bad placeholder
+	// is reported and every byte of the output is known to come from a
+	// place in md.
 	var b strings.Builder
-	if err := t.Execute(&b, nil); err != nil {
-		return "", placeError(file, err)
+	var errs []*SourceError
+	var chunks []chunk
+	nodes := t.Tree.Root.Nodes
+	for _, n := range nodes {
+		t.Tree.Root.Nodes = []tparse.Node{n}
+		var out strings.Builder
+		if err := t.Execute(&out, nil); err != nil {
+			errs = append(errs, placeError(file, err))
+			continue
+		}
+		c := chunk{out: b.Len(), src: int(n.Position())}
+		if n.Type() != tparse.NodeText {
+			c.action = n.String()
+		}
+		chunks = append(chunks, c)
+		b.WriteString(out.String())
 	}
-	return b.String(), nil
+	t.Tree.Root.Nodes = nodes
+	expanded := b.String()
+	_, _, problems := checkSource([]byte(expanded))
+	for _, p := range problems {
+		errs = append(errs, sourceOf(file, md, chunks, p))
+	}
+	if err := joinErrors(errs); err != nil {
+		return "", err
+	}
+	return expanded, nil
+}
+
+// chunk is the output of one top-level template node: text copied from md,
+// or what a placeholder wrote.
+type chunk struct {
+	out, src int    // where it starts in the output and in md
+	action   string // the placeholder, "" for text
+}
+
+// sourceOf places a problem found in the expanded text at its line of md:
+// in copied text, the line it was copied from; in what a placeholder wrote,
+// the placeholder's line.
+func sourceOf(file, md string, chunks []chunk, p problem) *SourceError {
+	i, found := slices.BinarySearchFunc(chunks, p.pos, func(c chunk, pos int) int { return c.out - pos })
+	if !found {
+		i--
+	}
+	if i < 0 {
+		return &SourceError{File: file, Line: 1, Msg: p.msg}
+	}
+	c := chunks[i]
+	if c.action != "" {
+		return &SourceError{File: file, Line: lineAt([]byte(md), c.src), Msg: c.action + ": " + p.msg}
+	}
+	return &SourceError{File: file, Line: lineAt([]byte(md), c.src+p.pos-c.out), Msg: p.msg}
 }
 
 var templateErr = regexp.MustCompile(`^template: ([^:]+):(\d+)(?::\d+)?: (?:executing "[^"]*" at <[^>]*>: )?(?:error calling \w+: )?(.*)$`)
 
-// placeError turns a text/template error into "file:line: message".
-func placeError(file string, err error) error {
+// placeError turns a text/template error into a SourceError at its line.
+func placeError(file string, err error) *SourceError {
 	if m := templateErr.FindStringSubmatch(err.Error()); m != nil {
-		return fmt.Errorf("%s:%s: %s", file, m[2], m[3])
+		line, _ := strconv.Atoi(m[2])
+		return &SourceError{File: file, Line: line, Msg: m[3]}
 	}
-	return fmt.Errorf("%s: %v", file, err)
+	return &SourceError{File: file, Msg: err.Error()}
 }
 
 func (d Data) count(kind string) (int, error) {
