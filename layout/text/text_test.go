@@ -120,6 +120,33 @@ func TestBreak_OverlongWordBreaksBetweenGraphemes(t *testing.T) {
 	}
 }
 
+// TestIssue18_14_KinsokuHoldsInsideAWordWiderThanTheLine takes the
+// fallback of Lines: a Latin word with a closing mark or small kana after
+// it is one UAX #14 piece, and when it is wider than the line it is broken
+// between graphemes. The break must move back so that the mark does not
+// start the next line.
+func TestIssue18_14_KinsokuHoldsInsideAWordWiderThanTheLine(t *testing.T) {
+	const width = 3500 // "abcdefg" exactly: the next grapheme is the mark
+	for _, mark := range []string{"。", "、", "」", "）", "ー", "っ", "ャ"} {
+		s := "abcdefg" + mark + "hij"
+		p := Prepare(s, fakeMeasure)
+		if pc := p.paras[0][0]; pc.s != "abcdefg"+mark || float64(pc.wTrim) <= width {
+			t.Fatalf("%q: first piece %q (%d wide) does not take the fallback at width %d", s, pc.s, pc.wTrim, width)
+		}
+		lines := p.Lines(width)
+		var joined string
+		for i, l := range lines {
+			joined += l.Text
+			if r, _ := utf8.DecodeRuneInString(l.Text); i > 0 && strings.ContainsRune(noStart, r) {
+				t.Errorf("%q: line %d starts with %q: %v", s, i+1, r, lines)
+			}
+		}
+		if joined != s {
+			t.Errorf("%q: lines %v lose text", s, lines)
+		}
+	}
+}
+
 func TestFit_ShrinksThenReportsWhenPastTheMinimum(t *testing.T) {
 	p := Prepare(strings.Repeat("ヴァルキリーがカードを1枚引く。", 4), pdfMeasure(t))
 	st := Style{Size: 9, Min: 6, Leading: 1.3}
