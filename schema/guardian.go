@@ -73,10 +73,14 @@ type GAffinity struct {
 	ID       string   `xlsx:"属性,Attribute,required" doc:"属性名（例: 火）。カードの属性列、コスト属性、効果の属性引数はこの値を参照する"`
 	Beats    []string `xlsx:"有利,Beats" doc:"この属性が有利な属性（カンマ区切り）。「*」か「全」なら他の全ての属性。互いに有利な組は相殺されて互角"`
 	Reckless bool     `xlsx:"捨て身,Reckless,required" doc:"この属性の守護者が捨て身の攻撃をできるか（○/×）。種の文書では SP と闇は×"`
+	// Proposal is a designer's proposed chart, beyond what the seed states.
+	Proposal []string `xlsx:"提案の有利,ProposedBeats" doc:"デザイナーの提案する有利（種の文書にはない相性。例: 火→風→土→水→火 の循環）。ルール AffinityProposal が○のときだけ「有利」に加わる。書き方は「有利」と同じ"`
 	Note     string   `xlsx:"説明,Note" doc:"メモ（読み込みでは使いません）"`
 
 	// All is set when Beats is "*": the advantage over every other attribute.
 	All bool
+	// ProposalAll is set when Proposal is "*".
+	ProposalAll bool
 }
 
 // GDeckRow is one line of a sample deck: a card and how many copies.
@@ -110,6 +114,9 @@ type GuardianData struct {
 	Materials  []GMaterial
 	Decks      []GDeck
 	Rules      Rules
+	// Proposal says whether the Affinity sheet's proposed advantages are in
+	// force (the AffinityProposal rule).
+	Proposal bool
 }
 
 // Attr returns the attribute with the given ID, or nil.
@@ -122,10 +129,14 @@ func (d *GuardianData) Attr(id string) *GAffinity {
 	return nil
 }
 
-// beats reports whether attribute a lists b as one it has the advantage over.
+// beats reports whether attribute a lists b as one it has the advantage
+// over, in the Beats column or, when Proposal is set, the proposal column.
 func (d *GuardianData) beats(a, b string) bool {
 	at := d.Attr(a)
-	return at != nil && a != b && (at.All || slices.Contains(at.Beats, b))
+	if at == nil || a == b {
+		return false
+	}
+	return at.All || slices.Contains(at.Beats, b) || d.Proposal && (at.ProposalAll || slices.Contains(at.Proposal, b))
 }
 
 // Edge returns the affinity of attribute a against b before reckless attacks:
@@ -181,6 +192,7 @@ var guardianRules = []RuleParam{
 	{Key: "BasePoint", Default: "1", Min: -9, Max: 9, Doc: "守護者の基本ポイント"},
 	{Key: "AffinityBonus", Default: "1", Min: 0, Max: 9, Doc: "相性が有利な側のポイントの増加（裁定 G1）"},
 	{Key: "AffinityPenalty", Default: "0", Min: 0, Max: 9, Doc: "相性が不利な側のポイントの減少（裁定 G1。0なら減らない）"},
+	{Key: "AffinityProposal", Kind: RuleBool, Default: "×", Doc: "相性シートの「提案の有利」列（デザイナーの提案で、種の文書にはない相性）を使うか（裁定 G2。×なら「有利」列だけ）"},
 	{Key: "WinCheckBeforeResource", Kind: RuleBool, Default: "○", Doc: "勝利条件（相手のリソースゾーンが0）を敗者がリソースを引く前に判定するか（裁定 G6。×なら引いた後）"},
 	{Key: "NoShipBothDraw", Kind: RuleBool, Default: "○", Doc: "両者とも守護者を出せなかった戦闘を引き分けとするか（裁定 G9。×なら両者の敗北）"},
 	{Key: "DrawChoosesLikeLoser", Kind: RuleBool, Default: "○", Doc: "引き分けのとき各自が守護者を手札に戻すか応援席に置くか選ぶか（裁定 G11。×なら両者とも応援席）"},
@@ -421,6 +433,7 @@ func checkGuardian(c *Checker) any {
 	}
 
 	d.Attributes = guardianAffinity(af)
+	d.Proposal = r.Bool("AffinityProposal")
 	attrs := map[string]bool{}
 	for _, a := range af.Items {
 		attrs[a.ID] = true
@@ -499,10 +512,11 @@ func checkGuardian(c *Checker) any {
 	return d
 }
 
-// guardianAffinity checks the attribute table: it has rows, each Beats entry
-// names another attribute or is "*" alone, and a pair listed as beating each
-// other (which cancels out) is flagged. It returns the rows with "*" turned
-// into All and Beats holding only attribute IDs.
+// guardianAffinity checks the attribute table: it has rows, each Beats and
+// Proposal entry names another attribute or is "*" alone, and a pair listed
+// as beating each other (which cancels out) is flagged. It returns the rows
+// with "*" turned into All (ProposalAll) and Beats (Proposal) holding only
+// attribute IDs.
 func guardianAffinity(af *Sheet[GAffinity]) []GAffinity {
 	if len(af.Items) == 0 && af.header != nil {
 		af.SheetErrorf("g_empty_sheet")
@@ -516,23 +530,8 @@ func guardianAffinity(af *Sheet[GAffinity]) []GAffinity {
 		if i == GuardianMaxAttributes {
 			af.Errorf(i, "ID", "g_limit_attributes", GuardianMaxAttributes)
 		}
-		var beats []string
-		for _, b := range a.Beats {
-			switch {
-			case b == "*" || b == "全" || b == "全て" || b == "すべて" || strings.EqualFold(b, "all"):
-				if len(a.Beats) > 1 {
-					af.Errorf(i, "Beats", "g_aff_star")
-				}
-				a.All = true
-			case b == a.ID:
-				af.Errorf(i, "Beats", "g_aff_self", b)
-			case !attrs[b]:
-				af.Errorf(i, "Beats", "g_unknown_attr", b)
-			default:
-				beats = append(beats, b)
-			}
-		}
-		a.Beats = beats
+		a.Beats, a.All = guardianBeats(af, i, "Beats", a.ID, a.Beats, attrs)
+		a.Proposal, a.ProposalAll = guardianBeats(af, i, "Proposal", a.ID, a.Proposal, attrs)
 	}
 	for i, a := range af.Items {
 		for _, b := range a.Beats {
@@ -543,6 +542,28 @@ func guardianAffinity(af *Sheet[GAffinity]) []GAffinity {
 		}
 	}
 	return af.Items
+}
+
+// guardianBeats checks the list of attributes that attribute id has the
+// advantage over, in column field of row i: the IDs it names, and whether
+// it is "*" (every other attribute).
+func guardianBeats(af *Sheet[GAffinity], i int, field, id string, list []string, attrs map[string]bool) (ids []string, all bool) {
+	for _, b := range list {
+		switch {
+		case b == "*" || b == "全" || b == "全て" || b == "すべて" || strings.EqualFold(b, "all"):
+			if len(list) > 1 {
+				af.Errorf(i, field, "g_aff_star")
+			}
+			all = true
+		case b == id:
+			af.Errorf(i, field, "g_aff_self", b)
+		case !attrs[b]:
+			af.Errorf(i, field, "g_unknown_attr", b)
+		default:
+			ids = append(ids, b)
+		}
+	}
+	return ids, all
 }
 
 // guardianEffects lists the parsed effects of every card, for scans across sheets.

@@ -1,6 +1,7 @@
 package guardian
 
 import (
+	"strings"
 	"testing"
 
 	"bifrost/rules/sim"
@@ -586,5 +587,48 @@ func TestR2_R14_G14_G7_triggerOrder(t *testing.T) {
 	}
 	if len(seats) != 2 || seats[0] != 1 || seats[1] != 0 {
 		t.Errorf("ship abilities by seat %v, want P2 (reckless) then P1", seats)
+	}
+}
+
+// Issue 12.9, G2: the shipped chart is the seed's: no advantage among the
+// ordinary attributes, SP and 闇 over every other. The designer's proposed
+// cycle is in the workbook's proposal column and counts only with
+// AffinityProposal ○; the matchup report names the chart it was measured with.
+func TestIssue12_9_G2_shippedChartIsTheSeeds(t *testing.T) {
+	for _, proposal := range []bool{false, true} {
+		d := loadData(t)
+		if d.Proposal {
+			t.Fatal("the shipped workbook turns the proposal on")
+		}
+		d.Proposal = proposal
+		e, err := New(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tc := range []struct {
+			a, b string
+			seed int // the seed's affinity of a against b
+			prop int // with the proposal
+		}{
+			{"火", "風", 0, 1}, {"風", "土", 0, 1}, {"土", "水", 0, 1}, {"水", "火", 0, 1},
+			{"風", "火", 0, -1}, {"火", "土", 0, 0},
+			{"SP", "火", 1, 1}, {"闇", "水", 1, 1}, {"SP", "闇", 0, 0}, {"土", "SP", -1, -1},
+		} {
+			want := tc.seed
+			if proposal {
+				want = tc.prop
+			}
+			if got := d.Edge(tc.a, tc.b); got != want {
+				t.Errorf("proposal %v: %s against %s = %d, want %d", proposal, tc.a, tc.b, got, want)
+			}
+		}
+		rep := e.NewTally().Report().(MatchupReport)
+		wantChart := "the seed's chart (AffinityProposal ×): SP>* 闇>*"
+		if proposal {
+			wantChart = "the designer's proposal (AffinityProposal ○): 火>風 風>土 土>水 水>火 SP>* 闇>*"
+		}
+		if !strings.HasSuffix(rep.AffinityChart, wantChart) {
+			t.Errorf("the report's chart is %q, want it to end %q", rep.AffinityChart, wantChart)
+		}
 	}
 }

@@ -2,6 +2,7 @@ package guardian
 
 import (
 	"math"
+	"strings"
 
 	"bifrost/rules/sim"
 )
@@ -9,7 +10,7 @@ import (
 // NewTally starts the deck matchup matrix of a batch.
 func (e *Engine) NewTally() sim.Tally {
 	n := len(e.decks)
-	return &Matchups{Decks: e.deckName, Games: make([]int, n*n), Wins: make([]int, n*n),
+	return &Matchups{Decks: e.deckName, Chart: e.chart(), Games: make([]int, n*n), Wins: make([]int, n*n),
 		SeatDeck: make([]int, 2*n), SeatDeckWins: make([]int, 2*n)}
 }
 
@@ -19,6 +20,7 @@ func (e *Engine) NewTally() sim.Tally {
 // a shard report (sim.Tally).
 type Matchups struct {
 	Decks        []string `json:"decks"`
+	Chart        string   `json:"chart"`     // the affinity chart the games used (Engine.chart)
 	Games        []int    `json:"games"`     // Games[i*n+j]: finished games between decks i and j (either seat)
 	Wins         []int    `json:"wins"`      // Wins[i*n+j]: games deck i won against deck j
 	SeatDeck     []int    `json:"seat_deck"` // SeatDeck[s*n+i]: finished games with deck i in seat s
@@ -74,6 +76,10 @@ func (t *Matchups) Merge(other sim.Tally) {
 // MatchupReport is the JSON of the guardian section.
 type MatchupReport struct {
 	Decks []string `json:"decks"`
+	// AffinityChart names the affinity chart the games were played with:
+	// the seed's (AffinityProposal ×) or the designer's proposal, and its
+	// advantages.
+	AffinityChart string `json:"affinity_chart"`
 	// Matrix[i][j] is deck i's win rate against deck j over both seats, with
 	// its Wilson 95 % interval; null on the diagonal.
 	Matrix [][]*sim.Wilson `json:"matrix"`
@@ -96,7 +102,7 @@ type DeckRate struct {
 // Report renders the matrix.
 func (t *Matchups) Report() any {
 	n := len(t.Decks)
-	r := MatchupReport{Decks: t.Decks, Matrix: make([][]*sim.Wilson, n), DeckWinRate: make([]DeckRate, n)}
+	r := MatchupReport{Decks: t.Decks, AffinityChart: t.Chart, Matrix: make([][]*sim.Wilson, n), DeckWinRate: make([]DeckRate, n)}
 	for i := range n {
 		r.Matrix[i] = make([]*sim.Wilson, n)
 		for j := range n {
@@ -115,4 +121,32 @@ func (t *Matchups) Report() any {
 		r.FirstPlayerAdvantage = math.Round((r.FirstPlayer.Rate-0.5)*1e4) / 1e4
 	}
 	return r
+}
+
+// chart describes the affinity chart in force: which one (the seed's, or
+// the designer's proposal of the Affinity sheet) and every advantage, "*"
+// for all other attributes.
+func (e *Engine) chart() string {
+	var b strings.Builder
+	if e.data.Proposal {
+		b.WriteString("デザイナーの提案 / the designer's proposal (AffinityProposal ○):")
+	} else {
+		b.WriteString("種の文書の相性 / the seed's chart (AffinityProposal ×):")
+	}
+	for i, a := range e.attrs {
+		if at := e.data.Attr(a); at != nil && at.All {
+			b.WriteString(" " + a + ">*")
+			continue
+		}
+		var beats []string
+		for j, o := range e.attrs {
+			if e.edge[i][j] > 0 {
+				beats = append(beats, o)
+			}
+		}
+		if len(beats) > 0 {
+			b.WriteString(" " + a + ">" + strings.Join(beats, ","))
+		}
+	}
+	return b.String()
 }
