@@ -252,6 +252,7 @@ var bloodrageRules = []RuleParam{
 	{Key: "RagnarokGlory", Kind: RuleIntList, Default: "2,3,4", Min: 0, Max: 30, Doc: "ラグナロクで破壊されたフィギュア1体につき得る名誉（時代Ⅰ,Ⅱ,Ⅲ）"},
 	{Key: "DestroyedAtStart", Kind: RuleIntList, Default: "3,2,1", Min: 0, Max: 7, Doc: "ゲーム開始時に破滅させる地方の数（2,3,4氏族）"},
 	{Key: "ShufflePillageRewards", Kind: RuleBool, Default: "○", Doc: "外周8地方の略奪報酬をゲームごとにシャッフルするか（×なら地方シートのとおり）"},
+	{Key: "RemoveByClanCount", Kind: RuleBool, Default: "×", Doc: "時代のカードを基本ゲームのように氏族数の印（人数の列の3・4）で抜くか。×（既定）は種のとおり時代のカードをすべて3つの山札に分け、どの氏族数でもドラフト手順表の枚数を引ける。○では2・3氏族で枚数が足りない回が出る"},
 	{Key: "TurnCap", Default: "600", Min: 10, Max: 100000, Doc: "シミュレーションの手番上限。超えたら未完了とする"},
 }
 
@@ -524,6 +525,7 @@ var bloodrageMessages = map[string]msg{
 	"b_kind_col":         {"種類「%s」のカードには%sを書けません", "a %s card cannot have %s"},
 	"b_kind_needs":       {"種類「%s」のカードには%sが必要です", "a %s card needs %s"},
 	"b_battle_deal":      {"時代%dの戦闘カードは%d氏族（AI%d）のとき%d枚しかなく、プレイヤーが%d枚残すとAIに%d枚ずつ配れません", "Age %d has only %d Battle cards with %d clans (%d AI), too few to keep %d for the player and deal %d to each AI"},
+	"b_draft_short":      {"時代%dを%d氏族で遊ぶと「%s」のカードが%d枚しかなく、ドラフト手順表の%d枚を引けません（ルール RemoveByClanCount）", "Age %d with %d clans: the %s deck has only %d cards, fewer than the %d the draft table draws (rule RemoveByClanCount)"},
 	"b_track_first":      {"ルール %s の最初の値 %d は %s（%d）と同じにしてください", "rule %s starts at %d but %s is %d"},
 	"b_track_order":      {"ルール %s は小さい順に並べてください（同じ値は可）", "rule %s must not decrease"},
 	"b_list_len":         {"ルール %s には値が%d個必要です（%d個あります）", "rule %s needs %d values (has %d)"},
@@ -544,6 +546,7 @@ func checkBloodrage(c *Checker) any {
 	monsters := checkBloodrageCards(c, cards)
 	checkBloodrageBoards(c, boards, tracks, ups, monsters)
 	checkBloodrageDraft(c, draft)
+	checkBloodrageDraftSupply(c, draft, cards.Items)
 	checkBloodragePillage(c, pil)
 	checkBloodrageMap(c, provs, fjords)
 
@@ -759,6 +762,51 @@ func checkBloodrageBoards(c *Checker, boards *Sheet[BAIBoard], tracks *Sheet[BAI
 		}
 		if hasBoost[b.ID] && b.Boost.Src == "" {
 			boards.Errorf(i, "Boost", "b_boost_empty", b.ID)
+		}
+	}
+}
+
+// inClanGame reports whether card takes part in a game of clans clans: every
+// card does unless rule RemoveByClanCount removes it by its Players mark.
+func inClanGame(r Rules, card BCard, clans int) bool {
+	return !r.Bool("RemoveByClanCount") || max(card.Players, 2) <= clans
+}
+
+// checkBloodrageDraftSupply warns, at the Draft sheet's last row drawing a
+// kind, when some Age and clan count cannot supply the draft table's cards
+// of that kind (the rounds would come up short).
+func checkBloodrageDraftSupply(c *Checker, draft *Sheet[BDraft], cards []BCard) {
+	r := c.Rules
+	need := map[string]int{}
+	last := map[string]int{}
+	for i, d := range draft.Items {
+		if d.Round < 1 || d.Round > r.Int("DraftRounds") {
+			continue
+		}
+		for kind, n := range map[string]int{CardQuest: d.Quest, CardUpgrade: d.Upgrade, CardBattle: d.Battle} {
+			need[kind] += n
+			if n > 0 {
+				last[kind] = i
+			}
+		}
+	}
+	if len(cards) == 0 {
+		return
+	}
+	field := map[string]string{CardQuest: "Quest", CardUpgrade: "Upgrade", CardBattle: "Battle"}
+	for _, kind := range []string{CardQuest, CardUpgrade, CardBattle} {
+		for age := 1; age <= r.Int("Ages"); age++ {
+			for clans := 2; clans <= 1+r.Int("MaxAIClans"); clans++ {
+				have := 0
+				for _, card := range cards {
+					if card.Age == age && card.Kind == kind && inClanGame(r, card, clans) {
+						have += card.Copies
+					}
+				}
+				if have < need[kind] {
+					draft.Warnf(last[kind], field[kind], "b_draft_short", age, clans, kind, have, need[kind])
+				}
+			}
 		}
 	}
 }
@@ -1035,7 +1083,7 @@ func checkBloodrageCards(c *Checker, cards *Sheet[BCard]) map[string]BCard {
 			for ai := 1; ai <= r.Int("MaxAIClans"); ai++ {
 				clans, battle := ai+1, 0
 				for _, card := range cards.Items {
-					if card.Age == age && card.Kind == CardBattle && max(card.Players, 2) <= clans {
+					if card.Age == age && card.Kind == CardBattle && inClanGame(r, card, clans) {
 						battle += card.Copies
 					}
 				}

@@ -88,10 +88,27 @@ func TestBloodrageShipped_SeedTables(t *testing.T) {
 				verbs = append(verbs, c.Instruction.AST.Clauses[0].Action.Name)
 			}
 		}
-		for _, v := range []string{"invade", "pillage", "stat", "boost", "upgrade", "monster"} {
+		for _, v := range []string{"invade", "pillage", "stat", "boost", "upgrade"} {
 			if !slices.Contains(verbs, v) {
 				t.Errorf("board %s never says %s", b.ID, v)
 			}
+		}
+		// Monsters come through the upgrade table (7, 7a), each named once
+		// (issue 12 point 15).
+		if slices.Contains(verbs, "monster") {
+			t.Errorf("board %s names a monster on a track as well as in its upgrade table", b.ID)
+		}
+		named := map[string]bool{}
+		for _, u := range d.Upgrades {
+			if u.Board == b.ID && u.Monster != "" {
+				if named[u.Monster] {
+					t.Errorf("board %s names %s twice", b.ID, u.Monster)
+				}
+				named[u.Monster] = true
+			}
+		}
+		if len(named) != 3 {
+			t.Errorf("board %s names %d monsters, want one of each Age", b.ID, len(named))
 		}
 	}
 }

@@ -24,7 +24,7 @@ func brValid() brBook {
 			{"WOLF", "フェンリルの牙", "狼", "1", "1", "2", "1", "target lead; target strongest", "reinforce 2 strongest", "[attacker] str +1; win: glory 1"}},
 		"AITrack":   {{"ID", "ボード", "出目", "順番", "指示", "ループ"}},
 		"AIUpgrade": {{"ID", "ボード", "出目", "効果", "コスト", "色", "怪物"}},
-		"Draft":     {{"回", "クエスト", "強化", "戦闘"}, {"1", "2", "2", "2"}, {"2", "1", "1", "1"}},
+		"Draft":     {{"回", "クエスト", "強化", "戦闘"}, {"1", "1", "1", "1"}, {"2", "0", "1", "1"}},
 		"Pillage": {{"元エリア状態", "差下限", "差上限", "方式", "目"},
 			{"非略奪", "-2", "2", "1回", "6"},
 			{"非略奪", "3", "", "1回", "5"},
@@ -327,6 +327,36 @@ func TestBloodrage_DraftRoundsRunFromOne(t *testing.T) {
 	})
 }
 
+func TestIssue12_14_DraftTableNeedsEnoughCardsAtEveryClanCount(t *testing.T) {
+	runBrCases(t, []brCase{
+		{"two Quest cards drawn, one in the deck", func(b brBook) { b.setAt("Draft", 2, "クエスト", "1") },
+			"Draft", at("B3"), "Age 1 with 2 clans: the クエスト deck has only 1 cards, fewer than the 2 the draft table draws"},
+		{"RemoveByClanCount removes a 3+ Upgrade card at 2 clans", func(b brBook) {
+			b.rule("MaxAIClans", "2")
+			b.rule("AIClans", "2")
+			b.add("AIBoard", "W2", "二", "鴉", "1", "1", "1", "1", "target lead")
+			for face := 1; face <= 6; face++ {
+				b.add("AITrack", "X"+strconv.Itoa(face), "W2", strconv.Itoa(face), "1", "invade")
+			}
+			for face := 1; face <= 10; face++ {
+				b.add("AIUpgrade", "XU"+strconv.Itoa(face), "W2", strconv.Itoa(face), "str +1", "2", "赤", "")
+			}
+			b.add("Card", "A1-BASH2", "テュールの殴打", "1", "戦闘", "2", "", "", "", "", "", "")
+			b.set("Card", "A1-CHARM", "人数", "3")
+			b.rule("CardsPerAge", "6")
+			b.rule("RemoveByClanCount", "○")
+		}, "Draft", at("C3"), "Age 1 with 2 clans: the 強化 deck has only 1 cards, fewer than the 2 the draft table draws"},
+	})
+	// By default no card is removed: the same book draws in full.
+	b := brValid()
+	b.set("Card", "A1-CHARM", "人数", "3")
+	for _, p := range b.validate().Problems {
+		if strings.Contains(p.Message, "draft table") {
+			t.Errorf("without RemoveByClanCount: %v", p)
+		}
+	}
+}
+
 func TestBloodrage_PillageRangesCoverEveryDifference(t *testing.T) {
 	runBrCases(t, []brCase{
 		{"overlap", func(b brBook) { b.setAt("Pillage", 2, "差下限", "2") },
@@ -471,7 +501,10 @@ func TestBloodrage_BattleCardsEnoughToDeal(t *testing.T) {
 	runBrCases(t, []brCase{
 		{"too few for the AI", func(b brBook) { b.rule("AIBattleCards", "2") },
 			"Card", at("A1"), "Age 1 has only 2 Battle cards with 2 clans (1 AI), too few to keep 1 for the player and deal 2 to each AI"},
-		{"3+ cards left out with 2 clans", func(b brBook) { b.set("Card", "A1-BASH", "人数", "3") },
+		{"3+ cards left out with 2 clans", func(b brBook) {
+			b.set("Card", "A1-BASH", "人数", "3")
+			b.rule("RemoveByClanCount", "○")
+		},
 			"Card", at("A1"), "Age 1 has only 0 Battle cards with 2 clans"},
 	})
 }

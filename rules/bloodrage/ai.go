@@ -34,6 +34,7 @@ func (g *Game) aiTurn(s int) {
 	if c.rage <= 0 { // T9, G5(a): one last pillage, then the pass die shows 6
 		g.count(e.lay.misc + bi*nMisc + miscRage0)
 		c.pass = int8(e.p.passLimit)
+		c.t9 = true
 		g.ev(evRage0, s, -1, int(c.pass), 0)
 		if p := g.pillageTarget(s); p >= 0 {
 			g.startBattle(p, s)
@@ -41,6 +42,7 @@ func (g *Game) aiTurn(s int) {
 		return
 	}
 	face := g.d(6)
+	c.rolls++
 	tr := bd.tracks[face-1]
 	pos := int(c.marker[face-1])
 	if pos >= len(tr) {
@@ -54,6 +56,7 @@ func (g *Game) aiTurn(s int) {
 	}
 	pos++
 	c.marker[face-1] = int8(pos)
+	c.stepped[face-1]++
 	cell := bd.cellBase + bd.cellIndex(face, pos)
 	g.count(e.lay.cellTried + cell)
 	g.ev(evCell, s, -1, cell, 0)
@@ -70,6 +73,7 @@ func (g *Game) failAI(s int) {
 	if int(c.pass) < g.e.p.passLimit {
 		c.pass++
 	}
+	c.fails++
 	g.ev(evPass, s, -1, int(c.pass), 0)
 }
 
@@ -422,10 +426,10 @@ func (g *Game) aiBoost(s int) bool {
 func (g *Game) reinforce(s, n, where int) bool {
 	p := -1
 	switch where {
-	case whereStrongest:
+	case whereStrongest: // R15: only provinces holding own figures; a ship in the fjord is not one
 		best := 0
 		for q := range nProv {
-			if g.room(q) > 0 {
+			if g.room(q) > 0 && g.cnt[s][q] > 0 {
 				if st := g.strIn(s, q); st > best {
 					p, best = q, st
 				}
@@ -535,18 +539,26 @@ func (g *Game) aiUpgrade(s int) bool {
 	return true
 }
 
-// aiMonster finds the monster card in this Age's Upgrade deck or discard
-// pile, puts it on the clan sheet and its figure in the reserve, pays cost,
-// and invades with the figure at once for free (T43, G33).
+// aiMonster searches out the monster card (探し出し: wherever it is not in
+// play — an Age deck, a discard pile or the box, any Age of the game), puts
+// it on the clan sheet and its figure in the reserve, pays cost, and invades
+// with the figure at once for free (T43, G33). A card in a hand or on a
+// sheet is in play; so is none of a card the clan count removed.
 func (g *Game) aiMonster(s int, design int16, cost int) bool {
 	c := &g.clan[s]
-	if g.e.p.maxMon == 0 || cost > int(c.rage) {
+	if g.e.p.maxMon == 0 || cost > int(c.rage) || !g.inGame(&g.e.cards[design]) {
 		return false
 	}
 	inst := int16(-1)
 	for i, di := range g.e.inst {
-		if di == design && (g.cLoc[i] == clUpgradePile || g.cLoc[i] == clDiscard) {
+		if di != design {
+			continue
+		}
+		switch g.cLoc[i] {
+		case clBox, clUpgradePile, clDiscard:
 			inst = int16(i)
+		}
+		if inst >= 0 {
 			break
 		}
 	}
@@ -554,7 +566,7 @@ func (g *Game) aiMonster(s int, design int16, cost int) bool {
 		return false
 	}
 	c.rage -= int16(cost)
-	m := g.placeUpgrade(s, inst)
+	m := g.placeUpgrade(s, inst, -1)
 	g.ev(sim.Acquired, s, int(design), 0, 0)
 	g.ev(evMonster, s, int(design), m, 0)
 	if f := g.findFig(s, fkMonster+1+m, locReserve); f >= 0 {

@@ -717,3 +717,46 @@ func TestT38_T39_boostRunsEveryClause(t *testing.T) {
 		t.Error("a boost that placed nothing succeeded")
 	}
 }
+
+// axesProvince is an outer province whose pillage token raises Axes.
+func axesProvince(t *testing.T, g *Game) int {
+	t.Helper()
+	for q := range 8 {
+		if cl := g.e.prov[g.reward[q]].reward; len(cl) == 1 && cl[0].verb == rStat && cl[0].a == statAxes {
+			return q
+		}
+	}
+	t.Skip("no Axes token in this layout")
+	return -1
+}
+
+func TestI14_Issue12_16_frostGiantPaysTheSubstituteOnce(t *testing.T) {
+	e := engine(t)
+	for _, tt := range []struct {
+		name  string
+		step  int8
+		glory int32
+		subs  int16
+	}{
+		{"stat maxed: one +5 for both payments", 5, 5, 1},
+		{"one step left: the first payment raises, the second is substituted", 4, 5, 1},
+		{"room for both: no substitute", 2, 0, 0},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			g := fixture(t, e, 2)
+			p := axesProvince(t, g)
+			g.placeUpgrade(1, instOf(t, e, "A3-FROSTGIANT"), -1)
+			put(t, g, 1, fkMonster, p)
+			g.clan[1].step[statAxes] = tt.step
+			g.startBattle(p, 1)
+			drain(g, 0)
+			c := &g.clan[1]
+			if !g.pillaged[p] || c.glory != tt.glory || c.subs != tt.subs || c.pillages != 1 {
+				t.Errorf("pillaged %v glory %d subs %d pillages %d; want true, %d, %d, 1", g.pillaged[p], c.glory, c.subs, c.pillages, tt.glory, tt.subs)
+			}
+			if err := g.Check(); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+}

@@ -652,26 +652,34 @@ func (g *Game) resolvePillage() {
 			g.ev(sim.Resolved, s, int(g.e.inst[g.clan[s].slot[slotMonster0+m]]), 0, 0)
 		}
 	}
+	lost := false
 	for range times {
-		g.applyReward(s, P)
+		if !g.applyReward(s, P) {
+			lost = true
+		}
+	}
+	c := &g.clan[s]
+	c.pillages++
+	if lost && s > 0 { // T33, G29: once per pillage, however often the reward is paid
+		c.subs++
+		g.count(g.e.lay.misc + int(c.board)*nMisc + miscFailedReward)
+		g.gain(s, g.e.p.failedRewardGlory, srcFailedReward)
 	}
 	g.playedTrigger(s, trPillaged)
 	g.sheetTrigger(s, trPillaged, P)
 }
 
-// applyReward gives clan s the pillage token lying on province P. An AI
-// that cannot take part of it gains FailedRewardGlory instead (T33, G29).
-func (g *Game) applyReward(s, P int) {
-	lost := false
+// applyReward gives clan s the pillage token lying on province P; false
+// when part of it could not be received (T33, G29: the caller pays an AI
+// FailedRewardGlory instead, once per pillage).
+func (g *Game) applyReward(s, P int) bool {
+	ok := true
 	for i := range g.e.prov[g.reward[P]].reward {
 		if !g.rewardDo(s, &g.e.prov[g.reward[P]].reward[i]) {
-			lost = true
+			ok = false
 		}
 	}
-	if lost && s > 0 {
-		g.count(g.e.lay.misc + int(g.clan[s].board)*nMisc + miscFailedReward)
-		g.gain(s, g.e.p.failedRewardGlory, srcFailedReward)
-	}
+	return ok
 }
 
 // rewardDo applies one clause of a pillage token; false if part of it

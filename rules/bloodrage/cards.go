@@ -6,34 +6,46 @@ import "bifrost/rules/sim"
 // and the "may" abilities that become the human's choices (an AI always
 // takes them; RULINGS R14).
 
-// placeUpgrade puts upgrade card inst on clan s's sheet, replacing the
-// oldest card of a full slot kind (digest 33). For a monster it returns the
-// monster slot and puts the monster figure in the reserve; else -1.
-func (g *Game) placeUpgrade(s int, inst int16) int {
-	c := &g.clan[s]
-	d := g.design(inst)
-	lo, hi := 0, 0
+// slotRange is the range [lo, hi) of sheet slots an upgrade card design fits.
+func (g *Game) slotRange(d *cardDef) (lo, hi int) {
 	switch d.slot {
 	case skLeader:
-		lo, hi = slotLeader, slotLeader+1
+		return slotLeader, slotLeader + 1
 	case skWarrior:
-		lo, hi = slotWarrior, slotWarrior+1
+		return slotWarrior, slotWarrior + 1
 	case skShip:
-		lo, hi = slotShip, slotShip+1
+		return slotShip, slotShip + 1
 	case skMonster:
-		lo, hi = slotMonster0, slotMonster0+g.e.p.maxMon
-	default:
-		lo, hi = g.e.clanSlot0, g.e.clanSlot0+nClanSlots
+		return slotMonster0, slotMonster0 + g.e.p.maxMon
 	}
+	return g.e.clanSlot0, g.e.clanSlot0 + nClanSlots
+}
+
+// freeSlot is the first empty slot of the card's kind on clan s's sheet,
+// else the one filled longest ago (what an AI replaces, digest 33).
+func (g *Game) freeSlot(s int, d *cardDef) int {
+	c := &g.clan[s]
+	lo, hi := g.slotRange(d)
 	sl := -1
 	for k := lo; k < hi; k++ {
 		if c.slot[k] < 0 {
-			sl = k
-			break
+			return k
 		}
 		if sl < 0 || c.seq[k] < c.seq[sl] {
 			sl = k
 		}
+	}
+	return sl
+}
+
+// placeUpgrade puts upgrade card inst on clan s's sheet in slot sl (-1:
+// freeSlot), replacing the card there (digest 33). For a monster it returns
+// the monster slot and puts the monster figure in the reserve; else -1.
+func (g *Game) placeUpgrade(s int, inst int16, sl int) int {
+	c := &g.clan[s]
+	d := g.design(inst)
+	if sl < 0 {
+		sl = g.freeSlot(s, d)
 	}
 	if old := c.slot[sl]; old >= 0 {
 		if int(g.design(old).age) == int(g.age) {

@@ -85,13 +85,27 @@ func (g *Game) Check() error {
 		if s == 0 {
 			continue
 		}
+		if c.subs > c.pillages {
+			return fmt.Errorf("I14: P%d took the reward's substitute %d times in %d successful pillages", s+1, c.subs, c.pillages)
+		}
 		if c.pass < 1 || int(c.pass) > e.p.passLimit {
 			return fmt.Errorf("P%d's pass die shows %d", s+1, c.pass)
 		}
+		if want := min(1+int(c.fails), e.p.passLimit); int(c.pass) != want && !(c.t9 && int(c.pass) == e.p.passLimit) {
+			return fmt.Errorf("I2: P%d's pass die shows %d after %d failures this Age", s+1, c.pass, c.fails)
+		}
 		bd := &e.boards[c.board]
 		for f := range nTracks {
-			if c.marker[f] < 0 || int(c.marker[f]) > len(bd.tracks[f]) {
-				return fmt.Errorf("P%d's marker %d is on cell %d of %d", s+1, f+1, c.marker[f], len(bd.tracks[f]))
+			n := len(bd.tracks[f])
+			if c.marker[f] < 0 || int(c.marker[f]) > n {
+				return fmt.Errorf("P%d's marker %d is on cell %d of %d", s+1, f+1, c.marker[f], n)
+			}
+			want := int(c.stepped[f]) // I4: the marker is where its steps along the arrows lead
+			if want > n && bd.tracks[f][n-1].loop {
+				want = (want-1)%n + 1
+			}
+			if int(c.marker[f]) != want {
+				return fmt.Errorf("I4: P%d's marker %d is on cell %d after %d steps this Age", s+1, f+1, c.marker[f], c.stepped[f])
 			}
 		}
 	}
@@ -126,7 +140,11 @@ func (g *Game) Check() error {
 		default:
 			return fmt.Errorf("card %s is in place %d", d.id, l)
 		}
-		if l != clBox && int(d.age) > int(g.age) || (l == clQuestPile || l == clUpgradePile || l == clBattlePile || l == clAIDeck) && int(d.age) != int(g.age) {
+		if l != clBox && !g.inGame(d) {
+			return fmt.Errorf("card %s, which is not in this game, is in place %d", d.id, l)
+		}
+		aiSheet := l == clSheet && own > 0 // a monster searched out of a later Age (T43)
+		if l != clBox && !aiSheet && int(d.age) > int(g.age) || (l == clQuestPile || l == clUpgradePile || l == clBattlePile || l == clAIDeck) && int(d.age) != int(g.age) {
 			return fmt.Errorf("card %s of Age %d is in play in Age %d (place %d)", d.id, d.age, g.age, l)
 		}
 	}

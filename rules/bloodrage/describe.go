@@ -153,6 +153,9 @@ func (g *Game) Describe(c sim.Choice, lang string) string {
 	case KMarch:
 		return pick("進撃: %sから%sへ%d体", "march: %[3]d from %[1]s to %[2]s", g.place(int(c.A), lang), g.place(int(c.B), lang), c.C)
 	case KUpgrade:
+		if old := g.clan[0].slot[c.B]; old >= 0 {
+			return pick("強化: 「%s」（「%s」と入れ替え）", "upgrade: %s (replacing %s)", g.instName(c.A, lang), g.instName(old, lang))
+		}
 		return pick("強化: 「%s」", "upgrade: %s", g.instName(c.A, lang))
 	case KQuest:
 		return pick("クエスト: 「%s」", "quest: %s", g.instName(c.A, lang))

@@ -26,7 +26,7 @@
 //	KDraft      A = card kept in the draft round (-1 when none may be)
 //	KInvade     A = figure code, B = place
 //	KMarch      A = from, B = to, C = figures moved (strongest first)
-//	KUpgrade    A = upgrade card from the hand
+//	KUpgrade    A = upgrade card from the hand, B = sheet slot it takes
 //	KQuest      A = quest card committed
 //	KPillage    A = province
 //	KRepillage  A = pillaged province (Tyr's Challenge)

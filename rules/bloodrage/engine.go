@@ -190,6 +190,7 @@ type params struct {
 	ragnarokGlory            []int
 	destroyedAtStart         []int
 	shuffleRewards           bool
+	removeByClans            bool
 	turnCap                  int
 }
 
@@ -239,7 +240,8 @@ func New(d *schema.BloodrageData) (*Engine, error) {
 		shipSTR: r.Int("ShipSTR"), endWhenAIsDone: r.Bool("EndWhenAIsDone"),
 		humanAlwaysFirst: r.Bool("HumanAlwaysFirst"), failedRewardGlory: r.Int("FailedRewardGlory"),
 		ragnarokGlory: r.Ints("RagnarokGlory"), destroyedAtStart: r.Ints("DestroyedAtStart"),
-		shuffleRewards: r.Bool("ShufflePillageRewards"), turnCap: r.Int("TurnCap"),
+		shuffleRewards: r.Bool("ShufflePillageRewards"), removeByClans: r.Bool("RemoveByClanCount"),
+		turnCap: r.Int("TurnCap"),
 	}
 	var errs []error
 	if e.p.maxMon > maxMonsters {

@@ -102,11 +102,8 @@ func (g *Game) ageStart(age int) {
 	g.ev(evAge, -1, -1, age, 0)
 	for i, di := range e.inst {
 		d := &e.cards[di]
-		if int(d.age) != age || g.cLoc[i] != clBox {
+		if int(d.age) != age || g.cLoc[i] != clBox || !g.inGame(d) {
 			continue
-		}
-		if int(d.players) > g.n {
-			continue // removed for the clan count (G11)
 		}
 		g.moveCard(int16(i), clQuestPile+uint8(d.kind), -1)
 	}
@@ -117,8 +114,7 @@ func (g *Game) ageStart(age int) {
 		c := &g.clan[s]
 		c.rage = int16(g.statValue(s, statRage))
 		c.passed = false
-		c.pass = 1
-		c.marker = [nTracks]int8{}
+		c.resetBoard()
 	}
 	for p := range g.pillaged {
 		g.pillaged[p] = false
@@ -422,8 +418,7 @@ func (g *Game) ageEnd() {
 		g.pillaged[p] = false
 	}
 	for s := 1; s < g.n; s++ {
-		g.clan[s].pass = 1
-		g.clan[s].marker = [nTracks]int8{}
+		g.clan[s].resetBoard()
 	}
 	for i, l := range g.cLoc {
 		switch l {

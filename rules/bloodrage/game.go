@@ -41,12 +41,30 @@ type clan struct {
 	board  int8 // AI board index; -1 for the human
 	pass   int8 // pass die 1..PassLimit
 	marker [nTracks]int8
-	owned  uint16    // AI upgrade-table faces acquired (bit face-1)
-	slot   [10]int16 // card instance in each sheet slot, -1 when empty
-	seq    [10]int16 // when each slot was filled, to replace the oldest
+	owned  uint16 // AI upgrade-table faces acquired (bit face-1)
+	// pillages counts the clan's successful pillages and subs the times it
+	// took FailedRewardGlory instead of a reward (I14: subs <= pillages).
+	pillages, subs int16
+	// This Age's record of the AI board, for I2 and I4: failures that
+	// turned the pass die, whether T9 set it, D6 rolls taken, and the
+	// steps each marker moved along its arrows (a loop wraps the marker,
+	// not the count).
+	fails   int8
+	t9      bool
+	rolls   int16
+	stepped [nTracks]int16
+	lost    int32     // glory taken by an opponent's card (R37), for the glory invariant
+	slot    [10]int16 // card instance in each sheet slot, -1 when empty
+	seq     [10]int16 // when each slot was filled, to replace the oldest
 
 	// Derived from the sheet by refresh.
 	warSTR, warCost, pairN, discount, questStr int8
+}
+
+// resetBoard prepares the AI board for an Age: the pass die on 1, every
+// marker on its die cell (S3, E7, E8).
+func (c *clan) resetBoard() {
+	c.pass, c.marker, c.fails, c.t9, c.rolls, c.stepped = 1, [nTracks]int8{}, 0, false, 0, [nTracks]int16{}
 }
 
 // Game is one game in progress. All state is in flat arrays and slices made
@@ -93,8 +111,9 @@ type Game struct {
 	nb         int
 	batchWhy   int8
 
-	stats  []int32 // counters for the tally (see layout)
-	forced []int   // scripted dice, for tests
+	snap   snapshot // the state at the last CheckStep
+	stats  []int32  // counters for the tally (see layout)
+	forced []int    // scripted dice, for tests
 }
 
 // Seat is always the human's: the AI clans make no decisions.
@@ -279,6 +298,14 @@ func (g *Game) shufflePile(pile uint8) {
 	}
 }
 
+// inGame reports whether card design d takes part in this game: of an Age
+// the game plays and, with RemoveByClanCount, not removed for the clan
+// count (G11). By default the whole Age deck is used, as the seed's draft
+// table needs (S4, RULINGS R25).
+func (g *Game) inGame(d *cardDef) bool {
+	return int(d.age) <= g.e.p.ages && (!g.e.p.removeByClans || int(d.players) <= g.n)
+}
+
 // stat value of clan s's stat k.
 func (g *Game) statValue(s, k int) int { return g.e.p.tracks[k][g.clan[s].step[k]] }
 
@@ -319,6 +346,9 @@ func (g *Game) gain(s, n, src int) {
 		n = -int(g.clan[s].glory)
 	}
 	g.clan[s].glory += int32(n)
+	if n < 0 {
+		g.clan[s].lost -= int32(n)
+	}
 	g.stats[g.e.lay.glory+g.gloryRow(s)*nSources+src] += int32(n)
 	g.ev(evGlory, s, -1, n, src)
 }

@@ -272,6 +272,11 @@ func TestI13_checkCatchesBrokenStates(t *testing.T) {
 			g.destroyed[angerboda], g.destroyed[elvagar] = true, true
 		}, "fjord"},
 		{"warrior at sea", func(g *Game) { put(t, g, 0, fkWarrior, locFjord0) }, "FJORD"},
+		{"I2 pass die without a failure", func(g *Game) { g.clan[1].pass = 3; g.clan[1].fails = 1 }, "I2"},
+		{"I2 the T9 jump is allowed", func(g *Game) { g.clan[1].pass, g.clan[1].t9 = 6, true }, ""},
+		{"I4 marker off its steps", func(g *Game) { g.clan[1].marker[2] = 1 }, "I4"},
+		{"I4 marker stepped but not moved", func(g *Game) { g.clan[1].stepped[2] = 1 }, "I4"},
+		{"I14 two substitutes for one pillage", func(g *Game) { g.clan[2].pillages, g.clan[2].subs = 1, 2 }, "I14"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -32,7 +32,7 @@ const (
 	KDraft      = iota + 1 // A = card instance kept (-1: none may be kept)
 	KInvade                // A = figure code, B = place (province 0..8, fjord 9..12)
 	KMarch                 // A = from, B = to, C = figures (strongest first)
-	KUpgrade               // A = card instance
+	KUpgrade               // A = card instance, B = sheet slot it takes (replacing the card there)
 	KQuest                 // A = card instance
 	KPillage               // A = province
 	KRepillage             // A = province (Tyr's Challenge)
@@ -234,7 +234,7 @@ func (g *Game) actionChoices(buf []sim.Choice) []sim.Choice {
 		switch d.kind {
 		case cardUpgrade:
 			if g.upgradeCost(0, d) <= rage && (d.slot != skMonster || g.e.p.maxMon > 0) {
-				buf = append(buf, sim.Choice{Kind: KUpgrade, A: int16(i)})
+				buf = g.upgradeSlots(buf, int16(i), d)
 			}
 		case cardQuest:
 			buf = append(buf, sim.Choice{Kind: KQuest, A: int16(i)})
@@ -270,6 +270,20 @@ func (g *Game) actionChoices(buf []sim.Choice) []sim.Choice {
 		}
 	}
 	return append(buf, sim.Choice{Kind: KPass})
+}
+
+// upgradeSlots appends a choice per slot the human's upgrade card may take:
+// an empty slot of its kind, or, when the kind is full, each card it may
+// replace (digest 33).
+func (g *Game) upgradeSlots(buf []sim.Choice, inst int16, d *cardDef) []sim.Choice {
+	lo, hi := g.slotRange(d)
+	if sl := g.freeSlot(0, d); hi-lo == 1 || g.clan[0].slot[sl] < 0 {
+		return append(buf, sim.Choice{Kind: KUpgrade, A: inst, B: int16(sl)})
+	}
+	for k := lo; k < hi; k++ {
+		buf = append(buf, sim.Choice{Kind: KUpgrade, A: inst, B: int16(k)})
+	}
+	return buf
 }
 
 // sacrificeN is the number of figures Frigga's Sacrifice takes, or 0.
@@ -427,7 +441,7 @@ func (g *Game) applyAction(ch sim.Choice) {
 		d := g.design(ch.A)
 		c.rage -= int16(g.upgradeCost(0, d))
 		g.ev(sim.Played, 0, int(g.e.inst[ch.A]), 0, 0)
-		m := g.placeUpgrade(0, ch.A)
+		m := g.placeUpgrade(0, ch.A, int(ch.B))
 		code := -1
 		switch d.slot {
 		case skLeader:

@@ -26,7 +26,7 @@ func TestDigest33_upgradeReplacesTheOldestClanCard(t *testing.T) {
 	for _, id := range ids {
 		c := instOf(t, e, id)
 		g.moveCard(c, clHand, 0)
-		g.applyAction(sim.Choice{Kind: KUpgrade, A: c})
+		g.applyAction(sim.Choice{Kind: KUpgrade, A: c, B: -1})
 	}
 	if g.cLoc[instOf(t, e, "A1-LOKIDOMAIN")] != clDiscard {
 		t.Error("the oldest clan upgrade was not replaced")
@@ -52,7 +52,7 @@ func TestDigest34_figureUpgradeOffersAFreeInvasion(t *testing.T) {
 	c := instOf(t, e, "A1-LORDHAMMERS")
 	g.moveCard(c, clHand, 0)
 	g.clan[0].rage = 3
-	g.applyAction(sim.Choice{Kind: KUpgrade, A: c})
+	g.applyAction(sim.Choice{Kind: KUpgrade, A: c, B: -1})
 	drain(g, 0)
 	if g.prompt != pFreeInvade || g.clan[0].rage != 0 {
 		t.Fatalf("prompt %d rage %d, want a free invasion after paying 3", g.prompt, g.clan[0].rage)

@@ -18,10 +18,24 @@ func (e *Engine) Lint() []sim.Finding {
 	maxRage := e.p.tracks[statRage][len(e.p.tracks[statRage])-1]
 	monsterOK := func(design int16) bool {
 		c := &e.cards[design]
-		return int(c.age) <= e.p.ages && int(c.players) <= 1+e.p.maxAI && e.p.maxMon > 0
+		return int(c.age) <= e.p.ages && (!e.p.removeByClans || int(c.players) <= 1+e.p.maxAI) && e.p.maxMon > 0
 	}
 	for bi := range e.boards {
 		bd := &e.boards[bi]
+		named := map[int16]string{} // monster card → the first cell or entry naming it
+		twice := func(sheet, id, at string, design int16) {
+			if first, ok := named[design]; ok {
+				add(sheet, id, fmt.Sprintf("%s: monster %s is also named by %s; once either finds it, it is in play and the other can never find it", at, e.cards[design].id, first))
+				return
+			}
+			named[design] = id
+		}
+		for i, cl := range bd.pillage {
+			if dead := e.unreachable(bd.pillage[:i], &cl); dead >= 0 {
+				add("AIBoard", bd.id, fmt.Sprintf("%s pillage clause %d (target %s) is never reached: clause %d always picks a province first",
+					bd.id, i+1, whereNames[cl.a], dead+1))
+			}
+		}
 		for f := range nTracks {
 			for st := range bd.tracks[f] {
 				cell := &bd.tracks[f][st]
@@ -30,8 +44,9 @@ func (e *Engine) Lint() []sim.Finding {
 				switch cl := &cell.instr; cl.verb {
 				case vMonster:
 					if !monsterOK(cl.a) {
-						bad("monster " + e.cards[cl.a].id + " is never in an Age deck")
+						bad("monster " + e.cards[cl.a].id + " is never in this game's cards")
 					}
+					twice("AITrack", cell.id, at, cl.a)
 				case vShip:
 					if e.p.ships == 0 {
 						bad("ship, but clans have no ships (Rules Ships)")
@@ -58,9 +73,37 @@ func (e *Engine) Lint() []sim.Finding {
 				add("AIUpgrade", u.id, fmt.Sprintf("%s: costs %d, more than the highest Rage %d", at, u.cost, maxRage))
 			}
 			if u.monster >= 0 && !monsterOK(u.monster) {
-				add("AIUpgrade", u.id, at+": monster "+e.cards[u.monster].id+" is never in an Age deck")
+				add("AIUpgrade", u.id, at+": monster "+e.cards[u.monster].id+" is never in this game's cards")
+			}
+			if u.monster >= 0 {
+				twice("AIUpgrade", u.id, at, u.monster)
 			}
 		}
 	}
 	return out
+}
+
+// whereNames are the target words, for messages.
+var whereNames = [...]string{whereStrongest: "strongest", whereLead: "lead", whereWeakest: "weakest",
+	whereDoomed: "doomed", whereYggdrasil: "yggdrasil", whereRandom: "random", whereInvade: "invade"}
+
+// unreachable returns the index of an earlier pillage clause that always
+// decides before cl can (T23, issue 12 point 17): one without conditions
+// whose target picks a province whenever there is a candidate (strongest,
+// lead, weakest, random), or picks the same target cl would; else -1.
+func (e *Engine) unreachable(earlier []clause, cl *clause) int {
+	for j := range earlier {
+		d := &earlier[j]
+		if d.verb != vTarget || len(d.conds) > 0 {
+			continue
+		}
+		switch d.a {
+		case whereStrongest, whereLead, whereWeakest, whereRandom:
+			return j
+		}
+		if d.a == cl.a {
+			return j
+		}
+	}
+	return -1
 }

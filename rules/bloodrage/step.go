@@ -1,0 +1,98 @@
+package bloodrage
+
+import "fmt"
+
+// snapshot is what CheckStep compares across one decision.
+type snapshot struct {
+	taken     bool
+	age       int8
+	glory     [maxClans]int32 // glory plus what an opponent's card took (R37)
+	step      [maxClans][3]int8
+	pass      [maxClans]int8
+	stepped   [maxClans][nTracks]int16
+	rolls     [maxClans]int16
+	owned     [maxClans]uint16
+	destroyed [nProv]bool
+	pillaged  [nProv]bool
+}
+
+// CheckStep checks the invariants about change over time (sim.Stepper)
+// against the state at the previous call, then records the state:
+//
+//   - the Age only advances, one at a time;
+//   - glory never goes down, except by what an opponent's card takes (I12, R37);
+//   - stat tracks never go down;
+//   - an AI keeps every upgrade-table entry it gained (R16);
+//   - a destroyed province stays destroyed;
+//   - within an Age, a pillaged province stays pillaged until Ragnarök
+//     destroys it, a pass die never goes down (I2), no marker moves back
+//     (I4), and the markers move no more steps than the AI rolled the D6.
+func (g *Game) CheckStep() error {
+	prev := &g.snap
+	if prev.taken {
+		if err := g.checkStep(prev); err != nil {
+			g.record()
+			return err
+		}
+	}
+	g.record()
+	return nil
+}
+
+func (g *Game) checkStep(prev *snapshot) error {
+	if g.age < prev.age || g.age > prev.age+1 {
+		return fmt.Errorf("the Age went from %d to %d", prev.age, g.age)
+	}
+	sameAge := g.age == prev.age && !g.over // the last Age resets its boards as the game ends
+	for s := range g.n {
+		c := &g.clan[s]
+		if gl := c.glory + c.lost; gl < prev.glory[s] {
+			return fmt.Errorf("I12: P%d's glory went down from %d to %d", s+1, prev.glory[s], gl)
+		}
+		for k := range 3 {
+			if c.step[k] < prev.step[s][k] {
+				return fmt.Errorf("P%d's %s went down from step %d to %d", s+1, statNames[1][k], prev.step[s][k], c.step[k])
+			}
+		}
+		if c.owned&prev.owned[s] != prev.owned[s] {
+			return fmt.Errorf("P%d lost an upgrade-table entry (%b to %b)", s+1, prev.owned[s], c.owned)
+		}
+		if s == 0 || !sameAge {
+			continue
+		}
+		if c.pass < prev.pass[s] {
+			return fmt.Errorf("I2: P%d's pass die went down from %d to %d within Age %d", s+1, prev.pass[s], c.pass, g.age)
+		}
+		moved := 0
+		for f := range nTracks {
+			if c.stepped[f] < prev.stepped[s][f] {
+				return fmt.Errorf("I4: P%d's marker %d moved back within Age %d", s+1, f+1, g.age)
+			}
+			moved += int(c.stepped[f] - prev.stepped[s][f])
+		}
+		if rolled := int(c.rolls - prev.rolls[s]); moved > rolled {
+			return fmt.Errorf("I4: P%d's markers moved %d steps on %d D6 rolls", s+1, moved, rolled)
+		}
+	}
+	for p := range nProv {
+		if prev.destroyed[p] && !g.destroyed[p] {
+			return fmt.Errorf("%s was destroyed and is back", g.e.prov[p].id)
+		}
+		if sameAge && prev.pillaged[p] && !g.pillaged[p] && !g.destroyed[p] {
+			return fmt.Errorf("%s is no longer pillaged within Age %d", g.e.prov[p].id, g.age)
+		}
+	}
+	return nil
+}
+
+// record keeps the state CheckStep compares with next time.
+func (g *Game) record() {
+	sn := &g.snap
+	sn.taken, sn.age = true, g.age
+	for s := range g.n {
+		c := &g.clan[s]
+		sn.glory[s] = c.glory + c.lost
+		sn.step[s], sn.pass[s], sn.stepped[s], sn.rolls[s], sn.owned[s] = c.step, c.pass, c.stepped, c.rolls, c.owned
+	}
+	sn.destroyed, sn.pillaged = g.destroyed, g.pillaged
+}
