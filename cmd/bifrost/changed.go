@@ -16,36 +16,12 @@ import (
 // the workbook at path and the same file at git revision rev: added or
 // changed rows of card sheets (the Rules sheet is not a card).
 func changedCards(g *schema.Game, path, rev string) ([]string, error) {
-	abs, err := filepath.Abs(path)
+	tmp, label, err := workbookAtRevision(path, rev)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("--changed-since: %w", err)
 	}
-	dir := filepath.Dir(abs)
-	top, err := git(dir, "rev-parse", "--show-toplevel")
-	if err != nil {
-		return nil, fmt.Errorf("--changed-since: %s is not in a git repository", path)
-	}
-	rel, err := filepath.Rel(strings.TrimSpace(string(top)), abs)
-	if err != nil {
-		return nil, err
-	}
-	old, err := git(dir, "show", rev+":"+filepath.ToSlash(rel))
-	if err != nil {
-		return nil, fmt.Errorf("--changed-since %s: %s is not in that revision", rev, filepath.ToSlash(rel))
-	}
-	tmp, err := os.CreateTemp("", "bifrost-old-*.xlsx")
-	if err != nil {
-		return nil, err
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(old); err != nil {
-		tmp.Close()
-		return nil, err
-	}
-	if err := tmp.Close(); err != nil {
-		return nil, err
-	}
-	oldBook, err := workbook.Open(tmp.Name(), rev+":"+filepath.ToSlash(rel))
+	defer os.Remove(tmp)
+	oldBook, err := workbook.Open(tmp, label)
 	if err != nil {
 		return nil, err
 	}
@@ -60,6 +36,44 @@ func changedCards(g *schema.Game, path, rev string) ([]string, error) {
 		}
 	}
 	return ids, nil
+}
+
+// workbookAtRevision writes the workbook at path as it was at git revision
+// rev to a temporary file, and returns that file and a label such as
+// "HEAD~1:cardsrc/nastrond.xlsx". The caller removes the file.
+func workbookAtRevision(path, rev string) (tmpPath, label string, err error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return "", "", err
+	}
+	dir := filepath.Dir(abs)
+	top, err := git(dir, "rev-parse", "--show-toplevel")
+	if err != nil {
+		return "", "", fmt.Errorf("%s is not in a git repository", path)
+	}
+	rel, err := filepath.Rel(strings.TrimSpace(string(top)), abs)
+	if err != nil {
+		return "", "", err
+	}
+	label = rev + ":" + filepath.ToSlash(rel)
+	old, err := git(dir, "show", label)
+	if err != nil {
+		return "", "", fmt.Errorf("%s: %s is not in revision %s", rev, filepath.ToSlash(rel), rev)
+	}
+	tmp, err := os.CreateTemp("", "bifrost-old-*.xlsx")
+	if err != nil {
+		return "", "", err
+	}
+	if _, err := tmp.Write(old); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return "", "", err
+	}
+	if err := tmp.Close(); err != nil {
+		os.Remove(tmp.Name())
+		return "", "", err
+	}
+	return tmp.Name(), label, nil
 }
 
 // git runs a git command in dir and returns its standard output.

@@ -36,6 +36,7 @@ func newRootCmd(stdout, stderr io.Writer) *cobra.Command {
 		newBuildCmd(g),
 		newSimCmd(g),
 		newLadderCmd(g),
+		newCompareCmd(g),
 		newReplayCmd(g),
 		newCheckCmd(g),
 		newReportCmd(g),

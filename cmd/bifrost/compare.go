@@ -1,0 +1,304 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"bifrost/layout/report"
+	"bifrost/rules"
+	"bifrost/rules/sim"
+	"bifrost/schema"
+)
+
+type compareOptions struct {
+	*globalOptions
+	src     string
+	base    string
+	games   int
+	players string
+	seed    uint64
+	bots    string
+	format  string
+	only    []string
+}
+
+func newCompareCmd(g *globalOptions) *cobra.Command {
+	opts := &compareOptions{globalOptions: g}
+	cmd := &cobra.Command{
+		Use:   "compare OLD NEW | --base REV [GAME...]",
+		Short: "2つの版のバランスを対にして比べる / paired balance comparison of two versions",
+		Long: "Compare plays the same seeded games with the same bots on two versions of a workbook\n" +
+			"and reports the changes in seat win rates, length, score and per-card use and win\n" +
+			"rates, with paired 95 % intervals, marking only significant changes (Benjamini–\n" +
+			"Hochberg, false discovery rate 5 %). Each side is a workbook file or a git revision;\n" +
+			"--base REV compares the workbooks under --src with that revision's.",
+		RunE: func(cmd *cobra.Command, args []string) error { return runCompare(cmd.Context(), opts, args) },
+	}
+	cmd.Flags().StringVar(&opts.src, "src", "cardsrc", "folder holding <game>.xlsx")
+	cmd.Flags().StringVar(&opts.base, "base", "", "git revision to compare the workbooks under --src with")
+	cmd.Flags().IntVar(&opts.games, "games", 2000, "games per side")
+	cmd.Flags().StringVar(&opts.players, "players", "all", "player counts: all, or a list such as 2,3")
+	cmd.Flags().Uint64Var(&opts.seed, "seed", 1, "seed shared by both sides")
+	cmd.Flags().StringVar(&opts.bots, "bots", "greedy", "bots by seat, repeating")
+	cmd.Flags().StringVar(&opts.format, "format", "text", "text, markdown, html or json")
+	return cmd
+}
+
+// side is one version of one game's workbook.
+type side struct {
+	path, label string
+	cleanup     func()
+}
+
+func runCompare(ctx context.Context, opts *compareOptions, args []string) error {
+	switch opts.format {
+	case "text", "markdown", "html", "json":
+	default:
+		return usageError{fmt.Errorf("--format %q: want text, markdown, html or json", opts.format)}
+	}
+	if opts.games < 2 {
+		return usageError{errors.New("--games must be at least 2")}
+	}
+	pairs, err := comparePairs(opts, args)
+	if err != nil {
+		return err
+	}
+	var pages []report.ComparisonPage
+	for _, p := range pairs {
+		defer p[0].cleanup()
+		defer p[1].cleanup()
+		page, err := compareOne(ctx, opts, p)
+		if err != nil {
+			return err
+		}
+		pages = append(pages, page)
+	}
+	switch opts.format {
+	case "json":
+		var cs []*sim.Comparison
+		for _, p := range pages {
+			cs = append(cs, p.Comparison)
+		}
+		enc := json.NewEncoder(opts.stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(map[string]any{"comparisons": cs})
+	case "html":
+		return report.WriteComparison(opts.stdout, pages)
+	}
+	for _, p := range pages {
+		writeComparisonText(opts.stdout, p, opts.format == "markdown", opts.Lang())
+	}
+	return nil
+}
+
+// comparePairs resolves the arguments into (old, new) workbook pairs, one
+// per game, each side a file or a file at a git revision.
+func comparePairs(opts *compareOptions, args []string) ([][2]side, error) {
+	var oldArg, newArg string
+	var games []string
+	if opts.base != "" {
+		oldArg, games = opts.base, args
+	} else {
+		if len(args) != 2 {
+			return nil, usageError{errors.New("compare needs OLD and NEW (workbook files or git revisions), or --base REV")}
+		}
+		oldArg, newArg = args[0], args[1]
+	}
+	if isFile(newArg) || isFile(oldArg) {
+		file := newArg
+		if !isFile(file) {
+			file = oldArg
+		}
+		g := gameOfFile(file)
+		if g == nil {
+			return nil, usageError{fmt.Errorf("%s: cannot tell which game this workbook is for; name it <game>.xlsx", file)}
+		}
+		games = []string{g.ID}
+	}
+	if len(games) == 0 {
+		for _, g := range schema.Games() {
+			games = append(games, g.ID)
+		}
+	}
+	var out [][2]side
+	for _, id := range games {
+		if schema.GameByID(id) == nil {
+			return nil, usageError{fmt.Errorf("unknown game %q", id)}
+		}
+		work := filepath.Join(opts.src, id+".xlsx")
+		o, err := resolveSide(oldArg, work)
+		if err != nil {
+			return nil, err
+		}
+		n, err := resolveSide(newArg, work)
+		if err != nil {
+			o.cleanup()
+			return nil, err
+		}
+		out = append(out, [2]side{o, n})
+	}
+	return out, nil
+}
+
+func isFile(path string) bool {
+	if path == "" || !strings.EqualFold(filepath.Ext(path), ".xlsx") {
+		return false
+	}
+	fi, err := os.Stat(path)
+	return err == nil && fi.Mode().IsRegular()
+}
+
+// resolveSide is arg as a workbook file, or the workbook work at git
+// revision arg, or work itself when arg is empty.
+func resolveSide(arg, work string) (side, error) {
+	none := func() {}
+	switch {
+	case arg == "":
+		return side{path: work, label: work, cleanup: none}, nil
+	case isFile(arg):
+		return side{path: arg, label: arg, cleanup: none}, nil
+	}
+	path, label, err := workbookAtRevision(work, arg)
+	if err != nil {
+		return side{}, usageError{err}
+	}
+	return side{path: path, label: label, cleanup: func() { os.Remove(path) }}, nil
+}
+
+func compareOne(ctx context.Context, opts *compareOptions, p [2]side) (report.ComparisonPage, error) {
+	game := gameOfFile(p[1].path)
+	if game == nil {
+		game = gameOfFile(p[1].label)
+	}
+	var engines [2]sim.Engine
+	var names map[string]string
+	for i, s := range p {
+		e, data, err := loadEngineFile(opts.globalOptions, game, s.path, s.label)
+		if err != nil {
+			return report.ComparisonPage{}, err
+		}
+		engines[i] = e
+		if i == 1 {
+			names = schema.CardNames(data)
+		}
+	}
+	bo := sim.BatchOptions{Seed: opts.seed, Games: opts.games, Check: true}
+	var err error
+	if bo.Players, err = parsePlayers(opts.players, engines[1].PlayerCounts()); err != nil {
+		return report.ComparisonPage{}, err
+	}
+	if bo.Bots, err = parseBots(opts.bots, engines[1]); err != nil {
+		return report.ComparisonPage{}, err
+	}
+	c := sim.Compare(ctx, engines[0], engines[1], bo)
+	return report.ComparisonPage{Title: game.Title, Old: p[0].label, New: p[1].label, CardNames: names, Comparison: c}, nil
+}
+
+// loadEngineFile validates one workbook of game and builds its engine.
+func loadEngineFile(g *globalOptions, game *schema.Game, path, label string) (sim.Engine, any, error) {
+	results, err := validateAll([]target{{game: game, path: path}}, g.Lang())
+	if err != nil {
+		return nil, nil, err
+	}
+	if schema.HasErrors(results[0].Problems) {
+		for i := range results[0].Problems {
+			results[0].Problems[i].File = label
+		}
+		writeProblems(g.stdout, g.stderr, results, g.Lang())
+		return nil, nil, errProblems
+	}
+	r, err := rules.ByID(game.ID)
+	if err != nil {
+		return nil, nil, err
+	}
+	e, err := r.New(results[0].Data)
+	return e, results[0].Data, err
+}
+
+func writeComparisonText(w io.Writer, p report.ComparisonPage, markdown bool, lang *schema.Lang) {
+	c := p.Comparison
+	en := lang.English()
+	pick := func(ja, enText string) string {
+		if en {
+			return enText
+		}
+		return ja
+	}
+	name := func(id string) string {
+		if n := p.CardNames[id]; n != "" {
+			return id + " " + n
+		}
+		return id
+	}
+	if markdown {
+		fmt.Fprintf(w, "### %s\n\n", p.Title)
+	} else {
+		fmt.Fprintf(w, "%s: %s → %s\n", c.Game, p.Old, p.New)
+	}
+	fmt.Fprintf(w, pick("同じシード %d の %d ゲームを対にして比較（ボット %s、対 %d、除外 %d）\n",
+		"%d-seeded games paired on both sides: %d (bots %s, paired %d, excluded %d)\n"),
+		c.Seed, c.Games, strings.Join(c.Bots, ","), c.Paired, c.Excluded)
+	var sig []sim.Change
+	for _, m := range c.Measures {
+		if m.Significant {
+			sig = append(sig, m)
+		}
+	}
+	var cards []sim.CardChange
+	for _, cc := range c.Cards {
+		if cc.Significant {
+			cards = append(cards, cc)
+		}
+	}
+	if len(sig) == 0 && len(cards) == 0 {
+		fmt.Fprintln(w, pick("有意な変化はありません。", "No significant change."))
+		if markdown {
+			fmt.Fprintln(w)
+		}
+		return
+	}
+	if markdown {
+		fmt.Fprintln(w, pick("\n| 指標 | 旧 | 新 | 差 | 95 % 区間 | q |\n|---|---:|---:|---:|---|---:|",
+			"\n| measure | old | new | change | 95 % interval | q |\n|---|---:|---:|---:|---|---:|"))
+	}
+	for _, m := range sig {
+		label := report.MeasureName(m)
+		if en {
+			label = fmt.Sprintf("%s, %d players", m.Measure, m.Players)
+			if m.Seat > 0 {
+				label += fmt.Sprintf(", P%d", m.Seat)
+			}
+		}
+		if markdown {
+			fmt.Fprintf(w, "| %s | %.3f | %.3f | %+.3f | %+.3f … %+.3f | %.4f |\n", label, m.Old, m.New, m.Diff, m.Low, m.High, m.Q)
+		} else {
+			fmt.Fprintf(w, "  %s: %.3f → %.3f (%+.3f [%+.3f, %+.3f], q=%.4f)\n", label, m.Old, m.New, m.Diff, m.Low, m.High, m.Q)
+		}
+	}
+	if markdown && len(cards) > 0 {
+		fmt.Fprintln(w, pick("\n| カード | 指標 | 旧 | 新 | 差 | q |\n|---|---|---:|---:|---:|---:|",
+			"\n| card | measure | old | new | change | q |\n|---|---|---:|---:|---:|---:|"))
+	}
+	for _, cc := range cards {
+		label := report.CardMeasureName(cc.Measure)
+		if en {
+			label = cc.Measure
+		}
+		if markdown {
+			fmt.Fprintf(w, "| %s | %s | %.1f%% | %.1f%% | %+.1f pt | %.4f |\n", name(cc.ID), label, 100*cc.Old.Rate, 100*cc.New.Rate, 100*cc.Diff, cc.Q)
+		} else {
+			fmt.Fprintf(w, "  %s %s: %.1f%% → %.1f%% (%+.1f pt, q=%.4f)\n", name(cc.ID), label, 100*cc.Old.Rate, 100*cc.New.Rate, 100*cc.Diff, cc.Q)
+		}
+	}
+	if markdown {
+		fmt.Fprintln(w)
+	}
+}

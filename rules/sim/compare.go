@@ -1,0 +1,299 @@
+package sim
+
+import (
+	"cmp"
+	"context"
+	"math"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
+)
+
+// Comparison is a paired comparison of two versions of a game's data: both
+// played the same seeded games with the same bots (common random numbers),
+// so most of the luck cancels and the intervals are tight.
+type Comparison struct {
+	Game         string       `json:"game"`
+	Seed         uint64       `json:"seed"`
+	Games        int          `json:"games"`
+	PlayerCounts []int        `json:"player_counts"`
+	Bots         []string     `json:"bots"`
+	Paired       int          `json:"paired"`   // games that finished cleanly on both sides
+	Excluded     int          `json:"excluded"` // games that broke a rule or did not finish on a side
+	Measures     []Change     `json:"measures"`
+	Cards        []CardChange `json:"cards"` // significant changes first
+}
+
+// Change is one game-level measure (a seat's win rate, the mean length, the
+// mean score) for one player count: old and new values, the paired
+// difference with its 95 % interval, and the Benjamini–Hochberg adjusted
+// p-value over every measure of the comparison.
+type Change struct {
+	Measure     string  `json:"measure"` // "seat_win_rate", "length", "score"
+	Players     int     `json:"players"`
+	Seat        int     `json:"seat,omitempty"` // 1-based, for seat_win_rate
+	Old         float64 `json:"old"`
+	New         float64 `json:"new"`
+	Diff        float64 `json:"diff"`
+	Low         float64 `json:"low"`
+	High        float64 `json:"high"`
+	Q           float64 `json:"q"`
+	Significant bool    `json:"significant"`
+}
+
+// CardChange is one card's use rate (the share of seat-games in which a
+// seat used it) or win rate when used, before and after, with the
+// adjusted p-value over every card test of the comparison.
+type CardChange struct {
+	ID          string  `json:"id"`
+	Measure     string  `json:"measure"` // "use_rate" or "win_rate"
+	Old         Wilson  `json:"old"`
+	New         Wilson  `json:"new"`
+	Diff        float64 `json:"diff"`
+	Z           float64 `json:"z"` // the test statistic, for ranking changes too strong for q to tell apart
+	Q           float64 `json:"q"`
+	Significant bool    `json:"significant"`
+}
+
+// significance is the false discovery rate at which a change is marked.
+const significance = 0.05
+
+// paired accumulates the per-game differences of one player count; every
+// field is an integer sum, so workers merge exactly.
+type paired struct {
+	games                 int
+	seatOld, seatNew      []int
+	seatD2                []int // Σ d² of the seat-win indicators
+	lenOld, lenNew, lenD2 int
+	scoreOld, scoreNew    int // sums of all seats' scores
+	scoreD2               int
+}
+
+func (p *paired) add(old, new *Result) {
+	p.games++
+	for s := range p.seatOld {
+		o, n := b2i(old.Winner == s), b2i(new.Winner == s)
+		p.seatOld[s] += o
+		p.seatNew[s] += n
+		p.seatD2[s] += (n - o) * (n - o)
+	}
+	p.lenOld += old.Turns
+	p.lenNew += new.Turns
+	p.lenD2 += (new.Turns - old.Turns) * (new.Turns - old.Turns)
+	so, sn := sum(old.Scores), sum(new.Scores)
+	p.scoreOld += so
+	p.scoreNew += sn
+	p.scoreD2 += (sn - so) * (sn - so)
+}
+
+func (p *paired) merge(o *paired) {
+	p.games += o.games
+	for s := range p.seatOld {
+		p.seatOld[s] += o.seatOld[s]
+		p.seatNew[s] += o.seatNew[s]
+		p.seatD2[s] += o.seatD2[s]
+	}
+	p.lenOld, p.lenNew, p.lenD2 = p.lenOld+o.lenOld, p.lenNew+o.lenNew, p.lenD2+o.lenD2
+	p.scoreOld, p.scoreNew, p.scoreD2 = p.scoreOld+o.scoreOld, p.scoreNew+o.scoreNew, p.scoreD2+o.scoreD2
+}
+
+func newPaired(players int) *paired {
+	return &paired{seatOld: make([]int, players), seatNew: make([]int, players), seatD2: make([]int, players)}
+}
+
+// Compare plays the batch o on both engines, game for game with the same
+// seeds, and compares them. The result does not depend on o.Workers.
+func Compare(ctx context.Context, old, new Engine, o BatchOptions) *Comparison {
+	if len(o.Players) == 0 {
+		o.Players = new.PlayerCounts()
+	}
+	if len(o.Bots) == 0 {
+		o.Bots = []string{"random"}
+	}
+	workers := o.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	totalOld, totalNew := NewStats(old), NewStats(new)
+	acc := map[int]*paired{}
+	for _, n := range o.Players {
+		acc[n] = newPaired(n)
+	}
+	excluded := 0
+	var mu sync.Mutex
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			so, sn := NewStats(old), NewStats(new)
+			po, pn := NewPlayer(old, o.Bots, so), NewPlayer(new, o.Bots, sn)
+			po.Check, pn.Check = o.Check, o.Check
+			local := map[int]*paired{}
+			for _, n := range o.Players {
+				local[n] = newPaired(n)
+			}
+			skipped := 0
+			for ctx.Err() == nil {
+				g := int(next.Add(1)) - 1
+				if g >= o.Games {
+					break
+				}
+				cfg := job(o.Players, g)
+				seed := GameSeed(o.Seed, cfg.Players, cfg.Index)
+				ro, rn := po.Play(cfg, seed), pn.Play(cfg, seed)
+				if clean(&ro) && clean(&rn) {
+					local[cfg.Players].add(&ro, &rn)
+				} else {
+					skipped++
+				}
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			totalOld.Merge(so)
+			totalNew.Merge(sn)
+			for n, p := range local {
+				acc[n].merge(p)
+			}
+			excluded += skipped
+		})
+	}
+	wg.Wait()
+
+	c := &Comparison{Game: new.Name(), Seed: o.Seed, Games: o.Games, PlayerCounts: o.Players, Bots: o.Bots, Excluded: excluded}
+	for _, n := range o.Players {
+		p := acc[n]
+		c.Paired += p.games
+		for s := range n {
+			c.Measures = append(c.Measures, pairedChange("seat_win_rate", n, s+1, p.games, p.seatOld[s], p.seatNew[s], p.seatD2[s], 1))
+		}
+		c.Measures = append(c.Measures, pairedChange("length", n, 0, p.games, p.lenOld, p.lenNew, p.lenD2, 1))
+		c.Measures = append(c.Measures, pairedChange("score", n, 0, p.games, p.scoreOld, p.scoreNew, p.scoreD2, n))
+	}
+	adjust(len(c.Measures), func(i int) *float64 { return &c.Measures[i].Q })
+	for i := range c.Measures {
+		c.Measures[i].Significant = c.Measures[i].Q < significance
+	}
+	c.Cards = cardChanges(old, new, totalOld, totalNew)
+	return c
+}
+
+func clean(r *Result) bool { return r.Violation == nil && !r.Unfinished }
+
+// pairedChange turns sums over m paired games into a Change; per divides
+// the values (a game's total score by its seats, for a mean seat score).
+// Its Q holds the raw p-value until adjust runs.
+func pairedChange(measure string, players, seat, m, oldSum, newSum, d2 int, per int) Change {
+	ch := Change{Measure: measure, Players: players, Seat: seat, Q: 1}
+	if m == 0 {
+		return ch
+	}
+	f := float64(m) * float64(per)
+	ch.Old, ch.New = round4(float64(oldSum)/f), round4(float64(newSum)/f)
+	mean := float64(newSum-oldSum) / float64(m)
+	ch.Diff = round4(mean / float64(per))
+	sd := 0.0
+	if m > 1 {
+		sd = math.Sqrt(max(0, (float64(d2)-float64(m)*mean*mean)/float64(m-1)))
+	}
+	se := sd / math.Sqrt(float64(m)) / float64(per)
+	ch.Low, ch.High = round4(ch.Diff-1.959963984540054*se), round4(ch.Diff+1.959963984540054*se)
+	ch.Q = pValue(mean/float64(per), se)
+	return ch
+}
+
+// pValue is the two-sided normal p-value of an estimate with standard error se.
+func pValue(est, se float64) float64 {
+	switch {
+	case se > 0:
+		return math.Erfc(math.Abs(est/se) / math.Sqrt2)
+	case est == 0:
+		return 1
+	default:
+		return 0
+	}
+}
+
+// adjust replaces n raw p-values (reached through at) with
+// Benjamini–Hochberg adjusted ones.
+func adjust(n int, at func(i int) *float64) {
+	idx := make([]int, n)
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(*at(a), *at(b)) })
+	next := 1.0
+	for r := n - 1; r >= 0; r-- {
+		p := at(idx[r])
+		next = min(next, *p*float64(n)/float64(r+1))
+		*p = round4(next)
+	}
+}
+
+// cardChanges compares every card present on both sides: its use rate and
+// its win rate when used, with two-proportion tests adjusted together.
+func cardChanges(old, new Engine, so, sn *Stats) []CardChange {
+	oldIndex := map[string]int{}
+	for i, id := range old.Cards() {
+		oldIndex[id] = i
+	}
+	seatGames := func(s *Stats) int {
+		n := 0
+		for players, ps := range s.ByPlayers {
+			n += players * ps.Finished
+		}
+		return n
+	}
+	og, ng := seatGames(so), seatGames(sn)
+	var out []CardChange
+	for j, id := range new.Cards() {
+		i, ok := oldIndex[id]
+		if !ok {
+			continue
+		}
+		o, n := so.Cards[i], sn.Cards[j]
+		out = append(out,
+			cardChange(id, "use_rate", WilsonInterval(o.Users, og), WilsonInterval(n.Users, ng)),
+			cardChange(id, "win_rate", WilsonInterval(o.UserWins, o.Users), WilsonInterval(n.UserWins, n.Users)))
+	}
+	adjust(len(out), func(i int) *float64 { return &out[i].Q })
+	for i := range out {
+		out[i].Significant = out[i].Q < significance
+	}
+	slices.SortStableFunc(out, func(a, b CardChange) int {
+		return cmp.Or(cmp.Compare(a.Q, b.Q), cmp.Compare(math.Abs(b.Z), math.Abs(a.Z)), cmp.Compare(a.ID, b.ID), cmp.Compare(a.Measure, b.Measure))
+	})
+	return out
+}
+
+// cardChange tests two proportions with a pooled standard error.
+func cardChange(id, measure string, o, n Wilson) CardChange {
+	ch := CardChange{ID: id, Measure: measure, Old: o, New: n, Q: 1}
+	if o.Games == 0 || n.Games == 0 {
+		return ch
+	}
+	po, pn := float64(o.Wins)/float64(o.Games), float64(n.Wins)/float64(n.Games)
+	pool := float64(o.Wins+n.Wins) / float64(o.Games+n.Games)
+	se := math.Sqrt(pool * (1 - pool) * (1/float64(o.Games) + 1/float64(n.Games)))
+	ch.Diff = round4(pn - po)
+	ch.Q = pValue(pn-po, se)
+	if se > 0 {
+		ch.Z = round4((pn - po) / se)
+	}
+	return ch
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func sum(xs []int) int {
+	t := 0
+	for _, x := range xs {
+		t += x
+	}
+	return t
+}

@@ -1,0 +1,79 @@
+package sim
+
+import (
+	"context"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+)
+
+// boostedRace makes card "two" move four squares instead of two.
+type boostedRace struct{ *race }
+
+func (r boostedRace) NewGame(cfg Config, rng *rand.Rand) Game {
+	return boostedGame{r.race.NewGame(cfg, rng).(*raceGame)}
+}
+
+type boostedGame struct{ *raceGame }
+
+func (g boostedGame) Apply(c Choice, emit func(Event)) {
+	if c.A == 2 {
+		g.pos[g.seat] += 2
+	}
+	g.raceGame.Apply(c, emit)
+}
+
+func TestCompare_SameDataHasNoSignificantChange(t *testing.T) {
+	e := &race{goal: 20}
+	c := Compare(context.Background(), e, e, BatchOptions{Seed: 3, Games: 400})
+	if c.Paired != 400 || c.Excluded != 0 {
+		t.Fatalf("paired %d, excluded %d; want 400 and 0", c.Paired, c.Excluded)
+	}
+	for _, m := range c.Measures {
+		if m.Significant || m.Diff != 0 || m.Old != m.New {
+			t.Errorf("identical data changed %+v", m)
+		}
+	}
+	for _, cc := range c.Cards {
+		if cc.Significant {
+			t.Errorf("identical data changed card %+v", cc)
+		}
+	}
+}
+
+func TestCompare_FindsAStrongerCard(t *testing.T) {
+	e := &race{goal: 20}
+	c := Compare(context.Background(), e, boostedRace{e}, BatchOptions{Seed: 3, Games: 400})
+	found := false
+	for _, m := range c.Measures {
+		if m.Measure == "length" {
+			if !m.Significant || m.Diff >= 0 || m.High >= 0 {
+				t.Errorf("a stronger card should shorten the race significantly: %+v", m)
+			}
+			found = true
+		}
+	}
+	if !found {
+		t.Fatal("no length measure")
+	}
+}
+
+func TestCompare_SameResultForAnyWorkerCount(t *testing.T) {
+	e := &race{goal: 20}
+	o := BatchOptions{Seed: 9, Games: 300, Workers: 1}
+	a := Compare(context.Background(), e, boostedRace{e}, o)
+	o.Workers = 3
+	if b := Compare(context.Background(), e, boostedRace{e}, o); !reflect.DeepEqual(a, b) {
+		t.Errorf("1 worker and 3 workers differ:\n%+v\n%+v", a, b)
+	}
+}
+
+func TestAdjust_BenjaminiHochberg(t *testing.T) {
+	p := []float64{0.01, 0.04, 0.03, 0.5}
+	adjust(len(p), func(i int) *float64 { return &p[i] })
+	// Sorted 0.01, 0.03, 0.04, 0.5 → ×4/1, ×4/2, ×4/3, ×4/4, then running minimum from the top.
+	want := []float64{0.04, 0.0533, 0.0533, 0.5}
+	if !reflect.DeepEqual(p, want) {
+		t.Errorf("adjusted %v, want %v", p, want)
+	}
+}
