@@ -467,6 +467,10 @@ func checkGuardian(c *Checker) any {
 		g.Uses = guardianUses(gs, i, g.Uses, g.Effect)
 		guardianRegister(gs, i, g.ID, g.Name, false, true, reg)
 	}
+	materialAttrs := map[string]bool{}
+	for _, m := range ms.Items {
+		materialAttrs[m.Attr] = true
+	}
 	for i := range as.Items {
 		a := &as.Items[i]
 		if !checkAttr(a.Attr) {
@@ -474,7 +478,7 @@ func checkGuardian(c *Checker) any {
 		}
 		if !checkAttr(a.CostAttr) {
 			as.Errorf(i, "CostAttr", "g_unknown_attr", a.CostAttr)
-		} else if a.CostAttr != "" && a.Cost > 0 && !slices.ContainsFunc(ms.Items, func(m GMaterial) bool { return m.Attr == a.CostAttr }) {
+		} else if a.CostAttr != "" && a.Cost > 0 && !materialAttrs[a.CostAttr] {
 			as.Warnf(i, "CostAttr", "g_cost_attr_none", a.CostAttr)
 		}
 		if a.Condition != "" {
@@ -708,6 +712,7 @@ func guardianDecks(c *Checker, ds *Sheet[GDeckRow], cards map[string]guardianCar
 	var (
 		decks    []GDeck
 		first    = map[string]int{}   // deck → item index of its first row
+		index    = map[string]int{}   // deck → its index in decks
 		total    = map[string]int{}   // deck → cards
 		hasGuard = map[string]bool{}  // deck → has a Guardian
 		perName  = map[deckName]int{} // copies of a name in a deck
@@ -721,9 +726,10 @@ func guardianDecks(c *Checker, ds *Sheet[GDeckRow], cards map[string]guardianCar
 		}
 		if _, ok := first[row.Deck]; !ok {
 			first[row.Deck] = i
+			index[row.Deck] = len(decks)
 			decks = append(decks, GDeck{Name: row.Deck, Row: ds.Rows[i]})
 		}
-		k := slices.IndexFunc(decks, func(d GDeck) bool { return d.Name == row.Deck })
+		k := index[row.Deck]
 		decks[k].Cards = append(decks[k].Cards, GDeckCard{ID: row.Card, Copies: row.Copies})
 		total[row.Deck] += row.Copies
 		card, ok := cards[row.Card]

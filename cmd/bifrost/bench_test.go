@@ -1,6 +1,8 @@
 package main
 
 import (
+	"context"
+	"fmt"
 	"testing"
 
 	"bifrost/schema"
@@ -25,5 +27,59 @@ func BenchmarkValidateAll(b *testing.B) {
 				b.Fatalf("%s: %v", r.Game, r.Problems[0])
 			}
 		}
+	}
+}
+
+// scales are the sizes of the generated guardian workbook the scaled
+// benchmarks measure: cost should grow linearly, so 100× takes about ten
+// times as long as 10×.
+var scales = []int{1, 10, 100}
+
+// BenchmarkValidateScaled loads and validates the guardian workbook scaled
+// 1×, 10× and 100× (print checks included), as `bifrost validate guardian`.
+func BenchmarkValidateScaled(b *testing.B) {
+	for _, n := range scales {
+		b.Run(fmt.Sprintf("%dx", n), func(b *testing.B) {
+			targets, err := resolveTargets(scaledGuardian(b, b.TempDir(), n), []string{"guardian"})
+			if err != nil {
+				b.Fatal(err)
+			}
+			lang := schema.NewLang("en")
+			b.ReportAllocs()
+			for b.Loop() {
+				res, err := validateOne(targets[0], lang)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if len(res.Problems) > 0 {
+					b.Fatalf("%d problems, first %v", len(res.Problems), res.Problems[0])
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkCardsScaled prints the cards.pdf of the guardian workbook scaled
+// 1×, 10× and 100×, validated once beforehand.
+func BenchmarkCardsScaled(b *testing.B) {
+	for _, n := range scales {
+		b.Run(fmt.Sprintf("%dx", n), func(b *testing.B) {
+			src := scaledGuardian(b, b.TempDir(), n)
+			targets, err := resolveTargets(src, []string{"guardian"})
+			if err != nil {
+				b.Fatal(err)
+			}
+			res, err := validateOne(targets[0], schema.NewLang("en"))
+			if err != nil || schema.HasErrors(res.Problems) {
+				b.Fatalf("validate: %v %v", err, res.Problems)
+			}
+			out := b.TempDir()
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := printCards(context.Background(), src, out, res, "a4"); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

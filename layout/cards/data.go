@@ -17,7 +17,8 @@ type dataset struct {
 	sheets map[*schema.SheetSpec][]reflect.Value
 	ids    map[string]rowRef
 	rules  *schema.Rules
-	root   reflect.Value // the data struct
+	root   reflect.Value                  // the data struct
+	copies map[*copiesFrom]map[string]int // see copiesOf
 }
 
 type rowRef struct {
@@ -28,7 +29,8 @@ type rowRef struct {
 // newDataset finds, for each sheet of g, the slice of the typed data whose
 // element type is the sheet's row struct.
 func newDataset(g *schema.Game, data any) (*dataset, error) {
-	ds := &dataset{game: g, sheets: map[*schema.SheetSpec][]reflect.Value{}, ids: map[string]rowRef{}}
+	ds := &dataset{game: g, sheets: map[*schema.SheetSpec][]reflect.Value{}, ids: map[string]rowRef{},
+		copies: map[*copiesFrom]map[string]int{}}
 	v := reflect.ValueOf(data)
 	if v.Kind() == reflect.Pointer {
 		v = v.Elem()
@@ -116,6 +118,41 @@ func (ds *dataset) entries(cf *copiesFrom) []reflect.Value {
 	return cur
 }
 
+// copiesOf returns the copies cf gives each card ID: the sum over the
+// entries whose match field holds the ID of their sum field (at least 1 an
+// entry). It walks the entries once per cf and keeps the result, so counting
+// every design of a kind costs one pass, not one pass a design.
+func (ds *dataset) copiesOf(cf *copiesFrom) map[string]int {
+	if m, ok := ds.copies[cf]; ok {
+		return m
+	}
+	m := map[string]int{}
+	var (
+		typ        reflect.Type
+		match, sum []int // field indexes in typ, nil when absent or unusable
+	)
+	for _, x := range ds.entries(cf) {
+		if x.Kind() != reflect.Struct {
+			continue
+		}
+		if x.Type() != typ {
+			typ, match, sum = x.Type(), nil, nil
+			if f, ok := typ.FieldByName(cf.match); ok && f.Type.Kind() == reflect.String {
+				match = f.Index
+			}
+			if f, ok := typ.FieldByName(cf.sum); ok && x.FieldByIndex(f.Index).CanInt() {
+				sum = f.Index
+			}
+		}
+		if match == nil || sum == nil {
+			continue
+		}
+		m[x.FieldByIndex(match).String()] += max(1, int(x.FieldByIndex(sum).Int()))
+	}
+	ds.copies[cf] = m
+	return m
+}
+
 // checkEntries reports a copies_from data path that leads to nothing usable.
 func (ds *dataset) checkEntries(cf *copiesFrom) error {
 	es := ds.entries(cf)
@@ -172,14 +209,7 @@ func (ds *dataset) designs(k *Kind) []*card {
 		case k.Copies != "":
 			n = max(1, int(r.Field(k.fields.get(k.Copies).index).Int()))
 		case k.From != nil:
-			n = 0
-			for _, x := range ds.entries(k.From) {
-				m, s := x.FieldByName(k.From.match), x.FieldByName(k.From.sum)
-				if m.IsValid() && m.Kind() == reflect.String && m.String() == id && s.IsValid() && s.CanInt() {
-					n += max(1, int(s.Int()))
-				}
-			}
-			n = max(n, 1) // a design no deck uses yet still prints once
+			n = max(ds.copiesOf(k.From)[id], 1) // a design no deck uses yet still prints once
 		}
 		out = append(out, &card{kind: k, row: r, id: id, copy: n, copies: n})
 	}
