@@ -203,7 +203,6 @@ var guardianRules = []RuleParam{
 	{Key: "ResourceIsDraw", Kind: RuleBool, Default: "○", Doc: "リソースゾーンから手札に加えることを「引く」として扱うか（裁定 G19）"},
 	{Key: "HandLimit", Default: "0", Min: 0, Max: 30, Doc: "手札の上限（0なら上限なし。裁定 G24）"},
 	{Key: "CheerSeatLimit", Default: "0", Min: 0, Max: 30, Doc: "応援席に置けるカードの上限（0なら上限なし。裁定 G25）"},
-	{Key: "DieFaces", Default: "6", Min: 2, Max: 20, Doc: "効果で振るサイコロの面数（裁定 G30）"},
 	{Key: "TurnCap", Default: "100", Min: 10, Max: 10000, Doc: "シミュレーションのターン上限。超えたら引き分け（未完了）とする（裁定 G10）"},
 }
 

@@ -1,10 +1,12 @@
 package guardian
 
 import (
+	"os"
 	"strings"
 	"testing"
 
 	"bifrost/rules/sim"
+	"bifrost/schema"
 )
 
 // res3 is a resource zone of three cost-only Materials.
@@ -629,6 +631,32 @@ func TestIssue12_9_G2_shippedChartIsTheSeeds(t *testing.T) {
 		}
 		if !strings.HasSuffix(rep.AffinityChart, wantChart) {
 			t.Errorf("the report's chart is %q, want it to end %q", rep.AffinityChart, wantChart)
+		}
+	}
+}
+
+// Issue 12.13, C6, G30: no effect rolls a die, so the game has no die: no
+// verb of the vocabulary rolls one, no rule sets its faces, and the
+// rulebook lists none among the things to prepare.
+func TestIssue12_13_noDieWithoutADieVerb(t *testing.T) {
+	v := schema.Guardian.Vocabs[""]
+	for _, verb := range v.Verbs {
+		for _, word := range []string{"サイコロ", "ダイス", "die", "dice", "roll"} {
+			if strings.Contains(verb.Doc, word) || strings.Contains(verb.Name, word) {
+				t.Errorf("verb %s rolls a die (%q): the components and rulebook need the die back", verb.Name, verb.Doc)
+			}
+		}
+	}
+	if loadData(t).Rules.Has("DieFaces") {
+		t.Error("the DieFaces rule is back without a verb that rolls a die")
+	}
+	book, err := os.ReadFile("rulebook.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for line := range strings.SplitSeq(string(book), "\n") {
+		if (strings.Contains(line, "サイコロ") || strings.Contains(line, "ダイス")) && !strings.Contains(line, "記録") {
+			t.Errorf("the rulebook still asks for a die: %s", line)
 		}
 	}
 }
