@@ -35,7 +35,7 @@ func (g *game) Choices(buf []sim.Choice) []sim.Choice {
 		}
 		buf = append(buf, sim.Choice{Kind: cKeep})
 	case askForge:
-		gen := g.stamp()
+		gen, n := g.stamp(), len(buf)
 		for _, c := range h.hand {
 			if d := &e.d[c]; d.kind == kGuardian && g.firstTime(c, gen) {
 				buf = append(buf, sim.Choice{Kind: cForge, A: c})
@@ -44,7 +44,7 @@ func (g *game) Choices(buf []sim.Choice) []sim.Choice {
 				}
 			}
 		}
-		if !e.forgeMand {
+		if !e.forgeMand || len(buf) == n { // R9: without a Guardian, forging nothing is the one choice
 			buf = append(buf, sim.Choice{Kind: cNoForge})
 		}
 	case askAction:
@@ -118,8 +118,9 @@ func (g *game) Apply(c sim.Choice, emit func(sim.Event)) {
 	s := int(p.askSeat)
 	k := p.ask
 	p.ask = askNone
-	g.decided = true
 	h := &g.h[s]
+	// A seat without a Guardian forging nothing had no choice (G10).
+	g.decided = g.decided || k != askForge || g.hasGuardian(s)
 	switch k {
 	case askMulligan:
 		if c.Kind == cAside {
@@ -138,12 +139,9 @@ func (g *game) Apply(c sim.Choice, emit func(sim.Event)) {
 		ps.mulls = 0 // done either way, so the other seat cannot tell (G29)
 		p.actor++
 	case askForge:
-		if c.Kind == cForge {
+		if c.Kind == cForge { // told at the end of the step (revealForging)
 			h.hand = mustRemove(h.hand, c.A)
 			h.forge, h.reckless = c.A, c.B == 1
-			g.ev(sim.Event{Kind: sim.Played, Seat: int8(s), Card: int32(c.A), N: playForge, M: int32(c.B)})
-		} else {
-			g.ev(sim.Event{Kind: evNoForge, Seat: int8(s), Card: -1})
 		}
 		p.step++
 	case askAction:

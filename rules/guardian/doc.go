@@ -10,6 +10,7 @@
 //
 //	cAside, cKeep     mulligan: set aside one card of design A; done
 //	cForge, cNoForge  forge Guardian design A (B = 1 upside down); forge nothing
+//	                  (the one choice of a seat without a Guardian)
 //	cCheer            use the cheer ability of the cheer-seat card at position A
 //	cOrder            use Order design A from hand
 //	cConsume          consume Material design A from hand (its consume: ability fires)
@@ -24,7 +25,8 @@
 // Choices name card designs rather than hand positions, so copies of a card
 // are one choice and a bot's own choices do not depend on the order of its
 // hand. Forging is simultaneous: the first player chooses first, and the
-// second chooses without seeing it. Bots read a game only through a View
+// second chooses without seeing it; both choices are told together when
+// the step ends. Bots read a game only through a View
 // (the public state, the seat's own hand and face-down Guardian, and the
 // sizes of the zones nobody sees); the greedy and Monte Carlo bots sample
 // the rest from the public deck lists.

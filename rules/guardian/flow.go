@@ -12,8 +12,8 @@ const (
 	evMulligan                           // Seat; N: cards set aside and redrawn
 	evResources                          // Seat; N: cards placed in the resource zone
 	evRPS                                // Seat: first player of the game
-	evNoForge                            // Seat could not (or did not) forge
-	evForged                             // Seat: N 1 when both forged this step (no card)
+	evNoForge                            // Seat did not forge; N: 1 when it held a Guardian (ForgeMandatory ×)
+	evForged                             // the forging step ends: both choices are told together
 	evShip                               // Seat; Card; N: 1 when reckless
 	evPoint                              // Seat: whose Guardian; Card: source; N: change
 	evNext                               // Seat; Card: source; N: change next turn
@@ -91,22 +91,15 @@ func (g *game) stepPhase() {
 		p.phase, p.step = phForge, 0
 	case phForge:
 		if p.step == 2 {
-			for s := range 2 {
-				ps := &p.ps[s]
-				ps.forged = g.h[s].forge >= 0
-				ps.barred = !ps.forged
-			}
-			g.ev(sim.Event{Kind: evForged, Seat: -1, Card: -1})
+			g.revealForging()
 			p.phase = phBattleStart
 			return
 		}
-		s := g.order(int(p.step))
-		if g.hasGuardian(s) {
-			g.setAsk(askForge, s)
-			return
-		}
-		g.ev(sim.Event{Kind: evNoForge, Seat: int8(s), Card: -1})
-		p.step++
+		// Every seat makes its forging choice, even one without a
+		// Guardian (its one choice is to forge nothing), so the order of
+		// decisions tells nobody who held one (R5, G8).
+		g.setAsk(askForge, g.order(int(p.step)))
+		return
 	case phBattleStart:
 		g.pushTriggers(lBattle, !e.barredKeeps)
 		p.phase = phShip
@@ -156,6 +149,30 @@ func (g *game) stepPhase() {
 		p.step++
 	case phEnd:
 		g.endTurn()
+	}
+}
+
+// revealForging ends the simultaneous forging: what each seat put down, or
+// that it put nothing down, is told together, in turn order (R5, R9).
+func (g *game) revealForging() {
+	g.ev(sim.Event{Kind: evForged, Seat: -1, Card: -1})
+	for k := range 2 {
+		s := g.order(k)
+		h, ps := &g.h[s], &g.p.ps[s]
+		ps.forged = h.forge >= 0
+		ps.barred = !ps.forged
+		switch {
+		case ps.forged:
+			m := int32(0)
+			if h.reckless {
+				m = 1
+			}
+			g.ev(sim.Event{Kind: sim.Played, Seat: int8(s), Card: int32(h.forge), N: playForge, M: m})
+		case g.hasGuardian(s):
+			g.ev(sim.Event{Kind: evNoForge, Seat: int8(s), Card: -1, N: 1})
+		default:
+			g.ev(sim.Event{Kind: evNoForge, Seat: int8(s), Card: -1})
+		}
 	}
 }
 

@@ -100,9 +100,10 @@ func TestR5_G12_forgingIsMandatory(t *testing.T) {
 func TestR9_R10_R13_R26_G9_noGuardian(t *testing.T) {
 	e := engineFor(t, testSheets(), "DrawPerTurn=0", "BasePoint=-2")
 	s := scenario(t, e, 0, [2]seatSpec{{hand: []string{"OP", "MP"}, res: res3}, {hand: []string{"GE", "GE"}, res: res3}})
-	if s.g.Seat() != 1 || s.g.p.ask != askForge {
-		t.Fatalf("P1 holds no Guardian, yet P%d is asked (%d)", s.g.Seat()+1, s.g.p.ask)
+	if cs := s.g.Choices(nil); s.g.Seat() != 0 || s.g.p.ask != askForge || len(cs) != 1 || cs[0].Kind != cNoForge {
+		t.Fatalf("P1 holds no Guardian: it should make the forging choice with nothing to forge, not %s", s.choices())
 	}
+	s.do(0, sim.Choice{Kind: cNoForge})
 	s.forge(1, "GE", false)
 	if s.g.Seat() != 1 {
 		t.Fatalf("the barred P1 is asked to act")
@@ -118,6 +119,8 @@ func TestR9_R10_R13_R26_G9_noGuardian(t *testing.T) {
 
 	// The resource card each takes is a Guardian, so turn 2 stops at forging.
 	s = scenario(t, e, 1, [2]seatSpec{{hand: []string{"OP"}, res: []string{"MC", "MC", "GF"}}, {hand: []string{"MP"}, res: []string{"MC", "MC", "GE"}}})
+	s.do(1, sim.Choice{Kind: cNoForge})
+	s.do(0, sim.Choice{Kind: cNoForge})
 	if w, _, _ := s.result(); w != -1 {
 		t.Errorf("neither forged: winner P%d, want a draw", w+1)
 	}
@@ -554,6 +557,7 @@ func TestG13_barredPlayersTriggers(t *testing.T) {
 	}{{"BarredKeepsTriggers=○", 2}, {"BarredKeepsTriggers=×", 1}} {
 		e := engineFor(t, testSheets(), "DrawPerTurn=0", tt.rule)
 		s := scenario(t, e, 0, [2]seatSpec{{hand: []string{"OP"}, deck: []string{"MC"}, res: res3, cheer: []string{"GB"}}, {hand: []string{"GE"}, res: res3}})
+		s.do(0, sim.Choice{Kind: cNoForge})
 		s.forge(1, "GE", false)
 		if got := len(s.g.h[0].hand); got != tt.hand {
 			t.Errorf("%s: the barred P1's hand %d, want %d", tt.rule, got, tt.hand)

@@ -54,13 +54,10 @@ func (g *game) Describe(c sim.Choice, lang string) string {
 			return tr(lang, fmt.Sprintf("脇に置いた%d枚の分を引き直す", n), fmt.Sprintf("redraw as many as set aside (%d)", n))
 		}
 		return tr(lang, "手札をこのままにする", "keep the hand")
-	case cForge:
-		if c.B == 1 {
-			return tr(lang, "「"+g.name(c.A)+"」を上下反転でフォージング（捨て身の攻撃）", "forge "+g.name(c.A)+" upside down (reckless attack)")
-		}
-		return tr(lang, "「"+g.name(c.A)+"」をフォージング", "forge "+g.name(c.A))
-	case cNoForge:
-		return tr(lang, "フォージングしない", "forge nothing")
+	case cForge, cNoForge:
+		// The forging is simultaneous and secret: the choice is told with
+		// the other seat's at "Forging!!" (revealForging).
+		return tr(lang, "フォージングの選択（フォージング!! で明かす）", "makes the forging choice (told at Forging!!)")
 	case cPass:
 		return tr(lang, "パス", "pass")
 	case cCheer:
@@ -155,6 +152,9 @@ func (g *game) Explain(ev sim.Event, lang string) string {
 	case evRPS:
 		return tr(lang, "ジャンケンで"+who+"が先攻", who+" wins rock-paper-scissors and goes first")
 	case evNoForge:
+		if ev.N == 1 {
+			return tr(lang, who+"はフォージングしない", who+" forges nothing")
+		}
 		return tr(lang, who+"はフォージングできる守護者がいない", who+" has no Guardian to forge")
 	case evForged:
 		return tr(lang, "フォージング!!", "Forging!!")

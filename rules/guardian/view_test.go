@@ -282,3 +282,49 @@ func idOf(t *testing.T, e *Engine, id string) int16 {
 	}
 	return int16(i)
 }
+
+// Issue 12.11, R5, R9: the forging is simultaneous, so the replay tells
+// both choices together at "Forging!!": a seat without a Guardian makes
+// its forging choice like the other (its one choice is to forge nothing),
+// the decision lines do not say what was chosen, and nothing about either
+// seat's forging is told before the second seat has chosen.
+func TestIssue12_11_forgingsAreToldTogether(t *testing.T) {
+	e := engineFor(t, testSheets(), "DrawPerTurn=0")
+	s := scenario(t, e, 0, [2]seatSpec{{hand: []string{"OP", "MP"}, res: res3}, {hand: []string{"GE", "GF"}, res: res3}})
+	if s.g.Seat() != 0 || s.g.p.ask != askForge {
+		t.Fatalf("P1, without a Guardian, is not asked to forge: P%d decides (ask %d)", s.g.Seat()+1, s.g.p.ask)
+	}
+	lines := map[string]bool{s.g.Describe(sim.Choice{Kind: cNoForge}, "en"): true}
+	s.do(0, sim.Choice{Kind: cNoForge})
+	for _, c := range s.g.Choices(nil) {
+		lines[s.g.Describe(c, "en")] = true
+	}
+	if len(lines) != 1 {
+		t.Errorf("the forging decisions read differently, telling what was chosen: %v", lines)
+	}
+	told := func(from int) []string {
+		var out []string
+		for _, ev := range s.events[from:] {
+			switch ev.Kind {
+			case evNoForge, evForged:
+			case sim.Played:
+				if ev.N != playForge {
+					continue
+				}
+			default:
+				continue
+			}
+			out = append(out, s.g.Explain(ev, "en"))
+		}
+		return out
+	}
+	if early := told(0); len(early) > 0 {
+		t.Errorf("told before P2 chose: %q", early)
+	}
+	n := len(s.events)
+	s.forge(1, "GF", true)
+	want := []string{"Forging!!", "P1 has no Guardian to forge", "P2 forges 火の守護者 face down, upside down"}
+	if got := told(n); !slices.Equal(got, want) {
+		t.Errorf("told at the forging: %q, want %q", got, want)
+	}
+}
