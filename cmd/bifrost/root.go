@@ -37,6 +37,7 @@ func newRootCmd(stdout, stderr io.Writer) *cobra.Command {
 		newSimCmd(g),
 		newLadderCmd(g),
 		newCompareCmd(g),
+		newSweepCmd(g),
 		newReplayCmd(g),
 		newCheckCmd(g),
 		newReportCmd(g),

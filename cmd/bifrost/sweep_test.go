@@ -1,0 +1,70 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+type sweepJSON struct {
+	Axes   []string     `json:"axes"`
+	Points []SweepPoint `json:"points"`
+}
+
+func sweep(t *testing.T, args ...string) sweepJSON {
+	t.Helper()
+	r := bifrost(t, append([]string{"sweep", "--json"}, args...)...)
+	if r.code != 0 {
+		t.Fatalf("sweep %v: exit %d: %s", args, r.code, r.stderr)
+	}
+	var s sweepJSON
+	if err := json.Unmarshal([]byte(r.stdout), &s); err != nil {
+		t.Fatalf("sweep --json: %v\n%s", err, r.stdout)
+	}
+	return s
+}
+
+func TestSweep_RuleValuesChangeTheMeasuresAndNotTheSource(t *testing.T) {
+	src := copySrc(t)
+	before, _ := os.ReadFile(filepath.Join(src, "nastrond.xlsx"))
+	s := sweep(t, "nastrond", "--src", src, "--rule", "TiwazVP=0..2", "--games", "150", "--players", "2")
+	if len(s.Points) != 3 || s.Points[0].Values[0] != "0" || s.Points[2].Values[0] != "2" {
+		t.Fatalf("points %+v, want values 0, 1, 2", s.Points)
+	}
+	if lo, hi := s.Points[0].Score["2"], s.Points[2].Score["2"]; !(hi > lo) {
+		t.Errorf("mean score %.2f at TiwazVP=0 and %.2f at 2: more VP per ↑ should raise it", lo, hi)
+	}
+	after, _ := os.ReadFile(filepath.Join(src, "nastrond.xlsx"))
+	if !bytes.Equal(before, after) {
+		t.Error("sweep changed the workbook under --src")
+	}
+}
+
+func TestSweep_SetIsAGridAndBadValuesAreProblems(t *testing.T) {
+	s := sweep(t, "nastrond", "--src", shippedSrc, "--set", "Edda!E1-05.目標値=0,5", "--rule", "TiwazVP=1,2", "--games", "40", "--players", "2")
+	if len(s.Points) != 4 || len(s.Axes) != 2 {
+		t.Fatalf("%d points over %v, want a 2×2 grid", len(s.Points), s.Axes)
+	}
+	if len(s.Points[0].Problems) == 0 || s.Points[0].Values[0] != "0" {
+		t.Errorf("目標値 0 is invalid, yet the point has no problem: %+v", s.Points[0])
+	}
+	if len(s.Points[2].Problems) != 0 || s.Points[2].SeatWin["2"] == nil {
+		t.Errorf("目標値 5 should play: %+v", s.Points[2])
+	}
+}
+
+func TestSweep_UsageErrorsExit2(t *testing.T) {
+	for _, args := range [][]string{
+		{"sweep", "nastrond", "--src", shippedSrc},
+		{"sweep", "nastrond", "--src", shippedSrc, "--set", "Edda.目標値=5"},
+		{"sweep", "nastrond", "--src", shippedSrc, "--set", "Nope!E1-05.目標値=5"},
+		{"sweep", "nastrond", "--src", shippedSrc, "--set", "Edda!NOPE.目標値=5"},
+		{"sweep", "nastrond", "--src", shippedSrc, "--rule", "TiwazVP=3..1"},
+	} {
+		if r := bifrost(t, args...); r.code != 2 {
+			t.Errorf("%v: exit %d, want 2 (%s)", args[3:], r.code, r.stderr)
+		}
+	}
+}
