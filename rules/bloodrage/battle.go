@@ -1,6 +1,10 @@
 package bloodrage
 
-import "bifrost/rules/sim"
+import (
+	"math/bits"
+
+	"bifrost/rules/sim"
+)
 
 // battle is the pillage in progress: the call to battle, the cards, the
 // resolution (digest 45–51, T24–T33).
@@ -261,6 +265,7 @@ func (g *Game) battleResolve(step int) {
 func (g *Game) resolveTexts() {
 	b := &g.b
 	P := int(b.prov)
+	humanThin := 0
 	var cancelers uint8
 	for s := range g.n {
 		if _, ok := g.playedHas(s, kCancel); ok && b.in(s) {
@@ -366,18 +371,41 @@ func (g *Game) resolveTexts() {
 		if n, ok := g.playedHas(s, kThin); ok {
 			g.resolvedCards(s, kThin)
 			for o := range g.n {
-				if b.in(o) {
+				switch {
+				case !b.in(o):
+				case o == 0: // the human chooses what to keep (R21)
+					if humanThin == 0 || int(n) < humanThin {
+						humanThin = int(n)
+					}
+				default:
 					g.thin(o, int(n))
 				}
 			}
 		}
 	}
 	g.push(task{kind: tBattleResolve, a: rsCompare})
-	if g.nb > 0 {
+	thinning := humanThin > 0 && g.battleFigures() > humanThin
+	if g.nb > 0 || thinning {
 		g.b.saveDone, g.b.retreatAsked, g.b.retreatYes = false, false, false
 		g.batchWhy = whyCard
 		g.push(task{kind: tDestroy})
 	}
+	if thinning {
+		g.pa = int16(humanThin)
+		g.prompt = pThin
+	}
+}
+
+// battleFigures counts clan 0's figures in the battle province and its
+// fjord that are not yet queued for destruction.
+func (g *Game) battleFigures() int {
+	w, l, sh, mons := g.figuresAt(g.b.prov)
+	n := w + l + sh + bits.OnesCount(uint(mons))
+	if j := g.e.prov[g.b.prov].fjord; j >= 0 {
+		w, l, sh, mons = g.figuresAt(locFjord0 + j)
+		n += w + l + sh + bits.OnesCount(uint(mons))
+	}
+	return n
 }
 
 // thin adds to the batch all but clan o's n strongest figures in the battle.

@@ -172,7 +172,7 @@ func (g *Game) Check() error {
 		}
 	}
 	switch g.prompt {
-	case pCall, pCard, pLate, pSave, pRetreat, pKeep:
+	case pCall, pCard, pLate, pSave, pRetreat, pKeep, pThin:
 		if !g.b.active {
 			return fmt.Errorf("a battle decision (prompt %d) with no battle", g.prompt)
 		}

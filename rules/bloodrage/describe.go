@@ -119,6 +119,32 @@ func (g *Game) instName(i int16, lang string) string {
 	return g.cardName(int(g.e.inst[i]), lang)
 }
 
+// groupText lists a figure group of the human, e.g. "戦士2・リーダー".
+func (g *Game) groupText(grp int, lang string) string {
+	count := func(kind, n int) string {
+		if lang == "en" {
+			return fmt.Sprintf("%d %s", n, figNames[1][kind])
+		}
+		return fmt.Sprintf("%s%d", figNames[0][kind], n)
+	}
+	var parts []string
+	if w := grp & grpWarriors; w > 0 {
+		parts = append(parts, count(fkWarrior, w))
+	}
+	if grp&grpLeader != 0 {
+		parts = append(parts, figNames[li(lang)][fkLeader])
+	}
+	if sh := grp >> grpShip0 & 7; sh > 0 {
+		parts = append(parts, count(fkShip, sh))
+	}
+	for m := range g.e.p.maxMon {
+		if grp>>grpMon0&(1<<m) != 0 {
+			parts = append(parts, g.codeName(fkMonster+1+m, lang))
+		}
+	}
+	return strings.Join(parts, [2]string{"・", ", "}[li(lang)])
+}
+
 // codeName names a figure code of the human.
 func (g *Game) codeName(code int, lang string) string {
 	if code <= fkShip {
@@ -151,7 +177,11 @@ func (g *Game) Describe(c sim.Choice, lang string) string {
 	case KInvade:
 		return pick("侵攻: %sを%sへ", "invade: %s into %s", g.codeName(int(c.A), lang), g.place(int(c.B), lang))
 	case KMarch:
-		return pick("進撃: %sから%sへ%d体", "march: %[3]d from %[1]s to %[2]s", g.place(int(c.A), lang), g.place(int(c.B), lang), c.C)
+		return pick("進撃: %sから%sへ%s", "march: %[3]s from %[1]s to %[2]s", g.place(int(c.A), lang), g.place(int(c.B), lang), g.groupText(int(c.C), lang))
+	case KThin:
+		return pick("間引き: %sを残す", "keep %s", g.groupText(int(c.C), lang))
+	case KDestroy:
+		return pick("犠牲: %sの%sを破壊", "sacrifice the %[2]s in %[1]s", g.place(int(c.A), lang), g.codeName(int(c.B), lang))
 	case KUpgrade:
 		if old := g.clan[0].slot[c.B]; old >= 0 {
 			return pick("強化: 「%s」（「%s」と入れ替え）", "upgrade: %s (replacing %s)", g.instName(c.A, lang), g.instName(old, lang))

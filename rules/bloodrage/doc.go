@@ -25,12 +25,12 @@
 //
 //	KDraft      A = card kept in the draft round (-1 when none may be)
 //	KInvade     A = figure code, B = place
-//	KMarch      A = from, B = to, C = figures moved (strongest first)
+//	KMarch      A = from, B = to, C = figure group moved (warriors, leader, monsters)
 //	KUpgrade    A = upgrade card from the hand, B = sheet slot it takes
 //	KQuest      A = quest card committed
 //	KPillage    A = province
 //	KRepillage  A = pillaged province (Tyr's Challenge)
-//	KSacrifice  A = stat raised (Frigga's Sacrifice)
+//	KSacrifice  A = stat raised (Frigga's Sacrifice); then KDestroy per figure
 //	KValhalla   A = figure code in Valhalla, B = place (Frigga's Domain)
 //	KPass       give up the Rage left
 //	KFreeInvade A = figure code, B = place (after a figure upgrade)
@@ -44,6 +44,8 @@
 //	KKeepHand   A = card kept for the next Age
 //	KYes, KStop yes / no, stop, none
 //	KContinue   only past the turn cap
+//	KThin       C = figure group kept in the battle (Odin's Tide)
+//	KDestroy    A = place, B = figure code destroyed (Frigga's Sacrifice)
 //
 // Turn counts clan turns of the Action phases (the human's actions and the
 // AI clans' turns), the unit of the Rules sheet's TurnCap.

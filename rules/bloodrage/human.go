@@ -2,6 +2,7 @@ package bloodrage
 
 import (
 	"fmt"
+	"math/bits"
 
 	"bifrost/rules/sim"
 )
@@ -23,6 +24,8 @@ const (
 	pPillNow    // Thor's Domain: pillage now?
 	pMoveAdj    // Lord of Hammers: move the leader, or stop
 	pDiscard    // the card to keep for the next Age, or none
+	pThin       // Odin's Tide: the figures to keep in the battle
+	pSacrifice  // Frigga's Sacrifice: a figure to destroy (pa left)
 	pStuck      // past the turn cap (the harness ends the game first)
 )
 
@@ -31,7 +34,7 @@ const (
 const (
 	KDraft      = iota + 1 // A = card instance kept (-1: none may be kept)
 	KInvade                // A = figure code, B = place (province 0..8, fjord 9..12)
-	KMarch                 // A = from, B = to, C = figures (strongest first)
+	KMarch                 // A = from, B = to, C = figure group (see grpLeader)
 	KUpgrade               // A = card instance, B = sheet slot it takes (replacing the card there)
 	KQuest                 // A = card instance
 	KPillage               // A = province
@@ -51,7 +54,68 @@ const (
 	KYes
 	KStop // no, stop, none
 	KContinue
+	KThin    // C = figure group kept in the battle (Odin's Tide)
+	KDestroy // A = place, B = figure code destroyed (Frigga's Sacrifice)
 )
+
+// A figure group (march, Odin's Tide) packs which figures in one sim.Choice
+// field: bits 0–4 the number of warriors, bit 5 the leader, bits 6–8 the
+// number of ships, bits 9 on each monster slot.
+const (
+	grpWarriors = 1<<5 - 1
+	grpLeader   = 1 << 5
+	grpShip0    = 6
+	grpMon0     = 9
+)
+
+// grpSize counts the figures of a group.
+func grpSize(c int) int {
+	return c&grpWarriors + c>>5&1 + c>>grpShip0&7 + bits.OnesCount(uint(c>>grpMon0))
+}
+
+// appendGroups appends a choice per distinct group drawn from w warriors,
+// l leaders (0 or 1), sh ships and the monster slots in mons, whose size
+// is in [lo, hi].
+func appendGroups(buf []sim.Choice, kind uint8, a, b int16, w, l, sh int, mons int, lo, hi int) []sim.Choice {
+	for sub := mons; ; sub = (sub - 1) & mons {
+		for L := range l + 1 {
+			for s := range sh + 1 {
+				for k := range w + 1 {
+					c := k | L<<5 | s<<grpShip0 | sub<<grpMon0
+					if n := grpSize(c); n >= lo && n <= hi {
+						buf = append(buf, sim.Choice{Kind: kind, A: a, B: b, C: int16(c)})
+					}
+				}
+			}
+		}
+		if sub == 0 {
+			return buf
+		}
+	}
+}
+
+// figuresAt counts the human's figures at one place, not queued for
+// destruction, by group part:
+// warriors, leader, ships and the monster slots present.
+func (g *Game) figuresAt(loc int8) (w, l, sh, mons int) {
+	for k := range g.e.perClan {
+		f := &g.figs[k]
+		if f.loc != loc || g.inBatch(k) {
+			continue
+		}
+		switch f.kind {
+		case fkWarrior:
+			w++
+		case fkLeader:
+			l = 1
+		case fkShip:
+			sh++
+		default:
+			mons |= 1 << f.slot
+		}
+	}
+	return
+}
 
 // maxDecisions guards against a decision loop that the turn cap, which
 // counts Action-phase turns, would not see.
@@ -144,6 +208,26 @@ func (g *Game) Choices(buf []sim.Choice) []sim.Choice {
 			}
 		}
 		buf = append(buf, sim.Choice{Kind: KStop})
+	case pThin: // keep exactly pa figures of those in the battle
+		P := g.b.prov
+		w, l, _, mons := g.figuresAt(P)
+		sh := 0
+		if j := g.e.prov[P].fjord; j >= 0 {
+			_, _, s, m := g.figuresAt(locFjord0 + j)
+			sh, mons = s, mons|m
+		}
+		buf = appendGroups(buf, KThin, 0, 0, w, l, sh, mons, int(g.pa), int(g.pa))
+	case pSacrifice:
+		for loc := range int8(locReserve) {
+			if g.cnt[0][loc] == 0 {
+				continue
+			}
+			for code := range g.figCodes() {
+				if code != fkMonster && g.findFig(0, code, loc) >= 0 {
+					buf = append(buf, sim.Choice{Kind: KDestroy, A: int16(loc), B: int16(code)})
+				}
+			}
+		}
 	case pStuck:
 		buf = append(buf, sim.Choice{Kind: KContinue})
 	}
@@ -210,18 +294,15 @@ func (g *Game) actionChoices(buf []sim.Choice) []sim.Choice {
 			}
 		}
 	}
-	// March.
+	// March: every distinct group of figures (R26).
 	for from := range nProv {
-		nf := int(g.cnt[0][from])
-		if nf == 0 || g.destroyed[from] {
+		if g.cnt[0][from] == 0 || g.destroyed[from] {
 			continue
 		}
+		w, l, _, mons := g.figuresAt(int8(from))
 		for to := range nProv {
-			if to == from {
-				continue
-			}
-			for k := 1; k <= min(nf, g.room(to)); k++ {
-				buf = append(buf, sim.Choice{Kind: KMarch, A: int16(from), B: int16(to), C: int16(k)})
+			if to != from && g.room(to) > 0 {
+				buf = appendGroups(buf, KMarch, int16(from), int16(to), w, l, 0, mons, 1, g.room(to))
 			}
 		}
 	}
@@ -284,6 +365,37 @@ func (g *Game) upgradeSlots(buf []sim.Choice, inst int16, d *cardDef) []sim.Choi
 		buf = append(buf, sim.Choice{Kind: KUpgrade, A: inst, B: int16(k)})
 	}
 	return buf
+}
+
+// keepGroup queues for destruction the human's figures in the battle
+// outside the group kept (Odin's Tide, R21).
+func (g *Game) keepGroup(grp int) {
+	w, sh, mons := grp&grpWarriors, grp>>grpShip0&7, grp>>grpMon0
+	P := g.b.prov
+	fj := int8(-1)
+	if j := g.e.prov[P].fjord; j >= 0 {
+		fj = locFjord0 + j
+	}
+	for k := range g.e.perClan {
+		f := &g.figs[k]
+		if f.loc != P && f.loc != fj || g.inBatch(k) {
+			continue
+		}
+		keep := false
+		switch f.kind {
+		case fkWarrior:
+			keep, w = w > 0, w-1
+		case fkLeader:
+			keep = grp&grpLeader != 0
+		case fkShip:
+			keep, sh = sh > 0, sh-1
+		default:
+			keep = mons&(1<<f.slot) != 0
+		}
+		if !keep {
+			g.addBatch(k)
+		}
+	}
 }
 
 // sacrificeN is the number of figures Frigga's Sacrifice takes, or 0.
@@ -387,6 +499,13 @@ func (g *Game) Apply(ch sim.Choice, emit func(sim.Event)) {
 				return
 			}
 		}
+	case pThin:
+		g.keepGroup(int(ch.C))
+	case pSacrifice:
+		g.kill(g.findFig(0, int(ch.B), int8(ch.A)))
+		if g.pa--; g.pa > 0 {
+			g.prompt = pSacrifice
+		}
 	case pStuck:
 	default:
 		panic(fmt.Sprintf("bloodrage: Apply with no decision pending (prompt %d)", p))
@@ -424,17 +543,17 @@ func (g *Game) applyAction(ch sim.Choice) {
 		g.afterInvade(0, f, int(ch.B))
 	case KMarch:
 		c.rage--
-		for range ch.C {
-			pick, ps := -1, -1
-			for k := range g.e.perClan {
-				f := k
-				if int(g.figs[f].loc) == int(ch.A) {
-					if st := g.figSTR(f); st > ps {
-						pick, ps = f, st
-					}
-				}
+		from, to, grp := int8(ch.A), int8(ch.B), int(ch.C)
+		for range grp & grpWarriors {
+			g.moveFig(g.findFig(0, fkWarrior, from), to)
+		}
+		if grp&grpLeader != 0 {
+			g.moveFig(g.findFig(0, fkLeader, from), to)
+		}
+		for m := range g.e.p.maxMon {
+			if grp>>grpMon0&(1<<m) != 0 {
+				g.moveFig(g.findFig(0, fkMonster+1+m, from), to)
 			}
-			g.moveFig(pick, int8(ch.B))
 		}
 		g.ev(evMarch, 0, -1, int(ch.A), int(ch.B))
 	case KUpgrade:
@@ -464,20 +583,10 @@ func (g *Game) applyAction(ch sim.Choice) {
 	case KRepillage:
 		c.rage -= int16(g.sheetCost(0, func(d *cardDef) int8 { return d.repillage }))
 		g.startBattle(int(ch.A), 0)
-	case KSacrifice:
-		n := g.sacrificeN()
-		for range n {
-			pick, ps := -1, 1<<30
-			for k := range g.e.perClan {
-				if g.figs[k].loc < locReserve {
-					if st := g.figSTR(k); st < ps {
-						pick, ps = k, st
-					}
-				}
-			}
-			g.kill(pick)
-		}
+	case KSacrifice: // raise the stat, then choose each figure destroyed
 		g.raise(0, int(ch.A))
+		g.pa = int16(g.sacrificeN())
+		g.prompt = pSacrifice
 	case KValhalla:
 		f := g.findFig(0, int(ch.A), locValhalla)
 		c.rage -= int16(g.sheetCost(0, func(d *cardDef) int8 { return d.valInvade }))
