@@ -13,7 +13,6 @@ import (
 
 	"github.com/yuin/goldmark/ast"
 	east "github.com/yuin/goldmark/extension/ast"
-	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/util"
 )
 
@@ -113,21 +112,27 @@ func check(doc ast.Node, src []byte) []problem {
 	return out
 }
 
-// checkSource parses src and checks it. A list nested far too deep makes
-// goldmark slow (its cost grows faster than the square of the depth: seven
-// seconds for a thousand levels), so a list marker indented past any that MaxNesting
-// allows stops the parse there: what comes before it is checked, to give
-// the line where the nesting first went too deep.
-func checkSource(src []byte) (ast.Node, parser.Context, []problem) {
+// checkSource parses src and checks it and its front matter. A list nested
+// far too deep makes goldmark slow (its cost grows faster than the square
+// of the depth: seven seconds for a thousand levels), so a list marker
+// indented past any that MaxNesting allows stops the parse there: what
+// comes before it is checked, to give the line where the nesting first went
+// too deep.
+func checkSource(src []byte) (ast.Node, Meta, []problem) {
 	if at := deepMarker(src); at >= 0 {
 		doc, _ := parseDoc(src[:at])
 		if ps := check(doc, src[:at]); len(ps) > 0 {
-			return nil, nil, ps
+			return nil, Meta{}, ps
 		}
-		return nil, nil, []problem{{at, nestingMessage()}}
+		return nil, Meta{}, []problem{{at, nestingMessage()}}
 	}
 	doc, ctx := parseDoc(src)
-	return doc, ctx, check(doc, src)
+	ps := check(doc, src)
+	m, err := frontMatter(ctx)
+	if err != nil {
+		ps = append([]problem{{0, err.Error()}}, ps...)
+	}
+	return doc, m, ps
 }
 
 // maxMarkerIndent is the most a list marker can be indented, in columns,

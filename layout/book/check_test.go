@@ -190,6 +190,8 @@ func TestIssue18_11_EveryBookErrorIsASourceError(t *testing.T) {
 		tableMD(MaxTableColumns + 1),
 		"![x](/etc/passwd)\n",
 		"[x](javascript:alert(1))\n",
+		"---\npaper: B5\n---\n# 題\n",
+		"---\npaper: [\n---\n# 題\n",
 	} {
 		_, err := Expand("rulebook.md", md, d)
 		var se *SourceError
@@ -197,6 +199,10 @@ func TestIssue18_11_EveryBookErrorIsASourceError(t *testing.T) {
 			t.Errorf("Expand(%q) = %v (%T), want a *SourceError at a line of rulebook.md", md, err, err)
 		}
 	}
+}
+
+func TestIssue18_11_BadFrontMatterIsASourceErrorOfBothRenderers(t *testing.T) {
+	agree(t, "---\npaper: B5\n---\n# 題\n", `line 1: front matter: paper must be A5 or A4 (got "B5")`)
 }
 
 func TestSourceError_PrintsFileAndLine(t *testing.T) {

@@ -2,6 +2,7 @@ package book
 
 import (
 	"fmt"
+	"strings"
 	"unicode"
 
 	"github.com/yuin/goldmark"
@@ -35,8 +36,7 @@ func markdown() goldmark.Markdown {
 // the markdown, with a *SourceError for each line, when checkSource finds
 // something the book cannot print.
 func parse(src []byte) (ast.Node, Meta, error) {
-	doc, ctx, problems := checkSource(src)
-	var m Meta
+	doc, m, problems := checkSource(src)
 	if len(problems) > 0 {
 		errs := make([]*SourceError, len(problems))
 		for i, p := range problems {
@@ -44,15 +44,26 @@ func parse(src []byte) (ast.Node, Meta, error) {
 		}
 		return nil, m, joinErrors(errs)
 	}
+	return doc, m, nil
+}
+
+// frontMatter reads the front matter parsed into ctx: the paper defaults
+// to A5, and anything but A5 or A4 is an error.
+func frontMatter(ctx parser.Context) (Meta, error) {
+	var m Meta
 	if fm := frontmatter.Get(ctx); fm != nil {
 		if err := fm.Decode(&m); err != nil {
-			return nil, m, fmt.Errorf("front matter: %w", err)
+			return m, fmt.Errorf("front matter: %w", err)
 		}
 	}
+	m.Paper = strings.ToUpper(strings.TrimSpace(m.Paper))
 	if m.Paper == "" {
 		m.Paper = "A5"
 	}
-	return doc, m, nil
+	if _, ok := geometries[m.Paper]; !ok {
+		return m, fmt.Errorf("front matter: paper must be A5 or A4 (got %q)", m.Paper)
+	}
+	return m, nil
 }
 
 // parseDoc parses markdown into its AST, the front matter left in the

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"strings"
 	"time"
 
 	"codeberg.org/go-pdf/fpdf"
@@ -76,10 +75,7 @@ func typeset(md []byte, cards CardDrawer, opts ...PDFOption) (*typesetter, error
 	if err != nil {
 		return nil, err
 	}
-	g, ok := geometries[strings.ToUpper(strings.TrimSpace(meta.Paper))]
-	if !ok {
-		return nil, fmt.Errorf("front matter: paper must be A5 or A4 (got %q)", meta.Paper)
-	}
+	g := geometries[meta.Paper]
 	r := &typesetter{g: g, cfg: cfg, cards: cards, src: md, meta: meta}
 	r.pdf = newBookPDF(g, cfg.font, meta.Title)
 	r.pdf.SetFont(FontFamily, "", g.body)
