@@ -51,7 +51,7 @@ func runDiff(_ context.Context, opts *diffOptions, args []string) error {
 	if err != nil {
 		return err
 	}
-	oldBook, err := workbook.Open(args[0], args[0])
+	oldBook, err := openBook(args[0])
 	if err != nil {
 		return err
 	}
@@ -61,10 +61,24 @@ func runDiff(_ context.Context, opts *diffOptions, args []string) error {
 	return nil
 }
 
+// openBook opens a workbook for diff: a file that is not a readable .xlsx
+// is a data problem (exit 1, as in validate), one that cannot be read at all
+// is not.
+func openBook(path string) (*schema.Book, error) {
+	if err := regularFile(path); err != nil {
+		return nil, err
+	}
+	book, err := workbook.Open(path, path)
+	if ferr := (*workbook.FormatError)(nil); errors.As(err, &ferr) {
+		return nil, dataError{err}
+	}
+	return book, err
+}
+
 // openAny opens a workbook and tells its game from the file name or, failing
 // that (git hands textconv a temporary name), from its sheet names.
 func openAny(path string) (*schema.Game, *schema.Book, error) {
-	book, err := workbook.Open(path, path)
+	book, err := openBook(path)
 	if err != nil {
 		return nil, nil, err
 	}

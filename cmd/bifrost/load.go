@@ -78,7 +78,7 @@ func validateAll(targets []target, lang *schema.Lang) ([]schema.Result, error) {
 
 func validateOne(t target, lang *schema.Lang) (schema.Result, error) {
 	res := schema.Result{Game: t.game.ID, File: t.path, Components: map[string]int{}}
-	if _, err := os.Stat(t.path); err != nil {
+	if err := regularFile(t.path); err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return res, fmt.Errorf("%s: no such workbook", t.path)
 		}
@@ -130,4 +130,28 @@ func engineProblems(res schema.Result, lang *schema.Lang) []schema.Problem {
 		out = append(out, p)
 	}
 	return out
+}
+
+// regularFile checks, without opening it, that path is a regular file (or a
+// link to one): opening a named pipe would wait for a writer forever.
+func regularFile(path string) error {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return err
+	}
+	if fi.Mode().IsRegular() {
+		return nil
+	}
+	kind := "a " + fi.Mode().Type().String()
+	switch m := fi.Mode(); {
+	case m.IsDir():
+		kind = "a folder"
+	case m&fs.ModeNamedPipe != 0:
+		kind = "a named pipe"
+	case m&fs.ModeSocket != 0:
+		kind = "a socket"
+	case m&fs.ModeDevice != 0:
+		kind = "a device"
+	}
+	return fmt.Errorf("%s: not a regular file (%s)", path, kind)
 }

@@ -43,6 +43,9 @@ func runReportMerge(_ context.Context, opts *reportOptions, files []string) erro
 	var reports []*sim.Report
 	var raws [][]byte
 	for _, f := range files {
+		if err := regularFile(f); err != nil {
+			return err
+		}
 		data, err := os.ReadFile(f)
 		if err != nil {
 			return err
@@ -67,6 +70,7 @@ func runReportMerge(_ context.Context, opts *reportOptions, files []string) erro
 	if err != nil {
 		return err
 	}
+	srcReplays(merged, opts.src)
 	if err := merged.WriteJSON(opts.stdout); err != nil {
 		return err
 	}

@@ -94,7 +94,15 @@ func (a *artStore) load(name string) (*artImage, error) {
 		return nil, nil // not a plain file name: such a card has no art
 	}
 	for _, ext := range artExts {
-		f, err := a.root.Open(name + ext)
+		// Stat before opening: opening a named pipe would wait for a writer forever.
+		fi, err := a.root.Stat(name + ext)
+		if err == nil && !fi.Mode().IsRegular() {
+			return nil, fmt.Errorf("%s: not a regular file (%s)", filepath.Join(a.dir, name+ext), fileKind(fi.Mode()))
+		}
+		var f *os.File
+		if err == nil {
+			f, err = a.root.Open(name + ext)
+		}
 		if err != nil {
 			if errors.Is(err, fs.ErrNotExist) {
 				continue
@@ -183,4 +191,19 @@ func (a *artStore) register(pdf *fpdf.Fpdf, img *artImage) string {
 		regs[name] = true
 	}
 	return name
+}
+
+// fileKind names what a path that is not a regular file is, for messages.
+func fileKind(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a folder"
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	}
+	return m.Type().String()
 }

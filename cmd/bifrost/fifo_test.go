@@ -1,0 +1,81 @@
+//go:build unix
+
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// mkfifo makes a named pipe at path (replacing any file there).
+func mkfifo(t *testing.T, path string) {
+	t.Helper()
+	os.Remove(path)
+	if err := syscall.Mkfifo(path, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// bifrostWithin runs bifrost and fails the test if it has not returned
+// within a deadline; a command blocked opening the pipes is then released by
+// opening them for writing, so the test binary can go on.
+func bifrostWithin(t *testing.T, fifos []string, args ...string) result {
+	t.Helper()
+	done := make(chan result, 1)
+	go func() { done <- bifrost(t, args...) }()
+	select {
+	case r := <-done:
+		return r
+	case <-time.After(30 * time.Second):
+		for _, f := range fifos {
+			if w, err := os.OpenFile(f, os.O_WRONLY|syscall.O_NONBLOCK, 0); err == nil {
+				w.Close()
+			}
+		}
+		t.Fatalf("bifrost %v hangs on a named pipe", args)
+		return result{}
+	}
+}
+
+func TestIssue18_8_NamedPipeWorkbookDoesNotHang(t *testing.T) {
+	src := copySrc(t)
+	fifo := filepath.Join(src, "nastrond.xlsx")
+	mkfifo(t, fifo)
+	good := filepath.Join(shippedSrc, "nastrond.xlsx")
+	for _, args := range [][]string{
+		{"validate", "--src", src, "nastrond"},
+		{"validate", fifo},
+		{"diff", fifo, good},
+		{"diff", good, fifo},
+		{"diff", "--textconv", fifo},
+		{"cards", "nastrond", "--src", src, "--out", t.TempDir()},
+	} {
+		r := bifrostWithin(t, []string{fifo}, args...)
+		if r.code != 2 || !strings.Contains(r.stderr, fifo+": not a regular file (a named pipe)") {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and the pipe named", args, r.code, r.stderr)
+		}
+	}
+}
+
+func TestIssue18_8_NamedPipeCardArtDoesNotHang(t *testing.T) {
+	src := copySrc(t)
+	art := filepath.Join(src, "art")
+	if err := os.Mkdir(art, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	fifo := filepath.Join(art, "A02.png")
+	mkfifo(t, fifo)
+	for _, args := range [][]string{
+		{"validate", "--src", src, "valkyrie", "--lang", "en"},
+		{"cards", "valkyrie", "--src", src, "--out", t.TempDir(), "--lang", "en"},
+	} {
+		r := bifrostWithin(t, []string{fifo}, args...)
+		if r.code != 1 || !strings.Contains(r.stdout, "A02.png: not a regular file (a named pipe)") {
+			t.Errorf("%v: exit %d, stdout %q; want 1 and a problem naming the pipe", args, r.code, r.stdout)
+		}
+	}
+}
