@@ -16,7 +16,7 @@ func TestIssue18_11_RulebookPlaceholderErrorIsADataProblem(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, md := range []string{
-		"---\ntitle: t\n---\n# 題\n\n{{price \"Edda\"}}\n", // unknown function
+		"---\ntitle: t\n---\n# 題\n\n{{price \"Edda\"}}\n",        // unknown function
 		"---\ntitle: t\n---\n# 題\n\n{{count \"NoSuchSheet\"}}\n", // unknown sheet
 	} {
 		if err := os.WriteFile(filepath.Join(rules, "nastrond", "rulebook.md"), []byte(md), 0o644); err != nil {
