@@ -244,7 +244,7 @@ func writeComparisonText(w io.Writer, p report.ComparisonPage, markdown bool, la
 		fmt.Fprintf(w, "%s: %s → %s\n", c.Game, p.Old, p.New)
 	}
 	fmt.Fprintf(w, pick("同じシード %d の %d ゲームを対にして比較（ボット %s、対 %d、除外 %d）\n",
-		"%d-seeded games paired on both sides: %d (bots %s, paired %d, excluded %d)\n"),
+		"%[2]d games with seed %[1]d played on both sides (bots %[3]s; paired %[4]d, excluded %[5]d)\n"),
 		c.Seed, c.Games, strings.Join(c.Bots, ","), c.Paired, c.Excluded)
 	var sig []sim.Change
 	for _, m := range c.Measures {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
 	"os/exec"
@@ -118,5 +119,20 @@ func TestCompare_BaseRevisionComparesTheWorkingWorkbook(t *testing.T) {
 	}
 	if r := bifrost(t, "compare", "--base", "no-such-rev", "--src", src, "valkyrie"); r.code != 2 {
 		t.Errorf("unknown revision: exit %d, want 2", r.code)
+	}
+}
+
+// BenchmarkCompare_Nastrond3000Greedy is the paired comparison of 2 × 3000
+// nastrond games with greedy bots, from the workbooks to the comparison.
+func BenchmarkCompare_Nastrond3000Greedy(b *testing.B) {
+	shipped := filepath.Join(shippedSrc, "nastrond.xlsx")
+	b.ReportAllocs()
+	for b.Loop() {
+		var out, errb bytes.Buffer
+		cmd := newRootCmd(&out, &errb)
+		cmd.SetArgs([]string{"compare", shipped, shipped, "--games", "3000", "--format", "json"})
+		if err := cmd.Execute(); err != nil {
+			b.Fatal(err, errb.String())
+		}
 	}
 }
