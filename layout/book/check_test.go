@@ -201,6 +201,12 @@ func TestIssue18_11_EveryBookErrorIsASourceError(t *testing.T) {
 	}
 }
 
+func TestIssue18_11_EveryBadPlaceholderIsReported(t *testing.T) {
+	d := load(t, schema.Nastrond, "../../cardsrc/nastrond.xlsx")
+	_, err := Expand("rulebook.md", "{{count \"A\"}}\n{{rulings}}\n{{count \"B\"}}\n- {{rule \"X\"}}\n", d)
+	wantSourceError(t, "Expand", err, `rulebook.md:1: unknown component "A"`, `rulebook.md:3: unknown component "B"`, `rulebook.md:4: unknown rule "X"`)
+}
+
 func TestIssue18_11_BadFrontMatterIsASourceErrorOfBothRenderers(t *testing.T) {
 	agree(t, "---\npaper: B5\n---\n# 題\n", `line 1: front matter: paper must be A5 or A4 (got "B5")`)
 }

@@ -54,7 +54,8 @@ func Expand(file string, md string, d Data) (string, error) {
 	}
 	// Each top-level node is run on its own, so that every bad placeholder
 	// is reported and every byte of the output is known to come from a
-	// place in md.
+	// place in md. (So a variable set at the top level, which no rulebook
+	// needs, is not seen by the next placeholder.)
 	var b strings.Builder
 	var errs []*SourceError
 	var chunks []chunk
@@ -65,6 +66,9 @@ func Expand(file string, md string, d Data) (string, error) {
 		if err := t.Execute(&out, nil); err != nil {
 			errs = append(errs, placeError(file, err))
 			continue
+		}
+		if out.Len() == 0 {
+			continue // nothing of the output to place
 		}
 		c := chunk{out: b.Len(), src: int(n.Position())}
 		if n.Type() != tparse.NodeText {
