@@ -121,10 +121,11 @@ func check(doc ast.Node, src []byte) []problem {
 func checkSource(src []byte) (ast.Node, Meta, []problem) {
 	if at := deepMarker(src); at >= 0 {
 		doc, _ := parseDoc(src[:at])
-		if ps := check(doc, src[:at]); len(ps) > 0 {
-			return nil, Meta{}, ps
+		ps := check(doc, src[:at])
+		if !slices.ContainsFunc(ps, func(p problem) bool { return p.msg == nestingMessage() }) {
+			ps = append(ps, problem{at, nestingMessage()})
 		}
-		return nil, Meta{}, []problem{{at, nestingMessage()}}
+		return nil, Meta{}, ps
 	}
 	doc, ctx := parseDoc(src)
 	ps := check(doc, src)

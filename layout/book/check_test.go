@@ -71,6 +71,8 @@ func TestIssue18_9_DeepNestingIsAnErrorAtItsLine(t *testing.T) {
 		_, err := Expand("rulebook.md", md, d)
 		wantSourceError(t, "Expand", err, fmt.Sprintf("rulebook.md:%d: ", 5+MaxNesting))
 	}
+	// A bad link before a deep list does not hide the list.
+	agree(t, head+"[x](javascript:x)\n\n"+nestedList(1000), "line 5: リンク", fmt.Sprintf("line %d: ", 7+MaxNesting))
 	quotes := head + strings.Repeat(">", MaxNesting+1) + " 引用\n"
 	agree(t, quotes, "line 5: ")
 
