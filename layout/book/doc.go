@@ -2,5 +2,9 @@
 // first expands the placeholders that pull numbers, tables and example cards
 // from the validated workbook, then renders the markdown as a PDF (its own
 // goldmark AST walker, with Japanese line breaking) and as one
-// self-contained HTML page.
+// self-contained HTML page. Markdown the book cannot print legibly or must
+// not link to (nesting past MaxNesting, tables past MaxTableColumns, images
+// outside the rules folder, links of other schemes than http, https and
+// mailto) is refused with a *SourceError at its line, as a bad placeholder
+// is.
 package book
