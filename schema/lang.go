@@ -147,4 +147,6 @@ var coreMessages = map[string]msg{
 	"engine_refuses":      {"ルールエンジンがこのデータを受け付けません: %s", "the rules engine refuses this data: %s"},
 	"engine_lint":         {"この指示はモデルでは決して実行できません: %s", "an instruction the model can never carry out: %s"},
 	"unreadable":          {"xlsx ブックとして読めません: %s", "cannot read as an .xlsx workbook: %s"},
+	"wb_too_many_cells": {"シート「%[1]s」まで読んだところで、値のあるセルがブック全体で%[2]d個を超えました。カードのデータならずっと少ないはずです。使っていないセルを削除するか、メモなどを別のファイルに移してください",
+		"sheet %[1]q: the workbook has more than %[2]d filled cells, far more than card data needs; delete the cells you do not use, or move notes to another file"},
 }

@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"slices"
 	"strings"
 
 	"golang.org/x/text/unicode/norm"
@@ -20,14 +21,25 @@ type Table struct {
 	Rows   []Row    // rows 2…, empty rows already skipped
 }
 
-// Row is one data row with its 1-based row number in the sheet.
+// Row is one data row with its 1-based row number in the sheet. Cells[i] is
+// column i, unless Cols is set: then the row is stored sparse, Cells holding
+// only the filled cells and Cols their 0-based columns, ascending. A row with
+// a note far to the right (column XFD) so costs its filled cells, not 16,384.
 type Row struct {
 	Num   int
 	Cells []string
+	Cols  []int
 }
 
-// Cell returns the text of column i (0-based) of r, or "" past the end.
+// Cell returns the text of column i (0-based) of r, or "" where r has none.
 func (r Row) Cell(i int) string {
+	if r.Cols != nil {
+		j, ok := slices.BinarySearch(r.Cols, i)
+		if !ok {
+			return ""
+		}
+		return r.Cells[j]
+	}
 	if i < 0 || i >= len(r.Cells) {
 		return ""
 	}

@@ -90,7 +90,7 @@ func validateOne(t target, lang *schema.Lang) (schema.Result, error) {
 		if !errors.As(err, &ferr) {
 			return res, err
 		}
-		res.Problems = []schema.Problem{{Severity: schema.Error, File: t.path, Message: lang.Msg("unreadable", ferr.Reason)}}
+		res.Problems = []schema.Problem{{Severity: schema.Error, File: t.path, Message: ferr.Message(lang)}}
 		return res, nil
 	}
 	res = t.game.Validate(book, lang)

@@ -1,10 +1,15 @@
 package main
 
 import (
+	"archive/zip"
+	"bytes"
 	"fmt"
+	"io"
+	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/xuri/excelize/v2"
@@ -115,5 +120,104 @@ func TestIssue18_1_ValidateCostGrowsLinearly(t *testing.T) {
 	t.Logf("10×: %d MiB, 40×: %d MiB (%.1f×)", small>>20, large>>20, ratio)
 	if ratio > 6 {
 		t.Errorf("validating 40× allocates %.1f× what 10× does (%d MiB against %d MiB), want about 4×", ratio, large>>20, small>>20)
+	}
+}
+
+// TestIssue18_2_BuildSucceedsOnGuardianAt100x builds the guardian workbook
+// scaled 100× (5,800 designs, 500 sample decks of 30): validation passes, so
+// the smoke batch, the cards and the report must be made without a
+// violation or a crash.
+func TestIssue18_2_BuildSucceedsOnGuardianAt100x(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a 100× workbook; skipped with -short")
+	}
+	src := scaledGuardian(t, t.TempDir(), 100)
+	out := t.TempDir()
+	r := bifrost(t, "build", "guardian", "--src", src, "--out", out, "--rules", "../../rules", "--lang", "en")
+	if r.code != 0 {
+		t.Fatalf("build exit %d\nstdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
+	}
+	for _, f := range []string{"cards.pdf", "report.json", "report.html", "rulebook.pdf", "rulebook.html"} {
+		if fi, err := os.Stat(filepath.Join(out, "guardian", f)); err != nil || fi.Size() == 0 {
+			t.Errorf("out/guardian/%s: %v", f, err)
+		}
+	}
+}
+
+// TestIssue18_3_NotesInColumnXFDValidate writes a designer's note in the last
+// column (XFD) of 300 rows of the Decks sheet: the workbook must validate
+// as before, where it was refused for "more than 4194304 cells".
+func TestIssue18_3_NotesInColumnXFDValidate(t *testing.T) {
+	src := scaledGuardian(t, t.TempDir(), 10)
+	path := filepath.Join(src, "guardian.xlsx")
+	notes := 0
+	rewriteSheets(t, path, func(xml string) string {
+		if !strings.Contains(xml, `<row r="301"`) { // only Decks has so many rows at 10×
+			return xml
+		}
+		for r := 2; r <= 301; r++ {
+			start := strings.Index(xml, fmt.Sprintf(`<row r="%d"`, r))
+			end := start + strings.Index(xml[start:], "</row>")
+			xml = xml[:end] + fmt.Sprintf(`<c r="XFD%d" t="inlineStr"><is><t>メモ %d</t></is></c>`, r, r) + xml[end:]
+			notes++
+		}
+		return xml
+	})
+	if notes != 300 {
+		t.Fatalf("wrote %d notes, want 300", notes)
+	}
+	book, err := workbook.Open(path, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if decks, _ := book.Lookup("Decks"); decks == nil || decks.Rows[299].Cell(16383) != "メモ 301" {
+		t.Fatal("the notes are not in column XFD of the Decks sheet")
+	}
+	r := bifrost(t, "validate", "guardian", "--src", src, "--lang", "en")
+	if r.code != 0 {
+		t.Fatalf("validate exit %d\nstdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
+	}
+}
+
+// rewriteSheets replaces every worksheet part of the workbook at path by
+// fn of its XML.
+func rewriteSheets(t *testing.T, path string, fn func(string) string) {
+	t.Helper()
+	zr, err := zip.OpenReader(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer zr.Close()
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for _, zf := range zr.File {
+		if !strings.HasPrefix(zf.Name, "xl/worksheets/") || !strings.HasSuffix(zf.Name, ".xml") {
+			if err := zw.Copy(zf); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		rc, err := zf.Open()
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := io.ReadAll(rc)
+		rc.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, err := zw.Create(zf.Name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := io.WriteString(w, fn(string(b))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }

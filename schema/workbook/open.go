@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/xuri/excelize/v2"
@@ -25,8 +26,7 @@ const (
 	maxRatio     = 200      // compression ratio allowed for a part above ratioFloor
 	ratioFloor   = 1 << 20
 	maxParts     = 10_000  // zip entries; a workbook has a few dozen
-	maxCells     = 1 << 22 // non-empty cells kept, over the whole book
-	maxRows      = 1 << 24 // row numbers walked, over the whole book
+	maxCells     = 1 << 20 // cells kept, over the whole book: filled cells, plus the header's width
 	maxReason    = 200     // bytes of a FormatError reason taken from a library
 )
 
@@ -38,6 +38,26 @@ var oleMagic = []byte{0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1}
 type FormatError struct {
 	File   string // the path shown in messages
 	Reason string // one line, e.g. "not an .xlsx file (not a zip archive, or truncated)"
+
+	key  string // a schema message for a workbook past a limit, or ""
+	args []any
+}
+
+// limitError reports a workbook too large to read, as the schema message
+// key (which says what the designer can do) with args.
+func limitError(display, key string, args ...any) *FormatError {
+	return &FormatError{File: display, Reason: english().Msg(key, args...), key: key, args: args}
+}
+
+var english = sync.OnceValue(func() *schema.Lang { return schema.NewLang("en") })
+
+// Message renders the reason for a designer in l's language, without the
+// file name.
+func (e *FormatError) Message(l *schema.Lang) string {
+	if e.key != "" {
+		return l.Msg(e.key, e.args...)
+	}
+	return l.Msg("unreadable", e.Reason)
 }
 
 // Error returns "file: reason" on one line.
@@ -58,17 +78,19 @@ func (e *FormatError) Error() string {
 // errors.Is(err, fs.ErrNotExist) works); a file that is not a sane .xlsx
 // gives a *FormatError.
 func Open(path, display string) (book *schema.Book, err error) {
-	f, err := openFile(path, display)
+	data, err := readLimited(path, display)
 	if err != nil {
 		return nil, err
 	}
-	defer func() {
-		if cerr := f.Close(); cerr != nil && err == nil {
-			book, err = nil, relabel(cerr, display)
-		}
-	}()
+	if reason := precheck(data); reason != "" {
+		return nil, &FormatError{File: display, Reason: reason}
+	}
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil { // precheck opened the same bytes
+		return nil, &FormatError{File: display, Reason: "not an .xlsx file: " + oneLine(err.Error())}
+	}
 	defer recoverFormat(display, &err)
-	return readBook(f, display)
+	return readBook(zr, display)
 }
 
 // openFile reads path once, checks the bytes and hands the same bytes to
@@ -99,7 +121,7 @@ func openFile(path, display string) (f *excelize.File, err error) {
 	return f, nil
 }
 
-// recoverFormat turns a panic inside excelize into a *FormatError.
+// recoverFormat turns a panic while reading a workbook into a *FormatError.
 func recoverFormat(display string, err *error) {
 	if r := recover(); r != nil {
 		*err = &FormatError{File: display, Reason: "not a readable workbook: " + oneLine(fmt.Sprint(r))}
@@ -217,65 +239,4 @@ func oneLine(s string) string {
 		cut--
 	}
 	return s[:cut] + "…"
-}
-
-// budget counts what a book has cost so far, against maxCells and maxRows.
-type budget struct{ cells, rows int }
-
-// readBook reads every sheet of f, in workbook order.
-func readBook(f *excelize.File, display string) (*schema.Book, error) {
-	book := &schema.Book{File: display, Sheets: map[string]*schema.Table{}}
-	var b budget
-	for _, name := range f.GetSheetList() {
-		t, err := readTable(f, name, &b)
-		if err != nil {
-			return nil, &FormatError{File: display, Reason: fmt.Sprintf("sheet %q: %s", name, oneLine(err.Error()))}
-		}
-		book.Sheets[name] = t
-	}
-	return book, nil
-}
-
-// readTable reads one sheet. excelize's GetRows hides the errors of its row
-// iterator; walking the rows here keeps them, and gives each row its number.
-func readTable(f *excelize.File, name string, b *budget) (*schema.Table, error) {
-	rows, err := f.Rows(name)
-	if err != nil {
-		return nil, err
-	}
-	t := &schema.Table{Sheet: name}
-	for num := 1; rows.Next(); num++ {
-		if b.rows++; b.rows > maxRows {
-			_ = rows.Close()
-			return nil, fmt.Errorf("more than %d rows in the workbook", maxRows)
-		}
-		cells, err := rows.Columns(excelize.Options{RawCellValue: true})
-		if err != nil {
-			_ = rows.Close()
-			return nil, fmt.Errorf("row %d: %w", num, err)
-		}
-		for len(cells) > 0 && cells[len(cells)-1] == "" {
-			cells = cells[:len(cells)-1]
-		}
-		if len(cells) == 0 {
-			continue
-		}
-		if b.cells += len(cells); b.cells > maxCells {
-			_ = rows.Close()
-			return nil, fmt.Errorf("more than %d cells in the workbook", maxCells)
-		}
-		if num == 1 {
-			t.Header = cells
-		} else {
-			t.Rows = append(t.Rows, schema.Row{Num: num, Cells: cells})
-		}
-	}
-	if err := rows.Error(); err != nil {
-		_ = rows.Close()
-		return nil, err
-	}
-	if err := rows.Close(); err != nil {
-		return nil, err
-	}
-	return t, nil
 }

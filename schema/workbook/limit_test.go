@@ -1,0 +1,142 @@
+package workbook
+
+import (
+	"archive/zip"
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/xuri/excelize/v2"
+
+	"bifrost/schema"
+)
+
+// withSheetXML returns the path of a one-sheet workbook whose
+// xl/worksheets/sheet1.xml holds sheetData, stored uncompressed.
+func withSheetXML(t *testing.T, sheetData string) string {
+	t.Helper()
+	path := buildXLSX(t, func(f *excelize.File) {
+		must(t, f.SetCellStr("Sheet1", "A1", "ID"))
+	})
+	zr, err := zip.OpenReader(path)
+	must(t, err)
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for _, zf := range zr.File {
+		if zf.Name != "xl/worksheets/sheet1.xml" {
+			must(t, zw.Copy(zf))
+			continue
+		}
+		w, err := zw.CreateHeader(&zip.FileHeader{Name: zf.Name, Method: zip.Store})
+		must(t, err)
+		_, err = io.WriteString(w, `<?xml version="1.0" encoding="UTF-8"?>`+
+			`<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>`+
+			sheetData+`</sheetData></worksheet>`)
+		must(t, err)
+	}
+	must(t, zr.Close())
+	must(t, zw.Close())
+	must(t, os.WriteFile(path, buf.Bytes(), 0o644))
+	return path
+}
+
+// allocated returns what fn allocated, in bytes. The heap cannot have grown
+// by more than that at any moment during fn, so it bounds fn's peak from
+// above whatever the GC did meanwhile, and it does not depend on load.
+func allocated(fn func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	fn()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+// TestIssue18_3_NotesInColumnXFDCostOnlyTheirCells opens a sheet with 300
+// notes in its last column (XFD): it loads, each note is read at its column,
+// and the rows cost their filled cells, not the 16,384-column rectangle that
+// once made the workbook fail with "more than 4194304 cells" after hundreds
+// of MB.
+func TestIssue18_3_NotesInColumnXFDCostOnlyTheirCells(t *testing.T) {
+	var sd strings.Builder
+	sd.WriteString(`<row r="1"><c r="A1" t="inlineStr"><is><t>ID</t></is></c></row>`)
+	for r := 2; r <= 301; r++ {
+		fmt.Fprintf(&sd, `<row r="%d"><c r="A%d"><v>%d</v></c><c r="XFD%d" t="inlineStr"><is><t>note %d</t></is></c></row>`, r, r, r, r, r)
+	}
+	path := withSheetXML(t, sd.String())
+	var book *schema.Book
+	var err error
+	alloc := allocated(func() { book, err = Open(path, "notes.xlsx") })
+	must(t, err)
+	rows := book.Sheets["Sheet1"].Rows
+	if len(rows) != 300 {
+		t.Fatalf("%d rows, want 300", len(rows))
+	}
+	for _, r := range rows {
+		if got, want := r.Cell(16383), fmt.Sprintf("note %d", r.Num); got != want || r.Cell(0) != fmt.Sprint(r.Num) || r.Cell(1) != "" {
+			t.Fatalf("row %d: XFD = %q, A = %q, B = %q; want %q, %d, empty", r.Num, got, r.Cell(0), r.Cell(1), want, r.Num)
+		}
+		if len(r.Cells) != 2 {
+			t.Fatalf("row %d keeps %d cells, want its 2 filled ones", r.Num, len(r.Cells))
+		}
+	}
+	if alloc > 8<<20 {
+		t.Errorf("Open allocated %d MiB for 300 notes", alloc>>20)
+	}
+}
+
+// hugeSheet returns sheet data of rows×cols filled cells, header row
+// included.
+func hugeSheet(rows, cols int) string {
+	var sd []byte
+	for r := 1; r <= rows; r++ {
+		sd = append(sd, "<row>"...)
+		for c := range cols {
+			sd = append(sd, "<c><v>"...)
+			sd = strconv.AppendInt(sd, int64(r*cols+c), 10)
+			sd = append(sd, "</v></c>"...)
+		}
+		sd = append(sd, "</row>"...)
+	}
+	return string(sd)
+}
+
+// TestIssue18_3_CellLimitIsExact opens books of exactly maxCells filled
+// cells, which loads, and of one more, which is refused with a message that
+// tells the designer what to do, in Japanese and English. A check removed or
+// moved by a lot fails one of the two.
+func TestIssue18_3_CellLimitIsExact(t *testing.T) {
+	if testing.Short() {
+		t.Skip("parses two sheets of a million cells; skipped with -short")
+	}
+	const cols = 1024
+	if maxCells%cols != 0 {
+		t.Fatalf("maxCells %d is not a multiple of %d", maxCells, cols)
+	}
+	full := hugeSheet(maxCells/cols, cols)
+	at := withSheetXML(t, full)
+	book, err := Open(at, "at.xlsx")
+	must(t, err)
+	if n := len(book.Sheets["Sheet1"].Rows); n != maxCells/cols-1 {
+		t.Errorf("%d data rows, want %d", n, maxCells/cols-1)
+	}
+
+	over := withSheetXML(t, full+`<row><c><v>1</v></c></row>`)
+	_, err = Open(over, "over.xlsx")
+	fe := wantFormatError(t, err, "over.xlsx")
+	limit := fmt.Sprint(maxCells)
+	for _, tt := range []struct{ lang, want string }{
+		{"ja", "値のあるセルがブック全体で" + limit + "個を超えました"},
+		{"ja", "使っていないセルを削除するか"},
+		{"en", "more than " + limit + " filled cells"},
+		{"en", "delete the cells you do not use"},
+	} {
+		if msg := fe.Message(schema.NewLang(tt.lang)); !strings.Contains(msg, tt.want) || !strings.Contains(msg, "Sheet1") {
+			t.Errorf("%s message %q lacks %q or the sheet", tt.lang, msg, tt.want)
+		}
+	}
+}
