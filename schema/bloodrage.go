@@ -43,6 +43,16 @@ type BAITrack struct {
 	Instruction Effect `xlsx:"指示,Instruction,required,vocab=ai" doc:"AI氏族のアクション1つ: invade ship pillage stat boost upgrade monster"`
 	Loop        bool   `xlsx:"ループ,Loop" doc:"最後のマスだけ: ○なら矢印が1マス目に戻る。×（既定）なら先へ進めず、実行できなかった扱い"`
 	Text        string `xlsx:"テキスト,Text" doc:"マスに印刷する文。空欄なら指示から生成"`
+
+	At BPos // the instruction's cell, for reports
+}
+
+// BPos is where an AI instruction sits in the workbook: the sheet as
+// written, and its 1-based row and column.
+type BPos struct {
+	Sheet    string
+	Row, Col int
+	Column   string // the header as written
 }
 
 // BAIUpgrade is one entry of an AI board's D10 upgrade table.
@@ -55,6 +65,8 @@ type BAIUpgrade struct {
 	Colour  string `xlsx:"色,Colour,required" validate:"oneof=青 赤 緑" doc:"青はすぐに、赤は戦闘で、緑は時代の終わりに効果を発揮する"`
 	Monster string `xlsx:"怪物,Monster" doc:"怪物の強化カードのID。書けばそのカードを探して配置する"`
 	Text    string `xlsx:"テキスト,Text" doc:"印刷する文。空欄なら効果（怪物なら怪物の名前）から生成"`
+
+	At BPos // the effect's cell (the monster's, for a monster entry), for reports
 }
 
 // BDraft is one round of the human's solo draft.
@@ -253,6 +265,7 @@ var bloodrageRules = []RuleParam{
 	{Key: "DestroyedAtStart", Kind: RuleIntList, Default: "3,2,1", Min: 0, Max: 7, Doc: "ゲーム開始時に破滅させる地方の数（2,3,4氏族）"},
 	{Key: "ShufflePillageRewards", Kind: RuleBool, Default: "○", Doc: "外周8地方の略奪報酬をゲームごとにシャッフルするか（×なら地方シートのとおり）"},
 	{Key: "RemoveByClanCount", Kind: RuleBool, Default: "×", Doc: "時代のカードを基本ゲームのように氏族数の印（人数の列の3・4）で抜くか。×（既定）は種のとおり時代のカードをすべて3つの山札に分け、どの氏族数でもドラフト手順表の枚数を引ける。○では2・3氏族で枚数が足りない回が出る"},
+	{Key: "CheckCellFailRate", Default: "75", Min: 1, Max: 100, Doc: "試行ゲームで、AIトラックのマスや強化表の項目が実行できなかった割合（%）がこれを超えたら、そのセルを警告する（10回以上試されたものだけ）"},
 	{Key: "TurnCap", Default: "600", Min: 10, Max: 100000, Doc: "シミュレーションの手番上限。超えたら未完了とする"},
 }
 
@@ -526,6 +539,7 @@ var bloodrageMessages = map[string]msg{
 	"b_kind_needs":       {"種類「%s」のカードには%sが必要です", "a %s card needs %s"},
 	"b_battle_deal":      {"時代%dの戦闘カードは%d氏族（AI%d）のとき%d枚しかなく、プレイヤーが%d枚残すとAIに%d枚ずつ配れません", "Age %d has only %d Battle cards with %d clans (%d AI), too few to keep %d for the player and deal %d to each AI"},
 	"b_draft_short":      {"時代%dを%d氏族で遊ぶと「%s」のカードが%d枚しかなく、ドラフト手順表の%d枚を引けません（ルール RemoveByClanCount）", "Age %d with %d clans: the %s deck has only %d cards, fewer than the %d the draft table draws (rule RemoveByClanCount)"},
+	"b_cell_fails":       {"%s（%s）は試行ゲームで%d回実行できませんでした（%d回中、%.0f%%。ルール CheckCellFailRate は%d%%）", "%s (%s) could not be carried out in %d of %d tries (%.0f%%) in the smoke batch (rule CheckCellFailRate is %d%%)"},
 	"b_track_first":      {"ルール %s の最初の値 %d は %s（%d）と同じにしてください", "rule %s starts at %d but %s is %d"},
 	"b_track_order":      {"ルール %s は小さい順に並べてください（同じ値は可）", "rule %s must not decrease"},
 	"b_list_len":         {"ルール %s には値が%d個必要です（%d個あります）", "rule %s needs %d values (has %d)"},
@@ -550,6 +564,16 @@ func checkBloodrage(c *Checker) any {
 	checkBloodragePillage(c, pil)
 	checkBloodrageMap(c, provs, fjords)
 
+	for i := range tracks.Items {
+		tracks.Items[i].At = posOf(tracks, i, "Instruction")
+	}
+	for i, u := range ups.Items {
+		field := "Effect"
+		if u.Monster != "" {
+			field = "Monster"
+		}
+		ups.Items[i].At = posOf(ups, i, field)
+	}
 	d.Boards, d.Upgrades, d.Provinces, d.Fjords, d.Cards = boards.Items, ups.Items, provs.Items, fjords.Items, cards.Items
 	d.Tracks = slices.Clone(tracks.Items)
 	slices.SortStableFunc(d.Tracks, func(a, b BAITrack) int {
@@ -559,6 +583,12 @@ func checkBloodrage(c *Checker) any {
 	slices.SortStableFunc(d.Draft, func(a, b BDraft) int { return a.Round - b.Round })
 	d.Pillage = pil.Items
 	return d
+}
+
+// posOf is the position of item i's field cell.
+func posOf[T any](s *Sheet[T], i int, field string) BPos {
+	at := s.at[field]
+	return BPos{Sheet: s.Name, Row: s.Rows[i], Col: at, Column: s.headerOr(at, field)}
 }
 
 // checkBloodrageRules checks the Rules parameters against each other.

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"maps"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -119,6 +121,15 @@ func verdict(res schema.Result, rep, bal *sim.Report, lang *schema.Lang) []schem
 		}
 		if gap := 100 * (hi - lo); gap > float64(r.Int("CheckMaxSeatGap")) {
 			add(schema.Error, "check_seat_gap", n, strings.Join(bal.Bots, ","), gap, r.Int("CheckMaxSeatGap"))
+		}
+	}
+	// Engine reports may name cells to warn about (AI instructions that
+	// mostly fail).
+	for _, k := range slices.Sorted(maps.Keys(rep.Extra)) {
+		if w, ok := rep.Extra[k].(interface {
+			Warnings(file string, lang *schema.Lang) []schema.Problem
+		}); ok {
+			ps = append(ps, w.Warnings(res.File, lang)...)
 		}
 	}
 	if len(rep.DeadCards) > 0 {

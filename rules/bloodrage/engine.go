@@ -113,6 +113,7 @@ type cellDef struct {
 	instr clause
 	loop  bool
 	text  string
+	at    schema.BPos
 }
 
 // upDef is one entry of an AI board's D10 upgrade table.
@@ -123,6 +124,7 @@ type upDef struct {
 	colour  int8
 	monster int16 // card design, or -1
 	text    string
+	at      schema.BPos
 }
 
 // boardDef is one AI board.
@@ -191,6 +193,7 @@ type params struct {
 	destroyedAtStart         []int
 	shuffleRewards           bool
 	removeByClans            bool
+	cellFailRate             int // percent (CheckCellFailRate)
 	turnCap                  int
 }
 
@@ -241,7 +244,7 @@ func New(d *schema.BloodrageData) (*Engine, error) {
 		humanAlwaysFirst: r.Bool("HumanAlwaysFirst"), failedRewardGlory: r.Int("FailedRewardGlory"),
 		ragnarokGlory: r.Ints("RagnarokGlory"), destroyedAtStart: r.Ints("DestroyedAtStart"),
 		shuffleRewards: r.Bool("ShufflePillageRewards"), removeByClans: r.Bool("RemoveByClanCount"),
-		turnCap: r.Int("TurnCap"),
+		cellFailRate: r.Int("CheckCellFailRate"), turnCap: r.Int("TurnCap"),
 	}
 	var errs []error
 	if e.p.maxMon > maxMonsters {
@@ -387,7 +390,7 @@ func New(d *schema.BloodrageData) (*Engine, error) {
 						errs = append(errs, fmt.Errorf("board %s track %d step %d: %q is not a monster card", b.ID, f, t.Step, cl[0].ref))
 					}
 				}
-				bd.tracks[f-1] = append(bd.tracks[f-1], cellDef{id: t.ID, instr: cl[0], loop: t.Loop, text: t.Text})
+				bd.tracks[f-1] = append(bd.tracks[f-1], cellDef{id: t.ID, instr: cl[0], loop: t.Loop, text: t.Text, at: t.At})
 			}
 			if len(bd.tracks[f-1]) == 0 {
 				errs = append(errs, fmt.Errorf("board %s has no track for face %d", b.ID, f))
@@ -404,7 +407,7 @@ func New(d *schema.BloodrageData) (*Engine, error) {
 			if err != nil {
 				errs = append(errs, fmt.Errorf("board %s upgrade %d: %w", b.ID, u.Face, err))
 			}
-			ud := upDef{id: u.ID, eff: eff, cost: u.Cost, monster: -1, text: u.Text}
+			ud := upDef{id: u.ID, eff: eff, cost: u.Cost, monster: -1, text: u.Text, at: u.At}
 			ud.colour = map[string]int8{"青": colourBlue, "赤": colourRed, "緑": colourGreen}[u.Colour]
 			if u.Monster != "" {
 				id, ok := byID[u.Monster]

@@ -2,10 +2,12 @@ package bloodrage
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
 	"bifrost/rules/sim"
+	"bifrost/schema"
 )
 
 // draftRounds plays the human's draft of Age I, keeping the first card
@@ -266,5 +268,34 @@ func TestIssue12_22_harnessRunsTheStepChecks(t *testing.T) {
 	r := p.Play(sim.Config{Players: 2}, 1)
 	if r.Violation == nil || !strings.Contains(r.Violation.Message, "destroyed and is back") {
 		t.Fatalf("violation %+v, want the step check's", r.Violation)
+	}
+}
+
+func TestIssue12_18_cellsThatMostlyFailAreNamedAtTheirCells(t *testing.T) {
+	e := engine(t)
+	o := sim.BatchOptions{Seed: 1, Games: 300, Workers: 2}
+	_, r := reportJSON(t, e, o)
+	rep := r.Extra["bloodrage"].(Report)
+	var at []string
+	for _, c := range rep.FailingCells {
+		at = append(at, c.At+" "+c.ID)
+		if c.Tried < minTries || c.FailRate*100 <= float64(e.p.cellFailRate) {
+			t.Errorf("%s failed %d of %d: not above the threshold", c.ID, c.Failed, c.Tried)
+		}
+	}
+	// SERPENT-2-3 places a second ship, but clans have one (Rules Ships).
+	if !slices.Contains(at, "AITrack!E29 SERPENT-2-3") {
+		t.Errorf("failing cells %v lack SERPENT-2-3 at AITrack!E29", at)
+	}
+	ws := rep.Warnings("bloodrage.xlsx", schema.NewLang("en"))
+	if len(ws) != len(rep.FailingCells) || ws[0].Severity != schema.Warning || ws[0].Sheet == "" || ws[0].Cell == "" ||
+		!strings.Contains(ws[0].Message, "could not be carried out") {
+		t.Errorf("warnings %v", ws)
+	}
+	// A threshold of 100 % names nothing.
+	e.p.cellFailRate = 100
+	_, r = reportJSON(t, e, o)
+	if n := len(r.Extra["bloodrage"].(Report).FailingCells); n != 0 {
+		t.Errorf("%d failing cells at a 100%% threshold", n)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"bifrost/rules/sim"
+	"bifrost/schema"
 )
 
 // Counters a game keeps for the tally, per AI board (each board plays at
@@ -161,7 +162,46 @@ type Report struct {
 	PillageTable []PillageRowReport       `json:"pillage_table"`
 	DeadCells    []string                 `json:"dead_cells"`
 	DeadUpgrades []string                 `json:"dead_upgrades"`
-	Static       []string                 `json:"static_problems"`
+	// FailingCells are the track cells and upgrade entries that failed more
+	// often than the Rules' CheckCellFailRate, with their cells.
+	FailingCells []FailingCell `json:"failing_cells"`
+	Static       []string      `json:"static_problems"`
+}
+
+// FailingCell is an AI instruction that mostly could not be carried out.
+type FailingCell struct {
+	At          string  `json:"at"` // e.g. "AITrack!E20"
+	ID          string  `json:"id"`
+	Instruction string  `json:"instruction"`
+	Tried       int64   `json:"tried"`
+	Failed      int64   `json:"failed"`
+	FailRate    float64 `json:"fail_rate"`
+	Threshold   int     `json:"threshold_percent"`
+
+	pos schema.BPos
+}
+
+// minTries is how often a cell must have run before its failure rate is
+// judged, so that a handful of unlucky tries is not reported.
+const minTries = 10
+
+// failing appends cell c when it failed more often than the threshold.
+func (e *Engine) failing(out []FailingCell, at schema.BPos, id, what string, tried, failed int64) []FailingCell {
+	if tried < minTries || failed*100 <= tried*int64(e.p.cellFailRate) {
+		return out
+	}
+	return append(out, FailingCell{At: at.Sheet + "!" + schema.CellName(at.Col, at.Row), ID: id, Instruction: what,
+		Tried: tried, Failed: failed, FailRate: ratio(failed, tried), Threshold: e.p.cellFailRate, pos: at})
+}
+
+// Warnings are the failing cells as warnings at their cells of file, for
+// the CI gate (bifrost check).
+func (r Report) Warnings(file string, lang *schema.Lang) []schema.Problem {
+	ps := schema.Problems{File: file, Lang: lang}
+	for _, c := range r.FailingCells {
+		ps.Warnf(c.pos.Sheet, c.pos.Row, c.pos.Col, c.pos.Column, "b_cell_fails", c.ID, c.Instruction, c.Failed, c.Tried, 100*c.FailRate, c.Threshold)
+	}
+	return ps.Sorted()
 }
 
 // SeatReport is the human's record.
@@ -248,7 +288,7 @@ func (t *Tally) Report() any {
 	e := t.e
 	l := &e.lay
 	r := Report{Games: t.Games, Unfinished: t.Unfinished, ByPlayers: map[string]PlayersReport{},
-		DeadCells: []string{}, DeadUpgrades: []string{}, Static: lintLines(e.Lint())}
+		DeadCells: []string{}, DeadUpgrades: []string{}, FailingCells: []FailingCell{}, Static: lintLines(e.Lint())}
 	if r.Static == nil {
 		r.Static = []string{}
 	}
@@ -299,6 +339,7 @@ func (t *Tally) Report() any {
 				if t.Games > 0 && (tried == 0 || failed == tried) {
 					r.DeadCells = append(r.DeadCells, cell.id)
 				}
+				r.FailingCells = e.failing(r.FailingCells, cell.at, cell.id, instrWord(cell.instr.verb, "en"), tried, failed)
 			}
 		}
 		for f := range nUpFaces {
@@ -313,6 +354,7 @@ func (t *Tally) Report() any {
 			if t.Games > 0 && (tried == 0 || failed == tried) {
 				r.DeadUpgrades = append(r.DeadUpgrades, u.id)
 			}
+			r.FailingCells = e.failing(r.FailingCells, u.at, u.id, what, tried, failed)
 		}
 		r.Boards = append(r.Boards, br)
 	}
