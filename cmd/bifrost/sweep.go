@@ -16,6 +16,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/xuri/excelize/v2"
 
+	"bifrost/layout/report"
 	"bifrost/rules"
 	"bifrost/rules/sim"
 	"bifrost/schema"
@@ -31,7 +32,7 @@ type sweepOptions struct {
 	players string
 	seed    uint64
 	bots    string
-	json    bool
+	format  string
 }
 
 func newSweepCmd(g *globalOptions) *cobra.Command {
@@ -53,7 +54,7 @@ func newSweepCmd(g *globalOptions) *cobra.Command {
 	cmd.Flags().StringVar(&opts.players, "players", "all", "player counts: all, or a list such as 2,3")
 	cmd.Flags().Uint64Var(&opts.seed, "seed", 1, "seed shared by every value")
 	cmd.Flags().StringVar(&opts.bots, "bots", "greedy", "bots by seat, repeating")
-	cmd.Flags().BoolVar(&opts.json, "json", false, "print the sweep as JSON")
+	cmd.Flags().StringVar(&opts.format, "format", "text", "text, json, or html (a table and charts)")
 	return cmd
 }
 
@@ -62,18 +63,6 @@ type axis struct {
 	label             string // as typed, before "="
 	sheet, id, column string // empty id: a Rules parameter named by column
 	values            []string
-}
-
-// SweepPoint is the measures at one combination of values.
-type SweepPoint struct {
-	Values     []string             `json:"values"`
-	Problems   []string             `json:"problems,omitempty"` // validation errors: the value is not playable
-	SeatGap    float64              `json:"seat_gap_points"`
-	Unfinished int                  `json:"unfinished"`
-	Violations int                  `json:"violations"`
-	SeatWin    map[string][]float64 `json:"seat_win_rate,omitempty"`
-	Length     map[string]float64   `json:"length_mean,omitempty"`
-	Score      map[string]float64   `json:"score_mean,omitempty"`
 }
 
 func runSweep(ctx context.Context, opts *sweepOptions, args []string) error {
@@ -99,6 +88,9 @@ func runSweep(ctx context.Context, opts *sweepOptions, args []string) error {
 	if len(axes) == 0 {
 		return usageError{errors.New("sweep needs at least one --set or --rule")}
 	}
+	if opts.format != "text" && opts.format != "json" && opts.format != "html" {
+		return usageError{fmt.Errorf("--format %q: want text, json or html", opts.format)}
+	}
 	if opts.games < 1 {
 		return usageError{errors.New("--games must be at least 1")}
 	}
@@ -111,7 +103,7 @@ func runSweep(ctx context.Context, opts *sweepOptions, args []string) error {
 		return err
 	}
 	defer os.RemoveAll(dir)
-	var points []SweepPoint
+	var points []report.SweepPoint
 	for _, combo := range grid(axes) {
 		p, err := sweepPoint(ctx, opts, game, src, filepath.Join(dir, game.ID+".xlsx"), axes, combo)
 		if err != nil {
@@ -119,14 +111,17 @@ func runSweep(ctx context.Context, opts *sweepOptions, args []string) error {
 		}
 		points = append(points, p)
 	}
-	if opts.json {
-		labels := make([]string, len(axes))
-		for i, a := range axes {
-			labels[i] = a.label
-		}
+	labels := make([]string, len(axes))
+	for i, a := range axes {
+		labels[i] = a.label
+	}
+	switch opts.format {
+	case "json":
 		enc := json.NewEncoder(opts.stdout)
 		enc.SetIndent("", "  ")
 		return enc.Encode(map[string]any{"game": game.ID, "seed": opts.seed, "games": opts.games, "bots": opts.bots, "axes": labels, "points": points})
+	case "html":
+		return report.WriteSweep(opts.stdout, report.Sweep{Title: game.Title, Axes: labels, Bots: opts.bots, Seed: opts.seed, Games: opts.games, Points: points})
 	}
 	writeSweepText(opts.stdout, game, axes, points, opts.Lang())
 	return nil
@@ -203,8 +198,8 @@ func grid(axes []axis) [][]string {
 
 // sweepPoint writes the workbook with one combination of values to tmp and
 // plays the batch on it.
-func sweepPoint(ctx context.Context, opts *sweepOptions, game *schema.Game, src, tmp string, axes []axis, combo []string) (SweepPoint, error) {
-	p := SweepPoint{Values: combo}
+func sweepPoint(ctx context.Context, opts *sweepOptions, game *schema.Game, src, tmp string, axes []axis, combo []string) (report.SweepPoint, error) {
+	p := report.SweepPoint{Values: combo}
 	err := workbook.Edit(src, tmp, func(f *excelize.File) error {
 		for i, a := range axes {
 			if err := setAxis(f, game, a, combo[i]); err != nil {
@@ -332,7 +327,7 @@ func headerIndex(header []string, names []string) int {
 	return -1
 }
 
-func writeSweepText(w io.Writer, game *schema.Game, axes []axis, points []SweepPoint, lang *schema.Lang) {
+func writeSweepText(w io.Writer, game *schema.Game, axes []axis, points []report.SweepPoint, lang *schema.Lang) {
 	en := lang.English()
 	var labels []string
 	for _, a := range axes {

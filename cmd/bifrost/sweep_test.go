@@ -5,17 +5,20 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"bifrost/layout/report"
 )
 
 type sweepJSON struct {
-	Axes   []string     `json:"axes"`
-	Points []SweepPoint `json:"points"`
+	Axes   []string            `json:"axes"`
+	Points []report.SweepPoint `json:"points"`
 }
 
 func sweep(t *testing.T, args ...string) sweepJSON {
 	t.Helper()
-	r := bifrost(t, append([]string{"sweep", "--json"}, args...)...)
+	r := bifrost(t, append([]string{"sweep", "--format", "json"}, args...)...)
 	if r.code != 0 {
 		t.Fatalf("sweep %v: exit %d: %s", args, r.code, r.stderr)
 	}
@@ -65,6 +68,21 @@ func TestSweep_UsageErrorsExit2(t *testing.T) {
 	} {
 		if r := bifrost(t, args...); r.code != 2 {
 			t.Errorf("%v: exit %d, want 2 (%s)", args[3:], r.code, r.stderr)
+		}
+	}
+}
+
+func TestSweep_HTMLDrawsTheMeasuresAgainstTheValue(t *testing.T) {
+	r := bifrost(t, "sweep", "nastrond", "--src", shippedSrc, "--rule", "TiwazVP=0..2", "--games", "40", "--players", "2", "--format", "html")
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	if n := strings.Count(r.stdout, "<svg"); n != 3 {
+		t.Errorf("%d charts, want 3 (seat gap, length, score)", n)
+	}
+	for _, want := range []string{"<polyline", "TiwazVP=2", "席の勝率差"} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("the page lacks %q", want)
 		}
 	}
 }
