@@ -1,9 +1,12 @@
 package bloodrage
 
 import (
+	"context"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"bifrost/rules/sim"
@@ -297,5 +300,71 @@ func TestIssue12_18_cellsThatMostlyFailAreNamedAtTheirCells(t *testing.T) {
 	_, r = reportJSON(t, e, o)
 	if n := len(r.Extra["bloodrage"].(Report).FailingCells); n != 0 {
 		t.Errorf("%d failing cells at a 100%% threshold", n)
+	}
+}
+
+// fingerprint is a game's final state: each clan's board, glory, stats
+// and figures' places.
+func fingerprint(g *Game) string {
+	var b strings.Builder
+	for s := range g.n {
+		c := &g.clan[s]
+		fmt.Fprintf(&b, "P%d board %d glory %d steps %v;", s+1, c.board, c.glory, c.step)
+	}
+	for _, f := range g.figs {
+		fmt.Fprintf(&b, "%d", f.loc)
+	}
+	return b.String()
+}
+
+// recorder is a tally that keeps each batch game's config and final state.
+type recorder struct {
+	mu    *sync.Mutex
+	games map[sim.Config]string
+}
+
+func (r recorder) Record(cfg sim.Config, g sim.Game, _ *sim.Result) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.games[cfg] = fingerprint(g.(*Game))
+}
+func (r recorder) Merge(sim.Tally) {}
+func (r recorder) Report() any     { return nil }
+
+// recording is the engine with the recorder as its tally.
+type recording struct {
+	*Engine
+	rec recorder
+}
+
+func (e recording) NewTally() sim.Tally { return e.rec }
+
+func TestIssue12_21_batchGameReplaysFromItsConfig(t *testing.T) {
+	e := engine(t)
+	rec := recording{e, recorder{&sync.Mutex{}, map[sim.Config]string{}}}
+	const seed = 4
+	sim.Run(context.Background(), rec, sim.BatchOptions{Seed: seed, Games: 24, Workers: 2, Check: true, Players: []int{3}})
+	if len(rec.rec.games) != 24 {
+		t.Fatalf("%d games recorded", len(rec.rec.games))
+	}
+	differs := 0
+	for cfg, want := range rec.rec.games {
+		replay := func(c sim.Config) string {
+			var g *Game
+			p := sim.NewPlayer(e, []string{"random"}, nil)
+			p.Check = true
+			p.OnStart = func(x sim.Game) { g = x.(*Game) }
+			p.Play(c, sim.GameSeed(seed, cfg.Players, cfg.Index))
+			return fingerprint(g)
+		}
+		if got := replay(cfg); got != want {
+			t.Errorf("game %+v replays to a different final state", cfg)
+		}
+		if replay(sim.Config{Players: cfg.Players}) != want {
+			differs++ // the index decides the AI boards
+		}
+	}
+	if differs == 0 {
+		t.Error("replaying without the index gave the same games: the test cannot tell")
 	}
 }
