@@ -42,15 +42,27 @@ func (Greedy) Choose(gm sim.Game, choices []sim.Choice, _ *rand.Rand) int {
 			if c.Kind != KRoll {
 				return -1
 			}
-			return rollValue(int(c.A), d6, d8, need, win, float64(g.e.p.tiwazVP))
+			return g.rollValue(int(c.A), d6, d8, need, win)
 		})
 	case phRolled:
 		return g.greedyRolled(choices)
+	case phReroll:
+		// The die that gains most on average, while one gains at all.
+		best, bestV := find(choices, KRerollGo), 0.0
+		for i, c := range choices {
+			if v := float64(g.dSides[c.B]+1)/2 - float64(g.dFace[c.B]); c.Kind == KReroll && (v > bestV || best < 0) {
+				best, bestV = i, v
+			}
+		}
+		return best
 	case phFixed:
 		for i, c := range choices {
 			if c.Kind == KSkill && g.skillGain(c) >= 0 {
 				return i
 			}
+		}
+		if i := find(choices, KDivine); i >= 0 && int(g.power) < int(g.e.info[g.chal].target) {
+			return i // a die added to Power after seeing it fall short
 		}
 		return find(choices, KJudge)
 	case phScout:
@@ -150,7 +162,7 @@ func (g *Game) skillGain(c Choice) float64 {
 				gain += float64(g.dieEffect(cl, int8(c.B)) - g.dFace[c.B])
 			}
 		case vReroll:
-			gain += g.rerollGain(int8(c.C))
+			gain += g.rerollGain(cl.n)
 		case vAddDie:
 			gain += 3.5 * float64(cl.n)
 		case vPower:
@@ -174,7 +186,7 @@ func (g *Game) skillGivesVP(j int) bool {
 }
 
 // rerollGain is the expected gain of rerolling the n dice lowest against
-// their average.
+// their average, of those below it.
 func (g *Game) rerollGain(n int8) float64 {
 	var done [maxDice]bool
 	gain := 0.0
@@ -185,7 +197,7 @@ func (g *Game) rerollGain(n int8) float64 {
 				best = i
 			}
 		}
-		if best < 0 {
+		if best < 0 || 2*int(g.dFace[best]) >= int(g.dSides[best])+1 {
 			break
 		}
 		done[best] = true
@@ -231,11 +243,16 @@ func (g *Game) poolDice() (d6, d8 int) {
 }
 
 // rollValue is the expected VP of rolling k of the pool, d8s first, against
-// need: the success chance times win, plus tiwazVP for each die kept.
-func rollValue(k, d6, d8, need int, win, tiwazVP float64) float64 {
+// need: the success chance times win and the ↑ kept (paid on a failure too
+// with TiwazPaysOnFailure).
+func (g *Game) rollValue(k, d6, d8, need int, win float64) float64 {
 	r8 := min(k, d8)
-	r6 := k - r8
-	return probAtLeast(r6, r8, need)*win + tiwazVP*float64(d6+d8-k)
+	p := probAtLeast(k-r8, r8, need)
+	tiwaz := float64(g.e.p.tiwazVP) * float64(d6+d8-k)
+	if g.e.p.tiwazOnFailure {
+		return p*win + tiwaz
+	}
+	return p * (win + tiwaz)
 }
 
 // probAtLeast is the chance that d6 six-sided and d8 eight-sided dice total
@@ -298,7 +315,7 @@ func (g *Game) squareValue(q Square) float64 {
 	win := float64(ci.vp + int16(g.icons[s][dignity]))
 	best := 0.0
 	for k := 0; k <= pool; k++ {
-		best = max(best, rollValue(k, pool-d8, d8, need, win, tiwazVP))
+		best = max(best, g.rollValue(k, pool-d8, d8, need, win))
 	}
 	return best
 }

@@ -1,19 +1,122 @@
 package nastrond
 
-import "fmt"
+import (
+	"fmt"
+	"math/bits"
+)
+
+// checked caches the parts of the state that Check last found sound, with
+// what it derived from them. Check compares the state with it and
+// re-verifies only what differs: the squares that changed, the Einherjar
+// designs that moved, the pawns once they moved. What matches the cache was
+// verified before, so the answer is the same as a full check's.
+type checked struct {
+	boardOK bool
+	layout
+	urdOn  [maxPlayers]int16 // Urd on the board by seat
+	cards  int16             // Edda and Keepers on the board
+	fought [4]int8           // Keepers of layer k fought
+
+	einOK bool
+	hands
+
+	pawnOK  bool
+	pawn    [maxPlayers]Square
+	arrived [maxPlayers]bool
+	pfought [4]int8 // the fought counts the pawns were checked against
+}
 
 // Check verifies the invariants of checklist §5 that hold after every
 // decision. It allocates only to describe a violation.
 func (g *Game) Check() error {
 	e := g.e
 	n := g.n
+	c := &g.chk
+	if !c.boardOK || g.layout != c.layout {
+		if err := g.checkBoard(); err != nil {
+			return err
+		}
+	}
+	if !c.einOK || g.hands != c.hands {
+		if err := g.checkEinherjar(); err != nil {
+			return err
+		}
+	}
+	if !c.pawnOK || g.pawn != c.pawn || g.arrived != c.arrived || c.fought != c.pfought {
+		if err := g.checkPawns(); err != nil {
+			return err
+		}
+	}
 
-	// I1, I2: every square holds one card of its own layer, or an Urd of a
-	// player in the game; Nidhogg stays in the centre.
-	var urdOn [maxPlayers]int
-	cards := 0
+	// I3: each Edda and Keeper is on the board or in one player's area.
+	cards := int(c.cards)
+	for s := range n {
+		cards += int(g.won[s])
+	}
+	if want := e.nBoardCards; cards != want {
+		return fmt.Errorf("card conservation: %d Edda and Keepers on the board and in areas, want %d", cards, want)
+	}
+
+	// I4, I5, I6: Urd conservation, one Urd a turn, and the end.
+	lo, hi := g.supply[0], g.supply[0]
+	for s := range n {
+		if g.supply[s] < 0 || g.divine[s] < 0 || g.spent[s] < 0 {
+			return fmt.Errorf("P%d: negative Urd (supply %d, divine %d, spent %d)", s+1, g.supply[s], g.divine[s], g.spent[s])
+		}
+		if got := int(g.supply[s]) + int(c.urdOn[s]) + int(g.divine[s]) + int(g.spent[s]); got != int(g.dealt) {
+			return fmt.Errorf("Urd conservation: P%d has %d in supply + %d on the board + %d under the Valkyria + %d spent = %d, dealt %d",
+				s+1, g.supply[s], c.urdOn[s], g.divine[s], g.spent[s], got, g.dealt)
+		}
+		lo, hi = min(lo, g.supply[s]), max(hi, g.supply[s])
+		if g.vp[s] < 0 {
+			return fmt.Errorf("P%d has negative VP (%d)", s+1, g.vp[s])
+		}
+	}
+	if hi-lo > 1 {
+		return fmt.Errorf("Urd supplies differ by %d (one Urd per turn keeps them within 1)", hi-lo)
+	}
+	if g.Over() && hi > 0 {
+		return fmt.Errorf("the game is over with Urd left in a supply")
+	}
+	if limit := int(n) * int(g.dealt); int(g.turn) > limit {
+		return fmt.Errorf("turn %d is past the %d turns of %d players with %d Urd each", g.turn, limit, n, g.dealt)
+	}
+	if g.ph == phMove && len(g.opts) == 0 {
+		return fmt.Errorf("I21: P%d's pawn on %s has no square to move to (G33)", g.seat+1, sqText(g.pawn[g.seat]))
+	}
+	if g.nd == 0 && g.ownAside == 0 && g.d8Res == e.p.d8 && g.stockD6 == g.stockTotal() {
+		return nil // between turns, or a turn without dice: all dice at rest (I7)
+	}
+	return g.checkDice()
+}
+
+// checkBoard verifies I1, I2 and the Keeper squares where the board differs
+// from the cache (every square the first time), keeping the Urd, card and
+// fought-Keeper counts the other checks use.
+func (g *Game) checkBoard() error {
+	e := g.e
+	c := &g.chk
+	if !c.boardOK {
+		c.board = g.board
+		for q := range c.board {
+			c.board[q] = empty // every square differs from the cache
+		}
+		c.urdOn, c.cards = [maxPlayers]int16{}, 0
+		c.keeperBy = [maxKeepers]int8{}
+	}
+	c.boardOK = false
+	urdOn, cards := c.urdOn, c.cards
 	for q := range Square(squares) {
-		v := g.board[q]
+		v, was := g.board[q], c.board[q]
+		if v == was {
+			continue
+		}
+		switch {
+		case was < 0 && was != empty:
+			urdOn[-1-was]--
+		case was >= 0 && q != centre:
+			cards--
+		}
 		if q == centre {
 			if v != e.nidhogg {
 				return fmt.Errorf("the centre holds %s, not Nidhogg", g.cellText(q))
@@ -22,7 +125,7 @@ func (g *Game) Check() error {
 		}
 		if v < 0 {
 			s := -1 - v
-			if s >= int16(n) {
+			if s >= int16(g.n) {
 				return fmt.Errorf("square %s holds an Urd of seat %d, not in the game", sqText(q), s+1)
 			}
 			urdOn[s]++
@@ -42,77 +145,106 @@ func (g *Game) Check() error {
 		}
 		cards++
 	}
-
-	// I3: each Edda and Keeper is on the board or in one player's area;
-	// each Einherjar on the field or with one player.
-	for s := range n {
-		cards += int(g.won[s])
-	}
-	if want := e.boardCards(); cards != want {
-		return fmt.Errorf("card conservation: %d Edda and Keepers on the board and in areas, want %d", cards, want)
-	}
-	for j := range e.skills {
-		sum := int(g.field[j])
-		for s := range n {
-			if g.held[s][j] < 0 {
-				return fmt.Errorf("P%d holds %d of %s", s+1, g.held[s][j], e.info[e.einCard[j]].id)
-			}
-			sum += int(g.held[s][j])
-		}
-		if want := int(e.info[e.einCard[j]].copies); g.field[j] < 0 || sum != want {
-			return fmt.Errorf("Einherjar %s: %d on the field and with players, want %d", e.info[e.einCard[j]].id, sum, want)
-		}
-	}
-	for s := range n {
-		sum := int16(0)
-		for j := range e.skills {
-			sum += int16(g.held[s][j])
-		}
-		if sum != g.nHeld[s] {
-			return fmt.Errorf("P%d holds %d Einherjar but counts %d", s+1, sum, g.nHeld[s])
-		}
-	}
-
 	// Keeper squares: a Keeper stands until fought; then its square holds
 	// the fighter's Urd (T33, T34).
-	for k, c := range e.keepCard {
+	var fought [4]int8
+	for k, kc := range e.keepCard {
 		at := g.keeperSq[k]
 		switch by := g.keeperBy[k]; {
-		case by < 0 && g.board[at] != c:
-			return fmt.Errorf("Keeper %s was not fought but its square %s holds %s", e.info[c].id, sqText(at), g.cellText(at))
+		case by < 0 && g.board[at] != kc:
+			return fmt.Errorf("Keeper %s was not fought but its square %s holds %s", e.info[kc].id, sqText(at), g.cellText(at))
 		case by >= 0 && g.board[at] != urd(by):
-			return fmt.Errorf("Keeper %s was fought by P%d but its square %s holds %s", e.info[c].id, by+1, sqText(at), g.cellText(at))
+			return fmt.Errorf("Keeper %s was fought by P%d but its square %s holds %s", e.info[kc].id, by+1, sqText(at), g.cellText(at))
+		case by >= 0:
+			fought[e.info[kc].layer]++
 		}
 	}
+	c.layout = g.layout
+	c.urdOn, c.cards, c.fought = urdOn, cards, fought
+	c.boardOK = true
+	return nil
+}
 
-	// I4, I5, I6: Urd conservation, one Urd a turn, and the end.
-	lo, hi := g.supply[0], g.supply[0]
+// checkEinherjar verifies I3 for the Einherjar designs that moved since the
+// cache (every design the first time), and the sets and sums that listing
+// reads.
+func (g *Game) checkEinherjar() error {
+	e := g.e
+	n := g.n
+	c := &g.chk
+	if !c.einOK {
+		c.hands = hands{}
+		for j := range c.field {
+			c.field[j] = -1 // every design differs from the cache
+		}
+	}
+	c.einOK = false
+	moved := uint64(0)
+	if g.field != c.field {
+		for j := range e.skills {
+			if g.field[j] != c.field[j] {
+				moved |= 1 << j
+			}
+		}
+	}
 	for s := range n {
-		if g.supply[s] < 0 || g.divine[s] < 0 || g.spent[s] < 0 {
-			return fmt.Errorf("P%d: negative Urd (supply %d, divine %d, spent %d)", s+1, g.supply[s], g.divine[s], g.spent[s])
-		}
-		if got := int(g.supply[s]) + urdOn[s] + int(g.divine[s]) + int(g.spent[s]); got != int(g.dealt) {
-			return fmt.Errorf("Urd conservation: P%d has %d in supply + %d on the board + %d under the Valkyria + %d spent = %d, dealt %d",
-				s+1, g.supply[s], urdOn[s], g.divine[s], g.spent[s], got, g.dealt)
-		}
-		lo, hi = min(lo, g.supply[s]), max(hi, g.supply[s])
-		if g.vp[s] < 0 {
-			return fmt.Errorf("P%d has negative VP (%d)", s+1, g.vp[s])
+		if g.held[s] != c.held[s] {
+			for j := range e.skills {
+				if g.held[s][j] != c.held[s][j] {
+					moved |= 1 << j
+				}
+			}
 		}
 	}
-	if hi-lo > 1 {
-		return fmt.Errorf("Urd supplies differ by %d (one Urd per turn keeps them within 1)", hi-lo)
+	nHeld, payPool, heldMask, fieldMask := c.nHeld, c.payPool, c.heldMask, c.fieldMask
+	for ; moved != 0; moved &= moved - 1 {
+		j := bits.TrailingZeros64(moved)
+		ci := &e.info[e.einCard[j]]
+		sum := int(g.field[j])
+		for s := range n {
+			h := g.held[s][j]
+			if h < 0 {
+				return fmt.Errorf("P%d holds %d of %s", s+1, h, ci.id)
+			}
+			old := c.held[s][j]
+			nHeld[s] += int16(h - old)
+			payPool[s] += int16(h-old) * int16(ci.layer)
+			heldMask[s] &^= 1 << j
+			if h > 0 {
+				heldMask[s] |= 1 << j
+			}
+			sum += int(h)
+		}
+		if g.field[j] < 0 || sum != int(ci.copies) {
+			return fmt.Errorf("Einherjar %s: %d on the field and with players, want %d", ci.id, sum, ci.copies)
+		}
+		fieldMask &^= 1 << j
+		if g.field[j] > 0 {
+			fieldMask |= 1 << j
+		}
 	}
-	if g.Over() && hi > 0 {
-		return fmt.Errorf("the game is over with Urd left in a supply")
+	for s := range n {
+		if nHeld[s] != g.nHeld[s] || heldMask[s] != g.heldMask[s] || payPool[s] != g.payPool[s] {
+			return fmt.Errorf("P%d holds %d Einherjar worth %d but counts %d worth %d", s+1, nHeld[s], payPool[s], g.nHeld[s], g.payPool[s])
+		}
 	}
-	if limit := int(n) * int(g.dealt); int(g.turn) > limit {
-		return fmt.Errorf("turn %d is past the %d turns of %d players with %d Urd each", g.turn, limit, n, g.dealt)
+	if fieldMask != g.fieldMask {
+		return fmt.Errorf("the field's designs are %b but listing reads %b", fieldMask, g.fieldMask)
 	}
+	c.hands = g.hands
+	c.einOK = true
+	return nil
+}
 
-	// I11, I12, I13: pawns.
+// checkPawns verifies I11–I13: pawns on the board, at most two at Nidhogg,
+// no two sharing a square except after a Keeper fight (G17), and as many
+// below each layer as Keepers of that layer fought.
+func (g *Game) checkPawns() error {
+	n := g.n
+	c := &g.chk
+	c.pawnOK = false
 	atCentre := 0
-	var down [4]int // pawns in layer ≥ k
+	var down [4]int8 // pawns in layer > k
 	for s := range n {
 		p := g.pawn[s]
 		if p < 0 || p >= squares {
@@ -121,11 +253,11 @@ func (g *Game) Check() error {
 		if p == centre {
 			atCentre++
 		}
-		for k := int8(2); k <= board.layer[p] && k <= 4; k++ {
-			down[k-1]++
+		for k := int8(1); k < board.layer[p] && k <= 3; k++ {
+			down[k]++
 		}
 		for t := s + 1; t < n; t++ {
-			if g.pawn[t] == p && p != centre && !(e.p.arrivalShare && (g.arrived[s] || g.arrived[t])) {
+			if g.pawn[t] == p && p != centre && !(g.e.p.arrivalShare && (g.arrived[s] || g.arrived[t])) {
 				return fmt.Errorf("P%d and P%d both stand on %s", s+1, t+1, sqText(p))
 			}
 		}
@@ -133,19 +265,19 @@ func (g *Game) Check() error {
 	if atCentre > 2 {
 		return fmt.Errorf("%d pawns at Nidhogg; only the first 2 may reach it", atCentre)
 	}
-	var fought [4]int // Keepers of layer k fought
-	for k, c := range e.keepCard {
-		if g.keeperBy[k] >= 0 {
-			fought[e.info[c].layer]++
-		}
-	}
 	for k := 1; k <= 3; k++ {
-		if down[k] != fought[k] {
-			return fmt.Errorf("%d pawns below layer %d but %d layer-%d Keepers fought", down[k], k, fought[k], k)
+		if down[k] != c.fought[k] {
+			return fmt.Errorf("%d pawns below layer %d but %d layer-%d Keepers fought", down[k], k, c.fought[k], k)
 		}
 	}
+	c.pawn, c.arrived, c.pfought = g.pawn, g.arrived, c.fought
+	c.pawnOK = true
+	return nil
+}
 
-	// I7–I10: dice.
+// checkDice verifies I7–I10 for the dice of the active turn.
+func (g *Game) checkDice() error {
+	e := g.e
 	var own, stock, d8 int
 	for i := range g.nd {
 		sides, face := g.dSides[i], g.dFace[i]
@@ -188,7 +320,7 @@ func (g *Game) Check() error {
 	if !e.p.unlimitedDice {
 		// Every d6 is in the Stock, in use this turn, set aside for a d8, or
 		// in a player's hand as one of their own (S4, S5, G9).
-		hands := int(e.p.ownDice) * int(n)
+		hands := int(e.p.ownDice) * int(g.n)
 		if g.nd > 0 {
 			hands -= int(e.p.ownDice)
 		}
@@ -200,17 +332,136 @@ func (g *Game) Check() error {
 	return nil
 }
 
+// snapshot is what CheckStep compares the next state with.
+type snapshot struct {
+	board  [squares]int16
+	pawn   [maxPlayers]Square
+	vp     [maxPlayers]int16
+	supply [maxPlayers]int8
+	spent  [maxPlayers]int8
+	won    [maxPlayers]int16
+	icons  [maxPlayers][nIcons]int8
+	turn   int16
+	urdLag int16 // urdLag()
+	over   bool
+	fixed  bool // the dice of this turn are fixed (T25)
+	nd     int8
+	dFace  [maxDice]int8
+}
+
+func (p *snapshot) take(g *Game) {
+	p.board, p.pawn, p.vp = g.board, g.pawn, g.vp
+	p.supply, p.spent, p.won, p.icons = g.supply, g.spent, g.won, g.icons
+	p.turn, p.urdLag, p.over, p.fixed = g.turn, g.urdLag(), g.Over(), g.fixed()
+	p.nd = g.nd
+	if p.fixed {
+		p.dFace = g.dFace
+	}
+}
+
+// urdLag is the Urd taken from the supplies less the turns that took one:
+// the turns before this one, and this one once its square is resolved or
+// judged. Each turn takes exactly one Urd (I5), so it never changes.
+func (g *Game) urdLag() int16 {
+	used := int16(0)
+	for s := range g.n {
+		used += int16(g.dealt - g.supply[s])
+	}
+	taken := int16(0)
+	if g.ph == phScout || g.ph == phPay || g.ph == phOver {
+		taken = 1
+	}
+	return used - (g.turn - 1 + taken)
+}
+
+// fixed reports whether the dice of the active turn are fixed.
+func (g *Game) fixed() bool {
+	return g.rolled && (g.ph == phFixed || g.ph == phScout || g.ph == phPay)
+}
+
+// CheckStep verifies the invariants about change over time against the
+// state of the previous call (or the setup); it implements sim.Stepper.
+// It allocates only to describe a violation.
+func (g *Game) CheckStep() error {
+	p := &g.prev
+	if err := g.checkStep(p); err != nil {
+		p.take(g)
+		return err
+	}
+	p.take(g)
+	return nil
+}
+
+func (g *Game) checkStep(p *snapshot) error {
+	if g.board != p.board {
+		for q := range Square(squares) {
+			was, is := p.board[q], g.board[q]
+			switch {
+			case was == is:
+			case was < 0:
+				return fmt.Errorf("I1: square %s held the Urd of P%d and now holds %s; an Urd never leaves its square", sqText(q), -was, g.cellText(q))
+			case is >= 0:
+				return fmt.Errorf("I1: square %s changed from %s to %s; a card is only ever exchanged for an Urd", sqText(q), g.e.cardText(was, "en"), g.cellText(q))
+			}
+		}
+	}
+	if g.pawn != p.pawn {
+		for s := range g.n {
+			was, is := p.pawn[s], g.pawn[s]
+			switch {
+			case was == is:
+			case was == centre:
+				return fmt.Errorf("I14: P%d's pawn left Nidhogg for %s", s+1, sqText(is))
+			case board.layer[is] < board.layer[was]:
+				return fmt.Errorf("I11: P%d's pawn went up from layer %d to layer %d", s+1, board.layer[was], board.layer[is])
+			case board.layer[is] == board.layer[was] && int(g.turn-p.turn) < int(g.n):
+				// One move along the ring (I13): clockwise by MinMove..half.
+				k := board.layer[is]
+				d := (board.ringIdx[is] - board.ringIdx[was] + board.ringLen[k]) % board.ringLen[k]
+				if d < g.e.p.minMove || d > board.half(k) {
+					return fmt.Errorf("I13: P%d's pawn went %d squares clockwise from %s to %s (at most %d)", s+1, d, sqText(was), sqText(is), board.half(k))
+				}
+			}
+		}
+	}
+	if g.vp != p.vp || g.supply != p.supply || g.spent != p.spent || g.won != p.won || g.icons != p.icons {
+		for s := range g.n {
+			switch {
+			case g.vp[s] < p.vp[s]:
+				return fmt.Errorf("I15: P%d's VP went down from %d to %d", s+1, p.vp[s], g.vp[s])
+			case g.supply[s] > p.supply[s]:
+				return fmt.Errorf("I5: P%d's Urd supply grew from %d to %d", s+1, p.supply[s], g.supply[s])
+			case g.spent[s] < p.spent[s]:
+				return fmt.Errorf("G6: P%d's spent Urd went from %d back to %d", s+1, p.spent[s], g.spent[s])
+			case g.won[s] < p.won[s]:
+				return fmt.Errorf("I3: P%d's area lost Edda or Keepers (%d to %d)", s+1, p.won[s], g.won[s])
+			}
+			for i := range nIcons {
+				if g.icons[s][i] < p.icons[s][i] {
+					return fmt.Errorf("T48: P%d's %s growth went down from %d to %d", s+1, iconEN[i], p.icons[s][i], g.icons[s][i])
+				}
+			}
+		}
+	}
+	switch lag := g.urdLag(); {
+	case g.turn < p.turn:
+		return fmt.Errorf("I6: the turn went back from %d to %d", p.turn, g.turn)
+	case p.over && !g.Over():
+		return fmt.Errorf("I6: the game went on after it was over")
+	case lag != p.urdLag:
+		return fmt.Errorf("I5: %+d Urd taken from the supplies beyond one a turn (turn %d to %d)", lag-p.urdLag, p.turn, g.turn)
+	case p.fixed && g.turn == p.turn:
+		for i := range min(p.nd, g.nd) {
+			if g.dFace[i] != p.dFace[i] {
+				return fmt.Errorf("T10, I18: a die changed from %d to %d after the dice were fixed", p.dFace[i], g.dFace[i])
+			}
+		}
+	}
+	return nil
+}
+
 // stockTotal is the Stock's d6 at setup: the blank ones and the colours no
 // player uses (S5).
 func (g *Game) stockTotal() int16 {
 	return g.e.p.blankD6 + int16(g.e.p.ownDice)*int16(len(g.e.valkyria)-int(g.n))
-}
-
-// boardCards is the number of Edda and Keeper cards of the game.
-func (e *Engine) boardCards() int {
-	n := 0
-	for k := 1; k <= 3; k++ {
-		n += len(e.edda[k]) + len(e.keepers[k])
-	}
-	return n
 }

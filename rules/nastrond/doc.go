@@ -16,12 +16,15 @@
 //
 //	KMove     A = destination square, B = steps (phase 1)
 //	KDivine   spend an Urd from under the Valkyria: one Stock die (before the
-//	          roll it joins the pool, after it it is rolled and added)
+//	          roll it joins the pool, after it it is rolled and added, after
+//	          the fix, with DivineAfterFix, rolled and added to Power)
 //	KIntellect turn one pool d6 into a d8 with a 知性 bonus (before the roll)
 //	KRoll     A = dice to roll; the rest of the pool becomes ↑ (Tiwaz)
 //	KCourage  B = die: +1 with a 勇気 bonus (after the roll)
-//	KSkill    A = Einherjar design, B = target die (or -1), C = dice to
-//	          reroll (or 0): use that card's skill clauses of this window
+//	KSkill    A = Einherjar design, B = target die (or -1): use that card's
+//	          skill clauses of this window
+//	KReroll   B = a die for the reroll skill just used to reroll
+//	KRerollGo reroll the dice chosen
 //	KFix      fix the dice; their total is Power (T25)
 //	KJudge    judge the challenge after the "after fix" skills (T26)
 //	KHire     A = Einherjar design to scout (phase 4)
@@ -31,11 +34,20 @@
 //
 // Whenever only one choice is legal the engine takes it itself: a window
 // whose only choice is to close it (KFix, KJudge, KPass), a payment that can
-// be made one way only, a pawn on Nidhogg that does not move. Growth
-// (phase 5) and the end of the turn (phase 6) need no decision. A random
-// 4-player game takes about 140 decisions.
+// be made one way only, a pawn on Nidhogg that does not move, the last die
+// a reroll may take. Growth (phase 5) and the end of the turn (phase 6) need
+// no decision. A random 4-player game takes about 145 decisions.
 //
 // Die choices name one die per distinct (sides, face), since equal dice are
-// interchangeable, and only dice the skill would change. A reroll of "up to
-// n" dice rerolls the C dice that show least against their own average.
+// interchangeable. No choice is offered that can only hurt: no face counts
+// but the total, so a die change that lowers every die it could touch, a
+// reroll of a die at its maximum, or a skill that would do nothing is left
+// out. For the same reason a d8 replaces a Stock d6 before an own one, and
+// the d8s are rolled before the d6s (see RULINGS.md). A reroll's dice are
+// picked one at a time in ascending (sides, face) order, so each set of
+// dice is offered once.
+//
+// A Game checks its invariants incrementally: Check re-verifies only the
+// squares, Einherjar and pawns that changed since it last passed, and
+// CheckStep (sim.Stepper) compares each state with the one before it.
 package nastrond

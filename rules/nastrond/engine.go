@@ -64,7 +64,9 @@ type params struct {
 	maxD8          int8
 	majorityVP     int16
 	tiwazVP        int16
+	tiwazOnFailure bool
 	tiwazPaysScout bool
+	divineAfterFix bool
 	countAllUrd    bool
 	unlimitedDice  bool
 	minMove        int8
@@ -90,6 +92,11 @@ type Engine struct {
 	keepers  [4][]int16 // Keeper card indices by layer
 	counts   []int      // supported player counts
 	d6Total  int16      // every d6 of the game: own colours and blank
+
+	// Einherjar design sets, one bit per design, for listing choices.
+	winMask     [nTriggers]uint64 // designs with a skill clause at the trigger
+	layerMask   [5]uint64         // designs of appearance layer k or less
+	nBoardCards int               // Edda and Keeper cards
 }
 
 var _ sim.Engine = (*Engine)(nil)
@@ -111,7 +118,9 @@ func New(d *schema.NastrondData) (*Engine, error) {
 		maxD8:          int8(r.Int("MaxD8")),
 		majorityVP:     int16(r.Int("MajorityVP")),
 		tiwazVP:        int16(r.Int("TiwazVP")),
+		tiwazOnFailure: r.Bool("TiwazPaysOnFailure"),
 		tiwazPaysScout: r.Bool("TiwazPaysScout"),
+		divineAfterFix: r.Bool("DivineAfterFix"),
 		countAllUrd:    r.Bool("CountAllUrd"),
 		unlimitedDice:  r.Bool("UnlimitedDice"),
 		minMove:        int8(r.Int("MinMove")),
@@ -155,6 +164,14 @@ func New(d *schema.NastrondData) (*Engine, error) {
 			ein: int8(j), keeper: -1, id: x.ID, name: x.Name})
 		e.einCard = append(e.einCard, i)
 		e.skills = append(e.skills, sk)
+		for t := range nTriggers {
+			if sk.windows&(1<<t) != 0 {
+				e.winMask[t] |= 1 << j
+			}
+		}
+		for k := x.Layer; k < len(e.layerMask); k++ {
+			e.layerMask[k] |= 1 << j
+		}
 	}
 	if len(d.Keepers) > maxKeepers {
 		return nil, fmt.Errorf("nastrond: %d Keepers; the board holds at most %d", len(d.Keepers), maxKeepers)
@@ -185,6 +202,9 @@ func New(d *schema.NastrondData) (*Engine, error) {
 			return nil, fmt.Errorf("nastrond: layer %d has %d Edda and %d Keepers, %d cards for %d squares",
 				k, len(e.edda[k]), len(e.keepers[k]), got, want)
 		}
+	}
+	for k := 1; k <= 3; k++ {
+		e.nBoardCards += len(e.edda[k]) + len(e.keepers[k])
 	}
 	for k := 1; k <= 2; k++ {
 		if len(e.keepers[k]) > 4 {

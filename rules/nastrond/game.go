@@ -2,6 +2,7 @@ package nastrond
 
 import (
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 
@@ -28,6 +29,8 @@ const (
 	KHire
 	KReturn
 	KPass
+	KReroll   // B = a die to reroll with the skill in use
+	KRerollGo // reroll the dice chosen
 )
 
 // The event kinds Nastrond adds to sim's Acquired (an Einherjar scouted),
@@ -55,6 +58,8 @@ const (
 	EvGrow                              // growth: N = bonus (courage, intellect, dignity, affection), M = how many
 	EvMajority                          // N = layer, M = VP
 	EvPass                              // no scouting this turn
+	EvLayout                            // setup: N = square, Card = the card laid on it
+	EvStart                             // setup: the seat's pawn starts on square N, dealt Keeper Card, with M Urd
 )
 
 // Why VP were gained (EvVP's M).
@@ -80,6 +85,7 @@ const (
 	phPreroll              // phase 2: pool taken, how many to roll
 	phRolled               // rolled, not fixed
 	phFixed                // fixed: "after fix" skills, then judgement
+	phReroll               // choosing the dice a reroll skill rerolls
 	phScout                // phase 4
 	phPay                  // paying for the Einherjar being scouted
 	phOver
@@ -104,6 +110,25 @@ func urd(s int8) int16 { return -1 - int16(s) }
 // empty marks a square not yet laid out during setup.
 const empty int16 = -100
 
+// layout is the board's cards and Keepers, kept together so that Check
+// compares them in one go.
+type layout struct {
+	board    [squares]int16 // a card index, or urd(seat)
+	keeperSq [maxKeepers]Square
+	keeperBy [maxKeepers]int8 // seat that fought the Keeper, or -1
+}
+
+// hands is where the Einherjar are, with the sets and sums that listing
+// reads, kept together so that Check compares them in one go.
+type hands struct {
+	held      [maxPlayers][maxEinherjar]int8
+	field     [maxEinherjar]int8
+	nHeld     [maxPlayers]int16
+	payPool   [maxPlayers]int16  // what returning every held Einherjar would pay (T43)
+	heldMask  [maxPlayers]uint64 // designs held, one bit each
+	fieldMask uint64             // designs with a card on the field
+}
+
 // Game is one game of Nastrond. All its state is in flat arrays, so copying
 // the struct (Clone) copies the game.
 type Game struct {
@@ -116,22 +141,19 @@ type Game struct {
 	ph             phase
 	announced      bool
 
-	board    [squares]int16 // a card index, or urd(seat)
-	pawn     [maxPlayers]Square
-	arrived  [maxPlayers]bool // came down by a Keeper fight and has not moved since (G17)
-	supply   [maxPlayers]int8
-	divine   [maxPlayers]int8 // under the Valkyria
-	spent    [maxPlayers]int8 // spent on divine intervention: out of the game (G6)
-	vp       [maxPlayers]int16
-	won      [maxPlayers]int16 // Edda and Keepers in the player's area
-	icons    [maxPlayers][nIcons]int8
-	held     [maxPlayers][maxEinherjar]int8
-	nHeld    [maxPlayers]int16
-	field    [maxEinherjar]int8
-	keeperSq [maxKeepers]Square
-	keeperBy [maxKeepers]int8 // seat that fought the Keeper, or -1
-	stockD6  int16
-	d8Res    int8
+	layout
+	pawn    [maxPlayers]Square
+	arrived [maxPlayers]bool // came down by a Keeper fight and has not moved since (G17)
+	supply  [maxPlayers]int8
+	divine  [maxPlayers]int8 // under the Valkyria
+	spent   [maxPlayers]int8 // spent on divine intervention: out of the game (G6)
+	vp      [maxPlayers]int16
+	won     [maxPlayers]int16 // Edda and Keepers in the player's area
+	icons   [maxPlayers][nIcons]int8
+	hands
+	dealtKeeper [maxPlayers]int16 // the layer-1 Keeper that set each start (G15)
+	stockD6     int16
+	d8Res       int8
 
 	// The active turn.
 	nd         int8
@@ -153,8 +175,15 @@ type Game struct {
 	need       int16
 	paid       int16
 	tiwazPaid  int16
+	rerollLeft int8   // dice the reroll skill in use may still take
+	picked     uint64 // dice chosen for it, one bit each
+	pickKey    int8   // the kind (sides, face) of the last die chosen, or -1
+	rerollCard int16  // the skill's card
 
 	opts []Choice // the legal choices now
+
+	chk  checked  // what Check last verified
+	prev snapshot // the state at the last CheckStep
 }
 
 var _ sim.Game = (*Game)(nil)
@@ -171,6 +200,9 @@ func (e *Engine) newGame(n int, rng *rand.Rand) *Game {
 	g.d8Res = e.p.d8
 	for j := range e.skills {
 		g.field[j] = e.info[e.einCard[j]].copies
+		if g.field[j] > 0 {
+			g.fieldMask |= 1 << j
+		}
 	}
 	for k := range g.keeperBy {
 		g.keeperBy[k] = -1
@@ -220,13 +252,31 @@ func (e *Engine) newGame(n int, rng *rand.Rand) *Game {
 	for s := range n {
 		k := e.info[deal[s]].keeper
 		g.pawn[s] = board.step(g.keeperSq[k], e.info[deal[s]].start%board.ringLen[1])
+		g.dealtKeeper[s] = deal[s]
 	}
 	g.start = g.startSeat()
 	g.seat = g.start
 	g.beginTurn(nop)
-	g.announced = false // the first Apply announces turn 1
+	g.announced = false // Opening, or else the first Apply, announces turn 1
 	g.settle(nop)
+	g.prev.take(g)
 	return g
+}
+
+// Opening reports the setup (the layout, each pawn's start) and the first
+// turn's banner before the first decision; it implements sim.Opener.
+func (g *Game) Opening(emit func(Event)) {
+	for q := range Square(squares) {
+		if v := g.board[q]; v >= 0 && q != centre {
+			emit(Event{Kind: EvLayout, Seat: -1, Card: int32(v), N: int32(q)})
+		}
+	}
+	for s := range g.n {
+		emit(Event{Kind: EvStart, Seat: s, Card: int32(g.dealtKeeper[s]), N: int32(g.pawn[s]), M: int32(g.dealt)})
+	}
+	if !g.announced {
+		g.announce(emit)
+	}
 }
 
 // place puts card c on square s at setup.
@@ -347,7 +397,13 @@ func (g *Game) apply(c Choice, emit func(Event)) {
 		g.dFace[c.B] = min(old+1, g.dSides[c.B])
 		emit(Event{Kind: EvDie, Seat: g.seat, Card: -1, N: int32(old), M: int32(g.dFace[c.B])})
 	case KSkill:
-		g.useSkill(int(c.A), int8(c.B), int8(c.C), emit)
+		g.useSkill(int(c.A), int8(c.B), emit)
+	case KReroll:
+		g.picked |= 1 << c.B
+		g.pickKey = dieKey(g.dSides[c.B], g.dFace[c.B])
+		g.rerollLeft--
+	case KRerollGo:
+		g.rerollPicked(emit)
 	case KFix:
 		g.fix(emit)
 	case KJudge:
@@ -374,23 +430,20 @@ func (g *Game) settle(emit func(Event)) {
 	}
 }
 
-// list appends the legal choices of the current window.
+// list appends the legal choices of the current window. It offers no
+// choice that can only hurt: no die change that lowers every die it could
+// touch, no reroll of a die showing its maximum, no skill use that does
+// nothing but spend the skill.
 func (g *Game) list(buf []Choice) []Choice {
 	s := g.seat
 	switch g.ph {
 	case phMove:
+		// No destination at all breaks I21 (G33); Check reports it.
 		from := g.pawn[s]
-		h := board.half(board.layer[from])
-		moves := 0
-		for d := g.e.p.minMove; d <= h; d++ {
-			to := board.step(from, d)
-			if !g.occupiedByOther(to, s) {
+		for d := g.e.p.minMove; d <= board.half(board.layer[from]); d++ {
+			if to := board.step(from, d); !g.occupiedByOther(to, s) {
 				buf = append(buf, Choice{Kind: KMove, A: int16(to), B: int16(d)})
-				moves++
 			}
-		}
-		if moves == 0 { // cannot happen with 4 or fewer pawns (G33)
-			buf = append(buf, Choice{Kind: KMove, A: int16(from), B: 0})
 		}
 	case phPreroll:
 		if g.divine[s] > 0 && g.stockHas() && g.nd < maxDice {
@@ -409,7 +462,7 @@ func (g *Game) list(buf []Choice) []Choice {
 		}
 		if g.usedIcon[courage] < g.icons[s][courage] {
 			for i := range g.nd {
-				if g.dState[i] == dsRolled && g.dFace[i] < g.dSides[i] && g.firstOfItsKind(i) {
+				if g.dState[i] == dsRolled && g.dFace[i] < g.dSides[i] && g.firstOfItsKind(i, 0) {
 					buf = append(buf, Choice{Kind: KCourage, B: int16(i)})
 				}
 			}
@@ -417,22 +470,38 @@ func (g *Game) list(buf []Choice) []Choice {
 		buf = g.skillChoices(buf, tAfterRoll)
 		buf = append(buf, Choice{Kind: KFix})
 	case phFixed:
+		if g.e.p.divineAfterFix && g.divine[s] > 0 && g.stockHas() && g.nd < maxDice {
+			buf = append(buf, Choice{Kind: KDivine})
+		}
 		buf = g.skillChoices(buf, tAfterFix)
 		buf = append(buf, Choice{Kind: KJudge})
+	case phReroll:
+		if g.rerollLeft > 0 {
+			for i := range g.nd {
+				if g.picked&(1<<i) == 0 && g.rerollable(i) && dieKey(g.dSides[i], g.dFace[i]) >= g.pickKey && g.firstOfItsKind(i, g.picked) {
+					buf = append(buf, Choice{Kind: KReroll, B: int16(i)})
+				}
+			}
+		}
+		if g.picked != 0 {
+			buf = append(buf, Choice{Kind: KRerollGo})
+		}
 	case phScout:
 		buf = g.skillChoices(buf, tScout)
-		layer := board.layer[g.pawn[s]]
-		for j := range g.e.skills {
-			if g.field[j] > 0 && g.e.info[g.e.einCard[j]].layer <= layer && g.payable(j) {
+		pool := g.payPool[s]
+		if g.e.p.tiwazPaysScout {
+			pool += int16(g.tiwazCount()) - g.tiwazPaid
+		}
+		for m := g.fieldMask & g.e.layerMask[board.layer[g.pawn[s]]]; m != 0; m &= m - 1 {
+			j := bits.TrailingZeros64(m)
+			if need := g.needFor(j); need == 0 || pool >= need {
 				buf = append(buf, Choice{Kind: KHire, A: int16(j)})
 			}
 		}
 		buf = append(buf, Choice{Kind: KPass})
 	case phPay:
-		for j := range g.e.skills {
-			if g.held[s][j] > 0 {
-				buf = append(buf, Choice{Kind: KReturn, A: int16(j)})
-			}
+		for m := g.heldMask[s]; m != 0; m &= m - 1 {
+			buf = append(buf, Choice{Kind: KReturn, A: int16(bits.TrailingZeros64(m))})
 		}
 		if g.e.p.tiwazPaysScout && g.tiwazPaid < int16(g.tiwazCount()) {
 			buf = append(buf, Choice{Kind: KReturn, A: -1})
@@ -446,7 +515,7 @@ func (g *Game) window() trigger {
 	switch g.ph {
 	case phPreroll:
 		return tBeforeRoll
-	case phRolled:
+	case phRolled, phReroll:
 		return tAfterRoll
 	case phFixed:
 		return tAfterFix
@@ -463,15 +532,40 @@ func (g *Game) occupiedByOther(s Square, me int8) bool {
 	return false
 }
 
-// firstOfItsKind reports whether die i is the first rolled die with its
-// sides and face, so that equal dice give one choice.
-func (g *Game) firstOfItsKind(i int8) bool {
+// dieKey orders the kinds of dice, (sides, face), so that a reroll's dice
+// are chosen in one canonical order.
+func dieKey(sides, face int8) int8 { return sides*10 + face }
+
+// firstOfItsKind reports whether die i is the first rolled die outside
+// skip with its sides and face, so that equal dice give one choice.
+func (g *Game) firstOfItsKind(i int8, skip uint64) bool {
 	for j := range i {
-		if g.dState[j] == dsRolled && g.dSides[j] == g.dSides[i] && g.dFace[j] == g.dFace[i] {
+		if g.dState[j] == dsRolled && skip&(1<<j) == 0 && g.dSides[j] == g.dSides[i] && g.dFace[j] == g.dFace[i] {
 			return false
 		}
 	}
 	return true
+}
+
+// rerollable reports whether rerolling die i could help: it is rolled and
+// shows less than its maximum.
+func (g *Game) rerollable(i int8) bool { return g.dState[i] == dsRolled && g.dFace[i] < g.dSides[i] }
+
+// setHeld changes how many of design j seat s holds by delta, keeping the
+// sets and sums that listing reads.
+func (g *Game) setHeld(s int8, j int, delta int8) {
+	g.held[s][j] += delta
+	g.nHeld[s] += int16(delta)
+	g.payPool[s] += int16(delta) * int16(g.e.info[g.e.einCard[j]].layer)
+	g.field[j] -= delta
+	g.heldMask[s] &^= 1 << j
+	if g.held[s][j] > 0 {
+		g.heldMask[s] |= 1 << j
+	}
+	g.fieldMask &^= 1 << j
+	if g.field[j] > 0 {
+		g.fieldMask |= 1 << j
+	}
 }
 
 // --- Turn flow ---------------------------------------------------------------
@@ -496,6 +590,7 @@ func (g *Game) resetTurn() {
 	g.used = [maxEinherjar]int8{}
 	g.usedIcon, g.pend = [nIcons]int8{}, [nIcons]int8{}
 	g.discount, g.hire, g.need, g.paid, g.tiwazPaid = 0, -1, 0, 0, 0
+	g.rerollLeft, g.picked, g.pickKey, g.rerollCard = 0, 0, -1, -1
 }
 
 // move is phase 1: clockwise along the pawn's ring (T13).
@@ -571,18 +666,23 @@ func (g *Game) fromStock() {
 func (g *Game) roll(sides int8) int8 { return int8(1 + g.rng.IntN(int(sides))) }
 
 // takeStock adds one Stock d6: into the pool before the roll, rolled and
-// added after it (G3). kind is EvDivine or EvAddDie.
+// added after it, and after the fix (DivineAfterFix) rolled and added to
+// Power (G3). kind is EvDivine or EvAddDie; M is Power after the fix.
 func (g *Game) takeStock(emit func(Event), kind sim.EventKind, card int16) {
 	g.fromStock()
-	face := int32(0)
+	face, power := int32(0), int32(0)
 	if g.rolled {
 		i := g.addDie(6, fromStock, dsRolled)
 		g.dFace[i] = g.roll(6)
 		face = int32(g.dFace[i])
+		if g.ph == phFixed {
+			g.power += int16(face)
+			power = int32(g.power)
+		}
 	} else {
 		g.addDie(6, fromStock, dsPool)
 	}
-	emit(Event{Kind: kind, Seat: g.seat, Card: int32(card), N: face})
+	emit(Event{Kind: kind, Seat: g.seat, Card: int32(card), N: face, M: power})
 }
 
 func (g *Game) addStockDie(card int16, emit func(Event)) { g.takeStock(emit, EvAddDie, card) }
@@ -705,7 +805,9 @@ func (g *Game) judge(emit func(Event)) {
 		g.gain(ci.vp, vpChallenge, g.chal, emit)
 		g.gain(int16(g.icons[s][dignity]), vpDignity, -1, emit)
 	}
-	g.gain(int16(g.tiwazCount())*g.e.p.tiwazVP, vpTiwaz, -1, emit)
+	if ok || g.e.p.tiwazOnFailure { // no VP on a failure (T29, G1)
+		g.gain(int16(g.tiwazCount())*g.e.p.tiwazVP, vpTiwaz, -1, emit)
+	}
 	g.supply[s]--
 	if ci.kind == kindNidhogg {
 		g.divine[s]++
@@ -753,25 +855,6 @@ func (g *Game) needFor(j int) int16 {
 	return max(0, int16(ci.cost)-int16(g.icons[g.seat][affection])-g.discount)
 }
 
-// canPay is the most the player could pay by returning Einherjar (T43, T44)
-// and, with TiwazPaysScout, ↑.
-func (g *Game) canPay() int16 {
-	s := g.seat
-	total := int16(0)
-	for j := range g.e.skills {
-		total += int16(g.held[s][j]) * int16(g.e.info[g.e.einCard[j]].layer)
-	}
-	if g.e.p.tiwazPaysScout {
-		total += int16(g.tiwazCount()) - g.tiwazPaid
-	}
-	return total
-}
-
-func (g *Game) payable(j int) bool {
-	need := g.needFor(j)
-	return need == 0 || g.canPay() >= need
-}
-
 func (g *Game) startHire(j int16, emit func(Event)) {
 	g.hire, g.need, g.paid = j, g.needFor(int(j)), 0
 	if g.need == 0 {
@@ -790,9 +873,7 @@ func (g *Game) payWith(j int16, emit func(Event)) {
 		emit(Event{Kind: EvReturn, Seat: s, Card: -1, N: 1})
 	} else {
 		layer := int16(g.e.info[g.e.einCard[j]].layer)
-		g.held[s][j]--
-		g.nHeld[s]--
-		g.field[j]++
+		g.setHeld(s, int(j), -1)
 		g.paid += layer
 		emit(Event{Kind: EvReturn, Seat: s, Card: int32(g.e.einCard[j]), N: int32(layer)})
 	}
@@ -803,9 +884,7 @@ func (g *Game) payWith(j int16, emit func(Event)) {
 
 func (g *Game) doHire(emit func(Event)) {
 	s := g.seat
-	g.field[g.hire]--
-	g.held[s][g.hire]++
-	g.nHeld[s]++
+	g.setHeld(s, int(g.hire), 1)
 	emit(Event{Kind: Acquired, Seat: s, Card: int32(g.e.einCard[g.hire]), N: int32(g.paid)})
 	g.endTurn(emit)
 }

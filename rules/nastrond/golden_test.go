@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -52,5 +53,36 @@ func TestGolden_replay(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestIssue12_5_ReplayTellsTheSetupBeforeTheFirstDecision: the layout, the
+// start squares and the turn-1 banner come before the first decision line.
+func TestIssue12_5_ReplayTellsTheSetupBeforeTheFirstDecision(t *testing.T) {
+	e := shippedEngine(t)
+	var b bytes.Buffer
+	sim.Replay(&b, e, sim.Config{Players: 3}, 7, []string{"random"}, "en")
+	lines := strings.Split(b.String(), "\n")
+	first := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, "[") })
+	if first < 0 {
+		t.Fatal("no decision in the replay")
+	}
+	var layout, starts, banners int
+	for _, l := range lines[:first] {
+		switch {
+		case strings.Contains(l, "setup: layer") && strings.Contains(l, " holds "):
+			layout++
+		case strings.Contains(l, "setup: P") && strings.Contains(l, " starts on "):
+			starts++
+		case strings.Contains(l, "— turn 1: "):
+			banners++
+		}
+	}
+	if layout != 48 || starts != 3 || banners != 1 {
+		t.Errorf("before the first decision: %d squares laid out, %d starts, %d turn-1 banners; want 48, 3, 1:\n%s",
+			layout, starts, banners, strings.Join(lines[:first], "\n"))
+	}
+	if n := strings.Count(b.String(), "— turn 1: "); n != 1 {
+		t.Errorf("the turn-1 banner appears %d times", n)
 	}
 }

@@ -209,11 +209,7 @@ func giveDivine(g *Game, n int8) {
 }
 
 // give hands seat s n copies of Einherjar design j from the field.
-func give(g *Game, s int8, j, n int) {
-	g.held[s][j] += int8(n)
-	g.nHeld[s] += int16(n)
-	g.field[j] -= int8(n)
-}
+func give(g *Game, s int8, j, n int) { g.setHeld(s, j, int8(n)) }
 
 // standOn puts seat s on q as if it had just stopped there.
 func standOn(g *Game, s int8, q Square, r *recorder) {

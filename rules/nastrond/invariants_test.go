@@ -212,6 +212,7 @@ func TestText_everyEventAndChoiceIsExplained(t *testing.T) {
 				}
 			}
 		}
+		g.Opening(explain)
 		for !g.Over() {
 			buf = g.Choices(buf)
 			i := rng.IntN(len(buf))
@@ -229,14 +230,101 @@ func TestText_everyEventAndChoiceIsExplained(t *testing.T) {
 			g.Apply(buf[i], explain)
 		}
 	}
-	for k := Acquired; k <= EvPass; k++ {
+	for k := Acquired; k <= EvStart; k++ {
 		if !seen[k] {
 			t.Errorf("event kind %d never happened in 60 games", k)
 		}
 	}
-	for k := KMove; k <= KPass; k++ {
+	for k := KMove; k <= KRerollGo; k++ {
 		if !seenChoice[k] {
 			t.Errorf("choice kind %d never offered in 60 games", k)
 		}
+	}
+}
+
+// TestIssue18_14_I5_UrdSuppliesWithinOne moves Urd from one supply to under
+// the Valkyria, so that every Urd is still accounted for (I4) but the
+// supplies are 2 apart: only the "within 1" part of I5 can object.
+func TestIssue18_14_I5_UrdSuppliesWithinOne(t *testing.T) {
+	g := newTestGame(t, 3, 7)
+	check(t, g)
+	g.supply[1]--
+	g.divine[1]++
+	check(t, g) // 1 apart is how a round goes
+	g.supply[1]--
+	g.divine[1]++
+	if err := g.Check(); err == nil || !strings.Contains(err.Error(), "supplies differ by 2") {
+		t.Errorf("Check() = %v, want the supplies 2 apart reported", err)
+	}
+}
+
+// TestI21_G33_PawnWithoutLegalMoveIsViolation: a pawn that cannot move
+// (here because MinMove is beyond half of every ring, which validation
+// would refuse) is offered no choice, not a silent stay, and Check says so.
+func TestI21_G33_PawnWithoutLegalMoveIsViolation(t *testing.T) {
+	e := withParams(shippedEngine(t), func(p *params) { p.minMove = 13 })
+	g := setupGame(t, e, 2)
+	if len(g.opts) != 0 {
+		t.Errorf("a pawn with no destination is offered %v", g.opts)
+	}
+	if err := g.Check(); err == nil || !strings.Contains(err.Error(), "I21") {
+		t.Errorf("Check() = %v, want an I21 violation", err)
+	}
+	o := sim.BatchOptions{Seed: 1, Games: 6, Bots: []string{"random"}}
+	if s := sim.Run(context.Background(), e, o); len(s.Violations) != 6 {
+		t.Errorf("%d of 6 games report a violation, want all", len(s.Violations))
+	}
+}
+
+// TestIssue12_22_CheckStep_catchesEachBrokenTransition breaks one invariant
+// about change over time at a time, after CheckStep recorded a sound state,
+// so that no transition check can silently pass.
+func TestIssue12_22_CheckStep_catchesEachBrokenTransition(t *testing.T) {
+	e := shippedEngine(t)
+	for _, tt := range []struct {
+		name   string
+		before func(g *Game) // the state recorded
+		break_ func(g *Game)
+		want   string
+	}{
+		{"an Urd leaves its square", func(g *Game) { placeUrd(g, sq(0, 2), 1) }, func(g *Game) { g.board[sq(0, 2)] = urd(2) }, "I1: square (0,2) held the Urd"},
+		{"a card turns into another card", nil, func(g *Game) {
+			g.board[sq(0, 2)], g.board[sq(0, 3)] = g.board[sq(0, 3)], g.board[sq(0, 2)]
+		}, "a card is only ever exchanged"},
+		{"a pawn goes up a layer", func(g *Game) { g.pawn[1] = sq(1, 2) }, func(g *Game) { g.pawn[1] = sq(0, 2) }, "I11"},
+		{"a pawn leaves Nidhogg", func(g *Game) { g.pawn[1] = centre }, func(g *Game) { g.pawn[1] = sq(2, 2) }, "I14"},
+		{"a pawn jumps past half the ring", nil, func(g *Game) { g.pawn[1] = board.step(g.pawn[1], 13) }, "I13"},
+		{"VP go down", func(g *Game) { g.vp[2] = 5 }, func(g *Game) { g.vp[2] = 4 }, "I15"},
+		{"an Urd goes back to a supply", nil, func(g *Game) { g.supply[3]++ }, "supply grew"},
+		{"a spent Urd comes back", func(g *Game) { g.spent[0] = 1 }, func(g *Game) { g.spent[0] = 0 }, "G6"},
+		{"a won card leaves an area", func(g *Game) { g.won[1] = 2 }, func(g *Game) { g.won[1] = 1 }, "I3"},
+		{"growth goes down", func(g *Game) { g.icons[2][dignity] = 1 }, func(g *Game) { g.icons[2][dignity] = 0 }, "T48"},
+		{"a turn takes a second Urd", nil, func(g *Game) { g.supply[0]-- }, "I5: +1 Urd"},
+		{"the turn goes back", nil, func(g *Game) { g.turn-- }, "I6: the turn went back"},
+		{"the game goes on after its end", func(g *Game) { g.ph = phOver }, func(g *Game) { g.ph = phScout }, "I6: the game went on"},
+		{"a die changes after the fix", nil, func(g *Game) { g.dFace[0]-- }, "T10, I18"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			g := setupGame(t, e, 4)
+			give(g, 0, ein(t, e, "EIN-104"), 1) // after_fix: power +1 keeps the fixed window open
+			r := &recorder{}
+			standOn(g, 0, sq(0, 1), r)
+			script(g, 3, 4)
+			choose(t, g, r, Choice{Kind: KRoll, A: 2}) // fixed on its own: the after-fix skill waits
+			if g.ph != phFixed {
+				t.Fatalf("phase %d, want the fixed window", g.ph)
+			}
+			if tt.before != nil {
+				tt.before(g)
+			}
+			g.prev.take(g)
+			if err := g.CheckStep(); err != nil {
+				t.Fatalf("CheckStep on an unchanged state: %v", err)
+			}
+			tt.break_(g)
+			if err := g.CheckStep(); err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("CheckStep() = %v, want an error about %q", err, tt.want)
+			}
+		})
 	}
 }

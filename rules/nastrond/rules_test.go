@@ -348,34 +348,67 @@ func TestT16_challengeDiceCountRowAndColumn(t *testing.T) {
 	}
 }
 
-func TestT18_T20_G1_G13_rollSomeKeepTheRestAsTiwaz(t *testing.T) {
+func TestT18_T20_G13_rollSomeKeepTheRestAsTiwaz(t *testing.T) {
+	for roll := range 5 {
+		g := setupGame(t, shippedEngine(t), 2)
+		r := &recorder{}
+		standOn(g, 0, sq(0, 1), r)
+		poolOf(t, g, 4)
+		if got := len(kinds(g, KRoll)); got != 5 {
+			t.Fatalf("%d ways to roll 4 dice, want 0..4 (T18, G13)", got)
+		}
+		script(g, 1, 1, 1, 1)
+		choose(t, g, r, Choice{Kind: KRoll, A: int16(roll)})
+		if g.count(dsTiwaz) != 4-roll || g.count(dsRolled) != roll {
+			t.Fatalf("%d rolled and %d ↑, want %d and %d (T20)", g.count(dsRolled), g.count(dsTiwaz), roll, 4-roll)
+		}
+		check(t, g)
+	}
+}
+
+// TestG1_G12_G16_T24_TiwazPaysOnlyOnSuccess: ↑ are VP, and the seed's
+// failure says 「この時、ＶＰを得ることはできません」, so by default they pay
+// only when the roll succeeds; TiwazPaysOnFailure keeps the other reading.
+// A lost Keeper fight still goes down a layer without VP of any kind (G16).
+func TestG1_G12_G16_T24_TiwazPaysOnlyOnSuccess(t *testing.T) {
 	for _, tt := range []struct {
-		name          string
-		tiwazVP, roll int
-		wantVP        int
+		name      string
+		onFailure bool
+		tiwazVP   int16
+		at        Square
+		card      string
+		faces     []int
+		wantVP    int // besides the card's own VP on a success
+		descends  bool
 	}{
-		{"keep 3 at TiwazVP 1, fail", 1, 1, 3},
-		{"keep 3 at TiwazVP 2, fail", 2, 1, 6},
-		{"keep 4, roll none (G13)", 1, 0, 4},
-		{"TiwazVP 0: ↑ is worth nothing", 0, 1, 0},
+		{"success pays ↑ (2 kept)", false, 1, sq(0, 1), "E1-05", []int{6, 6}, 2, false},
+		{"success at TiwazVP 2", false, 2, sq(0, 1), "E1-05", []int{6, 6}, 4, false},
+		{"failure pays nothing", false, 1, sq(0, 1), "E1-04", []int{1, 1}, 0, false},
+		{"failure pays ↑ with TiwazPaysOnFailure", true, 1, sq(0, 1), "E1-04", []int{1, 1}, 2, false},
+		{"a lost Keeper fight goes down with no VP (G16)", false, 1, sq(0, 6), "", []int{1, 1}, 0, true},
+		{"a lost Keeper fight pays ↑ with TiwazPaysOnFailure", true, 1, sq(0, 6), "", []int{1, 1}, 2, true},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			e := withParams(shippedEngine(t), func(p *params) { p.tiwazVP = int16(tt.tiwazVP) })
+			e := withParams(shippedEngine(t), func(p *params) { p.tiwazOnFailure, p.tiwazVP = tt.onFailure, tt.tiwazVP })
 			g := setupGame(t, e, 2)
-			putCard(t, g, sq(0, 1), card(t, e, "E1-04")) // target 9
+			if tt.card != "" {
+				putCard(t, g, tt.at, card(t, e, tt.card))
+			}
+			chal := g.board[tt.at]
 			r := &recorder{}
-			standOn(g, 0, sq(0, 1), r)
+			standOn(g, 0, tt.at, r)
 			poolOf(t, g, 4)
-			if got := len(kinds(g, KRoll)); got != 5 {
-				t.Fatalf("%d ways to roll 4 dice, want 0..4 (T18)", got)
+			script(g, tt.faces...)
+			choose(t, g, r, Choice{Kind: KRoll, A: 2})
+			want := tt.wantVP
+			if ev, _ := r.last(Resolved); ev.M == 1 {
+				want += int(e.info[chal].vp)
 			}
-			script(g, 1, 1, 1, 1)
-			choose(t, g, r, Choice{Kind: KRoll, A: int16(tt.roll)})
-			if g.count(dsTiwaz) != 4-tt.roll || g.count(dsRolled) != tt.roll {
-				t.Fatalf("%d rolled and %d ↑, want %d and %d (T20)", g.count(dsRolled), g.count(dsTiwaz), tt.roll, 4-tt.roll)
+			if int(g.vp[0]) != want {
+				t.Errorf("%d VP, want %d", g.vp[0], want)
 			}
-			if int(g.vp[0]) != tt.wantVP {
-				t.Errorf("%d VP after a failed roll, want %d for ↑ (G1)", g.vp[0], tt.wantVP)
+			if got := board.layer[g.pawn[0]] == 2; got != tt.descends {
+				t.Errorf("went down a layer: %v, want %v", got, tt.descends)
 			}
 			check(t, g)
 		})
@@ -663,21 +696,46 @@ func TestT5_T6_G6_G8_divineInterventionAfterRoll(t *testing.T) {
 	check(t, g)
 }
 
-func TestG3_G5_noDivineInterventionAfterFixOrFromSupply(t *testing.T) {
-	e := shippedEngine(t)
-	g := setupGame(t, e, 2)
-	give(g, 0, ein(t, e, "EIN-104"), 1) // after_fix: power +1 keeps the window open
+func TestG5_noDivineInterventionFromSupply(t *testing.T) {
+	g := setupGame(t, shippedEngine(t), 2)
 	r := &recorder{}
 	standOn(g, 0, sq(0, 1), r)
-	if legal(g, Choice{Kind: KDivine}) {
+	if g.supply[0] == 0 || legal(g, Choice{Kind: KDivine}) {
 		t.Error("divine intervention from the supply (G5)")
 	}
-	giveDivine(g, 1)
-	refresh(g)
-	rollFaces(t, g, r, 1, 1)
-	choose(t, g, r, Choice{Kind: KFix})
-	if g.ph != phFixed || legal(g, Choice{Kind: KDivine}) {
-		t.Error("divine intervention after the dice are fixed (G3)")
+}
+
+// TestG3_T6_DivineAfterFix: the designer's adopted note lets a divine
+// intervention roll a die after the dice are fixed and add it to Power
+// (DivineAfterFix, the default); without it the fix closes divine
+// intervention.
+func TestG3_T6_DivineAfterFix(t *testing.T) {
+	for _, allowed := range []bool{true, false} {
+		e := withParams(shippedEngine(t), func(p *params) { p.divineAfterFix = allowed })
+		g := setupGame(t, e, 2)
+		putCard(t, g, sq(0, 1), card(t, e, "E1-02")) // target 8
+		give(g, 0, ein(t, e, "EIN-104"), 1)          // after_fix: power +1
+		giveDivine(g, 1)
+		r := &recorder{}
+		standOn(g, 0, sq(0, 1), r)
+		script(g, 2, 3, 5)
+		choose(t, g, r, Choice{Kind: KRoll, A: 2})
+		choose(t, g, r, Choice{Kind: KFix})
+		choose(t, g, r, Choice{Kind: KSkill, A: int16(ein(t, e, "EIN-104")), B: -1}) // Power 6
+		if got := legal(g, Choice{Kind: KDivine}); got != allowed {
+			t.Fatalf("DivineAfterFix %v: divine intervention after the fix offered %v", allowed, got)
+		}
+		if !allowed {
+			continue
+		}
+		choose(t, g, r, Choice{Kind: KDivine}) // then judged on its own
+		if ev, _ := r.last(EvDivine); ev.N != 5 || ev.M != 11 || g.spent[0] != 1 {
+			t.Errorf("divine intervention %+v, want a 5 added to Power 6", ev)
+		}
+		check(t, g)
+		if ev, _ := r.last(Resolved); ev.N != 11 || ev.M != 1 {
+			t.Errorf("judged %+v, want Power 11 and success", ev)
+		}
 	}
 }
 
@@ -767,7 +825,7 @@ func TestT9_T10_CL5_afterFixSkillsLockTheDice(t *testing.T) {
 
 func TestT11_skillFacesStayInRange(t *testing.T) {
 	// Scenario 12.
-	e := withEinherjar(t, "after_roll: die_plus +2", "after_roll: die_plus -3", "after_roll: set_die 8")
+	e := withEinherjar(t, "after_roll: die_plus +2", "after_roll: die_plus -3; vp 1", "after_roll: set_die 8")
 	for _, tt := range []struct {
 		name  string
 		skill int

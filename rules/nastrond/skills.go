@@ -2,6 +2,7 @@ package nastrond
 
 import (
 	"fmt"
+	"math/bits"
 
 	"bifrost/schema/effect"
 )
@@ -247,45 +248,51 @@ func (g *Game) dieEffect(cl *clause, i int8) int8 {
 
 func clamp(x, lo, hi int8) int8 { return max(lo, min(x, hi)) }
 
-// canAct reports whether a clause whose conditions hold can do anything now.
-// For die_plus and set_die it asks whether some rolled die would change.
-func (g *Game) canAct(cl *clause) bool {
+// helps reports whether a clause could do the player any good now. A die
+// only ever helps by going up: no condition reads a face, and success is
+// Power ≥ target.
+func (g *Game) helps(cl *clause) bool {
 	switch cl.verb {
 	case vDiePlus, vSetDie:
 		for i := range g.nd {
-			if g.dState[i] == dsRolled && g.dieEffect(cl, i) != g.dFace[i] {
+			if g.dState[i] == dsRolled && g.dieEffect(cl, i) > g.dFace[i] {
 				return true
 			}
 		}
 		return false
 	case vReroll:
-		return g.count(dsRolled) > 0
+		return g.anyRerollable()
 	case vAddDie:
-		return g.stockHas() && g.nd < maxDice
+		return cl.n > 0 && g.stockHas() && g.nd < maxDice
 	case vToD8:
-		return g.canD8()
+		return cl.n > 0 && g.canD8()
 	}
-	return true
+	return cl.n > 0
 }
 
-// activeClauses marks the clauses of design j that act in window w now.
+// activeClauses marks the clauses of design j that apply in window w now
+// (their conditions hold); ok says whether one of them helps, so that using
+// the skill is worth a choice.
 func (g *Game) activeClauses(j int, w trigger) (act [maxClauses]bool, ok bool) {
 	sk := &g.e.skills[j]
 	for i := range sk.n {
 		cl := &sk.cl[i]
-		if cl.trig == w && g.condsHold(cl) && g.canAct(cl) {
-			act[i], ok = true, true
+		if cl.trig == w && g.condsHold(cl) {
+			act[i] = true
+			ok = ok || g.helps(cl)
 		}
 	}
 	return act, ok
 }
 
 // skillChoices appends a KSkill choice for every way to use each held,
-// unused skill in window w.
+// unused skill in window w: one per die its die clause would change, the
+// dice it raises when it raises any.
 func (g *Game) skillChoices(buf []Choice, w trigger) []Choice {
 	s := g.seat
-	for j := range g.e.skills {
-		if g.held[s][j] <= g.used[j] || g.e.skills[j].windows&(1<<w) == 0 {
+	for m := g.heldMask[s] & g.e.winMask[w]; m != 0; m &= m - 1 {
+		j := bits.TrailingZeros64(m)
+		if g.held[s][j] <= g.used[j] {
 			continue
 		}
 		act, ok := g.activeClauses(j, w)
@@ -294,38 +301,37 @@ func (g *Game) skillChoices(buf []Choice, w trigger) []Choice {
 		}
 		sk := &g.e.skills[j]
 		var dieCl *clause
-		rerolls := int8(0)
 		for i := range sk.n {
-			if !act[i] {
-				continue
-			}
-			switch cl := &sk.cl[i]; cl.verb {
-			case vDiePlus, vSetDie:
-				if dieCl == nil {
-					dieCl = cl
-				}
-			case vReroll:
-				rerolls = max(rerolls, min(cl.n, int8(g.count(dsRolled))))
+			if cl := &sk.cl[i]; act[i] && (cl.verb == vDiePlus || cl.verb == vSetDie) {
+				dieCl = cl
+				break
 			}
 		}
-		for c := int8(min(1, rerolls)); c <= rerolls; c++ {
-			if dieCl == nil {
-				buf = append(buf, Choice{Kind: KSkill, A: int16(j), B: -1, C: int16(c)})
+		if dieCl == nil {
+			buf = append(buf, Choice{Kind: KSkill, A: int16(j), B: -1})
+			continue
+		}
+		raises := g.helps(dieCl)
+		n := len(buf)
+		for i := range g.nd {
+			if g.dState[i] != dsRolled || !g.firstOfItsKind(i, 0) {
 				continue
 			}
-			for i := range g.nd {
-				if g.dState[i] == dsRolled && g.dieEffect(dieCl, i) != g.dFace[i] && g.firstOfItsKind(i) {
-					buf = append(buf, Choice{Kind: KSkill, A: int16(j), B: int16(i), C: int16(c)})
-				}
+			if f := g.dieEffect(dieCl, i); f > g.dFace[i] || !raises && f != g.dFace[i] {
+				buf = append(buf, Choice{Kind: KSkill, A: int16(j), B: int16(i)})
 			}
+		}
+		if len(buf) == n { // a die clause that changes nothing, beside one that helps
+			buf = append(buf, Choice{Kind: KSkill, A: int16(j), B: -1})
 		}
 	}
 	return buf
 }
 
 // useSkill applies every clause of design j that acts in the current
-// window, in order: die clauses on die b, rerolls on the c lowest dice.
-func (g *Game) useSkill(j int, b, c int8, emit func(Event)) {
+// window, in order, die clauses on die b. A reroll clause then opens a
+// window in which the player picks the dice to reroll.
+func (g *Game) useSkill(j int, b int8, emit func(Event)) {
 	w := g.window()
 	act, _ := g.activeClauses(j, w)
 	g.used[j]++
@@ -334,13 +340,16 @@ func (g *Game) useSkill(j int, b, c int8, emit func(Event)) {
 	sk := &g.e.skills[j]
 	for i := range sk.n {
 		if act[i] {
-			g.applyClause(&sk.cl[i], b, c, card, emit)
+			g.applyClause(&sk.cl[i], b, card, emit)
 		}
+	}
+	if n := g.rerollBudget(j, act); n > 0 && g.anyRerollable() {
+		g.rerollLeft, g.rerollCard, g.ph = n, card, phReroll
 	}
 }
 
 // applyClause gives a clause its meaning.
-func (g *Game) applyClause(cl *clause, b, c int8, card int16, emit func(Event)) {
+func (g *Game) applyClause(cl *clause, b int8, card int16, emit func(Event)) {
 	s := g.seat
 	switch cl.verb {
 	case vDiePlus, vSetDie:
@@ -351,7 +360,7 @@ func (g *Game) applyClause(cl *clause, b, c int8, card int16, emit func(Event)) 
 		g.dFace[b] = g.dieEffect(cl, b)
 		emit(Event{Kind: EvDie, Seat: s, Card: int32(card), N: int32(old), M: int32(g.dFace[b])})
 	case vReroll:
-		g.reroll(min(c, cl.n), card, emit)
+		// useSkill opens the window to pick the dice, after the other clauses.
 	case vAddDie:
 		for range cl.n {
 			if !g.stockHas() || g.nd >= maxDice {
@@ -382,25 +391,38 @@ func (g *Game) applyClause(cl *clause, b, c int8, card int16, emit func(Event)) 
 	}
 }
 
-// reroll rerolls the n rolled dice that show least against their average.
-func (g *Game) reroll(n int8, card int16, emit func(Event)) {
-	var done [maxDice]bool
-	for range n {
-		best := int8(-1)
-		for i := range g.nd {
-			if g.dState[i] != dsRolled || done[i] {
-				continue
-			}
-			if best < 0 || 2*int(g.dFace[i])-int(g.dSides[i]) < 2*int(g.dFace[best])-int(g.dSides[best]) {
-				best = i
-			}
+func (g *Game) anyRerollable() bool {
+	for i := range g.nd {
+		if g.rerollable(i) {
+			return true
 		}
-		if best < 0 {
-			return
-		}
-		done[best] = true
-		old := g.dFace[best]
-		g.dFace[best] = g.roll(g.dSides[best])
-		emit(Event{Kind: EvDie, Seat: g.seat, Card: int32(card), N: int32(old), M: int32(g.dFace[best])})
 	}
+	return false
+}
+
+// rerollBudget is how many dice the active reroll clauses of design j may
+// reroll in all.
+func (g *Game) rerollBudget(j int, act [maxClauses]bool) int8 {
+	sk := &g.e.skills[j]
+	n := int8(0)
+	for i := range sk.n {
+		if act[i] && sk.cl[i].verb == vReroll {
+			n += sk.cl[i].n
+		}
+	}
+	return n
+}
+
+// rerollPicked rerolls the dice chosen in the reroll window together and
+// returns to the after-roll window.
+func (g *Game) rerollPicked(emit func(Event)) {
+	for i := range g.nd {
+		if g.picked&(1<<i) != 0 {
+			old := g.dFace[i]
+			g.dFace[i] = g.roll(g.dSides[i])
+			emit(Event{Kind: EvDie, Seat: g.seat, Card: int32(g.rerollCard), N: int32(old), M: int32(g.dFace[i])})
+		}
+	}
+	g.rerollLeft, g.picked, g.pickKey, g.rerollCard = 0, 0, -1, -1
+	g.ph = phRolled
 }

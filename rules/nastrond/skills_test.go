@@ -21,9 +21,9 @@ func TestVerbs_eachVerbDoesWhatItsDocSays(t *testing.T) {
 			t.Fatalf("no after-roll window (phase %d)", g.ph)
 		}
 	}
-	use := func(t *testing.T, g *Game, r *recorder, b, c int16) {
+	use := func(t *testing.T, g *Game, r *recorder, b, _ int16) {
 		t.Helper()
-		choose(t, g, r, Choice{Kind: KSkill, A: 0, B: b, C: c})
+		choose(t, g, r, Choice{Kind: KSkill, A: 0, B: b})
 	}
 	cases := map[string]struct {
 		skill string
@@ -45,11 +45,13 @@ func TestVerbs_eachVerbDoesWhatItsDocSays(t *testing.T) {
 		}},
 		"reroll": {"after_roll: reroll 2", func(t *testing.T, g *Game, r *recorder) {
 			afterRoll(t, g, r, 1, 6, 2)
-			if !legal(g, Choice{Kind: KSkill, A: 0, B: -1, C: 1}) {
+			use(t, g, r, -1, 0)
+			choose(t, g, r, Choice{Kind: KReroll, B: 0})
+			if !legal(g, Choice{Kind: KRerollGo}) {
 				t.Error("rerolling just 1 of up to 2 is not offered")
 			}
 			script(g, 4, 5)
-			use(t, g, r, -1, 2)
+			choose(t, g, r, Choice{Kind: KReroll, B: 2}) // the last pick rerolls on its own
 			if got := faces(g); !slices.Equal(got, []int{4, 6, 5}) {
 				t.Errorf("faces %v, want the 1 and the 2 rerolled to [4 6 5]", got)
 			}
@@ -102,10 +104,10 @@ func TestVerbs_eachVerbDoesWhatItsDocSays(t *testing.T) {
 			if g.tiwazCount() != 2 {
 				t.Fatalf("↑ %d, want 2", g.tiwazCount())
 			}
-			script(g, 1, 1)
+			script(g, 6, 6) // a success: ↑ pay (G1)
 			choose(t, g, r, Choice{Kind: KRoll, A: 2})
-			if g.vp[0] != 2 {
-				t.Errorf("%d VP at judgement, want 2 for the skill's ↑", g.vp[0])
+			if ev, ok := r.last(EvVP); !ok || ev.M != vpTiwaz || ev.N != 2 {
+				t.Errorf("VP at judgement %+v, want 2 for the skill's ↑", ev)
 			}
 		}},
 	}
@@ -216,5 +218,61 @@ func TestCompileSkill_rejectsWhatHasNoMeaning(t *testing.T) {
 		if _, err := compileSkill(tt.e); err == nil {
 			t.Errorf("%s: compiled", tt.name)
 		}
+	}
+}
+
+// TestIssue12_3_RerollPicksItsDice: which dice a reroll hits is the
+// player's choice, one die at a time in a fixed order (so each set of dice
+// is offered once), equal dice as one choice, never a die at its maximum.
+func TestIssue12_3_RerollPicksItsDice(t *testing.T) {
+	e := withEinherjar(t, "after_roll: reroll 2")
+	g := setupGame(t, e, 2)
+	give(g, 0, 0, 1)
+	r := &recorder{}
+	standOn(g, 0, sq(0, 1), r)
+	rollFaces(t, g, r, 1, 6, 1, 3)
+	choose(t, g, r, Choice{Kind: KSkill, A: 0, B: -1})
+	if got := kinds(g, KReroll); !slices.Equal(got, []Choice{{Kind: KReroll, B: 0}, {Kind: KReroll, B: 3}}) || legal(g, Choice{Kind: KRerollGo}) {
+		t.Fatalf("first pick offers %v, want one of the two 1s and the 3, and no empty reroll", g.opts)
+	}
+	choose(t, g, r, Choice{Kind: KReroll, B: 0})
+	if got := kinds(g, KReroll); !slices.Equal(got, []Choice{{Kind: KReroll, B: 2}, {Kind: KReroll, B: 3}}) || !legal(g, Choice{Kind: KRerollGo}) {
+		t.Fatalf("second pick offers %v, want the other 1, the 3, or to stop", g.opts)
+	}
+	script(g, 5, 4)
+	choose(t, g, r, Choice{Kind: KReroll, B: 3}) // the second of 2: rerolled at once
+	if got := faces(g); !slices.Equal(got, []int{5, 6, 1, 4}) {
+		t.Errorf("faces %v, want the first 1 and the 3 rerolled to [5 6 1 4]", got)
+	}
+	check(t, g)
+}
+
+// TestIssue12_3_NoChoiceThatCanOnlyHurt: no face counts but the total, so a
+// die change that only lowers, or a reroll of dice at their maximum, is
+// never offered unless the same skill gives something else.
+func TestIssue12_3_NoChoiceThatCanOnlyHurt(t *testing.T) {
+	e := withEinherjar(t, "after_roll: reroll 1", "after_roll: die_plus -1", "after_roll: die_plus +1", "after_roll: die_plus -1; vp 1")
+	g := setupGame(t, e, 2)
+	for j := range 4 {
+		give(g, 0, j, 1)
+	}
+	r := &recorder{}
+	standOn(g, 0, sq(0, 1), r)
+	rollFaces(t, g, r, 6, 3)
+	want := []Choice{
+		{Kind: KSkill, A: 0, B: -1}, // the 3 may be rerolled
+		{Kind: KSkill, A: 2, B: 1},  // +1 on the 3 only
+		{Kind: KSkill, A: 3, B: 0},  // -1 for 1 VP, on either die
+		{Kind: KSkill, A: 3, B: 1},
+	}
+	if got := kinds(g, KSkill); !slices.Equal(got, want) {
+		t.Errorf("skills offered %v, want %v", got, want)
+	}
+	g2 := setupGame(t, e, 2)
+	give(g2, 0, 0, 1)
+	standOn(g2, 0, sq(0, 1), r)
+	rollFaces(t, g2, r, 6, 6)
+	if got := kinds(g2, KSkill); len(got) != 0 {
+		t.Errorf("with every die at 6 the reroll is still offered: %v", got)
 	}
 }

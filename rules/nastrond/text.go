@@ -99,14 +99,18 @@ func (g *Game) Describe(c Choice, lang string) string {
 				b.WriteString("を" + d + "に")
 			}
 		}
-		if c.C > 0 {
-			if en {
-				fmt.Fprintf(&b, ", rerolling %d", c.C)
-			} else {
-				fmt.Fprintf(&b, "（%d個振り直し）", c.C)
-			}
-		}
 		return b.String()
+	case KReroll:
+		d := dieText(g.dSides[c.B], g.dFace[c.B])
+		if en {
+			return fmt.Sprintf("reroll %s (%d more may follow)", d, g.rerollLeft-1)
+		}
+		return fmt.Sprintf("%sを振り直しに選ぶ（あと%d個まで）", d, g.rerollLeft-1)
+	case KRerollGo:
+		if en {
+			return "reroll the dice chosen"
+		}
+		return "選んだサイコロを振り直す"
 	case KFix:
 		if en {
 			return fmt.Sprintf("fix the dice (Power %d)", g.rolledSum())
@@ -191,6 +195,12 @@ func (g *Game) Explain(ev Event, lang string) string {
 				return fmt.Sprintf("%s: a Stock die joins the pool", src)
 			}
 			return fmt.Sprintf("%s：ストックのサイコロ1個を手元に", src)
+		}
+		if ev.M > 0 {
+			if en {
+				return fmt.Sprintf("%s: a Stock die rolls %d and is added to the fixed Power: %d", src, ev.N, ev.M)
+			}
+			return fmt.Sprintf("%s：ストックのサイコロを振って%d、確定したパワーに加えて%d", src, ev.N, ev.M)
 		}
 		if en {
 			return fmt.Sprintf("%s: a Stock die rolls %d and is added", src, ev.N)
@@ -298,6 +308,17 @@ func (g *Game) Explain(ev Event, lang string) string {
 			return p + " scouts nobody"
 		}
 		return p + "はスカウトしない"
+	case EvLayout:
+		if en {
+			return fmt.Sprintf("setup: %s holds %s", squareIn(Square(ev.N), lang), e.cardText(card, lang))
+		}
+		return fmt.Sprintf("準備：%sに「%s」", squareIn(Square(ev.N), lang), e.cardText(card, lang))
+	case EvStart:
+		v := e.valkyria[ev.Seat]
+		if en {
+			return fmt.Sprintf("setup: %s (%s) is dealt %s and starts on %s with %d Urd", p, v, e.cardText(card, lang), squareIn(Square(ev.N), lang), ev.M)
+		}
+		return fmt.Sprintf("準備：%s（%s）に「%s」を配り、%sからウルズ%d枚で始める", p, v, e.cardText(card, lang), squareIn(Square(ev.N), lang), ev.M)
 	}
 	return ""
 }
