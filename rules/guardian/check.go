@@ -2,12 +2,15 @@ package guardian
 
 import (
 	"fmt"
+	"math/rand/v2"
 
 	"bifrost/schema/effect"
 )
 
 // Check verifies the invariants of the checklist's §7 after a decision:
-//   - I1: every seat's cards across its zones are exactly its deck list (30);
+//   - I1: every seat's cards across its zones are exactly its deck list (30):
+//     as many cards, and the same sum of per-design weights (a card that
+//     changed design changes the sum);
 //   - I7: the resource zone holds ResourceZone + fortified − taken cards, and
 //     never fewer than none;
 //   - I11: no cheer-seat ability used more often this battle than its card allows;
@@ -22,9 +25,6 @@ func (g *game) Check() error {
 	if p.ask == askAction && p.ps[p.askSeat].passed {
 		return fmt.Errorf("P%d is asked to act after passing", p.askSeat+1)
 	}
-	if len(g.chk) != len(e.d) {
-		g.chk = make([]int32, len(e.d))
-	}
 	for s := range 2 {
 		ps, h := &p.ps[s], &g.h[s]
 		n := len(h.hand) + len(h.deck) + len(h.res) + len(h.aside) + len(ps.cheer) + len(ps.consumed) + len(ps.orders)
@@ -38,29 +38,8 @@ func (g *game) Check() error {
 			return fmt.Errorf("P%d has %d cards across its zones, want %d", s+1, n, ps.n)
 		}
 		// I1 by design: the zones hold exactly the deck list.
-		c := g.chk
-		clear(c)
-		for _, d := range e.decks[ps.deck] {
-			c[d]++
-		}
-		for _, z := range [][]int16{h.hand, h.deck, h.res, h.aside, ps.consumed, ps.orders} {
-			for _, d := range z {
-				c[d]--
-			}
-		}
-		for _, cc := range ps.cheer {
-			c[cc.card]--
-		}
-		if h.forge >= 0 {
-			c[h.forge]--
-		}
-		if ps.shipped {
-			c[ps.guard]--
-		}
-		for d, v := range c {
-			if v != 0 {
-				return fmt.Errorf("P%d's zones hold %+d copies of %s against its deck list", s+1, -v, e.d[d].id)
-			}
+		if g.zoneSum(s) != e.deckSum[ps.deck] {
+			return g.copiesError(s)
 		}
 		// I7: the resource zone.
 		want := e.resourceZone + int(ps.fortified) - int(ps.taken)
@@ -74,7 +53,7 @@ func (g *game) Check() error {
 		// I11: once per battle (the card's Uses per battle), read from the
 		// workbook rows rather than the engine's compiled tables.
 		for _, cc := range ps.cheer {
-			r := e.row(cc.card)
+			r := &e.rows[cc.card]
 			if r.kind != kGuardian && r.kind != kAdvance {
 				return fmt.Errorf("P%d's cheer seat holds %s, which is neither a Guardian nor an Advance", s+1, e.ids[cc.card])
 			}
@@ -93,16 +72,16 @@ func (g *game) Check() error {
 			if f.card < 0 {
 				continue
 			}
-			r := e.row(f.card)
+			r := &e.rows[f.card]
 			if r.kind != kGuardian {
 				return fmt.Errorf("P%d forged %s, which is not a Guardian", s+1, e.ids[f.card])
 			}
-			if a := e.data.Attr(r.attr); f.reckless && (a == nil || !a.Reckless) {
+			if f.reckless && !r.reckless {
 				return fmt.Errorf("P%d made a reckless attack with %s, whose attribute %s cannot (R31)", s+1, e.ids[f.card], r.attr)
 			}
 		}
 		for _, o := range ps.orders {
-			if e.row(o).kind != kOrder {
+			if e.rows[o].kind != kOrder {
 				return fmt.Errorf("P%d's forging zone holds %s as an Order", s+1, e.ids[o])
 			}
 		}
@@ -113,11 +92,68 @@ func (g *game) Check() error {
 	return nil
 }
 
+// zoneSum sums the weights of the cards in seat s's zones.
+func (g *game) zoneSum(s int) uint64 {
+	w, ps, h := g.e.weight, &g.p.ps[s], &g.h[s]
+	sum := weights(w, h.hand) + weights(w, h.deck) + weights(w, h.res) + weights(w, h.aside) +
+		weights(w, ps.consumed) + weights(w, ps.orders)
+	for _, cc := range ps.cheer {
+		sum += w[cc.card]
+	}
+	if h.forge >= 0 {
+		sum += w[h.forge]
+	}
+	if ps.shipped {
+		sum += w[ps.guard]
+	}
+	return sum
+}
+
+// weights sums the weights w of the cards in z.
+func weights(w []uint64, z []int16) uint64 {
+	var sum uint64
+	for _, c := range z {
+		sum += w[c]
+	}
+	return sum
+}
+
+// copiesError names a design whose copies across seat s's zones differ
+// from its deck list (I1), once zoneSum has found that some do.
+func (g *game) copiesError(s int) error {
+	e, ps, h := g.e, &g.p.ps[s], &g.h[s]
+	c := make([]int, len(e.d))
+	for _, d := range e.decks[ps.deck] {
+		c[d]++
+	}
+	for _, z := range [][]int16{h.hand, h.deck, h.res, h.aside, ps.consumed, ps.orders} {
+		for _, d := range z {
+			c[d]--
+		}
+	}
+	for _, cc := range ps.cheer {
+		c[cc.card]--
+	}
+	if h.forge >= 0 {
+		c[h.forge]--
+	}
+	if ps.shipped {
+		c[ps.guard]--
+	}
+	for d, v := range c {
+		if v != 0 {
+			return fmt.Errorf("P%d's zones hold %+d copies of %s against its deck list", s+1, -v, e.d[d].id)
+		}
+	}
+	return fmt.Errorf("P%d's zones do not hold its deck list", s+1)
+}
+
 // dataRow is what Check reads of a card from the validated workbook rows.
 type dataRow struct {
-	kind uint8
-	attr string
-	uses int // cheer: uses per battle, 0 without a cheer: ability
+	kind     uint8
+	attr     string
+	uses     int  // cheer: uses per battle, 0 without a cheer: ability
+	reckless bool // its attribute may go reckless (the Affinity sheet)
 }
 
 // row reads design c from the workbook data: the designs are the
@@ -138,14 +174,34 @@ func (e *Engine) row(c int16) dataRow {
 	}
 	if i < len(d.Guardians) {
 		g := &d.Guardians[i]
-		return dataRow{kGuardian, g.Attr, cheerUses(g.Uses, g.Effect.AST)}
+		return dataRow{kind: kGuardian, attr: g.Attr, uses: cheerUses(g.Uses, g.Effect.AST)}
 	}
 	if i -= len(d.Guardians); i < len(d.Advances) {
 		a := &d.Advances[i]
-		return dataRow{kAdvance, a.Attr, cheerUses(a.Uses, a.Effect.AST)}
+		return dataRow{kind: kAdvance, attr: a.Attr, uses: cheerUses(a.Uses, a.Effect.AST)}
 	}
 	if i -= len(d.Advances); i < len(d.Orders) {
-		return dataRow{kOrder, d.Orders[i].Attr, 0}
+		return dataRow{kind: kOrder, attr: d.Orders[i].Attr}
 	}
-	return dataRow{kMaterial, d.Materials[i-len(d.Orders)].Attr, 0}
+	return dataRow{kind: kMaterial, attr: d.Materials[i-len(d.Orders)].Attr}
+}
+
+// checkTables reads every design's row for Check (once, in New) and gives
+// each design a random weight for the I1 sums, and each deck its sum.
+func (e *Engine) checkTables() {
+	rng := rand.New(rand.NewPCG(uint64(len(e.d)), 0x6775617264)) // fixed: the weights need only differ
+	e.rows, e.weight = make([]dataRow, len(e.d)), make([]uint64, len(e.d))
+	for i := range e.d {
+		r := e.row(int16(i))
+		if a := e.data.Attr(r.attr); a != nil {
+			r.reckless = a.Reckless
+		}
+		e.rows[i], e.weight[i] = r, rng.Uint64()
+	}
+	e.deckSum = make([]uint64, len(e.decks))
+	for k, cards := range e.decks {
+		for _, c := range cards {
+			e.deckSum[k] += e.weight[c]
+		}
+	}
 }

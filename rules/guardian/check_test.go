@@ -42,3 +42,74 @@ func TestI1_I7_I11_checkCatchesBrokenStates(t *testing.T) {
 		})
 	}
 }
+
+// Issue 12.22: CheckStep catches each broken transition between two
+// decisions. Each case records a position, changes it as a broken engine
+// might, and checks again.
+func TestIssue12_22_checkStepCatchesBrokenTransitions(t *testing.T) {
+	e := engineFor(t, testSheets(), "DrawPerTurn=0")
+	tests := []struct {
+		name    string
+		actions bool        // drive to step 4 (both forge) first
+		before  func(s *sc) // a change to record first (nil: none)
+		break_  func(s *sc) // the broken change
+		want    string
+	}{
+		{"the turn goes back", false, nil, func(s *sc) { s.g.p.turn-- }, "turn went back"},
+		{"battles won go back", false, func(s *sc) { s.g.p.ps[1].wins = 2 }, func(s *sc) { s.g.p.ps[1].wins = 1 }, "one-way counts"},
+		{"I8: the deck grows", false, nil, func(s *sc) {
+			h := &s.g.h[0]
+			h.deck = append(h.deck, h.hand[0])
+			h.hand = h.hand[1:]
+		}, "(I8)"},
+		{"I7: a resource zone grows without fortify", false, nil, func(s *sc) {
+			h := &s.g.h[0]
+			h.res = append(h.res, h.hand[0])
+			h.hand = h.hand[1:]
+		}, "(I7)"},
+		{"I9: the consume zone shrinks without recover", false, nil, func(s *sc) {
+			ps := &s.g.p.ps[0]
+			s.g.h[0].hand = append(s.g.h[0].hand, ps.consumed[0])
+			ps.consumed = ps.consumed[1:]
+		}, "(I9)"},
+		{"a record goes back", false, func(s *sc) { s.g.p.ps[0].counters[0] = 2 }, func(s *sc) { s.g.p.ps[0].counters[0] = 1 }, "went back from 2 to 1"},
+		{"I14: the wrong first player", false, nil, func(s *sc) {
+			s.g.p.turn++
+			s.g.p.endRes = [2]int16{3, 1} // P2 has fewer resources: it must go first
+			s.g.p.first = 0
+		}, "R39–R41"},
+		{"I11: a marker survives the turn", false, nil, func(s *sc) {
+			s.g.p.turn++
+			s.g.p.endRes, s.g.p.result = [2]int16{3, 3}, -1 // the first player stays
+			s.g.p.ps[0].cheer[0].used = 1
+		}, "(I11)"},
+		{"I10: the second player acts first", false, nil, func(s *sc) { s.g.p.ask, s.g.p.askSeat = askAction, 1 }, "first action"},
+		{"I10: a seat acts twice in a row", true, nil, func(s *sc) {}, "twice in a row"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := scenario(t, e, 0, [2]seatSpec{
+				{hand: []string{"GF", "MC", "MC"}, res: res3, cheer: []string{"GC"}, consumed: []string{"MC"}},
+				{hand: []string{"GE", "MC"}, res: res3}})
+			if tt.actions {
+				s.forge(0, "GF", false)
+				s.forge(1, "GE", false)
+				if s.g.p.ask != askAction || s.g.Seat() != 0 {
+					t.Fatalf("not at P1's first action")
+				}
+			}
+			// The scenario recorded every position it reached.
+			if tt.before != nil {
+				tt.before(s)
+				if err := s.g.CheckStep(); err != nil {
+					t.Fatalf("the recorded position is already broken: %v", err)
+				}
+			}
+			tt.break_(s)
+			err := s.g.CheckStep()
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("CheckStep = %v, want an error about %q", err, tt.want)
+			}
+		})
+	}
+}

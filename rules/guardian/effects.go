@@ -263,6 +263,7 @@ func (g *game) pick(s int, v uint8, a int, src int16) {
 			panic("guardian: recover: no such card")
 		}
 		g.h[s].hand = append(g.h[s].hand, int16(a))
+		ps.recovered++
 		g.ev(sim.Event{Kind: sim.Acquired, Seat: int8(s), Card: int32(a), N: 3})
 	case vOppDiscard:
 		o := other(s)

@@ -171,6 +171,12 @@ type Engine struct {
 	winCheckBefore, noShipBothDraw, drawChooses, forgeMand    bool
 	barredKeeps, advanceSame, payFires, resourceIsDraw        bool
 	maxDeck                                                   int
+
+	// for Check: the workbook rows, and per-design weights whose sums over
+	// a seat's zones must equal its deck list's (I1)
+	rows    []dataRow
+	weight  []uint64
+	deckSum []uint64
 }
 
 // New compiles the validated guardian data into an engine. It fails when the
@@ -329,6 +335,7 @@ func New(d *schema.GuardianData) (*Engine, error) {
 	case n > schema.GuardianMaxDecks:
 		return nil, fmt.Errorf("guardian: %d sample decks is too many", n)
 	}
+	e.checkTables()
 	return e, nil
 }
 

@@ -398,6 +398,7 @@ func (g *game) endTurn() {
 		p.turn = int32(g.e.turnCap) // G10: an endless game; the cap ends it at once
 	}
 	r0, r1 := len(g.h[0].res), len(g.h[1].res)
+	p.endRes = [2]int16{int16(r0), int16(r1)}
 	switch {
 	case r0 < r1:
 		p.first = 0

@@ -165,6 +165,7 @@ func scenario(t *testing.T, e *Engine, first int, seats [2]seatSpec) *sc {
 			ps.cheer = append(ps.cheer, cheerCard{card: c})
 		}
 		e.decks = append(e.decks, list)
+		e.checkTables()
 		ps.deck, ps.n = int16(len(e.decks)-1), int16(len(list))
 		if d := len(h.res) - e.resourceZone; d >= 0 {
 			ps.fortified = int16(d)
@@ -197,6 +198,9 @@ func (s *sc) check() {
 	s.t.Helper()
 	if err := s.g.Check(); err != nil {
 		s.t.Fatalf("invariant: %v", err)
+	}
+	if err := s.g.CheckStep(); err != nil {
+		s.t.Fatalf("invariant over the step: %v", err)
 	}
 }
 

@@ -97,6 +97,7 @@ type pubSeat struct {
 	wins      int16
 	taken     int16 // resource cards taken into hand
 	fortified int16 // cards put into the resource zone by effects
+	recovered int16 // cards taken back from the consume zone by effects
 	mulls     int8  // mulligans left
 }
 
@@ -121,6 +122,7 @@ type pub struct {
 	fire      [32]int16 // Materials paid with fire, to trigger after the payment
 	nfire     int8
 	need      [maxDemands]int8 // the payment in progress: cards still owed per demand
+	endRes    [2]int16         // the resource zones when the last turn ended (R39)
 }
 
 // hidden is what only its seat may know (and, for deck and resources, nobody).
@@ -143,12 +145,12 @@ type game struct {
 	seen []uint32 // per design: stamp, for listing distinct designs without allocating
 	gen  uint32
 	buf  []sim.Choice // scratch for the engine's own listings
-	chk  []int32      // scratch for Check
 	// decided and shape notice a turn that changed nothing (G10). They are
 	// kept out of pub: whether a seat decided something this turn would tell
 	// the other whether it held a Guardian at the forging (I16).
-	decided bool   // a seat decided something this turn
-	start   uint64 // the zone sizes and records when this turn began
+	decided bool     // a seat decided something this turn
+	start   uint64   // the zone sizes and records when this turn began
+	was     snapshot // the state at the last CheckStep
 }
 
 // newGame deals decks a (seat 0) and b (seat 1) and plays up to the first decision.
@@ -184,6 +186,7 @@ func (e *Engine) blank() *game {
 		ps.consumed, ps.orders = buf[0:0:n], buf[n:n:2*n]
 		h.hand, h.deck, h.res, h.aside = buf[2*n:2*n:3*n], buf[3*n:3*n:4*n], buf[4*n:4*n:5*n], buf[5*n:5*n:6*n]
 		ps.guard, h.forge = -1, -1
+		g.was.seat[s].counters = make([]int16, len(e.counters))
 	}
 	return g
 }
