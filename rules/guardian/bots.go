@@ -116,6 +116,11 @@ func settle(v *View, choices []sim.Choice) int {
 // (points in the battle, resources, cards). It reads the game only through a
 // View.
 type Greedy struct {
+	// DeckLists tells the bot the opponent's deck list. Without it the bot
+	// knows what a player knows: the cards the opponent has shown, and the
+	// sample decks as a whole.
+	DeckLists bool
+
 	view    View
 	scratch View
 	det     determinizer
@@ -132,6 +137,9 @@ func (b *Greedy) Choose(g sim.Game, choices []sim.Choice, rng *rand.Rand) int {
 	}
 	vg.View(&b.view)
 	v := &b.view
+	if !b.DeckLists {
+		v.forgetDeck()
+	}
 	switch v.pub.ask {
 	case askForge:
 		return b.forge(v, choices)
@@ -146,8 +154,7 @@ func (b *Greedy) Choose(g sim.Game, choices []sim.Choice, rng *rand.Rand) int {
 // reckless, and by the ship points it is sure of.
 func (b *Greedy) forge(v *View, choices []sim.Choice) int {
 	e := v.e
-	o := other(v.Seat)
-	pool := b.det.unseen(v, o)
+	pool := b.det.oppGuardians(v)
 	best, bestV := 0, math.Inf(-1)
 	for i, c := range choices {
 		if c.Kind != cForge {
@@ -284,6 +291,8 @@ func (g *game) value(s int) float64 {
 type MonteCarlo struct {
 	Playouts int // playouts per decision, at least two per choice
 	Horizon  int // turns after the current one before a playout is scored
+	// DeckLists tells the bot the opponent's deck list (see Greedy).
+	DeckLists bool
 
 	view  View
 	det   determinizer
@@ -303,6 +312,9 @@ func (b *MonteCarlo) Choose(g sim.Game, choices []sim.Choice, rng *rand.Rand) in
 	}
 	vg.View(&b.view)
 	v := &b.view
+	if !b.DeckLists {
+		v.forgetDeck()
+	}
 	if v.pub.ask != askForge && v.pub.ask != askAction {
 		return settle(v, choices)
 	}

@@ -1,6 +1,10 @@
 package guardian
 
 import (
+	"math/rand/v2"
+	"reflect"
+	"slices"
+	"strings"
 	"testing"
 
 	"bifrost/rules/sim"
@@ -49,4 +53,69 @@ func TestBots_strength(t *testing.T) {
 			t.Errorf("%s wins %.3f against %s, want at least %.2f", tt.a, r, tt.b, tt.min)
 		}
 	}
+}
+
+// Issue 12.12, I16: by default the bots are not told the opponent's deck
+// list. At the first forging of many games, where the opponent has shown
+// nothing, a variant in which the opponent plays another sample deck
+// (its hidden cards dealt from that list) gives the greedy and Monte
+// Carlo bots the same View and the same choice; the +lists bots, told the
+// list, choose differently in some of them, so the variants do matter.
+func TestIssue12_12_botsDoNotKnowTheOpponentsDeckList(t *testing.T) {
+	e := newEngine(t)
+	games := 40
+	if testing.Short() {
+		games = 12
+	}
+	listsDiffer := 0
+	for i := range games {
+		g := e.NewGame(sim.Config{Players: 2, Index: i}, rand.New(rand.NewPCG(uint64(i), 8))).(*game)
+		for g.p.ask != askForge {
+			cs := g.Choices(nil)
+			g.Apply(cs[len(cs)-1], nil) // keep the hands
+		}
+		v := otherDeck(g, rand.New(rand.NewPCG(uint64(i), 9)))
+		cs := g.Choices(nil)
+		for _, name := range []string{"greedy", "mc", "greedy+lists", "mc+lists"} {
+			a := e.NewBot(name).Choose(g, cs, rand.New(rand.NewPCG(uint64(i), 10)))
+			b := e.NewBot(name).Choose(v, cs, rand.New(rand.NewPCG(uint64(i), 10)))
+			switch {
+			case strings.HasSuffix(name, "+lists"):
+				if a != b {
+					listsDiffer++
+				}
+			case a != b:
+				t.Errorf("game %d: %s forges differently when only the opponent's deck list differs", i, name)
+			}
+		}
+		var va, vb View
+		g.View(&va)
+		v.View(&vb)
+		va.forgetDeck()
+		vb.forgetDeck()
+		if !reflect.DeepEqual(va, vb) {
+			t.Fatalf("game %d: the Views without the deck list differ: %s", i, viewDiff(va, vb))
+		}
+	}
+	if listsDiffer == 0 {
+		t.Error("the +lists bots never chose differently: the variants cannot tell a bot that reads the list")
+	}
+	t.Logf("the +lists bots chose differently in %d of %d", listsDiffer, 2*games)
+}
+
+// otherDeck returns a copy of g in which the opponent of the deciding seat
+// plays the next sample deck: its hand, deck and resources are dealt anew
+// from that list with the same sizes. It has shown nothing yet.
+func otherDeck(g *game, rng *rand.Rand) *game {
+	v := g.clone(rand.New(rand.NewPCG(7, 7)))
+	o := other(g.Seat())
+	ps, h := &v.p.ps[o], &v.h[o]
+	ps.deck = int16((int(ps.deck) + 1) % len(g.e.decks))
+	pool := slices.Clone(g.e.decks[ps.deck])
+	rng.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
+	pool = deal(pool, &h.hand, &h.res)
+	h.deck = h.deck[:len(pool)]
+	copy(h.deck, pool)
+	ps.n = int16(len(g.e.decks[ps.deck]))
+	return v
 }

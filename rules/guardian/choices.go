@@ -173,6 +173,7 @@ func (g *game) Apply(c sim.Choice, emit func(sim.Event)) {
 	case askDiscard:
 		h.hand = mustRemove(h.hand, c.A)
 		p.ps[s].consumed = append(p.ps[s].consumed, c.A)
+		g.show(s, c.A)
 		g.ev(sim.Event{Kind: evLimit, Seat: int8(s), Card: int32(c.A)})
 	case askStall:
 	default:
@@ -205,12 +206,14 @@ func (g *game) act(s int, c sim.Choice) {
 	case cOrder:
 		h.hand = mustRemove(h.hand, c.A)
 		ps.orders = append(ps.orders, c.A)
+		g.show(s, c.A)
 		g.ev(sim.Event{Kind: sim.Played, Seat: int8(s), Card: int32(c.A), N: playOrder})
 		g.push(frame{kind: frClauses, seat: int8(s), card: c.A, list: lOrder, skip: true})
 		g.startPay(s, c.A, false, -1)
 	case cConsume:
 		h.hand = mustRemove(h.hand, c.A)
 		ps.consumed = append(ps.consumed, c.A)
+		g.show(s, c.A)
 		g.ev(sim.Event{Kind: sim.Played, Seat: int8(s), Card: int32(c.A), N: playConsume})
 		g.push(frame{kind: frClauses, seat: int8(s), card: c.A, list: lConsume})
 	case cAdvance:

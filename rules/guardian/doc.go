@@ -28,8 +28,9 @@
 // second chooses without seeing it; both choices are told together when
 // the step ends. Bots read a game only through a View
 // (the public state, the seat's own hand and face-down Guardian, and the
-// sizes of the zones nobody sees); the greedy and Monte Carlo bots sample
-// the rest from the public deck lists.
+// sizes of the zones nobody sees). The greedy and Monte Carlo bots sample
+// the rest: the opponent's cards from what it has shown and the sample
+// decks pooled, or, as greedy+lists and mc+lists, from its deck list.
 //
 // Engine implements sim.Tallier: a batch's report carries the deck matchup
 // matrix (Config.Index cycles over every ordered pair of distinct decks) and

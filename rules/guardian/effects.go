@@ -273,6 +273,7 @@ func (g *game) pick(s int, v uint8, a int, src int16) {
 			panic("guardian: opp_discard: no such card")
 		}
 		p.ps[o].consumed = append(p.ps[o].consumed, int16(a))
+		g.show(o, int16(a))
 		g.ev(sim.Event{Kind: evDiscard, Seat: int8(o), Card: int32(a)})
 	case vBreakAdvance:
 		o := other(s)
@@ -449,6 +450,7 @@ func (g *game) pay(f *frame, c int16) {
 		panic("guardian: paying a card not in hand")
 	}
 	g.p.ps[s].consumed = append(g.p.ps[s].consumed, c)
+	g.show(s, c)
 	g.p.need[f.idx]--
 	d := &g.e.d[c]
 	fire := dem.fire && d.kind == kMaterial
@@ -545,6 +547,7 @@ func (g *game) enterAdvance(f *frame) {
 	}
 	ps := &g.p.ps[s]
 	ps.cheer = append(ps.cheer, cheerCard{card: f.card, fresh: true})
+	g.show(s, f.card)
 	g.ev(sim.Event{Kind: sim.Played, Seat: f.seat, Card: int32(f.card), N: playAdvance})
 	card := f.card
 	g.p.sp--

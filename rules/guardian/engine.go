@@ -163,6 +163,8 @@ type Engine struct {
 	counters []string // counter names by index
 	decks    [][]int16
 	deckName []string
+	prior    []int16 // every sample deck's cards: what a bot expects of an unknown deck
+	priorG   []int16 // the Guardians among them
 
 	// rules
 	deckSize, startHand, mulligans, resourceZone, drawPerTurn int
@@ -327,6 +329,12 @@ func New(d *schema.GuardianData) (*Engine, error) {
 		}
 		e.decks = append(e.decks, cards)
 		e.deckName = append(e.deckName, dk.Name)
+		e.prior = append(e.prior, cards...)
+		for _, c := range cards {
+			if e.d[c].kind == kGuardian {
+				e.priorG = append(e.priorG, c)
+			}
+		}
 		e.maxDeck = max(e.maxDeck, len(cards))
 	}
 	switch n := len(e.decks); {
@@ -426,18 +434,21 @@ func (e *Engine) Cards() []string { return e.ids }
 func (e *Engine) TurnCap() int { return e.turnCap }
 
 // Bots lists the bots: random, greedy (one-step evaluation) and mc
-// (determinized Monte Carlo).
-func (e *Engine) Bots() []string { return []string{"random", "greedy", "mc"} }
+// (determinized Monte Carlo), which know of the opponent's deck only what a
+// player sees, and greedy+lists and mc+lists, which are told its deck list.
+func (e *Engine) Bots() []string {
+	return []string{"random", "greedy", "mc", "greedy+lists", "mc+lists"}
+}
 
 // NewBot returns a bot by name.
 func (e *Engine) NewBot(name string) sim.Bot {
 	switch name {
 	case "random":
 		return sim.Random{}
-	case "greedy":
-		return &Greedy{}
-	case "mc":
-		return &MonteCarlo{Playouts: 32, Horizon: 4}
+	case "greedy", "greedy+lists":
+		return &Greedy{DeckLists: name == "greedy+lists"}
+	case "mc", "mc+lists":
+		return &MonteCarlo{Playouts: 32, Horizon: 4, DeckLists: name == "mc+lists"}
 	}
 	return nil
 }

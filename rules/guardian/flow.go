@@ -282,6 +282,7 @@ func (g *game) ship() {
 		}
 		ps.shipped, ps.guard, ps.reckless = true, h.forge, h.reckless
 		h.forge, h.reckless = -1, false
+		g.show(s, ps.guard)
 		n := int32(0)
 		if ps.reckless {
 			n = 1

@@ -94,6 +94,7 @@ type pubSeat struct {
 	next      int16 // next_point gathered this turn
 	nextNow   int16 // next_point in force this turn
 	counters  []int16
+	seen      []int16 // per design: the most copies face up at once so far (what a player remembers)
 	wins      int16
 	taken     int16 // resource cards taken into hand
 	fortified int16 // cards put into the resource zone by effects
@@ -182,6 +183,7 @@ func (e *Engine) blank() *game {
 		ps, h := &g.p.ps[s], &g.h[s]
 		ps.cheer = make([]cheerCard, 0, n)
 		ps.counters = make([]int16, len(e.counters))
+		ps.seen = make([]int16, len(e.d))
 		buf := make([]int16, 6*n)
 		ps.consumed, ps.orders = buf[0:0:n], buf[n:n:2*n]
 		h.hand, h.deck, h.res, h.aside = buf[2*n:2*n:3*n], buf[3*n:3*n:4*n], buf[4*n:4*n:5*n], buf[5*n:5*n:6*n]
@@ -211,6 +213,7 @@ func (p *pub) copyFrom(o *pub) {
 		d.consumed = append(keep[s].consumed[:0], o.ps[s].consumed...)
 		d.orders = append(keep[s].orders[:0], o.ps[s].orders...)
 		d.counters = append(keep[s].counters[:0], o.ps[s].counters...)
+		d.seen = append(keep[s].seen[:0], o.ps[s].seen...)
 	}
 }
 
@@ -264,6 +267,22 @@ func (g *game) firstTime(d int16, gen uint32) bool {
 	}
 	g.seen[d] = gen
 	return true
+}
+
+// show notes that a card of design c of seat s has just turned face up:
+// seen[c] rises to the copies of c now in its public zones.
+func (g *game) show(s int, c int16) {
+	ps := &g.p.ps[s]
+	n := int16(count(ps.consumed, c) + count(ps.orders, c))
+	for _, cc := range ps.cheer {
+		if cc.card == c {
+			n++
+		}
+	}
+	if ps.shipped && ps.guard == c {
+		n++
+	}
+	ps.seen[c] = max(ps.seen[c], n)
 }
 
 // removeOne removes one instance of d from zone z, keeping the order.

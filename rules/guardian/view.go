@@ -46,6 +46,13 @@ func (g *game) View(v *View) {
 	}
 }
 
+// forgetDeck takes the opponent's deck list out of v: a player sees the
+// opponent's cards as they are shown, not the list they came from. Bots
+// without the DeckLists option decide from such a View.
+func (v *View) forgetDeck() {
+	v.pub.ps[other(v.Seat)].deck = -1
+}
+
 // determinizer builds full games from views by sampling what the seat
 // cannot see, consistently with what it can: the unseen cards of each deck
 // list are shuffled into the hidden zones of the right sizes.
@@ -134,18 +141,23 @@ func (d *determinizer) determinize(v *View, dst *game, rng *rand.Rand) {
 	h.deck, h.res = h.deck[:v.deckN], h.res[:v.resN]
 	deal(pool, &h.deck, &h.res)
 
-	// Opponent: everything hidden is sampled from its unseen cards.
+	// Opponent: everything hidden is sampled from its unseen cards, or,
+	// without its deck list, guessed.
 	oh := &dst.h[o]
-	pool = d.unseen(v, o)
 	faceDown := v.pub.ps[o].forged && !v.pub.ps[o].shipped && v.pub.phase != phForge
 	want := v.opp.hand + v.opp.deck + v.opp.res + v.opp.aside
 	if faceDown {
 		want++
 	}
-	if len(pool) != want {
-		panic(fmt.Sprintf("guardian: P%d's view has %d unseen opponent cards, want %d", me+1, len(pool), want))
+	if v.pub.ps[o].deck >= 0 {
+		pool = d.unseen(v, o)
+		if len(pool) != want {
+			panic(fmt.Sprintf("guardian: P%d's view has %d unseen opponent cards, want %d", me+1, len(pool), want))
+		}
+		rng.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
+	} else {
+		pool = d.guess(v, want, faceDown, rng)
 	}
-	rng.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
 	oh.forge, oh.reckless = -1, false
 	if faceDown {
 		i := d.guardianIn(e, pool)
@@ -169,6 +181,70 @@ func (d *determinizer) determinize(v *View, dst *game, rng *rand.Rand) {
 			oh.reckless = e.reckOK[e.d[oh.forge].attr] && rng.IntN(2) == 0
 		}
 	}
+}
+
+// hidden appends to d.pool, per design, the opponent's cards that have
+// been face up (ps.seen) and are not now: they are in its hand.
+func (d *determinizer) hidden(v *View) {
+	e, ps := v.e, &v.pub.ps[other(v.Seat)]
+	if len(d.cnt) != len(e.d) {
+		d.cnt = make([]int16, len(e.d))
+	}
+	clear(d.cnt)
+	for _, cc := range ps.cheer {
+		d.cnt[cc.card]++
+	}
+	for _, c := range ps.consumed {
+		d.cnt[c]++
+	}
+	for _, c := range ps.orders {
+		d.cnt[c]++
+	}
+	if ps.shipped {
+		d.cnt[ps.guard]++
+	}
+	for c, n := range ps.seen {
+		for range n - d.cnt[c] {
+			d.pool = append(d.pool, int16(c))
+		}
+	}
+}
+
+// guess returns want cards for the hidden zones of an opponent whose deck
+// list the viewing seat does not know: first the cards it has shown that
+// are back in its hand, then cards drawn at random from the sample decks
+// pooled, with a Guardian among them when one lies face down.
+func (d *determinizer) guess(v *View, want int, faceDown bool, rng *rand.Rand) []int16 {
+	e := v.e
+	d.pool = d.pool[:0]
+	d.hidden(v)
+	known := min(len(d.pool), want)
+	d.pool = d.pool[:known]
+	for len(d.pool) < want {
+		d.pool = append(d.pool, e.prior[rng.IntN(len(e.prior))])
+	}
+	if faceDown && d.guardianIn(e, d.pool) < 0 && known < want && len(e.priorG) > 0 {
+		d.pool[want-1] = e.priorG[rng.IntN(len(e.priorG))]
+	}
+	return d.pool
+}
+
+// oppGuardians lists the Guardians the opponent may hold or have face
+// down, repeated by how likely they are: with its deck list, its unseen
+// cards; without, each shown card now back in hand once per sample deck (a
+// sure copy), then the Guardians of every sample deck.
+func (d *determinizer) oppGuardians(v *View) []int16 {
+	o := other(v.Seat)
+	if v.pub.ps[o].deck >= 0 {
+		return d.unseen(v, o)
+	}
+	d.pool = d.pool[:0]
+	d.hidden(v)
+	known := len(d.pool)
+	for range len(v.e.decks) - 1 {
+		d.pool = append(d.pool, d.pool[:known]...)
+	}
+	return append(d.pool, v.e.priorG...)
 }
 
 // guardianIn returns the index of the first Guardian in z, or -1.
