@@ -24,8 +24,8 @@ func BenchmarkRandomGames4P(b *testing.B) {
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 }
 
-// BenchmarkRandomGames4PChecked is the same with Check after every decision,
-// as smoke runs do.
+// BenchmarkRandomGames4PChecked is the same with Check and CheckStep after
+// every decision, as smoke runs do.
 func BenchmarkRandomGames4PChecked(b *testing.B) {
 	e := shippedEngine(b)
 	p := sim.NewPlayer(e, []string{"random"}, sim.NewStats(e))
@@ -33,7 +33,9 @@ func BenchmarkRandomGames4PChecked(b *testing.B) {
 	b.ReportAllocs()
 	i := 0
 	for b.Loop() {
-		p.Play(sim.Config{Players: 4, Index: i}, sim.GameSeed(1, 4, i))
+		if r := p.Play(sim.Config{Players: 4, Index: i}, sim.GameSeed(1, 4, i)); r.Violation != nil || r.Unfinished {
+			b.Fatalf("game %d: %+v", i, r)
+		}
 		i++
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")

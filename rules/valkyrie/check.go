@@ -1,7 +1,9 @@
 package valkyrie
 
 import (
+	"errors"
 	"fmt"
+	"slices"
 )
 
 // zone names a place a card can be, for Check.
@@ -25,106 +27,314 @@ const (
 var zoneNames = [...]string{"draw pile", "hand", "play area", "acquired area", "discard pile", "VP area",
 	"supply deck", "supply row", "trash pile", "rage deck", "VP pool", "box"}
 
-// Check verifies the invariants of the checklist's §5 after a decision:
-// every card in exactly one zone holding only what it may (I1–I6), the
-// supply's shape (I7), an empty supply deck has an empty 廃棄置場 (I9), no
-// negative counters (I10), empty play and acquired areas outside one's turn
-// (I11), monotone rage decks and flags (I14), turn counts (I15), the end
-// timing (I16) and the running scores (I18).
-func (g *Game) Check() error {
-	e := g.e
-	if g.seen == nil {
-		g.seen = make([]uint8, len(e.inst))
+// kindInvariant names the count invariant of each physical card kind (I2–I5).
+var (
+	kindInvariant = [...]string{kindValkyrie: "I2", kindFirst: "I3", kindWeakness: "I4", kindVP: "I5"}
+	kindNames     = [...]string{kindValkyrie: "Valkyrie", kindFirst: "First Valkyrie", kindWeakness: "weakness", kindVP: "VP"}
+)
+
+// home is where one physical card may be (I6), what it is and what it scores.
+type home struct {
+	zones uint16 // bit z: the card may be in zones of kind z
+	arg   int8   // the deck, rage-1 or VP pile its supply, row, trash, rage deck or pool must be
+	kind  kind
+	vp    int16
+}
+
+// homes lists, for a game against monster m, where each physical card may be.
+func (e *Engine) homes(m int) []home {
+	const owned = 1<<zDeck | 1<<zHand | 1<<zPlay | 1<<zDiscard
+	out := make([]home, len(e.inst))
+	for c, dsn := range e.inst {
+		ds := &e.designs[dsn]
+		h := home{kind: ds.kind, vp: int16(ds.vp), arg: -1}
+		switch ds.kind {
+		case kindValkyrie:
+			h.zones, h.arg = owned|1<<zGained|1<<zSupply|1<<zRow|1<<zTrash, ds.cat
+		case kindFirst:
+			h.zones = owned | 1<<zBox
+		case kindWeakness:
+			h.zones, h.arg = 1<<zGained|1<<zVPArea|1<<zRage, int8(ds.rage-1)
+			if ds.monster != m {
+				h.zones = 1 << zBox
+			}
+		case kindVP:
+			h.zones = 1<<zGained | 1<<zVPArea | 1<<zPool
+			for k, d := range e.vpOrder {
+				if d == dsn {
+					h.arg = int8(k)
+				}
+			}
+		}
+		out[c] = h
 	}
-	clear(g.seen)
+	return out
+}
+
+// zoneCount is the number of zones of the game: six per seat, then each
+// supply deck's deck, rows and trash pile, the rage decks, the VP pool's
+// piles and the box.
+func (g *Game) zoneCount() int { return 6*g.n + 6 + len(g.rage) + len(g.pool) + 1 }
+
+// zid numbers zone kind k with its argument (seat, deck, rage-1 or pile).
+func (g *Game) zid(k zone, arg int) int {
+	switch {
+	case k <= zVPArea:
+		return 6*arg + int(k)
+	case k <= zTrash:
+		return 6*g.n + 2*int(k-zSupply) + arg
+	case k == zRage:
+		return 6*g.n + 6 + arg
+	case k == zPool:
+		return 6*g.n + 6 + len(g.rage) + arg
+	}
+	return 6*g.n + 6 + len(g.rage) + len(g.pool)
+}
+
+// zoneRef is zone id's pile, kind and argument.
+func (g *Game) zoneRef(id int) zoneRef {
+	if id < 6*g.n {
+		p, k := &g.pl[id/6], zone(id%6)
+		pile := [...]*[]int16{&p.deck, &p.hand, &p.play, &p.gained, &p.discard, &p.vparea}[k]
+		return zoneRef{pile, k, id / 6}
+	}
+	j := id - 6*g.n
+	switch {
+	case j < 2:
+		return zoneRef{&g.supply[j], zSupply, j}
+	case j < 4:
+		return zoneRef{&g.rows[j-2], zRow, j - 2}
+	case j < 6:
+		return zoneRef{&g.trash[j-4], zTrash, j - 4}
+	case j < 6+len(g.rage):
+		return zoneRef{&g.rage[j-6], zRage, j - 6}
+	case j < 6+len(g.rage)+len(g.pool):
+		return zoneRef{&g.pool[j-6-len(g.rage)], zPool, j - 6 - len(g.rage)}
+	}
+	return zoneRef{&g.box, zBox, 0}
+}
+
+// touch records that zone k (with its argument) changed: cards new to it
+// can be only from position from on (a zone that only lost cards passes its
+// length). The next Check reads that part and recounts the zone.
+func (g *Game) touch(k zone, arg, from int) {
+	id := g.zid(k, arg)
+	if !g.dirty[id] {
+		g.dirty[id] = true
+		g.dirtyList = append(g.dirtyList, int16(id))
+		g.low[id] = int16(from)
+	} else if int16(from) < g.low[id] {
+		g.low[id] = int16(from)
+	}
+}
+
+// touchAll marks every zone as changed throughout.
+func (g *Game) touchAll() {
+	for id := range g.dirty {
+		if !g.dirty[id] {
+			g.dirty[id] = true
+			g.dirtyList = append(g.dirtyList, int16(id))
+		}
+		g.low[id] = 0
+	}
+}
+
+// checker holds Check's tallies between calls. A check reads only the part
+// of each zone that changed since the last one (the engine marks it) and
+// follows each card it finds there from the zone it was last seen in.
+type checker struct {
+	zones []zoneRef // per zone id
+	homes []home
+	seen  []sighting // per card
+	epoch uint32
+	count []int32         // per zone: the cards seen into it and not seen out of it
+	size  []int32         // per zone: its cards when it was last read
+	kinds [4]int          // cards of each kind seen so far
+	turn  int             // the turn of the last checkTurn, -1 for none
+	log   uint32          // the phase log last judged
+	vp    [maxPlayers]int // per seat: the VP of the cards seen in its zones
+}
+
+// zoneRef is one zone, for Check: its pile, kind and argument.
+type zoneRef struct {
+	pile *[]int16
+	kind zone
+	arg  int
+}
+
+// sighting is where and when Check last saw a card.
+type sighting struct {
+	epoch uint32 // the check
+	zone  int16  // the zone, or -1 before the first sighting
+}
+
+// Check verifies every invariant of the checklist's §5 that holds at one
+// moment; CheckStep verifies the ones about change. It is incremental: it
+// reads the changed part of each zone the engine marked (every zone at the
+// first call and once the game is over), and compares every marked zone's
+// size with the cards seen into and out of it, so a card that moved without
+// its zones being marked shows up as lost or as in two zones (I1). What only
+// a new turn changes is checked when a turn has begun since the last call.
+//
+//   - I1: every card is in exactly one zone, none twice;
+//   - I2–I5: the Valkyries, First Valkyries, weaknesses and VP cards are all there;
+//   - I6: each zone holds only what it may;
+//   - I7: each supply deck has three rows of RowSlots;
+//   - I8: right after the last refill, every back-row slot is filled unless
+//     that deck and its trash pile were both empty;
+//   - I9: an empty supply deck has an empty trash pile;
+//   - I10: no counter below 0; funds, power and the turn's modifiers were 0
+//     when phase 2 began;
+//   - I11: play and acquired areas are empty outside one's turn;
+//   - I12, I13: every draw took min(wanted, draw pile + discard pile), a short
+//     draw left both empty, and the end-of-turn draw made the whole hand;
+//   - I14: invasion was skipped exactly once, on the first turn;
+//   - I15, I16: turn counts and the end timing; E1/E2: the end trigger;
+//   - I17: this turn's phases came in order (1 skipped only on the first
+//     turn), cards were played and bought only in phase 3, and every draw
+//     came from the setup, the end of turn or an effect;
+//   - I18: the running scores equal the zones' VP.
+func (g *Game) Check() error {
+	ch := g.chk
+	if ch == nil {
+		ch = g.newChecker()
+	}
+	if g.over {
+		g.touchAll()
+		ch.turn = -1
+	}
+	if err := g.checkZones(ch); err != nil {
+		return err
+	}
 	for i := range g.pl {
-		p := &g.pl[i]
-		for _, z := range [...]struct {
-			k zone
-			s []int16
-		}{{zDeck, p.deck}, {zHand, p.hand}, {zPlay, p.play}, {zGained, p.gained}, {zDiscard, p.discard}, {zVPArea, p.vparea}} {
-			if err := g.tally(z.s, z.k, i); err != nil {
-				return fmt.Errorf("P%d: %w", i+1, err)
+		if p := &g.pl[i]; ch.vp[i] != p.score {
+			return fmt.Errorf("I18: P%d's zones are worth %d VP but the running score is %d", i+1, ch.vp[i], p.score)
+		}
+	}
+	// A bitwise or of ints is negative when one of them is.
+	if g.funds|g.power|g.harden|g.played[0]|g.played[1]|g.played[2]|g.left|g.destroyed|g.gainedN < 0 {
+		return fmt.Errorf("I10: a counter below 0 (funds %d, power %d, harden %d, played %v, left %d, destroyed %d, gained %d)",
+			g.funds, g.power, g.harden, g.played, g.left, g.destroyed, g.gainedN)
+	}
+	if g.nDraws > 0 {
+		if err := g.checkDraws(); err != nil {
+			return err
+		}
+	}
+	if g.phaseLog != ch.log {
+		if err := g.checkPhases(); err != nil {
+			return err
+		}
+		ch.log = g.phaseLog
+	}
+	if g.phaseLog&0xf < 3 && g.playedAny|g.bought != 0 {
+		return fmt.Errorf("I17: %d cards played and %d bought before phase 3", g.playedAny, g.bought)
+	}
+	if want := (g.exhausted[0] && g.exhausted[1]) || g.rageLeft() == 0; want != g.endTriggered {
+		return fmt.Errorf("E1/E2: end conditions met %v but end triggered %v", want, g.endTriggered)
+	}
+	if g.turns != ch.turn {
+		if err := g.checkTurn(); err != nil {
+			return err
+		}
+		ch.turn = g.turns
+	}
+	if !g.over && g.step == stNone {
+		return errors.New("the game waits for no decision")
+	}
+	if g.over {
+		// The last sweep is done: the tallies serve the next game.
+		clear(ch.zones)
+		g.e.checkers.Put(ch)
+		g.chk = nil
+	}
+	return nil
+}
+
+// newChecker sets up Check's tallies at its first call, reusing those of a
+// finished game when it can; every zone is read.
+func (g *Game) newChecker() *checker {
+	nz := len(g.dirty)
+	ch, _ := g.e.checkers.Get().(*checker)
+	if ch == nil {
+		ch = &checker{}
+	}
+	if cap(ch.zones) < nz {
+		ch.zones, ch.count, ch.size = make([]zoneRef, nz), make([]int32, nz), make([]int32, nz)
+	}
+	if cap(ch.seen) < len(g.e.inst) {
+		ch.seen = make([]sighting, len(g.e.inst))
+	}
+	*ch = checker{zones: ch.zones[:nz], homes: g.e.home[g.monster], seen: ch.seen[:len(g.e.inst)],
+		count: ch.count[:nz], size: ch.size[:nz], turn: -1}
+	for id := range ch.zones {
+		ch.zones[id] = g.zoneRef(id)
+	}
+	clear(ch.count)
+	for c := range ch.seen {
+		ch.seen[c] = sighting{zone: -1}
+	}
+	g.chk = ch
+	g.touchAll()
+	return ch
+}
+
+// checkZones reads the changed zones (I1–I7, I9, I11) and forgets the marks.
+func (g *Game) checkZones(ch *checker) error {
+	ch.epoch++
+	for _, id := range g.dirtyList {
+		z := &ch.zones[id]
+		ch.size[id] = int32(len(*z.pile))
+		if int(g.low[id]) < len(*z.pile) {
+			if err := g.look(ch, int(id), z); err != nil {
+				return err
 			}
 		}
 	}
+	for _, id := range g.dirtyList {
+		if ch.size[id] != ch.count[id] {
+			return g.recount(ch, int(id))
+		}
+		if err := g.zoneRules(&ch.zones[id]); err != nil {
+			return err
+		}
+		g.dirty[id] = false
+	}
+	g.dirtyList = g.dirtyList[:0]
+	if ch.kinds != g.e.kindCount {
+		for k, n := range ch.kinds {
+			if want := g.e.kindCount[k]; n != want {
+				return fmt.Errorf("%s (I1): %d %s cards are in the zones, want %d", kindInvariant[k], n, kindNames[k], want)
+			}
+		}
+	}
+	return nil
+}
+
+// checkTurn checks what changes only when a turn begins (I8, I10 at phase
+// 2, I11, I14, I15, I16).
+func (g *Game) checkTurn() error {
 	for d := range 2 {
-		if err := g.tally(g.supply[d], zSupply, d); err != nil {
-			return err
-		}
-		if err := g.tally(g.rows[d], zRow, d); err != nil {
-			return err
-		}
-		if err := g.tally(g.trash[d], zTrash, d); err != nil {
-			return err
-		}
-		if len(g.rows[d]) != numRows*e.rowSlots {
-			return fmt.Errorf("I7: the %s supply has %d slots, want %d", deckNames[d], len(g.rows[d]), numRows*e.rowSlots)
-		}
-		if len(g.supply[d]) == 0 && len(g.trash[d]) > 0 {
-			return fmt.Errorf("I9: the %s supply deck is empty but its trash pile holds %d", deckNames[d], len(g.trash[d]))
+		if r := g.refill[d]; r.holes > 0 && (r.supply > 0 || r.trash > 0) {
+			return fmt.Errorf("I8: after the refill the %s back row had %d empty slots while its deck held %d and its trash pile %d",
+				deckNames[d], r.holes, r.supply, r.trash)
 		}
 	}
-	for r, deck := range g.rage {
-		if err := g.tally(deck, zRage, r); err != nil {
-			return err
-		}
+	if a := g.atPhase2; a[0]|a[1]|a[2]|a[3] != 0 {
+		return fmt.Errorf("I10: phase 2 began with funds %d, power %d, cost %+d, harden %d", a[0], a[1], a[2], a[3])
 	}
-	for k, pile := range g.pool {
-		if err := g.tally(pile, zPool, k); err != nil {
-			return err
-		}
+	if g.invasions != max(g.turns-1, 0) {
+		return fmt.Errorf("I14: %d invasions in %d turns (only the first turn skips it)", g.invasions, g.turns)
 	}
-	if err := g.tally(g.box, zBox, 0); err != nil {
-		return err
-	}
-	for c, n := range g.seen {
-		if n != 1 {
-			return fmt.Errorf("I1: card #%d (%s) is in %d zones", c, e.designs[e.inst[c]].id, n)
-		}
-	}
-
-	if g.funds < 0 || g.power < 0 || g.harden < 0 {
-		return fmt.Errorf("I10: funds %d, power %d, harden %d", g.funds, g.power, g.harden)
-	}
-	if g.played[0] < 0 || g.played[1] < 0 || g.played[2] < 0 || g.left < 0 {
-		return fmt.Errorf("I10: negative counter (played %v, left %d)", g.played, g.left)
-	}
-	for i := range g.pl {
-		p := &g.pl[i]
-		if i != g.active && (len(p.play) > 0 || len(p.gained) > 0) {
-			return fmt.Errorf("I11: P%d has %d cards in play and %d acquired outside its turn", i+1, len(p.play), len(p.gained))
-		}
-		if s := g.zoneScore(i); s != p.score {
-			return fmt.Errorf("I18: P%d's zones are worth %d VP but the running score is %d", i+1, s, p.score)
-		}
-	}
-
-	left := g.rageLeft()
-	if g.prevRage >= 0 && left > g.prevRage {
-		return fmt.Errorf("I14: rage decks grew from %d to %d weaknesses", g.prevRage, left)
-	}
-	g.prevRage = left
-	for d := range 2 {
-		if g.prevExh[d] && !g.exhausted[d] {
-			return fmt.Errorf("I14: the %s run-out flag was cleared", deckNames[d])
-		}
-		g.prevExh[d] = g.exhausted[d]
-	}
-	if g.prevEnd && !g.endTriggered {
-		return fmt.Errorf("I14: the end trigger was cleared")
-	}
-	g.prevEnd = g.endTriggered
-	if want := (g.exhausted[0] && g.exhausted[1]) || left == 0; want != g.endTriggered {
-		return fmt.Errorf("E1/E2: end conditions met %v but end triggered %v", want, g.endTriggered)
-	}
-
 	sum := 0
 	for i := range g.pl {
-		t := g.pl[i].turns
-		sum += t
-		if i > 0 && t > g.pl[i-1].turns {
-			return fmt.Errorf("I15: P%d has begun %d turns, more than P%d's %d", i+1, t, i, g.pl[i-1].turns)
+		p := &g.pl[i]
+		if i != g.active && len(p.play)|len(p.gained) != 0 {
+			return fmt.Errorf("I11: P%d has %d cards in play and %d acquired outside its turn", i+1, len(p.play), len(p.gained))
+		}
+		sum += p.turns
+		if i > 0 && p.turns > g.pl[i-1].turns {
+			return fmt.Errorf("I15: P%d has begun %d turns, more than P%d's %d", i+1, p.turns, i, g.pl[i-1].turns)
 		}
 	}
 	if g.pl[0].turns-g.pl[g.n-1].turns > 1 || sum != g.turns {
@@ -133,56 +343,252 @@ func (g *Game) Check() error {
 	if g.endTriggered && g.pl[0].turns > g.endRound {
 		return fmt.Errorf("I16: P1 began turn %d after the end was triggered in round %d", g.pl[0].turns, g.endRound)
 	}
-	if g.over && !g.endNow {
-		if !g.endTriggered || g.pl[g.n-1].turns != g.pl[0].turns {
-			return fmt.Errorf("I16: the game ended with turn counts %d..%d (end triggered %v)", g.pl[g.n-1].turns, g.pl[0].turns, g.endTriggered)
-		}
-	}
-	if !g.over && g.step == stNone {
-		return fmt.Errorf("the game waits for no decision")
+	if g.over && !g.endNow && (!g.endTriggered || g.pl[g.n-1].turns != g.pl[0].turns) {
+		return fmt.Errorf("I16: the game ended with turn counts %d..%d (end triggered %v)", g.pl[g.n-1].turns, g.pl[0].turns, g.endTriggered)
 	}
 	return nil
 }
 
-// tally counts the cards of one zone and checks what it may hold (I6).
-func (g *Game) tally(s []int16, z zone, arg int) error {
-	e := g.e
-	for _, c := range s {
+// look reads the changed part of zone id: each card there that was last
+// seen in another zone has moved here, from a zone that changed too (I1); it
+// is checked against the zone (I6) and its tallies move with it.
+func (g *Game) look(ch *checker, id int, z *zoneRef) error {
+	s, k, arg := *z.pile, z.kind, z.arg
+	for _, c := range s[g.low[id]:] {
 		if c < 0 {
-			if z == zRow {
+			if k == zRow {
+				ch.size[id]--
 				continue
 			}
-			return fmt.Errorf("I1: an empty slot in the %s", zoneNames[z])
+			return fmt.Errorf("I1: an empty slot in the %s", g.zoneName(k, arg))
 		}
-		if int(c) >= len(e.inst) {
+		if int(c) >= len(ch.homes) {
 			return fmt.Errorf("I1: card #%d does not exist", c)
 		}
-		g.seen[c]++
-		ds := &e.designs[e.inst[c]]
-		ok := false
-		switch z {
-		case zDeck, zHand, zPlay, zDiscard:
-			ok = ds.kind == kindValkyrie || ds.kind == kindFirst
-		case zGained:
-			ok = ds.kind == kindValkyrie || ds.kind == kindWeakness || ds.kind == kindVP
-		case zVPArea:
-			ok = ds.kind == kindWeakness || ds.kind == kindVP
-		case zSupply, zRow, zTrash:
-			ok = ds.kind == kindValkyrie && int(ds.cat) == arg
-		case zRage:
-			ok = ds.kind == kindWeakness && ds.monster == g.monster && ds.rage == arg+1
-		case zPool:
-			ok = ds.kind == kindVP && e.inst[c] == e.vpOrder[arg]
-		case zBox:
-			ok = ds.kind == kindFirst || (ds.kind == kindWeakness && ds.monster != g.monster)
+		sg := &ch.seen[c]
+		if sg.epoch == ch.epoch {
+			return fmt.Errorf("I1: card #%d (%s) is twice in the zones (again in the %s)", c, g.ds(c).id, g.zoneName(k, arg))
 		}
-		if !ok {
-			where := zoneNames[z]
-			if z == zSupply || z == zRow || z == zTrash {
-				where = deckNames[arg] + " " + where
+		sg.epoch = ch.epoch
+		o := int(sg.zone)
+		if o == id {
+			continue
+		}
+		h := &ch.homes[c]
+		if o >= 0 && !g.dirty[o] {
+			ok, oa := g.zoneKind(o)
+			return fmt.Errorf("I1: card #%d (%s) is in the %s and the %s", c, g.ds(c).id, g.zoneName(ok, oa), g.zoneName(k, arg))
+		}
+		if h.zones&(1<<k) == 0 || (k >= zSupply && k <= zPool && int(h.arg) != arg) {
+			ds := g.ds(c)
+			return fmt.Errorf("I6: %s (%s) is in the %s", ds.id, ds.name, g.zoneName(k, arg))
+		}
+		if o < 0 {
+			ch.kinds[h.kind]++
+		} else {
+			ch.count[o]--
+			if o < 6*g.n {
+				ch.vp[o/6] -= int(h.vp)
 			}
-			return fmt.Errorf("I6: %s (%s) is in the %s", ds.id, ds.name, where)
 		}
+		ch.count[id]++
+		if id < 6*g.n {
+			ch.vp[id/6] += int(h.vp)
+		}
+		sg.zone = int16(id)
+	}
+	return nil
+}
+
+// zoneRules checks what a changed zone's size says (I7, I9, I11).
+func (g *Game) zoneRules(z *zoneRef) error {
+	s, k, arg := *z.pile, z.kind, z.arg
+	switch k {
+	case zPlay, zGained:
+		if arg != g.active && len(s) > 0 {
+			return fmt.Errorf("I11: the %s holds %d cards outside P%d's turn", g.zoneName(k, arg), len(s), arg+1)
+		}
+	case zRow:
+		if len(s) != numRows*g.e.rowSlots {
+			return fmt.Errorf("I7: the %s supply has %d slots, want %d", deckNames[arg], len(s), numRows*g.e.rowSlots)
+		}
+	case zSupply, zTrash:
+		if len(g.supply[arg]) == 0 && len(g.trash[arg]) > 0 {
+			return fmt.Errorf("I9: the %s supply deck is empty but its trash pile holds %d", deckNames[arg], len(g.trash[arg]))
+		}
+	}
+	return nil
+}
+
+// recount explains why a changed zone's size differs from the cards seen
+// into and out of it: it names a card that left or arrived unseen.
+func (g *Game) recount(ch *checker, id int) error {
+	z := g.zoneRef(id)
+	s, k, arg := *z.pile, z.kind, z.arg
+	for c, sg := range ch.seen {
+		if int(sg.zone) == id && !slices.Contains(s, int16(c)) {
+			return fmt.Errorf("%s (I1): card #%d (%s) left the %s for no changed zone", kindInvariant[ch.homes[c].kind], c, g.ds(int16(c)).id, g.zoneName(k, arg))
+		}
+	}
+	for _, c := range s {
+		if c >= 0 && int(c) < len(ch.seen) && int(ch.seen[c].zone) != id {
+			if ch.seen[c].zone < 0 {
+				return fmt.Errorf("I1: card #%d (%s) came into the %s unseen", c, g.ds(c).id, g.zoneName(k, arg))
+			}
+			ok, oa := g.zoneKind(int(ch.seen[c].zone))
+			return fmt.Errorf("I1: card #%d (%s) came into the %s unseen (it was in the %s)", c, g.ds(c).id, g.zoneName(k, arg), g.zoneName(ok, oa))
+		}
+	}
+	return fmt.Errorf("I1: the %s holds %d cards, want %d", g.zoneName(k, arg), ch.size[id], ch.count[id])
+}
+
+// zoneKind is zone id's kind and argument.
+func (g *Game) zoneKind(id int) (zone, int) {
+	z := g.zoneRef(id)
+	return z.kind, z.arg
+}
+
+func (g *Game) zoneName(k zone, arg int) string {
+	switch k {
+	case zSupply, zRow, zTrash:
+		return deckNames[arg] + " " + zoneNames[k]
+	case zRage:
+		return fmt.Sprintf("rage %d deck", arg+1)
+	case zBox, zPool:
+		return zoneNames[k]
+	}
+	return fmt.Sprintf("P%d's %s", arg+1, zoneNames[k])
+}
+
+// checkDraws judges the draws since the last Check (I12, I13, I17) and
+// forgets them.
+func (g *Game) checkDraws() error {
+	n := g.nDraws
+	g.nDraws = 0
+	for _, d := range g.draws[:min(n, len(g.draws))] {
+		if want := min(d.want, d.avail); d.got != want {
+			return fmt.Errorf("I13: P%d drew %d of %d with %d in the draw and discard piles", d.seat+1, d.got, d.want, d.avail)
+		}
+		if d.got < d.want && (d.deck > 0 || d.discard > 0) {
+			return fmt.Errorf("I13: P%d drew %d of %d and left %d in the draw pile and %d in the discard pile", d.seat+1, d.got, d.want, d.deck, d.discard)
+		}
+		endDraw := d.phase == phEnd && !d.effect
+		switch {
+		case d.setup || endDraw:
+			if d.want != g.e.handSize || d.hand != d.got {
+				return fmt.Errorf("I12: P%d's new hand is %d cards after drawing %d of %d (want min(%d, %d))", d.seat+1, d.hand, d.got, d.want, g.e.handSize, d.avail)
+			}
+		case !d.effect:
+			return fmt.Errorf("I17: P%d drew %d outside the end of turn and outside any effect", d.seat+1, d.got)
+		}
+	}
+	return nil
+}
+
+// Phase logs: the phases of a turn in the order entered, 4 bits each.
+const (
+	logFirstTurn = 0x234  // the first player's first turn skips the invasion (T1)
+	logTurn      = 0x1234 // every other turn
+)
+
+// prefixOf reports whether log is a non-empty beginning of full.
+func prefixOf(log, full uint32) bool {
+	for f := full; f != 0; f >>= 4 {
+		if f == log {
+			return true
+		}
+	}
+	return false
+}
+
+// checkPhases judges this turn's phase log (I17): 1→2→3→4, with 1 skipped
+// only on the game's first turn.
+func (g *Game) checkPhases() error {
+	full := uint32(logTurn)
+	if g.turns == 1 {
+		full = logFirstTurn
+	}
+	if !prefixOf(g.phaseLog, full) {
+		return fmt.Errorf("I17: turn %d ran phases %x, want them in the order %x", g.turns, g.phaseLog, full)
+	}
+	return nil
+}
+
+// enter records that phase p (1–4) of the turn begins.
+func (g *Game) enter(p uint32) { g.phaseLog = g.phaseLog<<4 | p }
+
+// trace is what CheckStep remembers of the previous decision.
+type trace struct {
+	set          bool
+	exhausted    [2]bool
+	endTriggered bool
+	rageLeft     int
+	endRound     int
+	turns        int
+	played       int
+	bought       int
+	phaseLog     uint32
+	seatTurns    [maxPlayers]int
+}
+
+// CheckStep verifies the invariants about change from one decision to the
+// next (it implements sim.Stepper):
+//
+//   - I14: the rage decks never gain weaknesses; a run-out flag and the end
+//     trigger are never cleared;
+//   - I15: turn counts never go down (looked at when a turn begins), and at
+//     most one turn begins per decision;
+//   - I16: the round in which the end was triggered never changes;
+//   - I17: within a turn the phases only move on, and cards are played and
+//     bought only in phase 3; a turn that ended went through phase 4.
+func (g *Game) CheckStep() error {
+	t := &g.trace
+	left := g.rageLeft()
+	var err error
+	if t.set {
+		err = g.stepError(t, left)
+	}
+	if g.turns != t.turns || !t.set {
+		for i := range g.pl {
+			t.seatTurns[i] = g.pl[i].turns
+		}
+	}
+	t.set, t.exhausted, t.endTriggered = true, g.exhausted, g.endTriggered
+	t.rageLeft, t.endRound, t.turns, t.played, t.bought, t.phaseLog = left, g.endRound, g.turns, g.playedAny, g.bought, g.phaseLog
+	return err
+}
+
+// stepError compares the game with the previous decision's trace; left is
+// the weaknesses now in the rage decks.
+func (g *Game) stepError(prev *trace, left int) error {
+	if left > prev.rageLeft {
+		return fmt.Errorf("I14: the rage decks grew from %d to %d weaknesses", prev.rageLeft, left)
+	}
+	if prev.exhausted[0] && !g.exhausted[0] || prev.exhausted[1] && !g.exhausted[1] {
+		return fmt.Errorf("I14: a run-out flag was cleared (%v, now %v)", prev.exhausted, g.exhausted)
+	}
+	if prev.endTriggered && (!g.endTriggered || g.endRound != prev.endRound) {
+		return fmt.Errorf("I14/I16: the end trigger (round %d) became %v (round %d)", prev.endRound, g.endTriggered, g.endRound)
+	}
+	switch g.turns - prev.turns {
+	case 0:
+		if g.phaseLog != prev.phaseLog && !prefixOf(prev.phaseLog, g.phaseLog) {
+			return fmt.Errorf("I17: the phases went from %x to %x within turn %d", prev.phaseLog, g.phaseLog, g.turns)
+		}
+		if (g.playedAny > prev.played || g.bought > prev.bought) && prev.phaseLog&0xf != 3 {
+			return fmt.Errorf("I17: a card was played or bought in phase %d", prev.phaseLog&0xf)
+		}
+	case 1:
+		if g.lastLog&0xf != 4 {
+			return fmt.Errorf("I17: turn %d ended in phase %d", prev.turns, g.lastLog&0xf)
+		}
+		for i := range g.pl {
+			if g.pl[i].turns < prev.seatTurns[i] {
+				return fmt.Errorf("I15: P%d's turn count went down from %d to %d", i+1, prev.seatTurns[i], g.pl[i].turns)
+			}
+		}
+	default:
+		return fmt.Errorf("I15: the turn count went from %d to %d in one decision", prev.turns, g.turns)
 	}
 	return nil
 }

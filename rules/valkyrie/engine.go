@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"sync"
 
 	"bifrost/rules/sim"
 	"bifrost/schema"
@@ -144,19 +145,22 @@ type Engine struct {
 	// that a batch covers each of them.
 	Monster int
 
-	d        *schema.ValkyrieData
-	designs  []design
-	ids      []string
-	inst     []int16    // physical card → design
-	deckInst [2][]int16 // supply Valkyries by deck
-	first    []int16    // First Valkyries
-	weak     [][]int16  // weaknesses by monster
-	vpOrder  []int16    // VP designs, largest VP first
-	vpInst   [][]int16  // VP cards by vpOrder
-	tactic   [][]int16  // per monster, per rage-1: tactic design or -1
-	rages    []int      // per monster: number of rage decks (highest weakness rage)
-	counts   []int      // per design: physical copies
-	mix      []int      // per design: First Valkyries in one starting deck
+	d         *schema.ValkyrieData
+	designs   []design
+	ids       []string
+	inst      []int16    // physical card → design
+	deckInst  [2][]int16 // supply Valkyries by deck
+	first     []int16    // First Valkyries
+	weak      [][]int16  // weaknesses by monster
+	vpOrder   []int16    // VP designs, largest VP first
+	vpInst    [][]int16  // VP cards by vpOrder
+	tactic    [][]int16  // per monster, per rage-1: tactic design or -1
+	rages     []int      // per monster: number of rage decks (highest weakness rage)
+	counts    []int      // per design: physical copies
+	kindCount [4]int     // physical cards of each kind (I2–I5)
+	home      [][]home   // per monster, per physical card: where it may be (I6)
+	checkers  sync.Pool  // *checker of finished games, for Check to reuse
+	mix       []int      // per design: First Valkyries in one starting deck
 
 	minP, maxP  int
 	startDeck   int
@@ -266,6 +270,7 @@ func New(d *schema.ValkyrieData) (*Engine, error) {
 	e.ids = qualifiedIDs(e.designs)
 	for i := range e.inst {
 		ds := &e.designs[e.inst[i]]
+		e.kindCount[ds.kind]++
 		switch ds.kind {
 		case kindValkyrie:
 			e.deckInst[ds.cat] = append(e.deckInst[ds.cat], int16(i))
@@ -294,6 +299,10 @@ func New(d *schema.ValkyrieData) (*Engine, error) {
 		e.designs[i].value = cardValue(&e.designs[i])
 	}
 	e.mix = e.startMix()
+	e.home = make([][]home, len(d.Monsters))
+	for m := range e.home {
+		e.home[m] = e.homes(m)
+	}
 	return e, nil
 }
 

@@ -144,14 +144,37 @@ type Game struct {
 	playOK       []uint64 // per card of the active play area: the clauses whose 【】 held when it was played
 	destroyedAll int
 
-	emit     func(sim.Event)
-	pre      []sim.Event // events of the setup, told at the first Apply
-	mark     []uint32    // per design, for listing each design once
-	epoch    uint32
-	seen     []uint8 // Check's scratch: zone count per card
-	prevRage int     // Check: weaknesses in rage decks at the last check
-	prevExh  [2]bool
-	prevEnd  bool
+	emit  func(sim.Event)
+	pre   []sim.Event // events of the setup, told at the first Apply
+	mark  []uint32    // per design, for listing each design once
+	epoch uint32
+
+	// What happened, kept for the checks (check.go); the engine records
+	// and never judges.
+	dirty     []bool      // per zone: changed since the last Check
+	dirtyList []int16     // the dirty zones, in the order they changed
+	low       []int16     // per dirty zone: the first position that may hold a card new to it
+	chk       *checker    // Check's incremental tallies, made by the first Check
+	bought    int         // Valkyries bought this turn (chBuy only)
+	invasions int         // invasion phases so far (I14)
+	phaseLog  uint32      // this turn's phases 1–4 in the order entered, 4 bits each (I17)
+	lastLog   uint32      // the previous turn's phaseLog
+	atPhase2  [4]int      // funds, power, costMod, harden when phase 2 began (I10)
+	refill    [2]refilled // each deck's back row right after the last T6 (I8)
+	draws     [8]drew     // the draws since the last Check (I12, I13, I17)
+	nDraws    int
+	trace     trace // CheckStep's record of the previous decision
+}
+
+// refilled is a supply deck right after its back row was refilled.
+type refilled struct{ holes, supply, trash int }
+
+// drew is one draw: who, how many were wanted and available (draw pile and
+// discard pile), how many came, and the state around it.
+type drew struct {
+	seat, want, avail, got, hand, deck, discard int
+	phase                                       phase
+	effect, setup                               bool // during an effect; during the setup
 }
 
 var _ sim.Game = (*Game)(nil)
@@ -162,7 +185,7 @@ func newGame(e *Engine, n, m int, rng *rand.Rand) *Game {
 	if n < 1 || n > maxPlayers {
 		panic(fmt.Sprintf("valkyrie: %d players is outside 1..%d", n, maxPlayers))
 	}
-	g := &Game{e: e, rng: rng, n: n, monster: m, prevRage: -1}
+	g := &Game{e: e, rng: rng, n: n, monster: m}
 	mix := e.mix
 	for d, k := range mix {
 		if k*n > e.counts[d] {
@@ -173,7 +196,8 @@ func newGame(e *Engine, n, m int, rng *rand.Rand) *Game {
 	total := len(e.inst)
 	owned := len(e.deckInst[0]) + len(e.deckInst[1]) + len(e.first)
 	scoring := len(e.inst) - owned
-	size := n*(4*owned+total+scoring) + 2*2*(len(e.deckInst[0])+len(e.deckInst[1])) + 2*numRows*e.rowSlots + total*2
+	size := n*(4*owned+total+scoring) + 2*2*(len(e.deckInst[0])+len(e.deckInst[1])) + 2*numRows*e.rowSlots + total*2 +
+		2*(6*n+7+e.rages[m]+len(e.vpInst))
 	back := make([]int16, 0, size)
 	carve := func(c int) []int16 {
 		s := back[len(back) : len(back) : len(back)+c]
@@ -226,6 +250,10 @@ func newGame(e *Engine, n, m int, rng *rand.Rand) *Game {
 	for k, vs := range e.vpInst {
 		g.pool[k] = append(carve(len(vs)), vs...)
 	}
+	nz := g.zoneCount()
+	g.dirty = make([]bool, nz)
+	g.dirtyList = carve(nz)
+	g.low = carve(nz)[:nz]
 
 	// Supply rows: front, middle, then back, one card per slot (S6).
 	for d := range 2 {
@@ -250,6 +278,7 @@ func newGame(e *Engine, n, m int, rng *rand.Rand) *Game {
 		}
 		dealt++
 	}
+	g.touchAll()
 	for i := range g.pl {
 		g.shuffle(g.pl[i].deck)
 		g.draw(i, e.handSize)
@@ -319,6 +348,7 @@ func (g *Game) takeSupply(d int) int16 {
 	}
 	c := s[len(s)-1]
 	g.supply[d] = s[:len(s)-1]
+	g.touch(zSupply, d, len(s)-1)
 	if len(g.supply[d]) == 0 {
 		if !g.exhausted[d] {
 			g.exhausted[d] = true
@@ -334,6 +364,8 @@ func (g *Game) settle(d int) {
 	if len(g.supply[d]) == 0 && len(g.trash[d]) > 0 {
 		g.supply[d] = append(g.supply[d], g.trash[d]...)
 		g.trash[d] = g.trash[d][:0]
+		g.touch(zSupply, d, 0)
+		g.touch(zTrash, d, 0)
 		g.shuffle(g.supply[d])
 		g.ev(evRebuilt, g.active, -1, d, len(g.supply[d]))
 	}
@@ -345,16 +377,19 @@ func (g *Game) trashCard(c int16) {
 	ds := g.ds(c)
 	if ds.kind == kindValkyrie {
 		g.trash[ds.cat] = append(g.trash[ds.cat], c)
+		g.touch(zTrash, int(ds.cat), len(g.trash[ds.cat])-1)
 		g.settle(int(ds.cat))
 		return
 	}
 	g.box = append(g.box, c)
+	g.touch(zBox, 0, len(g.box)-1)
 }
 
 // draw draws up to n cards into seat's hand, reshuffling the discard pile
 // into the draw pile whenever it runs short (T28, G20).
 func (g *Game) draw(seat, n int) {
 	p := &g.pl[seat]
+	avail, hand, deckFrom := len(p.deck)+len(p.discard), len(p.hand), len(p.deck)
 	got := 0
 	for got < n {
 		if len(p.deck) == 0 {
@@ -363,6 +398,8 @@ func (g *Game) draw(seat, n int) {
 			}
 			p.deck = append(p.deck, p.discard...)
 			p.discard = p.discard[:0]
+			deckFrom = 0
+			g.touch(zDiscard, seat, 0)
 			g.shuffle(p.deck)
 			g.ev(evReshuffle, seat, -1, len(p.deck), 0)
 		}
@@ -371,6 +408,13 @@ func (g *Game) draw(seat, n int) {
 		p.hand = append(p.hand, c)
 		got++
 	}
+	g.touch(zDeck, seat, min(deckFrom, len(p.deck)))
+	g.touch(zHand, seat, hand)
+	if g.nDraws < len(g.draws) {
+		g.draws[g.nDraws] = drew{seat: seat, want: n, avail: avail, got: got, hand: len(p.hand), deck: len(p.deck),
+			discard: len(p.discard), phase: g.phase, effect: g.fr.active, setup: g.turns == 0}
+	}
+	g.nDraws++
 	if got > 0 {
 		g.ev(evDraw, seat, -1, got, len(p.hand))
 	}
@@ -446,7 +490,8 @@ func (g *Game) beginTurn() {
 	p.turns++
 	g.funds, g.power, g.costMod, g.harden = 0, 0, 0, 0
 	g.played = [3]int{}
-	g.playedAny, g.destroyed, g.gainedN = 0, 0, 0
+	g.playedAny, g.destroyed, g.gainedN, g.bought = 0, 0, 0, 0
+	g.lastLog, g.phaseLog = g.phaseLog, 0
 	g.consolationPaid = false
 	g.shownFunds, g.shownPower = 0, 0
 	g.ev(evTurn, g.active, -1, p.turns, g.curRage())
@@ -454,6 +499,8 @@ func (g *Game) beginTurn() {
 		g.invade()
 	}
 	g.phase = phTactics
+	g.enter(2)
+	g.atPhase2 = [4]int{g.funds, g.power, g.costMod, g.harden}
 	g.step = stNone
 	if t := g.tacticDesign(); t >= 0 && len(g.e.designs[t].prog) > 0 {
 		g.startFrame(t)
@@ -472,12 +519,16 @@ func (g *Game) tacticDesign() int16 {
 // invade is phase 1: each deck's front row goes to its 廃棄置場, the rows
 // shift forward and the back row is refilled from the deck (T2–T7).
 func (g *Game) invade() {
+	g.enter(1)
+	g.invasions++
 	R := g.e.rowSlots
 	for d := range 2 {
 		row := g.rows[d]
+		g.touch(zRow, d, 0)
 		for i := range R {
 			if c := row[rowFront*R+i]; c >= 0 {
 				g.trash[d] = append(g.trash[d], c)
+				g.touch(zTrash, d, len(g.trash[d])-1)
 				row[rowFront*R+i] = -1
 				g.ev(evInvaded, g.active, int16(g.e.inst[c]), d, 0)
 				g.settle(d)
@@ -489,6 +540,12 @@ func (g *Game) invade() {
 			row[rowBack*R+i] = g.takeSupply(d)
 			if c := row[rowBack*R+i]; c >= 0 {
 				g.ev(evRefill, g.active, int16(g.e.inst[c]), d, 0)
+			}
+		}
+		g.refill[d] = refilled{supply: len(g.supply[d]), trash: len(g.trash[d])}
+		for i := range R {
+			if row[rowBack*R+i] < 0 {
+				g.refill[d].holes++
 			}
 		}
 	}
@@ -548,6 +605,7 @@ func (g *Game) advance() {
 		switch g.phase {
 		case phTactics:
 			g.phase = phPlay
+			g.enter(3)
 			g.step = stMain
 		case phPlay:
 			if g.endNow {
@@ -628,6 +686,8 @@ func (g *Game) exec(i int) {
 				if c := g.rows[d][s]; c >= 0 {
 					g.rows[d][s] = -1
 					g.trash[d] = append(g.trash[d], c)
+					g.touch(zRow, d, 0)
+					g.touch(zTrash, d, len(g.trash[d])-1)
 					g.ev(evRowTrashed, g.active, int16(g.e.inst[c]), d, cl.n)
 					g.settle(d)
 				}
@@ -686,6 +746,8 @@ func (g *Game) discardAt(seat, i int) {
 	c := p.hand[i]
 	p.hand = remove(p.hand, i)
 	p.discard = append(p.discard, c)
+	g.touch(zHand, seat, len(p.hand))
+	g.touch(zDiscard, seat, len(p.discard)-1)
 	g.ev(evDiscard, seat, int16(g.e.inst[c]), 0, 0)
 }
 
@@ -717,6 +779,8 @@ func (g *Game) gainVP(n int) {
 		c := g.pool[k][len(g.pool[k])-1]
 		g.pool[k] = g.pool[k][:len(g.pool[k])-1]
 		p.gained = append(p.gained, c)
+		g.touch(zPool, k, len(g.pool[k]))
+		g.touch(zGained, g.active, len(p.gained)-1)
 		p.score += v
 		n -= v
 		g.ev(sim.Acquired, g.active, g.e.vpOrder[k], v, 0)
@@ -741,6 +805,8 @@ func (g *Game) gainSupply(d, s int) {
 	g.rows[d][s] = -1
 	p := &g.pl[g.active]
 	p.gained = append(p.gained, c)
+	g.touch(zRow, d, 0)
+	g.touch(zGained, g.active, len(p.gained)-1)
 	ds := g.ds(c)
 	p.score += ds.vp
 	g.gainedN++
@@ -780,10 +846,12 @@ func (g *Game) returnVP(i int) {
 	p := &g.pl[g.active]
 	c := p.vparea[i]
 	p.vparea = remove(p.vparea, i)
+	g.touch(zVPArea, g.active, len(p.vparea))
 	dsn := g.e.inst[c]
 	for k, vd := range g.e.vpOrder {
 		if vd == dsn {
 			g.pool[k] = append(g.pool[k], c)
+			g.touch(zPool, k, len(g.pool[k])-1)
 		}
 	}
 	p.score -= g.e.designs[dsn].vp
@@ -796,6 +864,7 @@ func (g *Game) trashAt(i int) {
 	p := &g.pl[g.active]
 	c := p.hand[i]
 	p.hand = remove(p.hand, i)
+	g.touch(zHand, g.active, len(p.hand))
 	p.score -= g.ds(c).vp
 	g.ev(evTrash, g.active, int16(g.e.inst[c]), 0, 0)
 	g.trashCard(c)
@@ -819,6 +888,8 @@ func (g *Game) playCard(i int) {
 	g.playedAny++
 	p.play = append(p.play, c)
 	g.playOK = append(g.playOK, g.fr.ok)
+	g.touch(zHand, g.active, len(p.hand))
+	g.touch(zPlay, g.active, len(p.play)-1)
 	g.funds += ds.funds
 	g.power += ds.power
 	g.ev(sim.Played, g.active, dsn, g.funds, g.power)
@@ -846,11 +917,13 @@ func (g *Game) attack(a int) {
 	for r := range g.rage {
 		if n := len(g.rage[r]); n > 0 {
 			g.rage[r] = g.rage[r][:n-1]
+			g.touch(zRage, r, n-1)
 			break
 		}
 	}
 	p := &g.pl[g.active]
 	p.gained = append(p.gained, w)
+	g.touch(zGained, g.active, len(p.gained)-1)
 	p.score += ds.vp
 	g.destroyed++
 	g.destroyedAll++
@@ -869,6 +942,7 @@ func (g *Game) attack(a int) {
 // played never becomes pending (T13).
 func (g *Game) endPlaying() {
 	g.phase = phEnd
+	g.enter(4)
 	g.pending = g.pending[:0]
 	for k, c := range g.pl[g.active].play {
 		dsn := g.e.inst[c]
@@ -938,6 +1012,11 @@ func (g *Game) resolveEnd(d int16, clause int, yes bool) {
 // the end of the game (T24–T29, E4).
 func (g *Game) cleanup() {
 	p := &g.pl[g.active]
+	g.touch(zPlay, g.active, 0)
+	g.touch(zHand, g.active, 0)
+	g.touch(zGained, g.active, 0)
+	g.touch(zDiscard, g.active, len(p.discard))
+	g.touch(zVPArea, g.active, len(p.vparea))
 	p.discard = append(p.discard, p.play...)
 	p.play = p.play[:0]
 	p.discard = append(p.discard, p.hand...)
@@ -1153,6 +1232,7 @@ func (g *Game) Apply(c sim.Choice, emit func(sim.Event)) {
 			panic(fmt.Sprintf("valkyrie: buy for %d with %d funds", cost, g.funds))
 		}
 		g.funds -= cost
+		g.bought++
 		g.gainSupply(d, s)
 	case chAttack:
 		g.mustStep(stMain, c)

@@ -23,7 +23,7 @@ func clearPlayer(t *testing.T, g *Game, seat int) {
 		g.box = append(g.box, *z...)
 		*z = (*z)[:0]
 	}
-	g.rescore()
+	g.resync()
 }
 
 func countIDs(g *Game, piles ...[]int16) map[string]int {
@@ -183,7 +183,7 @@ func TestT2_invasionShiftsRows(t *testing.T) {
 			}
 			mustCheck(t, g)
 			decks := [2]int{len(g.supply[0]), len(g.supply[1])}
-			g.invade()
+			g.invadeOutOfTurn()
 			mustCheck(t, g)
 			for d := range 2 {
 				if got := g.ids(g.rows[d]); !slices.Equal(got, tt.wantRows[d]) {
@@ -209,7 +209,7 @@ func keepSupply(g *Game, d, keep, trash int) {
 	g.trash[d] = append(g.trash[d], rest[:trash]...)
 	g.pl[1].discard = append(g.pl[1].discard, rest[trash:]...)
 	g.supply[d] = append(g.supply[d][:0], top...)
-	g.rescore()
+	g.resync()
 }
 
 // TestT7_emptySupplyDeckTakesItsTrash (X4, G15, I9): the deck that gives its
@@ -235,7 +235,7 @@ func TestT7_emptySupplyDeckTakesItsTrash(t *testing.T) {
 			}
 			keepSupply(g, deckAssist, 1, tt.trash)
 			mustCheck(t, g)
-			g.invade()
+			g.invadeOutOfTurn()
 			mustCheck(t, g)
 			if !g.exhausted[deckAssist] || g.exhausted[deckBattle] || g.endTriggered {
 				t.Errorf("flags %v, end %v; want Assist only, no end", g.exhausted, g.endTriggered)
@@ -243,7 +243,7 @@ func TestT7_emptySupplyDeckTakesItsTrash(t *testing.T) {
 			if len(g.supply[deckAssist]) != tt.wantDeck || len(g.trash[deckAssist]) != 0 {
 				t.Errorf("deck %d trash %d after the invasion, want %d and 0", len(g.supply[deckAssist]), len(g.trash[deckAssist]), tt.wantDeck)
 			}
-			g.invade()
+			g.invadeOutOfTurn()
 			mustCheck(t, g)
 			if back := g.rows[deckAssist][rowBack]; (back >= 0) != tt.wantBack {
 				t.Errorf("rows %v after the second invasion", g.ids(g.rows[deckAssist]))
@@ -261,13 +261,13 @@ func TestE1_bothSupplyDecksRunOut(t *testing.T) {
 	e := shippedEngine(t)
 	g := newTestGame(e, 2, 0, 6)
 	keepSupply(g, deckAssist, 1, 5)
-	g.invade()
+	g.invadeOutOfTurn()
 	mustCheck(t, g)
 	if !g.exhausted[deckAssist] || g.endTriggered {
 		t.Fatalf("after Assist: flags %v end %v", g.exhausted, g.endTriggered)
 	}
 	keepSupply(g, deckBattle, 1, 0)
-	g.invade()
+	g.invadeOutOfTurn()
 	mustCheck(t, g)
 	if !g.exhausted[deckBattle] || !g.endTriggered || g.endReason != endSupply {
 		t.Errorf("after Battle: flags %v end %v reason %d", g.exhausted, g.endTriggered, g.endReason)
@@ -408,8 +408,7 @@ func TestT13_conditionCheckedWhenPlayed(t *testing.T) {
 			setup: func(t *testing.T, g *Game) {
 				g.pl[1].vparea = append(g.pl[1].vparea, g.rage[0]...)
 				g.rage[0] = g.rage[0][:0]
-				g.prevRage = -1
-				g.rescore()
+				g.resync()
 			}},
 		{cond: "destroyed", name: "ロタ before destroying", order: []string{"B06"}, funds: 1, power: 3, hand: -1},
 		{cond: "destroyed", name: "ロタ after destroying", order: []string{"B06"}, funds: 3, power: 3, hand: -1,
@@ -644,8 +643,7 @@ func TestG5_rageGoesUp(t *testing.T) {
 	top := g.rage[0][len(g.rage[0])-1]
 	g.pl[1].vparea = append(g.pl[1].vparea, g.rage[0][:len(g.rage[0])-1]...)
 	g.rage[0] = append(g.rage[0][:0], top)
-	g.prevRage = -1
-	g.rescore()
+	g.resync()
 	mustCheck(t, g)
 	g.power = 9
 	apply(t, g, kindIs(chAttack))
@@ -677,7 +675,6 @@ func TestE4_equalTurnsFinish(t *testing.T) {
 			g := newTestGame(e, n, 0, uint64(16+s))
 			playToTurn(t, g, n+s) // the turn before seat s's second turn
 			g.exhausted[deckBattle] = true
-			g.prevExh[deckBattle] = true
 			keepSupply(g, deckAssist, 1, 3)
 			mustCheck(t, g)
 			finishTurn(t, g)
@@ -725,8 +722,7 @@ func TestE2_allWeaknessesDestroyed(t *testing.T) {
 			g.rage[r] = g.rage[r][:0]
 		}
 		g.rage[2] = append(g.rage[2], last)
-		g.prevRage = -1
-		g.rescore()
+		g.resync()
 		mustCheck(t, g)
 		g.power = 20
 		apply(t, g, kindIs(chAttack))
@@ -780,7 +776,6 @@ func TestE10_tieBreak(t *testing.T) {
 				put(t, g, pile, id)
 			}
 		}
-		g.prevRage = -1
 		mustCheck(t, g)
 		if got := g.Scores(nil); !slices.Equal(got, tt.scores) || g.Winner() != tt.winner {
 			t.Errorf("%s: scores %v winner P%d, want %v P%d", tt.name, got, g.Winner()+1, tt.scores, tt.winner+1)
@@ -788,42 +783,159 @@ func TestE10_tieBreak(t *testing.T) {
 	}
 }
 
-// TestI_checkCatchesBrokenStates: Check reports each kind of broken state.
-func TestI_checkCatchesBrokenStates(t *testing.T) {
+// TestIssue12_7_checkCatchesEveryBrokenInvariant: Check reports each kind of
+// broken state, one case (at least) for every moment invariant of the
+// checklist, I1–I18 and the end trigger. A break that moves cards marks the
+// zones it changed, as the engine does, except in the two cases that show an
+// unmarked move is caught too.
+func TestIssue12_7_checkCatchesEveryBrokenInvariant(t *testing.T) {
 	tests := []struct {
 		want   string
+		name   string
 		break_ func(g *Game)
 	}{
-		{"I1", func(g *Game) { g.pl[0].discard = append(g.pl[0].discard, g.pl[0].hand[0]) }},
-		{"I1", func(g *Game) { g.pl[0].deck = g.pl[0].deck[1:] }},
-		{"I6", func(g *Game) {
+		{"I1", "a card twice", func(g *Game) {
+			g.pl[0].discard = append(g.pl[0].discard, g.pl[0].hand[0])
+			g.touch(zDiscard, 0, 0)
+		}},
+		{"I1", "a card taken from a zone nobody marked", func(g *Game) {
+			p := &g.pl[0]
+			p.hand = append(p.hand, p.deck[len(p.deck)-1])
+			p.deck = p.deck[:len(p.deck)-1]
+			g.touch(zHand, 0, 0)
+		}},
+		{"I3 (I1)", "a card put into a zone nobody marked", func(g *Game) {
+			p := &g.pl[0]
+			p.discard = append(p.discard, p.hand[0])
+			p.hand = p.hand[1:]
+			g.touch(zHand, 0, 0)
+		}},
+		{"I2", "a Valkyrie lost", func(g *Game) { g.supply[0] = g.supply[0][1:]; g.touch(zSupply, 0, 0) }},
+		{"I3", "a First Valkyrie lost", func(g *Game) { g.pl[1].deck = g.pl[1].deck[1:]; g.touch(zDeck, 1, 0) }},
+		{"I4", "a weakness lost", func(g *Game) { g.rage[1] = g.rage[1][1:]; g.touch(zRage, 1, 0) }},
+		{"I5", "a VP card lost", func(g *Game) { g.pool[0] = g.pool[0][1:]; g.touch(zPool, 0, 0) }},
+		{"I6", "a weakness in hand", func(g *Game) {
 			c := g.rage[0][len(g.rage[0])-1]
 			g.rage[0] = g.rage[0][:len(g.rage[0])-1]
 			g.pl[0].hand = append(g.pl[0].hand, c)
+			g.touch(zRage, 0, 0)
+			g.touch(zHand, 0, 0)
 		}},
-		{"I6", func(g *Game) { g.rows[0][0], g.rows[1][0] = g.rows[1][0], g.rows[0][0] }},
-		{"I9", func(g *Game) {
+		{"I6", "the decks' rows swapped", func(g *Game) {
+			g.rows[0][0], g.rows[1][0] = g.rows[1][0], g.rows[0][0]
+			g.touch(zRow, 0, 0)
+			g.touch(zRow, 1, 0)
+		}},
+		{"I6", "a weakness in the wrong rage deck", func(g *Game) {
+			c := g.rage[0][0]
+			g.rage[0] = g.rage[0][1:]
+			g.rage[1] = append(g.rage[1], c)
+			g.touch(zRage, 0, 0)
+			g.touch(zRage, 1, 0)
+		}},
+		{"I7", "a fourth row slot", func(g *Game) { g.rows[0] = append(g.rows[0], -1); g.touch(zRow, 0, 0) }},
+		{"I8", "a back-row hole with cards to refill it", func(g *Game) { g.refill[1] = refilled{holes: 1, supply: 40} }},
+		{"I9", "an empty deck beside a full trash pile", func(g *Game) {
 			g.trash[0] = append(g.trash[0], g.supply[0]...)
 			g.supply[0] = g.supply[0][:0]
+			g.touch(zSupply, 0, 0)
+			g.touch(zTrash, 0, 0)
 		}},
-		{"I10", func(g *Game) { g.funds = -1 }},
-		{"I11", func(g *Game) {
+		{"I10", "negative funds", func(g *Game) { g.funds = -1 }},
+		{"I10", "power carried into phase 2", func(g *Game) { g.atPhase2[1] = 2 }},
+		{"I11", "cards in play outside one's turn", func(g *Game) {
 			c := g.pl[1].hand[0]
 			g.pl[1].hand = g.pl[1].hand[1:]
 			g.pl[1].play = append(g.pl[1].play, c)
+			g.touch(zHand, 1, 0)
+			g.touch(zPlay, 1, 0)
 		}},
-		{"I14", func(g *Game) { g.prevRage = 3 }},
-		{"I15", func(g *Game) { g.pl[1].turns = 2 }},
-		{"I18", func(g *Game) { g.pl[0].score = 3 }},
-		{"E1/E2", func(g *Game) { g.exhausted = [2]bool{true, true} }},
+		{"I12", "a new hand larger than the draw", func(g *Game) {
+			g.draws[0], g.nDraws = drew{want: 5, avail: 10, got: 5, hand: 6, phase: phEnd}, 1
+		}},
+		{"I13", "a draw short of the cards there were", func(g *Game) {
+			g.draws[0], g.nDraws = drew{want: 2, avail: 5, got: 1, hand: 5, deck: 4, phase: phPlay, effect: true}, 1
+		}},
+		{"I13", "a short draw that left a discard pile", func(g *Game) {
+			g.draws[0], g.nDraws = drew{want: 2, avail: 1, got: 1, hand: 5, discard: 3, phase: phPlay, effect: true}, 1
+		}},
+		{"I14", "an invasion on the first turn", func(g *Game) { g.invasions = 1 }},
+		{"I15", "a later seat ahead", func(g *Game) { g.pl[1].turns = 2 }},
+		{"I16", "a turn begun after the end round", func(g *Game) {
+			g.exhausted = [2]bool{true, true}
+			g.endTriggered, g.endRound = true, 0
+		}},
+		{"I17", "phase 4 before phase 3", func(g *Game) { g.phaseLog = 0x243 }},
+		{"I17", "a card played in phase 2", func(g *Game) { g.phaseLog, g.playedAny = 0x2, 1 }},
+		{"I17", "a draw outside the end of turn and any effect", func(g *Game) {
+			g.draws[0], g.nDraws = drew{want: 1, avail: 5, got: 1, hand: 6, deck: 4, phase: phPlay}, 1
+		}},
+		{"I18", "a running score off", func(g *Game) { g.pl[0].score = 3 }},
+		{"E1/E2", "run-out flags without the end trigger", func(g *Game) { g.exhausted = [2]bool{true, true} }},
 	}
 	e := shippedEngine(t)
+	seen := map[string]bool{}
 	for _, tt := range tests {
 		g := newTestGame(e, 2, 0, 22)
 		mustCheck(t, g)
 		tt.break_(g)
-		if err := g.Check(); err == nil || !strings.HasPrefix(err.Error(), tt.want) && !strings.Contains(err.Error(), ": "+tt.want) {
-			t.Errorf("want a %s error, got %v", tt.want, err)
+		g.recheckTurn()
+		err := g.Check()
+		if err == nil || !strings.HasPrefix(err.Error(), tt.want) {
+			t.Errorf("%s: want a %s error, got %v", tt.name, tt.want, err)
+		}
+		seen[strings.Fields(tt.want)[0]] = true
+	}
+	for _, inv := range []string{"I1", "I2", "I3", "I4", "I5", "I6", "I7", "I8", "I9", "I10", "I11", "I12", "I13", "I14", "I15", "I16", "I17", "I18"} {
+		if !seen[inv] {
+			t.Errorf("no case breaks %s", inv)
+		}
+	}
+}
+
+// TestIssue12_22_stepCatchesBrokenTransitions: CheckStep reports each kind
+// of broken change between two decisions (I14–I17); the first call after a
+// good step passes.
+func TestIssue12_22_stepCatchesBrokenTransitions(t *testing.T) {
+	tests := []struct {
+		want   string
+		name   string
+		break_ func(g *Game)
+	}{
+		{"I14", "a weakness back in its rage deck", func(g *Game) {
+			g.rage[0] = append(g.rage[0], g.rage[0][0]) // a copy: only the count matters to CheckStep
+		}},
+		{"I14", "a run-out flag cleared", func(g *Game) { g.exhausted[0] = false }},
+		{"I14", "the end trigger cleared", func(g *Game) { g.endTriggered = false }},
+		{"I14", "the end round moved", func(g *Game) { g.endRound++ }},
+		{"I15", "a turn count going down as a turn begins", func(g *Game) { g.turns, g.lastLog = g.turns+1, 0x234; g.pl[0].turns-- }},
+		{"I15", "two turns in one decision", func(g *Game) { g.turns += 2 }},
+		{"I17", "a phase undone", func(g *Game) { g.phaseLog >>= 4 }},
+		{"I17", "a card played in phase 2", func(g *Game) { g.playedAny++ }},
+		{"I17", "a card bought in phase 2", func(g *Game) { g.bought++ }},
+		{"I17", "a turn that ended before phase 4", func(g *Game) { g.turns++; g.lastLog = 0x123 }},
+	}
+	e := shippedEngine(t)
+	seen := map[string]bool{}
+	for _, tt := range tests {
+		g := newTestGame(e, 2, 0, 23)
+		g.phaseLog = 0x2 // as while a "may" tactic waits in phase 2
+		g.exhausted[0], g.endTriggered, g.endRound = true, true, 1
+		if err := g.CheckStep(); err != nil {
+			t.Fatalf("%s: the first CheckStep: %v", tt.name, err)
+		}
+		if err := g.CheckStep(); err != nil {
+			t.Fatalf("%s: an unchanged step: %v", tt.name, err)
+		}
+		tt.break_(g)
+		if err := g.CheckStep(); err == nil || !strings.HasPrefix(err.Error(), tt.want) {
+			t.Errorf("%s: want a %s error, got %v", tt.name, tt.want, err)
+		}
+		seen[tt.want] = true
+	}
+	for _, inv := range []string{"I14", "I15", "I17"} {
+		if !seen[inv] {
+			t.Errorf("no case breaks %s", inv)
 		}
 	}
 }
