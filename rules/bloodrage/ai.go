@@ -546,7 +546,7 @@ func (g *Game) aiUpgrade(s int) bool {
 // sheet is in play; so is none of a card the clan count removed.
 func (g *Game) aiMonster(s int, design int16, cost int) bool {
 	c := &g.clan[s]
-	if g.e.p.maxMon == 0 || cost > int(c.rage) || !g.inGame(&g.e.cards[design]) {
+	if g.e.p.maxMon == 0 || cost > int(c.rage) || !g.inGame(g.e.cards[design].age, g.e.cards[design].players) {
 		return false
 	}
 	inst := int16(-1)

@@ -17,3 +17,17 @@ func BenchmarkGames(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 }
+
+// BenchmarkGamesChecked is BenchmarkGames with the invariant checks (Check
+// and CheckStep) after every decision, as sim, build and check play.
+func BenchmarkGamesChecked(b *testing.B) {
+	e := engine(b)
+	p := sim.NewPlayer(e, []string{"random"}, nil)
+	p.Check = true
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := range b.N {
+		p.Play(sim.Config{Players: 4, Index: i}, uint64(i))
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+}

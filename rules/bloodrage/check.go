@@ -12,6 +12,7 @@ func (g *Game) Check() error {
 	var cnt [maxClans][nLocs]int8
 	var cntW [maxClans][nLocs]int8
 	var occ [nLocs]int8
+	var kinds [maxClans][4]int
 	for f := range g.figs {
 		fg := &g.figs[f]
 		s := int(fg.owner)
@@ -23,6 +24,7 @@ func (g *Game) Check() error {
 		}
 		cnt[s][fg.loc]++
 		occ[fg.loc]++
+		kinds[s][fg.kind]++
 		if fg.kind == fkWarrior {
 			cntW[s][fg.loc]++
 		}
@@ -37,12 +39,8 @@ func (g *Game) Check() error {
 		}
 	}
 	for s := range g.n {
-		var kinds [4]int
-		for _, fg := range g.figs[s*e.perClan : (s+1)*e.perClan] {
-			kinds[fg.kind]++
-		}
-		if kinds != [4]int{e.p.warriors, 1, e.p.ships, e.p.maxMon} {
-			return fmt.Errorf("P%d has figures %v (warriors, leader, ships, monsters)", s+1, kinds)
+		if kinds[s] != [4]int{e.p.warriors, 1, e.p.ships, e.p.maxMon} {
+			return fmt.Errorf("P%d has figures %v (warriors, leader, ships, monsters)", s+1, kinds[s])
 		}
 	}
 	if cnt != g.cnt || cntW != g.cntW || occ != g.occ {
@@ -109,43 +107,71 @@ func (g *Game) Check() error {
 			}
 		}
 	}
-	// Cards: each instance is in one place, consistent with its owner.
-	var onSheet [maxClans]int
-	hands := [maxClans]int{}
+	if err := g.checkCards(); err != nil {
+		return err
+	}
+	switch g.prompt {
+	case pCall, pCard, pLate, pSave, pRetreat, pKeep, pThin:
+		if !g.b.active {
+			return fmt.Errorf("a battle decision (prompt %d) with no battle", g.prompt)
+		}
+	}
+	return nil
+}
+
+// checkCards checks that each card instance is in one place, consistent
+// with its owner. Cards change place only through moveCard, and every
+// state the checks read (the Age, the draft, the battle) changes only as
+// cards move, so cards that have not moved since the last check that
+// passed are not checked again. The box, where most cards lie, needs no
+// more than its place.
+func (g *Game) checkCards() error {
+	if g.cardsChecked == g.cardMoves && g.cardMoves > 0 {
+		return nil
+	}
+	e := g.e
+	var onSheet, hand, held [maxClans]int
 	for i, l := range g.cLoc {
+		if l == clBox {
+			continue
+		}
 		own := int(g.cOwn[i])
-		d := g.design(int16(i))
+		d := &e.instCard[i]
 		switch l {
 		case clHand, clKept, clPlayed, clSheet, clQuest:
 			if own < 0 || own >= g.n {
-				return fmt.Errorf("card %s is held by nobody", d.id)
+				return fmt.Errorf("card %s is held by nobody", g.instName(int16(i), "en"))
 			}
 			if own > 0 && l != clSheet && d.kind != cardBattle {
-				return fmt.Errorf("AI P%d holds the %s card %s", own+1, [3]string{"quest", "upgrade", "battle"}[d.kind], d.id)
+				return fmt.Errorf("AI P%d holds the %s card %s", own+1, [3]string{"quest", "upgrade", "battle"}[d.kind], g.instName(int16(i), "en"))
 			}
-			if l == clSheet {
+			switch l {
+			case clSheet:
 				onSheet[own]++
-			}
-			if l == clHand || l == clKept {
-				hands[own]++
-			}
-			if l == clPlayed && !g.b.active {
-				return fmt.Errorf("card %s is shown outside a battle", d.id)
+			case clHand:
+				hand[own]++
+				held[own]++
+			case clKept:
+				held[own]++
+			case clPlayed:
+				if !g.b.active {
+					return fmt.Errorf("card %s is shown outside a battle", g.instName(int16(i), "en"))
+				}
 			}
 		case clPool:
 			if g.prompt != pDraft {
-				return fmt.Errorf("card %s is in the draft pool outside the draft", d.id)
+				return fmt.Errorf("card %s is in the draft pool outside the draft", g.instName(int16(i), "en"))
 			}
-		case clBox, clDiscard, clAIDeck, clQuestPile, clUpgradePile, clBattlePile:
+		case clDiscard, clAIDeck, clQuestPile, clUpgradePile, clBattlePile:
 		default:
-			return fmt.Errorf("card %s is in place %d", d.id, l)
+			return fmt.Errorf("card %s is in place %d", g.instName(int16(i), "en"), l)
 		}
-		if l != clBox && !g.inGame(d) {
-			return fmt.Errorf("card %s, which is not in this game, is in place %d", d.id, l)
+		if !g.inGame(d.age, d.players) {
+			return fmt.Errorf("card %s, which is not in this game, is in place %d", g.instName(int16(i), "en"), l)
 		}
 		aiSheet := l == clSheet && own > 0 // a monster searched out of a later Age (T43)
-		if l != clBox && !aiSheet && int(d.age) > int(g.age) || (l == clQuestPile || l == clUpgradePile || l == clBattlePile || l == clAIDeck) && int(d.age) != int(g.age) {
-			return fmt.Errorf("card %s of Age %d is in play in Age %d (place %d)", d.id, d.age, g.age, l)
+		if !aiSheet && int(d.age) > int(g.age) || (l == clQuestPile || l == clUpgradePile || l == clBattlePile || l == clAIDeck) && int(d.age) != int(g.age) {
+			return fmt.Errorf("card %s of Age %d is in play in Age %d (place %d)", g.instName(int16(i), "en"), d.age, g.age, l)
 		}
 	}
 	for s := range g.n {
@@ -158,24 +184,13 @@ func (g *Game) Check() error {
 		if filled != onSheet[s] {
 			return fmt.Errorf("P%d has %d cards on its sheet but %d slots filled", s+1, onSheet[s], filled)
 		}
-		n := 0
-		for i, l := range g.cLoc {
-			if l == clHand && int(g.cOwn[i]) == s {
-				n++
-			}
+		if hand[s] != g.handSize(s) {
+			return fmt.Errorf("P%d's hand count %d disagrees with its %d cards", s+1, g.handSize(s), hand[s])
 		}
-		if n != g.handSize(s) {
-			return fmt.Errorf("P%d's hand count %d disagrees with its %d cards", s+1, g.handSize(s), n)
-		}
-		if hands[s] > maxHand {
-			return fmt.Errorf("P%d holds %d cards", s+1, hands[s])
+		if held[s] > maxHand {
+			return fmt.Errorf("P%d holds %d cards", s+1, held[s])
 		}
 	}
-	switch g.prompt {
-	case pCall, pCard, pLate, pSave, pRetreat, pKeep, pThin:
-		if !g.b.active {
-			return fmt.Errorf("a battle decision (prompt %d) with no battle", g.prompt)
-		}
-	}
+	g.cardsChecked = g.cardMoves
 	return nil
 }

@@ -91,6 +91,10 @@ const (
 	colourGreen
 )
 
+// instInfo is a card instance's design in brief, so that Check reads a
+// compact array rather than every cardDef.
+type instInfo struct{ age, kind, players int8 }
+
 // provDef is one province as the data gives it.
 type provDef struct {
 	id, name string
@@ -209,6 +213,7 @@ type Engine struct {
 	cards     []cardDef
 	cardIDs   []string
 	inst      []int16    // card instance → design
+	instCard  []instInfo // card instance → what Check reads of its design
 	ageInst   [4][]int16 // card instances of each Age (1..3)
 	draft     []schema.BDraft
 	pillage   []schema.BPillage
@@ -305,6 +310,7 @@ func New(d *schema.BloodrageData) (*Engine, error) {
 				e.ageInst[c.Age] = append(e.ageInst[c.Age], int16(len(e.inst)))
 			}
 			e.inst = append(e.inst, int16(i))
+			e.instCard = append(e.instCard, instInfo{cd.age, cd.kind, cd.players})
 		}
 	}
 	if len(e.inst) > 1<<15-1 {

@@ -102,7 +102,7 @@ func (g *Game) ageStart(age int) {
 	g.ev(evAge, -1, -1, age, 0)
 	for i, di := range e.inst {
 		d := &e.cards[di]
-		if int(d.age) != age || g.cLoc[i] != clBox || !g.inGame(d) {
+		if int(d.age) != age || g.cLoc[i] != clBox || !g.inGame(d.age, d.players) {
 			continue
 		}
 		g.moveCard(int16(i), clQuestPile+uint8(d.kind), -1)

@@ -111,9 +111,12 @@ type Game struct {
 	nb         int
 	batchWhy   int8
 
-	snap   snapshot // the state at the last CheckStep
-	stats  []int32  // counters for the tally (see layout)
-	forced []int    // scripted dice, for tests
+	snap snapshot // the state at the last CheckStep
+	// cardMoves counts moveCard calls; cardsChecked is its value when the
+	// cards last passed Check.
+	cardMoves, cardsChecked uint32
+	stats                   []int32 // counters for the tally (see layout)
+	forced                  []int   // scripted dice, for tests
 }
 
 // Seat is always the human's: the AI clans make no decisions.
@@ -258,6 +261,7 @@ func (g *Game) moveCard(i int16, loc uint8, own int) {
 		g.hand[own]++
 	}
 	g.cLoc[i] = loc
+	g.cardMoves++
 	g.cOwn[i] = int8(own)
 }
 
@@ -298,12 +302,13 @@ func (g *Game) shufflePile(pile uint8) {
 	}
 }
 
-// inGame reports whether card design d takes part in this game: of an Age
+// inGame reports whether a card of an Age and a Players mark takes part in
+// this game: of an Age
 // the game plays and, with RemoveByClanCount, not removed for the clan
 // count (G11). By default the whole Age deck is used, as the seed's draft
 // table needs (S4, RULINGS R25).
-func (g *Game) inGame(d *cardDef) bool {
-	return int(d.age) <= g.e.p.ages && (!g.e.p.removeByClans || int(d.players) <= g.n)
+func (g *Game) inGame(age, players int8) bool {
+	return int(age) <= g.e.p.ages && (!g.e.p.removeByClans || int(players) <= g.n)
 }
 
 // stat value of clan s's stat k.
