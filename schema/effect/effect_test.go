@@ -425,6 +425,8 @@ func TestString(t *testing.T) {
 	}
 }
 
+// TestRoundTrip checks that each source parses, and that its String parses
+// to the same AST. A source that does not parse fails the test.
 func TestRoundTrip(t *testing.T) {
 	srcs := []string{
 		"draw 1",
@@ -436,6 +438,10 @@ func TestRoundTrip(t *testing.T) {
 		"[hand] [hand = -1] pass",
 	}
 	for _, src := range srcs {
+		if _, err := Parse(src, testVocab); err != nil {
+			t.Errorf("Parse(%q): %v; every round-trip case must parse", src, err)
+			continue
+		}
 		checkRoundTrip(t, src)
 	}
 }
