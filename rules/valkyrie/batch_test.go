@@ -3,11 +3,14 @@ package valkyrie
 import (
 	"bytes"
 	"context"
+	"io"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"bifrost/rules/sim"
@@ -264,4 +267,75 @@ func mark(b bool) string {
 		return "○"
 	}
 	return "×"
+}
+
+// gameLog is a sim.Tally that keeps every game of a batch as it ended.
+type gameLog struct {
+	mu    *sync.Mutex
+	games *[]sim.Result
+}
+
+func (l gameLog) Record(_ sim.Config, _ sim.Game, r *sim.Result) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	*l.games = append(*l.games, *r)
+}
+func (l gameLog) Merge(sim.Tally) {}
+func (l gameLog) Report() any     { return nil }
+
+// loggedEngine is the engine with a gameLog as its tally.
+type loggedEngine struct {
+	*Engine
+	log gameLog
+}
+
+func (e loggedEngine) NewTally() sim.Tally { return e.log }
+
+// TestIssue12_21_batchGameReplaysItself: the replay command of every game
+// of a batch (which sim prints for violations) replays that very game: the
+// game's index picks the monster, and a fixed monster travels as --monster.
+// Replayed from the command line's flags alone, with a fresh engine, each
+// reaches the batch's final scores and turn count.
+func TestIssue12_21_batchGameReplaysItself(t *testing.T) {
+	bots := []string{"greedy", "bigmoney"}
+	for _, monster := range []string{"", "M2"} {
+		e := shippedEngine(t)
+		if err := e.SetMonster(monster); err != nil {
+			t.Fatal(err)
+		}
+		log := gameLog{mu: &sync.Mutex{}, games: &[]sim.Result{}}
+		sim.Run(context.Background(), loggedEngine{e, log}, sim.BatchOptions{Seed: 3, Games: 12, Players: []int{2, 3}, Workers: 2, Bots: bots, Check: true})
+		games := *log.games
+		if len(games) != 12 {
+			t.Fatalf("monster %q: %d games logged, want 12", monster, len(games))
+		}
+		for _, r := range games {
+			cmd := sim.ReplayCommand(e, r.Config, r.Seed, bots)
+			flags := map[string]string{}
+			f := strings.Fields(cmd)
+			for i := 3; i+1 < len(f); i += 2 {
+				flags[f[i]] = f[i+1]
+			}
+			if (r.Index > 0) != (flags["--index"] != "") || flags["--monster"] != monster {
+				t.Errorf("%q does not name the game's index %d and monster %q", cmd, r.Index, monster)
+			}
+			seed, _ := strconv.ParseUint(flags["--seed"], 10, 64)
+			players, _ := strconv.Atoi(flags["--players"])
+			index, _ := strconv.Atoi(flags["--index"])
+			fresh := shippedEngine(t)
+			if err := fresh.SetMonster(flags["--monster"]); err != nil {
+				t.Fatal(err)
+			}
+			got := sim.Replay(io.Discard, fresh, sim.Config{Players: players, Index: index}, seed, strings.Split(flags["--bots"], ","), "en")
+			if got.Turns != r.Turns || !slices.Equal(got.Scores, r.Scores) || got.Winner != r.Winner {
+				t.Errorf("%s: turns %d scores %v winner %d, the batch had %d %v %d", cmd, got.Turns, got.Scores, got.Winner, r.Turns, r.Scores, r.Winner)
+			}
+		}
+		// Without its index a command would fight the other monster.
+		m0 := e.NewGame(sim.Config{Players: 2, Index: 0}, rand.New(rand.NewPCG(1, 1))).(*Game).monster
+		m1 := e.NewGame(sim.Config{Players: 2, Index: 1}, rand.New(rand.NewPCG(1, 1))).(*Game).monster
+		if (m0 == m1) != (monster != "") {
+			t.Errorf("monster %q: games 0 and 1 fight monsters %d and %d", monster, m0, m1)
+		}
+	}
 }
