@@ -2,6 +2,7 @@ package schema
 
 import (
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 
@@ -43,7 +44,15 @@ type Column struct {
 	Enum     []string // from validate "oneof="
 	Min, Max string   // from validate "min=" and "max=", "" when absent
 	Doc      string
+	// Typed is true for the printed prose columns (Name, Text, Flavor,
+	// Story, Epithet as free text): they keep what the designer typed,
+	// full-width forms included, and are only trimmed. Every other
+	// column is parsed, so it is NFKC-normalised first (see Normalize).
+	Typed bool
 }
+
+// proseFields are the Go field names of the columns printed as typed.
+var proseFields = []string{"Name", "Text", "Flavor", "Story", "Epithet"}
 
 // Header returns the header text for lang: Japanese or English.
 func (c Column) Header(l *Lang) string {
@@ -114,6 +123,7 @@ func ColumnsOf(row any) []Column {
 				c.Max = v
 			}
 		}
+		c.Typed = c.Kind == KindText && c.Enum == nil && slices.Contains(proseFields, c.Field)
 		cols = append(cols, c)
 	}
 	columnMemo.Store(t, cols)

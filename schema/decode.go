@@ -61,6 +61,9 @@ func Decode[T any](c *Checker, spec *SheetSpec) *Sheet[T] {
 				continue
 			}
 			raw := Normalize(row.Cell(at - 1))
+			if col.Typed && raw != "" {
+				raw = Trim(row.Cell(at - 1))
+			}
 			blank[col.Field] = raw == ""
 			if !s.setField(v.Field(col.Index), col, raw, row.Num, at) {
 				ok = false

@@ -60,7 +60,12 @@ func (r Row) Blank() bool {
 // (full-width digits and signs become ASCII), then trims ASCII and ideographic
 // spaces and other surrounding white space.
 func Normalize(s string) string {
-	s = norm.NFKC.String(s)
+	return Trim(norm.NFKC.String(s))
+}
+
+// Trim drops ASCII and ideographic spaces and other white space around s and
+// keeps the rest as typed: the form of the printed prose columns.
+func Trim(s string) string {
 	return strings.TrimSpace(strings.Trim(s, " \t\r\n\u3000"))
 }
 

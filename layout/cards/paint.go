@@ -104,16 +104,15 @@ func (pt *painter) element(e *Element) {
 		}
 	case "text":
 		var used []*field
-		s, empty := e.text.eval(pt.env(row, &used))
+		en := pt.env(row, &used)
+		en.sentences = e.sentences
+		s, empty := e.text.eval(en)
 		if empty && e.els != nil {
 			used = used[:0]
-			s, empty = e.els.eval(pt.env(row, &used))
+			s, empty = e.els.eval(en)
 		}
 		if s == "" || empty && !e.showZero {
 			return
-		}
-		if e.sentences {
-			s = sentenceLines(s)
 		}
 		if c, ok := e.fill.resolve(pt.ds, fs, row); ok && !pt.dry {
 			pt.pdf.SetFillColor(c.r, c.g, c.b)
@@ -157,7 +156,8 @@ func (e *Element) shown(en env) bool {
 	return n != e.whenN
 }
 
-// sentenceLines starts each sentence after the first on a new line.
+// sentenceLines starts each sentence of generated text after the first on a
+// new line.
 func sentenceLines(s string) string {
 	s = strings.TrimRight(s, "\n")
 	out := strings.ReplaceAll(s, "。", "。\n")

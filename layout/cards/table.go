@@ -72,7 +72,9 @@ func (pt *painter) table(e *Element, x, y float64) {
 // cell draws one table cell: its fill or shape, then its text.
 func (pt *painter) cell(e *Element, c *column, r reflect.Value, x, y, rh float64) {
 	var used []*field
-	s, empty := c.text.eval(pt.env(r, &used))
+	en := pt.env(r, &used)
+	en.sentences = e.sentences
+	s, empty := c.text.eval(en)
 	fs := e.rows.fields
 	bx, by, bw, bh := x+cellPad, y+cellPad*0.6, c.w-2*cellPad, rh-1.2*cellPad
 	if c.shape != "" {
@@ -96,9 +98,6 @@ func (pt *painter) cell(e *Element, c *column, r reflect.Value, x, y, rh float64
 		align = "center"
 	}
 	src := source{e.rows.spec, r, used}
-	if e.sentences {
-		s = sentenceLines(s)
-	}
 	pt.text(e, s, bx, by, bw, bh, c.style, align, "middle", col, c.bold, src)
 }
 

@@ -182,6 +182,9 @@ type env struct {
 	card *card
 	row  reflect.Value // the row whose fields the template names
 	used *[]*field     // collects the fields that gave text, for problems
+	// sentences starts each generated sentence on a new line (the
+	// element's "sentences"); typed text is never broken so.
+	sentences bool
 }
 
 // eval renders t. empty is true when t has fields and all of them are empty.
@@ -257,6 +260,9 @@ func (e env) ref(r tref) value {
 	v := e.ds.read(e.row, r.f)
 	if !v.empty && e.used != nil {
 		*e.used = append(*e.used, r.f)
+	}
+	if e.sentences && r.f.kind == schema.KindEffect {
+		v.text = sentenceLines(v.text)
 	}
 	if r.follow == "" || v.empty {
 		return v
