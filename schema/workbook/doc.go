@@ -7,9 +7,11 @@
 // out-of-memory crash. WriteTemplate writes the empty workbook a designer
 // starts from, and Edit and Save change workbooks atomically.
 //
-// Limits (see DESIGN.md, "Reliability"): the file and the sum of its parts'
+// Open reads the sheets itself, cell by cell as stored, so a note far to the
+// right (column XFD) costs one cell, not the 16,384-column row excelize's row
+// iterator would build. Limits: the file and the sum of its parts'
 // uncompressed sizes are at most 64 MiB, a part above 1 MiB may not be
 // compressed more than 200:1, every part is read once through a bounded,
-// checksummed reader before excelize sees the same bytes, and a book keeps
-// at most 4 Mi non-empty cells.
+// checksummed reader before it is parsed, and a book keeps at most 1 Mi
+// filled cells (a header row counts its full width).
 package workbook
