@@ -346,6 +346,9 @@ func (t *Tally) Report() any {
 			u := &bd.up[f]
 			tried, failed := t.C[l.upTried+bi*nUpFaces+f], t.C[l.upFailed+bi*nUpFaces+f]
 			what := "effect"
+			if len(u.eff) > 0 {
+				what = "effect " + aiVerbName(u.eff[0].verb)
+			}
 			if u.monster >= 0 {
 				what = "monster " + e.cards[u.monster].id
 			}
@@ -365,6 +368,16 @@ func (t *Tally) Report() any {
 			Mode: p.Mode, Face: p.Face, Rolls: rolls, Joins: joins, JoinRate: ratio(joins, rolls)})
 	}
 	return r
+}
+
+// aiVerbName is the name of an "ai" vocabulary verb.
+func aiVerbName(v int8) string {
+	for name, id := range verbIDs[vocabAI] {
+		if id == v {
+			return name
+		}
+	}
+	return "?"
 }
 
 // lintLines renders static findings for the report.
