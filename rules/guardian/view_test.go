@@ -35,8 +35,9 @@ func (spy) Choose(sg sim.Game, choices []sim.Choice, _ *rand.Rand) int {
 
 // hiddenVariant returns a copy of g that differs only in what the deciding
 // seat cannot see: the opponent's hand, deck, resources and face-down
-// Guardian (another one, in another orientation where possible) and the
-// seat's own deck order and resources.
+// Guardian (another one, in another orientation where possible, or, a
+// third of the time, none because it held none) and the seat's own deck
+// order and resources.
 func hiddenVariant(g *game, rng *rand.Rand) *game {
 	v := g.clone(rand.New(rand.NewPCG(7, 7)))
 	me, o := g.Seat(), other(g.Seat())
@@ -48,6 +49,9 @@ func hiddenVariant(g *game, rng *rand.Rand) *game {
 		pool = append(pool, oh.forge)
 	}
 	rng.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
+	if forged && rng.IntN(3) == 0 && unforge(v, o, pool, rng) {
+		return shuffleOwn(v, me, rng)
+	}
 	if forged {
 		old := oh.forge
 		pick := -1 // a Guardian of another attribute if there is one
@@ -69,6 +73,39 @@ func hiddenVariant(g *game, rng *rand.Rand) *game {
 	}
 	pool = deal(pool, &oh.hand, &oh.deck)
 	deal(pool, &oh.res)
+	return shuffleOwn(v, me, rng)
+}
+
+// unforge makes seat o of v one that held no Guardian during the forging
+// (Issue 12.10): its face-down Guardian goes back among its hidden cards,
+// and its hand (one card larger, as the View counts it) holds none. It
+// reports false when pool has too few other cards.
+func unforge(v *game, o int, pool []int16, rng *rand.Rand) bool {
+	e, oh := v.e, &v.h[o]
+	var others, guards []int16
+	for _, c := range pool { // pool holds the face-down Guardian too
+		if e.d[c].kind == kGuardian {
+			guards = append(guards, c)
+		} else {
+			others = append(others, c)
+		}
+	}
+	if len(others) < len(oh.hand)+1 {
+		return false
+	}
+	oh.forge, oh.reckless = -1, false
+	oh.hand = oh.hand[:len(oh.hand)+1]
+	rest := deal(others, &oh.hand)
+	rest = append(rest, guards...)
+	rng.Shuffle(len(rest), func(i, j int) { rest[i], rest[j] = rest[j], rest[i] })
+	rest = deal(rest, &oh.deck)
+	deal(rest, &oh.res)
+	return true
+}
+
+// shuffleOwn deals seat me's deck and resources of v anew: their order is
+// hidden from the seat itself.
+func shuffleOwn(v *game, me int, rng *rand.Rand) *game {
 	h := &v.h[me]
 	own := append(append([]int16{}, h.deck...), h.res...)
 	rng.Shuffle(len(own), func(i, j int) { own[i], own[j] = own[j], own[i] })
