@@ -36,9 +36,7 @@ func snapshot(t *testing.T, dir string) []string {
 
 func pdfPages(t *testing.T, path string) string {
 	t.Helper()
-	if _, err := exec.LookPath("pdfinfo"); err != nil {
-		t.Skip("pdfinfo is not installed; install it with: apt-get install poppler-utils")
-	}
+	needTool(t, "pdfinfo", "poppler-utils")
 	out, err := exec.Command("pdfinfo", path).CombinedOutput()
 	if err != nil {
 		t.Fatalf("pdfinfo %s: %v\n%s", path, err, out)
@@ -129,7 +127,7 @@ func TestCards_UsageErrorsExit2(t *testing.T) {
 		{[]string{"cards", "chess", "--src", src}, `unknown game "chess"`},
 		{[]string{"cards", "valkyrie", "--src", src, "--paper", "b5"}, `unknown paper "b5"`},
 		{[]string{"cards", "valkyrie", "--src", src, "--out", t.TempDir(), "--only", "A01,NOPE"}, "valkyrie has no card NOPE"},
-		{[]string{"cards", "valkyrie", "--src", src, "--out", filepath.Join(src, "out")}, "refusing to write under --src"},
+		{[]string{"cards", "valkyrie", "--src", src, "--out", filepath.Join(src, "out")}, "refusing to write inside the source folder --src"},
 		{[]string{"cards", "valkyrie", "--src", t.TempDir()}, "no such workbook"},
 	} {
 		r := bifrost(t, tt.args...)

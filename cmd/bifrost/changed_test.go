@@ -11,9 +11,7 @@ import (
 )
 
 func TestCards_ChangedSincePrintsOnlyTheChangedCards(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git not installed")
-	}
+	needTool(t, "git", "git")
 	repo := t.TempDir()
 	src := filepath.Join(repo, "cardsrc")
 	if err := os.MkdirAll(src, 0o755); err != nil {
@@ -66,9 +64,7 @@ func TestCards_ChangedSincePrintsOnlyTheChangedCards(t *testing.T) {
 	if !strings.Contains(r.stderr, "2 cards changed since HEAD") {
 		t.Errorf("want exactly 2 changed cards: %s", r.stderr)
 	}
-	if _, err := exec.LookPath("pdftotext"); err != nil {
-		t.Skip("pdftotext not installed (apt-get install poppler-utils)")
-	}
+	needTool(t, "pdftotext", "poppler-utils")
 	text, err := exec.Command("pdftotext", filepath.Join(out, "nastrond", "cards.pdf"), "-").Output()
 	if err != nil {
 		t.Fatal(err)

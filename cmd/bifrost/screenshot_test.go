@@ -12,10 +12,7 @@ import (
 // report.html that build wrote in headless Chromium: the screenshot must
 // carry the charts' bar colour.
 func TestBuild_ReportShowsItsChartsInChromium(t *testing.T) {
-	bin, err := exec.LookPath("chromium")
-	if err != nil {
-		t.Skip("chromium not installed (apt-get install chromium)")
-	}
+	bin := needTool(t, "chromium", "chromium")
 	out := t.TempDir()
 	if r := bifrost(t, "build", "nastrond", "--src", shippedSrc, "--rules", "../../rules", "--out", out, "--games", "100"); r.code != 0 {
 		t.Fatalf("build exit %d: %s", r.code, r.stderr)

@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -43,11 +44,15 @@ func typesetT(t testing.TB, md string, opts ...PDFOption) *typesetter {
 	return r
 }
 
-// need returns the path of a command-line tool, or skips the test.
+// need returns the path of a command-line tool. A missing tool skips the
+// test, but fails it under CI (CI=true), where .ci/run installs them all.
 func need(t testing.TB, tool, pkg string) string {
 	t.Helper()
 	p, err := exec.LookPath(tool)
 	if err != nil {
+		if ci, _ := strconv.ParseBool(os.Getenv("CI")); ci {
+			t.Fatalf("%s is not installed (apt package %s); under CI a missing tool fails the test", tool, pkg)
+		}
 		t.Skipf("%s is not installed (apt package %s)", tool, pkg)
 	}
 	return p

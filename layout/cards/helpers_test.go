@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -47,13 +48,17 @@ func render(t testing.TB, res schema.Result, lay *cards.Layout, opt cards.Option
 	return path
 }
 
-// tool runs one of the PDF readers, skipping the test when it is missing.
+// tool runs one of the PDF readers. A missing reader skips the test, but
+// fails it under CI (CI=true), where .ci/run installs them all.
 func tool(t testing.TB, name string, args ...string) string {
 	t.Helper()
 	if _, err := exec.LookPath(name); err != nil {
 		pkg := "poppler-utils"
 		if name == "qpdf" {
 			pkg = "qpdf"
+		}
+		if ci, _ := strconv.ParseBool(os.Getenv("CI")); ci {
+			t.Fatalf("%s is not installed; install it with: apt-get install %s (under CI a missing reader fails the test)", name, pkg)
 		}
 		t.Skipf("%s is not installed; install it with: apt-get install %s", name, pkg)
 	}
