@@ -383,7 +383,7 @@ func TestValidate_InstructionTheModelCannotCarryOutIsReportedAtItsCell(t *testin
 		if err != nil {
 			return err
 		}
-		shipCell, err = cellOf(f, "AITrack", "ID", row)
+		shipCell, err = cellOf(f, "AITrack", "指示", row) // the instruction's own cell
 		return err
 	})
 	r := bifrost(t, "validate", "--src", src, "--lang", "en", "bloodrage")

@@ -121,15 +121,40 @@ func engineProblems(res schema.Result, lang *schema.Lang) []schema.Problem {
 	for _, f := range l.Lint() {
 		p := schema.Problem{Severity: schema.Warning, File: res.File, Sheet: f.Sheet, Column: "ID", Message: lang.Msg("engine_lint", f.Message)}
 		if tab, ok := res.Book.Lookup(f.Sheet); ok {
+			id := slices.Index(tab.Header, "ID")
+			at := id
+			if j := columnAt(res.Game, f.Sheet, tab.Header, f.Column); j >= 0 {
+				at, p.Column = j, schema.Normalize(tab.Header[j])
+			}
 			for _, row := range tab.Rows {
-				if id := slices.Index(tab.Header, "ID"); id >= 0 && schema.Normalize(row.Cell(id)) == f.ID {
-					p.Cell = schema.CellName(id+1, row.Num)
+				if id >= 0 && schema.Normalize(row.Cell(id)) == f.ID {
+					p.Cell = schema.CellName(at+1, row.Num)
 				}
 			}
 		}
 		out = append(out, p)
 	}
 	return out
+}
+
+// columnAt is the index in header of the column of game's sheet whose
+// English header is col, written in Japanese or English; -1 if absent.
+func columnAt(game, sheet string, header []string, col string) int {
+	g := schema.GameByID(game)
+	if g == nil || col == "" {
+		return -1
+	}
+	for _, c := range g.Spec(sheet).Columns() {
+		if c.EN != col {
+			continue
+		}
+		for i, h := range header {
+			if h = strings.ToLower(schema.Normalize(h)); h == strings.ToLower(c.JA) || h == strings.ToLower(c.EN) {
+				return i
+			}
+		}
+	}
+	return -1
 }
 
 // regularFile checks, without opening it, that path is a regular file (or a

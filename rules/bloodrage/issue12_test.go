@@ -191,6 +191,9 @@ func TestIssue12_17_lintReportsPillageClausesNeverReached(t *testing.T) {
 			for _, f := range e.Lint() {
 				if f.Sheet == "AIBoard" && f.ID == "T1" {
 					got = append(got, f.Message)
+					if f.Column != "Pillage" {
+						t.Errorf("finding at column %q, want the Pillage cell", f.Column)
+					}
 				}
 			}
 			if len(got) != len(tt.dead) {

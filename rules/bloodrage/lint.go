@@ -14,7 +14,9 @@ import (
 // batch are its dead_cells.
 func (e *Engine) Lint() []sim.Finding {
 	var out []sim.Finding
-	add := func(sheet, id, msg string) { out = append(out, sim.Finding{Sheet: sheet, ID: id, Message: msg}) }
+	add := func(sheet, id, column, msg string) {
+		out = append(out, sim.Finding{Sheet: sheet, ID: id, Column: column, Message: msg})
+	}
 	maxRage := e.p.tracks[statRage][len(e.p.tracks[statRage])-1]
 	monsterOK := func(design int16) bool {
 		c := &e.cards[design]
@@ -23,16 +25,16 @@ func (e *Engine) Lint() []sim.Finding {
 	for bi := range e.boards {
 		bd := &e.boards[bi]
 		named := map[int16]string{} // monster card → the first cell or entry naming it
-		twice := func(sheet, id, at string, design int16) {
+		twice := func(sheet, id, column, at string, design int16) {
 			if first, ok := named[design]; ok {
-				add(sheet, id, fmt.Sprintf("%s: monster %s is also named by %s; once either finds it, it is in play and the other can never find it", at, e.cards[design].id, first))
+				add(sheet, id, column, fmt.Sprintf("%s: monster %s is also named by %s; once either finds it, it is in play and the other can never find it", at, e.cards[design].id, first))
 				return
 			}
 			named[design] = id
 		}
 		for i, cl := range bd.pillage {
 			if dead := e.unreachable(bd.pillage[:i], &cl); dead >= 0 {
-				add("AIBoard", bd.id, fmt.Sprintf("%s pillage clause %d (target %s) is never reached: clause %d always picks a province first",
+				add("AIBoard", bd.id, "Pillage", fmt.Sprintf("%s pillage clause %d (target %s) is never reached: clause %d always picks a province first",
 					bd.id, i+1, whereNames[cl.a], dead+1))
 			}
 		}
@@ -40,13 +42,13 @@ func (e *Engine) Lint() []sim.Finding {
 			for st := range bd.tracks[f] {
 				cell := &bd.tracks[f][st]
 				at := fmt.Sprintf("%s track %d cell %d", bd.id, f+1, st+1)
-				bad := func(msg string) { add("AITrack", cell.id, at+": "+msg) }
+				bad := func(msg string) { add("AITrack", cell.id, "Instruction", at+": "+msg) }
 				switch cl := &cell.instr; cl.verb {
 				case vMonster:
 					if !monsterOK(cl.a) {
 						bad("monster " + e.cards[cl.a].id + " is never in this game's cards")
 					}
-					twice("AITrack", cell.id, at, cl.a)
+					twice("AITrack", cell.id, "Instruction", at, cl.a)
 				case vShip:
 					if e.p.ships == 0 {
 						bad("ship, but clans have no ships (Rules Ships)")
@@ -70,13 +72,13 @@ func (e *Engine) Lint() []sim.Finding {
 			u := &bd.up[f]
 			at := fmt.Sprintf("%s upgrade %d", bd.id, f+1)
 			if u.cost > maxRage {
-				add("AIUpgrade", u.id, fmt.Sprintf("%s: costs %d, more than the highest Rage %d", at, u.cost, maxRage))
+				add("AIUpgrade", u.id, "Cost", fmt.Sprintf("%s: costs %d, more than the highest Rage %d", at, u.cost, maxRage))
 			}
 			if u.monster >= 0 && !monsterOK(u.monster) {
-				add("AIUpgrade", u.id, at+": monster "+e.cards[u.monster].id+" is never in this game's cards")
+				add("AIUpgrade", u.id, "Monster", at+": monster "+e.cards[u.monster].id+" is never in this game's cards")
 			}
 			if u.monster >= 0 {
-				twice("AIUpgrade", u.id, at, u.monster)
+				twice("AIUpgrade", u.id, "Monster", at, u.monster)
 			}
 		}
 	}

@@ -113,9 +113,10 @@ type Linter interface {
 }
 
 // Finding is one such static problem: the sheet and ID of the row it is
-// about, and what is wrong.
+// about, and what is wrong. Column, when set, is the English header of the
+// cell it is about; otherwise it is about the row (reported at its ID).
 type Finding struct {
-	Sheet, ID, Message string
+	Sheet, ID, Column, Message string
 }
 
 // Opener is implemented by games that have something to report from their
