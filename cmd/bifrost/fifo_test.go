@@ -61,6 +61,39 @@ func TestIssue18_8_NamedPipeWorkbookDoesNotHang(t *testing.T) {
 	}
 }
 
+func TestIssue18_8_NamedPipeRulebookOrReportDoesNotHang(t *testing.T) {
+	rules := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(rules, "nastrond"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	md := filepath.Join(rules, "nastrond", "rulebook.md")
+	rulings := filepath.Join(rules, "nastrond", "RULINGS.md")
+	shard := filepath.Join(rules, "shard.json")
+	mkfifo(t, md)
+	mkfifo(t, shard)
+	for _, tt := range []struct {
+		fifo string
+		args []string
+	}{
+		{md, []string{"rulebook", "nastrond", "--src", shippedSrc, "--rules", rules, "--out", t.TempDir()}},
+		{shard, []string{"report", "merge", shard}},
+	} {
+		r := bifrostWithin(t, []string{tt.fifo}, tt.args...)
+		if r.code != 2 || !strings.Contains(r.stderr, tt.fifo+": not a regular file (a named pipe)") {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and the pipe named", tt.args, r.code, r.stderr)
+		}
+	}
+	os.Remove(md)
+	if err := os.WriteFile(md, []byte("---\ntitle: t\n---\n# 題\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	mkfifo(t, rulings)
+	r := bifrostWithin(t, []string{rulings}, "rulebook", "nastrond", "--src", shippedSrc, "--rules", rules, "--out", t.TempDir())
+	if r.code != 2 || !strings.Contains(r.stderr, rulings+": not a regular file (a named pipe)") {
+		t.Errorf("RULINGS.md a pipe: exit %d, stderr %q; want 2 and the pipe named", r.code, r.stderr)
+	}
+}
+
 func TestIssue18_8_NamedPipeCardArtDoesNotHang(t *testing.T) {
 	src := copySrc(t)
 	art := filepath.Join(src, "art")

@@ -78,11 +78,19 @@ func runRulebook(_ context.Context, opts *rulebookOptions, args []string) error 
 func writeRulebook(src, out, rulesDir string, g *schema.Game, res schema.Result, formats []string) error {
 	dir := filepath.Join(rulesDir, g.ID)
 	file := filepath.Join(dir, "rulebook.md")
+	if err := regularFile(file); err != nil {
+		return err
+	}
 	md, err := os.ReadFile(file)
 	if err != nil {
 		return err
 	}
-	rulings, err := os.ReadFile(filepath.Join(dir, "RULINGS.md"))
+	rulingsFile := filepath.Join(dir, "RULINGS.md")
+	err = regularFile(rulingsFile)
+	var rulings []byte
+	if err == nil {
+		rulings, err = os.ReadFile(rulingsFile)
+	}
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
