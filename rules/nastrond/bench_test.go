@@ -7,21 +7,21 @@ import (
 	"bifrost/rules/sim"
 )
 
-// BenchmarkRandomGame4P plays full 4-player games between random bots on
+// BenchmarkGames_Random4p plays full 4-player games between random bots on
 // one core, the way a smoke batch does (without invariant checks), and
 // reports games per second; allocs/op are per game.
-func BenchmarkRandomGame4P(b *testing.B) {
+func BenchmarkGames_Random4p(b *testing.B) {
 	benchGames(b, 4, []string{"random"}, false)
 }
 
-// BenchmarkRandomGame4PChecked is the same with Check after every decision,
-// as `bifrost check` runs it.
-func BenchmarkRandomGame4PChecked(b *testing.B) {
+// BenchmarkGames_Random4pChecked is the same with Check and CheckStep after
+// every decision, as `bifrost check` runs it.
+func BenchmarkGames_Random4pChecked(b *testing.B) {
 	benchGames(b, 4, []string{"random"}, true)
 }
 
-// BenchmarkGreedyGame4P plays greedy bots.
-func BenchmarkGreedyGame4P(b *testing.B) {
+// BenchmarkGames_Greedy4p plays greedy bots.
+func BenchmarkGames_Greedy4p(b *testing.B) {
 	benchGames(b, 4, []string{"greedy"}, false)
 }
 

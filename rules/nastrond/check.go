@@ -11,28 +11,24 @@ import (
 // designs that moved, the pawns once they moved. What matches the cache was
 // verified before, so the answer is the same as a full check's.
 type checked struct {
+	table   // the state last verified, group by group (Check compares each)
 	boardOK bool
-	layout
-	urdOn  [maxPlayers]int16 // Urd on the board by seat
-	cards  int16             // Edda and Keepers on the board
-	fought [4]int8           // Keepers of layer k fought
-
-	einOK bool
-	hands
-
+	einOK   bool
 	pawnOK  bool
-	pawn    [maxPlayers]Square
-	arrived [maxPlayers]bool
-	pfought [4]int8 // the fought counts the pawns were checked against
+	purseOK bool
+	urdOn   [maxPlayers]int16 // Urd on the board by seat
+	cards   int16             // Edda and Keepers on the board
+	fought  [4]int8           // Keepers of layer k fought
+	pfought [4]int8           // the fought counts the pawns were checked against
+	hi      int8              // the largest supply
 }
 
 // Check verifies the invariants of checklist §5 that hold after every
 // decision. It allocates only to describe a violation.
 func (g *Game) Check() error {
-	e := g.e
-	n := g.n
 	c := &g.chk
-	if !c.boardOK || g.layout != c.layout {
+	board := !c.boardOK || g.layout != c.layout
+	if board {
 		if err := g.checkBoard(); err != nil {
 			return err
 		}
@@ -42,22 +38,44 @@ func (g *Game) Check() error {
 			return err
 		}
 	}
-	if !c.pawnOK || g.pawn != c.pawn || g.arrived != c.arrived || c.fought != c.pfought {
+	if !c.pawnOK || g.pawns != c.pawns || c.fought != c.pfought {
 		if err := g.checkPawns(); err != nil {
 			return err
 		}
 	}
+	if board || !c.purseOK || g.purse != c.purse {
+		if err := g.checkPurse(); err != nil {
+			return err
+		}
+	}
+	if g.Over() && c.hi > 0 {
+		return fmt.Errorf("the game is over with Urd left in a supply")
+	}
+	if limit := int(g.n) * int(g.dealt); int(g.turn) > limit {
+		return fmt.Errorf("turn %d is past the %d turns of %d players with %d Urd each", g.turn, limit, g.n, g.dealt)
+	}
+	if g.ph == phMove && len(g.opts) == 0 {
+		return fmt.Errorf("I21: P%d's pawn on %s has no square to move to (G33)", g.seat+1, sqText(g.pawn[g.seat]))
+	}
+	if g.nd == 0 && g.ownAside == 0 && g.d8Res == g.e.p.d8 && g.stockD6 == g.stockTotal() {
+		return nil // between turns, or a turn without dice: all dice at rest (I7)
+	}
+	return g.checkDice()
+}
 
-	// I3: each Edda and Keeper is on the board or in one player's area.
+// checkPurse verifies I3 for the Edda and Keepers, I4, the supplies within 1
+// of I5, and VP that are not negative.
+func (g *Game) checkPurse() error {
+	c := &g.chk
+	c.purseOK = false
+	n := g.n
 	cards := int(c.cards)
 	for s := range n {
 		cards += int(g.won[s])
 	}
-	if want := e.nBoardCards; cards != want {
+	if want := g.e.nBoardCards; cards != want {
 		return fmt.Errorf("card conservation: %d Edda and Keepers on the board and in areas, want %d", cards, want)
 	}
-
-	// I4, I5, I6: Urd conservation, one Urd a turn, and the end.
 	lo, hi := g.supply[0], g.supply[0]
 	for s := range n {
 		if g.supply[s] < 0 || g.divine[s] < 0 || g.spent[s] < 0 {
@@ -75,19 +93,8 @@ func (g *Game) Check() error {
 	if hi-lo > 1 {
 		return fmt.Errorf("Urd supplies differ by %d (one Urd per turn keeps them within 1)", hi-lo)
 	}
-	if g.Over() && hi > 0 {
-		return fmt.Errorf("the game is over with Urd left in a supply")
-	}
-	if limit := int(n) * int(g.dealt); int(g.turn) > limit {
-		return fmt.Errorf("turn %d is past the %d turns of %d players with %d Urd each", g.turn, limit, n, g.dealt)
-	}
-	if g.ph == phMove && len(g.opts) == 0 {
-		return fmt.Errorf("I21: P%d's pawn on %s has no square to move to (G33)", g.seat+1, sqText(g.pawn[g.seat]))
-	}
-	if g.nd == 0 && g.ownAside == 0 && g.d8Res == e.p.d8 && g.stockD6 == g.stockTotal() {
-		return nil // between turns, or a turn without dice: all dice at rest (I7)
-	}
-	return g.checkDice()
+	c.purse, c.hi, c.purseOK = g.purse, hi, true
+	return nil
 }
 
 // checkBoard verifies I1, I2 and the Keeper squares where the board differs
@@ -101,16 +108,20 @@ func (g *Game) checkBoard() error {
 		for q := range c.board {
 			c.board[q] = empty // every square differs from the cache
 		}
-		c.urdOn, c.cards = [maxPlayers]int16{}, 0
-		c.keeperBy = [maxKeepers]int8{}
+		c.urdOn, c.cards, c.fought = [maxPlayers]int16{}, 0, [4]int8{}
+		for k := range c.keeperBy {
+			c.keeperSq[k], c.keeperBy[k] = -1, -2 // every Keeper differs from the cache
+		}
 	}
 	c.boardOK = false
-	urdOn, cards := c.urdOn, c.cards
+	urdOn, cards, fought := c.urdOn, c.cards, c.fought
+	changed := uint64(0)
 	for q := range Square(squares) {
 		v, was := g.board[q], c.board[q]
 		if v == was {
 			continue
 		}
+		changed |= 1 << q
 		switch {
 		case was < 0 && was != empty:
 			urdOn[-1-was]--
@@ -147,9 +158,17 @@ func (g *Game) checkBoard() error {
 	}
 	// Keeper squares: a Keeper stands until fought; then its square holds
 	// the fighter's Urd (T33, T34).
-	var fought [4]int8
 	for k, kc := range e.keepCard {
 		at := g.keeperSq[k]
+		if at == c.keeperSq[k] && g.keeperBy[k] == c.keeperBy[k] && changed&(1<<at) == 0 {
+			continue
+		}
+		if c.keeperBy[k] >= 0 {
+			fought[e.info[kc].layer]--
+		}
+		if at < 0 || at >= squares {
+			return fmt.Errorf("Keeper %s is off the board (%d)", e.info[kc].id, at)
+		}
 		switch by := g.keeperBy[k]; {
 		case by < 0 && g.board[at] != kc:
 			return fmt.Errorf("Keeper %s was not fought but its square %s holds %s", e.info[kc].id, sqText(at), g.cellText(at))
@@ -270,7 +289,7 @@ func (g *Game) checkPawns() error {
 			return fmt.Errorf("%d pawns below layer %d but %d layer-%d Keepers fought", down[k], k, c.fought[k], k)
 		}
 	}
-	c.pawn, c.arrived, c.pfought = g.pawn, g.arrived, c.fought
+	c.pawns, c.pfought = g.pawns, c.fought
 	c.pawnOK = true
 	return nil
 }
@@ -349,10 +368,10 @@ type snapshot struct {
 	dFace  [maxDice]int8
 }
 
-func (p *snapshot) take(g *Game) {
+func (p *snapshot) take(g *Game, lag int16) {
 	p.board, p.pawn, p.vp = g.board, g.pawn, g.vp
 	p.supply, p.spent, p.won, p.icons = g.supply, g.spent, g.won, g.icons
-	p.turn, p.urdLag, p.over, p.fixed = g.turn, g.urdLag(), g.Over(), g.fixed()
+	p.turn, p.urdLag, p.over, p.fixed = g.turn, lag, g.Over(), g.fixed()
 	p.nd = g.nd
 	if p.fixed {
 		p.dFace = g.dFace
@@ -384,15 +403,13 @@ func (g *Game) fixed() bool {
 // It allocates only to describe a violation.
 func (g *Game) CheckStep() error {
 	p := &g.prev
-	if err := g.checkStep(p); err != nil {
-		p.take(g)
-		return err
-	}
-	p.take(g)
-	return nil
+	lag := g.urdLag()
+	err := g.checkStep(p, lag)
+	p.take(g, lag)
+	return err
 }
 
-func (g *Game) checkStep(p *snapshot) error {
+func (g *Game) checkStep(p *snapshot, lag int16) error {
 	if g.board != p.board {
 		for q := range Square(squares) {
 			was, is := p.board[q], g.board[q]
@@ -443,7 +460,7 @@ func (g *Game) checkStep(p *snapshot) error {
 			}
 		}
 	}
-	switch lag := g.urdLag(); {
+	switch {
 	case g.turn < p.turn:
 		return fmt.Errorf("I6: the turn went back from %d to %d", p.turn, g.turn)
 	case p.over && !g.Over():

@@ -110,6 +110,30 @@ func urd(s int8) int16 { return -1 - int16(s) }
 // empty marks a square not yet laid out during setup.
 const empty int16 = -100
 
+// table is the state that changes a few times a turn, in the groups that
+// Check compares with what it last verified.
+type table struct {
+	layout
+	hands
+	pawns
+	purse
+}
+
+// pawns is where the pawns stand.
+type pawns struct {
+	pawn    [maxPlayers]Square
+	arrived [maxPlayers]bool // came down by a Keeper fight and has not moved since (G17)
+}
+
+// purse is each player's Urd, VP and won cards.
+type purse struct {
+	supply [maxPlayers]int8
+	divine [maxPlayers]int8 // under the Valkyria
+	spent  [maxPlayers]int8 // spent on divine intervention: out of the game (G6)
+	vp     [maxPlayers]int16
+	won    [maxPlayers]int16 // Edda and Keepers in the player's area
+}
+
 // layout is the board's cards and Keepers, kept together so that Check
 // compares them in one go.
 type layout struct {
@@ -141,16 +165,8 @@ type Game struct {
 	ph             phase
 	announced      bool
 
-	layout
-	pawn    [maxPlayers]Square
-	arrived [maxPlayers]bool // came down by a Keeper fight and has not moved since (G17)
-	supply  [maxPlayers]int8
-	divine  [maxPlayers]int8 // under the Valkyria
-	spent   [maxPlayers]int8 // spent on divine intervention: out of the game (G6)
-	vp      [maxPlayers]int16
-	won     [maxPlayers]int16 // Edda and Keepers in the player's area
-	icons   [maxPlayers][nIcons]int8
-	hands
+	table
+	icons       [maxPlayers][nIcons]int8
 	dealtKeeper [maxPlayers]int16 // the layer-1 Keeper that set each start (G15)
 	stockD6     int16
 	d8Res       int8
@@ -259,7 +275,7 @@ func (e *Engine) newGame(n int, rng *rand.Rand) *Game {
 	g.beginTurn(nop)
 	g.announced = false // Opening, or else the first Apply, announces turn 1
 	g.settle(nop)
-	g.prev.take(g)
+	g.prev.take(g, g.urdLag())
 	return g
 }
 
@@ -363,7 +379,7 @@ func (g *Game) Apply(c Choice, emit func(Event)) {
 	if emit == nil {
 		emit = nop
 	}
-	if !slices.Contains(g.opts, c) {
+	if !g.offered(c) {
 		panic(fmt.Sprintf("nastrond: illegal choice %+v in phase %d", c, g.ph))
 	}
 	if !g.announced {
@@ -371,6 +387,16 @@ func (g *Game) Apply(c Choice, emit func(Event)) {
 	}
 	g.apply(c, emit)
 	g.settle(emit)
+}
+
+// offered reports whether c is one of the legal choices now.
+func (g *Game) offered(c Choice) bool {
+	for _, o := range g.opts {
+		if o.A == c.A && o.B == c.B && o.Kind == c.Kind && o.C == c.C {
+			return true
+		}
+	}
+	return false
 }
 
 func (g *Game) announce(emit func(Event)) {
@@ -439,9 +465,21 @@ func (g *Game) list(buf []Choice) []Choice {
 	switch g.ph {
 	case phMove:
 		// No destination at all breaks I21 (G33); Check reports it.
+		occupied := uint64(0)
+		for p := range g.n {
+			if p != s {
+				occupied |= 1 << g.pawn[p]
+			}
+		}
 		from := g.pawn[s]
-		for d := g.e.p.minMove; d <= board.half(board.layer[from]); d++ {
-			if to := board.step(from, d); !g.occupiedByOther(to, s) {
+		k := board.layer[from]
+		ring, size, idx := &board.ring[k], board.ringLen[k], board.ringIdx[from]
+		for d := g.e.p.minMove; d <= size/2; d++ {
+			i := idx + d
+			if i >= size {
+				i -= size
+			}
+			if to := ring[i]; occupied&(1<<to) == 0 {
 				buf = append(buf, Choice{Kind: KMove, A: int16(to), B: int16(d)})
 			}
 		}
@@ -937,19 +975,19 @@ func (g *Game) allSpent() bool {
 
 // score awards each layer's majority (E3, E4, G28) and ends the game.
 func (g *Game) score(emit func(Event)) {
-	for layer := int8(1); layer <= 3; layer++ {
-		var n [maxPlayers]int
-		for q := range Square(squares) {
-			if v := g.board[q]; v < 0 && board.layer[q] == layer {
-				n[-1-v]++
-			}
+	var n [4][maxPlayers]int // Urd by layer and seat
+	for q, v := range g.board {
+		if v < 0 {
+			n[board.layer[q]][-1-v]++
 		}
+	}
+	for layer := 1; layer <= 3; layer++ {
 		most, k := 0, 0
 		for s := range g.n {
-			switch {
-			case n[s] > most:
-				most, k = n[s], 1
-			case n[s] == most && most > 0:
+			switch c := n[layer][s]; {
+			case c > most:
+				most, k = c, 1
+			case c == most && most > 0:
 				k++
 			}
 		}
@@ -958,7 +996,7 @@ func (g *Game) score(emit func(Event)) {
 		}
 		share := g.e.p.majorityVP / int16(k)
 		for s := range g.n {
-			if n[s] == most {
+			if n[layer][s] == most {
 				g.vp[s] += share
 				emit(Event{Kind: EvMajority, Seat: s, Card: -1, N: int32(layer), M: int32(share)})
 			}

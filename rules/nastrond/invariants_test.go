@@ -317,7 +317,7 @@ func TestIssue12_22_CheckStep_catchesEachBrokenTransition(t *testing.T) {
 			if tt.before != nil {
 				tt.before(g)
 			}
-			g.prev.take(g)
+			g.prev.take(g, g.urdLag())
 			if err := g.CheckStep(); err != nil {
 				t.Fatalf("CheckStep on an unchanged state: %v", err)
 			}

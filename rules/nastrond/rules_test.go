@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"bifrost/rules/sim"
 )
 
 // One or more tests per rule of the checklist (../shared/reference/nastrond.md),
@@ -1145,5 +1147,29 @@ func TestVocabulary_everyWordHasAMeaning(t *testing.T) {
 		if v.Cond(name) == nil {
 			t.Errorf("the engine knows condition %s, which the vocabulary lacks", name)
 		}
+	}
+}
+
+// TestG1_GreedyRarelyRollsNothing: with ↑ paid only on a success, rolling
+// no dice is no longer a way to bank VP; before, greedy bots rolled no dice
+// in about a third of their challenges.
+func TestG1_GreedyRarelyRollsNothing(t *testing.T) {
+	e := shippedEngine(t)
+	p := sim.NewPlayer(e, []string{"greedy"}, nil)
+	rolls, zero := 0, 0
+	p.OnChoice = func(_ sim.Game, _ int, c sim.Choice) {
+		if c.Kind == KRoll {
+			rolls++
+			if c.A == 0 {
+				zero++
+			}
+		}
+	}
+	for i := range 300 {
+		n := 2 + i%3
+		p.Play(sim.Config{Players: n, Index: i / 3}, sim.GameSeed(11, n, i/3))
+	}
+	if rolls == 0 || zero*20 > rolls {
+		t.Errorf("greedy rolled no dice in %d of %d rolls, want under 5%%", zero, rolls)
 	}
 }
