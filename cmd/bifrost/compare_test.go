@@ -85,9 +85,7 @@ func TestCompare_AFarStrongerCardIsFoundFirst(t *testing.T) {
 }
 
 func TestCompare_BaseRevisionComparesTheWorkingWorkbook(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git not installed")
-	}
+	needTool(t, "git", "git")
 	repo := t.TempDir()
 	src := filepath.Join(repo, "cardsrc")
 	if err := os.MkdirAll(src, 0o755); err != nil {
