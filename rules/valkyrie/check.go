@@ -96,22 +96,22 @@ func (g *Game) zoneRef(id int) zoneRef {
 	if id < 6*g.n {
 		p, k := &g.pl[id/6], zone(id%6)
 		pile := [...]*[]int16{&p.deck, &p.hand, &p.play, &p.gained, &p.discard, &p.vparea}[k]
-		return zoneRef{pile, k, id / 6}
+		return zoneRef{pile: pile, kind: k, arg: id / 6}
 	}
 	j := id - 6*g.n
 	switch {
 	case j < 2:
-		return zoneRef{&g.supply[j], zSupply, j}
+		return zoneRef{pile: &g.supply[j], kind: zSupply, arg: j}
 	case j < 4:
-		return zoneRef{&g.rows[j-2], zRow, j - 2}
+		return zoneRef{pile: &g.rows[j-2], kind: zRow, arg: j - 2}
 	case j < 6:
-		return zoneRef{&g.trash[j-4], zTrash, j - 4}
+		return zoneRef{pile: &g.trash[j-4], kind: zTrash, arg: j - 4}
 	case j < 6+len(g.rage):
-		return zoneRef{&g.rage[j-6], zRage, j - 6}
+		return zoneRef{pile: &g.rage[j-6], kind: zRage, arg: j - 6}
 	case j < 6+len(g.rage)+len(g.pool):
-		return zoneRef{&g.pool[j-6-len(g.rage)], zPool, j - 6 - len(g.rage)}
+		return zoneRef{pile: &g.pool[j-6-len(g.rage)], kind: zPool, arg: j - 6 - len(g.rage)}
 	}
-	return zoneRef{&g.box, zBox, 0}
+	return zoneRef{pile: &g.box, kind: zBox, arg: 0}
 }
 
 // touch records that zone k (with its argument) changed: cards new to it
@@ -143,27 +143,30 @@ func (g *Game) touchAll() {
 // of each zone that changed since the last one (the engine marks it) and
 // follows each card it finds there from the zone it was last seen in.
 type checker struct {
-	zones []zoneRef // per zone id
-	homes []home
+	zones []zoneRef  // per zone id
 	seen  []sighting // per card
 	epoch uint32
-	count []int32         // per zone: the cards seen into it and not seen out of it
-	size  []int32         // per zone: its cards when it was last read
 	kinds [4]int          // cards of each kind seen so far
 	turn  int             // the turn of the last checkTurn, -1 for none
+	new   bool            // a card was seen for the first time: count the kinds (I2–I5)
+	moved uint16          // bit s: seat s's zones gained or lost VP cards: compare its score (I18)
+	ends  bool            // a rage deck or supply deck changed: judge the end trigger (E1/E2)
 	log   uint32          // the phase log last judged
 	vp    [maxPlayers]int // per seat: the VP of the cards seen in its zones
 }
 
-// zoneRef is one zone, for Check: its pile, kind and argument.
+// zoneRef is one zone, for Check: its pile, kind and argument, and its
+// size when last read beside the cards seen into it and not seen out of it.
 type zoneRef struct {
-	pile *[]int16
-	kind zone
-	arg  int
+	pile        *[]int16
+	kind        zone
+	arg         int
+	size, count int32
 }
 
-// sighting is where and when Check last saw a card.
+// sighting is where and when Check last saw a card, beside where it may be.
 type sighting struct {
+	home
 	epoch uint32 // the check
 	zone  int16  // the zone, or -1 before the first sighting
 }
@@ -206,10 +209,14 @@ func (g *Game) Check() error {
 	if err := g.checkZones(ch); err != nil {
 		return err
 	}
-	for i := range g.pl {
-		if p := &g.pl[i]; ch.vp[i] != p.score {
-			return fmt.Errorf("I18: P%d's zones are worth %d VP but the running score is %d", i+1, ch.vp[i], p.score)
+	if g.turns != ch.turn {
+		ch.moved, ch.ends = 1<<g.n-1, true
+	}
+	for i := 0; ch.moved != 0; i++ {
+		if ch.moved&(1<<i) != 0 && ch.vp[i] != g.pl[i].score {
+			return fmt.Errorf("I18: P%d's zones are worth %d VP but the running score is %d", i+1, ch.vp[i], g.pl[i].score)
 		}
+		ch.moved &^= 1 << i
 	}
 	// A bitwise or of ints is negative when one of them is.
 	if g.funds|g.power|g.harden|g.played[0]|g.played[1]|g.played[2]|g.left|g.destroyed|g.gainedN < 0 {
@@ -230,8 +237,11 @@ func (g *Game) Check() error {
 	if g.phaseLog&0xf < 3 && g.playedAny|g.bought != 0 {
 		return fmt.Errorf("I17: %d cards played and %d bought before phase 3", g.playedAny, g.bought)
 	}
-	if want := (g.exhausted[0] && g.exhausted[1]) || g.rageLeft() == 0; want != g.endTriggered {
-		return fmt.Errorf("E1/E2: end conditions met %v but end triggered %v", want, g.endTriggered)
+	if ch.ends {
+		if want := (g.exhausted[0] && g.exhausted[1]) || g.rageLeft() == 0; want != g.endTriggered {
+			return fmt.Errorf("E1/E2: end conditions met %v but end triggered %v", want, g.endTriggered)
+		}
+		ch.ends = false
 	}
 	if g.turns != ch.turn {
 		if err := g.checkTurn(); err != nil {
@@ -260,19 +270,18 @@ func (g *Game) newChecker() *checker {
 		ch = &checker{}
 	}
 	if cap(ch.zones) < nz {
-		ch.zones, ch.count, ch.size = make([]zoneRef, nz), make([]int32, nz), make([]int32, nz)
+		ch.zones = make([]zoneRef, nz)
 	}
 	if cap(ch.seen) < len(g.e.inst) {
 		ch.seen = make([]sighting, len(g.e.inst))
 	}
-	*ch = checker{zones: ch.zones[:nz], homes: g.e.home[g.monster], seen: ch.seen[:len(g.e.inst)],
-		count: ch.count[:nz], size: ch.size[:nz], turn: -1}
+	*ch = checker{zones: ch.zones[:nz], seen: ch.seen[:len(g.e.inst)],
+		turn: -1}
 	for id := range ch.zones {
 		ch.zones[id] = g.zoneRef(id)
 	}
-	clear(ch.count)
-	for c := range ch.seen {
-		ch.seen[c] = sighting{zone: -1}
+	for c, h := range g.e.home[g.monster] {
+		ch.seen[c] = sighting{home: h, zone: -1}
 	}
 	g.chk = ch
 	g.touchAll()
@@ -284,7 +293,7 @@ func (g *Game) checkZones(ch *checker) error {
 	ch.epoch++
 	for _, id := range g.dirtyList {
 		z := &ch.zones[id]
-		ch.size[id] = int32(len(*z.pile))
+		z.size = int32(len(*z.pile))
 		if int(g.low[id]) < len(*z.pile) {
 			if err := g.look(ch, int(id), z); err != nil {
 				return err
@@ -292,16 +301,23 @@ func (g *Game) checkZones(ch *checker) error {
 		}
 	}
 	for _, id := range g.dirtyList {
-		if ch.size[id] != ch.count[id] {
+		z := &ch.zones[id]
+		if z.size != z.count {
 			return g.recount(ch, int(id))
 		}
-		if err := g.zoneRules(&ch.zones[id]); err != nil {
-			return err
+		if z.kind == zRage || z.kind == zSupply {
+			ch.ends = true
+		}
+		if z.kind == zPlay || z.kind == zGained || z.kind >= zSupply && z.kind <= zTrash {
+			if err := g.zoneRules(z); err != nil {
+				return err
+			}
 		}
 		g.dirty[id] = false
 	}
 	g.dirtyList = g.dirtyList[:0]
-	if ch.kinds != g.e.kindCount {
+	if ch.new {
+		ch.new = false
 		for k, n := range ch.kinds {
 			if want := g.e.kindCount[k]; n != want {
 				return fmt.Errorf("%s (I1): %d %s cards are in the zones, want %d", kindInvariant[k], n, kindNames[k], want)
@@ -353,16 +369,16 @@ func (g *Game) checkTurn() error {
 // seen in another zone has moved here, from a zone that changed too (I1); it
 // is checked against the zone (I6) and its tallies move with it.
 func (g *Game) look(ch *checker, id int, z *zoneRef) error {
-	s, k, arg := *z.pile, z.kind, z.arg
+	s, k, arg, seats := *z.pile, z.kind, z.arg, 6*g.n
 	for _, c := range s[g.low[id]:] {
 		if c < 0 {
 			if k == zRow {
-				ch.size[id]--
+				z.size--
 				continue
 			}
 			return fmt.Errorf("I1: an empty slot in the %s", g.zoneName(k, arg))
 		}
-		if int(c) >= len(ch.homes) {
+		if int(c) >= len(ch.seen) {
 			return fmt.Errorf("I1: card #%d does not exist", c)
 		}
 		sg := &ch.seen[c]
@@ -374,26 +390,28 @@ func (g *Game) look(ch *checker, id int, z *zoneRef) error {
 		if o == id {
 			continue
 		}
-		h := &ch.homes[c]
 		if o >= 0 && !g.dirty[o] {
 			ok, oa := g.zoneKind(o)
 			return fmt.Errorf("I1: card #%d (%s) is in the %s and the %s", c, g.ds(c).id, g.zoneName(ok, oa), g.zoneName(k, arg))
 		}
-		if h.zones&(1<<k) == 0 || (k >= zSupply && k <= zPool && int(h.arg) != arg) {
+		if sg.zones&(1<<k) == 0 || (k >= zSupply && k <= zPool && int(sg.arg) != arg) {
 			ds := g.ds(c)
 			return fmt.Errorf("I6: %s (%s) is in the %s", ds.id, ds.name, g.zoneName(k, arg))
 		}
 		if o < 0 {
-			ch.kinds[h.kind]++
+			ch.kinds[sg.kind]++
+			ch.new = true
 		} else {
-			ch.count[o]--
-			if o < 6*g.n {
-				ch.vp[o/6] -= int(h.vp)
+			ch.zones[o].count--
+			if o < seats {
+				ch.vp[o/6] -= int(sg.vp)
+				ch.moved |= 1 << (o / 6)
 			}
 		}
-		ch.count[id]++
-		if id < 6*g.n {
-			ch.vp[id/6] += int(h.vp)
+		z.count++
+		if id < seats {
+			ch.vp[id/6] += int(sg.vp)
+			ch.moved |= 1 << (id / 6)
 		}
 		sg.zone = int16(id)
 	}
@@ -427,7 +445,7 @@ func (g *Game) recount(ch *checker, id int) error {
 	s, k, arg := *z.pile, z.kind, z.arg
 	for c, sg := range ch.seen {
 		if int(sg.zone) == id && !slices.Contains(s, int16(c)) {
-			return fmt.Errorf("%s (I1): card #%d (%s) left the %s for no changed zone", kindInvariant[ch.homes[c].kind], c, g.ds(int16(c)).id, g.zoneName(k, arg))
+			return fmt.Errorf("%s (I1): card #%d (%s) left the %s for no changed zone", kindInvariant[sg.kind], c, g.ds(int16(c)).id, g.zoneName(k, arg))
 		}
 	}
 	for _, c := range s {
@@ -439,7 +457,7 @@ func (g *Game) recount(ch *checker, id int) error {
 			return fmt.Errorf("I1: card #%d (%s) came into the %s unseen (it was in the %s)", c, g.ds(c).id, g.zoneName(k, arg), g.zoneName(ok, oa))
 		}
 	}
-	return fmt.Errorf("I1: the %s holds %d cards, want %d", g.zoneName(k, arg), ch.size[id], ch.count[id])
+	return fmt.Errorf("I1: the %s holds %d cards, want %d", g.zoneName(k, arg), z.size, z.count)
 }
 
 // zoneKind is zone id's kind and argument.

@@ -1011,12 +1011,14 @@ func (g *Game) resolveEnd(d int16, clause int, yes bool) {
 // pile, weaknesses and VP cards to the VP area, draw, then the next turn or
 // the end of the game (T24–T29, E4).
 func (g *Game) cleanup() {
-	p := &g.pl[g.active]
-	g.touch(zPlay, g.active, 0)
-	g.touch(zHand, g.active, 0)
-	g.touch(zGained, g.active, 0)
-	g.touch(zDiscard, g.active, len(p.discard))
-	g.touch(zVPArea, g.active, len(p.vparea))
+	p, a := &g.pl[g.active], g.active
+	for k, z := range [...][]int16{zPlay: p.play, zHand: p.hand, zGained: p.gained} {
+		if len(z) > 0 {
+			g.touch(zone(k), a, 0)
+		}
+	}
+	g.touch(zDiscard, a, len(p.discard))
+	vp := len(p.vparea)
 	p.discard = append(p.discard, p.play...)
 	p.play = p.play[:0]
 	p.discard = append(p.discard, p.hand...)
@@ -1029,6 +1031,9 @@ func (g *Game) cleanup() {
 		}
 	}
 	p.gained = p.gained[:0]
+	if len(p.vparea) > vp {
+		g.touch(zVPArea, a, vp)
+	}
 	g.playOK = g.playOK[:0]
 	g.funds, g.power, g.costMod, g.harden = 0, 0, 0, 0
 	g.draw(g.active, g.e.handSize)
