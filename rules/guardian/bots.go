@@ -93,8 +93,15 @@ func settle(v *View, choices []sim.Choice) int {
 				}
 			}
 			ability := len(d.lists[lCheer])+len(d.lists[lField])+len(d.lists[lPrep])+len(d.lists[lBattle]) > 0
-			// Keep Guardians coming: a hand without them loses battles.
-			if (c.A == 1) == (ability && inHand >= 2 || inHand >= 3) {
+			// Keep Guardians coming: a hand without them loses battles. But
+			// after a draw with both resource zones empty (an extended
+			// battle, R33), taking the Guardian back would only repeat the
+			// position: send it to the cheer seat and change the battle.
+			cheer := ability && inHand >= 2 || inHand >= 3
+			if p.result < 0 && v.resN == 0 && v.opp.res == 0 && inHand >= 1 {
+				cheer = true
+			}
+			if (c.A == 1) == cheer {
 				val = 1
 			}
 		case cDiscard:
