@@ -1,6 +1,7 @@
 package nastrond
 
 import (
+	"runtime"
 	"testing"
 	"time"
 
@@ -9,7 +10,8 @@ import (
 
 // BenchmarkGames_Random4p plays full 4-player games between random bots on
 // one core, the way a smoke batch does (without invariant checks), and
-// reports games per second; allocs/op are per game.
+// reports games per second of wall time and of the benchmark thread's CPU
+// time (steadier on a shared machine); allocs/op are per game.
 func BenchmarkGames_Random4p(b *testing.B) {
 	benchGames(b, 4, []string{"random"}, false)
 }
@@ -31,6 +33,9 @@ func benchGames(b *testing.B, players int, bots []string, check bool) {
 	p.Check = check
 	decisions := 0
 	b.ReportAllocs()
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	cpu0, cpuOK := threadCPU()
 	start := time.Now()
 	i := 0
 	for b.Loop() {
@@ -42,5 +47,8 @@ func benchGames(b *testing.B, players int, bots []string, check bool) {
 		i++
 	}
 	b.ReportMetric(float64(i)/time.Since(start).Seconds(), "games/s")
+	if cpu1, ok := threadCPU(); ok && cpuOK {
+		b.ReportMetric(float64(i)/(cpu1-cpu0).Seconds(), "games/cpu-s")
+	}
 	b.ReportMetric(float64(decisions)/float64(i), "decisions/game")
 }
