@@ -32,9 +32,6 @@ func ExampleDrawer(res schema.Result, l *Layout, artDir string) (func(pdf *fpdf.
 		if found == nil {
 			return 0, fmt.Errorf("no printed card has ID %q", id)
 		}
-		for _, name := range l.fontName {
-			pdf.AddUTF8FontFromBytes(name, "", l.fonts[name].Data) // a no-op when already there
-		}
 		size := found.kind.Size
 		scale := width / size.W
 		art := newArtStore(artDir)

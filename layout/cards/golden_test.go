@@ -37,6 +37,7 @@ var goldenPages = []struct {
 // with -update after a layout change, and look at the pictures before
 // committing them.
 func TestRender_LooksLikeTheGoldenPages(t *testing.T) {
+	needFonts(t, "BIZ UDPGothic") // the goldens are drawn with the chain's first font
 	for _, gp := range goldenPages {
 		t.Run(gp.game, func(t *testing.T) {
 			got := goldenRender(t, gp.game, gp.page)

@@ -72,7 +72,7 @@ func TestFit_LongEffectShrinksDownToTheMinimum(t *testing.T) {
 	if size, ok := sizeOf(layOut(t, res, l, "Assist", v.ID)); size != 8.5 || !ok {
 		t.Errorf("short text at %gpt (ok %v), want the full 8.5pt", size, ok)
 	}
-	v.Text = strings.Repeat("カードを1枚引く。", 8)
+	v.Text = strings.Repeat("カードを1枚引く。", 11)
 	pt := layOut(t, res, l, "Assist", v.ID)
 	if size, ok := sizeOf(pt); size >= 8.5 || size < 6 || !ok {
 		t.Errorf("long text at %gpt (ok %v), want shrunk below 8.5pt and not under 6pt", size, ok)

@@ -1,12 +1,17 @@
 package cards_test
 
 import (
+	"bytes"
+	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"bifrost/layout/cards"
+	"bifrost/layout/text"
 	"bifrost/schema"
 	"bifrost/schema/workbook"
 )
@@ -131,5 +136,129 @@ func TestIssue13_2_TypedTextIsNotBrokenAfterEverySentence(t *testing.T) {
 	path := render(t, res, lay, cards.Options{Only: []string{id}})
 	if out := tool(t, "pdftotext", "-f", "1", "-l", "1", path, "-"); !strings.Contains(out, "引く。捨てる。") {
 		t.Errorf("the typed text was broken at 。:\n%s", out)
+	}
+}
+
+// needFonts skips a test when the Debian TrueType Japanese fonts are not
+// installed, and fails it under CI, where .ci/run installs them.
+func needFonts(t *testing.T, families ...string) {
+	t.Helper()
+	for _, f := range families {
+		if _, ok := text.Find(f); ok {
+			continue
+		}
+		msg := fmt.Sprintf("the font %s is not installed; install it with: apt-get install fonts-morisawa-bizud-gothic fonts-ipaexfont-gothic", f)
+		if ci, _ := strconv.ParseBool(os.Getenv("CI")); ci {
+			t.Fatal(msg + " (under CI a missing font fails the test)")
+		}
+		t.Skip(msg)
+	}
+}
+
+// TestIssue13_3_RestoredNamesReachThePDFTextLayer: the three names once
+// renamed for the embedded font (碾, 鏨, 鑢) pass the glyph check and print,
+// drawn from the installed fonts of the chain, into the PDF text layer.
+func TestIssue13_3_RestoredNamesReachThePDFTextLayer(t *testing.T) {
+	needFonts(t, "BIZ UDPGothic")
+	for game, names := range map[string][]string{"guardian": {"鏨のカツラ", "鑢のヤスリマル"}, "nastrond": {"グロッティの碾き臼"}} {
+		res, book, lay := shipped(t, game)
+		g := schema.GameByID(game)
+		for _, p := range cards.Check(g, res, lay, book, schema.NewLang("en")) {
+			t.Errorf("%s: %s", game, p)
+		}
+		var ids []string
+		for _, name := range names {
+			id := idOfName(t, book, name)
+			ids = append(ids, id)
+		}
+		path := render(t, res, lay, cards.Options{Only: ids})
+		got := squeeze(tool(t, "pdftotext", path, "-"))
+		for _, name := range names {
+			if !strings.Contains(got, name) {
+				t.Errorf("%s: the PDF text layer lacks %q", game, name)
+			}
+		}
+		if fonts := tool(t, "pdffonts", path); !strings.Contains(fonts, "bizudpgothic") {
+			t.Errorf("%s: the first font of the chain is not embedded:\n%s", game, fonts)
+		}
+	}
+}
+
+// idOfName finds the ID of the card named name in any sheet of book.
+func idOfName(t *testing.T, book *schema.Book, name string) string {
+	t.Helper()
+	for _, tab := range book.Sheets {
+		nameCol, idCol := -1, -1
+		for i, h := range tab.Header {
+			switch schema.Normalize(h) {
+			case "名前":
+				nameCol = i
+			case "ID":
+				idCol = i
+			}
+		}
+		for _, r := range tab.Rows {
+			if nameCol >= 0 && idCol >= 0 && strings.TrimSpace(r.Cell(nameCol)) == name {
+				return schema.Normalize(r.Cell(idCol))
+			}
+		}
+	}
+	t.Fatalf("no card is named %q", name)
+	return ""
+}
+
+// TestIssue13_3_FallbackIsPerGlyph: a chain whose first font has no kanji
+// draws the Latin letters from it and each kanji from the next font, both
+// embedded, the text layer whole; a character no font has is a problem
+// naming the whole chain.
+func TestIssue13_3_FallbackIsPerGlyph(t *testing.T) {
+	needFonts(t, "DejaVu Sans", "IPAexGothic")
+	res, book, _ := shipped(t, "guardian")
+	src, err := os.ReadFile(filepath.Join("..", "guardian.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	yml := strings.Replace(string(src), "default: {chain: [BIZ UDPGothic, IPAexGothic, Noto Sans JP]}", "default: {chain: [DejaVu Sans, IPAexGothic]}", 1)
+	lay, err := cards.Parse("guardian.yaml", []byte(yml), schema.Guardian)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := res.Data.(*schema.GuardianData)
+	g := &d.Guardians[0]
+	g.Name = "Loki碾Odin"
+	path := render(t, res, lay, cards.Options{Only: []string{g.ID}})
+	if got := squeeze(tool(t, "pdftotext", path, "-")); !strings.Contains(got, "Loki碾Odin") {
+		t.Errorf("the text layer lacks Loki碾Odin:\n%s", got)
+	}
+	fonts := tool(t, "pdffonts", path)
+	for _, want := range []string{"dejavusans", "ipaexgothic"} {
+		if !strings.Contains(fonts, want) {
+			t.Errorf("%s is not embedded:\n%s", want, fonts)
+		}
+	}
+	g.Name = "Loki龘"
+	ps := cards.Check(schema.Guardian, res, lay, book, schema.NewLang("en"))
+	if len(ps) != 1 || !strings.Contains(ps[0].Message, "U+9F98") || !strings.Contains(ps[0].Message, "DejaVu Sans, IPAexGothic, M+ 1p") {
+		t.Errorf("problems %v, want one for 龘 naming the chain", ps)
+	}
+}
+
+// TestIssue13_4_BoldComesFromTheBoldFace: where the layout asks for bold
+// and the family has a bold face, the text is drawn with it, not stroked.
+func TestIssue13_4_BoldComesFromTheBoldFace(t *testing.T) {
+	needFonts(t, "BIZ UDPGothic")
+	res, _, lay := shipped(t, "guardian")
+	path := render(t, res, lay, cards.Options{Only: []string{res.Data.(*schema.GuardianData).Guardians[0].ID}})
+	if fonts := tool(t, "pdffonts", path); !strings.Contains(fonts, "bizudpgothic-bold") {
+		t.Errorf("the bold face is not embedded:\n%s", fonts)
+	}
+	qdf := filepath.Join(t.TempDir(), "qdf.pdf")
+	tool(t, "qpdf", "--qdf", "--object-streams=disable", path, qdf)
+	raw, err := os.ReadFile(qdf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Contains(raw, []byte(" Tr")) {
+		t.Error("bold text is stroked (a text rendering mode is set) although the family has a bold face")
 	}
 }

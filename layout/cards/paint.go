@@ -31,16 +31,22 @@ type painter struct {
 	issues []issue
 	fits   map[fitKey]text.Fitted
 	preps  map[prepKey]*text.Prepared
-	font   string // the font currently set, "" for none
+	font   *text.Font // the font currently set, nil for none
+	added  map[*text.Font]bool
+	widths map[*text.Font]map[rune]int
 }
 
 type fitKey struct {
 	font, s string
+	bold    bool
 	w, h    float64
 	st      text.Style
 }
 
-type prepKey struct{ font, s string }
+type prepKey struct {
+	font, s string
+	bold    bool
+}
 
 // issue is something that would print wrong: text that does not fit, or a
 // character the font cannot print.
@@ -69,7 +75,8 @@ type source struct {
 
 func newPainter(pdf *fpdf.Fpdf, l *Layout, ds *dataset, art *artStore, dry bool) *painter {
 	return &painter{pdf: pdf, lay: l, ds: ds, art: art, dry: dry,
-		fits: map[fitKey]text.Fitted{}, preps: map[prepKey]*text.Prepared{}}
+		fits: map[fitKey]text.Fitted{}, preps: map[prepKey]*text.Prepared{},
+		added: map[*text.Font]bool{}, widths: map[*text.Font]map[rune]int{}}
 }
 
 // paint draws elements for card c with the trim's top-left at (x, y).
@@ -164,26 +171,106 @@ func sentenceLines(s string) string {
 	return strings.TrimRight(strings.ReplaceAll(out, "。\n\n", "。\n"), "\n")
 }
 
-func (pt *painter) setFont(name string, size float64) {
-	if pt.font != name {
-		pt.pdf.SetFont(name, "", size)
-		pt.font = name
+// setFont makes f the PDF's current font at size pt, adding it to the
+// document the first time: a fallback font no text needs is not embedded.
+func (pt *painter) setFont(f *text.Font, size float64) {
+	if pt.font == f {
+		pt.pdf.SetFontSize(size)
 		return
 	}
-	pt.pdf.SetFontSize(size)
+	name := pt.lay.pdfFont[f]
+	if !pt.added[f] {
+		pt.pdf.AddUTF8FontFromBytes(name, "", f.Data) // a no-op when the document has it
+		pt.added[f] = true
+	}
+	pt.pdf.SetFont(name, "", size)
+	pt.font = f
+}
+
+// run is a stretch of a line drawn from one font of the chain.
+type run struct {
+	s      string
+	font   *text.Font
+	stroke bool // bold asked for but the face has no bold: stroke the outlines
+	w      int  // thousandths of an em
+}
+
+// faceOf picks the font that draws r: the first face of the chain that has
+// it (its bold face when bold is asked for and it has r), else the first.
+func faceOf(c *text.Chain, r rune, bold bool) (*text.Font, bool) {
+	i := max(c.Pick(r), 0)
+	f := c.Faces[i]
+	if !bold {
+		return f.Regular, false
+	}
+	if f.Bold != nil && f.Bold.Has(r) {
+		return f.Bold, false
+	}
+	return f.Regular, true
+}
+
+// width measures one character in font f, in thousandths of an em.
+func (pt *painter) width(f *text.Font, r rune) int {
+	m := pt.widths[f]
+	if m == nil {
+		m = map[rune]int{}
+		pt.widths[f] = m
+	}
+	w, ok := m[r]
+	if !ok {
+		pt.setFont(f, 10)
+		w = pt.pdf.GetStringSymbolWidth(string(r))
+		m[r] = w
+	}
+	return w
+}
+
+// measure returns the Measure of a chain: each character in the font that
+// draws it.
+func (pt *painter) measure(c *text.Chain, bold bool) text.Measure {
+	return func(s string) int {
+		w := 0
+		for _, r := range s {
+			f, _ := faceOf(c, r, bold)
+			w += pt.width(f, r)
+		}
+		return w
+	}
+}
+
+// runs cuts a line into stretches of one font each.
+func (pt *painter) runs(c *text.Chain, s string, bold bool) []run {
+	var out []run
+	start := 0
+	for i, r := range s {
+		f, stroke := faceOf(c, r, bold)
+		w := pt.width(f, r)
+		if n := len(out); n > 0 && out[n-1].font == f && out[n-1].stroke == stroke {
+			out[n-1].w += w
+			continue
+		}
+		if n := len(out); n > 0 {
+			out[n-1].s = s[start:i]
+		}
+		start = i
+		out = append(out, run{font: f, stroke: stroke, w: w})
+	}
+	if n := len(out); n > 0 {
+		out[n-1].s = s[start:]
+	}
+	return out
 }
 
 // fit lays s out in a box, memoised: copies of a card fit the same way.
-func (pt *painter) fit(font, s string, w, h float64, st text.Style) text.Fitted {
-	k := fitKey{font, s, w, h, st}
+func (pt *painter) fit(font, s string, bold bool, w, h float64, st text.Style) text.Fitted {
+	k := fitKey{font, s, bold, w, h, st}
 	if f, ok := pt.fits[k]; ok {
 		return f
 	}
-	pk := prepKey{font, s}
+	pk := prepKey{font, s, bold}
 	p := pt.preps[pk]
 	if p == nil {
-		pt.setFont(font, st.Size)
-		p = text.Prepare(s, pt.pdf.GetStringSymbolWidth)
+		p = text.Prepare(s, pt.measure(pt.lay.fonts[font], bold))
 		pt.preps[pk] = p
 	}
 	f := p.Fit(w, h, st)
@@ -192,10 +279,10 @@ func (pt *painter) fit(font, s string, w, h float64, st text.Style) text.Fitted 
 }
 
 // text sets s in the box, shrinking it down to the style's minimum; text that
-// still does not fit, and characters the font lacks, become issues.
+// still does not fit, and characters no font of the chain has, become issues.
 func (pt *painter) text(e *Element, s string, x, y, w, h float64, st text.Style, align, valign string, col rgb, bold bool, src source) {
-	font := pt.lay.fonts[e.font]
-	for _, r := range font.Missing(s) {
+	chain := pt.lay.fonts[e.font]
+	for _, r := range chain.Missing(s) {
 		// The character comes from the first field whose text holds it, or
 		// else from the layout's own text.
 		var from []*field
@@ -205,9 +292,9 @@ func (pt *painter) text(e *Element, s string, x, y, w, h float64, st text.Style,
 				break
 			}
 		}
-		pt.issues = append(pt.issues, issue{card: pt.card, side: pt.side, el: e, spec: src.spec, row: src.row, fields: from, text: s, r: r, font: font.Name})
+		pt.issues = append(pt.issues, issue{card: pt.card, side: pt.side, el: e, spec: src.spec, row: src.row, fields: from, text: s, r: r, font: chain.Names()})
 	}
-	f := pt.fit(e.font, s, w, h, st)
+	f := pt.fit(e.font, s, bold, w, h, st)
 	if !f.OK {
 		ff := f
 		pt.issues = append(pt.issues, issue{card: pt.card, side: pt.side, el: e, spec: src.spec, row: src.row, fields: src.fields, text: s, fit: &ff, boxH: h})
@@ -215,14 +302,8 @@ func (pt *painter) text(e *Element, s string, x, y, w, h float64, st text.Style,
 	if pt.dry {
 		return
 	}
-	pt.setFont(e.font, f.Size)
 	pt.pdf.SetTextColor(col.r, col.g, col.b)
 	sizeMM := f.Size * text.MMPerPt
-	if bold {
-		pt.pdf.SetDrawColor(col.r, col.g, col.b)
-		pt.pdf.SetLineWidth(sizeMM * 0.035)
-		pt.pdf.SetTextRenderingMode(2)
-	}
 	top := y
 	switch valign {
 	case "middle":
@@ -240,10 +321,19 @@ func (pt *painter) text(e *Element, s string, x, y, w, h float64, st text.Style,
 		case "right":
 			lx = x + w - lw
 		}
-		pt.pdf.Text(lx, top+float64(i)*pitch+ascent*sizeMM, l.Text)
-	}
-	if bold {
-		pt.pdf.SetTextRenderingMode(0)
+		for _, r := range pt.runs(chain, l.Text, bold) {
+			pt.setFont(r.font, f.Size)
+			if r.stroke {
+				pt.pdf.SetDrawColor(col.r, col.g, col.b)
+				pt.pdf.SetLineWidth(sizeMM * 0.035)
+				pt.pdf.SetTextRenderingMode(2)
+			}
+			pt.pdf.Text(lx, top+float64(i)*pitch+ascent*sizeMM, r.s)
+			if r.stroke {
+				pt.pdf.SetTextRenderingMode(0)
+			}
+			lx += float64(r.w) * sizeMM / 1000
+		}
 	}
 }
 

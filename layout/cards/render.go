@@ -52,7 +52,8 @@ type IssuesError struct{ Lines []string }
 
 func (e *IssuesError) Error() string { return strings.Join(e.Lines, "\n") }
 
-// newPDF starts a document with the layout's fonts and fixed dates.
+// newPDF starts a document with fixed dates; the painter adds each font the
+// first time it draws with it.
 func newPDF(l *Layout, page Size) *fpdf.Fpdf {
 	pdf := fpdf.NewCustom(&fpdf.InitType{UnitStr: "mm", Size: fpdf.SizeType{Wd: page.W, Ht: page.H}})
 	pdf.SetCreationDate(pdfDate)
@@ -64,9 +65,6 @@ func newPDF(l *Layout, page Size) *fpdf.Fpdf {
 	pdf.SetTitle(l.Game.Title, true)
 	pdf.SetCreator("bifrost", false)
 	pdf.SetProducer("bifrost", false)
-	for _, name := range l.fontName {
-		pdf.AddUTF8FontFromBytes(name, "", l.fonts[name].Data)
-	}
 	return pdf
 }
 

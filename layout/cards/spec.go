@@ -46,8 +46,12 @@ type sheetSpec struct {
 	KindPerPage *bool    `yaml:"kind_per_page"`
 }
 
+// fontSpec is a font fallback chain: file first when given, then each
+// entry of chain, a family name looked up among the installed fonts or a
+// path to a .ttf file; the embedded M+ 1p always comes last.
 type fontSpec struct {
-	File string `yaml:"file"`
+	File  string   `yaml:"file"`
+	Chain []string `yaml:"chain"`
 }
 
 type paletteSpec struct {
@@ -227,6 +231,9 @@ func LayoutDir(src string) string {
 	return filepath.Join(filepath.Dir(filepath.Clean(src)), "layout")
 }
 
+// pdfFontName keeps the letters a font's name in the PDF may have.
+var pdfFontName = regexp.MustCompile(`[^A-Za-z0-9+-]+`)
+
 var yamlLine = regexp.MustCompile(`^(?:yaml: )?line (\d+): (.*)$`)
 var notFound = regexp.MustCompile(`^field (\S+) not found in type \S+$`)
 
@@ -363,8 +370,9 @@ type Layout struct {
 	Safe     float64 // mm inside the trim
 	Sheet    SheetOptions
 	Kinds    []*Kind
-	fonts    map[string]*text.Font
-	fontName []string // sorted, for registering in a fixed order
+	fonts    map[string]*text.Chain
+	fontName []string              // sorted, for messages
+	pdfFont  map[*text.Font]string // each font's name in the PDF
 	palettes map[string]*palette
 }
 
@@ -406,7 +414,8 @@ type where struct {
 func (p *parser) compile(s *fileSpec) *Layout {
 	l := &Layout{File: p.file, Game: p.game, Card: Size{63, 88}, Bleed: 3, Safe: 3,
 		Sheet:    SheetOptions{Gutter: 6, MarkLength: 4, MarkOffset: 0.5, MarkWidth: 0.2, KindPerPage: true},
-		fonts:    map[string]*text.Font{"default": text.Default()},
+		fonts:    map[string]*text.Chain{"default": text.NewChain()},
+		pdfFont:  map[*text.Font]string{},
 		palettes: map[string]*palette{}}
 	if s.Game != p.game.ID {
 		p.errorf("game", "this layout is for game %q, want %q", s.Game, p.game.ID)
@@ -434,24 +443,28 @@ func (p *parser) compile(s *fileSpec) *Layout {
 		opt.KindPerPage = *s.Sheet.KindPerPage
 	}
 	for _, name := range sortedKeys(s.Fonts) {
-		path := "fonts." + name
-		f := s.Fonts[name]
-		if f.File == "" {
-			l.fonts[name] = text.Default()
-			continue
-		}
-		file := f.File
-		if !filepath.IsAbs(file) {
-			file = filepath.Join(filepath.Dir(p.file), file)
-		}
-		font, err := text.Load(file)
-		if err != nil {
-			p.errorf(path+".file", "%v", err)
-			continue
-		}
-		l.fonts[name] = font
+		l.fonts[name] = p.chain("fonts."+name, s.Fonts[name])
 	}
 	l.fontName = sortedKeys(l.fonts)
+	used := map[string]bool{}
+	for _, name := range l.fontName {
+		for _, f := range l.fonts[name].Faces {
+			for i, font := range []*text.Font{f.Regular, f.Bold} {
+				if _, ok := l.pdfFont[font]; font == nil || ok {
+					continue
+				}
+				key := pdfFontName.ReplaceAllString(strings.TrimSuffix(font.Name, ".ttf"), "")
+				if i == 1 {
+					key += "-Bold"
+				}
+				for n := 2; used[key]; n++ {
+					key = fmt.Sprintf("%s-%d", strings.TrimSuffix(key, fmt.Sprintf("-%d", n-1)), n)
+				}
+				used[key] = true
+				l.pdfFont[font] = key
+			}
+		}
+	}
 	for _, name := range sortedKeys(s.Palettes) {
 		l.palettes[name] = p.palette("palettes."+name, name, s.Palettes[name])
 	}
@@ -472,6 +485,45 @@ func (p *parser) compile(s *fileSpec) *Layout {
 		p.errorf("kinds", "the layout defines no card kinds")
 	}
 	return l
+}
+
+// chain compiles a font chain. A family that is not installed here is left
+// out (the next font takes its characters, and the glyph check reports any
+// that no font has); a file that cannot be used is an error.
+func (p *parser) chain(path string, f fontSpec) *text.Chain {
+	var faces []text.Face
+	file := func(at, name string) {
+		if !filepath.IsAbs(name) {
+			name = filepath.Join(filepath.Dir(p.file), name)
+		}
+		font, err := text.Load(name)
+		if err != nil {
+			p.errorf(at, "%v", err)
+			return
+		}
+		faces = append(faces, text.Face{Regular: font})
+	}
+	if f.File != "" {
+		file(path+".file", f.File)
+	}
+	for i, entry := range f.Chain {
+		at := fmt.Sprintf("%s.chain.%d", path, i)
+		if strings.ContainsAny(entry, `/\`) || strings.EqualFold(filepath.Ext(entry), ".ttf") {
+			file(at, entry)
+			continue
+		}
+		in, ok := text.Find(entry)
+		if !ok {
+			continue
+		}
+		face, err := text.LoadInstalled(in)
+		if err != nil {
+			p.errorf(at, "%v", err)
+			continue
+		}
+		faces = append(faces, face)
+	}
+	return text.NewChain(faces...)
 }
 
 func (p *parser) size(path string, s sizeSpec) Size {
