@@ -33,6 +33,8 @@
 // decks pooled, or, as greedy+lists and mc+lists, from its deck list.
 //
 // Engine implements sim.Tallier: a batch's report carries the deck matchup
-// matrix (Config.Index cycles over every ordered pair of distinct decks) and
-// the first player's win rate under extra.guardian.
+// matrix (Config.Index cycles over every ordered pair of distinct decks),
+// the affinity chart it was played with and the first player's win rate
+// under extra.guardian. Games implement sim.Stepper: CheckStep asserts the
+// invariants about change between decisions.
 package guardian
