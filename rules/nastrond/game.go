@@ -283,7 +283,7 @@ func (e *Engine) newGame(n int, rng *rand.Rand) *Game {
 // turn's banner before the first decision; it implements sim.Opener.
 func (g *Game) Opening(emit func(Event)) {
 	for q := range Square(squares) {
-		if v := g.board[q]; v >= 0 && q != centre {
+		if v := g.board[q]; v >= 0 {
 			emit(Event{Kind: EvLayout, Seat: -1, Card: int32(v), N: int32(q)})
 		}
 	}

@@ -78,8 +78,8 @@ func TestIssue12_5_ReplayTellsTheSetupBeforeTheFirstDecision(t *testing.T) {
 			banners++
 		}
 	}
-	if layout != 48 || starts != 3 || banners != 1 {
-		t.Errorf("before the first decision: %d squares laid out, %d starts, %d turn-1 banners; want 48, 3, 1:\n%s",
+	if layout != 49 || starts != 3 || banners != 1 {
+		t.Errorf("before the first decision: %d squares laid out, %d starts, %d turn-1 banners; want 49, 3, 1:\n%s",
 			layout, starts, banners, strings.Join(lines[:first], "\n"))
 	}
 	if n := strings.Count(b.String(), "— turn 1: "); n != 1 {

@@ -103,7 +103,7 @@ func (g *Game) Describe(c Choice, lang string) string {
 	case KReroll:
 		d := dieText(g.dSides[c.B], g.dFace[c.B])
 		if en {
-			return fmt.Sprintf("reroll %s (%d more may follow)", d, g.rerollLeft-1)
+			return fmt.Sprintf("choose %s to reroll (up to %d more)", d, g.rerollLeft-1)
 		}
 		return fmt.Sprintf("%sを振り直しに選ぶ（あと%d個まで）", d, g.rerollLeft-1)
 	case KRerollGo:
