@@ -262,3 +262,64 @@ func TestIssue13_4_BoldComesFromTheBoldFace(t *testing.T) {
 		t.Error("bold text is stroked (a text rendering mode is set) although the family has a bold face")
 	}
 }
+
+// TestIssue13_9_PerCardPDFsSetBleedBoxAndTrimBox: each page of a per-card
+// PDF has its TrimBox on the trim and its BleedBox 3 mm outside it, inside
+// the page (which also holds the トンボ), and two renders are byte-identical.
+func TestIssue13_9_PerCardPDFsSetBleedBoxAndTrimBox(t *testing.T) {
+	res, _, lay := shipped(t, "valkyrie")
+	each, err := cards.RenderEach(res, lay, cards.Options{Only: []string{"A01"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var a, b bytes.Buffer
+	if err := each[0].Render(&a); err != nil {
+		t.Fatal(err)
+	}
+	if err := each[0].Render(&b); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(a.Bytes(), b.Bytes()) {
+		t.Error("two renders of one card differ")
+	}
+	path := filepath.Join(t.TempDir(), each[0].Name)
+	if err := os.WriteFile(path, a.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const pt = 72 / 25.4
+	box := func(out, name string) [4]float64 {
+		for line := range strings.SplitSeq(out, "\n") {
+			if rest, ok := strings.CutPrefix(line, name+":"); ok {
+				var v [4]float64
+				if _, err := fmt.Sscan(rest, &v[0], &v[1], &v[2], &v[3]); err != nil {
+					t.Fatalf("%s: %v", line, err)
+				}
+				return v
+			}
+		}
+		t.Fatalf("no %s in\n%s", name, out)
+		return [4]float64{}
+	}
+	near := func(got, want float64) bool { return got > want-0.05 && got < want+0.05 }
+	for page := 1; page <= 2; page++ {
+		out := tool(t, "pdfinfo", "-box", "-f", strconv.Itoa(page), "-l", strconv.Itoa(page), path)
+		p := fmt.Sprintf("Page    %d ", page)
+		media, trim, bleed := box(out, p+"MediaBox"), box(out, p+"TrimBox"), box(out, p+"BleedBox")
+		m := 3.0 + 12 // bleed + room for トンボ
+		for i, want := range [4]float64{m, m, m + 63, m + 88} {
+			if !near(trim[i]/pt, want) {
+				t.Errorf("page %d: TrimBox %v pt, want %v mm", page, trim, [4]float64{m, m, m + 63, m + 88})
+				break
+			}
+		}
+		for i, want := range [4]float64{m - 3, m - 3, m + 63 + 3, m + 88 + 3} {
+			if !near(bleed[i]/pt, want) {
+				t.Errorf("page %d: BleedBox %v pt, want %v mm (trim + 3 mm)", page, bleed, [4]float64{m - 3, m - 3, m + 66, m + 91})
+				break
+			}
+		}
+		if bleed == media {
+			t.Errorf("page %d: the BleedBox is the whole page", page)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package cards
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -378,7 +379,8 @@ var unsafeName = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
 
 // RenderEach lists one PDF per card design (copies are not repeated) for
 // print shops: the face on page 1 and the back on page 2, each page the
-// trim plus bleed plus room for トンボ, with the TrimBox set to the trim.
+// trim plus bleed plus room for トンボ, with the TrimBox set to the trim and
+// the BleedBox to the trim plus the bleed.
 func RenderEach(res schema.Result, l *Layout, opt Options) ([]PerCard, error) {
 	d, err := NewDeck(res, l, opt.Only)
 	if err != nil {
@@ -418,6 +420,7 @@ func (d *Deck) renderOne(w io.Writer, c *card, opt Options) error {
 	for i, els := range sides {
 		pdf.AddPageFormat("P", fpdf.SizeType{Wd: page.W, Ht: page.H})
 		pdf.SetPageBox("trim", m, m, k.Size.W, k.Size.H)
+		pdf.SetPageBox("bleed", m-l.Bleed, m-l.Bleed, k.Size.W+2*l.Bleed, k.Size.H+2*l.Bleed)
 		pdf.ClipRect(m-l.Bleed, m-l.Bleed, k.Size.W+2*l.Bleed, k.Size.H+2*l.Bleed, false)
 		pt.paint(els, c, []string{"face", "back"}[i], m, m)
 		pdf.ClipEnd()
@@ -426,8 +429,19 @@ func (d *Deck) renderOne(w io.Writer, c *card, opt Options) error {
 	if len(pt.issues) > 0 {
 		return issuesError(pt.issues, d.ds)
 	}
-	return pdf.Output(w)
+	var b bytes.Buffer
+	if err := pdf.Output(&b); err != nil {
+		return err
+	}
+	_, err := w.Write(boxOrder.ReplaceAll(b.Bytes(), []byte("$2$1")))
+	return err
 }
+
+// boxOrder finds a page's BleedBox written before its TrimBox: fpdf writes
+// a page's boxes in map order, so they are put back in one order for
+// byte-identical output. Both lines keep their lengths, so the
+// cross-reference offsets stay right.
+var boxOrder = regexp.MustCompile(`(/BleedBox \[[0-9. ]+\]\n)(/TrimBox \[[0-9. ]+\]\n)`)
 
 // trimMarks draws Japanese-style トンボ: double corner marks (the inner line
 // on the trim, the outer on the bleed) and centre marks on each side.
