@@ -95,7 +95,7 @@ var verbCases = map[string]func(t *testing.T){
 		k := slices.Index(e.vpOrder, designOf(t, e, "V2"))
 		g.pl[1].vparea = append(g.pl[1].vparea, g.pool[k]...) // no V2 left
 		g.pool[k] = g.pool[k][:0]
-		g.rescore()
+		g.resync()
 		g.startTactic(x[0])
 		if got := countIDs(g, g.pl[0].gained); got["V1"] != 4 {
 			t.Errorf("without V2: %v, want three more V1", got)
@@ -104,7 +104,7 @@ var verbCases = map[string]func(t *testing.T){
 			g.pl[1].vparea = append(g.pl[1].vparea, g.pool[k]...)
 			g.pool[k] = g.pool[k][:0]
 		}
-		g.rescore()
+		g.resync()
 		g.startTactic(x[0])
 		mustCheck(t, g)
 		if len(g.pl[0].gained) != 5 {
