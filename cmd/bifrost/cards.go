@@ -24,6 +24,7 @@ type cardsOptions struct {
 	only     []string
 	perCard  bool
 	since    string
+	output   string
 }
 
 func newCardsCmd(g *globalOptions) *cobra.Command {
@@ -35,7 +36,9 @@ func newCardsCmd(g *globalOptions) *cobra.Command {
 			"bleed and crop marks, face and back pages alternating (backs mirrored for long-edge\n" +
 			"duplex), copies as the workbook says, boards on pages of their own. The look comes from\n" +
 			"layout/GAME.yaml. --per-card writes out/GAME/cards/<kind>-<ID>.pdf instead, one card at\n" +
-			"trim size plus bleed with トンボ, for print shops.",
+			"trim size plus bleed with トンボ, for print shops. --changed-since REV prints only the cards\n" +
+			"changed since a git revision, into out/GAME/cards-changed.pdf so that the full deck in\n" +
+			"cards.pdf is never replaced by a partial one; --output names the sheet PDF instead.",
 		Args: exactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error { return runCards(cmd.Context(), opts, args) },
 	}
@@ -44,7 +47,8 @@ func newCardsCmd(g *globalOptions) *cobra.Command {
 	cmd.Flags().StringVar(&opts.paper, "paper", "a4", "paper size: a4 or letter")
 	cmd.Flags().StringSliceVar(&opts.only, "only", nil, "print only these card IDs (comma-separated)")
 	cmd.Flags().BoolVar(&opts.perCard, "per-card", false, "write one PDF per card (trim + bleed, with トンボ) instead of sheets")
-	cmd.Flags().StringVar(&opts.since, "changed-since", "", "print only the cards whose rows changed since git revision REV")
+	cmd.Flags().StringVar(&opts.since, "changed-since", "", "print only the cards whose rows changed since git revision REV (into cards-changed.pdf)")
+	cmd.Flags().StringVar(&opts.output, "output", "", "file name of the sheet PDF in out/GAME (default cards.pdf, or cards-changed.pdf with --changed-since)")
 	return cmd
 }
 
@@ -57,7 +61,11 @@ func runCards(ctx context.Context, opts *cardsOptions, args []string) error {
 	if !slices.Contains(cards.Papers(), paper) {
 		return usageError{fmt.Errorf("unknown paper %q (want a4 or letter)", opts.paper)}
 	}
-	output := "cards.pdf"
+	name, err := sheetName(opts)
+	if err != nil {
+		return err
+	}
+	output := name
 	if opts.perCard {
 		output = "cards" // the folder of per-card PDFs, which a full run also prunes
 	}
@@ -87,7 +95,7 @@ func runCards(ctx context.Context, opts *cardsOptions, args []string) error {
 		fmt.Fprintf(opts.stderr, "%s: %d cards changed since %s: %s\n", g.ID, len(changed), opts.since, strings.Join(changed, ", "))
 		only = append(only, changed...)
 	}
-	written, err := writeCards(ctx, printJob{src: opts.src, out: opts.out, res: res, paper: paper, only: only, perCard: opts.perCard})
+	written, err := writeCards(ctx, printJob{src: opts.src, out: opts.out, res: res, paper: paper, only: only, perCard: opts.perCard, name: name})
 	if err != nil {
 		return err
 	}
@@ -97,9 +105,27 @@ func runCards(ctx context.Context, opts *cardsOptions, args []string) error {
 	return nil
 }
 
+// sheetName is the file the sheets go to: --output, else cards.pdf, or
+// cards-changed.pdf for a partial deck printed with --changed-since.
+func sheetName(opts *cardsOptions) (string, error) {
+	switch {
+	case opts.output != "":
+		if opts.perCard {
+			return "", usageError{errors.New("--output names the sheet PDF; --per-card writes out/GAME/cards/ instead")}
+		}
+		if filepath.Base(opts.output) != opts.output || !strings.EqualFold(filepath.Ext(opts.output), ".pdf") {
+			return "", usageError{fmt.Errorf("--output %q: give a file name ending in .pdf, written in out/GAME (the folder is --out)", opts.output)}
+		}
+		return opts.output, nil
+	case opts.since != "":
+		return "cards-changed.pdf", nil
+	}
+	return "cards.pdf", nil
+}
+
 // printCards writes out/<game>/cards.pdf for a validated game; build calls it.
 func printCards(ctx context.Context, src, out string, res schema.Result, paper string) error {
-	_, err := writeCards(ctx, printJob{src: src, out: out, res: res, paper: paper})
+	_, err := writeCards(ctx, printJob{src: src, out: out, res: res, paper: paper, name: "cards.pdf"})
 	return err
 }
 
@@ -110,6 +136,7 @@ type printJob struct {
 	paper    string
 	only     []string
 	perCard  bool
+	name     string // the sheet PDF's file name in out/<game>
 }
 
 // writeCards writes the job's PDFs atomically and returns their paths. The
@@ -126,7 +153,7 @@ func writeCards(ctx context.Context, j printJob) ([]string, error) {
 	dir := filepath.Join(j.out, g.ID)
 	opt := cards.Options{Paper: j.paper, Only: j.only, ArtDir: filepath.Join(j.src, "art")}
 	if !j.perCard {
-		path := filepath.Join(dir, "cards.pdf")
+		path := filepath.Join(dir, j.name)
 		err := outfile.Write(path, func(w io.Writer) error { return cards.Render(w, j.res, lay, opt) })
 		if err != nil {
 			return nil, cardsError(err)

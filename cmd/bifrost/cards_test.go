@@ -14,6 +14,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/xuri/excelize/v2"
+
 	"bifrost/layout"
 	"bifrost/schema"
 )
@@ -210,5 +212,61 @@ func TestPrintCards_IsWhatBuildCalls(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join(out, "guardian", "cards.pdf"))
 	if err != nil || !bytes.Contains(data, []byte("612.00 792.00")) {
 		t.Errorf("no Letter-size guardian/cards.pdf: %v", err)
+	}
+}
+
+// TestIssue13_10_ChangedSinceNeverOverwritesTheFullDeck: cards
+// --changed-since writes the partial deck to cards-changed.pdf (or the
+// --output name) and leaves the full deck in cards.pdf untouched.
+func TestIssue13_10_ChangedSinceNeverOverwritesTheFullDeck(t *testing.T) {
+	needTool(t, "git", "git")
+	repo := t.TempDir()
+	src := filepath.Join(repo, "cardsrc")
+	if err := os.MkdirAll(src, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join(shippedSrc, "nastrond.xlsx"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(src, "nastrond.xlsx"), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"init", "-q"}, {"add", "."}, {"commit", "-q", "-m", "cards"}} {
+		cmd := exec.Command("git", append([]string{"-C", repo, "-c", "user.name=t", "-c", "user.email=t@example.com"}, args...)...)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	out := t.TempDir()
+	if r := bifrost(t, "cards", "nastrond", "--src", src, "--out", out); r.code != 0 {
+		t.Fatalf("full deck: exit %d: %s", r.code, r.stderr)
+	}
+	full := filepath.Join(out, "nastrond", "cards.pdf")
+	before, err := os.ReadFile(full)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edit(t, src, "nastrond", func(f *excelize.File) error { return setByHeader(f, "Edda", "目標値", 3, 33) })
+	r := bifrost(t, "cards", "nastrond", "--src", src, "--out", out, "--changed-since", "HEAD")
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	if after, err := os.ReadFile(full); err != nil || !bytes.Equal(before, after) {
+		t.Errorf("--changed-since touched the full deck cards.pdf (err %v)", err)
+	}
+	changed := filepath.Join(out, "nastrond", "cards-changed.pdf")
+	if !strings.Contains(r.stdout, changed) {
+		t.Errorf("stdout %q does not name %s", r.stdout, changed)
+	}
+	if got, all := pdfPages(t, changed), pdfPages(t, full); got != "2" || all == "2" {
+		t.Errorf("cards-changed.pdf has %s pages (the full deck %s), want the one changed card's face and back", got, all)
+	}
+	r = bifrost(t, "cards", "nastrond", "--src", src, "--out", out, "--changed-since", "HEAD", "--output", "edda-fix.pdf")
+	if _, err := os.Stat(filepath.Join(out, "nastrond", "edda-fix.pdf")); r.code != 0 || err != nil {
+		t.Errorf("--output edda-fix.pdf: exit %d, %v: %s", r.code, err, r.stderr)
+	}
+	if r := bifrost(t, "cards", "nastrond", "--src", src, "--out", out, "--output", "../x.pdf"); r.code != 2 {
+		t.Errorf("--output with a folder: exit %d, want 2", r.code)
 	}
 }

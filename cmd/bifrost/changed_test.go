@@ -65,7 +65,7 @@ func TestCards_ChangedSincePrintsOnlyTheChangedCards(t *testing.T) {
 		t.Errorf("want exactly 2 changed cards: %s", r.stderr)
 	}
 	needTool(t, "pdftotext", "poppler-utils")
-	text, err := exec.Command("pdftotext", filepath.Join(out, "nastrond", "cards.pdf"), "-").Output()
+	text, err := exec.Command("pdftotext", filepath.Join(out, "nastrond", "cards-changed.pdf"), "-").Output()
 	if err != nil {
 		t.Fatal(err)
 	}
