@@ -21,6 +21,8 @@ type checked struct {
 	fought  [4]int8           // Keepers of layer k fought
 	pfought [4]int8           // the fought counts the pawns were checked against
 	hi      int8              // the largest supply
+	cup                       // the dice last verified
+	cupOK   bool
 }
 
 // Check verifies the invariants of checklist §5 that hold after every
@@ -57,10 +59,15 @@ func (g *Game) Check() error {
 	if g.ph == phMove && len(g.opts) == 0 {
 		return fmt.Errorf("I21: P%d's pawn on %s has no square to move to (G33)", g.seat+1, sqText(g.pawn[g.seat]))
 	}
-	if g.nd == 0 && g.ownAside == 0 && g.d8Res == g.e.p.d8 && g.stockD6 == g.stockTotal() {
-		return nil // between turns, or a turn without dice: all dice at rest (I7)
+	if c.cupOK && g.cup == c.cup {
+		return nil
 	}
-	return g.checkDice()
+	c.cupOK = false
+	if err := g.checkDice(); err != nil {
+		return err
+	}
+	c.cup, c.cupOK = g.cup, true
+	return nil
 }
 
 // checkPurse verifies I3 for the Edda and Keepers, I4, the supplies within 1

@@ -134,6 +134,20 @@ type purse struct {
 	won    [maxPlayers]int16 // Edda and Keepers in the player's area
 }
 
+// cup is every die: the Stock, the d8 reserve and the active player's
+// dice, kept together so that Check compares them in one go.
+type cup struct {
+	dSides   [maxDice]int8
+	dFace    [maxDice]int8
+	dOrig    [maxDice]int8
+	dState   [maxDice]int8
+	stockD6  int16
+	nd       int8
+	d8Res    int8
+	ownAside int8 // own d6 set aside for a d8
+	rolled   bool
+}
+
 // layout is the board's cards and Keepers, kept together so that Check
 // compares them in one go.
 type layout struct {
@@ -168,17 +182,9 @@ type Game struct {
 	table
 	icons       [maxPlayers][nIcons]int8
 	dealtKeeper [maxPlayers]int16 // the layer-1 Keeper that set each start (G15)
-	stockD6     int16
-	d8Res       int8
 
 	// The active turn.
-	nd         int8
-	dSides     [maxDice]int8
-	dFace      [maxDice]int8
-	dOrig      [maxDice]int8
-	dState     [maxDice]int8
-	ownAside   int8 // own d6 set aside for a d8
-	rolled     bool
+	cup
 	tiwazExtra int16
 	power      int16
 	chal       int16 // the card challenged this turn, or -1
