@@ -167,7 +167,8 @@ func TestApply_rejectsAnIllegalChoice(t *testing.T) {
 }
 
 // TestDecisions_doNotAllocate plays whole games through Choices and Apply
-// with a reused buffer and counts allocations.
+// with a reused buffer, checking as the harness does (Check, CheckStep),
+// and counts allocations.
 func TestDecisions_doNotAllocate(t *testing.T) {
 	e := shippedEngine(t)
 	games := make([]*Game, 0, 11)
@@ -183,6 +184,9 @@ func TestDecisions_doNotAllocate(t *testing.T) {
 		for !g.Over() {
 			buf = g.Choices(buf)
 			g.Apply(buf[rng.IntN(len(buf))], nop)
+			if g.Check() != nil || g.CheckStep() != nil {
+				panic("invariant")
+			}
 		}
 	})
 	if allocs != 0 {
