@@ -147,6 +147,8 @@ type checker struct {
 	seen  []sighting // per card
 	epoch uint32
 	kinds [4]int          // cards of each kind seen so far
+	cards int             // all cards seen so far
+	sizes int             // the zones' sizes when last read, summed
 	turn  int             // the turn of the last checkTurn, -1 for none
 	new   bool            // a card was seen for the first time: count the kinds (I2–I5)
 	moved uint16          // bit s: seat s's zones gained or lost VP cards: compare its score (I18)
@@ -174,10 +176,11 @@ type sighting struct {
 // Check verifies every invariant of the checklist's §5 that holds at one
 // moment; CheckStep verifies the ones about change. It is incremental: it
 // reads the changed part of each zone the engine marked (every zone at the
-// first call and once the game is over), and compares every marked zone's
-// size with the cards seen into and out of it, so a card that moved without
-// its zones being marked shows up as lost or as in two zones (I1). What only
-// a new turn changes is checked when a turn has begun since the last call.
+// first call), and compares the marked zones' sizes (every zone's once the
+// game is over) with the cards seen into and out of them, so a card that
+// moved without its zones being marked shows up as lost, as come unseen or as
+// in two zones (I1). What only a new turn changes is checked when a turn has
+// begun since the last call.
 //
 //   - I1: every card is in exactly one zone, none twice;
 //   - I2–I5: the Valkyries, First Valkyries, weaknesses and VP cards are all there;
@@ -203,7 +206,13 @@ func (g *Game) Check() error {
 		ch = g.newChecker()
 	}
 	if g.over {
-		g.touchAll()
+		// Every zone's size against its count, once (the slots read again).
+		for id, z := range ch.zones {
+			g.touch(z.kind, z.arg, len(*z.pile))
+			if z.kind == zRow {
+				g.low[id] = 0
+			}
+		}
 		ch.turn = -1
 	}
 	if err := g.checkZones(ch); err != nil {
@@ -293,26 +302,34 @@ func (g *Game) checkZones(ch *checker) error {
 	ch.epoch++
 	for _, id := range g.dirtyList {
 		z := &ch.zones[id]
+		was := z.size
 		z.size = int32(len(*z.pile))
 		if int(g.low[id]) < len(*z.pile) {
 			if err := g.look(ch, int(id), z); err != nil {
 				return err
 			}
 		}
-	}
-	for _, id := range g.dirtyList {
-		z := &ch.zones[id]
-		if z.size != z.count {
-			return g.recount(ch, int(id))
-		}
-		if z.kind == zRage || z.kind == zSupply {
+		ch.sizes += int(z.size - was)
+		switch z.kind {
+		case zRage:
 			ch.ends = true
-		}
-		if z.kind == zPlay || z.kind == zGained || z.kind >= zSupply && z.kind <= zTrash {
+		case zPlay, zGained, zSupply, zRow, zTrash:
+			ch.ends = ch.ends || z.kind == zSupply
 			if err := g.zoneRules(z); err != nil {
 				return err
 			}
 		}
+	}
+	// Moves keep every zone's count equal to its size; a card lost or come
+	// unseen makes the sums differ (or, once the game is over, some zone).
+	if ch.sizes != ch.cards || g.over {
+		for _, id := range g.dirtyList {
+			if z := &ch.zones[id]; z.size != z.count {
+				return g.recount(ch, int(id))
+			}
+		}
+	}
+	for _, id := range g.dirtyList {
 		g.dirty[id] = false
 	}
 	g.dirtyList = g.dirtyList[:0]
@@ -400,6 +417,7 @@ func (g *Game) look(ch *checker, id int, z *zoneRef) error {
 		}
 		if o < 0 {
 			ch.kinds[sg.kind]++
+			ch.cards++
 			ch.new = true
 		} else {
 			ch.zones[o].count--

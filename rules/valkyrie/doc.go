@@ -14,6 +14,11 @@
 // the order of end-of-turn abilities. RULINGS.md lists every ruling where the
 // seed is silent, with the checklist's G-numbers and the Rules parameters.
 //
+// Check asserts the checklist's invariants I1–I18 after every decision,
+// incrementally: the engine marks the zones it changes and Check follows each
+// card it finds from zone to zone. CheckStep (sim.Stepper) asserts the ones
+// about change between decisions.
+//
 // Bots: random (uniform), greedy (one-step evaluation, value per cost) and
 // bigmoney (funds first, then VP Valkyries).
 package valkyrie
