@@ -152,6 +152,7 @@ type game struct {
 	decided bool     // a seat decided something this turn
 	start   uint64   // the zone sizes and records when this turn began
 	was     snapshot // the state at the last CheckStep
+	smp     *sampler // Determinize's scratch, on copies it made
 }
 
 // newGame deals decks a (seat 0) and b (seat 1) and plays up to the first decision.

@@ -28,8 +28,10 @@ type View struct {
 }
 
 // View fills v with what the deciding seat may know.
-func (g *game) View(v *View) {
-	s := int(g.p.askSeat)
+func (g *game) View(v *View) { g.viewOf(int(g.p.askSeat), v) }
+
+// viewOf fills v with what seat s may know.
+func (g *game) viewOf(s int, v *View) {
 	o := other(s)
 	v.Seat, v.e = s, g.e
 	v.pub.copyFrom(&g.p)

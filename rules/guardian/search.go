@@ -1,0 +1,38 @@
+package guardian
+
+import (
+	"math/rand/v2"
+
+	"bifrost/rules/sim"
+)
+
+// sampler is the scratch of Determinize: the seat's View and the
+// determinizer that deals the hidden cards from it. It lives on the copy
+// it fills, so the original game is only read.
+type sampler struct {
+	view View
+	det  determinizer
+}
+
+// Determinize implements sim.Searcher with the bots' determinizer: the copy
+// is built from seat's View alone, without the opponent's deck list (what a
+// player knows), so its hand, face-down Guardian, resources and deck, and
+// seat's own deck order and resources, are sampled with rng. The copy draws
+// its chance from rng and shares no mutable state with g; dst, a copy from
+// an earlier call, is reused.
+func (g *game) Determinize(dst sim.Game, seat int, rng *rand.Rand) sim.Game {
+	d, _ := dst.(*game)
+	if d == nil || d.e != g.e || d.smp == nil {
+		d = g.e.blank()
+		d.smp = &sampler{}
+	}
+	v := &d.smp.view
+	g.viewOf(seat, v)
+	v.forgetDeck()
+	d.smp.det.determinize(v, d, rng)
+	d.rng, d.emit = rng, nil
+	return d
+}
+
+// Value implements sim.Evaluator with the Monte Carlo bot's playout score.
+func (g *game) Value(seat int) float64 { return g.score(seat) }

@@ -1,0 +1,126 @@
+package guardian
+
+import (
+	"math/rand/v2"
+	"reflect"
+	"slices"
+	"testing"
+
+	"bifrost/rules/sim"
+)
+
+// sameCopy reports whether two determinized games hold the same state.
+func sameCopy(a, b *game) bool {
+	return reflect.DeepEqual(a.p, b.p) && reflect.DeepEqual(a.h, b.h) && a.decided == b.decided && a.start == b.start
+}
+
+// sameCards reports whether two zones hold the same cards in any order.
+func sameCards(a, b []int16) bool {
+	a, b = slices.Clone(a), slices.Clone(b)
+	slices.Sort(a)
+	slices.Sort(b)
+	return slices.Equal(a, b)
+}
+
+// Issue 15.1, I16: Determinize never reads hidden information. At every
+// decision of many games, a variant that differs only in what the deciding
+// seat cannot see (the opponent's hand, deck, resources and face-down
+// Guardian, the seat's own deck order and resources; at the first forging
+// also the opponent's deck list) gives the same copy for the same rng, and
+// so the same search decision. The copies do resample: the opponent's hand
+// in the copy is often not its true hand.
+func TestIssue15_1_SearchNeverReadsHiddenInformation(t *testing.T) {
+	e := newEngine(t)
+	games := 20
+	if testing.Short() {
+		games = 6
+	}
+	bot := func() sim.Bot { return &sim.ISMCTS{Iterations: 24, Horizon: 20} }
+	positions, resampled, decisions := 0, 0, 0
+	for i := range games {
+		g := e.NewGame(sim.Config{Players: 2, Index: i}, rand.New(rand.NewPCG(uint64(i), 3))).(*game)
+		play := rand.New(rand.NewPCG(uint64(i), 4))
+		forged := false
+		var buf []sim.Choice
+		for !g.Over() && g.Turn() <= e.turnCap {
+			buf = g.Choices(buf)
+			positions++
+			seat, o := g.Seat(), other(g.Seat())
+			variants := []*game{hiddenVariant(g, rand.New(rand.NewPCG(uint64(positions), 5)))}
+			if g.p.ask == askForge && !forged {
+				forged = true
+				variants = append(variants, otherDeck(g, rand.New(rand.NewPCG(uint64(positions), 9))))
+			}
+			for _, v := range variants {
+				if err := v.Check(); err != nil {
+					t.Fatalf("the variant is not a legal position: %v", err)
+				}
+				seed := uint64(positions)
+				a := g.Determinize(nil, seat, rand.New(rand.NewPCG(seed, 6))).(*game)
+				b := v.Determinize(nil, seat, rand.New(rand.NewPCG(seed, 6))).(*game)
+				if !sameCopy(a, b) {
+					t.Fatalf("game %d turn %d (ask %d): the copies differ when only hidden cards differ", i, g.Turn(), g.p.ask)
+				}
+				if !sameCards(a.h[o].hand, g.h[o].hand) {
+					resampled++
+				}
+				if len(buf) > 1 && positions%4 == 0 {
+					decisions++
+					ca := bot().Choose(g, buf, rand.New(rand.NewPCG(seed, 7)))
+					cb := bot().Choose(v, buf, rand.New(rand.NewPCG(seed, 7)))
+					if ca != cb {
+						t.Fatalf("game %d turn %d: search chose %q, but %q when only hidden cards differ",
+							i, g.Turn(), g.Describe(buf[ca], "en"), g.Describe(buf[cb], "en"))
+					}
+				}
+			}
+			g.Apply(buf[play.IntN(len(buf))], nil)
+		}
+	}
+	if resampled == 0 || decisions == 0 {
+		t.Errorf("%d positions, %d resampled hands, %d searches: the test cannot tell a peeking copy", positions, resampled, decisions)
+	}
+	t.Logf("%d positions, the opponent's hand resampled in %d, %d search decisions compared", positions, resampled, decisions)
+}
+
+// Issue 15.1, sim.Searcher: Determinize leaves the original untouched and
+// does not draw from its source of chance; a copy played to the end
+// changes nothing in the original; dst is reused.
+func TestIssue15_1_DeterminizeLeavesTheOriginalUntouched(t *testing.T) {
+	e := newEngine(t)
+	var dst sim.Game
+	for i := range 6 {
+		src := rand.NewPCG(uint64(i), 3)
+		g := e.NewGame(sim.Config{Players: 2, Index: i}, rand.New(src)).(*game)
+		play := rand.New(rand.NewPCG(uint64(i), 4))
+		var buf []sim.Choice
+		for n := 0; !g.Over() && g.Turn() <= e.turnCap; n++ {
+			buf = g.Choices(buf)
+			if n%3 == 0 {
+				before := g.clone(nil)
+				state, _ := src.MarshalBinary()
+				copyRng := rand.New(rand.NewPCG(uint64(n), 5))
+				d := g.Determinize(dst, g.Seat(), copyRng)
+				if dst != nil && d != dst {
+					t.Fatalf("Determinize did not reuse dst")
+				}
+				dst = d
+				if dg := d.(*game); dg.rng != copyRng || dg.emit != nil {
+					t.Fatalf("the copy does not draw its chance from the rng it was given")
+				}
+				var cb []sim.Choice
+				for k := 0; k < 300 && !d.Over(); k++ {
+					cb = d.Choices(cb)
+					d.Apply(cb[copyRng.IntN(len(cb))], nil)
+				}
+				if after, _ := src.MarshalBinary(); !slices.Equal(state, after) {
+					t.Fatalf("game %d decision %d: Determinize or the copy drew from the game's own rng", i, n)
+				}
+				if !sameCopy(g, before) || g.rng == nil {
+					t.Fatalf("game %d decision %d: Determinize or play on the copy changed the original", i, n)
+				}
+			}
+			g.Apply(buf[play.IntN(len(buf))], nil)
+		}
+	}
+}
