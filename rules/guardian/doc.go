@@ -30,7 +30,9 @@
 // (the public state, the seat's own hand and face-down Guardian, and the
 // sizes of the zones nobody sees). The greedy and Monte Carlo bots sample
 // the rest: the opponent's cards from what it has shown and the sample
-// decks pooled, or, as greedy+lists and mc+lists, from its deck list.
+// decks pooled, or, as greedy+lists and mc+lists, from its deck list. Games
+// implement sim.Searcher with the same sampling (without the deck list), so
+// the harness's ISMCTS bot plays as "search".
 //
 // Engine implements sim.Tallier: a batch's report carries the deck matchup
 // matrix (Config.Index cycles over every ordered pair of distinct decks),

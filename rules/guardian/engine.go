@@ -433,11 +433,12 @@ func (e *Engine) Cards() []string { return e.ids }
 // TurnCap is the TurnCap rule (G10).
 func (e *Engine) TurnCap() int { return e.turnCap }
 
-// Bots lists the bots: random, greedy (one-step evaluation) and mc
-// (determinized Monte Carlo), which know of the opponent's deck only what a
-// player sees, and greedy+lists and mc+lists, which are told its deck list.
+// Bots lists the bots: random, greedy (one-step evaluation), mc
+// (determinized Monte Carlo) and search (sim.ISMCTS over Determinize), which
+// know of the opponent's deck only what a player sees, and greedy+lists and
+// mc+lists, which are told its deck list.
 func (e *Engine) Bots() []string {
-	return []string{"random", "greedy", "mc", "greedy+lists", "mc+lists"}
+	return []string{"random", "greedy", "mc", "search", "greedy+lists", "mc+lists"}
 }
 
 // NewBot returns a bot by name.
@@ -449,6 +450,9 @@ func (e *Engine) NewBot(name string) sim.Bot {
 		return &Greedy{DeckLists: name == "greedy+lists"}
 	case "mc", "mc+lists":
 		return &MonteCarlo{Playouts: 32, Horizon: 4, DeckLists: name == "mc+lists"}
+	case "search":
+		b := Search
+		return &b
 	}
 	return nil
 }

@@ -124,3 +124,35 @@ func TestIssue15_1_DeterminizeLeavesTheOriginalUntouched(t *testing.T) {
 		}
 	}
 }
+
+// Issue 15.2: the search bot at its default budget beats the greedy bot on
+// a fixed batch, seats alternating, with the invariants checked.
+func TestIssue15_2_SearchBeatsGreedy(t *testing.T) {
+	e := newEngine(t)
+	r := botWinRate(t, e, "search", "greedy", 40)
+	t.Logf("search against greedy: %.3f", r)
+	if r < 0.6 {
+		t.Errorf("search wins %.3f against greedy, want at least 0.6", r)
+	}
+}
+
+// BenchmarkSearchDecision is one decision of the search bot at its default
+// budget, at an action with several choices.
+func BenchmarkSearchDecision(b *testing.B) {
+	e := newEngine(b)
+	g := e.NewGame(sim.Config{Players: 2}, rand.New(rand.NewPCG(1, 1))).(*game)
+	play := rand.New(rand.NewPCG(1, 2))
+	var choices []sim.Choice
+	for {
+		choices = g.Choices(choices)
+		if g.p.ask == askAction && len(choices) >= 3 {
+			break
+		}
+		g.Apply(choices[play.IntN(len(choices))], nil)
+	}
+	bot, rng := e.NewBot("search"), rand.New(rand.NewPCG(2, 2))
+	b.ReportAllocs()
+	for b.Loop() {
+		bot.Choose(g, choices, rng)
+	}
+}
