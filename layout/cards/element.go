@@ -43,6 +43,8 @@ type Element struct {
 	cellStroke colour
 	loop       *field
 	die        string
+	icon       *tmpl // "icon": the icon's name…
+	count      *tmpl // …and the count printed beside it
 	path       string
 	line0      int
 	when       *tmpl  // "if": draw only when this template is not empty…
@@ -190,6 +192,23 @@ func (p *parser) element(path string, s elementSpec, l *Layout, k *Kind, sc *sco
 		if s.Text != "" {
 			e.text = p.template(path+".text", s.Text, sc)
 		}
+	case "icon":
+		if s.Icon == "" {
+			p.errorf(path, "an icon element needs icon: the icon's name, or a field giving it (\"{Attr}\")")
+		}
+		e.icon = p.template(path+".icon", s.Icon, sc)
+		if !e.icon.refs {
+			if _, ok := l.icons[s.Icon]; !ok {
+				p.errorf(path+".icon", "no icon %q in icons (icons: %s)", s.Icon, strings.Join(sortedKeys(l.icons), ", "))
+			}
+		}
+		if s.Count != "" {
+			e.count = p.template(path+".count", s.Count, sc)
+		}
+		if s.Text != "" {
+			e.text = p.template(path+".text", s.Text, sc)
+		}
+		e.style.MaxLines = 1
 	case "table":
 		p.table(path, s, e, l, k)
 	case "track":

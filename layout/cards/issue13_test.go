@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -258,8 +259,8 @@ func TestIssue13_4_BoldComesFromTheBoldFace(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if bytes.Contains(raw, []byte(" Tr")) {
-		t.Error("bold text is stroked (a text rendering mode is set) although the family has a bold face")
+	if bytes.Contains(raw, []byte("2 Tr")) {
+		t.Error("bold text is stroked (text rendering mode 2) although the family has a bold face")
 	}
 }
 
@@ -320,6 +321,75 @@ func TestIssue13_9_PerCardPDFsSetBleedBoxAndTrimBox(t *testing.T) {
 		}
 		if bleed == media {
 			t.Errorf("page %d: the BleedBox is the whole page", page)
+		}
+	}
+}
+
+// TestIssue13_5_IconsAreVectorPathsWithTheirTextEquivalent: a growth mark
+// prints as the layout's vector icon with its count, the icon's name stays
+// in the text layer (invisible text), and the icons add vector paths that
+// the text pills they replace do not have.
+func TestIssue13_5_IconsAreVectorPathsWithTheirTextEquivalent(t *testing.T) {
+	res, _, _ := shipped(t, "nastrond")
+	src, err := os.ReadFile(filepath.Join("..", "nastrond.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	qdf := func(yml string) (text, content string) {
+		lay, err := cards.Parse("nastrond.yaml", []byte(yml), schema.Nastrond)
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := render(t, res, lay, cards.Options{Only: []string{"E1-01"}})
+		out := filepath.Join(t.TempDir(), "qdf.pdf")
+		tool(t, "qpdf", "--qdf", "--object-streams=disable", path, out)
+		raw, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return squeeze(tool(t, "pdftotext", "-f", "1", "-l", "1", path, "-")), string(raw)
+	}
+	txt, withIcons := qdf(string(src))
+	if !strings.Contains(txt, "知性×1") {
+		t.Errorf("the text layer lacks the icon's equivalent 知性×1:\n%s", txt)
+	}
+	if !strings.Contains(withIcons, "3 Tr") {
+		t.Error("no invisible text: the icon's name is not in the text layer as such")
+	}
+	// The same marks as the text pills they replace.
+	pills := regexp.MustCompile(`\{type: icon, (x: [^,]+, y: [^,]+, w: [^,]+, h: [^,]+), icon: ([^,]+), count: "([^"]*)", fill: (\w+),[^}]*\}`)
+	plain := pills.ReplaceAllString(string(src), `{type: badge, $1, shape: rounded, fill: $4, text: "$2$3", size: 7, min_size: 4, colour: white}`)
+	txt2, without := qdf(plain)
+	if !strings.Contains(txt2, "知性×1") || strings.Contains(without, "3 Tr") {
+		t.Errorf("as pills the mark should print as visible text: %s", txt2)
+	}
+	if a, b := strings.Count(withIcons, " c\n"), strings.Count(without, " c\n"); a <= b {
+		t.Errorf("%d curve segments with icons, %d without: the icons are not drawn as vector paths", a, b)
+	}
+}
+
+// TestIssue13_5_BadIconsAreOneLineAtTheirYamlLine: a path that does not
+// parse, a polygon of two points and an icon element naming an icon the
+// layout lacks are each an error at their line.
+func TestIssue13_5_BadIconsAreOneLineAtTheirYamlLine(t *testing.T) {
+	src := strings.Replace(minimal, "kinds:\n", `icons:
+  a: [{path: "M 0 0 X 5 5"}]
+  b: [{polygon: [0, 0, 10, 10]}]
+kinds:
+`, 1)
+	src = strings.Replace(src, "    back:\n", "      - {type: icon, x: 5, y: 20, w: 12, h: 6, icon: c, count: \"{Layer}\"}\n    back:\n", 1)
+	_, err := cards.Parse("layout/nastrond.yaml", []byte(src), schema.Nastrond)
+	want := []string{
+		`layout/nastrond.yaml:5: path "M 0 0 X 5 5": "X" is not a command`,
+		`layout/nastrond.yaml:6: polygon is [x1, y1, x2, y2, x3, y3, …]: at least three points`,
+		`layout/nastrond.yaml:13: no icon "c" in icons (icons: a, b)`,
+	}
+	if err == nil {
+		t.Fatal("the layout loaded")
+	}
+	for _, w := range want {
+		if !strings.Contains(err.Error(), w) {
+			t.Errorf("errors lack %q:\n%s", w, err)
 		}
 	}
 }

@@ -33,7 +33,10 @@ type painter struct {
 	preps  map[prepKey]*text.Prepared
 	font   *text.Font // the font currently set, nil for none
 	added  map[*text.Font]bool
-	widths map[*text.Font]map[rune]int
+	// invisible draws text in rendering mode 3: in the text layer, not on
+	// the card (an icon's text equivalent).
+	invisible bool
+	widths    map[*text.Font]map[rune]int
 }
 
 type fitKey struct {
@@ -131,6 +134,8 @@ func (pt *painter) element(e *Element) {
 		pt.badge(e, x, y, row, fs)
 	case "art":
 		pt.artBox(e, x, y, row, fs)
+	case "icon":
+		pt.iconEl(e, x, y, row, fs)
 	case "table":
 		pt.table(e, x, y)
 	case "track":
@@ -295,7 +300,7 @@ func (pt *painter) text(e *Element, s string, x, y, w, h float64, st text.Style,
 		pt.issues = append(pt.issues, issue{card: pt.card, side: pt.side, el: e, spec: src.spec, row: src.row, fields: from, text: s, r: r, font: chain.Names()})
 	}
 	f := pt.fit(e.font, s, bold, w, h, st)
-	if !f.OK {
+	if !f.OK && !pt.invisible {
 		ff := f
 		pt.issues = append(pt.issues, issue{card: pt.card, side: pt.side, el: e, spec: src.spec, row: src.row, fields: src.fields, text: s, fit: &ff, boxH: h})
 	}
@@ -323,13 +328,20 @@ func (pt *painter) text(e *Element, s string, x, y, w, h float64, st text.Style,
 		}
 		for _, r := range pt.runs(chain, l.Text, bold) {
 			pt.setFont(r.font, f.Size)
-			if r.stroke {
+			mode := 0
+			switch {
+			case pt.invisible:
+				mode = 3
+			case r.stroke:
 				pt.pdf.SetDrawColor(col.r, col.g, col.b)
 				pt.pdf.SetLineWidth(sizeMM * 0.035)
-				pt.pdf.SetTextRenderingMode(2)
+				mode = 2
+			}
+			if mode != 0 {
+				pt.pdf.SetTextRenderingMode(mode)
 			}
 			pt.pdf.Text(lx, top+float64(i)*pitch+ascent*sizeMM, r.s)
-			if r.stroke {
+			if mode != 0 {
 				pt.pdf.SetTextRenderingMode(0)
 			}
 			lx += float64(r.w) * sizeMM / 1000

@@ -30,6 +30,7 @@ type fileSpec struct {
 	Sheet    sheetSpec              `yaml:"sheet"`
 	Fonts    map[string]fontSpec    `yaml:"fonts"`
 	Palettes map[string]paletteSpec `yaml:"palettes"`
+	Icons    map[string][]shapeSpec `yaml:"icons"`
 	Kinds    []kindSpec             `yaml:"kinds"`
 }
 
@@ -123,6 +124,8 @@ type elementSpec struct {
 	Cell      *cellSpec    `yaml:"cell"`
 	Loop      string       `yaml:"loop"`
 	Die       string       `yaml:"die"`
+	Icon      string       `yaml:"icon"`
+	Count     string       `yaml:"count"`
 }
 
 type rowsSpec struct {
@@ -170,6 +173,7 @@ var elementKeys = map[string][]string{
 	"art":   {"x", "y", "w", "h", "name", "fill", "stroke", "line", "text", "size", "colour", "font"},
 	"table": {"x", "y", "w", "h", "rows", "columns", "header", "row_height", "stripe", "stroke", "line", "size", "min_size", "leading", "colour", "font", "sentences"},
 	"track": {"x", "y", "w", "h", "rows", "text", "cell", "loop", "die", "size", "min_size", "leading", "colour", "font", "stroke", "line", "fill"},
+	"icon":  {"x", "y", "w", "h", "icon", "count", "text", "fill", "size", "min_size", "colour", "font", "bold", "show_zero"},
 }
 
 // Error is a problem in a layout file, at a line.
@@ -374,6 +378,7 @@ type Layout struct {
 	fontName []string              // sorted, for messages
 	pdfFont  map[*text.Font]string // each font's name in the PDF
 	palettes map[string]*palette
+	icons    map[string][]*iconShape
 }
 
 // Size is a width and height in mm.
@@ -467,6 +472,10 @@ func (p *parser) compile(s *fileSpec) *Layout {
 	}
 	for _, name := range sortedKeys(s.Palettes) {
 		l.palettes[name] = p.palette("palettes."+name, name, s.Palettes[name])
+	}
+	l.icons = map[string][]*iconShape{}
+	for _, name := range sortedKeys(s.Icons) {
+		l.icons[name] = p.icon("icons."+name, s.Icons[name], l)
 	}
 	names := map[string]bool{}
 	for i, ks := range s.Kinds {
