@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"reflect"
 	"runtime"
 	"strconv"
 	"strings"
@@ -20,6 +21,15 @@ import (
 // xl/worksheets/sheet1.xml holds sheetData, stored uncompressed.
 func withSheetXML(t *testing.T, sheetData string) string {
 	t.Helper()
+	return withParts(t, map[string]string{"xl/worksheets/sheet1.xml": `<?xml version="1.0" encoding="UTF-8"?>` +
+		`<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>` +
+		sheetData + `</sheetData></worksheet>`})
+}
+
+// withParts returns the path of a one-sheet workbook made by excelize whose
+// parts named in parts are replaced by their text, stored uncompressed.
+func withParts(t *testing.T, parts map[string]string) string {
+	t.Helper()
 	path := buildXLSX(t, func(f *excelize.File) {
 		must(t, f.SetCellStr("Sheet1", "A1", "ID"))
 	})
@@ -28,15 +38,14 @@ func withSheetXML(t *testing.T, sheetData string) string {
 	var buf bytes.Buffer
 	zw := zip.NewWriter(&buf)
 	for _, zf := range zr.File {
-		if zf.Name != "xl/worksheets/sheet1.xml" {
+		text, ok := parts[zf.Name]
+		if !ok {
 			must(t, zw.Copy(zf))
 			continue
 		}
 		w, err := zw.CreateHeader(&zip.FileHeader{Name: zf.Name, Method: zip.Store})
 		must(t, err)
-		_, err = io.WriteString(w, `<?xml version="1.0" encoding="UTF-8"?>`+
-			`<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>`+
-			sheetData+`</sheetData></worksheet>`)
+		_, err = io.WriteString(w, text)
 		must(t, err)
 	}
 	must(t, zr.Close())
@@ -138,5 +147,37 @@ func TestIssue18_3_CellLimitIsExact(t *testing.T) {
 		if msg := fe.Message(schema.NewLang(tt.lang)); !strings.Contains(msg, tt.want) || !strings.Contains(msg, "Sheet1") {
 			t.Errorf("%s message %q lacks %q or the sheet", tt.lang, msg, tt.want)
 		}
+	}
+}
+
+// TestOpenReadsCellsAsStored reads a sheet written by hand the way other
+// spreadsheet programs store cells: rich-text shared strings with furigana
+// (rPh, not part of the text), _xHHHH_ escapes, inline strings, booleans,
+// formula results, error values, and rows and cells without positions.
+func TestOpenReadsCellsAsStored(t *testing.T) {
+	const ns = `xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"`
+	path := withParts(t, map[string]string{
+		"xl/sharedStrings.xml": `<?xml version="1.0" encoding="UTF-8"?><sst ` + ns + ` count="3" uniqueCount="3">` +
+			`<si><t>ID</t></si>` +
+			`<si><r><rPr><b/></rPr><t>碾き</t></r><r><t xml:space="preserve">臼 </t></r><rPh sb="0" eb="1"><t>ひき</t></rPh></si>` +
+			`<si><t>a_x000D_b_x005F_x0041_</t></si></sst>`,
+		"xl/worksheets/sheet1.xml": `<?xml version="1.0" encoding="UTF-8"?><worksheet ` + ns + `><sheetData>` +
+			`<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="inlineStr"><is><t>名前</t></is></c></row>` +
+			`<row r="3"><c r="A3" t="s"><v>1</v></c><c t="s"><v>2</v></c><c t="b"><v>1</v></c></row>` +
+			`<row><c r="B4" t="str"><f>A3&amp;"!"</f><v>碾き臼 !</v></c><c r="D4" t="e"><v>#N/A</v></c><c r="E4" s="1"><v>0012</v></c></row>` +
+			`</sheetData></worksheet>`,
+	})
+	book, err := Open(path, "hand.xlsx")
+	must(t, err)
+	sheet := book.Sheets["Sheet1"]
+	if want := []string{"ID", "名前"}; !reflect.DeepEqual(sheet.Header, want) {
+		t.Errorf("Header = %q, want %q", sheet.Header, want)
+	}
+	want := []schema.Row{
+		{Num: 3, Cells: []string{"碾き臼 ", "a\rb_x0041_", "1"}},
+		{Num: 4, Cells: []string{"", "碾き臼 !", "", "#N/A", "0012"}},
+	}
+	if !reflect.DeepEqual(sheet.Rows, want) {
+		t.Errorf("Rows = %+v\nwant   %+v", sheet.Rows, want)
 	}
 }
