@@ -144,10 +144,10 @@ func TestIssue18_2_BuildSucceedsOnGuardianAt100x(t *testing.T) {
 	}
 }
 
-// TestIssue18_3_NotesInColumnXFDValidate writes a designer's note in the last
+// TestIssue18_3_NotesInTheLastColumnValidate writes a designer's note in the last
 // column (XFD) of 300 rows of the Decks sheet: the workbook must validate
 // as before, where it was refused for "more than 4194304 cells".
-func TestIssue18_3_NotesInColumnXFDValidate(t *testing.T) {
+func TestIssue18_3_NotesInTheLastColumnValidate(t *testing.T) {
 	src := scaledGuardian(t, t.TempDir(), 10)
 	path := filepath.Join(src, "guardian.xlsx")
 	notes := 0

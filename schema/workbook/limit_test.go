@@ -65,12 +65,12 @@ func allocated(fn func()) uint64 {
 	return after.TotalAlloc - before.TotalAlloc
 }
 
-// TestIssue18_3_NotesInColumnXFDCostOnlyTheirCells opens a sheet with 300
+// TestIssue18_3_NotesInTheLastColumnCostOnlyTheirCells opens a sheet with 300
 // notes in its last column (XFD): it loads, each note is read at its column,
 // and the rows cost their filled cells, not the 16,384-column rectangle that
 // once made the workbook fail with "more than 4194304 cells" after hundreds
 // of MB.
-func TestIssue18_3_NotesInColumnXFDCostOnlyTheirCells(t *testing.T) {
+func TestIssue18_3_NotesInTheLastColumnCostOnlyTheirCells(t *testing.T) {
 	var sd strings.Builder
 	sd.WriteString(`<row r="1"><c r="A1" t="inlineStr"><is><t>ID</t></is></c></row>`)
 	for r := 2; r <= 301; r++ {
