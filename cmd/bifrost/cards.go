@@ -25,6 +25,7 @@ type cardsOptions struct {
 	perCard  bool
 	since    string
 	output   string
+	print    cards.Options // the print options: faces only, duplex, pack, ink saver
 }
 
 func newCardsCmd(g *globalOptions) *cobra.Command {
@@ -38,7 +39,10 @@ func newCardsCmd(g *globalOptions) *cobra.Command {
 			"layout/GAME.yaml. --per-card writes out/GAME/cards/<kind>-<ID>.pdf instead, one card at\n" +
 			"trim size plus bleed with トンボ, for print shops. --changed-since REV prints only the cards\n" +
 			"changed since a git revision, into out/GAME/cards-changed.pdf so that the full deck in\n" +
-			"cards.pdf is never replaced by a partial one; --output names the sheet PDF instead.",
+			"cards.pdf is never replaced by a partial one; --output names the sheet PDF instead.\n" +
+			"--faces-only prints no backs (sleeving over existing cards); --duplex short mirrors the\n" +
+			"backs top to bottom for short-edge duplex; --pack fills sheets with several kinds;\n" +
+			"--ink-saver prints the backs as outlines.",
 		Args: exactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error { return runCards(cmd.Context(), opts, args) },
 	}
@@ -48,6 +52,10 @@ func newCardsCmd(g *globalOptions) *cobra.Command {
 	cmd.Flags().StringSliceVar(&opts.only, "only", nil, "print only these card IDs (comma-separated)")
 	cmd.Flags().BoolVar(&opts.perCard, "per-card", false, "write one PDF per card (trim + bleed, with トンボ) instead of sheets")
 	cmd.Flags().StringVar(&opts.since, "changed-since", "", "print only the cards whose rows changed since git revision REV (into cards-changed.pdf)")
+	cmd.Flags().BoolVar(&opts.print.FacesOnly, "faces-only", false, "print no backs (for sleeving over existing cards)")
+	cmd.Flags().StringVar(&opts.print.Duplex, "duplex", "long", "the printer's flip for the backs: long or short (short-edge mirrors the backs top to bottom)")
+	cmd.Flags().BoolVar(&opts.print.Pack, "pack", false, "fill sheets with several kinds instead of starting each kind on a new sheet")
+	cmd.Flags().BoolVar(&opts.print.InkSaver, "ink-saver", false, "print backs as outlines only")
 	cmd.Flags().StringVar(&opts.output, "output", "", "file name of the sheet PDF in out/GAME (default cards.pdf, or cards-changed.pdf with --changed-since)")
 	return cmd
 }
@@ -60,6 +68,9 @@ func runCards(ctx context.Context, opts *cardsOptions, args []string) error {
 	paper := strings.ToLower(opts.paper)
 	if !slices.Contains(cards.Papers(), paper) {
 		return usageError{fmt.Errorf("unknown paper %q (want a4 or letter)", opts.paper)}
+	}
+	if !slices.Contains(cards.Duplexes(), opts.print.Duplex) {
+		return usageError{fmt.Errorf("unknown --duplex %q (want %s)", opts.print.Duplex, strings.Join(cards.Duplexes(), " or "))}
 	}
 	name, err := sheetName(opts)
 	if err != nil {
@@ -95,7 +106,7 @@ func runCards(ctx context.Context, opts *cardsOptions, args []string) error {
 		fmt.Fprintf(opts.stderr, "%s: %d cards changed since %s: %s\n", g.ID, len(changed), opts.since, strings.Join(changed, ", "))
 		only = append(only, changed...)
 	}
-	written, err := writeCards(ctx, printJob{src: opts.src, out: opts.out, res: res, paper: paper, only: only, perCard: opts.perCard, name: name})
+	written, err := writeCards(ctx, printJob{src: opts.src, out: opts.out, res: res, paper: paper, only: only, perCard: opts.perCard, name: name, print: opts.print})
 	if err != nil {
 		return err
 	}
@@ -137,6 +148,7 @@ type printJob struct {
 	only     []string
 	perCard  bool
 	name     string // the sheet PDF's file name in out/<game>
+	print    cards.Options
 }
 
 // writeCards writes the job's PDFs atomically and returns their paths. The
@@ -151,7 +163,8 @@ func writeCards(ctx context.Context, j printJob) ([]string, error) {
 		return nil, err
 	}
 	dir := filepath.Join(j.out, g.ID)
-	opt := cards.Options{Paper: j.paper, Only: j.only, ArtDir: filepath.Join(j.src, "art")}
+	opt := j.print
+	opt.Paper, opt.Only, opt.ArtDir = j.paper, j.only, filepath.Join(j.src, "art")
 	if !j.perCard {
 		path := filepath.Join(dir, j.name)
 		err := outfile.Write(path, func(w io.Writer) error { return cards.Render(w, j.res, lay, opt) })

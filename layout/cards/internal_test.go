@@ -107,8 +107,8 @@ func TestGrid_ThreeByThreeWithRoomForMarks(t *testing.T) {
 			t.Errorf("%s: grid at %.2f,%.2f leaves no room for the marks (%.2f)", paper, g.x0, g.y0, room)
 		}
 		// Mirroring keeps every card on the grid: column c goes to cols-1-c.
-		x0, _, c0, _ := g.cell(0, false)
-		x1, _, c1, _ := g.cell(0, true)
+		x0, _, c0, _ := g.cell(0, false, false)
+		x1, _, c1, _ := g.cell(0, true, false)
 		if c0 != 0 || c1 != 2 || math.Abs((x0+x1+g.w)-papers[paper].W) > 1e-6 {
 			t.Errorf("%s: the back of the first card is not its mirror image", paper)
 		}

@@ -3,6 +3,7 @@ package cards_test
 import (
 	"bytes"
 	"fmt"
+	"image/png"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -391,5 +392,157 @@ kinds:
 		if !strings.Contains(err.Error(), w) {
 			t.Errorf("errors lack %q:\n%s", w, err)
 		}
+	}
+}
+
+// rageWeaknesses returns a rage-1 and a rage-3 weakness of valkyrie, whose
+// backs show their rage as a big number.
+func rageWeaknesses(t *testing.T, res schema.Result) (r1, r3 string) {
+	t.Helper()
+	for _, w := range res.Data.(*schema.ValkyrieData).Weaknesses {
+		if w.Rage == 1 && r1 == "" {
+			r1 = w.ID
+		}
+		if w.Rage == 3 && r3 == "" {
+			r3 = w.ID
+		}
+	}
+	return r1, r3
+}
+
+// wordsXY returns the top-left corner of each word of a page, by text.
+func wordsXY(t *testing.T, path string, page int) map[string][][2]float64 {
+	out := tool(t, "pdftotext", "-bbox", "-f", strconv.Itoa(page), "-l", strconv.Itoa(page), path, "-")
+	ws := map[string][][2]float64{}
+	for _, m := range bboxWord.FindAllStringSubmatch(out, -1) {
+		x, _ := strconv.ParseFloat(m[1], 64)
+		y, _ := strconv.ParseFloat(m[2], 64)
+		ws[m[3]] = append(ws[m[3]], [2]float64{x, y})
+	}
+	return ws
+}
+
+func pages(t *testing.T, path string) int {
+	t.Helper()
+	m := regexp.MustCompile(`Pages:\s+(\d+)`).FindStringSubmatch(tool(t, "pdfinfo", path))
+	n, _ := strconv.Atoi(m[1])
+	return n
+}
+
+// TestIssue13_8_FacesOnlyPrintsNoBacks: --faces-only gives the face sheets
+// alone, for sleeving over existing cards; boards lose their back pages too.
+func TestIssue13_8_FacesOnlyPrintsNoBacks(t *testing.T) {
+	res, _, lay := shipped(t, "valkyrie")
+	r1, r3 := rageWeaknesses(t, res)
+	path := render(t, res, lay, cards.Options{Only: []string{r1, r3}, FacesOnly: true})
+	if n := pages(t, path); n != 1 {
+		t.Errorf("%d pages, want the one face sheet", n)
+	}
+	if w := wordsXY(t, path, 1); len(w[r1]) != 1 || len(w[r3]) != 1 {
+		t.Errorf("the face sheet lacks the cards: %v", w)
+	}
+	br, _, blay := shipped(t, "bloodrage")
+	all, faces := pages(t, render(t, br, blay, cards.Options{})), pages(t, render(t, br, blay, cards.Options{FacesOnly: true}))
+	if all != 2*faces {
+		t.Errorf("bloodrage: %d pages, %d faces only; want half", all, faces)
+	}
+}
+
+// TestIssue13_8_ShortEdgeDuplexMirrorsBacksVertically: with --duplex short a
+// back sits in the same column as its face and in the mirrored row, where a
+// short-edge flip puts it; the default long-edge flip mirrors the columns.
+func TestIssue13_8_ShortEdgeDuplexMirrorsBacksVertically(t *testing.T) {
+	res, _, lay := shipped(t, "valkyrie")
+	r1, r3 := rageWeaknesses(t, res)
+	for _, duplex := range []string{"short", "long"} {
+		path := render(t, res, lay, cards.Options{Only: []string{r1, r3}, Duplex: duplex})
+		face, back := wordsXY(t, path, 1), wordsXY(t, path, 2)
+		one, three := back["1"], back["3"]
+		if len(face[r1]) != 1 || len(one) == 0 || len(three) == 0 {
+			t.Fatalf("%s: face %v, back %v", duplex, face, back)
+		}
+		sameSide := one[0][0] < three[0][0]
+		lower := one[0][1] > face[r1][0][1]+100
+		if duplex == "short" && (!sameSide || !lower) {
+			t.Errorf("short: the rage-1 back at %v, rage-3 at %v, face at %v; want it in the same column, bottom row", one, three, face[r1])
+		}
+		if duplex == "long" && (sameSide || lower) {
+			t.Errorf("long: the rage-1 back at %v, rage-3 at %v; want it mirrored left to right in the top row", one, three)
+		}
+	}
+	if err := cards.Render(&bytes.Buffer{}, res, lay, cards.Options{Duplex: "sideways"}); err == nil {
+		t.Error("an unknown duplex printed")
+	}
+}
+
+// TestIssue13_8_PackFillsSheetsWithSeveralKinds: --pack puts kinds of one
+// card size on shared sheets: nastrond needs fewer pages, and its single
+// Nidhogg card shares a sheet instead of taking two pages of its own.
+func TestIssue13_8_PackFillsSheetsWithSeveralKinds(t *testing.T) {
+	res, _, lay := shipped(t, "nastrond")
+	d := res.Data.(*schema.NastrondData)
+	apart, packed := render(t, res, lay, cards.Options{}), render(t, res, lay, cards.Options{Pack: true})
+	var total int
+	na, np := pages(t, apart), pages(t, packed)
+	deck, err := cards.NewDeck(res, lay, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range deck.Count() {
+		total += n
+	}
+	if want := 2 * ((total + 8) / 9); np != want || na <= np {
+		t.Errorf("packed %d pages, kind by kind %d; want %d (%d cards, 9 a sheet, face and back)", np, na, want, total)
+	}
+	nid := d.Nidhogg[0].ID
+	for p := 1; p <= np; p += 2 {
+		if w := wordsXY(t, packed, p); len(w[nid]) > 0 && len(w) < 2*len(w[nid])+5 {
+			t.Errorf("the Nidhogg card %s is alone on packed sheet %d", nid, p)
+		}
+	}
+}
+
+// darkShare rasterises one page and returns the share of its pixels that
+// carry ink (darker than light grey).
+func darkShare(t *testing.T, path string, page int) float64 {
+	t.Helper()
+	out := filepath.Join(t.TempDir(), "p")
+	tool(t, "pdftoppm", "-gray", "-r", "20", "-f", strconv.Itoa(page), "-l", strconv.Itoa(page), "-singlefile", "-png", path, out)
+	f, err := os.Open(out + ".png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := img.Bounds()
+	dark := 0
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			if g, _, _, _ := img.At(x, y).RGBA(); g>>8 < 200 {
+				dark++
+			}
+		}
+	}
+	return float64(dark) / float64(b.Dx()*b.Dy())
+}
+
+// TestIssue13_8_InkSaverBacksAreOutlines: with --ink-saver the backs are
+// outlines, a small share of the ink of the filled backs, faces unchanged.
+func TestIssue13_8_InkSaverBacksAreOutlines(t *testing.T) {
+	res, _, lay := shipped(t, "valkyrie")
+	r1, r3 := rageWeaknesses(t, res)
+	full := render(t, res, lay, cards.Options{Only: []string{r1, r3}})
+	saver := render(t, res, lay, cards.Options{Only: []string{r1, r3}, InkSaver: true})
+	if a, b := darkShare(t, full, 2), darkShare(t, saver, 2); b > a/4 || b == 0 {
+		t.Errorf("back page ink: %.3f filled, %.3f with the ink saver; want outlines (under a quarter, not blank)", a, b)
+	}
+	if a, b := darkShare(t, full, 1), darkShare(t, saver, 1); a != b {
+		t.Errorf("face page ink changed with the ink saver: %.3f → %.3f", a, b)
+	}
+	if w := wordsXY(t, saver, 2); len(w["1"]) == 0 {
+		t.Errorf("the outlined back lost its text: %v", w)
 	}
 }

@@ -36,7 +36,9 @@ type painter struct {
 	// invisible draws text in rendering mode 3: in the text layer, not on
 	// the card (an icon's text equivalent).
 	invisible bool
-	widths    map[*text.Font]map[rune]int
+	inkSaver  bool // backs as outlines (see Options.InkSaver)
+
+	widths map[*text.Font]map[rune]int
 }
 
 type fitKey struct {
@@ -125,8 +127,13 @@ func (pt *painter) element(e *Element) {
 			return
 		}
 		if c, ok := e.fill.resolve(pt.ds, fs, row); ok && !pt.dry {
+			style := "F"
+			if pt.outlined() {
+				pt.setDraw(outline(c), 0.25, 0)
+				style = "D"
+			}
 			pt.pdf.SetFillColor(c.r, c.g, c.b)
-			pt.pdf.RoundedRect(x, y, e.w, e.h, e.r, "1234", "F")
+			pt.pdf.RoundedRect(x, y, e.w, e.h, e.r, "1234", style)
 		}
 		col, _ := e.colour.resolve(pt.ds, fs, row)
 		pt.text(e, s, x, y, e.w, e.h, e.style, e.align, e.valign, col, e.bold, source{pt.card.kind.Sheet, row, used})
@@ -332,6 +339,11 @@ func (pt *painter) text(e *Element, s string, x, y, w, h float64, st text.Style,
 			switch {
 			case pt.invisible:
 				mode = 3
+			case pt.outlined():
+				c := outline(col)
+				pt.pdf.SetDrawColor(c.r, c.g, c.b)
+				pt.pdf.SetLineWidth(sizeMM * 0.03)
+				mode = 1
 			case r.stroke:
 				pt.pdf.SetDrawColor(col.r, col.g, col.b)
 				pt.pdf.SetLineWidth(sizeMM * 0.035)
@@ -349,6 +361,18 @@ func (pt *painter) text(e *Element, s string, x, y, w, h float64, st text.Style,
 	}
 }
 
+// outlined is true while drawing a back with the ink saver on.
+func (pt *painter) outlined() bool { return pt.inkSaver && pt.side == "back" }
+
+// outline is the colour an ink-saving outline is drawn in: the colour
+// itself, or mid grey when it is too light to see on white paper.
+func outline(c rgb) rgb {
+	if c.r*299+c.g*587+c.b*114 > 200*1000 {
+		return rgb{140, 140, 140}
+	}
+	return c
+}
+
 func (pt *painter) setDraw(c rgb, line, dash float64) {
 	pt.pdf.SetDrawColor(c.r, c.g, c.b)
 	pt.pdf.SetLineWidth(line)
@@ -363,11 +387,17 @@ func (pt *painter) shape(kind string, x, y, w, h, r float64, fill, stroke colour
 		return
 	}
 	style := ""
-	if c, ok := fill.resolve(pt.ds, fs, row); ok {
+	if c, ok := fill.resolve(pt.ds, fs, row); ok && pt.outlined() {
+		if x < pt.ox-1e-9 || y < pt.oy-1e-9 {
+			return // a background into the bleed: its outline would be cut off
+		}
+		pt.setDraw(outline(c), 0.25, 0)
+		style = "D"
+	} else if ok {
 		pt.pdf.SetFillColor(c.r, c.g, c.b)
 		style += "F"
 	}
-	if c, ok := stroke.resolve(pt.ds, fs, row); ok {
+	if c, ok := stroke.resolve(pt.ds, fs, row); ok && style != "D" {
 		pt.setDraw(c, line, dash)
 		style += "D"
 	}

@@ -21,7 +21,20 @@ type Options struct {
 	Paper  string   // "a4" (the default) or "letter"
 	Only   []string // card IDs (a reference card's kind name); empty prints every card
 	ArtDir string   // the folder of <ID>.png / .jpg card art; "" for none
+	// FacesOnly prints no back pages, for sleeving over existing cards.
+	FacesOnly bool
+	// Duplex is the printer's flip: "long" (the default; backs mirrored
+	// left to right) or "short" (backs mirrored top to bottom).
+	Duplex string
+	// Pack fills sheets with cards of several kinds of one size instead of
+	// starting every kind on a new sheet.
+	Pack bool
+	// InkSaver prints backs as outlines: no fills, text outlined.
+	InkSaver bool
 }
+
+// Duplexes lists the flips Render accepts.
+func Duplexes() []string { return []string{"long", "short"} }
 
 // Paper sizes in mm, portrait.
 var papers = map[string]Size{
@@ -164,10 +177,15 @@ func newGrid(l *Layout, page, card Size) (grid, error) {
 	return g, nil
 }
 
-func (g grid) cell(i int, mirror bool) (x, y float64, col, row int) {
+// cell places card i; flipX mirrors the columns (a long-edge back), flipY
+// the rows (a short-edge back).
+func (g grid) cell(i int, flipX, flipY bool) (x, y float64, col, row int) {
 	col, row = i%g.cols, i/g.cols
-	if mirror {
+	if flipX {
 		col = g.cols - 1 - col
+	}
+	if flipY {
+		row = g.rows - 1 - row
 	}
 	return g.x0 + float64(col)*(g.w+g.gx), g.y0 + float64(row)*(g.h+g.gy), col, row
 }
@@ -181,6 +199,9 @@ func Render(w io.Writer, res schema.Result, l *Layout, opt Options) error {
 	if !ok {
 		return fmt.Errorf("unknown paper %q (want %s)", opt.Paper, strings.Join(Papers(), " or "))
 	}
+	if !slices.Contains(append(Duplexes(), ""), opt.Duplex) {
+		return fmt.Errorf("unknown duplex %q (want %s)", opt.Duplex, strings.Join(Duplexes(), " or "))
+	}
 	d, err := NewDeck(res, l, opt.Only)
 	if err != nil {
 		return err
@@ -189,7 +210,8 @@ func Render(w io.Writer, res schema.Result, l *Layout, opt Options) error {
 	defer art.close()
 	pdf := newPDF(l, paper)
 	pt := newPainter(pdf, l, d.ds, art, false)
-	if err := d.render(pt, paper); err != nil {
+	pt.inkSaver = opt.InkSaver
+	if err := d.render(pt, paper, opt); err != nil {
 		return err
 	}
 	if len(pt.issues) > 0 {
@@ -208,7 +230,7 @@ func cmpOrS(a, b string) string {
 	return b
 }
 
-func (d *Deck) render(pt *painter, paper Size) error {
+func (d *Deck) render(pt *painter, paper Size, opt Options) error {
 	l := d.lay
 	var queue []*card
 	var qkind *Kind
@@ -216,7 +238,7 @@ func (d *Deck) render(pt *painter, paper Size) error {
 		if len(queue) == 0 {
 			return nil
 		}
-		err := d.sheets(pt, paper, queue)
+		err := d.sheets(pt, paper, queue, opt)
 		queue = nil
 		return err
 	}
@@ -229,11 +251,11 @@ func (d *Deck) render(pt *painter, paper Size) error {
 				return err
 			}
 			for _, c := range d.cards[k] {
-				d.board(pt, paper, c)
+				d.board(pt, paper, c, opt.FacesOnly)
 			}
 			continue
 		}
-		if qkind != nil && (l.Sheet.KindPerPage || qkind.Size != k.Size) {
+		if qkind != nil && (l.Sheet.KindPerPage && !opt.Pack || qkind.Size != k.Size) {
 			if err := flush(); err != nil {
 				return err
 			}
@@ -244,8 +266,9 @@ func (d *Deck) render(pt *painter, paper Size) error {
 	return flush()
 }
 
-// sheets lays cards of one size out, a face page then its back page.
-func (d *Deck) sheets(pt *painter, paper Size, cards []*card) error {
+// sheets lays cards of one size out, a face page then its back page, the
+// back mirrored for the printer's flip.
+func (d *Deck) sheets(pt *painter, paper Size, cards []*card, opt Options) error {
 	g, err := newGrid(d.lay, paper, cards[0].kind.Size)
 	if err != nil {
 		return err
@@ -254,9 +277,12 @@ func (d *Deck) sheets(pt *painter, paper Size, cards []*card) error {
 	for start := 0; start < len(cards); start += per {
 		page := cards[start:min(start+per, len(cards))]
 		for _, back := range []bool{false, true} {
+			if back && opt.FacesOnly {
+				continue
+			}
 			pt.pdf.AddPageFormat("P", fpdf.SizeType{Wd: paper.W, Ht: paper.H})
 			for i, c := range page {
-				x, y, col, row := g.cell(i, back)
+				x, y, col, row := g.cell(i, back && opt.Duplex != "short", back && opt.Duplex == "short")
 				d.placeCard(pt, g, c, x, y, col, row, back)
 			}
 			d.cropMarks(pt, g)
@@ -332,7 +358,7 @@ func dedupe(xs []float64) []float64 {
 // board draws a board centred on a page of its own orientation, then its
 // back page: the layout's back, or a blank page so duplex printing keeps
 // one board per sheet.
-func (d *Deck) board(pt *painter, paper Size, c *card) {
+func (d *Deck) board(pt *painter, paper Size, c *card, facesOnly bool) {
 	k := c.kind
 	page := paper
 	orient := "P"
@@ -342,6 +368,9 @@ func (d *Deck) board(pt *painter, paper Size, c *card) {
 	}
 	x, y := (page.W-k.Size.W)/2, (page.H-k.Size.H)/2
 	for _, back := range []bool{false, true} {
+		if back && facesOnly {
+			continue
+		}
 		pt.pdf.AddPageFormat(orient, fpdf.SizeType{Wd: paper.W, Ht: paper.H})
 		pt.pdf.ClipRect(x, y, k.Size.W, k.Size.H, false)
 		switch {
@@ -413,8 +442,9 @@ func (d *Deck) renderOne(w io.Writer, c *card, opt Options) error {
 	defer art.close()
 	pdf := newPDF(l, page)
 	pt := newPainter(pdf, l, d.ds, art, false)
+	pt.inkSaver = opt.InkSaver
 	sides := [][]*Element{k.Face, k.Back}
-	if len(k.Back) == 0 {
+	if len(k.Back) == 0 || opt.FacesOnly {
 		sides = sides[:1]
 	}
 	for i, els := range sides {
