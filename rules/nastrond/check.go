@@ -6,12 +6,14 @@ import (
 )
 
 // checked caches the parts of the state that Check last found sound, with
-// what it derived from them. Check compares the state with it and
-// re-verifies only what differs: the squares that changed, the Einherjar
-// designs that moved, the pawns once they moved. What matches the cache was
-// verified before, so the answer is the same as a full check's.
+// what it derived from them. Check re-verifies only the groups the engine
+// marked as changed (every group once the game is over), and within them
+// only what differs from the cache: the squares that changed, the Einherjar
+// designs that moved. What matches the cache was verified before, so the
+// answer is the same as a full check's.
 type checked struct {
-	table   // the state last verified, group by group (Check compares each)
+	layout  // the board last verified
+	hands   // the Einherjar last verified
 	boardOK bool
 	einOK   bool
 	pawnOK  bool
@@ -21,7 +23,6 @@ type checked struct {
 	fought  [4]int8           // Keepers of layer k fought
 	pfought [4]int8           // the fought counts the pawns were checked against
 	hi      int8              // the largest supply
-	cup                       // the dice last verified
 	cupOK   bool
 }
 
@@ -29,23 +30,27 @@ type checked struct {
 // decision. It allocates only to describe a violation.
 func (g *Game) Check() error {
 	c := &g.chk
-	board := !c.boardOK || g.layout != c.layout
+	d := uint8(g.dirty)
+	if g.ph == phOver {
+		d = gAll
+	}
+	board := !c.boardOK || d&gLayout != 0
 	if board {
 		if err := g.checkBoard(); err != nil {
 			return err
 		}
 	}
-	if !c.einOK || g.hands != c.hands {
+	if !c.einOK || d&gHands != 0 {
 		if err := g.checkEinherjar(); err != nil {
 			return err
 		}
 	}
-	if !c.pawnOK || g.pawns != c.pawns || c.fought != c.pfought {
+	if !c.pawnOK || d&gPawns != 0 || c.fought != c.pfought {
 		if err := g.checkPawns(); err != nil {
 			return err
 		}
 	}
-	if board || !c.purseOK || g.purse != c.purse {
+	if board || !c.purseOK || d&gPurse != 0 {
 		if err := g.checkPurse(); err != nil {
 			return err
 		}
@@ -59,14 +64,14 @@ func (g *Game) Check() error {
 	if g.ph == phMove && len(g.opts) == 0 {
 		return fmt.Errorf("I21: P%d's pawn on %s has no square to move to (G33)", g.seat+1, sqText(g.pawn[g.seat]))
 	}
-	if c.cupOK && g.cup == c.cup {
-		return nil
+	if !c.cupOK || d&gCup != 0 {
+		c.cupOK = false
+		if err := g.checkDice(); err != nil {
+			return err
+		}
+		c.cupOK = true
 	}
-	c.cupOK = false
-	if err := g.checkDice(); err != nil {
-		return err
-	}
-	c.cup, c.cupOK = g.cup, true
+	g.dirty &^= 0xff
 	return nil
 }
 
@@ -100,7 +105,7 @@ func (g *Game) checkPurse() error {
 	if hi-lo > 1 {
 		return fmt.Errorf("Urd supplies differ by %d (one Urd per turn keeps them within 1)", hi-lo)
 	}
-	c.purse, c.hi, c.purseOK = g.purse, hi, true
+	c.hi, c.purseOK = hi, true
 	return nil
 }
 
@@ -296,7 +301,7 @@ func (g *Game) checkPawns() error {
 			return fmt.Errorf("%d pawns below layer %d but %d layer-%d Keepers fought", down[k], k, c.fought[k], k)
 		}
 	}
-	c.pawns, c.pfought = g.pawns, c.fought
+	c.pfought = c.fought
 	c.pawnOK = true
 	return nil
 }
@@ -375,9 +380,18 @@ type snapshot struct {
 	dFace  [maxDice]int8
 }
 
-func (p *snapshot) take(g *Game, lag int16) {
-	p.board, p.pawn, p.vp = g.board, g.pawn, g.vp
-	p.supply, p.spent, p.won, p.icons = g.supply, g.spent, g.won, g.icons
+// take records the state, copying the groups in d (the others have not
+// changed since the last take).
+func (p *snapshot) take(g *Game, lag int16, d uint8) {
+	if d&gLayout != 0 {
+		p.board = g.board
+	}
+	if d&gPawns != 0 {
+		p.pawn = g.pawn
+	}
+	if d&gPurse != 0 {
+		p.vp, p.supply, p.spent, p.won, p.icons = g.vp, g.supply, g.spent, g.won, g.icons
+	}
 	p.turn, p.urdLag, p.over, p.fixed = g.turn, lag, g.Over(), g.fixed()
 	p.nd = g.nd
 	if p.fixed {
@@ -411,13 +425,19 @@ func (g *Game) fixed() bool {
 func (g *Game) CheckStep() error {
 	p := &g.prev
 	lag := g.urdLag()
-	err := g.checkStep(p, lag)
-	p.take(g, lag)
+	d := uint8(g.dirty >> 8)
+	if g.ph == phOver {
+		d = gAll
+	}
+	err := g.checkStep(p, lag, d)
+	p.take(g, lag, d)
+	g.dirty &= 0xff
 	return err
 }
 
-func (g *Game) checkStep(p *snapshot, lag int16) error {
-	if g.board != p.board {
+// checkStep compares the groups in d with the snapshot.
+func (g *Game) checkStep(p *snapshot, lag int16, d uint8) error {
+	if d&gLayout != 0 && g.board != p.board {
 		for q := range Square(squares) {
 			was, is := p.board[q], g.board[q]
 			switch {
@@ -429,7 +449,7 @@ func (g *Game) checkStep(p *snapshot, lag int16) error {
 			}
 		}
 	}
-	if g.pawn != p.pawn {
+	if d&gPawns != 0 && g.pawn != p.pawn {
 		for s := range g.n {
 			was, is := p.pawn[s], g.pawn[s]
 			switch {
@@ -448,7 +468,7 @@ func (g *Game) checkStep(p *snapshot, lag int16) error {
 			}
 		}
 	}
-	if g.vp != p.vp || g.supply != p.supply || g.spent != p.spent || g.won != p.won || g.icons != p.icons {
+	if d&gPurse != 0 && (g.vp != p.vp || g.supply != p.supply || g.spent != p.spent || g.won != p.won || g.icons != p.icons) {
 		for s := range g.n {
 			switch {
 			case g.vp[s] < p.vp[s]:

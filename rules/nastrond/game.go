@@ -204,9 +204,26 @@ type Game struct {
 
 	opts []Choice // the legal choices now
 
-	chk  checked  // what Check last verified
-	prev snapshot // the state at the last CheckStep
+	chk   checked  // what Check last verified
+	prev  snapshot // the state at the last CheckStep
+	dirty uint16   // groups changed since Check (low byte) and since CheckStep (high byte)
 }
+
+// The groups of state that Check and CheckStep verify. The engine marks a
+// group as it changes it (touch); the checks look at the groups marked since
+// they last ran, and at every group once the game is over, so a change that
+// escaped marking is still caught by the end of the game.
+const (
+	gLayout uint8 = 1 << iota // layout
+	gHands                    // hands
+	gPawns                    // pawns
+	gPurse                    // purse and growth
+	gCup                      // cup
+	gAll    = gLayout | gHands | gPawns | gPurse | gCup
+)
+
+// touch marks groups as changed for both checks.
+func (g *Game) touch(m uint8) { g.dirty |= uint16(m) | uint16(m)<<8 }
 
 var _ sim.Game = (*Game)(nil)
 
@@ -281,7 +298,7 @@ func (e *Engine) newGame(n int, rng *rand.Rand) *Game {
 	g.beginTurn(nop)
 	g.announced = false // Opening, or else the first Apply, announces turn 1
 	g.settle(nop)
-	g.prev.take(g, g.urdLag())
+	g.prev.take(g, g.urdLag(), gAll)
 	return g
 }
 
@@ -415,6 +432,7 @@ func (g *Game) apply(c Choice, emit func(Event)) {
 	case KMove:
 		g.move(Square(c.A), emit)
 	case KDivine:
+		g.touch(gPurse)
 		g.divine[g.seat]--
 		g.spent[g.seat]++
 		g.takeStock(emit, EvDivine, -1)
@@ -426,6 +444,7 @@ func (g *Game) apply(c Choice, emit func(Event)) {
 	case KCourage:
 		g.usedIcon[courage]++
 		old := g.dFace[c.B]
+		g.touch(gCup)
 		g.dFace[c.B] = min(old+1, g.dSides[c.B])
 		emit(Event{Kind: EvDie, Seat: g.seat, Card: -1, N: int32(old), M: int32(g.dFace[c.B])})
 	case KSkill:
@@ -598,6 +617,7 @@ func (g *Game) rerollable(i int8) bool { return g.dState[i] == dsRolled && g.dFa
 // setHeld changes how many of design j seat s holds by delta, keeping the
 // sets and sums that listing reads.
 func (g *Game) setHeld(s int8, j int, delta int8) {
+	g.touch(gHands)
 	g.held[s][j] += delta
 	g.nHeld[s] += int16(delta)
 	g.payPool[s] += int16(delta) * int16(g.e.info[g.e.einCard[j]].layer)
@@ -629,6 +649,7 @@ func (g *Game) beginTurn(emit func(Event)) {
 
 // resetTurn clears the state of the active turn.
 func (g *Game) resetTurn() {
+	g.touch(gCup)
 	g.nd, g.ownAside, g.rolled = 0, 0, false
 	g.tiwazExtra, g.power, g.chal = 0, 0, -1
 	g.used = [maxEinherjar]int8{}
@@ -641,6 +662,7 @@ func (g *Game) resetTurn() {
 func (g *Game) move(to Square, emit func(Event)) {
 	s := g.seat
 	from := g.pawn[s]
+	g.touch(gPawns)
 	g.pawn[s], g.arrived[s] = to, false
 	card := int32(g.board[to])
 	if card < 0 {
@@ -655,6 +677,7 @@ func (g *Game) move(to Square, emit func(Event)) {
 func (g *Game) stop(emit func(Event)) {
 	s := g.seat
 	at := g.pawn[s]
+	g.touch(gPurse | gCup)
 	if v := g.board[at]; v < 0 {
 		g.supply[s]--
 		g.divine[s]++
@@ -693,6 +716,7 @@ func (g *Game) countUrd(at Square) int {
 }
 
 func (g *Game) addDie(sides, orig, state int8) int8 {
+	g.touch(gCup)
 	i := g.nd
 	g.dSides[i], g.dFace[i], g.dOrig[i], g.dState[i] = sides, 0, orig, state
 	g.nd++
@@ -702,6 +726,7 @@ func (g *Game) addDie(sides, orig, state int8) int8 {
 func (g *Game) stockHas() bool { return g.e.p.unlimitedDice || g.stockD6 > 0 }
 
 func (g *Game) fromStock() {
+	g.touch(gCup)
 	if !g.e.p.unlimitedDice {
 		g.stockD6--
 	}
@@ -768,6 +793,7 @@ func (g *Game) canD8() bool {
 // toD8 swaps a pool d6 for a d8 from the reserve. A Stock d6 goes back to
 // the Stock; an own d6 is set aside (G9).
 func (g *Game) toD8(card int16, emit func(Event)) {
+	g.touch(gCup)
 	pick := int8(-1)
 	for i := range g.nd {
 		if g.dState[i] == dsPool && g.dSides[i] == 6 && (pick < 0 || g.dOrig[i] == fromStock && g.dOrig[pick] != fromStock) {
@@ -788,6 +814,7 @@ func (g *Game) toD8(card int16, emit func(Event)) {
 
 // rollPool rolls k pool dice, d8s first; the rest become ↑ (T18–T20).
 func (g *Game) rollPool(k int8, emit func(Event)) {
+	g.touch(gCup)
 	left := k
 	for _, sides := range [2]int8{8, 6} {
 		for i := range g.nd {
@@ -831,6 +858,7 @@ func (g *Game) gain(n int16, why int, card int16, emit func(Event)) {
 	if n == 0 {
 		return
 	}
+	g.touch(gPurse)
 	g.vp[g.seat] += n
 	emit(Event{Kind: EvVP, Seat: g.seat, Card: int32(card), N: int32(n), M: int32(why)})
 }
@@ -852,6 +880,7 @@ func (g *Game) judge(emit func(Event)) {
 	if ok || g.e.p.tiwazOnFailure { // no VP on a failure (T29, G1)
 		g.gain(int16(g.tiwazCount())*g.e.p.tiwazVP, vpTiwaz, -1, emit)
 	}
+	g.touch(gPurse)
 	g.supply[s]--
 	if ci.kind == kindNidhogg {
 		g.divine[s]++
@@ -859,6 +888,7 @@ func (g *Game) judge(emit func(Event)) {
 		g.ph = phScout
 		return
 	}
+	g.touch(gLayout)
 	g.board[g.chalSq] = urd(s)
 	g.won[s]++
 	for i := range nIcons {
@@ -887,6 +917,7 @@ func (g *Game) descend(emit func(Event)) {
 			to = board.step(to, 1)
 		}
 	}
+	g.touch(gPawns)
 	g.pawn[s], g.arrived[s] = to, true
 	emit(Event{Kind: EvDescend, Seat: s, Card: -1, N: int32(from), M: int32(to)})
 }
@@ -937,6 +968,7 @@ func (g *Game) doHire(emit func(Event)) {
 // the Stock, and the next player; or the end of the game (E1–E4).
 func (g *Game) endTurn(emit func(Event)) {
 	s := g.seat
+	g.touch(gPurse | gCup)
 	for i := range nIcons {
 		if g.pend[i] > 0 {
 			g.icons[s][i] += g.pend[i]
@@ -981,6 +1013,7 @@ func (g *Game) allSpent() bool {
 
 // score awards each layer's majority (E3, E4, G28) and ends the game.
 func (g *Game) score(emit func(Event)) {
+	g.touch(gPurse)
 	var n [4][maxPlayers]int // Urd by layer and seat
 	for q, v := range g.board {
 		if v < 0 {

@@ -133,6 +133,7 @@ func TestCheck_catchesEachBrokenInvariant(t *testing.T) {
 			g.ph = phRolled // a window with rolled dice, whatever the bonuses
 			check(t, g)
 			tt.break_(g)
+			g.touch(gAll) // as the engine marks what it changes
 			err := g.Check()
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("Check() = %v, want an error about %q", err, tt.want)
@@ -254,9 +255,11 @@ func TestIssue18_14_I5_UrdSuppliesWithinOne(t *testing.T) {
 	check(t, g)
 	g.supply[1]--
 	g.divine[1]++
+	g.touch(gPurse)
 	check(t, g) // 1 apart is how a round goes
 	g.supply[1]--
 	g.divine[1]++
+	g.touch(gPurse)
 	if err := g.Check(); err == nil || !strings.Contains(err.Error(), "supplies differ by 2") {
 		t.Errorf("Check() = %v, want the supplies 2 apart reported", err)
 	}
@@ -321,14 +324,77 @@ func TestIssue12_22_CheckStep_catchesEachBrokenTransition(t *testing.T) {
 			if tt.before != nil {
 				tt.before(g)
 			}
-			g.prev.take(g, g.urdLag())
+			g.touch(gAll)
+			g.prev.take(g, g.urdLag(), gAll)
 			if err := g.CheckStep(); err != nil {
 				t.Fatalf("CheckStep on an unchanged state: %v", err)
 			}
 			tt.break_(g)
+			g.touch(gAll)
 			if err := g.CheckStep(); err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("CheckStep() = %v, want an error about %q", err, tt.want)
 			}
 		})
+	}
+}
+
+// TestIssue18_4_EngineMarksEveryChangedGroup plays random games and, around
+// every decision, compares each group of state that Check trusts unchanged
+// (not marked by touch) with its copy from before the decision.
+func TestIssue18_4_EngineMarksEveryChangedGroup(t *testing.T) {
+	e := shippedEngine(t)
+	rng := rand.New(rand.NewPCG(4, 18))
+	var buf []Choice
+	for i := range 40 {
+		g := e.newGame(2+i%3, rand.New(rand.NewPCG(uint64(i), 18)))
+		for !g.Over() {
+			before := *g
+			g.dirty = 0
+			buf = g.Choices(buf)
+			c := buf[rng.IntN(len(buf))]
+			if i%2 == 0 {
+				c = buf[Greedy{}.Choose(g, buf, rng)]
+			}
+			g.Apply(c, nil)
+			d := uint8(g.dirty)
+			for _, grp := range []struct {
+				bit  uint8
+				same bool
+			}{
+				{gLayout, g.layout == before.layout},
+				{gHands, g.hands == before.hands},
+				{gPawns, g.pawns == before.pawns},
+				{gPurse, g.purse == before.purse && g.icons == before.icons},
+				{gCup, g.cup == before.cup},
+			} {
+				if d&grp.bit == 0 && !grp.same {
+					t.Fatalf("game %d, turn %d: %+v changed group %b without marking it", i, g.turn, c, grp.bit)
+				}
+			}
+			if uint8(g.dirty>>8) != d {
+				t.Fatalf("the marks for Check (%b) and CheckStep (%b) differ", d, g.dirty>>8)
+			}
+		}
+	}
+}
+
+// TestIssue18_4_UnmarkedChangeIsCaughtByTheEnd breaks an invariant behind
+// the engine's back (no mark): Check catches it at the latest once the game
+// is over, when it compares every group with what it last verified.
+func TestIssue18_4_UnmarkedChangeIsCaughtByTheEnd(t *testing.T) {
+	e := shippedEngine(t)
+	g := e.newGame(3, rand.New(rand.NewPCG(5, 18)))
+	check(t, g)
+	g.won[0]++ // a card appears in an area
+	rng := rand.New(rand.NewPCG(6, 18))
+	var buf []Choice
+	var err error
+	for err == nil && !g.Over() {
+		buf = g.Choices(buf)
+		g.Apply(buf[rng.IntN(len(buf))], nil)
+		err = g.Check()
+	}
+	if err == nil || !strings.Contains(err.Error(), "card conservation") {
+		t.Errorf("Check() = %v by the end, want card conservation broken", err)
 	}
 }
