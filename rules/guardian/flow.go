@@ -32,6 +32,7 @@ const (
 	evPlace                              // Seat; Card; N: 0 hand, 1 cheer seat
 	evLimit                              // Seat; Card discarded over the hand limit
 	evAffinity                           // Seat: the advantaged seat or -1; N: 1 when nullified
+	evStale                              // Seat: the winner by battles won (ExtendedBattleLimit); N, M: its and the loser's wins
 )
 
 // How a card was played (Event.N of sim.Played).
@@ -338,9 +339,18 @@ func (g *game) decide() {
 	}
 	p.result = int8(w)
 	if w < 0 {
+		if len(g.h[0].res) == 0 && len(g.h[1].res) == 0 {
+			p.stale++ // an extended battle (R33) is drawn
+		} else {
+			p.stale = 0
+		}
 		g.take(g.order(0), 1)
 		g.take(g.order(1), 1)
+		if g.staleWin() {
+			return
+		}
 	} else {
+		p.stale = 0
 		l := other(w)
 		p.ps[w].wins++
 		if e.winCheckBefore && len(g.h[l].res) == 0 {
@@ -354,6 +364,25 @@ func (g *game) decide() {
 		}
 	}
 	p.phase, p.step = phPlace, 0
+}
+
+// staleWin ends a stalemate under ExtendedBattleLimit (G10): after that
+// many drawn battles in a row with both resource zones empty, the seat that
+// has won more battles wins the game. On equal wins the extended battles go
+// on, as the seed says.
+func (g *game) staleWin() bool {
+	p := &g.p
+	w0, w1 := p.ps[0].wins, p.ps[1].wins
+	if g.e.extLimit == 0 || int(p.stale) < g.e.extLimit || w0 == w1 {
+		return false
+	}
+	w := 0
+	if w1 > w0 {
+		w = 1
+	}
+	g.ev(sim.Event{Kind: evStale, Seat: int8(w), Card: -1, N: int32(p.ps[w].wins), M: int32(p.ps[other(w)].wins)})
+	g.win(w)
+	return true
 }
 
 func (g *game) win(w int) {
@@ -527,10 +556,13 @@ func (g *game) shape() uint64 {
 // deadEnd reports a game that can never end (G10): a turn passed without a
 // decision and without changing anything, both decks and resource zones
 // are empty and no Guardian is in hand, so every later turn is the same
-// drawn battle without Guardians.
+// drawn battle without Guardians, and ExtendedBattleLimit cannot end it.
 func (g *game) deadEnd() bool {
 	if g.decided || g.shape() != g.start {
 		return false
+	}
+	if g.e.extLimit > 0 && g.p.ps[0].wins != g.p.ps[1].wins {
+		return false // the drawn battles count up to ExtendedBattleLimit
 	}
 	for s := range 2 {
 		if h := &g.h[s]; len(h.deck) > 0 || len(h.res) > 0 || g.hasGuardian(s) {

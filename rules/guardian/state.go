@@ -108,11 +108,12 @@ type pub struct {
 	ask       ask
 	askSeat   int8
 	turn      int32
-	first     int8 // first player this turn
-	gameFirst int8 // first player of turn 1 (rock-paper-scissors)
-	actor     int8 // mulligan seat, or whose action is next
-	step      int8 // forge, placement and hand-limit progress (index in turn order)
-	result    int8 // last battle's winner, -1 for a draw or none
+	first     int8  // first player this turn
+	gameFirst int8  // first player of turn 1 (rock-paper-scissors)
+	actor     int8  // mulligan seat, or whose action is next
+	step      int8  // forge, placement and hand-limit progress (index in turn order)
+	result    int8  // last battle's winner, -1 for a draw or none
+	stale     int16 // drawn battles in a row with both resource zones empty (G10)
 	winner    int8
 	flip      bool
 	nullify   bool

@@ -220,6 +220,9 @@ func (g *game) Explain(ev sim.Event, lang string) string {
 			fmt.Sprintf("%s takes %s from the top of the resource zone into hand (%d left)", who, n, ev.N))
 	case evGameWin:
 		return tr(lang, who+"がゲームに勝利", who+" wins the game")
+	case evStale:
+		return tr(lang, fmt.Sprintf("延長戦の上限：両者のリソースゾーンが0のまま%d回続けて引き分け。勝った戦闘の数は%sが多い（%d対%d）", g.e.extLimit, who, ev.N, ev.M),
+			fmt.Sprintf("extended-battle limit: %d draws in a row with both resource zones empty; %s has won more battles (%d to %d)", g.e.extLimit, who, ev.N, ev.M))
 	case evPlace:
 		if ev.N == 1 {
 			return tr(lang, who+"の「"+n+"」が応援席へ", who+"'s "+n+" goes to the cheer seat")
