@@ -48,3 +48,17 @@ func BenchmarkBotGames(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 }
+
+// BenchmarkSearchGames plays greedy against the search bot at its default
+// budget (issue 15.11: games/s for greedy against search).
+func BenchmarkSearchGames(b *testing.B) {
+	e := newEngine(b)
+	p := sim.NewPlayer(e, []string{"greedy", "search"}, nil)
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		p.Play(sim.Config{Players: 2, Index: i}, sim.GameSeed(1, 2, i))
+		i++
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+}
