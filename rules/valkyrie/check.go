@@ -71,34 +71,41 @@ func (e *Engine) homes(m int) []home {
 	return out
 }
 
-// zoneCount is the number of zones of the game: six per seat, then each
-// supply deck's deck, rows and trash pile, the rage decks, the VP pool's
-// piles and the box.
-func (g *Game) zoneCount() int { return 6*g.n + 6 + len(g.rage) + len(g.pool) + 1 }
+// zoneCount is the number of zones of the game: three per seat (its own
+// cards, the acquired area, the VP area), then each supply deck's deck, rows
+// and trash pile, the rage decks, the VP pool's piles and the box. A seat's
+// own cards (draw pile, hand, play area and discard pile) are one zone: they
+// move among those four piles most of the time, and may be in any of them.
+func (g *Game) zoneCount() int { return 3*g.n + 6 + len(g.rage) + len(g.pool) + 1 }
 
 // zid numbers zone kind k with its argument (seat, deck, rage-1 or pile).
 func (g *Game) zid(k zone, arg int) int {
-	switch {
-	case k <= zVPArea:
-		return 6*arg + int(k)
-	case k <= zTrash:
-		return 6*g.n + 2*int(k-zSupply) + arg
-	case k == zRage:
-		return 6*g.n + 6 + arg
-	case k == zPool:
-		return 6*g.n + 6 + len(g.rage) + arg
+	switch k {
+	case zDeck, zHand, zPlay, zDiscard:
+		return 3 * arg
+	case zGained:
+		return 3*arg + 1
+	case zVPArea:
+		return 3*arg + 2
+	case zSupply, zRow, zTrash:
+		return 3*g.n + 2*int(k-zSupply) + arg
+	case zRage:
+		return 3*g.n + 6 + arg
+	case zPool:
+		return 3*g.n + 6 + len(g.rage) + arg
 	}
-	return 6*g.n + 6 + len(g.rage) + len(g.pool)
+	return 3*g.n + 6 + len(g.rage) + len(g.pool)
 }
 
-// zoneRef is zone id's pile, kind and argument.
+// zoneRef is zone id's pile, kind and argument. A seat's own cards have the
+// kind zDeck, the seat and its discard pile (where cards from other zones
+// come in).
 func (g *Game) zoneRef(id int) zoneRef {
-	if id < 6*g.n {
-		p, k := &g.pl[id/6], zone(id%6)
-		pile := [...]*[]int16{&p.deck, &p.hand, &p.play, &p.gained, &p.discard, &p.vparea}[k]
-		return zoneRef{pile: pile, kind: k, arg: id / 6}
+	if id < 3*g.n {
+		p := &g.pl[id/3]
+		return [...]zoneRef{{pile: &p.discard, own: p, kind: zDeck}, {pile: &p.gained, kind: zGained}, {pile: &p.vparea, kind: zVPArea}}[id%3].at(id / 3)
 	}
-	j := id - 6*g.n
+	j := id - 3*g.n
 	switch {
 	case j < 2:
 		return zoneRef{pile: &g.supply[j], kind: zSupply, arg: j}
@@ -114,9 +121,29 @@ func (g *Game) zoneRef(id int) zoneRef {
 	return zoneRef{pile: &g.box, kind: zBox, arg: 0}
 }
 
+func (z zoneRef) at(arg int) zoneRef { z.arg = arg; return z }
+
+// piles lists the piles of zone z.
+func (z *zoneRef) piles() [][]int16 {
+	if p := z.own; p != nil {
+		return [][]int16{p.deck, p.hand, p.play, p.discard}
+	}
+	return [][]int16{*z.pile}
+}
+
+// len is the number of cards in zone z (rows count their empty slots too).
+func (z *zoneRef) len() int {
+	if p := z.own; p != nil {
+		return len(p.deck) + len(p.hand) + len(p.play) + len(p.discard)
+	}
+	return len(*z.pile)
+}
+
 // touch records that zone k (with its argument) changed: cards new to it
 // can be only from position from on (a zone that only lost cards passes its
-// length). The next Check reads that part and recounts the zone.
+// length; for a seat's own cards, a position in the discard pile, or noNew
+// when cards only moved among its four piles). The next Check reads that
+// part and recounts the zone.
 func (g *Game) touch(k zone, arg, from int) {
 	id := g.zid(k, arg)
 	if !g.dirty[id] {
@@ -126,6 +153,21 @@ func (g *Game) touch(k zone, arg, from int) {
 	} else if int16(from) < g.low[id] {
 		g.low[id] = int16(from)
 	}
+}
+
+// noNew is touch's from when no card came from another zone.
+const noNew = 1<<15 - 1
+
+// arrive records that card c came into seat's own piles from another zone;
+// when more came than are kept, the next Check reads all four piles.
+func (g *Game) arrive(seat int, c int16) {
+	if g.nArrivals < len(g.arrived) {
+		g.arrived[g.nArrivals], g.arrivedAt[g.nArrivals] = c, seat
+		g.touch(zDiscard, seat, noNew)
+	} else {
+		g.touch(zDiscard, seat, 0)
+	}
+	g.nArrivals++
 }
 
 // touchAll marks every zone as changed throughout.
@@ -147,8 +189,6 @@ type checker struct {
 	seen  []sighting // per card
 	epoch uint32
 	kinds [4]int          // cards of each kind seen so far
-	cards int             // all cards seen so far
-	sizes int             // the zones' sizes when last read, summed
 	turn  int             // the turn of the last checkTurn, -1 for none
 	new   bool            // a card was seen for the first time: count the kinds (I2–I5)
 	moved uint16          // bit s: seat s's zones gained or lost VP cards: compare its score (I18)
@@ -161,6 +201,7 @@ type checker struct {
 // size when last read beside the cards seen into it and not seen out of it.
 type zoneRef struct {
 	pile        *[]int16
+	own         *player // a seat's own cards: its four piles
 	kind        zone
 	arg         int
 	size, count int32
@@ -302,34 +343,30 @@ func (g *Game) checkZones(ch *checker) error {
 	ch.epoch++
 	for _, id := range g.dirtyList {
 		z := &ch.zones[id]
-		was := z.size
-		z.size = int32(len(*z.pile))
-		if int(g.low[id]) < len(*z.pile) {
+		low := int(g.low[id])
+		z.size = int32(z.len())
+		if low < len(*z.pile) || z.own != nil && (low == 0 || g.nArrivals > 0) {
 			if err := g.look(ch, int(id), z); err != nil {
 				return err
 			}
 		}
-		ch.sizes += int(z.size - was)
 		switch z.kind {
 		case zRage:
 			ch.ends = true
-		case zPlay, zGained, zSupply, zRow, zTrash:
+		case zDeck, zGained, zSupply, zRow, zTrash:
 			ch.ends = ch.ends || z.kind == zSupply
 			if err := g.zoneRules(z); err != nil {
 				return err
 			}
 		}
 	}
+	g.nArrivals = 0
 	// Moves keep every zone's count equal to its size; a card lost or come
-	// unseen makes the sums differ (or, once the game is over, some zone).
-	if ch.sizes != ch.cards || g.over {
-		for _, id := range g.dirtyList {
-			if z := &ch.zones[id]; z.size != z.count {
-				return g.recount(ch, int(id))
-			}
-		}
-	}
+	// unseen makes them differ.
 	for _, id := range g.dirtyList {
+		if z := &ch.zones[id]; z.size != z.count {
+			return g.recount(ch, int(id))
+		}
 		g.dirty[id] = false
 	}
 	g.dirtyList = g.dirtyList[:0]
@@ -382,25 +419,50 @@ func (g *Game) checkTurn() error {
 	return nil
 }
 
-// look reads the changed part of zone id: each card there that was last
-// seen in another zone has moved here, from a zone that changed too (I1); it
-// is checked against the zone (I6) and its tallies move with it.
+// look reads the changed part of zone id (a seat's own cards: all four
+// piles, or the cards that came into them from elsewhere): each card there that
+// was last seen in another zone has moved here, from a zone that changed too
+// (I1); it is checked against the zone (I6) and its tallies move with it.
 func (g *Game) look(ch *checker, id int, z *zoneRef) error {
-	s, k, arg, seats := *z.pile, z.kind, z.arg, 6*g.n
-	for _, c := range s[g.low[id]:] {
+	low := int(g.low[id])
+	if p := z.own; p != nil {
+		if low > 0 {
+			for i := range min(g.nArrivals, len(g.arrived)) {
+				if g.arrivedAt[i] == z.arg {
+					if err := g.lookPile(ch, id, z, g.arrived[i:i+1], zDiscard); err != nil {
+						return err
+					}
+				}
+			}
+			return nil
+		}
+		for k, s := range [...][]int16{zDeck: p.deck, zHand: p.hand, zPlay: p.play, zDiscard: p.discard} {
+			if err := g.lookPile(ch, id, z, s, zone(k)); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return g.lookPile(ch, id, z, (*z.pile)[low:], z.kind)
+}
+
+// lookPile reads cards s of zone id, found in a pile of kind pk.
+func (g *Game) lookPile(ch *checker, id int, z *zoneRef, s []int16, pk zone) error {
+	k, arg, seats := z.kind, z.arg, 3*g.n
+	for _, c := range s {
 		if c < 0 {
 			if k == zRow {
 				z.size--
 				continue
 			}
-			return fmt.Errorf("I1: an empty slot in the %s", g.zoneName(k, arg))
+			return fmt.Errorf("I1: an empty slot in the %s", g.zoneName(pk, arg))
 		}
 		if int(c) >= len(ch.seen) {
 			return fmt.Errorf("I1: card #%d does not exist", c)
 		}
 		sg := &ch.seen[c]
 		if sg.epoch == ch.epoch {
-			return fmt.Errorf("I1: card #%d (%s) is twice in the zones (again in the %s)", c, g.ds(c).id, g.zoneName(k, arg))
+			return fmt.Errorf("I1: card #%d (%s) is twice in the zones (again in the %s)", c, g.ds(c).id, g.zoneName(pk, arg))
 		}
 		sg.epoch = ch.epoch
 		o := int(sg.zone)
@@ -408,28 +470,26 @@ func (g *Game) look(ch *checker, id int, z *zoneRef) error {
 			continue
 		}
 		if o >= 0 && !g.dirty[o] {
-			ok, oa := g.zoneKind(o)
-			return fmt.Errorf("I1: card #%d (%s) is in the %s and the %s", c, g.ds(c).id, g.zoneName(ok, oa), g.zoneName(k, arg))
+			return fmt.Errorf("I1: card #%d (%s) is in the %s and the %s", c, g.ds(c).id, g.idName(o), g.zoneName(pk, arg))
 		}
 		if sg.zones&(1<<k) == 0 || (k >= zSupply && k <= zPool && int(sg.arg) != arg) {
 			ds := g.ds(c)
-			return fmt.Errorf("I6: %s (%s) is in the %s", ds.id, ds.name, g.zoneName(k, arg))
+			return fmt.Errorf("I6: %s (%s) is in the %s", ds.id, ds.name, g.zoneName(pk, arg))
 		}
 		if o < 0 {
 			ch.kinds[sg.kind]++
-			ch.cards++
 			ch.new = true
 		} else {
 			ch.zones[o].count--
 			if o < seats {
-				ch.vp[o/6] -= int(sg.vp)
-				ch.moved |= 1 << (o / 6)
+				ch.vp[o/3] -= int(sg.vp)
+				ch.moved |= 1 << (o / 3)
 			}
 		}
 		z.count++
 		if id < seats {
-			ch.vp[id/6] += int(sg.vp)
-			ch.moved |= 1 << (id / 6)
+			ch.vp[id/3] += int(sg.vp)
+			ch.moved |= 1 << (id / 3)
 		}
 		sg.zone = int16(id)
 	}
@@ -440,7 +500,10 @@ func (g *Game) look(ch *checker, id int, z *zoneRef) error {
 func (g *Game) zoneRules(z *zoneRef) error {
 	s, k, arg := *z.pile, z.kind, z.arg
 	switch k {
-	case zPlay, zGained:
+	case zDeck, zGained:
+		if k == zDeck {
+			k, s = zPlay, z.own.play
+		}
 		if arg != g.active && len(s) > 0 {
 			return fmt.Errorf("I11: the %s holds %d cards outside P%d's turn", g.zoneName(k, arg), len(s), arg+1)
 		}
@@ -460,30 +523,42 @@ func (g *Game) zoneRules(z *zoneRef) error {
 // into and out of it: it names a card that left or arrived unseen.
 func (g *Game) recount(ch *checker, id int) error {
 	z := g.zoneRef(id)
-	s, k, arg := *z.pile, z.kind, z.arg
-	for c, sg := range ch.seen {
-		if int(sg.zone) == id && !slices.Contains(s, int16(c)) {
-			return fmt.Errorf("%s (I1): card #%d (%s) left the %s for no changed zone", kindInvariant[sg.kind], c, g.ds(int16(c)).id, g.zoneName(k, arg))
-		}
-	}
-	for _, c := range s {
-		if c >= 0 && int(c) < len(ch.seen) && int(ch.seen[c].zone) != id {
-			if ch.seen[c].zone < 0 {
-				return fmt.Errorf("I1: card #%d (%s) came into the %s unseen", c, g.ds(c).id, g.zoneName(k, arg))
+	holds := func(c int16) bool {
+		for _, s := range z.piles() {
+			if slices.Contains(s, c) {
+				return true
 			}
-			ok, oa := g.zoneKind(int(ch.seen[c].zone))
-			return fmt.Errorf("I1: card #%d (%s) came into the %s unseen (it was in the %s)", c, g.ds(c).id, g.zoneName(k, arg), g.zoneName(ok, oa))
+		}
+		return false
+	}
+	for c, sg := range ch.seen {
+		if int(sg.zone) == id && !holds(int16(c)) {
+			return fmt.Errorf("%s (I1): card #%d (%s) left the %s for no changed zone", kindInvariant[sg.kind], c, g.ds(int16(c)).id, g.idName(id))
 		}
 	}
-	return fmt.Errorf("I1: the %s holds %d cards, want %d", g.zoneName(k, arg), z.size, z.count)
+	for _, s := range z.piles() {
+		for _, c := range s {
+			if c >= 0 && int(c) < len(ch.seen) && int(ch.seen[c].zone) != id {
+				if ch.seen[c].zone < 0 {
+					return fmt.Errorf("I1: card #%d (%s) came into the %s unseen", c, g.ds(c).id, g.idName(id))
+				}
+				return fmt.Errorf("I1: card #%d (%s) came into the %s unseen (it was in the %s)", c, g.ds(c).id, g.idName(id), g.idName(int(ch.seen[c].zone)))
+			}
+		}
+	}
+	return fmt.Errorf("I1: the %s holds %d cards, want %d", g.idName(id), z.size, z.count)
 }
 
-// zoneKind is zone id's kind and argument.
-func (g *Game) zoneKind(id int) (zone, int) {
+// idName names zone id.
+func (g *Game) idName(id int) string {
 	z := g.zoneRef(id)
-	return z.kind, z.arg
+	if z.own != nil {
+		return fmt.Sprintf("P%d's draw pile, hand, play area and discard pile", z.arg+1)
+	}
+	return g.zoneName(z.kind, z.arg)
 }
 
+// zoneName names zone kind k with its argument.
 func (g *Game) zoneName(k zone, arg int) string {
 	switch k {
 	case zSupply, zRow, zTrash:

@@ -162,6 +162,9 @@ type Game struct {
 	atPhase2  [4]int      // funds, power, costMod, harden when phase 2 began (I10)
 	refill    [2]refilled // each deck's back row right after the last T6 (I8)
 	draws     [8]drew     // the draws since the last Check (I12, I13, I17)
+	arrived   [8]int16    // cards come into a seat's own piles since the last Check
+	arrivedAt [8]int      // their seats
+	nArrivals int
 	nDraws    int
 	trace     trace // CheckStep's record of the previous decision
 }
@@ -389,7 +392,7 @@ func (g *Game) trashCard(c int16) {
 // into the draw pile whenever it runs short (T28, G20).
 func (g *Game) draw(seat, n int) {
 	p := &g.pl[seat]
-	avail, hand, deckFrom := len(p.deck)+len(p.discard), len(p.hand), len(p.deck)
+	avail := len(p.deck) + len(p.discard)
 	got := 0
 	for got < n {
 		if len(p.deck) == 0 {
@@ -398,8 +401,6 @@ func (g *Game) draw(seat, n int) {
 			}
 			p.deck = append(p.deck, p.discard...)
 			p.discard = p.discard[:0]
-			deckFrom = 0
-			g.touch(zDiscard, seat, 0)
 			g.shuffle(p.deck)
 			g.ev(evReshuffle, seat, -1, len(p.deck), 0)
 		}
@@ -408,8 +409,7 @@ func (g *Game) draw(seat, n int) {
 		p.hand = append(p.hand, c)
 		got++
 	}
-	g.touch(zDeck, seat, min(deckFrom, len(p.deck)))
-	g.touch(zHand, seat, hand)
+	g.touch(zDeck, seat, noNew)
 	if g.nDraws < len(g.draws) {
 		g.draws[g.nDraws] = drew{seat: seat, want: n, avail: avail, got: got, hand: len(p.hand), deck: len(p.deck),
 			discard: len(p.discard), phase: g.phase, effect: g.fr.active, setup: g.turns == 0}
@@ -746,8 +746,7 @@ func (g *Game) discardAt(seat, i int) {
 	c := p.hand[i]
 	p.hand = remove(p.hand, i)
 	p.discard = append(p.discard, c)
-	g.touch(zHand, seat, len(p.hand))
-	g.touch(zDiscard, seat, len(p.discard)-1)
+	g.touch(zHand, seat, noNew)
 	g.ev(evDiscard, seat, int16(g.e.inst[c]), 0, 0)
 }
 
@@ -864,7 +863,7 @@ func (g *Game) trashAt(i int) {
 	p := &g.pl[g.active]
 	c := p.hand[i]
 	p.hand = remove(p.hand, i)
-	g.touch(zHand, g.active, len(p.hand))
+	g.touch(zHand, g.active, noNew)
 	p.score -= g.ds(c).vp
 	g.ev(evTrash, g.active, int16(g.e.inst[c]), 0, 0)
 	g.trashCard(c)
@@ -888,8 +887,7 @@ func (g *Game) playCard(i int) {
 	g.playedAny++
 	p.play = append(p.play, c)
 	g.playOK = append(g.playOK, g.fr.ok)
-	g.touch(zHand, g.active, len(p.hand))
-	g.touch(zPlay, g.active, len(p.play)-1)
+	g.touch(zPlay, g.active, noNew)
 	g.funds += ds.funds
 	g.power += ds.power
 	g.ev(sim.Played, g.active, dsn, g.funds, g.power)
@@ -1012,20 +1010,19 @@ func (g *Game) resolveEnd(d int16, clause int, yes bool) {
 // the end of the game (T24–T29, E4).
 func (g *Game) cleanup() {
 	p, a := &g.pl[g.active], g.active
-	for k, z := range [...][]int16{zPlay: p.play, zHand: p.hand, zGained: p.gained} {
-		if len(z) > 0 {
-			g.touch(zone(k), a, 0)
-		}
+	if len(p.gained) > 0 {
+		g.touch(zGained, a, 0)
 	}
-	g.touch(zDiscard, a, len(p.discard))
 	vp := len(p.vparea)
 	p.discard = append(p.discard, p.play...)
 	p.play = p.play[:0]
 	p.discard = append(p.discard, p.hand...)
 	p.hand = p.hand[:0]
+	g.touch(zDiscard, a, noNew)
 	for _, c := range p.gained {
 		if g.ds(c).kind == kindValkyrie {
 			p.discard = append(p.discard, c)
+			g.arrive(a, c)
 		} else {
 			p.vparea = append(p.vparea, c)
 		}

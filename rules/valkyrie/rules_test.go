@@ -799,17 +799,25 @@ func TestIssue12_7_checkCatchesEveryBrokenInvariant(t *testing.T) {
 			g.touch(zDiscard, 0, 0)
 		}},
 		{"I1", "a card taken from a zone nobody marked", func(g *Game) {
-			p := &g.pl[0]
-			p.hand = append(p.hand, p.deck[len(p.deck)-1])
-			p.deck = p.deck[:len(p.deck)-1]
-			g.touch(zHand, 0, 0)
+			s := g.supply[0]
+			g.trash[0] = append(g.trash[0], s[len(s)-1])
+			g.supply[0] = s[:len(s)-1]
+			g.touch(zTrash, 0, 0)
 		}},
 		{"I3 (I1)", "a card put into a zone nobody marked", func(g *Game) {
 			p := &g.pl[0]
-			p.discard = append(p.discard, p.hand[0])
+			g.box = append(g.box, p.hand[0])
 			p.hand = p.hand[1:]
-			g.touch(zHand, 0, 0)
+			g.touch(zHand, 0, noNew)
 		}},
+		{"I3 (I1)", "a card moved into a seat's own cards marked as come from nowhere", func(g *Game) {
+			p := &g.pl[0]
+			p.discard = append(p.discard, g.box[len(g.box)-1])
+			g.box = g.box[:len(g.box)-1]
+			g.touch(zBox, 0, noNew)
+			g.touch(zDeck, 0, noNew)
+		}},
+		{"I1", "an arrival told of a card still in the box", func(g *Game) { g.arrive(0, g.box[0]) }},
 		{"I2", "a Valkyrie lost", func(g *Game) { g.supply[0] = g.supply[0][1:]; g.touch(zSupply, 0, 0) }},
 		{"I3", "a First Valkyrie lost", func(g *Game) { g.pl[1].deck = g.pl[1].deck[1:]; g.touch(zDeck, 1, 0) }},
 		{"I4", "a weakness lost", func(g *Game) { g.rage[1] = g.rage[1][1:]; g.touch(zRage, 1, 0) }},
