@@ -55,19 +55,19 @@ func TestBots_strength(t *testing.T) {
 	}
 }
 
-// Issue 12.12, I16: by default the bots are not told the opponent's deck
-// list. At the first forging of many games, where the opponent has shown
-// nothing, a variant in which the opponent plays another sample deck
-// (its hidden cards dealt from that list) gives the greedy and Monte
-// Carlo bots the same View and the same choice; the +lists bots, told the
-// list, choose differently in some of them, so the variants do matter.
+// Issue 12.12, 15.1, I16: by default the bots are not told the opponent's
+// deck list. At the first forging of many games, where the opponent has
+// shown nothing, a variant in which the opponent plays another sample deck
+// (its hidden cards dealt from that list) gives the greedy, Monte Carlo
+// and search bots the same View and the same choice; each +lists bot, told
+// the list, chooses differently in some of them, so the variants do matter.
 func TestIssue12_12_botsDoNotKnowTheOpponentsDeckList(t *testing.T) {
 	e := newEngine(t)
 	games := 40
 	if testing.Short() {
 		games = 12
 	}
-	listsDiffer := 0
+	listsDiffer := map[string]int{}
 	for i := range games {
 		g := e.NewGame(sim.Config{Players: 2, Index: i}, rand.New(rand.NewPCG(uint64(i), 8))).(*game)
 		for g.p.ask != askForge {
@@ -76,13 +76,13 @@ func TestIssue12_12_botsDoNotKnowTheOpponentsDeckList(t *testing.T) {
 		}
 		v := otherDeck(g, rand.New(rand.NewPCG(uint64(i), 9)))
 		cs := g.Choices(nil)
-		for _, name := range []string{"greedy", "mc", "greedy+lists", "mc+lists"} {
+		for _, name := range []string{"greedy", "mc", "search", "greedy+lists", "mc+lists", "search+lists"} {
 			a := e.NewBot(name).Choose(g, cs, rand.New(rand.NewPCG(uint64(i), 10)))
 			b := e.NewBot(name).Choose(v, cs, rand.New(rand.NewPCG(uint64(i), 10)))
 			switch {
 			case strings.HasSuffix(name, "+lists"):
 				if a != b {
-					listsDiffer++
+					listsDiffer[name]++
 				}
 			case a != b:
 				t.Errorf("game %d: %s forges differently when only the opponent's deck list differs", i, name)
@@ -97,10 +97,12 @@ func TestIssue12_12_botsDoNotKnowTheOpponentsDeckList(t *testing.T) {
 			t.Fatalf("game %d: the Views without the deck list differ: %s", i, viewDiff(va, vb))
 		}
 	}
-	if listsDiffer == 0 {
-		t.Error("the +lists bots never chose differently: the variants cannot tell a bot that reads the list")
+	for _, name := range []string{"greedy+lists", "mc+lists", "search+lists"} {
+		if listsDiffer[name] == 0 {
+			t.Errorf("%s never chose differently: the variants cannot tell a bot that reads the list", name)
+		}
 	}
-	t.Logf("the +lists bots chose differently in %d of %d", listsDiffer, 2*games)
+	t.Logf("the +lists bots chose differently in these of %d games: %v", games, listsDiffer)
 }
 
 // otherDeck returns a copy of g in which the opponent of the deciding seat

@@ -32,7 +32,8 @@
 // the rest: the opponent's cards from what it has shown and the sample
 // decks pooled, or, as greedy+lists and mc+lists, from its deck list. Games
 // implement sim.Searcher with the same sampling (without the deck list), so
-// the harness's ISMCTS bot plays as "search".
+// the harness's ISMCTS bot plays as "search" (and, told the list, as
+// "search+lists").
 //
 // Engine implements sim.Tallier: a batch's report carries the deck matchup
 // matrix (Config.Index cycles over every ordered pair of distinct decks),

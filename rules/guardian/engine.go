@@ -436,10 +436,10 @@ func (e *Engine) TurnCap() int { return e.turnCap }
 
 // Bots lists the bots: random, greedy (one-step evaluation), mc
 // (determinized Monte Carlo) and search (sim.ISMCTS over Determinize), which
-// know of the opponent's deck only what a player sees, and greedy+lists and
-// mc+lists, which are told its deck list.
+// know of the opponent's deck only what a player sees, and greedy+lists,
+// mc+lists and search+lists, which are told its deck list.
 func (e *Engine) Bots() []string {
-	return []string{"random", "greedy", "mc", "search", "greedy+lists", "mc+lists"}
+	return []string{"random", "greedy", "mc", "search", "greedy+lists", "mc+lists", "search+lists"}
 }
 
 // NewBot returns a bot by name.
@@ -454,6 +454,8 @@ func (e *Engine) NewBot(name string) sim.Bot {
 	case "search":
 		b := Search
 		return &b
+	case "search+lists":
+		return &SearchLists{Search}
 	}
 	return nil
 }
