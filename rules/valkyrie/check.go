@@ -131,10 +131,19 @@ func (z *zoneRef) piles() [][]int16 {
 	return [][]int16{*z.pile}
 }
 
-// len is the number of cards in zone z (rows count their empty slots too).
+// len is the number of cards in zone z.
 func (z *zoneRef) len() int {
 	if p := z.own; p != nil {
 		return len(p.deck) + len(p.hand) + len(p.play) + len(p.discard)
+	}
+	if z.kind == zRow {
+		n := 0
+		for _, c := range *z.pile {
+			if c >= 0 {
+				n++
+			}
+		}
+		return n
 	}
 	return len(*z.pile)
 }
@@ -247,12 +256,9 @@ func (g *Game) Check() error {
 		ch = g.newChecker()
 	}
 	if g.over {
-		// Every zone's size against its count, once (the slots read again).
-		for id, z := range ch.zones {
-			g.touch(z.kind, z.arg, len(*z.pile))
-			if z.kind == zRow {
-				g.low[id] = 0
-			}
+		// Every zone's size against its count, once.
+		for _, z := range ch.zones {
+			g.touch(z.kind, z.arg, noNew)
 		}
 		ch.turn = -1
 	}
@@ -452,7 +458,6 @@ func (g *Game) lookPile(ch *checker, id int, z *zoneRef, s []int16, pk zone) err
 	for _, c := range s {
 		if c < 0 {
 			if k == zRow {
-				z.size--
 				continue
 			}
 			return fmt.Errorf("I1: an empty slot in the %s", g.zoneName(pk, arg))

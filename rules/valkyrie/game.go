@@ -524,7 +524,7 @@ func (g *Game) invade() {
 	R := g.e.rowSlots
 	for d := range 2 {
 		row := g.rows[d]
-		g.touch(zRow, d, 0)
+		g.touch(zRow, d, rowBack*R) // the front and middle rows only shift
 		for i := range R {
 			if c := row[rowFront*R+i]; c >= 0 {
 				g.trash[d] = append(g.trash[d], c)
@@ -686,7 +686,7 @@ func (g *Game) exec(i int) {
 				if c := g.rows[d][s]; c >= 0 {
 					g.rows[d][s] = -1
 					g.trash[d] = append(g.trash[d], c)
-					g.touch(zRow, d, 0)
+					g.touch(zRow, d, noNew)
 					g.touch(zTrash, d, len(g.trash[d])-1)
 					g.ev(evRowTrashed, g.active, int16(g.e.inst[c]), d, cl.n)
 					g.settle(d)
@@ -804,7 +804,7 @@ func (g *Game) gainSupply(d, s int) {
 	g.rows[d][s] = -1
 	p := &g.pl[g.active]
 	p.gained = append(p.gained, c)
-	g.touch(zRow, d, 0)
+	g.touch(zRow, d, noNew)
 	g.touch(zGained, g.active, len(p.gained)-1)
 	ds := g.ds(c)
 	p.score += ds.vp
