@@ -7,7 +7,9 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -15,6 +17,7 @@ import (
 	"bifrost/layout/cards"
 	"bifrost/layout/outfile"
 	"bifrost/schema"
+	"bifrost/schema/workbook"
 )
 
 type cardsOptions struct {
@@ -26,6 +29,7 @@ type cardsOptions struct {
 	since    string
 	output   string
 	print    cards.Options // the print options: faces only, duplex, pack, ink saver
+	draft    bool
 }
 
 func newCardsCmd(g *globalOptions) *cobra.Command {
@@ -42,7 +46,9 @@ func newCardsCmd(g *globalOptions) *cobra.Command {
 			"cards.pdf is never replaced by a partial one; --output names the sheet PDF instead.\n" +
 			"--faces-only prints no backs (sleeving over existing cards); --duplex short mirrors the\n" +
 			"backs top to bottom for short-edge duplex; --pack fills sheets with several kinds;\n" +
-			"--ink-saver prints the backs as outlines.",
+			"--ink-saver prints the backs as outlines. --draft prints a deck whose data has errors, for a\n" +
+			"quick playtest: every face of an invalid card carries a diagonal DRAFT band and the cell of\n" +
+			"its problem, and the command still exits 1.",
 		Args: exactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error { return runCards(cmd.Context(), opts, args) },
 	}
@@ -56,6 +62,7 @@ func newCardsCmd(g *globalOptions) *cobra.Command {
 	cmd.Flags().StringVar(&opts.print.Duplex, "duplex", "long", "the printer's flip for the backs: long or short (short-edge mirrors the backs top to bottom)")
 	cmd.Flags().BoolVar(&opts.print.Pack, "pack", false, "fill sheets with several kinds instead of starting each kind on a new sheet")
 	cmd.Flags().BoolVar(&opts.print.InkSaver, "ink-saver", false, "print backs as outlines only")
+	cmd.Flags().BoolVar(&opts.draft, "draft", false, "print even when validation finds errors, each invalid card's face marked DRAFT with its problem's cell; exits 1 all the same")
 	cmd.Flags().StringVar(&opts.output, "output", "", "file name of the sheet PDF in out/GAME (default cards.pdf, or cards-changed.pdf with --changed-since)")
 	return cmd
 }
@@ -90,8 +97,15 @@ func runCards(ctx context.Context, opts *cardsOptions, args []string) error {
 	if len(res.Problems) > 0 {
 		writeProblems(opts.stdout, opts.stderr, []schema.Result{res}, opts.Lang())
 	}
-	if schema.HasErrors(res.Problems) {
+	invalid := schema.HasErrors(res.Problems)
+	if invalid && !opts.draft {
 		return errProblems
+	}
+	if opts.draft {
+		opts.print.Draft, err = draftMarks(filepath.Join(opts.src, g.ID+".xlsx"), res.Problems)
+		if err != nil {
+			return err
+		}
 	}
 	only := opts.only
 	if opts.since != "" {
@@ -113,7 +127,39 @@ func runCards(ctx context.Context, opts *cardsOptions, args []string) error {
 	for _, p := range written {
 		fmt.Fprintln(opts.stdout, p)
 	}
+	if invalid {
+		return errProblems
+	}
 	return nil
+}
+
+var cellRow = regexp.MustCompile(`^[A-Z]+(\d+)$`)
+
+// draftMarks names, by card ID, the problem cells of every card that has an
+// error: the row of the problem's cell, read back from the workbook.
+func draftMarks(path string, problems []schema.Problem) (map[string][]string, error) {
+	marks := map[string][]string{}
+	book, err := workbook.Open(path, path)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range problems {
+		m := cellRow.FindStringSubmatch(p.Cell)
+		tab := book.Sheets[p.Sheet]
+		if p.Severity != schema.Error || m == nil || tab == nil {
+			continue
+		}
+		num, _ := strconv.Atoi(m[1])
+		idCol := slices.IndexFunc(tab.Header, func(h string) bool { return schema.Normalize(h) == "ID" })
+		for _, r := range tab.Rows {
+			if r.Num == num && idCol >= 0 {
+				if id := schema.Normalize(r.Cell(idCol)); id != "" {
+					marks[id] = append(marks[id], p.Sheet+"!"+p.Cell)
+				}
+			}
+		}
+	}
+	return marks, nil
 }
 
 // sheetName is the file the sheets go to: --output, else cards.pdf, or

@@ -270,3 +270,42 @@ func TestIssue13_10_ChangedSinceNeverOverwritesTheFullDeck(t *testing.T) {
 		t.Errorf("--output with a folder: exit %d, want 2", r.code)
 	}
 }
+
+// TestIssue13_11_DraftPrintsAnInvalidDeckMarkedAndExitsOne: with an error in
+// one Edda row, cards refuses to print; with --draft it prints the whole
+// deck, the invalid card's face carries a DRAFT band naming the problem's
+// cell, the other cards none, and the exit code is still 1.
+func TestIssue13_11_DraftPrintsAnInvalidDeckMarkedAndExitsOne(t *testing.T) {
+	src, out := copySrc(t), t.TempDir()
+	var id string
+	edit(t, src, "nastrond", func(f *excelize.File) error {
+		var err error
+		if id, err = getByHeader(f, "Edda", "ID", 3); err != nil {
+			return err
+		}
+		return setByHeader(f, "Edda", "目標値", 3, "たくさん")
+	})
+	if r := bifrost(t, "cards", "nastrond", "--src", src, "--out", out); r.code != 1 {
+		t.Fatalf("an invalid deck without --draft: exit %d, want 1", r.code)
+	}
+	pdf := filepath.Join(out, "nastrond", "cards.pdf")
+	if _, err := os.Stat(pdf); err == nil {
+		t.Fatal("an invalid deck was printed without --draft")
+	}
+	r := bifrost(t, "cards", "nastrond", "--src", src, "--out", out, "--draft")
+	if r.code != 1 {
+		t.Errorf("--draft: exit %d, want 1 so that CI still fails: %s", r.code, r.stderr)
+	}
+	needTool(t, "pdftotext", "poppler-utils")
+	all, err := exec.Command("pdftotext", "-raw", pdf, "-").Output() // -raw: the band is rotated
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Join(strings.Fields(string(all)), "")
+	if n := strings.Count(text, "DRAFT"); n != 1 {
+		t.Errorf("%d DRAFT bands, want 1 (the one invalid card, printed once)", n)
+	}
+	if !strings.Contains(text, "Edda!") || !strings.Contains(text, id) {
+		t.Errorf("the deck lacks the invalid card %s or its problem's cell:\n%.400s", id, text)
+	}
+}

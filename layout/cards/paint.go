@@ -36,7 +36,8 @@ type painter struct {
 	// invisible draws text in rendering mode 3: in the text layer, not on
 	// the card (an icon's text equivalent).
 	invisible bool
-	inkSaver  bool // backs as outlines (see Options.InkSaver)
+	inkSaver  bool                // backs as outlines (see Options.InkSaver)
+	draft     map[string][]string // see Options.Draft
 
 	widths map[*text.Font]map[rune]int
 }
@@ -90,6 +91,37 @@ func (pt *painter) paint(els []*Element, c *card, side string, x, y float64) {
 	for _, e := range els {
 		pt.element(e)
 	}
+	if problems, ok := pt.draft[c.id]; ok && side == "face" && !pt.dry {
+		pt.draftBand(problems, x, y, c.kind.Size)
+	}
+}
+
+// draftEl sets the text of a DRAFT band.
+var draftEl = &Element{typ: "text", font: "default"}
+
+// draftBand marks the face of an invalid card: a diagonal red band reading
+// DRAFT and the cell of its first problem (and how many more there are).
+func (pt *painter) draftBand(problems []string, x, y float64, s Size) {
+	cx, cy := x+s.W/2, y+s.H/2
+	angle := math.Atan2(s.H, s.W) * 180 / math.Pi
+	diag := math.Hypot(s.W, s.H)
+	band := math.Min(s.W, s.H) * 0.3
+	pt.pdf.ClipRect(x, y, s.W, s.H, false)
+	pt.pdf.TransformBegin()
+	pt.pdf.TransformRotate(angle, cx, cy)
+	pt.pdf.SetAlpha(0.85, "Normal")
+	pt.pdf.SetFillColor(200, 30, 30)
+	pt.pdf.Rect(cx-diag/2, cy-band/2, diag, band, "F")
+	pt.pdf.SetAlpha(1, "Normal")
+	note := problems[0]
+	if len(problems) > 1 {
+		note += fmt.Sprintf(" (+%d)", len(problems)-1)
+	}
+	st := text.Style{Size: band / text.MMPerPt * 0.5, Min: 4, Leading: 1, MaxLines: 1}
+	pt.text(draftEl, "DRAFT", cx-s.W/2, cy-band/2, s.W, band*0.62, st, "center", "middle", white, true, source{})
+	pt.text(draftEl, note, cx-s.W/2+band*0.2, cy+band*0.1, s.W-band*0.4, band*0.36, text.Style{Size: 7, Min: 3, Leading: 1, MaxLines: 1}, "center", "middle", white, false, source{})
+	pt.pdf.TransformEnd()
+	pt.pdf.ClipEnd()
 }
 
 func (pt *painter) env(row reflect.Value, used *[]*field) env {
