@@ -31,17 +31,18 @@ func newRulebookCmd(g *globalOptions) *cobra.Command {
 	opts := &rulebookOptions{globalOptions: g}
 	cmd := &cobra.Command{
 		Use:   "rulebook GAME",
-		Short: "ルールブックを作る / render rules/GAME/rulebook.md as PDF and HTML",
-		Long: "Rulebook expands the placeholders of rules/GAME/rulebook.md from the validated\n" +
-			"workbook (counts, rules, tables, example cards, the engine's rulings) and writes\n" +
-			"out/GAME/rulebook.pdf and out/GAME/rulebook.html.",
+		Short: "ルールブックと設計者向け資料を作る / render the rulebook and designer's book as PDF and HTML",
+		Long: "Rulebook expands the placeholders of rules/GAME/rulebook.md (the player's book) and\n" +
+			"rules/GAME/designer.md (the designer's book: rulings, Rules parameters, the model's\n" +
+			"limits) from the validated workbook and writes out/GAME/rulebook.pdf, rulebook.html,\n" +
+			"designer.pdf and designer.html.",
 		Args: exactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error { return runRulebook(cmd.Context(), opts, args) },
 	}
 	cmd.Flags().StringVar(&opts.src, "src", "cardsrc", "folder holding <game>.xlsx")
 	cmd.Flags().StringVar(&opts.out, "out", "out", "folder for generated files")
 	cmd.Flags().StringSliceVar(&opts.formats, "format", []string{"pdf", "html"}, "what to write: pdf, html or both")
-	cmd.Flags().StringVar(&opts.rules, "rules", "rules", "folder holding <game>/rulebook.md and RULINGS.md")
+	cmd.Flags().StringVar(&opts.rules, "rules", "rules", "folder holding <game>/rulebook.md, designer.md and RULINGS.md")
 	return cmd
 }
 
@@ -56,8 +57,10 @@ func runRulebook(_ context.Context, opts *rulebookOptions, args []string) error 
 		}
 	}
 	var outputs []string
-	for _, f := range opts.formats {
-		outputs = append(outputs, outputsOf(opts.out, []string{g.ID}, "rulebook."+f)...)
+	for _, name := range books {
+		for _, f := range opts.formats {
+			outputs = append(outputs, outputsOf(opts.out, []string{g.ID}, name+"."+f)...)
+		}
 	}
 	if err := guardOutputs(opts.src, outputs); err != nil {
 		return err
@@ -73,30 +76,23 @@ func runRulebook(_ context.Context, opts *rulebookOptions, args []string) error 
 	return writeRulebook(opts.src, opts.out, opts.rules, g, res, opts.formats)
 }
 
-// writeRulebook renders one game's rulebook into out/<game>/, its example
-// cards drawn with the game's card layout.
+// books are the two books rendered per game from rules/<game>/: the
+// player's rulebook and the designer's book (rulings with their
+// parameters, the parameters' values, the model's limits).
+var books = []string{"rulebook", "designer"}
+
+// writeRulebook renders one game's player's and designer's books into
+// out/<game>/, their example cards drawn with the game's card layout.
 func writeRulebook(src, out, rulesDir string, g *schema.Game, res schema.Result, formats []string) error {
 	dir := filepath.Join(rulesDir, g.ID)
-	file := filepath.Join(dir, "rulebook.md")
-	if err := regularFile(file); err != nil {
-		return err
-	}
-	md, err := os.ReadFile(file)
-	if err != nil {
-		return err
-	}
 	rulingsFile := filepath.Join(dir, "RULINGS.md")
-	err = regularFile(rulingsFile)
+	err := regularFile(rulingsFile)
 	var rulings []byte
 	if err == nil {
 		rulings, err = os.ReadFile(rulingsFile)
 	}
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
-	}
-	expanded, err := book.Expand(file, string(md), book.Data{Game: g, Result: res, Book: res.Book, Rulings: string(rulings)})
-	if err != nil {
-		return dataError{err}
 	}
 	lay, err := cards.Load(cards.LayoutDir(src), g)
 	if err != nil {
@@ -106,19 +102,33 @@ func writeRulebook(src, out, rulesDir string, g *schema.Game, res schema.Result,
 	if err != nil {
 		return err
 	}
-	for _, f := range formats {
-		var buf bytes.Buffer
-		switch f {
-		case "pdf":
-			err = book.PDF(&buf, []byte(expanded), drawer, book.WithImageDir(dir))
-		case "html":
-			err = book.HTML(&buf, []byte(expanded), cardBox(g, res))
-		}
-		if err != nil {
-			return dataError{fmt.Errorf("%s: %w", file, err)}
-		}
-		if err := outfile.WriteFile(filepath.Join(out, g.ID, "rulebook."+f), buf.Bytes()); err != nil {
+	for _, name := range books {
+		file := filepath.Join(dir, name+".md")
+		if err := regularFile(file); err != nil {
 			return err
+		}
+		md, err := os.ReadFile(file)
+		if err != nil {
+			return err
+		}
+		expanded, err := book.Expand(file, string(md), book.Data{Game: g, Result: res, Book: res.Book, Rulings: string(rulings)})
+		if err != nil {
+			return dataError{err}
+		}
+		for _, f := range formats {
+			var buf bytes.Buffer
+			switch f {
+			case "pdf":
+				err = book.PDF(&buf, []byte(expanded), drawer, book.WithImageDir(dir))
+			case "html":
+				err = book.HTML(&buf, []byte(expanded), cardBox(g, res))
+			}
+			if err != nil {
+				return dataError{fmt.Errorf("%s: %w", file, err)}
+			}
+			if err := outfile.WriteFile(filepath.Join(out, g.ID, name+"."+f), buf.Bytes()); err != nil {
+				return err
+			}
 		}
 	}
 	return nil

@@ -1,10 +1,15 @@
 package main
 
 import (
+	"html"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+
+	"bifrost/schema"
 )
 
 func TestRulebook_WritesPDFAndHTMLForEveryGame(t *testing.T) {
@@ -58,4 +63,98 @@ func TestBuild_WritesEveryOutputOfEveryGame(t *testing.T) {
 			t.Errorf("build left %s in --src", e.Name())
 		}
 	}
+}
+
+// designerWords are what a player's book must never say: file paths, the
+// tool and its simulation.
+var designerWords = regexp.MustCompile(`\.\./|\b(rules|cardsrc|layout|schema|shared|out)/|\.(go|md|xlsx)\b|--[a-z]|シミュレーション|ボット|CLI|ワークブック|エンジン`)
+
+// bookText is the text a reader sees: the PDF's text layer (pdftotext) or
+// the HTML without its tags, style and script.
+func bookText(t *testing.T, file string) string {
+	t.Helper()
+	if strings.HasSuffix(file, ".pdf") {
+		if _, err := exec.LookPath("pdftotext"); err != nil {
+			t.Skip("pdftotext not installed")
+		}
+		out, err := exec.Command("pdftotext", "-enc", "UTF-8", file, "-").Output()
+		if err != nil {
+			t.Fatalf("pdftotext %s: %v", file, err)
+		}
+		return string(out)
+	}
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := regexp.MustCompile(`(?s)<(style|script)[^>]*>.*?</(style|script)>`).ReplaceAllString(string(b), " ")
+	s = regexp.MustCompile(`<[^>]*>`).ReplaceAllString(s, " ")
+	return html.UnescapeString(s)
+}
+
+func TestIssue14_1_PlayerBookSpeaksOnlyOfTheGame(t *testing.T) {
+	out := t.TempDir()
+	for _, g := range schema.Games() {
+		if r := bifrost(t, "rulebook", g.ID, "--src", shippedSrc, "--rules", "../../rules", "--out", out); r.code != 0 {
+			t.Fatalf("%s: exit %d: %s", g.ID, r.code, r.stderr)
+		}
+		var keys []string
+		for _, p := range g.Rules {
+			keys = append(keys, regexp.QuoteMeta(p.Key))
+		}
+		ruleKey := regexp.MustCompile(`\b(` + strings.Join(keys, "|") + `)\b`)
+		for _, f := range []string{"rulebook.pdf", "rulebook.html"} {
+			text := bookText(t, filepath.Join(out, g.ID, f))
+			// Lines are joined so that a word broken across lines is still found.
+			joined := strings.Join(strings.Fields(text), "")
+			for _, m := range designerWords.FindAllString(joined, -1) {
+				t.Errorf("%s/%s says %q", g.ID, f, m)
+			}
+			for _, m := range ruleKey.FindAllString(text, -1) {
+				t.Errorf("%s/%s names the Rules parameter %s", g.ID, f, m)
+			}
+		}
+	}
+}
+
+func TestIssue14_1_DesignerBookHasEveryRulingWithItsParameter(t *testing.T) {
+	out := t.TempDir()
+	ruling := regexp.MustCompile(`(?m)^- \*\*(.+?)\*\*`)
+	for _, g := range schema.Games() {
+		if r := bifrost(t, "rulebook", g.ID, "--src", shippedSrc, "--rules", "../../rules", "--out", out, "--format", "html"); r.code != 0 {
+			t.Fatalf("%s: exit %d: %s", g.ID, r.code, r.stderr)
+		}
+		words := strings.Fields(bookText(t, filepath.Join(out, g.ID, "designer.html")))
+		text, compact := strings.Join(words, " "), strings.Join(words, "")
+		rulings, err := os.ReadFile(filepath.Join("../../rules", g.ID, "RULINGS.md"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		heads := ruling.FindAllStringSubmatch(string(rulings), -1)
+		if len(heads) == 0 {
+			t.Errorf("%s: RULINGS.md has no rulings", g.ID)
+		}
+		for _, h := range heads {
+			// Inline markup splits words in the text, so compare without spaces.
+			if head := strings.Join(strings.Fields(strings.ReplaceAll(h[1], "`", "")), ""); !strings.Contains(compact, head) {
+				t.Errorf("%s: designer book lacks the ruling %q", g.ID, head)
+			}
+		}
+		res := loadShipped(t, g)
+		for _, p := range g.Rules {
+			if row := p.Key + " " + res.Rules.Text(p.Key) + " " + p.Default; !strings.Contains(text, row) {
+				t.Errorf("%s: designer book lacks the parameter row %q", g.ID, row)
+			}
+		}
+	}
+}
+
+// loadShipped validates the shipped workbook of g.
+func loadShipped(t *testing.T, g *schema.Game) schema.Result {
+	t.Helper()
+	res, err := validateOne(target{game: g, path: filepath.Join(shippedSrc, g.ID+".xlsx")}, schema.NewLang("en"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
 }

@@ -34,6 +34,7 @@ const CardRef = "bifrost-card:"
 //	{{table "Keeper" "名前" "VP"}}  a sheet's rows in the named columns
 //	{{card "E01"}}                  an example card, drawn with the card layout
 //	{{rulings}}                     RULINGS.md, its headings one level down
+//	{{parameters}}                  every Rules parameter: key, value, default, doc
 //
 // Any other placeholder, or an unknown name, is an error naming the file and
 // line, and so is what the book cannot print (see check): the line of the
@@ -48,6 +49,7 @@ func Expand(file string, md string, d Data) (string, error) {
 		"table":      d.table,
 		"card":       d.card,
 		"rulings":    d.rulings,
+		"parameters": d.parameters,
 	}).Parse(md)
 	if err != nil {
 		return "", placeError(file, err)
@@ -224,6 +226,19 @@ func (d Data) rulings() string {
 		}
 	}
 	return strings.Join(lines, "\n")
+}
+
+// parameters lists the game's Rules parameters in declaration order, with
+// the value the workbook sets and the seed's default, for the designer's
+// book.
+func (d Data) parameters() string {
+	var b strings.Builder
+	b.WriteString("\n| キー | 値 | 既定値 | 説明 |\n|---|---|---|---|\n")
+	esc := strings.NewReplacer("|", "\\|", "\n", " ")
+	for _, p := range d.Game.Rules {
+		fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", p.Key, esc.Replace(d.Result.Rules.Text(p.Key)), esc.Replace(p.Default), esc.Replace(p.Doc))
+	}
+	return b.String() + "\n"
 }
 
 func value(r schema.Record, name string) string {
