@@ -1,6 +1,7 @@
 package report
 
 import (
+	"cmp"
 	"fmt"
 	"html/template"
 	"maps"
@@ -78,14 +79,18 @@ func histogram(label string, base, overlay map[int]int) template.HTML {
 
 // cardPoint is one card in the scatter chart.
 type cardPoint struct {
-	ID, Name string
-	Use      float64 // acquisitions, plays and resolutions per game
-	Win      sim.Wilson
-	Dead     bool
+	ID, Name, Cell string
+	Use            float64 // acquisitions, plays and resolutions per game
+	Win            sim.Wilson
+	Dead           bool
+	Outlier        bool // named in the findings: labelled on the chart
 }
 
-// cardScatter plots each card's use rate against the win rate of the
-// players who used it; dead cards sit on the left edge in red.
+// cardScatter plots each card's use rate (on a square-root scale, so the
+// many rarely used cards spread out) against the win rate of the players
+// who used it; dead cards sit on the left edge in red, counted in one
+// label, and the outliers of the findings are labelled by name, each label
+// moved down until it overlaps none placed before it.
 func cardScatter(points []cardPoint) template.HTML {
 	const w, h, left, bottom, top = 640.0, 300.0, 44.0, 34.0, 10.0
 	s := newSVG(w, h, "カードの使用率と勝率")
@@ -95,23 +100,63 @@ func cardScatter(points []cardPoint) template.HTML {
 	}
 	xMax := niceMax(maxUse)
 	plotW, plotH := w-left-10, h-bottom-top
-	x := func(v float64) float64 { return left + plotW*v/xMax }
+	x := func(v float64) float64 { return left + plotW*math.Sqrt(v/xMax) }
 	y := func(v float64) float64 { return top + plotH*(1-v) }
 	for _, v := range []float64{0, 0.25, 0.5, 0.75, 1} {
 		s.line(left, y(v), w-10, y(v), "grid")
 		s.text(left-4, y(v)+4, "end", "tick", fmt.Sprintf("%.0f%%", 100*v))
 	}
-	for _, f := range []float64{0, 0.5, 1} {
-		s.text(x(f*xMax), h-bottom+16, "middle", "tick", fmt.Sprintf("%.2g", f*xMax))
+	for _, f := range []float64{0, 1.0 / 16, 0.25, 1} {
+		s.line(x(f*xMax), top, x(f*xMax), y(0), "grid")
+		s.text(x(f*xMax), h-bottom+16, "middle", "tick", number(f*xMax))
 	}
-	s.text(left+plotW/2, h-4, "middle", "axis", "1ゲームあたりの使用回数（入手・使用・解決）")
+	s.text(left+plotW/2, h-4, "middle", "axis", "1ゲームあたりの使用回数（入手・使用・解決、平方根の目盛）")
+	dead := 0
 	for _, p := range points {
 		label := fmt.Sprintf("%s %s: 使用 %.2f/ゲーム、使った人の勝率 %.1f%%（%d/%d）", p.ID, p.Name, p.Use, 100*p.Win.Rate, p.Win.Wins, p.Win.Games)
 		if p.Dead {
+			dead++
 			s.circle(x(0), y(0), 5, "dead", p.ID+" "+p.Name+": 一度も使われていない")
 			continue
 		}
-		s.circle(x(p.Use), y(p.Win.Rate), 4, "dot", label)
+		class := "dot"
+		if p.Outlier {
+			class = "dot out"
+		}
+		s.circle(x(p.Use), y(p.Win.Rate), 4, class, label)
+	}
+	var placed [][4]float64 // x0, y0, x1, y1 of the labels so far
+	overlaps := func(b [4]float64) bool {
+		for _, o := range placed {
+			if b[0] < o[2] && o[0] < b[2] && b[1] < o[3] && o[1] < b[3] {
+				return true
+			}
+		}
+		return false
+	}
+	for _, p := range points {
+		if !p.Outlier || p.Dead {
+			continue
+		}
+		text := cmp.Or(p.Name, p.ID)
+		tw := 11 * float64(len([]rune(text)))
+		px, py := x(p.Use), y(p.Win.Rate)
+		x0 := px + 6
+		if px > w*0.7 {
+			x0 = px - 6 - tw
+		}
+		box := [4]float64{x0, py - 15, x0 + tw, py - 2}
+		for overlaps(box) && box[3] < h {
+			box[1], box[3] = box[1]+13, box[3]+13
+		}
+		placed = append(placed, box)
+		if box[1] != py-15 {
+			s.line(px, py, box[0], box[3]-4, "leader")
+		}
+		s.text(box[0], box[3]-3, "start", "name", text)
+	}
+	if dead > 0 {
+		s.text(x(0)+8, y(0)-6, "start", "deadlabel", fmt.Sprintf("未使用 %d 枚", dead))
 	}
 	return s.done()
 }

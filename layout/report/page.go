@@ -6,6 +6,7 @@ import (
 )
 
 var page = template.Must(template.New("report").Funcs(template.FuncMap{
+	"bots":  botList,
 	"pct":   func(f float64) string { return fmt.Sprintf("%.1f%%", 100*f) },
 	"fixed": func(f float64) string { return fmt.Sprintf("%.2f", f) },
 	"inc":   func(i int) int { return i + 1 },
@@ -43,6 +44,15 @@ svg .err{stroke:#222;stroke-width:1.5}
 svg .fair{stroke:#c0392b;stroke-dasharray:5 4}
 svg .dot{fill:#4a6fa5;opacity:.75}
 svg .dead{fill:#c0392b}
+svg .out{fill:#e08e2b;opacity:1}
+svg .name{font-size:11px;fill:#222}
+svg .leader{stroke:#999;stroke-width:.7}
+svg .deadlabel{font-size:11px;fill:#c0392b}
+ul.findings{list-style:none;padding:0}
+ul.findings li{margin:.3rem 0;padding:.3rem .7rem;border-left:5px solid #3a8a35;background:#fff}
+ul.findings li.badf{border-left-color:#c0392b}
+.cell{font-family:monospace;color:#555}
+.fixed{display:flex;align-items:center;justify-content:center;min-height:120px;color:#444}
 svg .cell{font-size:12px;fill:#111}
 svg .heatna{fill:#eee}
 {{range $i, $c := .HeatColours}}svg .heat{{$i}}{fill:{{$c}}}
@@ -58,13 +68,17 @@ summary{cursor:pointer;margin:.5rem 0;color:#334}
 </head>
 <body><main>
 <h1>{{.Title}}（{{.R.Game}}）バランス報告</h1>
-<p class="meta">シード {{.R.Seed}}・ボット {{range $i, $b := .R.Bots}}{{if $i}}, {{end}}{{$b}}{{end}}・{{.R.Games}} ゲーム</p>
+<p class="meta">シード {{.R.Seed}}・{{.R.Games}} ゲーム・対戦したボット: {{bots .R.Bots}}{{if .Smoke}}（未使用カードは {{bots .Smoke.Bots}} ボットの試行 {{.Smoke.Games}} ゲームでも使われなかったもの）{{end}}</p>
 <p class="{{if .Problems}}bad{{else}}ok{{end}}">{{.Verdict}}</p>
+<h2>所見</h2>
+{{if .Findings}}<ul class="findings">
+{{range .Findings}}<li{{if .Bad}} class="badf"{{end}}>{{if .Name}}<b>{{.Name}}</b>（{{.Card}}{{if .Cell}}、<span class="cell">{{.Cell}}</span>{{end}}）: {{else if .Card}}<b>{{.Card}}</b>{{if .Cell}}（<span class="cell">{{.Cell}}</span>）{{end}}: {{else if .Cell}}<span class="cell">{{.Cell}}</span>: {{end}}{{.Text}}</li>
+{{end}}</ul>{{else}}<p>目立つ点はありません。</p>{{end}}
 {{range $p := .Players}}
 <h2>{{.Players}}人プレイ</h2>
 <div class="charts">
 <figure>{{.Seats}}<figcaption>席ごとの勝率と95%区間（赤の点線は 1/{{.Players}}）</figcaption></figure>
-<figure>{{.Lengths}}<figcaption>ゲームの長さ（手番数）: 平均 {{fixed .Length.Mean}}、中央値 {{.Length.P50}}、{{.Length.Min}}〜{{.Length.Max}}</figcaption></figure>
+{{if .Fixed}}<figure><div class="fixed">すべてのゲームが {{.Length.Min}} 手番で終わりました（長さはルールで決まっています）</div><figcaption>ゲームの長さ（手番数）</figcaption></figure>{{else}}<figure>{{.Lengths}}<figcaption>ゲームの長さ（手番数）: 平均 {{fixed .Length.Mean}}、中央値 {{.Length.P50}}、{{.Length.Min}}〜{{.Length.Max}}</figcaption></figure>{{end}}
 <figure>{{.Scores}}<figcaption>得点の分布（青: 全員、橙: 勝者）</figcaption></figure>
 </div>
 <table><tr><th>席</th><th>勝率</th><th>95%区間</th><th>平均得点</th></tr>
@@ -72,23 +86,43 @@ summary{cursor:pointer;margin:.5rem 0;color:#334}
 </table>
 {{end}}
 <h2>カード</h2>
-<figure>{{.Scatter}}<figcaption>横軸: 1ゲームあたりの入手・使用・解決の回数。縦軸: そのカードを使ったプレイヤーの勝率。赤は一度も使われなかったカード。</figcaption></figure>
+<figure>{{.Scatter}}<figcaption>横軸: 1ゲームあたりの入手・使用・解決の回数。縦軸: そのカードを使ったプレイヤーの勝率。赤は一度も使われなかったカード、橙で名前のあるものは所見に挙げたカード。</figcaption></figure>
 <details><summary>カードごとの数値（{{len .Cards}}種）</summary>
 <div class="scroll"><table>
-<tr><th>ID</th><th>名前</th><th>入手</th><th>使用</th><th>解決</th><th>使った人の勝率</th><th>95%区間</th></tr>
-{{range .Cards}}<tr{{if .Dead}} class="deadrow"{{end}}><td>{{.ID}}</td><td>{{.Name}}{{if .Dead}}（未使用）{{end}}</td><td class="n">{{.Acquired}}</td><td class="n">{{.Played}}</td><td class="n">{{.Resolved}}</td><td class="n">{{pct .WinRate.Rate}}</td><td class="n">{{pct .WinRate.Low}}–{{pct .WinRate.High}}</td></tr>
+<tr><th>ID</th><th>名前</th><th>セル</th><th>入手</th><th>使用</th><th>解決</th><th>使った人の勝率</th><th>95%区間</th></tr>
+{{range .Cards}}<tr{{if .Dead}} class="deadrow"{{end}}><td>{{.ID}}</td><td>{{.Name}}{{if .Dead}}（未使用）{{end}}</td><td class="cell">{{.Cell}}</td><td class="n">{{.Acquired}}</td><td class="n">{{.Played}}</td><td class="n">{{.Resolved}}</td><td class="n">{{pct .WinRate.Rate}}</td><td class="n">{{pct .WinRate.Low}}–{{pct .WinRate.High}}</td></tr>
 {{end}}</table></div>
 </details>
 {{range .Extras}}
 <h2>{{.Name}} の統計</h2>
 {{if .Heatmap}}<figure>{{.Heatmap}}<figcaption>行のデッキが列のデッキに勝った割合（先攻・後攻の両方を含む）</figcaption></figure>{{end}}
-<div class="scroll">{{.Body}}</div>
-{{end}}
+{{range .Parts}}<h3>{{.Title}}</h3>
+{{if gt .Rows $.FoldRows}}<details><summary>{{.Rows}} 行</summary><div class="scroll">{{.Body}}</div></details>{{else}}<div class="scroll">{{.Body}}</div>{{end}}
+{{end}}{{end}}
 {{if .R.Violations}}<h2>ルール違反</h2>
 <ul>{{range .R.Violations}}<li>{{.Players}}人・手番 {{.Turn}}: {{.Message}}<br><code>{{.Replay}}</code></li>{{end}}</ul>{{end}}
 </main></body>
 </html>
 `))
+
+// botList names the bots of a batch: one name when every seat had it,
+// else the seats' bots in turn.
+func botList(bots []string) string {
+	if len(bots) == 1 {
+		return bots[0] + "（全席）"
+	}
+	out := ""
+	for i, b := range bots {
+		if i > 0 {
+			out += "、"
+		}
+		out += fmt.Sprintf("P%d %s", i+1, b)
+	}
+	return out
+}
+
+// FoldRows is the length beyond which an engine's table starts folded.
+func (view) FoldRows() int { return foldRows }
 
 // HeatColours runs from red (the row deck loses) through white to blue (it wins).
 func (view) HeatColours() []string {

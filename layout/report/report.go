@@ -14,12 +14,18 @@ import (
 
 // Page is what the report needs besides the simulation report itself.
 type Page struct {
-	Title     string            // the game's title, e.g. "ナーストレンド"
-	CardNames map[string]string // card ID → name, for labels
+	Title      string            // the game's title, e.g. "ナーストレンド"
+	CardNames  map[string]string // card ID → name, for labels
+	Cells      map[string]string // card ID → its workbook cell, e.g. "Edda!A5"
+	MaxSeatGap int               // CheckMaxSeatGap in points; 0 when unknown
+	// Smoke is the random-bot batch that found the dead cards, when the
+	// report is another batch (the balance batch); nil means the report's own.
+	Smoke *sim.Report
 }
 
 type playerSection struct {
 	Players int
+	Fixed   bool // every game had the same length
 	Seats   template.HTML
 	Lengths template.HTML
 	Scores  template.HTML
@@ -36,12 +42,13 @@ type cardRow struct {
 type extraSection struct {
 	Name    string
 	Heatmap template.HTML
-	Body    template.HTML
+	Parts   []part
 }
 
 type view struct {
 	Page
 	R        *sim.Report
+	Findings []Finding
 	Players  []playerSection
 	Scatter  template.HTML
 	Cards    []cardRow
@@ -62,21 +69,33 @@ func Write(w io.Writer, r *sim.Report, p Page) error {
 			continue
 		}
 		sc := r.Scores[k]
-		v.Players = append(v.Players, playerSection{
+		ps := playerSection{
 			Players: n, Rates: rates, Means: sc.SeatMean, Length: r.Length[k],
-			Seats:   seatChart(n, rates),
-			Lengths: histogram(fmt.Sprintf("%d人のゲームの長さ", n), r.Length[k].Hist, nil),
-			Scores:  histogram(fmt.Sprintf("%d人の得点分布", n), sc.All.Hist, sc.Winner.Hist),
-		})
+			Fixed:  len(r.Length[k].Hist) == 1,
+			Seats:  seatChart(n, rates),
+			Scores: histogram(fmt.Sprintf("%d人の得点分布", n), sc.All.Hist, sc.Winner.Hist),
+		}
+		if !ps.Fixed {
+			ps.Lengths = histogram(fmt.Sprintf("%d人のゲームの長さ", n), r.Length[k].Hist, nil)
+		}
+		v.Players = append(v.Players, ps)
 	}
 	dead := map[string]bool{}
-	for _, id := range r.DeadCards {
+	for _, id := range p.deadCards(r) {
 		dead[id] = true
+	}
+	tests := CardTests(r)
+	v.Findings = findings(r, p, tests)
+	outlier := map[string]bool{}
+	for _, f := range v.Findings {
+		if f.Kind == "card_win" || f.Kind == "card_use" {
+			outlier[f.Card] = true
+		}
 	}
 	var points []cardPoint
 	for _, id := range slices.Sorted(maps.Keys(r.Cards)) {
 		c := r.Cards[id]
-		pt := cardPoint{ID: id, Name: p.CardNames[id], Win: c.WinRate, Dead: dead[id]}
+		pt := cardPoint{ID: id, Name: p.CardNames[id], Cell: p.Cells[id], Win: c.WinRate, Dead: dead[id], Outlier: outlier[id]}
 		if r.Games > 0 {
 			pt.Use = float64(c.Acquired+c.Played+c.Resolved) / float64(r.Games)
 		}
@@ -93,21 +112,15 @@ func Write(w io.Writer, r *sim.Report, p Page) error {
 // renderExtra renders an engine's own section: a heatmap when it carries a
 // matchup matrix ("decks" and "matrix"), and everything else as tables.
 func renderExtra(name string, value any) extraSection {
-	var generic any
-	if data, err := json.Marshal(value); err == nil {
-		_ = json.Unmarshal(data, &generic)
-	}
+	m := generic(value)
 	sec := extraSection{Name: name}
-	if m, ok := generic.(map[string]any); ok {
-		if labels, cells, ok := matrixOf(m); ok {
-			sec.Heatmap = heatmap(labels, cells)
-			rest := maps.Clone(m)
-			delete(rest, "decks")
-			delete(rest, "matrix")
-			generic = rest
-		}
+	if labels, cells, ok := matrixOf(m); ok {
+		sec.Heatmap = heatmap(labels, cells)
+		m = maps.Clone(m)
+		delete(m, "decks")
+		delete(m, "matrix")
 	}
-	sec.Body = renderValue(generic)
+	sec.Parts = renderParts(m)
 	return sec
 }
 
@@ -130,65 +143,4 @@ func matrixOf(m map[string]any) ([]string, [][]sim.Wilson, bool) {
 		}
 	}
 	return labels, cells, true
-}
-
-// renderValue renders decoded JSON as nested tables.
-func renderValue(v any) template.HTML {
-	switch x := v.(type) {
-	case map[string]any:
-		out := `<table class="kv">`
-		for _, k := range slices.Sorted(maps.Keys(x)) {
-			out += `<tr><th>` + template.HTMLEscapeString(k) + `</th><td>` + string(renderValue(x[k])) + `</td></tr>`
-		}
-		return template.HTML(out + `</table>`)
-	case []any:
-		if cols, ok := sameKeys(x); ok {
-			out := `<table class="grid"><tr>`
-			for _, c := range cols {
-				out += `<th>` + template.HTMLEscapeString(c) + `</th>`
-			}
-			out += `</tr>`
-			for _, row := range x {
-				out += `<tr>`
-				for _, c := range cols {
-					out += `<td>` + string(renderValue(row.(map[string]any)[c])) + `</td>`
-				}
-				out += `</tr>`
-			}
-			return template.HTML(out + `</table>`)
-		}
-		out := ""
-		for i, e := range x {
-			if i > 0 {
-				out += ", "
-			}
-			out += string(renderValue(e))
-		}
-		return template.HTML(out)
-	case float64:
-		return template.HTML(strconv.FormatFloat(x, 'f', -1, 64))
-	case nil:
-		return ""
-	default:
-		return template.HTML(template.HTMLEscapeString(fmt.Sprint(x)))
-	}
-}
-
-// sameKeys reports the keys of a list of objects that all have the same keys.
-func sameKeys(xs []any) ([]string, bool) {
-	if len(xs) == 0 {
-		return nil, false
-	}
-	first, ok := xs[0].(map[string]any)
-	if !ok {
-		return nil, false
-	}
-	keys := slices.Sorted(maps.Keys(first))
-	for _, x := range xs[1:] {
-		m, ok := x.(map[string]any)
-		if !ok || !slices.Equal(slices.Sorted(maps.Keys(m)), keys) {
-			return nil, false
-		}
-	}
-	return keys, true
 }

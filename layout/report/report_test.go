@@ -37,7 +37,7 @@ func TestWrite_SelfContainedPageWithCharts(t *testing.T) {
 		t.Fatal(err)
 	}
 	html := b.String()
-	for _, want := range []string{`<html lang="ja">`, "席ごとの勝率", "P2: 40.0%", "ゲームの長さ", "デッキ相性表", "火 対 水: 70.0%", "first_player", "トールの釣り（未使用）", `class="dead"`} {
+	for _, want := range []string{`<html lang="ja">`, "席ごとの勝率", "P2: 40.0%", "ゲームの長さ", "デッキ相性表", "火 対 水: 70.0%", "第1ターンの先攻の勝率", "トールの釣り（未使用）", `class="dead"`} {
 		if !strings.Contains(html, want) {
 			t.Errorf("report lacks %q", want)
 		}

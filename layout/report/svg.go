@@ -15,7 +15,7 @@ type svg struct {
 
 func newSVG(w, h float64, label string) *svg {
 	s := &svg{w: w, h: h}
-	fmt.Fprintf(&s.b, `<svg viewBox="0 0 %g %g" width="100%%" role="img" aria-label="%s" xmlns="http://www.w3.org/2000/svg">`, w, h, template.HTMLEscapeString(label))
+	fmt.Fprintf(&s.b, `<svg viewBox="0 0 %g %g" width="100%%" style="max-width:%gpx" role="img" aria-label="%s" xmlns="http://www.w3.org/2000/svg">`, w, h, w, template.HTMLEscapeString(label))
 	return s
 }
 
