@@ -27,6 +27,7 @@ const (
 	RuleInt     RuleKind = iota // a whole number within Min..Max
 	RuleBool                    // ○/×
 	RuleIntList                 // whole numbers separated by commas, each within Min..Max
+	RuleChoice                  // one of Choices, stored as its index
 )
 
 // RuleParam declares one named rule parameter. A zero Kind means RuleInt,
@@ -34,9 +35,10 @@ const (
 type RuleParam struct {
 	Key      string // e.g. "UrdFor4"
 	Kind     RuleKind
-	Default  string // as written in the template, e.g. "9" or "○" or "6,7,8,9,12,12"
-	Min, Max int    // bounds for RuleInt and RuleIntList
-	Doc      string // Japanese description
+	Default  string   // as written in the template, e.g. "9" or "○" or "6,7,8,9,12,12"
+	Min, Max int      // bounds for RuleInt and RuleIntList
+	Choices  []string // the names a RuleChoice allows
+	Doc      string   // Japanese description
 }
 
 // Rules holds the parsed Rules sheet: each declared parameter with its value,
@@ -55,6 +57,9 @@ func (r Rules) Int(key string) int {
 	}
 	return v[0]
 }
+
+// Choice returns a RuleChoice parameter's name.
+func (r Rules) Choice(key string) string { return r.Text(key) }
 
 // Bool returns a boolean parameter.
 func (r Rules) Bool(key string) bool { return r.Int(key) != 0 }
@@ -92,6 +97,13 @@ func parseRule(p RuleParam, s string) ([]int, bool) {
 			return []int{1}, true
 		}
 		return []int{0}, true
+	case RuleChoice:
+		for i, c := range p.Choices {
+			if strings.EqualFold(c, strings.TrimSpace(s)) {
+				return []int{i}, true
+			}
+		}
+		return nil, false
 	case RuleIntList:
 		var out []int
 		for _, f := range SplitList(s) {
@@ -109,7 +121,7 @@ func parseRule(p RuleParam, s string) ([]int, bool) {
 }
 
 func (p RuleParam) within(v []int) bool {
-	if p.kind() == RuleBool {
+	if p.kind() == RuleBool || p.kind() == RuleChoice {
 		return true
 	}
 	for _, n := range v {
@@ -127,6 +139,8 @@ func (p RuleParam) want() string {
 		return "○/×"
 	case RuleIntList:
 		return fmt.Sprintf("%d..%d, ...", p.Min, p.Max)
+	case RuleChoice:
+		return strings.Join(p.Choices, " / ")
 	}
 	return fmt.Sprintf("%d..%d", p.Min, p.Max)
 }
@@ -253,6 +267,9 @@ var CheckRules = []RuleParam{
 	{Key: "CheckMaxViolations", Default: "0", Min: 0, Max: 1_000_000, Doc: "許すルール違反の数（これを超えたら check は失敗）"},
 	{Key: "CheckMaxUnfinished", Default: "0", Min: 0, Max: 1_000_000, Doc: "許す未完了ゲームの数"},
 	{Key: "CheckMaxSeatGap", Default: "40", Min: 0, Max: 100, Doc: "席ごとの勝率の最大差（パーセントポイント）。超えたら失敗"},
+	{Key: "CheckBalanceBots", Kind: RuleChoice, Choices: []string{"random", "greedy", "search"}, Default: "greedy",
+		Doc: "バランス試行（report.html と席の勝率差の判定）で全席が使うボット。エンジンにないときは1段弱いボット。search は強いが遅い"},
+	{Key: "CheckMaxSeatGapGrowth", Default: "10", Min: 0, Max: 100, Doc: "check --base REV で、その版より席の勝率差がこれ（パーセントポイント）を超えて広がったら失敗"},
 	{Key: "CheckDeadCardsFail", Default: "×", Doc: "一度も使われないカードがあれば失敗にするか（×なら警告）"},
 	{Key: "CheckWarningsFail", Default: "×", Doc: "検証の警告も失敗として扱うか"},
 }
@@ -276,6 +293,8 @@ func (r Rules) Text(key string) string {
 			return "○"
 		}
 		return "×"
+	case RuleChoice:
+		return p.Choices[v[0]]
 	case RuleIntList:
 		parts := make([]string, len(v))
 		for i, n := range v {

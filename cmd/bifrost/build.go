@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 
@@ -23,7 +24,8 @@ func newBuildCmd(g *globalOptions) *cobra.Command {
 		Use:   "build [GAME...]",
 		Short: "検証・試行・出力をまとめて行う / the main job: validate, smoke-simulate and write out/<game>/",
 		Long: "Build validates every game's workbook, plays a smoke batch of seeded games with\n" +
-			"invariant checks for each game whose engine exists, and writes out/<game>/report.json.",
+			"invariant checks for each game whose engine exists, and writes out/<game>/report.json;\n" +
+			"report.html comes from a balance batch with the workbook's CheckBalanceBots.",
 		RunE: func(cmd *cobra.Command, args []string) error { return runBuild(cmd.Context(), opts, args) },
 	}
 	cmd.Flags().StringVar(&opts.src, "src", "cardsrc", "folder holding <game>.xlsx")
@@ -65,8 +67,8 @@ func runBuild(ctx context.Context, opts *buildOptions, args []string) error {
 	return nil
 }
 
-// buildGame writes one valid game's outputs: the smoke batch's report.json
-// and report.html, the rulebook and the cards. It reports false when the
+// buildGame writes one valid game's outputs: the smoke batch's report.json,
+// the balance batch's report.html, the rulebook and the cards. It reports false when the
 // smoke batch met violations or unfinished games.
 func buildGame(ctx context.Context, opts *buildOptions, res schema.Result) (bool, error) {
 	g := schema.GameByID(res.Game)
@@ -86,7 +88,11 @@ func buildGame(ctx context.Context, opts *buildOptions, res schema.Result) (bool
 	if err := writeReportJSON(opts.out, rep); err != nil {
 		return false, err
 	}
-	if err := writeReportHTML(opts.out, rep, res); err != nil {
+	bal, err := balance(ctx, opts.globalOptions, res, opts.games, opts.seed)
+	if err != nil {
+		return false, err
+	}
+	if err := writeReportHTML(opts.out, cmp.Or(bal, rep), rep, res); err != nil {
 		return false, err
 	}
 	return rep.ViolationCount == 0 && rep.Unfinished == 0, nil

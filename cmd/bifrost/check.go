@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -17,6 +18,7 @@ type checkOptions struct {
 	*globalOptions
 	src, out string
 	format   string
+	base     string
 }
 
 func newCheckCmd(g *globalOptions) *cobra.Command {
@@ -26,7 +28,10 @@ func newCheckCmd(g *globalOptions) *cobra.Command {
 		Short: "CI のゲート: 検証と試行とボーダー判定 / the CI gate: validate, smoke-simulate, apply thresholds",
 		Long: "Check validates every workbook, plays each game's smoke batch (CheckGames games from\n" +
 			"CheckSeed) and applies the workbook's Check* thresholds: violations, unfinished games,\n" +
-			"the seat win-rate gap and dead cards. It writes out/<game>/report.json.\n" +
+			"the seat win-rate gap and dead cards. It writes out/<game>/report.json (the smoke batch)\n" +
+			"and report.html (the balance batch, with CheckBalanceBots at every seat).\n" +
+			"--base REV also plays the balance batch on the workbook at git revision REV with the\n" +
+			"same seeds and fails when the seat gap grew by more than CheckMaxSeatGapGrowth points.\n" +
 			"Exit 0 when all is well, 1 when the data has problems, 2 when it could not run.",
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) > 0 {
@@ -39,6 +44,7 @@ func newCheckCmd(g *globalOptions) *cobra.Command {
 	cmd.Flags().StringVar(&opts.src, "src", "cardsrc", "folder holding <game>.xlsx")
 	cmd.Flags().StringVar(&opts.out, "out", "out", "folder for the reports")
 	cmd.Flags().StringVar(&opts.format, "format", "text", "output: text, github or json")
+	cmd.Flags().StringVar(&opts.base, "base", "", "git revision whose workbooks the balance must not have regressed from")
 	return cmd
 }
 
@@ -81,16 +87,23 @@ func runCheck(ctx context.Context, opts *checkOptions) error {
 				return err
 			}
 			if rep != nil {
-				bal, err := balance(ctx, opts.globalOptions, res)
+				bal, err := balance(ctx, opts.globalOptions, res, 0, -1)
 				if err != nil {
 					return err
 				}
 				g.Sim = rep
 				g.Problems = append(g.Problems, verdict(res, rep, bal, lang)...)
+				if opts.base != "" {
+					ps, err := regression(ctx, opts.globalOptions, res, opts.base)
+					if err != nil {
+						return err
+					}
+					g.Problems = append(g.Problems, ps...)
+				}
 				if err := writeReportJSON(opts.out, rep); err != nil {
 					return err
 				}
-				if err := writeReportHTML(opts.out, rep, res); err != nil {
+				if err := writeReportHTML(opts.out, cmp.Or(bal, rep), rep, res); err != nil {
 					return err
 				}
 			}

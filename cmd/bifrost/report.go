@@ -1,20 +1,26 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 
 	"github.com/spf13/cobra"
 
+	"bifrost/layout/outfile"
+	"bifrost/rules"
 	"bifrost/rules/sim"
+	"bifrost/schema"
 )
 
 type reportOptions struct {
 	*globalOptions
-	src string
+	src  string
+	html string
 }
 
 func newReportCmd(g *globalOptions) *cobra.Command {
@@ -35,11 +41,17 @@ func newReportCmd(g *globalOptions) *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error { return runReportMerge(cmd.Context(), opts, args) },
 	}
 	merge.Flags().StringVar(&opts.src, "src", "cardsrc", "folder holding <game>.xlsx (the engine decodes its own sections)")
+	merge.Flags().StringVar(&opts.html, "html", "", "also write the merged report as an HTML page to this file")
 	cmd.AddCommand(merge)
 	return cmd
 }
 
 func runReportMerge(_ context.Context, opts *reportOptions, files []string) error {
+	if opts.html != "" {
+		if err := guardOutputs(opts.src, []string{opts.html}); err != nil {
+			return err
+		}
+	}
 	var reports []*sim.Report
 	var raws [][]byte
 	for _, f := range files {
@@ -62,7 +74,23 @@ func runReportMerge(_ context.Context, opts *reportOptions, files []string) erro
 		}
 		reports, raws = append(reports, &r), append(raws, raw.Raw)
 	}
-	e, err := loadEngine(opts.globalOptions, opts.src, reports[0].Game)
+	game, err := rules.ByID(reports[0].Game)
+	if err != nil {
+		return usageError{err}
+	}
+	if game.New == nil {
+		return fmt.Errorf("%s: the rules engine has not been built yet", reports[0].Game)
+	}
+	results, err := validateAll([]target{{game: game.Schema, path: filepath.Join(opts.src, reports[0].Game+".xlsx")}}, opts.Lang())
+	if err != nil {
+		return err
+	}
+	res := results[0]
+	if schema.HasErrors(res.Problems) {
+		writeProblems(opts.stdout, opts.stderr, results, opts.Lang())
+		return errProblems
+	}
+	e, err := game.New(res.Data)
 	if err != nil {
 		return err
 	}
@@ -73,6 +101,15 @@ func runReportMerge(_ context.Context, opts *reportOptions, files []string) erro
 	srcReplays(merged, opts.src)
 	if err := merged.WriteJSON(opts.stdout); err != nil {
 		return err
+	}
+	if opts.html != "" {
+		var buf bytes.Buffer
+		if err := writeReportPage(&buf, merged, nil, res); err != nil {
+			return err
+		}
+		if err := outfile.WriteFile(opts.html, buf.Bytes()); err != nil {
+			return err
+		}
 	}
 	if merged.ViolationCount > 0 || merged.Unfinished > 0 {
 		return errProblems

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"maps"
 	"path/filepath"
 	"slices"
@@ -23,17 +24,44 @@ import (
 // violations, unfinished games and dead cards. It returns nil when the game
 // has no engine yet.
 func smoke(ctx context.Context, g *globalOptions, res schema.Result, games int, seed int64) (*sim.Report, error) {
-	return batch(ctx, g, res, games, seed, "random")
+	return batch(ctx, g, res, games, seed, []string{"random"})
 }
 
-// balance plays the batch again with the engine's greedy bots, whose seat win
-// rates measure the game rather than the luck of random play. Engines
-// without a greedy bot give nil.
-func balance(ctx context.Context, g *globalOptions, res schema.Result) (*sim.Report, error) {
-	return batch(ctx, g, res, 0, -1, "greedy")
+// balanceBots is the order of strength of the bots CheckBalanceBots names.
+var balanceBots = []string{"search", "greedy", "random"}
+
+// balance plays the batch again with the workbook's CheckBalanceBots at
+// every seat (or the next weaker bot the engine has, down to greedy), whose
+// seat win rates measure the game rather than the luck of random play.
+// Engines with none of them give nil.
+func balance(ctx context.Context, g *globalOptions, res schema.Result, games int, seed int64) (*sim.Report, error) {
+	return batch(ctx, g, res, games, seed, balanceChain(res.Rules))
 }
 
-func batch(ctx context.Context, g *globalOptions, res schema.Result, games int, seed int64, bot string) (*sim.Report, error) {
+// balanceChain is the CheckBalanceBots bot followed by the weaker ones to
+// fall back on, down to greedy (or just random when it names random).
+func balanceChain(r schema.Rules) []string {
+	want := r.Choice("CheckBalanceBots")
+	chain := balanceBots[slices.Index(balanceBots, want):]
+	if want != "random" {
+		chain = chain[:len(chain)-1]
+	}
+	return chain
+}
+
+// firstBot is the first of bots that e has, or "".
+func firstBot(e sim.Engine, bots []string) string {
+	for _, b := range bots {
+		if e.NewBot(b) != nil {
+			return b
+		}
+	}
+	return ""
+}
+
+// batch plays games with, at every seat, the first of bots the engine has;
+// nil when it has none of them or no engine.
+func batch(ctx context.Context, g *globalOptions, res schema.Result, games int, seed int64, bots []string) (*sim.Report, error) {
 	game, err := rules.ByID(res.Game)
 	if err != nil || game.New == nil {
 		return nil, err
@@ -42,7 +70,8 @@ func batch(ctx context.Context, g *globalOptions, res schema.Result, games int, 
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", res.Game, err)
 	}
-	if e.NewBot(bot) == nil {
+	bot := firstBot(e, bots)
+	if bot == "" {
 		return nil, nil
 	}
 	if games <= 0 {
@@ -71,23 +100,59 @@ func writeReportJSON(out string, rep *sim.Report) error {
 	return outfile.WriteFile(filepath.Join(out, rep.Game, "report.json"), buf.Bytes())
 }
 
-// writeReportHTML writes out/<game>/report.html, the page a designer reads.
-func writeReportHTML(out string, rep *sim.Report, res schema.Result) error {
-	r := *rep
+// writeReportHTML writes out/<game>/report.html, the page a designer reads,
+// from the balance batch bal; the dead cards come from the smoke batch
+// (nil: bal's own).
+func writeReportHTML(out string, bal, smoke *sim.Report, res schema.Result) error {
+	var buf bytes.Buffer
+	if err := writeReportPage(&buf, bal, smoke, res); err != nil {
+		return err
+	}
+	return outfile.WriteFile(filepath.Join(out, bal.Game, "report.html"), buf.Bytes())
+}
+
+// writeReportPage renders the report page of bal without its timing
+// fields, naming each card's workbook cell.
+func writeReportPage(w io.Writer, bal, smoke *sim.Report, res schema.Result) error {
+	r := *bal
 	r.ElapsedS, r.GamesPerSecond, r.Workers = 0, 0, 0
 	title := res.Game
 	if g := schema.GameByID(res.Game); g != nil {
 		title = g.Title
 	}
-	var buf bytes.Buffer
-	if err := report.Write(&buf, &r, report.Page{Title: title, CardNames: schema.CardNames(res.Data)}); err != nil {
-		return err
+	if smoke == bal {
+		smoke = nil
 	}
-	return outfile.WriteFile(filepath.Join(out, rep.Game, "report.html"), buf.Bytes())
+	return report.Write(w, &r, report.Page{Title: title, CardNames: schema.CardNames(res.Data), Cells: cardCells(res.Book),
+		MaxSeatGap: res.Rules.Int("CheckMaxSeatGap"), Smoke: smoke})
+}
+
+// cardCells maps each ID of the workbook's sheets to the cell of its ID
+// column, e.g. "Edda!A5"; where an ID appears on several sheets, the first
+// sheet by name wins.
+func cardCells(b *schema.Book) map[string]string {
+	out := map[string]string{}
+	if b == nil {
+		return out
+	}
+	for _, name := range slices.Sorted(maps.Keys(b.Sheets)) {
+		tab := b.Sheets[name]
+		col := slices.IndexFunc(tab.Header, func(h string) bool { return schema.Normalize(h) == "ID" })
+		if col < 0 {
+			continue
+		}
+		for _, row := range tab.Rows {
+			id := schema.Normalize(row.Cell(col))
+			if _, seen := out[id]; id != "" && !seen {
+				out[id] = name + "!" + schema.CellName(col+1, row.Num)
+			}
+		}
+	}
+	return out
 }
 
 // verdict turns the smoke report (and the balance report, when the engine
-// has a greedy bot) into problems against the workbook's thresholds (the
+// has the CheckBalanceBots bot or greedy) into problems against the workbook's thresholds (the
 // Check* rules), placed on the file as a whole.
 func verdict(res schema.Result, rep, bal *sim.Report, lang *schema.Lang) []schema.Problem {
 	var ps []schema.Problem
@@ -132,12 +197,14 @@ func verdict(res schema.Result, rep, bal *sim.Report, lang *schema.Lang) []schem
 			ps = append(ps, w.Warnings(res.File, lang)...)
 		}
 	}
-	if len(rep.DeadCards) > 0 {
+	// A card the random smoke batch never reached but the balance bots
+	// play is not dead.
+	if dead := report.DeadInBoth(rep, bal); len(dead) > 0 {
 		sev := schema.Warning
 		if r.Bool("CheckDeadCardsFail") {
 			sev = schema.Error
 		}
-		add(sev, "check_dead_cards", len(rep.DeadCards), joinMax(rep.DeadCards, 12))
+		add(sev, "check_dead_cards", len(dead), joinMax(dead, 12))
 	}
 	return ps
 }

@@ -1,0 +1,199 @@
+package main
+
+import (
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/xuri/excelize/v2"
+
+	"bifrost/schema"
+)
+
+// setRule sets key on the Rules sheet of src/<game>.xlsx, on its row when
+// the sheet has one, else on a new row.
+func setRule(t *testing.T, src, game, key string, value any) {
+	t.Helper()
+	edit(t, src, game, func(f *excelize.File) error {
+		rows, err := f.GetRows("Rules")
+		if err != nil {
+			return err
+		}
+		n := len(rows) + 1
+		for i, r := range rows {
+			if len(r) > 0 && r[0] == key {
+				n = i + 1
+			}
+		}
+		if err := f.SetCellValue("Rules", schema.CellName(1, n), key); err != nil {
+			return err
+		}
+		return f.SetCellValue("Rules", schema.CellName(2, n), value)
+	})
+}
+
+// quickSrc is a copy of the shipped workbooks whose check batches are
+// games long, so a test can afford to run check.
+func quickSrc(t *testing.T, games int) string {
+	t.Helper()
+	src := copySrc(t)
+	for _, g := range schema.Games() {
+		setRule(t, src, g.ID, "CheckGames", games)
+	}
+	return src
+}
+
+func TestIssue15_3_CheckBalanceBotsChoosesTheBotsOfTheReport(t *testing.T) {
+	src := quickSrc(t, 40)
+	setRule(t, src, "nastrond", "CheckBalanceBots", "random")
+	setRule(t, src, "guardian", "CheckBalanceBots", "search")
+	setRule(t, src, "valkyrie", "CheckBalanceBots", "search")
+	out := t.TempDir()
+	r := bifrost(t, "check", "--src", src, "--out", out)
+	if r.code != 0 {
+		t.Fatalf("exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	// An engine without a search bot plays the next weaker one.
+	valkyrie := "greedy"
+	if e, err := loadEngine(&globalOptions{stdout: io.Discard, stderr: io.Discard}, shippedSrc, "valkyrie"); err != nil {
+		t.Fatal(err)
+	} else if e.NewBot("search") != nil {
+		valkyrie = "search"
+	}
+	for game, want := range map[string]string{
+		"nastrond":  "対戦したボット: random（全席）",
+		"guardian":  "対戦したボット: search（全席）",
+		"valkyrie":  "対戦したボット: " + valkyrie + "（全席）",
+		"bloodrage": "対戦したボット: greedy（全席）", // the default
+	} {
+		html, err := os.ReadFile(filepath.Join(out, game, "report.html"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(html), want) {
+			t.Errorf("%s: report.html does not say %q", game, want)
+		}
+	}
+	if !strings.Contains(r.stderr, "guardian: 40 games with search bots") {
+		t.Errorf("guardian's balance batch did not use the search bot:\n%s", r.stderr)
+	}
+	setRule(t, src, "nastrond", "CheckBalanceBots", "strong")
+	if r := bifrost(t, "check", "--src", src, "--out", out, "--lang", "en"); r.code != 1 || !strings.Contains(r.stdout, "random / greedy / search") {
+		t.Errorf("an unknown bot: exit %d, want 1 and the allowed names\n%s", r.code, r.stdout)
+	}
+}
+
+func TestIssue15_4_CheckReportOpensWithFindingsNamingCells(t *testing.T) {
+	out := t.TempDir()
+	if r := bifrost(t, "check", "--src", quickSrc(t, 200), "--out", out); r.code != 0 {
+		t.Fatalf("exit %d\n%s", r.code, r.stderr)
+	}
+	html, err := os.ReadFile(filepath.Join(out, "bloodrage", "report.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(html)
+	from, to := strings.Index(page, "<h2>所見</h2>"), strings.Index(page, "<h2>2人プレイ</h2>")
+	if from < 0 || to < from {
+		t.Fatal("the page does not open with findings before the seat charts")
+	}
+	findings := page[from:to]
+	for _, want := range []*regexp.Regexp{
+		regexp.MustCompile(`2人: 席の勝率差 [0-9.]+ ポイント.*CheckMaxSeatGap は 40 ポイント`),
+		regexp.MustCompile(`<b>[^<]+</b>（[A-Z0-9-]+、<span class="cell">Card![A-Z]+[0-9]+</span>）: 使(った人の勝率|われる率)`),
+	} {
+		if !want.MatchString(findings) {
+			t.Errorf("bloodrage's findings lack %s:\n%s", want, findings)
+		}
+	}
+}
+
+func TestIssue15_6_ReportMergeWritesTheHTMLReport(t *testing.T) {
+	dir := t.TempDir()
+	var shards []string
+	for i := 1; i <= 2; i++ {
+		r := bifrost(t, "sim", "nastrond", "--src", shippedSrc, "--games", "60", "--json", "--shard", strconv.Itoa(i)+"/2")
+		if r.code != 0 {
+			t.Fatalf("shard %d: exit %d %s", i, r.code, r.stderr)
+		}
+		shard := filepath.Join(dir, "shard"+strconv.Itoa(i)+".json")
+		if err := os.WriteFile(shard, []byte(r.stdout), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		shards = append(shards, shard)
+	}
+	page := filepath.Join(dir, "merged.html")
+	r := bifrost(t, append([]string{"report", "merge", "--src", shippedSrc, "--html", page}, shards...)...)
+	if r.code != 0 {
+		t.Fatalf("merge: exit %d %s", r.code, r.stderr)
+	}
+	html, err := os.ReadFile(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"ナーストレンド", "60 ゲーム", "<h2>所見</h2>", "席ごとの勝率"} {
+		if !strings.Contains(string(html), want) {
+			t.Errorf("the merged page lacks %q", want)
+		}
+	}
+}
+
+// gapLine is check's report of a --base comparison for one player count.
+var gapLine = regexp.MustCompile(`(\w+): (\d) players, seat gap ([0-9.]+) → ([0-9.]+) points`)
+
+func TestIssue15_8_CheckBaseFailsWhenTheSeatGapGrowsBeyondTheThreshold(t *testing.T) {
+	needTool(t, "git", "git")
+	repo := t.TempDir()
+	src := filepath.Join(repo, "cardsrc")
+	if err := os.Rename(quickSrc(t, 300), src); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"init", "-q"}, {"add", "."}, {"commit", "-q", "-m", "cards"}} {
+		cmd := exec.Command("git", append([]string{"-C", repo, "-c", "user.name=t", "-c", "user.email=t@example.com"}, args...)...)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	out := t.TempDir()
+	// Unchanged: every gap stays as it was.
+	r := bifrost(t, "check", "--src", src, "--out", out, "--base", "HEAD", "--lang", "en")
+	lines := gapLine.FindAllStringSubmatch(r.stderr, -1)
+	if r.code != 0 || len(lines) != 3+3+1+3 { // valkyrie, nastrond, guardian (2 players only), bloodrage
+		t.Fatalf("unchanged: exit %d, %d gap lines\n%s%s", r.code, len(lines), r.stdout, r.stderr)
+	}
+	for _, l := range lines {
+		if l[3] != l[4] {
+			t.Errorf("unchanged workbook, yet %s", l[0])
+		}
+	}
+	// A designer doubles the majority VP of nastrond.
+	setRule(t, src, "nastrond", "MajorityVP", 12)
+	setRule(t, src, "nastrond", "CheckMaxSeatGapGrowth", 0)
+	r = bifrost(t, "check", "--src", src, "--out", out, "--base", "HEAD", "--lang", "en")
+	grew := 0.0
+	for _, l := range gapLine.FindAllStringSubmatch(r.stderr, -1) {
+		if l[1] == "nastrond" {
+			before, _ := strconv.ParseFloat(l[3], 64)
+			after, _ := strconv.ParseFloat(l[4], 64)
+			grew = max(grew, after-before)
+		}
+	}
+	if grew <= 0 {
+		t.Fatalf("the edit did not widen any nastrond seat gap; pick another\n%s", r.stderr)
+	}
+	if r.code != 1 || !strings.Contains(r.stdout, "nastrond.xlsx: the seat win-rate gap at") || !strings.Contains(r.stdout, "CheckMaxSeatGapGrowth is 0") {
+		t.Errorf("gap grew by %.1f with threshold 0: exit %d, want 1 and the error\n%s", grew, r.code, r.stdout)
+	}
+	setRule(t, src, "nastrond", "CheckMaxSeatGapGrowth", int(grew)+1)
+	if r := bifrost(t, "check", "--src", src, "--out", out, "--base", "HEAD"); r.code != 0 {
+		t.Errorf("gap grew by %.1f within threshold %d: exit %d\n%s", grew, int(grew)+1, r.code, r.stdout)
+	}
+	if r := bifrost(t, "check", "--src", src, "--out", out, "--base", "no-such-rev"); r.code != 2 {
+		t.Errorf("unknown revision: exit %d, want 2", r.code)
+	}
+}
