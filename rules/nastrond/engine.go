@@ -262,8 +262,9 @@ func (e *Engine) Cards() []string { return e.cards }
 // TurnCap is the Rules sheet's TurnCap.
 func (e *Engine) TurnCap() int { return e.p.turnCap }
 
-// Bots names the bots: random and greedy.
-func (e *Engine) Bots() []string { return []string{"random", "greedy"} }
+// Bots names the bots: random, greedy and search (sim.ISMCTS at the budget
+// Search).
+func (e *Engine) Bots() []string { return []string{"random", "greedy", "search"} }
 
 // NewBot returns the named bot, or nil.
 func (e *Engine) NewBot(name string) sim.Bot {
@@ -272,6 +273,9 @@ func (e *Engine) NewBot(name string) sim.Bot {
 		return sim.Random{}
 	case "greedy":
 		return Greedy{}
+	case "search":
+		b := Search
+		return &b
 	}
 	return nil
 }

@@ -1,0 +1,147 @@
+package nastrond
+
+import (
+	"context"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+
+	"bifrost/rules/sim"
+)
+
+// midGame plays a seeded 4-player game for n random decisions.
+func midGame(t testing.TB, src *rand.PCG, n int) *Game {
+	t.Helper()
+	g := shippedEngine(t).newGame(4, rand.New(src))
+	play := rand.New(rand.NewPCG(2, 15))
+	var buf []Choice
+	for range n {
+		buf = g.Choices(buf)
+		g.Apply(buf[play.IntN(len(buf))], nil)
+	}
+	return g
+}
+
+// sameState reports whether two games are in the same state, whatever
+// source of chance each draws from.
+func sameState(a, b *Game) bool {
+	x, y := *a, *b
+	x.rng, y.rng = nil, nil
+	return reflect.DeepEqual(x, y)
+}
+
+// finish plays d to its end with choices drawn from a fixed source.
+func finish(d sim.Game) []int {
+	play := rand.New(rand.NewPCG(3, 15))
+	var buf []Choice
+	for !d.Over() {
+		buf = d.Choices(buf)
+		d.Apply(buf[play.IntN(len(buf))], nil)
+	}
+	return d.Scores(nil)
+}
+
+// Issue 15.1: what no player knows in Nastrond is the dice still to fall
+// (the game's source of chance); everything else is face up. Two games
+// that differ only there give the same Determinize copy for the same rng,
+// and the copies play out alike.
+func TestIssue15_1_DeterminizeReadsNoHiddenInformation(t *testing.T) {
+	for _, n := range []int{0, 7, 40, 90} {
+		a := midGame(t, rand.NewPCG(1, 1), n)
+		b := a.Clone(rand.New(rand.NewPCG(77, 77))) // other dice to come
+		if a.rng.Uint64() == b.rng.Uint64() {
+			t.Fatal("the two games should differ in their dice to come")
+		}
+		da := a.Determinize(nil, a.Seat(), rand.New(rand.NewPCG(5, 5))).(*Game)
+		db := b.Determinize(nil, b.Seat(), rand.New(rand.NewPCG(5, 5))).(*Game)
+		if !sameState(da, db) {
+			t.Fatalf("after %d decisions: the copies differ", n)
+		}
+		if sa, sb := finish(da), finish(db); !reflect.DeepEqual(sa, sb) {
+			t.Errorf("after %d decisions: the copies play out to %v and %v", n, sa, sb)
+		}
+	}
+}
+
+// Issue 15.1: Determinize and play on the copy leave the original and its
+// source of chance untouched; the copy draws from the rng it is given and
+// dst is reused.
+func TestIssue15_1_DeterminizeLeavesTheOriginalUntouched(t *testing.T) {
+	src := rand.NewPCG(1, 1)
+	g := midGame(t, src, 30)
+	before := g.Clone(nil)
+	state, _ := src.MarshalBinary()
+	var dst sim.Game
+	for i := range 3 {
+		r := rand.New(rand.NewPCG(uint64(i), 9))
+		d := g.Determinize(dst, g.Seat(), r)
+		if dst != nil && d != dst {
+			t.Fatal("Determinize did not reuse dst")
+		}
+		dst = d
+		if dg := d.(*Game); dg.rng != r || !sameState(dg, g) {
+			t.Fatal("the copy is not the position drawing from the given rng")
+		}
+		finish(d)
+		if after, _ := src.MarshalBinary(); string(after) != string(state) {
+			t.Fatal("Determinize or play on the copy drew from the game's own source")
+		}
+		if !sameState(g, before) {
+			t.Fatal("Determinize or play on the copy changed the original")
+		}
+	}
+}
+
+// Issue 15.1: Value is each seat's share of one win: the shares add up to
+// 1 and the leader's is the largest.
+func TestIssue15_1_ValueIsAShareOfTheWin(t *testing.T) {
+	g := midGame(t, rand.NewPCG(4, 4), 60)
+	g.vp[2] += 10
+	sum, best := 0.0, 0
+	for s := range 4 {
+		v := g.Value(s)
+		if v < 0 || v > 1 {
+			t.Fatalf("Value(%d) = %v, outside [0, 1]", s, v)
+		}
+		sum += v
+		if v > g.Value(best) {
+			best = s
+		}
+	}
+	if sum < 0.999 || sum > 1.001 || best != 2 {
+		t.Errorf("values add up to %v with seat %d ahead, want 1 with seat 2", sum, best)
+	}
+}
+
+// Issue 15.2: the search bot at its default budget beats the random bot
+// on a small fixed batch (it does not beat greedy; see the README).
+func TestIssue15_2_SearchBeatsRandom(t *testing.T) {
+	l := sim.RunLadder(context.Background(), shippedEngine(t),
+		sim.LadderOptions{Seed: 7, Games: 8, Players: []int{4}, Bots: []string{"random", "search"}})
+	if l.Violations != 0 || l.Unfinished != 0 {
+		t.Fatalf("%d violations, %d unfinished", l.Violations, l.Unfinished)
+	}
+	if r := l.Bots[1].WinRate; r.Rate < 0.4 {
+		t.Errorf("search wins %.3f of its seat-games against random, want at least 0.4 (0.5 is every game)", r.Rate)
+	}
+}
+
+// BenchmarkSearchDecision is one decision of the search bot at its default
+// budget: a move in a 4-player game.
+func BenchmarkSearchDecision(b *testing.B) {
+	g := midGame(b, rand.NewPCG(1, 1), 40)
+	play := rand.New(rand.NewPCG(1, 2))
+	var choices []Choice
+	for {
+		choices = g.Choices(choices)
+		if g.ph == phMove && len(choices) >= 4 {
+			break
+		}
+		g.Apply(choices[play.IntN(len(choices))], nil)
+	}
+	bot, rng := shippedEngine(b).NewBot("search"), rand.New(rand.NewPCG(2, 2))
+	b.ReportAllocs()
+	for b.Loop() {
+		bot.Choose(g, choices, rng)
+	}
+}
