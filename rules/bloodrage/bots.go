@@ -7,8 +7,8 @@ import (
 )
 
 // Greedy is the one-step bot for the human seat: it tries every choice on a
-// copy of the game, runs the copy to the human's next decision with fresh
-// dice and reshuffled hidden decks, and keeps the choice whose position
+// copy of the game as the human sees it (Determinize), runs the copy to the
+// human's next decision with fresh dice, and keeps the choice whose position
 // scores best (own glory, stats, board presence and control, against the
 // best AI's glory). Ties go to the first choice.
 type Greedy struct {
@@ -30,57 +30,13 @@ func (b *Greedy) Choose(gm sim.Game, choices []sim.Choice, rng *rand.Rand) int {
 	best, bestV := 0, -1<<60
 	for i, c := range choices {
 		b.pcg.Seed(s1, s2)
-		cl := g.cloneInto(&b.scratch, b.rng)
+		cl := g.Determinize(&b.scratch, 0, b.rng)
 		cl.Apply(c, nil)
-		if v := cl.eval(); v > bestV {
+		if v := cl.(*Game).eval(); v > bestV {
 			best, bestV = i, v
 		}
 	}
 	return best
-}
-
-// cloneInto copies g into dst, reusing dst's slices, with rng as the copy's
-// dice; the hidden deck orders are reshuffled so the copy cannot peek.
-func (g *Game) cloneInto(dst *Game, rng *rand.Rand) *Game {
-	figs, cLoc, cOwn, cOrd, stats := dst.figs, dst.cLoc, dst.cOwn, dst.cOrd, dst.stats
-	*dst = *g
-	dst.figs = append(figs[:0], g.figs...)
-	dst.cLoc = append(cLoc[:0], g.cLoc...)
-	dst.cOwn = append(cOwn[:0], g.cOwn...)
-	dst.cOrd = append(cOrd[:0], g.cOrd...)
-	dst.stats = append(stats[:0], g.stats...)
-	dst.rng = rng
-	dst.emit = nil
-	dst.forced = nil
-	for _, pile := range [...]uint8{clQuestPile, clUpgradePile, clBattlePile} {
-		dst.shufflePile(pile)
-	}
-	// The AI hands and the AI battle deck are hidden: deal them anew.
-	var hidden [256]int16
-	var owner [256]int8
-	n := 0
-	for i, l := range dst.cLoc {
-		if n < len(hidden) && (l == clAIDeck || l == clHand && dst.cOwn[i] > 0) {
-			hidden[n], owner[n] = int16(i), -1
-			if l == clHand {
-				owner[n] = dst.cOwn[i]
-			}
-			n++
-		}
-	}
-	for i := n - 1; i > 0; i-- {
-		j := rng.IntN(i + 1)
-		hidden[i], hidden[j] = hidden[j], hidden[i]
-	}
-	for k := range n {
-		if owner[k] >= 0 {
-			dst.moveCard(hidden[k], clHand, int(owner[k]))
-		} else {
-			dst.moveCard(hidden[k], clAIDeck, -1)
-			dst.cOrd[hidden[k]] = uint16(rng.IntN(1 << 16))
-		}
-	}
-	return dst
 }
 
 // eval scores the position for the human.

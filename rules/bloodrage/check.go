@@ -169,6 +169,10 @@ func (g *Game) checkCards() error {
 		if !g.inGame(d.age, d.players) {
 			return fmt.Errorf("card %s, which is not in this game, is in place %d", g.instName(int16(i), "en"), l)
 		}
+		faceUp := l == clPool || l == clKept || l == clPlayed || l == clSheet || l == clQuest || l == clHand && own == 0
+		if faceUp && !g.cSeen[i] || l == clAIDeck && g.cSeen[i] {
+			return fmt.Errorf("card %s in place %d is marked seen %v by the human", g.instName(int16(i), "en"), l, g.cSeen[i])
+		}
 		aiSheet := l == clSheet && own > 0 // a monster searched out of a later Age (T43)
 		if !aiSheet && int(d.age) > int(g.age) || (l == clQuestPile || l == clUpgradePile || l == clBattlePile || l == clAIDeck) && int(d.age) != int(g.age) {
 			return fmt.Errorf("card %s of Age %d is in play in Age %d (place %d)", g.instName(int16(i), "en"), d.age, g.age, l)

@@ -506,7 +506,7 @@ func (e *Engine) Cards() []string { return e.cardIDs }
 func (e *Engine) TurnCap() int { return e.p.turnCap }
 
 // Bots names the bots for the human seat.
-func (e *Engine) Bots() []string { return []string{"random", "greedy"} }
+func (e *Engine) Bots() []string { return []string{"random", "greedy", "search"} }
 
 // NewBot returns a bot by name.
 func (e *Engine) NewBot(name string) sim.Bot {
@@ -515,6 +515,8 @@ func (e *Engine) NewBot(name string) sim.Bot {
 		return sim.Random{}
 	case "greedy":
 		return &Greedy{}
+	case "search":
+		return NewSearchBot()
 	}
 	return nil
 }

@@ -266,6 +266,9 @@ func (g *Game) discardPhase() {
 		keep = 0
 	}
 	for s := 1; s < g.n; s++ {
+		if g.handSize(s) > keep {
+			g.forgetHand(s)
+		}
 		for g.handSize(s) > keep {
 			c := g.nthHand(s, g.rng.IntN(g.handSize(s)))
 			g.moveCard(c, clDiscard, -1)
@@ -275,6 +278,16 @@ func (g *Game) discardPhase() {
 	if keep > 0 && g.handSize(0) > 0 {
 		g.pa = 0
 		g.prompt = pDiscard
+	}
+}
+
+// forgetHand marks AI clan s's hand unseen: it discards face down at
+// random, so the human no longer knows which card it kept.
+func (g *Game) forgetHand(s int) {
+	for i, l := range g.cLoc {
+		if l == clHand && int(g.cOwn[i]) == s {
+			g.cSeen[i] = false
+		}
 	}
 }
 

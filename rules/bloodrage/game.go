@@ -97,7 +97,11 @@ type Game struct {
 	cLoc []uint8  // card instance → place
 	cOwn []int8   // card instance → clan (hand, played, sheet, quest)
 	cOrd []uint16 // card instance → position in its deck (shuffled)
-	hand [maxClans]int8
+	// cSeen tells, per card instance, whether the human knows where it is:
+	// it was shown, or is in a face-up place, since it last went face down
+	// where the human cannot follow it (the AI battle deck, an AI's discard).
+	cSeen []bool
+	hand  [maxClans]int8
 
 	stack [maxStack]task
 	sp    int
@@ -117,6 +121,7 @@ type Game struct {
 	cardMoves, cardsChecked uint32
 	stats                   []int32 // counters for the tally (see layout)
 	forced                  []int   // scripted dice, for tests
+	hidden                  []int16 // Determinize's scratch
 }
 
 // Seat is always the human's: the AI clans make no decisions.
@@ -159,6 +164,7 @@ func (g *Game) setup(index int) {
 	g.cLoc = make([]uint8, len(e.inst))
 	g.cOwn = make([]int8, len(e.inst))
 	g.cOrd = make([]uint16, len(e.inst))
+	g.cSeen = make([]bool, len(e.inst))
 	g.stats = make([]int32, e.lay.size)
 	for s := range g.n {
 		c := &g.clan[s]
@@ -263,6 +269,15 @@ func (g *Game) moveCard(i int16, loc uint8, own int) {
 	g.cLoc[i] = loc
 	g.cardMoves++
 	g.cOwn[i] = int8(own)
+	// Face-up places show the card; the AI battle deck hides it. An AI hand
+	// keeps what the human knew: a card shown in battle and taken back, or
+	// one drawn unseen.
+	switch {
+	case loc == clAIDeck:
+		g.cSeen[i] = false
+	case loc == clPool, loc == clKept, loc == clPlayed, loc == clSheet, loc == clQuest, loc == clHand && own == 0:
+		g.cSeen[i] = true
+	}
 }
 
 // handSize counts clan s's hand.

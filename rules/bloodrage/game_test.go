@@ -277,6 +277,24 @@ func TestI13_checkCatchesBrokenStates(t *testing.T) {
 		{"I4 marker off its steps", func(g *Game) { g.clan[1].marker[2] = 1 }, "I4"},
 		{"I4 marker stepped but not moved", func(g *Game) { g.clan[1].stepped[2] = 1 }, "I4"},
 		{"I14 two substitutes for one pillage", func(g *Game) { g.clan[2].pillages, g.clan[2].subs = 1, 2 }, "I14"},
+		{"a card in the human's hand unseen", func(g *Game) {
+			for i, l := range g.cLoc {
+				if l == clBattlePile {
+					g.moveCard(int16(i), clHand, 0)
+					g.cSeen[i] = false
+					return
+				}
+			}
+		}, "seen"},
+		{"a card in the AI battle deck seen", func(g *Game) {
+			for i, l := range g.cLoc {
+				if l == clBattlePile {
+					g.moveCard(int16(i), clAIDeck, -1)
+					g.cSeen[i] = true
+					return
+				}
+			}
+		}, "seen"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

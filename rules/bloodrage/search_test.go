@@ -1,0 +1,246 @@
+package bloodrage
+
+import (
+	"math/rand/v2"
+	"reflect"
+	"testing"
+
+	"bifrost/rules/sim"
+)
+
+// twinGames plays two copies of a seeded game with the same random bot
+// until stop holds, and returns them: equal, sharing nothing. It takes the
+// first game from index on that reaches such a position.
+func twinGames(t testing.TB, e *Engine, players, index int, stop func(*Game) bool) (*Game, *Game) {
+	t.Helper()
+	for ; index < 100; index++ {
+		if a, b := twinsAt(e, players, index, stop); a != nil {
+			return a, b
+		}
+	}
+	t.Fatal("no game reaches the position wanted")
+	return nil, nil
+}
+
+func twinsAt(e *Engine, players, index int, stop func(*Game) bool) (*Game, *Game) {
+	var twins [2]*Game
+	for k := range twins {
+		engineRng, botRng := sim.Streams(sim.GameSeed(5, players, index))
+		g := e.NewGame(sim.Config{Players: players, Index: index}, engineRng).(*Game)
+		var buf []sim.Choice
+		for !g.Over() && !stop(g) {
+			buf = g.Choices(buf)
+			g.Apply(buf[botRng.IntN(len(buf))], nil)
+		}
+		if g.Over() {
+			return nil, nil
+		}
+		twins[k] = g
+	}
+	return twins[0], twins[1]
+}
+
+// ageTwoAction is an Action decision of Age II with an AI holding a card
+// the human saw and one the human did not.
+func ageTwoAction(g *Game) bool {
+	if g.age != 2 || g.prompt != pAction {
+		return false
+	}
+	seen, unseen := false, false
+	for i, l := range g.cLoc {
+		if l == clHand && g.cOwn[i] > 0 {
+			seen = seen || g.cSeen[i]
+			unseen = unseen || !g.cSeen[i]
+		}
+	}
+	return seen && unseen
+}
+
+// firstAction is the first Action decision of Age I: the AI clans hold
+// the Battle cards dealt to them face down and nothing has been shown.
+func firstAction(g *Game) bool { return g.age == 1 && g.prompt == pAction }
+
+// hideDifferently changes in g only what the human cannot see at the first
+// Action decision: an AI's first card trades places with a card of another
+// design in the AI battle deck, every deck is put in another order, and the
+// game's future dice change.
+func hideDifferently(t *testing.T, g *Game) {
+	t.Helper()
+	i := g.nthHand(1, 0)
+	swapped := false
+	for j, l := range g.cLoc {
+		if l == clAIDeck && g.e.inst[j] != g.e.inst[i] {
+			g.cLoc[i], g.cLoc[j] = g.cLoc[j], g.cLoc[i]
+			g.cOwn[i], g.cOwn[j] = g.cOwn[j], g.cOwn[i]
+			g.cOrd[i], g.cOrd[j] = g.cOrd[j], g.cOrd[i]
+			swapped = true
+			break
+		}
+	}
+	if !swapped {
+		t.Fatal("no card in the AI battle deck to trade")
+	}
+	r := rand.New(rand.NewPCG(99, 99))
+	for i, l := range g.cLoc {
+		if l == clQuestPile || l == clUpgradePile || l == clBattlePile || l == clAIDeck {
+			g.cOrd[i] = uint16(r.IntN(1 << 16))
+		}
+	}
+	g.rng = rand.New(rand.NewPCG(123, 456))
+}
+
+func TestIssue15_1_SearchNeverReadsHiddenInformation(t *testing.T) {
+	e := engine(t)
+	for index := range 3 {
+		a, b := twinGames(t, e, 2+index, index, firstAction)
+		hideDifferently(t, b)
+		if reflect.DeepEqual(a.cLoc, b.cLoc) && reflect.DeepEqual(a.cOwn, b.cOwn) {
+			t.Fatal("the two games do not differ")
+		}
+		var da, db sim.Game
+		for k := range uint64(20) {
+			da = a.Determinize(da, 0, rand.New(rand.NewPCG(k, 1)))
+			db = b.Determinize(db, 0, rand.New(rand.NewPCG(k, 1)))
+			if !reflect.DeepEqual(da, db) {
+				t.Fatalf("game %d: Determinize gives different games for states the human cannot tell apart", index)
+			}
+		}
+		choices := a.Choices(nil)
+		botA, botB := NewSearchBot(), NewSearchBot()
+		rngA, rngB := rand.New(rand.NewPCG(7, 7)), rand.New(rand.NewPCG(7, 7))
+		for range 3 {
+			if x, y := botA.Choose(a, choices, rngA), botB.Choose(b, choices, rngB); x != y {
+				t.Fatalf("game %d: the search chose %d in one game and %d in the other", index, x, y)
+			}
+		}
+	}
+}
+
+func TestIssue15_1_DeterminizeKeepsWhatTheHumanSees(t *testing.T) {
+	e := engine(t)
+	rng := rand.New(rand.NewPCG(3, 3))
+	var d sim.Game
+	positions, seenAIHand, redealtAIHand := 0, 0, 0
+	for index := range 6 {
+		players := 2 + index%3
+		engineRng, botRng := sim.Streams(sim.GameSeed(8, players, index))
+		g := e.NewGame(sim.Config{Players: players, Index: index}, engineRng).(*Game)
+		var buf []sim.Choice
+		for !g.Over() {
+			d = g.Determinize(d, 0, rng)
+			c := d.(*Game)
+			positions++
+			if err := c.Check(); err != nil {
+				t.Fatalf("game %d, decision %d: the determinized copy breaks an invariant: %v", index, g.decisions, err)
+			}
+			var before, after [nClasses][nPlaces]int
+			for i := range g.cLoc {
+				if g.cSeen[i] {
+					if c.cLoc[i] != g.cLoc[i] || c.cOwn[i] != g.cOwn[i] {
+						t.Fatalf("game %d: card %s, which the human saw, moved from place %d to %d", index, g.instName(int16(i), "en"), g.cLoc[i], c.cLoc[i])
+					}
+					if g.cLoc[i] == clHand && g.cOwn[i] > 0 {
+						seenAIHand++
+					}
+					continue
+				}
+				if g.unseen(i) {
+					before[classOf(&e.instCard[i])][int(g.cLoc[i])*(maxClans+1)+int(g.cOwn[i])+1]++
+					after[classOf(&e.instCard[i])][int(c.cLoc[i])*(maxClans+1)+int(c.cOwn[i])+1]++
+					if g.cLoc[i] == clHand && (c.cLoc[i] != clHand || c.cOwn[i] != g.cOwn[i]) {
+						redealtAIHand++
+					}
+				} else if c.cLoc[i] != g.cLoc[i] {
+					t.Fatalf("game %d: card %s in a known place %d moved", index, g.instName(int16(i), "en"), g.cLoc[i])
+				}
+			}
+			if before != after {
+				t.Fatalf("game %d: the places of the unseen cards of an Age and kind changed their counts", index)
+			}
+			if v := c.Value(0) + c.Value(1)*float64(players-1); c.Value(0) < 0 || c.Value(0) > 1 || v < 0.999 || v > 1.001 {
+				t.Fatalf("Value(0) = %v, the shares sum to %v", c.Value(0), v)
+			}
+			buf = g.Choices(buf)
+			g.Apply(buf[botRng.IntN(len(buf))], nil)
+		}
+	}
+	if seenAIHand == 0 || redealtAIHand == 0 {
+		t.Errorf("over %d positions: %d shown cards kept in AI hands, %d unseen AI cards dealt elsewhere; want both", positions, seenAIHand, redealtAIHand)
+	}
+}
+
+func TestIssue15_1_DeterminizeLeavesTheGameUntouched(t *testing.T) {
+	e := engine(t)
+	a, twin := twinGames(t, e, 4, 0, ageTwoAction)
+	var d sim.Game
+	rng := rand.New(rand.NewPCG(4, 4))
+	for range 5 {
+		d = a.Determinize(d, 0, rng)
+		var buf []sim.Choice
+		for !d.Over() {
+			buf = d.Choices(buf)
+			d.Apply(buf[rng.IntN(len(buf))], nil)
+		}
+	}
+	if !reflect.DeepEqual(a, twin) {
+		t.Fatal("determinizing and playing the copies out changed the true game")
+	}
+	if a.rng.Uint64() != twin.rng.Uint64() {
+		t.Fatal("Determinize drew from the game's own source of chance")
+	}
+}
+
+func TestIssue15_2_EngineOffersTheSearchBot(t *testing.T) {
+	e := engine(t)
+	if got := e.Bots(); len(got) != 3 || got[0] != "random" || got[2] != "search" {
+		t.Fatalf("Bots() = %v, want random first and search", got)
+	}
+	if b, ok := e.NewBot("search").(*SearchBot); !ok || b.Iterations <= 0 || b.Horizon <= 0 {
+		t.Fatalf("NewBot(search) = %#v, want a SearchBot with a budget and a horizon", e.NewBot("search"))
+	}
+}
+
+// humanWins plays n seeded 4-clan games with a fresh bot for the human
+// and counts the human's wins.
+func humanWins(e *Engine, bot func() sim.Bot, n int) int {
+	wins := 0
+	var buf []sim.Choice
+	for i := range n {
+		engineRng, botRng := sim.Streams(sim.GameSeed(11, 4, i))
+		g := e.NewGame(sim.Config{Players: 4, Index: i}, engineRng)
+		b := bot()
+		for !g.Over() && g.Turn() <= e.TurnCap() {
+			buf = g.Choices(buf)
+			g.Apply(buf[b.Choose(g, buf, botRng)], nil)
+		}
+		if g.Over() && g.Winner() == 0 {
+			wins++
+		}
+	}
+	return wins
+}
+
+func TestIssue15_2_SearchBeatsGreedy(t *testing.T) {
+	e := engine(t)
+	const n = 16
+	greedy := humanWins(e, func() sim.Bot { return &Greedy{} }, n)
+	search := humanWins(e, func() sim.Bot { return NewSearchBot() }, n)
+	t.Logf("over %d seeded 4-clan games the search won %d, greedy %d", n, search, greedy)
+	if search < greedy+n/4 {
+		t.Errorf("over %d seeded 4-clan games the search won %d and greedy %d; want search ahead by %d", n, search, greedy, n/4)
+	}
+}
+
+// BenchmarkSearch_Decision is one search decision at the first Action
+// decision of a 4-clan game, with the default budget.
+func BenchmarkSearch_Decision(b *testing.B) {
+	e := engine(b)
+	g, _ := twinGames(b, e, 4, 0, func(g *Game) bool { return g.prompt == pAction })
+	choices := g.Choices(nil)
+	bot, rng := NewSearchBot(), rand.New(rand.NewPCG(2, 2))
+	b.ReportAllocs()
+	for b.Loop() {
+		bot.Choose(g, choices, rng)
+	}
+	b.ReportMetric(float64(len(choices)), "choices")
+}
