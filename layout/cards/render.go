@@ -77,7 +77,7 @@ func newPDF(l *Layout, page Size) *fpdf.Fpdf {
 	pdf.SetCreationDate(pdfDate)
 	pdf.SetModificationDate(pdfDate)
 	pdf.SetCatalogSort(true)
-	pdf.SetCompression(true)
+	pdf.SetCompression(false) // output compresses the pages (see deflateStreams)
 	pdf.SetAutoPageBreak(false, 0)
 	pdf.SetMargins(0, 0, 0)
 	pdf.SetTitle(l.Game.Title, true)
@@ -224,7 +224,22 @@ func Render(w io.Writer, res schema.Result, l *Layout, opt Options) error {
 	if pdf.PageCount() == 0 {
 		return errors.New("nothing to print")
 	}
-	return pdf.Output(w)
+	return output(pdf, w)
+}
+
+// output writes the document with its pages compressed and its page boxes
+// in a fixed order.
+func output(pdf *fpdf.Fpdf, w io.Writer) error {
+	var b bytes.Buffer
+	if err := pdf.Output(&b); err != nil {
+		return err
+	}
+	data, err := deflateStreams(b.Bytes())
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(boxOrder.ReplaceAll(data, []byte("$2$1")))
+	return err
 }
 
 func cmpOrS(a, b string) string {
@@ -463,12 +478,7 @@ func (d *Deck) renderOne(w io.Writer, c *card, opt Options) error {
 	if len(pt.issues) > 0 && opt.Draft == nil {
 		return issuesError(pt.issues, d.ds)
 	}
-	var b bytes.Buffer
-	if err := pdf.Output(&b); err != nil {
-		return err
-	}
-	_, err := w.Write(boxOrder.ReplaceAll(b.Bytes(), []byte("$2$1")))
-	return err
+	return output(pdf, w)
 }
 
 // boxOrder finds a page's BleedBox written before its TrimBox: fpdf writes

@@ -1,0 +1,109 @@
+package cards
+
+import (
+	"bytes"
+	"compress/zlib"
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"sync"
+)
+
+// fpdf compresses every stream with a new zlib writer, about 1 MB each, so
+// most of what printing allocated was compressors. Render and RenderEach
+// therefore have fpdf write the page contents uncompressed and deflate them
+// here with pooled writers, rewriting the cross-reference table. The
+// output is as deterministic as fpdf's own.
+
+var zlibPool = sync.Pool{New: func() any {
+	w, _ := zlib.NewWriterLevel(nil, zlib.BestSpeed)
+	return w
+}}
+
+var (
+	startXref = regexp.MustCompile(`startxref\n(\d+)\n%%EOF\n?$`)
+	xrefHead  = regexp.MustCompile(`^xref\n0 (\d+)\n`)
+	plainHead = regexp.MustCompile(`^\d+ 0 obj\n<</Length (\d+)>>\nstream\n`)
+)
+
+// deflateStreams compresses each stream of pdf whose dictionary is a bare
+// <</Length n>> (the page contents fpdf writes with compression off) and
+// returns the document with its offsets fixed.
+func deflateStreams(pdf []byte) ([]byte, error) {
+	bad := func(why string) ([]byte, error) { return nil, fmt.Errorf("cards: cannot compress the PDF: %s", why) }
+	m := startXref.FindSubmatchIndex(pdf)
+	if m == nil {
+		return bad("no startxref")
+	}
+	xref, _ := strconv.Atoi(string(pdf[m[2]:m[3]]))
+	if xref <= 0 || xref >= len(pdf) {
+		return bad("startxref out of range")
+	}
+	h := xrefHead.FindSubmatch(pdf[xref:])
+	if h == nil {
+		return bad("no xref table")
+	}
+	n, _ := strconv.Atoi(string(h[1]))
+	table := xref + len(h[0])
+	if table+20*n > len(pdf) {
+		return bad("short xref table")
+	}
+	offsets := make([]int, n) // by object number; 0 is the free entry
+	for i := 1; i < n; i++ {
+		off, err := strconv.Atoi(string(pdf[table+20*i : table+20*i+10]))
+		if err != nil || off <= 0 || off >= xref {
+			return bad("bad xref entry")
+		}
+		offsets[i] = off
+	}
+	order := make([]int, 0, n-1)
+	for i := 1; i < n; i++ {
+		order = append(order, i)
+	}
+	slices.SortFunc(order, func(a, b int) int { return offsets[a] - offsets[b] })
+
+	var out bytes.Buffer
+	out.Grow(len(pdf))
+	out.Write(pdf[:offsets[order[0]]])
+	moved := make([]int, n)
+	zw := zlibPool.Get().(*zlib.Writer)
+	defer zlibPool.Put(zw)
+	var packed bytes.Buffer
+	for k, obj := range order {
+		end := xref
+		if k+1 < len(order) {
+			end = offsets[order[k+1]]
+		}
+		seg := pdf[offsets[obj]:end]
+		moved[obj] = out.Len()
+		sm := plainHead.FindSubmatch(seg)
+		if sm == nil {
+			out.Write(seg)
+			continue
+		}
+		ln, _ := strconv.Atoi(string(sm[1]))
+		data := seg[len(sm[0]):]
+		if ln > len(data) {
+			return bad("stream runs past its object")
+		}
+		packed.Reset()
+		zw.Reset(&packed)
+		zw.Write(data[:ln])
+		if err := zw.Close(); err != nil {
+			return nil, err
+		}
+		fmt.Fprintf(&out, "%d 0 obj\n<</Filter /FlateDecode /Length %d>>\nstream\n", obj, packed.Len())
+		out.Write(packed.Bytes())
+		out.Write(data[ln:])
+	}
+	newXref := out.Len()
+	fmt.Fprintf(&out, "xref\n0 %d\n0000000000 65535 f \n", n)
+	for i := 1; i < n; i++ {
+		fmt.Fprintf(&out, "%010d 00000 n \n", moved[i])
+	}
+	trailer := pdf[table+20*n : m[0]]
+	out.Write(trailer)
+	fmt.Fprintf(&out, "startxref\n%d\n%%%%EOF\n", newXref)
+	return out.Bytes(), nil
+}
