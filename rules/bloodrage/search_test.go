@@ -244,3 +244,13 @@ func BenchmarkSearch_Decision(b *testing.B) {
 	}
 	b.ReportMetric(float64(len(choices)), "choices")
 }
+
+func TestIssue15_1_DeterminizeReusesItsCopy(t *testing.T) {
+	e := engine(t)
+	g, _ := twinGames(t, e, 4, 0, ageTwoAction)
+	rng := rand.New(rand.NewPCG(6, 6))
+	d := g.Determinize(nil, 0, rng)
+	if n := testing.AllocsPerRun(50, func() { d = g.Determinize(d, 0, rng) }); n != 0 {
+		t.Errorf("Determinize into an earlier copy allocates %v times", n)
+	}
+}
