@@ -48,6 +48,21 @@ func (o *htmlOverrides) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(ast.KindHTMLBlock, o.htmlBlock)
 	reg.Register(ast.KindImage, o.image)
 	reg.Register(ast.KindHeading, o.heading)
+	reg.Register(KindRuby, o.ruby)
+}
+
+// ruby writes <ruby>, each base followed by its reading, with parentheses
+// for browsers that cannot show ruby.
+func (o *htmlOverrides) ruby(w util.BufWriter, _ []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
+	if entering {
+		r := n.(*Ruby)
+		_, _ = w.WriteString("<ruby>")
+		for i, b := range r.Bases {
+			fmt.Fprintf(w, "%s<rp>（</rp><rt>%s</rt><rp>）</rp>", template.HTMLEscapeString(b), template.HTMLEscapeString(r.Readings[i]))
+		}
+		_, _ = w.WriteString("</ruby>")
+	}
+	return ast.WalkSkipChildren, nil
 }
 
 func (o *htmlOverrides) rawHTML(w util.BufWriter, src []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
@@ -142,6 +157,7 @@ pre.raw{white-space:pre-wrap;background:#f6f6f6;padding:.5rem}
 .card .type{font-size:.8rem;color:#666}
 .card .flavor{font-size:.8rem;color:#777;font-style:italic}
 img{max-width:100%}
+rt{font-size:.5em}
 </style>
 </head>
 <body><main>

@@ -21,14 +21,14 @@ type Meta struct {
 }
 
 // markdown is the one goldmark configuration both renderers use: GFM tables,
-// footnotes, definition lists, front matter, East Asian line breaks, and
-// emphasis that works next to Japanese punctuation.
+// footnotes, definition lists, front matter, East Asian line breaks,
+// emphasis that works next to Japanese punctuation, and ruby ({漢字|かんじ}).
 func markdown() goldmark.Markdown {
 	return goldmark.New(
 		goldmark.WithExtensions(extension.Table, extension.Strikethrough, extension.Footnote, extension.DefinitionList,
 			extension.CJK, &frontmatter.Extender{}),
 		// Inline parsers are tried in rising priority; 450 comes before goldmark's emphasis (500).
-		goldmark.WithParserOptions(parser.WithInlineParsers(util.Prioritized(cjkEmphasisParser{}, 450))),
+		goldmark.WithParserOptions(parser.WithInlineParsers(util.Prioritized(cjkEmphasisParser{}, 450), util.Prioritized(rubyParser{}, 460))),
 	)
 }
 

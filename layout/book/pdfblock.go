@@ -128,7 +128,7 @@ func linesOf(n ast.Node, src []byte) []string {
 // in bold with a hanging indent, a rule under a level-1 heading and a bar
 // before a level-2 one.
 func (r *typesetter) headingBox(sec *section, title string, size float64, level int, x, w float64) *box {
-	return r.headingRuns(sec, []run{{title, 0}}, size, level, x, w)
+	return r.headingRuns(sec, []run{{s: title, st: 0}}, size, level, x, w)
 }
 
 func (r *typesetter) headingRuns(sec *section, runs []run, size float64, level int, x, w float64) *box {
@@ -147,10 +147,11 @@ func (r *typesetter) headingRuns(sec *section, runs []run, size float64, level i
 		tx += r.width(sec.Number, size) + em*0.6
 	}
 	lines := r.breakRuns(runs, x+w-tx, size)
+	offs, total := lineOffsets(rubyLines(lines), pitch, em)
 	for i, l := range lines {
-		bx.ops = append(bx.ops, r.lineOps(l, tx, base+float64(i)*pitch, textStyle{size: size, col: inkColour, strong: inkColour, bold: true})...)
+		bx.ops = append(bx.ops, r.lineOps(l, tx, base+offs[i], textStyle{size: size, col: inkColour, strong: inkColour, bold: true})...)
 	}
-	bx.h = pitch * float64(len(lines))
+	bx.h = total
 	if level == 1 {
 		bx.ops = append(bx.ops, op{kind: opFill, x: x, y: bx.h + 0.6, w: w, h: 0.6, col: accentColour})
 		bx.h += 1.6
@@ -233,7 +234,8 @@ func (b *builder) text(runs []run, ts textStyle) {
 	n := len(lines)
 	for i, l := range lines {
 		l = justify(l, b.w, ts.size)
-		bx := &box{h: pitch, baseline: base, ops: b.r.lineOps(l, b.x, base, ts)}
+		offs, h := lineOffsets([]bool{l.hasRuby()}, pitch, em)
+		bx := &box{h: h, baseline: base + offs[0], ops: b.r.lineOps(l, b.x, base+offs[0], ts)}
 		bx.keep = n >= 2 && i == 0 || n >= 3 && i == n-2
 		b.add(bx)
 	}
@@ -364,7 +366,7 @@ func (b *builder) code(lines []string, muted bool) {
 				b.add(&box{h: b.pitch()})
 				continue
 			}
-			b.text([]run{{l, st}}, textStyle{size: b.size, col: inkColour, strong: inkColour})
+			b.text([]run{{s: l, st: st}}, textStyle{size: b.size, col: inkColour, strong: inkColour})
 		}
 		return nil
 	})
@@ -454,7 +456,7 @@ func (b *builder) image(img *ast.Image) error {
 	if f == nil {
 		alt := plainText(img, b.src)
 		if strings.TrimSpace(alt) != "" {
-			b.text([]run{{"［図：" + alt + "］", stMuted}}, textStyle{size: b.size, col: mutedColour, strong: mutedColour})
+			b.text([]run{{s: "［図：" + alt + "］", st: stMuted}}, textStyle{size: b.size, col: mutedColour, strong: mutedColour})
 		}
 		return nil
 	}

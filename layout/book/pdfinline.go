@@ -27,10 +27,11 @@ const (
 	stSoft                        // a soft line break, resolved by joinSoftBreaks
 )
 
-// run is inline text in one style.
+// run is inline text in one style, with its ruby (furigana) if it has one.
 type run struct {
-	s  string
-	st runStyle
+	s    string
+	st   runStyle
+	ruby string
 }
 
 // inlinePart is a stretch of a paragraph: text runs, or an image between
@@ -56,7 +57,7 @@ type collector struct {
 
 func (c *collector) add(s string, st runStyle) {
 	if s != "" || st&stSoft != 0 {
-		c.cur = append(c.cur, run{s, st})
+		c.cur = append(c.cur, run{s: s, st: st})
 	}
 }
 
@@ -83,6 +84,10 @@ func (c *collector) walk(n ast.Node, st runStyle) {
 			}
 		case *ast.String:
 			c.add(string(t.Value), st)
+		case *Ruby:
+			for i, b := range t.Bases {
+				c.cur = append(c.cur, run{s: b, st: st, ruby: t.Readings[i]})
+			}
 		case *ast.CodeSpan:
 			var b strings.Builder
 			for k := t.FirstChild(); k != nil; k = k.NextSibling() {
@@ -151,16 +156,16 @@ func joinSoftBreaks(runs []run) []run {
 		if before == 0 || after == 0 || isCJK(before) || isCJK(after) || unicode.IsSpace(before) || unicode.IsSpace(after) {
 			continue
 		}
-		out = append(out, run{" ", rn.st &^ stSoft})
+		out = append(out, run{s: " ", st: rn.st &^ stSoft})
 	}
 	return out
 }
 
-// merge joins neighbouring runs of the same style.
+// merge joins neighbouring runs of the same style, none with ruby.
 func merge(runs []run) []run {
 	var out []run
 	for _, r := range runs {
-		if n := len(out); n > 0 && out[n-1].st == r.st {
+		if n := len(out); n > 0 && out[n-1].st == r.st && r.ruby == "" && out[n-1].ruby == "" {
 			out[n-1].s += r.s
 			continue
 		}
@@ -169,11 +174,13 @@ func merge(runs []run) []run {
 	return out
 }
 
-// seg is the part of a run on one line, x from the line's start.
+// seg is the part of a run on one line, x from the line's start, with
+// the share of the run's ruby that stands over it.
 type seg struct {
 	s    string
 	st   runStyle
 	x, w float64
+	ruby string
 }
 
 // textLine is one line of a paragraph.
@@ -197,7 +204,7 @@ func (r *typesetter) breakRuns(runs []run, width, size float64) []textLine {
 			if i < 0 {
 				break
 			}
-			para = append(para, run{rn.s[:i], rn.st})
+			para = append(para, run{s: rn.s[:i], st: rn.st})
 			out = append(out, r.fill(para, width, size)...)
 			para = nil
 			rn.s = rn.s[i+1:]
@@ -241,12 +248,70 @@ func (r *typesetter) fill(runs []run, width, size float64) []textLine {
 				continue
 			}
 			w := r.width(s[lo:hi], size)
-			tl.segs = append(tl.segs, seg{s[lo:hi], rn.st, tl.w, w})
+			tl.segs = append(tl.segs, seg{s: s[lo:hi], st: rn.st, x: tl.w, w: w, ruby: rubyShare(rn, lo-starts[i], hi-starts[i])})
 			tl.w += w
 		}
 		out = append(out, tl)
 	}
 	out[len(out)-1].last = true
+	return out
+}
+
+// rubyShare is the part of rn's ruby over its bytes lo…hi: all of it when
+// the line holds the whole base, else a share by the count of characters
+// (a base broken across lines).
+func rubyShare(rn run, lo, hi int) string {
+	if rn.ruby == "" || lo == 0 && hi == len(rn.s) {
+		return rn.ruby
+	}
+	n := utf8.RuneCountInString(rn.s)
+	ruby := []rune(rn.ruby)
+	from := utf8.RuneCountInString(rn.s[:lo]) * len(ruby) / n
+	to := utf8.RuneCountInString(rn.s[:hi]) * len(ruby) / n
+	return string(ruby[from:to])
+}
+
+// rubySize is the size of ruby as a share of its base's size.
+const rubySize = 0.5
+
+// rubyRoom is the least line pitch, as a share of the size, that keeps
+// ruby clear of the line above: the base's em box, the ruby's above it,
+// and the descent of the line above.
+const rubyRoom = 1 + rubySize + (1 - ascent) + 0.05
+
+// hasRuby reports whether a line carries ruby.
+func (l textLine) hasRuby() bool {
+	for _, sg := range l.segs {
+		if sg.ruby != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// lineOffsets gives each line's offset from the first line's place at the
+// given pitch, and the height of them all: a line with ruby gets the room
+// rubyRoom asks for above it. ruby[k] says whether line k carries ruby.
+func lineOffsets(ruby []bool, pitch, em float64) ([]float64, float64) {
+	offs := make([]float64, len(ruby))
+	total := 0.0
+	for k, has := range ruby {
+		p := pitch
+		if has {
+			p = max(p, rubyRoom*em)
+		}
+		offs[k] = total + p - pitch
+		total += p
+	}
+	return offs, total
+}
+
+// rubyLines says which of lines carry ruby.
+func rubyLines(lines []textLine) []bool {
+	out := make([]bool, len(lines))
+	for k, l := range lines {
+		out[k] = l.hasRuby()
+	}
 	return out
 }
 
@@ -314,6 +379,12 @@ func (r *typesetter) lineOps(l textLine, x, base float64, ts textStyle) []op {
 		}
 		if sg.st&stEm != 0 {
 			marks = append(marks, r.sesameDots(sg.s, sx, base, ts.size, l.sp, col)...)
+		}
+		if sg.ruby != "" {
+			// The ruby's em box sits on the base's, centred over the base.
+			rs := ts.size * rubySize
+			rw := r.width(sg.ruby, rs)
+			marks = append(marks, op{kind: opText, x: sx + (sg.w-l.sp-rw)/2, y: base - ascent*em - (1-ascent)*rs*text.MMPerPt, size: rs, col: col, s: sg.ruby})
 		}
 	}
 	return append(append(under, over...), marks...)

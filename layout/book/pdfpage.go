@@ -218,7 +218,7 @@ func (r *typesetter) contents(tight bool) []*box {
 		if bold {
 			st = stBold
 		}
-		lines := r.breakRuns([]run{{s.Title, st}}, right-pageW-sizeMM*2-tx, size)
+		lines := r.breakRuns([]run{{s: s.Title, st: st}}, right-pageW-sizeMM*2-tx, size)
 		base := (pitch-sizeMM)/2 + ascent*sizeMM
 		b := &box{h: pitch * float64(len(lines)), before: before, baseline: base}
 		col := inkColour
@@ -286,13 +286,13 @@ func (r *typesetter) titleLines(title string, width float64) ([]textLine, float6
 				cur += " " + w
 				continue
 			}
-			lines = append(lines, r.breakRuns([]run{{cur, stBold}}, width, size)...)
+			lines = append(lines, r.breakRuns([]run{{s: cur, st: stBold}}, width, size)...)
 			cur = w
 		}
-		return append(lines, r.breakRuns([]run{{cur, stBold}}, width, size)...), size
+		return append(lines, r.breakRuns([]run{{s: cur, st: stBold}}, width, size)...), size
 	}
 	size := r.g.title * 0.6
-	return r.breakRuns([]run{{title, stBold}}, width, size), size
+	return r.breakRuns([]run{{s: title, st: stBold}}, width, size), size
 }
 
 // drawer draws ops on the PDF, tracking the text state it has set.

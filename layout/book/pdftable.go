@@ -60,7 +60,14 @@ func (b *builder) table(t *east.Table) {
 				n = max(n, len(lines[c]))
 			}
 		}
-		h := float64(n)*pitch + 2*padY
+		ruby := make([]bool, n)
+		for _, ls := range lines {
+			for k, l := range ls {
+				ruby[k] = ruby[k] || l.hasRuby()
+			}
+		}
+		offs, linesH := lineOffsets(ruby, pitch, em)
+		h := linesH + 2*padY
 		base := padY + (pitch-em)/2 + ascent*em
 		bx := &box{h: h, baseline: base}
 		total := 0.0
@@ -102,7 +109,7 @@ func (b *builder) table(t *east.Table) {
 				case east.AlignCenter:
 					x = cx + (widths[c]-l.w)/2
 				}
-				bx.ops = append(bx.ops, b.r.lineOps(l, x, base+float64(k)*pitch, textStyle{size: size, col: inkColour, strong: strongColour, bold: isHead})...)
+				bx.ops = append(bx.ops, b.r.lineOps(l, x, base+offs[k], textStyle{size: size, col: inkColour, strong: strongColour, bold: isHead})...)
 			}
 			cx += widths[c]
 		}
