@@ -159,8 +159,9 @@ func (g *Game) deal(cards []int16, count *[nPlaces]int16, rng *rand.Rand) {
 	}
 }
 
-// Value implements sim.Evaluator: the human's chance of winning estimated
-// from eval (a logistic curve); an AI clan shares the rest.
+// Value implements sim.Evaluator: the human's share is a logistic curve
+// over eval (greedy's score, not a calibrated chance of winning); the AI
+// clans share the rest equally.
 func (g *Game) Value(seat int) float64 {
 	p := 1 / (1 + math.Exp(-float64(g.eval())/valueScale))
 	if seat == 0 {
