@@ -1,7 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -208,9 +211,13 @@ func writeCards(ctx context.Context, j printJob) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
+	stamp, err := versionStamp(filepath.Join(j.src, g.ID+".xlsx"))
+	if err != nil {
+		return nil, err
+	}
 	dir := filepath.Join(j.out, g.ID)
 	opt := j.print
-	opt.Paper, opt.Only, opt.ArtDir = j.paper, j.only, filepath.Join(j.src, "art")
+	opt.Paper, opt.Only, opt.ArtDir, opt.Stamp = j.paper, j.only, filepath.Join(j.src, "art"), stamp
 	if !j.perCard {
 		path := filepath.Join(dir, j.name)
 		err := outfile.Write(path, func(w io.Writer) error { return cards.Render(w, j.res, lay, opt) })
@@ -248,6 +255,32 @@ func writeCards(ctx context.Context, j printJob) ([]string, error) {
 		}
 	}
 	return written, nil
+}
+
+// versionStamp names the data a card is printed from: the git short hash
+// and date of the last commit of the workbook when it is committed and
+// unchanged, else the first 10 hex digits of the workbook's SHA-256 (a
+// workbook outside git, or with changes not yet committed). The same
+// workbook always gives the same stamp, so rebuilds stay byte-identical.
+func versionStamp(path string) (string, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return "", err
+	}
+	sum := sha256.Sum256(data)
+	hash := "data " + hex.EncodeToString(sum[:5])
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	if st, err := git(dir, "status", "--porcelain", "--", base); err != nil || len(bytes.TrimSpace(st)) > 0 {
+		return hash, nil // not in git, or changed since the last commit
+	}
+	log, err := git(dir, "log", "-1", "--format=%h %cs", "--", base)
+	if err != nil || len(bytes.TrimSpace(log)) == 0 {
+		return hash, nil
+	}
+	return "git " + string(bytes.TrimSpace(log)), nil
 }
 
 // cardsError makes a request for unknown cards a usage error.

@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"io/fs"
 	"os"
@@ -307,5 +309,75 @@ func TestIssue13_11_DraftPrintsAnInvalidDeckMarkedAndExitsOne(t *testing.T) {
 	}
 	if !strings.Contains(text, "Edda!") || !strings.Contains(text, id) {
 		t.Errorf("the deck lacks the invalid card %s or its problem's cell:\n%.400s", id, text)
+	}
+}
+
+// TestIssue13_7_EveryFaceCarriesAVersionStamp: outside git the stamp is the
+// workbook's SHA-256 prefix, on every face and on no back; a rebuild gives
+// the same bytes; in git it is the short hash and date of the workbook's
+// last commit, and an uncommitted change falls back to the content hash.
+func TestIssue13_7_EveryFaceCarriesAVersionStamp(t *testing.T) {
+	needTool(t, "pdftotext", "poppler-utils")
+	src, out := copySrc(t), t.TempDir()
+	book := filepath.Join(src, "guardian.xlsx")
+	data, err := os.ReadFile(book)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := sha256.Sum256(data)
+	want := "data" + hex.EncodeToString(sum[:5])
+	if r := bifrost(t, "cards", "guardian", "--src", src, "--out", out); r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	pdf := filepath.Join(out, "guardian", "cards.pdf")
+	first, _ := os.ReadFile(pdf)
+	pages, _ := strconv.Atoi(pdfPages(t, pdf))
+	for p := 1; p <= pages; p++ {
+		raw, err := exec.Command("pdftotext", "-raw", "-f", strconv.Itoa(p), "-l", strconv.Itoa(p), pdf, "-").Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := strings.Count(strings.Join(strings.Fields(string(raw)), ""), want)
+		if face := p%2 == 1; face && n == 0 || !face && n != 0 {
+			t.Errorf("page %d (face %v) has the stamp %s %d times", p, face, want, n)
+		}
+	}
+	if r := bifrost(t, "cards", "guardian", "--src", src, "--out", out); r.code != 0 {
+		t.Fatal(r.stderr)
+	}
+	if again, _ := os.ReadFile(pdf); !bytes.Equal(first, again) {
+		t.Error("a rebuild from the same workbook differs")
+	}
+
+	needTool(t, "git", "git")
+	repo := filepath.Dir(src)
+	for _, args := range [][]string{{"init", "-q"}, {"add", "."}, {"commit", "-q", "-m", "cards"}} {
+		cmd := exec.Command("git", append([]string{"-C", repo, "-c", "user.name=t", "-c", "user.email=t@example.com"}, args...)...)
+		if o, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, o)
+		}
+	}
+	head, err := exec.Command("git", "-C", repo, "log", "-1", "--format=%h%cs").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stamps := func() string {
+		if r := bifrost(t, "cards", "guardian", "--src", src, "--out", out, "--only", "G01"); r.code != 0 {
+			t.Fatal(r.stderr)
+		}
+		raw, err := exec.Command("pdftotext", "-raw", pdf, "-").Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return strings.Join(strings.Fields(string(raw)), "")
+	}
+	if got := stamps(); !strings.Contains(got, "git"+strings.TrimSpace(string(head))) {
+		t.Errorf("in git the stamp should be git %s", head)
+	}
+	edit(t, src, "guardian", func(f *excelize.File) error {
+		return setByHeader(f, "Guardian", "フレーバー", 2, "新しい一文")
+	})
+	if got := stamps(); strings.Contains(got, "git") || !strings.Contains(got, "data") {
+		t.Error("an uncommitted change should be stamped with the content hash, not the last commit")
 	}
 }

@@ -38,6 +38,7 @@ type painter struct {
 	invisible bool
 	inkSaver  bool                // backs as outlines (see Options.InkSaver)
 	draft     map[string][]string // see Options.Draft
+	stamp     string              // see Options.Stamp
 
 	widths map[*text.Font]map[rune]int
 }
@@ -91,9 +92,25 @@ func (pt *painter) paint(els []*Element, c *card, side string, x, y float64) {
 	for _, e := range els {
 		pt.element(e)
 	}
+	if pt.stamp != "" && side == "face" && !pt.dry {
+		pt.drawStamp(x, y, c.kind.Size)
+	}
 	if problems, ok := pt.draft[c.id]; ok && side == "face" && !pt.dry {
 		pt.draftBand(problems, x, y, c.kind.Size)
 	}
+}
+
+// drawStamp writes the version stamp at 3.5 pt in grey, reading upward
+// along the right edge just inside the safe area, ending 8 mm above its
+// bottom.
+func (pt *painter) drawStamp(x, y float64, s Size) {
+	const size = 3.5
+	h := size * text.MMPerPt
+	bx, by := x+s.W-pt.lay.Safe-h, y+s.H-pt.lay.Safe-8
+	pt.pdf.TransformBegin()
+	pt.pdf.TransformRotate(90, bx, by)
+	pt.text(draftEl, pt.stamp, bx, by, 40, h, text.Style{Size: size, Min: size, Leading: 1, MaxLines: 1}, "left", "top", rgb{150, 150, 150}, false, source{})
+	pt.pdf.TransformEnd()
 }
 
 // draftEl sets the text of a DRAFT band.

@@ -35,6 +35,10 @@ type Options struct {
 	// face of each card named here by ID carries a diagonal DRAFT band with
 	// the cell of its problems, and text that does not fit prints anyway.
 	Draft map[string][]string
+	// Stamp, when not empty, is printed small on every face (and board)
+	// along the right edge inside the safe area: what data the card was
+	// printed from, so old playtest cards can be told from new ones.
+	Stamp string
 }
 
 // Duplexes lists the flips Render accepts.
@@ -214,7 +218,7 @@ func Render(w io.Writer, res schema.Result, l *Layout, opt Options) error {
 	defer art.close()
 	pdf := newPDF(l, paper)
 	pt := newPainter(pdf, l, d.ds, art, false)
-	pt.inkSaver, pt.draft = opt.InkSaver, opt.Draft
+	pt.inkSaver, pt.draft, pt.stamp = opt.InkSaver, opt.Draft, opt.Stamp
 	if err := d.render(pt, paper, opt); err != nil {
 		return err
 	}
@@ -461,7 +465,7 @@ func (d *Deck) renderOne(w io.Writer, c *card, opt Options) error {
 	defer art.close()
 	pdf := newPDF(l, page)
 	pt := newPainter(pdf, l, d.ds, art, false)
-	pt.inkSaver, pt.draft = opt.InkSaver, opt.Draft
+	pt.inkSaver, pt.draft, pt.stamp = opt.InkSaver, opt.Draft, opt.Stamp
 	sides := [][]*Element{k.Face, k.Back}
 	if len(k.Back) == 0 || opt.FacesOnly {
 		sides = sides[:1]
