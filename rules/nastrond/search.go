@@ -2,15 +2,18 @@ package nastrond
 
 import (
 	"math"
+	"math/bits"
 	"math/rand/v2"
 
 	"bifrost/rules/sim"
 )
 
 // Search is the default budget of the "search" bot (sim.ISMCTS): 200
-// determinizations per decision, playouts scored by Value after 24 random
-// decisions. It beats greedy clearly while a batch stays playable (README).
-var Search = sim.ISMCTS{Iterations: 200, Horizon: 24}
+// determinizations per decision, playouts scored by Value after 8 random
+// decisions (about two turns). It beats random in every game but loses to
+// greedy, whose exact dice odds and scouting rule its noisy playouts do not
+// match at any budget tried (README).
+var Search = sim.ISMCTS{Iterations: 200, Horizon: 8}
 
 // Determinize implements sim.Searcher. Nastrond hides nothing from a
 // player: the board's cards, the Einherjar (S13), every Urd and die are in
@@ -48,8 +51,8 @@ func (g *Game) Value(seat int) float64 {
 	return 1 / sum
 }
 
-// What Value counts an asset as, in VP: a held Einherjar per layer (what it
-// pays when returned, and its skill), and each growth per turn still to play.
+// What Value counts an asset as, in VP: a held Einherjar per point of the
+// greedy bot's value for it, and each growth per turn still to play.
 var (
 	assetEin       = 0.5
 	assetCourage   = 0.3
@@ -68,7 +71,12 @@ func (g *Game) projected(p *[maxPlayers]float64) {
 	for s := range g.n {
 		left := float64(g.supply[s]) // turns still to play
 		ic := &g.icons[s]
-		p[s] = float64(g.vp[s]) + float64(g.payPool[s])*assetEin +
+		ein := 0.0
+		for m := g.heldMask[s]; m != 0; m &= m - 1 {
+			j := bits.TrailingZeros64(m)
+			ein += float64(g.held[s][j]) * einValue(g, j)
+		}
+		p[s] = float64(g.vp[s]) + ein*assetEin +
 			left*(float64(ic[courage])*assetCourage+float64(ic[intellect])*assetIntellect+float64(ic[dignity])*assetDignity)
 	}
 	if g.ph != phOver {
