@@ -14,3 +14,33 @@ func GameByID(id string) *Game {
 	}
 	return nil
 }
+
+// GameOfSheets recognises a game from a workbook's sheet names: the game
+// with the most of its sheets present (by English key or Japanese name).
+// It returns nil when no game's sheet is present or two games tie.
+func GameOfSheets(names []string) *Game {
+	b := &Book{Sheets: map[string]*Table{}}
+	for _, n := range names {
+		b.Sheets[n] = &Table{Sheet: n}
+	}
+	var best *Game
+	bestN, tie := 0, false
+	for _, g := range Games() {
+		n := 0
+		for _, s := range g.Sheets {
+			if _, ok := b.Lookup(s.Key, s.JA); ok {
+				n++
+			}
+		}
+		switch {
+		case n > bestN:
+			best, bestN, tie = g, n, false
+		case n == bestN && n > 0:
+			tie = true
+		}
+	}
+	if tie {
+		return nil
+	}
+	return best
+}

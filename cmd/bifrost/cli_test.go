@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/xuri/excelize/v2"
 )
 
 // result is what one bifrost invocation printed and returned.
@@ -135,5 +137,30 @@ func TestValidate_LangSelectsMessages(t *testing.T) {
 	}
 	if !strings.Contains(en.stdout, "whole number") {
 		t.Errorf("English output lacks 'whole number':\n%s", en.stdout)
+	}
+}
+
+func TestIssue16_8_ValidateRecognisesTheGameFromItsSheets(t *testing.T) {
+	src := copySrc(t)
+	for _, game := range []string{"valkyrie", "nastrond", "guardian", "bloodrage"} {
+		renamed := filepath.Join(src, "第2版 "+strings.Repeat("x", len(game))+".xlsx")
+		if err := os.Rename(filepath.Join(src, game+".xlsx"), renamed); err != nil {
+			t.Fatal(err)
+		}
+		r := bifrost(t, "validate", "--lang", "en", renamed)
+		if r.code != 0 || !strings.HasPrefix(r.stderr, game+": "+renamed) {
+			t.Errorf("validate %s: exit %d, stderr %q; want 0 and the summary of %s", renamed, r.code, r.stderr, game)
+		}
+		if err := os.Rename(renamed, filepath.Join(src, game+".xlsx")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	blank := filepath.Join(src, "blank.xlsx")
+	if err := excelize.NewFile().SaveAs(blank); err != nil {
+		t.Fatal(err)
+	}
+	r := bifrost(t, "validate", "--lang", "en", blank)
+	if r.code != 2 || !strings.Contains(r.stderr, "cannot tell which game") {
+		t.Errorf("validate of a workbook with no game's sheets: exit %d, stderr %q; want 2, 'cannot tell which game'", r.code, r.stderr)
 	}
 }

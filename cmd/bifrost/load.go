@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -40,7 +41,7 @@ func resolveTargets(src string, args []string) ([]target, error) {
 		if strings.EqualFold(filepath.Ext(a), ".xlsx") {
 			g := gameOfFile(a)
 			if g == nil {
-				return nil, usageError{fmt.Errorf("%s: cannot tell which game this workbook is for; name it <game>.xlsx (valkyrie, nastrond, guardian, bloodrage)", a)}
+				return nil, usageError{fmt.Errorf("%s: cannot tell which game this workbook is for: neither its name nor its sheets say; name it <game>.xlsx (valkyrie, nastrond, guardian, bloodrage)", a)}
 			}
 			out = append(out, target{game: g, path: a})
 			continue
@@ -51,7 +52,9 @@ func resolveTargets(src string, args []string) ([]target, error) {
 }
 
 // gameOfFile guesses the game from a workbook's file name: "nastrond.xlsx",
-// "nastrond-v2.xlsx" and "copy of nastrond.xlsx" all name nastrond.
+// "nastrond-v2.xlsx" and "copy of nastrond.xlsx" all name nastrond. When
+// the name says nothing, the workbook's sheets do ("ウルズ", "エッダ"… is
+// nastrond); nil when neither tells or the file cannot be read.
 func gameOfFile(path string) *schema.Game {
 	base := strings.ToLower(filepath.Base(path))
 	for _, g := range schema.Games() {
@@ -59,7 +62,14 @@ func gameOfFile(path string) *schema.Game {
 			return g
 		}
 	}
-	return nil
+	if regularFile(path) != nil {
+		return nil
+	}
+	book, err := workbook.Open(path, path)
+	if err != nil {
+		return nil
+	}
+	return schema.GameOfSheets(slices.Collect(maps.Keys(book.Sheets)))
 }
 
 // validateAll opens and validates every target in parallel and returns the
