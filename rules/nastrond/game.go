@@ -649,7 +649,9 @@ func (g *Game) beginTurn(emit func(Event)) {
 
 // resetTurn clears the state of the active turn.
 func (g *Game) resetTurn() {
-	g.touch(gCup)
+	if g.nd != 0 || g.ownAside != 0 || g.rolled {
+		g.touch(gCup)
+	}
 	g.nd, g.ownAside, g.rolled = 0, 0, false
 	g.tiwazExtra, g.power, g.chal = 0, 0, -1
 	g.used = [maxEinherjar]int8{}
@@ -677,8 +679,8 @@ func (g *Game) move(to Square, emit func(Event)) {
 func (g *Game) stop(emit func(Event)) {
 	s := g.seat
 	at := g.pawn[s]
-	g.touch(gPurse | gCup)
 	if v := g.board[at]; v < 0 {
+		g.touch(gPurse)
 		g.supply[s]--
 		g.divine[s]++
 		emit(Event{Kind: EvResolved, Seat: s, Card: -1, N: int32(at), M: int32(-1 - v)})
@@ -968,9 +970,9 @@ func (g *Game) doHire(emit func(Event)) {
 // the Stock, and the next player; or the end of the game (E1–E4).
 func (g *Game) endTurn(emit func(Event)) {
 	s := g.seat
-	g.touch(gPurse | gCup)
 	for i := range nIcons {
 		if g.pend[i] > 0 {
+			g.touch(gPurse)
 			g.icons[s][i] += g.pend[i]
 			emit(Event{Kind: EvGrow, Seat: s, Card: -1, N: int32(i), M: int32(g.pend[i])})
 		}
@@ -984,6 +986,9 @@ func (g *Game) endTurn(emit func(Event)) {
 		case fromD8:
 			g.d8Res++
 		}
+	}
+	if g.nd != 0 || g.ownAside != 0 {
+		g.touch(gCup)
 	}
 	g.nd, g.ownAside = 0, 0
 	g.ph = phScout // no window open between turns
