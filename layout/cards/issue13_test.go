@@ -575,3 +575,59 @@ func TestIssue13_12_PagesAreCompressedWithPooledWriters(t *testing.T) {
 		t.Errorf("qpdf --check:\n%s", out)
 	}
 }
+
+// TestIssue13_6_KindsHaveTheirOwnFrameAndNoRepeatedVP: a layer-1 Edda and
+// a layer-1 Einherjar side by side have frames of different colours, the
+// Einherjar's cost is not in the top-left corner (where every target is),
+// and the VP is printed once, in its icon, not again in the text.
+func TestIssue13_6_KindsHaveTheirOwnFrameAndNoRepeatedVP(t *testing.T) {
+	res, _, lay := shipped(t, "nastrond")
+	d := res.Data.(*schema.NastrondData)
+	var edda, ein string
+	for _, e := range d.Edda {
+		if e.Layer == 1 && edda == "" {
+			edda = e.ID
+		}
+	}
+	for _, e := range d.Einherjar {
+		if e.Layer == 1 && ein == "" {
+			ein = e.ID
+		}
+	}
+	path := render(t, res, lay, cards.Options{Only: []string{edda, ein}, Pack: true})
+	w := wordsXY(t, path, 1)
+	if len(w[edda]) != 1 || len(w[ein]) == 0 {
+		t.Fatalf("IDs not found: %v", w)
+	}
+	out := filepath.Join(t.TempDir(), "p")
+	tool(t, "pdftoppm", "-r", "72", "-f", "1", "-l", "1", "-singlefile", "-png", path, out)
+	f, err := os.Open(out + ".png")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const mm = 72 / 25.4
+	frame := func(id string) [3]uint32 {
+		// The ID sits 6 mm inside the trim; the frame is the first 3 mm.
+		x, y := w[id][0][0]-4.5*mm, w[id][0][1]
+		r, g, b, _ := img.At(int(x), int(y)).RGBA()
+		return [3]uint32{r >> 8, g >> 8, b >> 8}
+	}
+	if a, b := frame(edda), frame(ein); a == b {
+		t.Errorf("the Edda and the Einherjar of layer 1 share the frame colour %v", a)
+	}
+	cost := strconv.Itoa(d.Einherjar[0].Cost)
+	for _, at := range w[cost] {
+		if at[0] < w[ein][0][0]+10*mm && at[1] < w[ein][0][1]-60*mm && at[0] > w[ein][0][0]-10*mm {
+			t.Errorf("an Einherjar cost %s sits at the top left, where targets go: %v", cost, at)
+		}
+	}
+	text := squeeze(tool(t, "pdftotext", path, "-"))
+	if regexp.MustCompile(`成功で\d+VP`).MatchString(text) || !strings.Contains(text, "成功で獲得") {
+		t.Errorf("the Edda repeats its VP in the text: %s", text)
+	}
+}
