@@ -76,10 +76,10 @@ func runRulebook(_ context.Context, opts *rulebookOptions, args []string) error 
 	return writeRulebook(opts.src, opts.out, opts.rules, g, res, opts.formats)
 }
 
-// books are the two books rendered per game from rules/<game>/: the
-// player's rulebook and the designer's book (rulings with their
-// parameters, the parameters' values, the model's limits).
-var books = []string{"rulebook", "designer"}
+// books are the books rendered per game from rules/<game>/: the player's
+// rulebook, the one-page turn summary, and the designer's book (rulings
+// with their parameters, the parameters' values, the model's limits).
+var books = []string{"rulebook", "summary", "designer"}
 
 // writeRulebook renders one game's player's and designer's books into
 // out/<game>/, their example cards drawn with the game's card layout.

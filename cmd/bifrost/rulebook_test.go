@@ -20,8 +20,8 @@ func TestRulebook_WritesPDFAndHTMLForEveryGame(t *testing.T) {
 			t.Errorf("%s: exit %d: %s", g, r.code, r.stderr)
 			continue
 		}
-		for _, f := range []string{"rulebook.pdf", "rulebook.html"} {
-			if fi, err := os.Stat(filepath.Join(out, g, f)); err != nil || fi.Size() < 10_000 {
+		for _, f := range []string{"rulebook.pdf", "rulebook.html", "summary.pdf", "summary.html", "designer.pdf", "designer.html"} {
+			if fi, err := os.Stat(filepath.Join(out, g, f)); err != nil || fi.Size() < 2_000 {
 				t.Errorf("%s/%s: %v", g, f, err)
 			}
 		}
@@ -103,7 +103,7 @@ func TestIssue14_1_PlayerBookSpeaksOnlyOfTheGame(t *testing.T) {
 			keys = append(keys, regexp.QuoteMeta(p.Key))
 		}
 		ruleKey := regexp.MustCompile(`\b(` + strings.Join(keys, "|") + `)\b`)
-		for _, f := range []string{"rulebook.pdf", "rulebook.html"} {
+		for _, f := range []string{"rulebook.pdf", "rulebook.html", "summary.pdf", "summary.html"} {
 			text := bookText(t, filepath.Join(out, g.ID, f))
 			// Lines are joined so that a word broken across lines is still found.
 			joined := strings.Join(strings.Fields(text), "")
@@ -157,4 +157,20 @@ func loadShipped(t *testing.T, g *schema.Game) schema.Result {
 		t.Fatal(err)
 	}
 	return res
+}
+
+func TestIssue14_5_TurnSummaryIsOnePagePerGame(t *testing.T) {
+	out := t.TempDir()
+	for _, g := range schema.Games() {
+		if r := bifrost(t, "rulebook", g.ID, "--src", shippedSrc, "--rules", "../../rules", "--out", out); r.code != 0 {
+			t.Fatalf("%s: exit %d: %s", g.ID, r.code, r.stderr)
+		}
+		text := bookText(t, filepath.Join(out, g.ID, "summary.pdf"))
+		if pages := strings.Count(strings.TrimRight(text, "\f"), "\f") + 1; pages != 1 {
+			t.Errorf("%s: summary.pdf has %d pages", g.ID, pages)
+		}
+		if !strings.Contains(text, "サマリー") {
+			t.Errorf("%s: summary.pdf has no title", g.ID)
+		}
+	}
 }

@@ -162,7 +162,7 @@ rt{font-size:.5em}
 </head>
 <body><main>
 <h1 class="title">{{.Title}}</h1>
-<nav><strong>目次</strong><ol>{{range .TOC}}{{if le .Level 2}}<li style="margin-left:{{if eq .Level 2}}1rem{{else}}0{{end}}"><a href="#{{.ID}}">{{.Number}} {{.Title}}</a></li>{{end}}{{end}}</ol></nav>
+{{if not .Sheet}}<nav><strong>目次</strong><ol>{{range .TOC}}{{if le .Level 2}}<li style="margin-left:{{if eq .Level 2}}1rem{{else}}0{{end}}"><a href="#{{.ID}}">{{.Number}} {{.Title}}</a></li>{{end}}{{end}}</ol></nav>{{end}}
 {{.Body}}
 </main></body>
 </html>

@@ -18,6 +18,10 @@ import (
 type Meta struct {
 	Title string `yaml:"title"`
 	Paper string `yaml:"paper"` // "A5" (default) or "A4"
+	// Sheet makes a one-page sheet such as a turn summary: the title on
+	// top of the page, no title page and no contents. More than one page
+	// is an error.
+	Sheet bool `yaml:"sheet"`
 }
 
 // markdown is the one goldmark configuration both renderers use: GFM tables,

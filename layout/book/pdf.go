@@ -76,6 +76,9 @@ func typeset(md []byte, cards CardDrawer, opts ...PDFOption) (*typesetter, error
 		return nil, err
 	}
 	g := geometries[meta.Paper]
+	if meta.Sheet {
+		g = g.sheet()
+	}
 	r := &typesetter{g: g, cfg: cfg, cards: cards, src: md, meta: meta}
 	r.pdf = newBookPDF(g, cfg.font, meta.Title)
 	r.pdf.SetFont(FontFamily, "", g.body)
@@ -128,6 +131,18 @@ var geometries = map[string]geometry{
 }
 
 func (g geometry) contentW() float64 { return g.w - g.left - g.right }
+
+// sheet is g set tighter for a one-page reference sheet: narrower margins,
+// smaller type and lines closer together.
+func (g geometry) sheet() geometry {
+	k := 0.85
+	g.left, g.right, g.top, g.bottom = g.left*0.7, g.right*0.7, g.top*0.7, g.bottom*0.7
+	g.body, g.small, g.table = g.body*k, g.small*k, g.table*k
+	g.h1, g.h2, g.h3 = g.h1*0.8, g.h2*0.85, g.h3*0.85
+	g.leading, g.tableLeading = 1.55, 1.3
+	g.footerY = g.h - g.bottom/2
+	return g
+}
 
 // newBookPDF starts a document with the book's font and fixed dates, as the
 // card sheets do.
@@ -205,10 +220,19 @@ func (r *typesetter) layout(doc ast.Node) error {
 	if err := b.blocks(doc); err != nil {
 		return err
 	}
-	if r.meta.Title != "" {
+	if r.meta.Sheet {
+		if r.meta.Title != "" {
+			b.boxes = append([]*box{r.headingBox(nil, r.meta.Title, r.g.h1, 1, r.g.left, r.g.contentW())}, b.boxes...)
+		}
+		r.pages = r.paginate(b.boxes, 1)
+		if len(r.pages) > 1 {
+			return fmt.Errorf("a sheet must fit on one page (it takes %d)", len(r.pages))
+		}
+	}
+	if r.meta.Title != "" && !r.meta.Sheet {
 		r.pages = append(r.pages, r.titlePage())
 	}
-	if len(r.secs) > 0 {
+	if len(r.secs) > 0 && !r.meta.Sheet {
 		toc := r.paginate(r.contents(false), len(r.pages)+1)
 		if len(toc) > 1 {
 			// A contents page or two saved is worth tighter lines.
@@ -218,7 +242,9 @@ func (r *typesetter) layout(doc ast.Node) error {
 		}
 		r.pages = append(r.pages, toc...)
 	}
-	r.pages = append(r.pages, r.paginate(b.boxes, len(r.pages)+1)...)
+	if !r.meta.Sheet {
+		r.pages = append(r.pages, r.paginate(b.boxes, len(r.pages)+1)...)
+	}
 	if len(r.pages) == 0 {
 		r.pages = append(r.pages, &page{num: 1}) // an empty book is one blank page
 	}

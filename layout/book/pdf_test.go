@@ -638,3 +638,18 @@ func TestPDF_EmptyBookAndMissingCardDrawerStillPrint(t *testing.T) {
 		}
 	}
 }
+
+func TestIssue14_5_SheetLongerThanOnePageIsAnError(t *testing.T) {
+	md := "---\ntitle: サマリー\nsheet: true\n---\n# 手番\n\n" + strings.Repeat("手番の流れを書きます。\n\n", 8)
+	r := typesetT(t, md)
+	if len(r.pages) != 1 || len(textOps(r)[0]) == 0 {
+		t.Fatalf("a short sheet: %d pages", len(r.pages))
+	}
+	if _, _, ok := findText(r, "サマリー"); !ok {
+		t.Error("the sheet's title is not on its page")
+	}
+	long := "---\ntitle: サマリー\nsheet: true\n---\n# 手番\n\n" + strings.Repeat("手番の流れを書きます。\n\n", 80)
+	if _, err := typeset([]byte(long), stubCard); err == nil || !strings.Contains(err.Error(), "one page") {
+		t.Errorf("a long sheet: err %v, want a one-page error", err)
+	}
+}
