@@ -392,3 +392,26 @@ func TestValidate_InstructionTheModelCannotCarryOutIsReportedAtItsCell(t *testin
 		t.Errorf("no line containing %q:\n%s%s", want, r.stdout, r.stderr)
 	}
 }
+
+func TestIssue16_3_JapaneseEffectWithAttachedCountPassesAndSuggestionsAreJapanese(t *testing.T) {
+	tests := []struct {
+		skill    string
+		wantCode int
+		wantText string // part of the Japanese message; "" when the workbook passes
+	}{
+		{"ロール後：振り直し１", 0, ""},
+		{"ロール後：出目修正－１", 0, ""},
+		{"ロール後：振り直す１", 1, "（「振り直し」のことですか？）"},
+		{"ロール後：reroll1", 1, "（「reroll」のことですか？）"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.skill, func(t *testing.T) {
+			src := copySrc(t)
+			breakCell(t, src, "nastrond", "Einherjar", "スキル", 2, tt.skill)
+			r := bifrost(t, "validate", "--src", src, "--lang", "ja", "nastrond")
+			if r.code != tt.wantCode || !strings.Contains(r.stdout, tt.wantText) {
+				t.Errorf("skill %q: exit %d, want %d with %q\n%s", tt.skill, r.code, tt.wantCode, tt.wantText, r.stdout)
+			}
+		})
+	}
+}

@@ -3,6 +3,7 @@ package effect
 import (
 	"errors"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -211,10 +212,10 @@ func TestParseErrors(t *testing.T) {
 		{"unknown verb", "drwa 1", Error{Offset: 0, Code: ErrUnknownVerb, Found: "drwa", Want: "verb", Suggest: "draw"}},
 		{"unknown verb after japanese", "ターン終了時: drwa 1", Error{Offset: 8, Code: ErrUnknownVerb, Found: "drwa", Want: "verb", Suggest: "draw"}},
 		{"unknown verb, no suggestion", "explode", Error{Offset: 0, Code: ErrUnknownVerb, Found: "explode", Want: "verb"}},
-		{"unknown verb suggests canonical of alias", "引け 1", Error{Offset: 0, Code: ErrUnknownVerb, Found: "引け", Want: "verb", Suggest: "draw"}},
+		{"unknown japanese verb suggests a japanese alias", "引け 1", Error{Offset: 0, Code: ErrUnknownVerb, Found: "引け", Want: "verb", Suggest: "引く"}},
 		{"unknown cond", "【手札 < 1】[frist] pass", Error{Offset: 9, Code: ErrUnknownCond, Found: "frist", Want: "condition", Suggest: "first"}},
 		{"unknown trigger", "edn: pass", Error{Offset: 0, Code: ErrUnknownTrigger, Found: "edn", Want: "trigger", Suggest: "end"}},
-		{"unknown trigger, japanese", "ターン開始時: pass", Error{Offset: 0, Code: ErrUnknownTrigger, Found: "ターン開始時", Want: "trigger", Suggest: "end"}},
+		{"unknown trigger, japanese", "ターン開始時: pass", Error{Offset: 0, Code: ErrUnknownTrigger, Found: "ターン開始時", Want: "trigger", Suggest: "ターン終了時"}},
 		{"arg count: too few", "draw", Error{Offset: 4, Code: ErrArgCount, Found: "0", Want: "1"}},
 		{"arg count: too few before semicolon", "引く ; pass", Error{Offset: 3, Code: ErrArgCount, Found: "0", Want: "1"}},
 		{"arg count: too many", "draw 1 2, 3", Error{Offset: 7, Code: ErrArgCount, Found: "3", Want: "1"}},
@@ -230,9 +231,9 @@ func TestParseErrors(t *testing.T) {
 		{"bad arg: count overflow", "deploy Assist 99999999999999999999", Error{Offset: 14, Code: ErrBadArg, Found: "99999999999999999999", Want: "0.."}},
 		{"bad arg: signed range", "得る +4", Error{Offset: 3, Code: ErrBadArg, Found: "+4", Want: "-3..3"}},
 		{"bad arg: signed text", `shift "x"`, Error{Offset: 6, Code: ErrBadArg, Found: `"x"`, Want: "integer"}},
-		{"bad arg: enum", "deploy Batle", Error{Offset: 7, Code: ErrBadArg, Found: "Batle", Want: "Assist|Battle", Suggest: "Battle"}},
-		{"bad arg: enum number", "deploy 1", Error{Offset: 7, Code: ErrBadArg, Found: "1", Want: "Assist|Battle"}},
-		{"bad arg: enum in cond", "【played 戦闘】pass", Error{Offset: 8, Code: ErrBadArg, Found: "戦闘", Want: "Assist|Battle"}},
+		{"bad arg: enum", "deploy Batle", Error{Offset: 7, Code: ErrBadArg, Found: "Batle", Want: "Assist|Battle", Labels: "支援|戦闘", Suggest: "Battle"}},
+		{"bad arg: enum number", "deploy 1", Error{Offset: 7, Code: ErrBadArg, Found: "1", Want: "Assist|Battle", Labels: "支援|戦闘"}},
+		{"bad arg: enum as its card text", "【played 戦闘】pass", Error{Offset: 8, Code: ErrBadArg, Found: "戦闘", Want: "Assist|Battle", Labels: "支援|戦闘", Suggest: "Battle"}},
 		{"bad arg: ref string", `summon "V-001"`, Error{Offset: 7, Code: ErrBadArg, Found: `"V-001"`, Want: "card ID"}},
 		{"bad arg: text bare", "say hello", Error{Offset: 4, Code: ErrBadArg, Found: "hello", Want: "quoted text"}},
 		{"bad arg: compare overflow", "[hand < 99999999999999999999] pass", Error{Offset: 8, Code: ErrBadArg, Found: "99999999999999999999", Want: "integer"}},
@@ -480,4 +481,69 @@ func BenchmarkParse(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// TestIssue16_3_CountAttachedToJapaneseVerbAndSuggestionsInTheTypedScript:
+// a count written straight after a Japanese verb (振り直し１, NFKC 振り直し1)
+// is the verb's argument, and a misspelt name is answered in the script it
+// was typed in.
+func TestIssue16_3_CountAttachedToJapaneseVerbAndSuggestionsInTheTypedScript(t *testing.T) {
+	accepted := []struct{ src, want string }{
+		{"引く1", "draw 1"},
+		{"ターン終了時:引く2", "end: draw 2"},
+		{"得る-1", "gain -1"},
+		{"任意 ドロー3", "may draw 3"},
+		{"引く1; 得る+2", "draw 1; gain 2"},
+	}
+	for _, tt := range accepted {
+		e, err := Parse(tt.src, testVocab)
+		if err != nil {
+			t.Errorf("Parse(%q): %v, want %s", tt.src, err, tt.want)
+			continue
+		}
+		if got := brief(e); got != tt.want {
+			t.Errorf("Parse(%q) = %s, want %s", tt.src, got, tt.want)
+		}
+	}
+	rejected := []struct {
+		src  string
+		want Error
+	}{
+		{"引け1", Error{Offset: 0, Code: ErrUnknownVerb, Found: "引け1", Want: "verb", Suggest: "引く"}},
+		{"引く9", Error{Offset: 2, Code: ErrBadArg, Found: "9", Want: "1..5"}},
+		{"draw1", Error{Offset: 0, Code: ErrUnknownVerb, Found: "draw1", Want: "verb", Suggest: "draw"}},
+		{"ターン終了字: 引く 1", Error{Offset: 0, Code: ErrUnknownTrigger, Found: "ターン終了字", Want: "trigger", Suggest: "ターン終了時"}},
+		{"edn: 引く 1", Error{Offset: 0, Code: ErrUnknownTrigger, Found: "edn", Want: "trigger", Suggest: "end"}},
+		{"【手礼 < 2】引く 1", Error{Offset: 1, Code: ErrUnknownCond, Found: "手礼", Want: "condition", Suggest: "手札"}},
+	}
+	for _, tt := range rejected {
+		_, err := Parse(tt.src, testVocab)
+		if err == nil || *err != tt.want {
+			t.Errorf("Parse(%q) error\n got %#v\nwant %#v", tt.src, err, tt.want)
+		}
+	}
+}
+
+// brief prints e's clauses as "trigger: may name args", for comparisons.
+func brief(e *Effect) string {
+	var parts []string
+	for _, c := range e.Clauses {
+		s := ""
+		if c.Trigger != "" {
+			s = c.Trigger + ": "
+		}
+		if c.May {
+			s += "may "
+		}
+		s += c.Action.Name
+		for _, a := range c.Action.Args {
+			if a.Kind == Count || a.Kind == Signed {
+				s += " " + strconv.Itoa(a.Int)
+			} else {
+				s += " " + a.Str
+			}
+		}
+		parts = append(parts, s)
+	}
+	return strings.Join(parts, "; ")
 }

@@ -46,7 +46,8 @@ type Error struct {
 	Code    ErrorCode //
 	Found   string    // the token as written; "" at the end of the text, a count for ErrArgCount
 	Want    string    // what was expected, e.g. "verb", "]", "0..5", "Assist|Battle", "1..2"
-	Suggest string    // the nearest canonical name, or ""
+	Labels  string    // ErrBadArg on a word: the card text of each value of Want, "|"-separated like it, "" if none
+	Suggest string    // the nearest name, in the script of Found: a Japanese alias for a Japanese word
 }
 
 // Error formats e as one line, e.g.
@@ -177,6 +178,9 @@ func (p *parser) clause() (Clause, *Error) {
 		return c, p.syntax("verb")
 	}
 	verb := p.v.Verb(p.tok.text)
+	if verb == nil && p.splitCount(func(name string) bool { return p.v.Verb(name) != nil }) {
+		verb = p.v.Verb(p.tok.text)
+	}
 	if verb == nil {
 		s := newSuggester(p.tok.text)
 		for _, vb := range p.v.Verbs {
@@ -189,6 +193,32 @@ func (p *parser) clause() (Clause, *Error) {
 	var err *Error
 	c.Action.Args, err = p.args(verb.Args)
 	return c, err
+}
+
+// splitCount cuts a count written straight after a Japanese name, as in
+// "振り直し1" (typed 振り直し１): when the current identifier ends in digits,
+// with an optional minus, after a non-ASCII letter, and known accepts the part
+// before them, the token becomes that part and the count is lexed anew.
+func (p *parser) splitCount(known func(name string) bool) bool {
+	t := p.tok.text
+	i := len(t)
+	for i > 0 && isDigit(t[i-1]) {
+		i--
+	}
+	if i == len(t) {
+		return false
+	}
+	if i > 0 && t[i-1] == '-' {
+		i--
+	}
+	r, _ := utf8.DecodeLastRuneInString(t[:i])
+	if r < utf8.RuneSelf || !known(t[:i]) {
+		return false
+	}
+	p.tok.text = t[:i]
+	p.lx.pos = p.tok.pos + i
+	p.hasAhead = false
+	return true
 }
 
 // cond parses a condition; the current token is its opening bracket.
@@ -336,7 +366,18 @@ func (p *parser) arg(spec ArgSpec) (Arg, *Error) {
 				s.try(e, nil)
 			}
 		}
-		return a, p.fail(ErrBadArg, t.text, strings.Join(spec.Enum, "|"), s.best)
+		for i, l := range spec.Labels {
+			if l != "" && l == t.text {
+				s.best = spec.Enum[i] // the card text of a value: suggest the value itself
+			}
+		}
+		err := p.fail(ErrBadArg, t.text, strings.Join(spec.Enum, "|"), s.best)
+		if len(spec.Labels) > 0 {
+			labels := make([]string, len(spec.Enum))
+			copy(labels, spec.Labels)
+			err.Labels = strings.Join(labels, "|")
+		}
+		return a, err
 	case Ref:
 		if t.kind != tIdent && t.kind != tNumber {
 			return a, p.fail(ErrBadArg, t.text, "card ID", "")
@@ -426,32 +467,55 @@ func lower(c byte) byte {
 	return c
 }
 
-// suggester finds the canonical name nearest to a misspelt word.
+// suggester finds the name nearest to a misspelt word. It answers in the
+// word's own script: the canonical (English) name for an ASCII word, the
+// first Japanese alias for a word with any other character, so a designer
+// who writes Japanese is answered in Japanese.
 type suggester struct {
 	word []rune
-	max  int // the largest distance worth suggesting
+	ja   bool // word has a non-ASCII character
+	max  int  // the largest distance worth suggesting
 	best string
 	dist int
 }
 
 func newSuggester(word string) *suggester {
 	w := []rune(word)
-	return &suggester{word: w, max: max(2, len(w)/3), dist: -1}
+	return &suggester{word: w, ja: !isASCII(word), max: max(2, len(w)/3), dist: -1}
 }
 
 // try considers canonical and its aliases; ties go to the first tried.
 func (s *suggester) try(canonical string, aliases []string) {
-	s.one(canonical, canonical)
+	answer := canonical
+	if s.ja {
+		for _, a := range aliases {
+			if !isASCII(a) {
+				answer = a
+				break
+			}
+		}
+	}
+	s.one(answer, canonical)
 	for _, a := range aliases {
-		s.one(canonical, a)
+		s.one(answer, a)
 	}
 }
 
-func (s *suggester) one(canonical, spelling string) {
+func (s *suggester) one(answer, spelling string) {
 	d := levenshtein(s.word, []rune(spelling))
 	if d <= s.max && (s.dist < 0 || d < s.dist) {
-		s.best, s.dist = canonical, d
+		s.best, s.dist = answer, d
 	}
+}
+
+// isASCII reports whether s has only ASCII characters.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // levenshtein returns the edit distance between a and b, ignoring ASCII case.
