@@ -197,12 +197,14 @@ func (g *Game) checkBoard() error {
 }
 
 // checkEinherjar verifies I3 for the Einherjar designs that moved since the
-// cache (every design the first time), and the sets and sums that listing
-// reads.
+// cache, and the sets and sums that listing reads. The moved designs are
+// those the engine marked (setHeld); the first time and once the game is
+// over, those that differ from the cache (every design the first time).
 func (g *Game) checkEinherjar() error {
 	e := g.e
 	n := g.n
 	c := &g.chk
+	full := !c.einOK || g.ph == phOver
 	if !c.einOK {
 		c.hands = hands{}
 		for j := range c.field {
@@ -210,6 +212,63 @@ func (g *Game) checkEinherjar() error {
 		}
 	}
 	c.einOK = false
+	moved := g.einMoved
+	if full {
+		moved = g.changedDesigns()
+	}
+	for m := moved; m != 0; m &= m - 1 {
+		j := bits.TrailingZeros64(m)
+		ci := &e.info[e.einCard[j]]
+		sum := int(g.field[j])
+		for s := range n {
+			h := g.held[s][j]
+			if h < 0 {
+				return fmt.Errorf("P%d holds %d of %s", s+1, h, ci.id)
+			}
+			sum += int(h)
+		}
+		if g.field[j] < 0 || sum != int(ci.copies) {
+			return fmt.Errorf("Einherjar %s: %d on the field and with players, want %d", ci.id, sum, ci.copies)
+		}
+	}
+	nHeld, payPool, heldMask, fieldMask := c.nHeld, c.payPool, c.heldMask, c.fieldMask
+	for m := moved; m != 0; m &= m - 1 {
+		j := bits.TrailingZeros64(m)
+		layer := int16(e.info[e.einCard[j]].layer)
+		for s := range n {
+			h, old := g.held[s][j], c.held[s][j]
+			nHeld[s] += int16(h - old)
+			payPool[s] += int16(h-old) * layer
+			heldMask[s] &^= 1 << j
+			if h > 0 {
+				heldMask[s] |= 1 << j
+			}
+			c.held[s][j] = h
+		}
+		fieldMask &^= 1 << j
+		if g.field[j] > 0 {
+			fieldMask |= 1 << j
+		}
+		c.field[j] = g.field[j]
+	}
+	c.nHeld, c.payPool, c.heldMask, c.fieldMask = nHeld, payPool, heldMask, fieldMask
+	for s := range n {
+		if nHeld[s] != g.nHeld[s] || heldMask[s] != g.heldMask[s] || payPool[s] != g.payPool[s] {
+			return fmt.Errorf("P%d holds %d Einherjar worth %d but counts %d worth %d", s+1, nHeld[s], payPool[s], g.nHeld[s], g.payPool[s])
+		}
+	}
+	if fieldMask != g.fieldMask {
+		return fmt.Errorf("the field's designs are %b but listing reads %b", fieldMask, g.fieldMask)
+	}
+	g.einMoved = 0
+	c.einOK = true
+	return nil
+}
+
+// changedDesigns is the set of Einherjar designs whose counts differ from
+// Check's cache.
+func (g *Game) changedDesigns() uint64 {
+	e, n, c := g.e, g.n, &g.chk
 	moved := uint64(0)
 	if g.field != c.field {
 		for j := range e.skills {
@@ -227,44 +286,7 @@ func (g *Game) checkEinherjar() error {
 			}
 		}
 	}
-	nHeld, payPool, heldMask, fieldMask := c.nHeld, c.payPool, c.heldMask, c.fieldMask
-	for ; moved != 0; moved &= moved - 1 {
-		j := bits.TrailingZeros64(moved)
-		ci := &e.info[e.einCard[j]]
-		sum := int(g.field[j])
-		for s := range n {
-			h := g.held[s][j]
-			if h < 0 {
-				return fmt.Errorf("P%d holds %d of %s", s+1, h, ci.id)
-			}
-			old := c.held[s][j]
-			nHeld[s] += int16(h - old)
-			payPool[s] += int16(h-old) * int16(ci.layer)
-			heldMask[s] &^= 1 << j
-			if h > 0 {
-				heldMask[s] |= 1 << j
-			}
-			sum += int(h)
-		}
-		if g.field[j] < 0 || sum != int(ci.copies) {
-			return fmt.Errorf("Einherjar %s: %d on the field and with players, want %d", ci.id, sum, ci.copies)
-		}
-		fieldMask &^= 1 << j
-		if g.field[j] > 0 {
-			fieldMask |= 1 << j
-		}
-	}
-	for s := range n {
-		if nHeld[s] != g.nHeld[s] || heldMask[s] != g.heldMask[s] || payPool[s] != g.payPool[s] {
-			return fmt.Errorf("P%d holds %d Einherjar worth %d but counts %d worth %d", s+1, nHeld[s], payPool[s], g.nHeld[s], g.payPool[s])
-		}
-	}
-	if fieldMask != g.fieldMask {
-		return fmt.Errorf("the field's designs are %b but listing reads %b", fieldMask, g.fieldMask)
-	}
-	c.hands = g.hands
-	c.einOK = true
-	return nil
+	return moved
 }
 
 // checkPawns verifies I11–I13: pawns on the board, at most two at Nidhogg,

@@ -204,9 +204,10 @@ type Game struct {
 
 	opts []Choice // the legal choices now
 
-	chk   checked  // what Check last verified
-	prev  snapshot // the state at the last CheckStep
-	dirty uint16   // groups changed since Check (low byte) and since CheckStep (high byte)
+	chk      checked  // what Check last verified
+	prev     snapshot // the state at the last CheckStep
+	dirty    uint16   // groups changed since Check (low byte) and since CheckStep (high byte)
+	einMoved uint64   // Einherjar designs moved since Check, one bit each
 }
 
 // The groups of state that Check and CheckStep verify. The engine marks a
@@ -618,6 +619,7 @@ func (g *Game) rerollable(i int8) bool { return g.dState[i] == dsRolled && g.dFa
 // sets and sums that listing reads.
 func (g *Game) setHeld(s int8, j int, delta int8) {
 	g.touch(gHands)
+	g.einMoved |= 1 << j
 	g.held[s][j] += delta
 	g.nHeld[s] += int16(delta)
 	g.payPool[s] += int16(delta) * int16(g.e.info[g.e.einCard[j]].layer)

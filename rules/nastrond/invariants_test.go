@@ -349,7 +349,7 @@ func TestIssue18_4_EngineMarksEveryChangedGroup(t *testing.T) {
 		g := e.newGame(2+i%3, rand.New(rand.NewPCG(uint64(i), 18)))
 		for !g.Over() {
 			before := *g
-			g.dirty = 0
+			g.dirty, g.einMoved = 0, 0
 			buf = g.Choices(buf)
 			c := buf[rng.IntN(len(buf))]
 			if i%2 == 0 {
@@ -369,6 +369,15 @@ func TestIssue18_4_EngineMarksEveryChangedGroup(t *testing.T) {
 			} {
 				if d&grp.bit == 0 && !grp.same {
 					t.Fatalf("game %d, turn %d: %+v changed group %b without marking it", i, g.turn, c, grp.bit)
+				}
+			}
+			for j := range e.skills {
+				same := g.field[j] == before.field[j]
+				for p := range g.n {
+					same = same && g.held[p][j] == before.held[p][j]
+				}
+				if g.einMoved&(1<<j) == 0 && !same {
+					t.Fatalf("game %d, turn %d: %+v moved Einherjar design %d without marking it", i, g.turn, c, j)
 				}
 			}
 			if uint8(g.dirty>>8) != d {
