@@ -109,12 +109,15 @@ func (g *Game) checkPurse() error {
 	return nil
 }
 
-// checkBoard verifies I1, I2 and the Keeper squares where the board differs
-// from the cache (every square the first time), keeping the Urd, card and
-// fought-Keeper counts the other checks use.
+// checkBoard verifies I1, I2 and the Keeper squares where the board
+// changed, keeping the Urd, card and fought-Keeper counts the other checks
+// use. The changed squares are those the engine marked (judge); the first
+// time and once the game is over, those that differ from the cache (every
+// square the first time).
 func (g *Game) checkBoard() error {
 	e := g.e
 	c := &g.chk
+	full := !c.boardOK || g.ph == phOver
 	if !c.boardOK {
 		c.board = g.board
 		for q := range c.board {
@@ -127,13 +130,21 @@ func (g *Game) checkBoard() error {
 	}
 	c.boardOK = false
 	urdOn, cards, fought := c.urdOn, c.cards, c.fought
-	changed := uint64(0)
-	for q := range Square(squares) {
+	changed := g.sqMoved
+	if full {
+		changed = 0
+		for q := range Square(squares) {
+			if g.board[q] != c.board[q] {
+				changed |= 1 << q
+			}
+		}
+	}
+	for m := changed; m != 0; m &= m - 1 {
+		q := Square(bits.TrailingZeros64(m))
 		v, was := g.board[q], c.board[q]
 		if v == was {
 			continue
 		}
-		changed |= 1 << q
 		switch {
 		case was < 0 && was != empty:
 			urdOn[-1-was]--
@@ -190,8 +201,13 @@ func (g *Game) checkBoard() error {
 			fought[e.info[kc].layer]++
 		}
 	}
-	c.layout = g.layout
+	for m := changed; m != 0; m &= m - 1 {
+		q := bits.TrailingZeros64(m)
+		c.board[q] = g.board[q]
+	}
+	c.keeperSq, c.keeperBy = g.keeperSq, g.keeperBy
 	c.urdOn, c.cards, c.fought = urdOn, cards, fought
+	g.sqMoved = 0
 	c.boardOK = true
 	return nil
 }

@@ -208,6 +208,7 @@ type Game struct {
 	prev     snapshot // the state at the last CheckStep
 	dirty    uint16   // groups changed since Check (low byte) and since CheckStep (high byte)
 	einMoved uint64   // Einherjar designs moved since Check, one bit each
+	sqMoved  uint64   // squares changed since Check, one bit each
 }
 
 // The groups of state that Check and CheckStep verify. The engine marks a
@@ -893,6 +894,7 @@ func (g *Game) judge(emit func(Event)) {
 		return
 	}
 	g.touch(gLayout)
+	g.sqMoved |= 1 << g.chalSq
 	g.board[g.chalSq] = urd(s)
 	g.won[s]++
 	for i := range nIcons {

@@ -133,7 +133,7 @@ func TestCheck_catchesEachBrokenInvariant(t *testing.T) {
 			g.ph = phRolled // a window with rolled dice, whatever the bonuses
 			check(t, g)
 			tt.break_(g)
-			g.touch(gAll) // as the engine marks what it changes
+			markAll(g) // as the engine marks what it changes
 			err := g.Check()
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("Check() = %v, want an error about %q", err, tt.want)
@@ -324,13 +324,13 @@ func TestIssue12_22_CheckStep_catchesEachBrokenTransition(t *testing.T) {
 			if tt.before != nil {
 				tt.before(g)
 			}
-			g.touch(gAll)
+			markAll(g)
 			g.prev.take(g, g.urdLag(), gAll)
 			if err := g.CheckStep(); err != nil {
 				t.Fatalf("CheckStep on an unchanged state: %v", err)
 			}
 			tt.break_(g)
-			g.touch(gAll)
+			markAll(g)
 			if err := g.CheckStep(); err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("CheckStep() = %v, want an error about %q", err, tt.want)
 			}
@@ -349,7 +349,7 @@ func TestIssue18_4_EngineMarksEveryChangedGroup(t *testing.T) {
 		g := e.newGame(2+i%3, rand.New(rand.NewPCG(uint64(i), 18)))
 		for !g.Over() {
 			before := *g
-			g.dirty, g.einMoved = 0, 0
+			g.dirty, g.einMoved, g.sqMoved = 0, 0, 0
 			buf = g.Choices(buf)
 			c := buf[rng.IntN(len(buf))]
 			if i%2 == 0 {
@@ -380,6 +380,11 @@ func TestIssue18_4_EngineMarksEveryChangedGroup(t *testing.T) {
 					t.Fatalf("game %d, turn %d: %+v moved Einherjar design %d without marking it", i, g.turn, c, j)
 				}
 			}
+			for q := range Square(squares) {
+				if g.sqMoved&(1<<q) == 0 && g.board[q] != before.board[q] {
+					t.Fatalf("game %d, turn %d: %+v changed square %s without marking it", i, g.turn, c, sqText(q))
+				}
+			}
 			if uint8(g.dirty>>8) != d {
 				t.Fatalf("the marks for Check (%b) and CheckStep (%b) differ", d, g.dirty>>8)
 			}
@@ -406,4 +411,12 @@ func TestIssue18_4_UnmarkedChangeIsCaughtByTheEnd(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "card conservation") {
 		t.Errorf("Check() = %v by the end, want card conservation broken", err)
 	}
+}
+
+// markAll marks every group, square and Einherjar design as changed, as the
+// engine would have had it made the change a test makes by hand.
+func markAll(g *Game) {
+	g.touch(gAll)
+	g.sqMoved = 1<<squares - 1
+	g.einMoved = 1<<len(g.e.skills) - 1
 }
