@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/go-playground/locales/en"
@@ -71,7 +72,9 @@ func (l *Lang) English() bool { return l.tag == "en" }
 // Tag returns "ja" or "en".
 func (l *Lang) Tag() string { return l.tag }
 
-// Msg renders the catalog message key with args, in l's language.
+// Msg renders the catalog message key with args, in l's language. A string
+// argument the message quotes (%q, or 「%s」 in Japanese) echoes what the
+// designer wrote, and is cut to EchoLimit characters (see Echo).
 func (l *Lang) Msg(key string, args ...any) string {
 	m, ok := catalog[key]
 	if !ok {
@@ -81,15 +84,75 @@ func (l *Lang) Msg(key string, args ...any) string {
 	if l.English() {
 		f = m.en
 	}
+	quoted := quotedArgs(m.ja, m.en)
+	args = slices.Clone(args)
+	for i, a := range args {
+		if s, isStr := a.(string); isStr && quoted[i] {
+			args[i] = Echo(s)
+		}
+	}
 	return fmt.Sprintf(f, args...)
 }
 
-// Got renders " (got X)" or "（入力値: X）" for the end of a message.
+// EchoLimit is how many characters of a cell a message repeats.
+const EchoLimit = 40
+
+// Echo cuts s to EchoLimit characters, marking the cut with "…", so that a
+// message never repeats a whole page-long cell.
+func Echo(s string) string {
+	n := 0
+	for i := range s {
+		if n == EchoLimit {
+			return s[:i] + "…"
+		}
+		n++
+	}
+	return s
+}
+
+// quotedArgs reports which arguments (0-based) either format quotes: a %q
+// verb, or a verb right after 「.
+func quotedArgs(formats ...string) map[int]bool {
+	out := map[int]bool{}
+	for _, f := range formats {
+		next := 0
+		for i := 0; i < len(f); i++ {
+			if f[i] != '%' {
+				continue
+			}
+			open := strings.HasSuffix(f[:i], "「")
+			i++
+			for i < len(f) && strings.IndexByte("+-# 0.123456789", f[i]) >= 0 {
+				i++
+			}
+			if i < len(f) && f[i] == '[' {
+				end := strings.IndexByte(f[i:], ']')
+				if end < 0 {
+					break
+				}
+				fmt.Sscan(f[i+1:i+end], &next)
+				next--
+				i += end + 1
+			}
+			if i >= len(f) || f[i] == '%' {
+				continue
+			}
+			if f[i] == 'q' || open {
+				out[next] = true
+			}
+			next++
+		}
+	}
+	return out
+}
+
+// Got renders " (got X)" or "（入力値: X）" for the end of a message; X is
+// cut as Echo cuts it.
 func (l *Lang) Got(v string) string {
 	if l.English() {
-		return fmt.Sprintf(" (got %q)", v)
+		return fmt.Sprintf(" (got %q)", Echo(v))
 	}
-	return fmt.Sprintf("（入力値: 「%s」）", v)
+	return fmt.Sprintf("（入力値: 「%s」）", Echo(v))
 }
 
 // msg is one catalog entry: a fmt format per language.

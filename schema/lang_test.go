@@ -3,6 +3,7 @@ package schema
 import (
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -113,6 +114,31 @@ func TestColName_CountsLikeASpreadsheet(t *testing.T) {
 	for n, want := range map[int]string{1: "A", 26: "Z", 27: "AA", 52: "AZ", 703: "AAA"} {
 		if got := ColName(n); got != want {
 			t.Errorf("ColName(%d) = %s, want %s", n, got, want)
+		}
+	}
+}
+
+func TestIssue16_5_EchoCutsAtFortyCharacters(t *testing.T) {
+	forty := strings.Repeat("あ", 40)
+	tests := []struct{ in, want string }{
+		{"", ""},
+		{forty, forty},
+		{forty + "い", forty + "…"},
+		{strings.Repeat("x", 98000), strings.Repeat("x", 40) + "…"},
+	}
+	for _, tt := range tests {
+		if got := Echo(tt.in); got != tt.want {
+			t.Errorf("Echo(%.50q…) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+	// Msg cuts what a message quotes, and leaves lists the program built whole.
+	long := strings.Repeat("y", 100)
+	for _, l := range []*Lang{NewLang("ja"), NewLang("en")} {
+		if got := l.Msg("unknown_rule", long); strings.Contains(got, long) || !strings.Contains(got, strings.Repeat("y", 40)+"…") {
+			t.Errorf("%s: unknown_rule echoes %q", l.Tag(), got)
+		}
+		if got := l.Msg("check_dead_cards", 9, long); !strings.Contains(got, long) {
+			t.Errorf("%s: check_dead_cards cut its list: %q", l.Tag(), got)
 		}
 	}
 }

@@ -415,3 +415,39 @@ func TestIssue16_3_JapaneseEffectWithAttachedCountPassesAndSuggestionsAreJapanes
 		})
 	}
 }
+
+func TestIssue16_5_LongCellsAreEchoedCut(t *testing.T) {
+	long := strings.Repeat("長い値", 33000) // about 98,000 characters
+	tests := []struct {
+		name, game, sheet, header string
+		value                     string
+		wantStart                 string // the echo's first characters, then 「…」
+	}{
+		{"text in a number column", "nastrond", "Edda", "目標値", long, "長い値長い値"},
+		{"unknown effect verb", "nastrond", "Einherjar", "スキル", long, "長い値長い値"},
+		{"unknown Valkyria colour", "nastrond", "Urd", "色", "赤" + long, "赤長い値"},
+		{"unknown rule key", "nastrond", "Rules", "キー", "Urd" + strings.Repeat("x", 90000), "Urdxxx"},
+	}
+	for _, tt := range tests {
+		for _, lang := range []string{"ja", "en"} {
+			t.Run(tt.name+"/"+lang, func(t *testing.T) {
+				src := copySrc(t)
+				breakCell(t, src, tt.game, tt.sheet, tt.header, 2, tt.value)
+				r := bifrost(t, "validate", "--src", src, "--lang", lang, tt.game)
+				if r.code != 1 {
+					t.Fatalf("exit %d, want 1\n%.2000s", r.code, r.stderr)
+				}
+				found := false
+				for _, line := range strings.Split(strings.TrimSpace(r.stdout), "\n") {
+					if n := len([]rune(line)); n > 400 {
+						t.Errorf("a line of %d characters: %.200s…", n, line)
+					}
+					found = found || strings.Contains(line, tt.wantStart) && strings.Contains(line, "…")
+				}
+				if !found {
+					t.Errorf("no line echoes %q cut with …:\n%.3000s", tt.wantStart, r.stdout)
+				}
+			})
+		}
+	}
+}
