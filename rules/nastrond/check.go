@@ -476,53 +476,18 @@ func (g *Game) CheckStep() error {
 // checkStep compares the groups in d with the snapshot.
 func (g *Game) checkStep(p *snapshot, lag int16, d uint8) error {
 	if d&gLayout != 0 && g.board != p.board {
-		for q := range Square(squares) {
-			was, is := p.board[q], g.board[q]
-			switch {
-			case was == is:
-			case was < 0:
-				return fmt.Errorf("I1: square %s held the Urd of P%d and now holds %s; an Urd never leaves its square", sqText(q), -was, g.cellText(q))
-			case is >= 0:
-				return fmt.Errorf("I1: square %s changed from %s to %s; a card is only ever exchanged for an Urd", sqText(q), g.e.cardText(was, "en"), g.cellText(q))
-			}
+		if err := g.stepBoard(p); err != nil {
+			return err
 		}
 	}
 	if d&gPawns != 0 && g.pawn != p.pawn {
-		for s := range g.n {
-			was, is := p.pawn[s], g.pawn[s]
-			switch {
-			case was == is:
-			case was == centre:
-				return fmt.Errorf("I14: P%d's pawn left Nidhogg for %s", s+1, sqText(is))
-			case board.layer[is] < board.layer[was]:
-				return fmt.Errorf("I11: P%d's pawn went up from layer %d to layer %d", s+1, board.layer[was], board.layer[is])
-			case board.layer[is] == board.layer[was] && int(g.turn-p.turn) < int(g.n):
-				// One move along the ring (I13): clockwise by MinMove..half.
-				k := board.layer[is]
-				d := (board.ringIdx[is] - board.ringIdx[was] + board.ringLen[k]) % board.ringLen[k]
-				if d < g.e.p.minMove || d > board.half(k) {
-					return fmt.Errorf("I13: P%d's pawn went %d squares clockwise from %s to %s (at most %d)", s+1, d, sqText(was), sqText(is), board.half(k))
-				}
-			}
+		if err := g.stepPawns(p); err != nil {
+			return err
 		}
 	}
 	if d&gPurse != 0 && (g.vp != p.vp || g.supply != p.supply || g.spent != p.spent || g.won != p.won || g.icons != p.icons) {
-		for s := range g.n {
-			switch {
-			case g.vp[s] < p.vp[s]:
-				return fmt.Errorf("I15: P%d's VP went down from %d to %d", s+1, p.vp[s], g.vp[s])
-			case g.supply[s] > p.supply[s]:
-				return fmt.Errorf("I5: P%d's Urd supply grew from %d to %d", s+1, p.supply[s], g.supply[s])
-			case g.spent[s] < p.spent[s]:
-				return fmt.Errorf("G6: P%d's spent Urd went from %d back to %d", s+1, p.spent[s], g.spent[s])
-			case g.won[s] < p.won[s]:
-				return fmt.Errorf("I3: P%d's area lost Edda or Keepers (%d to %d)", s+1, p.won[s], g.won[s])
-			}
-			for i := range nIcons {
-				if g.icons[s][i] < p.icons[s][i] {
-					return fmt.Errorf("T48: P%d's %s growth went down from %d to %d", s+1, iconEN[i], p.icons[s][i], g.icons[s][i])
-				}
-			}
+		if err := g.stepPurse(p); err != nil {
+			return err
 		}
 	}
 	switch {
@@ -536,6 +501,65 @@ func (g *Game) checkStep(p *snapshot, lag int16, d uint8) error {
 		for i := range min(p.nd, g.nd) {
 			if g.dFace[i] != p.dFace[i] {
 				return fmt.Errorf("T10, I18: a die changed from %d to %d after the dice were fixed", p.dFace[i], g.dFace[i])
+			}
+		}
+	}
+	return nil
+}
+
+// stepBoard verifies I1 for the squares that changed since p.
+func (g *Game) stepBoard(p *snapshot) error {
+	for q := range Square(squares) {
+		was, is := p.board[q], g.board[q]
+		switch {
+		case was == is:
+		case was < 0:
+			return fmt.Errorf("I1: square %s held the Urd of P%d and now holds %s; an Urd never leaves its square", sqText(q), -was, g.cellText(q))
+		case is >= 0:
+			return fmt.Errorf("I1: square %s changed from %s to %s; a card is only ever exchanged for an Urd", sqText(q), g.e.cardText(was, "en"), g.cellText(q))
+		}
+	}
+	return nil
+}
+
+// stepPawns verifies I11, I13 and I14 for the pawns that moved since p.
+func (g *Game) stepPawns(p *snapshot) error {
+	for s := range g.n {
+		was, is := p.pawn[s], g.pawn[s]
+		switch {
+		case was == is:
+		case was == centre:
+			return fmt.Errorf("I14: P%d's pawn left Nidhogg for %s", s+1, sqText(is))
+		case board.layer[is] < board.layer[was]:
+			return fmt.Errorf("I11: P%d's pawn went up from layer %d to layer %d", s+1, board.layer[was], board.layer[is])
+		case board.layer[is] == board.layer[was] && int(g.turn-p.turn) < int(g.n):
+			// One move along the ring (I13): clockwise by MinMove..half.
+			k := board.layer[is]
+			d := (board.ringIdx[is] - board.ringIdx[was] + board.ringLen[k]) % board.ringLen[k]
+			if d < g.e.p.minMove || d > board.half(k) {
+				return fmt.Errorf("I13: P%d's pawn went %d squares clockwise from %s to %s (at most %d)", s+1, d, sqText(was), sqText(is), board.half(k))
+			}
+		}
+	}
+	return nil
+}
+
+// stepPurse verifies I15, I5, G6, I3 and T48 for each seat against p.
+func (g *Game) stepPurse(p *snapshot) error {
+	for s := range g.n {
+		switch {
+		case g.vp[s] < p.vp[s]:
+			return fmt.Errorf("I15: P%d's VP went down from %d to %d", s+1, p.vp[s], g.vp[s])
+		case g.supply[s] > p.supply[s]:
+			return fmt.Errorf("I5: P%d's Urd supply grew from %d to %d", s+1, p.supply[s], g.supply[s])
+		case g.spent[s] < p.spent[s]:
+			return fmt.Errorf("G6: P%d's spent Urd went from %d back to %d", s+1, p.spent[s], g.spent[s])
+		case g.won[s] < p.won[s]:
+			return fmt.Errorf("I3: P%d's area lost Edda or Keepers (%d to %d)", s+1, p.won[s], g.won[s])
+		}
+		for i := range nIcons {
+			if g.icons[s][i] < p.icons[s][i] {
+				return fmt.Errorf("T48: P%d's %s growth went down from %d to %d", s+1, iconEN[i], p.icons[s][i], g.icons[s][i])
 			}
 		}
 	}
