@@ -6,12 +6,14 @@ import (
 	"errors"
 	"fmt"
 	"html/template"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
+	"go.yaml.in/yaml/v3"
 
 	"bifrost/layout/book"
 	"bifrost/layout/cards"
@@ -94,6 +96,10 @@ func writeRulebook(src, out, rulesDir string, g *schema.Game, res schema.Result,
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
+	glossary, err := readGlossary(filepath.Join(dir, "glossary.yaml"))
+	if err != nil {
+		return err
+	}
 	lay, err := cards.Load(cards.LayoutDir(src), g)
 	if err != nil {
 		return err
@@ -111,7 +117,7 @@ func writeRulebook(src, out, rulesDir string, g *schema.Game, res schema.Result,
 		if err != nil {
 			return err
 		}
-		expanded, err := book.Expand(file, string(md), book.Data{Game: g, Result: res, Book: res.Book, Rulings: string(rulings)})
+		expanded, err := book.Expand(file, string(md), book.Data{Game: g, Result: res, Book: res.Book, Rulings: string(rulings), Glossary: glossary})
 		if err != nil {
 			return dataError{err}
 		}
@@ -132,6 +138,27 @@ func writeRulebook(src, out, rulesDir string, g *schema.Game, res schema.Result,
 		}
 	}
 	return nil
+}
+
+// readGlossary reads a game's glossary table, a YAML list of terms; a game
+// without one has no glossary.
+func readGlossary(file string) ([]book.Term, error) {
+	if err := regularFile(file); errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	} else if err != nil {
+		return nil, err
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
+	var terms []book.Term
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(&terms); err != nil && !errors.Is(err, io.EOF) {
+		return nil, dataError{fmt.Errorf("%s: %w", file, err)}
+	}
+	return terms, nil
 }
 
 // cardBox draws an example card for the HTML book from its row (spans, as

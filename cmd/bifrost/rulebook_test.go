@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"html"
 	"os"
 	"os/exec"
@@ -171,6 +172,34 @@ func TestIssue14_5_TurnSummaryIsOnePagePerGame(t *testing.T) {
 		}
 		if !strings.Contains(text, "サマリー") {
 			t.Errorf("%s: summary.pdf has no title", g.ID)
+		}
+	}
+}
+
+func TestIssue14_5_EveryGlossaryTermHasItsDefinitionAndIndexEntry(t *testing.T) {
+	out := t.TempDir()
+	for _, g := range schema.Games() {
+		terms, err := readGlossary(filepath.Join("../../rules", g.ID, "glossary.yaml"))
+		if err != nil || len(terms) == 0 {
+			t.Fatalf("%s: glossary: %d terms, %v", g.ID, len(terms), err)
+		}
+		if r := bifrost(t, "rulebook", g.ID, "--src", shippedSrc, "--rules", "../../rules", "--out", out); r.code != 0 {
+			t.Fatalf("%s: exit %d: %s", g.ID, r.code, r.stderr)
+		}
+		page, err := os.ReadFile(filepath.Join(out, g.ID, "rulebook.html"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		pdfText := bookText(t, filepath.Join(out, g.ID, "rulebook.pdf"))
+		index := pdfText[strings.LastIndex(pdfText, "索引"):]
+		for i, term := range terms {
+			id := fmt.Sprintf(`id="def-%d"`, i)
+			if !strings.Contains(string(page), id) || !strings.Contains(string(page), fmt.Sprintf(`href="#def-%d"`, i)) {
+				t.Errorf("%s: %s has no first definition in bold (no %s) or no glossary link", g.ID, term.Term, id)
+			}
+			if !regexp.MustCompile(regexp.QuoteMeta(term.Term) + `\s+\d`).MatchString(index) {
+				t.Errorf("%s: the index gives no page for %s", g.ID, term.Term)
+			}
 		}
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
@@ -25,7 +27,7 @@ func HTML(w io.Writer, md []byte, cardHTML func(id string) template.HTML) error 
 	r := markdown().Renderer()
 	// A lower priority value wins: the overrides take the kinds they
 	// register from goldmark's own renderer (1000).
-	r.AddOptions(renderer.WithNodeRenderers(util.Prioritized(&htmlOverrides{cardHTML: cardHTML, secs: secs}, 100)))
+	r.AddOptions(renderer.WithNodeRenderers(util.Prioritized(&htmlOverrides{cardHTML: cardHTML, secs: secs, terms: glossaryTerms(doc, md)}, 100)))
 	var body bytes.Buffer
 	if err := r.Render(&body, md, doc); err != nil {
 		return err
@@ -37,10 +39,12 @@ func HTML(w io.Writer, md []byte, cardHTML func(id string) template.HTML) error 
 	}{meta, secs, template.HTML(body.String())})
 }
 
-// htmlOverrides escapes raw HTML, numbers headings and draws example cards.
+// htmlOverrides escapes raw HTML, numbers headings, draws example cards,
+// and makes the glossary's targets and index.
 type htmlOverrides struct {
 	cardHTML func(id string) template.HTML
 	secs     []section
+	terms    map[int]string // the glossary's terms by 1 + term
 }
 
 func (o *htmlOverrides) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
@@ -49,6 +53,32 @@ func (o *htmlOverrides) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(ast.KindImage, o.image)
 	reg.Register(ast.KindHeading, o.heading)
 	reg.Register(KindRuby, o.ruby)
+	reg.Register(ast.KindLink, o.link)
+}
+
+// link writes a glossary term's first definition as the target of the
+// glossary's link (id def-N) and any other link as goldmark does.
+func (o *htmlOverrides) link(w util.BufWriter, _ []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
+	l := n.(*ast.Link)
+	dest := string(l.Destination)
+	if k, ok := termLink(dest, TermDef); ok {
+		if entering {
+			fmt.Fprintf(w, `<span class="def" id="%s%d">`, TermRef[1:], k-1)
+		} else {
+			_, _ = w.WriteString("</span>")
+		}
+		return ast.WalkContinue, nil
+	}
+	if entering {
+		fmt.Fprintf(w, `<a href="%s"`, util.EscapeHTML(util.URLEscape(l.Destination, true)))
+		if len(l.Title) > 0 {
+			fmt.Fprintf(w, ` title="%s"`, template.HTMLEscapeString(string(l.Title)))
+		}
+		_, _ = w.WriteString(">")
+	} else {
+		_, _ = w.WriteString("</a>")
+	}
+	return ast.WalkContinue, nil
 }
 
 // ruby writes <ruby>, each base followed by its reading, with parentheses
@@ -100,6 +130,15 @@ func (o *htmlOverrides) image(w util.BufWriter, src []byte, n ast.Node, entering
 	}
 	if id, ok := strings.CutPrefix(dest, CardRef); ok {
 		_, _ = w.WriteString(string(o.cardHTML(id)))
+		return ast.WalkSkipChildren, nil
+	}
+	if dest == IndexRef {
+		// No pages in HTML: each term links to its definition.
+		_, _ = w.WriteString(`<span class="index">`)
+		for _, k := range slices.Sorted(maps.Keys(o.terms)) {
+			fmt.Fprintf(w, `<a href="#%s%d">%s</a> `, TermRef[1:], k-1, template.HTMLEscapeString(o.terms[k]))
+		}
+		_, _ = w.WriteString(`</span>`)
 		return ast.WalkSkipChildren, nil
 	}
 	fmt.Fprintf(w, `<img src="%s" alt="%s">`, template.HTMLEscapeString(dest), template.HTMLEscapeString(plainText(img, src)))
@@ -158,6 +197,8 @@ pre.raw{white-space:pre-wrap;background:#f6f6f6;padding:.5rem}
 .card .flavor{font-size:.8rem;color:#777;font-style:italic}
 img{max-width:100%}
 rt{font-size:.5em}
+.index a{display:inline-block;margin:0 .8rem .3rem 0}
+.def{scroll-margin-top:1rem}
 </style>
 </head>
 <body><main>

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"slices"
+	"strings"
 	"time"
 
 	"codeberg.org/go-pdf/fpdf"
@@ -197,6 +199,12 @@ type typesetter struct {
 	secPage []int // the page of each section, 1-based
 	links   []int // fpdf link ids, one per section
 
+	termLinks map[int]int    // fpdf link ids of the glossary terms that have a definition, by 1 + term
+	termSet   map[int]bool   // the terms whose link target is set
+	terms     map[int]string // the glossary's terms by 1 + term, as its entries show them
+	indexAt   int            // where the index's entries start in the body's boxes, -1 for no index
+	indexN    int            // how many boxes the index takes
+
 	scratch *fpdf.Fpdf         // where cards are measured
 	cardH   map[string]float64 // measured card heights by id
 	images  *imageStore
@@ -216,6 +224,7 @@ func (r *typesetter) layout(doc ast.Node) error {
 	r.secPage = make([]int, len(r.secs))
 	r.images = newImageStore(r.cfg.imageDir)
 	defer r.images.close()
+	r.terms, r.indexAt = glossaryTerms(doc, r.src), -1
 	b := newBuilder(r)
 	if err := b.blocks(doc); err != nil {
 		return err
@@ -243,7 +252,20 @@ func (r *typesetter) layout(doc ast.Node) error {
 		r.pages = append(r.pages, toc...)
 	}
 	if !r.meta.Sheet {
-		r.pages = append(r.pages, r.paginate(b.boxes, len(r.pages)+1)...)
+		front := len(r.pages)
+		body := r.paginate(b.boxes, front+1)
+		if r.indexAt >= 0 {
+			// The index comes last, so its page numbers do not move the
+			// pages before it: lay it out again with them.
+			ib := newBuilder(r)
+			ib.indexEntries(r.termPages(body))
+			if len(ib.boxes) > 0 {
+				ib.boxes[0].before = b.boxes[r.indexAt].before
+			}
+			boxes := slices.Concat(b.boxes[:r.indexAt], ib.boxes, b.boxes[r.indexAt+r.indexN:])
+			body = r.paginate(boxes, front+1)
+		}
+		r.pages = append(r.pages, body...)
 	}
 	if len(r.pages) == 0 {
 		r.pages = append(r.pages, &page{num: 1}) // an empty book is one blank page
@@ -257,11 +279,61 @@ func (r *typesetter) layout(doc ast.Node) error {
 	return nil
 }
 
+// glossaryTerms reads the glossary's terms from its entries' links, by
+// 1 + term.
+func glossaryTerms(doc ast.Node, src []byte) map[int]string {
+	terms := map[int]string{}
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if l, ok := n.(*ast.Link); ok && entering {
+			if k, ok := termLink(string(l.Destination), TermRef); ok {
+				terms[k] = plainText(l, src)
+			}
+		}
+		return ast.WalkContinue, nil
+	})
+	return terms
+}
+
+// termPages finds the pages of body where each glossary term is defined or
+// used, up to the glossary itself (the first page with a link to a term).
+func (r *typesetter) termPages(body []*page) map[int][]int {
+	out := map[int][]int{}
+	for _, pg := range body {
+		glossary := false
+		for _, o := range pg.ops {
+			glossary = glossary || o.kind == opTermLink
+		}
+		if glossary {
+			break
+		}
+		for n, term := range r.terms {
+			for _, o := range pg.ops {
+				if o.kind == opTermDef && o.ref == n || o.kind == opText && strings.Contains(o.s, term) {
+					out[n] = append(out[n], pg.num)
+					break
+				}
+			}
+		}
+	}
+	return out
+}
+
 // emit draws every page.
 func (r *typesetter) emit() error {
 	r.links = make([]int, len(r.secs))
 	for i := range r.links {
 		r.links[i] = r.pdf.AddLink()
+	}
+	// A term links only where its definition exists.
+	r.termLinks, r.termSet = map[int]int{}, map[int]bool{}
+	for _, pg := range r.pages {
+		for _, o := range pg.ops {
+			if o.kind == opTermDef {
+				if _, ok := r.termLinks[o.ref]; !ok {
+					r.termLinks[o.ref] = r.pdf.AddLink()
+				}
+			}
+		}
 	}
 	d := &drawer{pdf: r.pdf, r: r}
 	lastLevel := -1

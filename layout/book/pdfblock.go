@@ -2,6 +2,7 @@ package book
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -122,6 +123,22 @@ func linesOf(n ast.Node, src []byte) []string {
 		out = append(out, strings.TrimRight(string(s.Value(src)), "\n"))
 	}
 	return out
+}
+
+// indexEntries lays out the index: each glossary term in bold, then the
+// pages it appears on (pages nil: a dash, for the first pass).
+func (b *builder) indexEntries(pages map[int][]int) {
+	for _, n := range slices.Sorted(maps.Keys(b.r.terms)) {
+		nums := "–"
+		if ps := pages[n]; len(ps) > 0 {
+			s := make([]string, len(ps))
+			for i, p := range ps {
+				s[i] = strconv.Itoa(p)
+			}
+			nums = strings.Join(s, ", ")
+		}
+		b.text([]run{{s: b.r.terms[n], st: stBold}, {s: "　" + nums}}, textStyle{size: b.size, col: inkColour, strong: inkColour})
+	}
 }
 
 // headingBox lays out a heading: its number in the accent colour, the title
@@ -435,6 +452,12 @@ func (b *builder) footnotes(fl *east.FootnoteList) error {
 // PNG or JPEG image. An image that cannot be shown leaves its alt text.
 func (b *builder) image(img *ast.Image) error {
 	dest := string(img.Destination)
+	if dest == IndexRef {
+		b.r.indexAt = len(b.boxes)
+		b.indexEntries(nil)
+		b.r.indexN = len(b.boxes) - b.r.indexAt
+		return nil
+	}
 	if id, ok := strings.CutPrefix(dest, CardRef); ok {
 		w := min(CardWidth, b.w)
 		h, err := b.r.cardHeight(id, w)

@@ -2,6 +2,7 @@ package book
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -32,6 +33,8 @@ type run struct {
 	s    string
 	st   runStyle
 	ruby string
+	def  int // 1 + the glossary term this run defines, 0 for none
+	to   int // 1 + the glossary term this run links to, 0 for none
 }
 
 // inlinePart is a stretch of a paragraph: text runs, or an image between
@@ -50,14 +53,15 @@ func inlines(n ast.Node, src []byte, base runStyle) []inlinePart {
 }
 
 type collector struct {
-	src   []byte
-	parts []inlinePart
-	cur   []run
+	src     []byte
+	parts   []inlinePart
+	cur     []run
+	def, to int // the glossary link being walked (see run)
 }
 
 func (c *collector) add(s string, st runStyle) {
 	if s != "" || st&stSoft != 0 {
-		c.cur = append(c.cur, run{s: s, st: st})
+		c.cur = append(c.cur, run{s: s, st: st, def: c.def, to: c.to})
 	}
 }
 
@@ -86,7 +90,7 @@ func (c *collector) walk(n ast.Node, st runStyle) {
 			c.add(string(t.Value), st)
 		case *Ruby:
 			for i, b := range t.Bases {
-				c.cur = append(c.cur, run{s: b, st: st, ruby: t.Readings[i]})
+				c.cur = append(c.cur, run{s: b, st: st, ruby: t.Readings[i], def: c.def, to: c.to})
 			}
 		case *ast.CodeSpan:
 			var b strings.Builder
@@ -116,6 +120,15 @@ func (c *collector) walk(n ast.Node, st runStyle) {
 				seg := t.Segments.At(i)
 				c.add(strings.ReplaceAll(string(seg.Value(c.src)), "\n", " "), st|stMuted)
 			}
+		case *ast.Link:
+			dest := string(t.Destination)
+			if n, ok := termLink(dest, TermDef); ok {
+				c.def = n
+			} else if n, ok := termLink(dest, TermRef); ok {
+				c.to = n
+			}
+			c.walk(t, st)
+			c.def, c.to = 0, 0
 		case *east.FootnoteLink:
 			c.add(fmt.Sprintf("※%d", t.Index), st|stNote)
 		case *east.FootnoteBacklink:
@@ -123,6 +136,15 @@ func (c *collector) walk(n ast.Node, st runStyle) {
 			c.walk(ch, st)
 		}
 	}
+}
+
+// termLink reads 1 + N from a glossary link prefix+N.
+func termLink(dest, prefix string) (int, bool) {
+	n, err := strconv.Atoi(strings.TrimPrefix(dest, prefix))
+	if !strings.HasPrefix(dest, prefix) || err != nil || n < 0 {
+		return 0, false
+	}
+	return n + 1, true
 }
 
 // unescape resolves backslash escapes and character references, as
@@ -156,7 +178,7 @@ func joinSoftBreaks(runs []run) []run {
 		if before == 0 || after == 0 || isCJK(before) || isCJK(after) || unicode.IsSpace(before) || unicode.IsSpace(after) {
 			continue
 		}
-		out = append(out, run{s: " ", st: rn.st &^ stSoft})
+		out = append(out, run{s: " ", st: rn.st &^ stSoft, def: rn.def, to: rn.to})
 	}
 	return out
 }
@@ -165,7 +187,7 @@ func joinSoftBreaks(runs []run) []run {
 func merge(runs []run) []run {
 	var out []run
 	for _, r := range runs {
-		if n := len(out); n > 0 && out[n-1].st == r.st && r.ruby == "" && out[n-1].ruby == "" {
+		if n := len(out); n > 0 && out[n-1].st == r.st && r.ruby == "" && out[n-1].ruby == "" && out[n-1].def == r.def && out[n-1].to == r.to {
 			out[n-1].s += r.s
 			continue
 		}
@@ -177,10 +199,11 @@ func merge(runs []run) []run {
 // seg is the part of a run on one line, x from the line's start, with
 // the share of the run's ruby that stands over it.
 type seg struct {
-	s    string
-	st   runStyle
-	x, w float64
-	ruby string
+	s       string
+	st      runStyle
+	x, w    float64
+	ruby    string
+	def, to int // glossary target and link, as in run
 }
 
 // textLine is one line of a paragraph.
@@ -248,7 +271,7 @@ func (r *typesetter) fill(runs []run, width, size float64) []textLine {
 				continue
 			}
 			w := r.width(s[lo:hi], size)
-			tl.segs = append(tl.segs, seg{s: s[lo:hi], st: rn.st, x: tl.w, w: w, ruby: rubyShare(rn, lo-starts[i], hi-starts[i])})
+			tl.segs = append(tl.segs, seg{s: s[lo:hi], st: rn.st, x: tl.w, w: w, ruby: rubyShare(rn, lo-starts[i], hi-starts[i]), def: rn.def, to: rn.to})
 			tl.w += w
 		}
 		out = append(out, tl)
@@ -379,6 +402,12 @@ func (r *typesetter) lineOps(l textLine, x, base float64, ts textStyle) []op {
 		}
 		if sg.st&stEm != 0 {
 			marks = append(marks, r.sesameDots(sg.s, sx, base, ts.size, l.sp, col)...)
+		}
+		if sg.def > 0 {
+			marks = append(marks, op{kind: opTermDef, x: sx, y: base - ascent*em - em*0.5, ref: sg.def})
+		}
+		if sg.to > 0 {
+			marks = append(marks, op{kind: opTermLink, x: sx, y: base - ascent*em, w: sg.w - l.sp, h: em, ref: sg.to})
 		}
 		if sg.ruby != "" {
 			// The ruby's em box sits on the base's, centred over the base.

@@ -14,14 +14,16 @@ import (
 type opKind uint8
 
 const (
-	opText   opKind = iota // s, its baseline starting at (x, y)
-	opFill                 // a filled rectangle x, y, w × h
-	opLine                 // a line from (x, y) to (x+w, y+h), lw wide
-	opDot                  // a filled circle of radius w at (x, y): a sesame dot
-	opLeader               // a dotted line from (x, y) to (x+w, y)
-	opCard                 // the example card s, w wide, top-left at (x, y)
-	opImage                // the registered image s, w × h at (x, y)
-	opLink                 // a link over x, y, w × h to section ref-1
+	opText     opKind = iota // s, its baseline starting at (x, y)
+	opFill                   // a filled rectangle x, y, w × h
+	opLine                   // a line from (x, y) to (x+w, y+h), lw wide
+	opDot                    // a filled circle of radius w at (x, y): a sesame dot
+	opLeader                 // a dotted line from (x, y) to (x+w, y)
+	opCard                   // the example card s, w wide, top-left at (x, y)
+	opImage                  // the registered image s, w × h at (x, y)
+	opLink                   // a link over x, y, w × h to section ref-1
+	opTermDef                // the target of glossary term ref-1 at y (its first definition)
+	opTermLink               // a link over x, y, w × h to glossary term ref-1
 )
 
 // op is one drawing operation. Inside a box, y counts from the box's top;
@@ -368,6 +370,15 @@ func (d *drawer) op(o op) error {
 		pdf.ImageOptions(o.s, o.x, o.y, o.w, o.h, false, fpdf.ImageOptions{ImageType: img.typ}, 0, "")
 	case opLink:
 		pdf.Link(o.x, o.y, o.w, o.h, d.r.links[o.ref-1])
+	case opTermDef:
+		if l, ok := d.r.termLinks[o.ref]; ok && !d.r.termSet[o.ref] {
+			pdf.SetLink(l, o.y, pdf.PageNo())
+			d.r.termSet[o.ref] = true
+		}
+	case opTermLink:
+		if l, ok := d.r.termLinks[o.ref]; ok {
+			pdf.Link(o.x, o.y, o.w, o.h, l)
+		}
 	}
 	return nil
 }

@@ -20,7 +20,28 @@ type Data struct {
 	Result  schema.Result // the validated workbook: components, rules, typed data
 	Book    *schema.Book  // the workbook's tables, for {{table}}
 	Rulings string        // rules/<game>/RULINGS.md, for {{rulings}}
+	// Glossary is the glossary table (rules/<game>/glossary.yaml), for
+	// {{glossary}} and {{index}}.
+	Glossary []Term
 }
+
+// Term is one row of a glossary table.
+type Term struct {
+	Term    string `yaml:"term"`
+	Reading string `yaml:"reading"` // shown as ruby in the glossary; may be empty
+	Text    string `yaml:"text"`
+}
+
+// Glossary links: the first definition of term N in the body, where the
+// book writes it **in bold**, becomes a link to TermDef+N, which the
+// renderers turn into a target; the glossary's entry links to TermRef+N.
+const (
+	TermDef = "#bifrost-def-"
+	TermRef = "#def-"
+	// IndexRef marks where {{index}} stood: the PDF prints the index of
+	// glossary terms with their pages there.
+	IndexRef = "bifrost-index:"
+)
 
 // CardRef marks where {{card "ID"}} stood: the renderers draw that card there.
 const CardRef = "bifrost-card:"
@@ -35,6 +56,9 @@ const CardRef = "bifrost-card:"
 //	{{card "E01"}}                  an example card, drawn with the card layout
 //	{{rulings}}                     RULINGS.md, its headings one level down
 //	{{parameters}}                  every Rules parameter: key, value, default, doc
+//	{{glossary}}                    the glossary table, each term linked to its
+//	                                first definition (its first **bold** use)
+//	{{index}}                       the index of glossary terms with their pages (PDF)
 //
 // Any other placeholder, or an unknown name, is an error naming the file and
 // line, and so is what the book cannot print (see check): the line of the
@@ -50,6 +74,8 @@ func Expand(file string, md string, d Data) (string, error) {
 		"card":       d.card,
 		"rulings":    d.rulings,
 		"parameters": d.parameters,
+		"glossary":   d.glossary,
+		"index":      func() string { return "\n\n![](" + IndexRef + ")\n\n" },
 	}).Parse(md)
 	if err != nil {
 		return "", placeError(file, err)
@@ -62,6 +88,8 @@ func Expand(file string, md string, d Data) (string, error) {
 	var errs []*SourceError
 	var chunks []chunk
 	nodes := t.Tree.Root.Nodes
+	usesGlossary := strings.Contains(md, "{{glossary")
+	defined := make([]bool, len(d.Glossary))
 	for _, n := range nodes {
 		t.Tree.Root.Nodes = []tparse.Node{n}
 		var out strings.Builder
@@ -73,11 +101,14 @@ func Expand(file string, md string, d Data) (string, error) {
 			continue // nothing of the output to place
 		}
 		c := chunk{out: b.Len(), src: int(n.Position())}
+		text := out.String()
 		if n.Type() != tparse.NodeText {
 			c.action = n.String()
+		} else if usesGlossary {
+			text = markDefinitions(text, d.Glossary, defined)
 		}
 		chunks = append(chunks, c)
-		b.WriteString(out.String())
+		b.WriteString(text)
 	}
 	t.Tree.Root.Nodes = nodes
 	expanded := b.String()
@@ -239,6 +270,39 @@ func (d Data) parameters() string {
 		fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", p.Key, esc.Replace(d.Result.Rules.Text(p.Key)), esc.Replace(p.Default), esc.Replace(p.Doc))
 	}
 	return b.String() + "\n"
+}
+
+// glossary lists the terms as a definition list, each term a link to its
+// first definition and its reading as ruby.
+func (d Data) glossary() (string, error) {
+	var b strings.Builder
+	for i, t := range d.Glossary {
+		if strings.TrimSpace(t.Term) == "" || strings.TrimSpace(t.Text) == "" {
+			return "", fmt.Errorf("glossary entry %d needs a term and a text", i+1)
+		}
+		label := t.Term
+		if t.Reading != "" {
+			label = "{" + t.Term + "｜" + t.Reading + "}"
+		}
+		fmt.Fprintf(&b, "\n[%s](%s%d)\n: %s\n", label, TermRef, i, strings.ReplaceAll(t.Text, "\n", " "))
+	}
+	return b.String() + "\n", nil
+}
+
+// markDefinitions links the first **term** of each glossary term not yet
+// defined in text to the term's target.
+func markDefinitions(text string, terms []Term, defined []bool) string {
+	for i, t := range terms {
+		if defined[i] {
+			continue
+		}
+		bold := "**" + t.Term + "**"
+		if k := strings.Index(text, bold); k >= 0 {
+			text = text[:k] + "[" + bold + "](" + TermDef + strconv.Itoa(i) + ")" + text[k+len(bold):]
+			defined[i] = true
+		}
+	}
+	return text
 }
 
 func value(r schema.Record, name string) string {
