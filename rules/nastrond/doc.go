@@ -47,7 +47,14 @@
 // picked one at a time in ascending (sides, face) order, so each set of
 // dice is offered once.
 //
-// A Game checks its invariants incrementally: Check re-verifies only the
-// squares, Einherjar and pawns that changed since it last passed, and
-// CheckStep (sim.Stepper) compares each state with the one before it.
+// A Game checks its invariants incrementally. The engine marks the groups
+// of state it changes (board, Einherjar, pawns, purses, dice) and the
+// squares and Einherjar designs within them; Check re-verifies only what
+// was marked since it last passed, and CheckStep (sim.Stepper) compares
+// only the marked groups with the state before. Once the game is over both
+// compare every group, so a change that escaped marking is still caught.
+//
+// Nastrond hides nothing from a player, so Determinize (sim.Searcher) is a
+// copy of the position that rolls its dice from the search's source, and
+// Value (sim.Evaluator) scores a position for the "search" bot.
 package nastrond
