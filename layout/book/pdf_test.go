@@ -623,6 +623,34 @@ func BenchmarkPDF_FourRulebooks(b *testing.B) {
 	}
 }
 
+// BenchmarkPDF_AllBooks renders every book of the four games: the player's
+// rulebook, the turn summary and the designer's book.
+func BenchmarkPDF_AllBooks(b *testing.B) {
+	var mds [][]byte
+	for _, g := range schema.Games() {
+		d := load(b, g, "../../cardsrc/"+g.ID+".xlsx")
+		for _, name := range []string{"rulebook", "summary", "designer"} {
+			src, err := os.ReadFile(filepath.Join("../../rules", g.ID, name+".md"))
+			if err != nil {
+				b.Fatal(err)
+			}
+			md, err := Expand(name+".md", string(src), d)
+			if err != nil {
+				b.Fatal(err)
+			}
+			mds = append(mds, []byte(md))
+		}
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		for _, md := range mds {
+			if err := PDF(io.Discard, md, stubCard); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
 func TestPDF_EmptyBookAndMissingCardDrawerStillPrint(t *testing.T) {
 	for _, md := range []string{"", "---\ntitle: 空\n---\n", "![E01](bifrost-card:E01)\n"} {
 		r, err := typeset([]byte(md), nil)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/xuri/excelize/v2"
+	"go.yaml.in/yaml/v3"
 
 	"bifrost/schema"
 	"bifrost/schema/workbook"
@@ -25,7 +26,13 @@ func load(t testing.TB, g *schema.Game, path string) Data {
 		t.Fatalf("%s: %v", path, res.Problems)
 	}
 	rulings, _ := os.ReadFile(filepath.Join("../../rules", g.ID, "RULINGS.md"))
-	return Data{Game: g, Result: res, Book: book, Rulings: string(rulings)}
+	var glossary []Term
+	if y, err := os.ReadFile(filepath.Join("../../rules", g.ID, "glossary.yaml")); err == nil {
+		if err := yaml.Unmarshal(y, &glossary); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return Data{Game: g, Result: res, Book: book, Rulings: string(rulings), Glossary: glossary}
 }
 
 func TestExpand_EveryShippedRulebook(t *testing.T) {
