@@ -422,8 +422,8 @@ func (e *Engine) Cards() []string { return e.ids }
 // TurnCap is the Rules sheet's TurnCap: turns of all players together.
 func (e *Engine) TurnCap() int { return e.turnCap }
 
-// Bots lists the bots: random, greedy and bigmoney.
-func (e *Engine) Bots() []string { return []string{"random", "greedy", "bigmoney"} }
+// Bots lists the bots: random, greedy, bigmoney and search.
+func (e *Engine) Bots() []string { return []string{"random", "greedy", "bigmoney", "search"} }
 
 // NewBot returns a bot by name.
 func (e *Engine) NewBot(name string) sim.Bot {
@@ -434,6 +434,9 @@ func (e *Engine) NewBot(name string) sim.Bot {
 		return greedy{}
 	case "bigmoney":
 		return bigMoney{}
+	case "search":
+		b := Search
+		return &b
 	}
 	return nil
 }

@@ -167,6 +167,12 @@ type Game struct {
 	nArrivals int
 	nDraws    int
 	trace     trace // CheckStep's record of the previous decision
+
+	// fresh is, per card, whether it came into its owner's draw pile at the
+	// owner's last reshuffle (or the setup), which everyone saw: a player's
+	// draw pile holds only such cards (Determinize).
+	fresh []bool
+	back  []int16 // a copy's piles (Determinize)
 }
 
 // refilled is a supply deck right after its back row was refilled.
@@ -222,6 +228,7 @@ func newGame(e *Engine, n, m int, rng *rand.Rand) *Game {
 	}
 	g.box = carve(total)
 	g.mark = make([]uint32, len(e.designs))
+	g.fresh = make([]bool, total)
 	g.pre = make([]sim.Event, 0, 32)
 
 	// Rage decks of the chosen monster; the other monsters' weaknesses go to the box.
@@ -275,6 +282,7 @@ func newGame(e *Engine, n, m int, rng *rand.Rand) *Game {
 		if seat := dealt / max(mix[dsn], 1); mix[dsn] > 0 && seat < n {
 			p := &g.pl[seat]
 			p.deck = append(p.deck, f)
+			g.fresh[f] = true
 			p.score += e.designs[dsn].vp
 		} else {
 			g.box = append(g.box, f)
@@ -398,6 +406,12 @@ func (g *Game) draw(seat, n int) {
 		if len(p.deck) == 0 {
 			if len(p.discard) == 0 {
 				break
+			}
+			for _, c := range p.hand {
+				g.fresh[c] = false
+			}
+			for _, c := range p.discard {
+				g.fresh[c] = true
 			}
 			p.deck = append(p.deck, p.discard...)
 			p.discard = p.discard[:0]

@@ -1,0 +1,204 @@
+package valkyrie
+
+import (
+	"context"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"bifrost/rules/sim"
+)
+
+// clone is a copy of g with its own piles and source src, for tests.
+func clone(g *Game, src *rand.PCG) *Game {
+	d := &Game{}
+	g.copyInto(d, rand.New(src))
+	return d
+}
+
+// hiddenVariant is a copy of g that differs from it only in what seat cannot
+// see: its own draw pile's order, which of another seat's cards that may be
+// in its draw pile are in its hand, and the orders of the supply and rage
+// decks (a face-up weakness stays on top).
+func hiddenVariant(g *Game, seat int, rng *rand.Rand) *Game {
+	v := clone(g, rand.NewPCG(1, 1))
+	perm := func(s []int16) {
+		rng.Shuffle(len(s), func(i, j int) { s[i], s[j] = s[j], s[i] })
+	}
+	for i := range v.pl {
+		p := &v.pl[i]
+		if i == seat {
+			perm(p.deck)
+			continue
+		}
+		var at []*int16 // the places of the cards that may be in the draw pile
+		for k := range p.deck {
+			at = append(at, &p.deck[k])
+		}
+		for k, c := range p.hand {
+			if v.fresh[c] {
+				at = append(at, &p.hand[k])
+			}
+		}
+		rng.Shuffle(len(at), func(i, j int) { *at[i], *at[j] = *at[j], *at[i] })
+	}
+	for k := range 2 {
+		perm(v.supply[k])
+	}
+	for r, deck := range v.rage {
+		if len(deck) > 0 && v.revealed && r+1 == v.curRage() {
+			deck = deck[:len(deck)-1]
+		}
+		perm(deck)
+	}
+	return v
+}
+
+// samePiles reports whether two games hold the same cards in the same
+// order in every pile and supply row.
+func samePiles(a, b *Game) bool {
+	za, zb := a.zones(), b.zones()
+	for i := range za {
+		if !slices.Equal(*za[i], *zb[i]) {
+			return false
+		}
+	}
+	return slices.Equal(a.rows[0], b.rows[0]) && slices.Equal(a.rows[1], b.rows[1])
+}
+
+// Issue 15.1: Determinize never reads hidden information. At decisions of
+// many games, a variant that differs only in what the deciding seat cannot
+// see gives the same copy for the same rng, and the same search decision.
+// The copies do resample: another seat's hand in the copy is often not its
+// true hand, and no card the seat can see moves.
+func TestIssue15_1_DeterminizeNeverReadsHiddenInformation(t *testing.T) {
+	e := shippedEngine(t)
+	games := 12
+	if testing.Short() {
+		games = 4
+	}
+	positions, resampled, decisions := 0, 0, 0
+	var buf []sim.Choice
+	for i := range games {
+		n := 2 + i%3
+		g := e.NewGame(sim.Config{Players: n, Index: i}, rand.New(rand.NewPCG(uint64(i), 3))).(*Game)
+		play := rand.New(rand.NewPCG(uint64(i), 4))
+		for !g.Over() && g.Turn() <= e.turnCap {
+			buf = g.Choices(buf)
+			positions++
+			seat := g.Seat()
+			v := hiddenVariant(g, seat, rand.New(rand.NewPCG(uint64(positions), 5)))
+			if err := v.Check(); err != nil {
+				t.Fatalf("the variant is not a legal position: %v", err)
+			}
+			seed := uint64(positions)
+			a := g.Determinize(nil, seat, rand.New(rand.NewPCG(seed, 6))).(*plan).Game
+			b := v.Determinize(nil, seat, rand.New(rand.NewPCG(seed, 6))).(*plan).Game
+			if !samePiles(a, b) {
+				t.Fatalf("game %d turn %d: the copies differ when only hidden cards differ", i, g.Turn())
+			}
+			if !slices.Equal(a.pl[seat].hand, g.pl[seat].hand) || !slices.Equal(a.pl[seat].discard, g.pl[seat].discard) ||
+				!slices.Equal(a.trash[0], g.trash[0]) || !slices.Equal(a.rows[1], g.rows[1]) {
+				t.Fatalf("game %d turn %d: the copy moved a card the seat can see", i, g.Turn())
+			}
+			for o := range g.pl {
+				if o != seat && !slices.Equal(a.pl[o].hand, g.pl[o].hand) {
+					resampled++
+					break
+				}
+			}
+			if len(buf) > 1 && positions%16 == 0 {
+				decisions++
+				bot := func() sim.Bot { return &sim.ISMCTS{Iterations: 8, Horizon: 10} }
+				ca := bot().Choose(g, buf, rand.New(rand.NewPCG(seed, 7)))
+				cb := bot().Choose(v, buf, rand.New(rand.NewPCG(seed, 7)))
+				if ca != cb {
+					t.Fatalf("game %d turn %d: search chose %q, but %q when only hidden cards differ",
+						i, g.Turn(), g.Describe(buf[ca], "en"), g.Describe(buf[cb], "en"))
+				}
+			}
+			g.Apply(buf[play.IntN(len(buf))], nil)
+		}
+	}
+	if resampled < positions/4 || decisions == 0 {
+		t.Fatalf("%d positions: another seat's hand resampled in %d, %d search decisions compared", positions, resampled, decisions)
+	}
+}
+
+// Issue 15.1: Determinize leaves the original untouched and does not draw
+// from its source; the copy shares nothing mutable with it (playing the
+// copy to its end changes nothing in the original), and it is checked like
+// any game: Check and CheckStep pass after every decision of the copy,
+// starting from a fresh checker.
+func TestIssue15_1_DeterminizeLeavesOriginalUntouched(t *testing.T) {
+	e := shippedEngine(t)
+	var buf []sim.Choice
+	for i := range 6 {
+		src := rand.NewPCG(uint64(i), 8)
+		g := e.NewGame(sim.Config{Players: 2 + i%3, Index: i}, rand.New(src)).(*Game)
+		play := rand.New(rand.NewPCG(uint64(i), 9))
+		for range 40 + 30*i {
+			buf = g.Choices(buf)
+			g.Apply(buf[play.IntN(len(buf))], nil)
+			mustCheck(t, g)
+		}
+		before := clone(g, rand.NewPCG(0, 0))
+		state, _ := src.MarshalBinary()
+		var dst sim.Game
+		for k := range 3 { // the second and third calls reuse dst
+			dst = g.Determinize(dst, g.Seat(), rand.New(rand.NewPCG(uint64(k), 10)))
+			d := dst.(*plan).Game
+			for steps := 0; !d.Over(); steps++ {
+				buf = d.Choices(buf)
+				d.Apply(buf[play.IntN(len(buf))], nil)
+				if err := d.Check(); err != nil {
+					t.Fatalf("game %d copy %d step %d: %v", i, k, steps, err)
+				}
+				if err := d.CheckStep(); err != nil {
+					t.Fatalf("game %d copy %d step %d: %v", i, k, steps, err)
+				}
+			}
+		}
+		if after, _ := src.MarshalBinary(); !slices.Equal(state, after) {
+			t.Fatalf("game %d: Determinize drew from the original's source", i)
+		}
+		if !samePiles(g, before) || g.turns != before.turns || g.funds != before.funds || g.step != before.step ||
+			!slices.Equal(g.fresh, before.fresh) || !slices.Equal(g.dirty, before.dirty) {
+			t.Fatalf("game %d: playing the copies changed the original", i)
+		}
+		mustCheck(t, g)
+	}
+}
+
+// Issue 15.2: the search bot beats greedy on a small fixed-seed ladder
+// (seats alternated and rotated).
+func TestIssue15_2_SearchBeatsGreedy(t *testing.T) {
+	e := shippedEngine(t)
+	l := sim.RunLadder(context.Background(), e, sim.LadderOptions{Seed: 3, Games: 24, Players: []int{2}, Bots: []string{"greedy", "search"}})
+	if l.Violations != 0 || l.Unfinished != 0 {
+		t.Fatalf("%d violations, %d unfinished", l.Violations, l.Unfinished)
+	}
+	greedy, search := l.Bots[0].WinRate, l.Bots[1].WinRate
+	if search.Rate < 0.6 || search.Rate <= greedy.Rate {
+		t.Fatalf("search won %.0f %% of its seat-games, greedy %.0f %%", 100*search.Rate, 100*greedy.Rate)
+	}
+}
+
+// BenchmarkSearchDecision4P times one decision of the default search bot in
+// a 4-player game's playing phase after ten turns of greedy play.
+func BenchmarkSearchDecision4P(b *testing.B) {
+	e := shippedEngine(b)
+	g := e.NewGame(sim.Config{Players: 4}, rand.New(rand.NewPCG(1, 1))).(*Game)
+	var buf []sim.Choice
+	for g.Turn() < 10 || g.step != stMain || len(g.Choices(buf)) < 4 {
+		buf = g.Choices(buf)
+		g.Apply(buf[greedy{}.Choose(g, buf, nil)], nil)
+	}
+	buf = g.Choices(buf)
+	bot := e.NewBot("search")
+	rng := rand.New(rand.NewPCG(2, 2))
+	b.ReportAllocs()
+	for b.Loop() {
+		bot.Choose(g, buf, rng)
+	}
+}
