@@ -1104,7 +1104,7 @@ func checkBloodrageCards(c *Checker, cards *Sheet[BCard]) map[string]BCard {
 		}
 	}
 	for age := 1; age <= r.Int("Ages"); age++ {
-		c.ExpectCount(cards.Name, c.Lang.Msg("b_label_age_cards", age), "CardsPerAge", perAge[age])
+		ExpectCount(cards, Indexes(cards.Items, func(b BCard) bool { return b.Age == age }), c.Lang.Msg("b_label_age_cards", age), "CardsPerAge", perAge[age])
 	}
 
 	// After the draft, each AI gets AIBattleCards from what the player left.

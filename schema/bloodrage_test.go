@@ -491,9 +491,9 @@ func TestBloodrage_CardColumnsFitTheirKind(t *testing.T) {
 func TestBloodrage_CardsPerAge(t *testing.T) {
 	runBrCases(t, []brCase{
 		{"one card short", func(b brBook) { b.set("Card", "A1-BASH", "枚数", "1") },
-			"Card", at("A1"), "Age 1 cards should number 5 but there are 4 (rule CardsPerAge)"},
+			"Card", at("J2"), "Age 1 cards should number 5 but there are 4 (counted: J2:J5); fix the copies, or if this is intended, change Rules!B5 to 4"},
 		{"no Age 2 cards", func(b brBook) { b.rule("Ages", "2"); b.rule("RagnarokGlory", "2,3") },
-			"Card", at("A1"), "Age 2 cards should number 5 but there are 0"},
+			"Rules", at("B5"), "Age 2 cards should number 5 but there are 0 (counted: none); add or remove rows, or if this is intended, change Rules!B5 to 0"},
 	})
 }
 

@@ -252,7 +252,7 @@ func TestDecode_JapaneseSheetNames(t *testing.T) {
 	b["ルール"] = append(b["ルール"], []string{"EddaLayer1", "19"})
 	b["キーパー"][5][5] = "3" // K21, a layer-2 Keeper, sheet row 6
 	r := b.validate("en")
-	wantProblem(t, r.Problems, "エッダ", "A1", "layer-3 Edda should number 6 but there are 0")
+	wantProblem(t, r.Problems, "エッダ", "A1", `layer-3 Edda should number 6 but there are 0 (counted: none); add or remove rows, or if this is intended, add to the ルール sheet a row "EddaLayer3" with the value 0`)
 	wantProblem(t, r.Problems, "ルール", "B2", "layer 1 has 19 Edda")
 	wantProblem(t, r.Problems, "キーパー", "F6", "Start may only be set on a layer-1 Keeper")
 

@@ -149,11 +149,80 @@ func CheckTriggers[T any](s *Sheet[T], i int, field string, e Effect, allowed ..
 // Count adds n physical cards to component key.
 func (c *Checker) Count(key string, n int) { c.Components[key] += n }
 
-// ExpectCount reports when the components counted under key differ from the
-// Rules parameter rule. The problem sits on the sheet's A1 cell.
-func (c *Checker) ExpectCount(sheet, label, rule string, got int) {
+// ExpectCount reports when the cards of items (indexes into s.Items), got
+// in all, differ from the number the Rules parameter rule sets. The problem
+// sits where the fix is: the copies cell (枚数, or the ID on a sheet of one
+// card per row) of the first row counted, naming the others, with a hint to
+// change the exact Rules cell when the difference is intended. With no row
+// counted it sits on that Rules cell, or on the sheet's A1 when the Rules
+// sheet leaves the parameter at its default.
+func ExpectCount[T any](s *Sheet[T], items []int, label, rule string, got int) {
+	c := s.c
 	want := c.Rules.Int(rule)
-	if got != want {
-		c.P.Errorf(sheet, 1, 1, "", "count", label, want, got, rule)
+	if got == want {
+		return
 	}
+	rsheet, rrow, rcol, rheader, set := ruleCell(c, rule)
+	hint := c.Lang.Msg("count_hint_add", rsheet, rule, got)
+	if set {
+		hint = c.Lang.Msg("count_hint_cell", rsheet+"!"+CellName(rcol, rrow), got)
+	}
+	field, fix := "ID", c.Lang.Msg("count_fix_rows")
+	if s.Has("Copies") {
+		field, fix = "Copies", c.Lang.Msg("count_fix_copies")
+	}
+	at := s.at[field]
+	if len(items) == 0 || at == 0 {
+		sheet, row, col, header := s.Name, 1, 1, ""
+		if set {
+			sheet, row, col, header = rsheet, rrow, rcol, rheader
+		}
+		c.P.Errorf(sheet, row, col, header, "count", label, want, got, c.Lang.Msg("count_no_rows"), c.Lang.Msg("count_fix_rows")+hint)
+		return
+	}
+	rows := make([]int, len(items))
+	for j, i := range items {
+		rows[j] = s.Rows[i]
+	}
+	slices.Sort(rows)
+	c.P.Errorf(s.Name, rows[0], at, s.headerOr(at, field), "count", label, want, got, cellRanges(c.Lang, at, rows), fix+hint)
+}
+
+// Indexes returns the indexes of the items keep accepts; a nil keep accepts all.
+func Indexes[T any](items []T, keep func(T) bool) []int {
+	var out []int
+	for i, it := range items {
+		if keep == nil || keep(it) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// cellRanges names the cells of column col on rows (sorted), runs of rows
+// as one range: "C2〜C13、C20" in Japanese, "C2:C13, C20" in English. After
+// four ranges the rest are summed up as "ほか" / "and more".
+func cellRanges(l *Lang, col int, rows []int) string {
+	dash, sep, more := "〜", "、", "ほか"
+	if l.English() {
+		dash, sep, more = ":", ", ", "and more"
+	}
+	var parts []string
+	for i := 0; i < len(rows); {
+		j := i
+		for j+1 < len(rows) && rows[j+1] <= rows[j]+1 {
+			j++
+		}
+		if len(parts) == 4 {
+			parts = append(parts, more)
+			break
+		}
+		part := CellName(col, rows[i])
+		if j > i {
+			part += dash + CellName(col, rows[j])
+		}
+		parts = append(parts, part)
+		i = j + 1
+	}
+	return strings.Join(parts, sep)
 }

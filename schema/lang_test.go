@@ -142,3 +142,22 @@ func TestIssue16_5_EchoCutsAtFortyCharacters(t *testing.T) {
 		}
 	}
 }
+
+func TestIssue16_4_CountedRowsAreNamedAsRanges(t *testing.T) {
+	tests := []struct {
+		rows   []int
+		ja, en string
+	}{
+		{[]int{4}, "C4", "C4"},
+		{[]int{2, 3, 4, 7}, "C2〜C4、C7", "C2:C4, C7"},
+		{[]int{2, 4, 6, 8, 10, 12}, "C2、C4、C6、C8、ほか", "C2, C4, C6, C8, and more"},
+	}
+	for _, tt := range tests {
+		if got := cellRanges(NewLang("ja"), 3, tt.rows); got != tt.ja {
+			t.Errorf("ja %v: %q, want %q", tt.rows, got, tt.ja)
+		}
+		if got := cellRanges(NewLang("en"), 3, tt.rows); got != tt.en {
+			t.Errorf("en %v: %q, want %q", tt.rows, got, tt.en)
+		}
+	}
+}

@@ -197,8 +197,8 @@ var nastrondMessages = map[string]msg{
 	"n_start_dup":      {"開始位置 %d は %d 行目の第1層キーパーと同じです。キーパーごとに違う開始位置にしてください（空欄は0）", "start %d is the same as the layer-1 Keeper's on row %d; give each layer-1 Keeper its own start (blank means 0)"},
 	"n_start_keepers":  {"第1層のキーパーは%d枚ですが、%d人プレイでは各プレイヤーに1枚ずつ必要です", "there are %d layer-1 Keepers but a %d-player game deals one to each player"},
 	"n_urd_colour":     {"ヴァルキリア「%s」の色 %s のウルズがありません", "Valkyria %q has colour %s but no Urd row has it"},
-	"n_urd_per":        {"ウルズ（%s）は%d枚のはずですが%d枚です（ルール UrdPerColour）", "Urd of colour %s should number %d but there are %d (rule UrdPerColour)"},
 	"n_urd_enough":     {"%d人プレイには1人%d枚のウルズが要りますが、%s は%d枚しかありません（ルール UrdFor%d）", "a %d-player game needs %d Urd each but colour %s has only %d (rule UrdFor%d)"},
+	"n_label_urd":      {"ウルズ（%s）", "Urd of colour %s"},
 	"n_label_edda":     {"第%d層のエッダ", "layer-%d Edda"},
 	"n_label_einh":     {"登場階層%dのエインヘリアル", "layer-%d Einherjar"},
 	"n_label_keeper":   {"第%d層のキーパー", "layer-%d Keepers"},
@@ -257,20 +257,20 @@ func checkNastrond(c *Checker) any {
 	checkNastrondStarts(c, keep)
 	for layer := 1; layer <= 3; layer++ {
 		eKey, kKey := fmt.Sprintf("EddaLayer%d", layer), fmt.Sprintf("KeeperLayer%d", layer)
-		c.ExpectCount(edda.Name, c.Lang.Msg("n_label_edda", layer), eKey, eddaBy[layer])
-		c.ExpectCount(einh.Name, c.Lang.Msg("n_label_einh", layer), fmt.Sprintf("EinherjarLayer%d", layer), einhBy[layer])
-		c.ExpectCount(keep.Name, c.Lang.Msg("n_label_keeper", layer), kKey, keepBy[layer])
+		ExpectCount(edda, Indexes(edda.Items, func(e NEdda) bool { return e.Layer == layer }), c.Lang.Msg("n_label_edda", layer), eKey, eddaBy[layer])
+		ExpectCount(einh, Indexes(einh.Items, func(e NEinherjar) bool { return e.Layer == layer }), c.Lang.Msg("n_label_einh", layer), fmt.Sprintf("EinherjarLayer%d", layer), einhBy[layer])
+		ExpectCount(keep, Indexes(keep.Items, func(k NKeeper) bool { return k.Layer == layer }), c.Lang.Msg("n_label_keeper", layer), kKey, keepBy[layer])
 		if e, k := r.Int(eKey), r.Int(kKey); e+k != nastrondRing[layer] {
-			sheet, row, col, header := ruleCell(c, eKey, kKey)
+			sheet, row, col, header, _ := ruleCell(c, eKey, kKey)
 			c.P.Errorf(sheet, row, col, header, "n_ring", layer, e, k, e+k, layer, nastrondRing[layer])
 		}
 	}
 	if players := min(4, r.Int("Valkyria")); r.Int("KeeperLayer1") < players {
-		sheet, row, col, header := ruleCell(c, "KeeperLayer1", "Valkyria")
+		sheet, row, col, header, _ := ruleCell(c, "KeeperLayer1", "Valkyria")
 		c.P.Errorf(sheet, row, col, header, "n_start_keepers", r.Int("KeeperLayer1"), players)
 	}
 	c.Count("Nidhogg", len(nid.Items))
-	c.ExpectCount(nid.Name, c.Lang.Msg("n_label_nidhogg"), "Nidhogg", len(nid.Items))
+	ExpectCount(nid, Indexes(nid.Items, nil), c.Lang.Msg("n_label_nidhogg"), "Nidhogg", len(nid.Items))
 
 	d.Valkyria, d.Urd, d.Edda, d.Einherjar, d.Keepers, d.Nidhogg = val.Items, urd.Items, edda.Items, einh.Items, keep.Items, nid.Items
 	return d
@@ -290,13 +290,12 @@ func checkNastrondValkyria(c *Checker, val *Sheet[NValkyria]) {
 		first[v.Colour] = val.Rows[i]
 	}
 	c.Count("Valkyria", len(val.Items))
-	c.ExpectCount(val.Name, c.Lang.Msg("n_label_valkyria"), "Valkyria", len(val.Items))
+	ExpectCount(val, Indexes(val.Items, nil), c.Lang.Msg("n_label_valkyria"), "Valkyria", len(val.Items))
 }
 
 // checkNastrondUrd checks the Urd of each colour: UrdPerColour cards, enough
 // for each player count the Valkyria allow, and one colour per Valkyria.
-// Like every count, a colour's total is a problem of the whole sheet (A1);
-// colours are reported in the order of their first row.
+// Colours are reported in the order of their first row.
 func checkNastrondUrd(c *Checker, val *Sheet[NValkyria], urd *Sheet[NUrd]) {
 	r := c.Rules
 	total, first := map[string]int{}, map[string]int{}
@@ -313,9 +312,8 @@ func checkNastrondUrd(c *Checker, val *Sheet[NValkyria], urd *Sheet[NUrd]) {
 			continue
 		}
 		n := total[u.Colour]
-		if want := r.Int("UrdPerColour"); n != want {
-			urd.SheetErrorf("n_urd_per", u.Colour, want, n)
-		}
+		colour := u.Colour
+		ExpectCount(urd, Indexes(urd.Items, func(u NUrd) bool { return u.Colour == colour }), c.Lang.Msg("n_label_urd", colour), "UrdPerColour", n)
 		for p := 2; p <= maxPlayers; p++ {
 			if need := r.Int(fmt.Sprintf("UrdFor%d", p)); n < need {
 				urd.SheetErrorf("n_urd_enough", p, need, u.Colour, n, p)
@@ -389,37 +387,4 @@ func rawCell[T any](c *Checker, s *Sheet[T], i int, field string) string {
 		}
 	}
 	return ""
-}
-
-// ruleCell locates the Value cell of the first of keys that the Rules sheet
-// sets, so a problem with a rule's value points at it; without such a row it
-// gives the Rules sheet's A1.
-func ruleCell(c *Checker, keys ...string) (sheet string, row, col int, header string) {
-	t, ok := c.Book.Lookup(RulesSheet.Key, RulesSheet.JA)
-	if !ok {
-		return RulesSheet.Key, 1, 1, ""
-	}
-	keyAt, valAt := -1, -1
-	for j, h := range t.Header {
-		for _, col := range RulesSheet.Columns() {
-			if h := strings.ToLower(Normalize(h)); h == strings.ToLower(col.JA) || h == strings.ToLower(col.EN) {
-				switch col.Field {
-				case "Key":
-					keyAt = j
-				case "Value":
-					valAt = j
-				}
-			}
-		}
-	}
-	if keyAt >= 0 && valAt >= 0 {
-		for _, k := range keys {
-			for _, r := range t.Rows {
-				if strings.EqualFold(Normalize(r.Cell(keyAt)), k) {
-					return t.Sheet, r.Num, valAt + 1, Normalize(t.Header[valAt])
-				}
-			}
-		}
-	}
-	return t.Sheet, 1, 1, ""
 }

@@ -191,15 +191,15 @@ func TestNastrond_EddaCountPerLayer(t *testing.T) {
 		{
 			name:  "one short on layer 2",
 			edit:  func(t *testing.T, b nastrondSheets) { b.set(t, "Edda", "E2a", "枚数", "11") },
-			sheet: "Edda", cell: "A1",
-			en: "layer-2 Edda should number 12 but there are 11 (rule EddaLayer2)",
-			ja: "第2層のエッダは12枚のはずですが11枚あります（ルール EddaLayer2）",
+			sheet: "Edda", cell: "G4",
+			en: `layer-2 Edda should number 12 but there are 11 (counted: G4); fix the copies, or if this is intended, add to the Rules sheet a row "EddaLayer2" with the value 11`,
+			ja: "第2層のエッダは12枚のはずですが11枚あります（数えた行: G4）。枚数を直すか、意図的なら Rulesシートに「EddaLayer2」の行を加えて値を 11 にしてください",
 		},
 		{
 			name:  "one too many on layer 3",
 			edit:  func(t *testing.T, b nastrondSheets) { b.add("Edda", "E3b", "巫女の予言", "3", "16", "5") },
-			sheet: "Edda", cell: "A1",
-			en: "layer-3 Edda should number 6 but there are 7",
+			sheet: "Edda", cell: "G5",
+			en: "layer-3 Edda should number 6 but there are 7 (counted: G5:G6)",
 			ja: "第3層のエッダは6枚のはずですが7枚あります",
 		},
 		{
@@ -208,9 +208,9 @@ func TestNastrond_EddaCountPerLayer(t *testing.T) {
 				b.set(t, "Edda", "E1a", "枚数", "9")
 				b.add("Edda", "E2b", "ヘルモーズの騎行", "2", "12", "3")
 			},
-			sheet: "Edda", cell: "A1",
-			en: "layer-1 Edda should number 20 but there are 19",
-			ja: "第1層のエッダは20枚のはずですが19枚あります",
+			sheet: "Edda", cell: "G2",
+			en: "layer-1 Edda should number 20 but there are 19 (counted: G2:G3)",
+			ja: "第1層のエッダは20枚のはずですが19枚あります（数えた行: G2〜G3）",
 		},
 		{
 			name: "the count follows the Rules sheet",
@@ -218,9 +218,9 @@ func TestNastrond_EddaCountPerLayer(t *testing.T) {
 				b.rule("EddaLayer3", "5")
 				b.rule("KeeperLayer3", "3")
 			},
-			sheet: "Edda", cell: "A1",
-			en: "layer-3 Edda should number 5 but there are 6 (rule EddaLayer3)",
-			ja: "第3層のエッダは5枚のはずですが6枚あります",
+			sheet: "Edda", cell: "G5",
+			en: "layer-3 Edda should number 5 but there are 6 (counted: G5); fix the copies, or if this is intended, change Rules!B2 to 6",
+			ja: "第3層のエッダは5枚のはずですが6枚あります（数えた行: G5）。枚数を直すか、意図的なら Rules!B2 を 6 に変更してください",
 		},
 	})
 }
@@ -230,8 +230,8 @@ func TestNastrond_EinherjarCountPerLayer(t *testing.T) {
 		{
 			name:  "one short on layer 1",
 			edit:  func(t *testing.T, b nastrondSheets) { b.set(t, "Einherjar", "N1", "枚数", "10") },
-			sheet: "Einherjar", cell: "A1",
-			en: "layer-1 Einherjar should number 21 but there are 20 (rule EinherjarLayer1)",
+			sheet: "Einherjar", cell: "F2",
+			en: "layer-1 Einherjar should number 21 but there are 20 (counted: F2:F3)",
 			ja: "登場階層1のエインヘリアルは21枚のはずですが20枚あります",
 		},
 		{
@@ -239,16 +239,16 @@ func TestNastrond_EinherjarCountPerLayer(t *testing.T) {
 			edit: func(t *testing.T, b nastrondSheets) {
 				b.add("Einherjar", "N4", "スタルカド", "2", "2", "after_fix: power +1")
 			},
-			sheet: "Einherjar", cell: "A1",
-			en: "layer-2 Einherjar should number 8 but there are 9",
+			sheet: "Einherjar", cell: "F4",
+			en: "layer-2 Einherjar should number 8 but there are 9 (counted: F4, F6)",
 			ja: "登場階層2のエインヘリアルは8枚のはずですが9枚あります",
 		},
 		{
 			name:  "layer 3 emptied",
 			edit:  func(t *testing.T, b nastrondSheets) { b.del(t, "Einherjar", "N3") },
 			sheet: "Einherjar", cell: "A1",
-			en: "layer-3 Einherjar should number 4 but there are 0",
-			ja: "登場階層3のエインヘリアルは4枚のはずですが0枚あります",
+			en: `layer-3 Einherjar should number 4 but there are 0 (counted: none); add or remove rows, or if this is intended, add to the Rules sheet a row "EinherjarLayer3" with the value 0`,
+			ja: "登場階層3のエインヘリアルは4枚のはずですが0枚あります（数えた行: なし）",
 		},
 	})
 }
@@ -258,35 +258,35 @@ func TestNastrond_KeeperCountPerLayer(t *testing.T) {
 		{
 			name:  "a layer-2 Keeper moved to layer 3: layer 2 is short",
 			edit:  func(t *testing.T, b nastrondSheets) { b.set(t, "Keeper", "K24", "階層", "3") },
-			sheet: "Keeper", cell: "A1",
-			en: "layer-2 Keepers should number 4 but there are 3 (rule KeeperLayer2)",
+			sheet: "Keeper", cell: "A6",
+			en: "layer-2 Keepers should number 4 but there are 3 (counted: A6:A8); add or remove rows",
 			ja: "第2層のキーパーは4枚のはずですが3枚あります",
 		},
 		{
 			name:  "a layer-2 Keeper moved to layer 3: layer 3 has one too many",
 			edit:  func(t *testing.T, b nastrondSheets) { b.set(t, "Keeper", "K24", "階層", "3") },
-			sheet: "Keeper", cell: "A1",
+			sheet: "Keeper", cell: "A9",
 			en: "layer-3 Keepers should number 2 but there are 3",
 			ja: "第3層のキーパーは2枚のはずですが3枚あります",
 		},
 		{
 			name:  "a layer-1 Keeper missing",
 			edit:  func(t *testing.T, b nastrondSheets) { b.del(t, "Keeper", "K14") },
-			sheet: "Keeper", cell: "A1",
+			sheet: "Keeper", cell: "A2",
 			en: "layer-1 Keepers should number 4 but there are 3",
 			ja: "第1層のキーパーは4枚のはずですが3枚あります",
 		},
 		{
 			name:  "two Nidhogg",
 			edit:  func(t *testing.T, b nastrondSheets) { b.add("Nidhogg", "NID2", "黒き竜", "22", "7") },
-			sheet: "Nidhogg", cell: "A1",
+			sheet: "Nidhogg", cell: "A2",
 			en: "Nidhogg should number 1 but there are 2",
 			ja: "ニーズヘッグは1枚のはずですが2枚あります",
 		},
 		{
 			name:  "a fifth Valkyria",
 			edit:  func(t *testing.T, b nastrondSheets) { b.add("Valkyria", "V5", "ヒルド", "") },
-			sheet: "Valkyria", cell: "A1",
+			sheet: "Valkyria", cell: "A2",
 			en: "Valkyria should number 4 but there are 5",
 			ja: "ヴァルキリアは4枚のはずですが5枚あります",
 		},
@@ -342,9 +342,9 @@ func TestNastrond_UrdPerColour(t *testing.T) {
 		{
 			name:  "one red Urd short",
 			edit:  func(t *testing.T, b nastrondSheets) { b.set(t, "Urd", "U1", "枚数", "11") },
-			sheet: "Urd", cell: "A1",
-			en: "Urd of colour 赤 should number 12 but there are 11 (rule UrdPerColour)",
-			ja: "ウルズ（赤）は12枚のはずですが11枚です",
+			sheet: "Urd", cell: "C2",
+			en: "Urd of colour 赤 should number 12 but there are 11 (counted: C2)",
+			ja: "ウルズ（赤）は12枚のはずですが11枚あります（数えた行: C2）",
 		},
 		{
 			name: "a colour split over two rows is summed",
@@ -352,16 +352,16 @@ func TestNastrond_UrdPerColour(t *testing.T) {
 				b.set(t, "Urd", "U2", "枚数", "6")
 				b.add("Urd", "U5", "青", "7")
 			},
-			sheet: "Urd", cell: "A1",
-			en: "Urd of colour 青 should number 12 but there are 13",
-			ja: "ウルズ（青）は12枚のはずですが13枚です",
+			sheet: "Urd", cell: "C3",
+			en: "Urd of colour 青 should number 12 but there are 13 (counted: C3, C6)",
+			ja: "ウルズ（青）は12枚のはずですが13枚あります（数えた行: C3、C6）",
 		},
 		{
 			name:  "the Rules sheet sets the count",
 			edit:  func(t *testing.T, b nastrondSheets) { b.rule("UrdPerColour", "13") },
-			sheet: "Urd", cell: "A1",
-			en: "Urd of colour 黄 should number 13 but there are 12",
-			ja: "ウルズ（黄）は13枚のはずですが12枚です",
+			sheet: "Urd", cell: "C5",
+			en: "Urd of colour 黄 should number 13 but there are 12 (counted: C5); fix the copies, or if this is intended, change Rules!B2 to 12",
+			ja: "ウルズ（黄）は13枚のはずですが12枚あります（数えた行: C5）。枚数を直すか、意図的なら Rules!B2 を 12 に変更してください",
 		},
 		{
 			name:  "a Valkyria whose colour has no Urd",
@@ -680,8 +680,8 @@ func TestNastrond_RulesDefaultsWhenOmitted(t *testing.T) {
 			b.rule("MajorityVP", "5")
 			b.set(t, "Edda", "E1b", "枚数", "9")
 		},
-		sheet: "Edda", cell: "A1",
-		en: "layer-1 Edda should number 20 but there are 19 (rule EddaLayer1)",
+		sheet: "Edda", cell: "G2",
+		en: "layer-1 Edda should number 20 but there are 19 (counted: G2:G3)",
 		ja: "第1層のエッダは20枚のはずですが19枚あります",
 	}})
 }

@@ -304,3 +304,36 @@ func (r Rules) Text(key string) string {
 	}
 	return fmt.Sprint(v[0])
 }
+
+// ruleCell locates the Value cell of the first of keys that the Rules sheet
+// sets, so a problem with a rule's value points at it; without such a row it
+// gives the Rules sheet's A1 and ok false.
+func ruleCell(c *Checker, keys ...string) (sheet string, row, col int, header string, ok bool) {
+	t, ok := c.Book.Lookup(RulesSheet.Key, RulesSheet.JA)
+	if !ok {
+		return RulesSheet.Key, 1, 1, "", false
+	}
+	keyAt, valAt := -1, -1
+	for j, h := range t.Header {
+		for _, col := range RulesSheet.Columns() {
+			if h := strings.ToLower(Normalize(h)); h == strings.ToLower(col.JA) || h == strings.ToLower(col.EN) {
+				switch col.Field {
+				case "Key":
+					keyAt = j
+				case "Value":
+					valAt = j
+				}
+			}
+		}
+	}
+	if keyAt >= 0 && valAt >= 0 {
+		for _, k := range keys {
+			for _, r := range t.Rows {
+				if strings.EqualFold(Normalize(r.Cell(keyAt)), k) {
+					return t.Sheet, r.Num, valAt + 1, Normalize(t.Header[valAt]), true
+				}
+			}
+		}
+	}
+	return t.Sheet, 1, 1, "", false
+}

@@ -290,7 +290,7 @@ func checkValkyrie(c *Checker) any {
 		}
 	}
 	c.Count("VP", nVP)
-	c.ExpectCount(vp.Name, c.Lang.Msg("v_label_vp"), "VPCards", nVP)
+	ExpectCount(vp, Indexes(vp.Items, nil), c.Lang.Msg("v_label_vp"), "VPCards", nVP)
 
 	// Supply Valkyries: both decks must fill their share of the supply.
 	byDeck := map[string]int{}
@@ -306,7 +306,7 @@ func checkValkyrie(c *Checker) any {
 		}
 	}
 	c.Count("Valkyrie", nVal)
-	c.ExpectCount(val.Name, c.Lang.Msg("v_label_supply"), "SupplyValkyries", nVal)
+	ExpectCount(val, Indexes(val.Items, nil), c.Lang.Msg("v_label_supply"), "SupplyValkyries", nVal)
 	if len(val.Items) > 0 {
 		slots := valkyrieDeckSlots * r.Int("RowSlots")
 		for _, deck := range []string{"Assist", "Battle"} {
@@ -331,7 +331,7 @@ func checkValkyrie(c *Checker) any {
 		}
 	}
 	c.Count("FirstValkyrie", nFirst)
-	c.ExpectCount(first.Name, c.Lang.Msg("v_label_first"), "FirstValkyries", nFirst)
+	ExpectCount(first, Indexes(first.Items, nil), c.Lang.Msg("v_label_first"), "FirstValkyries", nFirst)
 	if players, each := r.Int("MaxPlayers"), r.Int("StartingDeck"); nFirst < players*each {
 		first.SheetErrorf("v_first_short", nFirst, players, each, players*each)
 	}
@@ -344,7 +344,7 @@ func checkValkyrie(c *Checker) any {
 		}
 	}
 	c.Count("Monster", len(mon.Items))
-	c.ExpectCount(mon.Name, c.Lang.Msg("v_label_monster"), "Monsters", len(mon.Items))
+	ExpectCount(mon, Indexes(mon.Items, nil), c.Lang.Msg("v_label_monster"), "Monsters", len(mon.Items))
 
 	// Rage tactics: one row per (monster, rage), rages running on from 1.
 	type key struct {
@@ -392,7 +392,7 @@ func checkValkyrie(c *Checker) any {
 		}
 	}
 	c.Count("Weakness", len(weak.Items))
-	c.ExpectCount(weak.Name, c.Lang.Msg("v_label_weakness"), "Weaknesses", len(weak.Items))
+	ExpectCount(weak, Indexes(weak.Items, nil), c.Lang.Msg("v_label_weakness"), "Weaknesses", len(weak.Items))
 
 	// Per monster: tactics exist, start at rage 1 without gaps, and apply.
 	for i, m := range mon.Items {

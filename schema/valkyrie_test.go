@@ -129,24 +129,24 @@ func TestValkyrie_RulesDefaults(t *testing.T) {
 		}
 	}
 	// With the seed's counts the small book is short everywhere.
-	wantProblem(t, res.Problems, "Valkyrie", "A1", "supply Valkyries should number 144 but there are 6 (rule SupplyValkyries)")
-	wantProblem(t, res.Problems, "FirstValkyrie", "A1", "First Valkyries should number 40 but there are 8")
+	wantProblem(t, res.Problems, "Valkyrie", "J2", `supply Valkyries should number 144 but there are 6 (counted: J2:J3); fix the copies, or if this is intended, add to the Rules sheet a row "SupplyValkyries" with the value 6`)
+	wantProblem(t, res.Problems, "FirstValkyrie", "G2", "First Valkyries should number 40 but there are 8")
 }
 
 func TestValkyrie_ComponentCounts(t *testing.T) {
 	for _, tc := range []struct {
-		rule, sheet, want string
+		rule, sheet, cell, want string
 	}{
-		{"SupplyValkyries", "Valkyrie", "supply Valkyries should number 7 but there are 6 (rule SupplyValkyries)"},
-		{"FirstValkyries", "FirstValkyrie", "First Valkyries should number 7 but there are 8 (rule FirstValkyries)"},
-		{"Monsters", "Monster", "monsters should number 7 but there are 1 (rule Monsters)"},
-		{"Weaknesses", "Weakness", "weaknesses should number 7 but there are 2 (rule Weaknesses)"},
-		{"VPCards", "VP", "VP cards should number 7 but there are 6 (rule VPCards)"},
+		{"SupplyValkyries", "Valkyrie", "J2", "supply Valkyries should number 7 but there are 6 (counted: J2:J3); fix the copies, or if this is intended, change Rules!B2 to 6"},
+		{"FirstValkyries", "FirstValkyrie", "G2", "First Valkyries should number 7 but there are 8 (counted: G2:G3); fix the copies, or if this is intended, change Rules!B3 to 8"},
+		{"Monsters", "Monster", "A2", "monsters should number 7 but there are 1 (counted: A2); add or remove rows, or if this is intended, change Rules!B4 to 1"},
+		{"Weaknesses", "Weakness", "A2", "weaknesses should number 7 but there are 2 (counted: A2:A3); add or remove rows, or if this is intended, change Rules!B5 to 2"},
+		{"VPCards", "VP", "D2", "VP cards should number 7 but there are 6 (counted: D2:D3); fix the copies, or if this is intended, change Rules!B6 to 6"},
 	} {
 		t.Run(tc.rule, func(t *testing.T) {
 			s := valkyrieSheets()
 			setRule(s, tc.rule, "7")
-			wantProblem(t, validateValkyrie(s).Problems, tc.sheet, "A1", tc.want)
+			wantProblem(t, validateValkyrie(s).Problems, tc.sheet, tc.cell, tc.want)
 		})
 	}
 }

@@ -124,7 +124,7 @@ func TestValidate_BreakingEditsFailAtTheirCell(t *testing.T) {
 		{
 			name: "one Edda short on a layer", game: "nastrond",
 			edit:      removeOneOfLayer("Edda", "2"),
-			wantSheet: "Edda", wantCell: "A1", wantText: "layer-2 Edda should number 12 but there are 11",
+			wantSheet: "Edda", wantText: "layer-2 Edda should number 12 but there are 11",
 		},
 		{
 			name: "unknown effect verb", game: "nastrond",
@@ -449,5 +449,97 @@ func TestIssue16_5_LongCellsAreEchoedCut(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+func TestIssue16_4_CountErrorPointsAtCopiesAndRulesCell(t *testing.T) {
+	tests := []struct {
+		name     string
+		edit     func(f *excelize.File) error
+		sheet    string
+		cell     string // "@Header7" or "@Header:value": the first row whose Header is value
+		rule     string // the Rules key whose Value cell the hint names; "" when the Rules row is gone
+		ja, en   string // the hint, with %s for the Rules cell
+		wantText string // the start of the English message
+	}{
+		{
+			name:  "one red Urd short",
+			edit:  func(f *excelize.File) error { return setByHeader(f, "Urd", "枚数", 2, 11) },
+			sheet: "Urd", cell: "@枚数2", rule: "UrdPerColour",
+			ja: "枚数を直すか、意図的なら %s を 11 に変更してください", en: "fix the copies, or if this is intended, change %s to 11",
+			wantText: "Urd of colour 赤 should number 12 but there are 11 (counted: ",
+		},
+		{
+			name:  "one Edda short on layer 2",
+			edit:  removeOneOfLayer("Edda", "2"),
+			sheet: "Edda", cell: "@枚数:2", rule: "EddaLayer2",
+			ja: "意図的なら %s を 11 に変更してください", en: "if this is intended, change %s to 11",
+			wantText: "layer-2 Edda should number 12 but there are 11 (counted: ",
+		},
+		{
+			name: "the Rules row is gone",
+			edit: func(f *excelize.File) error {
+				row, err := rowWhere(f, "Rules", "キー", "UrdPerColour")
+				if err != nil {
+					return err
+				}
+				if err := f.RemoveRow("Rules", row); err != nil {
+					return err
+				}
+				return setByHeader(f, "Urd", "枚数", 3, 13)
+			},
+			sheet: "Urd", cell: "@枚数3",
+			ja: "意図的なら Rulesシートに「UrdPerColour」の行を加えて値を 13 にしてください", en: `if this is intended, add to the Rules sheet a row "UrdPerColour" with the value 13`,
+			wantText: "Urd of colour 青 should number 12 but there are 13 (counted: ",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src := copySrc(t)
+			var cell, ruleCell string
+			edit(t, src, "nastrond", func(f *excelize.File) error {
+				if err := tt.edit(f); err != nil {
+					return err
+				}
+				if rest, ok := strings.CutPrefix(tt.cell, "@枚数:"); ok {
+					row, err := rowWhere(f, tt.sheet, "階層", rest)
+					if err != nil {
+						return err
+					}
+					cell = resolveCell(t, f, tt.sheet, fmt.Sprintf("@枚数%d", row))
+				} else {
+					cell = resolveCell(t, f, tt.sheet, tt.cell)
+				}
+				if tt.rule != "" {
+					row, err := rowWhere(f, "Rules", "キー", tt.rule)
+					if err != nil {
+						return err
+					}
+					ruleCell = "Rules!" + resolveCell(t, f, "Rules", fmt.Sprintf("@値%d", row))
+				}
+				return nil
+			})
+			file := filepath.Join(src, "nastrond.xlsx")
+			for _, lang := range []string{"ja", "en"} {
+				hint := tt.ja
+				if lang == "en" {
+					hint = tt.en
+				}
+				if ruleCell != "" {
+					hint = fmt.Sprintf(hint, ruleCell)
+				}
+				r := bifrost(t, "validate", "--src", src, "--lang", lang, "nastrond")
+				want := fmt.Sprintf("%s: %s!%s: ", file, tt.sheet, cell)
+				found := false
+				for _, line := range strings.Split(r.stdout, "\n") {
+					if strings.HasPrefix(line, want) && strings.HasSuffix(line, hint) && (lang == "ja" || strings.Contains(line, tt.wantText)) {
+						found = true
+					}
+				}
+				if r.code != 1 || !found {
+					t.Errorf("%s: exit %d; no line %s…%s\ngot:\n%s", lang, r.code, want, hint, r.stdout)
+				}
+			}
+		})
 	}
 }
