@@ -210,8 +210,11 @@ type typesetter struct {
 	images  *imageStore
 }
 
-// measure is the text package's Measure for the book's font.
-func (r *typesetter) measure(s string) int { return r.pdf.GetStringSymbolWidth(s) }
+// measure is the text package's Measure for the book's font, with the
+// punctuation compression of squeezes.
+func (r *typesetter) measure(s string) int {
+	return r.pdf.GetStringSymbolWidth(s) - 500*squeezes(s)
+}
 
 // width is the width of s at size points, in mm.
 func (r *typesetter) width(s string, size float64) float64 {

@@ -396,7 +396,15 @@ func (r *typesetter) lineOps(l textLine, x, base float64, ts textStyle) []op {
 		if sg.st&stCode != 0 {
 			under = append(under, op{kind: opFill, x: sx - em*0.12, y: base - em*0.92, w: sg.w - l.sp + em*0.24, h: em * 1.14, col: codeBG})
 		}
-		over = append(over, op{kind: opText, x: sx, y: base, size: ts.size, col: col, bold: ts.bold || sg.st&stBold != 0, s: sg.s, spacing: l.sp})
+		px := sx
+		for _, p := range squeezePieces(sg.s) {
+			sp := l.sp
+			if p.squeezed {
+				sp -= em / 2
+			}
+			over = append(over, op{kind: opText, x: px, y: base, size: ts.size, col: col, bold: ts.bold || sg.st&stBold != 0, s: p.s, spacing: sp})
+			px += float64(r.pdf.GetStringSymbolWidth(p.s))*ts.size*text.MMPerPt/1000 + sp*runeCount(p.s)
+		}
 		if sg.st&stStrike != 0 {
 			marks = append(marks, op{kind: opLine, x: sx, y: base - em*0.33, w: sg.w - l.sp, lw: em * 0.06, col: col})
 		}
