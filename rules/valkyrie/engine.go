@@ -435,8 +435,7 @@ func (e *Engine) NewBot(name string) sim.Bot {
 	case "bigmoney":
 		return bigMoney{}
 	case "search":
-		b := Search
-		return &b
+		return &searchBot{ISMCTS: Search}
 	}
 	return nil
 }

@@ -14,6 +14,25 @@ import (
 // playable (README).
 var Search = sim.ISMCTS{Iterations: 32, Horizon: 10}
 
+// searchBot is the "search" bot: sim.ISMCTS over plans, which answers at
+// once where its plan offers one move (greedy's play, attack or answer),
+// as the search would after weighing that move alone.
+type searchBot struct {
+	sim.ISMCTS
+	buf []sim.Choice
+}
+
+// Choose implements sim.Bot.
+func (b *searchBot) Choose(gm sim.Game, choices []sim.Choice, rng *rand.Rand) int {
+	if g, ok := gm.(*Game); ok {
+		p := plan{Game: g, seat: g.Seat(), turn: g.turns}
+		if b.buf = p.Choices(b.buf); len(b.buf) == 1 {
+			return max(slices.Index(choices, b.buf[0]), 0)
+		}
+	}
+	return b.ISMCTS.Choose(gm, choices, rng)
+}
+
 // Determinize implements sim.Searcher: a copy of the game as seat sees it.
 // Everything face up (rows, 廃棄置場, play and acquired areas, discard
 // piles, VP areas, the pool, a revealed weakness) and seat's own hand are
