@@ -71,6 +71,7 @@ type column struct {
 	colour colour
 	shape  string
 	bold   bool
+	icon   bool // the text names an icon of the layout
 }
 
 type header struct {
@@ -324,7 +325,7 @@ func (p *parser) table(path string, s elementSpec, e *Element, l *Layout, k *Kin
 	free := 0
 	for i, cs := range s.Columns {
 		cp := fmt.Sprintf("%s.columns.%d", path, i)
-		c := &column{title: cs.Title, w: cs.W, align: cs.Align, shape: cs.Shape, bold: cs.Bold}
+		c := &column{title: cs.Title, w: cs.W, align: cs.Align, shape: cs.Shape, bold: cs.Bold, icon: cs.Icon}
 		if cs.Text == "" {
 			p.errorf(cp, "a column needs text")
 		}

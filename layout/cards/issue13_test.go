@@ -635,3 +635,26 @@ func TestIssue13_6_KindsHaveTheirOwnFrameAndNoRepeatedVP(t *testing.T) {
 		t.Errorf("the Edda repeats its VP in the text: %s", text)
 	}
 }
+
+// TestIssue13_5_TableColumnsPrintIcons: the colour column of bloodrage's
+// upgrade table prints the timing icons, with the colour's name kept as
+// invisible text, so the board still reads 青, 赤 and 緑.
+func TestIssue13_5_TableColumnsPrintIcons(t *testing.T) {
+	res, _, lay := shipped(t, "bloodrage")
+	path := render(t, res, lay, cards.Options{Only: []string{res.Data.(*schema.BloodrageData).Boards[0].ID}})
+	txt := squeeze(tool(t, "pdftotext", "-f", "1", "-l", "1", path, "-"))
+	for _, c := range []string{"青", "赤", "緑"} {
+		if !strings.Contains(txt, c) {
+			t.Errorf("the board's text layer lacks %s", c)
+		}
+	}
+	qdf := filepath.Join(t.TempDir(), "qdf.pdf")
+	tool(t, "qpdf", "--qdf", "--object-streams=disable", path, qdf)
+	raw, err := os.ReadFile(qdf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := bytes.Count(raw, []byte("3 Tr")); n < 10 {
+		t.Errorf("%d invisible texts, want one for each of the ten upgrade rows", n)
+	}
+}

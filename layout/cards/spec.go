@@ -146,6 +146,7 @@ type columnSpec struct {
 	Colour  string  `yaml:"colour"`
 	Shape   string  `yaml:"shape"`
 	Bold    bool    `yaml:"bold"`
+	Icon    bool    `yaml:"icon"`
 }
 
 type headerSpec struct {

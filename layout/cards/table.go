@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"slices"
 	"strconv"
+	"strings"
 
 	"codeberg.org/go-pdf/fpdf"
 
@@ -77,6 +78,16 @@ func (pt *painter) cell(e *Element, c *column, r reflect.Value, x, y, rh float64
 	s, empty := c.text.eval(en)
 	fs := e.rows.fields
 	bx, by, bw, bh := x+cellPad, y+cellPad*0.6, c.w-2*cellPad, rh-1.2*cellPad
+	if shapes, ok := pt.lay.icons[strings.TrimSpace(s)]; ok && c.icon {
+		d := math.Min(c.w, rh) - 1.2
+		sx, sy := x+(c.w-d)/2, y+(rh-d)/2
+		pt.drawIcon(shapes, c.fill, sx, sy, d, fs, r)
+		col, _ := c.colour.resolve(pt.ds, fs, r)
+		pt.invisible = true
+		pt.text(e, s, sx, sy, d, d, text.Style{Size: 4, Min: 2, Leading: 1, MaxLines: 1}, "center", "middle", col, false, source{e.rows.spec, r, used})
+		pt.invisible = false
+		return
+	}
 	if c.shape != "" {
 		d := math.Min(c.w, rh) - 1.2
 		sx, sy := x+(c.w-d)/2, y+(rh-d)/2
