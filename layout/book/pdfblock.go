@@ -137,6 +137,7 @@ func (b *builder) indexEntries(pages map[int][]int) {
 			}
 			nums = strings.Join(s, ", ")
 		}
+		b.space(b.pitch() * 0.15)
 		b.text([]run{{s: b.r.terms[n], st: stBold}, {s: "　" + nums}}, textStyle{size: b.size, col: inkColour, strong: inkColour})
 	}
 }

@@ -338,17 +338,22 @@ func rubyLines(lines []textLine) []bool {
 	return out
 }
 
+// maxSpread is the most space justify adds after a character, in em: a
+// line that would need more (a long Latin word wrapped onto the next
+// line) is left ragged.
+const maxSpread = 0.25
+
 // justify spreads a line that is not a paragraph's last to the full width,
-// as Japanese text is set, by adding the same space after every character.
-// A line more than three characters short (a long Latin word wrapped) is
-// left ragged.
+// as Japanese text is set (両端揃え), by adding the same space after every
+// character: so a line whose last digits and their counter went to the
+// next line together still reaches the measure.
 func justify(l textLine, width, size float64) textLine {
 	slack := width - l.w
 	n := 0
 	for _, sg := range l.segs {
 		n += utf8.RuneCountInString(sg.s)
 	}
-	if l.last || n < 2 || slack <= 0.01 || slack > 3*size*text.MMPerPt {
+	if l.last || n < 2 || slack <= 0.01 || slack/float64(n-1) > maxSpread*size*text.MMPerPt {
 		return l
 	}
 	sp := slack / float64(n-1)
