@@ -160,9 +160,9 @@ func (is issue) describe(ds *dataset, lang *schema.Lang) string {
 		return fmt.Sprintf("%s: %sの文字%sは基本多言語面（BMP）の外にあり、PDFに埋め込めません", card, what, describeJA(is.r))
 	default:
 		if en {
-			return fmt.Sprintf("%s: %s has the character %s, which the font %s lacks; it would print as a blank box", card, what, text.Describe(is.r), is.font)
+			return fmt.Sprintf("%s: %s has the character %s, which no font of the chain (%s) has; it would print as a blank box. Install a font that has it (Debian: apt-get install fonts-ipaexfont-gothic fonts-morisawa-bizud-gothic) or add one to the layout's font chain", card, what, text.Describe(is.r), is.font)
 		}
-		return fmt.Sprintf("%s: %sの文字%sはフォント %s にないため、白い四角で印刷されます", card, what, describeJA(is.r), is.font)
+		return fmt.Sprintf("%s: %sの文字%sはフォントチェーン（%s）のどのフォントにもないため、白い四角で印刷されます。その文字を持つフォントを入れるか（Debian: apt-get install fonts-ipaexfont-gothic fonts-morisawa-bizud-gothic）、レイアウトのフォントチェーンに加えてください", card, what, describeJA(is.r), is.font)
 	}
 }
 

@@ -245,8 +245,8 @@ func TestIssue13_3_FallbackIsPerGlyph(t *testing.T) {
 	}
 	g.Name = "Loki龘"
 	ps := cards.Check(schema.Guardian, res, lay, book, schema.NewLang("en"))
-	if len(ps) != 1 || !strings.Contains(ps[0].Message, "U+9F98") || !strings.Contains(ps[0].Message, "first.ttf, IPAexGothic, M+ 1p") {
-		t.Errorf("problems %v, want one for 龘 naming the chain", ps)
+	if len(ps) != 1 || !strings.Contains(ps[0].Message, "U+9F98") || !strings.Contains(ps[0].Message, "first.ttf, IPAexGothic, M+ 1p") || !strings.Contains(ps[0].Message, "apt-get install fonts-ipaexfont-gothic") {
+		t.Errorf("problems %v, want one for 龘 naming the chain and what to install", ps)
 	}
 }
 
