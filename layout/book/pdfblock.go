@@ -351,7 +351,25 @@ func (b *builder) quote(q *ast.Blockquote) error {
 	b.space(b.pitch() * 0.6)
 	bar := quoteBar
 	p := &panel{x: b.x, w: b.w, bg: quoteBG, bar: &bar, pad: b.em() * 0.8}
-	return b.panel(p, b.em()*1.5, b.em()*1.1, func() error { return b.blocks(q) })
+	start := len(b.boxes)
+	err := b.panel(p, b.em()*1.5, b.em()*1.1, func() error { return b.blocks(q) })
+	keepTogether(b.boxes[start:], (b.r.g.h-b.r.g.top-b.r.g.bottom)/2)
+	return err
+}
+
+// keepTogether keeps boxes on one page when together they take at most
+// max mm: an example box is never split.
+func keepTogether(boxes []*box, max float64) {
+	h := 0.0
+	for _, bx := range boxes {
+		h += bx.before + bx.h
+	}
+	if h > max {
+		return
+	}
+	for i, bx := range boxes {
+		bx.keep = bx.keep || i < len(boxes)-1
+	}
 }
 
 // panel lays out what fill draws on the panel p, inset by left and right.

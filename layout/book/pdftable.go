@@ -118,13 +118,22 @@ func (b *builder) table(t *east.Table) {
 			header = bx
 		} else {
 			bx.header = header
-			// No last row alone on a page of its own.
-			bx.keep = ri == len(rows)-2 && len(rows) >= 4
+			// A table of fewer than smallTable rows stays whole; a longer
+			// one leaves at least three rows together at a page's foot
+			// and at the next page's head.
+			k, n := ri, len(rows)
+			if head {
+				k, n = ri-1, n-1
+			}
+			bx.keep = k < n-1 && (n < smallTable || k <= 1 || k >= n-3)
 		}
 		b.add(bx)
 	}
 	b.space(b.pitch() * 0.5)
 }
+
+// smallTable is the number of rows below which a table never splits.
+const smallTable = 8
 
 // columnWidths shares the column's width among the table's columns.
 func (b *builder) columnWidths(rows [][][]run, ncol int, size, padX float64) []float64 {

@@ -1,0 +1,65 @@
+package book
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// pageOf is the page of the last text op holding s.
+func pageOf(t *testing.T, r *typesetter, s string) int {
+	t.Helper()
+	p, _, ok := findText(r, s)
+	if !ok {
+		t.Fatalf("%q not drawn", s)
+	}
+	return p
+}
+
+func TestIssue14_9_SmallTablesAndExampleBoxesNeverSplit(t *testing.T) {
+	table := "| 名前 | 値 |\n|---|---|\n"
+	for i := range 6 {
+		table += fmt.Sprintf("| 小表%d | %d |\n", i, i)
+	}
+	quote := "> **例：**\n>\n" + strings.Repeat("> 例の本文の行です。\n>\n", 5) + "> 例の終わり。\n"
+	moved := 0
+	for k := 18; k < 40; k++ {
+		md := "# 章\n\n" + strings.Repeat("本文の行です。\n\n", k) + table + "\n" + strings.Repeat("本文の行です。\n\n", k%7) + quote
+		r := typesetT(t, md)
+		first, last := pageOf(t, r, "小表0"), pageOf(t, r, "小表5")
+		if first != last {
+			t.Errorf("k=%d: a 6-row table split over pages %d and %d", k, first, last)
+		}
+		if qa, qb := pageOf(t, r, "例："), pageOf(t, r, "例の終わり。"); qa != qb {
+			t.Errorf("k=%d: an example box split over pages %d and %d", k, qa, qb)
+		}
+		if _, h, _ := findText(r, "名前"); h.y < r.g.top+10 {
+			moved++
+		}
+	}
+	if moved == 0 {
+		t.Error("no case moved the table to a new page: the test does not reach the page bottom")
+	}
+}
+
+func TestIssue14_9_LongTablesLeaveNoOneOrTwoRowsAlone(t *testing.T) {
+	table := "| 名前 | 値 |\n|---|---|\n"
+	for i := range 30 {
+		table += fmt.Sprintf("| 行%02d | %d |\n", i, i)
+	}
+	for k := 10; k < 40; k++ {
+		r := typesetT(t, "# 章\n\n"+strings.Repeat("本文の行です。\n\n", k)+table)
+		perPage := map[int]int{}
+		for i := range 30 {
+			perPage[pageOf(t, r, fmt.Sprintf("行%02d", i))]++
+		}
+		if len(perPage) < 2 {
+			continue
+		}
+		for p, n := range perPage {
+			if n < 3 {
+				t.Errorf("k=%d: page %d holds %d rows of the table alone", k, p, n)
+			}
+		}
+	}
+}
