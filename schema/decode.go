@@ -1,7 +1,7 @@
 package schema
 
 import (
-	"fmt"
+	"bifrost/schema/effect"
 	"math"
 	"reflect"
 	"strconv"
@@ -17,6 +17,7 @@ type Sheet[T any] struct {
 	Name  string // the sheet name as written in the workbook
 	Items []T
 	Rows  []int // Rows[i] is the 1-based sheet row of Items[i]
+	cells []Row // cells[i] is the row of Items[i] as written
 	cols  []Column
 	at    map[string]int // field name → 1-based column; absent when missing
 	c     *Checker
@@ -65,7 +66,7 @@ func Decode[T any](c *Checker, spec *SheetSpec) *Sheet[T] {
 				raw = Trim(row.Cell(at - 1))
 			}
 			blank[col.Field] = raw == ""
-			if !s.setField(v.Field(col.Index), col, raw, row.Num, at) {
+			if !s.setField(v.Field(col.Index), col, raw, Trim(row.Cell(at-1)), row.Num, at) {
 				ok = false
 			}
 		}
@@ -78,10 +79,11 @@ func Decode[T any](c *Checker, spec *SheetSpec) *Sheet[T] {
 			}
 		}
 		if ok {
-			s.validateStruct(&item, row.Num, blank)
+			s.validateStruct(&item, row, blank)
 		}
 		s.Items = append(s.Items, item)
 		s.Rows = append(s.Rows, row.Num)
+		s.cells = append(s.cells, row)
 	}
 	return s
 }
@@ -108,8 +110,9 @@ func (s *Sheet[T]) mapHeader(t *Table) {
 	}
 }
 
-// setField converts raw into the field, reporting a problem when it cannot.
-func (s *Sheet[T]) setField(f reflect.Value, col Column, raw string, row, at int) bool {
+// setField converts raw into the field, reporting a problem when it cannot;
+// a message echoes the cell as typed.
+func (s *Sheet[T]) setField(f reflect.Value, col Column, raw, typed string, row, at int) bool {
 	p := s.c.P
 	name := col.Header(s.c.Lang)
 	if raw == "" {
@@ -129,14 +132,14 @@ func (s *Sheet[T]) setField(f reflect.Value, col Column, raw string, row, at int
 	case KindInt:
 		n, ok := ParseInt(raw)
 		if !ok {
-			p.Add(Error, s.Name, row, at, s.header(at), s.c.Lang.Msg("not_int", name)+s.c.Lang.Got(raw))
+			p.Add(Error, s.Name, row, at, s.header(at), s.c.Lang.Msg("not_int", name)+s.c.Lang.Got(typed))
 			return false
 		}
 		f.SetInt(int64(n))
 	case KindBool:
 		b, ok := ParseBool(raw)
 		if !ok {
-			p.Add(Error, s.Name, row, at, s.header(at), s.c.Lang.Msg("not_bool", name)+s.c.Lang.Got(raw))
+			p.Add(Error, s.Name, row, at, s.header(at), s.c.Lang.Msg("not_bool", name)+s.c.Lang.Got(typed))
 			return false
 		}
 		f.SetBool(b)
@@ -152,9 +155,10 @@ func (s *Sheet[T]) setField(f reflect.Value, col Column, raw string, row, at int
 	return true
 }
 
-// validateStruct runs the validate tags and reports each failure at its cell.
-// Blank cells are not checked: their zero value is the documented default.
-func (s *Sheet[T]) validateStruct(item *T, row int, blank map[string]bool) {
+// validateStruct runs the validate tags and reports each failure at its
+// cell, echoing the cell as typed. Blank cells are not checked: their zero
+// value is the documented default.
+func (s *Sheet[T]) validateStruct(item *T, row Row, blank map[string]bool) {
 	err := s.c.Lang.valid.Struct(item)
 	if err == nil {
 		return
@@ -170,19 +174,24 @@ func (s *Sheet[T]) validateStruct(item *T, row int, blank map[string]bool) {
 		}
 		msg := fe.Translate(s.c.Lang.trans)
 		if fe.Tag() == "oneof" {
-			msg = s.c.Lang.Msg("bad_enum", fe.Field(), strings.ReplaceAll(fe.Param(), " ", ", "))
+			sep := "・"
+			if s.c.Lang.English() {
+				sep = ", "
+			}
+			msg = s.c.Lang.Msg("bad_enum", fe.Field(), strings.ReplaceAll(fe.Param(), " ", sep))
 		}
-		s.c.P.Add(Error, s.Name, row, at, s.header(at), msg+s.c.Lang.Got(valueText(fe.Value())))
+		s.c.P.Add(Error, s.Name, row.Num, at, s.header(at), msg+s.c.Lang.Got(Trim(row.Cell(at-1))))
 	}
 }
 
-func valueText(v any) string {
-	switch x := v.(type) {
-	case []string:
-		return strings.Join(x, ",")
-	default:
-		return fmt.Sprint(x)
+// typed returns item i's cell in field's column as the designer typed it,
+// surrounding spaces trimmed; "" when the column is missing.
+func (s *Sheet[T]) typed(i int, field string) string {
+	at, ok := s.at[field]
+	if !ok {
+		return ""
 	}
+	return Trim(s.cells[i].Cell(at - 1))
 }
 
 // Errorf records a problem at item i's cell in the column of field.
@@ -200,6 +209,16 @@ func (s *Sheet[T]) Warnf(i int, field, key string, args ...any) {
 // SheetErrorf records a problem about the whole sheet, placed at A1.
 func (s *Sheet[T]) SheetErrorf(key string, args ...any) {
 	s.c.P.Errorf(s.Name, 1, 1, "", key, args...)
+}
+
+// vocab returns the effect vocabulary of field's column.
+func (s *Sheet[T]) vocab(field string) *effect.Vocab {
+	for _, c := range s.cols {
+		if c.Field == field {
+			return s.c.Game.Vocabs[c.Vocab]
+		}
+	}
+	return nil
 }
 
 // Has reports whether the sheet has the column of field.

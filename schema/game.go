@@ -105,13 +105,13 @@ func (c *Checker) effectMessage(e *effect.Error) string {
 	case effect.ErrUnknownTrigger:
 		m = l.Msg("effect_trigger", pos, e.Found)
 	case effect.ErrArgCount:
-		m = l.Msg("effect_argcount", pos, e.Want)
+		m = l.Msg("effect_argcount", pos, l.span(e.Want), e.Found)
 	case effect.ErrBadArg:
-		m = l.Msg("effect_arg", pos, e.Found, e.Want)
+		m = l.Msg("effect_arg", pos, e.Found, l.wanted(e.Want, e.Labels))
 	case effect.ErrCompare:
 		m = l.Msg("effect_compare", pos)
 	default:
-		m = l.Msg("effect_syntax", pos, e.Want)
+		m = l.Msg("effect_syntax", pos, l.wanted(e.Want, ""))
 		if e.Found != "" {
 			m += l.Msg("found", e.Found)
 		}
@@ -123,27 +123,65 @@ func (c *Checker) effectMessage(e *effect.Error) string {
 }
 
 // CheckTriggers reports effect clauses of item i whose trigger is not in allowed
-// ("" stands for no trigger).
+// ("" stands for no trigger). Messages name triggers in the designer's
+// language and echo the trigger as written.
 func CheckTriggers[T any](s *Sheet[T], i int, field string, e Effect, allowed ...string) {
 	if e.AST == nil {
 		return
 	}
-	for _, cl := range e.AST.Clauses {
-		if !slices.Contains(allowed, cl.Trigger) {
-			names := make([]string, 0, len(allowed))
-			for _, a := range allowed {
-				if a == "" {
-					a = "-"
-				}
-				names = append(names, a)
-			}
-			trig := cl.Trigger
-			if trig == "" {
-				trig = "-"
-			}
-			s.Errorf(i, field, "trigger_not_allowed", trig, strings.Join(names, ", "))
+	l, v := s.c.Lang, s.vocab(field)
+	var names []string
+	for _, a := range allowed {
+		if a != "" {
+			names = append(names, TriggerName(l, v, a))
 		}
 	}
+	list := names
+	if slices.Contains(allowed, "") {
+		list = append(slices.Clone(names), TriggerName(l, v, ""))
+	}
+	for _, cl := range e.AST.Clauses {
+		switch {
+		case slices.Contains(allowed, cl.Trigger):
+		case cl.Trigger == "":
+			s.Errorf(i, field, "trigger_required", l.List(names), names[0])
+		case len(names) == 0:
+			s.Errorf(i, field, "trigger_none", effect.WrittenAt(e.Src, cl.Pos))
+		default:
+			s.Errorf(i, field, "trigger_not_allowed", effect.WrittenAt(e.Src, cl.Pos), l.List(list))
+		}
+	}
+}
+
+// TriggerName is how messages name trigger name of v: by its first Japanese
+// alias (ロール後) or, in English, its canonical name; "" is no trigger.
+func TriggerName(l *Lang, v *effect.Vocab, name string) string {
+	if name == "" {
+		return l.Msg("no_trigger")
+	}
+	t := v.Trigger(name)
+	if t == nil || l.English() {
+		return name
+	}
+	for _, a := range t.Aliases {
+		if !isASCII(a) {
+			return a
+		}
+	}
+	return name
+}
+
+// VerbName is how messages name the verb of call c as the designer wrote it
+// in src, without a count attached to a Japanese name (振り直し1 is 振り直し).
+func VerbName(src string, c effect.Call) string {
+	w := effect.WrittenAt(src, c.Pos)
+	if cut := strings.TrimSuffix(strings.TrimRight(w, "0123456789"), "-"); cut != w && cut != "" && !isASCII(cut[len(cut)-1:]) {
+		return cut
+	}
+	if w == "" {
+		return c.Name
+	}
+	return w
 }
 
 // Count adds n physical cards to component key.

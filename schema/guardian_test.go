@@ -292,8 +292,8 @@ func TestGuardian_TriggersPerCardKind(t *testing.T) {
 	for _, tc := range []struct{ sheet, cell, src, want string }{
 		{"Guardian", "D2", "enter: point +1", `trigger "enter" is not allowed here (allowed: ship, cheer, prep, battle, field)`},
 		{"Advance", "G2", "ship: point +1", `trigger "ship" is not allowed here (allowed: enter, cheer, prep, battle, field)`},
-		{"Order", "D2", "ship: point +1", `trigger "ship" is not allowed here (allowed: -)`},
-		{"Material", "D2", "point +1", `trigger "-" is not allowed here (allowed: consume)`},
+		{"Order", "D2", "ship: point +1", `trigger "ship" is not allowed here; write the effect without a trigger`},
+		{"Material", "D2", "point +1", `effects in this column need a trigger, one of consume, written first as in "consume:"`},
 	} {
 		t.Run(tc.sheet, func(t *testing.T) {
 			s := guardianSheets()
@@ -306,9 +306,9 @@ func TestGuardian_TriggersPerCardKind(t *testing.T) {
 func TestGuardian_EffectParseErrorsAtCell(t *testing.T) {
 	for _, tc := range []struct{ name, sheet, col, cell, src, want string }{
 		{"unknown verb", "Guardian", "効果", "D2", "ship: drwa 1", `effect, character 7: unknown verb "drwa" (did you mean "draw"?)`},
-		{"point range", "Order", "効果", "D2", "point +12", `bad argument "+12" (want -9..9)`},
+		{"point range", "Order", "効果", "D2", "point +12", `bad argument "+12"; write a whole number from -9 to 9`},
 		{"order needs an effect", "Order", "効果", "D2", "", "Effect is required"},
-		{"condition unclosed", "Advance", "条件", "F2", "【応援属性 火 >= 1", "effect, character 13: expected 】"},
+		{"condition unclosed", "Advance", "条件", "F2", "【応援属性 火 >= 1", `effect, character 13: expected "】"`},
 		{"condition holds no verb", "Advance", "条件", "F2", "draw 1", `unknown verb "draw"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

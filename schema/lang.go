@@ -155,6 +155,84 @@ func (l *Lang) Got(v string) string {
 	return fmt.Sprintf("（入力値: 「%s」）", Echo(v))
 }
 
+// span renders a parser count or range, "2" or "1..2", as "2" or "1〜2"
+// ("1 to 2" in English).
+func (l *Lang) span(s string) string {
+	lo, hi, ok := strings.Cut(s, "..")
+	if !ok {
+		return s
+	}
+	if l.English() {
+		return lo + " to " + hi
+	}
+	return lo + "〜" + hi
+}
+
+// wanted renders what the effect parser wanted (effect.Error.Want) in plain
+// words: "1..8" as 1〜8 の整数, "Assist|Battle" with the values' card text
+// (labels, "|"-separated like want), and the grammar's words in the
+// designer's language.
+func (l *Lang) wanted(want, labels string) string {
+	en := l.English()
+	pick := func(ja, eng string) string {
+		if en {
+			return eng
+		}
+		return ja
+	}
+	switch {
+	case want == "integer":
+		return pick("整数", "a whole number")
+	case strings.HasSuffix(want, ".."):
+		n := strings.TrimSuffix(want, "..")
+		return pick(n+" 以上の整数", "a whole number of "+n+" or more")
+	case strings.Contains(want, ".."):
+		return pick(l.span(want)+" の整数", "a whole number from "+l.span(want))
+	case strings.Contains(want, "|"):
+		values, names := strings.Split(want, "|"), strings.Split(labels, "|")
+		if en {
+			return "one of " + strings.Join(values, ", ")
+		}
+		for i, v := range values {
+			if i < len(names) && names[i] != "" && !strings.Contains(names[i], v) {
+				values[i] = v + "（" + names[i] + "）"
+			}
+		}
+		return strings.Join(values, "・") + " のどれか"
+	}
+	words := map[string][2]string{
+		"verb":        {"動詞", "a verb"},
+		"condition":   {"条件", "a condition"},
+		"trigger":     {"タイミング", "a trigger"},
+		"argument":    {"引数", "an argument"},
+		"number":      {"数", "a number"},
+		"card ID":     {"カードの ID", "a card ID"},
+		"quoted text": {"「」で囲んだ文", "text in quotes"},
+	}
+	if w, ok := words[want]; ok {
+		return pick(w[0], w[1])
+	}
+	return pick("「"+want+"」", fmt.Sprintf("%q", want))
+}
+
+// List joins names the way the language lists them: "a、b" or "a, b".
+func (l *Lang) List(names []string) string {
+	if l.English() {
+		return strings.Join(names, ", ")
+	}
+	return strings.Join(names, "、")
+}
+
+// isASCII reports whether s has only ASCII characters.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
 // msg is one catalog entry: a fmt format per language.
 type msg struct{ ja, en string }
 
@@ -184,7 +262,7 @@ var coreMessages = map[string]msg{
 	"missing_column":      {"必須の列「%s」（%s）がありません", "missing required column %q (%s)"},
 	"dup_column":          {"列「%s」が2回あります（最初は %s 列）", "column %q appears twice (first in column %s)"},
 	"missing_sheet":       {"必須のシート「%s」（%s）がありません", "missing required sheet %q (%s)"},
-	"bad_enum":            {"%sは %s のいずれかにしてください", "%s must be one of %s"},
+	"bad_enum":            {"%sは %s のどれかにしてください", "%s must be one of %s"},
 	"unknown_ref":         {"%s「%s」は存在しません", "%s %q does not exist"},
 	"count":               {"%sは%d枚のはずですが%d枚あります（数えた行: %s）。%s", "%s should number %d but there are %d (counted: %s); %s"},
 	"count_no_rows":       {"なし", "none"},
@@ -195,18 +273,20 @@ var coreMessages = map[string]msg{
 	"unknown_rule":        {"未知のルール「%s」です", "unknown rule %q"},
 	"unknown_rule_hint":   {"未知のルール「%s」です（「%s」のことですか？）", "unknown rule %q (did you mean %q?)"},
 	"dup_rule":            {"ルール「%s」が重複しています（最初は %d 行目）", "rule %q is set twice (first on row %d)"},
-	"rule_range":          {"ルール「%s」は %s の範囲で指定してください", "rule %q must be within %s"},
-	"rule_type":           {"ルール「%s」の値が不正です（%s）", "rule %q has a bad value (want %s)"},
-	"effect_syntax":       {"効果の %d 文字目: %sが必要です", "effect, character %d: expected %s"},
+	"rule_value":          {"ルール「%s」の値は %sにしてください", "rule %q must be %s"},
+	"effect_syntax":       {"効果の %d 文字目: ここには%sが必要です", "effect, character %d: expected %s"},
 	"effect_verb":         {"効果の %d 文字目: 未知の動詞「%s」です", "effect, character %d: unknown verb %q"},
 	"effect_cond":         {"効果の %d 文字目: 未知の条件「%s」です", "effect, character %d: unknown condition %q"},
 	"effect_trigger":      {"効果の %d 文字目: 未知のタイミング「%s」です", "effect, character %d: unknown trigger %q"},
-	"effect_argcount":     {"効果の %d 文字目: 引数の数が違います（%s）", "effect, character %d: wrong number of arguments (want %s)"},
-	"effect_arg":          {"効果の %d 文字目: 引数「%s」が不正です（%s）", "effect, character %d: bad argument %q (want %s)"},
+	"effect_argcount":     {"効果の %d 文字目: 引数の数が違います。%s 個にしてください（いまは %s 個）", "effect, character %d: wrong number of arguments: write %s (found %s)"},
+	"effect_arg":          {"効果の %d 文字目: 引数「%s」は使えません。%sにしてください", "effect, character %d: bad argument %q; write %s"},
 	"effect_compare":      {"効果の %d 文字目: この条件は比較できません", "effect, character %d: this condition takes no comparison"},
 	"did_you_mean":        {"（「%s」のことですか？）", " (did you mean %q?)"},
 	"found":               {"（入力: 「%s」）", " (found %q)"},
-	"trigger_not_allowed": {"タイミング「%s」はこの列では使えません（使えるのは %s）", "trigger %q is not allowed here (allowed: %s)"},
+	"trigger_not_allowed": {"タイミング「%s」はこの列では使えません。使えるのは %s です", "trigger %q is not allowed here (allowed: %s)"},
+	"no_trigger":          {"タイミングなし", "no trigger"},
+	"trigger_required":    {"この列の効果にはタイミングが必要です。%s のどれかを「%s：」のように先頭に書いてください", "effects in this column need a trigger, one of %s, written first as in \"%s:\""},
+	"trigger_none":        {"タイミング「%s」はこの列では使えません。タイミングを書かずに効果だけを書いてください", "trigger %q is not allowed here; write the effect without a trigger"},
 	"check_violations":    {"ルール違反 %d 件（試行 %d ゲーム、許容 %d 件）", "%d rule violations in %d smoke games (allowed: %d)"},
 	"check_violation":     {"%d人・手番 %d: %s（再現: %s）", "%d players, turn %d: %s (replay: %s)"},
 	"check_unfinished":    {"終わらなかったゲーム %d 件（試行 %d ゲーム、許容 %d 件）", "%d unfinished games in %d smoke games (allowed: %d)"},

@@ -1,10 +1,8 @@
 package schema
 
 import (
-	"cmp"
 	"fmt"
 	"slices"
-	"strings"
 
 	"bifrost/schema/effect"
 )
@@ -205,7 +203,9 @@ var nastrondMessages = map[string]msg{
 	"n_label_nidhogg":  {"ニーズヘッグ", "Nidhogg"},
 	"n_label_valkyria": {"ヴァルキリア", "Valkyria"},
 	"n_dup_colour":     {"色 %s は %d 行目のヴァルキリアと同じです", "colour %s is already used by the Valkyria on row %d"},
-	"n_verb_timing":    {"「%s」はタイミング %s では使えません（使えるのは %s）", "%q cannot act at timing %s (allowed: %s)"},
+	"n_verb_timing":    {"「%s」は%sには使えません。使えるタイミングは %s です", "%q cannot act at %s (allowed: %s)"},
+	"n_no_timing":      {"タイミングなし（ロール後の扱い）", "the default timing (after_roll)"},
+	"n_timing":         {"「%s」", "%s"},
 }
 
 // nastrondRing is the number of squares on each layer's ring of the 7×7 board.
@@ -362,11 +362,18 @@ func checkNastrondTimings(s *Sheet[NEinherjar], i int, e Effect) {
 		if !ok || slices.Contains(allowed, cl.Trigger) {
 			continue
 		}
-		names := make([]string, len(allowed))
-		for j, a := range allowed {
-			names[j] = cmp.Or(a, "-")
+		l := s.c.Lang
+		var names []string
+		for _, a := range allowed {
+			if a != "" {
+				names = append(names, TriggerName(l, nastrondVocab, a))
+			}
 		}
-		s.Errorf(i, "Skill", "n_verb_timing", cl.Action.Name, cmp.Or(cl.Trigger, "-"), strings.Join(names, ", "))
+		at := l.Msg("n_no_timing")
+		if cl.Trigger != "" {
+			at = l.Msg("n_timing", effect.WrittenAt(e.Src, cl.Pos))
+		}
+		s.Errorf(i, "Skill", "n_verb_timing", VerbName(e.Src, cl.Action), at, l.List(names))
 	}
 }
 

@@ -449,7 +449,7 @@ func TestNastrond_ValkyriaColourUnique(t *testing.T) {
 			edit:  func(t *testing.T, b nastrondSheets) { b.set(t, "Valkyria", "V4", "色", "紫") },
 			sheet: "Valkyria", cell: "C5",
 			en: "must be one of 赤, 青, 緑, 黄",
-			ja: "赤, 青, 緑, 黄 のいずれか",
+			ja: "赤・青・緑・黄 のどれか",
 		},
 	})
 }
@@ -728,29 +728,29 @@ func TestNastrond_RuleValueOutOfRange(t *testing.T) {
 			name:  "more layer-3 Edda than layer 3 has squares",
 			edit:  func(t *testing.T, b nastrondSheets) { b.rule("EddaLayer3", "9") },
 			sheet: "Rules", cell: "B2",
-			en: `rule "EddaLayer3" must be within 0..8 (got "9")`,
-			ja: "ルール「EddaLayer3」は 0..8 の範囲で指定してください（入力値: 「9」）",
+			en: `rule "EddaLayer3" must be a whole number from 0 to 8 (got "9")`,
+			ja: "ルール「EddaLayer3」の値は 0〜8 の整数にしてください（入力値: 「9」）",
 		},
 		{
 			name:  "five Valkyria",
 			edit:  func(t *testing.T, b nastrondSheets) { b.rule("TiwazVP", "1"); b.rule("Valkyria", "5") },
 			sheet: "Rules", cell: "B3",
-			en: `rule "Valkyria" must be within 2..4`,
-			ja: "ルール「Valkyria」は 2..4 の範囲で指定してください",
+			en: `rule "Valkyria" must be a whole number from 2 to 4`,
+			ja: "ルール「Valkyria」の値は 2〜4 の整数にしてください",
 		},
 		{
 			name:  "a boolean rule given a number word",
 			edit:  func(t *testing.T, b nastrondSheets) { b.rule("TiwazPaysScout", "たぶん") },
 			sheet: "Rules", cell: "B2",
-			en: `rule "TiwazPaysScout" has a bad value (want ○/×)`,
-			ja: "ルール「TiwazPaysScout」の値が不正です（○/×）",
+			en: `rule "TiwazPaysScout" must be ○ or ×`,
+			ja: "ルール「TiwazPaysScout」の値は ○か×にしてください",
 		},
 		{
 			name:  "a full-width value is read, then range-checked",
 			edit:  func(t *testing.T, b nastrondSheets) { b.rule("MinMove", "２") },
 			sheet: "Rules", cell: "B2",
-			en: `rule "MinMove" must be within 0..1 (got "2")`,
-			ja: "ルール「MinMove」は 0..1 の範囲で指定してください",
+			en: `rule "MinMove" must be a whole number from 0 to 1 (got "２")`,
+			ja: "ルール「MinMove」の値は 0〜1 の整数にしてください（入力値: 「２」）",
 		},
 	})
 
@@ -769,15 +769,15 @@ func TestNastrond_SkillTiming(t *testing.T) {
 			name:  "no die changes after the dice are fixed",
 			edit:  func(t *testing.T, b nastrondSheets) { b.set(t, "Einherjar", "N1", "スキル", "after_fix: reroll 1") },
 			sheet: "Einherjar", cell: "E2",
-			en: `"reroll" cannot act at timing after_fix (allowed: -, after_roll)`,
-			ja: "「reroll」はタイミング after_fix では使えません（使えるのは -, after_roll）",
+			en: `"reroll" cannot act at after_fix (allowed: after_roll)`,
+			ja: "「reroll」は「after_fix」には使えません。使えるタイミングは ロール後 です",
 		},
 		{
 			name:  "Power changes only after the fix, even with no trigger written",
 			edit:  func(t *testing.T, b nastrondSheets) { b.set(t, "Einherjar", "N2", "スキル", "[keeper] power +2") },
 			sheet: "Einherjar", cell: "E4",
-			en: `"power" cannot act at timing - (allowed: after_fix)`,
-			ja: "「power」はタイミング - では使えません",
+			en: `"power" cannot act at the default timing (after_roll) (allowed: after_fix)`,
+			ja: "「power」はタイミングなし（ロール後の扱い）には使えません。使えるタイミングは 目の確定後 です",
 		},
 		{
 			name: "a d8 comes in before the roll, written with Japanese names",
@@ -785,8 +785,8 @@ func TestNastrond_SkillTiming(t *testing.T) {
 				b.set(t, "Einherjar", "N3", "スキル", "ロール後: 八面体 1")
 			},
 			sheet: "Einherjar", cell: "E5",
-			en: `"to_d8" cannot act at timing after_roll (allowed: before_roll)`,
-			ja: "「to_d8」はタイミング after_roll では使えません",
+			en: `"八面体" cannot act at ロール後 (allowed: before_roll)`,
+			ja: "「八面体」は「ロール後」には使えません。使えるタイミングは ロール前 です",
 		},
 		{
 			name: "a cost cut acts only when scouting; the second clause is checked too",
@@ -794,15 +794,15 @@ func TestNastrond_SkillTiming(t *testing.T) {
 				b.set(t, "Einherjar", "N1", "スキル", "scout: cost_minus 1; before_roll: cost_minus 1")
 			},
 			sheet: "Einherjar", cell: "E2",
-			en: `"cost_minus" cannot act at timing before_roll (allowed: scout)`,
-			ja: "「cost_minus」はタイミング before_roll では使えません（使えるのは scout）",
+			en: `"cost_minus" cannot act at before_roll (allowed: scout)`,
+			ja: "「cost_minus」は「before_roll」には使えません。使えるタイミングは スカウト時 です",
 		},
 		{
 			name:  "↑ is counted before scouting",
 			edit:  func(t *testing.T, b nastrondSheets) { b.set(t, "Einherjar", "N1", "スキル", "scout: tiwaz 1") },
 			sheet: "Einherjar", cell: "E2",
-			en: `"tiwaz" cannot act at timing scout`,
-			ja: "「tiwaz」はタイミング scout では使えません",
+			en: `"tiwaz" cannot act at scout (allowed: before_roll, after_roll, after_fix)`,
+			ja: "「tiwaz」は「scout」には使えません。使えるタイミングは ロール前、ロール後、目の確定後 です",
 		},
 		{
 			name: "an unknown trigger is a parse error with a suggestion",
@@ -834,7 +834,7 @@ func TestNastrond_SkillTiming(t *testing.T) {
 				"before_roll: to_d8 1; after_fix: power +1; scout: cost_minus 1; before_roll: tiwaz 1; "+
 				"after_fix: tiwaz 1; scout: vp 1; after_fix: vp 1; [layer >= 2] may 出目修正 -1; コスト減 1")
 		r := b.validate("en")
-		if len(r.Problems) != 1 || !strings.Contains(r.Problems[0].Message, `"cost_minus" cannot act at timing -`) {
+		if len(r.Problems) != 1 || !strings.Contains(r.Problems[0].Message, `"コスト減" cannot act at the default timing (after_roll)`) {
 			t.Errorf("want only the untimed コスト減 reported, got:\n%s", strings.Join(problemLines(r.Problems), "\n"))
 		}
 	})

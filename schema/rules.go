@@ -132,17 +132,30 @@ func (p RuleParam) within(v []int) bool {
 	return true
 }
 
-// want describes the expected value of p, for messages.
-func (p RuleParam) want() string {
+// want describes the value p accepts in plain words, for messages:
+// "0〜30 の整数", "○ か ×".
+func (p RuleParam) want(en bool) string {
 	switch p.kind() {
 	case RuleBool:
-		return "○/×"
+		if en {
+			return "○ or ×"
+		}
+		return "○か×"
 	case RuleIntList:
-		return fmt.Sprintf("%d..%d, ...", p.Min, p.Max)
+		if en {
+			return fmt.Sprintf("whole numbers from %d to %d, separated by commas", p.Min, p.Max)
+		}
+		return fmt.Sprintf("%d〜%d の整数をコンマ（,）で区切ったもの", p.Min, p.Max)
 	case RuleChoice:
-		return strings.Join(p.Choices, " / ")
+		if en {
+			return "one of " + strings.Join(p.Choices, " / ")
+		}
+		return strings.Join(p.Choices, "・") + " のどれか"
 	}
-	return fmt.Sprintf("%d..%d", p.Min, p.Max)
+	if en {
+		return fmt.Sprintf("a whole number from %d to %d", p.Min, p.Max)
+	}
+	return fmt.Sprintf("%d〜%d の整数", p.Min, p.Max)
 }
 
 // decodeRules reads the Rules sheet; every problem is reported at its cell
@@ -181,14 +194,9 @@ func (c *Checker) decodeRules() Rules {
 			continue
 		}
 		v, ok := parseRule(p, row.Value)
-		if !ok {
+		if !ok || !p.within(v) {
 			s.c.P.Add(Error, s.Name, s.Rows[i], s.at["Value"], s.headerOr(s.at["Value"], "Value"),
-				c.Lang.Msg("rule_type", p.Key, p.want())+c.Lang.Got(row.Value))
-			continue
-		}
-		if !p.within(v) {
-			s.c.P.Add(Error, s.Name, s.Rows[i], s.at["Value"], s.headerOr(s.at["Value"], "Value"),
-				c.Lang.Msg("rule_range", p.Key, p.want())+c.Lang.Got(row.Value))
+				c.Lang.Msg("rule_value", p.Key, p.want(c.Lang.English()))+c.Lang.Got(s.typed(i, "Value")))
 			continue
 		}
 		r.ints[p.Key] = v

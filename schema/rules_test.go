@@ -14,7 +14,7 @@ func TestRules_DefaultsAreValid(t *testing.T) {
 			seen[p.Key] = true
 			v, ok := parseRule(p, p.Default)
 			if !ok || !p.within(v) {
-				t.Errorf("%s: rule %s default %q is not a valid %s", g.ID, p.Key, p.Default, p.want())
+				t.Errorf("%s: rule %s default %q is not a valid %s", g.ID, p.Key, p.Default, p.want(true))
 			}
 			if p.Doc == "" {
 				t.Errorf("%s: rule %s has no description", g.ID, p.Key)
@@ -35,9 +35,9 @@ func TestRules_BadValueIsReportedAtItsCellAndTheDefaultStands(t *testing.T) {
 	c := &Checker{Game: Nastrond, Book: book, P: &Problems{File: "t.xlsx", Lang: NewLang("en")}, Lang: NewLang("en")}
 	r := c.decodeRules()
 	ps := c.P.Sorted()
-	wantProblem(t, ps, "Rules", "B2", `rule "MajorityVP" has a bad value`)
-	wantProblem(t, ps, "Rules", "B3", `rule "TiwazVP" must be within 0..5`)
-	wantProblem(t, ps, "Rules", "B4", `rule "CountAllUrd" has a bad value (want ○/×)`)
+	wantProblem(t, ps, "Rules", "B2", `rule "MajorityVP" must be a whole number from 0 to 30 (got "many")`)
+	wantProblem(t, ps, "Rules", "B3", `rule "TiwazVP" must be a whole number from 0 to 5 (got "99")`)
+	wantProblem(t, ps, "Rules", "B4", `rule "CountAllUrd" must be ○ or × (got "たぶん")`)
 	if r.Int("MajorityVP") != 6 || r.Int("TiwazVP") != 1 || r.Bool("CountAllUrd") {
 		t.Errorf("defaults did not stand: MajorityVP=%d TiwazVP=%d CountAllUrd=%v", r.Int("MajorityVP"), r.Int("TiwazVP"), r.Bool("CountAllUrd"))
 	}

@@ -287,8 +287,8 @@ func TestValkyrie_EffectParseErrorsAtCell(t *testing.T) {
 		{"tactics take no trigger", "RageTactics", "効果", "D2", "end: funds +1", `unknown trigger "end"`, 1},
 		{"reward has no each_discard", "Weakness", "報酬", "G2", "each_discard 1", `unknown verb "each_discard"`, 1},
 		{"main has no harden", "FirstValkyrie", "効果", "F3", "harden 2", `unknown verb "harden"`, 2},
-		{"funds is positive", "Valkyrie", "効果", "H2", "funds -1", `bad argument "-1" (want 1..10)`, 1},
-		{"deck word", "Valkyrie", "効果", "H2", "[played Support >= 1] draw 1", `bad argument "Support" (want Assist|Battle|First|Any)`, 1},
+		{"funds is positive", "Valkyrie", "効果", "H2", "funds -1", `bad argument "-1"; write a whole number from 1 to 10`, 1},
+		{"deck word", "Valkyrie", "効果", "H2", "[played Support >= 1] draw 1", `bad argument "Support"; write one of Assist, Battle, First, Any`, 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := valkyrieSheets()

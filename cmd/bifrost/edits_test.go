@@ -543,3 +543,57 @@ func TestIssue16_4_CountErrorPointsAtCopiesAndRulesCell(t *testing.T) {
 		})
 	}
 }
+
+func TestIssue16_2_MessagesReadAsNaturalLanguage(t *testing.T) {
+	tests := []struct {
+		name, sheet, header string
+		row                 int
+		value               string
+		ja, en              string   // part of the message in each language
+		never               []string // programmer notation no message may show
+	}{
+		{"a verb at a timing it cannot act at", "Einherjar", "スキル", 2, "スカウト時：振り直し１",
+			"「振り直し」は「スカウト時」には使えません。使えるタイミングは ロール後 です",
+			`"振り直し" cannot act at スカウト時 (allowed: after_roll)`, []string{"-,", "（使えるのは"}},
+		{"a count out of range", "Einherjar", "スキル", 2, "ロール後：振り直し１２",
+			"引数「12」は使えません。1〜8 の整数にしてください",
+			`bad argument "12"; write a whole number from 1 to 8`, []string{"1..8", "が不正です"}},
+		{"a rule out of range, typed full-width", "Rules", "値", 0, "３１",
+			"ルール「MajorityVP」の値は 0〜30 の整数にしてください（入力値: 「３１」）",
+			`rule "MajorityVP" must be a whole number from 0 to 30 (got "３１")`, []string{"0..30", "（0", "の範囲で指定"}},
+		{"text in a number column echoes what was typed", "Edda", "目標値", 2, "１２枚",
+			"目標値は整数で入力してください（入力値: 「１２枚」）",
+			`must be a whole number (got "１２枚")`, []string{"「12枚」"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src := copySrc(t)
+			edit(t, src, "nastrond", func(f *excelize.File) error {
+				row := tt.row
+				if row == 0 {
+					r, err := rowWhere(f, "Rules", "キー", "MajorityVP")
+					if err != nil {
+						return err
+					}
+					row = r
+				}
+				return setByHeader(f, tt.sheet, tt.header, row, tt.value)
+			})
+			for _, lang := range []string{"ja", "en"} {
+				want := tt.ja
+				if lang == "en" {
+					want = tt.en
+				}
+				r := bifrost(t, "validate", "--src", src, "--lang", lang, "nastrond")
+				if r.code != 1 || !strings.Contains(r.stdout, want) {
+					t.Errorf("%s: exit %d, want 1 and %q in:\n%s", lang, r.code, want, r.stdout)
+				}
+				for _, bad := range append(tt.never, "..") {
+					if strings.Contains(r.stdout, bad) {
+						t.Errorf("%s: %q in:\n%s", lang, bad, r.stdout)
+					}
+				}
+			}
+		})
+	}
+}

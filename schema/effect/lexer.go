@@ -161,3 +161,10 @@ func isIdentStart(r rune) bool { return r == '_' || unicode.IsLetter(r) }
 func isIdentPart(r rune) bool {
 	return isIdentStart(r) || unicode.IsDigit(r) || r == '-' || r == '.' || unicode.IsMark(r)
 }
+
+// WrittenAt returns the token that starts at byte offset pos of src as it is
+// written there (a Call's or a Clause's Pos): the form a message echoes.
+func WrittenAt(src string, pos int) string {
+	lx := lexer{src: src, pos: pos}
+	return lx.next().text
+}
