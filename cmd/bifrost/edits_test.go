@@ -564,6 +564,9 @@ func TestIssue16_2_MessagesReadAsNaturalLanguage(t *testing.T) {
 		{"text in a number column echoes what was typed", "Edda", "目標値", 2, "１２枚",
 			"目標値は整数で入力してください（入力値: 「１２枚」）",
 			`must be a whole number (got "１２枚")`, []string{"「12枚」"}},
+		{"a character the PDF cannot hold", "Edda", "名前", 2, "𠮷の泉",
+			"PDFに入れられないため印刷されません。ふつうの文字に置き換えてください",
+			"outside the Basic Multilingual Plane, which the PDF cannot embed", []string{"BMP", "基本多言語面"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -157,7 +157,7 @@ func (is issue) describe(ds *dataset, lang *schema.Lang) string {
 		if en {
 			return fmt.Sprintf("%s: %s has the character %s, outside the Basic Multilingual Plane, which the PDF cannot embed", card, what, text.Describe(is.r))
 		}
-		return fmt.Sprintf("%s: %sの文字%sは基本多言語面（BMP）の外にあり、PDFに埋め込めません", card, what, describeJA(is.r))
+		return fmt.Sprintf("%s: %sの文字%sは絵文字などの特別な文字で、PDFに入れられないため印刷されません。ふつうの文字に置き換えてください", card, what, describeJA(is.r))
 	default:
 		if en {
 			return fmt.Sprintf("%s: %s has the character %s, which no font of the chain (%s) has; it would print as a blank box. Install a font that has it (Debian: apt-get install fonts-ipaexfont-gothic fonts-morisawa-bizud-gothic) or add one to the layout's font chain", card, what, text.Describe(is.r), is.font)
