@@ -126,6 +126,22 @@ func TestIssue15_2_SearchBeatsRandom(t *testing.T) {
 	}
 }
 
+func TestIssue15_2_SearchBeatsGreedy(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays 40 two-player games with the search bot")
+	}
+	l := sim.RunLadder(context.Background(), shippedEngine(t),
+		sim.LadderOptions{Seed: 3, Games: 40, Players: []int{2}, Bots: []string{"greedy", "search"}})
+	if l.Violations != 0 || l.Unfinished != 0 {
+		t.Fatalf("%d violations, %d unfinished", l.Violations, l.Unfinished)
+	}
+	greedy, search := l.Pairs[0].Rate[0], l.Pairs[0].Rate[1]
+	t.Logf("of 40 games, search won %d and greedy %d", search.Wins, greedy.Wins)
+	if search.Wins < greedy.Wins+6 {
+		t.Errorf("search won %d and greedy %d of 40 games; want search ahead by at least 6", search.Wins, greedy.Wins)
+	}
+}
+
 // BenchmarkSearchDecision is one decision of the search bot at its default
 // budget: a move in a 4-player game.
 func BenchmarkSearchDecision(b *testing.B) {

@@ -32,6 +32,10 @@ type ISMCTS struct {
 	Iterations int     // determinizations per decision
 	Horizon    int     // random decisions per playout before Evaluator scores it; 0 plays to the end
 	C          float64 // exploration constant; 0 means 0.7
+	// Rollout, when set, chooses the moves of playouts instead of uniform
+	// chance (a game's greedy bot makes informed playouts). It must read
+	// only the game it is given, which is a determinized copy.
+	Rollout Bot
 
 	nodes []node
 	copy  Game
@@ -146,7 +150,13 @@ func (b *ISMCTS) playout(d Game, rng *rand.Rand) Game {
 	}
 	for i := 0; i < limit && !d.Over(); i++ {
 		b.buf = d.Choices(b.buf)
-		d.Apply(b.buf[rng.IntN(len(b.buf))], nil)
+		k := 0
+		if b.Rollout != nil {
+			k = b.Rollout.Choose(d, b.buf, rng)
+		} else {
+			k = rng.IntN(len(b.buf))
+		}
+		d.Apply(b.buf[k], nil)
 	}
 	return d
 }

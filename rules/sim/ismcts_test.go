@@ -109,3 +109,34 @@ func BenchmarkISMCTS_Decision(b *testing.B) {
 		bot.Choose(g, choices, rng)
 	}
 }
+
+// alwaysTwo is a playout policy that always takes the +2 card.
+type alwaysTwo struct{}
+
+func (alwaysTwo) Choose(_ Game, choices []Choice, _ *rand.Rand) int {
+	for i, c := range choices {
+		if c.A == 2 {
+			return i
+		}
+	}
+	return 0
+}
+
+// countingBot counts the decisions it is asked for.
+type countingBot struct{ n *int }
+
+func (b countingBot) Choose(_ Game, choices []Choice, _ *rand.Rand) int { *b.n++; return 0 }
+
+func TestISMCTS_RolloutPolicyPlaysThePlayouts(t *testing.T) {
+	g := (&race{goal: 20}).NewGame(Config{Players: 2}, rand.New(rand.NewPCG(1, 1)))
+	choices := g.Choices(nil)
+	asked := 0
+	(&ISMCTS{Iterations: 10, Rollout: countingBot{&asked}}).Choose(g, choices, rand.New(rand.NewPCG(2, 2)))
+	if asked == 0 {
+		t.Fatal("the rollout policy was never asked")
+	}
+	// With +2 playouts, every line ends fast and +2 now is still best.
+	if c := choices[(&ISMCTS{Iterations: 100, Rollout: alwaysTwo{}}).Choose(g, choices, rand.New(rand.NewPCG(3, 3)))]; c.A != 2 {
+		t.Errorf("the search chose %+v, want +2", c)
+	}
+}
