@@ -510,7 +510,7 @@ var bloodrageMessages = map[string]msg{
 	"b_upgrade_dup":      {"ボード「%s」の強化表の出目%dが重複しています（最初は %d 行目）", "board %q's upgrade table has face %d twice (first on row %d)"},
 	"b_upgrade_empty":    {"効果か怪物のどちらかを書いてください", "give an effect or a monster"},
 	"b_not_monster":      {"「%s」は怪物の強化カードではありません（種類 %s、スロット %s）", "%q is not a Monster upgrade card (kind %s, slot %s)"},
-	"b_verb_not_allowed": {"「%s」はこの列では使えません（使えるのは %s）", "%q is not allowed here (allowed: %s)"},
+	"b_verb_not_allowed": {"「%s」はこの列では使えません。使えるのは %s です", "%q is not allowed here (allowed: %s)"},
 	"b_ai_may":           {"AIの指示に may（〜してもよい）は使えません。AIは選びません", "AI instructions cannot use \"may\": an AI makes no choices"},
 	"b_boost_empty":      {"ボード「%s」のトラックにブーストのマスがありますが、ブースト指示が空です", "board %q has a boost cell on its tracks but no boost instruction"},
 	"b_boards_few":       {"AIボードが%d枚しかありません。AI氏族は最大%d（ルール MaxAIClans）なので、その枚数以上必要です", "there are only %d AI boards but up to %d AI clans play (rule MaxAIClans)"},
@@ -635,9 +635,14 @@ func checkVerbs[T any](s *Sheet[T], i int, field string, e Effect, verbs []strin
 	if e.AST == nil {
 		return
 	}
+	l, v := s.c.Lang, s.vocab(field)
 	for _, cl := range e.AST.Clauses {
 		if !slices.Contains(verbs, cl.Action.Name) {
-			s.Errorf(i, field, "b_verb_not_allowed", cl.Action.Name, strings.Join(verbs, ", "))
+			names := make([]string, len(verbs))
+			for j, vb := range verbs {
+				names[j] = VerbLabel(l, v, vb)
+			}
+			s.Errorf(i, field, "b_verb_not_allowed", VerbName(e.Src, cl.Action), l.List(names))
 		}
 	}
 }

@@ -578,3 +578,16 @@ func TestBloodrage_VocabulariesAreComplete(t *testing.T) {
 		}
 	}
 }
+
+// TestIssue16_2_VerbsAreListedInTheDesignersLanguage: a verb a column does not
+// allow is echoed as written, and the allowed verbs are listed by their
+// Japanese names in Japanese, by their English names in English.
+func TestIssue16_2_VerbsAreListedInTheDesignersLanguage(t *testing.T) {
+	b := brValid()
+	b.set("AIUpgrade", "WU1", "効果", "ステータス axes")
+	cell := b.cell("AIUpgrade", "WU1", "効果")
+	wantProblem(t, Bloodrage.Validate(bookOf(b), NewLang("ja")).Problems, "AIUpgrade", cell,
+		"「ステータス」はこの列では使えません。使えるのは 戦力、ドロー、名誉、激情獲得 です")
+	wantProblem(t, Bloodrage.Validate(bookOf(b), NewLang("en")).Problems, "AIUpgrade", cell,
+		`"ステータス" is not allowed here (allowed: str, draw, glory, gain_rage)`)
+}

@@ -171,6 +171,19 @@ func TriggerName(l *Lang, v *effect.Vocab, name string) string {
 	return name
 }
 
+// VerbLabel is how messages list verb name of v: by its first Japanese
+// alias (振り直し) or, in English, its canonical name.
+func VerbLabel(l *Lang, v *effect.Vocab, name string) string {
+	if vb := v.Verb(name); vb != nil && !l.English() {
+		for _, a := range vb.Aliases {
+			if !isASCII(a) {
+				return a
+			}
+		}
+	}
+	return name
+}
+
 // VerbName is how messages name the verb of call c as the designer wrote it
 // in src, without a count attached to a Japanese name (振り直し1 is 振り直し).
 func VerbName(src string, c effect.Call) string {
