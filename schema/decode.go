@@ -147,7 +147,7 @@ func (s *Sheet[T]) setField(f reflect.Value, col Column, raw, typed string, row,
 		f.Set(reflect.ValueOf(SplitList(raw)))
 	case KindEffect:
 		e := Effect{Src: raw}
-		if ast, ok := s.c.parseEffect(raw, col, s.Name, row, at, s.header(at)); ok {
+		if ast, ok := s.c.parseEffect(raw, typed, col, s.Name, row, at, s.header(at)); ok {
 			e.AST = ast
 		}
 		f.Set(reflect.ValueOf(e))

@@ -80,11 +80,10 @@ func argsDoc(v effect.Verb) string {
 		var s string
 		switch a.Kind {
 		case effect.Count, effect.Signed:
-			s = fmt.Sprintf("%s (%d..", a.Name, a.Min)
-			if a.Max != 0 {
-				s += fmt.Sprint(a.Max)
+			s = fmt.Sprintf("%s (%d〜%d)", a.Name, a.Min, a.Max)
+			if a.Max == 0 {
+				s = fmt.Sprintf("%s (%d 以上)", a.Name, a.Min)
 			}
-			s += ")"
 			if a.Kind == effect.Signed {
 				s = "±" + s
 			}

@@ -3,6 +3,7 @@ package schema
 import (
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"bifrost/schema/effect"
 )
@@ -78,18 +79,34 @@ func (g *Game) Spec(key string) *SheetSpec {
 // AllSheets returns the game's sheets followed by the Rules sheet.
 func (g *Game) AllSheets() []*SheetSpec { return append(slices.Clone(g.Sheets), RulesSheet) }
 
-// parseEffect parses one effect cell and reports a parse error at the cell.
-func (c *Checker) parseEffect(src string, col Column, sheet string, row, at int, header string) (*effect.Effect, bool) {
+// parseEffect parses one effect cell, src (typed, normalised), and reports a
+// parse error at the cell, echoing the cell as typed.
+func (c *Checker) parseEffect(src, typed string, col Column, sheet string, row, at int, header string) (*effect.Effect, bool) {
 	v := c.Game.Vocabs[col.Vocab]
 	if v == nil {
 		panic("schema: game " + c.Game.ID + " has no vocabulary " + col.Vocab)
 	}
 	ast, perr := effect.Parse(src, v)
 	if perr != nil {
+		if perr.Code != effect.ErrArgCount {
+			perr.Found = asTyped(perr.Found, perr.Offset, src, typed)
+		}
 		c.P.Add(Error, sheet, row, at, header, c.effectMessage(perr))
 		return nil, false
 	}
 	return ast, true
+}
+
+// asTyped returns found, the text at rune offset of src, as the designer
+// typed it: src is typed after NFKC, and where the two have the same number
+// of characters the typed ones at the same offset are the echo (１２, not 12).
+func asTyped(found string, offset int, src, typed string) string {
+	s, t := []rune(src), []rune(typed)
+	n := utf8.RuneCountInString(found)
+	if len(s) != len(t) || offset < 0 || offset+n > len(s) || string(s[offset:offset+n]) != found {
+		return found
+	}
+	return string(t[offset : offset+n])
 }
 
 // effectMessage localises a parse error; offsets are shown 1-based.
