@@ -2,6 +2,7 @@ package valkyrie
 
 import (
 	"math/rand/v2"
+	"slices"
 
 	"bifrost/rules/sim"
 )
@@ -65,6 +66,88 @@ func (g *Game) playsNow(d int16) bool {
 	return true
 }
 
+// canWait reports whether the card at hand position i, whose 【】 judged
+// on play fails now, may be kept back until it holds: every failing
+// condition counts Valkyries gained, weaknesses destroyed or cards played
+// this turn, upwards, and the rest of the hand can make it hold without
+// this card's funds and power (the buys by their cheapest costs among the
+// cards buy would take, the least power that destroys a face-up weakness,
+// the cards of the deck it counts).
+func (g *Game) canWait(i int16, buy buyValue) bool {
+	p := &g.pl[g.active]
+	funds, power := g.funds, g.power
+	var decks [3]int
+	for k, c := range p.hand {
+		if k != int(i) {
+			ds := g.ds(c)
+			funds, power = funds+ds.funds, power+ds.power
+			decks[ds.cat]++
+		}
+	}
+	ds := g.ds(p.hand[i])
+	for k := range ds.prog {
+		cl := &ds.prog[k]
+		if (cl.end && !g.e.endAtPlay) || g.condsHoldWith(cl, -1) {
+			continue
+		}
+		for _, cd := range cl.conds {
+			if cd.op != opGE && cd.op != opGT {
+				return false
+			}
+			want := cd.val
+			if cd.op == opGT {
+				want++
+			}
+			switch cd.kind {
+			case cGained:
+				if !g.canBuy(want-g.gainedN, funds, buy) {
+					return false
+				}
+			case cDestroyed:
+				if need := g.breakNeed(); want-g.destroyed > 1 || (want > g.destroyed && (need < 0 || power < need)) {
+					return false
+				}
+			case cPlayed:
+				have := g.playedAny + decks[0] + decks[1] + decks[2]
+				if cd.deck >= 0 {
+					have = g.played[cd.deck] + decks[cd.deck]
+				}
+				if have < want {
+					return false
+				}
+			default:
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// canBuy reports whether funds pay for n more Valkyries that buy would take
+// from the rows, at their cheapest.
+func (g *Game) canBuy(n, funds int, buy buyValue) bool {
+	var costs [2 * numRows * 8]int
+	k := 0
+	for d := range 2 {
+		for _, c := range g.rows[d] {
+			if c >= 0 && k < len(costs) {
+				if ds := g.ds(c); buy(g, ds, g.supplyCost(ds)) >= 0 {
+					costs[k] = g.supplyCost(ds)
+					k++
+				}
+			}
+		}
+	}
+	if n > k {
+		return false
+	}
+	slices.Sort(costs[:k])
+	for _, c := range costs[:n] {
+		funds -= c
+	}
+	return funds >= 0
+}
+
 // junkInHand reports whether the active hand, but for position skip, holds a
 // card a bot would trash.
 func (g *Game) junkInHand(skip int16) bool {
@@ -111,14 +194,18 @@ func choose(g *Game, choices []sim.Choice, buy buyValue) int {
 // botScore is the one-step evaluation shared by greedy and bigmoney. In the
 // playing phase: cards that draw first, then cards whose 【】 hold, then an
 // attack that destroys the weakness with the least power, then cards whose
-// 【】 fail (perhaps they hold later), then buys as buy scores them, then the
-// end of the phase.
+// 【】 fail and cannot come to hold this turn, then buys as buy scores them,
+// then cards kept back until their 【】 hold (canWait), then the end of the
+// phase.
 func (g *Game) botScore(c sim.Choice, buy buyValue) float64 {
 	e := g.e
 	switch c.Kind {
 	case chPlay:
 		ds := &e.designs[c.B]
 		if !g.playsNow(c.B) {
+			if g.canWait(c.A, buy) {
+				return 2 // after the buys and attacks that make its 【】 hold
+			}
 			return 40
 		}
 		for i := range ds.prog {

@@ -84,8 +84,8 @@ func (g *Game) Determinize(dst sim.Game, seat int, rng *rand.Rand) sim.Game {
 // moves worth weighing. Where greedy would play a card or destroy the
 // weakness, and in every decision but the playing phase's, it offers
 // greedy's choice alone; otherwise it offers the buys of cards worth more
-// than a starting card or worth VP, the attacks greedy would consider, and
-// the end of the phase.
+// than a starting card or worth VP, the attacks greedy would consider, the
+// cards greedy keeps back until their 【】 hold, and the end of the phase.
 type plan struct {
 	*Game
 	seat, turn int // the searching seat and the turn it decides in
@@ -105,7 +105,7 @@ func (p *plan) Choices(buf []sim.Choice) []sim.Choice {
 	}
 	k := 0
 	for _, c := range buf {
-		keep := c.Kind == chEndPlay
+		keep := c.Kind == chEndPlay || c.Kind == chPlay // a card kept back (canWait)
 		switch c.Kind {
 		case chBuy:
 			ds := &g.e.designs[c.C]

@@ -205,3 +205,38 @@ func BenchmarkSearchDecision4P(b *testing.B) {
 		bot.Choose(g, buf, rng)
 	}
 }
+
+// Issue 15 (greedy): greedy keeps シグルドリーヴァ (A12, end: 【入手数 ≥ 2】
+// gain 2 VP, judged when played) back until it has bought two Valkyries
+// when the rest of its hand pays for them, so its 【】 holds and it pays;
+// when the buys need its own funds, greedy plays it first as before.
+func TestIssue15_GreedyKeepsEndConditionCardsUntilTheyHold(t *testing.T) {
+	e := shippedEngine(t)
+	a12 := designOf(t, e, "A12")
+	for _, tt := range []struct {
+		funds      int
+		wantBought int // Valkyries bought before A12 was played
+		wantVP     int // V2 cards its ability gave
+	}{
+		{funds: 30, wantBought: 2, wantVP: 1},
+		{funds: 0, wantBought: 0, wantVP: 0},
+	} {
+		g := newTestGame(e, 2, 0, 13)
+		setHand(t, g, 0, "A12")
+		g.funds = tt.funds
+		before := countIDs(g, g.pl[0].vparea)["V2"]
+		bought := -1
+		for g.active == 0 && !g.Over() {
+			buf := g.Choices(nil)
+			c := buf[greedy{}.Choose(g, buf, nil)]
+			if c.Kind == chPlay && c.B == a12 {
+				bought = g.bought
+			}
+			g.Apply(c, nil)
+			mustCheck(t, g)
+		}
+		if vp := countIDs(g, g.pl[0].vparea)["V2"] - before; bought != tt.wantBought || vp != tt.wantVP {
+			t.Errorf("funds %d: A12 played after %d buys and gave %d V2; want %d and %d", tt.funds, bought, vp, tt.wantBought, tt.wantVP)
+		}
+	}
+}
