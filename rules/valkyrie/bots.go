@@ -275,7 +275,15 @@ func (g *Game) botScore(c sim.Choice, buy buyValue) float64 {
 type greedy struct{}
 
 func (greedy) Choose(gm sim.Game, choices []sim.Choice, _ *rand.Rand) int {
-	return choose(gm.(*Game), choices, greedyBuy)
+	return choose(gameOf(gm), choices, greedyBuy)
+}
+
+// gameOf is the game a bot is given: a game, or a search plan of one.
+func gameOf(gm sim.Game) *Game {
+	if p, ok := gm.(*plan); ok {
+		return p.Game
+	}
+	return gm.(*Game)
 }
 
 func greedyBuy(_ *Game, d *design, cost int) float64 {
@@ -291,7 +299,7 @@ func greedyBuy(_ *Game, d *design, cost int) float64 {
 type bigMoney struct{}
 
 func (bigMoney) Choose(gm sim.Game, choices []sim.Choice, _ *rand.Rand) int {
-	return choose(gm.(*Game), choices, bigMoneyBuy)
+	return choose(gameOf(gm), choices, bigMoneyBuy)
 }
 
 func bigMoneyBuy(g *Game, d *design, cost int) float64 {

@@ -240,3 +240,18 @@ func TestIssue15_GreedyKeepsEndConditionCardsUntilTheyHold(t *testing.T) {
 		}
 	}
 }
+
+// Issue 15.1: the bots choose in a search copy (a plan) as in its game, so
+// they can serve as sim.ISMCTS's Rollout.
+func TestIssue15_1_BotsChooseInASearchCopy(t *testing.T) {
+	e := shippedEngine(t)
+	g := e.NewGame(sim.Config{Players: 3}, rand.New(rand.NewPCG(4, 4))).(*Game)
+	d := g.Determinize(nil, g.Seat(), rand.New(rand.NewPCG(5, 5)))
+	buf := d.Choices(nil)
+	for _, name := range []string{"greedy", "bigmoney"} {
+		bot := e.NewBot(name)
+		if got, want := bot.Choose(d, buf, nil), bot.Choose(d.(*plan).Game, buf, nil); got != want {
+			t.Errorf("%s chose %d in the copy, %d in its game", name, got, want)
+		}
+	}
+}
