@@ -191,13 +191,14 @@ func TestIssue14_5_EveryGlossaryTermHasItsDefinitionAndIndexEntry(t *testing.T) 
 			t.Fatal(err)
 		}
 		pdfText := bookText(t, filepath.Join(out, g.ID, "rulebook.pdf"))
-		index := pdfText[strings.LastIndex(pdfText, "索引"):]
+		// The index, its spaces dropped (the Japanese–Latin space may show as one).
+		index := strings.Join(strings.Fields(pdfText[strings.LastIndex(pdfText, "索引"):]), "")
 		for i, term := range terms {
 			id := fmt.Sprintf(`id="def-%d"`, i)
 			if !strings.Contains(string(page), id) || !strings.Contains(string(page), fmt.Sprintf(`href="#def-%d"`, i)) {
 				t.Errorf("%s: %s has no first definition in bold (no %s) or no glossary link", g.ID, term.Term, id)
 			}
-			if !regexp.MustCompile(regexp.QuoteMeta(term.Term) + `\s+\d`).MatchString(index) {
+			if !regexp.MustCompile(regexp.QuoteMeta(term.Term) + `\d`).MatchString(index) {
 				t.Errorf("%s: the index gives no page for %s", g.ID, term.Term)
 			}
 		}

@@ -196,6 +196,7 @@ pre.raw{white-space:pre-wrap;background:#f6f6f6;padding:.5rem}
 .card .type{font-size:.8rem;color:#666}
 .card .flavor{font-size:.8rem;color:#777;font-style:italic}
 img{max-width:100%}
+{{if .LatinSpace}}body{text-autospace:ideograph-alpha ideograph-numeric}{{end}}
 rt{font-size:.5em}
 .index a{display:inline-block;margin:0 .8rem .3rem 0}
 .def{scroll-margin-top:1rem}

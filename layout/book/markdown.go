@@ -22,6 +22,9 @@ type Meta struct {
 	// top of the page, no title page and no contents. More than one page
 	// is an error.
 	Sheet bool `yaml:"sheet"`
+	// LatinSpace is the space between kana or kanji and Latin letters or
+	// digits (和欧文間), in em: none when left out; the customary 0.25.
+	LatinSpace float64 `yaml:"latin_space"`
 }
 
 // markdown is the one goldmark configuration both renderers use: GFM tables,
@@ -63,6 +66,9 @@ func frontMatter(ctx parser.Context) (Meta, error) {
 	m.Paper = strings.ToUpper(strings.TrimSpace(m.Paper))
 	if m.Paper == "" {
 		m.Paper = "A5"
+	}
+	if m.LatinSpace < 0 || m.LatinSpace > 1 {
+		return m, fmt.Errorf("front matter: latin_space must be 0 to 1 em (got %g)", m.LatinSpace)
 	}
 	if _, ok := geometries[m.Paper]; !ok {
 		return m, fmt.Errorf("front matter: paper must be A5 or A4 (got %q)", m.Paper)

@@ -81,7 +81,7 @@ func typeset(md []byte, cards CardDrawer, opts ...PDFOption) (*typesetter, error
 	if meta.Sheet {
 		g = g.sheet()
 	}
-	r := &typesetter{g: g, cfg: cfg, cards: cards, src: md, meta: meta}
+	r := &typesetter{g: g, cfg: cfg, cards: cards, src: md, meta: meta, latinSpace: meta.LatinSpace}
 	r.pdf = newBookPDF(g, cfg.font, meta.Title)
 	r.pdf.SetFont(FontFamily, "", g.body)
 	if err := r.layout(doc); err != nil {
@@ -199,11 +199,12 @@ type typesetter struct {
 	secPage []int // the page of each section, 1-based
 	links   []int // fpdf link ids, one per section
 
-	termLinks map[int]int    // fpdf link ids of the glossary terms that have a definition, by 1 + term
-	termSet   map[int]bool   // the terms whose link target is set
-	terms     map[int]string // the glossary's terms by 1 + term, as its entries show them
-	indexAt   int            // where the index's entries start in the body's boxes, -1 for no index
-	indexN    int            // how many boxes the index takes
+	termLinks  map[int]int    // fpdf link ids of the glossary terms that have a definition, by 1 + term
+	termSet    map[int]bool   // the terms whose link target is set
+	terms      map[int]string // the glossary's terms by 1 + term, as its entries show them
+	indexAt    int            // where the index's entries start in the body's boxes, -1 for no index
+	indexN     int            // how many boxes the index takes
+	latinSpace float64        // the Japanese–Latin space, em (Meta.LatinSpace)
 
 	scratch *fpdf.Fpdf         // where cards are measured
 	cardH   map[string]float64 // measured card heights by id
@@ -213,7 +214,12 @@ type typesetter struct {
 // measure is the text package's Measure for the book's font, with the
 // punctuation compression of squeezes.
 func (r *typesetter) measure(s string) int {
-	return r.pdf.GetStringSymbolWidth(s) - 500*squeezes(s)
+	w := 0
+	if n := strings.Count(s, string(wordJoinSpace)); n > 0 {
+		s = strings.ReplaceAll(s, string(wordJoinSpace), "")
+		w = int(float64(n) * r.latinSpace * 1000)
+	}
+	return w + r.pdf.GetStringSymbolWidth(s) - 500*squeezes(s)
 }
 
 // width is the width of s at size points, in mm.
@@ -309,12 +315,21 @@ func (r *typesetter) termPages(body []*page) map[int][]int {
 		if glossary {
 			break
 		}
+		// The page's text in drawing order: a term may be drawn in parts
+		// (styles, the Japanese–Latin space, a line break).
+		var text strings.Builder
+		defs := map[int]bool{}
+		for _, o := range pg.ops {
+			if o.kind == opText {
+				text.WriteString(o.s)
+			}
+			if o.kind == opTermDef {
+				defs[o.ref] = true
+			}
+		}
 		for n, term := range r.terms {
-			for _, o := range pg.ops {
-				if o.kind == opTermDef && o.ref == n || o.kind == opText && strings.Contains(o.s, term) {
-					out[n] = append(out[n], pg.num)
-					break
-				}
+			if defs[n] || strings.Contains(text.String(), term) {
+				out[n] = append(out[n], pg.num)
 			}
 		}
 	}

@@ -239,6 +239,9 @@ func (r *typesetter) breakRuns(runs []run, width, size float64) []textLine {
 
 // fill lays one paragraph (no hard breaks) into lines, keeping the styles.
 func (r *typesetter) fill(runs []run, width, size float64) []textLine {
+	if r.latinSpace > 0 {
+		runs = autospace(runs)
+	}
 	var b strings.Builder
 	starts := make([]int, len(runs))
 	for i, rn := range runs {
@@ -407,8 +410,17 @@ func (r *typesetter) lineOps(l textLine, x, base float64, ts textStyle) []op {
 			if p.squeezed {
 				sp -= em / 2
 			}
-			over = append(over, op{kind: opText, x: px, y: base, size: ts.size, col: col, bold: ts.bold || sg.st&stBold != 0, s: p.s, spacing: sp})
-			px += float64(r.pdf.GetStringSymbolWidth(p.s))*ts.size*text.MMPerPt/1000 + sp*runeCount(p.s)
+			// The Japanese–Latin space is a gap between draws.
+			for i, part := range strings.Split(p.s, string(wordJoinSpace)) {
+				if i > 0 {
+					px += r.latinSpace*em + l.sp
+				}
+				if part == "" {
+					continue
+				}
+				over = append(over, op{kind: opText, x: px, y: base, size: ts.size, col: col, bold: ts.bold || sg.st&stBold != 0, s: part, spacing: sp})
+				px += float64(r.pdf.GetStringSymbolWidth(part))*ts.size*text.MMPerPt/1000 + sp*runeCount(part)
+			}
 		}
 		if sg.st&stStrike != 0 {
 			marks = append(marks, op{kind: opLine, x: sx, y: base - em*0.33, w: sg.w - l.sp, lw: em * 0.06, col: col})
