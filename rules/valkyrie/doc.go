@@ -19,6 +19,8 @@
 // card it finds from zone to zone. CheckStep (sim.Stepper) asserts the ones
 // about change between decisions.
 //
-// Bots: random (uniform), greedy (one-step evaluation, value per cost) and
-// bigmoney (funds first, then VP Valkyries).
+// Bots: random (uniform), greedy (one-step evaluation, value per cost),
+// bigmoney (funds first, then VP Valkyries) and search (sim.ISMCTS on
+// Determinize's copies, which plan this turn's buys and attacks and play
+// greedily after it, scored by Value).
 package valkyrie
