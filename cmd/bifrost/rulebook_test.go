@@ -52,7 +52,7 @@ func TestBuild_WritesEveryOutputOfEveryGame(t *testing.T) {
 		t.Fatalf("exit %d\n%s%s", r.code, r.stdout, r.stderr)
 	}
 	for _, g := range []string{"valkyrie", "nastrond", "guardian", "bloodrage"} {
-		for _, f := range []string{"cards.pdf", "rulebook.pdf", "rulebook.html", "report.html", "report.json"} {
+		for _, f := range []string{"cards.pdf", "rulebook.pdf", "rulebook.html", "summary.pdf", "summary.html", "designer.pdf", "designer.html", "report.html", "report.json"} {
 			if _, err := os.Stat(filepath.Join(out, g, f)); err != nil {
 				t.Errorf("%s: %v", g, err)
 			}
