@@ -256,7 +256,7 @@ func merge(tables ...map[string]msg) map[string]msg {
 var coreMessages = map[string]msg{
 	"required":            {"%sは必須です", "%s is required"},
 	"not_int":             {"%sは整数で入力してください", "%s must be a whole number"},
-	"not_bool":            {"%sは ○/× で入力してください", "%s must be ○ or × (TRUE/FALSE)"},
+	"not_bool":            {"%sは ○か× で入力してください", "%s must be ○ or × (TRUE/FALSE)"},
 	"dup_id":              {"ID「%s」が重複しています（最初は %d 行目）", "duplicate ID %q (first used on row %d)"},
 	"no_id":               {"データがあるのに ID がありません", "row has data but no ID"},
 	"missing_column":      {"必須の列「%s」（%s）がありません", "missing required column %q (%s)"},
