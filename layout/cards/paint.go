@@ -39,8 +39,6 @@ type painter struct {
 	inkSaver  bool                // backs as outlines (see Options.InkSaver)
 	draft     map[string][]string // see Options.Draft
 	stamp     string              // see Options.Stamp
-
-	widths map[*text.Font]map[rune]int
 }
 
 type fitKey struct {
@@ -83,7 +81,7 @@ type source struct {
 func newPainter(pdf *fpdf.Fpdf, l *Layout, ds *dataset, art *artStore, dry bool) *painter {
 	return &painter{pdf: pdf, lay: l, ds: ds, art: art, dry: dry,
 		fits: map[fitKey]text.Fitted{}, preps: map[prepKey]*text.Prepared{},
-		added: map[*text.Font]bool{}, widths: map[*text.Font]map[rune]int{}}
+		added: map[*text.Font]bool{}}
 }
 
 // paint draws elements for card c with the trim's top-left at (x, y).
@@ -270,22 +268,6 @@ func faceOf(c *text.Chain, r rune, bold bool) (*text.Font, bool) {
 	return f.Regular, true
 }
 
-// width measures one character in font f, in thousandths of an em.
-func (pt *painter) width(f *text.Font, r rune) int {
-	m := pt.widths[f]
-	if m == nil {
-		m = map[rune]int{}
-		pt.widths[f] = m
-	}
-	w, ok := m[r]
-	if !ok {
-		pt.setFont(f, 10)
-		w = pt.pdf.GetStringSymbolWidth(string(r))
-		m[r] = w
-	}
-	return w
-}
-
 // measure returns the Measure of a chain: each character in the font that
 // draws it.
 func (pt *painter) measure(c *text.Chain, bold bool) text.Measure {
@@ -293,7 +275,7 @@ func (pt *painter) measure(c *text.Chain, bold bool) text.Measure {
 		w := 0
 		for _, r := range s {
 			f, _ := faceOf(c, r, bold)
-			w += pt.width(f, r)
+			w += f.Width(r)
 		}
 		return w
 	}
@@ -305,7 +287,7 @@ func (pt *painter) runs(c *text.Chain, s string, bold bool) []run {
 	start := 0
 	for i, r := range s {
 		f, stroke := faceOf(c, r, bold)
-		w := pt.width(f, r)
+		w := f.Width(r)
 		if n := len(out); n > 0 && out[n-1].font == f && out[n-1].stroke == stroke {
 			out[n-1].w += w
 			continue

@@ -3,6 +3,7 @@ package text
 import (
 	"encoding/binary"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"sync"
@@ -20,6 +21,11 @@ type Font struct {
 	Name  string // shown in messages: the file name, or "M+ 1p" for the default
 	Data  []byte // the .ttf bytes
 	cover []uint64
+	// widths holds each BMP character's advance in thousandths of an em,
+	// as the PDF writer computes it, so text is measured without loading
+	// the font into a PDF.
+	widths  []uint16
+	missing int // the width the PDF writer gives a character the font lacks
 }
 
 // DefaultName is the name of the embedded default font.
@@ -97,12 +103,75 @@ func Parse(name string, data []byte) (*Font, error) {
 			return nil, fmt.Errorf("damaged font: no %s table; %s", tag, formatHint)
 		}
 	}
-	cover, err := readCmap(data, tables["cmap"])
+	gids, err := readCmap(data, tables["cmap"])
 	if err != nil {
 		return nil, err
 	}
-	return &Font{Name: name, Data: data, cover: cover}, nil
+	f := &Font{Name: name, Data: data, cover: make([]uint64, 0x10000/64)}
+	for c, g := range gids {
+		if g != 0 {
+			f.cover[c>>6] |= 1 << (c & 63)
+		}
+	}
+	if err := f.readWidths(data, tables, gids); err != nil {
+		return nil, err
+	}
+	return f, nil
 }
+
+// readWidths fills f.widths from the head, hhea and hmtx tables the way
+// the PDF writer (fpdf) does: advance × 1000 / unitsPerEm, rounded; glyphs
+// past the last full metric take its advance.
+func (f *Font) readWidths(data []byte, tables map[string]span, gids []uint16) error {
+	head, hhea, hmtx := tables["head"], tables["hhea"], tables["hmtx"]
+	if head.len < 20 || hhea.len < 36 {
+		return fmt.Errorf("damaged font: short head or hhea table; %s", formatHint)
+	}
+	unitsPerEm := int(binary.BigEndian.Uint16(data[head.off+18:]))
+	metrics := int(binary.BigEndian.Uint16(data[hhea.off+34:]))
+	if unitsPerEm == 0 || metrics == 0 || 4*metrics > hmtx.len {
+		return fmt.Errorf("damaged font: bad horizontal metrics; %s", formatHint)
+	}
+	scale := 1000 / float64(unitsPerEm)
+	advance := func(g int) int {
+		g = min(g, metrics-1)
+		a := int(binary.BigEndian.Uint16(data[hmtx.off+4*g:]))
+		if a >= 1<<15 {
+			a = 0
+		}
+		return a
+	}
+	f.missing = int(math.Floor(scale*float64(advance(0)) + 0.5))
+	if f.missing == 0 {
+		f.missing = 500
+	}
+	f.widths = make([]uint16, len(gids))
+	for c, g := range gids {
+		if g != 0 {
+			w := min(int(math.Round(scale*float64(advance(int(g))))), zeroWidth-1)
+			if w == 0 {
+				w = zeroWidth
+			}
+			f.widths[c] = uint16(w)
+		}
+	}
+	return nil
+}
+
+// Width is the advance of r in thousandths of an em, exactly as the PDF
+// writer measures it: a character the font lacks gets its missing width.
+func (f *Font) Width(r rune) int {
+	if r < 0 || int(r) >= len(f.widths) || f.widths[r] == 0 {
+		return f.missing
+	}
+	if f.widths[r] == zeroWidth {
+		return 0
+	}
+	return int(f.widths[r])
+}
+
+// zeroWidth marks a character the font has with no advance.
+const zeroWidth = 0xFFFF
 
 type span struct{ off, len int }
 
@@ -123,9 +192,10 @@ func tableDirectory(data []byte) (map[string]span, error) {
 	return tables, nil
 }
 
-// readCmap reads the coverage of the format-4 Unicode subtable that fpdf
-// uses: the first (3,1) or platform-0 subtable in format 4.
-func readCmap(data []byte, t span) ([]uint64, error) {
+// readCmap reads the glyph of every BMP character from the format-4
+// Unicode subtable that fpdf uses: the first (3,1) or platform-0 subtable
+// in format 4. Glyph 0 means the font lacks the character.
+func readCmap(data []byte, t span) ([]uint16, error) {
 	cm := data[t.off : t.off+t.len]
 	u16 := func(b []byte, at int) (int, bool) {
 		if at < 0 || at+2 > len(b) {
@@ -156,7 +226,7 @@ func readCmap(data []byte, t span) ([]uint64, error) {
 	return nil, fmt.Errorf("the font has no Unicode (BMP, format 4) character map, which the PDF writer needs; %s", formatHint)
 }
 
-func readFormat4(cm []byte, off int) ([]uint64, error) {
+func readFormat4(cm []byte, off int) ([]uint16, error) {
 	bad := fmt.Errorf("damaged font: bad format-4 cmap")
 	u16 := func(at int) (int, error) {
 		if at < 0 || at+2 > len(cm) {
@@ -173,7 +243,7 @@ func readFormat4(cm []byte, off int) ([]uint64, error) {
 	starts := ends + segX2 + 2
 	deltas := starts + segX2
 	ranges := deltas + segX2
-	cover := make([]uint64, 0x10000/64)
+	gids := make([]uint16, 0x10000)
 	for s := range segs {
 		end, err := u16(ends + 2*s)
 		if err != nil {
@@ -207,12 +277,12 @@ func readFormat4(cm []byte, off int) ([]uint64, error) {
 					g = (gi + delta) & 0xFFFF
 				}
 			}
-			if g != 0 {
-				cover[c>>6] |= 1 << (c & 63)
+			if g != 0 && gids[c] == 0 {
+				gids[c] = uint16(g)
 			}
 		}
 	}
-	return cover, nil
+	return gids, nil
 }
 
 // Has reports whether f can print r: r is in the Basic Multilingual Plane
