@@ -97,7 +97,24 @@ type Engine struct {
 	winMask     [nTriggers]uint64 // designs with a skill clause at the trigger
 	layerMask   [5]uint64         // designs of appearance layer k or less
 	nBoardCards int               // Edda and Keeper cards
+	einCost     [maxEinherjar]int16
+	costAtMost  []uint64 // costAtMost[c]: designs costing c or less, up to the dearest
+
+	// Phase-1 moves from each square in listing order, before removing the
+	// squares other pawns hold; moveAt[from][to] is to's place in that list,
+	// or -1.
+	moves  [squares]moveList
+	moveAt [squares][squares]int8
 }
+
+// moveList is the moves from one square.
+type moveList struct {
+	c [maxMoves]Choice
+	n int8
+}
+
+// maxMoves bounds the moves from a square: MinMove 0 to half of ring 1.
+const maxMoves = 13
 
 var _ sim.Engine = (*Engine)(nil)
 
@@ -163,6 +180,7 @@ func New(d *schema.NastrondData) (*Engine, error) {
 		i := add(cardInfo{kind: kindEinherjar, layer: int8(x.Layer), cost: int8(x.Cost), copies: int8(max(x.Copies, 1)),
 			ein: int8(j), keeper: -1, id: x.ID, name: x.Name})
 		e.einCard = append(e.einCard, i)
+		e.einCost[j] = int16(x.Cost)
 		e.skills = append(e.skills, sk)
 		for t := range nTriggers {
 			if sk.windows&(1<<t) != 0 {
@@ -209,6 +227,18 @@ func New(d *schema.NastrondData) (*Engine, error) {
 	for k := 1; k <= 2; k++ {
 		if len(e.keepers[k]) > 4 {
 			return nil, fmt.Errorf("nastrond: layer %d has %d Keepers for its 4 corners", k, len(e.keepers[k]))
+		}
+	}
+
+	e.listMoves()
+	dearest := 0
+	for _, x := range d.Einherjar {
+		dearest = max(dearest, x.Cost)
+	}
+	e.costAtMost = make([]uint64, dearest+1)
+	for j, x := range d.Einherjar {
+		for c := max(x.Cost, 0); c <= dearest; c++ {
+			e.costAtMost[c] |= 1 << j
 		}
 	}
 
@@ -283,4 +313,44 @@ func (e *Engine) NewBot(name string) sim.Bot {
 // NewGame sets up a game for cfg.Players seats; seat s plays Valkyria s.
 func (e *Engine) NewGame(cfg sim.Config, rng *rand.Rand) sim.Game {
 	return e.newGame(cfg.Players, rng)
+}
+
+// listMoves fills moves and moveAt: clockwise along the square's ring by
+// MinMove up to half the ring (T13).
+func (e *Engine) listMoves() {
+	for from := range Square(squares) {
+		for to := range e.moveAt[from] {
+			e.moveAt[from][to] = -1
+		}
+		k := board.layer[from]
+		if k == 4 {
+			continue
+		}
+		ring, size, idx := &board.ring[k], board.ringLen[k], board.ringIdx[from]
+		ml := &e.moves[from]
+		*ml = moveList{}
+		for d := max(e.p.minMove, 0); d <= size/2; d++ {
+			to := ring[(idx+d)%size]
+			e.moveAt[from][to] = ml.n
+			ml.c[ml.n] = Choice{Kind: KMove, A: int16(to), B: int16(d)}
+			ml.n++
+		}
+	}
+}
+
+// affordable is the set of Einherjar designs costing limit or less.
+func (e *Engine) affordable(limit int16) uint64 {
+	switch {
+	case int(limit) >= len(e.costAtMost):
+		return e.costAtMost[len(e.costAtMost)-1]
+	case limit >= 0:
+		return e.costAtMost[limit]
+	}
+	m := uint64(0)
+	for j := range e.skills {
+		if e.einCost[j] <= limit {
+			m |= 1 << j
+		}
+	}
+	return m
 }

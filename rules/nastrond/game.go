@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
-	"slices"
 
 	"bifrost/rules/sim"
 )
@@ -202,7 +201,8 @@ type Game struct {
 	pickKey    int8   // the kind (sides, face) of the last die chosen, or -1
 	rerollCard int16  // the skill's card
 
-	opts []Choice // the legal choices now
+	opts   []Choice   // the legal choices now, in optBuf while they fit
+	optBuf [96]Choice // opts' own storage, so a game allocates none
 
 	chk      checked  // what Check last verified
 	prev     snapshot // the state at the last CheckStep
@@ -233,7 +233,8 @@ func nop(Event) {}
 
 // newGame lays out the board and deals for n players (setup S1–S15).
 func (e *Engine) newGame(n int, rng *rand.Rand) *Game {
-	g := &Game{e: e, rng: rng, n: int8(n), dealt: e.p.urdFor[n], chal: -1, opts: make([]Choice, 0, 96)}
+	g := &Game{e: e, rng: rng, n: int8(n), dealt: e.p.urdFor[n], chal: -1}
+	g.opts = g.optBuf[:0]
 	for s := range n {
 		g.supply[s] = g.dealt
 	}
@@ -356,7 +357,7 @@ func (g *Game) startSeat() int8 {
 // its own source before applying choices that roll dice.
 func (g *Game) Clone(rng *rand.Rand) *Game {
 	c := *g
-	c.opts = slices.Clone(g.opts)
+	c.opts = append(c.optBuf[:0], g.opts...)
 	if rng != nil {
 		c.rng = rng
 	}
@@ -492,22 +493,21 @@ func (g *Game) list(buf []Choice) []Choice {
 	switch g.ph {
 	case phMove:
 		// No destination at all breaks I21 (G33); Check reports it.
-		occupied := uint64(0)
+		from := g.pawn[s]
+		ml, at := &g.e.moves[from], &g.e.moveAt[from]
+		taken := uint16(0)
 		for p := range g.n {
-			if p != s {
-				occupied |= 1 << g.pawn[p]
+			if i := at[g.pawn[p]]; p != s && i >= 0 {
+				taken |= 1 << i
 			}
 		}
-		from := g.pawn[s]
-		k := board.layer[from]
-		ring, size, idx := &board.ring[k], board.ringLen[k], board.ringIdx[from]
-		for d := g.e.p.minMove; d <= size/2; d++ {
-			i := idx + d
-			if i >= size {
-				i -= size
-			}
-			if to := ring[i]; occupied&(1<<to) == 0 {
-				buf = append(buf, Choice{Kind: KMove, A: int16(to), B: int16(d)})
+		if taken == 0 {
+			buf = append(buf, ml.c[:ml.n]...)
+			break
+		}
+		for i := range ml.n {
+			if taken&(1<<i) == 0 {
+				buf = append(buf, ml.c[i])
 			}
 		}
 	case phPreroll:
@@ -557,11 +557,10 @@ func (g *Game) list(buf []Choice) []Choice {
 		if g.e.p.tiwazPaysScout {
 			pool += int16(g.tiwazCount()) - g.tiwazPaid
 		}
-		for m := g.fieldMask & g.e.layerMask[board.layer[g.pawn[s]]]; m != 0; m &= m - 1 {
-			j := bits.TrailingZeros64(m)
-			if need := g.needFor(j); need == 0 || pool >= need {
-				buf = append(buf, Choice{Kind: KHire, A: int16(j)})
-			}
+		// need = max(0, cost-cut) is payable when cost ≤ cut + max(0, pool).
+		m := g.fieldMask & g.e.layerMask[board.layer[g.pawn[s]]] & g.e.affordable(g.cut()+max(0, pool))
+		for ; m != 0; m &= m - 1 {
+			buf = append(buf, Choice{Kind: KHire, A: int16(bits.TrailingZeros64(m))})
 		}
 		buf = append(buf, Choice{Kind: KPass})
 	case phPay:
@@ -931,10 +930,10 @@ func (g *Game) descend(emit func(Event)) {
 // --- Scouting ----------------------------------------------------------------
 
 // needFor is what design j costs after 親愛 and cost cuts (T54).
-func (g *Game) needFor(j int) int16 {
-	ci := &g.e.info[g.e.einCard[j]]
-	return max(0, int16(ci.cost)-int16(g.icons[g.seat][affection])-g.discount)
-}
+func (g *Game) needFor(j int) int16 { return max(0, g.e.einCost[j]-g.cut()) }
+
+// cut is what 親愛 and cost cuts take off every cost this turn.
+func (g *Game) cut() int16 { return int16(g.icons[g.seat][affection]) + g.discount }
 
 func (g *Game) startHire(j int16, emit func(Event)) {
 	g.hire, g.need, g.paid = j, g.needFor(int(j)), 0

@@ -102,6 +102,7 @@ func withParams(e *Engine, change func(p *params)) *Engine {
 	e2 := *e
 	change(&e2.p)
 	e2.d6Total = e2.p.blankD6 + int16(e2.p.ownDice)*int16(len(e2.valkyria))
+	e2.listMoves()
 	return &e2
 }
 

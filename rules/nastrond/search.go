@@ -26,9 +26,8 @@ func (g *Game) Determinize(dst sim.Game, _ int, rng *rand.Rand) sim.Game {
 	if d == nil || d == g {
 		d = &Game{}
 	}
-	opts := d.opts[:0]
 	*d = *g
-	d.opts = append(opts, g.opts...)
+	d.opts = append(d.optBuf[:0], g.opts...)
 	d.rng = rng
 	return d
 }
