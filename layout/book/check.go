@@ -218,7 +218,7 @@ func destination(dest string) string {
 // out of the folder is refused.
 func imageProblem(dest string) string {
 	d := destination(dest)
-	if strings.HasPrefix(d, CardRef) || d == IndexRef {
+	if strings.HasPrefix(d, CardRef) || strings.HasPrefix(d, FigureRef) || d == IndexRef {
 		return ""
 	}
 	if _, err := localPath(d); err != nil {

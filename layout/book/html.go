@@ -132,6 +132,14 @@ func (o *htmlOverrides) image(w util.BufWriter, src []byte, n ast.Node, entering
 		_, _ = w.WriteString(string(o.cardHTML(id)))
 		return ast.WalkSkipChildren, nil
 	}
+	if enc, ok := strings.CutPrefix(dest, FigureRef); ok {
+		f, err := decodeFigure(enc)
+		if err != nil {
+			return ast.WalkStop, fmt.Errorf("figure: %w", err)
+		}
+		_, _ = w.WriteString(figureSVG(f, plainText(img, src)))
+		return ast.WalkSkipChildren, nil
+	}
 	if dest == IndexRef {
 		// No pages in HTML: each term links to its definition.
 		_, _ = w.WriteString(`<span class="index">`)
@@ -188,6 +196,7 @@ blockquote{margin:1rem 0;padding:.5rem 1rem;background:#eef3f7;border-left:4px s
 strong{color:#8a2b0e}
 em{font-style:normal;text-emphasis:filled dot;-webkit-text-emphasis:filled dot}
 pre.raw{white-space:pre-wrap;background:#f6f6f6;padding:.5rem}
+.figure{display:block;margin:1rem auto}
 .card{display:inline-block;width:16rem;margin:1rem;border:6px solid #6b4f2a;border-radius:10px;padding:.6rem;background:#fff;vertical-align:top}
 .card span{display:block}
 .card .badges span{display:inline-block}

@@ -209,6 +209,7 @@ type typesetter struct {
 	scratch *fpdf.Fpdf         // where cards are measured
 	cardH   map[string]float64 // measured card heights by id
 	images  *imageStore
+	figures map[string]*Figure // the figures by their encoding after FigureRef
 }
 
 // measure is the text package's Measure for the book's font, with the

@@ -494,6 +494,9 @@ func (b *builder) image(img *ast.Image) error {
 		b.space(b.pitch() * 0.6)
 		return nil
 	}
+	if enc, ok := strings.CutPrefix(dest, FigureRef); ok {
+		return b.figure(enc)
+	}
 	f := b.r.images.load(b.r.pdf, dest)
 	if f == nil {
 		alt := plainText(img, b.src)
@@ -513,6 +516,28 @@ func (b *builder) image(img *ast.Image) error {
 	}
 	b.space(b.pitch() * 0.6)
 	b.add(&box{h: h, baseline: b.em(), ops: []op{{kind: opImage, x: b.x + (b.w-w)/2, w: w, h: h, s: f.name}}})
+	b.space(b.pitch() * 0.6)
+	return nil
+}
+
+// figure draws a {{figure}} centred, at its natural size or scaled down to
+// the measure.
+func (b *builder) figure(enc string) error {
+	f, err := decodeFigure(enc)
+	if err != nil {
+		return fmt.Errorf("figure: %w", err)
+	}
+	if b.r.figures == nil {
+		b.r.figures = map[string]*Figure{}
+	}
+	b.r.figures[enc] = f
+	w := min(f.W, b.w)
+	h := f.H * w / f.W
+	if n := len(b.boxes); n > 0 {
+		b.boxes[n-1].keep = true // the line that leads into the figure goes with it
+	}
+	b.space(b.pitch() * 0.6)
+	b.add(&box{h: h, baseline: b.em(), ops: []op{{kind: opFigure, x: b.x + (b.w-w)/2, w: w, s: enc}}})
 	b.space(b.pitch() * 0.6)
 	return nil
 }

@@ -21,6 +21,7 @@ const (
 	opLeader                 // a dotted line from (x, y) to (x+w, y)
 	opCard                   // the example card s, w wide, top-left at (x, y)
 	opImage                  // the registered image s, w × h at (x, y)
+	opFigure                 // the figure FigureRef+s, scaled to w wide, top-left at (x, y)
 	opLink                   // a link over x, y, w × h to section ref-1
 	opTermDef                // the target of glossary term ref-1 at y (its first definition)
 	opTermLink               // a link over x, y, w × h to glossary term ref-1
@@ -365,6 +366,12 @@ func (d *drawer) op(o op) error {
 			return err
 		}
 		d.reset()
+	case opFigure:
+		f := d.r.figures[o.s]
+		pdf.TransformBegin()
+		drawFigure(pdf, f, o.x, o.y, o.w/f.W)
+		pdf.TransformEnd()
+		d.reset()
 	case opImage:
 		img := d.r.images.byName[o.s]
 		pdf.ImageOptions(o.s, o.x, o.y, o.w, o.h, false, fpdf.ImageOptions{ImageType: img.typ}, 0, "")
@@ -417,6 +424,8 @@ func (r *typesetter) describe() string {
 				fmt.Fprintf(&b, "  leader %.1f %.1f to %.1f\n", o.x, o.y, o.x+o.w)
 			case opCard:
 				fmt.Fprintf(&b, "  card %q %.1f %.1f w%.1f\n", o.s, o.x, o.y, o.w)
+			case opFigure:
+				fmt.Fprintf(&b, "  figure %.1f %.1f w%.1f\n", o.x, o.y, o.w)
 			case opImage:
 				fmt.Fprintf(&b, "  image %q %.1f %.1f %.1fx%.1f\n", o.s, o.x, o.y, o.w, o.h)
 			case opLink:

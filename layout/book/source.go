@@ -23,6 +23,9 @@ type Data struct {
 	// Glossary is the glossary table (rules/<game>/glossary.yaml), for
 	// {{glossary}} and {{index}}.
 	Glossary []Term
+	// Figures are the game's figures drawn from its data and geometry, for
+	// {{figure "NAME"}}.
+	Figures map[string]*Figure
 }
 
 // Term is one row of a glossary table.
@@ -59,6 +62,8 @@ const CardRef = "bifrost-card:"
 //	{{glossary}}                    the glossary table, each term linked to its
 //	                                first definition (its first **bold** use)
 //	{{index}}                       the index of glossary terms with their pages (PDF)
+//	{{figure "board"}}              a figure of Data.Figures, drawn as vector graphics
+//	{{figure "turn" "A" "B" …}}     the turn's phases as a flow of boxes and arrows
 //
 // Any other placeholder, or an unknown name, is an error naming the file and
 // line, and so is what the book cannot print (see check): the line of the
@@ -75,6 +80,7 @@ func Expand(file string, md string, d Data) (string, error) {
 		"rulings":    d.rulings,
 		"parameters": d.parameters,
 		"glossary":   d.glossary,
+		"figure":     d.figure,
 		"index":      func() string { return "\n\n![](" + IndexRef + ")\n\n" },
 	}).Parse(md)
 	if err != nil {

@@ -32,8 +32,12 @@ func load(t testing.TB, g *schema.Game, path string) Data {
 			t.Fatal(err)
 		}
 	}
-	return Data{Game: g, Result: res, Book: book, Rulings: string(rulings), Glossary: glossary}
+	return Data{Game: g, Result: res, Book: book, Rulings: string(rulings), Glossary: glossary, Figures: standInFigures}
 }
+
+// standInFigures stand in for the figures cmd/bifrost draws from the
+// engines' geometry, which this package does not import.
+var standInFigures = map[string]*Figure{"board": {W: 20, H: 20, Shapes: []Shape{{Kind: ShapeRect, W: 20, H: 20, Stroke: "#000000"}}}}
 
 func TestExpand_EveryShippedRulebook(t *testing.T) {
 	for _, g := range schema.Games() {

@@ -1,0 +1,84 @@
+package main
+
+import (
+	"fmt"
+
+	"bifrost/layout/book"
+	"bifrost/rules/nastrond"
+	"bifrost/schema"
+)
+
+// figures are a game's figures for {{figure "NAME"}}, drawn from the
+// engine's geometry and the workbook's data.
+func figures(res schema.Result) map[string]*book.Figure {
+	if d, ok := res.Data.(*schema.NastrondData); ok {
+		return map[string]*book.Figure{"board": nastrondBoard(d)}
+	}
+	return nil
+}
+
+// Colours of the nastrond board: one per layer, outermost first.
+var (
+	layerFill   = [5]string{"", "#e9e2cf", "#cdbf9c", "#a8936a", "#5b1f1f"}
+	pawnColours = [4]string{"#c0392b", "#2e6fb7", "#2f8f4e", "#d4a017"}
+)
+
+const (
+	boardInk  = "#222222"
+	boardLine = "#5a4630"
+)
+
+// nastrondBoard draws the 7×7 board: its layers as shaded rings, the
+// Keepers on the corners of layers 1 and 2, Nidhogg at the centre, and the
+// pawns' start squares of one setup, the layer-1 Keepers dealt to the
+// corners in the workbook's order (each pawn starts its Keeper's 開始位置
+// squares clockwise from the Keeper's corner).
+func nastrondBoard(d *schema.NastrondData) *book.Figure {
+	const cell, m = 12.0, 6.0 // m: the margin that holds the column letters and row numbers
+	side := 7 * cell
+	f := &book.Figure{W: side + 2*m, H: side + 2*m + 22}
+	add := func(s ...book.Shape) { f.Shapes = append(f.Shapes, s...) }
+	for i := range 7 { // columns A–G, rows 1–7, as the rulebook names squares
+		add(book.Shape{Kind: book.ShapeText, X: m + (float64(i)+0.5)*cell, Y: m / 2, Text: string(rune('A' + i)), Size: 3.2, Fill: boardInk},
+			book.Shape{Kind: book.ShapeText, X: m / 2, Y: m + (float64(i)+0.5)*cell, Text: fmt.Sprint(i + 1), Size: 3.2, Fill: boardInk})
+	}
+	for _, sq := range nastrond.Board() {
+		x, y := m+float64(sq.Col)*cell, m+float64(sq.Row)*cell
+		add(book.Shape{Kind: book.ShapeRect, X: x, Y: y, W: cell, H: cell, Fill: layerFill[sq.Layer], Stroke: boardLine, Line: 0.3})
+		cx, cy := x+cell/2, y+cell/2
+		switch {
+		case sq.Layer == 4:
+			add(book.Shape{Kind: book.ShapeText, X: cx, Y: cy - 1.8, Text: "ニーズ", Size: 2.6, Fill: "#ffffff"},
+				book.Shape{Kind: book.ShapeText, X: cx, Y: cy + 1.8, Text: "ヘッグ", Size: 2.6, Fill: "#ffffff"})
+		case sq.Corner && sq.Layer < 3:
+			add(book.Shape{Kind: book.ShapeRect, X: x + 1.5, Y: y + 1.5, W: cell - 3, H: cell - 3, R: 1, Fill: "#ffffff", Stroke: boardInk, Line: 0.4},
+				book.Shape{Kind: book.ShapeText, X: cx, Y: cy, Text: fmt.Sprintf("K%d", sq.Layer), Size: 3.6, Fill: boardInk})
+		}
+	}
+	// One setup's start squares.
+	c := 0
+	for _, k := range d.Keepers {
+		if k.Layer != 1 || c == len(pawnColours) {
+			continue
+		}
+		r, col := nastrond.StartSquare(c, k.Start)
+		x, y := m+float64(col)*cell+cell/2, m+float64(r)*cell+cell/2
+		if k.Start == 0 { // on the Keeper's own square: beside its label
+			x, y = x+cell*0.28, y+cell*0.28
+		}
+		add(book.Shape{Kind: book.ShapeCircle, X: x, Y: y, R: 2.2, Fill: pawnColours[c], Stroke: boardInk, Line: 0.3},
+			book.Shape{Kind: book.ShapeText, X: x, Y: y, Text: fmt.Sprint(c + 1), Size: 2.6, Fill: "#ffffff"})
+		c++
+	}
+	// The legend: the layers, the Keepers, the pawns.
+	y := side + m + 5
+	for k := 1; k <= 4; k++ {
+		x := m + float64(k-1)*side/4
+		add(book.Shape{Kind: book.ShapeRect, X: x, Y: y - 2.5, W: 5, H: 5, Fill: layerFill[k], Stroke: boardLine, Line: 0.3},
+			book.Shape{Kind: book.ShapeText, X: x + 13, Y: y, Text: fmt.Sprintf("第%d層", k), Size: 3.2, Fill: boardInk})
+	}
+	add(book.Shape{Kind: book.ShapeText, X: f.W / 2, Y: y + 8, Text: "K1・K2：第1・第2層のキーパー（四隅）", Size: 3.2, Fill: boardInk},
+		book.Shape{Kind: book.ShapeText, X: f.W / 2, Y: y + 14, Text: "1〜4：スタート地点の一例", Size: 3.2, Fill: boardInk},
+		book.Shape{Kind: book.ShapeText, X: f.W / 2, Y: y + 19, Text: "（キーパーの角から開始位置のマス数だけ時計回り）", Size: 2.8, Fill: boardInk})
+	return f
+}

@@ -1,0 +1,50 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestIssue14_2_NastrondBoardIsDrawnFromTheEngineGeometry renders the
+// nastrond rulebook and finds the board, drawn from the engine's geometry,
+// in both books: 24, 16, 8 and 1 squares of layers 1–4 in the HTML's SVG,
+// the eight corner Keepers, Nidhogg, and the turn flow, in the PDF's text
+// layer and the HTML alike.
+func TestIssue14_2_NastrondBoardIsDrawnFromTheEngineGeometry(t *testing.T) {
+	out := t.TempDir()
+	if r := bifrost(t, "rulebook", "nastrond", "--src", shippedSrc, "--rules", "../../rules", "--out", out); r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	page, err := os.ReadFile(filepath.Join(out, "nastrond", "rulebook.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	svg := regexp.MustCompile(`(?s)<svg class="figure" role="img" aria-label="board".*?</svg>`).FindString(string(page))
+	if svg == "" {
+		t.Fatal("rulebook.html has no board SVG")
+	}
+	for k, want := range map[int]int{1: 24, 2: 16, 3: 8, 4: 1} {
+		// Each square, and the legend's swatch, is a rect in its layer's fill.
+		if n := strings.Count(svg, `fill="`+layerFill[k]+`"`) - 1; n != want {
+			t.Errorf("layer %d: %d squares, want %d", k, n, want)
+		}
+	}
+	pdf := strings.Join(strings.Fields(bookText(t, filepath.Join(out, "nastrond", "rulebook.pdf"))), " ")
+	for _, k := range []string{"K1", "K2"} {
+		// Four corners each, and the legend's "K1・K2" in the PDF.
+		if n := strings.Count(svg, ">"+k+"<"); n != 4 {
+			t.Errorf("HTML: %d of %s, want 4", n, k)
+		}
+		if n := strings.Count(pdf, k); n != 5 {
+			t.Errorf("PDF: %d of %s, want 5", n, k)
+		}
+	}
+	for _, label := range []string{"ニーズ", "ヘッグ", "移動フェイズ", "スカウトフェイズ", "手番終了"} {
+		if !strings.Contains(pdf, label) || !strings.Contains(string(page), ">"+label+"</text>") {
+			t.Errorf("%q is not in both books' figures", label)
+		}
+	}
+}
