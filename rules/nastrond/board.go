@@ -19,12 +19,12 @@ func colOf(s Square) int { return int(s) % side }
 
 // geometry holds every fact about the board that never changes.
 type geometry struct {
-	layer   [squares]int8       // 1..4
-	ringIdx [squares]int8       // index of the square in its ring, clockwise from the top-left corner
-	ring    [5][24]Square       // ring[k][i]: the i-th square of ring k, clockwise
-	ringLen [5]int8             // 24, 16, 8, 1
-	inner   [squares]Square     // one diagonal step towards the centre (T31, §6.5)
-	cross   [squares][13]Square // the square's row and column, itself included (T16, §6.7)
+	layer   [squares]int8   // 1..4
+	ringIdx [squares]int8   // index of the square in its ring, clockwise from the top-left corner
+	ring    [5][24]Square   // ring[k][i]: the i-th square of ring k, clockwise
+	ringLen [5]int8         // 24, 16, 8, 1
+	inner   [squares]Square // one diagonal step towards the centre (T31, §6.5)
+	cross   [squares]uint64 // the square's row and column, itself included, one bit per square (T16, §6.7)
 }
 
 // board is computed once; every game shares it.
@@ -66,16 +66,8 @@ func newGeometry() *geometry {
 	for s := range Square(squares) {
 		r, c := rowOf(s), colOf(s)
 		g.inner[s] = sq(r+sign(3-r), c+sign(3-c))
-		n := 0
-		for c2 := range side {
-			g.cross[s][n] = sq(r, c2)
-			n++
-		}
-		for r2 := range side {
-			if r2 != r {
-				g.cross[s][n] = sq(r2, c)
-				n++
-			}
+		for i := range side {
+			g.cross[s] |= 1<<sq(r, i) | 1<<sq(i, c)
 		}
 	}
 	return g

@@ -201,6 +201,9 @@ func (g *Game) checkBoard() error {
 			fought[e.info[kc].layer]++
 		}
 	}
+	if err := g.checkUrdAt(changed, full); err != nil {
+		return err
+	}
 	for m := changed; m != 0; m &= m - 1 {
 		q := bits.TrailingZeros64(m)
 		c.board[q] = g.board[q]
@@ -209,6 +212,33 @@ func (g *Game) checkBoard() error {
 	c.urdOn, c.cards, c.fought = urdOn, cards, fought
 	g.sqMoved = 0
 	c.boardOK = true
+	return nil
+}
+
+// checkUrdAt verifies the sets of Urd squares that challenges count from
+// (countUrd) against the board: on the changed squares, and on every square
+// when full.
+func (g *Game) checkUrdAt(changed uint64, full bool) error {
+	if full {
+		var want [maxPlayers]uint64
+		for q, v := range g.board {
+			if v < 0 && v != empty && -1-v < maxPlayers {
+				want[-1-v] |= 1 << q
+			}
+		}
+		if want != g.urdAt {
+			return fmt.Errorf("the Urd squares challenges count are %x, the board has %x", g.urdAt, want)
+		}
+		return nil
+	}
+	for m := changed; m != 0; m &= m - 1 {
+		q := Square(bits.TrailingZeros64(m))
+		for s := range int8(maxPlayers) {
+			if has := g.urdAt[s]&(1<<q) != 0; has != (g.board[q] == urd(s)) {
+				return fmt.Errorf("square %s holds %s but the Urd squares challenges count say %v for P%d", sqText(q), g.cellText(q), has, s+1)
+			}
+		}
+	}
 	return nil
 }
 

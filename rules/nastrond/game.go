@@ -150,7 +150,8 @@ type cup struct {
 // layout is the board's cards and Keepers, kept together so that Check
 // compares them in one go.
 type layout struct {
-	board    [squares]int16 // a card index, or urd(seat)
+	board    [squares]int16     // a card index, or urd(seat)
+	urdAt    [maxPlayers]uint64 // squares holding each seat's Urd, one bit each
 	keeperSq [maxKeepers]Square
 	keeperBy [maxKeepers]int8 // seat that fought the Keeper, or -1
 }
@@ -476,7 +477,13 @@ func (g *Game) apply(c Choice, emit func(Event)) {
 // leaves only one.
 func (g *Game) settle(emit func(Event)) {
 	for {
-		g.opts = g.list(g.opts[:0])
+		// Reslicing g.opts in place, not storing the slice, keeps the
+		// loop free of GC write barriers.
+		if opts := g.list(g.opts[:0]); len(opts) <= cap(g.opts) {
+			g.opts = g.opts[:len(opts)]
+		} else {
+			g.opts = opts
+		}
 		if g.ph == phOver || len(g.opts) != 1 {
 			return
 		}
@@ -710,13 +717,21 @@ func (g *Game) stop(emit func(Event)) {
 // countUrd counts the active player's Urd (every colour with CountAllUrd)
 // in the row and column of square at (T16, G7).
 func (g *Game) countUrd(at Square) int {
-	n := 0
-	for _, q := range board.cross[at] {
-		if v := g.board[q]; v < 0 && (g.e.p.countAllUrd || v == urd(g.seat)) {
-			n++
+	m := g.urdAt[g.seat]
+	if g.e.p.countAllUrd {
+		for s := range g.n {
+			m |= g.urdAt[s]
 		}
 	}
-	return n
+	return bits.OnesCount64(m & board.cross[at])
+}
+
+// setUrd exchanges the card on square q for an Urd of seat s.
+func (g *Game) setUrd(q Square, s int8) {
+	g.touch(gLayout)
+	g.sqMoved |= 1 << q
+	g.board[q] = urd(s)
+	g.urdAt[s] |= 1 << q
 }
 
 func (g *Game) addDie(sides, orig, state int8) int8 {
@@ -892,9 +907,7 @@ func (g *Game) judge(emit func(Event)) {
 		g.ph = phScout
 		return
 	}
-	g.touch(gLayout)
-	g.sqMoved |= 1 << g.chalSq
-	g.board[g.chalSq] = urd(s)
+	g.setUrd(g.chalSq, s)
 	g.won[s]++
 	for i := range nIcons {
 		g.pend[i] += ci.icons[i]

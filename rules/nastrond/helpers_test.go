@@ -196,7 +196,7 @@ func placeUrd(g *Game, q Square, s int8) {
 			g.keeperBy[k] = s
 		}
 	}
-	g.board[q] = urd(s)
+	g.setUrd(q, s)
 	g.supply[s]--
 }
 

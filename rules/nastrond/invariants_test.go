@@ -117,6 +117,7 @@ func TestCheck_catchesEachBrokenInvariant(t *testing.T) {
 			a, b := sq(0, 1), sq(1, 2)
 			g.board[a], g.board[b] = g.board[b], g.board[a]
 		}, "layer"},
+		{"an Urd counted where there is none", nil, func(g *Game) { g.urdAt[1] |= 1 << sq(2, 2) }, "Urd squares challenges count"},
 		{"an Einherjar duplicated", nil, func(g *Game) { g.held[0][0]++; g.nHeld[0]++ }, "Einherjar"},
 		{"a turn too many", nil, func(g *Game) { g.turn = 37 }, "past the 36 turns"},
 	} {

@@ -198,7 +198,7 @@ func TestE3_E4_G28_majorityPerLayer(t *testing.T) {
 						for board.layer[board.ring[u.layer][next]] != int8(u.layer) || board.ring[u.layer][next] == centre {
 							next++
 						}
-						g.board[board.ring[u.layer][next]] = urd(int8(s))
+						g.setUrd(board.ring[u.layer][next], int8(s))
 						next++
 					}
 				}
