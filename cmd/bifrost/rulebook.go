@@ -51,11 +51,11 @@ func newRulebookCmd(g *globalOptions) *cobra.Command {
 func runRulebook(_ context.Context, opts *rulebookOptions, args []string) error {
 	g := schema.GameByID(args[0])
 	if g == nil {
-		return usageError{msgErr("unknown_game", args[0])}
+		return usageError{fmt.Errorf("unknown game %q (want valkyrie, nastrond, guardian or bloodrage)", args[0])}
 	}
 	for _, f := range opts.formats {
 		if f != "pdf" && f != "html" {
-			return usageError{msgErr("bad_format", f, "pdf, html")}
+			return usageError{fmt.Errorf("--format %q: want pdf, html or both", f)}
 		}
 	}
 	var outputs []string
@@ -75,12 +75,7 @@ func runRulebook(_ context.Context, opts *rulebookOptions, args []string) error 
 		writeProblems(opts.stdout, opts.stderr, []schema.Result{res}, opts.Lang())
 		return errProblems
 	}
-	written, err := writeRulebook(opts.src, opts.out, opts.rules, g, res, opts.formats)
-	if err != nil {
-		return err
-	}
-	listWritten(opts.globalOptions, g.ID, written)
-	return nil
+	return writeRulebook(opts.src, opts.out, opts.rules, g, res, opts.formats)
 }
 
 // books are the books rendered per game from rules/<game>/: the player's
@@ -89,9 +84,8 @@ func runRulebook(_ context.Context, opts *rulebookOptions, args []string) error 
 var books = []string{"rulebook", "summary", "designer"}
 
 // writeRulebook renders one game's player's and designer's books into
-// out/<game>/, their example cards drawn with the game's card layout, and
-// returns the paths written.
-func writeRulebook(src, out, rulesDir string, g *schema.Game, res schema.Result, formats []string) ([]string, error) {
+// out/<game>/, their example cards drawn with the game's card layout.
+func writeRulebook(src, out, rulesDir string, g *schema.Game, res schema.Result, formats []string) error {
 	dir := filepath.Join(rulesDir, g.ID)
 	rulingsFile := filepath.Join(dir, "RULINGS.md")
 	err := regularFile(rulingsFile)
@@ -100,33 +94,32 @@ func writeRulebook(src, out, rulesDir string, g *schema.Game, res schema.Result,
 		rulings, err = os.ReadFile(rulingsFile)
 	}
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return nil, err
+		return err
 	}
 	glossary, err := readGlossary(filepath.Join(dir, "glossary.yaml"))
 	if err != nil {
-		return nil, err
+		return err
 	}
 	lay, err := cards.Load(cards.LayoutDir(src), g)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	drawer, err := cards.ExampleDrawer(res, lay, filepath.Join(src, "art"))
 	if err != nil {
-		return nil, err
+		return err
 	}
-	var written []string
 	for _, name := range books {
 		file := filepath.Join(dir, name+".md")
 		if err := regularFile(file); err != nil {
-			return written, err
+			return err
 		}
 		md, err := os.ReadFile(file)
 		if err != nil {
-			return written, err
+			return err
 		}
 		expanded, err := book.Expand(file, string(md), book.Data{Game: g, Result: res, Book: res.Book, Rulings: string(rulings), Glossary: glossary, Figures: figures(res)})
 		if err != nil {
-			return written, dataError{err}
+			return dataError{err}
 		}
 		for _, f := range formats {
 			var buf bytes.Buffer
@@ -137,16 +130,14 @@ func writeRulebook(src, out, rulesDir string, g *schema.Game, res schema.Result,
 				err = book.HTML(&buf, []byte(expanded), cardBox(g, res))
 			}
 			if err != nil {
-				return written, dataError{fmt.Errorf("%s: %w", file, err)}
+				return dataError{fmt.Errorf("%s: %w", file, err)}
 			}
-			path := filepath.Join(out, g.ID, name+"."+f)
-			if err := outfile.WriteFile(path, buf.Bytes()); err != nil {
-				return written, err
+			if err := outfile.WriteFile(filepath.Join(out, g.ID, name+"."+f), buf.Bytes()); err != nil {
+				return err
 			}
-			written = append(written, path)
 		}
 	}
-	return written, nil
+	return nil
 }
 
 // readGlossary reads a game's glossary table, a YAML list of terms; a game
