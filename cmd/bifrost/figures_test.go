@@ -48,3 +48,23 @@ func TestIssue14_2_NastrondBoardIsDrawnFromTheEngineGeometry(t *testing.T) {
 		}
 	}
 }
+
+// TestIssue14_2_EveryRulebookHasATurnFlow finds each game's turn flow, as
+// SVG in the HTML book and as labels in the PDF's text layer.
+func TestIssue14_2_EveryRulebookHasATurnFlow(t *testing.T) {
+	out := t.TempDir()
+	first := map[string]string{"valkyrie": "侵攻フェイズ", "nastrond": "移動フェイズ", "guardian": "準備フェイズ", "bloodrage": "神々の贈り物"}
+	for g, phase := range first {
+		if r := bifrost(t, "rulebook", g, "--src", shippedSrc, "--rules", "../../rules", "--out", out, "--format", "html"); r.code != 0 {
+			t.Fatalf("%s: exit %d: %s", g, r.code, r.stderr)
+		}
+		page, err := os.ReadFile(filepath.Join(out, g, "rulebook.html"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		svg := regexp.MustCompile(`(?s)<svg class="figure" role="img" aria-label="turn".*?</svg>`).FindString(string(page))
+		if !strings.Contains(svg, ">"+phase+"</text>") || strings.Count(svg, "<polygon") < 3 {
+			t.Errorf("%s: no turn flow starting with %s in rulebook.html", g, phase)
+		}
+	}
+}
