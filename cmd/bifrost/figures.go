@@ -11,8 +11,11 @@ import (
 // figures are a game's figures for {{figure "NAME"}}, drawn from the
 // engine's geometry and the workbook's data.
 func figures(res schema.Result) map[string]*book.Figure {
-	if d, ok := res.Data.(*schema.NastrondData); ok {
+	switch d := res.Data.(type) {
+	case *schema.NastrondData:
 		return map[string]*book.Figure{"board": nastrondBoard(d)}
+	case *schema.ValkyrieData:
+		return map[string]*book.Figure{"supply": valkyrieSupply(d.Rules.Int("RowSlots"))}
 	}
 	return nil
 }
@@ -26,6 +29,7 @@ var (
 const (
 	boardInk  = "#222222"
 	boardLine = "#5a4630"
+	slotFill  = "#fbf6ea" // a face-up slot of the valkyrie supply
 )
 
 // nastrondBoard draws the 7×7 board: its layers as shaded rings, the
@@ -80,5 +84,48 @@ func nastrondBoard(d *schema.NastrondData) *book.Figure {
 	add(book.Shape{Kind: book.ShapeText, X: f.W / 2, Y: y + 8, Text: "K1・K2：第1・第2層のキーパー（四隅）", Size: 3.2, Fill: boardInk},
 		book.Shape{Kind: book.ShapeText, X: f.W / 2, Y: y + 14, Text: "1〜4：スタート地点の一例", Size: 3.2, Fill: boardInk},
 		book.Shape{Kind: book.ShapeText, X: f.W / 2, Y: y + 19, Text: "（キーパーの角から開始位置のマス数だけ時計回り）", Size: 2.8, Fill: boardInk})
+	return f
+}
+
+// valkyrieSupply draws the supply as it is set up: the monster, then for
+// each supply deck (Assist above, Battle below) its discard pile, the
+// front, middle and back rows of slots face up (RowSlots cards each), and
+// the deck face down, with the way the cards move.
+func valkyrieSupply(slots int) *book.Figure {
+	const cw, ch, gap, pitch, x0, y0 = 10.0, 14.0, 1.5, 18.0, 32.0, 10.0
+	band := max(float64(slots)*ch+float64(slots-1)*gap, ch) + 8 // the slots and the arrow below them
+	f := &book.Figure{W: x0 + 5*pitch, H: y0 + 2*band + 6}
+	add := func(s ...book.Shape) { f.Shapes = append(f.Shapes, s...) }
+	heads := [5][]string{{"廃棄置場"}, {"前列"}, {"中列"}, {"後列"}, {"サプライ", "デッキ"}}
+	for i, h := range heads {
+		for j, line := range h {
+			add(book.Shape{Kind: book.ShapeText, X: x0 + float64(i)*pitch + pitch/2, Y: 3 + float64(j)*3.6, Text: line, Size: 3, Fill: boardInk})
+		}
+	}
+	my := y0 + band - 4
+	add(book.Shape{Kind: book.ShapeRect, X: 14, Y: my - 11, W: 15, H: 22, R: 1, Fill: "#5b1f1f", Stroke: boardInk, Line: 0.3},
+		book.Shape{Kind: book.ShapeText, X: 21.5, Y: my, Text: "モンスター", Size: 2.4, Fill: "#ffffff"})
+	for b, deck := range []string{"Assist", "Battle"} {
+		top := y0 + float64(b)*(band+2)
+		add(book.Shape{Kind: book.ShapeText, X: 6, Y: top + ch/2, Text: deck, Size: 3, Fill: boardInk})
+		for i := range 5 {
+			x := x0 + float64(i)*pitch + (pitch-cw)/2
+			switch i {
+			case 0: // the discard pile: an empty place
+				add(book.Shape{Kind: book.ShapeRect, X: x, Y: top, W: cw, H: ch, R: 0.8, Fill: "#f4f4f4", Stroke: "#999999", Line: 0.3})
+			case 4: // the deck, face down
+				add(book.Shape{Kind: book.ShapeRect, X: x + 1, Y: top + 1, W: cw, H: ch, R: 0.8, Fill: "#3d2c17", Stroke: boardInk, Line: 0.3},
+					book.Shape{Kind: book.ShapeRect, X: x, Y: top, W: cw, H: ch, R: 0.8, Fill: "#6b4f2a", Stroke: boardInk, Line: 0.3},
+					book.Shape{Kind: book.ShapeText, X: x + cw/2, Y: top + ch/2, Text: "裏", Size: 3, Fill: "#ffffff"})
+			default: // a row's slots, face up
+				for k := range slots {
+					add(book.Shape{Kind: book.ShapeRect, X: x, Y: top + float64(k)*(ch+gap), W: cw, H: ch, R: 0.8, Fill: slotFill, Stroke: boardLine, Line: 0.3})
+				}
+			}
+		}
+		ay := top + band - 4
+		add(book.Shape{Kind: book.ShapeArrow, X: x0 + 4.5*pitch, Y: ay, W: -4 * pitch, Stroke: boardLine, Line: 0.4})
+	}
+	add(book.Shape{Kind: book.ShapeText, X: x0 + 2.5*pitch, Y: f.H - 2, Text: "カードはサプライデッキから後列・中列・前列へ進み、廃棄置場へ", Size: 2.8, Fill: boardInk})
 	return f
 }

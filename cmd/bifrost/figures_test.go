@@ -68,3 +68,36 @@ func TestIssue14_2_EveryRulebookHasATurnFlow(t *testing.T) {
 		}
 	}
 }
+
+// TestIssue14_2_ValkyrieSupplyHasRowSlotsSlotsPerRow checks that the supply
+// figure follows the RowSlots rule: three rows of RowSlots face-up slots for
+// each of the two supply decks, in the figure and in the shipped book's SVG.
+func TestIssue14_2_ValkyrieSupplyHasRowSlotsSlotsPerRow(t *testing.T) {
+	for _, slots := range []int{1, 3} {
+		n := 0
+		for _, s := range valkyrieSupply(slots).Shapes {
+			if s.Fill == slotFill {
+				n++
+			}
+		}
+		if n != 2*3*slots {
+			t.Errorf("RowSlots %d: %d face-up slots, want %d", slots, n, 2*3*slots)
+		}
+	}
+	out := t.TempDir()
+	if r := bifrost(t, "rulebook", "valkyrie", "--src", shippedSrc, "--rules", "../../rules", "--out", out); r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	page, err := os.ReadFile(filepath.Join(out, "valkyrie", "rulebook.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	svg := regexp.MustCompile(`(?s)<svg class="figure" role="img" aria-label="supply".*?</svg>`).FindString(string(page))
+	if n := strings.Count(svg, `fill="`+slotFill+`"`); n < 6 || n%6 != 0 {
+		t.Errorf("rulebook.html: %d face-up slots in the supply SVG, want 6 × RowSlots", n)
+	}
+	pdf := strings.Join(strings.Fields(bookText(t, filepath.Join(out, "valkyrie", "rulebook.pdf"))), "")
+	if !strings.Contains(pdf, "カードはサプライデッキから後列・中列・前列へ進み、廃棄置場へ") {
+		t.Error("rulebook.pdf has no supply figure's caption")
+	}
+}
