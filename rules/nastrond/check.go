@@ -12,18 +12,19 @@ import (
 // designs that moved. What matches the cache was verified before, so the
 // answer is the same as a full check's.
 type checked struct {
-	layout  // the board last verified
-	hands   // the Einherjar last verified
-	boardOK bool
-	einOK   bool
-	pawnOK  bool
-	purseOK bool
-	urdOn   [maxPlayers]int16 // Urd on the board by seat
-	cards   int16             // Edda and Keepers on the board
-	fought  [4]int8           // Keepers of layer k fought
-	pfought [4]int8           // the fought counts the pawns were checked against
-	hi      int8              // the largest supply
-	cupOK   bool
+	layout   // the board last verified
+	hands    // the Einherjar last verified
+	boardOK  bool
+	einOK    bool
+	pawnOK   bool
+	purseOK  bool
+	urdOn    [maxPlayers]int16 // Urd on the board by seat
+	cards    int16             // Edda and Keepers on the board
+	fought   [4]int8           // Keepers of layer k fought
+	pfought  [4]int8           // the fought counts the pawns were checked against
+	hi       int8              // the largest supply
+	cupOK    bool
+	keeperAt uint64 // the Keepers' squares, one bit each
 }
 
 // Check verifies the invariants of checklist §5 that hold after every
@@ -181,7 +182,11 @@ func (g *Game) checkBoard() error {
 	}
 	// Keeper squares: a Keeper stands until fought; then its square holds
 	// the fighter's Urd (T33, T34).
-	for k, kc := range e.keepCard {
+	keepers := len(e.keepCard)
+	if !full && g.keeperSq == c.keeperSq && g.keeperBy == c.keeperBy && changed&c.keeperAt == 0 {
+		keepers = 0 // no Keeper and none of their squares changed
+	}
+	for k, kc := range e.keepCard[:keepers] {
 		at := g.keeperSq[k]
 		if at == c.keeperSq[k] && g.keeperBy[k] == c.keeperBy[k] && changed&(1<<at) == 0 {
 			continue
@@ -208,7 +213,12 @@ func (g *Game) checkBoard() error {
 		q := bits.TrailingZeros64(m)
 		c.board[q] = g.board[q]
 	}
-	c.keeperSq, c.keeperBy = g.keeperSq, g.keeperBy
+	if keepers > 0 {
+		c.keeperSq, c.keeperBy, c.keeperAt = g.keeperSq, g.keeperBy, 0
+		for _, at := range g.keeperSq[:keepers] {
+			c.keeperAt |= 1 << at
+		}
+	}
 	c.urdOn, c.cards, c.fought = urdOn, cards, fought
 	g.sqMoved = 0
 	c.boardOK = true
@@ -342,28 +352,23 @@ func (g *Game) checkPawns() error {
 	n := g.n
 	c := &g.chk
 	c.pawnOK = false
-	atCentre := 0
-	var down [4]int8 // pawns in layer > k
+	var in [5]int8 // pawns by layer
 	for s := range n {
 		p := g.pawn[s]
 		if p < 0 || p >= squares {
 			return fmt.Errorf("P%d's pawn is off the board (%d)", s+1, p)
 		}
-		if p == centre {
-			atCentre++
-		}
-		for k := int8(1); k < board.layer[p] && k <= 3; k++ {
-			down[k]++
-		}
+		in[board.layer[p]]++
 		for t := s + 1; t < n; t++ {
 			if g.pawn[t] == p && p != centre && !(g.e.p.arrivalShare && (g.arrived[s] || g.arrived[t])) {
 				return fmt.Errorf("P%d and P%d both stand on %s", s+1, t+1, sqText(p))
 			}
 		}
 	}
-	if atCentre > 2 {
-		return fmt.Errorf("%d pawns at Nidhogg; only the first 2 may reach it", atCentre)
+	if in[4] > 2 {
+		return fmt.Errorf("%d pawns at Nidhogg; only the first 2 may reach it", in[4])
 	}
+	down := [4]int8{0, in[2] + in[3] + in[4], in[3] + in[4], in[4]} // pawns in layer > k
 	for k := 1; k <= 3; k++ {
 		if down[k] != c.fought[k] {
 			return fmt.Errorf("%d pawns below layer %d but %d layer-%d Keepers fought", down[k], k, c.fought[k], k)
@@ -448,11 +453,22 @@ type snapshot struct {
 	dFace  [maxDice]int8
 }
 
-// take records the state, copying the groups in d (the others have not
-// changed since the last take).
-func (p *snapshot) take(g *Game, lag int16, d uint8) {
+// allSquares is every square, one bit each.
+const allSquares = 1<<squares - 1
+
+// take records the state, copying the groups in d and of the board the
+// squares in sqs (the others have not changed since the last take, or
+// changed unmarked and stay different until the end's full comparison).
+func (p *snapshot) take(g *Game, lag int16, d uint8, sqs uint64) {
 	if d&gLayout != 0 {
-		p.board = g.board
+		if sqs == allSquares {
+			p.board = g.board
+		} else {
+			for m := sqs; m != 0; m &= m - 1 {
+				q := bits.TrailingZeros64(m)
+				p.board[q] = g.board[q]
+			}
+		}
 	}
 	if d&gPawns != 0 {
 		p.pawn = g.pawn
@@ -493,20 +509,22 @@ func (g *Game) fixed() bool {
 func (g *Game) CheckStep() error {
 	p := &g.prev
 	lag := g.urdLag()
-	d := uint8(g.dirty >> 8)
+	d, sqs := uint8(g.dirty>>8), g.sqStep
 	if g.ph == phOver {
-		d = gAll
+		d, sqs = gAll, allSquares
 	}
-	err := g.checkStep(p, lag, d)
-	p.take(g, lag, d)
+	err := g.checkStep(p, lag, d, sqs)
+	p.take(g, lag, d, sqs)
 	g.dirty &= 0xff
+	g.sqStep = 0
 	return err
 }
 
-// checkStep compares the groups in d with the snapshot.
-func (g *Game) checkStep(p *snapshot, lag int16, d uint8) error {
-	if d&gLayout != 0 && g.board != p.board {
-		if err := g.stepBoard(p); err != nil {
+// checkStep compares the groups in d, and of the board the squares in sqs,
+// with the snapshot.
+func (g *Game) checkStep(p *snapshot, lag int16, d uint8, sqs uint64) error {
+	if d&gLayout != 0 && sqs != 0 {
+		if err := g.stepBoard(p, sqs); err != nil {
 			return err
 		}
 	}
@@ -537,9 +555,10 @@ func (g *Game) checkStep(p *snapshot, lag int16, d uint8) error {
 	return nil
 }
 
-// stepBoard verifies I1 for the squares that changed since p.
-func (g *Game) stepBoard(p *snapshot) error {
-	for q := range Square(squares) {
+// stepBoard verifies I1 for the squares in sqs.
+func (g *Game) stepBoard(p *snapshot, sqs uint64) error {
+	for m := sqs; m != 0; m &= m - 1 {
+		q := Square(bits.TrailingZeros64(m))
 		was, is := p.board[q], g.board[q]
 		switch {
 		case was == is:
@@ -577,6 +596,9 @@ func (g *Game) stepPawns(p *snapshot) error {
 // stepPurse verifies I15, I5, G6, I3 and T48 for each seat against p.
 func (g *Game) stepPurse(p *snapshot) error {
 	for s := range g.n {
+		if g.vp[s] == p.vp[s] && g.supply[s] == p.supply[s] && g.spent[s] == p.spent[s] && g.won[s] == p.won[s] && g.icons[s] == p.icons[s] {
+			continue
+		}
 		switch {
 		case g.vp[s] < p.vp[s]:
 			return fmt.Errorf("I15: P%d's VP went down from %d to %d", s+1, p.vp[s], g.vp[s])

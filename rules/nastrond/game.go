@@ -210,6 +210,7 @@ type Game struct {
 	dirty    uint16   // groups changed since Check (low byte) and since CheckStep (high byte)
 	einMoved uint64   // Einherjar designs moved since Check, one bit each
 	sqMoved  uint64   // squares changed since Check, one bit each
+	sqStep   uint64   // squares changed since CheckStep, one bit each
 }
 
 // The groups of state that Check and CheckStep verify. The engine marks a
@@ -302,7 +303,7 @@ func (e *Engine) newGame(n int, rng *rand.Rand) *Game {
 	g.beginTurn(nop)
 	g.announced = false // Opening, or else the first Apply, announces turn 1
 	g.settle(nop)
-	g.prev.take(g, g.urdLag(), gAll)
+	g.prev.take(g, g.urdLag(), gAll, allSquares)
 	return g
 }
 
@@ -730,6 +731,7 @@ func (g *Game) countUrd(at Square) int {
 func (g *Game) setUrd(q Square, s int8) {
 	g.touch(gLayout)
 	g.sqMoved |= 1 << q
+	g.sqStep |= 1 << q
 	g.board[q] = urd(s)
 	g.urdAt[s] |= 1 << q
 }

@@ -326,7 +326,7 @@ func TestIssue12_22_CheckStep_catchesEachBrokenTransition(t *testing.T) {
 				tt.before(g)
 			}
 			markAll(g)
-			g.prev.take(g, g.urdLag(), gAll)
+			g.prev.take(g, g.urdLag(), gAll, allSquares)
 			if err := g.CheckStep(); err != nil {
 				t.Fatalf("CheckStep on an unchanged state: %v", err)
 			}
@@ -350,7 +350,7 @@ func TestIssue18_4_EngineMarksEveryChangedGroup(t *testing.T) {
 		g := e.newGame(2+i%3, rand.New(rand.NewPCG(uint64(i), 18)))
 		for !g.Over() {
 			before := *g
-			g.dirty, g.einMoved, g.sqMoved = 0, 0, 0
+			g.dirty, g.einMoved, g.sqMoved, g.sqStep = 0, 0, 0, 0
 			buf = g.Choices(buf)
 			c := buf[rng.IntN(len(buf))]
 			if i%2 == 0 {
@@ -382,7 +382,7 @@ func TestIssue18_4_EngineMarksEveryChangedGroup(t *testing.T) {
 				}
 			}
 			for q := range Square(squares) {
-				if g.sqMoved&(1<<q) == 0 && g.board[q] != before.board[q] {
+				if (g.sqMoved&g.sqStep)&(1<<q) == 0 && g.board[q] != before.board[q] {
 					t.Fatalf("game %d, turn %d: %+v changed square %s without marking it", i, g.turn, c, sqText(q))
 				}
 			}
@@ -418,6 +418,6 @@ func TestIssue18_4_UnmarkedChangeIsCaughtByTheEnd(t *testing.T) {
 // engine would have had it made the change a test makes by hand.
 func markAll(g *Game) {
 	g.touch(gAll)
-	g.sqMoved = 1<<squares - 1
+	g.sqMoved, g.sqStep = allSquares, allSquares
 	g.einMoved = 1<<len(g.e.skills) - 1
 }
