@@ -16,6 +16,9 @@ func figures(res schema.Result) map[string]*book.Figure {
 		return map[string]*book.Figure{"board": nastrondBoard(d)}
 	case *schema.ValkyrieData:
 		return map[string]*book.Figure{"supply": valkyrieSupply(d.Rules.Int("RowSlots"))}
+	case *schema.GuardianData:
+		r := d.Rules
+		return map[string]*book.Figure{"area": guardianArea(r.Int("DeckSize"), r.Int("StartHand"), r.Int("ResourceZone"))}
 	}
 	return nil
 }
@@ -127,5 +130,53 @@ func valkyrieSupply(slots int) *book.Figure {
 		add(book.Shape{Kind: book.ShapeArrow, X: x0 + 4.5*pitch, Y: ay, W: -4 * pitch, Stroke: boardLine, Line: 0.4})
 	}
 	add(book.Shape{Kind: book.ShapeText, X: x0 + 2.5*pitch, Y: f.H - 2, Text: "カードはサプライデッキから後列・中列・前列へ進み、廃棄置場へ", Size: 2.8, Fill: boardInk})
+	return f
+}
+
+// Colours of a face-down card.
+const (
+	backFill  = "#6b4f2a"
+	backShade = "#3d2c17"
+)
+
+// guardianArea draws one player's area after setup: the field's three
+// zones, empty, above the deck, the resource zone (resource cards face
+// down) and the hand (hand cards); the deck holds what is left of deck.
+func guardianArea(deck, hand, resource int) *book.Figure {
+	const zw, zh, gap, cw, ch = 36.0, 32.0, 3.0, 10.0, 14.0
+	f := &book.Figure{W: 3*zw + 2*gap + 2, H: 2*zh + gap + 2}
+	add := func(s ...book.Shape) { f.Shapes = append(f.Shapes, s...) }
+	zone := func(i int, name string) (x, y float64) {
+		x, y = 1+float64(i%3)*(zw+gap), 1+float64(i/3)*(zh+gap)
+		add(book.Shape{Kind: book.ShapeRect, X: x, Y: y, W: zw, H: zh, R: 1.5, Fill: "#f6f1e6", Stroke: boardLine, Line: 0.3},
+			book.Shape{Kind: book.ShapeText, X: x + zw/2, Y: y + 4, Text: name, Size: 3, Fill: boardInk})
+		return x, y + 7
+	}
+	// stack draws n cards face down, offset to show a pile, and their count.
+	stack := func(x, y float64, n int) {
+		x += (zw - cw) / 2
+		for k := range min(n, 3) {
+			add(book.Shape{Kind: book.ShapeRect, X: x + float64(k)*0.8, Y: y - float64(k)*0.8 + 1.6, W: cw, H: ch, R: 0.8, Fill: []string{backShade, backFill}[min(k, 1)], Stroke: boardInk, Line: 0.3})
+		}
+		add(book.Shape{Kind: book.ShapeText, X: x + cw/2 + 0.8, Y: y + ch + 5, Text: fmt.Sprintf("%d枚", n), Size: 3, Fill: boardInk})
+	}
+	for i, name := range []string{"フォージングゾーン", "応援席", "消費ゾーン"} {
+		x, y := zone(i, name)
+		add(book.Shape{Kind: book.ShapeText, X: x + zw/2, Y: y + 9, Text: "（はじめは空）", Size: 2.6, Fill: "#888888"})
+	}
+	x, y := zone(3, "山札")
+	stack(x, y, max(deck-hand-resource, 0))
+	x, y = zone(4, "リソースゾーン")
+	stack(x, y, resource)
+	x, y = zone(5, "手札")
+	step := 0.0
+	if hand > 1 {
+		step = min(4, (zw-4-cw)/float64(hand-1))
+	}
+	x0 := x + (zw-cw-step*float64(max(hand-1, 0)))/2
+	for k := range hand {
+		add(book.Shape{Kind: book.ShapeRect, X: x0 + float64(k)*step, Y: y + 1.6, W: cw, H: ch, R: 0.8, Fill: slotFill, Stroke: boardLine, Line: 0.3})
+	}
+	add(book.Shape{Kind: book.ShapeText, X: x + zw/2, Y: y + ch + 5, Text: fmt.Sprintf("%d枚", hand), Size: 3, Fill: boardInk})
 	return f
 }

@@ -101,3 +101,41 @@ func TestIssue14_2_ValkyrieSupplyHasRowSlotsSlotsPerRow(t *testing.T) {
 		t.Error("rulebook.pdf has no supply figure's caption")
 	}
 }
+
+// TestIssue14_2_GuardianAreaCountsComeFromTheRules checks the setup picture
+// of a player's area: the deck holds DeckSize − StartHand − ResourceZone
+// cards, the resource zone ResourceZone and the hand StartHand, and the
+// shipped book shows it in both formats.
+func TestIssue14_2_GuardianAreaCountsComeFromTheRules(t *testing.T) {
+	texts := map[string]bool{}
+	hand := 0
+	for _, s := range guardianArea(40, 7, 5).Shapes {
+		texts[s.Text] = true
+		if s.Fill == slotFill {
+			hand++
+		}
+	}
+	for _, want := range []string{"28枚", "5枚", "7枚"} {
+		if !texts[want] {
+			t.Errorf("no %q in the area figure for DeckSize 40, StartHand 7, ResourceZone 5", want)
+		}
+	}
+	if hand != 7 {
+		t.Errorf("%d hand cards drawn, want 7", hand)
+	}
+	out := t.TempDir()
+	if r := bifrost(t, "rulebook", "guardian", "--src", shippedSrc, "--rules", "../../rules", "--out", out); r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	page, err := os.ReadFile(filepath.Join(out, "guardian", "rulebook.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	svg := regexp.MustCompile(`(?s)<svg class="figure" role="img" aria-label="area".*?</svg>`).FindString(string(page))
+	if !strings.Contains(svg, ">リソースゾーン</text>") || !strings.Contains(svg, ">（はじめは空）</text>") {
+		t.Error("rulebook.html has no area figure")
+	}
+	if pdf := bookText(t, filepath.Join(out, "guardian", "rulebook.pdf")); !strings.Contains(pdf, "（はじめは空）") {
+		t.Error("rulebook.pdf has no area figure")
+	}
+}
