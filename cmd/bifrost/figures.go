@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"math"
 
 	"bifrost/layout/book"
 	"bifrost/rules/nastrond"
@@ -16,6 +17,8 @@ func figures(res schema.Result) map[string]*book.Figure {
 		return map[string]*book.Figure{"board": nastrondBoard(d)}
 	case *schema.ValkyrieData:
 		return map[string]*book.Figure{"supply": valkyrieSupply(d.Rules.Int("RowSlots"))}
+	case *schema.BloodrageData:
+		return map[string]*book.Figure{"map": bloodrageMap(d)}
 	case *schema.GuardianData:
 		r := d.Rules
 		return map[string]*book.Figure{"area": guardianArea(r.Int("DeckSize"), r.Int("StartHand"), r.Int("ResourceZone"))}
@@ -178,5 +181,61 @@ func guardianArea(deck, hand, resource int) *book.Figure {
 		add(book.Shape{Kind: book.ShapeRect, X: x0 + float64(k)*step, Y: y + 1.6, W: cw, H: ch, R: 0.8, Fill: slotFill, Stroke: boardLine, Line: 0.3})
 	}
 	add(book.Shape{Kind: book.ShapeText, X: x + zw/2, Y: y + ch + 5, Text: fmt.Sprintf("%d枚", hand), Size: 3, Fill: boardInk})
+	return f
+}
+
+// realmFill colours a province by its realm.
+var realmFill = map[string]string{"マンハイム": "#d9e8c8", "アルフヘイム": "#cfe0f0", "ヨトゥンヘイム": "#dcd6cc", "なし": "#f0dfa8"}
+
+// bloodrageMap draws the provinces as the AI's dice number them: 1–8
+// clockwise from the top around Yggdrasil (9), each in its realm's colour
+// with its name and villages, and the fjords, numbered, between the two
+// provinces they touch.
+func bloodrageMap(d *schema.BloodrageData) *book.Figure {
+	const c, ring, r, fr = 62.0, 40.0, 13.0, 4.5
+	f := &book.Figure{W: 2 * c, H: 2*c + 10}
+	add := func(s ...book.Shape) { f.Shapes = append(f.Shapes, s...) }
+	at := func(n float64, rad float64) (x, y float64) {
+		a := (n-1)*math.Pi/4 - math.Pi/2
+		return c + rad*math.Cos(a), c + rad*math.Sin(a)
+	}
+	number := map[string]int{}
+	for _, p := range d.Provinces {
+		number[p.ID] = p.Number
+		if p.Number < 9 {
+			x, y := at(float64(p.Number), ring)
+			add(book.Shape{Kind: book.ShapeLine, X: c, Y: c, W: x - c, H: y - c, Stroke: boardLine, Line: 0.3})
+		}
+	}
+	for _, p := range d.Provinces {
+		x, y, rad := c, c, r+2
+		if p.Number < 9 {
+			x, y = at(float64(p.Number), ring)
+			rad = r
+		}
+		villages := fmt.Sprintf("村%d", p.Villages)
+		if p.Villages == 0 {
+			villages = "村なし"
+		}
+		add(book.Shape{Kind: book.ShapeCircle, X: x, Y: y, R: rad, Fill: realmFill[p.Realm], Stroke: boardLine, Line: 0.4},
+			book.Shape{Kind: book.ShapeText, X: x, Y: y - 5, Text: fmt.Sprint(p.Number), Size: 4, Fill: boardInk},
+			book.Shape{Kind: book.ShapeText, X: x, Y: y + 0.5, Text: p.Name, Size: 2.5, Fill: boardInk},
+			book.Shape{Kind: book.ShapeText, X: x, Y: y + 5, Text: villages, Size: 2.5, Fill: boardInk})
+	}
+	for _, fj := range d.Fjords {
+		n1, n2 := number[fj.Side1], number[fj.Side2]
+		mid := float64(n1) + 0.5
+		if (n1-n2+8)%8 == 1 {
+			mid = float64(n1) - 0.5
+		}
+		x, y := at(mid, ring+16)
+		add(book.Shape{Kind: book.ShapeCircle, X: x, Y: y, R: fr, Fill: "#2e6fb7", Stroke: boardInk, Line: 0.3},
+			book.Shape{Kind: book.ShapeText, X: x, Y: y, Text: fmt.Sprintf("F%d", fj.Number), Size: 2.6, Fill: "#ffffff"})
+	}
+	for i, realm := range []string{"マンハイム", "アルフヘイム", "ヨトゥンヘイム"} {
+		x := 4 + float64(i)*38
+		add(book.Shape{Kind: book.ShapeRect, X: x, Y: 2*c + 3, W: 5, H: 5, Fill: realmFill[realm], Stroke: boardLine, Line: 0.3},
+			book.Shape{Kind: book.ShapeText, X: x + 18, Y: 2*c + 5.5, Text: realm, Size: 3, Fill: boardInk})
+	}
 	return f
 }

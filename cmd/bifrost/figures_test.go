@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -137,5 +138,28 @@ func TestIssue14_2_GuardianAreaCountsComeFromTheRules(t *testing.T) {
 	}
 	if pdf := bookText(t, filepath.Join(out, "guardian", "rulebook.pdf")); !strings.Contains(pdf, "（はじめは空）") {
 		t.Error("rulebook.pdf has no area figure")
+	}
+}
+
+// TestIssue14_2_BloodrageMapDrawsEveryProvinceAndFjord finds the nine
+// provinces and four fjords of the workbook in the map, in both books.
+func TestIssue14_2_BloodrageMapDrawsEveryProvinceAndFjord(t *testing.T) {
+	out := t.TempDir()
+	if r := bifrost(t, "rulebook", "bloodrage", "--src", shippedSrc, "--rules", "../../rules", "--out", out); r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	page, err := os.ReadFile(filepath.Join(out, "bloodrage", "rulebook.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	svg := regexp.MustCompile(`(?s)<svg class="figure" role="img" aria-label="map".*?</svg>`).FindString(string(page))
+	if n := strings.Count(svg, "<circle"); n != 9+4 {
+		t.Errorf("rulebook.html: %d circles in the map, want 9 provinces and 4 fjords", n)
+	}
+	pdf := strings.Fields(bookText(t, filepath.Join(out, "bloodrage", "rulebook.pdf")))
+	for _, label := range []string{"ユグドラシル", "F1", "F2", "F3", "F4"} {
+		if !strings.Contains(svg, ">"+label+"</text>") || !slices.Contains(pdf, label) {
+			t.Errorf("%s is not in both books' map", label)
+		}
 	}
 }

@@ -37,7 +37,7 @@ func load(t testing.TB, g *schema.Game, path string) Data {
 
 // standInFigures stand in for the figures cmd/bifrost draws from the
 // engines' geometry, which this package does not import.
-var standInFigures = map[string]*Figure{"board": standIn, "supply": standIn, "area": standIn}
+var standInFigures = map[string]*Figure{"board": standIn, "supply": standIn, "area": standIn, "map": standIn}
 
 var standIn = &Figure{W: 20, H: 20, Shapes: []Shape{{Kind: ShapeRect, W: 20, H: 20, Stroke: "#000000"}}}
 
