@@ -134,3 +134,18 @@ func BenchmarkCompare_Nastrond3000Greedy(b *testing.B) {
 		}
 	}
 }
+
+func TestCompare_EveryGameAgainstItselfHasNoSignificantChange(t *testing.T) {
+	for _, game := range []string{"valkyrie", "nastrond", "guardian", "bloodrage"} {
+		shipped := filepath.Join(shippedSrc, game+".xlsx")
+		c := compareJSON(t, shipped, shipped, "--games", "60")
+		if len(c.Comparisons) != 1 || c.Comparisons[0].Game != game || c.Comparisons[0].Paired == 0 {
+			t.Fatalf("%s: want one comparison with paired games, got %+v", game, c.Comparisons)
+		}
+		for _, m := range c.Comparisons[0].Measures {
+			if m.Significant {
+				t.Errorf("%s against itself: %+v", game, m)
+			}
+		}
+	}
+}

@@ -86,3 +86,22 @@ func TestSweep_HTMLDrawsTheMeasuresAgainstTheValue(t *testing.T) {
 		}
 	}
 }
+
+func TestSweep_EveryGameSweepsARule(t *testing.T) {
+	for game, rule := range map[string]string{
+		"valkyrie":  "EndConditionAtPlay=○,×",
+		"nastrond":  "TiwazVP=1,2",
+		"guardian":  "AffinityProposal=×,○",
+		"bloodrage": "RemoveByClanCount=×,○",
+	} {
+		s := sweep(t, game, "--src", shippedSrc, "--rule", rule, "--games", "24")
+		if len(s.Points) != 2 {
+			t.Fatalf("%s: %d points, want 2", game, len(s.Points))
+		}
+		for _, p := range s.Points {
+			if len(p.Problems) != 0 || len(p.SeatWin) == 0 || p.Violations != 0 {
+				t.Errorf("%s %s=%v: %+v", game, rule, p.Values, p)
+			}
+		}
+	}
+}
