@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"path/filepath"
 
 	"github.com/spf13/cobra"
 
@@ -72,14 +73,20 @@ func runBuild(ctx context.Context, opts *buildOptions, args []string) error {
 // smoke batch met violations or unfinished games.
 func buildGame(ctx context.Context, opts *buildOptions, res schema.Result) (bool, error) {
 	g := schema.GameByID(res.Game)
-	if err := writeRulebook(opts.src, opts.out, opts.rules, g, res, []string{"pdf", "html"}); err != nil {
+	written, err := writeRulebook(opts.src, opts.out, opts.rules, g, res, []string{"pdf", "html"})
+	if err != nil {
 		return false, err
 	}
-	if err := printCards(ctx, opts.src, opts.out, res, "a4"); err != nil {
+	cardsPDF, err := printCards(ctx, opts.src, opts.out, res, "a4")
+	if err != nil {
 		return false, err
 	}
+	written = append(written, cardsPDF...)
 	rep, err := smoke(ctx, opts.globalOptions, res, opts.games, opts.seed)
 	if err != nil || rep == nil {
+		if err == nil {
+			listWritten(opts.globalOptions, g.ID, written)
+		}
 		return true, err
 	}
 	for _, v := range append(rep.Violations, rep.UnfinishedGames...) {
@@ -95,5 +102,6 @@ func buildGame(ctx context.Context, opts *buildOptions, res schema.Result) (bool
 	if err := writeReportHTML(opts.out, cmp.Or(bal, rep), rep, res); err != nil {
 		return false, err
 	}
+	listWritten(opts.globalOptions, g.ID, append(written, filepath.Join(opts.out, g.ID, "report.json"), filepath.Join(opts.out, g.ID, "report.html")))
 	return rep.ViolationCount == 0 && rep.Unfinished == 0, nil
 }

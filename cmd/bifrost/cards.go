@@ -73,14 +73,14 @@ func newCardsCmd(g *globalOptions) *cobra.Command {
 func runCards(ctx context.Context, opts *cardsOptions, args []string) error {
 	g := schema.GameByID(args[0])
 	if g == nil {
-		return usageError{fmt.Errorf("unknown game %q (want valkyrie, nastrond, guardian or bloodrage)", args[0])}
+		return usageError{msgErr("unknown_game", args[0])}
 	}
 	paper := strings.ToLower(opts.paper)
 	if !slices.Contains(cards.Papers(), paper) {
-		return usageError{fmt.Errorf("unknown paper %q (want a4 or letter)", opts.paper)}
+		return usageError{msgErr("unknown_paper", opts.paper)}
 	}
 	if !slices.Contains(cards.Duplexes(), opts.print.Duplex) {
-		return usageError{fmt.Errorf("unknown --duplex %q (want %s)", opts.print.Duplex, strings.Join(cards.Duplexes(), " or "))}
+		return usageError{msgErr("unknown_duplex", opts.print.Duplex, strings.Join(cards.Duplexes(), ", "))}
 	}
 	name, err := sheetName(opts)
 	if err != nil {
@@ -117,10 +117,10 @@ func runCards(ctx context.Context, opts *cardsOptions, args []string) error {
 			return err
 		}
 		if len(changed) == 0 {
-			fmt.Fprintf(opts.stderr, "%s: no card changed since %s\n", g.ID, opts.since)
+			fmt.Fprintln(opts.stderr, opts.msg("changed_none", g.ID, opts.since))
 			return nil
 		}
-		fmt.Fprintf(opts.stderr, "%s: %d cards changed since %s: %s\n", g.ID, len(changed), opts.since, strings.Join(changed, ", "))
+		fmt.Fprintln(opts.stderr, opts.msg("changed_some", g.ID, len(changed), opts.since, strings.Join(changed, ", ")))
 		only = append(only, changed...)
 	}
 	written, err := writeCards(ctx, printJob{src: opts.src, out: opts.out, res: res, paper: paper, only: only, perCard: opts.perCard, name: name, print: opts.print})
@@ -130,6 +130,7 @@ func runCards(ctx context.Context, opts *cardsOptions, args []string) error {
 	for _, p := range written {
 		fmt.Fprintln(opts.stdout, p)
 	}
+	listWritten(opts.globalOptions, g.ID, written)
 	if invalid {
 		return errProblems
 	}
@@ -183,10 +184,10 @@ func sheetName(opts *cardsOptions) (string, error) {
 	return "cards.pdf", nil
 }
 
-// printCards writes out/<game>/cards.pdf for a validated game; build calls it.
-func printCards(ctx context.Context, src, out string, res schema.Result, paper string) error {
-	_, err := writeCards(ctx, printJob{src: src, out: out, res: res, paper: paper, name: "cards.pdf"})
-	return err
+// printCards writes out/<game>/cards.pdf for a validated game and returns
+// its path; build calls it.
+func printCards(ctx context.Context, src, out string, res schema.Result, paper string) ([]string, error) {
+	return writeCards(ctx, printJob{src: src, out: out, res: res, paper: paper, name: "cards.pdf"})
 }
 
 // printJob is one game's printing.

@@ -127,7 +127,7 @@ func TestCards_UsageErrorsExit2(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"cards"}, "accepts 1 arg"},
+		{[]string{"cards"}, "wrong number of arguments (want 1, got 0)"},
 		{[]string{"cards", "chess", "--src", src}, `unknown game "chess"`},
 		{[]string{"cards", "valkyrie", "--src", src, "--paper", "b5"}, `unknown paper "b5"`},
 		{[]string{"cards", "valkyrie", "--src", src, "--out", t.TempDir(), "--only", "A01,NOPE"}, "valkyrie has no card NOPE"},
@@ -208,7 +208,7 @@ func TestPrintCards_IsWhatBuildCalls(t *testing.T) {
 	if err != nil || schema.HasErrors(res.Problems) {
 		t.Fatalf("%v %v", err, res.Problems)
 	}
-	if err := printCards(context.Background(), shippedSrc, out, res, "letter"); err != nil {
+	if _, err := printCards(context.Background(), shippedSrc, out, res, "letter"); err != nil {
 		t.Fatal(err)
 	}
 	data, err := os.ReadFile(filepath.Join(out, "guardian", "cards.pdf"))

@@ -18,7 +18,7 @@ import (
 func changedCards(g *schema.Game, path, rev string) ([]string, error) {
 	tmp, label, err := workbookAtRevision(path, rev)
 	if err != nil {
-		return nil, fmt.Errorf("--changed-since: %w", err)
+		return nil, msgErr("changed_since", err)
 	}
 	defer os.Remove(tmp)
 	oldBook, err := workbook.Open(tmp, label)
@@ -49,7 +49,7 @@ func workbookAtRevision(path, rev string) (tmpPath, label string, err error) {
 	dir := filepath.Dir(abs)
 	top, err := git(dir, "rev-parse", "--show-toplevel")
 	if err != nil {
-		return "", "", fmt.Errorf("%s is not in a git repository", path)
+		return "", "", msgErr("not_git", path)
 	}
 	rel, err := filepath.Rel(strings.TrimSpace(string(top)), abs)
 	if err != nil {
@@ -58,7 +58,7 @@ func workbookAtRevision(path, rev string) (tmpPath, label string, err error) {
 	label = rev + ":" + filepath.ToSlash(rel)
 	old, err := git(dir, "show", label)
 	if err != nil {
-		return "", "", fmt.Errorf("%s: %s is not in revision %s", rev, filepath.ToSlash(rel), rev)
+		return "", "", msgErr("not_in_rev", rev, filepath.ToSlash(rel), rev)
 	}
 	tmp, err := os.CreateTemp("", "bifrost-old-*.xlsx")
 	if err != nil {

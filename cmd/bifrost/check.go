@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"bifrost/layout/report"
 	"bifrost/rules/sim"
 	"bifrost/schema"
 )
@@ -35,7 +36,7 @@ func newCheckCmd(g *globalOptions) *cobra.Command {
 			"Exit 0 when all is well, 1 when the data has problems, 2 when it could not run.",
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) > 0 {
-				return usageError{fmt.Errorf("check takes no arguments (got %q)", args)}
+				return usageError{msgErr("check_no_args", args)}
 			}
 			return nil
 		},
@@ -64,7 +65,7 @@ func runCheck(ctx context.Context, opts *checkOptions) error {
 	switch opts.format {
 	case "text", "github", "json":
 	default:
-		return usageError{fmt.Errorf("--format %q: want text, github or json", opts.format)}
+		return usageError{msgErr("bad_format", opts.format, "text, github, json")}
 	}
 	targets, err := resolveTargets(opts.src, nil)
 	if err != nil {
@@ -79,6 +80,7 @@ func runCheck(ctx context.Context, opts *checkOptions) error {
 		return err
 	}
 	out := checkJSON{Passed: true}
+	figures := map[string][]string{}
 	for _, res := range results {
 		g := checkGameJSON{gameJSON: gameJSON{Game: res.Game, File: res.File, Components: res.Components, Problems: res.Problems}}
 		if !schema.HasErrors(res.Problems) {
@@ -93,6 +95,7 @@ func runCheck(ctx context.Context, opts *checkOptions) error {
 				}
 				g.Sim = rep
 				g.Problems = append(g.Problems, verdict(res, rep, bal, lang)...)
+				figures[res.Game] = measured(opts.globalOptions, res, rep, bal)
 				if opts.base != "" {
 					ps, err := regression(ctx, opts.globalOptions, res, opts.base)
 					if err != nil {
@@ -134,13 +137,42 @@ func runCheck(ctx context.Context, opts *checkOptions) error {
 			for _, p := range g.Problems {
 				fmt.Fprintln(opts.stdout, p.String())
 			}
-			fmt.Fprintf(opts.stderr, "%s: %s\n", g.Game, map[bool]string{true: "ok", false: "FAILED"}[g.Passed])
+			for _, f := range figures[g.Game] {
+				fmt.Fprintln(opts.stderr, f)
+			}
+			fmt.Fprintln(opts.stderr, opts.msg(map[bool]string{true: "check_ok", false: "check_failed"}[g.Passed], g.Game))
 		}
 	}
 	if !out.Passed {
 		return errProblems
 	}
 	return nil
+}
+
+// measured lists each figure the gate measured against its threshold:
+// violations, unfinished games, the seat gap per player count (of the
+// balance batch) and the dead cards.
+func measured(g *globalOptions, res schema.Result, rep, bal *sim.Report) []string {
+	if bal == nil {
+		bal = rep
+	}
+	r := res.Rules
+	op := func(v, limit float64) string { return map[bool]string{true: "≤", false: ">"}[v <= limit] }
+	lines := []string{
+		g.msg("measure_violations", res.Game, rep.ViolationCount, op(float64(rep.ViolationCount), float64(r.Int("CheckMaxViolations"))), r.Int("CheckMaxViolations"), rep.Games),
+		g.msg("measure_unfinished", res.Game, rep.Unfinished, op(float64(rep.Unfinished), float64(r.Int("CheckMaxUnfinished"))), r.Int("CheckMaxUnfinished"), rep.Games),
+	}
+	for _, n := range bal.PlayerCounts {
+		if gap, ok := seatGap(bal, n); ok {
+			limit := r.Int("CheckMaxSeatGap")
+			lines = append(lines, g.msg("measure_seat_gap", res.Game, n, gap, op(gap, float64(limit)), limit, strings.Join(bal.Bots, ",")))
+		}
+	}
+	sev := "dead_warn"
+	if r.Bool("CheckDeadCardsFail") {
+		sev = "dead_fail"
+	}
+	return append(lines, g.msg("measure_dead", res.Game, len(report.DeadInBoth(rep, bal)), g.msg(sev)))
 }
 
 // failing reports whether problems fail the gate: any error, or any warning

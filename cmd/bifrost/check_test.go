@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -118,5 +119,31 @@ func TestCheck_JSONSaysPassedPerGame(t *testing.T) {
 	}
 	if r.code != 0 || !out.Passed || len(out.Games) != 4 {
 		t.Errorf("exit %d passed %v games %d", r.code, out.Passed, len(out.Games))
+	}
+}
+
+func TestIssue16_9_CheckTextPrintsEachFigureAgainstItsThreshold(t *testing.T) {
+	src := copySrc(t)
+	setRule(t, src, "nastrond", "CheckMaxSeatGap", 1)
+	r := bifrost(t, "check", "--src", src, "--out", t.TempDir(), "--lang", "en")
+	if r.code != 1 {
+		t.Fatalf("exit %d, want 1 (nastrond's seat gap over 1 pt)\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	for _, re := range []string{
+		`(?m)^nastrond: violations 0 ≤ 0 \(of \d+ games\)$`,
+		`(?m)^nastrond: unfinished 0 ≤ 0 \(of \d+ games\)$`,
+		`(?m)^nastrond: 2 players, seat gap \d+\.\d pt > 1 pt \(\w+ bots\)$`,
+		`(?m)^valkyrie: 2 players, seat gap \d+\.\d pt ≤ 40 pt \(\w+ bots\)$`,
+		`(?m)^nastrond: dead cards \d+ \(a warning only\)$`,
+		`(?m)^nastrond: FAILED$`,
+		`(?m)^valkyrie: ok$`,
+	} {
+		if !regexp.MustCompile(re).MatchString(r.stderr) {
+			t.Errorf("no line matching %s in:\n%s", re, r.stderr)
+		}
+	}
+	ja := bifrost(t, "check", "--src", src, "--out", t.TempDir(), "--lang", "ja")
+	if want := regexp.MustCompile(`(?m)^nastrond：2人プレイの席の勝率差 \d+\.\d pt > 1 pt（ボット \w+）$`); !want.MatchString(ja.stderr) {
+		t.Errorf("no line matching %s in:\n%s", want, ja.stderr)
 	}
 }

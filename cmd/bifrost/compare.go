@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -62,10 +61,10 @@ func runCompare(ctx context.Context, opts *compareOptions, args []string) error 
 	switch opts.format {
 	case "text", "markdown", "html", "json":
 	default:
-		return usageError{fmt.Errorf("--format %q: want text, markdown, html or json", opts.format)}
+		return usageError{msgErr("bad_format", opts.format, "text, markdown, html, json")}
 	}
 	if opts.games < 2 {
-		return usageError{errors.New("--games must be at least 2")}
+		return usageError{msgErr("min_games", 2)}
 	}
 	pairs, err := comparePairs(opts, args)
 	if err != nil {
@@ -108,7 +107,7 @@ func comparePairs(opts *compareOptions, args []string) ([][2]side, error) {
 		oldArg, games = opts.base, args
 	} else {
 		if len(args) != 2 {
-			return nil, usageError{errors.New("compare needs OLD and NEW (workbook files or git revisions), or --base REV")}
+			return nil, usageError{msgErr("compare_needs")}
 		}
 		oldArg, newArg = args[0], args[1]
 	}
@@ -119,7 +118,7 @@ func comparePairs(opts *compareOptions, args []string) ([][2]side, error) {
 		}
 		g := gameOfFile(file)
 		if g == nil {
-			return nil, usageError{fmt.Errorf("%s: cannot tell which game this workbook is for; name it <game>.xlsx", file)}
+			return nil, usageError{msgErr("game_of_file", file)}
 		}
 		games = []string{g.ID}
 	}
@@ -131,7 +130,7 @@ func comparePairs(opts *compareOptions, args []string) ([][2]side, error) {
 	var out [][2]side
 	for _, id := range games {
 		if schema.GameByID(id) == nil {
-			return nil, usageError{fmt.Errorf("unknown game %q", id)}
+			return nil, usageError{msgErr("unknown_game", id)}
 		}
 		work := filepath.Join(opts.src, id+".xlsx")
 		o, err := resolveSide(oldArg, work)

@@ -33,7 +33,7 @@ func newDiffCmd(g *globalOptions) *cobra.Command {
 func runDiff(_ context.Context, opts *diffOptions, args []string) error {
 	if opts.textconv {
 		if len(args) != 1 {
-			return usageError{errors.New("diff --textconv takes one workbook")}
+			return usageError{msgErr("diff_textconv")}
 		}
 		g, book, err := openAny(args[0])
 		if err != nil {
@@ -45,7 +45,7 @@ func runDiff(_ context.Context, opts *diffOptions, args []string) error {
 		return nil
 	}
 	if len(args) != 2 {
-		return usageError{errors.New("diff takes OLD.xlsx and NEW.xlsx")}
+		return usageError{msgErr("diff_needs")}
 	}
 	g, newBook, err := openAny(args[1])
 	if err != nil {
@@ -98,7 +98,7 @@ func openAny(path string) (*schema.Game, *schema.Book, error) {
 		}
 	}
 	if best == nil {
-		return nil, nil, fmt.Errorf("%s: no sheet of any game's workbook", path)
+		return nil, nil, msgErr("no_game_sheet", path)
 	}
 	return best, book, nil
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"fmt"
 	"path/filepath"
 
 	"bifrost/layout/outfile"
@@ -15,7 +14,7 @@ func guardOutputs(src string, paths []string) error {
 	for _, p := range paths {
 		if err := outfile.Refuse(p, src); err != nil {
 			if errors.Is(err, outfile.ErrInside) {
-				return usageError{fmt.Errorf("%s: refusing to write inside the source folder --src %s; choose an --out outside it", p, src)}
+				return usageError{msgErr("inside_src", p, src)}
 			}
 			return err
 		}

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 
@@ -57,10 +56,10 @@ func runLadder(ctx context.Context, opts *ladderOptions, args []string) error {
 		}
 	}
 	if len(lo.Bots) < 2 {
-		return usageError{errors.New("--bots: name at least two bots")}
+		return usageError{msgErr("two_bots")}
 	}
 	if opts.games < 2 {
-		return usageError{errors.New("--games must be at least 2")}
+		return usageError{msgErr("min_games", 2)}
 	}
 	if lo.Players, err = parsePlayers(opts.players, e.PlayerCounts()); err != nil {
 		return err

@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"fmt"
 	"io/fs"
 	"maps"
 	"os"
@@ -41,12 +40,12 @@ func resolveTargets(src string, args []string) ([]target, error) {
 		if strings.EqualFold(filepath.Ext(a), ".xlsx") {
 			g := gameOfFile(a)
 			if g == nil {
-				return nil, usageError{fmt.Errorf("%s: cannot tell which game this workbook is for: neither its name nor its sheets say; name it <game>.xlsx (valkyrie, nastrond, guardian, bloodrage)", a)}
+				return nil, usageError{msgErr("game_of_file", a)}
 			}
 			out = append(out, target{game: g, path: a})
 			continue
 		}
-		return nil, usageError{fmt.Errorf("unknown game %q (want valkyrie, nastrond, guardian, bloodrage or a .xlsx file)", a)}
+		return nil, usageError{msgErr("unknown_game", a)}
 	}
 	return out, nil
 }
@@ -90,7 +89,7 @@ func validateOne(t target, lang *schema.Lang) (schema.Result, error) {
 	res := schema.Result{Game: t.game.ID, File: t.path, Components: map[string]int{}}
 	if err := regularFile(t.path); err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
-			return res, fmt.Errorf("%s: no such workbook", t.path)
+			return res, msgErr("no_workbook", t.path)
 		}
 		return res, err
 	}
@@ -188,5 +187,5 @@ func regularFile(path string) error {
 	case m&fs.ModeDevice != 0:
 		kind = "a device"
 	}
-	return fmt.Errorf("%s: not a regular file (%s)", path, kind)
+	return msgErr("not_regular", path, kind)
 }

@@ -29,10 +29,14 @@ var errProblems = errors.New("the data has problems")
 // usageError is a mistake in the command line.
 type usageError struct{ error }
 
+func (e usageError) Unwrap() error { return e.error }
+
 // dataError is a problem in the designers' data found outside validation,
 // such as a rulebook placeholder that does not expand or a workbook that is
 // not a readable .xlsx: printed as one line, exit 1 like any data problem.
 type dataError struct{ error }
+
+func (e dataError) Unwrap() error { return e.error }
 
 // exitCode maps an error from a command to the process exit code, printing
 // it as one line unless it was already reported.

@@ -17,7 +17,7 @@ import (
 func regression(ctx context.Context, g *globalOptions, res schema.Result, rev string) ([]schema.Problem, error) {
 	tmp, label, err := workbookAtRevision(res.File, rev)
 	if err != nil {
-		return nil, fmt.Errorf("--base: %w", err)
+		return nil, msgErr("base_flag", err)
 	}
 	defer os.Remove(tmp)
 	oldE, _, err := loadEngineFile(g, schema.GameByID(res.Game), tmp, label)
@@ -43,8 +43,7 @@ func regression(ctx context.Context, g *globalOptions, res schema.Result, rev st
 	for _, n := range c.PlayerCounts {
 		oldGap, newGap := seatGaps(c.Measures, n)
 		grew := 100 * (newGap - oldGap)
-		fmt.Fprintf(g.stderr, "%s: %d players, seat gap %.1f → %.1f points against %s (%d paired games with %s bots)\n",
-			res.Game, n, 100*oldGap, 100*newGap, label, c.Paired, bot)
+		fmt.Fprintln(g.stderr, g.msg("regress_line", res.Game, n, 100*oldGap, 100*newGap, label, c.Paired, bot))
 		if grew > float64(limit) {
 			msg := fmt.Sprintf("%d人の席の勝率差が %s の %.1f ポイントから %.1f ポイントに広がりました（+%.1f、CheckMaxSeatGapGrowth は %d、%s ボットの対にした %d ゲーム）",
 				n, label, 100*oldGap, 100*newGap, grew, limit, bot, c.Paired)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -55,10 +54,10 @@ func runReplay(_ context.Context, opts *replayOptions, args []string) error {
 		players = e.PlayerCounts()[0]
 	}
 	if !slices.Contains(e.PlayerCounts(), players) {
-		return usageError{fmt.Errorf("--players %d: supported counts are %v", players, e.PlayerCounts())}
+		return usageError{msgErr("bad_players", players, e.PlayerCounts())}
 	}
 	if opts.index < 0 {
-		return usageError{fmt.Errorf("--index %d: must be 0 or more", opts.index)}
+		return usageError{msgErr("bad_index", opts.index)}
 	}
 	bots, err := parseBots(opts.bots, e)
 	if err != nil {

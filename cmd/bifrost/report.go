@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 
@@ -34,7 +32,7 @@ func newReportCmd(g *globalOptions) *cobra.Command {
 		Short: "シャードの報告を1つにまとめる / merge `sim --shard i/n --json` reports into the single-run report",
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
-				return usageError{errors.New("report merge needs the shard reports")}
+				return usageError{msgErr("merge_needs")}
 			}
 			return nil
 		},
@@ -67,10 +65,10 @@ func runReportMerge(_ context.Context, opts *reportOptions, files []string) erro
 			Raw json.RawMessage `json:"raw"`
 		}
 		if err := json.Unmarshal(data, &r); err != nil {
-			return fmt.Errorf("%s: not a sim report: %w", f, err)
+			return msgErr("not_report", f, err)
 		}
 		if err := json.Unmarshal(data, &raw); err != nil || len(raw.Raw) == 0 {
-			return fmt.Errorf("%s: the report has no raw section to merge", f)
+			return msgErr("no_raw", f)
 		}
 		reports, raws = append(reports, &r), append(raws, raw.Raw)
 	}
@@ -79,7 +77,7 @@ func runReportMerge(_ context.Context, opts *reportOptions, files []string) erro
 		return usageError{err}
 	}
 	if game.New == nil {
-		return fmt.Errorf("%s: the rules engine has not been built yet", reports[0].Game)
+		return msgErr("no_engine", reports[0].Game)
 	}
 	results, err := validateAll([]target{{game: game.Schema, path: filepath.Join(opts.src, reports[0].Game+".xlsx")}}, opts.Lang())
 	if err != nil {

@@ -29,7 +29,7 @@ func newRootCmd(stdout, stderr io.Writer) *cobra.Command {
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	root.PersistentFlags().StringVar(&g.lang, "lang", schema.LangFromEnv(), "message language: ja or en (default from LANG)")
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return g.localize(usageError{msgErr("bad_flag", err)}) })
 	root.AddCommand(
 		newValidateCmd(g),
 		newTemplateCmd(g),
@@ -46,14 +46,22 @@ func newRootCmd(stdout, stderr io.Writer) *cobra.Command {
 		newRulebookCmd(g),
 		newCardsCmd(g),
 	)
+	for _, c := range root.Commands() {
+		if run := c.RunE; run != nil {
+			c.RunE = func(cmd *cobra.Command, args []string) error { return g.localize(run(cmd, args)) }
+		}
+		if check := c.Args; check != nil {
+			c.Args = func(cmd *cobra.Command, args []string) error { return g.localize(check(cmd, args)) }
+		}
+	}
 	return root
 }
 
-// exactArgs is cobra.ExactArgs returning a usageError.
+// exactArgs is cobra.ExactArgs returning a usageError from the catalogue.
 func exactArgs(n int) cobra.PositionalArgs {
 	return func(cmd *cobra.Command, args []string) error {
-		if err := cobra.ExactArgs(n)(cmd, args); err != nil {
-			return usageError{err}
+		if len(args) != n {
+			return usageError{msgErr("args_count", n, len(args))}
 		}
 		return nil
 	}

@@ -51,11 +51,11 @@ func newRulebookCmd(g *globalOptions) *cobra.Command {
 func runRulebook(_ context.Context, opts *rulebookOptions, args []string) error {
 	g := schema.GameByID(args[0])
 	if g == nil {
-		return usageError{fmt.Errorf("unknown game %q (want valkyrie, nastrond, guardian or bloodrage)", args[0])}
+		return usageError{msgErr("unknown_game", args[0])}
 	}
 	for _, f := range opts.formats {
 		if f != "pdf" && f != "html" {
-			return usageError{fmt.Errorf("--format %q: want pdf, html or both", f)}
+			return usageError{msgErr("bad_format", f, "pdf, html")}
 		}
 	}
 	var outputs []string
@@ -75,7 +75,12 @@ func runRulebook(_ context.Context, opts *rulebookOptions, args []string) error 
 		writeProblems(opts.stdout, opts.stderr, []schema.Result{res}, opts.Lang())
 		return errProblems
 	}
-	return writeRulebook(opts.src, opts.out, opts.rules, g, res, opts.formats)
+	written, err := writeRulebook(opts.src, opts.out, opts.rules, g, res, opts.formats)
+	if err != nil {
+		return err
+	}
+	listWritten(opts.globalOptions, g.ID, written)
+	return nil
 }
 
 // books are the books rendered per game from rules/<game>/: the player's
@@ -84,8 +89,9 @@ func runRulebook(_ context.Context, opts *rulebookOptions, args []string) error 
 var books = []string{"rulebook", "summary", "designer"}
 
 // writeRulebook renders one game's player's and designer's books into
-// out/<game>/, their example cards drawn with the game's card layout.
-func writeRulebook(src, out, rulesDir string, g *schema.Game, res schema.Result, formats []string) error {
+// out/<game>/, their example cards drawn with the game's card layout, and
+// returns the paths written.
+func writeRulebook(src, out, rulesDir string, g *schema.Game, res schema.Result, formats []string) ([]string, error) {
 	dir := filepath.Join(rulesDir, g.ID)
 	rulingsFile := filepath.Join(dir, "RULINGS.md")
 	err := regularFile(rulingsFile)
@@ -94,32 +100,33 @@ func writeRulebook(src, out, rulesDir string, g *schema.Game, res schema.Result,
 		rulings, err = os.ReadFile(rulingsFile)
 	}
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return err
+		return nil, err
 	}
 	glossary, err := readGlossary(filepath.Join(dir, "glossary.yaml"))
 	if err != nil {
-		return err
+		return nil, err
 	}
 	lay, err := cards.Load(cards.LayoutDir(src), g)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	drawer, err := cards.ExampleDrawer(res, lay, filepath.Join(src, "art"))
 	if err != nil {
-		return err
+		return nil, err
 	}
+	var written []string
 	for _, name := range books {
 		file := filepath.Join(dir, name+".md")
 		if err := regularFile(file); err != nil {
-			return err
+			return written, err
 		}
 		md, err := os.ReadFile(file)
 		if err != nil {
-			return err
+			return written, err
 		}
 		expanded, err := book.Expand(file, string(md), book.Data{Game: g, Result: res, Book: res.Book, Rulings: string(rulings), Glossary: glossary, Figures: figures(res)})
 		if err != nil {
-			return dataError{err}
+			return written, dataError{err}
 		}
 		for _, f := range formats {
 			var buf bytes.Buffer
@@ -130,14 +137,16 @@ func writeRulebook(src, out, rulesDir string, g *schema.Game, res schema.Result,
 				err = book.HTML(&buf, []byte(expanded), cardBox(g, res))
 			}
 			if err != nil {
-				return dataError{fmt.Errorf("%s: %w", file, err)}
+				return written, dataError{fmt.Errorf("%s: %w", file, err)}
 			}
-			if err := outfile.WriteFile(filepath.Join(out, g.ID, name+"."+f), buf.Bytes()); err != nil {
-				return err
+			path := filepath.Join(out, g.ID, name+"."+f)
+			if err := outfile.WriteFile(path, buf.Bytes()); err != nil {
+				return written, err
 			}
+			written = append(written, path)
 		}
 	}
-	return nil
+	return written, nil
 }
 
 // readGlossary reads a game's glossary table, a YAML list of terms; a game

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -76,7 +75,7 @@ func runSim(ctx context.Context, opts *simOptions, args []string) error {
 		return err
 	}
 	if opts.games < 1 {
-		return usageError{errors.New("--games must be at least 1")}
+		return usageError{msgErr("min_games", 1)}
 	}
 	rep := runBatch(ctx, e, bo)
 	srcReplays(rep, opts.src)
@@ -114,7 +113,7 @@ func loadEngine(g *globalOptions, src, id string) (sim.Engine, error) {
 		return nil, usageError{err}
 	}
 	if game.New == nil {
-		return nil, fmt.Errorf("%s: the rules engine has not been built yet", id)
+		return nil, msgErr("no_engine", id)
 	}
 	results, err := validateAll([]target{{game: game.Schema, path: filepath.Join(src, id+".xlsx")}}, g.Lang())
 	if err != nil {
@@ -135,7 +134,7 @@ func parsePlayers(s string, supported []int) ([]int, error) {
 	for _, f := range strings.Split(s, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(f))
 		if err != nil || !slices.Contains(supported, n) {
-			return nil, usageError{fmt.Errorf("--players %q: supported counts are %v", s, supported)}
+			return nil, usageError{msgErr("bad_players", s, supported)}
 		}
 		out = append(out, n)
 	}
@@ -147,7 +146,7 @@ func parseBots(s string, e sim.Engine) ([]string, error) {
 	for _, f := range strings.Split(s, ",") {
 		f = strings.TrimSpace(f)
 		if e.NewBot(f) == nil {
-			return nil, usageError{fmt.Errorf("unknown bot %q (this game has %s)", f, strings.Join(e.Bots(), ", "))}
+			return nil, usageError{msgErr("unknown_bot", f, strings.Join(e.Bots(), ", "))}
 		}
 		out = append(out, f)
 	}
@@ -161,7 +160,7 @@ func chooseMonster(e sim.Engine, id string) error {
 	}
 	m, ok := e.(interface{ SetMonster(id string) error })
 	if !ok {
-		return usageError{fmt.Errorf("--monster: %s has no monster to choose", e.Name())}
+		return usageError{msgErr("no_monster", e.Name())}
 	}
 	if err := m.SetMonster(id); err != nil {
 		return usageError{err}
@@ -176,7 +175,7 @@ func parseShard(s string) (sim.Shard, error) {
 	}
 	var i, n int
 	if _, err := fmt.Sscanf(s, "%d/%d", &i, &n); err != nil || n < 1 || i < 1 || i > n {
-		return sim.Shard{}, usageError{fmt.Errorf("--shard %q: want i/n with 1 ≤ i ≤ n", s)}
+		return sim.Shard{}, usageError{msgErr("bad_shard", s)}
 	}
 	return sim.Shard{I: i - 1, N: n}, nil
 }

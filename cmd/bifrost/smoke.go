@@ -83,8 +83,7 @@ func batch(ctx context.Context, g *globalOptions, res schema.Result, games int, 
 	bo := sim.BatchOptions{Seed: uint64(seed), Games: games, Check: true, Bots: []string{bot}, Progress: g.stderr}
 	rep := runBatch(ctx, e, bo)
 	srcReplays(rep, filepath.Dir(res.File))
-	fmt.Fprintf(g.stderr, "%s: %d games with %s bots: %d unfinished, %d violations (%.1f s)\n",
-		res.Game, rep.Games, bot, rep.Unfinished, rep.ViolationCount, rep.ElapsedS)
+	fmt.Fprintln(g.stderr, g.msg("progress", res.Game, rep.Games, bot, rep.Unfinished, rep.ViolationCount, rep.ElapsedS))
 	return rep, nil
 }
 
@@ -176,15 +175,7 @@ func verdict(res schema.Result, rep, bal *sim.Report, lang *schema.Lang) []schem
 		bal = rep
 	}
 	for _, n := range bal.PlayerCounts {
-		rates := bal.SeatWinRate[strconv.Itoa(n)]
-		if len(rates) < 2 || rates[0].Games == 0 {
-			continue
-		}
-		lo, hi := rates[0].Rate, rates[0].Rate
-		for _, w := range rates {
-			lo, hi = min(lo, w.Rate), max(hi, w.Rate)
-		}
-		if gap := 100 * (hi - lo); gap > float64(r.Int("CheckMaxSeatGap")) {
+		if gap, ok := seatGap(bal, n); ok && gap > float64(r.Int("CheckMaxSeatGap")) {
 			add(schema.Error, "check_seat_gap", n, strings.Join(bal.Bots, ","), gap, r.Int("CheckMaxSeatGap"))
 		}
 	}
@@ -207,6 +198,20 @@ func verdict(res schema.Result, rep, bal *sim.Report, lang *schema.Lang) []schem
 		add(sev, "check_dead_cards", len(dead), joinMax(dead, 12))
 	}
 	return ps
+}
+
+// seatGap is the spread of the seat win rates at n players, in
+// percentage points; false when the batch has no such figure.
+func seatGap(bal *sim.Report, n int) (float64, bool) {
+	rates := bal.SeatWinRate[strconv.Itoa(n)]
+	if len(rates) < 2 || rates[0].Games == 0 {
+		return 0, false
+	}
+	lo, hi := rates[0].Rate, rates[0].Rate
+	for _, w := range rates {
+		lo, hi = min(lo, w.Rate), max(hi, w.Rate)
+	}
+	return 100 * (hi - lo), true
 }
 
 // joinMax joins at most n of xs, marking the rest with "…".

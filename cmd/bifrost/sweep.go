@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"maps"
@@ -68,7 +67,7 @@ type axis struct {
 func runSweep(ctx context.Context, opts *sweepOptions, args []string) error {
 	game := schema.GameByID(args[0])
 	if game == nil {
-		return usageError{fmt.Errorf("unknown game %q", args[0])}
+		return usageError{msgErr("unknown_game", args[0])}
 	}
 	var axes []axis
 	for _, s := range opts.sets {
@@ -86,17 +85,17 @@ func runSweep(ctx context.Context, opts *sweepOptions, args []string) error {
 		axes = append(axes, a)
 	}
 	if len(axes) == 0 {
-		return usageError{errors.New("sweep needs at least one --set or --rule")}
+		return usageError{msgErr("sweep_needs")}
 	}
 	if opts.format != "text" && opts.format != "json" && opts.format != "html" {
-		return usageError{fmt.Errorf("--format %q: want text, json or html", opts.format)}
+		return usageError{msgErr("bad_format", opts.format, "text, json, html")}
 	}
 	if opts.games < 1 {
-		return usageError{errors.New("--games must be at least 1")}
+		return usageError{msgErr("min_games", 1)}
 	}
 	src := filepath.Join(opts.src, game.ID+".xlsx")
 	if _, err := os.Stat(src); err != nil {
-		return fmt.Errorf("%s: no such workbook", src)
+		return msgErr("no_workbook", src)
 	}
 	dir, err := os.MkdirTemp("", "bifrost-sweep-*")
 	if err != nil {
@@ -133,11 +132,11 @@ func parseSetAxis(s string) (axis, error) {
 	sheet, rest, ok2 := strings.Cut(target, "!")
 	dot := strings.LastIndex(rest, ".")
 	if !ok || !ok2 || dot <= 0 || dot == len(rest)-1 {
-		return axis{}, fmt.Errorf("--set %q: write Sheet!ID.column=values, e.g. 'Edda!E1-05.目標値=5..9'", s)
+		return axis{}, msgErr("bad_set", s)
 	}
 	values, err := parseValues(vals)
 	if err != nil {
-		return axis{}, fmt.Errorf("--set %q: %v", s, err)
+		return axis{}, msgErr("bad_set_values", s, err)
 	}
 	return axis{label: target, sheet: sheet, id: rest[:dot], column: rest[dot+1:], values: values}, nil
 }
@@ -146,11 +145,11 @@ func parseSetAxis(s string) (axis, error) {
 func parseRuleAxis(s string) (axis, error) {
 	key, vals, ok := strings.Cut(s, "=")
 	if !ok || key == "" {
-		return axis{}, fmt.Errorf("--rule %q: write Key=values, e.g. 'TiwazVP=0,1,2'", s)
+		return axis{}, msgErr("bad_rule", s)
 	}
 	values, err := parseValues(vals)
 	if err != nil {
-		return axis{}, fmt.Errorf("--rule %q: %v", s, err)
+		return axis{}, msgErr("bad_rule_values", s, err)
 	}
 	return axis{label: key, sheet: schema.RulesSheet.Key, column: key, values: values}, nil
 }
@@ -161,7 +160,7 @@ func parseValues(s string) ([]string, error) {
 		a, err1 := strconv.Atoi(strings.TrimSpace(lo))
 		b, err2 := strconv.Atoi(strings.TrimSpace(hi))
 		if err1 != nil || err2 != nil || b < a || b-a > 100 {
-			return nil, fmt.Errorf("a range is two whole numbers a..b with a ≤ b, at most 101 values")
+			return nil, msgErr("bad_range")
 		}
 		var out []string
 		for v := a; v <= b; v++ {
@@ -176,7 +175,7 @@ func parseValues(s string) ([]string, error) {
 		}
 	}
 	if len(out) == 0 {
-		return nil, errors.New("no values")
+		return nil, msgErr("no_values")
 	}
 	return out, nil
 }
@@ -265,7 +264,7 @@ func setAxis(f *excelize.File, game *schema.Game, a axis, value string) error {
 		}
 	}
 	if spec == nil {
-		return fmt.Errorf("%s: no sheet %q in %s", a.label, a.sheet, game.ID)
+		return msgErr("sweep_no_sheet_q", a.label, a.sheet, game.ID)
 	}
 	sheet := ""
 	for _, name := range f.GetSheetList() {
@@ -274,11 +273,11 @@ func setAxis(f *excelize.File, game *schema.Game, a axis, value string) error {
 		}
 	}
 	if sheet == "" {
-		return fmt.Errorf("%s: the workbook has no sheet %s", a.label, spec.Key)
+		return msgErr("sweep_no_sheet", a.label, spec.Key)
 	}
 	rows, err := f.GetRows(sheet)
 	if err != nil || len(rows) == 0 {
-		return fmt.Errorf("%s: sheet %s is empty", a.label, sheet)
+		return msgErr("sweep_empty", a.label, sheet)
 	}
 	keyHeaders, valueHeaders := []string{"ID"}, []string{a.column}
 	keyValue := a.id
@@ -293,7 +292,7 @@ func setAxis(f *excelize.File, game *schema.Game, a axis, value string) error {
 	}
 	keyCol, valCol := headerIndex(rows[0], keyHeaders), headerIndex(rows[0], valueHeaders)
 	if keyCol < 0 || valCol < 0 {
-		return fmt.Errorf("%s: sheet %s has no column %s", a.label, sheet, strings.Join(valueHeaders, "/"))
+		return msgErr("sweep_no_column", a.label, sheet, strings.Join(valueHeaders, "/"))
 	}
 	row := -1
 	for i, r := range rows[1:] {
@@ -303,7 +302,7 @@ func setAxis(f *excelize.File, game *schema.Game, a axis, value string) error {
 	}
 	if row < 0 {
 		if spec != schema.RulesSheet {
-			return fmt.Errorf("%s: sheet %s has no row with ID %s", a.label, sheet, keyValue)
+			return msgErr("sweep_no_row", a.label, sheet, keyValue)
 		}
 		row = len(rows) + 1
 		if err := f.SetCellStr(sheet, schema.CellName(keyCol+1, row), keyValue); err != nil {

@@ -39,13 +39,13 @@ func newTemplateCmd(g *globalOptions) *cobra.Command {
 func runTemplate(_ context.Context, opts *templateOptions, args []string) error {
 	g := schema.GameByID(args[0])
 	if g == nil {
-		return usageError{fmt.Errorf("unknown game %q (want valkyrie, nastrond, guardian or bloodrage)", args[0])}
+		return usageError{msgErr("unknown_game", args[0])}
 	}
 	if opts.out == "" {
-		return usageError{errors.New("template needs -o FILE.xlsx")}
+		return usageError{msgErr("template_needs_o")}
 	}
 	if _, err := os.Stat(opts.out); err == nil && !opts.force {
-		return fmt.Errorf("%s already exists; a template would replace its data (use --force to overwrite)", opts.out)
+		return msgErr("already_exists", opts.out)
 	} else if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}

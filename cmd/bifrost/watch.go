@@ -4,15 +4,18 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/fsnotify/fsnotify"
 	"github.com/spf13/cobra"
 
+	"bifrost/layout/cards"
 	"bifrost/schema"
 )
 
@@ -53,24 +56,24 @@ func runWatch(ctx context.Context, opts *watchOptions, args []string) error {
 	if err := guardOutputs(opts.src, outputsOf(opts.out, targetGames(targets), buildOutputs...)); err != nil {
 		return err
 	}
-	watched := map[string]*schema.Game{}
-	for _, t := range targets {
-		watched[filepath.Base(t.path)] = t.game
-	}
 	w, err := fsnotify.NewWatcher()
 	if err != nil {
 		return err
 	}
 	defer w.Close()
-	// Watch the folder, not the files: editors save by writing a new file and renaming it.
-	if err := w.Add(opts.src); err != nil {
+	watched, err := watchInputs(w, opts, targets)
+	if err != nil {
 		return err
 	}
-	fmt.Fprintf(opts.stderr, "watching %s (Ctrl-C to stop)\n", opts.src)
+	for _, t := range targets {
+		fmt.Fprintln(opts.stderr, opts.msg("watch_initial", t.game.ID))
+		rebuild(ctx, opts, t.game)
+	}
+	fmt.Fprintln(opts.stderr, opts.msg("watching", opts.src))
 	if opts.ready != nil {
 		opts.ready()
 	}
-	pending := map[string]bool{}
+	pending := map[*schema.Game][]string{}
 	timer := time.NewTimer(time.Hour)
 	timer.Stop()
 	for {
@@ -80,25 +83,65 @@ func runWatch(ctx context.Context, opts *watchOptions, args []string) error {
 		case err := <-w.Errors:
 			fmt.Fprintln(opts.stderr, "watch:", err)
 		case ev := <-w.Events:
-			name := filepath.Base(ev.Name)
-			if ignoredFile(name) || ev.Op&(fsnotify.Write|fsnotify.Create|fsnotify.Rename) == 0 {
+			file := filepath.Clean(ev.Name)
+			if ignoredFile(filepath.Base(file)) || ev.Op&(fsnotify.Write|fsnotify.Create|fsnotify.Rename) == 0 {
 				continue
 			}
-			if _, ok := watched[name]; ok {
-				pending[name] = true
+			if g, ok := watched[file]; ok {
+				if !slices.Contains(pending[g], file) {
+					pending[g] = append(pending[g], file)
+				}
 				timer.Reset(opts.debounce)
 			}
 		case <-timer.C:
-			for name := range pending {
-				g := watched[name]
-				bo := &buildOptions{globalOptions: opts.globalOptions, src: opts.src, out: opts.out, rules: opts.rules, seed: -1}
-				fmt.Fprintf(opts.stderr, "%s: %s changed, rebuilding\n", time.Now().Format("15:04:05"), name)
-				if err := runBuild(ctx, bo, []string{g.ID}); err != nil && !errors.Is(err, errProblems) {
-					fmt.Fprintln(opts.stderr, "bifrost:", err)
+			for _, g := range schema.Games() {
+				if files := pending[g]; files != nil {
+					fmt.Fprintln(opts.stderr, opts.msg("watch_changed", time.Now().Format("15:04:05"), strings.Join(files, ", ")))
+					rebuild(ctx, opts, g)
 				}
 			}
 			clear(pending)
 		}
+	}
+}
+
+// watchInputs watches the folders of every input of the targets' builds:
+// the workbook, rules/<game>/'s books, rulings and glossary, and
+// layout/<game>.yaml. It returns the game of each input file. Folders, not
+// files, are watched: editors save by writing a new file and renaming it.
+func watchInputs(w *fsnotify.Watcher, opts *watchOptions, targets []target) (map[string]*schema.Game, error) {
+	watched := map[string]*schema.Game{}
+	dirs := map[string]bool{}
+	for _, t := range targets {
+		files := []string{filepath.Join(opts.src, t.game.ID+".xlsx"), filepath.Join(cards.LayoutDir(opts.src), t.game.ID+".yaml")}
+		for _, name := range append(slices.Clone(books), "RULINGS.md", "glossary.yaml") {
+			if !strings.Contains(name, ".") {
+				name += ".md"
+			}
+			files = append(files, filepath.Join(opts.rules, t.game.ID, name))
+		}
+		for _, f := range files {
+			watched[filepath.Clean(f)] = t.game
+			dirs[filepath.Dir(filepath.Clean(f))] = true
+		}
+	}
+	for dir := range dirs {
+		if err := w.Add(dir); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return nil, err
+		}
+	}
+	if !dirs[filepath.Clean(opts.src)] {
+		return nil, w.Add(opts.src)
+	}
+	return watched, nil
+}
+
+// rebuild builds one game as `bifrost build GAME` does, printing what
+// it found and wrote; an error is printed, not returned, so watching goes on.
+func rebuild(ctx context.Context, opts *watchOptions, g *schema.Game) {
+	bo := &buildOptions{globalOptions: opts.globalOptions, src: opts.src, out: opts.out, rules: opts.rules, seed: -1}
+	if err := runBuild(ctx, bo, []string{g.ID}); err != nil && !errors.Is(err, errProblems) {
+		fmt.Fprintln(opts.stderr, "bifrost:", opts.localize(err))
 	}
 }
 

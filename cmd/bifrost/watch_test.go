@@ -9,6 +9,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"bifrost/layout"
 )
 
 // syncBuffer is a bytes.Buffer safe for the watcher goroutine and the test.
@@ -54,5 +56,55 @@ func TestWatch_RebuildsTheSavedWorkbookAndIgnoresLockFiles(t *testing.T) {
 	}
 	if strings.Contains(errb.String(), "~$") || strings.Contains(errb.String(), ".~lock") || strings.Contains(errb.String(), "valkyrie.xlsx changed") {
 		t.Errorf("rebuilt for a file it should ignore:\n%s", errb.String())
+	}
+}
+
+func TestIssue16_7_WatchBuildsFirstThenRebuildsOnBooksRulingsAndLayout(t *testing.T) {
+	root := t.TempDir()
+	src := filepath.Join(root, "cardsrc")
+	os.Rename(copySrc(t), src)
+	rules := filepath.Join(root, "rules", "nastrond")
+	os.MkdirAll(rules, 0o755)
+	for _, name := range []string{"rulebook.md", "summary.md", "designer.md", "RULINGS.md", "glossary.yaml"} {
+		data, err := os.ReadFile(filepath.Join("../../rules/nastrond", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(rules, name), data, 0o644)
+	}
+	os.MkdirAll(filepath.Join(root, "layout"), 0o755)
+	_, lay, _ := layout.Builtin("nastrond")
+	os.WriteFile(filepath.Join(root, "layout", "nastrond.yaml"), lay, 0o644)
+
+	var out, errb syncBuffer
+	g := &globalOptions{lang: "en", stdout: &out, stderr: &errb}
+	ready := make(chan struct{})
+	opts := &watchOptions{globalOptions: g, src: src, out: t.TempDir(), rules: filepath.Join(root, "rules"), debounce: 50 * time.Millisecond, ready: func() { close(ready) }}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error)
+	go func() { done <- runWatch(ctx, opts, []string{"nastrond"}) }()
+	<-ready
+	summary := "nastrond: wrote 9 files ("
+	if got := errb.String(); !strings.Contains(got, "nastrond: initial build\n") || strings.Count(got, summary) != 1 {
+		t.Errorf("no initial build listing what it wrote before watching:\n%s", got)
+	}
+	for i, file := range []string{filepath.Join(rules, "RULINGS.md"), filepath.Join(rules, "rulebook.md"), filepath.Join(root, "layout", "nastrond.yaml")} {
+		f, err := os.OpenFile(file, os.O_APPEND|os.O_WRONLY, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.WriteString("\n# touched\n")
+		f.Close()
+		deadline := time.Now().Add(30 * time.Second)
+		for strings.Count(errb.String(), summary) < i+2 && time.Now().Before(deadline) {
+			time.Sleep(20 * time.Millisecond)
+		}
+		if got := errb.String(); !strings.Contains(got, file+" changed, rebuilding") || strings.Count(got, summary) != i+2 {
+			t.Errorf("saving %s: no rebuild listing what it wrote:\n%s", file, got)
+		}
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatal(err)
 	}
 }

@@ -1,0 +1,136 @@
+package main
+
+import (
+	"fmt"
+
+	"bifrost/schema"
+)
+
+// messages is the catalogue of what the commands themselves say (validation
+// messages have theirs in schema): each key's Japanese and English form.
+var messages = map[string][2]string{
+	"not_git":            {"%s は git のリポジトリの中にありません", "%s is not in a git repository"},
+	"not_in_rev":         {"%s：%s はリビジョン %s にありません", "%s: %s is not in revision %s"},
+	"changed_since":      {"--changed-since：%v", "--changed-since: %v"},
+	"base_flag":          {"--base：%v", "--base: %v"},
+	"min_games":          {"--games は %d 以上にしてください", "--games must be at least %d"},
+	"compare_needs":      {"compare には OLD と NEW（ブックのファイルか git のリビジョン）、または --base REV が必要です", "compare needs OLD and NEW (workbook files or git revisions), or --base REV"},
+	"diff_textconv":      {"diff --textconv にはブックを 1 つ指定してください", "diff --textconv takes one workbook"},
+	"diff_needs":         {"diff には OLD.xlsx と NEW.xlsx が必要です", "diff takes OLD.xlsx and NEW.xlsx"},
+	"no_game_sheet":      {"%s：どのゲームのシートもありません", "%s: no sheet of any game's workbook"},
+	"two_bots":           {"--bots：ボットを 2 つ以上指定してください", "--bots: name at least two bots"},
+	"not_regular":        {"%s：通常のファイルではありません（%s）", "%s: not a regular file (%s)"},
+	"bad_players":        {"--players「%v」：使える人数は %v です", "--players %v: supported counts are %v"},
+	"bad_index":          {"--index %d：0 以上にしてください", "--index %d: must be 0 or more"},
+	"merge_needs":        {"report merge には分割したレポートのファイルが必要です", "report merge needs the shard reports"},
+	"not_report":         {"%s：シミュレーションのレポートではありません：%v", "%s: not a sim report: %v"},
+	"no_raw":             {"%s：このレポートには統合用の raw 部分がありません", "%s: the report has no raw section to merge"},
+	"no_engine":          {"%s：ルールエンジンはまだありません", "%s: the rules engine has not been built yet"},
+	"unknown_bot":        {"ボット「%s」はありません（このゲームのボット：%s）", "unknown bot %q (this game has %s)"},
+	"no_monster":         {"--monster：%s には選べるモンスターがありません", "--monster: %s has no monster to choose"},
+	"bad_shard":          {"--shard「%s」：i/n（1 ≤ i ≤ n）の形で指定してください", "--shard %q: want i/n with 1 ≤ i ≤ n"},
+	"sweep_needs":        {"sweep には --set か --rule が 1 つ以上必要です", "sweep needs at least one --set or --rule"},
+	"bad_set":            {"--set「%s」：シート!ID.列=値 の形で書いてください（例：'Edda!E1-05.目標値=5..9'）", "--set %q: write Sheet!ID.column=values, e.g. 'Edda!E1-05.目標値=5..9'"},
+	"bad_set_values":     {"--set「%s」：%v", "--set %q: %v"},
+	"bad_rule":           {"--rule「%s」：キー=値 の形で書いてください（例：'TiwazVP=0,1,2'）", "--rule %q: write Key=values, e.g. 'TiwazVP=0,1,2'"},
+	"bad_rule_values":    {"--rule「%s」：%v", "--rule %q: %v"},
+	"bad_range":          {"範囲は a..b（a ≤ b の整数、値は 101 個まで）で書いてください", "a range is two whole numbers a..b with a ≤ b, at most 101 values"},
+	"no_values":          {"値がありません", "no values"},
+	"sweep_no_sheet_q":   {"%s：%[3]s にシート「%[2]s」はありません", "%s: no sheet %q in %s"},
+	"sweep_no_sheet":     {"%s：ブックにシート %s がありません", "%s: the workbook has no sheet %s"},
+	"sweep_empty":        {"%s：シート %s が空です", "%s: sheet %s is empty"},
+	"sweep_no_column":    {"%s：シート %s に列 %s がありません", "%s: sheet %s has no column %s"},
+	"sweep_no_row":       {"%s：シート %s に ID %s の行がありません", "%s: sheet %s has no row with ID %s"},
+	"regress_line":       {"%s：%d人プレイの席の勝率差 %.1f → %.1f ポイント（%s と比較、ボット %[7]s で対にした %[6]d ゲーム）", "%s: %d players, seat gap %.1f → %.1f points against %s (%d paired games with %s bots)"},
+	"changed_none":       {"%s：%s 以降に変わったカードはありません", "%s: no card changed since %s"},
+	"changed_some":       {"%s：%[3]s 以降に変わったカード %[2]d 枚：%[4]s", "%s: %d cards changed since %s: %s"},
+	"unknown_game":       {"「%s」というゲームはありません（valkyrie、nastrond、guardian、bloodrage のどれか、または .xlsx ファイルを指定してください）", "unknown game %q (want valkyrie, nastrond, guardian, bloodrage or a .xlsx file)"},
+	"game_of_file":       {"%s：どのゲームのブックか分かりません。ファイル名にもシート名にも手がかりがありません。<ゲーム>.xlsx（valkyrie、nastrond、guardian、bloodrage）という名前にしてください", "%s: cannot tell which game this workbook is for: neither its name nor its sheets say; name it <game>.xlsx (valkyrie, nastrond, guardian, bloodrage)"},
+	"no_workbook":        {"%s：ブックが見つかりません", "%s: no such workbook"},
+	"already_exists":     {"%s はすでにあります。テンプレートで上書きするとデータが消えます（上書きするなら --force を付けてください）", "%s already exists; a template would replace its data (use --force to overwrite)"},
+	"template_needs_o":   {"template には出力先 -o ファイル.xlsx が必要です", "template needs -o FILE.xlsx"},
+	"inside_src":         {"%s：元データのフォルダ --src %s の中には書き込みません。--out にその外のフォルダを指定してください", "%s: refusing to write inside the source folder --src %s; choose an --out outside it"},
+	"bad_format":         {"--format「%s」は使えません（%s のどれか）", "--format %q: want %s"},
+	"args_count":         {"引数の数が違います（%d 個必要ですが %d 個あります）", "wrong number of arguments (want %d, got %d)"},
+	"check_no_args":      {"check は引数を取りません（%q が指定されました）", "check takes no arguments (got %q)"},
+	"bad_flag":           {"コマンドラインの誤り：%v", "command line: %v"},
+	"unknown_paper":      {"用紙「%s」は使えません（a4 か letter）", "unknown paper %q (want a4 or letter)"},
+	"unknown_duplex":     {"--duplex「%s」は使えません（%s のどれか）", "unknown --duplex %q (want %s)"},
+	"progress":           {"%s：ボット %[3]s で %[2]d ゲーム：未完了 %[4]d、違反 %[5]d（%.1[6]f 秒）", "%s: %d games with %s bots: %d unfinished, %d violations (%.1f s)"},
+	"watching":           {"%s を見張っています（Ctrl-C で終了）", "watching %s (Ctrl-C to stop)"},
+	"watch_changed":      {"%s：%s が変わったので作り直します", "%s: %s changed, rebuilding"},
+	"watch_initial":      {"%s：最初のビルド", "%s: initial build"},
+	"wrote_pages":        {"%s（%dページ）", "%s (%d pages)"},
+	"wrote_size":         {"%s（%s）", "%s (%s)"},
+	"wrote_summary":      {"%s：%d 個のファイルを書き出しました（%s）", "%s: wrote %d files (%s)"},
+	"summary_pdfs":       {"PDF %d 個・計 %d ページ", "%d PDFs, %d pages in all"},
+	"summary_others":     {"ほか %d 個・%s", "%d other files, %s"},
+	"list_sep":           {"、", "; "},
+	"check_ok":           {"%s：合格", "%s: ok"},
+	"check_failed":       {"%s：不合格", "%s: FAILED"},
+	"measure_violations": {"%s：違反 %d 件 %s %d 件（%d ゲーム中）", "%s: violations %d %s %d (of %d games)"},
+	"measure_unfinished": {"%s：未完了 %d ゲーム %s %d ゲーム（%d ゲーム中）", "%s: unfinished %d %s %d (of %d games)"},
+	"measure_seat_gap":   {"%s：%d人プレイの席の勝率差 %.1f pt %s %d pt（ボット %s）", "%s: %d players, seat gap %.1f pt %s %d pt (%s bots)"},
+	"measure_dead":       {"%s：どのボットも使わないカード %d 枚（%s）", "%s: dead cards %d (%s)"},
+	"dead_warn":          {"警告のみ", "a warning only"},
+	"dead_fail":          {"CheckDeadCardsFail によりエラー", "an error by CheckDeadCardsFail"},
+}
+
+// msg renders the catalogue message key in the chosen language.
+func (g *globalOptions) msg(key string, args ...any) string {
+	return render(g.Lang(), key, args...)
+}
+
+func render(lang *schema.Lang, key string, args ...any) string {
+	m, ok := messages[key]
+	if !ok {
+		panic("bifrost: no message " + key)
+	}
+	if lang.English() {
+		return fmt.Sprintf(m[1], args...)
+	}
+	return fmt.Sprintf(m[0], args...)
+}
+
+// msgError is an error from the catalogue, rendered in the language the
+// command runs in (set by localize before it is printed).
+type msgError struct {
+	key  string
+	args []any
+	lang *schema.Lang
+}
+
+func msgErr(key string, args ...any) error { return &msgError{key: key, args: args} }
+
+func (e *msgError) Error() string {
+	lang := e.lang
+	if lang == nil {
+		lang = schema.NewLang(schema.LangFromEnv())
+	}
+	return render(lang, e.key, e.args...)
+}
+
+// localize sets the language of every catalogue error inside err.
+func (g *globalOptions) localize(err error) error {
+	setLang(err, g.Lang())
+	return err
+}
+
+func setLang(err error, lang *schema.Lang) {
+	if m, ok := err.(*msgError); ok {
+		m.lang = lang
+		for _, a := range m.args {
+			if e, ok := a.(error); ok {
+				setLang(e, lang)
+			}
+		}
+	}
+	switch u := err.(type) {
+	case interface{ Unwrap() error }:
+		setLang(u.Unwrap(), lang)
+	case interface{ Unwrap() []error }:
+		for _, e := range u.Unwrap() {
+			setLang(e, lang)
+		}
+	}
+}

@@ -1,0 +1,76 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"unicode"
+)
+
+// verb matches a fmt verb (not %%).
+var verb = regexp.MustCompile(`%(\[\d+\])?[-+# 0]*\d*(\.\d+)?(\[\d+\])?[a-zA-Z]`)
+
+// cardData matches a quoted example of what a designer types, such as a
+// Japanese column name: English messages may quote it.
+var cardData = regexp.MustCompile(`'[^']*'`)
+
+func japanese(s string) bool {
+	return strings.ContainsFunc(s, func(r rune) bool {
+		return unicode.In(r, unicode.Hiragana, unicode.Katakana, unicode.Han) || (r >= 0x3000 && r <= 0x303f) || (r >= 0xff00 && r <= 0xffef)
+	})
+}
+
+func TestIssue16_1_EveryMessageHasJapaneseAndEnglish(t *testing.T) {
+	for key, m := range messages {
+		ja, en := m[0], m[1]
+		if ja == "" || en == "" {
+			t.Errorf("%s: a form is empty: ja %q, en %q", key, ja, en)
+			continue
+		}
+		if !japanese(ja) && ja != en {
+			t.Errorf("%s: the Japanese form %q has no Japanese", key, ja)
+		}
+		if japanese(cardData.ReplaceAllString(en, "")) {
+			t.Errorf("%s: the English form %q has Japanese outside a quoted example", key, en)
+		}
+		if a, b := len(verb.FindAllString(strings.ReplaceAll(ja, "%%", ""), -1)), len(verb.FindAllString(strings.ReplaceAll(en, "%%", ""), -1)); a != b {
+			t.Errorf("%s: %d arguments in Japanese, %d in English", key, a, b)
+		}
+	}
+}
+
+func TestIssue16_1_CommandsSpeakTheChosenLanguage(t *testing.T) {
+	src := copySrc(t)
+	existing := filepath.Join(t.TempDir(), "mine.xlsx")
+	os.WriteFile(existing, []byte("data"), 0o644)
+	for _, tt := range []struct {
+		args   []string
+		ja, en string
+	}{
+		{[]string{"validate", "monopoly"}, "「monopoly」というゲームはありません", `unknown game "monopoly"`},
+		{[]string{"template", "nastrond"}, "template には出力先 -o ファイル.xlsx が必要です", "template needs -o FILE.xlsx"},
+		{[]string{"template", "nastrond", "-o", existing}, existing + " はすでにあります", existing + " already exists"},
+		{[]string{"cards"}, "引数の数が違います（1 個必要ですが 0 個あります）", "wrong number of arguments (want 1, got 0)"},
+		{[]string{"check", "--format", "xml"}, "--format「xml」は使えません", `--format "xml": want text, github, json`},
+		{[]string{"cards", "guardian", "--src", src, "--out", filepath.Join(src, "out")}, "の中には書き込みません", "refusing to write inside the source folder"},
+		{[]string{"cards", "guardian", "--src", t.TempDir()}, "ブックが見つかりません", "no such workbook"},
+		{[]string{"cards", "guardian", "--src", src, "--paper", "b5"}, "用紙「b5」は使えません", `unknown paper "b5"`},
+		{[]string{"validate", "--bogus"}, "コマンドラインの誤り", "command line: "},
+	} {
+		ja := bifrost(t, append([]string{"--lang", "ja"}, tt.args...)...)
+		en := bifrost(t, append([]string{"--lang", "en"}, tt.args...)...)
+		if ja.code != 2 || !strings.Contains(ja.stderr, tt.ja) || strings.Contains(ja.stderr, tt.en) {
+			t.Errorf("%v --lang ja: exit %d, stderr %q; want 2 and %q", tt.args, ja.code, ja.stderr, tt.ja)
+		}
+		if en.code != 2 || !strings.Contains(en.stderr, tt.en) || japanese(strings.ReplaceAll(en.stderr, src, "")) {
+			t.Errorf("%v --lang en: exit %d, stderr %q; want 2 and %q, no Japanese", tt.args, en.code, en.stderr, tt.en)
+		}
+	}
+	ja := bifrost(t, "validate", "nastrond", "--src", src, "--lang", "ja")
+	en := bifrost(t, "validate", "nastrond", "--src", src, "--lang", "en")
+	if !strings.Contains(ja.stderr, "エラー 0 件、警告 0 件") || !strings.Contains(en.stderr, "0 errors, 0 warnings") {
+		t.Errorf("validate summaries: ja %q, en %q", ja.stderr, en.stderr)
+	}
+}
