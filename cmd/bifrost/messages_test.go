@@ -74,3 +74,29 @@ func TestIssue16_1_CommandsSpeakTheChosenLanguage(t *testing.T) {
 		t.Errorf("validate summaries: ja %q, en %q", ja.stderr, en.stderr)
 	}
 }
+
+// TestIssue16_1_EveryKeyTheCommandsUseIsInTheCatalogue reads the commands'
+// sources: a key missing from the catalogue would panic when printed.
+func TestIssue16_1_EveryKeyTheCommandsUseIsInTheCatalogue(t *testing.T) {
+	files, _ := filepath.Glob("*.go")
+	use := regexp.MustCompile(`(?:msgErr|\.msg)\("([a-z_]+)"`)
+	n := 0
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range use.FindAllStringSubmatch(string(src), -1) {
+			n++
+			if _, ok := messages[m[1]]; !ok {
+				t.Errorf("%s uses message %q, which the catalogue lacks", f, m[1])
+			}
+		}
+	}
+	if n < 40 {
+		t.Errorf("found only %d uses of the catalogue; is the pattern stale?", n)
+	}
+}
