@@ -288,7 +288,7 @@ func versionStamp(path string) (string, error) {
 func cardsError(err error) error {
 	var unknown *cards.UnknownCardsError
 	if errors.As(err, &unknown) {
-		return usageError{fmt.Errorf("--only: %w", err)}
+		return usageError{msgErr("unknown_cards", unknown.Game, strings.Join(unknown.IDs, ", "))}
 	}
 	return err
 }

@@ -58,6 +58,9 @@ func TestIssue16_1_CommandsSpeakTheChosenLanguage(t *testing.T) {
 		{[]string{"cards", "guardian", "--src", t.TempDir()}, "ブックが見つかりません", "no such workbook"},
 		{[]string{"cards", "guardian", "--src", src, "--paper", "b5"}, "用紙「b5」は使えません", `unknown paper "b5"`},
 		{[]string{"validate", "--bogus"}, "コマンドラインの誤り", "command line: "},
+		{[]string{"valdate"}, "「valdate」というコマンドはありません。validate のことですか？", `unknown command "valdate"; did you mean validate?`},
+		{[]string{"frobnicate"}, "「frobnicate」というコマンドはありません", `unknown command "frobnicate"`},
+		{[]string{"cards", "guardian", "--src", src, "--out", t.TempDir(), "--only", "NOPE"}, "--only：guardian に ID NOPE のカードはありません", "--only: guardian has no card NOPE"},
 	} {
 		ja := bifrost(t, append([]string{"--lang", "ja"}, tt.args...)...)
 		en := bifrost(t, append([]string{"--lang", "en"}, tt.args...)...)

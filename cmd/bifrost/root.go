@@ -2,6 +2,7 @@ package main
 
 import (
 	"io"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -25,6 +26,19 @@ func newRootCmd(stdout, stderr io.Writer) *cobra.Command {
 		Short:         "カードゲームのデータ検証・シミュレーション・印刷ツール / card-game data toolchain",
 		SilenceUsage:  true,
 		SilenceErrors: true,
+	}
+	// The root runs only for a word that names no command: cobra's own
+	// "unknown command" error would be English whatever --lang says.
+	root.Args = cobra.ArbitraryArgs
+	root.SuggestionsMinimumDistance = 2
+	root.RunE = func(cmd *cobra.Command, args []string) error {
+		if len(args) == 0 {
+			return cmd.Help()
+		}
+		if near := cmd.SuggestionsFor(args[0]); len(near) > 0 {
+			return g.localize(usageError{msgErr("unknown_command_near", args[0], strings.Join(near, ", "))})
+		}
+		return g.localize(usageError{msgErr("unknown_command", args[0])})
 	}
 	root.SetOut(stdout)
 	root.SetErr(stderr)

@@ -81,7 +81,7 @@ func runWatch(ctx context.Context, opts *watchOptions, args []string) error {
 		case <-ctx.Done():
 			return nil
 		case err := <-w.Errors:
-			fmt.Fprintln(opts.stderr, "watch:", err)
+			fmt.Fprintln(opts.stderr, opts.msg("watch_error", err))
 		case ev := <-w.Events:
 			file := filepath.Clean(ev.Name)
 			if ignoredFile(filepath.Base(file)) || ev.Op&(fsnotify.Write|fsnotify.Create|fsnotify.Rename) == 0 {
