@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -97,4 +98,79 @@ func copyRows(f *excelize.File, from, to *schema.Table, n int) error {
 		}
 	}
 	return nil
+}
+
+// TestIssue16_11_RulesSheetChecksEachValueAndEffectNotesShowAnExample writes
+// each game's template through the CLI and reads its data validations: every
+// ○/× rule's value cell has the ○/× dropdown, every whole-number rule a
+// whole-number check within its bounds, every choice a dropdown of its
+// choices; every effect column's note carries a worked example.
+func TestIssue16_11_RulesSheetChecksEachValueAndEffectNotesShowAnExample(t *testing.T) {
+	for _, g := range schema.Games() {
+		t.Run(g.ID, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), g.ID+".xlsx")
+			if r := bifrost(t, "template", g.ID, "-o", path); r.code != 0 {
+				t.Fatalf("template exit %d: %s", r.code, r.stderr)
+			}
+			f, err := excelize.OpenFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			dvs, err := f.GetDataValidations("Rules")
+			if err != nil {
+				t.Fatal(err)
+			}
+			bySqref := map[string]*excelize.DataValidation{}
+			for _, dv := range dvs {
+				bySqref[dv.Sqref] = dv
+			}
+			for i, p := range g.AllRules() {
+				cell := schema.CellName(2, i+2)
+				dv := bySqref[cell]
+				_, isInt := schema.ParseInt(p.Default)
+				_, isBool := schema.ParseBool(p.Default)
+				switch {
+				case p.Kind == schema.RuleBool || (p.Kind == schema.RuleInt && !isInt && isBool):
+					if dv == nil || dv.Type != "list" || !strings.Contains(dv.Formula1, "○,×") {
+						t.Errorf("%s (%s): want the ○/× dropdown, got %+v", p.Key, cell, dv)
+					}
+				case p.Kind == schema.RuleChoice:
+					if dv == nil || dv.Type != "list" || !strings.Contains(dv.Formula1, strings.Join(p.Choices, ",")) {
+						t.Errorf("%s (%s): want a dropdown of %v, got %+v", p.Key, cell, p.Choices, dv)
+					}
+				case p.Kind == schema.RuleInt:
+					if dv == nil || dv.Type != "whole" || dv.Formula1 != strconv.Itoa(p.Min) || dv.Formula2 != strconv.Itoa(p.Max) {
+						t.Errorf("%s (%s): want a whole number %d〜%d, got %+v", p.Key, cell, p.Min, p.Max, dv)
+					}
+				}
+			}
+			effects := 0
+			for _, s := range g.Sheets {
+				for j, col := range s.Columns() {
+					if col.Kind != schema.KindEffect {
+						continue
+					}
+					effects++
+					cell := schema.CellName(j+1, 1)
+					comments, err := f.GetComments(s.Key)
+					if err != nil {
+						t.Fatal(err)
+					}
+					text := ""
+					for _, c := range comments {
+						if c.Cell == cell {
+							text = c.Text
+						}
+					}
+					if !regexp.MustCompile(`例：「.+」と書くと、カードには「.+」と印刷されます`).MatchString(text) {
+						t.Errorf("%s!%s (%s): note lacks a worked example: %q", s.Key, cell, col.JA, text)
+					}
+				}
+			}
+			if effects == 0 {
+				t.Errorf("%s has no effect column to check", g.ID)
+			}
+		})
+	}
 }

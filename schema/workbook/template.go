@@ -9,6 +9,7 @@ import (
 	"golang.org/x/text/width"
 
 	"bifrost/schema"
+	"bifrost/schema/effect"
 )
 
 // templateRows is how far down the template's dropdowns and checks reach.
@@ -24,9 +25,10 @@ var boolChoices = []string{"○", "×"}
 // WriteTemplate writes the empty workbook for g to path, atomically. Each of
 // g.AllSheets() becomes a sheet named by its English key, in order. Row 1
 // holds the Japanese headers, bold on a fill, frozen, each with a note giving
-// the English name and the column's description. Enum and boolean columns
-// get dropdowns, bounded int columns a whole-number check, down to row 1000.
-// The Rules sheet is filled with g's parameters and their defaults.
+// the English name and the column's description, effect columns' notes a
+// worked example. Enum and boolean columns get dropdowns, bounded int columns
+// a whole-number check, down to row 1000. The Rules sheet is filled with g's
+// parameters and their defaults, each value cell checked by its kind.
 func WriteTemplate(path string, g *schema.Game) error {
 	f, err := newTemplate(g)
 	if err != nil {
@@ -56,10 +58,10 @@ func newTemplate(g *schema.Game) (*excelize.File, error) {
 			_, err = f.NewSheet(spec.Key)
 		}
 		if err == nil {
-			err = writeSheet(f, spec, head)
+			err = writeSheet(f, g, spec, head)
 		}
 		if err == nil && spec.Key == schema.RulesSheet.Key {
-			err = writeRules(f, spec.Key, g.RuleRows())
+			err = writeRules(f, spec.Key, g.AllRules())
 		}
 		if err != nil {
 			f.Close()
@@ -83,7 +85,7 @@ func newTemplate(g *schema.Game) (*excelize.File, error) {
 }
 
 // writeSheet writes one sheet's header row, notes, widths, panes and checks.
-func writeSheet(f *excelize.File, spec *schema.SheetSpec, head int) error {
+func writeSheet(f *excelize.File, g *schema.Game, spec *schema.SheetSpec, head int) error {
 	sheet := spec.Key
 	cols := spec.Columns()
 	for i, col := range cols {
@@ -95,7 +97,7 @@ func writeSheet(f *excelize.File, spec *schema.SheetSpec, head int) error {
 		if err := f.SetCellStr(sheet, cell, col.JA); err != nil {
 			return err
 		}
-		text := note(col)
+		text := note(col, g.Vocabs[col.Vocab])
 		if err := f.AddComment(sheet, excelize.Comment{
 			Cell: cell, Author: "bifrost", Text: text,
 			Width: 300, Height: uint(40 + 20*strings.Count(text, "\n")),
@@ -127,9 +129,9 @@ func writeSheet(f *excelize.File, spec *schema.SheetSpec, head int) error {
 	})
 }
 
-// note is a header's note: the English name, the description, then what the
-// column accepts.
-func note(col schema.Column) string {
+// note is a header's note: the English name, the description, what the
+// column accepts, and for an effect column in vocabulary v a worked example.
+func note(col schema.Column, v *effect.Vocab) string {
 	lines := []string{col.EN}
 	if col.Doc != "" {
 		lines = append(lines, col.Doc)
@@ -151,7 +153,63 @@ func note(col schema.Column) string {
 	if len(accepts) > 0 {
 		lines = append(lines, strings.Join(accepts, "。"))
 	}
+	if col.Kind == schema.KindEffect {
+		if ex := effectExample(v, col.Doc); ex != "" {
+			lines = append(lines, ex)
+		}
+	}
 	return strings.Join(lines, "\n")
+}
+
+// effectExample is a worked example in vocabulary v for a column described
+// by doc: a clause written with the first verb whose arguments are numbers or
+// words, after the first trigger doc names ("end:"; none when doc names
+// none, as the column then takes none), by their Japanese names, and the
+// card text it prints. It is "" when v has no such verb.
+func effectExample(v *effect.Vocab, doc string) string {
+	if v == nil {
+		return ""
+	}
+	for _, verb := range v.Verbs {
+		src, ok := jaName(verb.Name, verb.Aliases), true
+		for _, a := range verb.Args {
+			switch {
+			case a.Optional:
+			case a.Kind == effect.Count || a.Kind == effect.Signed:
+				src += " " + strconv.Itoa(max(a.Min, 2))
+				continue
+			case a.Kind == effect.Word && len(a.Enum) > 0:
+				src += " " + a.Enum[0]
+				continue
+			default:
+				ok = false
+			}
+			break
+		}
+		if !ok {
+			continue
+		}
+		for _, t := range v.Triggers {
+			if strings.Contains(doc, t.Name+":") {
+				src = jaName(t.Name, t.Aliases) + ":" + src
+				break
+			}
+		}
+		if e, err := effect.Parse(src, v); err == nil {
+			return "例：「" + src + "」と書くと、カードには「" + e.Text(v, nil) + "」と印刷されます"
+		}
+	}
+	return ""
+}
+
+// jaName is the first alias that is not ASCII, else name.
+func jaName(name string, aliases []string) string {
+	for _, a := range aliases {
+		if strings.IndexFunc(a, func(r rune) bool { return r > 0x7f }) >= 0 {
+			return a
+		}
+	}
+	return name
 }
 
 // columnWidth is a width, in characters, that fits the header and the kind
@@ -234,11 +292,14 @@ func validation(col schema.Column, sqref string) (*excelize.DataValidation, erro
 }
 
 // writeRules fills the Rules sheet from row 2: key, default, description.
-// Defaults that are whole numbers are written as numbers.
-func writeRules(f *excelize.File, sheet string, rows [][]string) error {
-	for i, row := range rows {
-		for j, v := range row {
-			cell, err := excelize.CoordinatesToCellName(j+1, i+2)
+// Defaults that are whole numbers are written as numbers. Each value cell
+// gets its parameter's check: a ○/× dropdown, a whole-number range, or a
+// dropdown of the choices; a list of numbers gets none.
+func writeRules(f *excelize.File, sheet string, params []schema.RuleParam) error {
+	for i, p := range params {
+		row := i + 2
+		for j, v := range []string{p.Key, p.Default, p.Doc} {
+			cell, err := excelize.CoordinatesToCellName(j+1, row)
 			if err != nil {
 				return err
 			}
@@ -251,6 +312,44 @@ func writeRules(f *excelize.File, sheet string, rows [][]string) error {
 				return err
 			}
 		}
+		dv, err := ruleValidation(p, fmt.Sprintf("B%d", row))
+		if err != nil {
+			return fmt.Errorf("rule %s: %w", p.Key, err)
+		}
+		if dv != nil {
+			if err := f.AddDataValidation(sheet, dv); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
+}
+
+// ruleValidation returns the check of p's value cell, or nil for a list.
+func ruleValidation(p schema.RuleParam, cell string) (*excelize.DataValidation, error) {
+	col := schema.Column{JA: p.Key}
+	switch ruleKind(p) {
+	case schema.RuleBool:
+		col.Kind = schema.KindBool
+	case schema.RuleChoice:
+		col.Enum = p.Choices
+	case schema.RuleInt:
+		col.Kind, col.Min, col.Max = schema.KindInt, strconv.Itoa(p.Min), strconv.Itoa(p.Max)
+	default:
+		return nil, nil
+	}
+	return validation(col, cell)
+}
+
+// ruleKind resolves a zero Kind from the default's shape, as schema does:
+// a default that is a mark such as ○ makes a boolean.
+func ruleKind(p schema.RuleParam) schema.RuleKind {
+	if p.Kind == schema.RuleInt {
+		if _, isInt := schema.ParseInt(p.Default); !isInt {
+			if _, isBool := schema.ParseBool(p.Default); isBool {
+				return schema.RuleBool
+			}
+		}
+	}
+	return p.Kind
 }
