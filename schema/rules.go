@@ -28,6 +28,7 @@ const (
 	RuleBool                    // ○/×
 	RuleIntList                 // whole numbers separated by commas, each within Min..Max
 	RuleChoice                  // one of Choices, stored as its index
+	RuleText                    // free text, kept as typed (trimmed); may be empty
 )
 
 // RuleParam declares one named rule parameter. A zero Kind means RuleInt,
@@ -46,6 +47,7 @@ type RuleParam struct {
 type Rules struct {
 	params map[string]RuleParam
 	ints   map[string][]int
+	texts  map[string]string // RuleText values
 }
 
 // Int returns an integer (or boolean as 0/1) parameter. It panics for an
@@ -97,6 +99,8 @@ func parseRule(p RuleParam, s string) ([]int, bool) {
 			return []int{1}, true
 		}
 		return []int{0}, true
+	case RuleText:
+		return nil, true
 	case RuleChoice:
 		for i, c := range p.Choices {
 			if strings.EqualFold(c, strings.TrimSpace(s)) {
@@ -121,7 +125,7 @@ func parseRule(p RuleParam, s string) ([]int, bool) {
 }
 
 func (p RuleParam) within(v []int) bool {
-	if p.kind() == RuleBool || p.kind() == RuleChoice {
+	if k := p.kind(); k == RuleBool || k == RuleChoice || k == RuleText {
 		return true
 	}
 	for _, n := range v {
@@ -146,6 +150,11 @@ func (p RuleParam) want(en bool) string {
 			return fmt.Sprintf("whole numbers from %d to %d, separated by commas", p.Min, p.Max)
 		}
 		return fmt.Sprintf("%d〜%d の整数をコンマ（,）で区切ったもの", p.Min, p.Max)
+	case RuleText:
+		if en {
+			return "any text"
+		}
+		return "自由な文字列"
 	case RuleChoice:
 		if en {
 			return "one of " + strings.Join(p.Choices, " / ")
@@ -161,7 +170,7 @@ func (p RuleParam) want(en bool) string {
 // decodeRules reads the Rules sheet; every problem is reported at its cell
 // and the default stands in for a bad value.
 func (c *Checker) decodeRules() Rules {
-	r := Rules{params: map[string]RuleParam{}, ints: map[string][]int{}}
+	r := Rules{params: map[string]RuleParam{}, ints: map[string][]int{}, texts: map[string]string{}}
 	for _, p := range c.Game.AllRules() {
 		r.params[p.Key] = p
 		v, ok := parseRule(p, p.Default)
@@ -169,6 +178,9 @@ func (c *Checker) decodeRules() Rules {
 			panic("schema: bad default for rule " + p.Key)
 		}
 		r.ints[p.Key] = v
+		if p.kind() == RuleText {
+			r.texts[p.Key] = p.Default
+		}
 	}
 	s := Decode[RuleRow](c, RulesSheet)
 	seen := map[string]int{}
@@ -200,6 +212,9 @@ func (c *Checker) decodeRules() Rules {
 			continue
 		}
 		r.ints[p.Key] = v
+		if p.kind() == RuleText {
+			r.texts[p.Key] = s.typed(i, "Value") // printed, so as typed
+		}
 	}
 	return r
 }
@@ -267,8 +282,8 @@ func (g *Game) RuleRows() [][]string {
 	return out
 }
 
-// CheckRules are the thresholds of `bifrost check`, shared by every game and
-// set per workbook like any other rule.
+// CheckRules are the rules shared by every game and set per workbook like
+// any other rule: the thresholds of `bifrost check` and the printed Version.
 var CheckRules = []RuleParam{
 	{Key: "CheckGames", Default: "600", Min: 10, Max: 1_000_000, Doc: "bifrost check と build が遊ぶ試行ゲーム数"},
 	{Key: "CheckSeed", Default: "1", Min: 0, Max: 1 << 30, Doc: "試行ゲームのシード"},
@@ -280,6 +295,8 @@ var CheckRules = []RuleParam{
 	{Key: "CheckMaxSeatGapGrowth", Default: "10", Min: 0, Max: 100, Doc: "check --base REV で、その版より席の勝率差がこれ（パーセントポイント）を超えて広がったら失敗"},
 	{Key: "CheckDeadCardsFail", Default: "×", Doc: "一度も使われないカードがあれば失敗にするか（×なら警告）"},
 	{Key: "CheckWarningsFail", Default: "×", Doc: "検証の警告も失敗として扱うか"},
+	{Key: "Version", Kind: RuleText, Default: "",
+		Doc: "カードの表に小さく印刷する版の名前（例: 試作3）。空欄なら表計算ファイルの最後のコミットの git 短縮ハッシュと日付（git の外か、コミットしていない変更があればファイルの SHA-256 の先頭）"},
 }
 
 // AllRules returns the game's own parameters followed by the check thresholds.
@@ -296,6 +313,8 @@ func (r Rules) Text(key string) string {
 	}
 	v := r.ints[key]
 	switch p.kind() {
+	case RuleText:
+		return r.texts[key]
 	case RuleBool:
 		if v[0] != 0 {
 			return "○"

@@ -212,7 +212,7 @@ func writeCards(ctx context.Context, j printJob) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	stamp, err := versionStamp(filepath.Join(j.src, g.ID+".xlsx"))
+	stamp, err := versionStamp(filepath.Join(j.src, g.ID+".xlsx"), j.res.Rules)
 	if err != nil {
 		return nil, err
 	}
@@ -258,12 +258,16 @@ func writeCards(ctx context.Context, j printJob) ([]string, error) {
 	return written, nil
 }
 
-// versionStamp names the data a card is printed from: the git short hash
-// and date of the last commit of the workbook when it is committed and
-// unchanged, else the first 10 hex digits of the workbook's SHA-256 (a
-// workbook outside git, or with changes not yet committed). The same
-// workbook always gives the same stamp, so rebuilds stay byte-identical.
-func versionStamp(path string) (string, error) {
+// versionStamp names the data a card is printed from: the Rules sheet's
+// Version as typed when it is set; else the git short hash and date of the
+// last commit of the workbook when it is committed and unchanged; else the
+// first 10 hex digits of the workbook's SHA-256 (a workbook outside git, or
+// with changes not yet committed). The same workbook always gives the same
+// stamp, so rebuilds stay byte-identical.
+func versionStamp(path string, rules schema.Rules) (string, error) {
+	if rules.Has("Version") && rules.Text("Version") != "" {
+		return rules.Text("Version"), nil
+	}
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return "", err
