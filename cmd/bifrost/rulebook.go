@@ -114,6 +114,8 @@ func writeRulebook(src, out, rulesDir string, g *schema.Game, res schema.Result,
 	if err != nil {
 		return nil, err
 	}
+	// A Mincho body and a Gothic with a real bold, when installed.
+	fonts := book.WithFonts(book.InstalledChain(book.Mincho), book.InstalledChain(book.Gothic))
 	var written []string
 	for _, name := range books {
 		file := filepath.Join(dir, name+".md")
@@ -132,7 +134,7 @@ func writeRulebook(src, out, rulesDir string, g *schema.Game, res schema.Result,
 			var buf bytes.Buffer
 			switch f {
 			case "pdf":
-				err = book.PDF(&buf, []byte(expanded), drawer, book.WithImageDir(dir))
+				err = book.PDF(&buf, []byte(expanded), drawer, book.WithImageDir(dir), fonts)
 			case "html":
 				err = book.HTML(&buf, []byte(expanded), cardBox(g, res))
 			}

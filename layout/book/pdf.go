@@ -29,8 +29,8 @@ const FontFamily = "bifrost-book"
 type PDFOption func(*pdfConfig)
 
 type pdfConfig struct {
-	font     *text.Font
-	imageDir string
+	body, gothic *text.Chain
+	imageDir     string
 }
 
 // WithImageDir lets the book show local PNG and JPEG images from dir, the
@@ -68,7 +68,7 @@ func PDF(w io.Writer, md []byte, cards CardDrawer, opts ...PDFOption) error {
 
 // typeset lays the book out and draws it, ready for output.
 func typeset(md []byte, cards CardDrawer, opts ...PDFOption) (*typesetter, error) {
-	cfg := pdfConfig{font: text.Default()}
+	cfg := pdfConfig{body: text.NewChain(), gothic: text.NewChain()}
 	for _, o := range opts {
 		o(&cfg)
 	}
@@ -82,7 +82,7 @@ func typeset(md []byte, cards CardDrawer, opts ...PDFOption) (*typesetter, error
 		g = g.sheet()
 	}
 	r := &typesetter{g: g, cfg: cfg, cards: cards, src: md, meta: meta, latinSpace: meta.LatinSpace}
-	r.pdf = newBookPDF(g, cfg.font, meta.Title)
+	r.pdf = newBookPDF(g, meta.Title)
 	r.pdf.SetFont(FontFamily, "", g.body)
 	if err := r.layout(doc); err != nil {
 		return nil, err
@@ -148,7 +148,7 @@ func (g geometry) sheet() geometry {
 
 // newBookPDF starts a document with the book's font and fixed dates, as the
 // card sheets do.
-func newBookPDF(g geometry, font *text.Font, title string) *fpdf.Fpdf {
+func newBookPDF(g geometry, title string) *fpdf.Fpdf {
 	pdf := fpdf.NewCustom(&fpdf.InitType{UnitStr: "mm", Size: fpdf.SizeType{Wd: g.w, Ht: g.h}})
 	pdf.SetCreationDate(pdfDate)
 	pdf.SetModificationDate(pdfDate)
@@ -161,7 +161,7 @@ func newBookPDF(g geometry, font *text.Font, title string) *fpdf.Fpdf {
 	}
 	pdf.SetCreator("bifrost", false)
 	pdf.SetProducer("bifrost", false)
-	pdf.AddUTF8FontFromBytes(FontFamily, "", font.Data)
+	pdf.AddUTF8FontFromBytes(FontFamily, "", text.Default().Data)
 	return pdf
 }
 
@@ -210,17 +210,21 @@ type typesetter struct {
 	cardH   map[string]float64 // measured card heights by id
 	images  *imageStore
 	figures map[string]*Figure // the figures by their encoding after FigureRef
+
+	families map[*text.Font]string // the PDF font family of each font used (family)
 }
 
-// measure is the text package's Measure for the book's font, with the
-// punctuation compression of squeezes.
+// measure is the text package's Measure for the book's fonts, with the
+// punctuation compression of squeezes. Each character counts at the wider
+// of its body and its bold width, so a line broken to fit still fits
+// whatever of it is bold.
 func (r *typesetter) measure(s string) int {
 	w := 0
 	if n := strings.Count(s, string(wordJoinSpace)); n > 0 {
 		s = strings.ReplaceAll(s, string(wordJoinSpace), "")
 		w = int(float64(n) * r.latinSpace * 1000)
 	}
-	return w + r.pdf.GetStringSymbolWidth(s) - 500*squeezes(s)
+	return w + r.cfg.breakWidth(s) - 500*squeezes(s)
 }
 
 // width is the width of s at size points, in mm.

@@ -553,7 +553,7 @@ func (r *typesetter) cardHeight(id string, w float64) (float64, error) {
 		return h, nil
 	}
 	if r.scratch == nil {
-		r.scratch = newBookPDF(r.g, r.cfg.font, "")
+		r.scratch = newBookPDF(r.g, "")
 		r.scratch.AddPage()
 		r.cardH = map[string]float64{}
 	}

@@ -418,8 +418,9 @@ func (r *typesetter) lineOps(l textLine, x, base float64, ts textStyle) []op {
 				if part == "" {
 					continue
 				}
-				over = append(over, op{kind: opText, x: px, y: base, size: ts.size, col: col, bold: ts.bold || sg.st&stBold != 0, s: part, spacing: sp})
-				px += float64(r.pdf.GetStringSymbolWidth(part))*ts.size*text.MMPerPt/1000 + sp*runeCount(part)
+				bold := ts.bold || sg.st&stBold != 0
+				over = append(over, op{kind: opText, x: px, y: base, size: ts.size, col: col, bold: bold, s: part, spacing: sp})
+				px += float64(r.cfg.breakWidth(part))*ts.size*text.MMPerPt/1000 + sp*runeCount(part)
 			}
 		}
 		if sg.st&stStrike != 0 {

@@ -300,14 +300,12 @@ func (r *typesetter) titleLines(title string, width float64) ([]textLine, float6
 
 // drawer draws ops on the PDF, tracking the text state it has set.
 type drawer struct {
-	pdf  *fpdf.Fpdf
-	r    *typesetter
-	size float64
+	pdf *fpdf.Fpdf
+	r   *typesetter
 }
 
 func (d *drawer) reset() {
 	d.pdf.SetFont(FontFamily, "", d.r.g.body)
-	d.size = d.r.g.body
 	d.pdf.SetTextRenderingMode(0)
 }
 
@@ -315,28 +313,29 @@ func (d *drawer) op(o op) error {
 	pdf := d.pdf
 	switch o.kind {
 	case opText:
-		if o.size != d.size {
-			pdf.SetFontSize(o.size)
-			d.size = o.size
-		}
 		pdf.SetTextColor(o.col.r, o.col.g, o.col.b)
-		if o.bold {
-			// The M+ font has one weight: bold is the outline stroked
-			// over the fill (text rendering mode 2).
-			pdf.SetDrawColor(o.col.r, o.col.g, o.col.b)
-			pdf.SetLineWidth(o.size * text.MMPerPt * boldStroke)
-			pdf.SetTextRenderingMode(2)
-		}
 		if o.spacing != 0 {
 			// Character spacing (Tc) is in points; fpdf has no call for it.
 			pdf.RawWriteStr(fmt.Sprintf("%.4f Tc", o.spacing*72/25.4))
 		}
-		pdf.Text(o.x, o.y, o.s)
+		x := o.x
+		for _, rn := range d.r.cfg.fontRuns(o.s, o.bold) {
+			pdf.SetFont(d.r.family(rn.font), "", o.size)
+			if rn.stroke {
+				// A face with no bold (the embedded M+): the outline
+				// stroked over the fill (text rendering mode 2).
+				pdf.SetDrawColor(o.col.r, o.col.g, o.col.b)
+				pdf.SetLineWidth(o.size * text.MMPerPt * boldStroke)
+				pdf.SetTextRenderingMode(2)
+			}
+			pdf.Text(x, o.y, rn.s)
+			if rn.stroke {
+				pdf.SetTextRenderingMode(0)
+			}
+			x += float64(rn.w)*o.size*text.MMPerPt/1000 + o.spacing*runeCount(rn.s)
+		}
 		if o.spacing != 0 {
 			pdf.RawWriteStr("0 Tc")
-		}
-		if o.bold {
-			pdf.SetTextRenderingMode(0)
 		}
 	case opFill:
 		pdf.SetFillColor(o.col.r, o.col.g, o.col.b)
@@ -369,6 +368,7 @@ func (d *drawer) op(o op) error {
 	case opFigure:
 		f := d.r.figures[o.s]
 		pdf.TransformBegin()
+		pdf.SetFont(FontFamily, "", d.r.g.body)
 		drawFigure(pdf, f, o.x, o.y, o.w/f.W)
 		pdf.TransformEnd()
 		d.reset()

@@ -1,0 +1,132 @@
+package book
+
+import (
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+
+	"bifrost/layout/text"
+)
+
+// Mincho and Gothic are the installed families a book looks for, first
+// found first: a Mincho for the body and a Gothic, with a real bold, for
+// headings and emphasis.
+var (
+	Mincho = []string{"IPAexMincho", "BIZ UDPMincho", "BIZ UDMincho", "Noto Serif JP", "Noto Serif CJK JP"}
+	Gothic = []string{"BIZ UDPGothic", "BIZ UDGothic", "Noto Sans JP", "IPAexGothic", "IPAPGothic"}
+)
+
+// InstalledChain is a fallback chain of those of families installed here,
+// the embedded M+ last. A family whose file cannot be read is left out.
+func InstalledChain(families []string) *text.Chain {
+	var faces []text.Face
+	for _, f := range families {
+		in, ok := text.Find(f)
+		if !ok {
+			continue
+		}
+		if face, err := text.LoadInstalled(in); err == nil {
+			faces = append(faces, face)
+		}
+	}
+	return text.NewChain(faces...)
+}
+
+// WithFonts sets the book's type: body for the text, gothic for headings,
+// table headers and **strong** text, each drawn from its bold face where
+// the family has one. Left out, both are the embedded M+, whose bold is
+// its outline stroked.
+func WithFonts(body, gothic *text.Chain) PDFOption {
+	return func(c *pdfConfig) { c.body, c.gothic = body, gothic }
+}
+
+// fontRun is a stretch of text drawn from one font.
+type fontRun struct {
+	s      string
+	font   *text.Font
+	stroke bool // bold asked for but the face has none
+	w      int  // thousandths of an em
+}
+
+// fontFor picks the font that draws r: plain text from the body chain, bold
+// from the gothic chain's bold face when it has r.
+func (c *pdfConfig) fontFor(r rune, bold bool) (*text.Font, bool) {
+	ch := c.body
+	if bold {
+		ch = c.gothic
+	}
+	f := ch.Faces[max(ch.Pick(r), 0)]
+	if !bold {
+		return f.Regular, false
+	}
+	if f.Bold != nil && f.Bold.Has(r) {
+		return f.Bold, false
+	}
+	return f.Regular, true
+}
+
+// fontRuns cuts s into stretches of one font each.
+func (c *pdfConfig) fontRuns(s string, bold bool) []fontRun {
+	var out []fontRun
+	start := 0
+	for i, r := range s {
+		f, stroke := c.fontFor(r, bold)
+		w := f.Width(r)
+		if n := len(out); n > 0 && out[n-1].font == f && out[n-1].stroke == stroke {
+			out[n-1].w += w
+			continue
+		}
+		if n := len(out); n > 0 {
+			out[n-1].s = s[start:i]
+		}
+		start = i
+		out = append(out, fontRun{font: f, stroke: stroke, w: w})
+	}
+	if n := len(out); n > 0 {
+		out[n-1].s = s[start:]
+	}
+	return out
+}
+
+// breakWidth is the width of s in thousandths of an em, each character at
+// the wider of its plain and its bold width.
+func (c *pdfConfig) breakWidth(s string) int {
+	w := 0
+	for _, r := range s {
+		p, _ := c.fontFor(r, false)
+		b, _ := c.fontFor(r, true)
+		w += max(p.Width(r), b.Width(r))
+	}
+	return w
+}
+
+// family is the PDF font family that draws f, added to the document on
+// its first use so that a font of the chains the book never needs is not
+// embedded. It is the font's name without spaces ("IPAexMincho",
+// "BIZUDPGothic-Bold"), so a reader lists the fonts by name; the embedded
+// M+ is FontFamily, which newBookPDF added.
+func (r *typesetter) family(f *text.Font) string {
+	if f == text.Default() {
+		return FontFamily
+	}
+	if name, ok := r.families[f]; ok {
+		return name
+	}
+	name := strings.ReplaceAll(f.Name, " ", "")
+	for _, face := range append(r.cfg.body.Faces, r.cfg.gothic.Faces...) {
+		if face.Bold == f {
+			name += "-Bold"
+			break
+		}
+	}
+	for n := 2; slices.Contains(slices.Collect(maps.Values(r.families)), name); n++ {
+		name = strings.TrimSuffix(name, "-"+strconv.Itoa(n-1)) + "-" + strconv.Itoa(n)
+	}
+	if r.families == nil {
+		r.families = map[*text.Font]string{}
+	}
+	r.families[f] = name
+	r.pdf.AddUTF8FontFromBytes(name, "", f.Data)
+	return name
+}
