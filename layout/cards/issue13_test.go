@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"image/png"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -580,29 +581,133 @@ func TestIssue13_12_PagesAreCompressedWithPooledWriters(t *testing.T) {
 	}
 }
 
-// TestIssue13_6_KindsHaveTheirOwnFrameAndNoRepeatedVP: a layer-1 Edda and
-// a layer-1 Einherjar side by side have frames of different colours, the
-// Einherjar's cost is not in the top-left corner (where every target is),
-// and the VP is printed once, in its icon, not again in the text.
+// TestIssue13_6_KindsHaveTheirOwnFrameAndNoRepeatedVP: on nastrond a
+// layer-1 Edda and a layer-1 Einherjar side by side have frames of different
+// colours, the Einherjar's cost is not in the top-left corner (where every
+// target is), and the VP is printed once, in its icon, not again in the
+// text. On guardian the four kinds of one attribute have four frames, a
+// Guardian's uses sit where an Advance's do (the row of its cost pill), and
+// an Advance's cost is printed once (its hexagon), not again in words.
 func TestIssue13_6_KindsHaveTheirOwnFrameAndNoRepeatedVP(t *testing.T) {
-	res, _, lay := shipped(t, "nastrond")
-	d := res.Data.(*schema.NastrondData)
-	var edda, ein string
-	for _, e := range d.Edda {
-		if e.Layer == 1 && edda == "" {
-			edda = e.ID
+	t.Run("nastrond", func(t *testing.T) {
+		res, _, lay := shipped(t, "nastrond")
+		d := res.Data.(*schema.NastrondData)
+		var edda, ein string
+		for _, e := range d.Edda {
+			if e.Layer == 1 && edda == "" {
+				edda = e.ID
+			}
 		}
-	}
-	for _, e := range d.Einherjar {
-		if e.Layer == 1 && ein == "" {
-			ein = e.ID
+		for _, e := range d.Einherjar {
+			if e.Layer == 1 && ein == "" {
+				ein = e.ID
+			}
 		}
-	}
-	path := render(t, res, lay, cards.Options{Only: []string{edda, ein}, Pack: true})
-	w := wordsXY(t, path, 1)
-	if len(w[edda]) != 1 || len(w[ein]) == 0 {
-		t.Fatalf("IDs not found: %v", w)
-	}
+		path := render(t, res, lay, cards.Options{Only: []string{edda, ein}, Pack: true})
+		w := wordsXY(t, path, 1)
+		if len(w[edda]) != 1 || len(w[ein]) == 0 {
+			t.Fatalf("IDs not found: %v", w)
+		}
+		frame := frames(t, path, w)
+		if a, b := frame(edda), frame(ein); a == b {
+			t.Errorf("the Edda and the Einherjar of layer 1 share the frame colour %v", a)
+		}
+		cost := strconv.Itoa(d.Einherjar[0].Cost)
+		for _, at := range w[cost] {
+			if at[0] < w[ein][0][0]+10*mmPt && at[1] < w[ein][0][1]-60*mmPt && at[0] > w[ein][0][0]-10*mmPt {
+				t.Errorf("an Einherjar cost %s sits at the top left, where targets go: %v", cost, at)
+			}
+		}
+		text := squeeze(tool(t, "pdftotext", path, "-"))
+		if regexp.MustCompile(`成功で\d+VP`).MatchString(text) || !strings.Contains(text, "成功で獲得") {
+			t.Errorf("the Edda repeats its VP in the text: %s", text)
+		}
+	})
+	t.Run("guardian", func(t *testing.T) {
+		res, _, lay := shipped(t, "guardian")
+		d := res.Data.(*schema.GuardianData)
+		const attr = "火"
+		var g, gUses, a, o, m string
+		for _, c := range d.Guardians {
+			if c.Attr == attr && g == "" {
+				g = c.ID
+			}
+			if c.Uses >= 2 && gUses == "" {
+				gUses = c.ID
+			}
+		}
+		for _, c := range d.Advances {
+			if c.Attr == attr && a == "" {
+				a = c.ID
+			}
+		}
+		for _, c := range d.Orders {
+			if o == "" {
+				o = c.ID
+			}
+		}
+		for _, c := range d.Materials {
+			if c.Attr == attr && m == "" {
+				m = c.ID
+			}
+		}
+		if g == "" || a == "" || m == "" || o == "" || gUses == "" {
+			t.Fatalf("shipped guardian lacks a card to compare: %q %q %q %q %q", g, a, o, m, gUses)
+		}
+		ids := []string{g, a, o, m}
+		path := render(t, res, lay, cards.Options{Only: ids, Pack: true, FacesOnly: true})
+		w := wordsXY(t, path, 1)
+		frame := frames(t, path, w)
+		seen := map[[3]uint32]string{}
+		for _, id := range ids {
+			if len(w[id]) == 0 {
+				t.Fatalf("ID %s not found", id)
+			}
+			c := frame(id)
+			if other, ok := seen[c]; ok {
+				t.Errorf("%s and %s (different kinds) share the frame colour %v", other, id, c)
+			}
+			seen[c] = id
+		}
+		text := squeeze(tool(t, "pdftotext", path, "-"))
+		if strings.Contains(text, "コスト"+strconv.Itoa(d.Advances[0].Cost)) || regexp.MustCompile(`マテリアル\d+枚`).MatchString(text) {
+			t.Errorf("an Advance repeats its cost in words: %s", text)
+		}
+
+		// A Guardian's uses badge stands on the row of an Advance's cost
+		// pill, where an Advance's own uses badge goes.
+		path = render(t, res, lay, cards.Options{Only: []string{gUses, a}, Pack: true, FacesOnly: true})
+		w = wordsXY(t, path, 1)
+		below := func(word *regexp.Regexp, id string) float64 {
+			for ww, pos := range w {
+				if !word.MatchString(ww) {
+					continue
+				}
+				for _, p := range pos {
+					for _, q := range w[id] {
+						if dx, dy := p[0]-q[0], q[1]-p[1]; dx > 0 && dx < 57*mmPt && dy > 0 && dy < 82*mmPt {
+							return dy
+						}
+					}
+				}
+			}
+			t.Fatalf("%s on %s not found", word, id)
+			return 0
+		}
+		if u, c := below(regexp.MustCompile(`^応援\d+回$`), gUses), below(regexp.MustCompile(`^コストは`), a); math.Abs(u-c) > 1 {
+			t.Errorf("the Guardian's uses stand %.1f pt above its ID, the Advance's cost pill %.1f pt", u, c)
+		}
+	})
+}
+
+// mmPt is one millimetre in PDF points.
+const mmPt = 72 / 25.4
+
+// frames renders page 1 of path at 72 dpi and returns the colour of the
+// frame beside a card's ID: the ID sits 6 mm inside the trim; the frame is
+// the first 3 mm.
+func frames(t *testing.T, path string, w map[string][][2]float64) func(id string) [3]uint32 {
+	t.Helper()
 	out := filepath.Join(t.TempDir(), "p")
 	tool(t, "pdftoppm", "-r", "72", "-f", "1", "-l", "1", "-singlefile", "-png", path, out)
 	f, err := os.Open(out + ".png")
@@ -614,25 +719,10 @@ func TestIssue13_6_KindsHaveTheirOwnFrameAndNoRepeatedVP(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	const mm = 72 / 25.4
-	frame := func(id string) [3]uint32 {
-		// The ID sits 6 mm inside the trim; the frame is the first 3 mm.
-		x, y := w[id][0][0]-4.5*mm, w[id][0][1]
+	return func(id string) [3]uint32 {
+		x, y := w[id][0][0]-4.5*mmPt, w[id][0][1]
 		r, g, b, _ := img.At(int(x), int(y)).RGBA()
 		return [3]uint32{r >> 8, g >> 8, b >> 8}
-	}
-	if a, b := frame(edda), frame(ein); a == b {
-		t.Errorf("the Edda and the Einherjar of layer 1 share the frame colour %v", a)
-	}
-	cost := strconv.Itoa(d.Einherjar[0].Cost)
-	for _, at := range w[cost] {
-		if at[0] < w[ein][0][0]+10*mm && at[1] < w[ein][0][1]-60*mm && at[0] > w[ein][0][0]-10*mm {
-			t.Errorf("an Einherjar cost %s sits at the top left, where targets go: %v", cost, at)
-		}
-	}
-	text := squeeze(tool(t, "pdftotext", path, "-"))
-	if regexp.MustCompile(`成功で\d+VP`).MatchString(text) || !strings.Contains(text, "成功で獲得") {
-		t.Errorf("the Edda repeats its VP in the text: %s", text)
 	}
 }
 
