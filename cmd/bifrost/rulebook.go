@@ -27,6 +27,7 @@ type rulebookOptions struct {
 	src, out string
 	formats  []string
 	rules    string // the folder holding <game>/rulebook.md and RULINGS.md
+	embed    bool   // embed the fonts in the HTML books
 }
 
 func newRulebookCmd(g *globalOptions) *cobra.Command {
@@ -45,6 +46,7 @@ func newRulebookCmd(g *globalOptions) *cobra.Command {
 	cmd.Flags().StringVar(&opts.out, "out", "out", "folder for generated files")
 	cmd.Flags().StringSliceVar(&opts.formats, "format", []string{"pdf", "html"}, "what to write: pdf, html or both")
 	cmd.Flags().StringVar(&opts.rules, "rules", "rules", "folder holding <game>/rulebook.md, designer.md and RULINGS.md")
+	cmd.Flags().BoolVar(&opts.embed, "embed-font", false, "embed the installed Mincho and Gothic in the HTML books (base64, only the glyphs used: about 0.5–1 MB a book)")
 	return cmd
 }
 
@@ -75,7 +77,11 @@ func runRulebook(_ context.Context, opts *rulebookOptions, args []string) error 
 		writeProblems(opts.stdout, opts.stderr, []schema.Result{res}, opts.Lang())
 		return errProblems
 	}
-	written, err := writeRulebook(opts.src, opts.out, opts.rules, g, res, opts.formats)
+	var htmlOpts []book.HTMLOption
+	if opts.embed {
+		htmlOpts = append(htmlOpts, book.WithEmbeddedFonts(book.InstalledChain(book.Mincho), book.InstalledChain(book.Gothic)))
+	}
+	written, err := writeRulebook(opts.src, opts.out, opts.rules, g, res, opts.formats, htmlOpts...)
 	if err != nil {
 		return err
 	}
@@ -89,9 +95,9 @@ func runRulebook(_ context.Context, opts *rulebookOptions, args []string) error 
 var books = []string{"rulebook", "summary", "designer"}
 
 // writeRulebook renders one game's player's and designer's books into
-// out/<game>/, their example cards drawn with the game's card layout, and
-// returns the paths written.
-func writeRulebook(src, out, rulesDir string, g *schema.Game, res schema.Result, formats []string) ([]string, error) {
+// out/<game>/, their example cards drawn with the game's card layout, the
+// HTML with htmlOpts, and returns the paths written.
+func writeRulebook(src, out, rulesDir string, g *schema.Game, res schema.Result, formats []string, htmlOpts ...book.HTMLOption) ([]string, error) {
 	dir := filepath.Join(rulesDir, g.ID)
 	rulingsFile := filepath.Join(dir, "RULINGS.md")
 	err := regularFile(rulingsFile)
@@ -136,7 +142,7 @@ func writeRulebook(src, out, rulesDir string, g *schema.Game, res schema.Result,
 			case "pdf":
 				err = book.PDF(&buf, []byte(expanded), drawer, book.WithImageDir(dir), fonts)
 			case "html":
-				err = book.HTML(&buf, []byte(expanded), cardBox(g, res))
+				err = book.HTML(&buf, []byte(expanded), cardBox(g, res), htmlOpts...)
 			}
 			if err != nil {
 				return written, dataError{fmt.Errorf("%s: %w", file, err)}

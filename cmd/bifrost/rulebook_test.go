@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"html"
+	"image/png"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -204,5 +205,69 @@ func TestIssue14_5_EveryGlossaryTermHasItsDefinitionAndIndexEntry(t *testing.T) 
 				t.Errorf("%s: the index gives no page for %s", g.ID, term.Term)
 			}
 		}
+	}
+}
+
+// chromium runs headless Chromium on a file with args (--screenshot,
+// --dump-dom) and returns what it printed.
+func chromium(t *testing.T, bin, dir, file string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command(bin, append([]string{"--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+		"--disable-background-networking", "--disable-component-update", "--disable-sync", "--hide-scrollbars",
+		"--user-data-dir=" + filepath.Join(dir, "profile"), "--window-size=800,1000"}, append(args, "file://"+file)...)...)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("chromium %v: %v", args, err)
+	}
+	return string(out)
+}
+
+func TestIssue14_11_EmbeddedFontsLoadInChromium(t *testing.T) {
+	bin := needTool(t, "chromium", "chromium")
+	out := t.TempDir()
+	if r := bifrost(t, "rulebook", "nastrond", "--embed-font", "--format", "html", "--src", shippedSrc, "--rules", "../../rules", "--out", out); r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	file := filepath.Join(out, "nastrond", "rulebook.html")
+	page, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(page), "@font-face{font-family:\"bifrost-"); n != 2 {
+		t.Fatalf("%d embedded fonts in the page, want the Mincho and the Gothic", n)
+	}
+	// Ask the browser whether it accepted the fonts: a font it rejects
+	// (a broken subset) is "error", and the page falls back to the system's.
+	probe := filepath.Join(out, "probe.html")
+	script := `<script>document.fonts.forEach(f=>f.load());document.fonts.ready.then(()=>{const p=document.createElement("pre");p.id="fonts";p.textContent=[...document.fonts].map(f=>f.family+":"+f.status).join(",");document.body.appendChild(p)})</script></body>`
+	if err := os.WriteFile(probe, []byte(strings.Replace(string(page), "</body>", script, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dom := chromium(t, bin, out, probe, "--virtual-time-budget=5000", "--dump-dom")
+	status := regexp.MustCompile(`<pre id="fonts">([^<]*)`).FindStringSubmatch(dom)
+	if status == nil || status[1] != "bifrost-mincho:loaded,bifrost-gothic:loaded" {
+		t.Fatalf("the browser's font status: %v", status)
+	}
+	shot := filepath.Join(out, "shot.png")
+	chromium(t, bin, out, file, "--screenshot="+shot)
+	f, err := os.Open(shot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ink := 0
+	for y := img.Bounds().Min.Y; y < img.Bounds().Max.Y; y++ {
+		for x := img.Bounds().Min.X; x < img.Bounds().Max.X; x++ {
+			if r, g, b, _ := img.At(x, y).RGBA(); r>>8 < 90 && g>>8 < 90 && b>>8 < 90 {
+				ink++
+			}
+		}
+	}
+	if ink < 2000 {
+		t.Errorf("only %d dark pixels in the screenshot: the text is not drawn", ink)
 	}
 }

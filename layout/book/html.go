@@ -2,6 +2,7 @@ package book
 
 import (
 	"bytes"
+	"encoding/base64"
 	"fmt"
 	"html/template"
 	"io"
@@ -12,13 +13,21 @@ import (
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/renderer"
 	"github.com/yuin/goldmark/util"
+
+	"bifrost/layout/text"
 )
 
 // HTML writes the expanded markdown as one self-contained page: inline CSS,
 // lang="ja", a numbered table of contents, readable on a phone. Raw HTML in
 // the markdown is shown escaped, never passed through. cardHTML draws an
-// example card for {{card}}.
-func HTML(w io.Writer, md []byte, cardHTML func(id string) template.HTML) error {
+// example card for {{card}}. The page names a Mincho stack for the body and
+// a Gothic stack for headings and emphasis; WithEmbeddedFonts embeds fonts
+// so that the page looks the same without them installed.
+func HTML(w io.Writer, md []byte, cardHTML func(id string) template.HTML, opts ...HTMLOption) error {
+	var cfg htmlConfig
+	for _, o := range opts {
+		o(&cfg)
+	}
 	doc, meta, err := parse(md)
 	if err != nil {
 		return err
@@ -32,11 +41,68 @@ func HTML(w io.Writer, md []byte, cardHTML func(id string) template.HTML) error 
 	if err := r.Render(&body, md, doc); err != nil {
 		return err
 	}
-	return htmlPage.Execute(w, struct {
+	page := struct {
 		Meta
-		TOC  []section
-		Body template.HTML
-	}{meta, secs, template.HTML(body.String())})
+		TOC   []section
+		Body  template.HTML
+		Fonts template.CSS
+	}{meta, secs, template.HTML(body.String()), fontCSS("", "")}
+	if cfg.body == nil {
+		return htmlPage.Execute(w, page)
+	}
+	// The fonts hold the glyphs of the characters the page shows.
+	var plain bytes.Buffer
+	if err := htmlPage.Execute(&plain, page); err != nil {
+		return err
+	}
+	chars := []rune(plain.String())
+	slices.Sort(chars)
+	chars = slices.Compact(chars)
+	var faces strings.Builder
+	for _, f := range []struct {
+		family string
+		font   *text.Font
+		weight string
+	}{{"bifrost-mincho", cfg.body, "normal"}, {"bifrost-gothic", cfg.gothic, "bold"}} {
+		data, err := subsetTTF(f.font.Data, chars)
+		if err != nil {
+			return fmt.Errorf("embedding %s: %w", f.font.Name, err)
+		}
+		fmt.Fprintf(&faces, "@font-face{font-family:%q;font-weight:%s;src:url(data:font/ttf;base64,%s) format(\"truetype\")}\n",
+			f.family, f.weight, base64.StdEncoding.EncodeToString(data))
+	}
+	page.Fonts = fontCSS(`"bifrost-mincho",`, `"bifrost-gothic",`) + template.CSS(faces.String())
+	return htmlPage.Execute(w, page)
+}
+
+// HTMLOption adjusts how HTML writes the page.
+type HTMLOption func(*htmlConfig)
+
+type htmlConfig struct {
+	body, gothic *text.Font // the embedded fonts, nil for none
+}
+
+// WithEmbeddedFonts embeds the first font of body and the bold face (else
+// the regular) of the first font of gothic in the page, as base64
+// @font-face rules named first in its font stacks. Each holds only the
+// outlines of the characters the page shows.
+func WithEmbeddedFonts(body, gothic *text.Chain) HTMLOption {
+	return func(c *htmlConfig) {
+		c.body, c.gothic = body.Faces[0].Regular, gothic.Faces[0].Regular
+		if b := gothic.Faces[0].Bold; b != nil {
+			c.gothic = b
+		}
+	}
+}
+
+// fontCSS names the page's font stacks, each after the embedded family
+// given (empty for none): a Mincho for the body, a Gothic in bold for
+// headings, table headers and strong text, from the fonts of macOS,
+// Windows and Linux.
+func fontCSS(mincho, gothic string) template.CSS {
+	return template.CSS(`body{font-family:` + mincho + `"Hiragino Mincho ProN","Yu Mincho",YuMincho,"IPAexMincho","BIZ UDPMincho","Noto Serif JP","Noto Serif CJK JP",serif}
+h1,h2,h3,th,strong,.card .name{font-family:` + gothic + `"Hiragino Kaku Gothic ProN","Hiragino Sans","Yu Gothic",YuGothic,"BIZ UDPGothic","IPAexGothic","Noto Sans JP","Noto Sans CJK JP",sans-serif;font-weight:bold}
+`)
 }
 
 // htmlOverrides escapes raw HTML, numbers headings, draws example cards,
@@ -179,7 +245,7 @@ var htmlPage = template.Must(template.New("book").Parse(`<!DOCTYPE html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{{.Title}}</title>
 <style>
-body{font-family:"Noto Sans JP","Hiragino Sans","Yu Gothic",sans-serif;margin:0;padding:1rem;line-height:1.8;color:#222;background:#fffdf8;word-break:normal;line-break:strict}
+{{.Fonts}}body{margin:0;padding:1rem;line-height:1.8;color:#222;background:#fffdf8;word-break:normal;line-break:strict}
 main{max-width:42rem;margin:auto}
 h1.title{font-size:1.7rem;text-align:center;margin:1rem 0 2rem}
 h1{font-size:1.4rem;border-bottom:2px solid #6b4f2a;margin-top:2.5rem}
