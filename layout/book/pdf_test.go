@@ -613,10 +613,12 @@ func BenchmarkPDF_FourRulebooks(b *testing.B) {
 		}
 		mds = append(mds, []byte(md))
 	}
+	// The type rulebook and build set: the installed Mincho and Gothic.
+	fonts := WithFonts(InstalledChain(Mincho), InstalledChain(Gothic))
 	b.ResetTimer()
 	for b.Loop() {
 		for _, md := range mds {
-			if err := PDF(io.Discard, md, stubCard); err != nil {
+			if err := PDF(io.Discard, md, stubCard, fonts); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -641,10 +643,12 @@ func BenchmarkPDF_AllBooks(b *testing.B) {
 			mds = append(mds, []byte(md))
 		}
 	}
+	// The type rulebook and build set: the installed Mincho and Gothic.
+	fonts := WithFonts(InstalledChain(Mincho), InstalledChain(Gothic))
 	b.ResetTimer()
 	for b.Loop() {
 		for _, md := range mds {
-			if err := PDF(io.Discard, md, stubCard); err != nil {
+			if err := PDF(io.Discard, md, stubCard, fonts); err != nil {
 				b.Fatal(err)
 			}
 		}
