@@ -698,7 +698,67 @@ func TestIssue13_6_KindsHaveTheirOwnFrameAndNoRepeatedVP(t *testing.T) {
 			t.Errorf("the Guardian's uses stand %.1f pt above its ID, the Advance's cost pill %.1f pt", u, c)
 		}
 	})
+	t.Run("valkyrie", func(t *testing.T) {
+		res, _, lay := shipped(t, "valkyrie")
+		d := res.Data.(*schema.ValkyrieData)
+		pick := map[string]string{}
+		for _, v := range d.Valkyries {
+			if pick[v.Deck] == "" {
+				pick[v.Deck] = v.ID
+			}
+		}
+		pick["First"] = d.FirstValkyries[0].ID
+		var weak schema.VWeakness
+		for _, w := range d.Weaknesses {
+			if w.Rage == 3 { // the rage colour nearest the Battle deck's red
+				weak = w
+				break
+			}
+		}
+		pick["Weakness"], pick["VP"] = weak.ID, d.VPCards[0].ID
+		colour := map[string][3]uint32{}
+		var weakWords map[string][][2]float64
+		for kind, id := range pick {
+			// Each card alone: a First Valkyrie's copies fill pages.
+			path := render(t, res, lay, cards.Options{Only: []string{id}, FacesOnly: true})
+			w := wordsXY(t, path, 1)
+			if len(w[id]) == 0 {
+				t.Fatalf("the %s card %s not found on page 1", kind, id)
+			}
+			colour[kind] = frames(t, path, w)(id)
+			if id == weak.ID {
+				weakWords = w
+			}
+		}
+		for k1, ca := range colour {
+			for k2, cb := range colour {
+				dist := math.Sqrt(sq(ca[0], cb[0]) + sq(ca[1], cb[1]) + sq(ca[2], cb[2]))
+				if k1 < k2 && dist < 60 {
+					t.Errorf("the %s frame %v and the %s frame %v are too alike (distance %.0f)", k1, ca, k2, cb, dist)
+				}
+			}
+		}
+		// The top-left corner is a Valkyrie's cost: a Weakness prints no
+		// number there, its durability only once, in its icon.
+		id := weakWords[weak.ID][0]
+		for word, pos := range weakWords {
+			if _, err := strconv.Atoi(word); err != nil {
+				continue
+			}
+			for _, at := range pos {
+				if at[0] > id[0]-5*mmPt && at[0] < id[0]+10*mmPt && at[1] < id[1]-60*mmPt && at[1] > id[1]-80*mmPt {
+					t.Errorf("the Weakness %s prints %s in the top-left corner", weak.ID, word)
+				}
+			}
+		}
+		vp := render(t, res, lay, cards.Options{Only: []string{d.VPCards[0].ID}, FacesOnly: true})
+		if text := squeeze(tool(t, "pdftotext", "-f", "1", "-l", "1", vp, "-")); regexp.MustCompile(`\dVP`).MatchString(text) {
+			t.Errorf("a VP card prints its VP twice: %s", text)
+		}
+	})
 }
+
+func sq(a, b uint32) float64 { return (float64(a) - float64(b)) * (float64(a) - float64(b)) }
 
 // mmPt is one millimetre in PDF points.
 const mmPt = 72 / 25.4
