@@ -587,7 +587,10 @@ func TestIssue13_12_PagesAreCompressedWithPooledWriters(t *testing.T) {
 // target is), and the VP is printed once, in its icon, not again in the
 // text. On guardian the four kinds of one attribute have four frames, a
 // Guardian's uses sit where an Advance's do (the row of its cost pill), and
-// an Advance's cost is printed once (its hexagon), not again in words.
+// an Advance's cost is printed once (its hexagon), not again in words. On
+// valkyrie no two kinds' frames look alike, a Weakness prints no number in
+// the top-left corner (a Valkyrie's cost) and a VP card its VP once. On
+// bloodrage the two reference cards have frames of their own.
 func TestIssue13_6_KindsHaveTheirOwnFrameAndNoRepeatedVP(t *testing.T) {
 	t.Run("nastrond", func(t *testing.T) {
 		res, _, lay := shipped(t, "nastrond")
@@ -754,6 +757,24 @@ func TestIssue13_6_KindsHaveTheirOwnFrameAndNoRepeatedVP(t *testing.T) {
 		vp := render(t, res, lay, cards.Options{Only: []string{d.VPCards[0].ID}, FacesOnly: true})
 		if text := squeeze(tool(t, "pdftotext", "-f", "1", "-l", "1", vp, "-")); regexp.MustCompile(`\dVP`).MatchString(text) {
 			t.Errorf("a VP card prints its VP twice: %s", text)
+		}
+	})
+	t.Run("bloodrage", func(t *testing.T) {
+		res, _, lay := shipped(t, "bloodrage")
+		path := render(t, res, lay, cards.Options{Pack: true, FacesOnly: true})
+		page := len(res.Data.(*schema.BloodrageData).Boards) + 1 // the boards, then the cards
+		w := wordsXY(t, path, page)
+		const draft, pillage = "ドラフト手順表", "略奪表"
+		if len(w[draft]) == 0 || len(w[pillage]) == 0 {
+			t.Fatalf("reference cards not found on page %d", page)
+		}
+		// frames reads page 1: render the reference cards' page alone.
+		out := filepath.Join(t.TempDir(), "ref.pdf")
+		tool(t, "qpdf", path, "--pages", path, strconv.Itoa(page), "--", out)
+		frame := frames(t, out, w)
+		a, b := frame(draft), frame(pillage)
+		if dist := math.Sqrt(sq(a[0], b[0]) + sq(a[1], b[1]) + sq(a[2], b[2])); dist < 60 {
+			t.Errorf("the draft and pillage tables share the frame %v / %v", a, b)
 		}
 	})
 }
