@@ -100,8 +100,8 @@ func WithEmbeddedFonts(body, gothic *text.Chain) HTMLOption {
 // headings, table headers and strong text, from the fonts of macOS,
 // Windows and Linux.
 func fontCSS(mincho, gothic string) template.CSS {
-	return template.CSS(`body{font-family:` + mincho + `"Hiragino Mincho ProN","Yu Mincho",YuMincho,"IPAexMincho","BIZ UDPMincho","Noto Serif JP","Noto Serif CJK JP",serif}
-h1,h2,h3,th,strong,.card .name{font-family:` + gothic + `"Hiragino Kaku Gothic ProN","Hiragino Sans","Yu Gothic",YuGothic,"BIZ UDPGothic","IPAexGothic","Noto Sans JP","Noto Sans CJK JP",sans-serif;font-weight:bold}
+	return template.CSS(`body{font-family:` + mincho + `"Hiragino Mincho ProN","Yu Mincho",YuMincho,"IPAexMincho","BIZ UDMincho","Noto Serif JP","Noto Serif CJK JP",serif}
+h1,h2,h3,th,strong,.card .name{font-family:` + gothic + `"Hiragino Kaku Gothic ProN","Hiragino Sans","Yu Gothic",YuGothic,"BIZ UDGothic","Noto Sans JP","Noto Sans CJK JP","IPAexGothic",sans-serif;font-weight:bold}
 `)
 }
 

@@ -11,10 +11,12 @@ import (
 
 // Mincho and Gothic are the installed families a book looks for, first
 // found first: a Mincho for the body and a Gothic, with a real bold, for
-// headings and emphasis.
+// headings and emphasis. Families with full-width kana and punctuation come
+// before proportional ones (the P families), whose narrower brackets the
+// punctuation compression would squeeze twice.
 var (
-	Mincho = []string{"IPAexMincho", "BIZ UDPMincho", "BIZ UDMincho", "Noto Serif JP", "Noto Serif CJK JP"}
-	Gothic = []string{"BIZ UDPGothic", "BIZ UDGothic", "Noto Sans JP", "IPAexGothic", "IPAPGothic"}
+	Mincho = []string{"IPAexMincho", "BIZ UDMincho", "Noto Serif JP", "Noto Serif CJK JP", "BIZ UDPMincho"}
+	Gothic = []string{"BIZ UDGothic", "Noto Sans JP", "Noto Sans CJK JP", "IPAexGothic", "BIZ UDPGothic"}
 )
 
 // InstalledChain is a fallback chain of those of families installed here,

@@ -10,7 +10,7 @@ import (
 
 func TestIssue14_11_PageNamesAJapaneseFontStack(t *testing.T) {
 	page := renderHTML(t, "# 見出し\n\n本文の**強調**。\n")
-	for _, want := range []string{`"IPAexMincho"`, `"Hiragino Mincho ProN"`, `"Yu Mincho"`, `serif}`, `"BIZ UDPGothic"`, `"Yu Gothic"`, `sans-serif;font-weight:bold`} {
+	for _, want := range []string{`"IPAexMincho"`, `"Hiragino Mincho ProN"`, `"Yu Mincho"`, `serif}`, `"BIZ UDGothic"`, `"Yu Gothic"`, `sans-serif;font-weight:bold`} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the page's fonts do not name %s", want)
 		}
