@@ -8,9 +8,10 @@ import (
 )
 
 // subsetTTF returns a TrueType font that draws only the characters of
-// keep: every other glyph's outline is left out. Glyph ids, cmap and
-// metrics stay as they are, so the file stays a valid font a browser loads,
-// with only the outlines a page shows.
+// keep: every other glyph's outline is left out, as are the glyph names and
+// vertical metrics. Glyph ids, cmap and horizontal metrics stay as they
+// are, so the file stays a valid font a browser loads, with only the
+// outlines a page shows.
 func subsetTTF(data []byte, keep []rune) ([]byte, error) {
 	bad := errors.New("not a TrueType font with glyf outlines")
 	if len(data) < 12 {
@@ -33,11 +34,18 @@ func subsetTTF(data []byte, keep []rune) ([]byte, error) {
 			return nil, bad
 		}
 		tag := string(rec[:4])
-		if tag == "DSIG" { // a signature the subset would break
+		switch tag {
+		case "DSIG", "vhea", "vmtx": // a signature the subset would break; vertical metrics a page does not use
 			continue
 		}
+		t := slices.Clone(data[off : off+ln])
+		if tag == "post" && len(t) >= 32 {
+			// Version 3: no glyph names, which are as large as the outlines kept.
+			t = t[:32]
+			binary.BigEndian.PutUint32(t, 0x00030000)
+		}
 		at[tag] = len(tables)
-		tables = append(tables, table{tag, slices.Clone(data[off : off+ln])})
+		tables = append(tables, table{tag, t})
 	}
 	for _, t := range []string{"head", "maxp", "loca", "glyf", "cmap"} {
 		if _, ok := at[t]; !ok {
