@@ -46,7 +46,7 @@ func newRulebookCmd(g *globalOptions) *cobra.Command {
 	cmd.Flags().StringVar(&opts.out, "out", "out", "folder for generated files")
 	cmd.Flags().StringSliceVar(&opts.formats, "format", []string{"pdf", "html"}, "what to write: pdf, html or both")
 	cmd.Flags().StringVar(&opts.rules, "rules", "rules", "folder holding <game>/rulebook.md, designer.md and RULINGS.md")
-	cmd.Flags().BoolVar(&opts.embed, "embed-font", false, "embed the installed Mincho and Gothic in the HTML books (base64, only the glyphs used: about 1.1–1.5 MB a page)")
+	cmd.Flags().BoolVar(&opts.embed, "embed-font", false, "embed the installed Mincho and Gothic in the HTML (used glyphs only, ~1.5 MB)")
 	return cmd
 }
 
