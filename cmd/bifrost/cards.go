@@ -44,7 +44,7 @@ func newCardsCmd(g *globalOptions) *cobra.Command {
 			"bleed and crop marks, face and back pages alternating (backs mirrored for long-edge\n" +
 			"duplex), copies as the workbook says, boards on pages of their own. The look comes from\n" +
 			"layout/GAME.yaml. --per-card writes out/GAME/cards/<kind>-<ID>.pdf instead, one card at\n" +
-			"trim size plus bleed with トンボ, for print shops. --changed-since REV prints only the cards\n" +
+			"trim size plus bleed with crop marks, for print shops. --changed-since REV prints only the cards\n" +
 			"changed since a git revision, into out/GAME/cards-changed.pdf so that the full deck in\n" +
 			"cards.pdf is never replaced by a partial one; --output names the sheet PDF instead.\n" +
 			"--faces-only prints no backs (sleeving over existing cards); --duplex short mirrors the\n" +
@@ -59,7 +59,7 @@ func newCardsCmd(g *globalOptions) *cobra.Command {
 	cmd.Flags().StringVar(&opts.out, "out", "out", "folder for generated files")
 	cmd.Flags().StringVar(&opts.paper, "paper", "a4", "paper size: a4 or letter")
 	cmd.Flags().StringSliceVar(&opts.only, "only", nil, "print only these card IDs (comma-separated)")
-	cmd.Flags().BoolVar(&opts.perCard, "per-card", false, "write one PDF per card (trim + bleed, with トンボ) instead of sheets")
+	cmd.Flags().BoolVar(&opts.perCard, "per-card", false, "write one PDF per card (trim + bleed, with crop marks) instead of sheets")
 	cmd.Flags().StringVar(&opts.since, "changed-since", "", "print only the cards whose rows changed since git revision REV (into cards-changed.pdf)")
 	cmd.Flags().BoolVar(&opts.print.FacesOnly, "faces-only", false, "print no backs (for sleeving over existing cards)")
 	cmd.Flags().StringVar(&opts.print.Duplex, "duplex", "long", "the printer's flip for the backs: long or short (short-edge mirrors the backs top to bottom)")

@@ -23,8 +23,7 @@ type result struct {
 func bifrost(t *testing.T, args ...string) result {
 	t.Helper()
 	var out, errb bytes.Buffer
-	cmd := newRootCmd(&out, &errb)
-	cmd.SetArgs(args)
+	cmd := newRootCmd(&out, &errb, args)
 	out.Reset()
 	errb.Reset()
 	code := exitCode(cmd.ExecuteContext(context.Background()), &errb)

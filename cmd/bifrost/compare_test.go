@@ -127,8 +127,7 @@ func BenchmarkCompare_Nastrond3000Greedy(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		var out, errb bytes.Buffer
-		cmd := newRootCmd(&out, &errb)
-		cmd.SetArgs([]string{"compare", shipped, shipped, "--games", "3000", "--format", "json"})
+		cmd := newRootCmd(&out, &errb, []string{"compare", shipped, shipped, "--games", "3000", "--format", "json"})
 		if err := cmd.Execute(); err != nil {
 			b.Fatal(err, errb.String())
 		}

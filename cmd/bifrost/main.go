@@ -12,7 +12,7 @@ import (
 )
 
 func main() {
-	err := newRootCmd(os.Stdout, os.Stderr).ExecuteContext(context.Background())
+	err := newRootCmd(os.Stdout, os.Stderr, os.Args[1:]).ExecuteContext(context.Background())
 	os.Exit(exitCode(err, os.Stderr))
 }
 

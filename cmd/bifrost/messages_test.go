@@ -1,12 +1,16 @@
 package main
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"unicode"
+
+	"github.com/spf13/cobra"
 )
 
 // verb matches a fmt verb (not %%).
@@ -57,7 +61,7 @@ func TestIssue16_1_CommandsSpeakTheChosenLanguage(t *testing.T) {
 		{[]string{"cards", "guardian", "--src", src, "--out", filepath.Join(src, "out")}, "の中には書き込みません", "refusing to write inside the source folder"},
 		{[]string{"cards", "guardian", "--src", t.TempDir()}, "ブックが見つかりません", "no such workbook"},
 		{[]string{"cards", "guardian", "--src", src, "--paper", "b5"}, "用紙「b5」は使えません", `unknown paper "b5"`},
-		{[]string{"validate", "--bogus"}, "コマンドラインの誤り", "command line: "},
+		{[]string{"validate", "--bogus"}, "--bogus というフラグはありません", "unknown flag --bogus"},
 		{[]string{"valdate"}, "「valdate」というコマンドはありません。validate のことですか？", `unknown command "valdate"; did you mean validate?`},
 		{[]string{"frobnicate"}, "「frobnicate」というコマンドはありません", `unknown command "frobnicate"`},
 		{[]string{"cards", "guardian", "--src", src, "--out", t.TempDir(), "--only", "NOPE"}, "--only：guardian に ID NOPE のカードはありません", "--only: guardian has no card NOPE"},
@@ -101,5 +105,79 @@ func TestIssue16_1_EveryKeyTheCommandsUseIsInTheCatalogue(t *testing.T) {
 	}
 	if n < 40 {
 		t.Errorf("found only %d uses of the catalogue; is the pattern stale?", n)
+	}
+}
+
+// helpAllowed are what an English-free Japanese text may still hold: flags,
+// command lines and placeholders, file names and paths, quoted values,
+// Rules keys, and the technical names of formats, tools and methods.
+var helpAllowed = regexp.MustCompile(`--?[\w-]+(=\S+)?|\[[^\]]*\]|<[^>]*>|"[^"]*"|'[^']*'|` + "`[^`]*`" + `|\S*[/.~$]\S*|\b[A-Z]\w*[A-Z]\w*\b|\b(bifrost|build|cards|check|compare|diff|help|ladder|replay|report|merge|rulebook|sim|sweep|template|validate|watch|ja|en|LANG|GAME|FILE|REV|OLD|NEW|ID|PDF|HTML|JSON|CI|DRAFT|Excel|LibreOffice|Wilson|Benjamini|Hochberg|Ctrl|C|git|pdf|html|json|text|github|markdown|long|short|a4|letter|all|random|greedy|S|i|n|Rules|valkyrie)\b`)
+
+// englishSentence is two English words in a row.
+var englishSentence = regexp.MustCompile(`[A-Za-z]{2,}(?:[ ,]+[A-Za-z]{2,})+`)
+
+// commandPaths lists every command of the tree, as arguments.
+func commandPaths() [][]string {
+	var out [][]string
+	var walk func(c *cobra.Command, path []string)
+	walk = func(c *cobra.Command, path []string) {
+		out = append(out, path)
+		for _, s := range c.Commands() {
+			walk(s, append(slices.Clone(path), s.Name()))
+		}
+	}
+	walk(newRootCmd(io.Discard, io.Discard, nil), nil)
+	return out
+}
+
+// TestIssue16_1_HelpAndFlagErrorsSpeakTheChosenLanguage runs every command's
+// --help and an unknown flag (before --lang, which is read all the same) in
+// both languages: Japanese help and errors hold no English sentence, English
+// ones no Japanese outside a quoted example of card data.
+func TestIssue16_1_HelpAndFlagErrorsSpeakTheChosenLanguage(t *testing.T) {
+	paths := commandPaths()
+	if len(paths) < 15 {
+		t.Fatalf("only %d commands found", len(paths))
+	}
+	for _, path := range paths {
+		for _, lang := range []string{"ja", "en"} {
+			help := bifrost(t, append(slices.Clone(path), "--help", "--lang", lang)...)
+			bad := bifrost(t, append(slices.Clone(path), "--bogus", "--lang", lang)...)
+			if help.code != 0 || bad.code != 2 {
+				t.Errorf("%v %s: --help exit %d, --bogus exit %d; want 0 and 2", path, lang, help.code, bad.code)
+			}
+			for _, out := range []string{help.stdout, bad.stderr} {
+				if lang == "en" {
+					if japanese(cardData.ReplaceAllString(out, "")) {
+						t.Errorf("%v --lang en prints Japanese:\n%s", path, out)
+					}
+					continue
+				}
+				if !japanese(out) {
+					t.Errorf("%v --lang ja prints no Japanese:\n%s", path, out)
+				}
+				for _, line := range strings.Split(out, "\n") {
+					if m := englishSentence.FindString(helpAllowed.ReplaceAllString(line, " ")); m != "" {
+						t.Errorf("%v --lang ja: English %q in %q", path, m, line)
+					}
+				}
+			}
+		}
+	}
+	// Each pflag error has its own message, not just a prefix.
+	for _, tt := range []struct {
+		args   []string
+		ja, en string
+	}{
+		{[]string{"validate", "--bogus"}, "--bogus というフラグはありません", "unknown flag --bogus"},
+		{[]string{"validate", "-z"}, "-z というフラグはありません", "unknown flag -z"},
+		{[]string{"validate", "--src"}, "--src には値が必要です", "flag --src needs a value"},
+		{[]string{"sim", "nastrond", "--games", "many"}, "--games の値「many」が不正です", `invalid value "many" for --games`},
+	} {
+		ja := bifrost(t, append([]string{"--lang=ja"}, tt.args...)...)
+		en := bifrost(t, append([]string{"--lang=en"}, tt.args...)...)
+		if !strings.Contains(ja.stderr, tt.ja) || !strings.Contains(en.stderr, tt.en) {
+			t.Errorf("%v: ja %q, en %q; want %q and %q", tt.args, ja.stderr, en.stderr, tt.ja, tt.en)
+		}
 	}
 }

@@ -19,7 +19,10 @@ type globalOptions struct {
 // Lang returns the message language chosen by --lang or the environment.
 func (g *globalOptions) Lang() *schema.Lang { return schema.NewLang(g.lang) }
 
-func newRootCmd(stdout, stderr io.Writer) *cobra.Command {
+// newRootCmd builds the command tree to run args. Help, usage and flag
+// errors speak the language of --lang, read from args before cobra parses
+// them, or else of the environment.
+func newRootCmd(stdout, stderr io.Writer, args []string) *cobra.Command {
 	g := &globalOptions{stdout: stdout, stderr: stderr}
 	root := &cobra.Command{
 		Use:           "bifrost",
@@ -43,7 +46,18 @@ func newRootCmd(stdout, stderr io.Writer) *cobra.Command {
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	root.PersistentFlags().StringVar(&g.lang, "lang", schema.LangFromEnv(), "message language: ja or en (default from LANG)")
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return g.localize(usageError{msgErr("bad_flag", err)}) })
+	if lang := argLang(args); lang != "" {
+		g.lang = lang // cobra sets it again when it parses --lang
+	}
+	root.SetArgs(args)
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return g.localize(flagError(err)) })
+	// The shell-completion scripts' help is English only; bifrost offers none.
+	root.CompletionOptions.DisableDefaultCmd = true
+	help := root.HelpFunc()
+	root.SetHelpFunc(func(c *cobra.Command, args []string) {
+		localizeHelp(c.Root(), g.Lang())
+		help(c, args)
+	})
 	root.AddCommand(
 		newValidateCmd(g),
 		newTemplateCmd(g),
