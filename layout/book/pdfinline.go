@@ -19,7 +19,7 @@ import (
 type runStyle uint8
 
 const (
-	stBold   runStyle = 1 << iota // **strong**: fake bold, in the strong colour
+	stBold   runStyle = 1 << iota // **strong**: the bold Gothic, in the strong colour
 	stEm                          // *emphasis*: sesame dots above
 	stCode                        // `code`: a grey background
 	stStrike                      // ~~struck~~
@@ -216,8 +216,9 @@ type textLine struct {
 
 // breakRuns breaks runs into lines at most width mm wide at size points:
 // UAX #14 break opportunities with kinsoku (layout/text, on uniseg), filled
-// greedily by the width fpdf measures. All runs share the font and the
-// size, so a line's width is the same whatever the styles.
+// greedily by measured width. Each character is measured at the wider of
+// its plain and bold widths (measure), so a line's width is the same
+// whatever the styles.
 func (r *typesetter) breakRuns(runs []run, width, size float64) []textLine {
 	var out []textLine
 	var para []run
