@@ -1,11 +1,11 @@
 // Package bloodrage is the rules engine of the Blood Rage solo variant
 // (ブラッドレイジ ソロヴァリアント): one human clan against one to three AI
 // clans driven by AI boards. The base game is modelled from
-// ../shared/reference/bloodrage-base.md (provinces, villages, pillage
+// a digest of the base Blood Rage rules (provinces, villages, pillage
 // tokens, Yggdrasil, fjords, three Ages of draft, action, discard, quest,
 // Ragnarök and Valhalla, figures, ships, leaders, monsters, Rage/Axes/Horns,
 // battles with cards, upgrades and quests); the AI clans follow the seed
-// and the checklist ../shared/reference/bloodrage-ai.md. Everything comes
+// and its rule checklist. Everything comes
 // from cardsrc/bloodrage.xlsx through schema.BloodrageData; where the seed
 // is silent the engine follows RULINGS.md (the checklist's G-numbers).
 //

@@ -9,7 +9,7 @@ import (
 	"bifrost/rules/sim"
 )
 
-// One or more tests per rule of the checklist (../shared/reference/nastrond.md),
+// One or more tests per rule of the nastrond rule checklist,
 // each named after the rule it checks. Scenario numbers refer to its §8.
 
 // --- Setup -------------------------------------------------------------------
