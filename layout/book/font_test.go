@@ -88,13 +88,13 @@ func TestIssue14_10_MinchoBodyAndRealBoldGothicNeverStrokedOutlines(t *testing.T
 			if o.kind != opText || o.s == "" {
 				continue
 			}
-			for _, rn := range r.cfg.fontRuns(o.s, o.bold) {
+			for _, rn := range r.cfg.chain(o.bold).Runs(o.s, o.bold) {
 				want := body.Faces[0].Regular
 				if o.bold {
 					want = bold.Faces[0].Bold
 				}
-				if rn.font != want || rn.stroke {
-					t.Errorf("%q (bold %v) is drawn from %s (stroked %v), not %s", rn.s, o.bold, rn.font.Name, rn.stroke, want.Name)
+				if rn.Font != want || rn.Stroke {
+					t.Errorf("%q (bold %v) is drawn from %s (stroked %v), not %s", rn.S, o.bold, rn.Font.Name, rn.Stroke, want.Name)
 				}
 			}
 		}

@@ -43,52 +43,12 @@ func WithFonts(body, gothic *text.Chain) PDFOption {
 	return func(c *pdfConfig) { c.body, c.gothic = body, gothic }
 }
 
-// fontRun is a stretch of text drawn from one font.
-type fontRun struct {
-	s      string
-	font   *text.Font
-	stroke bool // bold asked for but the face has none
-	w      int  // thousandths of an em
-}
-
-// fontFor picks the font that draws r: plain text from the body chain, bold
-// from the gothic chain's bold face when it has r.
-func (c *pdfConfig) fontFor(r rune, bold bool) (*text.Font, bool) {
-	ch := c.body
+// chain is the chain that draws plain (body) or bold (gothic) text.
+func (c *pdfConfig) chain(bold bool) *text.Chain {
 	if bold {
-		ch = c.gothic
+		return c.gothic
 	}
-	f := ch.Faces[max(ch.Pick(r), 0)]
-	if !bold {
-		return f.Regular, false
-	}
-	if f.Bold != nil && f.Bold.Has(r) {
-		return f.Bold, false
-	}
-	return f.Regular, true
-}
-
-// fontRuns cuts s into stretches of one font each.
-func (c *pdfConfig) fontRuns(s string, bold bool) []fontRun {
-	var out []fontRun
-	start := 0
-	for i, r := range s {
-		f, stroke := c.fontFor(r, bold)
-		w := f.Width(r)
-		if n := len(out); n > 0 && out[n-1].font == f && out[n-1].stroke == stroke {
-			out[n-1].w += w
-			continue
-		}
-		if n := len(out); n > 0 {
-			out[n-1].s = s[start:i]
-		}
-		start = i
-		out = append(out, fontRun{font: f, stroke: stroke, w: w})
-	}
-	if n := len(out); n > 0 {
-		out[n-1].s = s[start:]
-	}
-	return out
+	return c.body
 }
 
 // breakWidth is the width of s in thousandths of an em, each character at
@@ -96,8 +56,8 @@ func (c *pdfConfig) fontRuns(s string, bold bool) []fontRun {
 func (c *pdfConfig) breakWidth(s string) int {
 	w := 0
 	for _, r := range s {
-		p, _ := c.fontFor(r, false)
-		b, _ := c.fontFor(r, true)
+		p, _ := c.body.FontFor(r, false)
+		b, _ := c.gothic.FontFor(r, true)
 		w += max(p.Width(r), b.Width(r))
 	}
 	return w

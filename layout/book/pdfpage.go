@@ -319,20 +319,20 @@ func (d *drawer) op(o op) error {
 			pdf.RawWriteStr(fmt.Sprintf("%.4f Tc", o.spacing*72/25.4))
 		}
 		x := o.x
-		for _, rn := range d.r.cfg.fontRuns(o.s, o.bold) {
-			pdf.SetFont(d.r.family(rn.font), "", o.size)
-			if rn.stroke {
+		for _, rn := range d.r.cfg.chain(o.bold).Runs(o.s, o.bold) {
+			pdf.SetFont(d.r.family(rn.Font), "", o.size)
+			if rn.Stroke {
 				// A face with no bold (the embedded M+): the outline
 				// stroked over the fill (text rendering mode 2).
 				pdf.SetDrawColor(o.col.r, o.col.g, o.col.b)
 				pdf.SetLineWidth(o.size * text.MMPerPt * boldStroke)
 				pdf.SetTextRenderingMode(2)
 			}
-			pdf.Text(x, o.y, rn.s)
-			if rn.stroke {
+			pdf.Text(x, o.y, rn.S)
+			if rn.Stroke {
 				pdf.SetTextRenderingMode(0)
 			}
-			x += float64(rn.w)*o.size*text.MMPerPt/1000 + o.spacing*runeCount(rn.s)
+			x += float64(rn.W)*o.size*text.MMPerPt/1000 + o.spacing*runeCount(rn.S)
 		}
 		if o.spacing != 0 {
 			pdf.RawWriteStr("0 Tc")

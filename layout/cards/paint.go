@@ -246,62 +246,17 @@ func (pt *painter) setFont(f *text.Font, size float64) {
 	pt.font = f
 }
 
-// run is a stretch of a line drawn from one font of the chain.
-type run struct {
-	s      string
-	font   *text.Font
-	stroke bool // bold asked for but the face has no bold: stroke the outlines
-	w      int  // thousandths of an em
-}
-
-// faceOf picks the font that draws r: the first face of the chain that has
-// it (its bold face when bold is asked for and it has r), else the first.
-func faceOf(c *text.Chain, r rune, bold bool) (*text.Font, bool) {
-	i := max(c.Pick(r), 0)
-	f := c.Faces[i]
-	if !bold {
-		return f.Regular, false
-	}
-	if f.Bold != nil && f.Bold.Has(r) {
-		return f.Bold, false
-	}
-	return f.Regular, true
-}
-
 // measure returns the Measure of a chain: each character in the font that
 // draws it.
 func (pt *painter) measure(c *text.Chain, bold bool) text.Measure {
 	return func(s string) int {
 		w := 0
 		for _, r := range s {
-			f, _ := faceOf(c, r, bold)
+			f, _ := c.FontFor(r, bold)
 			w += f.Width(r)
 		}
 		return w
 	}
-}
-
-// runs cuts a line into stretches of one font each.
-func (pt *painter) runs(c *text.Chain, s string, bold bool) []run {
-	var out []run
-	start := 0
-	for i, r := range s {
-		f, stroke := faceOf(c, r, bold)
-		w := f.Width(r)
-		if n := len(out); n > 0 && out[n-1].font == f && out[n-1].stroke == stroke {
-			out[n-1].w += w
-			continue
-		}
-		if n := len(out); n > 0 {
-			out[n-1].s = s[start:i]
-		}
-		start = i
-		out = append(out, run{font: f, stroke: stroke, w: w})
-	}
-	if n := len(out); n > 0 {
-		out[n-1].s = s[start:]
-	}
-	return out
 }
 
 // fit lays s out in a box, memoised: copies of a card fit the same way.
@@ -364,8 +319,8 @@ func (pt *painter) text(e *Element, s string, x, y, w, h float64, st text.Style,
 		case "right":
 			lx = x + w - lw
 		}
-		for _, r := range pt.runs(chain, l.Text, bold) {
-			pt.setFont(r.font, f.Size)
+		for _, r := range chain.Runs(l.Text, bold) {
+			pt.setFont(r.Font, f.Size)
 			mode := 0
 			switch {
 			case pt.invisible:
@@ -375,7 +330,7 @@ func (pt *painter) text(e *Element, s string, x, y, w, h float64, st text.Style,
 				pt.pdf.SetDrawColor(c.r, c.g, c.b)
 				pt.pdf.SetLineWidth(sizeMM * 0.03)
 				mode = 1
-			case r.stroke:
+			case r.Stroke:
 				pt.pdf.SetDrawColor(col.r, col.g, col.b)
 				pt.pdf.SetLineWidth(sizeMM * 0.035)
 				mode = 2
@@ -383,11 +338,11 @@ func (pt *painter) text(e *Element, s string, x, y, w, h float64, st text.Style,
 			if mode != 0 {
 				pt.pdf.SetTextRenderingMode(mode)
 			}
-			pt.pdf.Text(lx, top+float64(i)*pitch+ascent*sizeMM, r.s)
+			pt.pdf.Text(lx, top+float64(i)*pitch+ascent*sizeMM, r.S)
 			if mode != 0 {
 				pt.pdf.SetTextRenderingMode(0)
 			}
-			lx += float64(r.w) * sizeMM / 1000
+			lx += float64(r.W) * sizeMM / 1000
 		}
 	}
 }

@@ -83,3 +83,49 @@ func LoadInstalled(in *Installed) (Face, error) {
 	}
 	return face, nil
 }
+
+// FontFor picks the font that draws r: the first face of the chain that has
+// it, else the first face; for bold, that face's bold font when it has r.
+// stroke reports that bold was asked for but the face has none, so the
+// outlines must be stroked.
+func (c *Chain) FontFor(r rune, bold bool) (f *Font, stroke bool) {
+	face := c.Faces[max(c.Pick(r), 0)]
+	if !bold {
+		return face.Regular, false
+	}
+	if face.Bold != nil && face.Bold.Has(r) {
+		return face.Bold, false
+	}
+	return face.Regular, true
+}
+
+// Run is a stretch of text drawn from one font of a chain.
+type Run struct {
+	S      string
+	Font   *Font
+	Stroke bool // bold asked for but the face has no bold: stroke the outlines
+	W      int  // width in thousandths of an em
+}
+
+// Runs cuts s into stretches of one font each, measured.
+func (c *Chain) Runs(s string, bold bool) []Run {
+	var out []Run
+	start := 0
+	for i, r := range s {
+		f, stroke := c.FontFor(r, bold)
+		w := f.Width(r)
+		if n := len(out); n > 0 && out[n-1].Font == f && out[n-1].Stroke == stroke {
+			out[n-1].W += w
+			continue
+		}
+		if n := len(out); n > 0 {
+			out[n-1].S = s[start:i]
+		}
+		start = i
+		out = append(out, Run{Font: f, Stroke: stroke, W: w})
+	}
+	if n := len(out); n > 0 {
+		out[n-1].S = s[start:]
+	}
+	return out
+}
