@@ -3,7 +3,6 @@ package main
 import (
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -178,12 +177,7 @@ func TestIssue15_8_CheckBaseFailsWhenTheSeatGapGrowsBeyondTheThreshold(t *testin
 	if err := os.Rename(quickSrc(t, 300), src); err != nil {
 		t.Fatal(err)
 	}
-	for _, args := range [][]string{{"init", "-q"}, {"add", "."}, {"commit", "-q", "-m", "cards"}} {
-		cmd := exec.Command("git", append([]string{"-C", repo, "-c", "user.name=t", "-c", "user.email=t@example.com"}, args...)...)
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("git %v: %v\n%s", args, err, out)
-		}
-	}
+	gitCommit(t, repo)
 	out := t.TempDir()
 	// Unchanged: every gap stays as it was.
 	r := bifrost(t, "check", "--src", src, "--out", out, "--base", "HEAD", "--lang", "en")

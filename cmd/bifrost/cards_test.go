@@ -222,24 +222,7 @@ func TestPrintCards_IsWhatBuildCalls(t *testing.T) {
 // --output name) and leaves the full deck in cards.pdf untouched.
 func TestIssue13_10_ChangedSinceNeverOverwritesTheFullDeck(t *testing.T) {
 	needTool(t, "git", "git")
-	repo := t.TempDir()
-	src := filepath.Join(repo, "cardsrc")
-	if err := os.MkdirAll(src, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	data, err := os.ReadFile(filepath.Join(shippedSrc, "nastrond.xlsx"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(src, "nastrond.xlsx"), data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	for _, args := range [][]string{{"init", "-q"}, {"add", "."}, {"commit", "-q", "-m", "cards"}} {
-		cmd := exec.Command("git", append([]string{"-C", repo, "-c", "user.name=t", "-c", "user.email=t@example.com"}, args...)...)
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("git %v: %v\n%s", args, err, out)
-		}
-	}
+	_, src := committedWorkbook(t, "nastrond")
 	out := t.TempDir()
 	if r := bifrost(t, "cards", "nastrond", "--src", src, "--out", out); r.code != 0 {
 		t.Fatalf("full deck: exit %d: %s", r.code, r.stderr)
@@ -351,12 +334,7 @@ func TestIssue13_7_EveryFaceCarriesAVersionStamp(t *testing.T) {
 
 	needTool(t, "git", "git")
 	repo := filepath.Dir(src)
-	for _, args := range [][]string{{"init", "-q"}, {"add", "."}, {"commit", "-q", "-m", "cards"}} {
-		cmd := exec.Command("git", append([]string{"-C", repo, "-c", "user.name=t", "-c", "user.email=t@example.com"}, args...)...)
-		if o, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("git %v: %v\n%s", args, err, o)
-		}
-	}
+	gitCommit(t, repo)
 	head, err := exec.Command("git", "-C", repo, "log", "-1", "--format=%h%cs").Output()
 	if err != nil {
 		t.Fatal(err)

@@ -12,27 +12,7 @@ import (
 
 func TestCards_ChangedSincePrintsOnlyTheChangedCards(t *testing.T) {
 	needTool(t, "git", "git")
-	repo := t.TempDir()
-	src := filepath.Join(repo, "cardsrc")
-	if err := os.MkdirAll(src, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	data, err := os.ReadFile(filepath.Join(shippedSrc, "nastrond.xlsx"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(src, "nastrond.xlsx"), data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	run := func(args ...string) {
-		cmd := exec.Command("git", append([]string{"-C", repo, "-c", "user.name=t", "-c", "user.email=t@example.com"}, args...)...)
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("git %v: %v\n%s", args, err, out)
-		}
-	}
-	run("init", "-q")
-	run("add", ".")
-	run("commit", "-q", "-m", "cards")
+	_, src := committedWorkbook(t, "nastrond")
 
 	var changed, untouched []string
 	edit(t, src, "nastrond", func(f *excelize.File) error {
@@ -83,4 +63,35 @@ func TestCards_ChangedSincePrintsOnlyTheChangedCards(t *testing.T) {
 	if r.code != 2 {
 		t.Errorf("a revision that does not exist: exit %d, want 2", r.code)
 	}
+}
+
+// gitCommit makes repo a git repository (once) and commits everything in it.
+func gitCommit(t *testing.T, repo string) {
+	t.Helper()
+	for _, args := range [][]string{{"init", "-q"}, {"add", "."}, {"commit", "-q", "-m", "cards"}} {
+		cmd := exec.Command("git", append([]string{"-C", repo, "-c", "user.name=t", "-c", "user.email=t@example.com"}, args...)...)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+}
+
+// committedWorkbook copies the shipped workbook of game into cardsrc/ of a
+// new git repository, commits it, and returns the repository and cardsrc.
+func committedWorkbook(t *testing.T, game string) (repo, src string) {
+	t.Helper()
+	repo = t.TempDir()
+	src = filepath.Join(repo, "cardsrc")
+	if err := os.MkdirAll(src, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join(shippedSrc, game+".xlsx"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(src, game+".xlsx"), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gitCommit(t, repo)
+	return repo, src
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -86,24 +85,7 @@ func TestCompare_AFarStrongerCardIsFoundFirst(t *testing.T) {
 
 func TestCompare_BaseRevisionComparesTheWorkingWorkbook(t *testing.T) {
 	needTool(t, "git", "git")
-	repo := t.TempDir()
-	src := filepath.Join(repo, "cardsrc")
-	if err := os.MkdirAll(src, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	data, err := os.ReadFile(filepath.Join(shippedSrc, "valkyrie.xlsx"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(src, "valkyrie.xlsx"), data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	for _, args := range [][]string{{"init", "-q"}, {"add", "."}, {"commit", "-q", "-m", "cards"}} {
-		cmd := exec.Command("git", append([]string{"-C", repo, "-c", "user.name=t", "-c", "user.email=t@example.com"}, args...)...)
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("git %v: %v\n%s", args, err, out)
-		}
-	}
+	_, src := committedWorkbook(t, "valkyrie")
 	stronger, err := os.ReadFile(strengthen(t, "A10", 10))
 	if err != nil {
 		t.Fatal(err)
