@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"html"
-	"image/png"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -208,20 +207,6 @@ func TestIssue14_5_EveryGlossaryTermHasItsDefinitionAndIndexEntry(t *testing.T) 
 	}
 }
 
-// chromium runs headless Chromium on a file with args (--screenshot,
-// --dump-dom) and returns what it printed.
-func chromium(t *testing.T, bin, dir, file string, args ...string) string {
-	t.Helper()
-	cmd := exec.Command(bin, append([]string{"--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-		"--disable-background-networking", "--disable-component-update", "--disable-sync", "--hide-scrollbars",
-		"--user-data-dir=" + filepath.Join(dir, "profile"), "--window-size=800,1000"}, append(args, "file://"+file)...)...)
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("chromium %v: %v", args, err)
-	}
-	return string(out)
-}
-
 func TestIssue14_11_EmbeddedFontsLoadInChromium(t *testing.T) {
 	bin := needTool(t, "chromium", "chromium")
 	out := t.TempDir()
@@ -243,22 +228,12 @@ func TestIssue14_11_EmbeddedFontsLoadInChromium(t *testing.T) {
 	if err := os.WriteFile(probe, []byte(strings.Replace(string(page), "</body>", script, 1)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	dom := chromium(t, bin, out, probe, "--virtual-time-budget=5000", "--dump-dom")
+	dom := chromium(t, bin, out, probe, "800,1000", "--virtual-time-budget=5000", "--dump-dom")
 	status := regexp.MustCompile(`<pre id="fonts">([^<]*)`).FindStringSubmatch(dom)
 	if status == nil || status[1] != "bifrost-mincho:loaded,bifrost-gothic:loaded" {
 		t.Fatalf("the browser's font status: %v", status)
 	}
-	shot := filepath.Join(out, "shot.png")
-	chromium(t, bin, out, file, "--screenshot="+shot)
-	f, err := os.Open(shot)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	img := screenshot(t, bin, out, file, "800,1000")
 	ink := 0
 	for y := img.Bounds().Min.Y; y < img.Bounds().Max.Y; y++ {
 		for x := img.Bounds().Min.X; x < img.Bounds().Max.X; x++ {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"image"
 	"image/png"
 	"os"
 	"os/exec"
@@ -17,23 +18,7 @@ func TestBuild_ReportShowsItsChartsInChromium(t *testing.T) {
 	if r := bifrost(t, "build", "nastrond", "--src", shippedSrc, "--rules", "../../rules", "--out", out, "--games", "100"); r.code != 0 {
 		t.Fatalf("build exit %d: %s", r.code, r.stderr)
 	}
-	shot := filepath.Join(out, "shot.png")
-	cmd := exec.Command(bin, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-		"--disable-background-networking", "--disable-component-update", "--disable-sync", "--hide-scrollbars",
-		"--user-data-dir="+filepath.Join(out, "profile"), "--window-size=1100,1400", "--screenshot="+shot,
-		"file://"+filepath.Join(out, "nastrond", "report.html"))
-	if b, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("chromium: %v\n%s", err, b)
-	}
-	f, err := os.Open(shot)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	img := screenshot(t, bin, out, filepath.Join(out, "nastrond", "report.html"), "1100,1400")
 	bars := 0
 	for y := img.Bounds().Min.Y; y < img.Bounds().Max.Y; y += 2 {
 		for x := img.Bounds().Min.X; x < img.Bounds().Max.X; x += 2 {
@@ -46,4 +31,35 @@ func TestBuild_ReportShowsItsChartsInChromium(t *testing.T) {
 	if bars < 500 {
 		t.Errorf("only %d pixels of the bar colour in the screenshot of the built report", bars)
 	}
+}
+
+// chromium runs headless Chromium on a file with a window of size ("w,h")
+// and args (--screenshot, --dump-dom), and returns what it printed.
+func chromium(t *testing.T, bin, dir, file, size string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command(bin, append([]string{"--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+		"--disable-background-networking", "--disable-component-update", "--disable-sync", "--hide-scrollbars",
+		"--user-data-dir=" + filepath.Join(dir, "profile"), "--window-size=" + size}, append(args, "file://"+file)...)...)
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("chromium %v: %v", args, err)
+	}
+	return string(out)
+}
+
+// screenshot opens file in headless Chromium and returns the picture.
+func screenshot(t *testing.T, bin, dir, file, size string) image.Image {
+	t.Helper()
+	shot := filepath.Join(dir, "shot.png")
+	chromium(t, bin, dir, file, size, "--screenshot="+shot)
+	f, err := os.Open(shot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return img
 }
