@@ -112,3 +112,23 @@ func TestIssue18_8_NamedPipeCardArtDoesNotHang(t *testing.T) {
 		}
 	}
 }
+
+func TestIssue18_8_NamedPipeLayoutDoesNotHang(t *testing.T) {
+	src := copySrc(t)
+	dir := filepath.Join(filepath.Dir(src), "layout")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	fifo := filepath.Join(dir, "nastrond.yaml")
+	mkfifo(t, fifo)
+	defer os.Remove(fifo)
+	for _, args := range [][]string{
+		{"cards", "nastrond", "--src", src, "--out", t.TempDir(), "--lang", "en"},
+		{"rulebook", "nastrond", "--src", src, "--out", t.TempDir(), "--lang", "en"},
+	} {
+		r := bifrostWithin(t, []string{fifo}, args...)
+		if r.code != 1 || !strings.Contains(r.stdout, fifo+": not a regular file (a named pipe)") {
+			t.Errorf("%v: exit %d, stdout %q; want 1 and a problem naming the pipe", args, r.code, r.stdout)
+		}
+	}
+}

@@ -207,7 +207,7 @@ func (l ErrorList) Error() string {
 // built-in copy. dir is usually "layout", beside the workbook folder.
 func Load(dir string, g *schema.Game) (*Layout, error) {
 	path := filepath.Join(dir, g.ID+".yaml")
-	data, err := os.ReadFile(path)
+	data, err := readRegular(path)
 	switch {
 	case err == nil:
 		return Parse(path, data, g)
@@ -220,6 +220,19 @@ func Load(dir string, g *schema.Game) (*Layout, error) {
 	default:
 		return nil, ErrorList{{File: path, Msg: unwrapPath(err).Error()}}
 	}
+}
+
+// readRegular reads path only when it is a regular file (or a link to one):
+// opening a named pipe would wait for a writer forever.
+func readRegular(path string) ([]byte, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, errors.New("not a regular file (" + fileKind(fi.Mode()) + ")")
+	}
+	return os.ReadFile(path)
 }
 
 func unwrapPath(err error) error {
