@@ -17,6 +17,7 @@ type buildOptions struct {
 	rules    string
 	games    int
 	seed     int64
+	embed    bool // embed the fonts in the HTML books, as rulebook --embed-font
 }
 
 func newBuildCmd(g *globalOptions) *cobra.Command {
@@ -34,6 +35,7 @@ func newBuildCmd(g *globalOptions) *cobra.Command {
 	cmd.Flags().StringVar(&opts.rules, "rules", "rules", "folder holding <game>/rulebook.md and RULINGS.md")
 	cmd.Flags().IntVar(&opts.games, "games", 0, "smoke-batch games per game (default: the workbook's CheckGames)")
 	cmd.Flags().Int64Var(&opts.seed, "seed", -1, "smoke-batch seed (default: the workbook's CheckSeed)")
+	cmd.Flags().BoolVar(&opts.embed, "embed-font", false, embedFontUsage)
 	return cmd
 }
 
@@ -73,7 +75,7 @@ func runBuild(ctx context.Context, opts *buildOptions, args []string) error {
 // smoke batch met violations or unfinished games.
 func buildGame(ctx context.Context, opts *buildOptions, res schema.Result) (bool, error) {
 	g := schema.GameByID(res.Game)
-	written, err := writeRulebook(opts.src, opts.out, opts.rules, g, res, []string{"pdf", "html"})
+	written, err := writeRulebook(opts.src, opts.out, opts.rules, g, res, []string{"pdf", "html"}, embedFonts(opts.embed)...)
 	if err != nil {
 		return false, err
 	}

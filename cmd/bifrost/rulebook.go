@@ -46,7 +46,7 @@ func newRulebookCmd(g *globalOptions) *cobra.Command {
 	cmd.Flags().StringVar(&opts.out, "out", "out", "folder for generated files")
 	cmd.Flags().StringSliceVar(&opts.formats, "format", []string{"pdf", "html"}, "what to write: pdf, html or both")
 	cmd.Flags().StringVar(&opts.rules, "rules", "rules", "folder holding <game>/rulebook.md, designer.md and RULINGS.md")
-	cmd.Flags().BoolVar(&opts.embed, "embed-font", false, "embed the installed Mincho and Gothic in the HTML (used glyphs only, ~1.5 MB)")
+	cmd.Flags().BoolVar(&opts.embed, "embed-font", false, embedFontUsage)
 	return cmd
 }
 
@@ -77,16 +77,24 @@ func runRulebook(_ context.Context, opts *rulebookOptions, args []string) error 
 		writeProblems(opts.stdout, opts.stderr, []schema.Result{res}, opts.Lang())
 		return errProblems
 	}
-	var htmlOpts []book.HTMLOption
-	if opts.embed {
-		htmlOpts = append(htmlOpts, book.WithEmbeddedFonts(book.InstalledChain(book.Mincho), book.InstalledChain(book.Gothic)))
-	}
-	written, err := writeRulebook(opts.src, opts.out, opts.rules, g, res, opts.formats, htmlOpts...)
+	written, err := writeRulebook(opts.src, opts.out, opts.rules, g, res, opts.formats, embedFonts(opts.embed)...)
 	if err != nil {
 		return err
 	}
 	listWritten(opts.globalOptions, g.ID, written)
 	return nil
+}
+
+// embedFontUsage is the usage of --embed-font, the same on rulebook and build.
+const embedFontUsage = "embed the installed Mincho and Gothic in the HTML (used glyphs only, ~1.5 MB)"
+
+// embedFonts gives the HTML options that embed the installed Mincho and
+// Gothic when embed is set (--embed-font), none otherwise.
+func embedFonts(embed bool) []book.HTMLOption {
+	if !embed {
+		return nil
+	}
+	return []book.HTMLOption{book.WithEmbeddedFonts(book.InstalledChain(book.Mincho), book.InstalledChain(book.Gothic))}
 }
 
 // books are the books rendered per game from rules/<game>/: the player's

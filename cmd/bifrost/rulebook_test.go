@@ -207,6 +207,32 @@ func TestIssue14_5_EveryGlossaryTermHasItsDefinitionAndIndexEntry(t *testing.T) 
 	}
 }
 
+func TestIssue14_11_BuildEmbedsFontsLikeRulebook(t *testing.T) {
+	for _, embed := range []bool{false, true} {
+		out := t.TempDir()
+		args := []string{"build", "nastrond", "--src", shippedSrc, "--rules", "../../rules", "--out", out, "--games", "4"}
+		if embed {
+			args = append(args, "--embed-font")
+		}
+		if r := bifrost(t, args...); r.code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, r.code, r.stderr)
+		}
+		for _, f := range []string{"rulebook.html", "summary.html", "designer.html"} {
+			page, err := os.ReadFile(filepath.Join(out, "nastrond", f))
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := 0
+			if embed {
+				want = 2
+			}
+			if n := strings.Count(string(page), "@font-face{font-family:\"bifrost-"); n != want {
+				t.Errorf("build --embed-font=%v: %s embeds %d fonts, want %d", embed, f, n, want)
+			}
+		}
+	}
+}
+
 func TestIssue14_11_EmbeddedFontsLoadInChromium(t *testing.T) {
 	bin := needTool(t, "chromium", "chromium")
 	out := t.TempDir()
