@@ -51,6 +51,8 @@ svg .deadlabel{font-size:11px;fill:#c0392b}
 ul.findings{list-style:none;padding:0}
 ul.findings li{margin:.3rem 0;padding:.3rem .7rem;border-left:5px solid #3a8a35;background:#fff}
 ul.findings li.badf{border-left-color:#c0392b}
+ul.findings li.drawn{display:flex;justify-content:space-between;align-items:flex-start;gap:1rem}
+.drawing svg{display:block;height:10rem;width:auto}
 .cell{font-family:monospace;color:#555}
 .fixed{display:flex;align-items:center;justify-content:center;min-height:120px;color:#444}
 svg .cell{font-size:12px;fill:#111}
@@ -72,7 +74,7 @@ summary{cursor:pointer;margin:.5rem 0;color:#334}
 <p class="{{if .Problems}}bad{{else}}ok{{end}}">{{.Verdict}}</p>
 <h2>所見</h2>
 {{if .Findings}}<ul class="findings">
-{{range .Findings}}<li{{if .Bad}} class="badf"{{end}}>{{if .Name}}<b>{{.Name}}</b>（{{.Card}}{{if .Cell}}、<span class="cell">{{.Cell}}</span>{{end}}）: {{else if .Card}}<b>{{.Card}}</b>{{if .Cell}}（<span class="cell">{{.Cell}}</span>）{{end}}: {{else if .Cell}}<span class="cell">{{.Cell}}</span>: {{end}}{{.Text}}</li>
+{{range .Findings}}{{$d := index $.Drawings .Card}}<li{{if and .Bad $d}} class="badf drawn"{{else if .Bad}} class="badf"{{else if $d}} class="drawn"{{end}}>{{if $d}}<span>{{end}}{{if .Name}}<b>{{.Name}}</b>（{{.Card}}{{if .Cell}}、<span class="cell">{{.Cell}}</span>{{end}}）: {{else if .Card}}<b>{{.Card}}</b>{{if .Cell}}（<span class="cell">{{.Cell}}</span>）{{end}}: {{else if .Cell}}<span class="cell">{{.Cell}}</span>: {{end}}{{.Text}}{{if $d}}</span><span class="drawing">{{$d}}</span>{{end}}</li>
 {{end}}</ul>{{else}}<p>目立つ点はありません。</p>{{end}}
 {{range $p := .Players}}
 <h2>{{.Players}}人プレイ</h2>

@@ -18,6 +18,9 @@ type Page struct {
 	CardNames  map[string]string // card ID → name, for labels
 	Cells      map[string]string // card ID → its workbook cell, e.g. "Edda!A5"
 	MaxSeatGap int               // CheckMaxSeatGap in points; 0 when unknown
+	// Drawings are card drawings by card ID (standalone SVG, trimmed), each
+	// shown next to the findings about its card; nil shows none.
+	Drawings map[string]template.HTML
 	// Smoke is the random-bot batch that found the dead cards, when the
 	// report is another batch (the balance batch); nil means the report's own.
 	Smoke *sim.Report
