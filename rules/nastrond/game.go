@@ -1037,28 +1037,11 @@ func (g *Game) allSpent() bool {
 // score awards each layer's majority (E3, E4, G28) and ends the game.
 func (g *Game) score(emit func(Event)) {
 	g.touch(gPurse)
-	var n [4][maxPlayers]int // Urd by layer and seat
-	for q, v := range g.board {
-		if v < 0 {
-			n[board.layer[q]][-1-v]++
-		}
-	}
+	n := g.urdByLayer()
 	for layer := 1; layer <= 3; layer++ {
-		most, k := 0, 0
+		seats, share := g.majority(&n, layer)
 		for s := range g.n {
-			switch c := n[layer][s]; {
-			case c > most:
-				most, k = c, 1
-			case c == most && most > 0:
-				k++
-			}
-		}
-		if most == 0 {
-			continue
-		}
-		share := g.e.p.majorityVP / int16(k)
-		for s := range g.n {
-			if n[layer][s] == most {
+			if seats&(1<<s) != 0 {
 				g.vp[s] += share
 				emit(Event{Kind: EvMajority, Seat: s, Card: -1, N: int32(layer), M: int32(share)})
 			}
@@ -1066,4 +1049,35 @@ func (g *Game) score(emit func(Event)) {
 	}
 	g.ph = phOver
 	g.opts = g.opts[:0]
+}
+
+// urdByLayer counts the Urd on the board by layer and seat.
+func (g *Game) urdByLayer() (n [4][maxPlayers]int8) {
+	for q, v := range g.board {
+		if v < 0 && v != empty {
+			n[board.layer[q]][-1-v]++
+		}
+	}
+	return n
+}
+
+// majority is the majority of a layer (1–3) given the Urd counts n (E3, E4,
+// G28): the seats with the most Urd there, one bit each, and the VP each
+// scores, MajorityVP split between them rounding down. No seat has it while
+// the layer holds no Urd.
+func (g *Game) majority(n *[4][maxPlayers]int8, layer int) (seats uint8, share int16) {
+	most, k := int8(0), int16(0)
+	for s := range g.n {
+		switch c := n[layer][s]; {
+		case c > most:
+			most, k, seats = c, 1, 1<<s
+		case c == most && most > 0:
+			k++
+			seats |= 1 << s
+		}
+	}
+	if most == 0 {
+		return 0, 0
+	}
+	return seats, g.e.p.majorityVP / k
 }

@@ -61,12 +61,6 @@ var (
 
 // projected fills each seat's VP plus the majority VP it would score now.
 func (g *Game) projected(p *[maxPlayers]float64) {
-	var n [4][maxPlayers]int8 // Urd by layer and seat
-	for q, v := range g.board {
-		if v < 0 && v != empty {
-			n[board.layer[q]][-1-v]++
-		}
-	}
 	for s := range g.n {
 		left := float64(g.supply[s]) // turns still to play
 		ic := &g.icons[s]
@@ -81,23 +75,12 @@ func (g *Game) projected(p *[maxPlayers]float64) {
 	if g.ph != phOver {
 		p[g.seat] += g.pending()
 	}
+	n := g.urdByLayer()
 	for layer := 1; layer <= 3; layer++ {
-		most, k := int8(0), 0
+		seats, share := g.majority(&n, layer)
 		for s := range g.n {
-			switch c := n[layer][s]; {
-			case c > most:
-				most, k = c, 1
-			case c == most && most > 0:
-				k++
-			}
-		}
-		if most == 0 {
-			continue
-		}
-		share := float64(g.e.p.majorityVP / int16(k))
-		for s := range g.n {
-			if n[layer][s] == most {
-				p[s] += share
+			if seats&(1<<s) != 0 {
+				p[s] += float64(share)
 			}
 		}
 	}

@@ -2,6 +2,7 @@ package nastrond
 
 import (
 	"context"
+	"math"
 	"math/rand/v2"
 	"reflect"
 	"testing"
@@ -159,5 +160,38 @@ func BenchmarkSearchDecision(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		bot.Choose(g, choices, rng)
+	}
+}
+
+// TestIssue18_5_ValueCountsTheMajoritiesScoreAwards: the search bot's
+// projection and the end-of-game scoring share one majority rule: in
+// positions along many games, what Value adds for the majorities is what
+// scoring the game there would award each seat.
+func TestIssue18_5_ValueCountsTheMajoritiesScoreAwards(t *testing.T) {
+	e := shippedEngine(t)
+	noMajority := withParams(e, func(p *params) { p.majorityVP = 0 })
+	tested := 0
+	for i := range 20 {
+		src := rand.NewPCG(uint64(i), 185)
+		g := midGame(t, src, 20+5*i)
+		var with, without [maxPlayers]float64
+		g.projected(&with)
+		h := *g
+		h.e = noMajority
+		h.projected(&without)
+		scored := *g
+		scored.score(nop)
+		for s := range g.n {
+			got, want := with[s]-without[s], float64(scored.vp[s]-g.vp[s])
+			if math.Abs(got-want) > 1e-9 {
+				t.Fatalf("game %d: Value counts %v majority VP for P%d, scoring awards %v", i, got, s+1, want)
+			}
+			if want > 0 {
+				tested++
+			}
+		}
+	}
+	if tested == 0 {
+		t.Fatal("no position held a majority")
 	}
 }
