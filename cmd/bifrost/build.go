@@ -75,7 +75,7 @@ func runBuild(ctx context.Context, opts *buildOptions, args []string) error {
 // smoke batch met violations or unfinished games.
 func buildGame(ctx context.Context, opts *buildOptions, res schema.Result) (bool, error) {
 	g := schema.GameByID(res.Game)
-	written, err := writeRulebook(opts.src, opts.out, opts.rules, g, res, []string{"pdf", "html"}, embedFonts(opts.embed)...)
+	written, err := writeRulebook(opts.src, opts.out, opts.rules, g, res, []string{"pdf", "html"}, opts.Lang().Tag(), embedFonts(opts.embed)...)
 	if err != nil {
 		return false, err
 	}

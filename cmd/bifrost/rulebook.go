@@ -77,7 +77,7 @@ func runRulebook(_ context.Context, opts *rulebookOptions, args []string) error 
 		writeProblems(opts.stdout, opts.stderr, []schema.Result{res}, opts.Lang())
 		return errProblems
 	}
-	written, err := writeRulebook(opts.src, opts.out, opts.rules, g, res, opts.formats, embedFonts(opts.embed)...)
+	written, err := writeRulebook(opts.src, opts.out, opts.rules, g, res, opts.formats, opts.Lang().Tag(), embedFonts(opts.embed)...)
 	if err != nil {
 		return err
 	}
@@ -104,8 +104,8 @@ var books = []string{"rulebook", "summary", "designer"}
 
 // writeRulebook renders one game's player's and designer's books into
 // out/<game>/, their example cards drawn with the game's card layout, the
-// HTML with htmlOpts, and returns the paths written.
-func writeRulebook(src, out, rulesDir string, g *schema.Game, res schema.Result, formats []string, htmlOpts ...book.HTMLOption) ([]string, error) {
+// HTML with htmlOpts, their errors in lang, and returns the paths written.
+func writeRulebook(src, out, rulesDir string, g *schema.Game, res schema.Result, formats []string, lang string, htmlOpts ...book.HTMLOption) ([]string, error) {
 	dir := filepath.Join(rulesDir, g.ID)
 	rulingsFile := filepath.Join(dir, "RULINGS.md")
 	err := regularFile(rulingsFile)
@@ -140,7 +140,7 @@ func writeRulebook(src, out, rulesDir string, g *schema.Game, res schema.Result,
 		if err != nil {
 			return written, err
 		}
-		expanded, err := book.Expand(file, string(md), book.Data{Game: g, Result: res, Book: res.Book, Rulings: string(rulings), Glossary: glossary, Figures: figures(res)})
+		expanded, err := book.Expand(file, string(md), book.Data{Game: g, Result: res, Book: res.Book, Rulings: string(rulings), Glossary: glossary, Figures: figures(res), Lang: lang})
 		if err != nil {
 			return written, dataError{err}
 		}
@@ -148,9 +148,9 @@ func writeRulebook(src, out, rulesDir string, g *schema.Game, res schema.Result,
 			var buf bytes.Buffer
 			switch f {
 			case "pdf":
-				err = book.PDF(&buf, []byte(expanded), drawer, book.WithImageDir(dir), fonts)
+				err = book.PDF(&buf, []byte(expanded), drawer, book.WithImageDir(dir), fonts, book.WithPDFLang(lang))
 			case "html":
-				err = book.HTML(&buf, []byte(expanded), cardBox(g, res), htmlOpts...)
+				err = book.HTML(&buf, []byte(expanded), cardBox(g, res), append(htmlOpts, book.WithHTMLLang(lang))...)
 			}
 			if err != nil {
 				return written, dataError{fmt.Errorf("%s: %w", file, err)}

@@ -38,10 +38,12 @@ func TestRulebook_UnknownPlaceholderIsAnErrorAtItsLine(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(rules, "nastrond", "rulebook.md"), []byte(md), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	r := bifrost(t, "rulebook", "nastrond", "--src", shippedSrc, "--rules", rules, "--out", t.TempDir())
-	want := filepath.Join(rules, "nastrond", "rulebook.md") + `:6: function "price" not defined`
-	if r.code == 0 || !strings.Contains(r.stderr, want) {
-		t.Errorf("exit %d, stderr %q; want %q", r.code, r.stderr, want)
+	for lang, msg := range map[string]string{"en": `function "price" not defined`, "ja": `「price」という差し込みはありません`} {
+		r := bifrost(t, "rulebook", "nastrond", "--lang", lang, "--src", shippedSrc, "--rules", rules, "--out", t.TempDir())
+		want := filepath.Join(rules, "nastrond", "rulebook.md") + ":6: " + msg
+		if r.code != 1 || !strings.Contains(r.stderr, want) {
+			t.Errorf("--lang %s: exit %d, stderr %q; want 1 and %q", lang, r.code, r.stderr, want)
+		}
 	}
 }
 

@@ -64,7 +64,7 @@ func joinErrors(errs []*SourceError) error {
 // problem is something check found, at a byte offset of the markdown.
 type problem struct {
 	pos int
-	msg string
+	msg message
 }
 
 // check finds what the book cannot print legibly or must not link to:
@@ -80,27 +80,26 @@ func check(doc ast.Node, src []byte) []problem {
 		case *ast.List, *ast.Blockquote, *east.DefinitionList:
 			depth++
 			if depth > MaxNesting {
-				out = append(out, problem{pos(n), nestingMessage()})
+				out = append(out, problem{pos(n), msg("nesting", MaxNesting)})
 				return // one error for the whole too-deep part
 			}
 		case *east.Table:
 			if c := tableColumns(t); c > MaxTableColumns {
-				out = append(out, problem{pos(n), fmt.Sprintf(
-					"表が%d列あります（%d列まで。表を分けてください） / the table has %d columns, at most %d fit a page: split it", c, MaxTableColumns, c, MaxTableColumns)})
+				out = append(out, problem{pos(n), msg("table.columns", c, MaxTableColumns)})
 				return
 			}
 		case *ast.Image:
-			if msg := imageProblem(string(t.Destination)); msg != "" {
-				out = append(out, problem{pos(n), msg})
+			if m, bad := imageProblem(string(t.Destination)); bad {
+				out = append(out, problem{pos(n), m})
 			}
 		case *ast.Link:
-			if msg := linkProblem(string(t.Destination)); msg != "" {
-				out = append(out, problem{pos(n), msg})
+			if m, bad := linkProblem(string(t.Destination)); bad {
+				out = append(out, problem{pos(n), m})
 			}
 		case *ast.AutoLink:
 			if t.AutoLinkType == ast.AutoLinkURL {
-				if msg := linkProblem(string(t.URL(src))); msg != "" {
-					out = append(out, problem{pos(n), msg})
+				if m, bad := linkProblem(string(t.URL(src))); bad {
+					out = append(out, problem{pos(n), m})
 				}
 			}
 		}
@@ -122,16 +121,16 @@ func checkSource(src []byte) (ast.Node, Meta, []problem) {
 	if at := deepMarker(src); at >= 0 {
 		doc, _ := parseDoc(src[:at])
 		ps := check(doc, src[:at])
-		if !slices.ContainsFunc(ps, func(p problem) bool { return p.msg == nestingMessage() }) {
-			ps = append(ps, problem{at, nestingMessage()})
+		if !slices.ContainsFunc(ps, func(p problem) bool { return p.msg.key == "nesting" }) {
+			ps = append(ps, problem{at, msg("nesting", MaxNesting)})
 		}
 		return nil, Meta{}, ps
 	}
 	doc, ctx := parseDoc(src)
 	ps := check(doc, src)
-	m, err := frontMatter(ctx)
-	if err != nil {
-		ps = append([]problem{{0, err.Error()}}, ps...)
+	m, bad := frontMatter(ctx)
+	if bad != nil {
+		ps = append([]problem{{0, *bad}}, ps...)
 	}
 	return doc, m, ps
 }
@@ -166,10 +165,6 @@ func deepMarker(src []byte) int {
 }
 
 var listMarker = regexp.MustCompile(`^(?:[-+*]|[0-9]{1,9}[.)])(?:[ \t]|\r?\n|$)`)
-
-func nestingMessage() string {
-	return fmt.Sprintf("リスト・引用・定義の入れ子が%d段を超えています / lists, quotes and definitions nest more than %d deep", MaxNesting, MaxNesting)
-}
 
 // pos is where n starts in the source: its own position, or that of its
 // first descendant that has one.
@@ -212,69 +207,60 @@ func destination(dest string) string {
 	return strings.TrimLeftFunc(s, func(r rune) bool { return r <= ' ' })
 }
 
-// imageProblem says why dest may not be an image of the book, or "" when
-// it may: an example card ({{card}}), or a file inside the rulebook's
+// imageProblem says why dest may not be an image of the book, or false
+// when it may: an example card ({{card}}), or a file inside the rulebook's
 // folder. A URL of any scheme, an absolute path, or a path through ".."
 // out of the folder is refused.
-func imageProblem(dest string) string {
+func imageProblem(dest string) (message, bool) {
 	d := destination(dest)
 	if strings.HasPrefix(d, CardRef) || strings.HasPrefix(d, FigureRef) || d == IndexRef {
-		return ""
+		return message{}, false
 	}
-	if _, err := localPath(d); err != nil {
-		return fmt.Sprintf("画像 / image %q: %v", dest, err)
+	if _, why := localPath(d); why != "" {
+		return msg("image.bad", dest, msg(why)), true
 	}
-	return ""
+	return message{}, false
 }
 
-// linkProblem says why dest may not be a link of the book, or "" when it
-// may: a web or mail address (http, https, mailto), a heading (#…), or a
+// linkProblem says why dest may not be a link of the book, or false when
+// it may: a web or mail address (http, https, mailto), a heading (#…), or a
 // file inside the rulebook's folder. Any other scheme, such as
 // javascript:, is refused.
-func linkProblem(dest string) string {
+func linkProblem(dest string) (message, bool) {
 	d := destination(dest)
 	lower := strings.ToLower(d)
 	for _, ok := range []string{"http://", "https://", "mailto:", "#"} {
 		if strings.HasPrefix(lower, ok) {
-			return ""
+			return message{}, false
 		}
 	}
 	if d == "" {
-		return ""
+		return message{}, false
 	}
-	if _, err := localPath(d); err != nil {
-		if errors.Is(err, errScheme) {
-			err = errLinkScheme
+	if _, why := localPath(d); why != "" {
+		if why == "path.scheme" {
+			why = "path.linkscheme"
 		}
-		return fmt.Sprintf("リンク / link %q: %v", dest, err)
+		return msg("link.bad", dest, msg(why)), true
 	}
-	return ""
+	return message{}, false
 }
 
-// Why a destination is not a local path.
-var (
-	errScheme     = errors.New("URL は使えません。ルールのフォルダー内のファイルだけです / a URL is not allowed: only files in the rules folder")
-	errLinkScheme = errors.New("http・https・mailto・#見出し・フォルダー内のファイル以外は使えません / only http, https, mailto, #headings and files in the rules folder are allowed")
-	errOutside    = errors.New("ルールのフォルダーの外を指しています / the path leads outside the rules folder")
-	errBadPath    = errors.New("パスとして読めません / not a valid path")
-	errBackslash  = errors.New(`区切りは "\" でなく "/" です / separate folders with "/", not "\"`)
-)
-
 // localPath returns dest, a path relative to the rulebook's folder, cleaned,
-// or an error when it is not one: a URL with a scheme, an absolute path, or
-// a path that leaves the folder (percent-escapes decoded first, as a
-// browser does).
-func localPath(dest string) (string, error) {
+// or the message key of why it is not one: a URL with a scheme, an absolute
+// path, or a path that leaves the folder (percent-escapes decoded first, as
+// a browser does).
+func localPath(dest string) (string, string) {
 	p, err := url.PathUnescape(dest)
 	switch {
 	case err != nil, p == "":
-		return "", errBadPath
+		return "", "path.bad"
 	case strings.Contains(p, ":"):
-		return "", errScheme
+		return "", "path.scheme"
 	case strings.Contains(p, `\`):
-		return "", errBackslash
+		return "", "path.backslash"
 	case strings.HasPrefix(p, "/"), !filepath.IsLocal(filepath.FromSlash(p)):
-		return "", errOutside
+		return "", "path.outside"
 	}
-	return path.Clean(p), nil
+	return path.Clean(p), ""
 }

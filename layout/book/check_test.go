@@ -168,7 +168,7 @@ func TestIssue18_10_ImagesAndLinksLeavingTheFolderAreErrors(t *testing.T) {
 	}
 	// Every bad line is reported, in order.
 	_, err := Expand("rulebook.md", "![a](/x.png)\n\n[b](javascript:x)\n\n{{count \"Dragon\"}}\n", d)
-	wantSourceError(t, "Expand", err, "rulebook.md:1: 画像", "rulebook.md:3: リンク", "rulebook.md:5: unknown component")
+	wantSourceError(t, "Expand", err, "rulebook.md:1: 画像", "rulebook.md:3: リンク", "rulebook.md:5: 部品「Dragon」はありません")
 
 	good := "# 題\n\n![盤](board.png) ![盤](img/a%20b.png) ![盤](a/../board.png)\n\n" +
 		"[web](https://example.com/) [web](HTTP://example.com/) [mail](mailto:a@example.com) [節](#s1) [file](RULINGS.md) <https://example.com>\n\n" +
@@ -205,12 +205,13 @@ func TestIssue18_11_EveryBookErrorIsASourceError(t *testing.T) {
 
 func TestIssue18_11_EveryBadPlaceholderIsReported(t *testing.T) {
 	d := load(t, schema.Nastrond, "../../cardsrc/nastrond.xlsx")
+	d.Lang = English
 	_, err := Expand("rulebook.md", "{{count \"A\"}}\n{{rulings}}\n{{count \"B\"}}\n- {{rule \"X\"}}\n", d)
 	wantSourceError(t, "Expand", err, `rulebook.md:1: unknown component "A"`, `rulebook.md:3: unknown component "B"`, `rulebook.md:4: unknown rule "X"`)
 }
 
 func TestIssue18_11_BadFrontMatterIsASourceErrorOfBothRenderers(t *testing.T) {
-	agree(t, "---\npaper: B5\n---\n# 題\n", `line 1: front matter: paper must be A5 or A4 (got "B5")`)
+	agree(t, "---\npaper: B5\n---\n# 題\n", `line 1: 前付けの paper は A5 か A4 です（"B5" になっています）`)
 }
 
 func TestSourceError_PrintsFileAndLine(t *testing.T) {

@@ -95,7 +95,7 @@ func TestIssue14_2_FigureIsVectorsInThePDFAndSVGInTheHTML(t *testing.T) {
 }
 
 func TestIssue14_2_UnknownFigureIsAnErrorAtItsLine(t *testing.T) {
-	d := Data{Figures: map[string]*Figure{"board": testFigure}}
+	d := Data{Figures: map[string]*Figure{"board": testFigure}, Lang: English}
 	for _, c := range []struct{ md, want string }{
 		{"# 図\n\n文。\n\n{{figure \"setup\"}}\n", `unknown figure "setup" (this book has board, turn)`},
 		{"# 図\n\n{{figure \"board\" \"x\"}}\n", `figure "board" takes no arguments`},

@@ -3,6 +3,7 @@ package book
 import (
 	"bytes"
 	"encoding/base64"
+	"errors"
 	"fmt"
 	"html/template"
 	"io"
@@ -28,7 +29,7 @@ func HTML(w io.Writer, md []byte, cardHTML func(id string) template.HTML, opts .
 	for _, o := range opts {
 		o(&cfg)
 	}
-	doc, meta, err := parse(md)
+	doc, meta, err := parse(md, cfg.lang)
 	if err != nil {
 		return err
 	}
@@ -36,7 +37,7 @@ func HTML(w io.Writer, md []byte, cardHTML func(id string) template.HTML, opts .
 	r := markdown().Renderer()
 	// A lower priority value wins: the overrides take the kinds they
 	// register from goldmark's own renderer (1000).
-	r.AddOptions(renderer.WithNodeRenderers(util.Prioritized(&htmlOverrides{cardHTML: cardHTML, secs: secs, terms: glossaryTerms(doc, md)}, 100)))
+	r.AddOptions(renderer.WithNodeRenderers(util.Prioritized(&htmlOverrides{cardHTML: cardHTML, lang: cfg.lang, secs: secs, terms: glossaryTerms(doc, md)}, 100)))
 	var body bytes.Buffer
 	if err := r.Render(&body, md, doc); err != nil {
 		return err
@@ -66,7 +67,7 @@ func HTML(w io.Writer, md []byte, cardHTML func(id string) template.HTML, opts .
 	}{{"bifrost-mincho", cfg.body, "normal"}, {"bifrost-gothic", cfg.gothic, "bold"}} {
 		data, err := subsetTTF(f.font.Data, chars)
 		if err != nil {
-			return fmt.Errorf("embedding %s: %w", f.font.Name, err)
+			return errors.New(msg("font.embed", f.font.Name, err).text(cfg.lang))
 		}
 		fmt.Fprintf(&faces, "@font-face{font-family:%q;font-weight:%s;src:url(data:font/ttf;base64,%s) format(\"truetype\")}\n",
 			f.family, f.weight, base64.StdEncoding.EncodeToString(data))
@@ -80,7 +81,12 @@ type HTMLOption func(*htmlConfig)
 
 type htmlConfig struct {
 	body, gothic *text.Font // the embedded fonts, nil for none
+	lang         string     // of the errors: "en" or Japanese
 }
+
+// WithHTMLLang sets the language of HTML's errors: English for "en" (as
+// --lang en), else Japanese.
+func WithHTMLLang(lang string) HTMLOption { return func(c *htmlConfig) { c.lang = lang } }
 
 // WithEmbeddedFonts embeds the first font of body and the bold face (else
 // the regular) of the first font of gothic in the page, as base64
@@ -109,6 +115,7 @@ h1,h2,h3,th,strong,.card .name{font-family:` + gothic + `"Hiragino Kaku Gothic P
 // and makes the glossary's targets and index.
 type htmlOverrides struct {
 	cardHTML func(id string) template.HTML
+	lang     string
 	secs     []section
 	terms    map[int]string // the glossary's terms by 1 + term
 }
@@ -194,14 +201,19 @@ func (o *htmlOverrides) image(w util.BufWriter, src []byte, n ast.Node, entering
 	if !entering {
 		return ast.WalkContinue, nil
 	}
-	if id, ok := strings.CutPrefix(dest, CardRef); ok {
-		_, _ = w.WriteString(string(o.cardHTML(id)))
+	if ref, ok := strings.CutPrefix(dest, CardRef); ok {
+		id, marks := cardDest(ref)
+		_, _ = w.WriteString(`<span class="cardfig">` + string(o.cardHTML(id)))
+		for i, m := range marks {
+			fmt.Fprintf(w, `<span class="mark" style="left:%.1f%%;top:%.1f%%;width:%.1f%%">%d</span>`, 100*m[0], 100*m[1], 200*markRadius, i+1)
+		}
+		_, _ = w.WriteString(`</span>`)
 		return ast.WalkSkipChildren, nil
 	}
 	if enc, ok := strings.CutPrefix(dest, FigureRef); ok {
 		f, err := decodeFigure(enc)
 		if err != nil {
-			return ast.WalkStop, fmt.Errorf("figure: %w", err)
+			return ast.WalkStop, errors.New(msg("figure.bad", err).text(o.lang))
 		}
 		_, _ = w.WriteString(figureSVG(f, plainText(img, src)))
 		return ast.WalkSkipChildren, nil
@@ -263,7 +275,10 @@ strong{color:#8a2b0e}
 em{font-style:normal;text-emphasis:filled dot;-webkit-text-emphasis:filled dot}
 pre.raw{white-space:pre-wrap;background:#f6f6f6;padding:.5rem}
 .figure{display:block;margin:1rem auto}
-.card{display:inline-block;width:16rem;margin:1rem;border:6px solid #6b4f2a;border-radius:10px;padding:.6rem;background:#fff;vertical-align:top}
+.cardfig{display:inline-block;position:relative;width:16rem;margin:1rem;vertical-align:top}
+.cardfig svg{display:block;width:100%;height:auto}
+.mark{position:absolute;transform:translate(-50%,-50%);aspect-ratio:1;border-radius:50%;background:#8a2b0e;border:1.5px solid #fff;color:#fff;font:bold .75rem/1 sans-serif;display:flex;align-items:center;justify-content:center}
+.card{display:block;border:6px solid #6b4f2a;border-radius:10px;padding:.6rem;background:#fff;vertical-align:top}
 .card span{display:block}
 .card .badges span{display:inline-block}
 .card .name{font-weight:bold;font-size:1.1rem}

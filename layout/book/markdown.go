@@ -1,7 +1,6 @@
 package book
 
 import (
-	"fmt"
 	"strings"
 	"unicode"
 
@@ -40,14 +39,14 @@ func markdown() goldmark.Markdown {
 }
 
 // parse reads expanded markdown into its AST and front matter. It refuses
-// the markdown, with a *SourceError for each line, when checkSource finds
-// something the book cannot print.
-func parse(src []byte) (ast.Node, Meta, error) {
+// the markdown, with a *SourceError for each line in lang, when
+// checkSource finds something the book cannot print.
+func parse(src []byte, lang string) (ast.Node, Meta, error) {
 	doc, m, problems := checkSource(src)
 	if len(problems) > 0 {
 		errs := make([]*SourceError, len(problems))
 		for i, p := range problems {
-			errs[i] = &SourceError{Line: lineAt(src, p.pos), Msg: p.msg}
+			errs[i] = &SourceError{Line: lineAt(src, p.pos), Msg: p.msg.text(lang)}
 		}
 		return nil, m, joinErrors(errs)
 	}
@@ -55,12 +54,13 @@ func parse(src []byte) (ast.Node, Meta, error) {
 }
 
 // frontMatter reads the front matter parsed into ctx: the paper defaults
-// to A5, and anything but A5 or A4 is an error.
-func frontMatter(ctx parser.Context) (Meta, error) {
+// to A5, and anything but A5 or A4 is a problem, returned as its message.
+func frontMatter(ctx parser.Context) (Meta, *message) {
 	var m Meta
 	if fm := frontmatter.Get(ctx); fm != nil {
 		if err := fm.Decode(&m); err != nil {
-			return m, fmt.Errorf("front matter: %w", err)
+			bad := msg("front.decode", err)
+			return m, &bad
 		}
 	}
 	m.Paper = strings.ToUpper(strings.TrimSpace(m.Paper))
@@ -68,10 +68,12 @@ func frontMatter(ctx parser.Context) (Meta, error) {
 		m.Paper = "A5"
 	}
 	if m.LatinSpace < 0 || m.LatinSpace > 1 {
-		return m, fmt.Errorf("front matter: latin_space must be 0 to 1 em (got %g)", m.LatinSpace)
+		bad := msg("front.latin", m.LatinSpace)
+		return m, &bad
 	}
 	if _, ok := geometries[m.Paper]; !ok {
-		return m, fmt.Errorf("front matter: paper must be A5 or A4 (got %q)", m.Paper)
+		bad := msg("front.paper", m.Paper)
+		return m, &bad
 	}
 	return m, nil
 }

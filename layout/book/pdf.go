@@ -2,6 +2,7 @@ package book
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -31,7 +32,12 @@ type PDFOption func(*pdfConfig)
 type pdfConfig struct {
 	body, gothic *text.Chain
 	imageDir     string
+	lang         string // of the errors: "en" or Japanese
 }
+
+// WithPDFLang sets the language of PDF's errors: English for "en" (as
+// --lang en), else Japanese.
+func WithPDFLang(lang string) PDFOption { return func(c *pdfConfig) { c.lang = lang } }
 
 // WithImageDir lets the book show local PNG and JPEG images from dir, the
 // markdown's folder. An image path that leads outside dir through "..", an
@@ -73,7 +79,7 @@ func typeset(md []byte, cards CardDrawer, opts ...PDFOption) (*typesetter, error
 		o(&cfg)
 	}
 	md = bmpOnly(bytes.ReplaceAll(md, []byte("\r\n"), []byte("\n")))
-	doc, meta, err := parse(md)
+	doc, meta, err := parse(md, cfg.lang)
 	if err != nil {
 		return nil, err
 	}
@@ -249,7 +255,7 @@ func (r *typesetter) layout(doc ast.Node) error {
 		}
 		r.pages = r.paginate(b.boxes, 1)
 		if len(r.pages) > 1 {
-			return fmt.Errorf("a sheet must fit on one page (it takes %d)", len(r.pages))
+			return errors.New(msg("sheet.onepage", len(r.pages)).text(r.cfg.lang))
 		}
 	}
 	if r.meta.Title != "" && !r.meta.Sheet {

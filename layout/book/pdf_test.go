@@ -281,7 +281,7 @@ func pdfString(s string) string {
 func TestPDF_StrongNextToJapanesePunctuationIsBold(t *testing.T) {
 	md := "カードを**「1枚」**引きます。"
 	// The inline runs: plain CommonMark would leave the asterisks as text.
-	doc, _, err := parse([]byte(md))
+	doc, _, err := parse([]byte(md), "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -329,7 +329,7 @@ func TestPDF_StrongAroundSymbolsBesideJapaneseIsBold(t *testing.T) {
 		"戦闘値差は3−4で**−1**です。":       "−1",
 		"サイコロは**↑（テイワズ）**として残します。": "↑（テイワズ）",
 	} {
-		doc, _, err := parse([]byte(md))
+		doc, _, err := parse([]byte(md), "")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -540,7 +540,7 @@ func TestPDF_PaperComesFromTheFrontMatter(t *testing.T) {
 			t.Errorf("%q: no %s", tt.md, tt.box)
 		}
 	}
-	err := PDF(io.Discard, []byte("---\npaper: B5\n---\n# 題\n"), stubCard)
+	err := PDF(io.Discard, []byte("---\npaper: B5\n---\n# 題\n"), stubCard, WithPDFLang(English))
 	if err == nil || !strings.Contains(err.Error(), `paper must be A5 or A4 (got "B5")`) {
 		t.Errorf("paper B5: %v", err)
 	}
@@ -578,7 +578,7 @@ func TestPDF_CardsAreDrawnCentredByTheCardDrawer(t *testing.T) {
 	boom := func(*fpdf.Fpdf, string, float64, float64, float64) (float64, error) {
 		return 0, errors.New("no layout")
 	}
-	if err := PDF(io.Discard, []byte("![E09](bifrost-card:E09)"), boom); err == nil || !strings.Contains(err.Error(), "card E09: no layout") {
+	if err := PDF(io.Discard, []byte("![E09](bifrost-card:E09)"), boom, WithPDFLang(English)); err == nil || !strings.Contains(err.Error(), "card E09: no layout") {
 		t.Errorf("drawer error: %v", err)
 	}
 }
@@ -681,7 +681,7 @@ func TestIssue14_5_SheetLongerThanOnePageIsAnError(t *testing.T) {
 		t.Error("the sheet's title is not on its page")
 	}
 	long := "---\ntitle: サマリー\nsheet: true\n---\n# 手番\n\n" + strings.Repeat("手番の流れを書きます。\n\n", 80)
-	if _, err := typeset([]byte(long), stubCard); err == nil || !strings.Contains(err.Error(), "one page") {
+	if _, err := typeset([]byte(long), stubCard, WithPDFLang(English)); err == nil || !strings.Contains(err.Error(), "one page") {
 		t.Errorf("a long sheet: err %v, want a one-page error", err)
 	}
 }

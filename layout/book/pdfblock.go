@@ -1,6 +1,7 @@
 package book
 
 import (
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -477,7 +478,8 @@ func (b *builder) image(img *ast.Image) error {
 		b.r.indexN = len(b.boxes) - b.r.indexAt
 		return nil
 	}
-	if id, ok := strings.CutPrefix(dest, CardRef); ok {
+	if ref, ok := strings.CutPrefix(dest, CardRef); ok {
+		id, marks := cardDest(ref)
 		w := min(CardWidth, b.w)
 		h, err := b.r.cardHeight(id, w)
 		if err != nil {
@@ -489,8 +491,14 @@ func (b *builder) image(img *ast.Image) error {
 				return err
 			}
 		}
+		x := b.x + (b.w-w)/2
+		bx := &box{h: h, baseline: b.em(), ops: []op{{kind: opCard, x: x, w: w, s: id}}}
+		for i, m := range marks {
+			bx.ops = append(bx.ops, b.r.marker(i+1, x+m[0]*w, m[1]*h, markRadius*w)...)
+		}
+		bx.keep = len(marks) > 0 // the card goes with the first part it explains
 		b.space(b.pitch() * 0.6)
-		b.add(&box{h: h, baseline: b.em(), ops: []op{{kind: opCard, x: b.x + (b.w-w)/2, w: w, s: id}}})
+		b.add(bx)
 		b.space(b.pitch() * 0.6)
 		return nil
 	}
@@ -520,12 +528,24 @@ func (b *builder) image(img *ast.Image) error {
 	return nil
 }
 
+// marker draws the numbered marker n of a card's callout, a white-ringed
+// disc of radius r centred on (x, y) with the number in white bold.
+func (r *typesetter) marker(n int, x, y, rad float64) []op {
+	num := strconv.Itoa(n)
+	size := rad * 1.5 / text.MMPerPt
+	return []op{
+		{kind: opDot, x: x, y: y, w: rad + 0.35, col: rgb{255, 255, 255}},
+		{kind: opDot, x: x, y: y, w: rad, col: strongColour},
+		{kind: opText, x: x - r.width(num, size)/2, y: y + size*text.MMPerPt*0.35, size: size, bold: true, col: rgb{255, 255, 255}, s: num},
+	}
+}
+
 // figure draws a {{figure}} centred, at its natural size or scaled down to
 // the measure.
 func (b *builder) figure(enc string) error {
 	f, err := decodeFigure(enc)
 	if err != nil {
-		return fmt.Errorf("figure: %w", err)
+		return errors.New(msg("figure.bad", err).text(b.r.cfg.lang))
 	}
 	if b.r.figures == nil {
 		b.r.figures = map[string]*Figure{}
@@ -563,7 +583,7 @@ func (r *typesetter) cardHeight(id string, w float64) (float64, error) {
 		return 0, err
 	}
 	if err := r.scratch.Error(); err != nil {
-		return 0, fmt.Errorf("card %s: %w", id, err)
+		return 0, errors.New(msg("card.draw", id, err).text(r.cfg.lang))
 	}
 	r.cardH[key] = h
 	return h, nil
@@ -584,7 +604,7 @@ func (r *typesetter) drawCard(pdf *fpdf.Fpdf, id string, x, y, w float64) (float
 	}
 	h, err := r.cards(pdf, id, x, y, w)
 	if err != nil {
-		return 0, fmt.Errorf("card %s: %w", id, err)
+		return 0, errors.New(msg("card.draw", id, err).text(r.cfg.lang))
 	}
 	return h, nil
 }

@@ -57,8 +57,8 @@ func (s *imageStore) load(pdf *fpdf.Fpdf, dest string) *imageFile {
 	if s.root == nil {
 		return nil
 	}
-	p, err := localPath(dest)
-	if err != nil {
+	p, why := localPath(dest)
+	if why != "" {
 		return nil // a URL, or a path that leaves the folder
 	}
 	if f, ok := s.byPath[p]; ok {

@@ -3,6 +3,7 @@ package book
 import (
 	"errors"
 	"fmt"
+	"math"
 	"regexp"
 	"slices"
 	"strconv"
@@ -26,6 +27,24 @@ type Data struct {
 	// Figures are the game's figures drawn from its data and geometry, for
 	// {{figure "NAME"}}.
 	Figures map[string]*Figure
+	// Parts gives the parts of an example card's face, for the numbered
+	// callouts of {{card "ID" "part=text" …}}; nil when none are known.
+	Parts func(id string) (CardParts, bool)
+	// Lang is the language of Expand's errors: "en" for English, else Japanese.
+	Lang string
+}
+
+// CardParts are the parts of a card's face, for callouts.
+type CardParts struct {
+	W, H    float64  // the face's trim size, mm
+	Regions []Region // the boxes of its parts, mm from the trim's top-left corner
+}
+
+// Region is the box of one part of a card: Role is what the part shows, as
+// the card layout names it ("name", "cost", "effect", "icon:勇気", …).
+type Region struct {
+	Role       string
+	X, Y, W, H float64
 }
 
 // Term is one row of a glossary table.
@@ -46,8 +65,14 @@ const (
 	IndexRef = "bifrost-index:"
 )
 
-// CardRef marks where {{card "ID"}} stood: the renderers draw that card there.
+// CardRef marks where {{card "ID"}} stood: the renderers draw that card
+// there, and number the parts that follow in cardMarks.
 const CardRef = "bifrost-card:"
+
+// cardMarks introduces the numbered markers of a card's callouts in its
+// destination: CardRef+ID+cardMarks+"x,y;x,y…", each the centre of a
+// marker as a share of the card's width and height.
+const cardMarks = "?at="
 
 // Expand executes the placeholders of a rulebook's markdown:
 //
@@ -57,6 +82,8 @@ const CardRef = "bifrost-card:"
 //	{{components}}                  the component list as a table
 //	{{table "Keeper" "名前" "VP"}}  a sheet's rows in the named columns
 //	{{card "E01"}}                  an example card, drawn with the card layout
+//	{{card "E01" "cost=コスト：…"}}  …with its parts numbered on it and explained
+//	                                in a numbered list below it (part=text)
 //	{{rulings}}                     RULINGS.md, its headings one level down
 //	{{parameters}}                  every Rules parameter: key, value, default, doc
 //	{{glossary}}                    the glossary table, each term linked to its
@@ -84,7 +111,7 @@ func Expand(file string, md string, d Data) (string, error) {
 		"index":      func() string { return "\n\n![](" + IndexRef + ")\n\n" },
 	}).Parse(md)
 	if err != nil {
-		return "", placeError(file, err)
+		return "", placeError(file, err, d.Lang)
 	}
 	// Each top-level node is run on its own, so that every bad placeholder
 	// is reported and every byte of the output is known to come from a
@@ -100,7 +127,7 @@ func Expand(file string, md string, d Data) (string, error) {
 		t.Tree.Root.Nodes = []tparse.Node{n}
 		var out strings.Builder
 		if err := t.Execute(&out, nil); err != nil {
-			errs = append(errs, placeError(file, err))
+			errs = append(errs, placeError(file, err, d.Lang))
 			continue
 		}
 		if out.Len() == 0 {
@@ -120,7 +147,7 @@ func Expand(file string, md string, d Data) (string, error) {
 	expanded := b.String()
 	_, _, problems := checkSource([]byte(expanded))
 	for _, p := range problems {
-		errs = append(errs, sourceOf(file, md, chunks, p))
+		errs = append(errs, sourceOf(file, md, chunks, p, d.Lang))
 	}
 	if err := joinErrors(errs); err != nil {
 		return "", err
@@ -137,44 +164,53 @@ type chunk struct {
 
 // sourceOf places a problem found in the expanded text at its line of md:
 // in copied text, the line it was copied from; in what a placeholder wrote,
-// the placeholder's line.
-func sourceOf(file, md string, chunks []chunk, p problem) *SourceError {
+// the placeholder's line; its message in lang.
+func sourceOf(file, md string, chunks []chunk, p problem, lang string) *SourceError {
 	i, found := slices.BinarySearchFunc(chunks, p.pos, func(c chunk, pos int) int { return c.out - pos })
 	if !found {
 		i--
 	}
 	if i < 0 {
-		return &SourceError{File: file, Line: 1, Msg: p.msg}
+		return &SourceError{File: file, Line: 1, Msg: p.msg.text(lang)}
 	}
 	c := chunks[i]
 	if c.action != "" {
-		return &SourceError{File: file, Line: lineAt([]byte(md), c.src), Msg: c.action + ": " + p.msg}
+		return &SourceError{File: file, Line: lineAt([]byte(md), c.src), Msg: c.action + ": " + p.msg.text(lang)}
 	}
-	return &SourceError{File: file, Line: lineAt([]byte(md), c.src+p.pos-c.out), Msg: p.msg}
+	return &SourceError{File: file, Line: lineAt([]byte(md), c.src+p.pos-c.out), Msg: p.msg.text(lang)}
 }
 
 var templateErr = regexp.MustCompile(`^template: ([^:]+):(\d+)(?::\d+)?: (?:executing "[^"]*" at <[^>]*>: )?(?:error calling \w+: )?(.*)$`)
 
-// placeError turns a text/template error into a SourceError at its line.
-func placeError(file string, err error) *SourceError {
-	if m := templateErr.FindStringSubmatch(err.Error()); m != nil {
-		line, _ := strconv.Atoi(m[2])
-		return &SourceError{File: file, Line: line, Msg: m[3]}
+// placeError turns a text/template error into a SourceError at its line,
+// in lang: a placeholder's own error from the catalogue, one of
+// text/template's put into lang by templateMessage.
+func placeError(file string, err error, lang string) *SourceError {
+	var own *msgError
+	m := templateErr.FindStringSubmatch(err.Error())
+	switch {
+	case m == nil:
+		return &SourceError{File: file, Msg: templateMessage(err.Error(), lang)}
+	case errors.As(err, &own):
+		m[3] = own.text(lang)
+	default:
+		m[3] = templateMessage(m[3], lang)
 	}
-	return &SourceError{File: file, Msg: err.Error()}
+	line, _ := strconv.Atoi(m[2])
+	return &SourceError{File: file, Line: line, Msg: m[3]}
 }
 
 func (d Data) count(kind string) (int, error) {
 	n, ok := d.Result.Components[kind]
 	if !ok {
-		return 0, fmt.Errorf("unknown component %q (the workbook counts %s)", kind, strings.Join(sortedKeys(d.Result.Components), ", "))
+		return 0, errMsg("count.unknown", kind, strings.Join(sortedKeys(d.Result.Components), ", "))
 	}
 	return n, nil
 }
 
 func (d Data) rule(key string) (string, error) {
 	if !d.Result.Rules.Has(key) {
-		return "", fmt.Errorf("unknown rule %q", key)
+		return "", errMsg("rule.unknown", key)
 	}
 	return d.Result.Rules.Text(key), nil
 }
@@ -201,16 +237,16 @@ func (d Data) components() string {
 func (d Data) table(sheet string, cols ...string) (string, error) {
 	spec := findSheet(d.Game, sheet)
 	if spec == nil {
-		return "", fmt.Errorf("unknown sheet %q", sheet)
+		return "", errMsg("sheet.unknown", sheet)
 	}
 	specCols := spec.Columns()
 	for _, c := range cols {
 		if !slices.ContainsFunc(specCols, func(sc schema.Column) bool { return sc.JA == c }) {
-			return "", fmt.Errorf("sheet %s has no column %q", sheet, c)
+			return "", errMsg("sheet.column", sheet, c)
 		}
 	}
 	if len(cols) == 0 {
-		return "", errors.New("table needs at least one column")
+		return "", errMsg("table.nocolumn")
 	}
 	var b strings.Builder
 	b.WriteString("\n| " + strings.Join(cols, " | ") + " |\n|" + strings.Repeat("---|", len(cols)) + "\n")
@@ -246,11 +282,94 @@ func (d Data) effectText(cols []schema.Column, r schema.Record) string {
 	return strings.Join(parts, "")
 }
 
-func (d Data) card(id string) (string, error) {
+// card draws an example card; each callout, "part=text", puts a numbered
+// marker on the part of the card the layout names part and the text,
+// numbered the same, in a list below the card.
+func (d Data) card(id string, callouts ...string) (string, error) {
 	if _, ok := schema.CardNames(d.Result.Data)[id]; !ok {
-		return "", fmt.Errorf("unknown card %q", id)
+		return "", errMsg("card.unknown", id)
 	}
-	return fmt.Sprintf("\n\n![%s](%s%s)\n\n", id, CardRef, id), nil
+	if len(callouts) == 0 {
+		return fmt.Sprintf("\n\n![%s](%s%s)\n\n", id, CardRef, id), nil
+	}
+	var parts CardParts
+	ok := d.Parts != nil
+	if ok {
+		parts, ok = d.Parts(id)
+	}
+	if !ok || parts.W <= 0 || parts.H <= 0 {
+		return "", errMsg("card.noparts", id)
+	}
+	var marks [][2]float64
+	var list strings.Builder
+	for i, c := range callouts {
+		role, text, found := strings.Cut(c, "=")
+		role, text = strings.TrimSpace(role), strings.TrimSpace(strings.ReplaceAll(text, "\n", " "))
+		if !found || role == "" || text == "" {
+			return "", errMsg("card.callout", id, c)
+		}
+		k := slices.IndexFunc(parts.Regions, func(r Region) bool { return r.Role == role })
+		if k < 0 {
+			var roles []string
+			for _, r := range parts.Regions {
+				if !slices.Contains(roles, r.Role) {
+					roles = append(roles, r.Role)
+				}
+			}
+			return "", errMsg("card.part", id, role, strings.Join(roles, ", "))
+		}
+		marks = append(marks, markAt(parts, parts.Regions[k], marks))
+		fmt.Fprintf(&list, "%d. %s\n", i+1, text)
+	}
+	at := make([]string, len(marks))
+	for i, m := range marks {
+		at[i] = strconv.FormatFloat(m[0], 'f', 3, 64) + "," + strconv.FormatFloat(m[1], 'f', 3, 64)
+	}
+	return fmt.Sprintf("\n\n![%s](%s%s%s%s)\n\n%s\n", id, CardRef, id, cardMarks, strings.Join(at, ";"), list.String()), nil
+}
+
+// markRadius is a callout marker's radius as a share of the card's width.
+const markRadius = 0.05
+
+// markAt places the marker of region r on the region's top-left corner,
+// inside the card, and moves it right (then down) off the markers before.
+func markAt(p CardParts, r Region, before [][2]float64) [2]float64 {
+	ry := markRadius * p.W / p.H // the radius as a share of the height
+	x := min(max(r.X/p.W, markRadius), 1-markRadius)
+	y := min(max(r.Y/p.H, ry), 1-ry)
+	for moved := true; moved; {
+		moved = false
+		for _, b := range before {
+			if math.Abs(b[0]-x) < 2*markRadius-1e-9 && math.Abs(b[1]-y) < 2*ry-1e-9 {
+				if x+2*markRadius <= 1-markRadius {
+					x += 2 * markRadius
+				} else {
+					y = min(y+2*ry, 1-ry)
+				}
+				moved = true
+			}
+		}
+		if y == 1-ry && x+2*markRadius > 1-markRadius {
+			break // a card full of markers: let the last ones overlap
+		}
+	}
+	return [2]float64{x, y}
+}
+
+// cardDest reads a card's destination after CardRef: its ID and the
+// centres of its markers (shares of the card's width and height).
+func cardDest(dest string) (string, [][2]float64) {
+	id, at, _ := strings.Cut(dest, cardMarks)
+	var marks [][2]float64
+	for _, p := range strings.Split(at, ";") {
+		xs, ys, ok := strings.Cut(p, ",")
+		x, err1 := strconv.ParseFloat(xs, 64)
+		y, err2 := strconv.ParseFloat(ys, 64)
+		if ok && err1 == nil && err2 == nil {
+			marks = append(marks, [2]float64{x, y})
+		}
+	}
+	return id, marks
 }
 
 // rulings inlines RULINGS.md one heading level down, so its title becomes a
@@ -284,7 +403,7 @@ func (d Data) glossary() (string, error) {
 	var b strings.Builder
 	for i, t := range d.Glossary {
 		if strings.TrimSpace(t.Term) == "" || strings.TrimSpace(t.Text) == "" {
-			return "", fmt.Errorf("glossary entry %d needs a term and a text", i+1)
+			return "", errMsg("glossary.entry", i+1)
 		}
 		label := t.Term
 		if t.Reading != "" {

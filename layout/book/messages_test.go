@@ -1,0 +1,80 @@
+package book
+
+import (
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"bifrost/schema"
+)
+
+// verbs are the fmt verbs of a format, in order.
+var verbs = regexp.MustCompile(`%[-+# 0-9.]*[a-zA-Z%]`)
+
+func TestIssue16_1_EveryBookMessageHasJapaneseAndEnglish(t *testing.T) {
+	japanese := regexp.MustCompile(`[\p{Han}\p{Hiragana}\p{Katakana}]`)
+	for key, forms := range messages {
+		ja, en := forms[0], forms[1]
+		if !japanese.MatchString(ja) {
+			t.Errorf("%s: the Japanese form %q has no Japanese", key, ja)
+		}
+		if en == "" || japanese.MatchString(verbs.ReplaceAllString(en, "")) {
+			t.Errorf("%s: the English form %q is empty or Japanese", key, en)
+		}
+		if a, b := len(verbs.FindAllString(ja, -1)), len(verbs.FindAllString(en, -1)); a != b {
+			t.Errorf("%s: %d arguments in Japanese, %d in English", key, a, b)
+		}
+	}
+	// Every key the package uses is in the catalogue.
+	used := regexp.MustCompile(`\b(?:msg|errMsg)\("([a-z.]+)"|return "", "(path\.[a-z]+)"|why = "(path\.[a-z]+)"`)
+	files, _ := filepath.Glob("*.go")
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range used.FindAllStringSubmatch(string(src), -1) {
+			if key := m[1] + m[2] + m[3]; key == "" {
+				t.Errorf("%s: %q names no key", f, m[0])
+			} else if _, ok := messages[key]; !ok {
+				t.Errorf("%s uses the message %q, which the catalogue lacks", f, key)
+			}
+		}
+	}
+}
+
+func TestIssue16_1_BookErrorsSpeakTheChosenLanguage(t *testing.T) {
+	d := load(t, schema.Nastrond, "../../cardsrc/nastrond.xlsx")
+	for lang, want := range map[string][]string{
+		"":      {`rulebook.md:3: 部品「Dragon」はありません`, `rulebook.md:5: 図「x」はありません`, `rulebook.md:2: 「price」という差し込みはありません`},
+		"ja":    {`rulebook.md:3: 部品「Dragon」はありません`, `rulebook.md:5: 図「x」はありません`, `rulebook.md:2: 「price」という差し込みはありません`},
+		English: {`rulebook.md:3: unknown component "Dragon"`, `rulebook.md:5: unknown figure "x"`, `rulebook.md:2: function "price" not defined`},
+	} {
+		d.Lang = lang
+		_, err := Expand("rulebook.md", "# 題\n\n{{count \"Dragon\"}}\n\n{{figure \"x\"}}\n", d)
+		wantSourceError(t, "Expand "+lang, err, want[:2]...)
+		_, err = Expand("rulebook.md", "# 題\n{{price}}\n", d)
+		wantSourceError(t, "Expand "+lang, err, want[2])
+		_, err = Expand("rulebook.md", "[x](javascript:x)\n", d)
+		link := map[bool]string{true: `rulebook.md:1: link "javascript:x": only http`, false: `rulebook.md:1: リンク "javascript:x": http・https・mailto`}[lang == English]
+		wantSourceError(t, "Expand link "+lang, err, link)
+	}
+	front := "---\nlatin_space: 3\n---\n# 題\n"
+	for lang, want := range map[string]string{"ja": "前付けの latin_space は 0〜1 em です", English: "front matter: latin_space must be 0 to 1 em (got 3)"} {
+		pdfErr := PDF(io.Discard, []byte(front), stubCard, WithPDFLang(lang))
+		htmlErr := HTML(io.Discard, []byte(front), nil, WithHTMLLang(lang))
+		for _, err := range []error{pdfErr, htmlErr} {
+			var se *SourceError
+			if !errors.As(err, &se) || !strings.Contains(se.Msg, want) {
+				t.Errorf("%s: %v, want %q", lang, err, want)
+			}
+		}
+	}
+}
