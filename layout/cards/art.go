@@ -13,8 +13,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-
-	"codeberg.org/go-pdf/fpdf"
 )
 
 // Limits on card art files.
@@ -31,7 +29,6 @@ type artStore struct {
 	root   *os.Root
 	cache  map[string]*artImage // by name, nil when absent
 	errs   map[string]error
-	regs   map[*fpdf.Fpdf]map[string]bool
 	openEr error
 }
 
@@ -46,7 +43,7 @@ type artImage struct {
 var artExts = []string{".png", ".jpg", ".jpeg"}
 
 func newArtStore(dir string) *artStore {
-	a := &artStore{dir: dir, cache: map[string]*artImage{}, errs: map[string]error{}, regs: map[*fpdf.Fpdf]map[string]bool{}}
+	a := &artStore{dir: dir, cache: map[string]*artImage{}, errs: map[string]error{}}
 	if dir == "" {
 		return a
 	}
@@ -176,21 +173,6 @@ func decodeArt(key string, data []byte) (*artImage, error) {
 		return nil, fmt.Errorf("a %s image; art must be PNG or JPEG", format)
 	}
 	return img, nil
-}
-
-// register adds the image to pdf once and returns its name there.
-func (a *artStore) register(pdf *fpdf.Fpdf, img *artImage) string {
-	name := "art/" + img.key
-	regs := a.regs[pdf]
-	if regs == nil {
-		regs = map[string]bool{}
-		a.regs[pdf] = regs
-	}
-	if !regs[name] {
-		pdf.RegisterImageOptionsReader(name, fpdf.ImageOptions{ImageType: img.typ}, bytes.NewReader(img.data))
-		regs[name] = true
-	}
-	return name
 }
 
 // fileKind names what a path that is not a regular file is, for messages.

@@ -66,8 +66,7 @@ func Check(g *schema.Game, res schema.Result, l *Layout, book *schema.Book, lang
 	}
 	art := newArtStore(filepath.Join(filepath.Dir(res.File), "art"))
 	defer art.close()
-	pdf := newPDF(l, Size{210, 297})
-	pt := newPainter(pdf, l, ds, art, true)
+	pt := newPainter(l, ds, art, true)
 	var ps []schema.Problem
 	for _, k := range l.Kinds {
 		if k.From != nil && k.From.spec == nil {
@@ -92,9 +91,6 @@ func Check(g *schema.Game, res schema.Result, l *Layout, book *schema.Book, lang
 				}
 			}
 		}
-	}
-	if err := pdf.Error(); err != nil {
-		ps = append(ps, schema.Problem{Severity: schema.Error, File: l.File, Message: err.Error()})
 	}
 	loc := newLocator(book, lang)
 	probs := &schema.Problems{File: res.File, Lang: lang}

@@ -5,6 +5,7 @@ import (
 
 	"codeberg.org/go-pdf/fpdf"
 
+	"bifrost/layout/draw"
 	"bifrost/schema"
 )
 
@@ -36,11 +37,12 @@ func ExampleDrawer(res schema.Result, l *Layout, artDir string) (func(pdf *fpdf.
 		scale := width / size.W
 		art := newArtStore(artDir)
 		defer art.close()
-		pt := newPainter(pdf, l, d.ds, art, false)
+		pt := newPainter(l, d.ds, art, false)
+		list := pt.draw(found.kind.Face, found, "face")
 		pdf.TransformBegin()
 		pdf.TransformScale(100*scale, 100*scale, x, y)
 		pdf.ClipRect(x, y, size.W, size.H, false)
-		pt.paint(found.kind.Face, found, "face", x, y)
+		draw.NewPDF(pdf, l.fontNameInPDF).Draw(list, x-list.Bleed, y-list.Bleed)
 		pdf.ClipEnd()
 		pdf.TransformEnd()
 		if len(pt.issues) > 0 {

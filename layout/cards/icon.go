@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"bifrost/layout/draw"
 	"bifrost/layout/text"
 )
 
@@ -188,46 +189,38 @@ func (pt *painter) drawIcon(shapes []*iconShape, fill colour, x, y, side float64
 	}
 	k := side / 100
 	for _, sh := range shapes {
-		style := ""
+		d := &draw.Shape{Kind: draw.Path}
 		if c, ok := sh.fill.or(fill).resolve(pt.ds, fs, row); ok {
-			pt.pdf.SetFillColor(c.r, c.g, c.b)
-			style += "F"
+			d.Fill = paintOf(c)
 		}
 		stroke := sh.stroke
 		if sh.strokeFill {
 			stroke = fill
 		}
 		if c, ok := stroke.resolve(pt.ds, fs, row); ok {
-			pt.setDraw(c, sh.line, 0)
-			style += "D"
+			d.Stroke, d.Line = paintOf(c), sh.line
 		}
-		if style == "" {
+		if d.Fill == nil && d.Stroke == nil {
 			continue
 		}
 		if sh.circle != nil {
-			pt.pdf.Circle(x+sh.circle[0]*k, y+sh.circle[1]*k, sh.circle[2]*k, style)
+			r := sh.circle[2] * k
+			d.Kind, d.X, d.Y, d.W, d.H = draw.Ellipse, x+sh.circle[0]*k-r, y+sh.circle[1]*k-r, 2*r, 2*r
+			pt.add(d)
 			continue
 		}
-		px := func(i int, pts []float64) (float64, float64) { return x + pts[i]*k, y + pts[i+1]*k }
 		for _, o := range sh.ops {
-			switch o.op {
-			case 'M':
-				pt.pdf.MoveTo(px(0, o.pts))
-			case 'L':
-				pt.pdf.LineTo(px(0, o.pts))
-			case 'C':
-				x1, y1 := px(0, o.pts)
-				x2, y2 := px(2, o.pts)
-				x3, y3 := px(4, o.pts)
-				pt.pdf.CurveBezierCubicTo(x1, y1, x2, y2, x3, y3)
-			case 'Q':
-				x1, y1 := px(0, o.pts)
-				x2, y2 := px(2, o.pts)
-				pt.pdf.CurveTo(x1, y1, x2, y2)
-			case 'Z':
-				pt.pdf.ClosePath()
+			g := draw.Seg{Op: o.op}
+			for i, v := range o.pts {
+				g.P[i] = v * k
+				if i%2 == 0 {
+					g.P[i] += x
+				} else {
+					g.P[i] += y
+				}
 			}
+			d.Segs = append(d.Segs, g)
 		}
-		pt.pdf.DrawPath(style)
+		pt.add(d)
 	}
 }

@@ -42,7 +42,7 @@ func layOut(t *testing.T, res schema.Result, l *Layout, kind, id string) *painte
 		t.Fatal(err)
 	}
 	k := l.kind(kind)
-	pt := newPainter(newPDF(l, papers["a4"]), l, ds, newArtStore(""), true)
+	pt := newPainter(l, ds, newArtStore(""), true)
 	for _, c := range ds.designs(k) {
 		if c.id == id {
 			pt.paint(k.Face, c, "face", 0, 0)

@@ -7,8 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"codeberg.org/go-pdf/fpdf"
-
+	"bifrost/layout/draw"
 	"bifrost/layout/text"
 	"bifrost/schema"
 )
@@ -17,10 +16,10 @@ import (
 // of the font size from the top of the em box.
 const ascent = 0.88
 
-// painter draws elements onto a PDF at an origin, or, when dry, only lays
-// out their text to find what does not fit or cannot print.
+// painter lays elements out into a display list at an origin, or, when
+// dry, only lays out their text to find what does not fit or cannot print.
 type painter struct {
-	pdf    *fpdf.Fpdf
+	list   *draw.List // what is drawn; nil when dry
 	lay    *Layout
 	ds     *dataset
 	art    *artStore
@@ -31,8 +30,6 @@ type painter struct {
 	issues []issue
 	fits   map[fitKey]text.Fitted
 	preps  map[prepKey]*text.Prepared
-	font   *text.Font // the font currently set, nil for none
-	added  map[*text.Font]bool
 	// invisible draws text in rendering mode 3: in the text layer, not on
 	// the card (an icon's text equivalent).
 	invisible bool
@@ -78,17 +75,44 @@ type source struct {
 	fields []*field
 }
 
-func newPainter(pdf *fpdf.Fpdf, l *Layout, ds *dataset, art *artStore, dry bool) *painter {
-	return &painter{pdf: pdf, lay: l, ds: ds, art: art, dry: dry,
-		fits: map[fitKey]text.Fitted{}, preps: map[prepKey]*text.Prepared{},
-		added: map[*text.Font]bool{}}
+func newPainter(l *Layout, ds *dataset, art *artStore, dry bool) *painter {
+	return &painter{lay: l, ds: ds, art: art, dry: dry,
+		fits: map[fitKey]text.Fitted{}, preps: map[prepKey]*text.Prepared{}}
 }
+
+// draw lays one side of card c out as a display list: the trim plus the
+// bleed for cards, the board itself for boards.
+func (pt *painter) draw(els []*Element, c *card, side string) *draw.List {
+	b := pt.lay.Bleed
+	if c.kind.Board {
+		b = 0
+	}
+	l := &draw.List{W: c.kind.Size.W + 2*b, H: c.kind.Size.H + 2*b, Bleed: b}
+	pt.list = l
+	pt.paint(els, c, side, b, b)
+	pt.list = nil
+	return l
+}
+
+// add appends items to the list being drawn.
+func (pt *painter) add(items ...draw.Item) {
+	if !pt.dry {
+		pt.list.Add(items...)
+	}
+}
+
+// paintOf is the display-list colour of c.
+func paintOf(c rgb) *draw.Color { return draw.RGB(c.r, c.g, c.b) }
 
 // paint draws elements for card c with the trim's top-left at (x, y).
 func (pt *painter) paint(els []*Element, c *card, side string, x, y float64) {
 	pt.ox, pt.oy, pt.card, pt.side = x, y, c, side
 	for _, e := range els {
+		n := pt.items()
 		pt.element(e)
+		if pt.items() > n {
+			pt.region(e, n)
+		}
 	}
 	if pt.stamp != "" && side == "face" && !pt.dry {
 		pt.drawStamp(x, y, c.kind.Size)
@@ -105,10 +129,9 @@ func (pt *painter) drawStamp(x, y float64, s Size) {
 	const size = 3.5
 	h := size * text.MMPerPt
 	bx, by := x+s.W-pt.lay.Safe-h, y+s.H-pt.lay.Safe-8
-	pt.pdf.TransformBegin()
-	pt.pdf.TransformRotate(90, bx, by)
+	pt.add(&draw.Rotate{Angle: 90, X: bx, Y: by})
 	pt.text(draftEl, pt.stamp, bx, by, 40, h, text.Style{Size: size, Min: size, Leading: 1, MaxLines: 1}, "left", "top", rgb{150, 150, 150}, false, source{})
-	pt.pdf.TransformEnd()
+	pt.add(draw.Pop{})
 }
 
 // draftEl sets the text of a DRAFT band.
@@ -121,13 +144,8 @@ func (pt *painter) draftBand(problems []string, x, y float64, s Size) {
 	angle := math.Atan2(s.H, s.W) * 180 / math.Pi
 	diag := math.Hypot(s.W, s.H)
 	band := math.Min(s.W, s.H) * 0.3
-	pt.pdf.ClipRect(x, y, s.W, s.H, false)
-	pt.pdf.TransformBegin()
-	pt.pdf.TransformRotate(angle, cx, cy)
-	pt.pdf.SetAlpha(0.85, "Normal")
-	pt.pdf.SetFillColor(200, 30, 30)
-	pt.pdf.Rect(cx-diag/2, cy-band/2, diag, band, "F")
-	pt.pdf.SetAlpha(1, "Normal")
+	pt.add(&draw.Clip{X: x, Y: y, W: s.W, H: s.H}, &draw.Rotate{Angle: angle, X: cx, Y: cy},
+		&draw.Shape{Kind: draw.Rect, X: cx - diag/2, Y: cy - band/2, W: diag, H: band, Fill: draw.RGB(200, 30, 30), Alpha: 0.85})
 	note := problems[0]
 	if len(problems) > 1 {
 		note += fmt.Sprintf(" (+%d)", len(problems)-1)
@@ -135,8 +153,7 @@ func (pt *painter) draftBand(problems []string, x, y float64, s Size) {
 	st := text.Style{Size: band / text.MMPerPt * 0.5, Min: 4, Leading: 1, MaxLines: 1}
 	pt.text(draftEl, "DRAFT", cx-s.W/2, cy-band/2, s.W, band*0.62, st, "center", "middle", white, true, source{})
 	pt.text(draftEl, note, cx-s.W/2+band*0.2, cy+band*0.1, s.W-band*0.4, band*0.36, text.Style{Size: 7, Min: 3, Leading: 1, MaxLines: 1}, "center", "middle", white, false, source{})
-	pt.pdf.TransformEnd()
-	pt.pdf.ClipEnd()
+	pt.add(draw.Pop{}, draw.Pop{})
 }
 
 func (pt *painter) env(row reflect.Value, used *[]*field) env {
@@ -157,9 +174,7 @@ func (pt *painter) element(e *Element) {
 		pt.shape("rounded", x, y, e.w, e.h, e.r, e.fill, e.stroke, e.line, e.dash, fs, row)
 	case "line":
 		if c, ok := e.stroke.or(fixed(black)).resolve(pt.ds, fs, row); ok && !pt.dry {
-			pt.setDraw(c, e.line, e.dash)
-			pt.pdf.Line(x, y, x+e.w, y+e.h)
-			pt.pdf.SetDashPattern(nil, 0)
+			pt.add(&draw.Shape{Kind: draw.Line, X: x, Y: y, W: e.w, H: e.h, Stroke: paintOf(c), Line: e.line, Dash: e.dash})
 		}
 	case "text":
 		var used []*field
@@ -174,13 +189,11 @@ func (pt *painter) element(e *Element) {
 			return
 		}
 		if c, ok := e.fill.resolve(pt.ds, fs, row); ok && !pt.dry {
-			style := "F"
+			box := &draw.Shape{Kind: draw.RoundRect, X: x, Y: y, W: e.w, H: e.h, R: e.r, Fill: paintOf(c)}
 			if pt.outlined() {
-				pt.setDraw(outline(c), 0.25, 0)
-				style = "D"
+				box.Fill, box.Stroke, box.Line = nil, paintOf(outline(c)), 0.25
 			}
-			pt.pdf.SetFillColor(c.r, c.g, c.b)
-			pt.pdf.RoundedRect(x, y, e.w, e.h, e.r, "1234", style)
+			pt.add(box)
 		}
 		col, _ := e.colour.resolve(pt.ds, fs, row)
 		pt.text(e, s, x, y, e.w, e.h, e.style, e.align, e.valign, col, e.bold, source{pt.card.kind.Sheet, row, used})
@@ -228,22 +241,6 @@ func sentenceLines(s string) string {
 	s = strings.TrimRight(s, "\n")
 	out := strings.ReplaceAll(s, "。", "。\n")
 	return strings.TrimRight(strings.ReplaceAll(out, "。\n\n", "。\n"), "\n")
-}
-
-// setFont makes f the PDF's current font at size pt, adding it to the
-// document the first time: a fallback font no text needs is not embedded.
-func (pt *painter) setFont(f *text.Font, size float64) {
-	if pt.font == f {
-		pt.pdf.SetFontSize(size)
-		return
-	}
-	name := pt.lay.pdfFont[f]
-	if !pt.added[f] {
-		pt.pdf.AddUTF8FontFromBytes(name, "", f.Data) // a no-op when the document has it
-		pt.added[f] = true
-	}
-	pt.pdf.SetFont(name, "", size)
-	pt.font = f
 }
 
 // measure returns the Measure of a chain: each character in the font that
@@ -300,7 +297,6 @@ func (pt *painter) text(e *Element, s string, x, y, w, h float64, st text.Style,
 	if pt.dry {
 		return
 	}
-	pt.pdf.SetTextColor(col.r, col.g, col.b)
 	sizeMM := f.Size * text.MMPerPt
 	top := y
 	switch valign {
@@ -320,29 +316,18 @@ func (pt *painter) text(e *Element, s string, x, y, w, h float64, st text.Style,
 			lx = x + w - lw
 		}
 		for _, r := range chain.Runs(l.Text, bold) {
-			pt.setFont(r.Font, f.Size)
-			mode := 0
+			t := &draw.Text{X: lx, Y: top + float64(i)*pitch + ascent*sizeMM, S: r.S, Font: r.Font, Bold: bold && !r.Stroke,
+				Size: f.Size, Color: *paintOf(col), W: float64(r.W) * sizeMM / 1000}
 			switch {
 			case pt.invisible:
-				mode = 3
+				t.Mode = draw.TextInvisible
 			case pt.outlined():
-				c := outline(col)
-				pt.pdf.SetDrawColor(c.r, c.g, c.b)
-				pt.pdf.SetLineWidth(sizeMM * 0.03)
-				mode = 1
+				t.Mode, t.Color, t.Line = draw.TextStroke, *paintOf(outline(col)), sizeMM*0.03
 			case r.Stroke:
-				pt.pdf.SetDrawColor(col.r, col.g, col.b)
-				pt.pdf.SetLineWidth(sizeMM * 0.035)
-				mode = 2
+				t.Mode, t.Line = draw.TextFillStroke, sizeMM*0.035
 			}
-			if mode != 0 {
-				pt.pdf.SetTextRenderingMode(mode)
-			}
-			pt.pdf.Text(lx, top+float64(i)*pitch+ascent*sizeMM, r.S)
-			if mode != 0 {
-				pt.pdf.SetTextRenderingMode(0)
-			}
-			lx += float64(r.W) * sizeMM / 1000
+			pt.add(t)
+			lx += t.W
 		}
 	}
 }
@@ -359,68 +344,68 @@ func outline(c rgb) rgb {
 	return c
 }
 
-func (pt *painter) setDraw(c rgb, line, dash float64) {
-	pt.pdf.SetDrawColor(c.r, c.g, c.b)
-	pt.pdf.SetLineWidth(line)
-	if dash > 0 {
-		pt.pdf.SetDashPattern([]float64{dash, dash}, 0)
-	}
-}
-
 // shape fills and strokes one of the badge shapes in a box.
 func (pt *painter) shape(kind string, x, y, w, h, r float64, fill, stroke colour, line, dash float64, fs *fieldSet, row reflect.Value) {
 	if pt.dry {
 		return
 	}
-	style := ""
+	sh := &draw.Shape{}
 	if c, ok := fill.resolve(pt.ds, fs, row); ok && pt.outlined() {
 		if x < pt.ox-1e-9 || y < pt.oy-1e-9 {
 			return // a background into the bleed: its outline would be cut off
 		}
-		pt.setDraw(outline(c), 0.25, 0)
-		style = "D"
+		sh.Stroke, sh.Line = paintOf(outline(c)), 0.25
 	} else if ok {
-		pt.pdf.SetFillColor(c.r, c.g, c.b)
-		style += "F"
+		sh.Fill = paintOf(c)
 	}
-	if c, ok := stroke.resolve(pt.ds, fs, row); ok && style != "D" {
-		pt.setDraw(c, line, dash)
-		style += "D"
+	if c, ok := stroke.resolve(pt.ds, fs, row); ok && sh.Stroke == nil {
+		sh.Stroke, sh.Line, sh.Dash = paintOf(c), line, dash
 	}
-	if style == "" {
+	if sh.Fill == nil && sh.Stroke == nil {
 		return
 	}
+	sh.X, sh.Y, sh.W, sh.H = x, y, w, h
 	cx, cy := x+w/2, y+h/2
 	switch kind {
 	case "circle":
-		pt.pdf.Ellipse(cx, cy, w/2, h/2, 0, style)
+		sh.Kind = draw.Ellipse
 	case "square":
-		pt.pdf.Rect(x, y, w, h, style)
+		sh.Kind = draw.Rect
 	case "rounded":
-		if r <= 0 {
-			pt.pdf.Rect(x, y, w, h, style)
-		} else {
-			pt.pdf.RoundedRect(x, y, w, h, math.Min(r, math.Min(w, h)/2), "1234", style)
+		sh.Kind = draw.Rect
+		if r > 0 {
+			sh.Kind, sh.R = draw.RoundRect, math.Min(r, math.Min(w, h)/2)
 		}
 	case "diamond":
-		pt.pdf.Polygon([]fpdf.PointType{{X: cx, Y: y}, {X: x + w, Y: cy}, {X: cx, Y: y + h}, {X: x, Y: cy}}, style)
+		sh.Kind, sh.Segs = draw.Polygon, polygon(cx, y, x+w, cy, cx, y+h, x, cy)
 	case "hexagon":
 		q := w / 4
-		pt.pdf.Polygon([]fpdf.PointType{{X: x + q, Y: y}, {X: x + w - q, Y: y}, {X: x + w, Y: cy}, {X: x + w - q, Y: y + h}, {X: x + q, Y: y + h}, {X: x, Y: cy}}, style)
+		sh.Kind, sh.Segs = draw.Polygon, polygon(x+q, y, x+w-q, y, x+w, cy, x+w-q, y+h, x+q, y+h, x, cy)
 	case "octagon":
 		qx, qy := w*0.29, h*0.29
-		pt.pdf.Polygon([]fpdf.PointType{{X: x + qx, Y: y}, {X: x + w - qx, Y: y}, {X: x + w, Y: y + qy}, {X: x + w, Y: y + h - qy},
-			{X: x + w - qx, Y: y + h}, {X: x + qx, Y: y + h}, {X: x, Y: y + h - qy}, {X: x, Y: y + qy}}, style)
+		sh.Kind, sh.Segs = draw.Polygon, polygon(x+qx, y, x+w-qx, y, x+w, y+qy, x+w, y+h-qy,
+			x+w-qx, y+h, x+qx, y+h, x, y+h-qy, x, y+qy)
 	case "shield":
-		pt.pdf.MoveTo(x, y)
-		pt.pdf.LineTo(x+w, y)
-		pt.pdf.LineTo(x+w, y+h*0.55)
-		pt.pdf.CurveTo(x+w, y+h*0.85, cx, y+h)
-		pt.pdf.CurveTo(x, y+h*0.85, x, y+h*0.55)
-		pt.pdf.ClosePath()
-		pt.pdf.DrawPath(style)
+		sh.Kind, sh.Segs = draw.Path, []draw.Seg{{Op: 'M', P: [6]float64{x, y}}, {Op: 'L', P: [6]float64{x + w, y}},
+			{Op: 'L', P: [6]float64{x + w, y + h*0.55}}, {Op: 'Q', P: [6]float64{x + w, y + h*0.85, cx, y + h}},
+			{Op: 'Q', P: [6]float64{x, y + h*0.85, x, y + h*0.55}}, {Op: 'Z'}}
+	default:
+		return
 	}
-	pt.pdf.SetDashPattern(nil, 0)
+	pt.add(sh)
+}
+
+// polygon is the closed path through the points x1, y1, x2, y2, ….
+func polygon(xy ...float64) []draw.Seg {
+	segs := make([]draw.Seg, 0, len(xy)/2+1)
+	for i := 0; i+1 < len(xy); i += 2 {
+		op := byte('L')
+		if i == 0 {
+			op = 'M'
+		}
+		segs = append(segs, draw.Seg{Op: op, P: [6]float64{xy[i], xy[i+1]}})
+	}
+	return append(segs, draw.Seg{Op: 'Z'})
 }
 
 // badge draws a number or word in a shape; repeat draws it n times.
@@ -477,13 +462,12 @@ func (pt *painter) artBox(e *Element, x, y float64, row reflect.Value, fs *field
 	}
 	tint := e.fill.or(fixed(rgb{200, 200, 200}))
 	if img != nil {
-		pt.pdf.ClipRect(x, y, e.w, e.h, false)
-		name := pt.art.register(pt.pdf, img)
 		iw, ih := float64(img.w), float64(img.h)
 		scale := math.Max(e.w/iw, e.h/ih)
 		dw, dh := iw*scale, ih*scale
-		pt.pdf.ImageOptions(name, x+(e.w-dw)/2, y+(e.h-dh)/2, dw, dh, false, fpdf.ImageOptions{ImageType: img.typ}, 0, "")
-		pt.pdf.ClipEnd()
+		pt.add(&draw.Clip{X: x, Y: y, W: e.w, H: e.h},
+			&draw.Image{X: x + (e.w-dw)/2, Y: y + (e.h-dh)/2, W: dw, H: dh, Key: img.key, Data: img.data, Type: img.typ},
+			draw.Pop{})
 	} else {
 		c, ok := tint.resolve(pt.ds, fs, row)
 		if !ok {
@@ -498,27 +482,20 @@ func (pt *painter) artBox(e *Element, x, y float64, row reflect.Value, fs *field
 		}
 	}
 	if c, ok := e.stroke.resolve(pt.ds, fs, row); ok {
-		pt.setDraw(c, e.line, 0)
-		pt.pdf.Rect(x, y, e.w, e.h, "D")
+		pt.add(&draw.Shape{Kind: draw.Rect, X: x, Y: y, W: e.w, H: e.h, Stroke: paintOf(c), Line: e.line})
 	}
 }
 
 // placeholder is a calm stand-in for missing art: a tinted panel with a
 // simple landscape (two hills and a sun) in lighter tones.
 func (pt *painter) placeholder(x, y, w, h float64, c rgb) {
-	pt.pdf.SetFillColor(c.r, c.g, c.b)
-	pt.pdf.Rect(x, y, w, h, "F")
-	l := lighten(c, 0.45)
-	pt.pdf.SetFillColor(l.r, l.g, l.b)
 	s := math.Min(w, h)
-	pt.pdf.Circle(x+w*0.7, y+h*0.34, s*0.1, "F")
-	d := darken(c, 0.85)
-	pt.pdf.SetFillColor(d.r, d.g, d.b)
+	r := s * 0.1
 	base := y + h*0.82
-	pt.pdf.Polygon([]fpdf.PointType{{X: x + w*0.08, Y: base}, {X: x + w*0.38, Y: y + h*0.42}, {X: x + w*0.62, Y: base}}, "F")
-	d2 := darken(c, 0.72)
-	pt.pdf.SetFillColor(d2.r, d2.g, d2.b)
-	pt.pdf.Polygon([]fpdf.PointType{{X: x + w*0.42, Y: base}, {X: x + w*0.66, Y: y + h*0.55}, {X: x + w*0.92, Y: base}}, "F")
+	pt.add(&draw.Shape{Kind: draw.Rect, X: x, Y: y, W: w, H: h, Fill: paintOf(c)},
+		&draw.Shape{Kind: draw.Ellipse, X: x + w*0.7 - r, Y: y + h*0.34 - r, W: 2 * r, H: 2 * r, Fill: paintOf(lighten(c, 0.45))},
+		&draw.Shape{Kind: draw.Polygon, Segs: polygon(x+w*0.08, base, x+w*0.38, y+h*0.42, x+w*0.62, base), Fill: paintOf(darken(c, 0.85))},
+		&draw.Shape{Kind: draw.Polygon, Segs: polygon(x+w*0.42, base, x+w*0.66, y+h*0.55, x+w*0.92, base), Fill: paintOf(darken(c, 0.72))})
 }
 
 func lighten(c rgb, t float64) rgb {

@@ -13,6 +13,8 @@ import (
 
 	"codeberg.org/go-pdf/fpdf"
 
+	"bifrost/layout/draw"
+	"bifrost/layout/text"
 	"bifrost/schema"
 )
 
@@ -217,13 +219,12 @@ func Render(w io.Writer, res schema.Result, l *Layout, opt Options) error {
 	art := newArtStore(opt.ArtDir)
 	defer art.close()
 	pdf := newPDF(l, paper)
-	pt := newPainter(pdf, l, d.ds, art, false)
-	pt.inkSaver, pt.draft, pt.stamp = opt.InkSaver, opt.Draft, opt.Stamp
-	if err := d.render(pt, paper, opt); err != nil {
+	p := newPrinter(pdf, l, d.ds, art, opt)
+	if err := d.render(p, paper, opt); err != nil {
 		return err
 	}
-	if len(pt.issues) > 0 && opt.Draft == nil {
-		return issuesError(pt.issues, d.ds)
+	if len(p.pt.issues) > 0 && opt.Draft == nil {
+		return issuesError(p.pt.issues, d.ds)
 	}
 	if pdf.PageCount() == 0 {
 		return errors.New("nothing to print")
@@ -246,6 +247,28 @@ func output(pdf *fpdf.Fpdf, w io.Writer) error {
 	return err
 }
 
+// printer lays cards out and replays their drawings onto one PDF.
+type printer struct {
+	pdf *fpdf.Fpdf
+	out *draw.PDF
+	pt  *painter
+}
+
+func newPrinter(pdf *fpdf.Fpdf, l *Layout, ds *dataset, art *artStore, opt Options) *printer {
+	pt := newPainter(l, ds, art, false)
+	pt.inkSaver, pt.draft, pt.stamp = opt.InkSaver, opt.Draft, opt.Stamp
+	return &printer{pdf: pdf, out: draw.NewPDF(pdf, l.fontNameInPDF), pt: pt}
+}
+
+// fontNameInPDF is a font's name in the documents of l.
+func (l *Layout) fontNameInPDF(f *text.Font) string { return l.pdfFont[f] }
+
+// side draws one side of c with its trim's top-left corner at (x, y).
+func (p *printer) side(els []*Element, c *card, side string, x, y float64) {
+	l := p.pt.draw(els, c, side)
+	p.out.Draw(l, x-l.Bleed, y-l.Bleed)
+}
+
 func cmpOrS(a, b string) string {
 	if a != "" {
 		return a
@@ -253,7 +276,7 @@ func cmpOrS(a, b string) string {
 	return b
 }
 
-func (d *Deck) render(pt *painter, paper Size, opt Options) error {
+func (d *Deck) render(p *printer, paper Size, opt Options) error {
 	l := d.lay
 	var queue []*card
 	var qkind *Kind
@@ -261,7 +284,7 @@ func (d *Deck) render(pt *painter, paper Size, opt Options) error {
 		if len(queue) == 0 {
 			return nil
 		}
-		err := d.sheets(pt, paper, queue, opt)
+		err := d.sheets(p, paper, queue, opt)
 		queue = nil
 		return err
 	}
@@ -274,7 +297,7 @@ func (d *Deck) render(pt *painter, paper Size, opt Options) error {
 				return err
 			}
 			for _, c := range d.cards[k] {
-				d.board(pt, paper, c, opt.FacesOnly)
+				d.board(p, paper, c, opt.FacesOnly)
 			}
 			continue
 		}
@@ -291,7 +314,7 @@ func (d *Deck) render(pt *painter, paper Size, opt Options) error {
 
 // sheets lays cards of one size out, a face page then its back page, the
 // back mirrored for the printer's flip.
-func (d *Deck) sheets(pt *painter, paper Size, cards []*card, opt Options) error {
+func (d *Deck) sheets(p *printer, paper Size, cards []*card, opt Options) error {
 	g, err := newGrid(d.lay, paper, cards[0].kind.Size)
 	if err != nil {
 		return err
@@ -303,12 +326,12 @@ func (d *Deck) sheets(pt *painter, paper Size, cards []*card, opt Options) error
 			if back && opt.FacesOnly {
 				continue
 			}
-			pt.pdf.AddPageFormat("P", fpdf.SizeType{Wd: paper.W, Ht: paper.H})
+			p.pdf.AddPageFormat("P", fpdf.SizeType{Wd: paper.W, Ht: paper.H})
 			for i, c := range page {
 				x, y, col, row := g.cell(i, back && opt.Duplex != "short", back && opt.Duplex == "short")
-				d.placeCard(pt, g, c, x, y, col, row, back)
+				d.placeCard(p, g, c, x, y, col, row, back)
 			}
-			d.cropMarks(pt, g)
+			d.cropMarks(p, g)
 		}
 	}
 	return nil
@@ -316,7 +339,7 @@ func (d *Deck) sheets(pt *painter, paper Size, cards []*card, opt Options) error
 
 // placeCard draws one card, its bleed clipped halfway into the gutters so
 // that neighbours never overlap.
-func (d *Deck) placeCard(pt *painter, g grid, c *card, x, y float64, col, row int, back bool) {
+func (d *Deck) placeCard(p *printer, g grid, c *card, x, y float64, col, row int, back bool) {
 	b := d.lay.Bleed
 	left, right, top, bottom := b, b, b, b
 	if col > 0 {
@@ -331,20 +354,20 @@ func (d *Deck) placeCard(pt *painter, g grid, c *card, x, y float64, col, row in
 	if row < g.rows-1 {
 		bottom = math.Min(b, g.gy/2)
 	}
-	pt.pdf.ClipRect(x-left, y-top, g.w+left+right, g.h+top+bottom, false)
+	p.pdf.ClipRect(x-left, y-top, g.w+left+right, g.h+top+bottom, false)
 	if back {
-		pt.paint(c.kind.Back, c, "back", x, y)
+		p.side(c.kind.Back, c, "back", x, y)
 	} else {
-		pt.paint(c.kind.Face, c, "face", x, y)
+		p.side(c.kind.Face, c, "face", x, y)
 	}
-	pt.pdf.ClipEnd()
+	p.pdf.ClipEnd()
 }
 
 // cropMarks draws a mark outside the outer bleed at every cut line.
-func (d *Deck) cropMarks(pt *painter, g grid) {
+func (d *Deck) cropMarks(p *printer, g grid) {
 	l := d.lay
-	pt.pdf.SetDrawColor(0, 0, 0)
-	pt.pdf.SetLineWidth(l.Sheet.MarkWidth)
+	p.pdf.SetDrawColor(0, 0, 0)
+	p.pdf.SetLineWidth(l.Sheet.MarkWidth)
 	gridW := float64(g.cols)*g.w + float64(g.cols-1)*g.gx
 	gridH := float64(g.rows)*g.h + float64(g.rows-1)*g.gy
 	near := l.Bleed + l.Sheet.MarkOffset
@@ -359,12 +382,12 @@ func (d *Deck) cropMarks(pt *painter, g grid) {
 		ys = append(ys, y, y+g.h)
 	}
 	for _, x := range dedupe(xs) {
-		pt.pdf.Line(x, g.y0-far, x, g.y0-near)
-		pt.pdf.Line(x, g.y0+gridH+near, x, g.y0+gridH+far)
+		p.pdf.Line(x, g.y0-far, x, g.y0-near)
+		p.pdf.Line(x, g.y0+gridH+near, x, g.y0+gridH+far)
 	}
 	for _, y := range dedupe(ys) {
-		pt.pdf.Line(g.x0-far, y, g.x0-near, y)
-		pt.pdf.Line(g.x0+gridW+near, y, g.x0+gridW+far, y)
+		p.pdf.Line(g.x0-far, y, g.x0-near, y)
+		p.pdf.Line(g.x0+gridW+near, y, g.x0+gridW+far, y)
 	}
 }
 
@@ -381,7 +404,7 @@ func dedupe(xs []float64) []float64 {
 // board draws a board centred on a page of its own orientation, then its
 // back page: the layout's back, or a blank page so duplex printing keeps
 // one board per sheet.
-func (d *Deck) board(pt *painter, paper Size, c *card, facesOnly bool) {
+func (d *Deck) board(p *printer, paper Size, c *card, facesOnly bool) {
 	k := c.kind
 	page := paper
 	orient := "P"
@@ -394,15 +417,15 @@ func (d *Deck) board(pt *painter, paper Size, c *card, facesOnly bool) {
 		if back && facesOnly {
 			continue
 		}
-		pt.pdf.AddPageFormat(orient, fpdf.SizeType{Wd: paper.W, Ht: paper.H})
-		pt.pdf.ClipRect(x, y, k.Size.W, k.Size.H, false)
+		p.pdf.AddPageFormat(orient, fpdf.SizeType{Wd: paper.W, Ht: paper.H})
+		p.pdf.ClipRect(x, y, k.Size.W, k.Size.H, false)
 		switch {
 		case !back:
-			pt.paint(k.Face, c, "face", x, y)
+			p.side(k.Face, c, "face", x, y)
 		case len(k.Back) > 0:
-			pt.paint(k.Back, c, "back", x, y)
+			p.side(k.Back, c, "back", x, y)
 		}
-		pt.pdf.ClipEnd()
+		p.pdf.ClipEnd()
 	}
 }
 
@@ -464,8 +487,7 @@ func (d *Deck) renderOne(w io.Writer, c *card, opt Options) error {
 	art := newArtStore(opt.ArtDir)
 	defer art.close()
 	pdf := newPDF(l, page)
-	pt := newPainter(pdf, l, d.ds, art, false)
-	pt.inkSaver, pt.draft, pt.stamp = opt.InkSaver, opt.Draft, opt.Stamp
+	p := newPrinter(pdf, l, d.ds, art, opt)
 	sides := [][]*Element{k.Face, k.Back}
 	if len(k.Back) == 0 || opt.FacesOnly {
 		sides = sides[:1]
@@ -475,12 +497,12 @@ func (d *Deck) renderOne(w io.Writer, c *card, opt Options) error {
 		pdf.SetPageBox("trim", m, m, k.Size.W, k.Size.H)
 		pdf.SetPageBox("bleed", m-l.Bleed, m-l.Bleed, k.Size.W+2*l.Bleed, k.Size.H+2*l.Bleed)
 		pdf.ClipRect(m-l.Bleed, m-l.Bleed, k.Size.W+2*l.Bleed, k.Size.H+2*l.Bleed, false)
-		pt.paint(els, c, []string{"face", "back"}[i], m, m)
+		p.side(els, c, []string{"face", "back"}[i], m, m)
 		pdf.ClipEnd()
 		trimMarks(pdf, m, m, k.Size, l.Bleed)
 	}
-	if len(pt.issues) > 0 && opt.Draft == nil {
-		return issuesError(pt.issues, d.ds)
+	if len(p.pt.issues) > 0 && opt.Draft == nil {
+		return issuesError(p.pt.issues, d.ds)
 	}
 	return output(pdf, w)
 }

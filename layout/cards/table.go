@@ -3,12 +3,10 @@ package cards
 import (
 	"math"
 	"reflect"
-	"slices"
 	"strconv"
 	"strings"
 
-	"codeberg.org/go-pdf/fpdf"
-
+	"bifrost/layout/draw"
 	"bifrost/layout/text"
 )
 
@@ -25,9 +23,8 @@ func (pt *painter) table(e *Element, x, y float64) {
 	fs := e.rows.fields
 	top := y
 	if e.header != nil {
-		if c, ok := e.header.fill.resolve(pt.ds, pt.card.kind.fields, pt.card.row); ok && !pt.dry {
-			pt.pdf.SetFillColor(c.r, c.g, c.b)
-			pt.pdf.Rect(x, y, e.w, e.header.h, "F")
+		if c, ok := e.header.fill.resolve(pt.ds, pt.card.kind.fields, pt.card.row); ok {
+			pt.add(&draw.Shape{Kind: draw.Rect, X: x, Y: y, W: e.w, H: e.header.h, Fill: paintOf(c)})
 		}
 		col, _ := e.header.colour.resolve(pt.ds, pt.card.kind.fields, pt.card.row)
 		cx := x
@@ -50,23 +47,20 @@ func (pt *painter) table(e *Element, x, y float64) {
 	stroke, hasStroke := e.stroke.resolve(pt.ds, pt.card.kind.fields, pt.card.row)
 	for i, r := range rows {
 		ry := top + float64(i)*rh
-		if c, ok := e.stripe.resolve(pt.ds, fs, r); ok && i%2 == 1 && !pt.dry {
-			pt.pdf.SetFillColor(c.r, c.g, c.b)
-			pt.pdf.Rect(x, ry, e.w, rh, "F")
+		if c, ok := e.stripe.resolve(pt.ds, fs, r); ok && i%2 == 1 {
+			pt.add(&draw.Shape{Kind: draw.Rect, X: x, Y: ry, W: e.w, H: rh, Fill: paintOf(c)})
 		}
 		cx := x
 		for _, c := range e.columns {
 			pt.cell(e, c, r, cx, ry, rh)
 			cx += c.w
 		}
-		if hasStroke && !pt.dry && i < len(rows)-1 {
-			pt.setDraw(stroke, e.line, 0)
-			pt.pdf.Line(x, ry+rh, x+e.w, ry+rh)
+		if hasStroke && i < len(rows)-1 {
+			pt.add(&draw.Shape{Kind: draw.Line, X: x, Y: ry + rh, W: e.w, Stroke: paintOf(stroke), Line: e.line})
 		}
 	}
-	if hasStroke && !pt.dry {
-		pt.setDraw(stroke, e.line, 0)
-		pt.pdf.Rect(x, y, e.w, top-y+rh*float64(len(rows)), "D")
+	if hasStroke {
+		pt.add(&draw.Shape{Kind: draw.Rect, X: x, Y: y, W: e.w, H: top - y + rh*float64(len(rows)), Stroke: paintOf(stroke), Line: e.line})
 	}
 }
 
@@ -96,9 +90,8 @@ func (pt *painter) cell(e *Element, c *column, r reflect.Value, x, y, rh float64
 		}
 		in := d * 0.16
 		bx, by, bw, bh = sx+in, sy+in, d-2*in, d-2*in
-	} else if col, ok := c.fill.resolve(pt.ds, fs, r); ok && !pt.dry {
-		pt.pdf.SetFillColor(col.r, col.g, col.b)
-		pt.pdf.Rect(x, y, c.w, rh, "F")
+	} else if col, ok := c.fill.resolve(pt.ds, fs, r); ok {
+		pt.add(&draw.Shape{Kind: draw.Rect, X: x, Y: y, W: c.w, H: rh, Fill: paintOf(col)})
 	}
 	if s == "" {
 		return
@@ -197,47 +190,32 @@ func (pt *painter) track(e *Element, x, y float64) {
 
 // arrow draws a line from (x0,y) to (x1,y) with a filled head at x1.
 func (pt *painter) arrow(x0, y, x1, _ float64, c rgb) {
-	if pt.dry || x1-x0 < 1 {
+	if x1-x0 < 1 {
 		return
 	}
 	head := math.Min(2.2, (x1-x0)*0.6)
-	pt.setDraw(c, 0.45, 0)
-	pt.pdf.Line(x0, y, x1-head*0.8, y)
-	pt.pdf.SetFillColor(c.r, c.g, c.b)
-	pt.pdf.Polygon([]fpdf.PointType{{X: x1, Y: y}, {X: x1 - head, Y: y - head*0.55}, {X: x1 - head, Y: y + head*0.55}}, "F")
+	pt.add(&draw.Shape{Kind: draw.Line, X: x0, Y: y, W: x1 - head*0.8 - x0, Stroke: paintOf(c), Line: 0.45},
+		&draw.Shape{Kind: draw.Polygon, Segs: polygon(x1, y, x1-head, y-head*0.55, x1-head, y+head*0.55), Fill: paintOf(c)})
 }
 
 // loopBack draws the return arrow under a track, from the last cell back to
 // the first.
 func (pt *painter) loopBack(fromX, top, toX, bottom float64, c rgb) {
-	if pt.dry {
-		return
+	line := func(x0, y0, x1, y1 float64) *draw.Shape {
+		return &draw.Shape{Kind: draw.Line, X: x0, Y: y0, W: x1 - x0, H: y1 - y0, Stroke: paintOf(c), Line: 0.45}
 	}
-	pt.setDraw(c, 0.45, 0)
-	pt.pdf.Line(fromX, top, fromX, bottom)
-	pt.pdf.Line(fromX, bottom, toX, bottom)
-	pt.pdf.Line(toX, bottom, toX, top+1.6)
-	pt.pdf.SetFillColor(c.r, c.g, c.b)
-	pt.pdf.Polygon([]fpdf.PointType{{X: toX, Y: top}, {X: toX - 1, Y: top + 1.8}, {X: toX + 1, Y: top + 1.8}}, "F")
+	pt.add(line(fromX, top, fromX, bottom), line(fromX, bottom, toX, bottom), line(toX, bottom, toX, top+1.6),
+		&draw.Shape{Kind: draw.Polygon, Segs: polygon(toX, top, toX-1, top+1.8, toX+1, top+1.8), Fill: paintOf(c)})
 }
 
 // endMark is the bar after a track's last cell: the marker goes no further.
 func (pt *painter) endMark(x, y, h float64, c rgb) {
-	if pt.dry {
-		return
-	}
-	pt.pdf.SetFillColor(c.r, c.g, c.b)
-	pt.pdf.Rect(x, y-h/2, 1.1, h, "F")
+	pt.add(&draw.Shape{Kind: draw.Rect, X: x, Y: y - h/2, W: 1.1, H: h, Fill: paintOf(c)})
 }
 
 // die draws a D6 showing face (pips for 1–6).
 func (pt *painter) die(x, y, s float64, face int, c rgb) {
-	if pt.dry {
-		return
-	}
-	pt.pdf.SetFillColor(255, 255, 255)
-	pt.setDraw(c, 0.5, 0)
-	pt.pdf.RoundedRect(x, y, s, s, s*0.18, "1234", "FD")
+	pt.add(&draw.Shape{Kind: draw.RoundRect, X: x, Y: y, W: s, H: s, R: s * 0.18, Fill: paintOf(white), Stroke: paintOf(c), Line: 0.5})
 	pips := map[int][][2]float64{
 		1: {{.5, .5}},
 		2: {{.27, .27}, {.73, .73}},
@@ -246,8 +224,8 @@ func (pt *painter) die(x, y, s float64, face int, c rgb) {
 		5: {{.25, .25}, {.75, .25}, {.5, .5}, {.25, .75}, {.75, .75}},
 		6: {{.28, .22}, {.72, .22}, {.28, .5}, {.72, .5}, {.28, .78}, {.72, .78}},
 	}[face]
-	pt.pdf.SetFillColor(c.r, c.g, c.b)
-	for _, p := range slices.Clone(pips) {
-		pt.pdf.Circle(x+p[0]*s, y+p[1]*s, s*0.085, "F")
+	r := s * 0.085
+	for _, p := range pips {
+		pt.add(&draw.Shape{Kind: draw.Ellipse, X: x + p[0]*s - r, Y: y + p[1]*s - r, W: 2 * r, H: 2 * r, Fill: paintOf(c)})
 	}
 }

@@ -1,0 +1,80 @@
+package cards
+
+import (
+	"strings"
+
+	"bifrost/layout/draw"
+	"bifrost/schema"
+)
+
+// Drawn is one card (or board) drawn once, face and back.
+type Drawn struct {
+	ID, Kind, Name string // card ID, layout kind name, card name (TTS nickname)
+	Sheet          string // workbook sheet the card comes from
+	Row            int    // 1-based workbook row of the card (0 if none)
+	Copies         int    // copies the data asks for (the same count the PDF prints)
+	Board          bool   // an AI board / board-size item rather than a card
+	Face, Back     *draw.List
+	// Back is nil when the kind has no back.
+}
+
+// DrawAll draws every card design of res with layout l (opt.ArtDir,
+// opt.Stamp, opt.InkSaver, opt.Draft and opt.Only as for Render), in the
+// order the PDF prints them: the same drawing the PDF backend prints. A
+// design printed in several copies is drawn once, as its first copy.
+func DrawAll(res schema.Result, l *Layout, opt Options) ([]Drawn, error) {
+	d, err := NewDeck(res, l, opt.Only)
+	if err != nil {
+		return nil, err
+	}
+	art := newArtStore(opt.ArtDir)
+	defer art.close()
+	pt := newPainter(l, d.ds, art, false)
+	pt.inkSaver, pt.draft, pt.stamp = opt.InkSaver, opt.Draft, opt.Stamp
+	loc := newLocator(res.Book, nil)
+	var out []Drawn
+	for _, k := range d.kinds {
+		for _, c := range d.cards[k] {
+			if c.copy != 1 {
+				continue
+			}
+			dr := Drawn{ID: c.id, Kind: k.Name, Name: c.name(d.ds), Copies: c.copies, Board: k.Board,
+				Face: pt.draw(k.Face, c, "face")}
+			if len(k.Back) > 0 {
+				dr.Back = pt.draw(k.Back, c, "back")
+			}
+			dr.Sheet, dr.Row = loc.where(d.ds, c)
+			out = append(out, dr)
+		}
+	}
+	if len(pt.issues) > 0 && opt.Draft == nil {
+		return out, issuesError(pt.issues, d.ds)
+	}
+	return out, nil
+}
+
+// where finds the workbook sheet and 1-based row of card c ("", 0 when the
+// card has no row or there is no workbook).
+func (lc *locator) where(ds *dataset, c *card) (string, int) {
+	if c.kind.Sheet == nil {
+		return "", 0
+	}
+	sheet := c.kind.Sheet.Key
+	if lc.book == nil || !c.row.IsValid() {
+		return sheet, 0
+	}
+	t, ok := lc.book.Lookup(c.kind.Sheet.Key, c.kind.Sheet.JA)
+	if !ok {
+		return sheet, 0
+	}
+	fs := fieldsOf(c.kind.Sheet)
+	colOf := func(f *field) int {
+		for i, h := range t.Header {
+			if h = schema.Normalize(h); h != "" && (strings.EqualFold(h, f.col.JA) || strings.EqualFold(h, f.col.EN)) {
+				return i + 1
+			}
+		}
+		return 0
+	}
+	return t.Sheet, lc.rowOf(ds, t, fs, c.row, colOf)
+}

@@ -1,0 +1,290 @@
+package draw
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+	"sync"
+
+	"golang.org/x/image/font/sfnt"
+	"golang.org/x/image/math/fixed"
+
+	"bifrost/layout/text"
+)
+
+// glyphBuf is the scratch space of one raster for reading glyphs.
+type glyphBuf struct {
+	sb   sfnt.Buffer
+	segs []Seg
+}
+
+// sfnts keeps each font parsed once per process.
+var sfnts sync.Map // *text.Font → *sfnt.Font
+
+func parsed(f *text.Font) (*sfnt.Font, error) {
+	if v, ok := sfnts.Load(f); ok {
+		return v.(*sfnt.Font), nil
+	}
+	sf, err := sfnt.Parse(f.Data)
+	if err != nil {
+		return nil, fmt.Errorf("draw: font %s: %v", f.Name, err)
+	}
+	v, _ := sfnts.LoadOrStore(f, sf)
+	return v.(*sfnt.Font), nil
+}
+
+// glyphKey names one rasterized glyph: its font, glyph, size and sub-pixel
+// position (in quarters of a pixel) and how it is painted.
+type glyphKey struct {
+	f      *text.Font
+	g      sfnt.GlyphIndex
+	ppem   fixed.Int26_6
+	sx, sy uint8
+	mode   TextMode
+	line   int32 // stroke width in 1/64 pixel
+}
+
+// glyphMask is a glyph's coverage; its top-left pixel lies at (dx, dy)
+// from the pixel of the pen.
+type glyphMask struct {
+	a      *image.Alpha
+	dx, dy int
+}
+
+// glyphs caches rasterized glyphs for the process; cards of one game use a
+// few hundred glyphs at a few sizes.
+var glyphs = struct {
+	sync.Mutex
+	m map[glyphKey]*glyphMask
+}{m: map[glyphKey]*glyphMask{}}
+
+const maxCachedGlyphs = 1 << 16
+
+// text paints a run glyph by glyph at the advances the PDF uses.
+func (r *raster) text(t *Text) error {
+	if t.Mode == TextInvisible {
+		return nil
+	}
+	sf, err := parsed(t.Font)
+	if err != nil {
+		return err
+	}
+	sizeMM := t.Size * text.MMPerPt
+	k := r.m.scale()
+	ppem := fixed.Int26_6(math.Round(sizeMM * k * 64))
+	line := t.Line * k
+	c := rgba(t.Color, 1)
+	x := t.X
+	for _, ch := range t.S {
+		adv := float64(t.Font.Width(ch)) * sizeMM / 1000
+		if ch == ' ' || ch == '\u3000' || ch == '\t' {
+			x += adv
+			continue
+		}
+		gi, err := sf.GlyphIndex(&r.gbuf.sb, ch)
+		if err != nil {
+			return err
+		}
+		px, py := r.m.apply(x, t.Y)
+		if r.m.axisAligned() {
+			ix, iy := math.Floor(px), math.Floor(py)
+			key := glyphKey{t.Font, gi, ppem, uint8((px - ix) * 4), uint8((py - iy) * 4), t.Mode, int32(math.Round(line * 64))}
+			gm, err := r.glyph(sf, key, line)
+			if err != nil {
+				return err
+			}
+			if gm != nil {
+				r.paintMask(gm, int(ix), int(iy), c)
+			}
+		} else if err := r.rotatedGlyph(sf, gi, ppem, x, t.Y, k, t.Mode, line, c); err != nil {
+			return err
+		}
+		x += adv
+	}
+	return nil
+}
+
+// glyph returns the cached mask of key, rasterizing it the first time.
+func (r *raster) glyph(sf *sfnt.Font, key glyphKey, line float64) (*glyphMask, error) {
+	glyphs.Lock()
+	gm, ok := glyphs.m[key]
+	glyphs.Unlock()
+	if ok {
+		return gm, nil
+	}
+	segs, err := sf.LoadGlyph(&r.gbuf.sb, key.g, key.ppem, nil)
+	if err != nil {
+		return nil, err
+	}
+	ox, oy := float64(key.sx)/4, float64(key.sy)/4
+	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	out := r.gbuf.segs[:0]
+	for _, s := range segs {
+		g := Seg{}
+		n := 0
+		switch s.Op {
+		case sfnt.SegmentOpMoveTo:
+			g.Op, n = 'M', 1
+		case sfnt.SegmentOpLineTo:
+			g.Op, n = 'L', 1
+		case sfnt.SegmentOpQuadTo:
+			g.Op, n = 'Q', 2
+		case sfnt.SegmentOpCubeTo:
+			g.Op, n = 'C', 3
+		}
+		for i := range n {
+			x, y := float64(s.Args[i].X)/64+ox, float64(s.Args[i].Y)/64+oy
+			g.P[2*i], g.P[2*i+1] = x, y
+			minX, minY, maxX, maxY = math.Min(minX, x), math.Min(minY, y), math.Max(maxX, x), math.Max(maxY, y)
+		}
+		out = append(out, g)
+	}
+	r.gbuf.segs = out
+	if minX > maxX {
+		gm = nil // a glyph with no outline
+	} else {
+		pad := line + 1
+		b := image.Rect(int(math.Floor(minX-pad)), int(math.Floor(minY-pad)), int(math.Ceil(maxX+pad)), int(math.Ceil(maxY+pad)))
+		gm = &glyphMask{a: image.NewAlpha(image.Rect(0, 0, b.Dx(), b.Dy())), dx: b.Min.X, dy: b.Min.Y}
+		// Rasterize in the mask's own pixels: a raster whose transform is a
+		// translation.
+		saved, savedClip := r.m, r.clip
+		r.m = affine{1, 0, 0, 1, float64(-b.Min.X), float64(-b.Min.Y)}
+		r.clip = gm.a.Rect
+		r.glyphInto(gm.a, out, key.mode, line)
+		r.m, r.clip = saved, savedClip
+	}
+	glyphs.Lock()
+	if len(glyphs.m) >= maxCachedGlyphs {
+		clear(glyphs.m)
+	}
+	glyphs.m[key] = gm
+	glyphs.Unlock()
+	return gm, nil
+}
+
+// glyphInto rasterizes a glyph outline (under r.m) into mask: filled,
+// stroked, or both.
+func (r *raster) glyphInto(mask *image.Alpha, segs []Seg, mode TextMode, line float64) {
+	if mode != TextStroke {
+		box := r.segBounds(segs, 1).Intersect(mask.Rect)
+		if !box.Empty() {
+			z := &r.z
+			z.Reset(box.Dx(), box.Dy())
+			r.pathInto(segs, float64(box.Min.X), float64(box.Min.Y))
+			z.Draw(mask, box, image.Opaque, image.Point{})
+		}
+	}
+	if mode == TextStroke || mode == TextFillStroke {
+		polys, closed := r.flatten(segs)
+		r.strokePolys(polys, closed, line, rgba(Color{}, 1), mask)
+	}
+}
+
+// pathInto adds segments (under r.m, less the origin ox, oy) to the
+// rasterizer.
+func (r *raster) pathInto(segs []Seg, ox, oy float64) {
+	z := &r.z
+	p := func(x, y float64) (float32, float32) {
+		px, py := r.m.apply(x, y)
+		return float32(px - ox), float32(py - oy)
+	}
+	open := false
+	for _, g := range segs {
+		q := g.P
+		switch g.Op {
+		case 'M':
+			if open {
+				z.ClosePath()
+			}
+			z.MoveTo(p(q[0], q[1]))
+			open = true
+		case 'L':
+			z.LineTo(p(q[0], q[1]))
+		case 'Q':
+			ax, ay := p(q[0], q[1])
+			bx, by := p(q[2], q[3])
+			z.QuadTo(ax, ay, bx, by)
+		case 'C':
+			ax, ay := p(q[0], q[1])
+			bx, by := p(q[2], q[3])
+			cx, cy := p(q[4], q[5])
+			z.CubeTo(ax, ay, bx, by, cx, cy)
+		case 'Z':
+			z.ClosePath()
+			open = false
+		}
+	}
+	if open {
+		z.ClosePath()
+	}
+}
+
+// rotatedGlyph paints one glyph under a rotation, uncached: the glyph's
+// outline is moved into mm at (x, y) and drawn as a path.
+func (r *raster) rotatedGlyph(sf *sfnt.Font, gi sfnt.GlyphIndex, ppem fixed.Int26_6, x, y, k float64, mode TextMode, line float64, col color.RGBA) error {
+	segs, err := sf.LoadGlyph(&r.gbuf.sb, gi, ppem, nil)
+	if err != nil {
+		return err
+	}
+	out := r.gbuf.segs[:0]
+	for _, s := range segs {
+		g := Seg{}
+		n := 0
+		switch s.Op {
+		case sfnt.SegmentOpMoveTo:
+			g.Op, n = 'M', 1
+		case sfnt.SegmentOpLineTo:
+			g.Op, n = 'L', 1
+		case sfnt.SegmentOpQuadTo:
+			g.Op, n = 'Q', 2
+		case sfnt.SegmentOpCubeTo:
+			g.Op, n = 'C', 3
+		}
+		for i := range n {
+			g.P[2*i], g.P[2*i+1] = x+float64(s.Args[i].X)/64/k, y+float64(s.Args[i].Y)/64/k
+		}
+		out = append(out, g)
+	}
+	r.gbuf.segs = out
+	if mode != TextStroke {
+		r.fillPath(out, col)
+	}
+	if mode == TextStroke || mode == TextFillStroke {
+		polys, closed := r.flatten(out)
+		r.strokePolys(polys, closed, line, col, nil)
+	}
+	return nil
+}
+
+// paintMask paints a glyph mask in c with the pen at pixel (x, y), inside
+// the clip.
+func (r *raster) paintMask(gm *glyphMask, x, y int, c color.RGBA) {
+	at := image.Rect(x+gm.dx, y+gm.dy, x+gm.dx+gm.a.Rect.Dx(), y+gm.dy+gm.a.Rect.Dy())
+	box := at.Intersect(r.clip)
+	if box.Empty() {
+		return
+	}
+	sr, sg, sb := uint32(c.R), uint32(c.G), uint32(c.B)
+	for py := box.Min.Y; py < box.Max.Y; py++ {
+		mrow := gm.a.Pix[(py-at.Min.Y)*gm.a.Stride+(box.Min.X-at.Min.X):]
+		prow := r.img.Pix[r.img.PixOffset(box.Min.X, py):]
+		for i := 0; i < box.Dx(); i++ {
+			m := uint32(mrow[i])
+			if m == 0 {
+				continue
+			}
+			p := prow[4*i : 4*i+4 : 4*i+4]
+			if m == 255 {
+				p[0], p[1], p[2], p[3] = c.R, c.G, c.B, 255
+				continue
+			}
+			inv := 255 - m
+			p[0] = uint8((uint32(p[0])*inv + sr*m + 127) / 255)
+			p[1] = uint8((uint32(p[1])*inv + sg*m + 127) / 255)
+			p[2] = uint8((uint32(p[2])*inv + sb*m + 127) / 255)
+			p[3] = uint8((uint32(p[3])*inv + 255*m + 127) / 255)
+		}
+	}
+}

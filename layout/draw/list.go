@@ -1,0 +1,117 @@
+// Package draw holds a display list: one drawing (a card side, a board) as
+// shapes, images and already-positioned text runs, in millimetres with the
+// origin at the top-left corner and y down. Layout happens before a list is
+// made (line breaking, kinsoku, shrink-to-fit, font fallback), so its three
+// backends, PDF (fpdf), SVG and PNG, only paint and cannot disagree.
+package draw
+
+import "bifrost/layout/text"
+
+// List is one drawing.
+type List struct {
+	W, H    float64  // size of the whole drawing in mm, bleed included
+	Bleed   float64  // bleed in mm on every side (0 for boards and figures)
+	Items   []Item   // in paint order
+	Regions []Region // named boxes of the layout's elements
+}
+
+// Region is the box of one layout element, for callouts and the preview.
+type Region struct {
+	Role       string  // what the element shows: "name", "cost", "effect", "icon:<name>", "art", …
+	X, Y, W, H float64 // mm, same origin as the list
+}
+
+// Item is one entry of a list: *Shape, *Text, *Image, *Clip, *Rotate or
+// Pop.
+type Item interface{ item() }
+
+// Color is an sRGB colour.
+type Color struct{ R, G, B uint8 }
+
+// RGB returns the colour of three 0–255 components.
+func RGB(r, g, b int) *Color { return &Color{uint8(r), uint8(g), uint8(b)} }
+
+// ShapeKind is what a Shape draws.
+type ShapeKind uint8
+
+// The shape kinds.
+const (
+	Rect      ShapeKind = iota // the box X, Y, W, H
+	RoundRect                  // the box with corners of radius R
+	Ellipse                    // the ellipse inscribed in the box
+	Path                       // Segs
+	Polygon                    // Segs: 'M', then 'L' to each corner, then 'Z'
+	Line                       // from (X, Y) to (X+W, Y+H), stroked only
+)
+
+// Shape is a filled and/or stroked outline.
+type Shape struct {
+	Kind       ShapeKind
+	X, Y, W, H float64
+	R          float64 // RoundRect's corner radius
+	Segs       []Seg   // Path's segments
+	Fill       *Color  // nil: not filled
+	Stroke     *Color  // nil: not stroked
+	Line       float64 // stroke width, mm
+	Dash       float64 // dash and gap length, mm; 0 for a solid line
+	Alpha      float64 // opacity of the fill, 0 < Alpha < 1; 0 means opaque
+}
+
+// Seg is one path command: 'M' x y, 'L' x y, 'C' x1 y1 x2 y2 x y (cubic),
+// 'Q' x1 y1 x y (quadratic) or 'Z' (close).
+type Seg struct {
+	Op byte
+	P  [6]float64
+}
+
+// TextMode is how a run's glyphs are painted.
+type TextMode uint8
+
+// The text modes.
+const (
+	TextFill       TextMode = iota // filled
+	TextFillStroke                 // filled and stroked: a bold the font lacks
+	TextStroke                     // outlined only (ink saver)
+	TextInvisible                  // not painted; searchable in the PDF only
+)
+
+// Text is a run of one font on one baseline, already broken and placed.
+type Text struct {
+	X, Y  float64 // start of the baseline, mm
+	S     string
+	Font  *text.Font // the TrueType file the glyphs come from
+	Bold  bool       // Font is the family's bold face
+	Size  float64    // pt
+	Color Color
+	Mode  TextMode
+	Line  float64 // stroke width in mm for TextFillStroke and TextStroke
+	W     float64 // advance of the run, mm, as the PDF measures it
+}
+
+// Image is a PNG or JPEG picture stretched over a box (clip it with Clip).
+type Image struct {
+	X, Y, W, H float64
+	Key        string // a name unique to Data, e.g. its file name
+	Data       []byte // the file's bytes
+	Type       string // "PNG" or "JPG"
+}
+
+// Clip limits what follows, up to its Pop, to a rectangle.
+type Clip struct{ X, Y, W, H float64 }
+
+// Rotate turns what follows, up to its Pop, by Angle degrees
+// counter-clockwise about (X, Y).
+type Rotate struct{ Angle, X, Y float64 }
+
+// Pop ends the innermost Clip or Rotate.
+type Pop struct{}
+
+func (*Shape) item()  {}
+func (*Text) item()   {}
+func (*Image) item()  {}
+func (*Clip) item()   {}
+func (*Rotate) item() {}
+func (Pop) item()     {}
+
+// Add appends items.
+func (l *List) Add(items ...Item) { l.Items = append(l.Items, items...) }

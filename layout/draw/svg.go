@@ -1,0 +1,247 @@
+package draw
+
+import (
+	"bufio"
+	"encoding/base64"
+	"fmt"
+	"hash/fnv"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+
+	"bifrost/layout/text"
+)
+
+// fallbackFonts end every font stack of an SVG: Japanese Gothic faces a
+// browser is likely to have, then the generic family.
+var fallbackFonts = []string{"Hiragino Kaku Gothic ProN", "Hiragino Sans", "Yu Gothic", "Meiryo", "Noto Sans JP", "Noto Sans CJK JP", "IPAexGothic"}
+
+// SVG writes a standalone <svg> (viewBox in mm, width and height in mm).
+// Text is <text>, each character at the position the PDF gives it, in a
+// named Japanese font stack: the run's font first, then the list's other
+// fonts, then common Japanese Gothics. Images are data: URIs. trim crops
+// the bleed away.
+func (l *List) SVG(w io.Writer, trim bool) error {
+	bw := bufio.NewWriter(w)
+	s := &svgWriter{w: bw, id: l.idPrefix(), classes: map[fontKey]int{}}
+	x, y, wd, ht := 0.0, 0.0, l.W, l.H
+	if trim {
+		x, y, wd, ht = l.Bleed, l.Bleed, l.W-2*l.Bleed, l.H-2*l.Bleed
+	}
+	fmt.Fprintf(bw, `<svg xmlns="http://www.w3.org/2000/svg" width="%smm" height="%smm" viewBox="%s %s %s %s" xml:space="preserve">`,
+		num(wd), num(ht), num(x), num(y), num(wd), num(ht))
+	s.style(l)
+	open := 0
+	for _, it := range l.Items {
+		switch it := it.(type) {
+		case *Shape:
+			s.shape(it)
+		case *Text:
+			s.text(it)
+		case *Image:
+			mime := "image/png"
+			if it.Type == "JPG" {
+				mime = "image/jpeg"
+			}
+			fmt.Fprintf(bw, `<image x="%s" y="%s" width="%s" height="%s" preserveAspectRatio="none" href="data:%s;base64,%s"/>`,
+				num(it.X), num(it.Y), num(it.W), num(it.H), mime, base64.StdEncoding.EncodeToString(it.Data))
+		case *Clip:
+			s.n++
+			fmt.Fprintf(bw, `<clipPath id="%s%d"><rect x="%s" y="%s" width="%s" height="%s"/></clipPath><g clip-path="url(#%s%d)">`,
+				s.id, s.n, num(it.X), num(it.Y), num(it.W), num(it.H), s.id, s.n)
+			open++
+		case *Rotate:
+			fmt.Fprintf(bw, `<g transform="rotate(%s %s %s)">`, num(-it.Angle), num(it.X), num(it.Y))
+			open++
+		case Pop:
+			if open > 0 {
+				bw.WriteString("</g>")
+				open--
+			}
+		}
+	}
+	bw.WriteString(strings.Repeat("</g>", open))
+	bw.WriteString("</svg>\n")
+	return bw.Flush()
+}
+
+type svgWriter struct {
+	w       *bufio.Writer
+	id      string // prefix of clip ids, unique to the drawing
+	n       int
+	classes map[fontKey]int
+}
+
+type fontKey struct {
+	f    *text.Font
+	bold bool
+}
+
+// idPrefix derives the clip ids from what the list shows, so that several
+// drawings inlined in one HTML page do not share ids, and the same drawing
+// always gives the same bytes.
+func (l *List) idPrefix() string {
+	h := fnv.New64a()
+	fmt.Fprintf(h, "%g %g %d", l.W, l.H, len(l.Items))
+	for _, it := range l.Items {
+		switch it := it.(type) {
+		case *Text:
+			io.WriteString(h, it.S)
+		case *Clip:
+			fmt.Fprintf(h, "%g %g", it.X, it.Y)
+		}
+	}
+	return fmt.Sprintf("d%x-", h.Sum64()&0xffffffffff)
+}
+
+// style declares one class per font of the list, each with its stack.
+func (s *svgWriter) style(l *List) {
+	var names []string
+	var keys []fontKey
+	for _, it := range l.Items {
+		t, ok := it.(*Text)
+		if !ok {
+			continue
+		}
+		k := fontKey{t.Font, t.Bold}
+		if _, ok := s.classes[k]; !ok {
+			s.classes[k] = len(keys)
+			keys = append(keys, k)
+		}
+		if !contains(names, t.Font.Name) {
+			names = append(names, t.Font.Name)
+		}
+	}
+	if len(keys) == 0 {
+		return
+	}
+	s.w.WriteString("<style>")
+	for i, k := range keys {
+		stack := []string{k.f.Name}
+		for _, n := range append(names, fallbackFonts...) {
+			if !contains(stack, n) {
+				stack = append(stack, n)
+			}
+		}
+		for j, n := range stack {
+			stack[j] = "'" + strings.ReplaceAll(n, "'", "") + "'"
+		}
+		weight := "normal"
+		if k.bold {
+			weight = "bold"
+		}
+		fmt.Fprintf(s.w, ".%sf%d{font-family:%s,sans-serif;font-weight:%s;font-kerning:none;white-space:pre}", s.id, i, xmlEscape(strings.Join(stack, ",")), weight)
+	}
+	s.w.WriteString("</style>")
+}
+
+func contains(ss []string, s string) bool {
+	for _, x := range ss {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *svgWriter) shape(sh *Shape) {
+	w := s.w
+	switch sh.Kind {
+	case Rect:
+		fmt.Fprintf(w, `<rect x="%s" y="%s" width="%s" height="%s"`, num(sh.X), num(sh.Y), num(sh.W), num(sh.H))
+	case RoundRect:
+		fmt.Fprintf(w, `<rect x="%s" y="%s" width="%s" height="%s" rx="%s"`, num(sh.X), num(sh.Y), num(sh.W), num(sh.H), num(math.Max(sh.R, 0)))
+	case Ellipse:
+		fmt.Fprintf(w, `<ellipse cx="%s" cy="%s" rx="%s" ry="%s"`, num(sh.X+sh.W/2), num(sh.Y+sh.H/2), num(sh.W/2), num(sh.H/2))
+	case Line:
+		fmt.Fprintf(w, `<line x1="%s" y1="%s" x2="%s" y2="%s"`, num(sh.X), num(sh.Y), num(sh.X+sh.W), num(sh.Y+sh.H))
+	case Path, Polygon:
+		w.WriteString(`<path d="`)
+		for i, g := range sh.Segs {
+			if i > 0 {
+				w.WriteByte(' ')
+			}
+			w.WriteByte(g.Op)
+			for _, v := range g.P[:segPoints(g.Op)] {
+				w.WriteByte(' ')
+				w.WriteString(num(v))
+			}
+		}
+		w.WriteString(`"`)
+	}
+	if sh.Fill != nil && sh.Kind != Line {
+		fmt.Fprintf(w, ` fill="%s"`, hex(*sh.Fill))
+		if sh.Alpha > 0 && sh.Alpha < 1 {
+			fmt.Fprintf(w, ` fill-opacity="%s"`, num(sh.Alpha))
+		}
+	} else {
+		w.WriteString(` fill="none"`)
+	}
+	if sh.Stroke != nil {
+		fmt.Fprintf(w, ` stroke="%s" stroke-width="%s"`, hex(*sh.Stroke), num(sh.Line))
+		if sh.Dash > 0 {
+			fmt.Fprintf(w, ` stroke-dasharray="%s"`, num(sh.Dash))
+		}
+	}
+	w.WriteString("/>")
+}
+
+// segPoints is how many numbers a path command takes.
+func segPoints(op byte) int {
+	switch op {
+	case 'M', 'L':
+		return 2
+	case 'Q':
+		return 4
+	case 'C':
+		return 6
+	}
+	return 0
+}
+
+func (s *svgWriter) text(t *Text) {
+	w := s.w
+	size := t.Size * text.MMPerPt
+	fmt.Fprintf(w, `<text class="%sf%d" font-size="%s" y="%s" x="`, s.id, s.classes[fontKey{t.Font, t.Bold}], num(size), num(t.Y))
+	x := t.X
+	first := true
+	for _, r := range t.S {
+		if !first {
+			w.WriteByte(' ')
+		}
+		first = false
+		w.WriteString(num(x))
+		x += float64(t.Font.Width(r)) * size / 1000
+	}
+	w.WriteString(`"`)
+	c := hex(t.Color)
+	switch t.Mode {
+	case TextFill:
+		fmt.Fprintf(w, ` fill="%s"`, c)
+	case TextFillStroke:
+		fmt.Fprintf(w, ` fill="%s" stroke="%s" stroke-width="%s"`, c, c, num(t.Line))
+	case TextStroke:
+		fmt.Fprintf(w, ` fill="none" stroke="%s" stroke-width="%s"`, c, num(t.Line))
+	case TextInvisible:
+		w.WriteString(` fill="none"`)
+	}
+	w.WriteString(">")
+	w.WriteString(xmlEscape(t.S))
+	w.WriteString("</text>")
+}
+
+// num writes a length with at most three decimals (a micrometre).
+func num(v float64) string {
+	s := strconv.FormatFloat(math.Round(v*1000)/1000, 'f', -1, 64)
+	if s == "-0" {
+		return "0"
+	}
+	return s
+}
+
+func hex(c Color) string { return fmt.Sprintf("#%02x%02x%02x", c.R, c.G, c.B) }
+
+var xmlEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;")
+
+func xmlEscape(s string) string { return xmlEscaper.Replace(s) }
