@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"bifrost/rules/sim"
+	"bifrost/rules/sim/simtest"
 )
 
 // BenchmarkRandomGames plays full games between random bots on one core,
@@ -61,4 +62,10 @@ func BenchmarkSearchGames(b *testing.B) {
 		i++
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+}
+
+// BenchmarkCheckCost measures what the invariant checks cost: the CPU-time
+// ratio of checked to unchecked random games (issue 18.4: at most 1.5).
+func BenchmarkCheckCost(b *testing.B) {
+	simtest.CheckCost(b, newEngine(b), 2)
 }

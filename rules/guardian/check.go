@@ -10,7 +10,8 @@ import (
 // Check verifies the invariants of the checklist's §7 after a decision:
 //   - I1: every seat's cards across its zones are exactly its deck list (30):
 //     as many cards, and the same sum of per-design weights (a card that
-//     changed design changes the sum);
+//     changed design changes the sum), the long zones' weights kept as
+//     running sums (stackSums) so that a check reads only what moved;
 //   - I7: the resource zone holds ResourceZone + fortified − taken cards, and
 //     never fewer than none;
 //   - I11: no cheer-seat ability used more often this battle than its card allows;
@@ -92,11 +93,14 @@ func (g *game) Check() error {
 	return nil
 }
 
-// zoneSum sums the weights of the cards in seat s's zones.
+// zoneSum sums the weights of the cards in seat s's zones. The deck, the
+// resource zone and the consume zone, the long ones, are summed through
+// their running sums (stacked); the others are read whole.
 func (g *game) zoneSum(s int) uint64 {
 	w, ps, h := g.e.weight, &g.p.ps[s], &g.h[s]
-	sum := weights(w, h.hand) + weights(w, h.deck) + weights(w, h.res) + weights(w, h.aside) +
-		weights(w, ps.consumed) + weights(w, ps.orders)
+	st := &g.stacked
+	sum := weights(w, h.hand) + weights(w, h.aside) + weights(w, ps.orders) +
+		st.read(w, s, zsDeck, h.deck) + st.read(w, s, zsRes, h.res) + st.read(w, s, zsConsumed, ps.consumed)
 	for _, cc := range ps.cheer {
 		sum += w[cc.card]
 	}
@@ -107,6 +111,59 @@ func (g *game) zoneSum(s int) uint64 {
 		sum += w[ps.guard]
 	}
 	return sum
+}
+
+// The zones whose running sums Check keeps.
+const (
+	zsDeck = iota
+	zsRes
+	zsConsumed
+	nStacked
+)
+
+// stackSums keeps, for Check, running weight sums of the zones that the
+// engine changes mostly at their top (the end of the slice): the deck, the
+// resource zone and the consume zone. sum[s][z] is the weight of the first
+// valid[s][z] cards of seat s's zone z, which Check read before; it reads
+// only the cards above them. The engine calls drop when it takes cards off
+// the top of such a zone (the sum loses them before another card can take
+// their place) and forget when it changes one below its top.
+type stackSums struct {
+	valid [2][nStacked]int
+	sum   [2][nStacked]uint64
+}
+
+// read returns the weight of zone z of seat s, whose cards are now cards,
+// reading only those above the part read before, and takes them in. A
+// zone shorter than that part (a move that did not drop) is read whole.
+func (st *stackSums) read(w []uint64, s, z int, cards []int16) uint64 {
+	v, sum := st.valid[s][z], st.sum[s][z]
+	if v > len(cards) {
+		v, sum = 0, 0
+	}
+	for _, c := range cards[v:] {
+		sum += w[c]
+	}
+	st.valid[s][z], st.sum[s][z] = len(cards), sum
+	return sum
+}
+
+// drop takes out of the sum of zone z of seat s the cards just taken off
+// its top: cards is the zone now, and they still lie beyond its end.
+func (st *stackSums) drop(w []uint64, s, z int, cards []int16) {
+	v := st.valid[s][z]
+	if v <= len(cards) {
+		return
+	}
+	for _, c := range cards[len(cards):v] {
+		st.sum[s][z] -= w[c]
+	}
+	st.valid[s][z] = len(cards)
+}
+
+// forget makes Check read zone z of seat s whole (it changed below its top).
+func (st *stackSums) forget(s, z int) {
+	st.valid[s][z], st.sum[s][z] = 0, 0
 }
 
 // weights sums the weights w of the cards in z.

@@ -119,6 +119,7 @@ func (g *game) do(f *frame, cl *clause) bool {
 			h.deck = h.deck[:len(h.deck)-1]
 			p.ps[s].fortified++
 		}
+		g.stacked.drop(g.e.weight, s, zsDeck, h.deck)
 		g.ev(sim.Event{Kind: evFortify, Seat: int8(s), Card: src, N: int32(n)})
 	case vRecord:
 		c := &p.ps[s].counters[cl.ctr]
@@ -262,6 +263,7 @@ func (g *game) pick(s int, v uint8, a int, src int16) {
 		if ps.consumed, ok = removeOne(ps.consumed, int16(a)); !ok {
 			panic("guardian: recover: no such card")
 		}
+		g.stacked.forget(s, zsConsumed) // the cards above it moved down
 		g.h[s].hand = append(g.h[s].hand, int16(a))
 		ps.recovered++
 		g.ev(sim.Event{Kind: sim.Acquired, Seat: int8(s), Card: int32(a), N: 3})

@@ -188,6 +188,7 @@ func (g *game) finishSetup() {
 			h.res = append(h.res, h.deck[len(h.deck)-1])
 			h.deck = h.deck[:len(h.deck)-1]
 		}
+		g.stacked.drop(g.e.weight, s, zsDeck, h.deck)
 		g.ev(sim.Event{Kind: evResources, Seat: int8(s), Card: -1, N: int32(n)})
 	}
 	p.first = int8(g.rng.IntN(2))
@@ -210,6 +211,7 @@ func (g *game) mulligan(s int) {
 	copy(h.deck[n:], h.deck[:k])
 	copy(h.deck, h.aside)
 	h.aside = h.aside[:0]
+	g.stacked.forget(s, zsDeck)
 	g.ev(sim.Event{Kind: evMulligan, Seat: int8(s), Card: -1, N: int32(n)})
 }
 
@@ -229,6 +231,7 @@ func (g *game) draw(s, n int, how int32) {
 		c := h.deck[len(h.deck)-1]
 		h.deck = h.deck[:len(h.deck)-1]
 		h.hand = append(h.hand, c)
+		g.stacked.drop(g.e.weight, s, zsDeck, h.deck)
 		g.ev(sim.Event{Kind: sim.Acquired, Seat: int8(s), Card: int32(c), N: how})
 	}
 }
@@ -240,6 +243,7 @@ func (g *game) take(s, n int) {
 		c := h.res[len(h.res)-1]
 		h.res = h.res[:len(h.res)-1]
 		h.hand = append(h.hand, c)
+		g.stacked.drop(g.e.weight, s, zsRes, h.res)
 		g.p.ps[s].taken++
 		g.ev(sim.Event{Kind: sim.Acquired, Seat: int8(s), Card: int32(c), N: 1})
 		g.ev(sim.Event{Kind: evTake, Seat: int8(s), Card: int32(c), N: int32(len(h.res))})

@@ -150,10 +150,11 @@ type game struct {
 	// decided and shape notice a turn that changed nothing (G10). They are
 	// kept out of pub: whether a seat decided something this turn would tell
 	// the other whether it held a Guardian at the forging (I16).
-	decided bool     // a seat decided something this turn
-	start   uint64   // the zone sizes and records when this turn began
-	was     snapshot // the state at the last CheckStep
-	smp     *sampler // Determinize's scratch, on copies it made
+	decided bool      // a seat decided something this turn
+	start   uint64    // the zone sizes and records when this turn began
+	was     snapshot  // the state at the last CheckStep
+	stacked stackSums // Check's running sums of the long zones
+	smp     *sampler  // Determinize's scratch, on copies it made
 }
 
 // newGame deals decks a (seat 0) and b (seat 1) and plays up to the first decision.
@@ -204,6 +205,7 @@ func (g *game) copyFrom(o *game) {
 	}
 	g.e = o.e
 	g.decided, g.start = o.decided, o.start
+	g.stacked = stackSums{}
 }
 
 func (p *pub) copyFrom(o *pub) {

@@ -127,6 +127,7 @@ func (d *determinizer) determinize(v *View, dst *game, rng *rand.Rand) {
 	e := v.e
 	dst.e = e
 	dst.p.copyFrom(&v.pub)
+	dst.stacked = stackSums{}
 	dst.decided = true // the view cannot tell whether this turn changed anything (G10)
 	me, o := v.Seat, other(v.Seat)
 

@@ -1,0 +1,85 @@
+package guardian
+
+import (
+	"testing"
+
+	"bifrost/rules/sim"
+)
+
+// Issue 18.4: Check sums the deck, resource and consume zones through
+// running sums of the part of each zone it read before, which the engine
+// keeps as it takes cards off. After every decision of many seeded games,
+// before Check reads anything, that part of each zone must lie within it
+// and weigh what its running sum says; after Check the seat's sum must
+// equal a full recount. The games must have taken cards off every kind of
+// zone and changed them below their top (mulligan, take, fortify, recover).
+func TestIssue18_4_GuardianIncrementalCountsMatchRecount(t *testing.T) {
+	e := newEngine(t)
+	moves := map[sim.EventKind]int{}
+	emit := func(ev sim.Event) {
+		if ev.Kind == sim.Acquired && ev.N == 3 {
+			moves[evRecover]++ // a card recovered from the consume zone
+		}
+		moves[ev.Kind]++
+	}
+	var buf []sim.Choice
+	decisions := 0
+	for i := range 400 {
+		cfg := sim.Config{Players: 2, Index: i}
+		engineRng, botRng := sim.Streams(sim.GameSeed(18, 2, i))
+		g := e.NewGame(cfg, engineRng).(*game)
+		bots := [2]sim.Bot{e.NewBot("random"), e.NewBot([]string{"random", "greedy"}[i%2])}
+		for !g.Over() && g.Turn() <= e.TurnCap() {
+			buf = g.Choices(buf[:0])
+			g.Apply(buf[bots[g.Seat()].Choose(g, buf, botRng)], emit)
+			decisions++
+			for s := range 2 {
+				ps, h := &g.p.ps[s], &g.h[s]
+				for z, cards := range [nStacked][]int16{zsDeck: h.deck, zsRes: h.res, zsConsumed: ps.consumed} {
+					st := &g.stacked
+					if st.valid[s][z] > len(cards) {
+						t.Fatalf("game %d, decision %d: P%d's zone %d trusts %d cards of %d: a move took cards off it without dropping them",
+							i, decisions, s+1, z, st.valid[s][z], len(cards))
+					}
+					if v := st.valid[s][z]; st.sum[s][z] != weights(e.weight, cards[:v]) {
+						t.Fatalf("game %d, decision %d: P%d's zone %d: the running sum of its first %d cards is %d, a recount gives %d",
+							i, decisions, s+1, z, v, st.sum[s][z], weights(e.weight, cards[:v]))
+					}
+				}
+			}
+			if err := g.Check(); err != nil {
+				t.Fatalf("game %d, decision %d: %v", i, decisions, err)
+			}
+			for s := range 2 {
+				if got, want := g.zoneSum(s), recountSum(g, s); got != want {
+					t.Fatalf("game %d, decision %d: P%d's zones weigh %d by the running sums, %d by a recount", i, decisions, s+1, got, want)
+				}
+			}
+		}
+	}
+	for _, k := range []sim.EventKind{evMulligan, evTake, evFortify, evRecover} {
+		if moves[k] == 0 {
+			t.Errorf("no game had event kind %d: the test does not exercise it", k)
+		}
+	}
+}
+
+// evRecover counts, in the test above, cards recovered from the consume zone.
+const evRecover = sim.EventKind(255)
+
+// recountSum is zoneSum read afresh from every card.
+func recountSum(g *game, s int) uint64 {
+	w, ps, h := g.e.weight, &g.p.ps[s], &g.h[s]
+	sum := weights(w, h.hand) + weights(w, h.deck) + weights(w, h.res) + weights(w, h.aside) +
+		weights(w, ps.consumed) + weights(w, ps.orders)
+	for _, cc := range ps.cheer {
+		sum += w[cc.card]
+	}
+	if h.forge >= 0 {
+		sum += w[h.forge]
+	}
+	if ps.shipped {
+		sum += w[ps.guard]
+	}
+	return sum
+}
