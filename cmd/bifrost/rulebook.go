@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -66,6 +67,9 @@ func runRulebook(_ context.Context, opts *rulebookOptions, args []string) error 
 			outputs = append(outputs, outputsOf(opts.out, []string{g.ID}, name+"."+f)...)
 		}
 	}
+	if slices.Contains(opts.formats, "pdf") {
+		outputs = append(outputs, outputsOf(opts.out, []string{g.ID}, summaryCard)...)
+	}
 	if err := guardOutputs(opts.src, outputs); err != nil {
 		return err
 	}
@@ -101,6 +105,10 @@ func embedFonts(embed bool) []book.HTMLOption {
 // rulebook, the one-page turn summary, and the designer's book (rulings
 // with their parameters, the parameters' values, the model's limits).
 var books = []string{"rulebook", "summary", "designer"}
+
+// summaryCard is the turn summary again at card size (63 × 88 mm, front
+// and back), written beside the A5 one whenever PDFs are.
+const summaryCard = "summary-card.pdf"
 
 // writeRulebook renders one game's player's and designer's books into
 // out/<game>/, their example cards drawn with the game's card layout, the
@@ -144,18 +152,25 @@ func writeRulebook(src, out, rulesDir string, g *schema.Game, res schema.Result,
 		if err != nil {
 			return written, dataError{err}
 		}
-		for _, f := range formats {
+		outputs := formats
+		if name == "summary" && slices.Contains(formats, "pdf") {
+			outputs = append(slices.Clip(formats), "card")
+		}
+		for _, f := range outputs {
 			var buf bytes.Buffer
+			path := filepath.Join(out, g.ID, name+"."+f)
 			switch f {
 			case "pdf":
 				err = book.PDF(&buf, []byte(expanded), drawer, book.WithImageDir(dir), fonts, book.WithPDFLang(lang))
+			case "card":
+				path = filepath.Join(out, g.ID, summaryCard)
+				err = book.PDF(&buf, []byte(expanded), drawer, book.WithImageDir(dir), fonts, book.WithPDFLang(lang), book.WithPaper("card"))
 			case "html":
 				err = book.HTML(&buf, []byte(expanded), cardBox(g, res), append(htmlOpts, book.WithHTMLLang(lang))...)
 			}
 			if err != nil {
 				return written, dataError{fmt.Errorf("%s: %w", file, err)}
 			}
-			path := filepath.Join(out, g.ID, name+"."+f)
 			if err := outfile.WriteFile(path, buf.Bytes()); err != nil {
 				return written, err
 			}

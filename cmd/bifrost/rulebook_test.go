@@ -54,7 +54,7 @@ func TestBuild_WritesEveryOutputOfEveryGame(t *testing.T) {
 		t.Fatalf("exit %d\n%s%s", r.code, r.stdout, r.stderr)
 	}
 	for _, g := range []string{"valkyrie", "nastrond", "guardian", "bloodrage"} {
-		for _, f := range []string{"cards.pdf", "rulebook.pdf", "rulebook.html", "summary.pdf", "summary.html", "designer.pdf", "designer.html", "report.html", "report.json"} {
+		for _, f := range []string{"cards.pdf", "rulebook.pdf", "rulebook.html", "summary.pdf", "summary-card.pdf", "summary.html", "designer.pdf", "designer.html", "report.html", "report.json"} {
 			if _, err := os.Stat(filepath.Join(out, g, f)); err != nil {
 				t.Errorf("%s: %v", g, err)
 			}
@@ -162,7 +162,7 @@ func loadShipped(t *testing.T, g *schema.Game) schema.Result {
 	return res
 }
 
-func TestIssue14_5_TurnSummaryIsOnePagePerGame(t *testing.T) {
+func TestIssue14_5_TurnSummaryIsOnePageAtA5AndTwoSidesAtCardSize(t *testing.T) {
 	out := t.TempDir()
 	for _, g := range schema.Games() {
 		if r := bifrost(t, "rulebook", g.ID, "--src", shippedSrc, "--rules", "../../rules", "--out", out); r.code != 0 {
@@ -174,6 +174,19 @@ func TestIssue14_5_TurnSummaryIsOnePagePerGame(t *testing.T) {
 		}
 		if !strings.Contains(text, "サマリー") {
 			t.Errorf("%s: summary.pdf has no title", g.ID)
+		}
+		// The same summary at card size, front and back, says the same.
+		card := filepath.Join(out, g.ID, "summary-card.pdf")
+		cardText := bookText(t, card)
+		if pages := strings.Count(strings.TrimRight(cardText, "\f"), "\f") + 1; pages > 2 {
+			t.Errorf("%s: summary-card.pdf has %d pages, want the two sides of a card", g.ID, pages)
+		}
+		// (The A5 sheet ends with its page number, the card has none.)
+		if a, b := strings.TrimSuffix(strings.Join(strings.Fields(text), ""), "1"), strings.Join(strings.Fields(strings.ReplaceAll(cardText, "\f", "")), ""); a != b {
+			t.Errorf("%s: the card-size summary says something else than the A5 one:\n%s\n%s", g.ID, a, b)
+		}
+		if info, err := exec.Command("pdfinfo", card).Output(); err != nil || !strings.Contains(string(info), "178.58 x 249.45 pts") {
+			t.Errorf("%s: summary-card.pdf is not 63 × 88 mm: %s %v", g.ID, info, err)
 		}
 	}
 }

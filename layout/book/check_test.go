@@ -211,7 +211,7 @@ func TestIssue18_11_EveryBadPlaceholderIsReported(t *testing.T) {
 }
 
 func TestIssue18_11_BadFrontMatterIsASourceErrorOfBothRenderers(t *testing.T) {
-	agree(t, "---\npaper: B5\n---\n# 題\n", `line 1: 前付けの paper は A5 か A4 です（"B5" になっています）`)
+	agree(t, "---\npaper: B5\n---\n# 題\n", `line 1: 前付けの paper は A5 か A4（1 枚ものなら card も）です（"B5" になっています）`)
 }
 
 func TestSourceError_PrintsFileAndLine(t *testing.T) {

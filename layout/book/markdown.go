@@ -16,10 +16,10 @@ import (
 // Meta is a rulebook's front matter.
 type Meta struct {
 	Title string `yaml:"title"`
-	Paper string `yaml:"paper"` // "A5" (default) or "A4"
+	Paper string `yaml:"paper"` // "A5" (default), "A4", or "card" for a sheet
 	// Sheet makes a one-page sheet such as a turn summary: the title on
 	// top of the page, no title page and no contents. More than one page
-	// is an error.
+	// (two at card size: front and back) is an error.
 	Sheet bool `yaml:"sheet"`
 	// LatinSpace is the space between kana or kanji and Latin letters or
 	// digits (和欧文間), in em: none when left out; the customary 0.25.
@@ -54,7 +54,8 @@ func parse(src []byte, lang string) (ast.Node, Meta, error) {
 }
 
 // frontMatter reads the front matter parsed into ctx: the paper defaults
-// to A5, and anything but A5 or A4 is a problem, returned as its message.
+// to A5, and anything but A5, A4 or (for a sheet) card is a problem,
+// returned as its message.
 func frontMatter(ctx parser.Context) (Meta, *message) {
 	var m Meta
 	if fm := frontmatter.Get(ctx); fm != nil {
@@ -71,7 +72,7 @@ func frontMatter(ctx parser.Context) (Meta, *message) {
 		bad := msg("front.latin", m.LatinSpace)
 		return m, &bad
 	}
-	if _, ok := geometries[m.Paper]; !ok {
+	if g, ok := geometries[m.Paper]; !ok || g.sheetOnly && !m.Sheet {
 		bad := msg("front.paper", m.Paper)
 		return m, &bad
 	}

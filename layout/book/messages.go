@@ -30,7 +30,7 @@ var messages = map[string][2]string{
 	"figure.size":           {"図の大きさがありません", "figure has no size"},
 	"front.decode":          {"前付け（front matter）を読めません: %v", "front matter: %v"},
 	"front.latin":           {"前付けの latin_space は 0〜1 em です（%g になっています）", "front matter: latin_space must be 0 to 1 em (got %g)"},
-	"front.paper":           {"前付けの paper は A5 か A4 です（%q になっています）", "front matter: paper must be A5 or A4 (got %q)"},
+	"front.paper":           {"前付けの paper は A5 か A4（1 枚ものなら card も）です（%q になっています）", "front matter: paper must be A5 or A4, or card for a sheet (got %q)"},
 	"nesting":               {"リスト・引用・定義の入れ子が%d段を超えています", "lists, quotes and definitions nest more than %d deep"},
 	"table.columns":         {"表が%d列あります（%d列まで。表を分けてください）", "the table has %d columns, at most %d fit a page: split it"},
 	"image.bad":             {"画像 %q: %s", "image %q: %s"},
@@ -40,7 +40,7 @@ var messages = map[string][2]string{
 	"path.outside":          {"ルールのフォルダーの外を指しています", "the path leads outside the rules folder"},
 	"path.bad":              {"パスとして読めません", "not a valid path"},
 	"path.backslash":        {`区切りは "\" でなく "/" です`, `separate folders with "/", not "\"`},
-	"sheet.onepage":         {"1 枚ものは 1 ページに収めてください（%d ページになります）", "a sheet must fit on one page (it takes %d)"},
+	"sheet.pages":           {"1 枚ものは %d ページに収めてください（%d ページになります）", "a sheet must fit on %d page(s) (it takes %d)"},
 	"font.embed":            {"%s を埋め込めません: %v", "embedding %s: %v"},
 }
 

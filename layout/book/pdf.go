@@ -33,7 +33,12 @@ type pdfConfig struct {
 	body, gothic *text.Chain
 	imageDir     string
 	lang         string // of the errors: "en" or Japanese
+	paper        string // overrides the front matter's paper when set
 }
+
+// WithPaper sets the paper ("A5", "A4" or "card"), whatever the front
+// matter says: the one turn summary printed at A5 and at card size.
+func WithPaper(paper string) PDFOption { return func(c *pdfConfig) { c.paper = paper } }
 
 // WithPDFLang sets the language of PDF's errors: English for "en" (as
 // --lang en), else Japanese.
@@ -58,7 +63,8 @@ const CardWidth = 45.0
 // numbered headings, Japanese line breaking (UAX #14 with kinsoku, filled
 // greedily by measured width), lists, tables, block quotes, example cards
 // (drawn by cards), footnotes and page numbers. The paper is the front
-// matter's A5 (the default) or A4.
+// matter's A5 (the default), A4 or card (63 × 88 mm, for a sheet only),
+// unless WithPaper sets it.
 //
 // The body is laid out once into pages of boxes; the table of contents,
 // whose length does not depend on the page numbers, is laid out before it,
@@ -83,7 +89,13 @@ func typeset(md []byte, cards CardDrawer, opts ...PDFOption) (*typesetter, error
 	if err != nil {
 		return nil, err
 	}
-	g := geometries[meta.Paper]
+	if cfg.paper != "" {
+		meta.Paper = strings.ToUpper(cfg.paper)
+	}
+	g, ok := geometries[meta.Paper]
+	if !ok || (g.sheetOnly && !meta.Sheet) {
+		return nil, &SourceError{Line: 1, Msg: msg("front.paper", meta.Paper).text(cfg.lang)}
+	}
 	if meta.Sheet {
 		g = g.sheet()
 	}
@@ -127,6 +139,9 @@ type geometry struct {
 	h1, h2, h3, title        float64
 	leading, tableLeading    float64 // line pitch as a multiple of the size
 	footerY                  float64 // baseline of the page number, from the page top
+	sheetOnly                bool    // the paper is for a sheet only, not a book
+	sides                    int     // the pages a sheet may take (0: one)
+	headSpace                float64 // the space around headings, times the usual (0: the usual)
 }
 
 var geometries = map[string]geometry{
@@ -136,6 +151,11 @@ var geometries = map[string]geometry{
 	"A4": {name: "A4", w: 210, h: 297, left: 22, right: 22, top: 22, bottom: 24,
 		body: 10.5, small: 8.5, table: 9.5, h1: 18, h2: 14, h3: 12, title: 30,
 		leading: 1.75, tableLeading: 1.4, footerY: 285},
+	// A turn summary the size of a poker card, printed on its two sides
+	// (two pages, no page numbers) and cut at the page's edge.
+	"CARD": {name: "card", w: 63, h: 88, left: 4.5, right: 4.5, top: 5, bottom: 5,
+		body: 6.9, small: 6.2, table: 6.6, h1: 9, h2: 8, h3: 7.6, title: 10,
+		leading: 1.6, tableLeading: 1.35, footerY: 85, sheetOnly: true, sides: 2, headSpace: 0.35},
 }
 
 func (g geometry) contentW() float64 { return g.w - g.left - g.right }
@@ -254,8 +274,8 @@ func (r *typesetter) layout(doc ast.Node) error {
 			b.boxes = append([]*box{r.headingBox(nil, r.meta.Title, r.g.h1, 1, r.g.left, r.g.contentW())}, b.boxes...)
 		}
 		r.pages = r.paginate(b.boxes, 1)
-		if len(r.pages) > 1 {
-			return errors.New(msg("sheet.onepage", len(r.pages)).text(r.cfg.lang))
+		if len(r.pages) > max(r.g.sides, 1) {
+			return errors.New(msg("sheet.pages", max(r.g.sides, 1), len(r.pages)).text(r.cfg.lang))
 		}
 	}
 	if r.meta.Title != "" && !r.meta.Sheet {

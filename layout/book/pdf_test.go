@@ -541,7 +541,7 @@ func TestPDF_PaperComesFromTheFrontMatter(t *testing.T) {
 		}
 	}
 	err := PDF(io.Discard, []byte("---\npaper: B5\n---\n# 題\n"), stubCard, WithPDFLang(English))
-	if err == nil || !strings.Contains(err.Error(), `paper must be A5 or A4 (got "B5")`) {
+	if err == nil || !strings.Contains(err.Error(), `paper must be A5 or A4, or card for a sheet (got "B5")`) {
 		t.Errorf("paper B5: %v", err)
 	}
 }
@@ -681,7 +681,7 @@ func TestIssue14_5_SheetLongerThanOnePageIsAnError(t *testing.T) {
 		t.Error("the sheet's title is not on its page")
 	}
 	long := "---\ntitle: サマリー\nsheet: true\n---\n# 手番\n\n" + strings.Repeat("手番の流れを書きます。\n\n", 80)
-	if _, err := typeset([]byte(long), stubCard, WithPDFLang(English)); err == nil || !strings.Contains(err.Error(), "one page") {
+	if _, err := typeset([]byte(long), stubCard, WithPDFLang(English)); err == nil || !strings.Contains(err.Error(), "must fit on 1 page(s)") {
 		t.Errorf("a long sheet: err %v, want a one-page error", err)
 	}
 }

@@ -201,6 +201,9 @@ func (b *builder) heading(h *ast.Heading) {
 	if sec != nil {
 		bx.sec = b.secOf[h] + 1
 	}
+	if g.headSpace > 0 {
+		before, after = before*g.headSpace, after*g.headSpace
+	}
 	pitch := g.body * text.MMPerPt * g.leading
 	b.space(pitch * before)
 	b.add(bx)

@@ -107,8 +107,10 @@ func (r *typesetter) paginate(boxes []*box, first int) []*page {
 			}
 		}
 		pg.ops = append(under, body...)
-		num := strconv.Itoa(pg.num)
-		pg.ops = append(pg.ops, op{kind: opText, x: (r.g.w - r.width(num, r.g.small)) / 2, y: r.g.footerY, size: r.g.small, col: mutedColour, s: num})
+		if r.g.sides < 2 { // a two-sided card needs no page numbers
+			num := strconv.Itoa(pg.num)
+			pg.ops = append(pg.ops, op{kind: opText, x: (r.g.w - r.width(num, r.g.small)) / 2, y: r.g.footerY, size: r.g.small, col: mutedColour, s: num})
+		}
 	}
 	newPage := func() {
 		finish()
