@@ -1,0 +1,256 @@
+package tts
+
+import (
+	"crypto/sha256"
+	"fmt"
+	"slices"
+	"strings"
+
+	"bifrost/layout/cards"
+	"bifrost/layout/draw"
+	"bifrost/schema"
+)
+
+// Sheet limits of Tabletop Simulator: a deck sheet is at most MaxCols ×
+// MaxRows cards, its last slot shows the hidden card, and an image's sides
+// stay under MaxSide pixels.
+const (
+	MaxCols  = 10
+	MaxRows  = 7
+	MaxSide  = 4096
+	perSheet = MaxCols*MaxRows - 1
+)
+
+// Card is one design, drawn once, as it goes on a sheet.
+type Card struct {
+	ID, Name   string
+	Group      string // its layout kind: the cards of a group share sheets
+	Face, Back *draw.List
+}
+
+// Entry is a card of a deck and how many copies the deck holds.
+type Entry struct {
+	Card   *Card
+	Copies int
+}
+
+// Deck is one deck on the table, its entries in order.
+type Deck struct {
+	Name    string // its nickname: the kind's title, or a sample deck's name
+	Entries []Entry
+}
+
+// Tile is a board laid on the table as a custom tile.
+type Tile struct {
+	ID, Name   string
+	Group      string
+	Face, Back *draw.List
+}
+
+// FromDrawn makes a game's decks and tiles from its drawn cards, in layout
+// order: one deck per card kind holding each design's copies; for guardian,
+// whose data has sample decks, one deck per sample deck with its copies.
+// Boards become tiles.
+func FromDrawn(l *cards.Layout, data any, drawn []cards.Drawn) ([]Deck, []Tile, error) {
+	titles := map[string]string{}
+	for _, k := range l.Kinds {
+		titles[k.Name] = cmpOr(k.Title, k.Name)
+	}
+	var (
+		decks []Deck
+		tiles []Tile
+		byID  = map[string]*Card{}
+	)
+	deckOf := map[string]int{}
+	for _, d := range drawn {
+		if d.Board {
+			tiles = append(tiles, Tile{ID: d.ID, Name: d.Name, Group: d.Kind, Face: d.Face, Back: d.Back})
+			continue
+		}
+		c := &Card{ID: d.ID, Name: d.Name, Group: d.Kind, Face: d.Face, Back: d.Back}
+		byID[d.ID] = c
+		if d.Copies < 1 {
+			continue
+		}
+		i, ok := deckOf[d.Kind]
+		if !ok {
+			i = len(decks)
+			deckOf[d.Kind] = i
+			decks = append(decks, Deck{Name: cmpOr(titles[d.Kind], d.Kind)})
+		}
+		decks[i].Entries = append(decks[i].Entries, Entry{Card: c, Copies: d.Copies})
+	}
+	if gd, ok := data.(*schema.GuardianData); ok && len(gd.Decks) > 0 {
+		decks = decks[:0]
+		for _, sd := range gd.Decks {
+			d := Deck{Name: sd.Name}
+			for _, e := range sd.Cards {
+				c := byID[e.ID]
+				if c == nil {
+					return nil, nil, fmt.Errorf("deck %q: no drawn card %s", sd.Name, e.ID)
+				}
+				d.Entries = append(d.Entries, Entry{Card: c, Copies: max(1, e.Copies)})
+			}
+			decks = append(decks, d)
+		}
+	}
+	return decks, tiles, nil
+}
+
+// Sheet is one deck sheet: its cards in slot order, row by row, and the
+// hidden card (the back) in its last slot, Cols*Rows-1.
+type Sheet struct {
+	Number     int    // the deck number: its CustomDeck key, a CardID / 100
+	File       string // the face sheet's file name
+	BackFile   string // the back image's file name (shared by a group's sheets)
+	Cols, Rows int    // NumWidth, NumHeight
+	Cards      []*Card
+	Back       *draw.List
+	// CardW and CardH are one card's size in pixels; Render sets them.
+	CardW, CardH int
+}
+
+// PlacedDeck is a deck with its cards' IDs, one per copy, in sheet order.
+type PlacedDeck struct {
+	Deck
+	IDs []int
+}
+
+// PlacedTile is a tile with its image files.
+type PlacedTile struct {
+	Tile
+	File, BackFile string // BackFile is File when the board has no back
+}
+
+// Plan says where every card and board goes.
+type Plan struct {
+	Game   string
+	Sheets []*Sheet // Sheets[i].Number is i+1
+	Decks  []PlacedDeck
+	Tiles  []PlacedTile
+}
+
+// CardAt is the card a CardID names, nil when none.
+func (p *Plan) CardAt(id int) *Card {
+	n, slot := id/100, id%100
+	if n < 1 || n > len(p.Sheets) || slot >= len(p.Sheets[n-1].Cards) {
+		return nil
+	}
+	return p.Sheets[n-1].Cards[slot]
+}
+
+// Pack puts the decks' cards on sheets, files named after game. The cards
+// of one group with one back share sheets, in the order the decks first
+// name them, each design once; a sheet holds at most 69 cards and its grid
+// is as small as holds them and the hidden card.
+func Pack(game string, decks []Deck, tiles []Tile) (*Plan, error) {
+	p := &Plan{Game: game}
+	type group struct {
+		kind, back string
+		cards      []*Card
+		backList   *draw.List
+	}
+	var groups []*group
+	groupOf := map[string]*group{}
+	seen := map[*Card]bool{}
+	for _, d := range decks {
+		for _, e := range d.Entries {
+			c := e.Card
+			if seen[c] {
+				continue
+			}
+			seen[c] = true
+			bk, err := backKey(c.Back)
+			if err != nil {
+				return nil, fmt.Errorf("%s: back: %w", c.ID, err)
+			}
+			key := c.Group + "\x00" + bk
+			g := groupOf[key]
+			if g == nil {
+				g = &group{kind: c.Group, back: bk, backList: c.Back}
+				groupOf[key] = g
+				groups = append(groups, g)
+			}
+			g.cards = append(g.cards, c)
+		}
+	}
+	variants := map[string]int{} // back variants seen per kind
+	sheetsOf := map[string]int{} // sheets named per kind
+	slotOf := map[*Card]int{}    // CardID
+	for _, g := range groups {
+		variants[g.kind]++
+		back := fmt.Sprintf("%s-%s-back.png", game, fileKey(g.kind))
+		if v := variants[g.kind]; v > 1 {
+			back = fmt.Sprintf("%s-%s-back-%d.png", game, fileKey(g.kind), v)
+		}
+		for chunk := range slices.Chunk(g.cards, perSheet) {
+			sheetsOf[g.kind]++
+			s := &Sheet{Number: len(p.Sheets) + 1, Cards: chunk, Back: g.backList, BackFile: back,
+				File: fmt.Sprintf("%s-%s-%d.png", game, fileKey(g.kind), sheetsOf[g.kind])}
+			s.Cols, s.Rows = grid(len(chunk))
+			for i, c := range chunk {
+				slotOf[c] = s.Number*100 + i
+			}
+			p.Sheets = append(p.Sheets, s)
+		}
+	}
+	for _, d := range decks {
+		pd := PlacedDeck{Deck: d}
+		for _, e := range d.Entries {
+			for range e.Copies {
+				pd.IDs = append(pd.IDs, slotOf[e.Card])
+			}
+		}
+		slices.Sort(pd.IDs)
+		if len(pd.IDs) > 0 {
+			p.Decks = append(p.Decks, pd)
+		}
+	}
+	for _, t := range tiles {
+		pt := PlacedTile{Tile: t, File: fmt.Sprintf("%s-%s-%s.png", game, fileKey(t.Group), fileKey(t.ID))}
+		pt.BackFile = pt.File
+		if t.Back != nil {
+			pt.BackFile = fmt.Sprintf("%s-%s-%s-back.png", game, fileKey(t.Group), fileKey(t.ID))
+		}
+		p.Tiles = append(p.Tiles, pt)
+	}
+	return p, nil
+}
+
+// grid is the smallest sheet grid for n cards plus the hidden card: rows of
+// up to MaxCols.
+func grid(n int) (cols, rows int) {
+	slots := n + 1
+	cols = min(MaxCols, slots)
+	return cols, (slots + cols - 1) / cols
+}
+
+// backKey tells backs apart by their drawing; "" for none.
+func backKey(l *draw.List) (string, error) {
+	if l == nil {
+		return "", nil
+	}
+	h := sha256.New()
+	if err := l.SVG(h, true); err != nil {
+		return "", err
+	}
+	return string(h.Sum(nil)), nil
+}
+
+// fileKey keeps the letters, digits, '-' and '_' of s for a file name.
+func fileKey(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '_':
+			return r
+		}
+		return '_'
+	}, s)
+}
+
+func cmpOr(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}

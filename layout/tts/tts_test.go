@@ -1,0 +1,411 @@
+package tts
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"image/color"
+	"image/png"
+	"maps"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"bifrost/layout/cards"
+	"bifrost/layout/draw"
+	"bifrost/schema"
+)
+
+// card is a poker-size card (63 × 88 mm and 3 mm bleed) filled with one
+// colour, so a sheet's cells can be told apart by their pixels.
+func card(c color.RGBA) *draw.List {
+	l := &draw.List{W: 69, H: 94, Bleed: 3}
+	l.Add(&draw.Shape{Kind: draw.Rect, W: 69, H: 94, Fill: draw.RGB(int(c.R), int(c.G), int(c.B))})
+	return l
+}
+
+// colourOf is the i-th card's colour, distinct for i < 4096.
+func colourOf(i int) color.RGBA {
+	return color.RGBA{uint8(40 + i%16*12), uint8(40 + i/16%16*12), uint8(40 + i/256*12), 255}
+}
+
+var backRed, backBlue = color.RGBA{200, 0, 0, 255}, color.RGBA{0, 0, 200, 255}
+
+// deckOf is a deck of n designs of group kind with back colour back; design
+// i has i%3+1 copies.
+func deckOf(kind string, n, first int, back color.RGBA) Deck {
+	d := Deck{Name: kind}
+	b := card(back)
+	for i := range n {
+		c := &Card{ID: fmt.Sprintf("%s%03d", kind, i), Name: fmt.Sprintf("カード%d", first+i), Group: kind, Face: card(colourOf(first + i)), Back: b}
+		d.Entries = append(d.Entries, Entry{Card: c, Copies: i%3 + 1})
+	}
+	return d
+}
+
+func TestIssue17_6_PackFillsSheetsOf69AndLeavesTheHiddenSlot(t *testing.T) {
+	p, err := Pack("g", []Deck{deckOf("Big", 150, 0, backRed), deckOf("One", 1, 150, backBlue)}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type shape struct{ n, cols, rows int }
+	var got []shape
+	for i, s := range p.Sheets {
+		got = append(got, shape{len(s.Cards), s.Cols, s.Rows})
+		if s.Number != i+1 {
+			t.Errorf("sheet %d has number %d", i, s.Number)
+		}
+		if s.Cols > MaxCols || s.Rows > MaxRows || len(s.Cards) >= s.Cols*s.Rows {
+			t.Errorf("%s: %d cards on %d × %d: no slot left for the hidden card", s.File, len(s.Cards), s.Cols, s.Rows)
+		}
+	}
+	want := []shape{{69, 10, 7}, {69, 10, 7}, {12, 10, 2}, {1, 2, 1}}
+	if !slices.Equal(got, want) {
+		t.Errorf("sheets (cards, cols, rows) = %v, want %v", got, want)
+	}
+	files := []string{p.Sheets[0].File, p.Sheets[2].File, p.Sheets[0].BackFile, p.Sheets[2].BackFile, p.Sheets[3].BackFile}
+	if want := []string{"g-Big-1.png", "g-Big-3.png", "g-Big-back.png", "g-Big-back.png", "g-One-back.png"}; !slices.Equal(files, want) {
+		t.Errorf("files %v, want %v", files, want)
+	}
+	// Every design once, in deck order; each copy's ID names its slot.
+	big := p.Decks[0]
+	if len(big.IDs) != 150/3*(1+2+3) {
+		t.Errorf("the big deck has %d cards, want 300", len(big.IDs))
+	}
+	if !slices.IsSorted(big.IDs) {
+		t.Error("DeckIDs are not in sheet order")
+	}
+	count := map[string]int{}
+	for _, id := range big.IDs {
+		c := p.CardAt(id)
+		if c == nil {
+			t.Fatalf("ID %d names no card", id)
+		}
+		count[c.ID]++
+	}
+	for i, e := range deckOf("Big", 150, 0, backRed).Entries {
+		if count[e.Card.ID] != e.Copies {
+			t.Errorf("%s: %d copies, want %d", e.Card.ID, count[e.Card.ID], e.Copies)
+		}
+		if id := 100*(i/69+1) + i%69; p.CardAt(id).ID != e.Card.ID {
+			t.Errorf("card %d is at %d? CardAt says %s", i, id, p.CardAt(id).ID)
+		}
+	}
+	if p.Decks[1].IDs[0] != 400 {
+		t.Errorf("the one-card deck's ID is %d, want 400 (sheet 4, slot 0)", p.Decks[1].IDs[0])
+	}
+}
+
+func TestIssue17_6_AKindWithTwoBacksGetsASheetAndABackImageForEach(t *testing.T) {
+	d := deckOf("Edda", 4, 0, backRed)
+	blue := card(backBlue)
+	d.Entries[1].Card.Back, d.Entries[3].Card.Back = blue, blue
+	p, err := Pack("n", []Deck{d}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Sheets) != 2 {
+		t.Fatalf("%d sheets, want 2 (one per back)", len(p.Sheets))
+	}
+	for i, want := range []struct{ back string }{{"n-Edda-back.png"}, {"n-Edda-back-2.png"}} {
+		if s := p.Sheets[i]; s.BackFile != want.back || len(s.Cards) != 2 {
+			t.Errorf("sheet %d: back %s with %d cards, want %s with 2", i+1, s.BackFile, len(s.Cards), want.back)
+		}
+	}
+	if got := p.Sheets[1].Cards[0].ID; got != d.Entries[1].Card.ID {
+		t.Errorf("the blue-backed sheet starts with %s", got)
+	}
+}
+
+// saved decodes a saved object as plain JSON, as Tabletop Simulator reads it.
+func saved(t *testing.T, p *Plan, url func(string) string) map[string]any {
+	t.Helper()
+	data, err := p.Save(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(data, &m); err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+var guid = regexp.MustCompile(`^[0-9a-f]{6}$`)
+
+// checkObject checks one object of a saved object against the format and
+// the plan: its name, GUID and transform, and for a deck or card that every
+// CardID names the sheet slot of a card of that nickname, with the sheet's
+// CustomDeck entry. It returns the nicknames of the cards it holds.
+func checkObject(t *testing.T, p *Plan, o map[string]any, guids map[string]bool) []string {
+	t.Helper()
+	g, _ := o["GUID"].(string)
+	if !guid.MatchString(g) || guids[g] {
+		t.Errorf("GUID %q is not six hex digits or is not unique", g)
+	}
+	guids[g] = true
+	tr, _ := o["Transform"].(map[string]any)
+	for _, k := range []string{"posX", "posY", "posZ", "rotX", "rotY", "rotZ", "scaleX", "scaleY", "scaleZ"} {
+		if _, ok := tr[k].(float64); !ok {
+			t.Errorf("%v: Transform lacks %s", o["Nickname"], k)
+		}
+	}
+	customs, _ := o["CustomDeck"].(map[string]any)
+	checkCustom := func(id int) {
+		s := p.Sheets[id/100-1]
+		cd, _ := customs[strconv.Itoa(s.Number)].(map[string]any)
+		if cd == nil {
+			t.Errorf("%v: no CustomDeck %d for card %d", o["Nickname"], s.Number, id)
+			return
+		}
+		if cd["FaceURL"] != "u:"+s.File || cd["BackURL"] != "u:"+s.BackFile || cd["NumWidth"] != float64(s.Cols) || cd["NumHeight"] != float64(s.Rows) ||
+			cd["BackIsHidden"] != true || cd["UniqueBack"] != false {
+			t.Errorf("CustomDeck %d = %v; want sheet %s (%d × %d), back %s", s.Number, cd, s.File, s.Cols, s.Rows, s.BackFile)
+		}
+	}
+	switch o["Name"] {
+	case "DeckCustom":
+		var ids []int
+		for _, v := range o["DeckIDs"].([]any) {
+			ids = append(ids, int(v.(float64)))
+		}
+		contained := o["ContainedObjects"].([]any)
+		if len(contained) != len(ids) {
+			t.Fatalf("%v: %d DeckIDs but %d cards", o["Nickname"], len(ids), len(contained))
+		}
+		numbers := map[string]bool{}
+		var names []string
+		for i, c := range contained {
+			cm := c.(map[string]any)
+			if int(cm["CardID"].(float64)) != ids[i] {
+				t.Errorf("card %d of %v has CardID %v, DeckIDs says %d", i, o["Nickname"], cm["CardID"], ids[i])
+			}
+			names = append(names, checkObject(t, p, cm, guids)...)
+			numbers[strconv.Itoa(ids[i]/100)] = true
+			checkCustom(ids[i])
+		}
+		if !slices.Equal(slices.Sorted(maps.Keys(numbers)), slices.Sorted(maps.Keys(customs))) {
+			t.Errorf("%v: CustomDeck keys %v, the cards' sheets %v", o["Nickname"], slices.Sorted(maps.Keys(customs)), slices.Sorted(maps.Keys(numbers)))
+		}
+		return names
+	case "CardCustom":
+		id := int(o["CardID"].(float64))
+		c := p.CardAt(id)
+		if c == nil || o["Nickname"] != c.Name || len(customs) != 1 {
+			t.Errorf("card %d: nickname %v, %d CustomDeck entries; the sheet slot holds %v", id, o["Nickname"], len(customs), c)
+		}
+		checkCustom(id)
+		return []string{c.Name}
+	case "Custom_Tile":
+		img, _ := o["CustomImage"].(map[string]any)
+		if !strings.HasPrefix(fmt.Sprint(img["ImageURL"]), "u:") || img["CustomTile"] == nil {
+			t.Errorf("tile %v: CustomImage %v", o["Nickname"], img)
+		}
+		return nil
+	}
+	t.Errorf("object %v has name %v", o["Nickname"], o["Name"])
+	return nil
+}
+
+func TestIssue17_7_SavedObjectFollowsTheFormat(t *testing.T) {
+	board := &draw.List{W: 270, H: 186}
+	board.Add(&draw.Shape{Kind: draw.Rect, W: 270, H: 186, Fill: draw.RGB(10, 120, 10)})
+	decks := []Deck{deckOf("Big", 75, 0, backRed), deckOf("Solo", 1, 75, backBlue)}
+	p, err := Pack("g", decks, []Tile{{ID: "AI1", Name: "AIボード", Group: "AIBoard", Face: board}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := saved(t, p, func(f string) string { return "u:" + f })
+	for _, k := range []string{"SaveName", "GameMode", "Date", "Table", "Sky", "Note", "LuaScript", "LuaScriptState", "XmlUI", "VersionNumber"} {
+		if v, ok := m[k]; !ok || v != "" {
+			t.Errorf("%s = %v, want an empty string as saved objects have", k, v)
+		}
+	}
+	objects := m["ObjectStates"].([]any)
+	if len(objects) != 3 {
+		t.Fatalf("%d objects, want the deck, the lone card and the tile", len(objects))
+	}
+	guids := map[string]bool{}
+	var names [][]string
+	for _, o := range objects {
+		names = append(names, checkObject(t, p, o.(map[string]any), guids))
+	}
+	if objects[0].(map[string]any)["Name"] != "DeckCustom" || objects[1].(map[string]any)["Name"] != "CardCustom" || objects[2].(map[string]any)["Name"] != "Custom_Tile" {
+		t.Errorf("object names %v, %v, %v", objects[0].(map[string]any)["Name"], objects[1].(map[string]any)["Name"], objects[2].(map[string]any)["Name"])
+	}
+	// Copies are repeated as the deck says, nicknamed after the card.
+	count := map[string]int{}
+	for _, n := range names[0] {
+		count[n]++
+	}
+	for _, e := range decks[0].Entries {
+		if count[e.Card.Name] != e.Copies {
+			t.Errorf("%s: %d copies in the deck, want %d", e.Card.Name, count[e.Card.Name], e.Copies)
+		}
+	}
+	if !slices.Equal(names[1], []string{"カード75"}) {
+		t.Errorf("the lone card is %v", names[1])
+	}
+}
+
+func TestIssue17_7_SheetImagesHaveTheDeclaredGridAndCardsInTheirSlots(t *testing.T) {
+	p, err := Pack("g", []Deck{deckOf("Big", 75, 0, backRed), deckOf("Solo", 1, 75, backBlue)}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := Render(p, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	byName := map[string][]byte{}
+	for _, f := range files {
+		byName[f.Name] = f.Data
+	}
+	if len(files) != 5 || len(byName) != 5 {
+		t.Errorf("files %v, want 3 sheets and 2 backs", slices.Sorted(maps.Keys(byName)))
+	}
+	for _, s := range p.Sheets {
+		img, err := png.Decode(bytes.NewReader(byName[s.File]))
+		if err != nil {
+			t.Fatalf("%s: %v", s.File, err)
+		}
+		b := img.Bounds()
+		if b.Dx() != s.Cols*s.CardW || b.Dy() != s.Rows*s.CardH || b.Dx() >= MaxSide || b.Dy() >= MaxSide {
+			t.Errorf("%s is %d × %d px; the grid %d × %d of %d × %d px cards, under %d", s.File, b.Dx(), b.Dy(), s.Cols, s.Rows, s.CardW, s.CardH, MaxSide)
+		}
+		// The size is chosen from a full sheet: ~408 × 570 px a card.
+		if s.CardW < 400 || s.CardW*MaxCols >= MaxSide || s.CardH*MaxRows >= MaxSide {
+			t.Errorf("%s: cards of %d × %d px", s.File, s.CardW, s.CardH)
+		}
+		at := func(slot int) color.RGBA {
+			x, y := slot%s.Cols*s.CardW+s.CardW/2, slot/s.Cols*s.CardH+s.CardH/2
+			r, g, b, _ := img.At(x, y).RGBA()
+			return color.RGBA{uint8(r >> 8), uint8(g >> 8), uint8(b >> 8), 255}
+		}
+		for slot, c := range s.Cards {
+			var i int
+			fmt.Sscanf(c.Name, "カード%d", &i)
+			if at(slot) != colourOf(i) {
+				t.Errorf("%s slot %d shows %v, want %s's %v", s.File, slot, at(slot), c.Name, colourOf(i))
+			}
+		}
+		want := backRed
+		if s.BackFile == "g-Solo-back.png" {
+			want = backBlue
+		}
+		if got := at(s.Cols*s.Rows - 1); got != want {
+			t.Errorf("%s: the hidden slot shows %v, want the back %v", s.File, got, want)
+		}
+	}
+	back, err := png.Decode(bytes.NewReader(byName["g-Big-back.png"]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := back.Bounds(); b.Dx() != p.Sheets[0].CardW || b.Dy() != p.Sheets[0].CardH {
+		t.Errorf("the back is %v, the cards %d × %d", b, p.Sheets[0].CardW, p.Sheets[0].CardH)
+	}
+}
+
+func TestIssue17_6_BoardsBecomeTilesUnder4096px(t *testing.T) {
+	board := &draw.List{W: 420, H: 297}
+	board.Add(&draw.Shape{Kind: draw.Rect, W: 420, H: 297, Fill: draw.RGB(10, 120, 10)})
+	p, err := Pack("b", nil, []Tile{{ID: "AI-1", Name: "AIボード", Group: "AIBoard", Face: board}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := Render(p, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) != 1 || files[0].Name != "b-AIBoard-AI-1.png" {
+		t.Fatalf("files %v", files)
+	}
+	cfg, err := png.DecodeConfig(bytes.NewReader(files[0].Data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Width >= MaxSide || cfg.Width < 3000 || cfg.Height >= MaxSide {
+		t.Errorf("an A3 board is %d × %d px; want under %d and near it", cfg.Width, cfg.Height, MaxSide)
+	}
+	o := saved(t, p, func(f string) string { return "u:" + f })["ObjectStates"].([]any)[0].(map[string]any)
+	img := o["CustomImage"].(map[string]any)
+	if o["Name"] != "Custom_Tile" || o["Nickname"] != "AIボード" || img["ImageURL"] != "u:b-AIBoard-AI-1.png" || img["ImageSecondaryURL"] != "u:b-AIBoard-AI-1.png" {
+		t.Errorf("tile %v", o)
+	}
+}
+
+func TestIssue17_6_GuardianDecksComeFromTheDeckLists(t *testing.T) {
+	drawn := []cards.Drawn{
+		{ID: "G1", Kind: "Guardian", Name: "炎の守護者", Copies: 4, Face: card(colourOf(1)), Back: card(backRed)},
+		{ID: "M1", Kind: "Material", Name: "鉄", Copies: 9, Face: card(colourOf(2)), Back: card(backRed)},
+		{ID: "A1", Kind: "Advance", Name: "未使用", Copies: 1, Face: card(colourOf(3)), Back: card(backRed)},
+	}
+	data := &schema.GuardianData{Decks: []schema.GDeck{
+		{Name: "火のデッキ", Cards: []schema.GDeckCard{{ID: "M1", Copies: 5}, {ID: "G1", Copies: 2}}},
+		{Name: "鉄のデッキ", Cards: []schema.GDeckCard{{ID: "M1", Copies: 4}, {ID: "G1", Copies: 2}}},
+	}}
+	l := &cards.Layout{Kinds: []*cards.Kind{{Name: "Guardian", Title: "守護者"}, {Name: "Material", Title: "マテリアル"}}}
+	decks, tiles, err := FromDrawn(l, data, drawn)
+	if err != nil || len(tiles) != 0 {
+		t.Fatal(err, tiles)
+	}
+	if len(decks) != 2 || decks[0].Name != "火のデッキ" || decks[1].Name != "鉄のデッキ" {
+		t.Fatalf("decks %v", decks)
+	}
+	p, err := Pack("guardian", decks, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, sd := range data.Decks {
+		count := map[string]int{}
+		for _, id := range p.Decks[i].IDs {
+			count[p.CardAt(id).ID]++
+		}
+		for _, e := range sd.Cards {
+			if count[e.ID] != e.Copies {
+				t.Errorf("%s: %d × %s, the deck list says %d", sd.Name, count[e.ID], e.ID, e.Copies)
+			}
+		}
+	}
+	// Both decks draw on one sheet per kind; a card no deck uses is on none.
+	var got []string
+	for _, s := range p.Sheets {
+		for _, c := range s.Cards {
+			got = append(got, s.File+":"+c.ID)
+		}
+	}
+	if want := []string{"guardian-Material-1.png:M1", "guardian-Guardian-1.png:G1"}; !slices.Equal(got, want) {
+		t.Errorf("sheets hold %v, want %v", got, want)
+	}
+	// Without deck lists, a deck per kind with its title.
+	decks, _, _ = FromDrawn(l, nil, drawn)
+	if len(decks) != 3 || decks[0].Name != "守護者" || decks[0].Entries[0].Copies != 4 || decks[2].Name != "Advance" {
+		t.Errorf("decks by kind: %v", decks)
+	}
+}
+
+func TestIssue17_6_URLsAreFileURLsOrUnderTheBaseURL(t *testing.T) {
+	url, err := URLs("/tmp/out/valkyrie/tts", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := url("valkyrie-Assist-1.png"); got != "file:///tmp/out/valkyrie/tts/valkyrie-Assist-1.png" {
+		t.Errorf("file URL %q", got)
+	}
+	for _, base := range []string{"https://example.com/decks", "https://example.com/decks/"} {
+		url, err := URLs("/tmp/out/valkyrie/tts", base)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := url("valkyrie-Assist-1.png"); got != "https://example.com/decks/valkyrie-Assist-1.png" {
+			t.Errorf("%s: URL %q", base, got)
+		}
+	}
+	for _, bad := range []string{"decks/", "example.com/x", "://"} {
+		if _, err := URLs(".", bad); err == nil {
+			t.Errorf("base URL %q accepted", bad)
+		}
+	}
+}
