@@ -172,10 +172,10 @@ func sheetName(opts *cardsOptions) (string, error) {
 	switch {
 	case opts.output != "":
 		if opts.perCard {
-			return "", usageError{errors.New("--output names the sheet PDF; --per-card writes out/GAME/cards/ instead")}
+			return "", usageError{msgErr("output_per_card")}
 		}
 		if filepath.Base(opts.output) != opts.output || !strings.EqualFold(filepath.Ext(opts.output), ".pdf") {
-			return "", usageError{fmt.Errorf("--output %q: give a file name ending in .pdf, written in out/GAME (the folder is --out)", opts.output)}
+			return "", usageError{msgErr("bad_output", opts.output)}
 		}
 		return opts.output, nil
 	case opts.since != "":
@@ -206,7 +206,7 @@ type printJob struct {
 func writeCards(ctx context.Context, j printJob) ([]string, error) {
 	g := schema.GameByID(j.res.Game)
 	if g == nil {
-		return nil, fmt.Errorf("no game %q", j.res.Game)
+		return nil, msgErr("unknown_game", j.res.Game)
 	}
 	lay, err := cards.Load(cards.LayoutDir(j.src), g)
 	if err != nil {

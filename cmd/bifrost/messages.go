@@ -1,14 +1,14 @@
 package main
 
 import (
-	"fmt"
+	"io/fs"
 
 	"bifrost/schema"
 )
 
 // messages is the catalogue of what the commands themselves say (validation
 // messages have theirs in schema): each key's Japanese and English form.
-var messages = map[string][2]string{
+var messages = schema.Catalogue{
 	"not_git":              {"%s は git のリポジトリの中にありません", "%s is not in a git repository"},
 	"not_in_rev":           {"%s：%s はリビジョン %s にありません", "%s: %s is not in revision %s"},
 	"changed_since":        {"--changed-since：%v", "--changed-since: %v"},
@@ -82,6 +82,12 @@ var messages = map[string][2]string{
 	"measure_seat_gap":     {"%s：%d人プレイの席の勝率差 %.1f pt %s %d pt（ボット %s）", "%s: %d players, seat gap %.1f pt %s %d pt (%s bots)"},
 	"measure_dead":         {"%s：どのボットも使わないカード %d 枚（%s）", "%s: dead cards %d (%s)"},
 	"dead_warn":            {"警告のみ", "a warning only"},
+	"output_per_card":      {"--output はシートの PDF の名前です。--per-card は out/ゲーム/cards/ に 1 枚ずつ書き出すので、--output と一緒には使えません", "--output names the sheet PDF; --per-card writes out/GAME/cards/ instead"},
+	"bad_output":           {"--output「%s」：out/ゲーム の中に書く .pdf のファイル名だけを指定してください（フォルダーは --out で指定します）", "--output %q: give a file name ending in .pdf, written in out/GAME (the folder is --out)"},
+	"git_failed":           {"git %s が失敗しました（%v：%s）", "git %s: %v: %s"},
+	"json_syntax":          {"JSON として読めません（%d バイト目）", "not JSON (at byte %d)"},
+	"json_type":            {"JSON の「%s」の値の型が違います", "JSON field %q has the wrong type"},
+	"os_error":             {"%v", "%v"},
 	"dead_fail":            {"CheckDeadCardsFail によりエラー", "an error by CheckDeadCardsFail"},
 }
 
@@ -91,55 +97,37 @@ func (g *globalOptions) msg(key string, args ...any) string {
 }
 
 func render(lang *schema.Lang, key string, args ...any) string {
-	m, ok := messages[key]
-	if !ok {
-		panic("bifrost: no message " + key)
-	}
-	if lang.English() {
-		return fmt.Sprintf(m[1], args...)
-	}
-	return fmt.Sprintf(m[0], args...)
+	return messages.Err(key, args...).In(lang)
 }
 
-// msgError is an error from the catalogue, rendered in the language the
+// msgErr is an error from the catalogue, rendered in the language the
 // command runs in (set by localize before it is printed).
-type msgError struct {
-	key  string
-	args []any
-	lang *schema.Lang
-}
+func msgErr(key string, args ...any) error { return messages.Err(key, args...) }
 
-func msgErr(key string, args ...any) error { return &msgError{key: key, args: args} }
-
-func (e *msgError) Error() string {
-	lang := e.lang
-	if lang == nil {
-		lang = schema.NewLang(schema.LangFromEnv())
-	}
-	return render(lang, e.key, e.args...)
-}
-
-// localize sets the language of every catalogue error inside err.
+// localize sets the language of every catalogue error inside err, and puts
+// an operating system's file error, which reads in English, into the
+// catalogue's words.
 func (g *globalOptions) localize(err error) error {
+	switch e := err.(type) {
+	case nil:
+		return nil
+	case usageError:
+		err = usageError{osWords(e.error)}
+	case dataError:
+		err = dataError{osWords(e.error)}
+	default:
+		err = osWords(err)
+	}
 	setLang(err, g.Lang())
 	return err
 }
 
-func setLang(err error, lang *schema.Lang) {
-	if m, ok := err.(*msgError); ok {
-		m.lang = lang
-		for _, a := range m.args {
-			if e, ok := a.(error); ok {
-				setLang(e, lang)
-			}
-		}
+// setLang sets lang on every catalogue error inside err.
+func setLang(err error, lang *schema.Lang) { schema.SetLang(err, lang) }
+
+func osWords(err error) error {
+	if _, ok := err.(*fs.PathError); ok {
+		return msgErr("os_error", err)
 	}
-	switch u := err.(type) {
-	case interface{ Unwrap() error }:
-		setLang(u.Unwrap(), lang)
-	case interface{ Unwrap() []error }:
-		for _, e := range u.Unwrap() {
-			setLang(e, lang)
-		}
-	}
+	return err
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 
@@ -65,7 +66,7 @@ func runReportMerge(_ context.Context, opts *reportOptions, files []string) erro
 			Raw json.RawMessage `json:"raw"`
 		}
 		if err := json.Unmarshal(data, &r); err != nil {
-			return msgErr("not_report", f, err)
+			return msgErr("not_report", f, jsonReason(err))
 		}
 		if err := json.Unmarshal(data, &raw); err != nil || len(raw.Raw) == 0 {
 			return msgErr("no_raw", f)
@@ -113,4 +114,18 @@ func runReportMerge(_ context.Context, opts *reportOptions, files []string) erro
 		return errProblems
 	}
 	return nil
+}
+
+// jsonReason puts why a file is not JSON of the wanted shape into the
+// catalogue's words.
+func jsonReason(err error) error {
+	var syntax *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &syntax):
+		return msgErr("json_syntax", syntax.Offset)
+	case errors.As(err, &typ):
+		return msgErr("json_type", typ.Field)
+	}
+	return err
 }

@@ -74,13 +74,20 @@ func newRootCmd(stdout, stderr io.Writer, args []string) *cobra.Command {
 		newRulebookCmd(g),
 		newCardsCmd(g),
 	)
-	for _, c := range root.Commands() {
+	var each func(*cobra.Command)
+	each = func(c *cobra.Command) {
+		for _, s := range c.Commands() {
+			each(s)
+		}
 		if run := c.RunE; run != nil {
 			c.RunE = func(cmd *cobra.Command, args []string) error { return g.localize(run(cmd, args)) }
 		}
 		if check := c.Args; check != nil {
 			c.Args = func(cmd *cobra.Command, args []string) error { return g.localize(check(cmd, args)) }
 		}
+	}
+	for _, c := range root.Commands() {
+		each(c)
 	}
 	return root
 }

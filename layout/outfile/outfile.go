@@ -12,7 +12,17 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"bifrost/schema"
 )
+
+// messages is what the package says, in Japanese and English; its errors
+// speak the language schema.SetLang gives them.
+var messages = schema.Catalogue{
+	"write":   {"%s を書き出せません：%v", "writing %s: %v"},
+	"resolve": {"%s：%v", "%s: %v"},
+	"loop":    {"%s：シンボリックリンクの段数が多すぎます", "%s: too many levels of symbolic links"},
+}
 
 // Write creates or replaces path with what write produces. The folder is
 // created when missing. On any error the temporary file is removed and path
@@ -20,11 +30,11 @@ import (
 func Write(path string, write func(w io.Writer) error) (err error) {
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
+		return messages.Err("write", path, err)
 	}
 	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
-		return err
+		return messages.Err("write", path, err)
 	}
 	defer func() {
 		if err != nil {
@@ -37,20 +47,20 @@ func Write(path string, write func(w io.Writer) error) (err error) {
 		return err
 	}
 	if err := bw.Flush(); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
+		return messages.Err("write", path, err)
 	}
 	if err := tmp.Sync(); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
+		return messages.Err("write", path, err)
 	}
 	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
+		return messages.Err("write", path, err)
 	}
 	// CreateTemp makes the file 0600; outputs are ordinary files.
 	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		return err
+		return messages.Err("write", path, err)
 	}
 	if err := os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("writing %s: %w", path, err)
+		return messages.Err("write", path, err)
 	}
 	return nil
 }
@@ -107,7 +117,7 @@ func resolve(path string) (string, error) {
 				return filepath.Join(r, rest), nil
 			}
 			if !errors.Is(err, fs.ErrNotExist) {
-				return "", err
+				return "", messages.Err("resolve", p, err)
 			}
 			if fi, lerr := os.Lstat(p); lerr == nil && fi.Mode()&fs.ModeSymlink != 0 {
 				break // a dangling link: follow it below
@@ -121,12 +131,12 @@ func resolve(path string) (string, error) {
 		}
 		target, err := os.Readlink(p)
 		if err != nil {
-			return "", err
+			return "", messages.Err("resolve", p, err)
 		}
 		if !filepath.IsAbs(target) {
 			target = filepath.Join(filepath.Dir(p), target)
 		}
 		path = filepath.Join(target, rest)
 	}
-	return "", fmt.Errorf("%s: too many levels of symbolic links", path)
+	return "", messages.Err("loop", path)
 }

@@ -128,3 +128,9 @@ func assertOnly(t *testing.T, dir string, names ...string) {
 		t.Fatalf("folder holds %v, want only %v", got, names)
 	}
 }
+
+func TestIssue16_1_OutfileMessagesHaveJapaneseAndEnglish(t *testing.T) {
+	for _, s := range messages.Lacks() {
+		t.Error(s)
+	}
+}

@@ -37,35 +37,39 @@ var oleMagic = []byte{0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1}
 // archive, truncated, damaged, encrypted, or past a size limit.
 type FormatError struct {
 	File   string // the path shown in messages
-	Reason string // one line, e.g. "not an .xlsx file (not a zip archive, or truncated)"
+	Reason string // one line in English, e.g. "not an .xlsx file (not a zip archive, or truncated)"
 
-	key  string // a schema message for a workbook past a limit, or ""
-	args []any
+	reason *schema.Message // Reason in either language
+	lang   *schema.Lang    // the language of Error, set by SetLang
 }
 
-// limitError reports a workbook too large to read, as the schema message
-// key (which says what the designer can do) with args.
-func limitError(display, key string, args ...any) *FormatError {
-	return &FormatError{File: display, Reason: english().Msg(key, args...), key: key, args: args}
+// formatError reports display as no sane workbook, for the reason of the
+// catalogue's key with args.
+func formatError(display, key string, args ...any) *FormatError {
+	m := messages.Err(key, args...)
+	return &FormatError{File: display, Reason: m.In(english()), reason: m}
 }
 
 var english = sync.OnceValue(func() *schema.Lang { return schema.NewLang("en") })
 
 // Message renders the reason for a designer in l's language, without the
 // file name.
-func (e *FormatError) Message(l *schema.Lang) string {
-	if e.key != "" {
-		return l.Msg(e.key, e.args...)
-	}
-	return l.Msg("unreadable", e.Reason)
-}
+func (e *FormatError) Message(l *schema.Lang) string { return e.reason.In(l) }
 
-// Error returns "file: reason" on one line.
+// SetLang sets the language of Error.
+func (e *FormatError) SetLang(l *schema.Lang) { e.lang = l }
+
+// Error returns "file: reason" on one line, in the language SetLang gave
+// it, else the environment's.
 func (e *FormatError) Error() string {
-	if e.File == "" {
-		return e.Reason
+	l := e.lang
+	if l == nil {
+		l = schema.NewLang(schema.LangFromEnv())
 	}
-	return e.File + ": " + e.Reason
+	if e.File == "" {
+		return e.Message(l)
+	}
+	return e.File + ": " + e.Message(l)
 }
 
 // Open reads the workbook at path into string tables: one Table per sheet,
@@ -82,12 +86,12 @@ func Open(path, display string) (book *schema.Book, err error) {
 	if err != nil {
 		return nil, err
 	}
-	if reason := precheck(data); reason != "" {
-		return nil, &FormatError{File: display, Reason: reason}
+	if key, args := precheck(data); key != "" {
+		return nil, formatError(display, key, args...)
 	}
 	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
 	if err != nil { // precheck opened the same bytes
-		return nil, &FormatError{File: display, Reason: "not an .xlsx file: " + oneLine(err.Error())}
+		return nil, formatError(display, "not_zip")
 	}
 	defer recoverFormat(display, &err)
 	return readBook(zr, display)
@@ -100,8 +104,8 @@ func openFile(path, display string) (f *excelize.File, err error) {
 	if err != nil {
 		return nil, err
 	}
-	if reason := precheck(data); reason != "" {
-		return nil, &FormatError{File: display, Reason: reason}
+	if key, args := precheck(data); key != "" {
+		return nil, formatError(display, key, args...)
 	}
 	defer recoverFormat(display, &err)
 	f, err = excelize.OpenReader(bytes.NewReader(data), excelize.Options{
@@ -116,7 +120,7 @@ func openFile(path, display string) (f *excelize.File, err error) {
 		if errors.As(err, &pe) { // the temp directory, not the workbook
 			return nil, err
 		}
-		return nil, &FormatError{File: display, Reason: "not a readable workbook: " + oneLine(err.Error())}
+		return nil, formatError(display, "unreadable", oneLine(err.Error()))
 	}
 	return f, nil
 }
@@ -124,7 +128,7 @@ func openFile(path, display string) (f *excelize.File, err error) {
 // recoverFormat turns a panic while reading a workbook into a *FormatError.
 func recoverFormat(display string, err *error) {
 	if r := recover(); r != nil {
-		*err = &FormatError{File: display, Reason: "not a readable workbook: " + oneLine(fmt.Sprint(r))}
+		*err = formatError(display, "unreadable", oneLine(fmt.Sprint(r)))
 	}
 }
 
@@ -140,9 +144,9 @@ func readLimited(path, display string) ([]byte, error) {
 		return nil, relabel(err, display)
 	}
 	if !fi.Mode().IsRegular() {
-		return nil, &fs.PathError{Op: "open", Path: display, Err: errors.New("not a regular file")}
+		return nil, &fs.PathError{Op: "open", Path: display, Err: messages.Err("not_regular")}
 	}
-	tooBig := &FormatError{File: display, Reason: fmt.Sprintf("file is larger than %d MiB", maxFileSize>>20)}
+	tooBig := formatError(display, "too_big", maxFileSize>>20)
 	if fi.Size() > maxFileSize {
 		return nil, tooBig
 	}
@@ -168,30 +172,31 @@ func relabel(err error, display string) error {
 
 // precheck checks that data is a zip archive of sane size holding a workbook,
 // and reads every part once through a bounded, checksummed reader. It
-// returns the reason data is rejected, or "".
-func precheck(data []byte) string {
+// returns the catalogue key (and arguments) of the reason data is
+// rejected, or "".
+func precheck(data []byte) (string, []any) {
 	if bytes.HasPrefix(data, oleMagic) {
-		return "encrypted workbook or legacy .xls file; save it as an unencrypted .xlsx"
+		return "encrypted", nil
 	}
 	// Each central directory entry starts with this signature; counting them
 	// bounds the memory zip.NewReader spends on the directory.
 	if bytes.Count(data, []byte("PK\x01\x02")) > maxParts {
-		return fmt.Sprintf("not an .xlsx file (more than %d zip entries)", maxParts)
+		return "too_many_parts", []any{maxParts}
 	}
 	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
 	if err != nil {
-		return "not an .xlsx file (not a zip archive, or truncated)"
+		return "not_zip", nil
 	}
 	var total uint64
 	var types, book bool
 	for _, zf := range zr.File {
 		size := zf.UncompressedSize64
 		if size > maxUnzipSize || total+size > maxUnzipSize {
-			return fmt.Sprintf("unzips to more than %d MiB (zip bomb?)", maxUnzipSize>>20)
+			return "unzip_too_big", []any{maxUnzipSize >> 20}
 		}
 		total += size
 		if size > ratioFloor && size/max(zf.CompressedSize64, 1) > maxRatio {
-			return fmt.Sprintf("part %q is compressed more than %d:1 (zip bomb?)", zf.Name, maxRatio)
+			return "ratio", []any{zf.Name, maxRatio}
 		}
 		switch strings.ToLower(zf.Name) {
 		case "[content_types].xml":
@@ -201,14 +206,14 @@ func precheck(data []byte) string {
 		}
 	}
 	if !types || !book {
-		return "not an .xlsx file (a zip archive without [Content_Types].xml and xl/workbook.xml)"
+		return "not_workbook", nil
 	}
 	for _, zf := range zr.File {
 		if err := readPart(zf); err != nil {
-			return fmt.Sprintf("part %q is damaged: %s", zf.Name, oneLine(err.Error()))
+			return "damaged", []any{zf.Name, oneLine(err.Error())}
 		}
 	}
-	return ""
+	return "", nil
 }
 
 // readPart decompresses one part, reading at most one byte past its declared

@@ -439,3 +439,9 @@ func FuzzOpen(f *testing.F) {
 		}
 	})
 }
+
+func TestIssue16_1_WorkbookMessagesHaveJapaneseAndEnglish(t *testing.T) {
+	for _, s := range messages.Lacks() {
+		t.Error(s)
+	}
+}

@@ -37,7 +37,7 @@ func readBook(zr *zip.Reader, display string) (*schema.Book, error) {
 		} `xml:"sheets>sheet"`
 	}
 	if err := decodePart(parts, "xl/workbook.xml", &wb); err != nil {
-		return nil, &FormatError{File: display, Reason: "xl/workbook.xml: " + oneLine(err.Error())}
+		return nil, formatError(display, "part", "xl/workbook.xml", oneLine(err.Error()))
 	}
 	var rels struct {
 		Rels []struct {
@@ -47,7 +47,7 @@ func readBook(zr *zip.Reader, display string) (*schema.Book, error) {
 		} `xml:"Relationship"`
 	}
 	if err := decodePart(parts, "xl/_rels/workbook.xml.rels", &rels); err != nil && !errors.Is(err, errNoPart) {
-		return nil, &FormatError{File: display, Reason: "xl/_rels/workbook.xml.rels: " + oneLine(err.Error())}
+		return nil, formatError(display, "part", "xl/_rels/workbook.xml.rels", oneLine(err.Error()))
 	}
 	target := map[string]string{} // relationship ID → worksheet part
 	sst := "xl/sharedStrings.xml"
@@ -67,7 +67,7 @@ func readBook(zr *zip.Reader, display string) (*schema.Book, error) {
 	}
 	strs, err := readSharedStrings(parts[sst])
 	if err != nil {
-		return nil, &FormatError{File: display, Reason: fmt.Sprintf("part %q: %s", sst, oneLine(err.Error()))}
+		return nil, formatError(display, "part", sst, oneLine(err.Error()))
 	}
 	book := &schema.Book{File: display, Sheets: map[string]*schema.Table{}}
 	var b budget
@@ -89,7 +89,7 @@ func readBook(zr *zip.Reader, display string) (*schema.Book, error) {
 			fe.File = display
 			return nil, fe
 		case err != nil:
-			return nil, &FormatError{File: display, Reason: fmt.Sprintf("sheet %q: %s", s.Name, oneLine(err.Error()))}
+			return nil, formatError(display, "sheet", s.Name, oneLine(err.Error()))
 		}
 		book.Sheets[s.Name] = t
 	}
@@ -233,7 +233,7 @@ func readTable(zf *zip.File, name string, strs []string, b *budget) (*schema.Tab
 				b.cells += len(row.Cells)
 			}
 			if b.cells > maxCells {
-				return nil, limitError("", "wb_too_many_cells", name, maxCells)
+				return nil, formatError("", "too_many_cells", name, maxCells)
 			}
 		}
 	}

@@ -1,0 +1,185 @@
+package schema
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"regexp"
+	"strings"
+	"syscall"
+	"unicode"
+)
+
+// Catalogue holds a package's messages by key: each key's Japanese and
+// English fmt format, taking the same arguments in the same order.
+type Catalogue map[string][2]string
+
+// Lacks lists what is wrong with c's entries, one line each: a form that is
+// empty, a Japanese form without Japanese, an English form with Japanese
+// outside a quoted example ('…' or "…"), or forms taking different numbers
+// of arguments. A test of each package's catalogue wants it empty.
+func (c Catalogue) Lacks() []string {
+	var out []string
+	for key, m := range c {
+		ja, en := m[0], m[1]
+		switch {
+		case ja == "" || en == "":
+			out = append(out, fmt.Sprintf("%s: a form is empty (ja %q, en %q)", key, ja, en))
+		case !HasJapanese(ja) && ja != en:
+			out = append(out, fmt.Sprintf("%s: the Japanese form %q has no Japanese", key, ja))
+		case HasJapanese(quotedExample.ReplaceAllString(en, "")):
+			out = append(out, fmt.Sprintf("%s: the English form %q has Japanese", key, en))
+		case verbCount(ja) != verbCount(en):
+			out = append(out, fmt.Sprintf("%s: %d arguments in Japanese, %d in English", key, verbCount(ja), verbCount(en)))
+		}
+	}
+	return out
+}
+
+var (
+	quotedExample = regexp.MustCompile(`'[^']*'|"[^"]*"`)
+	fmtVerb       = regexp.MustCompile(`%(\[\d+\])?[-+# 0]*\d*(\.\d+)?(\[\d+\])?[a-zA-Z]`)
+)
+
+func verbCount(f string) int { return len(fmtVerb.FindAllString(strings.ReplaceAll(f, "%%", ""), -1)) }
+
+// HasJapanese reports whether s holds kana, kanji or full-width punctuation.
+func HasJapanese(s string) bool {
+	return strings.ContainsFunc(s, func(r rune) bool {
+		return unicode.In(r, unicode.Hiragana, unicode.Katakana, unicode.Han) || (r >= 0x3000 && r <= 0x303f) || (r >= 0xff00 && r <= 0xffef)
+	})
+}
+
+// Err returns the message key of c with args as an error, put into words
+// only when printed: in the language SetLang gave it, else the
+// environment's. Arguments that are errors are rendered in the same
+// language, and unwrap.
+func (c Catalogue) Err(key string, args ...any) *Message {
+	if _, ok := c[key]; !ok {
+		panic("schema: no message " + key)
+	}
+	return &Message{cat: c, key: key, args: args}
+}
+
+// Message is a catalogue message with its arguments; see Catalogue.Err.
+type Message struct {
+	cat  Catalogue
+	key  string
+	args []any
+	lang *Lang
+}
+
+// Key returns the message's catalogue key.
+func (m *Message) Key() string { return m.key }
+
+// In renders m in l's language.
+func (m *Message) In(l *Lang) string {
+	f := m.cat[m.key][0]
+	if l.English() {
+		f = m.cat[m.key][1]
+	}
+	args := make([]any, len(m.args))
+	for i, a := range m.args {
+		if e, ok := a.(error); ok {
+			a = l.ErrText(e)
+		}
+		args[i] = a
+	}
+	return fmt.Sprintf(f, args...)
+}
+
+func (m *Message) Error() string {
+	l := m.lang
+	if l == nil {
+		l = NewLang(LangFromEnv())
+	}
+	return m.In(l)
+}
+
+// SetLang makes m (and the errors among its arguments) speak l.
+func (m *Message) SetLang(l *Lang) {
+	m.lang = l
+	for _, a := range m.args {
+		if e, ok := a.(error); ok {
+			SetLang(e, l)
+		}
+	}
+}
+
+// Unwrap returns the errors among m's arguments.
+func (m *Message) Unwrap() []error {
+	var out []error
+	for _, a := range m.args {
+		if e, ok := a.(error); ok {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// SetLang sets l on every error in err's tree that has a SetLang method.
+func SetLang(err error, l *Lang) {
+	if s, ok := err.(interface{ SetLang(*Lang) }); ok {
+		s.SetLang(l)
+	}
+	switch u := err.(type) {
+	case interface{ Unwrap() error }:
+		if e := u.Unwrap(); e != nil {
+			SetLang(e, l)
+		}
+	case interface{ Unwrap() []error }:
+		for _, e := range u.Unwrap() {
+			SetLang(e, l)
+		}
+	}
+}
+
+// ErrText renders err in l: a Message in l's language, an operating
+// system's file error as "path: what went wrong" in words of l, anything
+// else as it reads.
+func (l *Lang) ErrText(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) && pe == err {
+		return l.Msg("os_path", pe.Path, l.osReason(pe.Err))
+	}
+	var errno syscall.Errno
+	if errors.As(err, &errno) && errno == err {
+		return l.osReason(err)
+	}
+	if in, ok := err.(interface{ In(*Lang) string }); ok {
+		return in.In(l)
+	}
+	return err.Error()
+}
+
+// osReason names an operating-system error in l's words.
+func (l *Lang) osReason(err error) string {
+	var key string
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		key = "os_not_exist"
+	case errors.Is(err, fs.ErrPermission):
+		key = "os_permission"
+	case errors.Is(err, fs.ErrExist):
+		key = "os_exist"
+	case errors.Is(err, syscall.EISDIR):
+		key = "os_is_dir"
+	case errors.Is(err, syscall.ENOTDIR):
+		key = "os_not_dir"
+	case errors.Is(err, syscall.ENOSPC):
+		key = "os_no_space"
+	case errors.Is(err, syscall.EROFS):
+		key = "os_read_only"
+	case errors.Is(err, syscall.ELOOP):
+		key = "os_loop"
+	case errors.Is(err, syscall.ENAMETOOLONG):
+		key = "os_name_too_long"
+	default:
+		var m *Message
+		if errors.As(err, &m) {
+			return m.In(l)
+		}
+		return l.Msg("os_other", err.Error())
+	}
+	return l.Msg(key)
+}
