@@ -18,9 +18,9 @@ import (
 
 	"bifrost/layout/book"
 	"bifrost/layout/cards"
+	"bifrost/layout/draw"
 	"bifrost/layout/outfile"
 	"bifrost/schema"
-	"bifrost/schema/effect"
 )
 
 type rulebookOptions struct {
@@ -136,6 +136,15 @@ func writeRulebook(src, out, rulesDir string, g *schema.Game, res schema.Result,
 	if err != nil {
 		return nil, err
 	}
+	// The HTML shows the very drawing the PDF prints, as SVG.
+	drawn, err := cards.DrawAll(res, lay, cards.Options{ArtDir: filepath.Join(src, "art")})
+	if err != nil {
+		return nil, err
+	}
+	faces := map[string]*draw.List{}
+	for _, d := range drawn {
+		faces[d.ID] = d.Face
+	}
 	// A Mincho body and a Gothic with a real bold, when installed.
 	fonts := book.WithFonts(book.InstalledChain(book.Mincho), book.InstalledChain(book.Gothic))
 	var written []string
@@ -148,7 +157,7 @@ func writeRulebook(src, out, rulesDir string, g *schema.Game, res schema.Result,
 		if err != nil {
 			return written, err
 		}
-		expanded, err := book.Expand(file, string(md), book.Data{Game: g, Result: res, Book: res.Book, Rulings: string(rulings), Glossary: glossary, Figures: figures(res), Lang: lang})
+		expanded, err := book.Expand(file, string(md), book.Data{Game: g, Result: res, Book: res.Book, Rulings: string(rulings), Glossary: glossary, Figures: figures(res), Parts: cardParts(faces), Lang: lang})
 		if err != nil {
 			return written, dataError{err}
 		}
@@ -166,7 +175,7 @@ func writeRulebook(src, out, rulesDir string, g *schema.Game, res schema.Result,
 				path = filepath.Join(out, g.ID, summaryCard)
 				err = book.PDF(&buf, []byte(expanded), drawer, book.WithImageDir(dir), fonts, book.WithPDFLang(lang), book.WithPaper("card"))
 			case "html":
-				err = book.HTML(&buf, []byte(expanded), cardBox(g, res), append(htmlOpts, book.WithHTMLLang(lang))...)
+				err = book.HTML(&buf, []byte(expanded), cardSVG(faces), append(htmlOpts, book.WithHTMLLang(lang))...)
 			}
 			if err != nil {
 				return written, dataError{fmt.Errorf("%s: %w", file, err)}
@@ -201,56 +210,39 @@ func readGlossary(file string) ([]book.Term, error) {
 	return terms, nil
 }
 
-// cardBox draws an example card for the HTML book from its row (spans, as
-// the card stands inside a paragraph): the name,
-// the numbers as badges, the type line and the card text (generated from
-// the effect when the text column is blank).
-func cardBox(g *schema.Game, res schema.Result) func(id string) template.HTML {
-	records := g.Records(res.Book)
+// cardSVG draws an example card for the HTML book: the face's display
+// list as inline SVG, trimmed, the same drawing the PDF prints; a board (a
+// landscape face) is marked to span the text width.
+func cardSVG(faces map[string]*draw.List) func(id string) template.HTML {
 	return func(id string) template.HTML {
-		for _, r := range records {
-			if r.Key != id {
-				continue
-			}
-			spec := g.Spec(r.Sheet)
-			var name, text, flavor string
-			var badges []string
-			for _, c := range spec.Columns() {
-				v := fieldOf(r, c.JA)
-				switch {
-				case v == "":
-				case c.Field == "Name":
-					name = v
-				case c.Field == "Text":
-					text = v
-				case c.Field == "Flavor" || c.Field == "Story":
-					flavor = v
-				case c.Kind == schema.KindEffect && text == "":
-					if e, err := effect.Parse(v, g.Vocabs[c.Vocab]); err == nil {
-						text = e.Text(g.Vocabs[c.Vocab], nil)
-					}
-				case c.Kind == schema.KindInt && c.Field != "Copies", len(c.Enum) > 0:
-					badges = append(badges, c.JA+" "+v)
-				}
-			}
-			var b strings.Builder
-			fmt.Fprintf(&b, `<span class="card"><span class="name">%s</span><span class="type">%s・%s</span><span class="badges">`,
-				template.HTMLEscapeString(name), template.HTMLEscapeString(spec.JA), template.HTMLEscapeString(id))
-			for _, badge := range badges {
-				fmt.Fprintf(&b, `<span>%s</span>`, template.HTMLEscapeString(badge))
-			}
-			fmt.Fprintf(&b, `</span><span class="text">%s</span><span class="flavor">%s</span></span>`, template.HTMLEscapeString(text), template.HTMLEscapeString(flavor))
-			return template.HTML(b.String())
+		f := faces[id]
+		if f == nil {
+			return template.HTML(`<span class="card">` + template.HTMLEscapeString(id) + `</span>`)
 		}
-		return template.HTML(`<span class="card">` + template.HTMLEscapeString(id) + `</span>`)
+		class := "card"
+		if f.W > f.H {
+			class = "card board"
+		}
+		var b strings.Builder
+		if err := f.SVG(&b, true); err != nil {
+			return template.HTML(`<span class="card">` + template.HTMLEscapeString(id) + `</span>`)
+		}
+		return template.HTML(`<span class="` + class + `">` + b.String() + `</span>`)
 	}
 }
 
-func fieldOf(r schema.Record, name string) string {
-	for _, f := range r.Fields {
-		if f.Name == name {
-			return f.Value
+// cardParts gives the parts of each card's face, trimmed, for the
+// callouts of {{card}}.
+func cardParts(faces map[string]*draw.List) func(id string) (book.CardParts, bool) {
+	return func(id string) (book.CardParts, bool) {
+		f := faces[id]
+		if f == nil {
+			return book.CardParts{}, false
 		}
+		p := book.CardParts{W: f.W - 2*f.Bleed, H: f.H - 2*f.Bleed}
+		for _, r := range f.Regions {
+			p.Regions = append(p.Regions, book.Region{Role: r.Role, X: r.X - f.Bleed, Y: r.Y - f.Bleed, W: r.W, H: r.H})
+		}
+		return p, true
 	}
-	return ""
 }

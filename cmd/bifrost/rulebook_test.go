@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"bifrost/layout/cards"
 	"bifrost/schema"
 )
 
@@ -285,5 +286,48 @@ func TestIssue14_11_EmbeddedFontsLoadInChromium(t *testing.T) {
 	}
 	if ink < 2000 {
 		t.Errorf("only %d dark pixels in the screenshot: the text is not drawn", ink)
+	}
+}
+
+func TestIssue14_3_ExampleCardInHTMLIsThePDFsDrawing(t *testing.T) {
+	out := t.TempDir()
+	if r := bifrost(t, "rulebook", "nastrond", "--src", shippedSrc, "--rules", "../../rules", "--out", out); r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	page, err := os.ReadFile(filepath.Join(out, "nastrond", "rulebook.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := schema.Nastrond
+	res := loadShipped(t, g)
+	lay, err := cards.Load(cards.LayoutDir(shippedSrc), g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	drawn, err := cards.DrawAll(res, lay, cards.Options{ArtDir: filepath.Join(shippedSrc, "art")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range drawn {
+		if d.ID != "EIN-107" {
+			continue
+		}
+		var svg strings.Builder
+		if err := d.Face.SVG(&svg, true); err != nil {
+			t.Fatal(err)
+		}
+		fig := `<span class="cardfig"><span class="card">` + svg.String() + `</span><svg class="leaders"`
+		if !strings.Contains(string(page), fig) {
+			t.Error("the HTML book does not show EIN-107 as the display list's SVG with callouts")
+		}
+	}
+	if n := strings.Count(string(page), `<span class="mark"`); n < 4 {
+		t.Errorf("%d callout markers in the HTML book, want the example cards' parts numbered", n)
+	}
+	text := strings.Join(strings.Fields(bookText(t, filepath.Join(out, "nastrond", "rulebook.pdf"))), "")
+	for _, want := range []string{"コスト：雇うときに払う数", "目標値：パワーがこの数以上なら成功"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the PDF lacks the callout %q", want)
+		}
 	}
 }

@@ -19,26 +19,47 @@ func testParts(id string) (CardParts, bool) {
 		{Role: "name", X: 0, Y: 0, W: 63, H: 10},
 		{Role: "cost", X: 0, Y: 0, W: 10, H: 10},
 		{Role: "effect", X: 5, Y: 50, W: 53, H: 30},
+		{Role: "text", X: 5, Y: 20, W: 53, H: 5},
+		{Role: "text", X: 5, Y: 40, W: 53, H: 5},
 	}}, id == "E1-05"
 }
+
+// testRegions are the parts the test's callouts name, in order.
+var testRegions = func() []Region {
+	p, _ := testParts("E1-05")
+	return []Region{p.Regions[0], p.Regions[1], p.Regions[2], p.Regions[4]}
+}()
 
 func TestIssue14_3_CardCalloutsNumberThePartsOnTheCard(t *testing.T) {
 	d := load(t, schema.Nastrond, "../../cardsrc/nastrond.xlsx")
 	d.Parts = testParts
-	md, err := Expand("rulebook.md", "# 例\n\n{{card \"E1-05\" \"name=名前：カードの名前\" \"cost=コスト：支払う数\" \"effect=効果：解決すること\"}}\n", d)
+	md, err := Expand("rulebook.md", "# 例\n\n{{card \"E1-05\" \"name=名前：カードの名前\" \"cost=コスト：支払う数\" \"effect=効果：解決すること\" \"text#2=二つめの文\"}}\n", d)
 	if err != nil {
 		t.Fatal(err)
 	}
 	id, marks := cardDest(regexp.MustCompile(`bifrost-card:([^)]*)`).FindStringSubmatch(md)[1])
-	if id != "E1-05" || len(marks) != 3 {
+	if id != "E1-05" || len(marks) != 4 {
 		t.Fatalf("card %q with marks %v in %q", id, marks, md)
 	}
-	// The name's and the cost's markers share a corner: the second moves off the first.
-	if math.Abs(marks[0][0]-marks[1][0]) < 2*markRadius-1e-9 && math.Abs(marks[0][1]-marks[1][1]) < 2*markRadius*63/88-1e-9 {
-		t.Errorf("markers 1 and 2 overlap: %v", marks)
-	}
-	if want := [2]float64{5.0 / 63, 50.0 / 88}; math.Abs(marks[2][0]-want[0]) > 0.001 || math.Abs(marks[2][1]-want[1]) > 0.001 {
-		t.Errorf("the effect's marker is at %v, want its box's corner %v", marks[2], want)
+	// Each marker stands beside the card, its leader ending inside its part,
+	// and markers on one side do not touch.
+	ry := markRadius * 63 / 88
+	for i, m := range marks {
+		part := testRegions[i]
+		if m.X > 0 && m.X < 1 {
+			t.Errorf("marker %d at x %.3f is on the card", i+1, m.X)
+		}
+		if (m.X < 0) != ((part.X+part.W/2)/63 < 0.5) {
+			t.Errorf("marker %d is on the wrong side of the card (x %.3f)", i+1, m.X)
+		}
+		if ax, ay := m.AX*63, m.AY*88; ax < part.X || ax > part.X+part.W || ay < part.Y || ay > part.Y+part.H {
+			t.Errorf("marker %d points at (%.1f, %.1f) mm, outside its part %+v", i+1, ax, ay, part)
+		}
+		for j, o := range marks[:i] {
+			if o.X == m.X && math.Abs(o.Y-m.Y) < 2*ry {
+				t.Errorf("markers %d and %d touch: %+v %+v", j+1, i+1, o, m)
+			}
+		}
 	}
 	if !strings.Contains(md, "1. 名前：カードの名前\n2. コスト：支払う数\n3. 効果：解決すること\n") {
 		t.Errorf("no numbered explanations in %q", md)
@@ -48,33 +69,41 @@ func TestIssue14_3_CardCalloutsNumberThePartsOnTheCard(t *testing.T) {
 	// kept with its explanations.
 	r := typesetT(t, md)
 	var card op
-	var dots []op
+	var discs, lines []op
 	nums := map[string]op{}
 	for _, pg := range r.pages {
 		for _, o := range pg.ops {
 			switch {
 			case o.kind == opCard:
 				card = o
-			case o.kind == opDot && o.col == strongColour:
-				dots = append(dots, o)
+			case o.kind == opDot && o.col == strongColour && o.w > 1:
+				discs = append(discs, o)
+			case o.kind == opLine && o.col == strongColour:
+				lines = append(lines, o)
 			case o.kind == opText && o.bold && o.col == (rgb{255, 255, 255}):
 				nums[o.s] = o
 			}
 		}
 	}
-	if card.s != "E1-05" || len(dots) != 3 {
-		t.Fatalf("card %+v, %d marker discs", card, len(dots))
+	if card.s != "E1-05" || len(discs) != 4 || len(lines) != 4 {
+		t.Fatalf("card %+v, %d marker discs, %d leaders", card, len(discs), len(lines))
 	}
 	h := card.w * 88 / 63
 	for i, m := range marks {
-		x, y := card.x+m[0]*card.w, card.y+m[1]*h
-		if math.Abs(dots[i].x-x) > 0.05 || math.Abs(dots[i].y-y) > 0.05 {
-			t.Errorf("marker %d at (%.1f, %.1f), want (%.1f, %.1f)", i+1, dots[i].x, dots[i].y, x, y)
+		x, y := card.x+m.X*card.w, card.y+m.Y*h
+		if math.Abs(discs[i].x-x) > 0.05 || math.Abs(discs[i].y-y) > 0.05 {
+			t.Errorf("marker %d at (%.1f, %.1f), want (%.1f, %.1f)", i+1, discs[i].x, discs[i].y, x, y)
+		}
+		if l := lines[i]; math.Abs(l.x+l.w-(card.x+m.AX*card.w)) > 0.05 || math.Abs(l.y+l.h-(card.y+m.AY*h)) > 0.05 {
+			t.Errorf("leader %d ends at (%.1f, %.1f), not in its part", i+1, l.x+l.w, l.y+l.h)
 		}
 		n, ok := nums[string(rune('1'+i))]
-		if !ok || math.Abs(n.x-x) > dots[i].w || math.Abs(n.y-y) > dots[i].w {
+		if !ok || math.Abs(n.x-x) > discs[i].w || math.Abs(n.y-y) > discs[i].w {
 			t.Errorf("marker %d has no number inside it: %+v", i+1, n)
 		}
+	}
+	if card.x-discs[1].x < 0 || discs[0].x-card.x < card.w {
+		t.Errorf("markers at x %.1f and %.1f are not beside the card (%.1f to %.1f)", discs[1].x, discs[0].x, card.x, card.x+card.w)
 	}
 	if _, _, ok := findText(r, "コスト：支払う数"); !ok {
 		t.Error("the explanations are not in the PDF")
@@ -86,9 +115,9 @@ func TestIssue14_3_CardCalloutsNumberThePartsOnTheCard(t *testing.T) {
 		t.Fatal(err)
 	}
 	page := b.String()
-	fig := regexp.MustCompile(`<span class="cardfig"><svg id="drawn-E1-05"></svg>(<span class="mark"[^>]*>\d</span>){3}</span>`)
+	fig := regexp.MustCompile(`<span class="cardfig"><svg id="drawn-E1-05"></svg><svg class="leaders"[^>]*>(<line [^>]*/>){4}</svg>(<span class="anchor"[^>]*></span><span class="mark"[^>]*>\d</span>){4}</span>`)
 	if !fig.MatchString(page) || !strings.Contains(page, "<li>効果：解決すること</li>") {
-		t.Errorf("no card with three markers and its list in the HTML:\n%s", page)
+		t.Errorf("no card with four markers and its list in the HTML:\n%s", page)
 	}
 }
 
@@ -104,7 +133,8 @@ func TestIssue14_3_BadCalloutIsAnErrorAtItsLine(t *testing.T) {
 	}{
 		{withParts, "{{card \"E1-05\" \"cost\"}}", `rulebook.md:3: card E1-05: callout "cost" must read part=text`},
 		{withParts, "{{card \"E1-05\" \"=何か\"}}", `rulebook.md:3: card E1-05: callout "=何か" must read part=text`},
-		{withParts, "{{card \"E1-05\" \"art=絵\"}}", `rulebook.md:3: card E1-05 has no part "art" (it has name, cost, effect)`},
+		{withParts, "{{card \"E1-05\" \"art=絵\"}}", `rulebook.md:3: card E1-05 has no part "art" (it has name, cost, effect, text, text#2)`},
+		{withParts, "{{card \"E1-05\" \"text#3=文\"}}", `rulebook.md:3: card E1-05 has no part "text#3"`},
 		{d, "{{card \"E1-05\" \"cost=コスト\"}}", `rulebook.md:3: card E1-05: its parts are not known`},
 	} {
 		_, err := Expand("rulebook.md", "# 例\n\n"+c.md+"\n", c.d)

@@ -107,7 +107,7 @@ func WithEmbeddedFonts(body, gothic *text.Chain) HTMLOption {
 // Windows and Linux.
 func fontCSS(mincho, gothic string) template.CSS {
 	return template.CSS(`body{font-family:` + mincho + `"Hiragino Mincho ProN","Yu Mincho",YuMincho,"IPAexMincho","BIZ UDMincho","Noto Serif JP","Noto Serif CJK JP",serif}
-h1,h2,h3,th,strong,.card .name{font-family:` + gothic + `"Hiragino Kaku Gothic ProN","Hiragino Sans","Yu Gothic",YuGothic,"BIZ UDGothic","Noto Sans JP","Noto Sans CJK JP","IPAexGothic",sans-serif;font-weight:bold}
+h1,h2,h3,th,strong{font-family:` + gothic + `"Hiragino Kaku Gothic ProN","Hiragino Sans","Yu Gothic",YuGothic,"BIZ UDGothic","Noto Sans JP","Noto Sans CJK JP","IPAexGothic",sans-serif;font-weight:bold}
 `)
 }
 
@@ -204,8 +204,16 @@ func (o *htmlOverrides) image(w util.BufWriter, src []byte, n ast.Node, entering
 	if ref, ok := strings.CutPrefix(dest, CardRef); ok {
 		id, marks := cardDest(ref)
 		_, _ = w.WriteString(`<span class="cardfig">` + string(o.cardHTML(id)))
+		if len(marks) > 0 {
+			_, _ = w.WriteString(`<svg class="leaders" viewBox="0 0 100 100" preserveAspectRatio="none">`)
+			for _, m := range marks {
+				fmt.Fprintf(w, `<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f"/>`, 100*m.X, 100*m.Y, 100*m.AX, 100*m.AY)
+			}
+			_, _ = w.WriteString(`</svg>`)
+		}
 		for i, m := range marks {
-			fmt.Fprintf(w, `<span class="mark" style="left:%.1f%%;top:%.1f%%;width:%.1f%%">%d</span>`, 100*m[0], 100*m[1], 200*markRadius, i+1)
+			fmt.Fprintf(w, `<span class="anchor" style="left:%.1f%%;top:%.1f%%"></span>`, 100*m.AX, 100*m.AY)
+			fmt.Fprintf(w, `<span class="mark" style="left:%.1f%%;top:%.1f%%;width:%.1f%%">%d</span>`, 100*m.X, 100*m.Y, 200*markRadius, i+1)
 		}
 		_, _ = w.WriteString(`</span>`)
 		return ast.WalkSkipChildren, nil
@@ -275,16 +283,15 @@ strong{color:#8a2b0e}
 em{font-style:normal;text-emphasis:filled dot;-webkit-text-emphasis:filled dot}
 pre.raw{white-space:pre-wrap;background:#f6f6f6;padding:.5rem}
 .figure{display:block;margin:1rem auto}
-.cardfig{display:inline-block;position:relative;width:16rem;margin:1rem;vertical-align:top}
+.cardfig{display:inline-block;position:relative;width:16rem;margin:1rem 3.5rem;vertical-align:top}
+.cardfig svg.leaders{position:absolute;left:0;top:0;height:100%;overflow:visible;pointer-events:none}
+.leaders line{stroke:#8a2b0e;stroke-width:1.2;vector-effect:non-scaling-stroke}
+.anchor{position:absolute;transform:translate(-50%,-50%);width:.35rem;height:.35rem;border-radius:50%;background:#8a2b0e;border:1px solid #fff}
+.cardfig:has(.board){display:block;width:auto}
+.card{display:block}
+p:has(> .cardfig){text-align:center}
 .cardfig svg{display:block;width:100%;height:auto}
 .mark{position:absolute;transform:translate(-50%,-50%);aspect-ratio:1;border-radius:50%;background:#8a2b0e;border:1.5px solid #fff;color:#fff;font:bold .75rem/1 sans-serif;display:flex;align-items:center;justify-content:center}
-.card{display:block;border:6px solid #6b4f2a;border-radius:10px;padding:.6rem;background:#fff;vertical-align:top}
-.card span{display:block}
-.card .badges span{display:inline-block}
-.card .name{font-weight:bold;font-size:1.1rem}
-.card .badges span{display:inline-block;background:#6b4f2a;color:#fff;border-radius:1rem;padding:0 .5rem;margin:.1rem;font-size:.8rem}
-.card .type{font-size:.8rem;color:#666}
-.card .flavor{font-size:.8rem;color:#777;font-style:italic}
 img{max-width:100%}
 {{if .LatinSpace}}body{text-autospace:ideograph-alpha ideograph-numeric}{{end}}
 rt{font-size:.5em}

@@ -494,10 +494,17 @@ func (b *builder) image(img *ast.Image) error {
 				return err
 			}
 		}
+		if side := 1 + 2*(markGap+markRadius); len(marks) > 0 && w*side > b.w {
+			w = b.w / side // room for the markers beside the card
+			if h, err = b.r.cardHeight(id, w); err != nil {
+				return err
+			}
+		}
 		x := b.x + (b.w-w)/2
 		bx := &box{h: h, baseline: b.em(), ops: []op{{kind: opCard, x: x, w: w, s: id}}}
 		for i, m := range marks {
-			bx.ops = append(bx.ops, b.r.marker(i+1, x+m[0]*w, m[1]*h, markRadius*w)...)
+			bx.ops = append(bx.ops, b.r.callout(i+1, m, x, w, h)...)
+			bx.h = max(bx.h, m.Y*h+markRadius*w)
 		}
 		bx.keep = len(marks) > 0 // the card goes with the first part it explains
 		b.space(b.pitch() * 0.6)
@@ -531,15 +538,21 @@ func (b *builder) image(img *ast.Image) error {
 	return nil
 }
 
-// marker draws the numbered marker n of a card's callout, a white-ringed
-// disc of radius r centred on (x, y) with the number in white bold.
-func (r *typesetter) marker(n int, x, y, rad float64) []op {
+// callout draws the numbered marker n of a card's callout, for the card
+// drawn w × h at (x, 0): a leader from the marker to a dot in the part,
+// then the marker, a white-ringed disc with the number in white bold.
+func (r *typesetter) callout(n int, m mark, x, w, h float64) []op {
 	num := strconv.Itoa(n)
+	rad := markRadius * w
 	size := rad * 1.5 / text.MMPerPt
+	cx, cy, ax, ay := x+m.X*w, m.Y*h, x+m.AX*w, m.AY*h
 	return []op{
-		{kind: opDot, x: x, y: y, w: rad + 0.35, col: rgb{255, 255, 255}},
-		{kind: opDot, x: x, y: y, w: rad, col: strongColour},
-		{kind: opText, x: x - r.width(num, size)/2, y: y + size*text.MMPerPt*0.35, size: size, bold: true, col: rgb{255, 255, 255}, s: num},
+		{kind: opLine, x: cx, y: cy, w: ax - cx, h: ay - cy, lw: 0.3, col: strongColour},
+		{kind: opDot, x: ax, y: ay, w: 0.8, col: rgb{255, 255, 255}},
+		{kind: opDot, x: ax, y: ay, w: 0.55, col: strongColour},
+		{kind: opDot, x: cx, y: cy, w: rad + 0.35, col: rgb{255, 255, 255}},
+		{kind: opDot, x: cx, y: cy, w: rad, col: strongColour},
+		{kind: opText, x: cx - r.width(num, size)/2, y: cy + size*text.MMPerPt*0.35, size: size, bold: true, col: rgb{255, 255, 255}, s: num},
 	}
 }
 

@@ -3,7 +3,6 @@ package book
 import (
 	"errors"
 	"fmt"
-	"math"
 	"regexp"
 	"slices"
 	"strconv"
@@ -66,13 +65,8 @@ const (
 )
 
 // CardRef marks where {{card "ID"}} stood: the renderers draw that card
-// there, and number the parts that follow in cardMarks.
+// there, with the callouts' markers that follow in cardMarks.
 const CardRef = "bifrost-card:"
-
-// cardMarks introduces the numbered markers of a card's callouts in its
-// destination: CardRef+ID+cardMarks+"x,y;x,y…", each the centre of a
-// marker as a share of the card's width and height.
-const cardMarks = "?at="
 
 // Expand executes the placeholders of a rulebook's markdown:
 //
@@ -83,7 +77,8 @@ const cardMarks = "?at="
 //	{{table "Keeper" "名前" "VP"}}  a sheet's rows in the named columns
 //	{{card "E01"}}                  an example card, drawn with the card layout
 //	{{card "E01" "cost=コスト：…"}}  …with its parts numbered on it and explained
-//	                                in a numbered list below it (part=text)
+//	                                in a numbered list below it (part=text;
+//	                                "text#2=…" names the second part "text")
 //	{{rulings}}                     RULINGS.md, its headings one level down
 //	{{parameters}}                  every Rules parameter: key, value, default, doc
 //	{{glossary}}                    the glossary table, each term linked to its
@@ -300,7 +295,7 @@ func (d Data) card(id string, callouts ...string) (string, error) {
 	if !ok || parts.W <= 0 || parts.H <= 0 {
 		return "", errMsg("card.noparts", id)
 	}
-	var marks [][2]float64
+	var marks []mark
 	var list strings.Builder
 	for i, c := range callouts {
 		role, text, found := strings.Cut(c, "=")
@@ -308,11 +303,14 @@ func (d Data) card(id string, callouts ...string) (string, error) {
 		if !found || role == "" || text == "" {
 			return "", errMsg("card.callout", id, c)
 		}
-		k := slices.IndexFunc(parts.Regions, func(r Region) bool { return r.Role == role })
+		k := partIndex(parts.Regions, role)
 		if k < 0 {
 			var roles []string
+			count := map[string]int{}
 			for _, r := range parts.Regions {
-				if !slices.Contains(roles, r.Role) {
+				if count[r.Role]++; count[r.Role] > 1 {
+					roles = append(roles, r.Role+"#"+strconv.Itoa(count[r.Role]))
+				} else {
 					roles = append(roles, r.Role)
 				}
 			}
@@ -321,56 +319,30 @@ func (d Data) card(id string, callouts ...string) (string, error) {
 		marks = append(marks, markAt(parts, parts.Regions[k], marks))
 		fmt.Fprintf(&list, "%d. %s\n", i+1, text)
 	}
-	at := make([]string, len(marks))
-	for i, m := range marks {
-		at[i] = strconv.FormatFloat(m[0], 'f', 3, 64) + "," + strconv.FormatFloat(m[1], 'f', 3, 64)
-	}
-	return fmt.Sprintf("\n\n![%s](%s%s%s%s)\n\n%s\n", id, CardRef, id, cardMarks, strings.Join(at, ";"), list.String()), nil
+	return fmt.Sprintf("\n\n![%s](%s%s%s)\n\n%s\n", id, CardRef, id, encodeMarks(marks), list.String()), nil
 }
 
-// markRadius is a callout marker's radius as a share of the card's width.
-const markRadius = 0.05
-
-// markAt places the marker of region r on the region's top-left corner,
-// inside the card, and moves it right (then down) off the markers before.
-func markAt(p CardParts, r Region, before [][2]float64) [2]float64 {
-	ry := markRadius * p.W / p.H // the radius as a share of the height
-	x := min(max(r.X/p.W, markRadius), 1-markRadius)
-	y := min(max(r.Y/p.H, ry), 1-ry)
-	for moved := true; moved; {
-		moved = false
-		for _, b := range before {
-			if math.Abs(b[0]-x) < 2*markRadius-1e-9 && math.Abs(b[1]-y) < 2*ry-1e-9 {
-				if x+2*markRadius <= 1-markRadius {
-					x += 2 * markRadius
-				} else {
-					y = min(y+2*ry, 1-ry)
-				}
-				moved = true
+// partIndex finds the part named role among regions: its first region of
+// that role, or for "role#n" its n-th; -1 when there is none.
+func partIndex(regions []Region, role string) int {
+	n := 1
+	if name, nth, ok := strings.Cut(role, "#"); ok {
+		var err error
+		if n, err = strconv.Atoi(nth); err != nil || n < 1 {
+			return -1
+		}
+		role = name
+	}
+	for i, r := range regions {
+		if r.Role == role {
+			if n--; n == 0 {
+				return i
 			}
 		}
-		if y == 1-ry && x+2*markRadius > 1-markRadius {
-			break // a card full of markers: let the last ones overlap
-		}
 	}
-	return [2]float64{x, y}
+	return -1
 }
 
-// cardDest reads a card's destination after CardRef: its ID and the
-// centres of its markers (shares of the card's width and height).
-func cardDest(dest string) (string, [][2]float64) {
-	id, at, _ := strings.Cut(dest, cardMarks)
-	var marks [][2]float64
-	for _, p := range strings.Split(at, ";") {
-		xs, ys, ok := strings.Cut(p, ",")
-		x, err1 := strconv.ParseFloat(xs, 64)
-		y, err2 := strconv.ParseFloat(ys, 64)
-		if ok && err1 == nil && err2 == nil {
-			marks = append(marks, [2]float64{x, y})
-		}
-	}
-	return id, marks
-}
 
 // rulings inlines RULINGS.md one heading level down, so its title becomes a
 // subsection of the book's 裁定 section.

@@ -1,0 +1,87 @@
+package book
+
+import (
+	"strconv"
+	"strings"
+)
+
+// A card's callouts: each numbered marker stands beside the card, left of
+// it for a part in the card's left half and right of it otherwise, at the
+// height of the part's middle, and a leader line runs from it to a point
+// inside the part. So no marker hides what it points at.
+
+// mark is one callout marker, as shares of the card's width and height:
+// its centre (X, Y), outside the card, and the point its leader ends at
+// (AX, AY), inside the part.
+type mark struct{ X, Y, AX, AY float64 }
+
+// Callout geometry, as shares of the card's width.
+const (
+	markRadius = 0.045 // a marker's radius
+	markGap    = 0.14  // from the card's edge to a marker's centre
+	leaderIn   = 0.015 // how far into its part a leader reaches, at most
+)
+
+// cardMarks introduces the markers in a card's destination:
+// CardRef+ID+cardMarks+"x,y,ax,ay;…".
+const cardMarks = "?at="
+
+// markAt places the marker of region r of card p, below the markers on
+// its side so far when it would touch one.
+func markAt(p CardParts, r Region, before []mark) mark {
+	ry := markRadius * p.W / p.H // the radius as a share of the height
+	clamp := func(v float64) float64 { return min(max(v, 0), 1) }
+	in := min(leaderIn, r.W/p.W/2)
+	m := mark{X: -markGap, AX: clamp(r.X/p.W + in), AY: clamp((r.Y + r.H/2) / p.H)}
+	if (r.X+r.W/2)/p.W >= 0.5 {
+		m.X, m.AX = 1+markGap, clamp((r.X+r.W)/p.W-in)
+	}
+	m.Y = max(m.AY, ry)
+	for _, b := range before {
+		if b.X == m.X && m.Y < b.Y+2.3*ry && m.Y > b.Y-2.3*ry {
+			m.Y = b.Y + 2.3*ry
+		}
+	}
+	return m
+}
+
+// encodeMarks writes marks for a card's destination ("" for none).
+func encodeMarks(marks []mark) string {
+	if len(marks) == 0 {
+		return ""
+	}
+	at := make([]string, len(marks))
+	for i, m := range marks {
+		var parts []string
+		for _, v := range []float64{m.X, m.Y, m.AX, m.AY} {
+			parts = append(parts, strconv.FormatFloat(v, 'f', 3, 64))
+		}
+		at[i] = strings.Join(parts, ",")
+	}
+	return cardMarks + strings.Join(at, ";")
+}
+
+// cardDest reads a card's destination after CardRef: its ID and the
+// markers of its callouts.
+func cardDest(dest string) (string, []mark) {
+	id, at, _ := strings.Cut(dest, cardMarks)
+	var marks []mark
+	for _, p := range strings.Split(at, ";") {
+		var v [4]float64
+		fs := strings.Split(p, ",")
+		if len(fs) != 4 {
+			continue
+		}
+		ok := true
+		for i, f := range fs {
+			var err error
+			if v[i], err = strconv.ParseFloat(f, 64); err != nil {
+				ok = false
+			}
+		}
+		if ok {
+			marks = append(marks, mark{v[0], v[1], v[2], v[3]})
+		}
+	}
+	return id, marks
+}
