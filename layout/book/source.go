@@ -343,7 +343,6 @@ func partIndex(regions []Region, role string) int {
 	return -1
 }
 
-
 // rulings inlines RULINGS.md one heading level down, so its title becomes a
 // subsection of the book's 裁定 section.
 func (d Data) rulings() string {

@@ -10,6 +10,7 @@ import (
 	"github.com/xuri/excelize/v2"
 	"go.yaml.in/yaml/v3"
 
+	"bifrost/layout/cards"
 	"bifrost/schema"
 	"bifrost/schema/workbook"
 )
@@ -32,8 +33,48 @@ func load(t testing.TB, g *schema.Game, path string) Data {
 			t.Fatal(err)
 		}
 	}
-	return Data{Game: g, Result: res, Book: book, Rulings: string(rulings), Glossary: glossary, Figures: standInFigures}
+	return Data{Game: g, Result: res, Book: book, Rulings: string(rulings), Glossary: glossary, Figures: standInFigures, Parts: shippedParts(t, g, res)}
 }
+
+// shippedParts gives the parts of the cards of g as its shipped card
+// layout draws them, for the callouts of {{card}}.
+func shippedParts(t testing.TB, g *schema.Game, res schema.Result) func(string) (CardParts, bool) {
+	t.Helper()
+	lay, err := cards.Load(cards.LayoutDir("../../cardsrc"), g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var only []string
+	for _, id := range calloutCards {
+		if _, ok := schema.CardNames(res.Data)[id]; ok {
+			only = append(only, id)
+		}
+	}
+	if len(only) == 0 {
+		return nil
+	}
+	drawn, err := cards.DrawAll(res, lay, cards.Options{Only: only})
+	if err != nil {
+		t.Fatal(err)
+	}
+	parts := map[string]CardParts{}
+	for _, d := range drawn {
+		f := d.Face
+		p := CardParts{W: f.W - 2*f.Bleed, H: f.H - 2*f.Bleed}
+		for _, r := range f.Regions {
+			p.Regions = append(p.Regions, Region{Role: r.Role, X: r.X - f.Bleed, Y: r.Y - f.Bleed, W: r.W, H: r.H})
+		}
+		parts[d.ID] = p
+	}
+	return func(id string) (CardParts, bool) {
+		p, ok := parts[id]
+		return p, ok
+	}
+}
+
+// calloutCards are the cards the shipped books number the parts of (the
+// others are not drawn, to keep the tests fast).
+var calloutCards = []string{"EIN-107", "E3-04"}
 
 // standInFigures stand in for the figures cmd/bifrost draws from the
 // engines' geometry, which this package does not import.
