@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"bifrost/rules/sim"
+	"bifrost/rules/sim/simtest"
 )
 
 // BenchmarkGames plays full random-bot games with 3 AI clans (4 clans).
@@ -30,4 +31,11 @@ func BenchmarkGamesChecked(b *testing.B) {
 		p.Play(sim.Config{Players: 4, Index: i}, uint64(i))
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+}
+
+// BenchmarkCheckCost4P measures what the invariant checks cost: the
+// CPU-time ratio of checked to unchecked random games with 3 AI clans
+// (issue 18.4: at most 1.5).
+func BenchmarkCheckCost4P(b *testing.B) {
+	simtest.CheckCost(b, engine(b), 4)
 }

@@ -6,44 +6,22 @@ import (
 )
 
 // Check verifies the invariants of issue 8 and checklist §5 (I1, I3, I5,
-// I7, I13, village capacity, destroyed provinces).
+// I7, I13, village capacity, destroyed provinces). The figures and cards
+// are read incrementally (checkFigures, checkCards): only what changed since
+// the last check is read again.
 func (g *Game) Check() error {
 	e := g.e
-	var cnt [maxClans][nLocs]int8
-	var cntW [maxClans][nLocs]int8
-	var occ [nLocs]int8
-	var kinds [maxClans][4]int
-	for f := range g.figs {
-		fg := &g.figs[f]
-		s := int(fg.owner)
-		if s != f/e.perClan {
-			return fmt.Errorf("figure %d belongs to clan %d, not %d", f, s, f/e.perClan)
-		}
-		if fg.loc < 0 || int(fg.loc) >= nLocs {
-			return fmt.Errorf("figure %d of P%d is nowhere (place %d)", f, s+1, fg.loc)
-		}
-		cnt[s][fg.loc]++
-		occ[fg.loc]++
-		kinds[s][fg.kind]++
-		if fg.kind == fkWarrior {
-			cntW[s][fg.loc]++
-		}
-		held := fg.kind != fkMonster || g.clan[s].slot[slotMonster0+int(fg.slot)] >= 0
-		if held == (fg.loc == locBox) {
-			return fmt.Errorf("P%d's %s (slot %d) is in place %d with card %v", s+1, figNames[1][fg.kind], fg.slot, fg.loc, held)
-		}
-		ship := g.isShip(f)
-		atSea := fg.loc >= locFjord0 && fg.loc < locReserve
-		if atSea && !ship || ship && int(fg.loc) < nProv {
-			return fmt.Errorf("P%d's %s is in %s", s+1, figNames[1][fg.kind], g.place(int(fg.loc), "en"))
-		}
+	if err := g.checkFigures(); err != nil {
+		return err
 	}
+	fc := &g.figCheck
 	for s := range g.n {
-		if kinds[s] != [4]int{e.p.warriors, 1, e.p.ships, e.p.maxMon} {
-			return fmt.Errorf("P%d has figures %v (warriors, leader, ships, monsters)", s+1, kinds[s])
+		if fc.kinds[s] != [4]int{e.p.warriors, 1, e.p.ships, e.p.maxMon} {
+			return fmt.Errorf("P%d has figures %v (warriors, leader, ships, monsters)", s+1, fc.kinds[s])
 		}
 	}
-	if cnt != g.cnt || cntW != g.cntW || occ != g.occ {
+	occ := &fc.occ
+	if fc.cnt != g.cnt || fc.cntW != g.cntW || *occ != g.occ {
 		return errors.New("figure counts disagree with the figures' places")
 	}
 	for p := range nProv {
@@ -115,6 +93,111 @@ func (g *Game) Check() error {
 		if !g.b.active {
 			return fmt.Errorf("a battle decision (prompt %d) with no battle", g.prompt)
 		}
+	}
+	return nil
+}
+
+// figCheck is what Check keeps of the figures between calls: each figure
+// as it last read it, the counts by clan, place and kind of what it read,
+// and the monster cards on the clans' sheets then.
+type figCheck struct {
+	seen      []figure
+	moves     uint32 // Game.figMoves when it last read them
+	cnt, cntW [maxClans][nLocs]int8
+	occ       [nLocs]int8
+	kinds     [maxClans][4]int
+	monsters  [maxClans][maxMonsters]int16
+}
+
+// checkFigures reads again each figure that changed since the last check
+// (every figure at the first; none when no figure moved, as figures move
+// only through moveFig), and every monster of a clan whose monster cards
+// changed, since what it may be and where depends on its card: it is
+// its clan's, somewhere, in the box exactly when no card holds it, and at
+// sea exactly when it sails (I1, I3). The counts move with the figures;
+// Check compares them with the engine's, so a figure moved without moveFig
+// shows at the first check after any figure moves.
+func (g *Game) checkFigures() error {
+	e, fc := g.e, &g.figCheck
+	if len(fc.seen) != len(g.figs) {
+		*fc = figCheck{seen: append(fc.seen[:0], g.figs...)}
+		for f := range g.figs {
+			if err := g.checkFig(f); err != nil {
+				return err
+			}
+			fc.count(&g.figs[f], 1)
+		}
+		for s := range g.n {
+			fc.monsters[s] = g.monsterSlots(s)
+		}
+		fc.moves = g.figMoves
+		return nil
+	}
+	if fc.moves != g.figMoves {
+		for f := range g.figs {
+			fg, was := &g.figs[f], &fc.seen[f]
+			if *fg == *was {
+				continue
+			}
+			if err := g.checkFig(f); err != nil {
+				return err
+			}
+			fc.count(was, -1)
+			fc.count(fg, 1)
+			*was = *fg
+		}
+		fc.moves = g.figMoves
+	}
+	for s := range g.n {
+		if m := g.monsterSlots(s); m != fc.monsters[s] {
+			fc.monsters[s] = m
+			for f := (s+1)*e.perClan - e.p.maxMon; f < (s+1)*e.perClan; f++ {
+				if err := g.checkFig(f); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// monsterSlots is what clan s's monster slots hold.
+func (g *Game) monsterSlots(s int) (m [maxMonsters]int16) {
+	copy(m[:], g.clan[s].slot[slotMonster0:slotMonster0+g.e.p.maxMon])
+	return m
+}
+
+// count adds d of figure fg to the counts.
+func (fc *figCheck) count(fg *figure, d int8) {
+	fc.cnt[fg.owner][fg.loc] += d
+	fc.occ[fg.loc] += d
+	fc.kinds[fg.owner][fg.kind] += int(d)
+	if fg.kind == fkWarrior {
+		fc.cntW[fg.owner][fg.loc] += d
+	}
+}
+
+// checkFig checks figure f by itself.
+func (g *Game) checkFig(f int) error {
+	e, fg := g.e, &g.figs[f]
+	s := int(fg.owner)
+	if s != f/e.perClan {
+		return fmt.Errorf("figure %d belongs to clan %d, not %d", f, s, f/e.perClan)
+	}
+	if fg.loc < 0 || int(fg.loc) >= nLocs {
+		return fmt.Errorf("figure %d of P%d is nowhere (place %d)", f, s+1, fg.loc)
+	}
+	if fg.kind < 0 || fg.kind > fkMonster {
+		return fmt.Errorf("figure %d of P%d is of kind %d", f, s+1, fg.kind)
+	}
+	held := fg.kind != fkMonster || g.clan[s].slot[slotMonster0+int(fg.slot)] >= 0
+	if held == (fg.loc == locBox) {
+		return fmt.Errorf("P%d's %s (slot %d) is in place %d with card %v", s+1, figNames[1][fg.kind], fg.slot, fg.loc, held)
+	}
+	ship := g.isShip(f)
+	atSea := fg.loc >= locFjord0 && fg.loc < locReserve
+	if atSea && !ship || ship && int(fg.loc) < nProv {
+		return fmt.Errorf("P%d's %s is in %s", s+1, figNames[1][fg.kind], g.place(int(fg.loc), "en"))
 	}
 	return nil
 }

@@ -115,13 +115,14 @@ type Game struct {
 	nb         int
 	batchWhy   int8
 
-	snap snapshot // the state at the last CheckStep
+	snap     snapshot // the state at the last CheckStep
+	figCheck figCheck // what Check read of the figures
 	// cardMoves counts moveCard calls; cardsChecked is its value when the
-	// cards last passed Check.
-	cardMoves, cardsChecked uint32
-	stats                   []int32 // counters for the tally (see layout)
-	forced                  []int   // scripted dice, for tests
-	hidden                  []int16 // Determinize's scratch
+	// cards last passed Check. figMoves counts moveFig calls.
+	cardMoves, cardsChecked, figMoves uint32
+	stats                             []int32 // counters for the tally (see layout)
+	forced                            []int   // scripted dice, for tests
+	hidden                            []int16 // Determinize's scratch
 }
 
 // Seat is always the human's: the AI clans make no decisions.
@@ -447,6 +448,7 @@ func (g *Game) moveFig(f int, loc int8) {
 	fg.loc = loc
 	g.cnt[o][loc]++
 	g.occ[loc]++
+	g.figMoves++
 }
 
 // figSTR is the strength of figure f where it stands.

@@ -54,8 +54,9 @@ func (g *Game) Determinize(dst sim.Game, _ int, rng *rand.Rand) sim.Game {
 // copyInto copies g into dst, reusing dst's slices, with rng as the copy's
 // dice and no listener.
 func (g *Game) copyInto(dst *Game, rng *rand.Rand) {
-	figs, cLoc, cOwn, cOrd, cSeen, stats, hidden := dst.figs, dst.cLoc, dst.cOwn, dst.cOrd, dst.cSeen, dst.stats, dst.hidden
+	figs, cLoc, cOwn, cOrd, cSeen, stats, hidden, seen := dst.figs, dst.cLoc, dst.cOwn, dst.cOrd, dst.cSeen, dst.stats, dst.hidden, dst.figCheck.seen
 	*dst = *g
+	dst.figCheck = figCheck{seen: seen[:0]} // Check reads the copy afresh
 	dst.figs = append(figs[:0], g.figs...)
 	dst.cLoc = append(cLoc[:0], g.cLoc...)
 	dst.cOwn = append(cOwn[:0], g.cOwn...)

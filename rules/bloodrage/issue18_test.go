@@ -1,0 +1,114 @@
+package bloodrage
+
+import (
+	"strings"
+	"testing"
+
+	"bifrost/rules/sim"
+)
+
+// Issue 18.4: Check reads the figures incrementally. It keeps each figure
+// as it last read it and counts by clan, place and kind from those, and it
+// reads the figures only when moveFig was called since. After every
+// decision of many seeded games, before Check, a figure may differ from
+// what Check last read only if a figure moved through moveFig; after Check
+// every figure is as read and Check's counts equal a full recount.
+func TestIssue18_4_BloodrageIncrementalCountsMatchRecount(t *testing.T) {
+	e := engine(t)
+	var buf []sim.Choice
+	decisions, moves := 0, 0
+	for i := range 300 {
+		cfg := sim.Config{Players: e.PlayerCounts()[i%len(e.PlayerCounts())], Index: i}
+		engineRng, botRng := sim.Streams(sim.GameSeed(18, cfg.Players, i))
+		g := e.NewGame(cfg, engineRng).(*Game)
+		bot := e.NewBot([]string{"random", "greedy"}[i%2])
+		for !g.Over() && g.Turn() <= e.TurnCap() {
+			buf = g.Choices(buf[:0])
+			g.Apply(buf[bot.Choose(g, buf, botRng)], nil)
+			decisions++
+			fc := &g.figCheck
+			if fc.seen != nil && fc.moves == g.figMoves {
+				for f := range g.figs {
+					if g.figs[f] != fc.seen[f] {
+						t.Fatalf("game %d, decision %d: figure %d changed from %+v to %+v without moveFig", i, decisions, f, fc.seen[f], g.figs[f])
+					}
+				}
+			} else if fc.seen != nil {
+				moves++
+			}
+			if err := g.Check(); err != nil {
+				t.Fatalf("game %d, decision %d: %v", i, decisions, err)
+			}
+			var want figCheck
+			for f := range g.figs {
+				if g.figs[f] != fc.seen[f] {
+					t.Fatalf("game %d, decision %d: figure %d is %+v, Check last read %+v", i, decisions, f, g.figs[f], fc.seen[f])
+				}
+				want.count(&g.figs[f], 1)
+			}
+			if want.cnt != fc.cnt || want.cntW != fc.cntW || want.occ != fc.occ || want.kinds != fc.kinds {
+				t.Fatalf("game %d, decision %d: Check's figure counts disagree with a recount", i, decisions)
+			}
+		}
+	}
+	if moves < decisions/10 {
+		t.Errorf("figures moved before only %d of %d checks: the test does not exercise the reading", moves, decisions)
+	}
+}
+
+// Issue 18.4: after a check that passed, the next one still catches what a
+// broken engine might do in between: a figure moved where it may not be,
+// a monster card gone from the sheet while its figure stays on the board
+// (the figure did not move, its card did), and a figure whose place was
+// written without moveFig, caught by the counts as soon as any figure moves.
+func TestIssue18_4_BloodrageCheckAfterACheckCatchesBrokenStates(t *testing.T) {
+	e := engine(t)
+	tests := []struct {
+		name   string
+		break_ func(g *Game, monster int16)
+		want   string
+	}{
+		{"clean", func(g *Game, _ int16) {}, ""},
+		{"warrior at sea", func(g *Game, _ int16) { put(t, g, 0, fkWarrior, locFjord0) }, "FJORD"},
+		{"monster card gone, figure on the board", func(g *Game, m int16) {
+			c := &g.clan[0]
+			for sl := range c.slot {
+				if c.slot[sl] == m {
+					c.slot[sl] = -1
+				}
+			}
+			g.moveCard(m, clDiscard, -1)
+		}, "with card false"},
+		{"a figure moved without moveFig", func(g *Game, _ int16) {
+			g.figs[g.findFig(1, fkWarrior, locReserve)].loc = gimle
+			put(t, g, 2, fkWarrior, gimle)
+		}, "counts"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g := fixture(t, e, 3)
+			m := int16(-1)
+			for i, l := range g.cLoc {
+				if d := g.design(int16(i)); l == clUpgradePile && d.kind == cardUpgrade && d.slot == skMonster {
+					m = int16(i)
+					break
+				}
+			}
+			if m < 0 {
+				t.Fatal("no monster upgrade card in the Age I pile")
+			}
+			g.moveFig(g.slotFigure(0, g.placeUpgrade(0, m, -1)), gimle)
+			if err := g.Check(); err != nil {
+				t.Fatalf("the state before breaking it: %v", err)
+			}
+			tt.break_(g, m)
+			err := g.Check()
+			switch {
+			case tt.want == "" && err != nil:
+				t.Errorf("clean state: %v", err)
+			case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)):
+				t.Errorf("got %v, want an error about %q", err, tt.want)
+			}
+		})
+	}
+}
