@@ -96,16 +96,16 @@ func (g *game) do(f *frame, cl *clause) bool {
 	switch cl.verb {
 	case vPoint:
 		if p.ps[s].forged {
-			p.ps[s].mod += cl.n
+			p.ps[s].mod += int32(cl.n)
 			g.ev(sim.Event{Kind: evPoint, Seat: int8(s), Card: src, N: int32(cl.n)})
 		}
 	case vOppPoint:
 		if p.ps[o].forged {
-			p.ps[o].mod += cl.n
+			p.ps[o].mod += int32(cl.n)
 			g.ev(sim.Event{Kind: evPoint, Seat: int8(o), Card: src, N: int32(cl.n)})
 		}
 	case vNextPoint:
-		p.ps[s].next += cl.n
+		p.ps[s].next += int32(cl.n)
 		g.ev(sim.Event{Kind: evNext, Seat: int8(s), Card: src, N: int32(cl.n)})
 	case vDraw:
 		g.draw(s, int(cl.n), 0)
@@ -123,7 +123,7 @@ func (g *game) do(f *frame, cl *clause) bool {
 		g.ev(sim.Event{Kind: evFortify, Seat: int8(s), Card: src, N: int32(n)})
 	case vRecord:
 		c := &p.ps[s].counters[cl.ctr]
-		*c += cl.n
+		*c += int32(cl.n)
 		g.ev(sim.Event{Kind: evRecord, Seat: int8(s), Card: src, N: int32(cl.ctr), M: int32(*c)})
 	case vFlip:
 		p.flip = !p.flip
@@ -342,7 +342,7 @@ func (g *game) test(s int, c *cond, adj int, flip bool) bool {
 	case cPay:
 		return true // a payment, checked and made by the use itself
 	}
-	return compare(v, c.op, int(c.val))
+	return compare(v, c.op, c.val)
 }
 
 func compare(v int, op uint8, n int) bool {

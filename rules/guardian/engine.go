@@ -110,7 +110,7 @@ type cond struct {
 	op   uint8
 	attr int16 // attribute index for the attribute conditions
 	ctr  int16 // counter index for counter
-	val  int16
+	val  int // the comparison's number, as written
 	n    int16 // pay: number of cards
 }
 
@@ -388,7 +388,7 @@ func (c compiler) clause(cl effect.Clause) (clause, error) {
 		if !ok {
 			return out, fmt.Errorf("unknown comparison %q", call.Op)
 		}
-		cd := cond{kind: k, op: op, val: int16(call.Value), attr: -1, ctr: -1}
+		cd := cond{kind: k, op: op, val: call.Value, attr: -1, ctr: -1}
 		switch k {
 		case cCheerAttr, cBattleAttr, cOppAttr:
 			a, ok := c.attr[call.Str(0)]

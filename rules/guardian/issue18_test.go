@@ -83,3 +83,41 @@ func recountSum(g *game, s int) uint64 {
 	}
 	return sum
 }
+
+// Issue 18.2: what a workbook may hold past an int16 still works. A
+// comparison's number is kept as written (【手札 >= 65537】 never holds,
+// where an int16 made it 【手札 >= 1】), and a record count that passes
+// 32767 in a long game keeps growing (CheckStep sees it only grow).
+func TestIssue18_2_GuardianComparisonsAndRecordsPastInt16(t *testing.T) {
+	sheets := testSheets()
+	sheets["Order"] = append(sheets["Order"], []string{"OT", "大きな手札の技", "土", "【手札 >= 65537】ポイント +1"})
+	e := engineFor(t, sheets)
+	s := scenario(t, e, 0, [2]seatSpec{{hand: []string{"MC", "MC"}, res: res3}, {hand: []string{"MC"}, res: res3}})
+	ot := &e.d[s.id("OT")].lists[lOrder][0]
+	if len(ot.conds) != 1 || ot.conds[0].kind != cHand {
+		t.Fatalf("OT compiled to conditions %+v", ot.conds)
+	}
+	if s.g.test(0, &ot.conds[0], 0, false) {
+		t.Errorf("【手札 >= 65537】 holds with a hand of %d", len(s.g.h[0].hand))
+	}
+	gk := s.id("GK")
+	rec := &e.d[gk].lists[lShip][0]
+	if rec.verb != vRecord {
+		t.Fatalf("GK's first ship clause has verb %d, want record", rec.verb)
+	}
+	if err := s.g.CheckStep(); err != nil {
+		t.Fatal(err)
+	}
+	const n = 40000
+	for k := 1; k <= n; k++ {
+		s.g.do(&frame{kind: frClauses, seat: 0, card: gk, list: lShip}, rec)
+		if k%1000 == 0 {
+			if err := s.g.CheckStep(); err != nil {
+				t.Fatalf("after %d records: %v", k, err)
+			}
+		}
+	}
+	if got := int(s.g.p.ps[0].counters[rec.ctr]); got != n {
+		t.Errorf("the record holds %d after %d records of 1", got, n)
+	}
+}

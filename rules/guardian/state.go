@@ -89,11 +89,11 @@ type pubSeat struct {
 	guard     int16   // the face-up Guardian, -1 when none
 	reckless  bool    // it was forged upside down (known at the ship)
 	passed    bool
-	barred    bool // no Guardian this battle: lost, no actions (R9, R13)
-	mod       int16
-	next      int16 // next_point gathered this turn
-	nextNow   int16 // next_point in force this turn
-	counters  []int16
+	barred    bool    // no Guardian this battle: lost, no actions (R9, R13)
+	mod       int32   // points from effects this battle (sums may pass an int16 with huge cheer seats)
+	next      int32   // next_point gathered this turn
+	nextNow   int32   // next_point in force this turn
+	counters  []int32 // per record name; they only grow, for as many turns as TurnCap allows
 	seen      []int16 // per design: the most copies face up at once so far (what a player remembers)
 	wins      int16
 	taken     int16 // resource cards taken into hand
@@ -185,13 +185,13 @@ func (e *Engine) blank() *game {
 	for s := range 2 {
 		ps, h := &g.p.ps[s], &g.h[s]
 		ps.cheer = make([]cheerCard, 0, n)
-		ps.counters = make([]int16, len(e.counters))
+		ps.counters = make([]int32, len(e.counters))
 		ps.seen = make([]int16, len(e.d))
 		buf := make([]int16, 6*n)
 		ps.consumed, ps.orders = buf[0:0:n], buf[n:n:2*n]
 		h.hand, h.deck, h.res, h.aside = buf[2*n:2*n:3*n], buf[3*n:3*n:4*n], buf[4*n:4*n:5*n], buf[5*n:5*n:6*n]
 		ps.guard, h.forge = -1, -1
-		g.was.seat[s].counters = make([]int16, len(e.counters))
+		g.was.seat[s].counters = make([]int32, len(e.counters))
 	}
 	return g
 }

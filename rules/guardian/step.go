@@ -17,7 +17,7 @@ type snapshot struct {
 type seatSnapshot struct {
 	deck, res, consumed               int
 	wins, taken, fortified, recovered int16
-	counters                          []int16
+	counters                          []int32
 }
 
 // CheckStep verifies the checklist's invariants about change over time,
