@@ -110,7 +110,7 @@ type cond struct {
 	op   uint8
 	attr int16 // attribute index for the attribute conditions
 	ctr  int16 // counter index for counter
-	val  int // the comparison's number, as written
+	val  int   // the comparison's number, as written
 	n    int16 // pay: number of cards
 }
 
