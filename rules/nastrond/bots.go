@@ -149,7 +149,7 @@ func (g *Game) greedyRolled(choices []Choice) int {
 // skillGain is the expected change of the dice total from a skill choice.
 func (g *Game) skillGain(c Choice) float64 {
 	w := g.window()
-	act, _ := g.activeClauses(int(c.A), w)
+	act := g.activeClauses(int(c.A), w)
 	sk := &g.e.skills[c.A]
 	gain := 0.0
 	for i := range sk.n {
@@ -175,7 +175,7 @@ func (g *Game) skillGain(c Choice) float64 {
 }
 
 func (g *Game) skillGivesVP(j int) bool {
-	act, _ := g.activeClauses(j, g.window())
+	act := g.activeClauses(j, g.window())
 	sk := &g.e.skills[j]
 	for i := range sk.n {
 		if act[i] && (sk.cl[i].verb == vVP || sk.cl[i].verb == vTiwaz) {

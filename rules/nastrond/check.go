@@ -12,51 +12,45 @@ import (
 // designs that moved. What matches the cache was verified before, so the
 // answer is the same as a full check's.
 type checked struct {
-	layout   // the board last verified
-	hands    // the Einherjar last verified
-	boardOK  bool
-	einOK    bool
-	pawnOK   bool
-	purseOK  bool
+	layout                     // the board last verified
+	started  bool              // Check has passed once: the caches hold
 	urdOn    [maxPlayers]int16 // Urd on the board by seat
 	cards    int16             // Edda and Keepers on the board
 	fought   [4]int8           // Keepers of layer k fought
 	pfought  [4]int8           // the fought counts the pawns were checked against
 	hi       int8              // the largest supply
-	cupOK    bool
-	keeperAt uint64 // the Keepers' squares, one bit each
+	keeperAt uint64            // the Keepers' squares, one bit each
 }
 
 // Check verifies the invariants of checklist §5 that hold after every
 // decision. It allocates only to describe a violation.
 func (g *Game) Check() error {
 	c := &g.chk
-	d := uint8(g.dirty)
-	if g.ph == phOver {
-		d = gAll
+	d, seats := uint8(g.dirty), g.marked&(1<<g.n-1)
+	if !c.started || g.ph == phOver {
+		d, seats = gAll, 1<<g.n-1
 	}
-	board := !c.boardOK || d&gLayout != 0
-	if board {
+	if d&gLayout != 0 {
 		if err := g.checkBoard(); err != nil {
 			return err
 		}
 	}
-	if !c.einOK || d&gHands != 0 {
-		if err := g.checkEinherjar(); err != nil {
+	if d&gHands != 0 {
+		if err := g.checkEinherjar(seats); err != nil {
 			return err
 		}
 	}
-	if !c.pawnOK || d&gPawns != 0 || c.fought != c.pfought {
+	if d&gPawns != 0 || c.fought != c.pfought {
 		if err := g.checkPawns(); err != nil {
 			return err
 		}
 	}
-	if board || !c.purseOK || d&gPurse != 0 {
-		if err := g.checkPurse(); err != nil {
+	if d&(gLayout|gPurse) != 0 {
+		if err := g.checkPurse(seats); err != nil {
 			return err
 		}
 	}
-	if g.Over() && c.hi > 0 {
+	if g.ph == phOver && c.hi > 0 {
 		return fmt.Errorf("the game is over with Urd left in a supply")
 	}
 	if limit := int(g.n) * int(g.dealt); int(g.turn) > limit {
@@ -65,32 +59,34 @@ func (g *Game) Check() error {
 	if g.ph == phMove && len(g.opts) == 0 {
 		return fmt.Errorf("I21: P%d's pawn on %s has no square to move to (G33)", g.seat+1, sqText(g.pawn[g.seat]))
 	}
-	if !c.cupOK || d&gCup != 0 {
-		c.cupOK = false
+	if d&gCup != 0 {
 		if err := g.checkDice(); err != nil {
 			return err
 		}
-		c.cupOK = true
 	}
+	c.started = true
 	g.dirty &^= 0xff
+	g.marked &^= 0xf
 	return nil
 }
 
-// checkPurse verifies I3 for the Edda and Keepers, I4, the supplies within 1
-// of I5, and VP that are not negative.
-func (g *Game) checkPurse() error {
+// checkPurse verifies I3 for the Edda and Keepers, I4 for the seats in
+// seats (those whose purse or board Urd changed), the supplies within 1 of
+// I5, and VP that are not negative.
+func (g *Game) checkPurse(seats uint8) error {
 	c := &g.chk
-	c.purseOK = false
 	n := g.n
 	cards := int(c.cards)
+	lo, hi := g.supply[0], g.supply[0]
 	for s := range n {
 		cards += int(g.won[s])
+		lo, hi = min(lo, g.supply[s]), max(hi, g.supply[s])
 	}
 	if want := g.e.nBoardCards; cards != want {
 		return fmt.Errorf("card conservation: %d Edda and Keepers on the board and in areas, want %d", cards, want)
 	}
-	lo, hi := g.supply[0], g.supply[0]
-	for s := range n {
+	for m := seats; m != 0; m &= m - 1 {
+		s := int8(bits.TrailingZeros8(m))
 		if g.supply[s] < 0 || g.divine[s] < 0 || g.spent[s] < 0 {
 			return fmt.Errorf("P%d: negative Urd (supply %d, divine %d, spent %d)", s+1, g.supply[s], g.divine[s], g.spent[s])
 		}
@@ -98,7 +94,6 @@ func (g *Game) checkPurse() error {
 			return fmt.Errorf("Urd conservation: P%d has %d in supply + %d on the board + %d under the Valkyria + %d spent = %d, dealt %d",
 				s+1, g.supply[s], c.urdOn[s], g.divine[s], g.spent[s], got, g.dealt)
 		}
-		lo, hi = min(lo, g.supply[s]), max(hi, g.supply[s])
 		if g.vp[s] < 0 {
 			return fmt.Errorf("P%d has negative VP (%d)", s+1, g.vp[s])
 		}
@@ -106,7 +101,7 @@ func (g *Game) checkPurse() error {
 	if hi-lo > 1 {
 		return fmt.Errorf("Urd supplies differ by %d (one Urd per turn keeps them within 1)", hi-lo)
 	}
-	c.hi, c.purseOK = hi, true
+	c.hi = hi
 	return nil
 }
 
@@ -118,8 +113,8 @@ func (g *Game) checkPurse() error {
 func (g *Game) checkBoard() error {
 	e := g.e
 	c := &g.chk
-	full := !c.boardOK || g.ph == phOver
-	if !c.boardOK {
+	full := !c.started || g.ph == phOver
+	if !c.started {
 		c.board = g.board
 		for q := range c.board {
 			c.board[q] = empty // every square differs from the cache
@@ -129,7 +124,6 @@ func (g *Game) checkBoard() error {
 			c.keeperSq[k], c.keeperBy[k] = -1, -2 // every Keeper differs from the cache
 		}
 	}
-	c.boardOK = false
 	urdOn, cards, fought := c.urdOn, c.cards, c.fought
 	changed := g.sqMoved
 	if full {
@@ -221,7 +215,6 @@ func (g *Game) checkBoard() error {
 	}
 	c.urdOn, c.cards, c.fought = urdOn, cards, fought
 	g.sqMoved = 0
-	c.boardOK = true
 	return nil
 }
 
@@ -252,25 +245,27 @@ func (g *Game) checkUrdAt(changed uint64, full bool) error {
 	return nil
 }
 
-// checkEinherjar verifies I3 for the Einherjar designs that moved since the
-// cache, and the sets and sums that listing reads. The moved designs are
-// those the engine marked (setHeld); the first time and once the game is
-// over, those that differ from the cache (every design the first time).
-func (g *Game) checkEinherjar() error {
+// checkEinherjar verifies I3 for the Einherjar designs that moved (those
+// the engine marked in setHeld), with the sets that listing reads for them,
+// and the sums listing reads for the seats in seats, counted over the
+// designs each holds. The first time and once the game is over it verifies
+// every design and seat.
+func (g *Game) checkEinherjar(seats uint8) error {
 	e := g.e
 	n := g.n
 	c := &g.chk
-	full := !c.einOK || g.ph == phOver
-	if !c.einOK {
-		c.hands = hands{}
-		for j := range c.field {
-			c.field[j] = -1 // every design differs from the cache
-		}
-	}
-	c.einOK = false
+	all := uint64(1)<<len(e.skills) - 1
 	moved := g.einMoved
-	if full {
-		moved = g.changedDesigns()
+	if !c.started || g.ph == phOver {
+		moved = all
+		for s := range n {
+			if g.heldMask[s]&^all != 0 {
+				return fmt.Errorf("P%d holds designs %b that do not exist", s+1, g.heldMask[s]&^all)
+			}
+		}
+		if g.fieldMask&^all != 0 {
+			return fmt.Errorf("the field holds designs %b that do not exist", g.fieldMask&^all)
+		}
 	}
 	for m := moved; m != 0; m &= m - 1 {
 		j := bits.TrailingZeros64(m)
@@ -281,68 +276,32 @@ func (g *Game) checkEinherjar() error {
 			if h < 0 {
 				return fmt.Errorf("P%d holds %d of %s", s+1, h, ci.id)
 			}
+			if (h > 0) != (g.heldMask[s]&(1<<j) != 0) {
+				return fmt.Errorf("P%d holds %d of Einherjar %s but listing reads the designs %b", s+1, h, ci.id, g.heldMask[s])
+			}
 			sum += int(h)
 		}
 		if g.field[j] < 0 || sum != int(ci.copies) {
 			return fmt.Errorf("Einherjar %s: %d on the field and with players, want %d", ci.id, sum, ci.copies)
 		}
-	}
-	nHeld, payPool, heldMask, fieldMask := c.nHeld, c.payPool, c.heldMask, c.fieldMask
-	for m := moved; m != 0; m &= m - 1 {
-		j := bits.TrailingZeros64(m)
-		layer := int16(e.info[e.einCard[j]].layer)
-		for s := range n {
-			h, old := g.held[s][j], c.held[s][j]
-			nHeld[s] += int16(h - old)
-			payPool[s] += int16(h-old) * layer
-			heldMask[s] &^= 1 << j
-			if h > 0 {
-				heldMask[s] |= 1 << j
-			}
-			c.held[s][j] = h
-		}
-		fieldMask &^= 1 << j
-		if g.field[j] > 0 {
-			fieldMask |= 1 << j
-		}
-		c.field[j] = g.field[j]
-	}
-	c.nHeld, c.payPool, c.heldMask, c.fieldMask = nHeld, payPool, heldMask, fieldMask
-	for s := range n {
-		if nHeld[s] != g.nHeld[s] || heldMask[s] != g.heldMask[s] || payPool[s] != g.payPool[s] {
-			return fmt.Errorf("P%d holds %d Einherjar worth %d but counts %d worth %d", s+1, nHeld[s], payPool[s], g.nHeld[s], g.payPool[s])
+		if (g.field[j] > 0) != (g.fieldMask&(1<<j) != 0) {
+			return fmt.Errorf("the field has %d of Einherjar %s but listing reads the designs %b", g.field[j], ci.id, g.fieldMask)
 		}
 	}
-	if fieldMask != g.fieldMask {
-		return fmt.Errorf("the field's designs are %b but listing reads %b", fieldMask, g.fieldMask)
+	for m := seats; m != 0; m &= m - 1 {
+		s := int8(bits.TrailingZeros8(m))
+		nHeld, payPool := int16(0), int16(0)
+		for h := g.heldMask[s]; h != 0; h &= h - 1 {
+			j := bits.TrailingZeros64(h)
+			nHeld += int16(g.held[s][j])
+			payPool += int16(g.held[s][j]) * int16(e.info[e.einCard[j]].layer)
+		}
+		if nHeld != g.nHeld[s] || payPool != g.payPool[s] {
+			return fmt.Errorf("P%d holds %d Einherjar worth %d but counts %d worth %d", s+1, nHeld, payPool, g.nHeld[s], g.payPool[s])
+		}
 	}
 	g.einMoved = 0
-	c.einOK = true
 	return nil
-}
-
-// changedDesigns is the set of Einherjar designs whose counts differ from
-// Check's cache.
-func (g *Game) changedDesigns() uint64 {
-	e, n, c := g.e, g.n, &g.chk
-	moved := uint64(0)
-	if g.field != c.field {
-		for j := range e.skills {
-			if g.field[j] != c.field[j] {
-				moved |= 1 << j
-			}
-		}
-	}
-	for s := range n {
-		if g.held[s] != c.held[s] {
-			for j := range e.skills {
-				if g.held[s][j] != c.held[s][j] {
-					moved |= 1 << j
-				}
-			}
-		}
-	}
-	return moved
 }
 
 // checkPawns verifies I11–I13: pawns on the board, at most two at Nidhogg,
@@ -351,16 +310,22 @@ func (g *Game) changedDesigns() uint64 {
 func (g *Game) checkPawns() error {
 	n := g.n
 	c := &g.chk
-	c.pawnOK = false
 	var in [5]int8 // pawns by layer
+	occupied, shared := uint64(0), false
 	for s := range n {
 		p := g.pawn[s]
 		if p < 0 || p >= squares {
 			return fmt.Errorf("P%d's pawn is off the board (%d)", s+1, p)
 		}
 		in[board.layer[p]]++
-		for t := s + 1; t < n; t++ {
-			if g.pawn[t] == p && p != centre && !(g.e.p.arrivalShare && (g.arrived[s] || g.arrived[t])) {
+		if p != centre {
+			shared = shared || occupied&(1<<p) != 0
+			occupied |= 1 << p
+		}
+	}
+	for s := range n {
+		for t := s + 1; shared && t < n; t++ {
+			if p := g.pawn[s]; g.pawn[t] == p && p != centre && !(g.e.p.arrivalShare && (g.arrived[s] || g.arrived[t])) {
 				return fmt.Errorf("P%d and P%d both stand on %s", s+1, t+1, sqText(p))
 			}
 		}
@@ -375,7 +340,6 @@ func (g *Game) checkPawns() error {
 		}
 	}
 	c.pfought = c.fought
-	c.pawnOK = true
 	return nil
 }
 
@@ -446,7 +410,8 @@ type snapshot struct {
 	won    [maxPlayers]int16
 	icons  [maxPlayers][nIcons]int8
 	turn   int16
-	urdLag int16 // urdLag()
+	used   int16 // urdUsed()
+	urdLag int16 // used less turnsTaking: each turn takes exactly one Urd (I5), so it never changes
 	over   bool
 	fixed  bool // the dice of this turn are fixed (T25)
 	nd     int8
@@ -459,7 +424,8 @@ const allSquares = 1<<squares - 1
 // take records the state, copying the groups in d and of the board the
 // squares in sqs (the others have not changed since the last take, or
 // changed unmarked and stay different until the end's full comparison).
-func (p *snapshot) take(g *Game, lag int16, d uint8, sqs uint64) {
+// used is the Urd taken from the supplies (urdUsed).
+func (p *snapshot) take(g *Game, used int16, d uint8, sqs uint64) {
 	if d&gLayout != 0 {
 		if sqs == allSquares {
 			p.board = g.board
@@ -476,26 +442,29 @@ func (p *snapshot) take(g *Game, lag int16, d uint8, sqs uint64) {
 	if d&gPurse != 0 {
 		p.vp, p.supply, p.spent, p.won, p.icons = g.vp, g.supply, g.spent, g.won, g.icons
 	}
-	p.turn, p.urdLag, p.over, p.fixed = g.turn, lag, g.Over(), g.fixed()
-	p.nd = g.nd
-	if p.fixed {
+	fixed := g.fixed()
+	if fixed && (!p.fixed || d&gCup != 0) { // the faces last copied are still the faces
 		p.dFace = g.dFace
 	}
+	p.turn, p.used, p.urdLag, p.over, p.fixed, p.nd = g.turn, used, used-g.turnsTaking(), g.Over(), fixed, g.nd
 }
 
-// urdLag is the Urd taken from the supplies less the turns that took one:
-// the turns before this one, and this one once its square is resolved or
-// judged. Each turn takes exactly one Urd (I5), so it never changes.
-func (g *Game) urdLag() int16 {
+// urdUsed is the Urd taken from the supplies.
+func (g *Game) urdUsed() int16 {
 	used := int16(0)
 	for s := range g.n {
 		used += int16(g.dealt - g.supply[s])
 	}
-	taken := int16(0)
+	return used
+}
+
+// turnsTaking is the turns that have taken their Urd: the turns before this
+// one, and this one once its square is resolved or judged.
+func (g *Game) turnsTaking() int16 {
 	if g.ph == phScout || g.ph == phPay || g.ph == phOver {
-		taken = 1
+		return g.turn
 	}
-	return used - (g.turn - 1 + taken)
+	return g.turn - 1
 }
 
 // fixed reports whether the dice of the active turn are fixed.
@@ -508,33 +477,41 @@ func (g *Game) fixed() bool {
 // It allocates only to describe a violation.
 func (g *Game) CheckStep() error {
 	p := &g.prev
-	lag := g.urdLag()
-	d, sqs := uint8(g.dirty>>8), g.sqStep
+	d, sqs, seats := uint8(g.dirty>>8), g.sqStep, g.marked>>4&(1<<g.n-1)
 	if g.ph == phOver {
-		d, sqs = gAll, allSquares
+		d, sqs, seats = gAll, allSquares, 1<<g.n-1
 	}
-	err := g.checkStep(p, lag, d, sqs)
-	p.take(g, lag, d, sqs)
+	// The supplies change only in the purse group, of the seats marked.
+	used := p.used
+	if d&gPurse != 0 {
+		for m := seats; m != 0; m &= m - 1 {
+			s := bits.TrailingZeros8(m)
+			used += int16(p.supply[s] - g.supply[s])
+		}
+	}
+	err := g.checkStep(p, used-g.turnsTaking(), d, sqs, seats)
+	p.take(g, used, d, sqs)
 	g.dirty &= 0xff
+	g.marked &= 0xf
 	g.sqStep = 0
 	return err
 }
 
 // checkStep compares the groups in d, and of the board the squares in sqs,
 // with the snapshot.
-func (g *Game) checkStep(p *snapshot, lag int16, d uint8, sqs uint64) error {
+func (g *Game) checkStep(p *snapshot, lag int16, d uint8, sqs uint64, seats uint8) error {
 	if d&gLayout != 0 && sqs != 0 {
 		if err := g.stepBoard(p, sqs); err != nil {
 			return err
 		}
 	}
-	if d&gPawns != 0 && g.pawn != p.pawn {
-		if err := g.stepPawns(p); err != nil {
+	if d&gPawns != 0 {
+		if err := g.stepPawns(p, seats); err != nil {
 			return err
 		}
 	}
-	if d&gPurse != 0 && (g.vp != p.vp || g.supply != p.supply || g.spent != p.spent || g.won != p.won || g.icons != p.icons) {
-		if err := g.stepPurse(p); err != nil {
+	if d&gPurse != 0 {
+		if err := g.stepPurse(p, seats); err != nil {
 			return err
 		}
 	}
@@ -545,7 +522,7 @@ func (g *Game) checkStep(p *snapshot, lag int16, d uint8, sqs uint64) error {
 		return fmt.Errorf("I6: the game went on after it was over")
 	case lag != p.urdLag:
 		return fmt.Errorf("I5: %+d Urd taken from the supplies beyond one a turn (turn %d to %d)", lag-p.urdLag, p.turn, g.turn)
-	case p.fixed && g.turn == p.turn:
+	case p.fixed && g.turn == p.turn && d&gCup != 0:
 		for i := range min(p.nd, g.nd) {
 			if g.dFace[i] != p.dFace[i] {
 				return fmt.Errorf("T10, I18: a die changed from %d to %d after the dice were fixed", p.dFace[i], g.dFace[i])
@@ -571,9 +548,11 @@ func (g *Game) stepBoard(p *snapshot, sqs uint64) error {
 	return nil
 }
 
-// stepPawns verifies I11, I13 and I14 for the pawns that moved since p.
-func (g *Game) stepPawns(p *snapshot) error {
-	for s := range g.n {
+// stepPawns verifies I11, I13 and I14 against p for the pawns of the seats
+// in seats, those that may have moved.
+func (g *Game) stepPawns(p *snapshot, seats uint8) error {
+	for m := seats; m != 0; m &= m - 1 {
+		s := bits.TrailingZeros8(m)
 		was, is := p.pawn[s], g.pawn[s]
 		switch {
 		case was == is:
@@ -593,12 +572,11 @@ func (g *Game) stepPawns(p *snapshot) error {
 	return nil
 }
 
-// stepPurse verifies I15, I5, G6, I3 and T48 for each seat against p.
-func (g *Game) stepPurse(p *snapshot) error {
-	for s := range g.n {
-		if g.vp[s] == p.vp[s] && g.supply[s] == p.supply[s] && g.spent[s] == p.spent[s] && g.won[s] == p.won[s] && g.icons[s] == p.icons[s] {
-			continue
-		}
+// stepPurse verifies I15, I5, G6, I3 and T48 against p for the seats in
+// seats, those whose purse changed.
+func (g *Game) stepPurse(p *snapshot, seats uint8) error {
+	for m := seats; m != 0; m &= m - 1 {
+		s := bits.TrailingZeros8(m)
 		switch {
 		case g.vp[s] < p.vp[s]:
 			return fmt.Errorf("I15: P%d's VP went down from %d to %d", s+1, p.vp[s], g.vp[s])
@@ -610,7 +588,7 @@ func (g *Game) stepPurse(p *snapshot) error {
 			return fmt.Errorf("I3: P%d's area lost Edda or Keepers (%d to %d)", s+1, p.won[s], g.won[s])
 		}
 		for i := range nIcons {
-			if g.icons[s][i] < p.icons[s][i] {
+			if g.icons[s] != p.icons[s] && g.icons[s][i] < p.icons[s][i] {
 				return fmt.Errorf("T48: P%d's %s growth went down from %d to %d", s+1, iconEN[i], p.icons[s][i], g.icons[s][i])
 			}
 		}

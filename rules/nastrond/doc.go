@@ -48,11 +48,13 @@
 // dice is offered once.
 //
 // A Game checks its invariants incrementally. The engine marks the groups
-// of state it changes (board, Einherjar, pawns, purses, dice) and the
-// squares and Einherjar designs within them; Check re-verifies only what
-// was marked since it last passed, and CheckStep (sim.Stepper) compares
-// only the marked groups with the state before. Once the game is over both
-// compare every group, so a change that escaped marking is still caught.
+// of state it changes (board, Einherjar, pawns, purses, dice), the seats
+// whose pawn, purse or hand changed, and the squares and Einherjar designs
+// within them; Check re-verifies only what was marked since it last passed,
+// keeping its counts from what it verified, and CheckStep (sim.Stepper)
+// compares only the marked groups and seats with the state before. Once the
+// game is over both compare every group, so a change that escaped marking
+// is still caught.
 //
 // Nastrond hides nothing from a player, so Determinize (sim.Searcher) is a
 // copy of the position that rolls its dice from the search's source, and

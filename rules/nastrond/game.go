@@ -208,6 +208,7 @@ type Game struct {
 	chk      checked  // what Check last verified
 	prev     snapshot // the state at the last CheckStep
 	dirty    uint16   // groups changed since Check (low byte) and since CheckStep (high byte)
+	marked   uint8    // seats whose pawn, purse, growth or hand changed since Check (low 4 bits) and since CheckStep (high 4 bits)
 	einMoved uint64   // Einherjar designs moved since Check, one bit each
 	sqMoved  uint64   // squares changed since Check, one bit each
 	sqStep   uint64   // squares changed since CheckStep, one bit each
@@ -226,8 +227,11 @@ const (
 	gAll    = gLayout | gHands | gPawns | gPurse | gCup
 )
 
-// touch marks groups as changed for both checks.
-func (g *Game) touch(m uint8) { g.dirty |= uint16(m) | uint16(m)<<8 }
+// touch marks groups as changed for both checks, by the active seat.
+func (g *Game) touch(m uint8) {
+	g.dirty |= uint16(m) | uint16(m)<<8
+	g.marked |= 0x11 << g.seat
+}
 
 var _ sim.Game = (*Game)(nil)
 
@@ -303,7 +307,7 @@ func (e *Engine) newGame(n int, rng *rand.Rand) *Game {
 	g.beginTurn(nop)
 	g.announced = false // Opening, or else the first Apply, announces turn 1
 	g.settle(nop)
-	g.prev.take(g, g.urdLag(), gAll, allSquares)
+	g.prev.take(g, g.urdUsed(), gAll, allSquares)
 	return g
 }
 
@@ -525,7 +529,7 @@ func (g *Game) list(buf []Choice) []Choice {
 		if g.usedIcon[intellect] < g.icons[s][intellect] && g.canD8() {
 			buf = append(buf, Choice{Kind: KIntellect})
 		}
-		buf = g.skillChoices(buf, tBeforeRoll)
+		buf = g.skillChoices(buf, tBeforeRoll, &dieSet{}) // nothing rolled yet
 		for k := range g.nd + 1 {
 			buf = append(buf, Choice{Kind: KRoll, A: int16(k)})
 		}
@@ -533,25 +537,25 @@ func (g *Game) list(buf []Choice) []Choice {
 		if g.divine[s] > 0 && g.stockHas() && g.nd < maxDice {
 			buf = append(buf, Choice{Kind: KDivine})
 		}
+		d := g.dice(0)
 		if g.usedIcon[courage] < g.icons[s][courage] {
-			for i := range g.nd {
-				if g.dState[i] == dsRolled && g.dFace[i] < g.dSides[i] && g.firstOfItsKind(i, 0) {
-					buf = append(buf, Choice{Kind: KCourage, B: int16(i)})
-				}
+			for m := d.up & d.first; m != 0; m &= m - 1 {
+				buf = append(buf, Choice{Kind: KCourage, B: int16(bits.TrailingZeros64(m))})
 			}
 		}
-		buf = g.skillChoices(buf, tAfterRoll)
+		buf = g.skillChoices(buf, tAfterRoll, &d)
 		buf = append(buf, Choice{Kind: KFix})
 	case phFixed:
 		if g.e.p.divineAfterFix && g.divine[s] > 0 && g.stockHas() && g.nd < maxDice {
 			buf = append(buf, Choice{Kind: KDivine})
 		}
-		buf = g.skillChoices(buf, tAfterFix)
+		buf = g.skillChoices(buf, tAfterFix, &dieSet{}) // no die clause acts after the fix
 		buf = append(buf, Choice{Kind: KJudge})
 	case phReroll:
 		if g.rerollLeft > 0 {
-			for i := range g.nd {
-				if g.picked&(1<<i) == 0 && g.rerollable(i) && dieKey(g.dSides[i], g.dFace[i]) >= g.pickKey && g.firstOfItsKind(i, g.picked) {
+			d := g.dice(g.picked)
+			for m := d.up & d.first; m != 0; m &= m - 1 {
+				if i := bits.TrailingZeros64(m); dieKey(g.dSides[i], g.dFace[i]) >= g.pickKey {
 					buf = append(buf, Choice{Kind: KReroll, B: int16(i)})
 				}
 			}
@@ -560,7 +564,7 @@ func (g *Game) list(buf []Choice) []Choice {
 			buf = append(buf, Choice{Kind: KRerollGo})
 		}
 	case phScout:
-		buf = g.skillChoices(buf, tScout)
+		buf = g.skillChoices(buf, tScout, &dieSet{}) // no die clause acts when scouting
 		pool := g.payPool[s]
 		if g.e.p.tiwazPaysScout {
 			pool += int16(g.tiwazCount()) - g.tiwazPaid
@@ -608,25 +612,42 @@ func (g *Game) occupiedByOther(s Square, me int8) bool {
 // are chosen in one canonical order.
 func dieKey(sides, face int8) int8 { return sides*10 + face }
 
-// firstOfItsKind reports whether die i is the first rolled die outside
-// skip with its sides and face, so that equal dice give one choice.
-func (g *Game) firstOfItsKind(i int8, skip uint64) bool {
-	for j := range i {
-		if g.dState[j] == dsRolled && skip&(1<<j) == 0 && g.dSides[j] == g.dSides[i] && g.dFace[j] == g.dFace[i] {
-			return false
-		}
-	}
-	return true
+// dieSet is the active player's rolled dice, one bit each, as listing
+// reads them.
+type dieSet struct {
+	rolled uint64 // rolled
+	up     uint64 // rolled and below their maximum: a reroll or a +n could help
+	first  uint64 // rolled, not skipped, and the first such of their (sides, face), so that equal dice give one choice
 }
 
-// rerollable reports whether rerolling die i could help: it is rolled and
-// shows less than its maximum.
-func (g *Game) rerollable(i int8) bool { return g.dState[i] == dsRolled && g.dFace[i] < g.dSides[i] }
+// dice computes the dieSet, leaving the dice in skip out of first.
+func (g *Game) dice(skip uint64) (d dieSet) {
+	var seen [2]uint64 // the kinds met, by dieKey
+	for i := range g.nd {
+		if g.dState[i] != dsRolled {
+			continue
+		}
+		bit := uint64(1) << i
+		d.rolled |= bit
+		if g.dFace[i] < g.dSides[i] {
+			d.up |= bit
+		}
+		if skip&bit != 0 {
+			continue
+		}
+		if k := uint8(dieKey(g.dSides[i], g.dFace[i])) & 127; seen[k>>6]&(1<<(k&63)) == 0 {
+			seen[k>>6] |= 1 << (k & 63)
+			d.first |= bit
+		}
+	}
+	return d
+}
 
 // setHeld changes how many of design j seat s holds by delta, keeping the
 // sets and sums that listing reads.
 func (g *Game) setHeld(s int8, j int, delta int8) {
 	g.touch(gHands)
+	g.marked |= 0x11 << s
 	g.einMoved |= 1 << j
 	g.held[s][j] += delta
 	g.nHeld[s] += int16(delta)
@@ -730,6 +751,7 @@ func (g *Game) countUrd(at Square) int {
 // setUrd exchanges the card on square q for an Urd of seat s.
 func (g *Game) setUrd(q Square, s int8) {
 	g.touch(gLayout)
+	g.marked |= 0x11 << s
 	g.sqMoved |= 1 << q
 	g.sqStep |= 1 << q
 	g.board[q] = urd(s)
@@ -1037,6 +1059,7 @@ func (g *Game) allSpent() bool {
 // score awards each layer's majority (E3, E4, G28) and ends the game.
 func (g *Game) score(emit func(Event)) {
 	g.touch(gPurse)
+	g.marked = 0xff
 	n := g.urdByLayer()
 	for layer := 1; layer <= 3; layer++ {
 		seats, share := g.majority(&n, layer)

@@ -326,7 +326,7 @@ func TestIssue12_22_CheckStep_catchesEachBrokenTransition(t *testing.T) {
 				tt.before(g)
 			}
 			markAll(g)
-			g.prev.take(g, g.urdLag(), gAll, allSquares)
+			g.prev.take(g, g.urdUsed(), gAll, allSquares)
 			if err := g.CheckStep(); err != nil {
 				t.Fatalf("CheckStep on an unchanged state: %v", err)
 			}
@@ -341,7 +341,8 @@ func TestIssue12_22_CheckStep_catchesEachBrokenTransition(t *testing.T) {
 
 // TestIssue18_4_EngineMarksEveryChangedGroup plays random games and, around
 // every decision, compares each group of state that Check trusts unchanged
-// (not marked by touch) with its copy from before the decision.
+// (not marked by touch), and each seat's share of it, with its copy from
+// before the decision.
 func TestIssue18_4_EngineMarksEveryChangedGroup(t *testing.T) {
 	e := shippedEngine(t)
 	rng := rand.New(rand.NewPCG(4, 18))
@@ -350,7 +351,7 @@ func TestIssue18_4_EngineMarksEveryChangedGroup(t *testing.T) {
 		g := e.newGame(2+i%3, rand.New(rand.NewPCG(uint64(i), 18)))
 		for !g.Over() {
 			before := *g
-			g.dirty, g.einMoved, g.sqMoved, g.sqStep = 0, 0, 0, 0
+			g.dirty, g.marked, g.einMoved, g.sqMoved, g.sqStep = 0, 0, 0, 0, 0
 			buf = g.Choices(buf)
 			c := buf[rng.IntN(len(buf))]
 			if i%2 == 0 {
@@ -386,8 +387,18 @@ func TestIssue18_4_EngineMarksEveryChangedGroup(t *testing.T) {
 					t.Fatalf("game %d, turn %d: %+v changed square %s without marking it", i, g.turn, c, sqText(q))
 				}
 			}
-			if uint8(g.dirty>>8) != d {
-				t.Fatalf("the marks for Check (%b) and CheckStep (%b) differ", d, g.dirty>>8)
+			for s := range g.n {
+				same := g.pawn[s] == before.pawn[s] && g.arrived[s] == before.arrived[s] &&
+					g.supply[s] == before.supply[s] && g.divine[s] == before.divine[s] && g.spent[s] == before.spent[s] &&
+					g.vp[s] == before.vp[s] && g.won[s] == before.won[s] && g.icons[s] == before.icons[s] &&
+					g.held[s] == before.held[s] && g.nHeld[s] == before.nHeld[s] && g.payPool[s] == before.payPool[s] &&
+					g.heldMask[s] == before.heldMask[s] && g.urdAt[s] == before.urdAt[s]
+				if g.marked&(1<<s) == 0 && !same {
+					t.Fatalf("game %d, turn %d: %+v changed P%d's pawn, purse or hand without marking the seat", i, g.turn, c, s+1)
+				}
+			}
+			if uint8(g.dirty>>8) != d || g.marked>>4 != g.marked&0xf {
+				t.Fatalf("the marks for Check (%b, seats %b) and CheckStep (%b, seats %b) differ", d, g.marked&0xf, g.dirty>>8, g.marked>>4)
 			}
 		}
 	}
@@ -418,6 +429,7 @@ func TestIssue18_4_UnmarkedChangeIsCaughtByTheEnd(t *testing.T) {
 // engine would have had it made the change a test makes by hand.
 func markAll(g *Game) {
 	g.touch(gAll)
+	g.marked = 0xff
 	g.sqMoved, g.sqStep = allSquares, allSquares
 	g.einMoved = 1<<len(g.e.skills) - 1
 }

@@ -123,7 +123,8 @@ type clause struct {
 // skill is one Einherjar design's compiled skill.
 type skill struct {
 	n       int8
-	windows uint8 // bit t set when a clause has trigger t
+	windows uint8            // bit t set when a clause has trigger t
+	at      [nTriggers]uint8 // at[t]: the clauses with trigger t, one bit each
 	cl      [maxClauses]clause
 }
 
@@ -164,6 +165,7 @@ func compileSkill(e *effect.Effect) (skill, error) {
 			}
 			cl.conds[i] = cond{kind: k, op: o, val: int16(cc.Value)}
 		}
+		sk.at[t] |= 1 << sk.n
 		sk.cl[sk.n] = cl
 		sk.n++
 		sk.windows |= 1 << t
@@ -248,20 +250,22 @@ func (g *Game) dieEffect(cl *clause, i int8) int8 {
 
 func clamp(x, lo, hi int8) int8 { return max(lo, min(x, hi)) }
 
-// helps reports whether a clause could do the player any good now. A die
-// only ever helps by going up: no condition reads a face, and success is
-// Power ≥ target.
-func (g *Game) helps(cl *clause) bool {
+// helps reports whether a clause could do the player any good now, given
+// the rolled dice d. A die only ever helps by going up: no condition reads
+// a face, and success is Power ≥ target.
+func (g *Game) helps(cl *clause, d *dieSet) bool {
 	switch cl.verb {
-	case vDiePlus, vSetDie:
-		for i := range g.nd {
-			if g.dState[i] == dsRolled && g.dieEffect(cl, i) > g.dFace[i] {
+	case vDiePlus:
+		return cl.n > 0 && d.up != 0 // a rolled face is at least 1
+	case vSetDie:
+		for m := d.first; m != 0; m &= m - 1 {
+			if i := int8(bits.TrailingZeros64(m)); g.dieEffect(cl, i) > g.dFace[i] {
 				return true
 			}
 		}
 		return false
 	case vReroll:
-		return g.anyRerollable()
+		return d.up != 0
 	case vAddDie:
 		return cl.n > 0 && g.stockHas() && g.nd < maxDice
 	case vToD8:
@@ -270,54 +274,52 @@ func (g *Game) helps(cl *clause) bool {
 	return cl.n > 0
 }
 
-// activeClauses marks the clauses of design j that apply in window w now
-// (their conditions hold); ok says whether one of them helps, so that using
-// the skill is worth a choice.
-func (g *Game) activeClauses(j int, w trigger) (act [maxClauses]bool, ok bool) {
+// activeClauses marks the clauses of design j that apply in window w now:
+// their conditions hold.
+func (g *Game) activeClauses(j int, w trigger) (act [maxClauses]bool) {
 	sk := &g.e.skills[j]
-	for i := range sk.n {
-		cl := &sk.cl[i]
-		if cl.trig == w && g.condsHold(cl) {
-			act[i] = true
-			ok = ok || g.helps(cl)
-		}
+	for m := sk.at[w]; m != 0; m &= m - 1 {
+		i := bits.TrailingZeros8(m)
+		act[i] = g.condsHold(&sk.cl[i])
 	}
-	return act, ok
+	return act
 }
 
 // skillChoices appends a KSkill choice for every way to use each held,
 // unused skill in window w: one per die its die clause would change, the
-// dice it raises when it raises any.
-func (g *Game) skillChoices(buf []Choice, w trigger) []Choice {
+// dice it raises when it raises any. d is the rolled dice.
+func (g *Game) skillChoices(buf []Choice, w trigger, d *dieSet) []Choice {
 	s := g.seat
 	for m := g.heldMask[s] & g.e.winMask[w]; m != 0; m &= m - 1 {
 		j := bits.TrailingZeros64(m)
 		if g.held[s][j] <= g.used[j] {
 			continue
 		}
-		act, ok := g.activeClauses(j, w)
-		if !ok {
-			continue
-		}
 		sk := &g.e.skills[j]
 		var dieCl *clause
-		for i := range sk.n {
-			if cl := &sk.cl[i]; act[i] && (cl.verb == vDiePlus || cl.verb == vSetDie) {
-				dieCl = cl
-				break
+		ok := false
+		for c := sk.at[w]; c != 0; c &= c - 1 {
+			cl := &sk.cl[bits.TrailingZeros8(c)]
+			if !g.condsHold(cl) {
+				continue
 			}
+			ok = ok || g.helps(cl, d)
+			if dieCl == nil && (cl.verb == vDiePlus || cl.verb == vSetDie) {
+				dieCl = cl
+			}
+		}
+		if !ok {
+			continue
 		}
 		if dieCl == nil {
 			buf = append(buf, Choice{Kind: KSkill, A: int16(j), B: -1})
 			continue
 		}
-		raises := g.helps(dieCl)
+		raises := g.helps(dieCl, d)
 		n := len(buf)
-		for i := range g.nd {
-			if g.dState[i] != dsRolled || !g.firstOfItsKind(i, 0) {
-				continue
-			}
-			if f := g.dieEffect(dieCl, i); f > g.dFace[i] || !raises && f != g.dFace[i] {
+		for f := d.first; f != 0; f &= f - 1 {
+			i := int8(bits.TrailingZeros64(f))
+			if e := g.dieEffect(dieCl, i); e > g.dFace[i] || !raises && e != g.dFace[i] {
 				buf = append(buf, Choice{Kind: KSkill, A: int16(j), B: int16(i)})
 			}
 		}
@@ -333,7 +335,7 @@ func (g *Game) skillChoices(buf []Choice, w trigger) []Choice {
 // window in which the player picks the dice to reroll.
 func (g *Game) useSkill(j int, b int8, emit func(Event)) {
 	w := g.window()
-	act, _ := g.activeClauses(j, w)
+	act := g.activeClauses(j, w)
 	g.used[j]++
 	card := g.e.einCard[j]
 	emit(Event{Kind: Played, Seat: g.seat, Card: int32(card), N: int32(w)})
@@ -343,7 +345,7 @@ func (g *Game) useSkill(j int, b int8, emit func(Event)) {
 			g.applyClause(&sk.cl[i], b, card, emit)
 		}
 	}
-	if n := g.rerollBudget(j, act); n > 0 && g.anyRerollable() {
+	if n := g.rerollBudget(j, act); n > 0 && g.dice(0).up != 0 {
 		g.rerollLeft, g.rerollCard, g.ph = n, card, phReroll
 	}
 }
@@ -390,15 +392,6 @@ func (g *Game) applyClause(cl *clause, b int8, card int16, emit func(Event)) {
 	default:
 		panic(fmt.Sprintf("nastrond: verb %d has no meaning", cl.verb))
 	}
-}
-
-func (g *Game) anyRerollable() bool {
-	for i := range g.nd {
-		if g.rerollable(i) {
-			return true
-		}
-	}
-	return false
 }
 
 // rerollBudget is how many dice the active reroll clauses of design j may

@@ -1,0 +1,140 @@
+package nastrond
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestIssue18_4_IncrementalChecksMatchFullRecount plays many seeded games
+// (random and greedy bots, 2–4 players, every Rules variant the rulings
+// name) and, after every decision and its Check and CheckStep, recounts from
+// scratch every count that the engine and the checks keep as pieces move
+// (Urd and cards on the board, Keepers fought, the Urd squares challenges
+// count, the Einherjar sets and sums listing reads, the Urd taken, the
+// snapshot CheckStep compares with) and compares.
+func TestIssue18_4_IncrementalChecksMatchFullRecount(t *testing.T) {
+	base := shippedEngine(t)
+	engines := []*Engine{base,
+		withParams(base, func(p *params) { p.tiwazPaysScout = true }),
+		withParams(base, func(p *params) { p.arrivalShare = true }),
+		withParams(base, func(p *params) { p.divineAfterFix, p.countAllUrd = true, true }),
+		withParams(base, func(p *params) { p.unlimitedDice, p.minMove = true, 0 }),
+	}
+	decisions := 0
+	var buf []Choice
+	for i := range 150 {
+		e := engines[i%len(engines)]
+		g := e.newGame(2+i%3, rand.New(rand.NewPCG(uint64(i), 184)))
+		rng := rand.New(rand.NewPCG(uint64(i), 185))
+		for step := 0; ; step++ {
+			if err := g.Check(); err != nil {
+				t.Fatalf("game %d, decision %d: Check: %v", i, step, err)
+			}
+			if err := g.CheckStep(); err != nil {
+				t.Fatalf("game %d, decision %d: CheckStep: %v", i, step, err)
+			}
+			if msg := recountMismatch(g); msg != "" {
+				t.Fatalf("game %d, decision %d (turn %d): %s", i, step, g.turn, msg)
+			}
+			if g.Over() {
+				break
+			}
+			buf = g.Choices(buf)
+			c := buf[rng.IntN(len(buf))]
+			if i%2 == 1 {
+				c = buf[Greedy{}.Choose(g, buf, rng)]
+			}
+			g.Apply(c, nil)
+			decisions++
+		}
+	}
+	if decisions < 10000 {
+		t.Fatalf("only %d decisions recounted", decisions)
+	}
+}
+
+// recountMismatch recounts the kept counts of a game whose checks have just
+// passed and describes the first that differs, or returns "".
+func recountMismatch(g *Game) string {
+	e, c, p := g.e, &g.chk, &g.prev
+	var urdOn [maxPlayers]int16
+	var urdAt [maxPlayers]uint64
+	cards := int16(0)
+	for q, v := range g.board {
+		switch {
+		case v < 0:
+			urdOn[-1-v]++
+			urdAt[-1-v] |= 1 << q
+		case q != centre:
+			cards++
+		}
+	}
+	var fought [4]int8
+	keeperAt := uint64(0)
+	for k, kc := range e.keepCard {
+		keeperAt |= 1 << g.keeperSq[k]
+		if g.keeperBy[k] >= 0 {
+			fought[e.info[kc].layer]++
+		}
+	}
+	var nHeld, payPool [maxPlayers]int16
+	var heldMask [maxPlayers]uint64
+	fieldMask := uint64(0)
+	for j := range e.skills {
+		for s := range g.n {
+			if h := g.held[s][j]; h > 0 {
+				nHeld[s] += int16(h)
+				payPool[s] += int16(h) * int16(e.info[e.einCard[j]].layer)
+				heldMask[s] |= 1 << j
+			}
+		}
+		if g.field[j] > 0 {
+			fieldMask |= 1 << j
+		}
+	}
+	used, hi := int16(0), int8(0)
+	for s := range g.n {
+		used += int16(g.dealt - g.supply[s])
+		hi = max(hi, g.supply[s])
+	}
+	for _, x := range []struct {
+		what      string
+		kept, got any
+	}{
+		{"Check's Urd on the board by seat", c.urdOn, urdOn},
+		{"Check's Edda and Keepers on the board", c.cards, cards},
+		{"Check's Keepers fought by layer", c.fought, fought},
+		{"Check's fought counts the pawns were checked against", c.pfought, fought},
+		{"Check's Keeper squares", c.keeperAt, keeperAt},
+		{"Check's copy of the board", c.board, g.board},
+		{"Check's copy of the Keeper squares", c.keeperSq, g.keeperSq},
+		{"Check's copy of the Keepers' fighters", c.keeperBy, g.keeperBy},
+		{"Check's largest supply", c.hi, hi},
+		{"the Urd squares challenges count", g.urdAt, urdAt},
+		{"the Einherjar held by seat", g.nHeld, nHeld},
+		{"what returning every held Einherjar pays", g.payPool, payPool},
+		{"the designs held by seat", g.heldMask, heldMask},
+		{"the designs on the field", g.fieldMask, fieldMask},
+		{"CheckStep's Urd taken from the supplies", p.used, used},
+		{"CheckStep's Urd lag", p.urdLag, used - g.turnsTaking()},
+		{"CheckStep's board", p.board, g.board},
+		{"CheckStep's pawns", p.pawn, g.pawn},
+		{"CheckStep's VP", p.vp, g.vp},
+		{"CheckStep's supplies", p.supply, g.supply},
+		{"CheckStep's spent Urd", p.spent, g.spent},
+		{"CheckStep's won cards", p.won, g.won},
+		{"CheckStep's growth", p.icons, g.icons},
+		{"CheckStep's turn", p.turn, g.turn},
+		{"CheckStep's fixed dice", p.fixed, g.fixed()},
+		{"the marks left after both checks", [4]uint64{uint64(g.dirty), uint64(g.marked), g.sqMoved | g.sqStep, g.einMoved}, [4]uint64{}},
+	} {
+		if x.kept != x.got {
+			return fmt.Sprintf("%s: kept %v, recounted %v", x.what, x.kept, x.got)
+		}
+	}
+	if p.fixed && p.dFace != g.dFace {
+		return fmt.Sprintf("CheckStep's fixed faces: kept %v, now %v", p.dFace[:g.nd], g.dFace[:g.nd])
+	}
+	return ""
+}
