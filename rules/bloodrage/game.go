@@ -51,11 +51,11 @@ type clan struct {
 	// not the count).
 	fails   int8
 	t9      bool
-	rolls   int16
-	stepped [nTracks]int16
+	rolls   int32
+	stepped [nTracks]int32
 	lost    int32     // glory taken by an opponent's card (R37), for the glory invariant
 	slot    [10]int16 // card instance in each sheet slot, -1 when empty
-	seq     [10]int16 // when each slot was filled, to replace the oldest
+	seq     [10]int32 // when each slot was filled, to replace the oldest
 
 	// Derived from the sheet by refresh.
 	warSTR, warCost, pairN, discount, questStr int8
@@ -64,7 +64,7 @@ type clan struct {
 // resetBoard prepares the AI board for an Age: the pass die on 1, every
 // marker on its die cell (S3, E7, E8).
 func (c *clan) resetBoard() {
-	c.pass, c.marker, c.fails, c.t9, c.rolls, c.stepped = 1, [nTracks]int8{}, 0, false, 0, [nTracks]int16{}
+	c.pass, c.marker, c.fails, c.t9, c.rolls, c.stepped = 1, [nTracks]int8{}, 0, false, 0, [nTracks]int32{}
 }
 
 // Game is one game in progress. All state is in flat arrays and slices made
@@ -81,7 +81,7 @@ type Game struct {
 	over      bool
 	turn      int
 	decisions int
-	seq       int16
+	seq       int32 // upgrades placed so far (clan.seq)
 
 	destroyed [nProv]bool
 	pillaged  [nProv]bool

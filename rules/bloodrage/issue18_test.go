@@ -112,3 +112,41 @@ func TestIssue18_4_BloodrageCheckAfterACheckCatchesBrokenStates(t *testing.T) {
 		})
 	}
 }
+
+// Issue 18.2: an Age long enough for an AI clan to roll the D6 more than
+// 32767 times (TurnCap allows 100000 turns) keeps its counts: the markers'
+// steps and the rolls only grow, and I4 still finds each marker where its
+// steps lead.
+func TestIssue18_2_BloodrageAgeCountsPastInt16(t *testing.T) {
+	e := engine(t)
+	g := fixture(t, e, 2)
+	c := &g.clan[1]
+	bd := &e.boards[c.board]
+	f := -1
+	for k := range nTracks {
+		if tr := bd.tracks[k]; tr[len(tr)-1].loop {
+			f = k
+		}
+	}
+	if f < 0 {
+		t.Fatal("no AI track of the shipped board loops")
+	}
+	n := len(bd.tracks[f])
+	for _, err := range []error{g.Check(), g.CheckStep()} {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	for k := 1; k <= 40000; k++ {
+		c.rolls++
+		c.stepped[f]++
+		c.marker[f] = int8((k-1)%n + 1)
+		if k%1000 == 0 {
+			for _, err := range []error{g.Check(), g.CheckStep()} {
+				if err != nil {
+					t.Fatalf("after %d rolls: %v", k, err)
+				}
+			}
+		}
+	}
+}

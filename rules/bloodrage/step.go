@@ -9,8 +9,8 @@ type snapshot struct {
 	glory     [maxClans]int32 // glory plus what an opponent's card took (R37)
 	step      [maxClans][3]int8
 	pass      [maxClans]int8
-	stepped   [maxClans][nTracks]int16
-	rolls     [maxClans]int16
+	stepped   [maxClans][nTracks]int32
+	rolls     [maxClans]int32
 	owned     [maxClans]uint16
 	destroyed [nProv]bool
 	pillaged  [nProv]bool
