@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -149,6 +150,52 @@ func TestIssue14_1_DesignerBookHasEveryRulingWithItsParameter(t *testing.T) {
 			if row := p.Key + " " + res.Rules.Text(p.Key) + " " + p.Default; !strings.Contains(text, row) {
 				t.Errorf("%s: designer book lacks the parameter row %q", g.ID, row)
 			}
+		}
+	}
+}
+
+func TestIssue14_1_EveryRulingInTheDesignerBookNamesItsSourceNumberAndParameter(t *testing.T) {
+	out := t.TempDir()
+	note := regexp.MustCompile(`〔出典：種本『([^』/]+)』の(?:節|段落)／確認表 ([^／]*[A-Z]\d+[^／]*)／(パラメータなし（固定の裁定）|パラメータ ([^〕]+))〕`)
+	for _, g := range schema.Games() {
+		if r := bifrost(t, "rulebook", g.ID, "--src", shippedSrc, "--rules", "../../rules", "--out", out, "--format", "html"); r.code != 0 {
+			t.Fatalf("%s: exit %d: %s", g.ID, r.code, r.stderr)
+		}
+		page, err := os.ReadFile(filepath.Join(out, g.ID, "designer.html"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The rulings are the list items of the 裁定 chapter that open with a bold head.
+		body := string(page)
+		start := strings.Index(body, "裁定</h1>")
+		end := strings.Index(body[max(start, 0):], "<h1")
+		if start < 0 || end < 0 {
+			t.Fatalf("%s: designer.html has no 裁定 chapter", g.ID)
+		}
+		// Each ruling runs to the next ruling or heading (nested lists included).
+		rulings := strings.Split(body[start:start+end], "<li><strong>")[1:]
+		if len(rulings) < 20 {
+			t.Errorf("%s: only %d rulings in the designer book", g.ID, len(rulings))
+		}
+		for _, r := range rulings {
+			if h := strings.Index(r, "<h"); h >= 0 {
+				r = r[:h]
+			}
+			head, _, _ := strings.Cut(r, "</strong>")
+			text := html.UnescapeString(regexp.MustCompile(`<[^>]*>`).ReplaceAllString(r, ""))
+			m := note.FindStringSubmatch(text)
+			if m == nil {
+				t.Errorf("%s: the ruling %q does not give its source in the seed, checklist number and parameter", g.ID, head)
+				continue
+			}
+			for _, key := range strings.Split(m[4], "・") {
+				if key != "" && !slices.ContainsFunc(g.Rules, func(p schema.RuleParam) bool { return p.Key == key }) {
+					t.Errorf("%s: the ruling %q names %q, which is no Rules parameter", g.ID, head, key)
+				}
+			}
+		}
+		if designerWords := regexp.MustCompile(`\.\./|shared/`); designerWords.MatchString(body) {
+			t.Errorf("%s: the designer book points into a path: %s", g.ID, designerWords.FindString(body))
 		}
 	}
 }
