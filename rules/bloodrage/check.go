@@ -202,64 +202,55 @@ func (g *Game) checkFig(f int) error {
 	return nil
 }
 
+// cardCheck is what Check keeps of the cards between calls: each card
+// instance's place and owner as last read, and the tallies of what it read.
+type cardCheck struct {
+	loc                 []uint8
+	own                 []int8
+	age                 int8 // the Age when it last read every card
+	onSheet, hand, held [maxClans]int
+	pool, played        int // cards in the draft pool, shown in battle
+}
+
 // checkCards checks that each card instance is in one place, consistent
-// with its owner. Cards change place only through moveCard, and every
-// state the checks read (the Age, the draft, the battle) changes only as
-// cards move, so cards that have not moved since the last check that
-// passed are not checked again. The box, where most cards lie, needs no
-// more than its place.
+// with its owner. Cards change place only through moveCard, which notes
+// them (up to len(Game.moved)); a check reads again only the cards noted
+// since the last one, and every card when more moved, the Age changed (a
+// card's Age is judged against it) or at the first check. Every state the
+// other card checks read (the draft, the battle) changes only as cards
+// move, so nothing is read when no card has moved. The box, where most
+// cards lie, needs no more than its place.
 func (g *Game) checkCards() error {
 	if g.cardsChecked == g.cardMoves && g.cardMoves > 0 {
 		return nil
 	}
-	e := g.e
-	var onSheet, hand, held [maxClans]int
-	for i, l := range g.cLoc {
-		if l == clBox {
-			continue
-		}
-		own := int(g.cOwn[i])
-		d := &e.instCard[i]
-		switch l {
-		case clHand, clKept, clPlayed, clSheet, clQuest:
-			if own < 0 || own >= g.n {
-				return fmt.Errorf("card %s is held by nobody", g.instName(int16(i), "en"))
+	e, cc := g.e, &g.cardCheck
+	if len(cc.loc) != len(g.cLoc) || cc.age != g.age || g.nMoved > len(g.moved) {
+		*cc = cardCheck{loc: append(cc.loc[:0], g.cLoc...), own: append(cc.own[:0], g.cOwn...), age: g.age}
+		for i := range g.cLoc {
+			if err := g.checkCard(i); err != nil {
+				return err
 			}
-			if own > 0 && l != clSheet && d.kind != cardBattle {
-				return fmt.Errorf("AI P%d holds the %s card %s", own+1, [3]string{"quest", "upgrade", "battle"}[d.kind], g.instName(int16(i), "en"))
+			cc.tally(i, 1)
+		}
+	} else {
+		for _, i := range g.moved[:g.nMoved] {
+			if err := g.checkCard(int(i)); err != nil {
+				return err
 			}
-			switch l {
-			case clSheet:
-				onSheet[own]++
-			case clHand:
-				hand[own]++
-				held[own]++
-			case clKept:
-				held[own]++
-			case clPlayed:
-				if !g.b.active {
-					return fmt.Errorf("card %s is shown outside a battle", g.instName(int16(i), "en"))
-				}
+			cc.tally(int(i), -1)
+			cc.loc[i], cc.own[i] = g.cLoc[i], g.cOwn[i]
+			cc.tally(int(i), 1)
+		}
+	}
+	g.nMoved = 0
+	if cc.pool > 0 && g.prompt != pDraft || cc.played > 0 && !g.b.active {
+		for i := range g.cLoc {
+			if err := g.checkCard(i); err != nil {
+				return err
 			}
-		case clPool:
-			if g.prompt != pDraft {
-				return fmt.Errorf("card %s is in the draft pool outside the draft", g.instName(int16(i), "en"))
-			}
-		case clDiscard, clAIDeck, clQuestPile, clUpgradePile, clBattlePile:
-		default:
-			return fmt.Errorf("card %s is in place %d", g.instName(int16(i), "en"), l)
 		}
-		if !g.inGame(d.age, d.players) {
-			return fmt.Errorf("card %s, which is not in this game, is in place %d", g.instName(int16(i), "en"), l)
-		}
-		faceUp := l == clPool || l == clKept || l == clPlayed || l == clSheet || l == clQuest || l == clHand && own == 0
-		if faceUp && !g.cSeen[i] || l == clAIDeck && g.cSeen[i] {
-			return fmt.Errorf("card %s in place %d is marked seen %v by the human", g.instName(int16(i), "en"), l, g.cSeen[i])
-		}
-		aiSheet := l == clSheet && own > 0 // a monster searched out of a later Age (T43)
-		if !aiSheet && int(d.age) > int(g.age) || (l == clQuestPile || l == clUpgradePile || l == clBattlePile || l == clAIDeck) && int(d.age) != int(g.age) {
-			return fmt.Errorf("card %s of Age %d is in play in Age %d (place %d)", g.instName(int16(i), "en"), d.age, g.age, l)
-		}
+		return fmt.Errorf("Check counts %d cards in the draft pool and %d shown, which none holds", cc.pool, cc.played)
 	}
 	for s := range g.n {
 		filled := 0
@@ -268,16 +259,76 @@ func (g *Game) checkCards() error {
 				filled++
 			}
 		}
-		if filled != onSheet[s] {
-			return fmt.Errorf("P%d has %d cards on its sheet but %d slots filled", s+1, onSheet[s], filled)
+		if filled != cc.onSheet[s] {
+			return fmt.Errorf("P%d has %d cards on its sheet but %d slots filled", s+1, cc.onSheet[s], filled)
 		}
-		if hand[s] != g.handSize(s) {
-			return fmt.Errorf("P%d's hand count %d disagrees with its %d cards", s+1, g.handSize(s), hand[s])
+		if cc.hand[s] != g.handSize(s) {
+			return fmt.Errorf("P%d's hand count %d disagrees with its %d cards", s+1, g.handSize(s), cc.hand[s])
 		}
-		if held[s] > maxHand {
-			return fmt.Errorf("P%d holds %d cards", s+1, held[s])
+		if cc.held[s] > maxHand {
+			return fmt.Errorf("P%d holds %d cards", s+1, cc.held[s])
 		}
 	}
 	g.cardsChecked = g.cardMoves
+	return nil
+}
+
+// tally adds d of card instance i, where Check last read it, to the tallies.
+func (cc *cardCheck) tally(i, d int) {
+	own := int(cc.own[i])
+	switch cc.loc[i] {
+	case clSheet:
+		cc.onSheet[own] += d
+	case clHand:
+		cc.hand[own] += d
+		cc.held[own] += d
+	case clKept:
+		cc.held[own] += d
+	case clPool:
+		cc.pool += d
+	case clPlayed:
+		cc.played += d
+	}
+}
+
+// checkCard checks card instance i by itself, where it is now.
+func (g *Game) checkCard(i int) error {
+	l := g.cLoc[i]
+	if l == clBox {
+		return nil
+	}
+	e := g.e
+	own := int(g.cOwn[i])
+	d := &e.instCard[i]
+	switch l {
+	case clHand, clKept, clPlayed, clSheet, clQuest:
+		if own < 0 || own >= g.n {
+			return fmt.Errorf("card %s is held by nobody", g.instName(int16(i), "en"))
+		}
+		if own > 0 && l != clSheet && d.kind != cardBattle {
+			return fmt.Errorf("AI P%d holds the %s card %s", own+1, [3]string{"quest", "upgrade", "battle"}[d.kind], g.instName(int16(i), "en"))
+		}
+		if l == clPlayed && !g.b.active {
+			return fmt.Errorf("card %s is shown outside a battle", g.instName(int16(i), "en"))
+		}
+	case clPool:
+		if g.prompt != pDraft {
+			return fmt.Errorf("card %s is in the draft pool outside the draft", g.instName(int16(i), "en"))
+		}
+	case clDiscard, clAIDeck, clQuestPile, clUpgradePile, clBattlePile:
+	default:
+		return fmt.Errorf("card %s is in place %d", g.instName(int16(i), "en"), l)
+	}
+	if !g.inGame(d.age, d.players) {
+		return fmt.Errorf("card %s, which is not in this game, is in place %d", g.instName(int16(i), "en"), l)
+	}
+	faceUp := l == clPool || l == clKept || l == clPlayed || l == clSheet || l == clQuest || l == clHand && own == 0
+	if faceUp && !g.cSeen[i] || l == clAIDeck && g.cSeen[i] {
+		return fmt.Errorf("card %s in place %d is marked seen %v by the human", g.instName(int16(i), "en"), l, g.cSeen[i])
+	}
+	aiSheet := l == clSheet && own > 0 // a monster searched out of a later Age (T43)
+	if !aiSheet && int(d.age) > int(g.age) || (l == clQuestPile || l == clUpgradePile || l == clBattlePile || l == clAIDeck) && int(d.age) != int(g.age) {
+		return fmt.Errorf("card %s of Age %d is in play in Age %d (place %d)", g.instName(int16(i), "en"), d.age, g.age, l)
+	}
 	return nil
 }

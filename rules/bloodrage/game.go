@@ -120,9 +120,14 @@ type Game struct {
 	// cardMoves counts moveCard calls; cardsChecked is its value when the
 	// cards last passed Check. figMoves counts moveFig calls.
 	cardMoves, cardsChecked, figMoves uint32
-	stats                             []int32 // counters for the tally (see layout)
-	forced                            []int   // scripted dice, for tests
-	hidden                            []int16 // Determinize's scratch
+	// moved notes the cards moveCard moved since the last check, nMoved
+	// how many (more than fit: Check reads every card).
+	moved     [16]int16
+	nMoved    int
+	cardCheck cardCheck // what Check read of the cards
+	stats     []int32   // counters for the tally (see layout)
+	forced    []int     // scripted dice, for tests
+	hidden    []int16   // Determinize's scratch
 }
 
 // Seat is always the human's: the AI clans make no decisions.
@@ -269,6 +274,10 @@ func (g *Game) moveCard(i int16, loc uint8, own int) {
 	}
 	g.cLoc[i] = loc
 	g.cardMoves++
+	if g.nMoved < len(g.moved) {
+		g.moved[g.nMoved] = i
+	}
+	g.nMoved++
 	g.cOwn[i] = int8(own)
 	// Face-up places show the card; the AI battle deck hides it. An AI hand
 	// keeps what the human knew: a card shown in battle and taken back, or

@@ -1,6 +1,7 @@
 package bloodrage
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -148,5 +149,54 @@ func TestIssue18_2_BloodrageAgeCountsPastInt16(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// Issue 18.4: Check reads again only the cards moveCard noted since the
+// last check and keeps its tallies from what it read. After every decision
+// of many seeded games, before Check, every card whose place or owner
+// differs from what Check last read must have been noted (or more moved
+// than are noted); after Check its copies equal the cards and its tallies
+// equal a full recount.
+func TestIssue18_4_BloodrageIncrementalCardTalliesMatchRecount(t *testing.T) {
+	e := engine(t)
+	var buf []sim.Choice
+	decisions, partial := 0, 0
+	for i := range 300 {
+		cfg := sim.Config{Players: e.PlayerCounts()[i%len(e.PlayerCounts())], Index: i}
+		engineRng, botRng := sim.Streams(sim.GameSeed(18, cfg.Players, i))
+		g := e.NewGame(cfg, engineRng).(*Game)
+		bot := e.NewBot([]string{"random", "greedy"}[i%2])
+		for !g.Over() && g.Turn() <= e.TurnCap() {
+			buf = g.Choices(buf[:0])
+			g.Apply(buf[bot.Choose(g, buf, botRng)], nil)
+			decisions++
+			cc := &g.cardCheck
+			if cc.loc != nil && g.nMoved <= len(g.moved) && cc.age == g.age {
+				partial++
+				for c := range g.cLoc {
+					if (g.cLoc[c] != cc.loc[c] || g.cOwn[c] != cc.own[c]) && !slices.Contains(g.moved[:g.nMoved], int16(c)) {
+						t.Fatalf("game %d, decision %d: card %d moved from place %d to %d unnoted", i, decisions, c, cc.loc[c], g.cLoc[c])
+					}
+				}
+			}
+			if err := g.Check(); err != nil {
+				t.Fatalf("game %d, decision %d: %v", i, decisions, err)
+			}
+			want := cardCheck{loc: g.cLoc, own: g.cOwn}
+			for c := range g.cLoc {
+				want.tally(c, 1)
+			}
+			if !slices.Equal(cc.loc, g.cLoc) || !slices.Equal(cc.own, g.cOwn) {
+				t.Fatalf("game %d, decision %d: Check's copies of the cards differ from them", i, decisions)
+			}
+			if want.onSheet != cc.onSheet || want.hand != cc.hand || want.held != cc.held || want.pool != cc.pool || want.played != cc.played {
+				t.Fatalf("game %d, decision %d: Check's card tallies %+v, a recount %+v", i, decisions,
+					[]any{cc.onSheet, cc.hand, cc.held, cc.pool, cc.played}, []any{want.onSheet, want.hand, want.held, want.pool, want.played})
+			}
+		}
+	}
+	if partial < decisions/2 {
+		t.Errorf("only %d of %d checks read the noted cards alone: the test does not exercise them", partial, decisions)
 	}
 }

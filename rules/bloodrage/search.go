@@ -54,9 +54,10 @@ func (g *Game) Determinize(dst sim.Game, _ int, rng *rand.Rand) sim.Game {
 // copyInto copies g into dst, reusing dst's slices, with rng as the copy's
 // dice and no listener.
 func (g *Game) copyInto(dst *Game, rng *rand.Rand) {
-	figs, cLoc, cOwn, cOrd, cSeen, stats, hidden, seen := dst.figs, dst.cLoc, dst.cOwn, dst.cOrd, dst.cSeen, dst.stats, dst.hidden, dst.figCheck.seen
+	figs, cLoc, cOwn, cOrd, cSeen, stats, hidden, seen, cc := dst.figs, dst.cLoc, dst.cOwn, dst.cOrd, dst.cSeen, dst.stats, dst.hidden, dst.figCheck.seen, dst.cardCheck
 	*dst = *g
 	dst.figCheck = figCheck{seen: seen[:0]} // Check reads the copy afresh
+	dst.cardCheck = cardCheck{loc: cc.loc[:0], own: cc.own[:0]}
 	dst.figs = append(figs[:0], g.figs...)
 	dst.cLoc = append(cLoc[:0], g.cLoc...)
 	dst.cOwn = append(cOwn[:0], g.cOwn...)
@@ -129,7 +130,8 @@ func (g *Game) redeal(rng *rand.Rand) {
 			g.cOrd[i] = uint16(rng.IntN(1 << 16))
 		}
 	}
-	g.cardMoves++ // the cards moved: Check looks at them again
+	g.cardMoves++ // the cards moved: Check looks at them again, every one
+	g.nMoved = len(g.moved) + 1
 }
 
 // nClasses is the number of card classes that are dealt apart: Age 1..3
