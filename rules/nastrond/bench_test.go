@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"bifrost/rules/sim"
+	"bifrost/rules/sim/simtest"
 )
 
 // BenchmarkGames_Random4p plays full 4-player games between random bots on
@@ -82,4 +83,12 @@ func BenchmarkGames_Random4pCheckRatio(b *testing.B) {
 	}
 	b.ReportMetric(float64(cpu[1])/float64(cpu[0]), "checked/unchecked")
 	b.ReportMetric(float64(i)/cpu[0].Seconds(), "unchecked-games/cpu-s")
+}
+
+// BenchmarkCheckCost4P measures what the invariant checks cost the way every
+// game's benchmark does (sim/simtest.CheckCost, card statistics recorded):
+// the CPU-time ratio of checked to unchecked random 4-player games (issue
+// 18.4: at most 1.5).
+func BenchmarkCheckCost4P(b *testing.B) {
+	simtest.CheckCost(b, shippedEngine(b), 4)
 }

@@ -27,16 +27,18 @@ type checked struct {
 func (g *Game) Check() error {
 	c := &g.chk
 	d, seats := uint8(g.dirty), g.marked&(1<<g.n-1)
-	if !c.started || g.ph == phOver {
+	full := !c.started || g.ph == phOver
+	if full {
 		d, seats = gAll, 1<<g.n-1
 	}
+	c.started = false // until every check passes: a failure leaves the caches behind
 	if d&gLayout != 0 {
-		if err := g.checkBoard(); err != nil {
+		if err := g.checkBoard(full); err != nil {
 			return err
 		}
 	}
 	if d&gHands != 0 {
-		if err := g.checkEinherjar(seats); err != nil {
+		if err := g.checkEinherjar(seats, full); err != nil {
 			return err
 		}
 	}
@@ -110,11 +112,10 @@ func (g *Game) checkPurse(seats uint8) error {
 // use. The changed squares are those the engine marked (judge); the first
 // time and once the game is over, those that differ from the cache (every
 // square the first time).
-func (g *Game) checkBoard() error {
+func (g *Game) checkBoard(full bool) error {
 	e := g.e
 	c := &g.chk
-	full := !c.started || g.ph == phOver
-	if !c.started {
+	if full {
 		c.board = g.board
 		for q := range c.board {
 			c.board[q] = empty // every square differs from the cache
@@ -250,13 +251,12 @@ func (g *Game) checkUrdAt(changed uint64, full bool) error {
 // and the sums listing reads for the seats in seats, counted over the
 // designs each holds. The first time and once the game is over it verifies
 // every design and seat.
-func (g *Game) checkEinherjar(seats uint8) error {
+func (g *Game) checkEinherjar(seats uint8, full bool) error {
 	e := g.e
 	n := g.n
-	c := &g.chk
 	all := uint64(1)<<len(e.skills) - 1
 	moved := g.einMoved
-	if !c.started || g.ph == phOver {
+	if full {
 		moved = all
 		for s := range n {
 			if g.heldMask[s]&^all != 0 {
