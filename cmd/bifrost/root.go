@@ -73,6 +73,7 @@ func newRootCmd(stdout, stderr io.Writer, args []string) *cobra.Command {
 		newWatchCmd(g),
 		newRulebookCmd(g),
 		newCardsCmd(g),
+		newServeCmd(g),
 		newTTSCmd(g),
 	)
 	var each func(*cobra.Command)

@@ -61,7 +61,7 @@ func runWatch(ctx context.Context, opts *watchOptions, args []string) error {
 		return err
 	}
 	defer w.Close()
-	watched, err := watchInputs(w, opts, targets)
+	watched, err := watchInputs(w, opts.src, opts.rules, targets)
 	if err != nil {
 		return err
 	}
@@ -73,15 +73,27 @@ func runWatch(ctx context.Context, opts *watchOptions, args []string) error {
 	if opts.ready != nil {
 		opts.ready()
 	}
+	watchLoop(ctx, w, watched, opts.debounce, func(g *schema.Game, files []string) {
+		fmt.Fprintln(opts.stderr, opts.msg("watch_changed", time.Now().Format("15:04:05"), strings.Join(files, ", ")))
+		rebuild(ctx, opts, g)
+	}, func(err error) { fmt.Fprintln(opts.stderr, opts.msg("watch_error", err)) })
+	return nil
+}
+
+// watchLoop follows w until ctx ends. debounce after the last save of a
+// file in watched (office suites' lock and temporary files aside), it calls
+// saved for each game whose files were saved, in game order, with those
+// files; failed gets the watcher's errors.
+func watchLoop(ctx context.Context, w *fsnotify.Watcher, watched map[string]*schema.Game, debounce time.Duration, saved func(*schema.Game, []string), failed func(error)) {
 	pending := map[*schema.Game][]string{}
 	timer := time.NewTimer(time.Hour)
 	timer.Stop()
 	for {
 		select {
 		case <-ctx.Done():
-			return nil
+			return
 		case err := <-w.Errors:
-			fmt.Fprintln(opts.stderr, opts.msg("watch_error", err))
+			failed(err)
 		case ev := <-w.Events:
 			file := filepath.Clean(ev.Name)
 			if ignoredFile(filepath.Base(file)) || ev.Op&(fsnotify.Write|fsnotify.Create|fsnotify.Rename) == 0 {
@@ -91,13 +103,12 @@ func runWatch(ctx context.Context, opts *watchOptions, args []string) error {
 				if !slices.Contains(pending[g], file) {
 					pending[g] = append(pending[g], file)
 				}
-				timer.Reset(opts.debounce)
+				timer.Reset(debounce)
 			}
 		case <-timer.C:
 			for _, g := range schema.Games() {
 				if files := pending[g]; files != nil {
-					fmt.Fprintln(opts.stderr, opts.msg("watch_changed", time.Now().Format("15:04:05"), strings.Join(files, ", ")))
-					rebuild(ctx, opts, g)
+					saved(g, files)
 				}
 			}
 			clear(pending)
@@ -109,16 +120,16 @@ func runWatch(ctx context.Context, opts *watchOptions, args []string) error {
 // the workbook, rules/<game>/'s books, rulings and glossary, and
 // layout/<game>.yaml. It returns the game of each input file. Folders, not
 // files, are watched: editors save by writing a new file and renaming it.
-func watchInputs(w *fsnotify.Watcher, opts *watchOptions, targets []target) (map[string]*schema.Game, error) {
+func watchInputs(w *fsnotify.Watcher, src, rules string, targets []target) (map[string]*schema.Game, error) {
 	watched := map[string]*schema.Game{}
 	dirs := map[string]bool{}
 	for _, t := range targets {
-		files := []string{filepath.Join(opts.src, t.game.ID+".xlsx"), filepath.Join(cards.LayoutDir(opts.src), t.game.ID+".yaml")}
+		files := []string{filepath.Join(src, t.game.ID+".xlsx"), filepath.Join(cards.LayoutDir(src), t.game.ID+".yaml")}
 		for _, name := range append(slices.Clone(books), "RULINGS.md", "glossary.yaml") {
 			if !strings.Contains(name, ".") {
 				name += ".md"
 			}
-			files = append(files, filepath.Join(opts.rules, t.game.ID, name))
+			files = append(files, filepath.Join(rules, t.game.ID, name))
 		}
 		for _, f := range files {
 			watched[filepath.Clean(f)] = t.game
@@ -130,8 +141,8 @@ func watchInputs(w *fsnotify.Watcher, opts *watchOptions, targets []target) (map
 			return nil, err
 		}
 	}
-	if !dirs[filepath.Clean(opts.src)] {
-		return nil, w.Add(opts.src)
+	if !dirs[filepath.Clean(src)] {
+		return nil, w.Add(src)
 	}
 	return watched, nil
 }

@@ -119,7 +119,7 @@ func (s *Server) sendVersions(w http.ResponseWriter, games []string) {
 		if !ok {
 			continue
 		}
-		data, _ := json.Marshal(versions{Game: id, Cards: st.gameVer, Books: st.gameVer, Report: st.reportVer})
+		data, _ := json.Marshal(versions{Game: id, Cards: st.gameVer, Books: st.booksVer, Report: st.reportVer})
 		fmt.Fprintf(w, "event: update\ndata: %s\n\n", data)
 	}
 }

@@ -12,26 +12,28 @@ import (
 
 // texts are the pages' words: Japanese, English.
 var texts = map[string][2]string{
-	"preview":     {"プレビュー", "preview"},
-	"games":       {"ゲーム", "Games"},
-	"gallery":     {"カード", "Cards"},
-	"rulebook":    {"ルールブック", "Rulebook"},
-	"summary":     {"早見表", "Turn summary"},
-	"designer":    {"設計者向け資料", "Designer's book"},
-	"report":      {"バランス報告", "Balance report"},
-	"kind_head":   {"%s（%d 種・%d 枚）", "%s (%d designs, %d cards)"},
-	"face":        {"表", "face"},
-	"back":        {"裏", "back"},
-	"copies":      {"%d 枚", "×%d"},
-	"problems_n":  {"問題 %d 件", "%d problems"},
-	"no_problems": {"問題はありません", "No problems"},
-	"updated":     {"更新 %s", "Updated %s"},
-	"live_hint":   {"ファイルを保存すると、このページは自動で更新されます。", "This page updates itself when a file is saved."},
-	"lost":        {"プレビューとの接続が切れました。bifrost serve が動いているか確かめてください。", "Lost the connection to the preview: is bifrost serve still running?"},
-	"books_stale": {"データに誤りがあるため、最後に正しいデータから作った版を表示しています。", "The data has errors: this is the version made from the last valid data."},
-	"no_book":     {"この本はまだ作れていません。下の問題を直すと表示されます。", "This book could not be made yet; it appears once the problems below are fixed."},
-	"no_report":   {"報告を作っています…", "Making the report…"},
-	"no_cards":    {"描けるカードがありません。", "No cards to draw."},
+	"preview":      {"プレビュー", "preview"},
+	"games":        {"ゲーム", "Games"},
+	"gallery":      {"カード", "Cards"},
+	"rulebook":     {"ルールブック", "Rulebook"},
+	"summary":      {"早見表", "Turn summary"},
+	"designer":     {"設計者向け資料", "Designer's book"},
+	"report":       {"バランス報告", "Balance report"},
+	"kind_head":    {"%s（%d 種・%d 枚）", "%s (%d designs, %d cards)"},
+	"face":         {"表", "face"},
+	"back":         {"裏", "back"},
+	"copies":       {"%d 枚", "×%d"},
+	"problems_n":   {"問題 %d 件", "%d problems"},
+	"no_problems":  {"問題はありません", "No problems"},
+	"updated":      {"更新 %s", "Updated %s"},
+	"live_hint":    {"ファイルを保存すると、このページは自動で更新されます。", "This page updates itself when a file is saved."},
+	"lost":         {"プレビューとの接続が切れました。bifrost serve が動いているか確かめてください。", "Lost the connection to the preview: is bifrost serve still running?"},
+	"books_stale":  {"データに誤りがあるため、最後に正しいデータから作った版を表示しています。", "The data has errors: this is the version made from the last valid data."},
+	"no_book":      {"この本はまだ作れていません。下の問題を直すと表示されます。", "This book could not be made yet; it appears once the problems below are fixed."},
+	"no_report":    {"報告を作っています…", "Making the report…"},
+	"making_books": {"本を作っています…", "Making the books…"},
+	"no_cards":     {"描けるカードがありません。", "No cards to draw."},
+	"row":          {"%s の %d 行目", "%s row %d"},
 }
 
 // bookNames are the books a game may have, in the order of the links.
@@ -159,7 +161,7 @@ func (s *Server) galleryView(st state) galleryView {
 			}
 		}
 	}
-	for _, p := range g.Problems {
+	for _, p := range slices.Concat(g.Problems, st.bookProblems) {
 		pv := problemView{Error: p.Severity != schema.Warning, Where: where(p), Message: p.Message}
 		if c := at[rowKey{p.Sheet, problemRow(p)}]; c != nil && p.Sheet != "" {
 			pv.Anchor = c.Anchor
@@ -190,7 +192,7 @@ var pages = template.Must(template.New("").Parse(`
 
 {{define "problems"}}<section class="problems">
 {{if .Problems}}<h2>{{printf .T.problems_n (len .Problems)}}</h2>
-<ul>{{range .Problems}}<li class="{{if .Error}}error{{else}}warning{{end}}">{{if .Anchor}}<a href="#{{.Anchor}}">{{end}}<span class="where">{{.Where}}</span>{{if .Anchor}}</a>{{end}}: {{.Message}}</li>
+<ul>{{range .Problems}}<li class="{{if .Error}}error{{else}}warning{{end}}">{{if .Where}}{{if .Anchor}}<a href="#{{.Anchor}}">{{end}}<span class="where">{{.Where}}</span>{{if .Anchor}}</a>{{end}}: {{end}}{{.Message}}</li>
 {{end}}</ul>{{else}}<p class="ok">{{.T.no_problems}}</p>{{end}}
 </section>{{end}}
 
@@ -201,7 +203,7 @@ var pages = template.Must(template.New("").Parse(`
 <div class="cards">{{range .Cards}}
 <figure class="card{{if .Board}} board{{end}}{{if .Problems}} bad{{end}}" id="{{.Anchor}}">
 <div class="sides"><div class="side" title="{{$t.face}}">{{.Face}}</div>{{if .Back}}<div class="side" title="{{$t.back}}">{{.Back}}</div>{{end}}</div>
-<figcaption><span class="id">{{.ID}}</span> <span class="name">{{.Name}}</span> <span class="copies">{{printf $t.copies .Copies}}</span>{{if .Row}} <span class="where">{{.Sheet}}!{{.Row}}</span>{{end}}</figcaption>
+<figcaption><span class="id">{{.ID}}</span>{{if ne .Name .ID}} <span class="name">{{.Name}}</span>{{end}} <span class="copies">{{printf $t.copies .Copies}}</span>{{if .Row}} <span class="where">{{printf $t.row .Sheet .Row}}</span>{{end}}</figcaption>
 {{if .Problems}}<ul class="card-problems">{{range .Problems}}<li class="{{if .Error}}error{{else}}warning{{end}}"><span class="where">{{.Where}}</span>: {{.Message}}</li>{{end}}</ul>{{end}}
 </figure>{{end}}
 </div></section>
@@ -211,7 +213,7 @@ var pages = template.Must(template.New("").Parse(`
 </body></html>
 {{end}}
 
-{{define "nobook"}}{{template "head" .}}<main id="live"><p class="stale">{{.T.no_book}}</p>{{template "problems" .}}</main>
+{{define "nobook"}}{{template "head" .}}<main id="live"><p class="stale">{{.Note}}</p>{{template "problems" .}}</main>
 </body></html>
 {{end}}
 

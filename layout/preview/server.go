@@ -30,17 +30,10 @@ type Card struct {
 type Game struct {
 	ID, Title string
 	Cards     []Card
-	// Problems are every problem found, sorted: the workbook's, the
-	// layout's and the books'.
+	// Problems are the problems found in the game's files: the workbook's
+	// and the layout's, sorted.
 	Problems []schema.Problem
-	// Books are the game's books as HTML pages by name ("rulebook",
-	// "summary", "designer"); a book that could not be made is missing and
-	// a problem says why.
-	Books map[string][]byte
-	// BooksStale says Books come from the last build whose data had no
-	// errors: the books are not made from data with errors.
-	BooksStale bool
-	Updated    time.Time
+	Updated  time.Time
 }
 
 // Server is the preview's HTTP handler and the state it shows.
@@ -57,11 +50,15 @@ type Server struct {
 // state is one game's current pages and their versions, which count the
 // updates so that a page can tell whether it shows the latest.
 type state struct {
-	game       Game
-	report     []byte // nil while the report is being made
-	reportNote string // why there is no report yet
-	gameVer    int    // counts SetGame: the gallery's and the books' version
-	reportVer  int    // counts SetReport
+	game         Game
+	books        map[string][]byte
+	bookProblems []schema.Problem
+	booksStale   bool
+	report       []byte // nil while the report is being made
+	reportNote   string // why there is no report yet
+	gameVer      int    // the gallery's version
+	booksVer     int    // counts SetBooks
+	reportVer    int    // counts SetReport
 }
 
 // New returns a server for the games named (ID and Title are used; the
@@ -84,8 +81,7 @@ func New(games []Game, en bool) *Server {
 	return s
 }
 
-// SetGame replaces what the preview shows of game g.ID (the report
-// excepted) and tells the open pages.
+// SetGame replaces the gallery of game g.ID and tells the open pages.
 func (s *Server) SetGame(g Game) {
 	s.mu.Lock()
 	st, ok := s.games[g.ID]
@@ -96,6 +92,27 @@ func (s *Server) SetGame(g Game) {
 	s.mu.Unlock()
 	if ok {
 		s.hub.publish(g.ID)
+	}
+}
+
+// SetBooks replaces game's books, HTML pages by name ("rulebook",
+// "summary", "designer"), and the problems met making them, which the
+// gallery lists too; a book that could not be made is missing. stale says
+// the books come from older data than the gallery's (books are made only
+// from data without errors).
+func (s *Server) SetBooks(game string, books map[string][]byte, problems []schema.Problem, stale bool) {
+	s.mu.Lock()
+	st, ok := s.games[game]
+	if ok {
+		if len(problems) > 0 || len(st.bookProblems) > 0 {
+			st.gameVer++
+		}
+		st.books, st.bookProblems, st.booksStale = books, problems, stale
+		st.booksVer++
+	}
+	s.mu.Unlock()
+	if ok {
+		s.hub.publish(game)
 	}
 }
 
@@ -198,18 +215,25 @@ func (s *Server) bookPage(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	}
-	page, ok := st.game.Books[name]
+	page, ok := st.books[name]
 	if !ok {
 		v := s.galleryView(st)
-		v.Script.Part, v.Script.Fragment = "books", ""
-		s.render(w, "nobook", v, st.gameVer)
+		v.Script.Part, v.Script.Version, v.Script.Fragment = "books", st.booksVer, ""
+		note := s.text("no_book")
+		if st.booksVer == 0 {
+			note = s.text("making_books")
+		}
+		s.render(w, "nobook", struct {
+			galleryView
+			Note string
+		}{v, note}, st.booksVer)
 		return
 	}
 	var note string
-	if st.game.BooksStale {
+	if st.booksStale {
 		note = s.text("books_stale")
 	}
-	s.document(w, page, st.game.ID, "books", st.gameVer, note)
+	s.document(w, page, st.game.ID, "books", st.booksVer, note)
 }
 
 func (s *Server) reportPage(w http.ResponseWriter, r *http.Request) {

@@ -26,9 +26,11 @@ func sample() Game {
 			{Severity: schema.Error, File: "cardsrc/nastrond.xlsx", Sheet: "Edda", Cell: "D3", Column: "目標値", Message: "目標値は整数にしてください"},
 			{Severity: schema.Warning, File: "layout/nastrond.yaml:12", Message: "font missing"},
 		},
-		Books: map[string][]byte{"rulebook": []byte("<!DOCTYPE html><html><head><style>p{}</style></head><body class=\"x\"><p>本文</p></body></html>")},
 	}
 }
+
+// rulebook is a book page as the book renderer makes it.
+var rulebook = map[string][]byte{"rulebook": []byte(`<!DOCTYPE html><html><head><style>p{}</style></head><body class="x"><p>本文</p></body></html>`)}
 
 func get(t *testing.T, h http.Handler, method, target string) *httptest.ResponseRecorder {
 	t.Helper()
@@ -115,9 +117,11 @@ func TestIssue17_4_NoPathReachesAFile(t *testing.T) {
 
 func TestIssue17_4_BooksCarryTheScriptAndSayWhenStale(t *testing.T) {
 	s := New([]Game{{ID: "nastrond"}}, false)
-	g := sample()
-	g.BooksStale = true
-	s.SetGame(g)
+	s.SetGame(sample())
+	if page := get(t, s, "GET", "/nastrond/rulebook").Body.String(); !strings.Contains(page, "本を作っています") || !strings.Contains(page, `data-part="books" data-version="0"`) {
+		t.Errorf("the book page before the books:\n%s", page)
+	}
+	s.SetBooks("nastrond", rulebook, []schema.Problem{{Severity: schema.Error, File: "rules/nastrond/designer.md", Message: "line 3: 閉じていない {{"}}, true)
 	page := get(t, s, "GET", "/nastrond/rulebook").Body.String()
 	if !strings.Contains(page, `<script src="/live.js" defer data-game="nastrond" data-part="books" data-version="1"`) || strings.Index(page, "live.js") > strings.Index(page, "</head>") {
 		t.Errorf("no preview script in the book's head:\n%s", page)
@@ -127,8 +131,12 @@ func TestIssue17_4_BooksCarryTheScriptAndSayWhenStale(t *testing.T) {
 	}
 	// A book that could not be made shows the problems instead.
 	page = get(t, s, "GET", "/nastrond/designer").Body.String()
-	if !strings.Contains(page, "まだ作れていません") || !strings.Contains(page, "Edda!D3") || !strings.Contains(page, `data-part="books"`) {
+	if !strings.Contains(page, "まだ作れていません") || !strings.Contains(page, `<span class="where">rules/nastrond/designer.md</span>: line 3: 閉じていない {{`) || !strings.Contains(page, `data-part="books"`) {
 		t.Errorf("a missing book does not show the problems:\n%s", page)
+	}
+	// The gallery lists the books' problems too.
+	if page := get(t, s, "GET", "/nastrond").Body.String(); !strings.Contains(page, "rules/nastrond/designer.md") || !strings.Contains(page, "問題 3 件") {
+		t.Errorf("the gallery does not list the books' problem")
 	}
 	page = get(t, s, "GET", "/nastrond/report").Body.String()
 	if !strings.Contains(page, "報告を作っています") || !strings.Contains(page, `data-part="report" data-version="0"`) {
@@ -218,8 +226,12 @@ func TestIssue17_4_EventsTellTheUpdateAndShutdownEndsThemCleanly(t *testing.T) {
 		}
 	}
 	s.SetGame(sample())
-	if got := next(); got != `{"game":"nastrond","cards":1,"books":1,"report":0}` {
+	if got := next(); got != `{"game":"nastrond","cards":1,"books":0,"report":0}` {
 		t.Errorf("after SetGame: %s", got)
+	}
+	s.SetBooks("nastrond", rulebook, nil, false)
+	if got := next(); got != `{"game":"nastrond","cards":1,"books":1,"report":0}` {
+		t.Errorf("after SetBooks: %s", got)
 	}
 	s.SetReport("guardian", []byte("<html></html>"), "")
 	if got := next(); got != `{"game":"guardian","cards":0,"books":0,"report":1}` {

@@ -1,0 +1,120 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/fsnotify/fsnotify"
+	"github.com/spf13/cobra"
+
+	"bifrost/layout/preview"
+	"bifrost/schema"
+)
+
+type serveOptions struct {
+	*globalOptions
+	src, rules string
+	port       int
+	listen     string
+	debounce   time.Duration
+	games      int              // games of the report's batch
+	ready      func(url string) // tests: called once the pages are up
+}
+
+func newServeCmd(g *globalOptions) *cobra.Command {
+	opts := &serveOptions{globalOptions: g}
+	cmd := &cobra.Command{
+		Use:   "serve [GAME...]",
+		Short: "ブラウザでカード・本・報告をライブプレビューする / live preview of cards, books and report in the browser",
+		Long: "Serve starts a web server on this machine (127.0.0.1; --port, default a free port) and\n" +
+			"prints its address. For each game it shows every card face and back grouped by kind,\n" +
+			"the rulebook, turn summary and designer's book, and the balance report of a small batch\n" +
+			"(--games). When a workbook, layout/<game>.yaml, rulebook.md, designer.md or RULINGS.md\n" +
+			"is saved, the open pages update themselves within about a second, with each problem\n" +
+			"found listed at the top and beside its card. --listen ADDR answers on another address,\n" +
+			"such as 0.0.0.0:8080 for other machines. Nothing is written. Stop it with Ctrl-C.",
+		RunE: func(cmd *cobra.Command, args []string) error {
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
+			defer stop()
+			return runServe(ctx, opts, args)
+		},
+	}
+	cmd.Flags().StringVar(&opts.src, "src", "cardsrc", "folder holding <game>.xlsx and art/")
+	cmd.Flags().StringVar(&opts.rules, "rules", "rules", "folder holding <game>/rulebook.md, designer.md and RULINGS.md")
+	cmd.Flags().IntVar(&opts.port, "port", 0, "port on 127.0.0.1 (0: a free port)")
+	cmd.Flags().StringVar(&opts.listen, "listen", "", "address to listen on instead of 127.0.0.1, e.g. 0.0.0.0:8080 (others can then see it)")
+	cmd.Flags().DurationVar(&opts.debounce, "debounce", 150*time.Millisecond, "wait this long after the last change")
+	cmd.Flags().IntVar(&opts.games, "games", 100, "games of the report's batch")
+	return cmd
+}
+
+func runServe(ctx context.Context, opts *serveOptions, args []string) error {
+	targets, err := resolveTargets(opts.src, args)
+	if err != nil {
+		return err
+	}
+	addr, err := listenAddr(opts.listen, opts.port)
+	if err != nil {
+		return err
+	}
+	w, err := fsnotify.NewWatcher()
+	if err != nil {
+		return err
+	}
+	defer w.Close()
+	watched, err := watchInputs(w, opts.src, opts.rules, targets)
+	if err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return msgErr("serve_listen", addr, err)
+	}
+	defer ln.Close()
+	var games []preview.Game
+	for _, t := range targets {
+		games = append(games, preview.Game{ID: t.game.ID, Title: t.game.Title})
+	}
+	p := newPreviewer(opts, preview.New(games, opts.Lang().English()))
+	defer p.wait()
+	for _, t := range targets {
+		p.update(ctx, t)
+	}
+	url := "http://" + ln.Addr().String() + "/"
+	if len(targets) == 1 {
+		url += targets[0].game.ID
+	}
+	fmt.Fprintln(opts.stderr, opts.msg("serve_url", url))
+	byGame := map[*schema.Game]target{}
+	for _, t := range targets {
+		byGame[t.game] = t
+	}
+	go watchLoop(ctx, w, watched, opts.debounce, func(g *schema.Game, files []string) {
+		p.update(ctx, byGame[g])
+	}, func(err error) { fmt.Fprintln(opts.stderr, opts.msg("watch_error", err)) })
+	if opts.ready != nil {
+		opts.ready(url)
+	}
+	return p.srv.Serve(ctx, ln)
+}
+
+// listenAddr is the address serve listens on: 127.0.0.1:port, unless
+// --listen names another host (and maybe its port).
+func listenAddr(listen string, port int) (string, error) {
+	if port < 0 || port > 65535 {
+		return "", usageError{msgErr("serve_port", port)}
+	}
+	if listen == "" {
+		return net.JoinHostPort("127.0.0.1", strconv.Itoa(port)), nil
+	}
+	if _, _, err := net.SplitHostPort(listen); err == nil {
+		return listen, nil
+	}
+	return net.JoinHostPort(strings.Trim(listen, "[]"), strconv.Itoa(port)), nil
+}

@@ -1,0 +1,221 @@
+package main
+
+import (
+	"bytes"
+	"cmp"
+	"context"
+	"fmt"
+	"html/template"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"bifrost/layout/cards"
+	"bifrost/layout/draw"
+	"bifrost/layout/preview"
+	"bifrost/rules/sim"
+	"bifrost/schema"
+)
+
+// previewer builds what serve shows of each game from its files and
+// hands it to the server: first the gallery (validation and drawing), then,
+// in the background, the books and the report, which a newer save of the
+// game cancels.
+type previewer struct {
+	opts *serveOptions
+	srv  *preview.Server
+
+	mu      sync.Mutex
+	last    map[string]gameDrawing // each game's last drawing and books
+	cancel  map[string]context.CancelFunc
+	slow    sync.Mutex // one report batch at a time
+	running sync.WaitGroup
+}
+
+// gameDrawing is what stays shown of a game while its data cannot be drawn:
+// the last cards drawn, and the last books made from valid data.
+type gameDrawing struct {
+	cards []preview.Card
+	books map[string][]byte
+}
+
+func newPreviewer(opts *serveOptions, srv *preview.Server) *previewer {
+	return &previewer{opts: opts, srv: srv, last: map[string]gameDrawing{}, cancel: map[string]context.CancelFunc{}}
+}
+
+// update shows game t as its files are now: the gallery at once, the books
+// and the report when they are made.
+func (p *previewer) update(ctx context.Context, t target) {
+	start := time.Now()
+	g, res := p.gallery(t)
+	p.srv.SetGame(g)
+	fmt.Fprintln(p.opts.stderr, p.opts.msg("serve_updated", start.Format("15:04:05"), t.game.ID, time.Since(start).Milliseconds(), len(g.Problems)))
+	p.background(ctx, t, res)
+}
+
+// gallery validates game t's workbook and draws its cards. Cards whose data
+// has errors are still drawn, marked DRAFT with their problems' cells, as
+// `cards --draft` prints them. Where nothing can be drawn (a workbook that
+// does not open, a layout with errors) the last drawing stays.
+func (p *previewer) gallery(t target) (preview.Game, schema.Result) {
+	g := preview.Game{ID: t.game.ID, Title: t.game.Title, Updated: time.Now()}
+	p.mu.Lock()
+	last := p.last[t.game.ID]
+	p.mu.Unlock()
+	g.Cards = last.cards
+	res, err := validateOne(t, p.opts.Lang())
+	if err != nil {
+		g.Problems = []schema.Problem{{Severity: schema.Error, Message: p.opts.localize(err).Error()}}
+		return g, res
+	}
+	g.Problems = res.Problems
+	if drawn, err := p.draw(t, res, schema.HasErrors(res.Problems)); err != nil {
+		g.Problems = append(g.Problems, schema.Problem{Severity: schema.Error, Message: p.opts.localize(err).Error()})
+	} else if drawn != nil {
+		g.Cards = drawn
+		p.mu.Lock()
+		last := p.last[t.game.ID]
+		last.cards = drawn
+		p.last[t.game.ID] = last
+		p.mu.Unlock()
+	}
+	return g, res
+}
+
+// background makes game t's books, then its report, unless a newer save of
+// the game comes first. Data with errors makes neither: the last books stay,
+// marked stale.
+func (p *previewer) background(ctx context.Context, t target, res schema.Result) {
+	id := t.game.ID
+	p.mu.Lock()
+	if cancel := p.cancel[id]; cancel != nil {
+		cancel()
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	p.cancel[id] = cancel
+	last := p.last[id]
+	p.mu.Unlock()
+	if res.Data == nil || schema.HasErrors(res.Problems) {
+		p.srv.SetBooks(id, last.books, nil, true)
+		p.srv.SetReport(id, nil, p.opts.msg("serve_report_errors"))
+		return
+	}
+	p.running.Go(func() {
+		books, err := p.books(t.game, res)
+		var problems []schema.Problem
+		if err != nil {
+			problems = []schema.Problem{{Severity: schema.Error, Message: p.opts.localize(err).Error()}}
+		}
+		if ctx.Err() != nil {
+			return
+		}
+		p.mu.Lock()
+		last := p.last[id]
+		last.books = books
+		p.last[id] = last
+		p.mu.Unlock()
+		p.srv.SetBooks(id, books, problems, false)
+		p.slow.Lock()
+		defer p.slow.Unlock()
+		if ctx.Err() != nil {
+			return
+		}
+		quiet := &globalOptions{lang: p.opts.lang, stdout: io.Discard, stderr: io.Discard}
+		page, note := p.reportPage(ctx, quiet, res)
+		if ctx.Err() == nil {
+			p.srv.SetReport(id, page, note)
+		}
+	})
+}
+
+// draw draws every card design as inline SVG, trimmed; nil when the layout
+// does not load (validation has reported why).
+func (p *previewer) draw(t target, res schema.Result, invalid bool) ([]preview.Card, error) {
+	lay, err := cards.Load(cards.LayoutDir(p.opts.src), t.game)
+	if err != nil || res.Data == nil {
+		return nil, nil
+	}
+	opt := cards.Options{ArtDir: filepath.Join(p.opts.src, "art")}
+	if invalid {
+		if opt.Draft, err = draftMarks(t.path, res.Problems); err != nil {
+			return nil, err
+		}
+	}
+	drawn, err := cards.DrawAll(res, lay, opt)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]preview.Card, len(drawn))
+	for i, d := range drawn {
+		c := preview.Card{ID: d.ID, Kind: d.Kind, Name: d.Name, Sheet: d.Sheet, Row: d.Row, Copies: d.Copies, Board: d.Board}
+		if c.Face, err = inlineSVG(d.Face); err == nil && d.Back != nil {
+			c.Back, err = inlineSVG(d.Back)
+		}
+		if err != nil {
+			return nil, err
+		}
+		out[i] = c
+	}
+	return out, nil
+}
+
+func inlineSVG(l *draw.List) (template.HTML, error) {
+	var b strings.Builder
+	err := l.SVG(&b, true)
+	return template.HTML(b.String()), err
+}
+
+// books renders game g's books as HTML with writeRulebook, as `bifrost
+// rulebook` does, into a private temporary folder it then reads back and
+// removes: nothing is written under --src or --out.
+func (p *previewer) books(g *schema.Game, res schema.Result) (map[string][]byte, error) {
+	dir, err := os.MkdirTemp("", "bifrost-serve-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	paths, err := writeRulebook(p.opts.src, dir, p.opts.rules, g, res, []string{"html"}, p.opts.Lang().Tag())
+	out := map[string][]byte{}
+	for _, path := range paths {
+		data, rerr := os.ReadFile(path)
+		if rerr != nil {
+			return out, rerr
+		}
+		out[strings.TrimSuffix(filepath.Base(path), ".html")] = data
+	}
+	return out, err
+}
+
+// reportPage plays res's smoke and balance batches of --games games and
+// renders their report page; without one, a note says why.
+func (p *previewer) reportPage(ctx context.Context, g *globalOptions, res schema.Result) ([]byte, string) {
+	rep, err := smoke(ctx, g, res, p.opts.games, -1)
+	if err == nil && rep == nil {
+		return nil, p.opts.msg("serve_no_engine")
+	}
+	var bal *sim.Report
+	if err == nil {
+		bal, err = balance(ctx, g, res, p.opts.games, -1)
+	}
+	var buf bytes.Buffer
+	if err == nil {
+		err = writeReportPage(&buf, cmp.Or(bal, rep), rep, res)
+	}
+	if err != nil {
+		return nil, p.opts.msg("serve_report_failed", p.opts.localize(err))
+	}
+	return buf.Bytes(), ""
+}
+
+// wait cancels the reports being made and waits for them to stop.
+func (p *previewer) wait() {
+	p.mu.Lock()
+	for _, cancel := range p.cancel {
+		cancel()
+	}
+	p.mu.Unlock()
+	p.running.Wait()
+}

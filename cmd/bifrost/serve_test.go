@@ -1,0 +1,252 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/xuri/excelize/v2"
+)
+
+// startServe runs `bifrost serve games…` in-process on a free loopback
+// port with src as the workbook folder, and returns its address
+// (http://127.0.0.1:port/) and what it printed on stderr. The server stops
+// when the test ends, and must stop cleanly.
+func startServe(tb testing.TB, src string, games ...string) (string, *syncBuffer) {
+	tb.Helper()
+	var errb syncBuffer
+	g := &globalOptions{lang: "ja", stdout: io.Discard, stderr: &errb}
+	ready := make(chan string, 1)
+	opts := &serveOptions{globalOptions: g, src: src, rules: "../../rules", debounce: 150 * time.Millisecond, games: 20,
+		ready: func(url string) { ready <- url }}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- runServe(ctx, opts, games) }()
+	var url string
+	select {
+	case url = <-ready:
+	case err := <-done:
+		tb.Fatalf("serve stopped before it was ready: %v", err)
+	case <-time.After(2 * time.Minute):
+		tb.Fatal("serve not ready after 2 minutes")
+	}
+	tb.Cleanup(func() {
+		cancel()
+		select {
+		case err := <-done:
+			if err != nil {
+				tb.Errorf("serve after Ctrl-C: %v", err)
+			}
+		case <-time.After(10 * time.Second):
+			tb.Error("serve did not stop within 10 s of its context ending")
+		}
+	})
+	base, _, _ := strings.Cut(strings.TrimPrefix(url, "http://"), "/")
+	return "http://" + base + "/", &errb
+}
+
+// browser starts headless Chromium for a test; a missing Chromium skips
+// the test, or fails it under CI.
+func browser(t *testing.T) context.Context {
+	t.Helper()
+	bin := needTool(t, "chromium", "chromium")
+	opts := append(slices.Clone(chromedp.DefaultExecAllocatorOptions[:]), chromedp.ExecPath(bin), chromedp.NoSandbox,
+		chromedp.DisableGPU, chromedp.WindowSize(1400, 1800), chromedp.UserDataDir(t.TempDir()))
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancel := chromedp.NewContext(actx)
+	t.Cleanup(func() { cancel(); cancelAlloc() })
+	ctx, cancelTime := context.WithTimeout(ctx, 3*time.Minute)
+	t.Cleanup(cancelTime)
+	return ctx
+}
+
+// openGallery opens a game's gallery and marks the page, so that a test
+// can tell that it was never reloaded.
+func openGallery(t *testing.T, ctx context.Context, url string) {
+	t.Helper()
+	if err := chromedp.Do(ctx, chromedp.Navigate(url), chromedp.WaitVisible("#live .card svg")); err != nil {
+		t.Fatalf("opening %s: %v", url, err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`window.bifrostMarker = "never reloaded"; true`)); err != nil {
+		t.Fatalf("opening %s: %v", url, err)
+	}
+}
+
+// notReloaded fails the test when the page lost the mark openGallery put.
+func notReloaded(t *testing.T, ctx context.Context) {
+	t.Helper()
+	mark, err := chromedp.Run(ctx, chromedp.Evaluate[string](`window.bifrostMarker || ""`))
+	if err != nil || mark != "never reloaded" {
+		t.Errorf("the page was reloaded (mark %q, %v)", mark, err)
+	}
+}
+
+// pageText is the start of the gallery's text, for a failure message.
+func pageText(ctx context.Context) string {
+	s, err := chromedp.Run(context.WithoutCancel(ctx), chromedp.Evaluate[string](`document.querySelector("#live").textContent.slice(0, 2000)`))
+	if err != nil {
+		return err.Error()
+	}
+	return s
+}
+
+func TestIssue17_5_RenamedCardShowsInTheOpenGalleryWithoutReload(t *testing.T) {
+	src := copySrc(t)
+	url, _ := startServe(t, src, "nastrond")
+	ctx := browser(t)
+	openGallery(t, ctx, url+"nastrond")
+	const name = "改名した物語"
+	if was, err := chromedp.Run(ctx, chromedp.Evaluate[bool](fmt.Sprintf(`document.body.textContent.includes(%q)`, name))); err != nil || was {
+		t.Fatalf("the new name is on the page before the edit (%v)", err)
+	}
+	breakCell(t, src, "nastrond", "Edda", "名前", 2, name)
+	saved := time.Now()
+	// The card's own drawing (its SVG), not only its caption, shows the new name.
+	inCard := fmt.Sprintf(`[...document.querySelectorAll("#live figure.card")].some(f =>
+		f.querySelector("figcaption").textContent.includes("Edda の 2 行目") &&
+		[...f.querySelectorAll("svg text")].some(t => t.textContent.includes(%q)))`, name)
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](inCard, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+		t.Fatalf("the renamed card of Edda row 2 did not appear: %v\n%s", err, pageText(ctx))
+	}
+	t.Logf("the new name showed %v after the save (debounce 150 ms)", time.Since(saved).Round(10*time.Millisecond))
+	notReloaded(t, ctx)
+}
+
+func TestIssue17_5_BrokenCellShowsItsProblemOnThePage(t *testing.T) {
+	src := copySrc(t)
+	url, _ := startServe(t, src, "nastrond")
+	ctx := browser(t)
+	openGallery(t, ctx, url+"nastrond")
+	var cell string
+	edit(t, src, "nastrond", func(f *excelize.File) error {
+		var err error
+		if cell, err = cellOf(f, "Edda", "目標値", 3); err != nil {
+			return err
+		}
+		return f.SetCellValue("Edda", cell, "たくさん")
+	})
+	where := filepath.Join(src, "nastrond.xlsx") + ": Edda!" + cell
+	// In the list at the top, and beside the card of Edda row 3.
+	js := fmt.Sprintf(`[...document.querySelectorAll("#live .problems li")].some(l => l.textContent.includes(%q)) &&
+		[...document.querySelectorAll("#live figure.card.bad")].some(f =>
+			f.querySelector("figcaption").textContent.includes("Edda の 3 行目") &&
+			f.querySelector(".card-problems").textContent.includes(%q))`, where, where)
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](js, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+		t.Fatalf("the problem at %s did not appear in the list and beside its card: %v\n%s", where, err, pageText(ctx))
+	}
+	notReloaded(t, ctx)
+	// Fixing the cell takes the problem away again.
+	breakCell(t, src, "nastrond", "Edda", "目標値", 3, 5)
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelector("#live .ok") !== null && !document.querySelector("#live .card.bad")`,
+		chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+		t.Errorf("the problem stayed after the cell was fixed: %v", err)
+	}
+}
+
+func TestIssue17_4_ServeListensOnLoopbackUnlessTold(t *testing.T) {
+	url, _ := startServe(t, copySrc(t), "nastrond")
+	if !strings.HasPrefix(url, "http://127.0.0.1:") {
+		t.Errorf("serve listens on %s, not on 127.0.0.1", url)
+	}
+	req, _ := http.NewRequest("GET", url+"nastrond", nil)
+	req.Host = "attacker.example"
+	if res, err := http.DefaultClient.Do(req); err != nil || res.StatusCode != http.StatusForbidden {
+		t.Errorf("a request for another host name: %v %v, want 403", res.StatusCode, err)
+	}
+	for _, c := range []struct {
+		listen string
+		port   int
+		want   string
+	}{
+		{"", 0, "127.0.0.1:0"},
+		{"", 8080, "127.0.0.1:8080"},
+		{"0.0.0.0", 8080, "0.0.0.0:8080"},
+		{"0.0.0.0:9000", 8080, "0.0.0.0:9000"},
+		{"::1", 5000, "[::1]:5000"},
+		{"[::1]:9000", 0, "[::1]:9000"},
+	} {
+		if got, err := listenAddr(c.listen, c.port); err != nil || got != c.want {
+			t.Errorf("--listen %q --port %d: %s %v, want %s", c.listen, c.port, got, err, c.want)
+		}
+	}
+	if r := bifrost(t, "serve", "nastrond", "--port", "70000", "--lang", "en"); r.code != 2 || !strings.Contains(r.stderr, "--port 70000") {
+		t.Errorf("--port 70000: exit %d, %s", r.code, r.stderr)
+	}
+}
+
+func TestIssue17_4_ServeStopsCleanlyWithAPageOpen(t *testing.T) {
+	var errb syncBuffer
+	g := &globalOptions{lang: "en", stdout: io.Discard, stderr: &errb}
+	ready := make(chan string, 1)
+	opts := &serveOptions{globalOptions: g, src: copySrc(t), rules: "../../rules", debounce: 150 * time.Millisecond, games: 20,
+		ready: func(url string) { ready <- url }}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- runServe(ctx, opts, []string{"guardian"}) }()
+	url := <-ready
+	base, _, _ := strings.Cut(strings.TrimPrefix(url, "http://"), "/")
+	res, err := http.Get("http://" + base + "/events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	if line, err := bufio.NewReader(res.Body).ReadString('\n'); err != nil || !strings.HasPrefix(line, "retry:") {
+		t.Fatalf("event stream: %q %v", line, err)
+	}
+	start := time.Now()
+	cancel() // what Ctrl-C does
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("serve after Ctrl-C: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("serve did not stop within 10 s with an event stream open")
+	}
+	t.Logf("stopped in %v", time.Since(start).Round(time.Millisecond))
+	if _, err := io.ReadAll(res.Body); err != nil && !errors.Is(err, io.ErrUnexpectedEOF) {
+		t.Errorf("the event stream did not end cleanly: %v", err)
+	}
+	if c, err := net.DialTimeout("tcp", base, time.Second); err == nil {
+		c.Close()
+		t.Error("the port still accepts connections after serve stopped")
+	}
+}
+
+func TestIssue17_4_ServeWritesNothing(t *testing.T) {
+	src := copySrc(t)
+	list := func() []string {
+		var names []string
+		filepath.WalkDir(filepath.Dir(src), func(p string, d os.DirEntry, err error) error {
+			names = append(names, p)
+			return nil
+		})
+		return names
+	}
+	before := list()
+	url, _ := startServe(t, src, "nastrond")
+	for _, page := range []string{"nastrond", "nastrond/rulebook", "nastrond/designer", "nastrond/summary", "nastrond/report"} {
+		res, err := http.Get(url + page)
+		if err != nil || res.StatusCode != 200 {
+			t.Fatalf("GET %s: %v %v", page, res.StatusCode, err)
+		}
+		if ct := res.Header.Get("Content-Type"); ct != "text/html; charset=utf-8" {
+			t.Errorf("GET %s: Content-Type %q", page, ct)
+		}
+		res.Body.Close()
+	}
+	if after := list(); !slices.Equal(before, after) {
+		t.Errorf("serve wrote files:\nbefore %v\nafter  %v", before, after)
+	}
+}
