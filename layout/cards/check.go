@@ -21,14 +21,14 @@ func Validate(g *schema.Game, res schema.Result, book *schema.Book, lang *schema
 	}
 	l, err := Load(dir, g)
 	if err != nil {
-		return LayoutProblems(err)
+		return LayoutProblems(err, lang)
 	}
 	return Check(g, res, l, book, lang)
 }
 
 // LayoutProblems turns a layout loading error into problems, one a line,
-// each at "file:line".
-func LayoutProblems(err error) []schema.Problem {
+// each at "file:line", in lang's language.
+func LayoutProblems(err error, lang *schema.Lang) []schema.Problem {
 	var list ErrorList
 	switch e := err.(type) {
 	case ErrorList:
@@ -44,7 +44,7 @@ func LayoutProblems(err error) []schema.Problem {
 		if e.Line > 0 {
 			file += ":" + strconv.Itoa(e.Line)
 		}
-		out[i] = schema.Problem{Severity: schema.Error, File: file, Message: e.Msg}
+		out[i] = schema.Problem{Severity: schema.Error, File: file, Message: e.Message(lang)}
 	}
 	return out
 }

@@ -55,19 +55,19 @@ func (p *parser) palette(path, name string, s paletteSpec) *palette {
 		if c, ok := parseHex(s.Default); ok {
 			pal.def = c
 		} else {
-			p.errorf(path+".default", "bad colour %q (want #rrggbb)", s.Default)
+			p.errorf(path+".default", "colour_bad_default", s.Default)
 		}
 	}
 	for _, k := range sortedKeys(s.Values) {
 		c, ok := parseHex(s.Values[k])
 		if !ok {
-			p.errorf(path+".values."+k, "bad colour %q for %q (want #rrggbb)", s.Values[k], k)
+			p.errorf(path+".values."+k, "colour_bad_value", s.Values[k], k)
 			continue
 		}
 		pal.values[k] = c
 	}
 	if s.By == "" && len(s.Values) > 0 {
-		p.errorf(path, "palette %s lists values but no field to choose by (by: …)", name)
+		p.errorf(path, "palette_no_by", name)
 	}
 	return pal
 }
@@ -90,7 +90,7 @@ func (p *parser) colour(path, s string, sc *scope, l *Layout) colour {
 	if strings.HasPrefix(s, "#") {
 		c, ok := parseHex(s)
 		if !ok {
-			p.errorf(path, "bad colour %q (want #rrggbb, #rgb, white, black, none or a palette name)", s)
+			p.errorf(path, "colour_bad", s)
 			return colour{}
 		}
 		return colour{set: true, rgb: c, tint: 1}
@@ -100,22 +100,22 @@ func (p *parser) colour(path, s string, sc *scope, l *Layout) colour {
 		name = s[:i]
 		n, err := strconv.ParseFloat(s[i+1:], 64)
 		if err != nil || n < 0 || n > 100 {
-			p.errorf(path, "bad tint in %q (want palette@0..100)", s)
+			p.errorf(path, "tint_bad", s)
 		} else {
 			tint = n / 100
 		}
 	}
 	pal := l.palettes[name]
 	if pal == nil {
-		p.errorf(path, "unknown colour or palette %q (palettes: %s)", name, strings.Join(sortedKeys(l.palettes), ", "))
+		p.errorf(path, "colour_unknown", name, strings.Join(sortedKeys(l.palettes), ", "))
 		return colour{}
 	}
 	if pal.by != "" && sc.fields.get(pal.by) == nil {
-		where := "this card"
+		where := messages.Err("this_card")
 		if sc.fields != nil {
-			where = "sheet " + sc.fields.spec.Key
+			where = messages.Err("sheet_named", sc.fields.spec.Key)
 		}
-		p.errorf(path, "palette %s chooses by %s, which %s does not have", name, pal.by, where)
+		p.errorf(path, "palette_by_missing", name, pal.by, where)
 	}
 	return colour{set: true, pal: pal, tint: tint}
 }

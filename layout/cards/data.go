@@ -157,11 +157,11 @@ func (ds *dataset) copiesOf(cf *copiesFrom) map[string]int {
 func (ds *dataset) checkEntries(cf *copiesFrom) error {
 	es := ds.entries(cf)
 	if len(es) == 0 {
-		return fmt.Errorf("copies_from: the data path %q leads to nothing", cf.data)
+		return messages.Err("data_nothing", cf.data)
 	}
 	e := es[0]
 	if e.Kind() != reflect.Struct || !e.FieldByName(cf.match).IsValid() || !e.FieldByName(cf.sum).IsValid() {
-		return fmt.Errorf("copies_from: the entries at %q have no fields %s and %s", cf.data, cf.match, cf.sum)
+		return messages.Err("data_fields", cf.data, cf.match, cf.sum)
 	}
 	return nil
 }

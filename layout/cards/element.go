@@ -101,19 +101,19 @@ func (p *parser) element(path string, s elementSpec, l *Layout, k *Kind, sc *sco
 		path: path, line0: p.line(path)}
 	allowed, ok := elementKeys[s.Type]
 	if !ok {
-		p.errorf(path+".type", "unknown element type %q (want %s)", s.Type, strings.Join(sortedKeys(elementKeys), ", "))
+		p.errorf(path+".type", "element_type", s.Type, strings.Join(sortedKeys(elementKeys), ", "))
 		return nil
 	}
 	if n := p.nodes[path]; n != nil {
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			if key := n.Content[i].Value; key != "type" && key != "if" && !contains(allowed, key) {
-				p.errorf(path+"."+key, "key %q does not apply to a %s element (keys: %s)", key, s.Type, strings.Join(allowed, ", "))
+				p.errorf(path+"."+key, "element_key", key, s.Type, strings.Join(allowed, ", "))
 			}
 		}
 	}
 	if e.w <= 0 || e.h <= 0 {
 		if e.typ != "line" || e.w < 0 || e.h < 0 || e.w == 0 && e.h == 0 {
-			p.errorf(path, "a %s element needs a positive w and h (got %g × %g)", e.typ, e.w, e.h)
+			p.errorf(path, "element_size", e.typ, e.w, e.h)
 			return nil
 		}
 	}
@@ -128,7 +128,7 @@ func (p *parser) element(path string, s elementSpec, l *Layout, k *Kind, sc *sco
 		}
 		e.when = p.template(path+".if", cond, sc)
 		if !e.when.refs {
-			p.errorf(path+".if", "if needs a field to test, such as \"{Reward}\"")
+			p.errorf(path+".if", "if_field")
 		}
 	}
 	e.colour = p.colour(path+".colour", s.Colour, sc, l).or(fixed(black))
@@ -137,7 +137,7 @@ func (p *parser) element(path string, s elementSpec, l *Layout, k *Kind, sc *sco
 	if e.font == "" {
 		e.font = "default"
 	} else if l.fonts[e.font] == nil {
-		p.errorf(path+".font", "unknown font %q (fonts: %s)", e.font, strings.Join(l.fontName, ", "))
+		p.errorf(path+".font", "font_unknown", e.font, strings.Join(l.fontName, ", "))
 		e.font = "default"
 	}
 	e.style = p.style(path, s.Size, s.MinSize, s.Leading, s.Lines)
@@ -149,7 +149,7 @@ func (p *parser) element(path string, s elementSpec, l *Layout, k *Kind, sc *sco
 		}
 	case "left", "center", "right":
 	default:
-		p.errorf(path+".align", "align must be left, center or right (got %q)", e.align)
+		p.errorf(path+".align", "align", e.align)
 	}
 	switch e.valign {
 	case "":
@@ -159,12 +159,12 @@ func (p *parser) element(path string, s elementSpec, l *Layout, k *Kind, sc *sco
 		}
 	case "top", "middle", "bottom":
 	default:
-		p.errorf(path+".valign", "valign must be top, middle or bottom (got %q)", e.valign)
+		p.errorf(path+".valign", "valign", e.valign)
 	}
 	switch e.typ {
 	case "text":
 		if s.Text == "" {
-			p.errorf(path, "a text element needs text")
+			p.errorf(path, "text_needs_text")
 		}
 		e.text = p.template(path+".text", s.Text, sc)
 		if s.Else != "" {
@@ -174,7 +174,7 @@ func (p *parser) element(path string, s elementSpec, l *Layout, k *Kind, sc *sco
 		if e.shape == "" {
 			e.shape = "circle"
 		} else if !contains(shapes, e.shape) {
-			p.errorf(path+".shape", "unknown shape %q (want %s)", e.shape, strings.Join(shapes, ", "))
+			p.errorf(path+".shape", "shape_unknown", e.shape, strings.Join(shapes, ", "))
 		}
 		e.text = p.template(path+".text", s.Text, sc)
 		e.style.MaxLines = 1
@@ -195,12 +195,12 @@ func (p *parser) element(path string, s elementSpec, l *Layout, k *Kind, sc *sco
 		}
 	case "icon":
 		if s.Icon == "" {
-			p.errorf(path, "an icon element needs icon: the icon's name, or a field giving it (\"{Attr}\")")
+			p.errorf(path, "icon_needs_icon")
 		}
 		e.icon = p.template(path+".icon", s.Icon, sc)
 		if !e.icon.refs {
 			if _, ok := l.icons[s.Icon]; !ok {
-				p.errorf(path+".icon", "no icon %q in icons (icons: %s)", s.Icon, strings.Join(sortedKeys(l.icons), ", "))
+				p.errorf(path+".icon", "icon_unknown", s.Icon, strings.Join(sortedKeys(l.icons), ", "))
 			}
 		}
 		if s.Count != "" {
@@ -226,23 +226,23 @@ func (p *parser) style(path string, size, minSize, leading float64, lines int) t
 		st.Size = 8
 	}
 	if st.Size < 2 || st.Size > 200 {
-		p.errorf(path+".size", "size must be 2 to 200 pt (got %g)", st.Size)
+		p.errorf(path+".size", "size", st.Size)
 	}
 	if st.Min == 0 {
 		st.Min = st.Size
 	}
 	if st.Min > st.Size || st.Min < 2 {
-		p.errorf(path+".min_size", "min_size must be 2 pt or more and at most size %g (got %g)", st.Size, st.Min)
+		p.errorf(path+".min_size", "min_size", st.Size, st.Min)
 		st.Min = st.Size
 	}
 	if st.Leading == 0 {
 		st.Leading = 1.3
 	}
 	if st.Leading < 0.8 || st.Leading > 3 {
-		p.errorf(path+".leading", "leading must be 0.8 to 3 (got %g)", st.Leading)
+		p.errorf(path+".leading", "leading", st.Leading)
 	}
 	if lines < 0 {
-		p.errorf(path+".lines", "lines must be 0 (no limit) or more (got %d)", lines)
+		p.errorf(path+".lines", "lines", lines)
 	}
 	return st
 }
@@ -259,12 +259,12 @@ func (p *parser) checkBox(path string, e *Element, l *Layout, k *Kind) {
 	case "rect", "line":
 		b := l.Bleed
 		if e.x < -b-1e-9 || e.y < -b-1e-9 || x1 > w+b+1e-9 || y1 > h+b+1e-9 {
-			p.errorf(path, "%s reaches outside the bleed (%.1f,%.1f to %.1f,%.1f; the card with bleed is %.1f,%.1f to %.1f,%.1f)", e.typ, e.x, e.y, x1, y1, -b, -b, w+b, h+b)
+			p.errorf(path, "outside_bleed", e.typ, e.x, e.y, x1, y1, -b, -b, w+b, h+b)
 		}
 	default:
 		sf := l.Safe
 		if e.x < sf-1e-9 || e.y < sf-1e-9 || x1 > w-sf+1e-9 || y1 > h-sf+1e-9 {
-			p.errorf(path, "%s box %.1f,%.1f to %.1f,%.1f reaches outside the safe area %.1f,%.1f to %.1f,%.1f (%g mm inside the trim)", e.typ, e.x, e.y, x1, y1, sf, sf, w-sf, h-sf, sf)
+			p.errorf(path, "outside_safe", e.typ, e.x, e.y, x1, y1, sf, sf, w-sf, h-sf, sf)
 		}
 	}
 }
@@ -273,7 +273,7 @@ func (p *parser) rowSel(path string, s *rowsSpec, k *Kind, needGroup bool) *rowS
 	sel := &rowSel{}
 	if s == nil {
 		if !k.Each {
-			p.errorf(path, "a table or track on a per-row card needs rows: {sheet: …, match: …}")
+			p.errorf(path, "rows_needed")
 			return nil
 		}
 		s = &rowsSpec{}
@@ -282,11 +282,11 @@ func (p *parser) rowSel(path string, s *rowsSpec, k *Kind, needGroup bool) *rowS
 	if s.Sheet != "" {
 		sel.spec = sheetByName(p.game, s.Sheet)
 		if sel.spec == nil {
-			p.errorf(path+".sheet", "game %s has no sheet %q (sheets: %s)", p.game.ID, s.Sheet, sheetNames(p.game))
+			p.errorf(path+".sheet", "no_sheet", p.game.ID, s.Sheet, sheetNames(p.game))
 			return nil
 		}
 	} else if !k.Each {
-		p.errorf(path, "rows needs a sheet")
+		p.errorf(path, "rows_sheet")
 		return nil
 	}
 	sel.fields = fieldsOf(sel.spec)
@@ -296,7 +296,7 @@ func (p *parser) rowSel(path string, s *rowsSpec, k *Kind, needGroup bool) *rowS
 		}
 		f := sel.fields.get(name)
 		if f == nil {
-			p.errorf(path+"."+key, "sheet %s has no field %q%s", sel.spec.Key, name, sel.fields.hint())
+			p.errorf(path+"."+key, "no_field", sel.spec.Key, name, sel.fields.hint())
 		}
 		return f
 	}
@@ -304,10 +304,10 @@ func (p *parser) rowSel(path string, s *rowsSpec, k *Kind, needGroup bool) *rowS
 	sel.group = get("group", s.Group)
 	sel.order = get("order", s.Order)
 	if s.Match != "" && k.Each {
-		p.errorf(path+".match", "a whole-sheet card has no ID to match rows with")
+		p.errorf(path+".match", "match_whole")
 	}
 	if needGroup && sel.group == nil {
-		p.errorf(path, "a track needs rows.group (the field that numbers the tracks, e.g. Face)")
+		p.errorf(path, "track_group")
 	}
 	return sel
 }
@@ -319,7 +319,7 @@ func (p *parser) table(path string, s elementSpec, e *Element, l *Layout, k *Kin
 	}
 	rs := &scope{fields: e.rows.fields, kind: k}
 	if len(s.Columns) == 0 {
-		p.errorf(path, "a table needs columns")
+		p.errorf(path, "table_columns")
 	}
 	fixedW := 0.0
 	free := 0
@@ -327,7 +327,7 @@ func (p *parser) table(path string, s elementSpec, e *Element, l *Layout, k *Kin
 		cp := fmt.Sprintf("%s.columns.%d", path, i)
 		c := &column{title: cs.Title, w: cs.W, align: cs.Align, shape: cs.Shape, bold: cs.Bold, icon: cs.Icon}
 		if cs.Text == "" {
-			p.errorf(cp, "a column needs text")
+			p.errorf(cp, "column_text")
 		}
 		c.text = p.template(cp+".text", cs.Text, rs)
 		size, min := cs.Size, cs.MinSize
@@ -339,10 +339,10 @@ func (p *parser) table(path string, s elementSpec, e *Element, l *Layout, k *Kin
 			c.align = "left"
 		}
 		if !contains([]string{"left", "center", "right"}, c.align) {
-			p.errorf(cp+".align", "align must be left, center or right (got %q)", c.align)
+			p.errorf(cp+".align", "align", c.align)
 		}
 		if c.shape != "" && !contains(shapes, c.shape) {
-			p.errorf(cp+".shape", "unknown shape %q (want %s)", c.shape, strings.Join(shapes, ", "))
+			p.errorf(cp+".shape", "shape_unknown", c.shape, strings.Join(shapes, ", "))
 		}
 		c.fill = p.colour(cp+".fill", cs.Fill, rs, l)
 		c.colour = p.colour(cp+".colour", cs.Colour, rs, l).or(e.colour)
@@ -358,10 +358,10 @@ func (p *parser) table(path string, s elementSpec, e *Element, l *Layout, k *Kin
 			// Fixed widths that do not add up: the last column takes the rest.
 			e.columns[len(e.columns)-1].w += e.w - fixedW
 			if e.columns[len(e.columns)-1].w <= 0 {
-				p.errorf(path+".columns", "the columns are %g mm wide but the table is %g mm", fixedW, e.w)
+				p.errorf(path+".columns", "columns_width", fixedW, e.w)
 			}
 		} else {
-			p.errorf(path+".columns", "the columns are %g mm wide but the table is %g mm", fixedW, e.w)
+			p.errorf(path+".columns", "columns_width", fixedW, e.w)
 		}
 	}
 	for _, c := range e.columns {
@@ -391,7 +391,7 @@ func (p *parser) track(path string, s elementSpec, e *Element, l *Layout, k *Kin
 	}
 	rs := &scope{fields: e.rows.fields, kind: k}
 	if s.Text == "" {
-		p.errorf(path, "a track needs text (what each cell shows)")
+		p.errorf(path, "track_text")
 	}
 	e.text = p.template(path+".text", s.Text, rs)
 	if s.Cell != nil {
@@ -408,14 +408,14 @@ func (p *parser) track(path string, s elementSpec, e *Element, l *Layout, k *Kin
 	if s.Loop != "" {
 		e.loop = e.rows.fields.get(s.Loop)
 		if e.loop == nil || e.loop.kind != schema.KindBool {
-			p.errorf(path+".loop", "loop must name a ○/× field of sheet %s (got %q)", e.rows.spec.Key, s.Loop)
+			p.errorf(path+".loop", "loop", e.rows.spec.Key, s.Loop)
 			e.loop = nil
 		}
 	}
 	switch s.Die {
 	case "", "none", "d6":
 	default:
-		p.errorf(path+".die", "die must be d6 or none (got %q)", s.Die)
+		p.errorf(path+".die", "die", s.Die)
 	}
 	e.die = s.Die
 }

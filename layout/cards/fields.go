@@ -72,12 +72,12 @@ func (fs *fieldSet) get(name string) *field {
 }
 
 // hint lists the field names for an error message.
-func (fs *fieldSet) hint() string {
+func (fs *fieldSet) hint() error {
 	names := make([]string, len(fs.list))
 	for i, f := range fs.list {
 		names[i] = f.name
 	}
-	return " (fields: " + strings.Join(names, ", ") + ")"
+	return messages.Err("fields", strings.Join(names, ", "))
 }
 
 // value is one field's printable text. empty is true for a blank cell, a

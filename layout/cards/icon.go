@@ -43,7 +43,7 @@ type pathOp struct {
 // "stroke: fill" strokes in it, so one icon can be coloured by a field.
 func (p *parser) icon(path string, specs []shapeSpec, l *Layout) []*iconShape {
 	if len(specs) == 0 {
-		p.errorf(path, "an icon needs at least one shape (circle, polygon or path)")
+		p.errorf(path, "icon_no_shape")
 	}
 	var out []*iconShape
 	for i, s := range specs {
@@ -61,14 +61,14 @@ func (p *parser) icon(path string, specs []shapeSpec, l *Layout) []*iconShape {
 		if s.Circle != nil {
 			n++
 			if len(s.Circle) != 3 || s.Circle[2] <= 0 {
-				p.errorf(at+".circle", "circle is [cx, cy, r] with r > 0 (got %v)", s.Circle)
+				p.errorf(at+".circle", "circle", s.Circle)
 			}
 			sh.circle = s.Circle
 		}
 		if s.Polygon != nil {
 			n++
 			if len(s.Polygon) < 6 || len(s.Polygon)%2 != 0 {
-				p.errorf(at+".polygon", "polygon is [x1, y1, x2, y2, x3, y3, …]: at least three points (got %d numbers)", len(s.Polygon))
+				p.errorf(at+".polygon", "polygon", len(s.Polygon))
 			} else {
 				sh.ops = append(sh.ops, pathOp{'M', s.Polygon[:2]})
 				for j := 2; j < len(s.Polygon); j += 2 {
@@ -81,12 +81,12 @@ func (p *parser) icon(path string, specs []shapeSpec, l *Layout) []*iconShape {
 			n++
 			ops, err := parsePath(s.Path)
 			if err != nil {
-				p.errorf(at+".path", "path %q: %v", s.Path, err)
+				p.errorf(at+".path", "path", s.Path, err)
 			}
 			sh.ops = ops
 		}
 		if n != 1 {
-			p.errorf(at, "a shape is one of circle, polygon or path")
+			p.errorf(at, "shape_one")
 		}
 		out = append(out, sh)
 	}
@@ -101,24 +101,24 @@ func parsePath(s string) ([]pathOp, error) {
 	var out []pathOp
 	for i := 0; i < len(f); {
 		if len(f[i]) != 1 {
-			return nil, fmt.Errorf("%q is not a command (M, L, C, Q or Z)", f[i])
+			return nil, messages.Err("path_command", f[i])
 		}
 		op := f[i][0]
 		n, ok := need[op]
 		if !ok {
-			return nil, fmt.Errorf("%q is not a command (M, L, C, Q or Z)", f[i])
+			return nil, messages.Err("path_command", f[i])
 		}
 		if len(out) == 0 && op != 'M' {
-			return nil, fmt.Errorf("a path starts with M")
+			return nil, messages.Err("path_start")
 		}
 		if i+1+n > len(f) {
-			return nil, fmt.Errorf("%c needs %d numbers", op, n)
+			return nil, messages.Err("path_count", op, n)
 		}
 		pts := make([]float64, n)
 		for j := range n {
 			v, err := strconv.ParseFloat(f[i+1+j], 64)
 			if err != nil {
-				return nil, fmt.Errorf("%c: %q is not a number", op, f[i+1+j])
+				return nil, messages.Err("path_number", op, f[i+1+j])
 			}
 			pts[j] = v
 		}
@@ -126,7 +126,7 @@ func parsePath(s string) ([]pathOp, error) {
 		i += 1 + n
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("empty path")
+		return nil, messages.Err("path_empty")
 	}
 	return out, nil
 }
@@ -209,6 +209,7 @@ func (pt *painter) drawIcon(shapes []*iconShape, fill colour, x, y, side float64
 			pt.add(d)
 			continue
 		}
+		var cur, start [2]float64
 		for _, o := range sh.ops {
 			g := draw.Seg{Op: o.op}
 			for i, v := range o.pts {
@@ -218,6 +219,22 @@ func (pt *painter) drawIcon(shapes []*iconShape, fill colour, x, y, side float64
 				} else {
 					g.P[i] += y
 				}
+			}
+			if g.Op == 'Q' {
+				// A Q has always printed as a PDF "v" curve: cubic, its
+				// first control point on the current point.
+				g = draw.Seg{Op: 'C', P: [6]float64{cur[0], cur[1], g.P[0], g.P[1], g.P[2], g.P[3]}}
+			}
+			switch g.Op {
+			case 'M':
+				start = [2]float64{g.P[0], g.P[1]}
+				cur = start
+			case 'L':
+				cur = [2]float64{g.P[0], g.P[1]}
+			case 'C':
+				cur = [2]float64{g.P[4], g.P[5]}
+			case 'Z':
+				cur = start
 			}
 			d.Segs = append(d.Segs, g)
 		}

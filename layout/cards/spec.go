@@ -181,19 +181,45 @@ var elementKeys = map[string][]string{
 type Error struct {
 	File string
 	Line int
-	Msg  string
+
+	msg  *schema.Message // the problem in either language
+	lang *schema.Lang    // the language of Error, set by SetLang
 }
 
+// layoutError is the problem of the catalogue's key with args, at line.
+func layoutError(file string, line int, key string, args ...any) *Error {
+	return &Error{File: file, Line: line, msg: messages.Err(key, args...)}
+}
+
+// Message renders the problem, without the file and line, in l's language.
+func (e *Error) Message(l *schema.Lang) string { return e.msg.In(l) }
+
+// SetLang sets the language of Error.
+func (e *Error) SetLang(l *schema.Lang) { e.lang = l }
+
+// Error returns "file:line: problem" in the language SetLang gave it, else
+// the environment's.
 func (e *Error) Error() string {
-	if e.Line > 0 {
-		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+	l := e.lang
+	if l == nil {
+		l = schema.NewLang(schema.LangFromEnv())
 	}
-	return e.File + ": " + e.Msg
+	if e.Line > 0 {
+		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Message(l))
+	}
+	return e.File + ": " + e.Message(l)
 }
 
 // ErrorList is every problem found in a layout file, in line order. Its
 // Error method gives one line per problem.
 type ErrorList []*Error
+
+// SetLang sets the language of every problem's Error.
+func (l ErrorList) SetLang(lang *schema.Lang) {
+	for _, e := range l {
+		e.SetLang(lang)
+	}
+}
 
 func (l ErrorList) Error() string {
 	lines := make([]string, len(l))
@@ -214,11 +240,11 @@ func Load(dir string, g *schema.Game) (*Layout, error) {
 	case errors.Is(err, os.ErrNotExist):
 		name, data, ok := layout.Builtin(g.ID)
 		if !ok {
-			return nil, ErrorList{{File: path, Msg: "no layout for game " + g.ID}}
+			return nil, ErrorList{layoutError(path, 0, "no_layout", g.ID)}
 		}
 		return Parse(name, data, g)
 	default:
-		return nil, ErrorList{{File: path, Msg: unwrapPath(err).Error()}}
+		return nil, ErrorList{layoutError(path, 0, "font_file", unwrapPath(err))}
 	}
 }
 
@@ -230,7 +256,7 @@ func readRegular(path string) ([]byte, error) {
 		return nil, err
 	}
 	if !fi.Mode().IsRegular() {
-		return nil, errors.New("not a regular file (" + fileKind(fi.Mode()) + ")")
+		return nil, messages.Err("not_regular", fileKind(fi.Mode()))
 	}
 	return os.ReadFile(path)
 }
@@ -253,7 +279,6 @@ func LayoutDir(src string) string {
 var pdfFontName = regexp.MustCompile(`[^A-Za-z0-9+-]+`)
 
 var yamlLine = regexp.MustCompile(`^(?:yaml: )?line (\d+): (.*)$`)
-var notFound = regexp.MustCompile(`^field (\S+) not found in type \S+$`)
 
 // Parse reads a layout file for game g. All problems are returned together
 // as an ErrorList, one line each with the file and line.
@@ -290,23 +315,44 @@ func yamlErrors(file string, err error) error {
 	}
 	for _, m := range msgs {
 		m = strings.TrimSpace(m)
-		e := &Error{File: file, Msg: strings.TrimPrefix(m, "yaml: ")}
+		line, text := 0, strings.TrimPrefix(m, "yaml: ")
 		if sub := yamlLine.FindStringSubmatch(m); sub != nil {
-			e.Line, _ = strconv.Atoi(sub[1])
-			e.Msg = sub[2]
-			if nf := notFound.FindStringSubmatch(sub[2]); nf != nil {
-				e.Msg = fmt.Sprintf("unknown key %q", nf[1])
-			}
+			line, _ = strconv.Atoi(sub[1])
+			text = sub[2]
 		}
-		if err == nil || m == "EOF" {
-			e.Msg = "the layout file is empty"
-		}
-		out = append(out, e)
-	}
-	if len(out) == 1 && out[0].Msg == "EOF" {
-		out[0].Msg = "the layout file is empty"
+		key, args := yamlProblem(text)
+		out = append(out, layoutError(file, line, key, args...))
 	}
 	return out
+}
+
+// yamlProblems are the yaml package's messages in the catalogue's words.
+var yamlProblems = []struct {
+	re  *regexp.Regexp
+	key string
+}{
+	{regexp.MustCompile(`^field (\S+) not found in type \S+$`), "yaml_unknown_key"},
+	{regexp.MustCompile(`^EOF$`), "yaml_empty"},
+	{regexp.MustCompile(`^did not find expected node content$`), "yaml_node"},
+	{regexp.MustCompile(`^mapping values are not allowed in this context$`), "yaml_mapping"},
+	{regexp.MustCompile(`^did not find expected (key|'-' indicator)$`), "yaml_indent"},
+	{regexp.MustCompile(`^could not find expected ':'$`), "yaml_colon"},
+	{regexp.MustCompile(`^found (character that cannot start any token|a tab character .*)$`), "yaml_char"},
+	{regexp.MustCompile(`^cannot unmarshal !!\w+ ` + "`" + `(.*)` + "`" + ` into \S+$`), "yaml_type"},
+}
+
+// yamlProblem returns the catalogue key and arguments for one yaml message.
+func yamlProblem(text string) (string, []any) {
+	for _, p := range yamlProblems {
+		if m := p.re.FindStringSubmatch(text); m != nil {
+			args := make([]any, len(m)-1)
+			for i, a := range m[1:] {
+				args[i] = a
+			}
+			return p.key, args
+		}
+	}
+	return "yaml", []any{text}
 }
 
 // parser compiles a fileSpec, with the yaml nodes at hand to give each
@@ -375,8 +421,9 @@ func (p *parser) line(path string) int {
 	}
 }
 
-func (p *parser) errorf(path, format string, args ...any) {
-	p.errs = append(p.errs, &Error{File: p.file, Line: p.line(path), Msg: fmt.Sprintf(format, args...)})
+// errorf reports the catalogue's problem key with args at path.
+func (p *parser) errorf(path, key string, args ...any) {
+	p.errs = append(p.errs, layoutError(p.file, p.line(path), key, args...))
 }
 
 // Layout is a compiled layout file.
@@ -437,7 +484,7 @@ func (p *parser) compile(s *fileSpec) *Layout {
 		pdfFont:  map[*text.Font]string{},
 		palettes: map[string]*palette{}}
 	if s.Game != p.game.ID {
-		p.errorf("game", "this layout is for game %q, want %q", s.Game, p.game.ID)
+		p.errorf("game", "game", s.Game, p.game.ID)
 	}
 	if s.Card != nil {
 		l.Card = p.size("card", *s.Card)
@@ -499,13 +546,13 @@ func (p *parser) compile(s *fileSpec) *Layout {
 			continue
 		}
 		if names[k.Name] {
-			p.errorf(path+".name", "kind %q is defined twice", k.Name)
+			p.errorf(path+".name", "kind_twice", k.Name)
 		}
 		names[k.Name] = true
 		l.Kinds = append(l.Kinds, k)
 	}
 	if len(s.Kinds) == 0 {
-		p.errorf("kinds", "the layout defines no card kinds")
+		p.errorf("kinds", "no_kinds")
 	}
 	return l
 }
@@ -521,7 +568,7 @@ func (p *parser) chain(path string, f fontSpec) *text.Chain {
 		}
 		font, err := text.Load(name)
 		if err != nil {
-			p.errorf(at, "%v", err)
+			p.errorf(at, "font_file", err)
 			return
 		}
 		faces = append(faces, text.Face{Regular: font})
@@ -541,7 +588,7 @@ func (p *parser) chain(path string, f fontSpec) *text.Chain {
 		}
 		face, err := text.LoadInstalled(in)
 		if err != nil {
-			p.errorf(at, "%v", err)
+			p.errorf(at, "font_file", err)
 			continue
 		}
 		faces = append(faces, face)
@@ -556,7 +603,7 @@ func (p *parser) size(path string, s sizeSpec) Size {
 // length checks a measurement in mm.
 func (p *parser) length(path string, v, lo, hi float64) float64 {
 	if math.IsNaN(v) || v < lo || v > hi {
-		p.errorf(path, "%s must be between %g and %g mm (got %g)", lastKey(path), lo, hi, v)
+		p.errorf(path, "length", lastKey(path), lo, hi, v)
 		return math.Max(lo, math.Min(v, hi))
 	}
 	return v
@@ -572,7 +619,7 @@ func lastKey(path string) string {
 func (p *parser) kind(path string, s kindSpec, l *Layout) *Kind {
 	k := &Kind{Name: s.Name, Title: s.Title, Size: l.Card, Board: s.Board, line: p.line(path)}
 	if s.Name == "" {
-		p.errorf(path, "a kind needs a name")
+		p.errorf(path, "kind_name")
 		return nil
 	}
 	if k.Title == "" {
@@ -580,7 +627,7 @@ func (p *parser) kind(path string, s kindSpec, l *Layout) *Kind {
 	}
 	k.Sheet = sheetByName(p.game, s.Sheet)
 	if k.Sheet == nil {
-		p.errorf(path+".sheet", "game %s has no sheet %q (sheets: %s)", p.game.ID, s.Sheet, sheetNames(p.game))
+		p.errorf(path+".sheet", "no_sheet", p.game.ID, s.Sheet, sheetNames(p.game))
 		return nil
 	}
 	k.fields = fieldsOf(k.Sheet)
@@ -589,17 +636,17 @@ func (p *parser) kind(path string, s kindSpec, l *Layout) *Kind {
 	case "sheet":
 		k.Each = true
 	default:
-		p.errorf(path+".each", "each must be row or sheet (got %q)", s.Each)
+		p.errorf(path+".each", "each", s.Each)
 	}
 	if s.Size != nil {
 		k.Size = p.size(path+".size", *s.Size)
 	} else if k.Board {
-		p.errorf(path, "a board kind needs its size (size: {width: …, height: …})")
+		p.errorf(path, "board_size")
 	}
 	for _, f := range sortedKeys(s.Where) {
 		fd := k.fields.get(f)
 		if fd == nil {
-			p.errorf(path+".where."+f, "sheet %s has no field %q%s", k.Sheet.Key, f, k.fields.hint())
+			p.errorf(path+".where."+f, "no_field", k.Sheet.Key, f, k.fields.hint())
 			continue
 		}
 		k.Where = append(k.Where, where{fd, s.Where[f]})
@@ -612,43 +659,43 @@ func (p *parser) kind(path string, s kindSpec, l *Layout) *Kind {
 	default:
 		if n, err := strconv.Atoi(c); err == nil {
 			if n < 1 || n > 99 {
-				p.errorf(path+".copies", "copies must be 1 to 99 (got %d)", n)
+				p.errorf(path+".copies", "copies_range", n)
 			}
 			k.Fixed = max(n, 1)
 		} else if fd := k.fields.get(c); fd != nil && fd.kind == schema.KindInt && !k.Each {
 			k.Copies = fd.name
 		} else {
-			p.errorf(path+".copies", "copies must be a number or an int field of sheet %s (got %q)", k.Sheet.Key, c)
+			p.errorf(path+".copies", "copies_field", k.Sheet.Key, c)
 		}
 	}
 	if cf := s.CopiesFrom; cf != nil {
 		if s.Copies != "" {
-			p.errorf(path+".copies_from", "give copies or copies_from, not both")
+			p.errorf(path+".copies_from", "copies_both")
 		}
 		from := &copiesFrom{data: cf.Data, match: cf.Match, sum: cf.Sum, line: p.line(path + ".copies_from")}
 		switch {
 		case (cf.Sheet == "") == (cf.Data == ""):
-			p.errorf(path+".copies_from", "copies_from needs a sheet or a data path, and not both")
+			p.errorf(path+".copies_from", "copies_from_source")
 		case cf.Sheet != "":
 			from.spec = sheetByName(p.game, cf.Sheet)
 			if from.spec == nil {
-				p.errorf(path+".copies_from.sheet", "game %s has no sheet %q (sheets: %s)", p.game.ID, cf.Sheet, sheetNames(p.game))
+				p.errorf(path+".copies_from.sheet", "no_sheet", p.game.ID, cf.Sheet, sheetNames(p.game))
 				break
 			}
 			fs := fieldsOf(from.spec)
 			if f := fs.get(cf.Match); f == nil {
-				p.errorf(path+".copies_from.match", "sheet %s has no field %q%s", from.spec.Key, cf.Match, fs.hint())
+				p.errorf(path+".copies_from.match", "no_field", from.spec.Key, cf.Match, fs.hint())
 			} else {
 				from.match = f.name
 			}
 			if f := fs.get(cf.Sum); f == nil || f.kind != schema.KindInt {
-				p.errorf(path+".copies_from.sum", "sheet %s has no number field %q%s", from.spec.Key, cf.Sum, fs.hint())
+				p.errorf(path+".copies_from.sum", "no_number_field", from.spec.Key, cf.Sum, fs.hint())
 			} else {
 				from.sum = f.name
 			}
 		}
 		if cf.Match == "" || cf.Sum == "" {
-			p.errorf(path+".copies_from", "copies_from needs match (the field holding the card ID) and sum (the number of copies)")
+			p.errorf(path+".copies_from", "copies_from_fields")
 		}
 		k.From, k.Copies, k.Fixed = from, "", 0
 	}
@@ -656,10 +703,10 @@ func (p *parser) kind(path string, s kindSpec, l *Layout) *Kind {
 	k.Face = p.elements(path+".face", s.Face, l, k, scope)
 	k.Back = p.elements(path+".back", s.Back, l, k, scope)
 	if len(s.Face) == 0 {
-		p.errorf(path, "kind %s has no face elements", k.Name)
+		p.errorf(path, "no_face", k.Name)
 	}
 	if len(s.Back) == 0 && !k.Board {
-		p.errorf(path, "kind %s has no back: every card kind needs one", k.Name)
+		p.errorf(path, "no_back", k.Name)
 	}
 	return k
 }

@@ -52,18 +52,18 @@ var variables = []string{"$index", "$copy", "$copies", "$kind", "$game", "$id"}
 // template compiles src, reporting problems at path.
 func (p *parser) template(path, src string, sc *scope) *tmpl {
 	t, rest, err := p.parseTemplate(src, sc, 0)
-	if err == "" && rest != "" {
-		err = fmt.Sprintf("unmatched %q", rest[:1])
+	if err == nil && rest != "" {
+		err = messages.Err("unmatched", rest[:1])
 	}
-	if err != "" {
-		p.errorf(path, "template %q: %s", src, err)
+	if err != nil {
+		p.errorf(path, "template", src, err)
 		return &tmpl{parts: []tpart{{lit: src}}}
 	}
 	return t
 }
 
 // parseTemplate reads until the end of src or an unmatched "]" at depth > 0.
-func (p *parser) parseTemplate(src string, sc *scope, depth int) (*tmpl, string, string) {
+func (p *parser) parseTemplate(src string, sc *scope, depth int) (*tmpl, string, error) {
 	t := &tmpl{}
 	var lit strings.Builder
 	flush := func() {
@@ -81,10 +81,10 @@ func (p *parser) parseTemplate(src string, sc *scope, depth int) (*tmpl, string,
 		case c == '{':
 			end := strings.IndexByte(src, '}')
 			if end < 0 {
-				return nil, "", "unclosed {"
+				return nil, "", messages.Err("unclosed_brace")
 			}
 			alts, err := p.refs(src[1:end], sc)
-			if err != "" {
+			if err != nil {
 				return nil, "", err
 			}
 			flush()
@@ -92,14 +92,14 @@ func (p *parser) parseTemplate(src string, sc *scope, depth int) (*tmpl, string,
 			t.refs = true
 			src = src[end+1:]
 		case c == '}':
-			return nil, "", "unmatched }"
+			return nil, "", messages.Err("unmatched_brace")
 		case c == '[':
 			g, rest, err := p.parseTemplate(src[1:], sc, depth+1)
-			if err != "" {
+			if err != nil {
 				return nil, "", err
 			}
 			if !strings.HasPrefix(rest, "]") {
-				return nil, "", "unclosed ["
+				return nil, "", messages.Err("unclosed_bracket")
 			}
 			flush()
 			t.parts = append(t.parts, tpart{group: g})
@@ -107,55 +107,55 @@ func (p *parser) parseTemplate(src string, sc *scope, depth int) (*tmpl, string,
 			src = rest[1:]
 		case c == ']':
 			if depth == 0 {
-				return nil, "", "unmatched ]"
+				return nil, "", messages.Err("unmatched_bracket")
 			}
 			flush()
-			return t, src, ""
+			return t, src, nil
 		default:
 			lit.WriteByte(c)
 			src = src[1:]
 		}
 	}
 	flush()
-	return t, "", ""
+	return t, "", nil
 }
 
-func (p *parser) refs(s string, sc *scope) ([]tref, string) {
+func (p *parser) refs(s string, sc *scope) ([]tref, error) {
 	var out []tref
 	for alt := range strings.SplitSeq(s, "|") {
 		alt = strings.TrimSpace(alt)
 		if key, ok := strings.CutPrefix(alt, "$rule."); ok {
 			if !slices.ContainsFunc(p.game.AllRules(), func(r schema.RuleParam) bool { return r.Key == key }) {
-				return nil, fmt.Sprintf("game %s has no rule %q", p.game.ID, key)
+				return nil, messages.Err("no_rule", p.game.ID, key)
 			}
 			out = append(out, tref{v: alt})
 			continue
 		}
 		if strings.HasPrefix(alt, "$") {
 			if !contains(variables, alt) {
-				return nil, fmt.Sprintf("unknown variable %s (variables: %s)", alt, strings.Join(variables, ", "))
+				return nil, messages.Err("unknown_variable", alt, strings.Join(variables, ", "))
 			}
 			out = append(out, tref{v: alt})
 			continue
 		}
 		name, follow, _ := strings.Cut(alt, ":")
 		if sc.fields == nil || sc.each && sc.fields == sc.kind.fields {
-			return nil, fmt.Sprintf("%s is not available here: a whole-sheet card has no row fields (use a table)", alt)
+			return nil, messages.Err("whole_sheet_field", alt)
 		}
 		f := sc.fields.get(name)
 		if f == nil {
-			return nil, fmt.Sprintf("sheet %s has no field %q%s", sc.fields.spec.Key, name, sc.fields.hint())
+			return nil, messages.Err("no_field", sc.fields.spec.Key, name, sc.fields.hint())
 		}
 		r := tref{f: f}
 		if follow != "" {
 			if !p.anySheetHas(follow) {
-				return nil, fmt.Sprintf("no sheet of %s has a field %q to follow %s to", p.game.ID, follow, name)
+				return nil, messages.Err("follow", p.game.ID, follow, name)
 			}
 			r.follow = follow
 		}
 		out = append(out, r)
 	}
-	return out, ""
+	return out, nil
 }
 
 func (p *parser) anySheetHas(name string) bool {
