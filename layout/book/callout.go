@@ -20,6 +20,7 @@ const (
 	markRadius = 0.045 // a marker's radius
 	markGap    = 0.14  // from the card's edge to a marker's centre
 	leaderIn   = 0.015 // how far into its part a leader reaches, at most
+	wideParts  = 0.6   // a part at least this wide counts as being on the left
 )
 
 // cardMarks introduces the markers in a card's destination:
@@ -33,7 +34,9 @@ func markAt(p CardParts, r Region, before []mark) mark {
 	clamp := func(v float64) float64 { return min(max(v, 0), 1) }
 	in := min(leaderIn, r.W/p.W/2)
 	m := mark{X: -markGap, AX: clamp(r.X/p.W + in), AY: clamp((r.Y + r.H/2) / p.H)}
-	if (r.X+r.W/2)/p.W >= 0.5 {
+	// A part across most of the card (a name bar, a text box) starts at
+	// its left, where its text does: its marker stands on the left.
+	if (r.X+r.W/2)/p.W >= 0.5 && r.W/p.W < wideParts {
 		m.X, m.AX = 1+markGap, clamp((r.X+r.W)/p.W-in)
 	}
 	m.Y = max(m.AY, ry)

@@ -11,13 +11,12 @@ import (
 	"bifrost/schema"
 )
 
-// testParts are the parts of a 63 × 88 mm card: a name bar at the top, a
-// cost in the top-left corner (on the same corner as the name) and an
-// effect box below.
+// testParts are the parts of a 63 × 88 mm card: a name bar across the
+// top, a cost in its right corner, an effect box below and two text lines.
 func testParts(id string) (CardParts, bool) {
 	return CardParts{W: 63, H: 88, Regions: []Region{
 		{Role: "name", X: 0, Y: 0, W: 63, H: 10},
-		{Role: "cost", X: 0, Y: 0, W: 10, H: 10},
+		{Role: "cost", X: 53, Y: 0, W: 10, H: 10},
 		{Role: "effect", X: 5, Y: 50, W: 53, H: 30},
 		{Role: "text", X: 5, Y: 20, W: 53, H: 5},
 		{Role: "text", X: 5, Y: 40, W: 53, H: 5},
@@ -49,7 +48,7 @@ func TestIssue14_3_CardCalloutsNumberThePartsOnTheCard(t *testing.T) {
 		if m.X > 0 && m.X < 1 {
 			t.Errorf("marker %d at x %.3f is on the card", i+1, m.X)
 		}
-		if (m.X < 0) != ((part.X+part.W/2)/63 < 0.5) {
+		if left := (part.X+part.W/2)/63 < 0.5 || part.W/63 >= wideParts; (m.X < 0) != left {
 			t.Errorf("marker %d is on the wrong side of the card (x %.3f)", i+1, m.X)
 		}
 		if ax, ay := m.AX*63, m.AY*88; ax < part.X || ax > part.X+part.W || ay < part.Y || ay > part.Y+part.H {
@@ -102,8 +101,8 @@ func TestIssue14_3_CardCalloutsNumberThePartsOnTheCard(t *testing.T) {
 			t.Errorf("marker %d has no number inside it: %+v", i+1, n)
 		}
 	}
-	if card.x-discs[1].x < 0 || discs[0].x-card.x < card.w {
-		t.Errorf("markers at x %.1f and %.1f are not beside the card (%.1f to %.1f)", discs[1].x, discs[0].x, card.x, card.x+card.w)
+	if discs[0].x >= card.x || discs[1].x <= card.x+card.w {
+		t.Errorf("the name's marker at x %.1f and the cost's at %.1f are not left and right of the card (%.1f to %.1f)", discs[0].x, discs[1].x, card.x, card.x+card.w)
 	}
 	if _, _, ok := findText(r, "コスト：支払う数"); !ok {
 		t.Error("the explanations are not in the PDF")
@@ -139,5 +138,29 @@ func TestIssue14_3_BadCalloutIsAnErrorAtItsLine(t *testing.T) {
 	} {
 		_, err := Expand("rulebook.md", "# 例\n\n"+c.md+"\n", c.d)
 		wantSourceError(t, c.md, err, c.want)
+	}
+}
+
+func TestIssue14_3_CardWithCalloutsStaysOnOnePageWithItsList(t *testing.T) {
+	d := load(t, schema.Nastrond, "../../cardsrc/nastrond.xlsx")
+	d.Parts = testParts
+	card := "{{card \"E1-05\" \"name=名前：カードの名前\" \"cost=コスト：支払う数\" \"effect=効果：解決すること\" \"text#2=最後の説明\"}}\n"
+	for n := range 24 {
+		md, err := Expand("rulebook.md", "# 例\n\n"+strings.Repeat("本文の段落です。説明が続きます。\n\n", n)+card, d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := typesetT(t, md)
+		cardPage := -1
+		for i, pg := range r.pages {
+			for _, o := range pg.ops {
+				if o.kind == opCard {
+					cardPage = i
+				}
+			}
+		}
+		if page, _, ok := findText(r, "最後の説明"); !ok || page != cardPage+1 { // findText counts from 1
+			t.Errorf("%d paragraphs before: the card is on page %d, its last explanation on page %d", n, cardPage+1, page)
+		}
 	}
 }

@@ -33,10 +33,13 @@ type builder struct {
 	olDeep int // ordered lists around the current block
 	ulDeep int // unordered lists around the current block
 	secOf  map[*ast.Heading]int
+	// callout is the box of the last card drawn with callouts, until the
+	// list that explains them is laid out; -1 when there is none.
+	callout int
 }
 
 func newBuilder(r *typesetter) *builder {
-	b := &builder{r: r, src: r.src, x: r.g.left, w: r.g.contentW(), size: r.g.body, secOf: map[*ast.Heading]int{}}
+	b := &builder{r: r, src: r.src, x: r.g.left, w: r.g.contentW(), size: r.g.body, secOf: map[*ast.Heading]int{}, callout: -1}
 	for i, s := range r.secs {
 		b.secOf[s.node] = i
 	}
@@ -89,7 +92,15 @@ func (b *builder) block(n ast.Node) error {
 	case *ast.TextBlock:
 		return b.paragraph(t, 0.15)
 	case *ast.List:
-		return b.list(t)
+		from := b.callout
+		b.callout = -1
+		if err := b.list(t); err != nil {
+			return err
+		}
+		// A card with callouts stays on one page with its explanations.
+		for i := max(from, 0); from >= 0 && i < len(b.boxes)-1; i++ {
+			b.boxes[i].keep = true
+		}
 	case *ast.Blockquote:
 		return b.quote(t)
 	case *ast.ThematicBreak:
@@ -506,9 +517,11 @@ func (b *builder) image(img *ast.Image) error {
 			bx.ops = append(bx.ops, b.r.callout(i+1, m, x, w, h)...)
 			bx.h = max(bx.h, m.Y*h+markRadius*w)
 		}
-		bx.keep = len(marks) > 0 // the card goes with the first part it explains
 		b.space(b.pitch() * 0.6)
 		b.add(bx)
+		if len(marks) > 0 {
+			b.callout = len(b.boxes) - 1
+		}
 		b.space(b.pitch() * 0.6)
 		return nil
 	}

@@ -74,7 +74,7 @@ func shippedParts(t testing.TB, g *schema.Game, res schema.Result) func(string) 
 
 // calloutCards are the cards the shipped books number the parts of (the
 // others are not drawn, to keep the tests fast).
-var calloutCards = []string{"EIN-107", "E3-04"}
+var calloutCards = []string{"EIN-107", "E3-04", "B02"}
 
 // standInFigures stand in for the figures cmd/bifrost draws from the
 // engines' geometry, which this package does not import.
