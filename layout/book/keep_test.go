@@ -24,7 +24,7 @@ func TestIssue14_9_SmallTablesAndExampleBoxesNeverSplit(t *testing.T) {
 	quote := "> **例：**\n>\n" + strings.Repeat("> 例の本文の行です。\n>\n", 5) + "> 例の終わり。\n"
 	moved := 0
 	for k := 18; k < 40; k++ {
-		md := "# 章\n\n" + strings.Repeat("本文の行です。\n\n", k) + table + "\n" + strings.Repeat("本文の行です。\n\n", k%7) + quote
+		md := "# 章\n\n" + strings.Repeat("本文の行です。\n\n", k) + "表の前の行：\n\n" + table + "\n" + strings.Repeat("本文の行です。\n\n", k%7) + quote
 		r := typesetT(t, md)
 		first, last := pageOf(t, r, "小表0"), pageOf(t, r, "小表5")
 		if first != last {
@@ -33,7 +33,10 @@ func TestIssue14_9_SmallTablesAndExampleBoxesNeverSplit(t *testing.T) {
 		if qa, qb := pageOf(t, r, "例："), pageOf(t, r, "例の終わり。"); qa != qb {
 			t.Errorf("k=%d: an example box split over pages %d and %d", k, qa, qb)
 		}
-		if _, h, _ := findText(r, "名前"); h.y < r.g.top+10 {
+		if lead := pageOf(t, r, "表の前の行："); lead != first {
+			t.Errorf("k=%d: the line before the table is on page %d, the table on page %d", k, lead, first)
+		}
+		if _, h, _ := findText(r, "表の前の行："); h.y < r.g.top+10 {
 			moved++
 		}
 	}

@@ -18,6 +18,9 @@ import (
 // row is shaded, kept with the first row, and repeated at the top of each
 // page the table continues on.
 func (b *builder) table(t *east.Table) {
+	if n := len(b.boxes); n > 0 {
+		b.boxes[n-1].keep = true // the line that leads into the table goes with it
+	}
 	g := b.r.g
 	size := g.table
 	em := size * text.MMPerPt
