@@ -111,7 +111,7 @@ func writeReportHTML(out string, bal, smoke *sim.Report, res schema.Result) erro
 }
 
 // writeReportPage renders the report page of bal without its timing
-// fields, naming each card's workbook cell.
+// fields, naming each card's workbook cell and drawing the cards of the findings.
 func writeReportPage(w io.Writer, bal, smoke *sim.Report, res schema.Result) error {
 	r := *bal
 	r.ElapsedS, r.GamesPerSecond, r.Workers = 0, 0, 0
@@ -122,8 +122,12 @@ func writeReportPage(w io.Writer, bal, smoke *sim.Report, res schema.Result) err
 	if smoke == bal {
 		smoke = nil
 	}
+	drawings, err := cardDrawings(res)
+	if err != nil {
+		return err
+	}
 	return report.Write(w, &r, report.Page{Title: title, CardNames: schema.CardNames(res.Data), Cells: cardCells(res.Book),
-		MaxSeatGap: res.Rules.Int("CheckMaxSeatGap"), Smoke: smoke})
+		MaxSeatGap: res.Rules.Int("CheckMaxSeatGap"), Smoke: smoke, Drawings: drawings})
 }
 
 // cardCells maps each ID of the workbook's sheets to the cell of its ID

@@ -52,7 +52,8 @@ ul.findings{list-style:none;padding:0}
 ul.findings li{margin:.3rem 0;padding:.3rem .7rem;border-left:5px solid #3a8a35;background:#fff}
 ul.findings li.badf{border-left-color:#c0392b}
 ul.findings li.drawn{display:flex;justify-content:space-between;align-items:flex-start;gap:1rem}
-.drawing svg{display:block;height:10rem;width:auto}
+.drawing svg{display:block;height:3rem;width:auto;transform-origin:right top;transition:transform .15s}
+.drawing svg:hover{transform:scale(4);position:relative;z-index:1;box-shadow:0 2px 12px #0006}
 .cell{font-family:monospace;color:#555}
 .fixed{display:flex;align-items:center;justify-content:center;min-height:120px;color:#444}
 svg .cell{font-size:12px;fill:#111}
