@@ -141,12 +141,12 @@ func TestIssue14_3_BadCalloutIsAnErrorAtItsLine(t *testing.T) {
 	}
 }
 
-func TestIssue14_3_CardWithCalloutsStaysOnOnePageWithItsList(t *testing.T) {
+func TestIssue14_3_CardWithCalloutsStaysOnOnePageWithItsLeadInAndList(t *testing.T) {
 	d := load(t, schema.Nastrond, "../../cardsrc/nastrond.xlsx")
 	d.Parts = testParts
 	card := "{{card \"E1-05\" \"name=名前：カードの名前\" \"cost=コスト：支払う数\" \"effect=効果：解決すること\" \"text#2=最後の説明\"}}\n"
 	for n := range 24 {
-		md, err := Expand("rulebook.md", "# 例\n\n"+strings.Repeat("本文の段落です。説明が続きます。\n\n", n)+card, d)
+		md, err := Expand("rulebook.md", "# 例\n\n"+strings.Repeat("本文の段落です。説明が続きます。\n\n", n)+"カードの前の行：\n\n"+card, d)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -159,8 +159,12 @@ func TestIssue14_3_CardWithCalloutsStaysOnOnePageWithItsList(t *testing.T) {
 				}
 			}
 		}
-		if page, _, ok := findText(r, "最後の説明"); !ok || page != cardPage+1 { // findText counts from 1
+		// findText counts pages from 1.
+		if page, _, ok := findText(r, "最後の説明"); !ok || page != cardPage+1 {
 			t.Errorf("%d paragraphs before: the card is on page %d, its last explanation on page %d", n, cardPage+1, page)
+		}
+		if page, _, ok := findText(r, "カードの前の行："); !ok || page != cardPage+1 {
+			t.Errorf("%d paragraphs before: the card is on page %d, the line that leads into it on page %d", n, cardPage+1, page)
 		}
 	}
 }

@@ -511,6 +511,9 @@ func (b *builder) image(img *ast.Image) error {
 				return err
 			}
 		}
+		if n := len(b.boxes); n > 0 && len(marks) > 0 {
+			b.boxes[n-1].keep = true // the line that leads into a card's anatomy goes with it
+		}
 		x := b.x + (b.w-w)/2
 		bx := &box{h: h, baseline: b.em(), ops: []op{{kind: opCard, x: x, w: w, s: id}}}
 		for i, m := range marks {
