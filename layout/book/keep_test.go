@@ -66,3 +66,13 @@ func TestIssue14_9_LongTablesLeaveNoOneOrTwoRowsAlone(t *testing.T) {
 		}
 	}
 }
+
+func TestIssue14_9_QuestionStaysWithItsAnswer(t *testing.T) {
+	qa := "**Q.** 最後の問いですか。\n\n**A.** はい、最後の答えです。\n"
+	for k := range 40 {
+		r := typesetT(t, "# 章\n\n"+strings.Repeat("本文の行です。\n\n", k)+qa)
+		if q, a := pageOf(t, r, "最後の問い"), pageOf(t, r, "最後の答え"); q != a {
+			t.Errorf("k=%d: the question is on page %d, its answer on page %d", k, q, a)
+		}
+	}
+}

@@ -236,13 +236,25 @@ func (b *builder) paragraph(n ast.Node, gap float64) error {
 		}
 		start := len(b.boxes)
 		b.text(p.runs, textStyle{size: b.size, col: inkColour, strong: strongColour})
-		if allBold(p.runs) && len(b.boxes) > start {
-			// A paragraph all in bold is a caption ("**例1：…**"): keep
-			// it with what it introduces.
+		if (allBold(p.runs) || question(p.runs)) && len(b.boxes) > start {
+			// A paragraph all in bold is a caption ("**例1：…**"), and a
+			// question ("**Q.** …") goes with its answer: keep it with
+			// what follows.
 			b.boxes[len(b.boxes)-1].keep = true
 		}
 	}
 	return nil
+}
+
+// question reports a paragraph that opens with a bold "Q.", the question
+// of a question and answer.
+func question(runs []run) bool {
+	for _, r := range runs {
+		if t := strings.TrimSpace(r.s); t != "" {
+			return r.st&stBold != 0 && strings.HasPrefix(t, "Q.")
+		}
+	}
+	return false
 }
 
 func allBold(runs []run) bool {
