@@ -27,13 +27,14 @@ type checked struct {
 func (g *Game) Check() error {
 	c := &g.chk
 	d, seats := uint8(g.dirty), g.marked&(1<<g.n-1)
-	full := !c.started || g.ph == phOver
+	first := !c.started
+	full := first || g.ph == phOver
 	if full {
 		d, seats = gAll, 1<<g.n-1
 	}
 	c.started = false // until every check passes: a failure leaves the caches behind
 	if d&gLayout != 0 {
-		if err := g.checkBoard(full); err != nil {
+		if err := g.checkBoard(first, full); err != nil {
 			return err
 		}
 	}
@@ -112,10 +113,10 @@ func (g *Game) checkPurse(seats uint8) error {
 // use. The changed squares are those the engine marked (judge); the first
 // time and once the game is over, those that differ from the cache (every
 // square the first time).
-func (g *Game) checkBoard(full bool) error {
+func (g *Game) checkBoard(first, full bool) error {
 	e := g.e
 	c := &g.chk
-	if full {
+	if first {
 		c.board = g.board
 		for q := range c.board {
 			c.board[q] = empty // every square differs from the cache
@@ -269,32 +270,35 @@ func (g *Game) checkEinherjar(seats uint8, full bool) error {
 	}
 	for m := moved; m != 0; m &= m - 1 {
 		j := bits.TrailingZeros64(m)
-		ci := &e.info[e.einCard[j]]
 		sum := int(g.field[j])
 		for s := range n {
 			h := g.held[s][j]
 			if h < 0 {
-				return fmt.Errorf("P%d holds %d of %s", s+1, h, ci.id)
-			}
-			if (h > 0) != (g.heldMask[s]&(1<<j) != 0) {
-				return fmt.Errorf("P%d holds %d of Einherjar %s but listing reads the designs %b", s+1, h, ci.id, g.heldMask[s])
+				return fmt.Errorf("P%d holds %d of %s", s+1, h, e.info[e.einCard[j]].id)
 			}
 			sum += int(h)
 		}
-		if g.field[j] < 0 || sum != int(ci.copies) {
-			return fmt.Errorf("Einherjar %s: %d on the field and with players, want %d", ci.id, sum, ci.copies)
+		if g.field[j] < 0 || sum != int(e.einCopies[j]) {
+			return fmt.Errorf("Einherjar %s: %d on the field and with players, want %d", e.info[e.einCard[j]].id, sum, e.einCopies[j])
 		}
 		if (g.field[j] > 0) != (g.fieldMask&(1<<j) != 0) {
-			return fmt.Errorf("the field has %d of Einherjar %s but listing reads the designs %b", g.field[j], ci.id, g.fieldMask)
+			return fmt.Errorf("the field has %d of Einherjar %s but listing reads the designs %b", g.field[j], e.info[e.einCard[j]].id, g.fieldMask)
 		}
 	}
+	// Only the seats marked hold other counts of the designs that moved.
 	for m := seats; m != 0; m &= m - 1 {
 		s := int8(bits.TrailingZeros8(m))
+		for d := moved; d != 0; d &= d - 1 {
+			j := bits.TrailingZeros64(d)
+			if h := g.held[s][j]; (h > 0) != (g.heldMask[s]&(1<<j) != 0) {
+				return fmt.Errorf("P%d holds %d of Einherjar %s but listing reads the designs %b", s+1, h, e.info[e.einCard[j]].id, g.heldMask[s])
+			}
+		}
 		nHeld, payPool := int16(0), int16(0)
 		for h := g.heldMask[s]; h != 0; h &= h - 1 {
 			j := bits.TrailingZeros64(h)
 			nHeld += int16(g.held[s][j])
-			payPool += int16(g.held[s][j]) * int16(e.info[e.einCard[j]].layer)
+			payPool += int16(g.held[s][j]) * e.einLayer[j]
 		}
 		if nHeld != g.nHeld[s] || payPool != g.payPool[s] {
 			return fmt.Errorf("P%d holds %d Einherjar worth %d but counts %d worth %d", s+1, nHeld, payPool, g.nHeld[s], g.payPool[s])

@@ -98,6 +98,8 @@ type Engine struct {
 	layerMask   [5]uint64         // designs of appearance layer k or less
 	nBoardCards int               // Edda and Keeper cards
 	einCost     [maxEinherjar]int16
+	einLayer    [maxEinherjar]int16 // appearance layer: what returning one pays (T43)
+	einCopies   [maxEinherjar]int8
 	costAtMost  []uint64 // costAtMost[c]: designs costing c or less, up to the dearest
 
 	// Phase-1 moves from each square in listing order, before removing the
@@ -181,6 +183,8 @@ func New(d *schema.NastrondData) (*Engine, error) {
 			ein: int8(j), keeper: -1, id: x.ID, name: x.Name})
 		e.einCard = append(e.einCard, i)
 		e.einCost[j] = int16(x.Cost)
+		e.einLayer[j] = int16(x.Layer)
+		e.einCopies[j] = int8(max(x.Copies, 1))
 		e.skills = append(e.skills, sk)
 		for t := range nTriggers {
 			if sk.windows&(1<<t) != 0 {

@@ -651,7 +651,7 @@ func (g *Game) setHeld(s int8, j int, delta int8) {
 	g.einMoved |= 1 << j
 	g.held[s][j] += delta
 	g.nHeld[s] += int16(delta)
-	g.payPool[s] += int16(delta) * int16(g.e.info[g.e.einCard[j]].layer)
+	g.payPool[s] += int16(delta) * g.e.einLayer[j]
 	g.field[j] -= delta
 	g.heldMask[s] &^= 1 << j
 	if g.held[s][j] > 0 {
