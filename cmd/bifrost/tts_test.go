@@ -170,12 +170,20 @@ func TestIssue17_6_TTSWritesDecksOfAllFourGames(t *testing.T) {
 }
 
 // TestIssue17_6_BaseURLAddressesTheImagesOnTheWeb: with --base-url every
-// image address is the URL followed by the file name.
+// image address is the URL followed by the file name; an image an earlier
+// run wrote and this one did not is removed; a relative URL and an --out
+// inside --src are usage errors.
 func TestIssue17_6_BaseURLAddressesTheImagesOnTheWeb(t *testing.T) {
 	out := t.TempDir()
+	stale := filepath.Join(out, "bloodrage", "tts", "bloodrage-Gone-1.png")
+	os.MkdirAll(filepath.Dir(stale), 0o755)
+	os.WriteFile(stale, []byte("a sheet of cards deleted since"), 0o644)
 	r := bifrost(t, "tts", "bloodrage", "--src", shippedSrc, "--out", out, "--base-url", "https://example.com/playtest")
 	if r.code != 0 {
 		t.Fatalf("tts exit %d\n%s", r.code, r.stderr)
+	}
+	if _, err := os.Stat(stale); err == nil {
+		t.Error("a sheet image of an earlier run, which this one did not write, is left behind")
 	}
 	save := readSave(t, filepath.Join(out, "bloodrage", "tts", "bloodrage.json"))
 	var urls []string
