@@ -268,6 +268,7 @@ func (g *Game) checkEinherjar(seats uint8, full bool) error {
 			return fmt.Errorf("the field holds designs %b that do not exist", g.fieldMask&^all)
 		}
 	}
+	// Only the seats marked hold other counts of the designs that moved.
 	for m := moved; m != 0; m &= m - 1 {
 		j := bits.TrailingZeros64(m)
 		sum := int(g.field[j])
@@ -275,6 +276,9 @@ func (g *Game) checkEinherjar(seats uint8, full bool) error {
 			h := g.held[s][j]
 			if h < 0 {
 				return fmt.Errorf("P%d holds %d of %s", s+1, h, e.info[e.einCard[j]].id)
+			}
+			if seats&(1<<s) != 0 && (h > 0) != (g.heldMask[s]&(1<<j) != 0) {
+				return fmt.Errorf("P%d holds %d of Einherjar %s but listing reads the designs %b", s+1, h, e.info[e.einCard[j]].id, g.heldMask[s])
 			}
 			sum += int(h)
 		}
@@ -285,15 +289,8 @@ func (g *Game) checkEinherjar(seats uint8, full bool) error {
 			return fmt.Errorf("the field has %d of Einherjar %s but listing reads the designs %b", g.field[j], e.info[e.einCard[j]].id, g.fieldMask)
 		}
 	}
-	// Only the seats marked hold other counts of the designs that moved.
 	for m := seats; m != 0; m &= m - 1 {
 		s := int8(bits.TrailingZeros8(m))
-		for d := moved; d != 0; d &= d - 1 {
-			j := bits.TrailingZeros64(d)
-			if h := g.held[s][j]; (h > 0) != (g.heldMask[s]&(1<<j) != 0) {
-				return fmt.Errorf("P%d holds %d of Einherjar %s but listing reads the designs %b", s+1, h, e.info[e.einCard[j]].id, g.heldMask[s])
-			}
-		}
 		nHeld, payPool := int16(0), int16(0)
 		for h := g.heldMask[s]; h != 0; h &= h - 1 {
 			j := bits.TrailingZeros64(h)
@@ -327,10 +324,12 @@ func (g *Game) checkPawns() error {
 			occupied |= 1 << p
 		}
 	}
-	for s := range n {
-		for t := s + 1; shared && t < n; t++ {
-			if p := g.pawn[s]; g.pawn[t] == p && p != centre && !(g.e.p.arrivalShare && (g.arrived[s] || g.arrived[t])) {
-				return fmt.Errorf("P%d and P%d both stand on %s", s+1, t+1, sqText(p))
+	if shared {
+		for s := range n {
+			for t := s + 1; t < n; t++ {
+				if p := g.pawn[s]; g.pawn[t] == p && p != centre && !(g.e.p.arrivalShare && (g.arrived[s] || g.arrived[t])) {
+					return fmt.Errorf("P%d and P%d both stand on %s", s+1, t+1, sqText(p))
+				}
 			}
 		}
 	}
@@ -591,8 +590,11 @@ func (g *Game) stepPurse(p *snapshot, seats uint8) error {
 		case g.won[s] < p.won[s]:
 			return fmt.Errorf("I3: P%d's area lost Edda or Keepers (%d to %d)", s+1, p.won[s], g.won[s])
 		}
+		if g.icons[s] == p.icons[s] {
+			continue
+		}
 		for i := range nIcons {
-			if g.icons[s] != p.icons[s] && g.icons[s][i] < p.icons[s][i] {
+			if g.icons[s][i] < p.icons[s][i] {
 				return fmt.Errorf("T48: P%d's %s growth went down from %d to %d", s+1, iconEN[i], p.icons[s][i], g.icons[s][i])
 			}
 		}
