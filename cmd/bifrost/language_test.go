@@ -1,0 +1,337 @@
+package main
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"bifrost/schema"
+	"bifrost/schema/workbook"
+)
+
+// cardStrings are every cell of the shipped workbooks (the card data a
+// command may echo in either language), longest first.
+var cardStrings = sync.OnceValue(func() *strings.Replacer {
+	seen := map[string]bool{}
+	files, _ := filepath.Glob(filepath.Join(shippedSrc, "*.xlsx"))
+	for _, f := range files {
+		book, err := workbook.Open(f, f)
+		if err != nil {
+			panic(err)
+		}
+		for name, tab := range book.Sheets {
+			seen[name] = true
+			for _, h := range tab.Header {
+				seen[h] = true
+			}
+			for _, r := range tab.Rows {
+				for i := range tab.Header {
+					seen[r.Cell(i)] = true
+				}
+			}
+		}
+	}
+	var data []string
+	for s := range seen {
+		for _, part := range strings.Split(s, "\n") {
+			part = strings.TrimSpace(part)
+			if len([]rune(part)) >= 2 || schema.HasJapanese(part) {
+				data = append(data, part)
+				if n := schema.Normalize(part); n != part {
+					data = append(data, n)
+				}
+			}
+		}
+	}
+	sort.Slice(data, func(i, j int) bool {
+		return len(data[i]) > len(data[j]) || len(data[i]) == len(data[j]) && data[i] < data[j]
+	})
+	var pairs []string
+	for _, s := range data {
+		pairs = append(pairs, s, "\x00")
+	}
+	return strings.NewReplacer(pairs...)
+})
+
+// notWords are what a Japanese line may hold in Latin letters without
+// speaking English: file paths, flags, IDs and keys (with a digit, a dash
+// or an inner capital), quoted values, and the names of commands, games,
+// bots, formats and units.
+var notWords = regexp.MustCompile(`\S*[/\\]\S*|\S+\.(xlsx|pdf|html|json|yaml|md|txt)\b|--?[a-z][\w-]*(=\S*)?|\b(?:[A-Za-z]+[\d_-][\w-]*|\d+[A-Za-z_-][\w-]*)\b|\b[A-Z]*[a-z]*[A-Z]\w*\b|"[^"]*"|'[^']*'|` +
+	`\b(bifrost|validate|diff|sim|replay|ladder|compare|sweep|check|build|cards|rulebook|template|report|merge|watch|serve|tts|help|` +
+	`valkyrie|nastrond|guardian|bloodrage|random|greedy|search|text|github|json|markdown|html|pdf|long|short|a4|letter|all|ja|en|` +
+	`ok|pt|KB|MB|MiB|PDF|HTML|JSON|ID|HEAD|OLD|NEW|REV|GAME|FILE|LANG|git|xlsx|Ctrl|C|P|vs)\b`)
+
+// englishRun is three English words in a row.
+var englishRun = regexp.MustCompile(`[A-Za-z]+(?:[ ,;:()'"\d.%]+[A-Za-z]+){2,}`)
+
+// englishIn returns the English sentences of out, which should be Japanese.
+func englishIn(out string) []string {
+	var found []string
+	for _, line := range strings.Split(cardStrings().Replace(out), "\n") {
+		if m := englishRun.FindString(notWords.ReplaceAllString(line, "\x00")); m != "" {
+			found = append(found, strings.ReplaceAll(line, "\x00", "…")+"  ← "+m)
+		}
+	}
+	return found
+}
+
+// japaneseIn returns the lines of out, which should be English, holding
+// Japanese outside card data and quoted examples.
+func japaneseIn(out string) []string {
+	var found []string
+	for _, line := range strings.Split(cardStrings().Replace(out), "\n") {
+		if schema.HasJapanese(cardData.ReplaceAllString(line, "")) {
+			found = append(found, strings.ReplaceAll(line, "\x00", "…"))
+		}
+	}
+	return found
+}
+
+// speakCase is one command line to run in both languages; setup, when set,
+// makes its files in dir and returns the arguments.
+type speakCase struct {
+	name string
+	args func(t *testing.T, dir string) []string
+}
+
+func fixed(args ...string) func(*testing.T, string) []string {
+	return func(*testing.T, string) []string { return args }
+}
+
+// speakCases are, for every command, its usage errors, a normal run and
+// the errors other packages report through it (workbooks, layouts, git,
+// output files).
+func speakCases(t *testing.T) []speakCase {
+	src := copySrc(t)
+	other := copySrc(t)
+	breakCell(t, other, "nastrond", "Edda", "目標値", 3, 4)
+	notZip := filepath.Join(t.TempDir(), "nastrond.xlsx")
+	os.WriteFile(notZip, []byte("not a workbook"), 0o644)
+	encrypted := filepath.Join(t.TempDir(), "guardian.xlsx")
+	os.WriteFile(encrypted, []byte("\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1 secret"), 0o644)
+	_, gitSrc := committedWorkbook(t, "nastrond")
+	noGit := copySrc(t)
+	rules, _ := filepath.Abs("../../rules")
+	layouts := func(yaml string) func(*testing.T, string) []string {
+		return func(t *testing.T, dir string) []string {
+			s := filepath.Join(dir, "cardsrc")
+			os.MkdirAll(filepath.Join(dir, "layout"), 0o755)
+			b, _ := os.ReadFile(filepath.Join(shippedSrc, "guardian.xlsx"))
+			os.MkdirAll(s, 0o755)
+			os.WriteFile(filepath.Join(s, "guardian.xlsx"), b, 0o644)
+			os.WriteFile(filepath.Join(dir, "layout", "guardian.yaml"), []byte(yaml), 0o644)
+			return []string{"cards", "guardian", "--src", s, "--out", filepath.Join(dir, "out")}
+		}
+	}
+	return []speakCase{
+		{"validate unknown game", fixed("validate", "monopoly")},
+		{"validate no workbook", fixed("validate", "nastrond", "--src", t.TempDir())},
+		{"validate not a zip", fixed("validate", notZip)},
+		{"validate encrypted", fixed("validate", encrypted)},
+		{"validate a file of no game", func(t *testing.T, dir string) []string {
+			p := filepath.Join(dir, "mine.xlsx")
+			os.WriteFile(p, []byte("x"), 0o644)
+			return []string{"validate", p}
+		}},
+		{"validate", fixed("validate", "--src", src)},
+		{"validate problems", func(t *testing.T, dir string) []string {
+			p := filepath.Join(dir, "nastrond.xlsx")
+			bifrost(t, "template", "nastrond", "-o", p)
+			return []string{"validate", p}
+		}},
+		{"diff usage", fixed("diff", "a.xlsx")},
+		{"diff textconv usage", fixed("diff", "--textconv")},
+		{"diff missing", fixed("diff", filepath.Join(src, "nastrond.xlsx"), filepath.Join(src, "nope.xlsx"))},
+		{"diff", fixed("diff", filepath.Join(src, "nastrond.xlsx"), filepath.Join(other, "nastrond.xlsx"))},
+		{"diff textconv", fixed("diff", "--textconv", filepath.Join(src, "guardian.xlsx"))},
+		{"sim usage", fixed("sim")},
+		{"sim players", fixed("sim", "nastrond", "--src", src, "--players", "9")},
+		{"sim bots", fixed("sim", "nastrond", "--src", src, "--bots", "clever")},
+		{"sim shard", fixed("sim", "nastrond", "--src", src, "--shard", "3/2")},
+		{"sim", fixed("sim", "nastrond", "--src", src, "--games", "20")},
+		{"replay usage", fixed("replay", "nastrond", "--src", src, "--index", "-1")},
+		{"replay", fixed("replay", "guardian", "--src", src, "--players", "2")},
+		{"ladder usage", fixed("ladder", "nastrond", "--src", src, "--bots", "random")},
+		{"ladder", fixed("ladder", "nastrond", "--src", src, "--games", "10")},
+		{"compare usage", fixed("compare")},
+		{"compare games", fixed("compare", "--base", "HEAD", "--src", gitSrc, "--games", "1")},
+		{"compare outside git", fixed("compare", "--base", "HEAD", "--src", noGit, "nastrond", "--games", "20")},
+		{"compare bad revision", fixed("compare", "--base", "no-such-rev", "--src", gitSrc, "nastrond", "--games", "20")},
+		{"compare", fixed("compare", filepath.Join(src, "nastrond.xlsx"), filepath.Join(other, "nastrond.xlsx"), "--games", "20")},
+		{"sweep usage", fixed("sweep", "nastrond", "--src", src)},
+		{"sweep bad set", fixed("sweep", "nastrond", "--src", src, "--set", "nonsense")},
+		{"sweep", fixed("sweep", "nastrond", "--src", src, "--rule", "TiwazVP=0,1", "--games", "10")},
+		{"check usage", fixed("check", "nastrond")},
+		{"check format", fixed("check", "--format", "xml")},
+		{"check", func(t *testing.T, dir string) []string {
+			return []string{"check", "--src", src, "--out", dir}
+		}},
+		{"build usage", fixed("build", "monopoly")},
+		{"build without rules", func(t *testing.T, dir string) []string {
+			return []string{"build", "guardian", "--src", src, "--out", dir, "--rules", filepath.Join(dir, "none"), "--games", "10"}
+		}},
+		{"build", func(t *testing.T, dir string) []string {
+			return []string{"build", "guardian", "--src", src, "--out", dir, "--rules", rules, "--games", "10"}
+		}},
+		{"cards usage", fixed("cards")},
+		{"cards paper", fixed("cards", "guardian", "--src", src, "--paper", "b5")},
+		{"cards output", fixed("cards", "guardian", "--src", src, "--output", "cards.txt")},
+		{"cards output per card", fixed("cards", "guardian", "--src", src, "--output", "x.pdf", "--per-card")},
+		{"cards changed outside git", func(t *testing.T, dir string) []string {
+			return []string{"cards", "nastrond", "--src", noGit, "--out", dir, "--changed-since", "HEAD"}
+		}},
+		{"cards", func(t *testing.T, dir string) []string {
+			return []string{"cards", "guardian", "--src", src, "--out", dir}
+		}},
+		{"cards out is a file", func(t *testing.T, dir string) []string {
+			f := filepath.Join(dir, "file")
+			os.WriteFile(f, nil, 0o644)
+			return []string{"cards", "guardian", "--src", src, "--out", f}
+		}},
+		{"cards layout yaml", layouts("game: guardian\nkinds: [\n")},
+		{"cards layout unknown key", layouts("game: guardian\ncolour: red\n")},
+		{"cards layout bad values", layouts("game: nastrond\nkinds:\n  - name: x\n    sheet: Nope\n    each: column\n    copies: 500\n    face:\n      - {type: blob}\n      - {type: text, x: 0, y: 0, w: 10, h: 10, align: up, size: 900}\n")},
+		{"rulebook usage", fixed("rulebook", "monopoly")},
+		{"rulebook", func(t *testing.T, dir string) []string {
+			return []string{"rulebook", "guardian", "--src", src, "--out", dir, "--rules", rules, "--format", "html"}
+		}},
+		{"template usage", fixed("template", "nastrond")},
+		{"template exists", fixed("template", "nastrond", "-o", filepath.Join(src, "nastrond.xlsx"))},
+		{"template", func(t *testing.T, dir string) []string {
+			return []string{"template", "guardian", "-o", filepath.Join(dir, "g.xlsx")}
+		}},
+		{"report merge usage", fixed("report", "merge")},
+		{"report merge not a report", fixed("report", "merge", filepath.Join(src, "nastrond.xlsx"))},
+		{"report merge", func(t *testing.T, dir string) []string {
+			var files []string
+			for _, s := range []string{"1/2", "2/2"} {
+				r := bifrost(t, "sim", "nastrond", "--src", src, "--games", "20", "--json", "--shard", s)
+				f := filepath.Join(dir, s[:1]+".json")
+				os.WriteFile(f, []byte(r.stdout), 0o644)
+				files = append(files, f)
+			}
+			return append([]string{"report", "merge", "--src", src}, files...)
+		}},
+		{"serve usage", fixed("serve", "guardian", "--src", src, "--port", "70000")},
+		{"serve", fixed("serve", "guardian", "--src", src, "--rules", rules, "--games", "10")},
+		{"tts usage", fixed("tts", "guardian", "--src", src, "--base-url", "ftp://example.com/x")},
+		{"tts", func(t *testing.T, dir string) []string {
+			return []string{"tts", "guardian", "--src", src, "--out", dir}
+		}},
+		{"watch usage", fixed("watch", "monopoly")},
+		{"watch", func(t *testing.T, dir string) []string {
+			return []string{"watch", "guardian", "--src", src, "--out", dir, "--rules", rules}
+		}},
+	}
+}
+
+// speak runs args to the end, or for watch and serve until they say how
+// to stop them.
+func speak(t *testing.T, args []string) result {
+	t.Helper()
+	if args[0] != "watch" && args[0] != "serve" || slices.Contains(args, "--port") || len(args) < 3 {
+		return bifrost(t, args...)
+	}
+	var out, errb syncBuffer
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan int)
+	go func() {
+		done <- exitCode(newRootCmd(&out, &errb, args).ExecuteContext(ctx), &errb)
+	}()
+	deadline := time.Now().Add(60 * time.Second)
+	for !strings.Contains(errb.String(), "Ctrl-C") && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	cancel()
+	code := <-done
+	return result{out.String(), errb.String(), code}
+}
+
+// japaneseEnv makes the environment ask for Japanese, as a designer's does.
+func japaneseEnv(t *testing.T) {
+	t.Setenv("LC_ALL", "")
+	t.Setenv("LC_MESSAGES", "")
+	t.Setenv("LANG", "ja_JP.UTF-8")
+}
+
+// TestIssue16_1_NoCommandSpeaksTheOtherLanguage runs every command's usage
+// errors, a normal run and the errors of the packages below it, once under
+// LANG=ja_JP.UTF-8 and once with --lang en: the Japanese output holds no
+// English sentence, the English none of Japanese but card data.
+func TestIssue16_1_NoCommandSpeaksTheOtherLanguage(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs every command twice")
+	}
+	japaneseEnv(t)
+	cases := speakCases(t)
+	for _, path := range commandPaths() {
+		if len(path) == 0 || path[0] == "report" && len(path) == 1 {
+			continue
+		}
+		if !slices.ContainsFunc(cases, func(c speakCase) bool { return strings.HasPrefix(c.name, strings.Join(path, " ")) }) {
+			t.Errorf("command %v has no case", path)
+		}
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) { speaksItsLanguage(t, c) })
+	}
+}
+
+func speaksItsLanguage(t *testing.T, c speakCase) {
+	args := c.args(t, t.TempDir())
+	ja := speak(t, args)
+	en := speak(t, append(c.args(t, t.TempDir()), "--lang", "en"))
+	{
+		if ja.stdout+ja.stderr == "" || en.stdout+en.stderr == "" {
+			t.Errorf("%v printed nothing (ja exit %d, en exit %d)", args, ja.code, en.code)
+		}
+		if ja.code != en.code {
+			t.Errorf("%v: exit %d in Japanese, %d in English", args, ja.code, en.code)
+		}
+		for _, s := range englishIn(ja.stdout + ja.stderr) {
+			t.Errorf("under LANG=ja_JP.UTF-8 prints English:\n  %s", s)
+		}
+		for _, s := range japaneseIn(en.stdout + en.stderr) {
+			t.Errorf("with --lang en prints Japanese:\n  %s", s)
+		}
+	}
+}
+
+// TestIssue16_1_TheDetectorFlagsAPlantedMessage plants an English message
+// in the Japanese catalogue and a Japanese one in the English, runs the
+// command through the CLI, and wants the detectors to notice; and wants
+// them silent on the true messages.
+func TestIssue16_1_TheDetectorFlagsAPlantedMessage(t *testing.T) {
+	japaneseEnv(t)
+	real := messages["args_count"]
+	t.Cleanup(func() { messages["args_count"] = real })
+	if r := bifrost(t, "cards"); len(englishIn(r.stderr)) != 0 || len(japaneseIn(bifrost(t, "cards", "--lang", "en").stderr)) != 0 {
+		t.Fatalf("the detectors flag the true message: %q", r.stderr)
+	}
+	messages["args_count"] = [2]string{"wrong number of arguments (want %d, got %d)", real[1]}
+	if r := bifrost(t, "cards"); len(englishIn(r.stderr)) != 1 {
+		t.Errorf("a planted English message is not flagged: %q", r.stderr)
+	}
+	messages["args_count"] = [2]string{real[0], "引数の数が違います（%d 個必要ですが %d 個あります）"}
+	if r := bifrost(t, "cards", "--lang", "en"); len(japaneseIn(r.stderr)) != 1 {
+		t.Errorf("a planted Japanese message is not flagged: %q", r.stderr)
+	}
+	for _, s := range []string{"bifrost: stat rules/x/rulebook.md: no such file or directory", "guardian: wrote 3 files in all"} {
+		if len(englishIn(s)) != 1 {
+			t.Errorf("englishIn(%q) finds nothing", s)
+		}
+	}
+	for _, s := range []string{"guardian：ボット random で 600 ゲーム", "/tmp/out/guardian/cards.pdf（36ページ）", "--only：guardian に ID NOPE のカードはありません", "TestData: Edda!E1-05 は OK"} {
+		if got := englishIn(s); len(got) != 0 {
+			t.Errorf("englishIn(%q) = %q", s, got)
+		}
+	}
+}
