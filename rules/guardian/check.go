@@ -127,7 +127,9 @@ const (
 // valid[s][z] cards of seat s's zone z, which Check read before; it reads
 // only the cards above them. The engine calls drop when it takes cards off
 // the top of such a zone (the sum loses them before another card can take
-// their place) and forget when it changes one below its top.
+// their place) and forget when it changes one below its top; a card changed
+// in place below the top without forget would not be read again, which the
+// tests rule out by a recount after every decision of many games.
 type stackSums struct {
 	valid [2][nStacked]int
 	sum   [2][nStacked]uint64
