@@ -55,3 +55,21 @@ func TestIssue14_7_LatinSpaceIsAStyleSettingMeasuredInTheTextLayer(t *testing.T)
 		t.Error("latin_space 2 em was accepted")
 	}
 }
+
+func TestIssue14_7_TableCellWithLatinSpaceKeepsItsNaturalWidth(t *testing.T) {
+	r := typesetT(t, "---\nlatin_space: 0.25\n---\n| 種類 | 枚数 |\n|---|---:|\n| AIボード | 3 |\n| Battle | 39 |\n")
+	var cell []op
+	for _, o := range textOps(r)[len(r.pages)-1] {
+		if strings.Contains("AIボード", o.s) && o.s != "" {
+			cell = append(cell, o)
+		}
+	}
+	if len(cell) == 0 {
+		t.Fatal("the cell is not printed")
+	}
+	for _, o := range cell[1:] {
+		if o.y != cell[0].y {
+			t.Errorf("the cell \"AIボード\" wraps: %q at %.1f, %q at %.1f", cell[0].s, cell[0].y, o.s, o.y)
+		}
+	}
+}

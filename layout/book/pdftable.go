@@ -2,8 +2,8 @@ package book
 
 import (
 	"cmp"
+	"math"
 	"slices"
-	"strings"
 
 	east "github.com/yuin/goldmark/extension/ast"
 
@@ -145,14 +145,10 @@ func (b *builder) columnWidths(rows [][][]run, ncol int, size, padX float64) []f
 	least := make([]float64, ncol)
 	for _, cells := range rows {
 		for c, runs := range cells {
-			var s strings.Builder
-			for _, r := range runs {
-				s.WriteString(r.s)
-			}
-			for line := range strings.SplitSeq(s.String(), "\n") {
-				w := b.r.width(strings.TrimSpace(line), size)
-				natural[c] = max(natural[c], w)
-				least[c] = max(least[c], min(w, em*cellUnbroken))
+			// Each line as the cell sets it unbroken, 和欧文間 included.
+			for _, l := range b.r.breakRuns(runs, math.MaxFloat64, size) {
+				natural[c] = max(natural[c], l.w)
+				least[c] = max(least[c], min(l.w, em*cellUnbroken))
 			}
 		}
 	}
