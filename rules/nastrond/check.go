@@ -79,11 +79,14 @@ func (g *Game) Check() error {
 func (g *Game) checkPurse(seats uint8) error {
 	c := &g.chk
 	n := g.n
+	// The seats beyond n hold nothing: what they held would break this too.
 	cards := int(c.cards)
+	for _, w := range g.won {
+		cards += int(w)
+	}
 	lo, hi := g.supply[0], g.supply[0]
-	for s := range n {
-		cards += int(g.won[s])
-		lo, hi = min(lo, g.supply[s]), max(hi, g.supply[s])
+	for _, v := range g.supply[1:n] {
+		lo, hi = min(lo, v), max(hi, v)
 	}
 	if want := g.e.nBoardCards; cards != want {
 		return fmt.Errorf("card conservation: %d Edda and Keepers on the board and in areas, want %d", cards, want)
