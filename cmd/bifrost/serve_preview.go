@@ -36,10 +36,11 @@ type previewer struct {
 }
 
 // gameDrawing is what stays shown of a game while its data cannot be drawn:
-// the last cards drawn, and the last books made from valid data.
+// the last cards drawn, and the last books and report made from valid data.
 type gameDrawing struct {
-	cards []preview.Card
-	books map[string][]byte
+	cards  []preview.Card
+	books  map[string][]byte
+	report []byte
 }
 
 func newPreviewer(opts *serveOptions, srv *preview.Server) *previewer {
@@ -50,6 +51,13 @@ func newPreviewer(opts *serveOptions, srv *preview.Server) *previewer {
 // and the report when they are made.
 func (p *previewer) update(ctx context.Context, t target) {
 	start := time.Now()
+	// The books and report of the last save are moot: stop them now, so
+	// that they leave the processor to this update.
+	p.mu.Lock()
+	if cancel := p.cancel[t.game.ID]; cancel != nil {
+		cancel()
+	}
+	p.mu.Unlock()
 	g, res := p.gallery(t)
 	p.srv.SetGame(g)
 	fmt.Fprintln(p.opts.stderr, p.opts.msg("serve_updated", start.Format("15:04:05"), t.game.ID, time.Since(start).Milliseconds(), len(g.Problems)))
@@ -91,16 +99,13 @@ func (p *previewer) gallery(t target) (preview.Game, schema.Result) {
 func (p *previewer) background(ctx context.Context, t target, res schema.Result) {
 	id := t.game.ID
 	p.mu.Lock()
-	if cancel := p.cancel[id]; cancel != nil {
-		cancel()
-	}
 	ctx, cancel := context.WithCancel(ctx)
 	p.cancel[id] = cancel
 	last := p.last[id]
 	p.mu.Unlock()
 	if res.Data == nil || schema.HasErrors(res.Problems) {
 		p.srv.SetBooks(id, last.books, nil, true)
-		p.srv.SetReport(id, nil, p.opts.msg("serve_report_errors"))
+		p.srv.SetReport(id, last.report, p.opts.msg("serve_report_errors"))
 		return
 	}
 	p.running.Go(func() {
@@ -125,9 +130,15 @@ func (p *previewer) background(ctx context.Context, t target, res schema.Result)
 		}
 		quiet := &globalOptions{lang: p.opts.lang, stdout: io.Discard, stderr: io.Discard}
 		page, note := p.reportPage(ctx, quiet, res)
-		if ctx.Err() == nil {
-			p.srv.SetReport(id, page, note)
+		if ctx.Err() != nil {
+			return
 		}
+		p.mu.Lock()
+		last = p.last[id]
+		last.report = page
+		p.last[id] = last
+		p.mu.Unlock()
+		p.srv.SetReport(id, page, note)
 	})
 }
 

@@ -20,15 +20,15 @@ import (
 )
 
 // startServe runs `bifrost serve games…` in-process on a free loopback
-// port with src as the workbook folder, and returns its address
+// port with src as the workbook folder and rules as the books' folder, and returns its address
 // (http://127.0.0.1:port/) and what it printed on stderr. The server stops
 // when the test ends, and must stop cleanly.
-func startServe(tb testing.TB, src string, games ...string) (string, *syncBuffer) {
+func startServe(tb testing.TB, src, rules string, games ...string) (string, *syncBuffer) {
 	tb.Helper()
 	var errb syncBuffer
 	g := &globalOptions{lang: "ja", stdout: io.Discard, stderr: &errb}
 	ready := make(chan string, 1)
-	opts := &serveOptions{globalOptions: g, src: src, rules: "../../rules", debounce: 150 * time.Millisecond, games: 20,
+	opts := &serveOptions{globalOptions: g, src: src, rules: rules, debounce: 150 * time.Millisecond, games: 20,
 		ready: func(url string) { ready <- url }}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
@@ -75,8 +75,11 @@ func browser(t *testing.T) context.Context {
 // can tell that it was never reloaded.
 func openGallery(t *testing.T, ctx context.Context, url string) {
 	t.Helper()
-	if err := chromedp.Do(ctx, chromedp.Navigate(url), chromedp.WaitVisible("#live .card svg")); err != nil {
+	if err := chromedp.Do(ctx, chromedp.Navigate(url)); err != nil {
 		t.Fatalf("opening %s: %v", url, err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelector("#live .card svg") !== null`, chromedp.WithPollingTimeout(30*time.Second))); err != nil {
+		t.Fatalf("no card drawn on %s: %v", url, err)
 	}
 	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`window.bifrostMarker = "never reloaded"; true`)); err != nil {
 		t.Fatalf("opening %s: %v", url, err)
@@ -103,7 +106,7 @@ func pageText(ctx context.Context) string {
 
 func TestIssue17_5_RenamedCardShowsInTheOpenGalleryWithoutReload(t *testing.T) {
 	src := copySrc(t)
-	url, _ := startServe(t, src, "nastrond")
+	url, _ := startServe(t, src, "../../rules", "nastrond")
 	ctx := browser(t)
 	openGallery(t, ctx, url+"nastrond")
 	const name = "改名した物語"
@@ -125,7 +128,7 @@ func TestIssue17_5_RenamedCardShowsInTheOpenGalleryWithoutReload(t *testing.T) {
 
 func TestIssue17_5_BrokenCellShowsItsProblemOnThePage(t *testing.T) {
 	src := copySrc(t)
-	url, _ := startServe(t, src, "nastrond")
+	url, _ := startServe(t, src, "../../rules", "nastrond")
 	ctx := browser(t)
 	openGallery(t, ctx, url+"nastrond")
 	var cell string
@@ -154,8 +157,50 @@ func TestIssue17_5_BrokenCellShowsItsProblemOnThePage(t *testing.T) {
 	}
 }
 
+func TestIssue17_4_SavedRulebookUpdatesItsOpenPage(t *testing.T) {
+	root := t.TempDir()
+	src := filepath.Join(root, "cardsrc")
+	if err := os.Rename(copySrc(t), src); err != nil {
+		t.Fatal(err)
+	}
+	rules := filepath.Join(root, "rules", "nastrond")
+	os.MkdirAll(rules, 0o755)
+	for _, name := range []string{"rulebook.md", "summary.md", "designer.md", "RULINGS.md", "glossary.yaml"} {
+		data, err := os.ReadFile(filepath.Join("../../rules/nastrond", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(rules, name), data, 0o644)
+	}
+	url, _ := startServe(t, src, filepath.Join(root, "rules"), "nastrond")
+	ctx := browser(t)
+	// The page may be swapped for the made book while it loads: poll, as a
+	// node found early may leave the page.
+	if err := chromedp.Do(ctx, chromedp.Navigate(url+"nastrond/rulebook")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](`document.querySelector("h1.title") !== null`, chromedp.WithPollingTimeout(30*time.Second))); err != nil {
+		t.Fatalf("the rulebook did not come: %v", err)
+	}
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`window.bifrostMarker = "never reloaded"; true`)); err != nil {
+		t.Fatal(err)
+	}
+	const added = "保存したばかりの段落です。"
+	f, err := os.OpenFile(filepath.Join(rules, "rulebook.md"), os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString("\n\n" + added + "\n")
+	f.Close()
+	js := fmt.Sprintf(`document.body.textContent.includes(%q)`, added)
+	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](js, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+		t.Fatalf("the paragraph saved in rulebook.md did not appear on the open rulebook page: %v", err)
+	}
+	notReloaded(t, ctx)
+}
+
 func TestIssue17_4_ServeListensOnLoopbackUnlessTold(t *testing.T) {
-	url, _ := startServe(t, copySrc(t), "nastrond")
+	url, _ := startServe(t, copySrc(t), "../../rules", "nastrond")
 	if !strings.HasPrefix(url, "http://127.0.0.1:") {
 		t.Errorf("serve listens on %s, not on 127.0.0.1", url)
 	}
@@ -235,7 +280,7 @@ func TestIssue17_4_ServeWritesNothing(t *testing.T) {
 		return names
 	}
 	before := list()
-	url, _ := startServe(t, src, "nastrond")
+	url, _ := startServe(t, src, "../../rules", "nastrond")
 	for _, page := range []string{"nastrond", "nastrond/rulebook", "nastrond/designer", "nastrond/summary", "nastrond/report"} {
 		res, err := http.Get(url + page)
 		if err != nil || res.StatusCode != 200 {
