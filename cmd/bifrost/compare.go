@@ -225,12 +225,6 @@ func loadEngineFile(g *globalOptions, game *schema.Game, path, label string) (si
 func writeComparisonText(w io.Writer, p report.ComparisonPage, markdown bool, lang *schema.Lang) {
 	c := p.Comparison
 	en := lang.English()
-	pick := func(ja, enText string) string {
-		if en {
-			return enText
-		}
-		return ja
-	}
 	name := func(id string) string {
 		if n := p.CardNames[id]; n != "" {
 			return id + " " + n
@@ -242,9 +236,7 @@ func writeComparisonText(w io.Writer, p report.ComparisonPage, markdown bool, la
 	} else {
 		fmt.Fprintf(w, "%s: %s → %s\n", c.Game, p.Old, p.New)
 	}
-	fmt.Fprintf(w, pick("同じシード %d の %d ゲームを対にして比較（ボット %s、対 %d、除外 %d）\n",
-		"%[2]d games with seed %[1]d played on both sides (bots %[3]s; paired %[4]d, excluded %[5]d)\n"),
-		c.Seed, c.Games, strings.Join(c.Bots, ","), c.Paired, c.Excluded)
+	fmt.Fprintln(w, render(lang, "compare_paired", c.Seed, c.Games, strings.Join(c.Bots, ","), c.Paired, c.Excluded))
 	var sig []sim.Change
 	for _, m := range c.Measures {
 		if m.Significant {
@@ -258,20 +250,19 @@ func writeComparisonText(w io.Writer, p report.ComparisonPage, markdown bool, la
 		}
 	}
 	if len(sig) == 0 && len(cards) == 0 {
-		fmt.Fprintln(w, pick("有意な変化はありません。", "No significant change."))
+		fmt.Fprintln(w, render(lang, "compare_none"))
 		if markdown {
 			fmt.Fprintln(w)
 		}
 		return
 	}
 	if markdown {
-		fmt.Fprintln(w, pick("\n| 指標 | 旧 | 新 | 差 | 95 % 区間 | q |\n|---|---:|---:|---:|---|---:|",
-			"\n| measure | old | new | change | 95 % interval | q |\n|---|---:|---:|---:|---|---:|"))
+		fmt.Fprintln(w, render(lang, "compare_table"))
 	}
 	for _, m := range sig {
 		label := report.MeasureName(m)
 		if en {
-			label = fmt.Sprintf("%s, %d players", m.Measure, m.Players)
+			label = render(lang, "compare_measure", m.Measure, m.Players)
 			if m.Seat > 0 {
 				label += fmt.Sprintf(", P%d", m.Seat)
 			}
@@ -283,8 +274,7 @@ func writeComparisonText(w io.Writer, p report.ComparisonPage, markdown bool, la
 		}
 	}
 	if markdown && len(cards) > 0 {
-		fmt.Fprintln(w, pick("\n| カード | 指標 | 旧 | 新 | 差 | q |\n|---|---|---:|---:|---:|---:|",
-			"\n| card | measure | old | new | change | q |\n|---|---|---:|---:|---:|---:|"))
+		fmt.Fprintln(w, render(lang, "compare_card_table"))
 	}
 	for _, cc := range cards {
 		label := report.CardMeasureName(cc.Measure)

@@ -81,23 +81,16 @@ func runLadder(ctx context.Context, opts *ladderOptions, args []string) error {
 }
 
 func writeLadderText(w io.Writer, l *sim.Ladder, lang *schema.Lang) {
-	say := func(ja, en string, args ...any) {
-		if lang.English() {
-			ja = en
-		}
-		fmt.Fprintf(w, ja+"\n", args...)
-	}
-	say("%s: 組ごとに %d ゲーム（シード %d、人数 %v）", "%s: %d games per pair (seed %d, players %v)", l.Game, l.Games, l.Seed, l.Players)
+	say := func(key string, args ...any) { fmt.Fprintln(w, render(lang, key, args...)) }
+	say("ladder_head", l.Game, l.Games, l.Seed, l.Players)
 	for _, b := range l.Bots {
-		say("  %-8s 勝率 %5.1f%% [%.1f–%.1f]（%d 席）", "  %-8s win rate %5.1f%% [%.1f–%.1f] (%d seat-games)",
-			b.Name, 100*b.WinRate.Rate, 100*b.WinRate.Low, 100*b.WinRate.High, b.WinRate.Games)
+		say("ladder_bot", b.Name, 100*b.WinRate.Rate, 100*b.WinRate.Low, 100*b.WinRate.High, b.WinRate.Games)
 	}
 	for _, p := range l.Pairs {
-		say("  %s 対 %s: %.1f%% 対 %.1f%%", "  %s vs %s: %.1f%% vs %.1f%%",
-			p.Names[0], p.Names[1], 100*p.Rate[0].Rate, 100*p.Rate[1].Rate)
+		say("ladder_pair", p.Names[0], p.Names[1], 100*p.Rate[0].Rate, 100*p.Rate[1].Rate)
 	}
-	say("  実力差（最強と最弱の勝率の差）: %.1f ポイント", "  skill gap (best minus worst win rate): %.1f points", l.SkillGap)
+	say("ladder_gap", l.SkillGap)
 	if l.Violations > 0 || l.Unfinished > 0 {
-		say("  違反 %d、未完了 %d", "  %d violations, %d unfinished", l.Violations, l.Unfinished)
+		say("ladder_problems", l.Violations, l.Unfinished)
 	}
 }

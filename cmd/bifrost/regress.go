@@ -45,12 +45,7 @@ func regression(ctx context.Context, g *globalOptions, res schema.Result, rev st
 		grew := 100 * (newGap - oldGap)
 		fmt.Fprintln(g.stderr, g.msg("regress_line", res.Game, n, 100*oldGap, 100*newGap, label, c.Paired, bot))
 		if grew > float64(limit) {
-			msg := fmt.Sprintf("%d人の席の勝率差が %s の %.1f ポイントから %.1f ポイントに広がりました（+%.1f、CheckMaxSeatGapGrowth は %d、%s ボットの対にした %d ゲーム）",
-				n, label, 100*oldGap, 100*newGap, grew, limit, bot, c.Paired)
-			if g.Lang().English() {
-				msg = fmt.Sprintf("the seat win-rate gap at %d players grew from %.1f points at %s to %.1f (+%.1f; CheckMaxSeatGapGrowth is %d; %d paired games with %s bots)",
-					n, 100*oldGap, label, 100*newGap, grew, limit, c.Paired, bot)
-			}
+			msg := g.msg("regress_grew", n, label, 100*oldGap, 100*newGap, grew, limit, bot, c.Paired)
 			ps = append(ps, schema.Problem{Severity: schema.Error, File: res.File, Message: msg})
 		}
 	}

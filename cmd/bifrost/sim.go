@@ -183,17 +183,8 @@ func parseShard(s string) (sim.Shard, error) {
 // writeSimText prints the report for a person: the verdict, win rates per
 // seat, lengths, the most and least used cards, and every violation's replay.
 func writeSimText(w io.Writer, r *sim.Report, lang *schema.Lang) {
-	en := lang.English()
-	say := func(ja, enText string, args ...any) {
-		if en {
-			fmt.Fprintf(w, enText+"\n", args...)
-		} else {
-			fmt.Fprintf(w, ja+"\n", args...)
-		}
-	}
-	say("%s: %d ゲーム（シード %d、ボット %s）: 未完了 %d、違反 %d、%.0f ゲーム/秒",
-		"%s: %d games (seed %d, bots %s): %d unfinished, %d violations, %.0f games/s",
-		r.Game, r.Games, r.Seed, strings.Join(r.Bots, ","), r.Unfinished, r.ViolationCount, r.GamesPerSecond)
+	say := func(key string, args ...any) { fmt.Fprintln(w, render(lang, key, args...)) }
+	say("sim_head", r.Game, r.Games, r.Seed, strings.Join(r.Bots, ","), r.Unfinished, r.ViolationCount, r.GamesPerSecond)
 	for _, n := range r.PlayerCounts {
 		k := strconv.Itoa(n)
 		rates, ok := r.SeatWinRate[k]
@@ -205,16 +196,15 @@ func writeSimText(w io.Writer, r *sim.Report, lang *schema.Lang) {
 			parts = append(parts, fmt.Sprintf("P%d %.1f%% [%.1f–%.1f]", i+1, 100*wr.Rate, 100*wr.Low, 100*wr.High))
 		}
 		l := r.Length[k]
-		say("  %d人: 勝率 %s; 手番数 平均 %.1f（%d〜%d）", "  %d players: win rate %s; turns mean %.1f (%d–%d)",
-			n, strings.Join(parts, ", "), l.Mean, l.Min, l.Max)
+		say("sim_players", n, strings.Join(parts, ", "), l.Mean, l.Min, l.Max)
 	}
 	if len(r.DeadCards) > 0 {
-		say("  一度も使われなかったカード: %s", "  dead cards (never used): %s", strings.Join(r.DeadCards, ", "))
+		say("sim_dead", strings.Join(r.DeadCards, ", "))
 	}
 	for _, v := range r.UnfinishedGames[:min(len(r.UnfinishedGames), 5)] {
-		say("  未完了（%d人、手番 %d）\n    再現: %s", "  unfinished (%d players, turn %d)\n    replay: %s", v.Players, v.Turn, v.Replay)
+		say("sim_unfinished", v.Players, v.Turn, v.Replay)
 	}
 	for _, v := range r.Violations {
-		say("  違反（%d人、手番 %d）: %s\n    再現: %s", "  violation (%d players, turn %d): %s\n    replay: %s", v.Players, v.Turn, v.Message, v.Replay)
+		say("sim_violation", v.Players, v.Turn, v.Message, v.Replay)
 	}
 }

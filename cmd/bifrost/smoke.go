@@ -68,7 +68,7 @@ func batch(ctx context.Context, g *globalOptions, res schema.Result, games int, 
 	}
 	e, err := game.New(res.Data)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", res.Game, err)
+		return nil, msgErr("of_game", res.Game, err)
 	}
 	bot := firstBot(e, bots)
 	if bot == "" {

@@ -327,18 +327,16 @@ func headerIndex(header []string, names []string) int {
 }
 
 func writeSweepText(w io.Writer, game *schema.Game, axes []axis, points []report.SweepPoint, lang *schema.Lang) {
-	en := lang.English()
 	var labels []string
 	for _, a := range axes {
 		labels = append(labels, a.label)
 	}
-	if en {
-		fmt.Fprintf(w, "%s: sweep of %s\n", game.ID, strings.Join(labels, " × "))
-		fmt.Fprintln(w, "  values | seat gap (pt) | mean length | mean score | unfinished | violations")
-	} else {
-		fmt.Fprintf(w, "%s: %s を変えて比較\n", game.Title, strings.Join(labels, " × "))
-		fmt.Fprintln(w, "  値 | 席の勝率差（pt） | 平均手番数 | 平均得点 | 未完了 | 違反")
+	title := game.Title
+	if lang.English() {
+		title = game.ID
 	}
+	fmt.Fprintln(w, render(lang, "sweep_head", title, strings.Join(labels, " × ")))
+	fmt.Fprintln(w, render(lang, "sweep_columns"))
 	for _, p := range points {
 		if len(p.Problems) > 0 {
 			fmt.Fprintf(w, "  %s | %s\n", strings.Join(p.Values, ", "), strings.Join(p.Problems, "; "))

@@ -7,7 +7,6 @@ import (
 	"io"
 	"maps"
 	"slices"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -106,11 +105,7 @@ func writeProblems(stdout, stderr io.Writer, results []schema.Result, lang *sche
 		for _, k := range slices.Sorted(maps.Keys(r.Components)) {
 			parts = append(parts, fmt.Sprintf("%s %d", k, r.Components[k]))
 		}
-		if lang.English() {
-			fmt.Fprintf(stderr, "%s: %s: %d errors, %d warnings%s\n", r.Game, r.File, errs, warns, enclose(" (", strings.Join(parts, ", "), ")"))
-		} else {
-			fmt.Fprintf(stderr, "%s: %s: エラー %d 件、警告 %d 件%s\n", r.Game, r.File, errs, warns, enclose("（", strings.Join(parts, "、"), "）"))
-		}
+		fmt.Fprintln(stderr, render(lang, "validate_summary", r.Game, r.File, errs, warns, enclose(render(lang, "paren_open"), lang.List(parts), render(lang, "paren_close"))))
 	}
 }
 
