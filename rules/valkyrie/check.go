@@ -200,7 +200,6 @@ type checker struct {
 	kinds [4]int          // cards of each kind seen so far
 	turn  int             // the turn of the last checkTurn, -1 for none
 	new   bool            // a card was seen for the first time: count the kinds (I2–I5)
-	moved uint16          // bit s: seat s's zones gained or lost VP cards: compare its score (I18)
 	ends  bool            // a rage deck or supply deck changed: judge the end trigger (E1/E2)
 	log   uint32          // the phase log last judged
 	vp    [maxPlayers]int // per seat: the VP of the cards seen in its zones
@@ -266,13 +265,12 @@ func (g *Game) Check() error {
 		return err
 	}
 	if g.turns != ch.turn {
-		ch.moved, ch.ends = 1<<g.n-1, true
+		ch.ends = true
 	}
-	for i := 0; ch.moved != 0; i++ {
-		if ch.moved&(1<<i) != 0 && ch.vp[i] != g.pl[i].score {
+	for i := range g.n {
+		if ch.vp[i] != g.pl[i].score {
 			return fmt.Errorf("I18: P%d's zones are worth %d VP but the running score is %d", i+1, ch.vp[i], g.pl[i].score)
 		}
-		ch.moved &^= 1 << i
 	}
 	// A bitwise or of ints is negative when one of them is.
 	if g.funds|g.power|g.harden|g.played[0]|g.played[1]|g.played[2]|g.left|g.destroyed|g.gainedN < 0 {
@@ -488,13 +486,11 @@ func (g *Game) lookPile(ch *checker, id int, z *zoneRef, s []int16, pk zone) err
 			ch.zones[o].count--
 			if o < seats {
 				ch.vp[o/3] -= int(sg.vp)
-				ch.moved |= 1 << (o / 3)
 			}
 		}
 		z.count++
 		if id < seats {
 			ch.vp[id/3] += int(sg.vp)
-			ch.moved |= 1 << (id / 3)
 		}
 		sg.zone = int16(id)
 	}
