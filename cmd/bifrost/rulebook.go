@@ -114,6 +114,12 @@ const summaryCard = "summary-card.pdf"
 // out/<game>/, their example cards drawn with the game's card layout, the
 // HTML with htmlOpts, their errors in lang, and returns the paths written.
 func writeRulebook(src, out, rulesDir string, g *schema.Game, res schema.Result, formats []string, lang string, htmlOpts ...book.HTMLOption) ([]string, error) {
+	return renderRulebook(src, out, rulesDir, g, res, formats, lang, outfile.WriteFile, htmlOpts...)
+}
+
+// renderRulebook is writeRulebook handing each file to put instead of
+// writing it (serve keeps the pages in memory).
+func renderRulebook(src, out, rulesDir string, g *schema.Game, res schema.Result, formats []string, lang string, put func(path string, data []byte) error, htmlOpts ...book.HTMLOption) ([]string, error) {
 	dir := filepath.Join(rulesDir, g.ID)
 	rulingsFile := filepath.Join(dir, "RULINGS.md")
 	err := regularFile(rulingsFile)
@@ -180,7 +186,7 @@ func writeRulebook(src, out, rulesDir string, g *schema.Game, res schema.Result,
 			if err != nil {
 				return written, dataError{fmt.Errorf("%s: %w", file, err)}
 			}
-			if err := outfile.WriteFile(path, buf.Bytes()); err != nil {
+			if err := put(path, buf.Bytes()); err != nil {
 				return written, err
 			}
 			written = append(written, path)

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"html/template"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -179,24 +178,14 @@ func inlineSVG(l *draw.List) (template.HTML, error) {
 	return template.HTML(b.String()), err
 }
 
-// books renders game g's books as HTML with writeRulebook, as `bifrost
-// rulebook` does, into a private temporary folder it then reads back and
-// removes: nothing is written under --src or --out.
+// books renders game g's books as HTML, as `bifrost rulebook` does, into
+// memory: nothing is written.
 func (p *previewer) books(g *schema.Game, res schema.Result) (map[string][]byte, error) {
-	dir, err := os.MkdirTemp("", "bifrost-serve-")
-	if err != nil {
-		return nil, err
-	}
-	defer os.RemoveAll(dir)
-	paths, err := writeRulebook(p.opts.src, dir, p.opts.rules, g, res, []string{"html"}, p.opts.Lang().Tag())
 	out := map[string][]byte{}
-	for _, path := range paths {
-		data, rerr := os.ReadFile(path)
-		if rerr != nil {
-			return out, rerr
-		}
+	_, err := renderRulebook(p.opts.src, "", p.opts.rules, g, res, []string{"html"}, p.opts.Lang().Tag(), func(path string, data []byte) error {
 		out[strings.TrimSuffix(filepath.Base(path), ".html")] = data
-	}
+		return nil
+	})
 	return out, err
 }
 
