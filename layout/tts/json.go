@@ -61,7 +61,7 @@ func (p *Plan) deckObject(d PlacedDeck, i int, url func(string) string) Object {
 		o.Transform = pos
 		o.CardID = id
 		o.CustomDeck = map[string]CustomDeck{key: cd}
-		o.Hands = true
+		o.Hands, o.HideWhenFaceDown = true, true
 		cards = append(cards, o)
 	}
 	if len(cards) == 1 {
@@ -69,6 +69,7 @@ func (p *Plan) deckObject(d PlacedDeck, i int, url func(string) string) Object {
 	}
 	o := p.object("DeckCustom", fmt.Sprintf("deck/%d", i), d.Name, "")
 	o.Transform = pos
+	o.HideWhenFaceDown = true
 	o.DeckIDs = d.IDs
 	o.CustomDeck = sheets
 	o.ContainedObjects = cards

@@ -165,6 +165,9 @@ func checkObject(t *testing.T, p *Plan, o map[string]any, guids map[string]bool)
 			t.Errorf("CustomDeck %d = %v; want sheet %s (%d × %d), back %s", s.Number, cd, s.File, s.Cols, s.Rows, s.BackFile)
 		}
 	}
+	if face := o["Name"] != "Custom_Tile"; o["HideWhenFaceDown"] != face {
+		t.Errorf("%v (%v): HideWhenFaceDown %v: a face-down card must not show its face or name", o["Nickname"], o["Name"], o["HideWhenFaceDown"])
+	}
 	switch o["Name"] {
 	case "DeckCustom":
 		var ids []int
@@ -406,6 +409,34 @@ func TestIssue17_6_URLsAreFileURLsOrUnderTheBaseURL(t *testing.T) {
 	for _, bad := range []string{"decks/", "example.com/x", "://"} {
 		if _, err := URLs(".", bad); err == nil {
 			t.Errorf("base URL %q accepted", bad)
+		}
+	}
+}
+
+func TestIssue17_6_SameDecksGiveTheSameFiles(t *testing.T) {
+	run := func() ([]File, []byte) {
+		p, err := Pack("g", []Deck{deckOf("Big", 30, 0, backRed), deckOf("Solo", 3, 30, backBlue)}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files, err := Render(p, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		save, err := p.Save(func(f string) string { return "u:" + f })
+		if err != nil {
+			t.Fatal(err)
+		}
+		return files, save
+	}
+	f1, s1 := run()
+	f2, s2 := run()
+	if !bytes.Equal(s1, s2) || len(f1) != len(f2) {
+		t.Fatal("two exports of the same decks differ")
+	}
+	for i := range f1 {
+		if f1[i].Name != f2[i].Name || !bytes.Equal(f1[i].Data, f2[i].Data) {
+			t.Errorf("file %d: %s and %s differ", i, f1[i].Name, f2[i].Name)
 		}
 	}
 }
