@@ -63,7 +63,8 @@ var cardStrings = sync.OnceValue(func() *strings.Replacer {
 // notWords are what a Japanese line may hold in Latin letters without
 // speaking English: file paths, flags, IDs and keys (with a digit, a dash
 // or an inner capital), quoted values, and the names of commands, games,
-// bots, formats and units.
+// bots, formats and units. They are cut out, so English words on either
+// side of one still make a run.
 var notWords = regexp.MustCompile(`\S*[/\\]\S*|\S+\.(xlsx|pdf|html|json|yaml|md|txt)\b|--?[a-z][\w-]*(=\S*)?|\b(?:[A-Za-z]+[\d_-][\w-]*|\d+[A-Za-z_-][\w-]*)\b|\b[A-Z]*[a-z]*[A-Z]\w*\b|"[^"]*"|'[^']*'|` +
 	`\b(bifrost|validate|diff|sim|replay|ladder|compare|sweep|check|build|cards|rulebook|template|report|merge|watch|serve|tts|help|` +
 	`valkyrie|nastrond|guardian|bloodrage|random|greedy|search|text|github|json|markdown|html|pdf|long|short|a4|letter|all|ja|en|` +
@@ -76,7 +77,7 @@ var englishRun = regexp.MustCompile(`[A-Za-z]+(?:[ ,;:()'"\d.%]+[A-Za-z]+){2,}`)
 func englishIn(out string) []string {
 	var found []string
 	for _, line := range strings.Split(cardStrings().Replace(out), "\n") {
-		if m := englishRun.FindString(notWords.ReplaceAllString(line, "\x00")); m != "" {
+		if m := englishRun.FindString(notWords.ReplaceAllString(line, "")); m != "" {
 			found = append(found, strings.ReplaceAll(line, "\x00", "…")+"  ← "+m)
 		}
 	}
@@ -210,6 +211,11 @@ func speakCases(t *testing.T) []speakCase {
 		}},
 		{"report merge usage", fixed("report", "merge")},
 		{"report merge not a report", fixed("report", "merge", filepath.Join(src, "nastrond.xlsx"))},
+		{"report merge of no game", func(t *testing.T, dir string) []string {
+			f := filepath.Join(dir, "r.json")
+			os.WriteFile(f, []byte(`{"game": "monopoly", "raw": {"x": 1}}`), 0o644)
+			return []string{"report", "merge", f}
+		}},
 		{"report merge", func(t *testing.T, dir string) []string {
 			var files []string
 			for _, s := range []string{"1/2", "2/2"} {
@@ -326,7 +332,7 @@ func TestIssue16_1_TheDetectorFlagsAPlantedMessage(t *testing.T) {
 	if r := bifrost(t, "cards", "--lang", "en"); len(japaneseIn(r.stderr)) != 1 {
 		t.Errorf("a planted Japanese message is not flagged: %q", r.stderr)
 	}
-	for _, s := range []string{"bifrost: stat rules/x/rulebook.md: no such file or directory", "guardian: wrote 3 files in all"} {
+	for _, s := range []string{"bifrost: stat rules/x/rulebook.md: no such file or directory", "guardian: wrote 3 files in all", `unknown game "monopoly" (want valkyrie, nastrond, guardian or bloodrage)`} {
 		if len(englishIn(s)) != 1 {
 			t.Errorf("englishIn(%q) finds nothing", s)
 		}

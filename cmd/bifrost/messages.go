@@ -110,6 +110,7 @@ var messages = schema.Catalogue{
 	"regress_grew":         {"%d人の席の勝率差が %s の %.1f ポイントから %.1f ポイントに広がりました（+%.1f、CheckMaxSeatGapGrowth は %d、%s ボットの対にした %d ゲーム）", "the seat win-rate gap at %[1]d players grew from %.1[3]f points at %[2]s to %.1[4]f (+%.1[5]f; CheckMaxSeatGapGrowth is %[6]d; %[8]d paired games with %[7]s bots)"},
 	"build_violation":      {"%s: %s（再現: %s）", "%s: %s (replay: %s)"},
 	"of_game":              {"%s：%v", "%s: %v"},
+	"merge_failed":         {"分割したレポートを統合できません。同じ sim の --shard で作ったものか確かめてください（%v）", "cannot merge the shard reports: %v"},
 	"os_error":             {"%v", "%v"},
 	"dead_fail":            {"CheckDeadCardsFail によりエラー", "an error by CheckDeadCardsFail"},
 }

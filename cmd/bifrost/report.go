@@ -75,7 +75,7 @@ func runReportMerge(_ context.Context, opts *reportOptions, files []string) erro
 	}
 	game, err := rules.ByID(reports[0].Game)
 	if err != nil {
-		return usageError{err}
+		return usageError{msgErr("unknown_game", reports[0].Game)}
 	}
 	if game.New == nil {
 		return msgErr("no_engine", reports[0].Game)
@@ -95,7 +95,7 @@ func runReportMerge(_ context.Context, opts *reportOptions, files []string) erro
 	}
 	merged, err := sim.MergeReports(e, reports, raws)
 	if err != nil {
-		return err
+		return msgErr("merge_failed", err)
 	}
 	srcReplays(merged, opts.src)
 	if err := merged.WriteJSON(opts.stdout); err != nil {
