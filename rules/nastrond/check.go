@@ -69,7 +69,7 @@ func (g *Game) Check() error {
 	}
 	c.started = true
 	g.dirty &^= 0xff
-	g.marked &^= 0xf
+	g.marked = g.marked&0xf0 | 1<<g.seat // the seat to play may change its purse before the next check
 	return nil
 }
 
@@ -498,7 +498,7 @@ func (g *Game) CheckStep() error {
 	err := g.checkStep(p, used-g.turnsTaking(), d, sqs, seats)
 	p.take(g, used, d, sqs)
 	g.dirty &= 0xff
-	g.marked &= 0xf
+	g.marked = g.marked&0xf | 0x10<<g.seat
 	g.sqStep = 0
 	return err
 }

@@ -208,7 +208,7 @@ type Game struct {
 	chk      checked  // what Check last verified
 	prev     snapshot // the state at the last CheckStep
 	dirty    uint16   // groups changed since Check (low byte) and since CheckStep (high byte)
-	marked   uint8    // seats whose pawn, purse, growth or hand changed since Check (low 4 bits) and since CheckStep (high 4 bits)
+	marked   uint8    // seats that were to play, or whose Urd or hand changed, since Check (low 4 bits) and since CheckStep (high 4 bits)
 	einMoved uint64   // Einherjar designs moved since Check, one bit each
 	sqMoved  uint64   // squares changed since Check, one bit each
 	sqStep   uint64   // squares changed since CheckStep, one bit each
@@ -227,11 +227,10 @@ const (
 	gAll    = gLayout | gHands | gPawns | gPurse | gCup
 )
 
-// touch marks groups as changed for both checks, by the active seat.
-func (g *Game) touch(m uint8) {
-	g.dirty |= uint16(m) | uint16(m)<<8
-	g.marked |= 0x11 << g.seat
-}
+// touch marks groups as changed for both checks. Only the seat to play
+// changes its pawn, purse and growth; the checks mark it after they ran and
+// beginTurn as its turn begins.
+func (g *Game) touch(m uint8) { g.dirty |= uint16(m) | uint16(m)<<8 }
 
 var _ sim.Game = (*Game)(nil)
 
@@ -537,8 +536,12 @@ func (g *Game) list(buf []Choice) []Choice {
 		if g.divine[s] > 0 && g.stockHas() && g.nd < maxDice {
 			buf = append(buf, Choice{Kind: KDivine})
 		}
-		d := g.dice(0)
-		if g.usedIcon[courage] < g.icons[s][courage] {
+		courageLeft := g.usedIcon[courage] < g.icons[s][courage]
+		var d dieSet // read only by courage and the after-roll skills
+		if courageLeft || g.heldMask[s]&g.e.winMask[tAfterRoll] != 0 {
+			d = g.dice(0)
+		}
+		if courageLeft {
 			for m := d.up & d.first; m != 0; m &= m - 1 {
 				buf = append(buf, Choice{Kind: KCourage, B: int16(bits.TrailingZeros64(m))})
 			}
@@ -668,6 +671,7 @@ func (g *Game) setHeld(s int8, j int, delta int8) {
 // beginTurn starts the current seat's turn. A pawn on Nidhogg does not
 // move (T12).
 func (g *Game) beginTurn(emit func(Event)) {
+	g.marked |= 0x11 << g.seat
 	g.turn++
 	g.resetTurn()
 	g.announce(emit)

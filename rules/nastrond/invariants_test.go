@@ -351,7 +351,7 @@ func TestIssue18_4_EngineMarksEveryChangedGroup(t *testing.T) {
 		g := e.newGame(2+i%3, rand.New(rand.NewPCG(uint64(i), 18)))
 		for !g.Over() {
 			before := *g
-			g.dirty, g.marked, g.einMoved, g.sqMoved, g.sqStep = 0, 0, 0, 0, 0
+			g.dirty, g.marked, g.einMoved, g.sqMoved, g.sqStep = 0, 0x11<<g.seat, 0, 0, 0 // as the checks leave them
 			buf = g.Choices(buf)
 			c := buf[rng.IntN(len(buf))]
 			if i%2 == 0 {

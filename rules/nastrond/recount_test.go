@@ -127,7 +127,7 @@ func recountMismatch(g *Game) string {
 		{"CheckStep's growth", p.icons, g.icons},
 		{"CheckStep's turn", p.turn, g.turn},
 		{"CheckStep's fixed dice", p.fixed, g.fixed()},
-		{"the marks left after both checks", [4]uint64{uint64(g.dirty), uint64(g.marked), g.sqMoved | g.sqStep, g.einMoved}, [4]uint64{}},
+		{"the marks left after both checks", [4]uint64{uint64(g.dirty), uint64(g.marked), g.sqMoved | g.sqStep, g.einMoved}, [4]uint64{0, 0x11 << g.seat}},
 	} {
 		if x.kept != x.got {
 			return fmt.Sprintf("%s: kept %v, recounted %v", x.what, x.kept, x.got)
