@@ -215,6 +215,7 @@ const (
 	GuardianMaxDesigns    = 32767 // card designs on the four card sheets together
 	GuardianMaxAttributes = 1000  // rows of the Affinity sheet
 	GuardianMaxCounters   = 1000  // distinct names that record counts
+	GuardianMaxPayments   = 4     // payments of one use: each pay condition, and an Advance's Cost when not 0
 )
 
 // guardianAttr is an attribute argument: an ID of the Affinity sheet,
@@ -311,7 +312,7 @@ var guardianVocab = &effect.Vocab{
 			Text: "「{1}」の記録が{n}回{op}", Doc: "自分の名前付きの記録（record で増やす）の値。記録がなければ0"},
 		{Name: "pay", Aliases: []string{"消費"}, Args: []effect.ArgSpec{{Name: "n", Kind: effect.Count, Min: 1, Max: 5}, guardianAttr("attribute")},
 			Text: "手札から{2}属性のカードを{1}枚消費する",
-			Doc:  "使用条件かつコスト: 手札（使うカード自身を除く）からその属性のカードを n 枚消費ゾーンに置く。足りなければ使えない。マテリアルは消費時の能力が発動する（ルール PayFiresConsume）。使用条件（オーダーの最初の文、最初の cheer: の文、アドバンスの条件）にだけ書ける"},
+			Doc:  "使用条件かつコスト: 手札（使うカード自身を除く）からその属性のカードを n 枚消費ゾーンに置く。足りなければ使えない。マテリアルは消費時の能力が発動する（ルール PayFiresConsume）。使用条件（オーダーの最初の文、最初の cheer: の文、アドバンスの条件）にだけ書ける。1回の使用で4つまで（アドバンスのコストも1つと数える）"},
 	},
 }
 
@@ -374,6 +375,7 @@ var guardianMessages = map[string]msg{
 	"g_limit_designs":    {"カードの種類が多すぎます（4つのカードシートで合わせて%d種類まで）", "too many card designs (at most %d across the four card sheets)"},
 	"g_limit_attributes": {"属性が多すぎます（%d個まで）", "too many attributes (at most %d)"},
 	"g_limit_counters":   {"効果の %d 文字目: 記録の名前が多すぎます（%d種類まで）", "effect, character %d: too many record names (at most %d)"},
+	"g_limit_payments":   {"効果の %d 文字目: 1回の使用で払うものが多すぎます（【消費】とアドバンスのコストを合わせて%dつまで）", "effect, character %d: one use asks for too many payments (at most %d, counting each pay condition and an Advance's cost)"},
 	"g_rules_setup":      {"初期手札（StartHand %d）とリソース（ResourceZone %d）の合計がデッキの枚数（DeckSize %d）を超えています", "the starting hand (StartHand %d) and resources (ResourceZone %d) need more cards than a deck has (DeckSize %d)"},
 }
 
@@ -463,7 +465,7 @@ func checkGuardian(c *Checker) any {
 			gs.Errorf(i, "Attr", "g_unknown_attr", g.Attr)
 		}
 		CheckTriggers(gs, i, "Effect", g.Effect, "ship", "cheer", "prep", "battle", "field")
-		guardianCheckEffect(gs, i, "Effect", g.Effect.Src, g.Effect.AST, ec, guardianPayCheer)
+		guardianCheckEffect(gs, i, "Effect", g.Effect.Src, g.Effect.AST, ec, guardianPayCheer, 0)
 		g.Uses = guardianUses(gs, i, g.Uses, g.Effect)
 		guardianRegister(gs, i, g.ID, g.Name, false, true, reg)
 	}
@@ -483,10 +485,10 @@ func checkGuardian(c *Checker) any {
 		}
 		if a.Condition != "" {
 			a.Use = guardianParseUse(c, as, i, a.Condition)
-			guardianCheckEffect(as, i, "Condition", a.Condition, a.Use, ec, guardianPayAll)
+			guardianCheckEffect(as, i, "Condition", a.Condition, a.Use, ec, guardianPayAll, min(a.Cost, 1))
 		}
 		CheckTriggers(as, i, "Effect", a.Effect, "enter", "cheer", "prep", "battle", "field")
-		guardianCheckEffect(as, i, "Effect", a.Effect.Src, a.Effect.AST, ec, guardianPayCheer)
+		guardianCheckEffect(as, i, "Effect", a.Effect.Src, a.Effect.AST, ec, guardianPayCheer, 0)
 		a.Uses = guardianUses(as, i, a.Uses, a.Effect)
 		guardianRegister(as, i, a.ID, a.Name, false, false, reg)
 	}
@@ -495,7 +497,7 @@ func checkGuardian(c *Checker) any {
 			ors.Errorf(i, "Attr", "g_unknown_attr", o.Attr)
 		}
 		CheckTriggers(ors, i, "Effect", o.Effect, "")
-		guardianCheckEffect(ors, i, "Effect", o.Effect.Src, o.Effect.AST, ec, guardianPayFirst)
+		guardianCheckEffect(ors, i, "Effect", o.Effect.Src, o.Effect.AST, ec, guardianPayFirst, 0)
 		guardianRegister(ors, i, o.ID, o.Name, false, false, reg)
 	}
 	for i, m := range ms.Items {
@@ -503,7 +505,7 @@ func checkGuardian(c *Checker) any {
 			ms.Errorf(i, "Attr", "g_unknown_attr", m.Attr)
 		}
 		CheckTriggers(ms, i, "Effect", m.Effect, "consume")
-		guardianCheckEffect(ms, i, "Effect", m.Effect.Src, m.Effect.AST, ec, guardianPayCheer)
+		guardianCheckEffect(ms, i, "Effect", m.Effect.Src, m.Effect.AST, ec, guardianPayCheer, 0)
 		guardianRegister(ms, i, m.ID, m.Name, true, false, reg)
 	}
 	d.Guardians, d.Advances, d.Orders, d.Materials = gs.Items, as.Items, ors.Items, ms.Items
@@ -652,8 +654,11 @@ func (ec guardianEffectCheck) counter(name string, report func()) {
 // guardianCheckEffect checks an effect beyond parsing: attribute arguments
 // resolve, counted conditions carry a comparison, counters are recorded
 // somewhere, field: clauses use only lasting modifiers, pay appears only in a
-// use condition, and prep:/battle: clauses do not test the shipped Guardians. src is the cell text the AST positions refer to.
-func guardianCheckEffect[T any](s *Sheet[T], i int, field, src string, e *effect.Effect, ec guardianEffectCheck, pay guardianPay) {
+// use condition, no use asks for more than GuardianMaxPayments payments
+// (paid counts those the cell does not show: an Advance's cost), and
+// prep:/battle: clauses do not test the shipped Guardians. src is the cell
+// text the AST positions refer to.
+func guardianCheckEffect[T any](s *Sheet[T], i int, field, src string, e *effect.Effect, ec guardianEffectCheck, pay guardianPay, paid int) {
 	if e == nil {
 		return
 	}
@@ -678,8 +683,14 @@ func guardianCheckEffect[T any](s *Sheet[T], i int, field, src string, e *effect
 				}
 				ec.counter(cond.Str(0), func() { s.Errorf(i, field, "g_limit_counters", pos(cond.Pos), GuardianMaxCounters) })
 			}
-			if cond.Name == "pay" && !payOK {
+			switch {
+			case cond.Name != "pay":
+			case !payOK:
 				s.Errorf(i, field, "g_pay_where", pos(cond.Pos))
+			default:
+				if paid++; paid == GuardianMaxPayments+1 {
+					s.Errorf(i, field, "g_limit_payments", pos(cond.Pos), GuardianMaxPayments)
+				}
 			}
 			if (cl.Trigger == "prep" || cl.Trigger == "battle") && slices.Contains(guardianShipConds, cond.Name) {
 				s.Warnf(i, field, "g_cond_timing", pos(cond.Pos), cond.Name, cl.Trigger)

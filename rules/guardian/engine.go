@@ -101,8 +101,8 @@ const (
 var opCodes = map[string]uint8{"": opNone, ">=": opGE, "<=": opLE, ">": opGT, "<": opLT, "=": opEQ}
 
 // maxDemands bounds the payments one use asks for: pay conditions plus an
-// Advance's Material cost.
-const maxDemands = 4
+// Advance's Material cost. Validation reports a use that asks for more.
+const maxDemands = schema.GuardianMaxPayments
 
 // cond is a compiled condition.
 type cond struct {
