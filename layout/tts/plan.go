@@ -142,7 +142,7 @@ func (p *Plan) CardAt(id int) *Card {
 // Pack puts the decks' cards on sheets, files named after game. The cards
 // of one group with one back share sheets, in the order the decks first
 // name them, each design once; a sheet holds at most 69 cards and its grid
-// is as small as holds them and the hidden card.
+// is the one that holds them and the hidden card with the fewest empty cells.
 func Pack(game string, decks []Deck, tiles []Tile) (*Plan, error) {
 	p := &Plan{Game: game}
 	type group struct {
@@ -217,12 +217,17 @@ func Pack(game string, decks []Deck, tiles []Tile) (*Plan, error) {
 	return p, nil
 }
 
-// grid is the smallest sheet grid for n cards plus the hidden card: rows of
-// up to MaxCols.
+// grid is the sheet grid for n cards plus the hidden card with the fewest
+// empty cells, the widest of those: at most MaxCols × MaxRows.
 func grid(n int) (cols, rows int) {
 	slots := n + 1
-	cols = min(MaxCols, slots)
-	return cols, (slots + cols - 1) / cols
+	for c := MaxCols; c >= 1; c-- {
+		r := (slots + c - 1) / c
+		if r <= MaxRows && (cols == 0 || c*r < cols*rows) {
+			cols, rows = c, r
+		}
+	}
+	return cols, rows
 }
 
 // backKey tells backs apart by their drawing; "" for none.

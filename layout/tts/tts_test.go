@@ -61,7 +61,7 @@ func TestIssue17_6_PackFillsSheetsOf69AndLeavesTheHiddenSlot(t *testing.T) {
 			t.Errorf("%s: %d cards on %d × %d: no slot left for the hidden card", s.File, len(s.Cards), s.Cols, s.Rows)
 		}
 	}
-	want := []shape{{69, 10, 7}, {69, 10, 7}, {12, 10, 2}, {1, 2, 1}}
+	want := []shape{{69, 10, 7}, {69, 10, 7}, {12, 7, 2}, {1, 2, 1}}
 	if !slices.Equal(got, want) {
 		t.Errorf("sheets (cards, cols, rows) = %v, want %v", got, want)
 	}
@@ -438,5 +438,17 @@ func TestIssue17_6_SameDecksGiveTheSameFiles(t *testing.T) {
 		if f1[i].Name != f2[i].Name || !bytes.Equal(f1[i].Data, f2[i].Data) {
 			t.Errorf("file %d: %s and %s differ", i, f1[i].Name, f2[i].Name)
 		}
+	}
+}
+
+func TestIssue17_6_EveryGridHoldsItsCardsAndTheHiddenCard(t *testing.T) {
+	for n := 1; n <= perSheet; n++ {
+		c, r := grid(n)
+		if c > MaxCols || r > MaxRows || c*r < n+1 || c*r-(n+1) >= c {
+			t.Errorf("%d cards: a %d × %d grid", n, c, r)
+		}
+	}
+	if c, r := grid(perSheet); c != MaxCols || r != MaxRows {
+		t.Errorf("69 cards: %d × %d, want the full 10 × 7", c, r)
 	}
 }
