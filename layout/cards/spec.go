@@ -204,6 +204,11 @@ func (e *Error) Error() string {
 	if l == nil {
 		l = schema.NewLang(schema.LangFromEnv())
 	}
+	return e.In(l)
+}
+
+// In returns "file:line: problem" in l's language.
+func (e *Error) In(l *schema.Lang) string {
 	if e.Line > 0 {
 		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Message(l))
 	}
@@ -219,6 +224,15 @@ func (l ErrorList) SetLang(lang *schema.Lang) {
 	for _, e := range l {
 		e.SetLang(lang)
 	}
+}
+
+// In gives one line per problem in lang's language.
+func (l ErrorList) In(lang *schema.Lang) string {
+	lines := make([]string, len(l))
+	for i, e := range l {
+		lines[i] = e.In(lang)
+	}
+	return strings.Join(lines, "\n")
 }
 
 func (l ErrorList) Error() string {

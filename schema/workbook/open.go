@@ -66,6 +66,11 @@ func (e *FormatError) Error() string {
 	if l == nil {
 		l = schema.NewLang(schema.LangFromEnv())
 	}
+	return e.In(l)
+}
+
+// In returns "file: reason" in l's language.
+func (e *FormatError) In(l *schema.Lang) string {
 	if e.File == "" {
 		return e.Message(l)
 	}
