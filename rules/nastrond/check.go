@@ -26,11 +26,11 @@ type checked struct {
 // decision. It allocates only to describe a violation.
 func (g *Game) Check() error {
 	c := &g.chk
-	d, seats := uint8(g.dirty), g.marked&(1<<g.n-1)
+	d, seats := uint8(g.dirty), g.marked&g.seated
 	first := !c.started
 	full := first || g.ph == phOver
 	if full {
-		d, seats = gAll, 1<<g.n-1
+		d, seats = gAll, g.seated
 	}
 	c.started = false // until every check passes: a failure leaves the caches behind
 	if d&gLayout != 0 {
@@ -69,7 +69,7 @@ func (g *Game) Check() error {
 	}
 	c.started = true
 	g.dirty &^= 0xff
-	g.marked = g.marked&0xf0 | 1<<g.seat // the seat to play may change its purse before the next check
+	g.marked = g.marked&0xf0 | seatBits(g.seat)&0xf // the seat to play may change its purse before the next check
 	return nil
 }
 
@@ -483,9 +483,9 @@ func (g *Game) fixed() bool {
 // It allocates only to describe a violation.
 func (g *Game) CheckStep() error {
 	p := &g.prev
-	d, sqs, seats := uint8(g.dirty>>8), g.sqStep, g.marked>>4&(1<<g.n-1)
+	d, sqs, seats := uint8(g.dirty>>8), g.sqStep, g.marked>>4&g.seated
 	if g.ph == phOver {
-		d, sqs, seats = gAll, allSquares, 1<<g.n-1
+		d, sqs, seats = gAll, allSquares, g.seated
 	}
 	// The supplies change only in the purse group, of the seats marked.
 	used := p.used
@@ -498,7 +498,7 @@ func (g *Game) CheckStep() error {
 	err := g.checkStep(p, used-g.turnsTaking(), d, sqs, seats)
 	p.take(g, used, d, sqs)
 	g.dirty &= 0xff
-	g.marked = g.marked&0xf | 0x10<<g.seat
+	g.marked = g.marked&0xf | seatBits(g.seat)&0xf0
 	g.sqStep = 0
 	return err
 }

@@ -174,6 +174,7 @@ type Game struct {
 	rng *rand.Rand
 
 	n, start, seat int8
+	seated         uint8 // the seats in play, one bit each
 	dealt          int8
 	turn           int16
 	ph             phase
@@ -227,6 +228,10 @@ const (
 	gAll    = gLayout | gHands | gPawns | gPurse | gCup
 )
 
+// seatBits is seat s's bit among the marked seats of both checks (seats
+// are 0–3: maxPlayers is 4).
+func seatBits(s int8) uint8 { return 0x11 << (uint8(s) & 3) }
+
 // touch marks groups as changed for both checks. Only the seat to play
 // changes its pawn, purse and growth; the checks mark it after they ran and
 // beginTurn as its turn begins.
@@ -238,7 +243,7 @@ func nop(Event) {}
 
 // newGame lays out the board and deals for n players (setup S1–S15).
 func (e *Engine) newGame(n int, rng *rand.Rand) *Game {
-	g := &Game{e: e, rng: rng, n: int8(n), dealt: e.p.urdFor[n], chal: -1}
+	g := &Game{e: e, rng: rng, n: int8(n), seated: 1<<n - 1, dealt: e.p.urdFor[n], chal: -1}
 	g.opts = g.optBuf[:0]
 	for s := range n {
 		g.supply[s] = g.dealt
@@ -650,7 +655,7 @@ func (g *Game) dice(skip uint64) (d dieSet) {
 // sets and sums that listing reads.
 func (g *Game) setHeld(s int8, j int, delta int8) {
 	g.touch(gHands)
-	g.marked |= 0x11 << s
+	g.marked |= seatBits(s)
 	g.einMoved |= 1 << j
 	g.held[s][j] += delta
 	g.nHeld[s] += int16(delta)
@@ -671,7 +676,7 @@ func (g *Game) setHeld(s int8, j int, delta int8) {
 // beginTurn starts the current seat's turn. A pawn on Nidhogg does not
 // move (T12).
 func (g *Game) beginTurn(emit func(Event)) {
-	g.marked |= 0x11 << g.seat
+	g.marked |= seatBits(g.seat)
 	g.turn++
 	g.resetTurn()
 	g.announce(emit)
@@ -755,7 +760,7 @@ func (g *Game) countUrd(at Square) int {
 // setUrd exchanges the card on square q for an Urd of seat s.
 func (g *Game) setUrd(q Square, s int8) {
 	g.touch(gLayout)
-	g.marked |= 0x11 << s
+	g.marked |= seatBits(s)
 	g.sqMoved |= 1 << q
 	g.sqStep |= 1 << q
 	g.board[q] = urd(s)
