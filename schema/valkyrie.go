@@ -255,10 +255,14 @@ var valkyrieMessages = map[string]msg{
 	"v_cond_op":             {"効果の %d 文字目: 条件「%s」には比較が必要です（例: >= 2）", "effect, character %d: condition %q needs a comparison (e.g. >= 2)"},
 	"v_vp_unpayable":        {"VPカードの山から%dVPちょうどを作れません（大きい値から取る規則で）", "the VP card pool cannot make exactly %d VP (taking the largest values first)"},
 	"v_blank_card":          {"資金・戦力・VP・効果のどれもありません", "the card has no funds, power, VP or effect"},
+	"v_limit_clauses":       {"効果の %d 文字目: 文が多すぎます（1つの効果に%d文まで。この文で%d文目）", "effect, character %d: too many clauses (at most %d in one effect; this is clause %d)"},
 }
 
 // valkyrieDeckSlots is the number of rows in the supply (front, middle, back).
 const valkyrieDeckSlots = 3
+
+// ValkyrieMaxClauses is the most clauses the engine plays in one effect.
+const ValkyrieMaxClauses = 64
 
 // checkValkyrie decodes the six sheets, checks across rows and counts the
 // components: the seed's counts, both supply decks able to fill the supply,
@@ -440,10 +444,15 @@ func checkValkyrie(c *Checker) any {
 // checkValkyrieEffect checks item i's effect column beyond parsing (each
 // vocabulary declares exactly the triggers its column allows): a comparison
 // on every condition (all Valkyrie Strike conditions count something, so a
-// bare one has no meaning), and gain_vp amounts the VP pool can pay.
+// bare one has no meaning), gain_vp amounts the VP pool can pay, and at
+// most ValkyrieMaxClauses clauses.
 func checkValkyrieEffect[T any](s *Sheet[T], i int, field string, e Effect, pool map[int]int) {
 	if e.AST == nil {
 		return
+	}
+	if n := len(e.AST.Clauses); n > ValkyrieMaxClauses {
+		pos := e.AST.Clauses[ValkyrieMaxClauses].Pos
+		s.Errorf(i, field, "v_limit_clauses", utf8.RuneCountInString(e.Src[:pos])+1, ValkyrieMaxClauses, ValkyrieMaxClauses+1)
 	}
 	for _, cl := range e.AST.Clauses {
 		for _, cond := range cl.Conds {
