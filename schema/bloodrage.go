@@ -262,7 +262,7 @@ var bloodrageRules = []RuleParam{
 	{Key: "HumanAlwaysFirst", Kind: RuleBool, Default: "×", Doc: "時代Ⅱ・Ⅲもプレイヤーが先手か（×なら先手マーカーが時代ごとに左へ移る）"},
 	{Key: "FailedRewardGlory", Default: "5", Min: 0, Max: 30, Doc: "略奪に成功したAIが報酬を受け取れなかったとき代わりに得る名誉"},
 	{Key: "RagnarokGlory", Kind: RuleIntList, Default: "2,3,4", Min: 0, Max: 30, Doc: "ラグナロクで破壊されたフィギュア1体につき得る名誉（時代Ⅰ,Ⅱ,Ⅲ）"},
-	{Key: "DestroyedAtStart", Kind: RuleIntList, Default: "3,2,1", Min: 0, Max: 7, Doc: "ゲーム開始時に破滅させる地方の数（2,3,4氏族）"},
+	{Key: "DestroyedAtStart", Kind: RuleIntList, Default: "3,2,1", Min: 0, Max: 7, Doc: "ゲーム開始時に破滅させる地方の数（2,3,4氏族）。どの値も Ages と合わせて8（外周の地方の数）まで"},
 	{Key: "ShufflePillageRewards", Kind: RuleBool, Default: "○", Doc: "外周8地方の略奪報酬をゲームごとにシャッフルするか（×なら地方シートのとおり）"},
 	{Key: "RemoveByClanCount", Kind: RuleBool, Default: "×", Doc: "時代のカードを基本ゲームのように氏族数の印（人数の列の3・4）で抜くか。×（既定）は種のとおり時代のカードをすべて3つの山札に分け、どの氏族数でもドラフト手順表の枚数を引ける。○では2・3氏族で枚数が足りない回が出る"},
 	{Key: "CheckCellFailRate", Default: "75", Min: 1, Max: 100, Doc: "試行ゲームで、AIトラックのマスや強化表の項目が実行できなかった割合（%）がこれを超えたら、そのセルを警告する（10回以上試されたものだけ）"},
@@ -543,6 +543,8 @@ var bloodrageMessages = map[string]msg{
 	"b_track_first":      {"ルール %s の最初の値 %d は %s（%d）と同じにしてください", "rule %s starts at %d but %s is %d"},
 	"b_track_order":      {"ルール %s は小さい順に並べてください（同じ値は可）", "rule %s must not decrease"},
 	"b_list_len":         {"ルール %s には値が%d個必要です（%d個あります）", "rule %s needs %d values (has %d)"},
+	"b_destroyed_ages":   {"ルール DestroyedAtStart の%d（%d氏族）と時代の数（Ages %d）の合計が外周の地方の数%dを超えています。時代ごとのラグナロクで破壊する地方が残るようにしてください", "rule DestroyedAtStart: %d (for %d clans) plus the number of Ages (%d) is more than the %d outer provinces; leave a province for each Age's Ragnarök"},
+	"b_limit_cards":      {"この行でカードが合わせて%d枚になります。エンジンが扱えるのは%d枚までです", "this row brings the cards to %d in all; the engine plays at most %d"},
 }
 
 func checkBloodrage(c *Checker) any {
@@ -612,7 +614,17 @@ func checkBloodrageRules(c *Checker) {
 	if n := len(r.Ints("DestroyedAtStart")); n != 3 {
 		c.P.Errorf(RulesSheet.Key, 1, 1, "", "b_list_len", "DestroyedAtStart", 3, n)
 	}
+	for k, n := range r.Ints("DestroyedAtStart") {
+		if n+r.Int("Ages") > bloodrageOuterProvinces {
+			sheet, row, col, header, _ := ruleCell(c, "DestroyedAtStart")
+			c.P.Errorf(sheet, row, col, header, "b_destroyed_ages", n, k+2, r.Int("Ages"), bloodrageOuterProvinces)
+		}
+	}
 }
+
+// bloodrageOuterProvinces is the number of provinces around Yggdrasil: those
+// destroyed at the start and one per Age's Ragnarök must fit in them.
+const bloodrageOuterProvinces = 8
 
 // checkAIEffect reports clauses of an AI column that use "may", a verb
 // outside verbs, or a trigger outside triggers ("" is no trigger).
@@ -1052,11 +1064,17 @@ func checkBloodrageMap(c *Checker, provs *Sheet[BProvince], fjords *Sheet[BFjord
 	}
 }
 
-// checkBloodrageCards checks the Age cards and returns them by ID.
+// checkBloodrageCards checks the Age cards, at most MaxCards in all
+// (reported at the copies cell of the row that passes it), and returns them by ID.
 func checkBloodrageCards(c *Checker, cards *Sheet[BCard]) map[string]BCard {
 	r := c.Rules
 	byID := map[string]BCard{}
 	perAge := map[int]int{}
+	copiesField := "Copies"
+	if !cards.Has("Copies") {
+		copiesField = "ID"
+	}
+	total := 0
 	for i := range cards.Items {
 		card := &cards.Items[i]
 		if card.Copies == 0 {
@@ -1064,6 +1082,9 @@ func checkBloodrageCards(c *Checker, cards *Sheet[BCard]) map[string]BCard {
 		}
 		byID[card.ID] = *card
 		perAge[card.Age] += card.Copies
+		if total += card.Copies; total > MaxCards && total-card.Copies <= MaxCards {
+			cards.Errorf(i, copiesField, "b_limit_cards", total, MaxCards)
+		}
 		switch card.Kind {
 		case CardQuest:
 			c.Count("Quest", card.Copies)
