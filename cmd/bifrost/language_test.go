@@ -172,6 +172,9 @@ func speakCases(t *testing.T) []speakCase {
 		{"sweep", fixed("sweep", "nastrond", "--src", src, "--rule", "TiwazVP=0,1", "--games", "10")},
 		{"check usage", fixed("check", "nastrond")},
 		{"check format", fixed("check", "--format", "xml")},
+		{"check base outside git", func(t *testing.T, dir string) []string {
+			return []string{"check", "--src", noGit, "--out", dir, "--base", "HEAD"}
+		}},
 		{"check", func(t *testing.T, dir string) []string {
 			return []string{"check", "--src", src, "--out", dir}
 		}},
