@@ -430,8 +430,9 @@ const allSquares = 1<<squares - 1
 // take records the state, copying the groups in d and of the board the
 // squares in sqs (the others have not changed since the last take, or
 // changed unmarked and stay different until the end's full comparison).
-// used is the Urd taken from the supplies (urdUsed).
-func (p *snapshot) take(g *Game, used int16, d uint8, sqs uint64) {
+// used is the Urd taken from the supplies (urdUsed), lag used less
+// turnsTaking.
+func (p *snapshot) take(g *Game, used, lag int16, d uint8, sqs uint64) {
 	if d&gLayout != 0 {
 		if sqs == allSquares {
 			p.board = g.board
@@ -452,7 +453,7 @@ func (p *snapshot) take(g *Game, used int16, d uint8, sqs uint64) {
 	if fixed && (!p.fixed || d&gCup != 0) { // the faces last copied are still the faces
 		p.dFace = g.dFace
 	}
-	p.turn, p.used, p.urdLag, p.over, p.fixed, p.nd = g.turn, used, used-g.turnsTaking(), g.Over(), fixed, g.nd
+	p.turn, p.used, p.urdLag, p.over, p.fixed, p.nd = g.turn, used, lag, g.ph == phOver, fixed, g.nd
 }
 
 // urdUsed is the Urd taken from the supplies.
@@ -495,8 +496,9 @@ func (g *Game) CheckStep() error {
 			used += int16(p.supply[s] - g.supply[s])
 		}
 	}
-	err := g.checkStep(p, used-g.turnsTaking(), d, sqs, seats)
-	p.take(g, used, d, sqs)
+	lag := used - g.turnsTaking()
+	err := g.checkStep(p, lag, d, sqs, seats)
+	p.take(g, used, lag, d, sqs)
 	g.dirty &= 0xff
 	g.marked = g.marked&0xf | seatBits(g.seat)&0xf0
 	g.sqStep = 0
@@ -524,7 +526,7 @@ func (g *Game) checkStep(p *snapshot, lag int16, d uint8, sqs uint64, seats uint
 	switch {
 	case g.turn < p.turn:
 		return fmt.Errorf("I6: the turn went back from %d to %d", p.turn, g.turn)
-	case p.over && !g.Over():
+	case p.over && g.ph != phOver:
 		return fmt.Errorf("I6: the game went on after it was over")
 	case lag != p.urdLag:
 		return fmt.Errorf("I5: %+d Urd taken from the supplies beyond one a turn (turn %d to %d)", lag-p.urdLag, p.turn, g.turn)

@@ -311,7 +311,7 @@ func (e *Engine) newGame(n int, rng *rand.Rand) *Game {
 	g.beginTurn(nop)
 	g.announced = false // Opening, or else the first Apply, announces turn 1
 	g.settle(nop)
-	g.prev.take(g, g.urdUsed(), gAll, allSquares)
+	g.prev.take(g, g.urdUsed(), g.urdUsed()-g.turnsTaking(), gAll, allSquares)
 	return g
 }
 

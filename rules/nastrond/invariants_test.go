@@ -326,7 +326,7 @@ func TestIssue12_22_CheckStep_catchesEachBrokenTransition(t *testing.T) {
 				tt.before(g)
 			}
 			markAll(g)
-			g.prev.take(g, g.urdUsed(), gAll, allSquares)
+			g.prev.take(g, g.urdUsed(), g.urdUsed()-g.turnsTaking(), gAll, allSquares)
 			if err := g.CheckStep(); err != nil {
 				t.Fatalf("CheckStep on an unchanged state: %v", err)
 			}
