@@ -228,6 +228,9 @@ func TestIssue17_4_ServeListensOnLoopbackUnlessTold(t *testing.T) {
 	if r := bifrost(t, "serve", "nastrond", "--port", "70000", "--lang", "en"); r.code != 2 || !strings.Contains(r.stderr, "--port 70000") {
 		t.Errorf("--port 70000: exit %d, %s", r.code, r.stderr)
 	}
+	if r := bifrost(t, "serve", "../../cardsrc/nastrond.xlsx", "--lang", "en"); r.code != 2 {
+		t.Errorf("serve takes game names, not workbooks: exit %d, %s", r.code, r.stderr)
+	}
 }
 
 func TestIssue17_4_ServeStopsCleanlyWithAPageOpen(t *testing.T) {
