@@ -21,6 +21,7 @@ const (
 	markGap    = 0.14  // from the card's edge to a marker's centre
 	leaderIn   = 0.015 // how far into its part a leader reaches, at most
 	wideParts  = 0.6   // a part at least this wide counts as being on the left
+	textLead   = 0.045 // how far below a text part's top its leader ends, at most
 )
 
 // cardMarks introduces the markers in a card's destination:
@@ -33,7 +34,11 @@ func markAt(p CardParts, r Region, before []mark) mark {
 	ry := markRadius * p.W / p.H // the radius as a share of the height
 	clamp := func(v float64) float64 { return min(max(v, 0), 1) }
 	in := min(leaderIn, r.W/p.W/2)
-	m := mark{X: -markGap, AX: clamp(r.X/p.W + in), AY: clamp((r.Y + r.H/2) / p.H)}
+	ay := r.Y + r.H/2
+	if !strings.HasPrefix(r.Role, "icon:") && r.Role != "art" {
+		ay = r.Y + min(r.H/2, textLead*p.W) // text starts at the top of its box
+	}
+	m := mark{X: -markGap, AX: clamp(r.X/p.W + in), AY: clamp(ay / p.H)}
 	// A part across most of the card (a name bar, a text box) starts at
 	// its left, where its text does: its marker stands on the left.
 	if (r.X+r.W/2)/p.W >= 0.5 && r.W/p.W < wideParts {

@@ -54,6 +54,10 @@ func TestIssue14_3_CardCalloutsNumberThePartsOnTheCard(t *testing.T) {
 		if ax, ay := m.AX*63, m.AY*88; ax < part.X || ax > part.X+part.W || ay < part.Y || ay > part.Y+part.H {
 			t.Errorf("marker %d points at (%.1f, %.1f) mm, outside its part %+v", i+1, ax, ay, part)
 		}
+		// A text part's leader ends where its text starts, near the top.
+		if top := part.Y + textLead*63; m.AY*88 > top+1e-6 {
+			t.Errorf("marker %d points %.1f mm down its part, below where its text starts", i+1, m.AY*88-part.Y)
+		}
 		for j, o := range marks[:i] {
 			if o.X == m.X && math.Abs(o.Y-m.Y) < 2*ry {
 				t.Errorf("markers %d and %d touch: %+v %+v", j+1, i+1, o, m)
