@@ -386,9 +386,11 @@ func (pt *painter) shape(kind string, x, y, w, h, r float64, fill, stroke colour
 		sh.Kind, sh.Segs = draw.Polygon, polygon(x+qx, y, x+w-qx, y, x+w, y+qy, x+w, y+h-qy,
 			x+w-qx, y+h, x+qx, y+h, x, y+h-qy, x, y+qy)
 	case "shield":
+		// The curves are PDF "v" curves, as the shield has always been drawn:
+		// cubic, their first control point on their start.
 		sh.Kind, sh.Segs = draw.Path, []draw.Seg{{Op: 'M', P: [6]float64{x, y}}, {Op: 'L', P: [6]float64{x + w, y}},
-			{Op: 'L', P: [6]float64{x + w, y + h*0.55}}, {Op: 'Q', P: [6]float64{x + w, y + h*0.85, cx, y + h}},
-			{Op: 'Q', P: [6]float64{x, y + h*0.85, x, y + h*0.55}}, {Op: 'Z'}}
+			{Op: 'L', P: [6]float64{x + w, y + h*0.55}}, {Op: 'C', P: [6]float64{x + w, y + h*0.55, x + w, y + h*0.85, cx, y + h}},
+			{Op: 'C', P: [6]float64{cx, y + h, x, y + h*0.85, x, y + h*0.55}}, {Op: 'Z'}}
 	default:
 		return
 	}

@@ -88,8 +88,15 @@ func (r *raster) text(t *Text) error {
 		}
 		px, py := r.m.apply(x, t.Y)
 		if r.m.axisAligned() {
+			// Baselines sit on whole pixels and glyphs on quarter pixels
+			// across (whole pixels for large glyphs), as poppler places
+			// them: crisper, and few glyphs to cache.
 			ix, iy := math.Floor(px), math.Floor(py)
-			key := glyphKey{t.Font, gi, ppem, uint8((px - ix) * 4), uint8((py - iy) * 4), t.Mode, int32(math.Round(line * 64))}
+			sx := uint8((px - ix) * 4)
+			if ppem > 40*64 {
+				sx = 0
+			}
+			key := glyphKey{t.Font, gi, ppem, sx, 0, t.Mode, int32(math.Round(line * 64))}
 			gm, err := r.glyph(sf, key, line)
 			if err != nil {
 				return err

@@ -105,19 +105,26 @@ func (p *PDF) shape(s *Shape, x, y float64) {
 		}
 		d.Polygon(pts, style)
 	case Path:
+		var cx, cy, mx, my float64 // the current point and the subpath's start
 		for _, g := range s.Segs {
 			q := g.P
 			switch g.Op {
 			case 'M':
 				d.MoveTo(x+q[0], y+q[1])
+				cx, cy, mx, my = q[0], q[1], q[0], q[1]
 			case 'L':
 				d.LineTo(x+q[0], y+q[1])
+				cx, cy = q[0], q[1]
 			case 'C':
 				d.CurveBezierCubicTo(x+q[0], y+q[1], x+q[2], y+q[3], x+q[4], y+q[5])
+				cx, cy = q[4], q[5]
 			case 'Q':
-				d.CurveTo(x+q[0], y+q[1], x+q[2], y+q[3])
+				// PDF has no quadratic curve: the same curve as a cubic.
+				d.CurveBezierCubicTo(x+cx+(q[0]-cx)*2/3, y+cy+(q[1]-cy)*2/3, x+q[2]+(q[0]-q[2])*2/3, y+q[3]+(q[1]-q[3])*2/3, x+q[2], y+q[3])
+				cx, cy = q[2], q[3]
 			case 'Z':
 				d.ClosePath()
+				cx, cy = mx, my
 			}
 		}
 		d.DrawPath(style)

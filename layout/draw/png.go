@@ -24,9 +24,10 @@ func (l *List) PNG(dpi float64, trim bool) (*image.RGBA, error) {
 		return nil, fmt.Errorf("draw: %g dpi is outside 1–2400", dpi)
 	}
 	k := dpi / 25.4
-	x0, y0, w, h := 0.0, 0.0, l.W, l.H
+	// A trimmed picture is the full one cropped: the same pixel grid.
+	off, w, h := 0.0, l.W, l.H
 	if trim {
-		x0, y0, w, h = l.Bleed, l.Bleed, l.W-2*l.Bleed, l.H-2*l.Bleed
+		off, w, h = math.Round(l.Bleed*k), l.W-2*l.Bleed, l.H-2*l.Bleed
 	}
 	pw, ph := int(math.Round(w*k)), int(math.Round(h*k))
 	if pw < 1 || ph < 1 || pw*ph > 400<<20 {
@@ -37,7 +38,7 @@ func (l *List) PNG(dpi float64, trim bool) (*image.RGBA, error) {
 	r := rasterPool.Get().(*raster)
 	defer rasterPool.Put(r)
 	r.img, r.k = img, k
-	r.m = affine{k, 0, 0, k, -x0 * k, -y0 * k}
+	r.m = affine{k, 0, 0, k, -off, -off}
 	r.clip = img.Rect
 	r.stack = r.stack[:0]
 	for _, it := range l.Items {

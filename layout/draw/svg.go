@@ -131,7 +131,7 @@ func (s *svgWriter) style(l *List) {
 		if k.bold {
 			weight = "bold"
 		}
-		fmt.Fprintf(s.w, ".%sf%d{font-family:%s,sans-serif;font-weight:%s;font-kerning:none;white-space:pre}", s.id, i, xmlEscape(strings.Join(stack, ",")), weight)
+		fmt.Fprintf(s.w, ".%sf%d{font-family:%s,sans-serif;font-weight:%s;font-kerning:none;white-space:pre;text-rendering:geometricPrecision}", s.id, i, xmlEscape(strings.Join(stack, ",")), weight)
 	}
 	s.w.WriteString("</style>")
 }
