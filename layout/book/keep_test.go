@@ -76,3 +76,13 @@ func TestIssue14_9_QuestionStaysWithItsAnswer(t *testing.T) {
 		}
 	}
 }
+
+func TestIssue14_9_LineBeforeAnExampleBoxGoesWithIt(t *testing.T) {
+	box := "> **例1：手番**\n>\n" + strings.Repeat("> 例の本文の行です。\n>\n", 3) + "> 例の終わり。\n"
+	for k := range 40 {
+		r := typesetT(t, "# 章\n\n"+strings.Repeat("本文の行です。\n\n", k)+"例の前の行です。\n\n"+box)
+		if lead, first := pageOf(t, r, "例の前の行です。"), pageOf(t, r, "例1：手番"); lead != first {
+			t.Errorf("k=%d: the line before the example box is on page %d, the box on page %d", k, lead, first)
+		}
+	}
+}

@@ -375,6 +375,9 @@ func orderedMarker(depth, n int) string {
 // quote lays out a block quote (an example of play) on a shaded panel with
 // a bar down its left edge.
 func (b *builder) quote(q *ast.Blockquote) error {
+	if n := len(b.boxes); n > 0 && len(b.boxes[n-1].panels) == 0 {
+		b.boxes[n-1].keep = true // the line that leads into an example box goes with it
+	}
 	b.space(b.pitch() * 0.6)
 	bar := quoteBar
 	p := &panel{x: b.x, w: b.w, bg: quoteBG, bar: &bar, pad: b.em() * 0.8}
