@@ -268,30 +268,36 @@ func (r *raster) rotatedGlyph(sf *sfnt.Font, gi sfnt.GlyphIndex, ppem fixed.Int2
 // paintMask paints a glyph mask in c with the pen at pixel (x, y), inside
 // the clip.
 func (r *raster) paintMask(gm *glyphMask, x, y int, c color.RGBA) {
-	at := image.Rect(x+gm.dx, y+gm.dy, x+gm.dx+gm.a.Rect.Dx(), y+gm.dy+gm.a.Rect.Dy())
-	box := at.Intersect(r.clip)
+	r.paintAlpha(gm.a, image.Pt(x+gm.dx, y+gm.dy), c)
+}
+
+// paintAlpha paints c (premultiplied) through the coverage a, its top-left
+// pixel at at, inside the clip.
+func (r *raster) paintAlpha(a *image.Alpha, at image.Point, c color.RGBA) {
+	area := image.Rectangle{Min: at, Max: at.Add(a.Rect.Size())}
+	box := area.Intersect(r.clip)
 	if box.Empty() {
 		return
 	}
-	sr, sg, sb := uint32(c.R), uint32(c.G), uint32(c.B)
+	sr, sg, sb, sa := uint32(c.R), uint32(c.G), uint32(c.B), uint32(c.A)
 	for py := box.Min.Y; py < box.Max.Y; py++ {
-		mrow := gm.a.Pix[(py-at.Min.Y)*gm.a.Stride+(box.Min.X-at.Min.X):]
-		prow := r.img.Pix[r.img.PixOffset(box.Min.X, py):]
-		for i := 0; i < box.Dx(); i++ {
-			m := uint32(mrow[i])
-			if m == 0 {
+		mrow := a.Pix[(py-area.Min.Y)*a.Stride+(box.Min.X-area.Min.X):][:box.Dx()]
+		prow := r.img.Pix[r.img.PixOffset(box.Min.X, py):][:4*box.Dx()]
+		for i, mb := range mrow {
+			if mb == 0 {
 				continue
 			}
 			p := prow[4*i : 4*i+4 : 4*i+4]
-			if m == 255 {
+			m := uint32(mb)
+			if m == 255 && sa == 255 {
 				p[0], p[1], p[2], p[3] = c.R, c.G, c.B, 255
 				continue
 			}
-			inv := 255 - m
-			p[0] = uint8((uint32(p[0])*inv + sr*m + 127) / 255)
-			p[1] = uint8((uint32(p[1])*inv + sg*m + 127) / 255)
-			p[2] = uint8((uint32(p[2])*inv + sb*m + 127) / 255)
-			p[3] = uint8((uint32(p[3])*inv + 255*m + 127) / 255)
+			inv := 255*255 - sa*m // what is left of the pixel, in 255²
+			p[0] = uint8((uint32(p[0])*inv + sr*m*255 + 255*255/2) / (255 * 255))
+			p[1] = uint8((uint32(p[1])*inv + sg*m*255 + 255*255/2) / (255 * 255))
+			p[2] = uint8((uint32(p[2])*inv + sb*m*255 + 255*255/2) / (255 * 255))
+			p[3] = uint8((uint32(p[3])*inv + sa*m*255 + 255*255/2) / (255 * 255))
 		}
 	}
 }

@@ -78,7 +78,8 @@ type raster struct {
 	clip  image.Rectangle
 	stack []state
 	z     vector.Rasterizer
-	poly  [][]pt // a path flattened, for strokes
+	poly  [][]pt      // a path flattened, for strokes
+	mask  image.Alpha // coverage of a path, reused
 	gbuf  glyphBuf
 }
 
@@ -268,7 +269,20 @@ func (r *raster) fillPath(segs []Seg, c color.RGBA) {
 	}
 	r.z.Reset(box.Dx(), box.Dy())
 	r.pathInto(segs, float64(box.Min.X), float64(box.Min.Y))
-	r.z.Draw(r.img, box, image.NewUniform(c), image.Point{})
+	r.paintRaster(box, c)
+}
+
+// paintRaster paints c through the coverage of the rasterizer's path, its
+// mask's top-left pixel at box.Min.
+func (r *raster) paintRaster(box image.Rectangle, c color.RGBA) {
+	n := box.Dx() * box.Dy()
+	if cap(r.mask.Pix) < n {
+		r.mask.Pix = make([]uint8, n)
+	}
+	r.mask.Pix, r.mask.Stride, r.mask.Rect = r.mask.Pix[:n], box.Dx(), image.Rect(0, 0, box.Dx(), box.Dy())
+	r.z.DrawOp = stddraw.Src // writes every mask pixel: no need to clear it
+	r.z.Draw(&r.mask, r.mask.Rect, image.Opaque, image.Point{})
+	r.paintAlpha(&r.mask, box.Min, c)
 }
 
 // segBounds is the pixel box of segments' points (control points
@@ -420,7 +434,7 @@ func (r *raster) strokePolys(polys [][]pt, closed []bool, width float64, c color
 		z.Draw(mask, box, image.Opaque, image.Point{})
 		return
 	}
-	z.Draw(r.img, box, image.NewUniform(c), image.Point{})
+	r.paintRaster(box, c)
 }
 
 // dashes cuts polylines into dashes of length d with gaps of length d.
