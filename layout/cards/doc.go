@@ -9,6 +9,11 @@
 // "{Text|Effect}", so trying a new look needs no code change. Faces are read
 // from the typed data by reflection over the row structs and their xlsx tags.
 //
+// Each card side is laid out once into a display list (package
+// layout/draw): text already broken, shrunk to fit and cut into font runs.
+// The PDF replays those lists; DrawAll hands them out for the SVG and PNG
+// backends, so every output shows the same card.
+//
 // Render lays the cards out 3×3 (or as many as fit) on A4 or Letter with the
 // bleed and crop marks, face and back pages alternating with the backs
 // mirrored for long-edge duplex; boards get a page each. RenderCard writes one

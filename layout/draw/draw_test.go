@@ -1,0 +1,68 @@
+package draw
+
+import (
+	"bytes"
+	"image/color"
+	"strings"
+	"sync"
+	"testing"
+
+	"bifrost/layout/text"
+)
+
+// TestIssue17_1_RotateTurnsCounterClockwise: a Rotate of 90° turns what
+// lies right of its centre to above it, in the PNG as in the SVG (whose
+// rotate turns clockwise, so it is written negated), and a Clip cuts.
+func TestIssue17_1_RotateTurnsCounterClockwise(t *testing.T) {
+	black := RGB(0, 0, 0)
+	l := &List{W: 20, H: 20, Items: []Item{
+		&Rotate{Angle: 90, X: 10, Y: 10},
+		&Shape{Kind: Rect, X: 12, Y: 8, W: 6, H: 4, Fill: black}, // right of the centre
+		Pop{},
+		&Clip{X: 0, Y: 15, W: 5, H: 5},
+		&Shape{Kind: Rect, X: 0, Y: 10, W: 20, H: 10, Fill: black}, // only its clipped corner shows
+		Pop{},
+	}}
+	img, err := l.PNG(25.4, false) // 1 pixel a mm
+	if err != nil {
+		t.Fatal(err)
+	}
+	dark := func(x, y int) bool { return img.RGBAAt(x, y) == color.RGBA{0, 0, 0, 255} }
+	if !dark(10, 4) || dark(15, 10) {
+		t.Errorf("after a 90° turn the bar is above the centre %v and not right of it %v", dark(10, 4), !dark(15, 10))
+	}
+	if !dark(2, 17) || dark(10, 17) {
+		t.Errorf("the clip lets through its corner %v and nothing else %v", dark(2, 17), !dark(10, 17))
+	}
+	var b bytes.Buffer
+	if err := l.SVG(&b, false); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), `rotate(-90 10 10)`) {
+		t.Errorf("the SVG does not turn counter-clockwise: %s", b.String())
+	}
+}
+
+// TestIssue17_8_PNGIsSafeConcurrently: pictures drawn at once from several
+// goroutines (a deck export does) equal the one drawn alone.
+func TestIssue17_8_PNGIsSafeConcurrently(t *testing.T) {
+	f := text.Default()
+	l := &List{W: 40, H: 20}
+	for i, s := range []string{"カードを1枚引く。", "Valkyrie 123", "戦闘に勝ったとき"} {
+		l.Add(&Text{X: 2, Y: 5 + 5*float64(i), S: s, Font: f, Size: 9, Mode: TextMode(i % 3)})
+	}
+	want, err := l.PNG(300, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Go(func() {
+			got, err := l.PNG(300, true)
+			if err != nil || !bytes.Equal(got.Pix, want.Pix) {
+				t.Errorf("a picture drawn alongside others differs (err %v)", err)
+			}
+		})
+	}
+	wg.Wait()
+}
