@@ -30,11 +30,17 @@ type side struct {
 	list *draw.List
 }
 
-// allSides draws every card design of a game's shipped data, face and back.
+// allSides draws every card design of a game's shipped data, face and back,
+// with a version stamp.
 func allSides(t *testing.T, game string) []side {
 	t.Helper()
+	return drawSides(t, game, cards.Options{Stamp: "git 0123abc 2026-01-01"})
+}
+
+func drawSides(t *testing.T, game string, opt cards.Options) []side {
+	t.Helper()
 	res, _, lay := shipped(t, game)
-	ds, err := cards.DrawAll(res, lay, cards.Options{Stamp: "git 0123abc 2026-01-01"})
+	ds, err := cards.DrawAll(res, lay, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -179,29 +185,41 @@ func abs(n int) int { return max(n, -n) }
 func TestIssue17_2_PNGMatchesPDF(t *testing.T) {
 	needFonts(t, "BIZ UDPGothic")
 	for _, g := range schema.Games() {
-		t.Run(g.ID, func(t *testing.T) {
-			sides := allSides(t, g.ID)
-			lists := make([]*draw.List, len(sides))
-			for i, s := range sides {
-				lists[i] = s.list
-			}
-			pages := pdfPages(t, lists, 100)
-			most := 0.0
-			for i, s := range sides {
-				img, err := s.list.PNG(100, false)
-				if err != nil {
-					t.Fatalf("%s: %v", s.name, err)
-				}
-				sameSize(t, s.name, pages[i], img)
-				bad, worst := compareTiles(pages[i], img)
-				if len(bad) > 0 {
-					t.Errorf("%s: %d tiles of the PNG differ from the PDF, the worst at %v by %.1f (allowed %.1f)", s.name, len(bad), bad[0].Rectangle, bad[0].diff, backendTolerance)
-				}
-				most = max(most, worst)
-			}
-			t.Logf("%d sides; the worst tile differs by %.1f", len(sides), most)
-		})
+		t.Run(g.ID, func(t *testing.T) { pngMatchesPDF(t, allSides(t, g.ID)) })
 	}
+	// Outlined text and shapes: valkyrie's backs with the ink saver, and a
+	// face with a DRAFT band (turned text, a translucent fill).
+	t.Run("ink saver and draft", func(t *testing.T) {
+		var sides []side
+		for _, s := range drawSides(t, "valkyrie", cards.Options{InkSaver: true, Draft: map[string][]string{"A01": {"Valkyrie!C2", "x"}}}) {
+			if strings.HasSuffix(s.name, "back") || strings.Contains(s.name, " A01 ") {
+				sides = append(sides, s)
+			}
+		}
+		pngMatchesPDF(t, sides)
+	})
+}
+
+func pngMatchesPDF(t *testing.T, sides []side) {
+	lists := make([]*draw.List, len(sides))
+	for i, s := range sides {
+		lists[i] = s.list
+	}
+	pages := pdfPages(t, lists, 100)
+	most := 0.0
+	for i, s := range sides {
+		img, err := s.list.PNG(100, false)
+		if err != nil {
+			t.Fatalf("%s: %v", s.name, err)
+		}
+		sameSize(t, s.name, pages[i], img)
+		bad, worst := compareTiles(pages[i], img)
+		if len(bad) > 0 {
+			t.Errorf("%s: %d tiles of the PNG differ from the PDF, the worst at %v by %.1f (allowed %.1f)", s.name, len(bad), bad[0].Rectangle, bad[0].diff, backendTolerance)
+		}
+		most = max(most, worst)
+	}
+	t.Logf("%d sides; the worst tile differs by %.1f", len(sides), most)
 }
 
 // TestIssue17_2_ComparisonCatchesAMissingLine proves the tolerance: the
