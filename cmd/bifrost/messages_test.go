@@ -86,7 +86,7 @@ func TestIssue16_1_CommandsSpeakTheChosenLanguage(t *testing.T) {
 // sources: a key missing from the catalogue would panic when printed.
 func TestIssue16_1_EveryKeyTheCommandsUseIsInTheCatalogue(t *testing.T) {
 	files, _ := filepath.Glob("*.go")
-	use := regexp.MustCompile(`(?:msgErr\(|\.msg\(|render\(\w+, )"([a-z_]+)"`)
+	use := regexp.MustCompile(`(?:msgErr\(|\.msg\(|say\(|render\(\w+, )"([a-z_]+)"`)
 	n := 0
 	for _, f := range files {
 		if strings.HasSuffix(f, "_test.go") {
