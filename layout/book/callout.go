@@ -29,21 +29,34 @@ const (
 const cardMarks = "?at="
 
 // markAt places the marker of region r of card p, below the markers on
-// its side so far when it would touch one.
+// its side so far when it would touch one. Its side is the one nearer the
+// part, unless the leader from there would cross another part and the
+// leader from the other side would not.
 func markAt(p CardParts, r Region, before []mark) mark {
-	ry := markRadius * p.W / p.H // the radius as a share of the height
 	clamp := func(v float64) float64 { return min(max(v, 0), 1) }
 	in := min(leaderIn, r.W/p.W/2)
 	ay := r.Y + r.H/2
 	if !strings.HasPrefix(r.Role, "icon:") && r.Role != "art" {
 		ay = r.Y + min(r.H/2, textLead*p.W) // text starts at the top of its box
 	}
-	m := mark{X: -markGap, AX: clamp(r.X/p.W + in), AY: clamp(ay / p.H)}
+	left := settle(p, mark{X: -markGap, AX: clamp(r.X/p.W + in), AY: clamp(ay / p.H)}, before)
+	right := settle(p, mark{X: 1 + markGap, AX: clamp((r.X+r.W)/p.W - in), AY: clamp(ay / p.H)}, before)
 	// A part across most of the card (a name bar, a text box) starts at
 	// its left, where its text does: its marker stands on the left.
+	first, second := left, right
 	if (r.X+r.W/2)/p.W >= 0.5 && r.W/p.W < wideParts {
-		m.X, m.AX = 1+markGap, clamp((r.X+r.W)/p.W-in)
+		first, second = right, left
 	}
+	if crossesPart(p, r, first) && !crossesPart(p, r, second) {
+		return second
+	}
+	return first
+}
+
+// settle puts m at the height of its leader's end, or below the markers
+// on its side it would touch.
+func settle(p CardParts, m mark, before []mark) mark {
+	ry := markRadius * p.W / p.H // the radius as a share of the height
 	m.Y = max(m.AY, ry)
 	for _, b := range before {
 		if b.X == m.X && m.Y < b.Y+2.3*ry && m.Y > b.Y-2.3*ry {
@@ -51,6 +64,57 @@ func markAt(p CardParts, r Region, before []mark) mark {
 		}
 	}
 	return m
+}
+
+// crossesPart reports whether the leader of m, inside the card, passes
+// through a part other than r, one holding r, or one inside r.
+func crossesPart(p CardParts, r Region, m mark) bool {
+	// The leader inside the card: from where it enters at the card's edge.
+	x0, y0, x1, y1 := min(max(m.X, 0), 1)*p.W, m.Y*p.H, m.AX*p.W, m.AY*p.H
+	if m.X != m.AX {
+		t := (min(max(m.X, 0), 1) - m.X) / (m.AX - m.X)
+		y0 = (m.Y + t*(m.AY-m.Y)) * p.H
+	}
+	for _, o := range p.Regions {
+		if o == r || holds(o, r) || holds(r, o) {
+			continue
+		}
+		if segmentMeetsBox(x0, y0, x1, y1, o) {
+			return true
+		}
+	}
+	return false
+}
+
+// holds reports whether box a contains box b.
+func holds(a, b Region) bool {
+	return a.X <= b.X && a.Y <= b.Y && a.X+a.W >= b.X+b.W && a.Y+a.H >= b.Y+b.H
+}
+
+// segmentMeetsBox reports whether the segment (x0,y0)–(x1,y1) passes
+// through the inside of box o (Liang–Barsky clipping).
+func segmentMeetsBox(x0, y0, x1, y1 float64, o Region) bool {
+	t0, t1 := 0.0, 1.0
+	dx, dy := x1-x0, y1-y0
+	for _, c := range [4][2]float64{{-dx, x0 - o.X}, {dx, o.X + o.W - x0}, {-dy, y0 - o.Y}, {dy, o.Y + o.H - y0}} {
+		pp, q := c[0], c[1]
+		if pp == 0 {
+			if q <= 0 {
+				return false
+			}
+			continue
+		}
+		t := q / pp
+		if pp < 0 {
+			t0 = max(t0, t)
+		} else {
+			t1 = min(t1, t)
+		}
+		if t0 >= t1 {
+			return false
+		}
+	}
+	return true
 }
 
 // encodeMarks writes marks for a card's destination ("" for none).

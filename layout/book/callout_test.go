@@ -172,3 +172,29 @@ func TestIssue14_3_CardWithCalloutsStaysOnOnePageWithItsLeadInAndList(t *testing
 		}
 	}
 }
+
+// A leader never runs through another part when the other side is clear:
+// on a card whose cost circle sits at the left of its name bar, the name's
+// and the kind's markers stand on the right.
+func TestIssue14_3_LeaderCrossesNoOtherPart(t *testing.T) {
+	p := CardParts{W: 63, H: 88, Regions: []Region{
+		{Role: "cost", X: 3, Y: 3, W: 10, H: 10},
+		{Role: "name", X: 14, Y: 4, W: 45, H: 6},
+		{Role: "kind", X: 14, Y: 10, W: 45, H: 3},
+		{Role: "text", X: 4, Y: 50, W: 55, H: 20},
+	}}
+	var marks []mark
+	for _, r := range p.Regions {
+		m := markAt(p, r, marks)
+		if crossesPart(p, r, m) {
+			t.Errorf("%s: the leader from (%.2f, %.2f) crosses another part", r.Role, m.X, m.Y)
+		}
+		marks = append(marks, m)
+	}
+	if marks[1].X < 1 || marks[2].X < 1 {
+		t.Errorf("name and kind markers at x %.2f and %.2f; want them right of the card", marks[1].X, marks[2].X)
+	}
+	if marks[0].X > 0 || marks[3].X > 0 {
+		t.Errorf("cost and text markers at x %.2f and %.2f; want them left of the card", marks[0].X, marks[3].X)
+	}
+}
