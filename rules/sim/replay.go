@@ -24,10 +24,12 @@ func Replay(w io.Writer, e Engine, cfg Config, seed uint64, bots []string, lang 
 	}
 	r := p.Play(cfg, seed)
 	switch {
-	case r.Violation != nil:
+	case r.Violation != nil && lang == "en":
 		fmt.Fprintf(w, "violation at turn %d: %s\n", r.Violation.Turn, r.Violation.Message)
+	case r.Violation != nil:
+		fmt.Fprintf(w, "違反（手番 %d）: %s\n", r.Violation.Turn, r.Violation.Text("ja"))
 	case r.Unfinished:
-		fmt.Fprintf(w, "unfinished after %d turns\n", r.Turns)
+		fmt.Fprintln(w, Localized(unfinished(r.Turns), lang != "en"))
 	default:
 		if lang == "en" {
 			fmt.Fprintf(w, "end after %d turns; scores %v; winner P%d\n", r.Turns, r.Scores, r.Winner+1)

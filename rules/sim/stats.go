@@ -1,7 +1,6 @@
 package sim
 
 import (
-	"fmt"
 	"maps"
 	"math"
 	"slices"
@@ -89,8 +88,9 @@ func (s *Stats) add(r *Result) {
 		s.Violations = append(s.Violations, *r.Violation)
 	case r.Unfinished:
 		s.Unfinished++
+		un := unfinished(r.Turns)
 		s.Stalled = append(s.Stalled, Violation{Seed: r.Seed, Players: r.Players, Turn: r.Turns,
-			Message: fmt.Sprintf("unfinished after %d turns", r.Turns), Replay: ReplayCommand(s.engine, r.Config, r.Seed, s.bots)})
+			Message: un.EN, MessageJA: un.JA, Replay: ReplayCommand(s.engine, r.Config, r.Seed, s.bots)})
 	default:
 		ps.Finished++
 		ps.SeatWins[r.Winner]++

@@ -1,0 +1,66 @@
+package sim
+
+import "fmt"
+
+// Message is an error with a Japanese and an English form, such as an
+// engine's invariant violation. Error returns the English form.
+type Message struct {
+	JA, EN string
+}
+
+// Errorf formats a Message: ja and en are the two forms of one message and
+// take the same arguments (use explicit indexes such as %[2]d where Japanese
+// wants another order). An argument that is a Word, or an error, is written
+// in the form's language.
+func Errorf(ja, en string, args ...any) error {
+	return &Message{JA: fmt.Sprintf(ja, localArgs(args, true)...), EN: fmt.Sprintf(en, localArgs(args, false)...)}
+}
+
+func (m *Message) Error() string { return m.EN }
+
+// Word is an Errorf argument with a Japanese and an English form, such as
+// the name of a zone.
+type Word struct{ JA, EN string }
+
+func (w Word) String() string { return w.EN }
+
+func localArgs(args []any, ja bool) []any {
+	out := make([]any, len(args))
+	for i, a := range args {
+		switch a := a.(type) {
+		case Word:
+			out[i] = a.EN
+			if ja {
+				out[i] = a.JA
+			}
+		case error:
+			out[i] = Localized(a, ja)
+		default:
+			out[i] = a
+		}
+	}
+	return out
+}
+
+// Localized returns err's Japanese form when ja is set and err is a
+// Message, and err.Error() otherwise: a plain error stays English.
+func Localized(err error, ja bool) string {
+	if m, ok := err.(*Message); ok && ja {
+		return m.JA
+	}
+	return err.Error()
+}
+
+// Text returns the violation's message in lang ("ja" or "en"): the English
+// one when it has no Japanese form.
+func (v Violation) Text(lang string) string {
+	if lang == "ja" && v.MessageJA != "" {
+		return v.MessageJA
+	}
+	return v.Message
+}
+
+// unfinished says that a game passed the turn cap after turns turns.
+func unfinished(turns int) *Message {
+	return &Message{JA: fmt.Sprintf("%d 手番を過ぎても終わりませんでした", turns), EN: fmt.Sprintf("unfinished after %d turns", turns)}
+}
