@@ -21,11 +21,12 @@ type Result struct {
 // Violation is a game that broke an invariant, offered no legal choice, or
 // crashed. Replay holds the command that plays it again.
 type Violation struct {
-	Seed    uint64 `json:"seed"`
-	Players int    `json:"players"`
-	Turn    int    `json:"turn"`
-	Message string `json:"message"`
-	Replay  string `json:"replay"`
+	Seed      uint64 `json:"seed"`
+	Players   int    `json:"players"`
+	Turn      int    `json:"turn"`
+	Message   string `json:"message"`
+	MessageJA string `json:"message_ja,omitempty"` // the Japanese form, when the engine gave one
+	Replay    string `json:"replay"`
 }
 
 // Player plays games one after another, reusing its buffers. It is not safe
@@ -82,7 +83,7 @@ func (p *Player) Play(cfg Config, seed uint64) (r Result) {
 			if g != nil {
 				turn = safeTurn(g)
 			}
-			r.Violation = p.violation(cfg, seed, turn, fmt.Sprintf("panic: %v (at %s)", x, panicSite()))
+			r.Violation = p.violation(cfg, seed, turn, Errorf("エンジンかボットが異常停止しました: %v（%s）", "panic: %v (at %s)", x, panicSite()))
 			r.Winner = -1
 		}
 		p.finish(&r, g)
@@ -105,7 +106,7 @@ func (p *Player) Play(cfg Config, seed uint64) (r Result) {
 	stepper, _ := g.(Stepper)
 	if p.Check && stepper != nil {
 		if err := stepper.CheckStep(); err != nil {
-			r.Violation = p.violation(cfg, seed, 0, err.Error())
+			r.Violation = p.violation(cfg, seed, 0, err)
 			return r
 		}
 	}
@@ -118,13 +119,13 @@ func (p *Player) Play(cfg Config, seed uint64) (r Result) {
 		}
 		p.choices = g.Choices(p.choices[:0])
 		if len(p.choices) == 0 {
-			r.Violation = p.violation(cfg, seed, g.Turn(), "no legal choice")
+			r.Violation = p.violation(cfg, seed, g.Turn(), Errorf("選べる手がありません", "no legal choice"))
 			return r
 		}
 		seat := g.Seat()
 		i := bots[seat].Choose(g, p.choices, botRng)
 		if i < 0 || i >= len(p.choices) {
-			r.Violation = p.violation(cfg, seed, g.Turn(), fmt.Sprintf("bot chose %d of %d choices", i, len(p.choices)))
+			r.Violation = p.violation(cfg, seed, g.Turn(), Errorf("ボットが %d 番の手を選びました（選べる手は %d 個）", "bot chose %d of %d choices", i, len(p.choices)))
 			return r
 		}
 		if p.OnChoice != nil {
@@ -138,7 +139,7 @@ func (p *Player) Play(cfg Config, seed uint64) (r Result) {
 				err = stepper.CheckStep()
 			}
 			if err != nil {
-				r.Violation = p.violation(cfg, seed, g.Turn(), err.Error())
+				r.Violation = p.violation(cfg, seed, g.Turn(), err)
 				return r
 			}
 		}
@@ -168,9 +169,14 @@ func (p *Player) finish(r *Result, g Game) {
 	p.touched = p.touched[:0]
 }
 
-func (p *Player) violation(cfg Config, seed uint64, turn int, msg string) *Violation {
-	return &Violation{Seed: seed, Players: cfg.Players, Turn: turn, Message: msg,
+// violation records err, in both forms when it is a Message.
+func (p *Player) violation(cfg Config, seed uint64, turn int, err error) *Violation {
+	v := &Violation{Seed: seed, Players: cfg.Players, Turn: turn, Message: err.Error(),
 		Replay: ReplayCommand(p.Engine, cfg, seed, p.Bots)}
+	if m, ok := err.(*Message); ok {
+		v.MessageJA = m.JA
+	}
+	return v
 }
 
 // ReplayCommand is the command line that replays game cfg of a batch with
