@@ -20,6 +20,7 @@ func speaksBoth(t *testing.T, err error) {
 		t.Fatal("no violation")
 	}
 	ja, en := sim.Localized(err, true), sim.Localized(err, false)
+	t.Logf("%s\n%s", ja, en)
 	if m := englishWords.FindString(ja); m != "" || !schema.HasJapanese(ja) {
 		t.Errorf("Japanese form %q speaks English (%q)", ja, m)
 	}
