@@ -18,20 +18,20 @@ func Errorf(ja, en string, args ...any) error {
 
 func (m *Message) Error() string { return m.EN }
 
-// Word is an Errorf argument with a Japanese and an English form, such as
-// the name of a zone.
-type Word struct{ JA, EN string }
+// Word is an Errorf argument with a Japanese and an English form (in that
+// order), such as the name of a zone.
+type Word [2]string
 
-func (w Word) String() string { return w.EN }
+func (w Word) String() string { return w[1] }
 
 func localArgs(args []any, ja bool) []any {
 	out := make([]any, len(args))
 	for i, a := range args {
 		switch a := a.(type) {
 		case Word:
-			out[i] = a.EN
+			out[i] = a[1]
 			if ja {
-				out[i] = a.JA
+				out[i] = a[0]
 			}
 		case error:
 			out[i] = Localized(a, ja)

@@ -1,0 +1,83 @@
+package bloodrage
+
+import (
+	"regexp"
+	"testing"
+
+	"bifrost/rules/sim"
+	"bifrost/schema"
+)
+
+// englishWords is two English words in a row: a sentence, not an ID or an
+// invariant number.
+var englishWords = regexp.MustCompile(`\b[a-z]{2,}\b[ ,;:()'’]+\b[a-z]{2,}\b`)
+
+// speaksBoth reports what is wrong with err's two forms: English in the
+// Japanese one, Japanese in the English one.
+func speaksBoth(t *testing.T, name string, err error) {
+	t.Helper()
+	if err == nil {
+		t.Fatalf("%s: no violation", name)
+	}
+	ja, en := sim.Localized(err, true), sim.Localized(err, false)
+	t.Logf("%s\n%s", ja, en)
+	if m := englishWords.FindString(ja); m != "" || !schema.HasJapanese(ja) {
+		t.Errorf("%s: Japanese form %q speaks English (%q)", name, ja, m)
+	}
+	if schema.HasJapanese(en) || en != err.Error() {
+		t.Errorf("%s: English form %q holds Japanese or is not Error()", name, en)
+	}
+}
+
+// Issue 16.1: bloodrage's invariant violations from Check and CheckStep
+// read in Japanese and in English, places, stats and figures included.
+func TestIssue16_1_BloodrageViolationsSpeakJapanese(t *testing.T) {
+	e := engine(t)
+	for name, break_ := range map[string]func(g *Game){
+		"villages": func(g *Game) {
+			for range 5 {
+				put(t, g, 1, fkWarrior, utgard)
+			}
+		},
+		"negative Rage":        func(g *Game) { g.clan[1].rage = -1 },
+		"warrior at sea":       func(g *Game) { put(t, g, 0, fkWarrior, locFjord0) },
+		"I2 pass die":          func(g *Game) { g.clan[1].pass = 3; g.clan[1].fails = 1 },
+		"I4 marker":            func(g *Game) { g.clan[1].marker[2] = 1 },
+		"figure in two places": func(g *Game) { g.figs[g.findFig(1, fkWarrior, locReserve)].loc = gimle },
+		"AI holds a quest": func(g *Game) {
+			for i, di := range e.inst {
+				if e.cards[di].kind == cardQuest && e.cards[di].age == 1 {
+					g.moveCard(int16(i), clHand, 1)
+					return
+				}
+			}
+		},
+		"a card in the AI battle deck seen": func(g *Game) {
+			for i, l := range g.cLoc {
+				if l == clBattlePile {
+					g.moveCard(int16(i), clAIDeck, -1)
+					g.cSeen[i] = true
+					return
+				}
+			}
+		},
+	} {
+		g := fixture(t, e, 3)
+		break_(g)
+		speaksBoth(t, name, g.Check())
+	}
+	for name, step := range map[string]func(g *Game){
+		"Age goes back":           func(g *Game) { g.age = 0 },
+		"stat goes down":          func(g *Game) { g.snap.step[0][statHorns] = 2 },
+		"destroyed province back": func(g *Game) { g.snap.destroyed[gimle] = true },
+		"I4 marker moves back":    func(g *Game) { g.snap.stepped[2][4] = 2 },
+	} {
+		g := fixture(t, e, 3)
+		g.age = 1
+		if err := g.CheckStep(); err != nil {
+			t.Fatalf("%s: first step: %v", name, err)
+		}
+		step(g)
+		speaksBoth(t, name, g.CheckStep())
+	}
+}
