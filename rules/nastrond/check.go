@@ -80,10 +80,12 @@ func (g *Game) checkPurse(seats uint8) error {
 	c := &g.chk
 	n := g.n
 	// The seats beyond n hold nothing: what they held would break this too.
-	cards := int(c.cards) + int(g.won[0]) + int(g.won[1]) + int(g.won[2]) + int(g.won[3])
+	cards := int(c.cards)
+	for _, w := range g.won {
+		cards += int(w)
+	}
 	lo, hi := g.supply[0], g.supply[0]
-	for s := int8(1); s < n; s++ {
-		v := g.supply[s&(maxPlayers-1)]
+	for _, v := range g.supply[1:n] {
 		lo, hi = min(lo, v), max(hi, v)
 	}
 	if want := g.e.nBoardCards; cards != want {
@@ -351,12 +353,9 @@ func (g *Game) checkPawns() error {
 func (g *Game) checkDice() error {
 	e := g.e
 	var own, stock, d8 int
-	nd := int(g.nd)
-	// Slices of one length: the loop takes no bounds checks.
-	faces, origs, states := g.dFace[:nd], g.dOrig[:nd], g.dState[:nd]
-	for i, sides := range g.dSides[:nd] {
-		face, orig, state := faces[i], origs[i], states[i]
-		switch orig {
+	for i := range g.nd {
+		sides, face := g.dSides[i], g.dFace[i]
+		switch g.dOrig[i] {
 		case fromOwn:
 			own++
 		case fromStock:
@@ -364,10 +363,10 @@ func (g *Game) checkDice() error {
 		case fromD8:
 			d8++
 		}
-		if (sides == 8) != (orig == fromD8) || sides != 6 && sides != 8 {
-			return fmt.Errorf("die %d is a d%d from origin %d", i, sides, orig)
+		if (sides == 8) != (g.dOrig[i] == fromD8) || sides != 6 && sides != 8 {
+			return fmt.Errorf("die %d is a d%d from origin %d", i, sides, g.dOrig[i])
 		}
-		switch state {
+		switch g.dState[i] {
 		case dsRolled:
 			if face < 1 || face > sides {
 				return fmt.Errorf("a d%d shows %d", sides, face)
@@ -377,10 +376,10 @@ func (g *Game) checkDice() error {
 				return fmt.Errorf("an unrolled d%d shows %d", sides, face)
 			}
 		default:
-			return fmt.Errorf("die %d is in state %d", i, state)
+			return fmt.Errorf("die %d is in state %d", i, g.dState[i])
 		}
-		if (state == dsPool) == g.rolled {
-			return fmt.Errorf("die %d is in state %d, rolled %v", i, state, g.rolled)
+		if g.dState[i] == dsPool && g.rolled || g.dState[i] != dsPool && !g.rolled {
+			return fmt.Errorf("die %d is in state %d, rolled %v", i, g.dState[i], g.rolled)
 		}
 	}
 	if d8 > int(e.p.maxD8) {
