@@ -92,7 +92,7 @@ func buildGame(ctx context.Context, opts *buildOptions, res schema.Result) (bool
 		return true, err
 	}
 	for _, v := range append(rep.Violations, rep.UnfinishedGames...) {
-		fmt.Fprintln(opts.stdout, opts.msg("build_violation", res.File, v.Message, v.Replay))
+		fmt.Fprintln(opts.stdout, opts.msg("build_violation", res.File, v.Text(opts.Lang().Tag()), v.Replay))
 	}
 	if err := writeReportJSON(opts.out, rep); err != nil {
 		return false, err

@@ -166,13 +166,13 @@ func verdict(res schema.Result, rep, bal *sim.Report, lang *schema.Lang) []schem
 	if rep.ViolationCount > r.Int("CheckMaxViolations") {
 		add(schema.Error, "check_violations", rep.ViolationCount, rep.Games, r.Int("CheckMaxViolations"))
 		for _, v := range rep.Violations[:min(len(rep.Violations), 5)] {
-			add(schema.Error, "check_violation", v.Players, v.Turn, v.Message, v.Replay)
+			add(schema.Error, "check_violation", v.Players, v.Turn, v.Text(lang.Tag()), v.Replay)
 		}
 	}
 	if rep.Unfinished > r.Int("CheckMaxUnfinished") {
 		add(schema.Error, "check_unfinished", rep.Unfinished, rep.Games, r.Int("CheckMaxUnfinished"))
 		for _, v := range rep.UnfinishedGames[:min(len(rep.UnfinishedGames), 5)] {
-			add(schema.Error, "check_violation", v.Players, v.Turn, v.Message, v.Replay)
+			add(schema.Error, "check_violation", v.Players, v.Turn, v.Text(lang.Tag()), v.Replay)
 		}
 	}
 	if bal == nil {

@@ -103,7 +103,7 @@ summary{cursor:pointer;margin:.5rem 0;color:#334}
 {{if gt .Rows $.FoldRows}}<details><summary>{{.Rows}} 行</summary><div class="scroll">{{.Body}}</div></details>{{else}}<div class="scroll">{{.Body}}</div>{{end}}
 {{end}}{{end}}
 {{if .R.Violations}}<h2>ルール違反</h2>
-<ul>{{range .R.Violations}}<li>{{.Players}}人・手番 {{.Turn}}: {{.Message}}<br><code>{{.Replay}}</code></li>{{end}}</ul>{{end}}
+<ul>{{range .R.Violations}}<li>{{.Players}}人・手番 {{.Turn}}: {{.Text "ja"}}<br><code>{{.Replay}}</code></li>{{end}}</ul>{{end}}
 </main></body>
 </html>
 `))

@@ -1,0 +1,99 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/xuri/excelize/v2"
+
+	"bifrost/rules/sim"
+	"bifrost/schema"
+	"bifrost/schema/workbook"
+)
+
+// TestIssue16_1_ViolationsPrintInTheUsersLanguage: sim's text report and
+// the check/build verdict print a violation's Japanese form under ja and
+// its English form under en; an engine error without a Japanese form stays
+// English. No shipped workbook makes an engine break an invariant, so the
+// violation here is made with sim.Errorf as the engines make theirs (their
+// own tests provoke real ones).
+func TestIssue16_1_ViolationsPrintInTheUsersLanguage(t *testing.T) {
+	err := sim.Errorf("P%dのゾーンにあるカードは合わせて%d枚ですが、%d枚のはずです", "P%d has %d cards across its zones, want %d", 1, 29, 30)
+	m := err.(*sim.Message)
+	v := sim.Violation{Seed: 9, Players: 2, Turn: 4, Message: m.EN, MessageJA: m.JA, Replay: "bifrost replay guardian --seed 9 --players 2"}
+	rep := &sim.Report{Game: "guardian", Games: 100, PlayerCounts: []int{2}, Bots: []string{"random"}, ViolationCount: 1,
+		Violations: []sim.Violation{v}}
+	res := shippedRules(t, "CheckMaxSeatGap", 100)
+	for _, lang := range []string{"ja", "en"} {
+		var text strings.Builder
+		writeSimText(&text, rep, schema.NewLang(lang))
+		for _, p := range verdict(res, rep, nil, schema.NewLang(lang)) {
+			text.WriteString(p.Message + "\n")
+		}
+		out := text.String()
+		want, bad := m.JA, japaneseIn(out)
+		if lang == "en" {
+			want, bad = m.EN, nil
+			if found := japaneseIn(out); len(found) > 0 {
+				bad = found
+			}
+		} else {
+			bad = englishIn(out)
+		}
+		if strings.Count(out, want) != 2 || len(bad) > 0 {
+			t.Errorf("%s: want the %s form in the sim text and the verdict, and nothing in the other language (%q):\n%s", lang, lang, bad, out)
+		}
+	}
+	plain := sim.Violation{Message: "no Japanese form"}
+	if plain.Text("ja") != "no Japanese form" {
+		t.Errorf("a violation without a Japanese form reads %q in Japanese", plain.Text("ja"))
+	}
+}
+
+// TestIssue16_1_UnfinishedGameSpeaksTheUsersLanguage lowers nastrond's
+// TurnCap so that games stop unfinished (guardian's games end within its
+// smallest cap), then checks through the CLI that
+// sim --json records both forms ("message" English, "message_ja" Japanese)
+// and that replay ends with the line in the chosen language.
+func TestIssue16_1_UnfinishedGameSpeaksTheUsersLanguage(t *testing.T) {
+	src := copySrc(t)
+	path := filepath.Join(src, "nastrond.xlsx")
+	if err := workbook.Edit(path, path, func(f *excelize.File) error {
+		rows, err := f.GetRows("Rules")
+		for i, row := range rows {
+			if len(row) > 0 && row[0] == "TurnCap" {
+				return f.SetCellValue("Rules", schema.CellName(2, i+1), 10)
+			}
+		}
+		return fmt.Errorf("no TurnCap row in Rules (%v)", err)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	r := bifrost(t, "sim", "nastrond", "--src", src, "--games", "2", "--json")
+	var rep struct {
+		Unfinished []map[string]any `json:"unfinished_games"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &rep); err != nil || len(rep.Unfinished) == 0 {
+		t.Fatalf("sim --json: exit %d, %v, no unfinished game:\n%s%s", r.code, err, r.stdout, r.stderr)
+	}
+	u := rep.Unfinished[0]
+	en, _ := u["message"].(string)
+	ja, _ := u["message_ja"].(string)
+	if !strings.HasPrefix(en, "unfinished after ") || !strings.HasSuffix(ja, "手番を過ぎても終わりませんでした") {
+		t.Errorf("unfinished game %v: want message in English and message_ja in Japanese", u)
+	}
+	replay, _ := u["replay"].(string)
+	for lang, want := range map[string]*regexp.Regexp{
+		"ja": regexp.MustCompile(`\n\d+ 手番を過ぎても終わりませんでした\n$`),
+		"en": regexp.MustCompile(`\nunfinished after \d+ turns\n$`),
+	} {
+		got := bifrost(t, append(shellWords(replay)[1:], "--src", src, "--lang", lang)...)
+		if got.code != 1 || !want.MatchString(got.stdout) {
+			t.Errorf("%s --lang %s: exit %d, ends %q; want %v", replay, lang, got.code, lastLine(got.stdout), want)
+		}
+	}
+}
