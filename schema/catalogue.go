@@ -174,6 +174,10 @@ func (l *Lang) osReason(err error) string {
 		key = "os_loop"
 	case errors.Is(err, syscall.ENAMETOOLONG):
 		key = "os_name_too_long"
+	case errors.Is(err, syscall.EADDRINUSE):
+		key = "os_addr_in_use"
+	case errors.Is(err, syscall.EADDRNOTAVAIL):
+		key = "os_addr_not_avail"
 	default:
 		var m *Message
 		if errors.As(err, &m) {

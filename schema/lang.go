@@ -304,5 +304,7 @@ var coreMessages = map[string]msg{
 	"os_read_only":        {"書き込めない場所です（読み取り専用）", "read-only file system"},
 	"os_loop":             {"シンボリックリンクの段数が多すぎます", "too many levels of symbolic links"},
 	"os_name_too_long":    {"名前が長すぎます", "file name too long"},
+	"os_addr_in_use":      {"そのポートはほかのプログラムが使っています。--port で別の番号を指定してください", "the port is in use by another program; choose another with --port"},
+	"os_addr_not_avail":   {"このマシンにはそのアドレスがありません", "this machine has no such address"},
 	"os_other":            {"システムのエラー（%s）", "%s"},
 }

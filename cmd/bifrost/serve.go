@@ -2,12 +2,14 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net"
 	"os"
 	"os/signal"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/fsnotify/fsnotify"
@@ -79,6 +81,10 @@ func runServe(ctx context.Context, opts *serveOptions, args []string) error {
 	}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
+		var errno syscall.Errno // say why in words, not as the socket call's text
+		if errors.As(err, &errno) {
+			err = errno
+		}
 		return msgErr("serve_listen", addr, err)
 	}
 	defer ln.Close()

@@ -298,3 +298,23 @@ func TestIssue17_4_ServeWritesNothing(t *testing.T) {
 		t.Errorf("serve wrote files:\nbefore %v\nafter  %v", before, after)
 	}
 }
+
+// A port another program holds is said in the user's words, with what to
+// do, not as the socket call's English.
+func TestIssue16_1_ServePortInUseSpeaksTheUsersLanguage(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	port := fmt.Sprint(ln.Addr().(*net.TCPAddr).Port)
+	for _, tt := range []struct{ lang, want string }{
+		{"ja", "そのポートはほかのプログラムが使っています。--port で別の番号を指定してください"},
+		{"en", "the port is in use by another program; choose another with --port"},
+	} {
+		r := bifrost(t, "serve", "nastrond", "--port", port, "--lang", tt.lang)
+		if r.code != 2 || !strings.Contains(r.stderr, tt.want) || strings.Contains(r.stderr, "bind:") {
+			t.Errorf("--lang %s: exit %d, stderr %q; want 2 and %q", tt.lang, r.code, r.stderr, tt.want)
+		}
+	}
+}
