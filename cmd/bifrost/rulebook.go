@@ -211,7 +211,7 @@ func readGlossary(file string) ([]book.Term, error) {
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
 	if err := dec.Decode(&terms); err != nil && !errors.Is(err, io.EOF) {
-		return nil, dataError{fmt.Errorf("%s: %w", file, err)}
+		return nil, dataError{cards.YAMLErrors(file, err)}
 	}
 	return terms, nil
 }

@@ -378,3 +378,35 @@ func TestIssue14_3_ExampleCardInHTMLIsThePDFsDrawing(t *testing.T) {
 		}
 	}
 }
+
+// A glossary that is not valid YAML is a data problem at its line, in the
+// user's language (issue 16.1), not the YAML parser's English.
+func TestIssue16_1_GlossaryErrorsSpeakTheUsersLanguage(t *testing.T) {
+	rules := t.TempDir()
+	dir := filepath.Join(rules, "nastrond")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{"rulebook.md", "RULINGS.md"} {
+		b, err := os.ReadFile(filepath.Join("../../rules/nastrond", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, f), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	glossary := filepath.Join(dir, "glossary.yaml")
+	if err := os.WriteFile(glossary, []byte("- term: ウルズ\n  txt: 通貨\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct{ lang, want string }{
+		{"ja", glossary + ":2: 「txt」というキーはありません"},
+		{"en", glossary + `:2: unknown key "txt"`},
+	} {
+		r := bifrost(t, "rulebook", "nastrond", "--src", shippedSrc, "--rules", rules, "--out", t.TempDir(), "--lang", tt.lang)
+		if r.code != 1 || !strings.Contains(r.stderr, tt.want) {
+			t.Errorf("--lang %s: exit %d, stderr %q; want 1 and %q", tt.lang, r.code, r.stderr, tt.want)
+		}
+	}
+}

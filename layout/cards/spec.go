@@ -301,11 +301,11 @@ func Parse(file string, data []byte, g *schema.Game) (*Layout, error) {
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
 	if err := dec.Decode(&spec); err != nil {
-		return nil, yamlErrors(file, err)
+		return nil, YAMLErrors(file, err)
 	}
 	var root yaml.Node
 	if err := yaml.Unmarshal(data, &root); err != nil {
-		return nil, yamlErrors(file, err)
+		return nil, YAMLErrors(file, err)
 	}
 	p := &parser{file: file, game: g, nodes: map[string]*yaml.Node{}, keys: map[string]*yaml.Node{}}
 	p.index("", &root)
@@ -317,8 +317,10 @@ func Parse(file string, data []byte, g *schema.Game) (*Layout, error) {
 	return l, nil
 }
 
-// yamlErrors turns the yaml package's errors into one line each.
-func yamlErrors(file string, err error) error {
+// YAMLErrors turns the yaml package's errors about file (a layout, or
+// any other YAML file of bifrost's) into one line each, at file:line, in
+// the catalogue's words.
+func YAMLErrors(file string, err error) error {
 	var out ErrorList
 	var msgs []string
 	var te *yaml.TypeError
