@@ -85,15 +85,6 @@ func (e *msgError) Error() string { return e.text("") }
 
 func errMsg(key string, args ...any) error { return &msgError{msg(key, args...)} }
 
-// inLang is err in lang: a catalogue error in that language, any other
-// error as it is.
-func inLang(err error, lang string) string {
-	if m, ok := err.(*msgError); ok {
-		return m.text(lang)
-	}
-	return err.Error()
-}
-
 var (
 	tmplUndefined = regexp.MustCompile(`^function "([^"]*)" not defined$`)
 	tmplArgs      = regexp.MustCompile(`^wrong number of args for (\w+): want (.+) got (\d+)$`)
