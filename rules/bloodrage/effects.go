@@ -1,8 +1,7 @@
 package bloodrage
 
 import (
-	"fmt"
-
+	"bifrost/rules/sim"
 	"bifrost/schema"
 	"bifrost/schema/effect"
 )
@@ -214,7 +213,7 @@ var opIDs = map[string]int8{"": opNone, ">=": opGE, "<=": opLE, ">": opGT, "<": 
 func compile(e schema.Effect, vocab string) ([]clause, error) {
 	if e.AST == nil {
 		if e.Src != "" {
-			return nil, fmt.Errorf("effect %q did not parse", e.Src)
+			return nil, sim.Errorf("効果「%s」を読み取れません", "effect \"%s\" did not parse", e.Src)
 		}
 		return nil, nil
 	}
@@ -227,10 +226,10 @@ func compileAST(ast *effect.Effect, vocab string) ([]clause, error) {
 		c := clause{may: cl.May}
 		var ok bool
 		if c.trig, ok = trigIDs[vocab][cl.Trigger]; !ok && cl.Trigger != "" {
-			return nil, fmt.Errorf("unhandled trigger %q", cl.Trigger)
+			return nil, sim.Errorf("エンジンの知らないタイミング「%s」です", "unhandled trigger \"%s\"", cl.Trigger)
 		}
 		if c.verb, ok = verbIDs[vocab][cl.Action.Name]; !ok {
-			return nil, fmt.Errorf("unhandled verb %q", cl.Action.Name)
+			return nil, sim.Errorf("エンジンの知らない動作「%s」です", "unhandled verb \"%s\"", cl.Action.Name)
 		}
 		for i, arg := range cl.Action.Args {
 			var v int16
@@ -240,7 +239,7 @@ func compileAST(ast *effect.Effect, vocab string) ([]clause, error) {
 			case effect.Word:
 				w, ok := words[arg.Str]
 				if !ok {
-					return nil, fmt.Errorf("unhandled word %q", arg.Str)
+					return nil, sim.Errorf("エンジンの知らない語「%s」です", "unhandled word \"%s\"", arg.Str)
 				}
 				v = w
 				if c.verb == vGloryPer && arg.Str == "rage" {
@@ -262,11 +261,11 @@ func compileAST(ast *effect.Effect, vocab string) ([]clause, error) {
 		for _, cd := range cl.Conds {
 			k, ok := condIDs[vocab][cd.Name]
 			if !ok {
-				return nil, fmt.Errorf("unhandled condition %q", cd.Name)
+				return nil, sim.Errorf("エンジンの知らない条件「%s」です", "unhandled condition \"%s\"", cd.Name)
 			}
 			op, ok := opIDs[cd.Op]
 			if !ok {
-				return nil, fmt.Errorf("unhandled comparison %q", cd.Op)
+				return nil, sim.Errorf("エンジンの知らない比較「%s」です", "unhandled comparison \"%s\"", cd.Op)
 			}
 			c.conds = append(c.conds, cond{kind: k, op: op, val: int16(cd.Value)})
 		}

@@ -228,7 +228,7 @@ type Engine struct {
 func FromData(data any) (sim.Engine, error) {
 	d, ok := data.(*schema.BloodrageData)
 	if !ok || d == nil {
-		return nil, fmt.Errorf("bloodrage: data is %T, want *schema.BloodrageData", data)
+		return nil, sim.Errorf("データの型が %T です（*schema.BloodrageData のはずです）", "bloodrage: data is %T, want *schema.BloodrageData", data)
 	}
 	return New(d)
 }
@@ -253,22 +253,22 @@ func New(d *schema.BloodrageData) (*Engine, error) {
 	}
 	var errs []error
 	if e.p.maxMon > maxMonsters {
-		errs = append(errs, fmt.Errorf("bloodrage: MaxMonsters %d exceeds %d", e.p.maxMon, maxMonsters))
+		errs = append(errs, sim.Errorf("MaxMonsters の %d は上限の %d を超えています", "bloodrage: MaxMonsters %d exceeds %d", e.p.maxMon, maxMonsters))
 	}
 	if len(d.Boards) < e.p.maxAI {
-		errs = append(errs, fmt.Errorf("bloodrage: %d AI boards for up to %d AI clans", len(d.Boards), e.p.maxAI))
+		errs = append(errs, sim.Errorf("AIボードが %d 枚しかありません。AI氏族は最大 %d なので、その数だけ要ります", "bloodrage: %d AI boards for up to %d AI clans", len(d.Boards), e.p.maxAI))
 	}
 	for i, t := range e.p.tracks {
 		if len(t) == 0 || len(t) > 30 {
-			errs = append(errs, fmt.Errorf("bloodrage: stat track %d has %d steps", i, len(t)))
+			errs = append(errs, sim.Errorf("ステータストラック %d のマスが %d 個です（1〜30 個にしてください）", "bloodrage: stat track %d has %d steps", i, len(t)))
 		}
 	}
 	if len(e.p.ragnarokGlory) < e.p.ages || len(e.p.destroyedAtStart) < 3 {
-		errs = append(errs, errors.New("bloodrage: RagnarokGlory or DestroyedAtStart too short"))
+		errs = append(errs, sim.Errorf("RagnarokGlory（時代の数だけ）か DestroyedAtStart（3 つ）の値が足りません", "bloodrage: RagnarokGlory or DestroyedAtStart too short"))
 	}
 	for _, n := range e.p.destroyedAtStart {
 		if n+e.p.ages > 8 {
-			errs = append(errs, fmt.Errorf("bloodrage: %d provinces destroyed at start leave no Ragnarök province for %d ages", n, e.p.ages))
+			errs = append(errs, sim.Errorf("初めに %d 地方を破滅させると、%d 時代分のラグナロクの地方が残りません", "bloodrage: %d provinces destroyed at start leave no Ragnarök province for %d ages", n, e.p.ages))
 			break
 		}
 	}
@@ -294,11 +294,11 @@ func New(d *schema.BloodrageData) (*Engine, error) {
 		if sk, ok := map[string]int8{"リーダー": skLeader, "戦士": skWarrior, "船": skShip, "怪物": skMonster, "氏族": skClan}[c.Slot]; ok && cd.kind == cardUpgrade {
 			cd.slot = sk
 		} else if cd.kind == cardUpgrade {
-			errs = append(errs, fmt.Errorf("card %s: upgrade slot %q", c.ID, c.Slot))
+			errs = append(errs, sim.Errorf("カード %s: アップグレードの対象「%s」はリーダー・戦士・船・怪物・氏族のどれでもありません", "card %s: upgrade slot \"%s\"", c.ID, c.Slot))
 		}
 		eff, err := compile(c.Effect, vocabCard)
 		if err != nil {
-			errs = append(errs, fmt.Errorf("card %s: %w", c.ID, err))
+			errs = append(errs, sim.Errorf("カード %s: %s", "card %s: %s", c.ID, err))
 		}
 		cd.eff = eff
 		cd.static()
@@ -314,7 +314,7 @@ func New(d *schema.BloodrageData) (*Engine, error) {
 		}
 	}
 	if len(e.inst) > 1<<15-1 {
-		errs = append(errs, fmt.Errorf("bloodrage: %d card instances", len(e.inst)))
+		errs = append(errs, sim.Errorf("カードが合わせて %d 枚あり、多すぎます", "bloodrage: %d card instances", len(e.inst)))
 	}
 
 	// Provinces and fjords.
@@ -322,13 +322,13 @@ func New(d *schema.BloodrageData) (*Engine, error) {
 	for _, p := range d.Provinces {
 		i := p.Number - 1
 		if i < 0 || i >= nProv {
-			errs = append(errs, fmt.Errorf("province %s has number %d", p.ID, p.Number))
+			errs = append(errs, sim.Errorf("地方 %s の番号 %d は 1〜9 ではありません", "province %s has number %d", p.ID, p.Number))
 			continue
 		}
 		seen |= 1 << i
 		rw, err := compile(p.Reward, vocabReward)
 		if err != nil {
-			errs = append(errs, fmt.Errorf("province %s: %w", p.ID, err))
+			errs = append(errs, sim.Errorf("地方 %s: %s", "province %s: %s", p.ID, err))
 		}
 		realm := map[string]int8{"マンハイム": realmManheim, "アルフヘイム": realmAlfheim, "ヨトゥンヘイム": realmJotunheim}[p.Realm]
 		if i == ygg {
@@ -337,7 +337,7 @@ func New(d *schema.BloodrageData) (*Engine, error) {
 		e.prov[i] = provDef{id: p.ID, name: p.Name, realm: realm, villages: int8(p.Villages), fjord: -1, reward: rw}
 	}
 	if seen != 1<<nProv-1 {
-		errs = append(errs, errors.New("bloodrage: provinces 1..9 are not all given"))
+		errs = append(errs, sim.Errorf("地方 1〜9 がそろっていません", "bloodrage: provinces 1..9 are not all given"))
 	}
 	for i := range 8 {
 		e.prov[i].adj = []int8{int8((i + 1) % 8), int8((i + 7) % 8), ygg}
@@ -355,7 +355,7 @@ func New(d *schema.BloodrageData) (*Engine, error) {
 		a, okA := provByID[f.Side1]
 		b, okB := provByID[f.Side2]
 		if i < 0 || i >= nFjord || !okA || !okB || a == ygg || b == ygg {
-			errs = append(errs, fmt.Errorf("fjord %s is malformed", f.ID))
+			errs = append(errs, sim.Errorf("フィヨルド %s の番号か両側の地方が正しくありません", "fjord %s is malformed", f.ID))
 			continue
 		}
 		fseen |= 1 << i
@@ -363,7 +363,7 @@ func New(d *schema.BloodrageData) (*Engine, error) {
 		e.prov[a].fjord, e.prov[b].fjord = int8(i), int8(i)
 	}
 	if fseen != 1<<nFjord-1 {
-		errs = append(errs, errors.New("bloodrage: fjords 1..4 are not all given"))
+		errs = append(errs, sim.Errorf("フィヨルド 1〜4 がそろっていません", "bloodrage: fjords 1..4 are not all given"))
 	}
 
 	// AI boards.
@@ -372,19 +372,19 @@ func New(d *schema.BloodrageData) (*Engine, error) {
 			ragePer: max(b.RagePer, 1), valhallaGlory: b.ValhallaGlory, cellBase: e.ncells}
 		var err error
 		if bd.pillage, err = compile(b.Pillage, vocabAI); err != nil {
-			errs = append(errs, fmt.Errorf("board %s pillage: %w", b.ID, err))
+			errs = append(errs, sim.Errorf("AIボード %s の略奪指示: %s", "board %s pillage: %s", b.ID, err))
 		}
 		if bd.boost, err = compile(b.Boost, vocabAI); err != nil {
-			errs = append(errs, fmt.Errorf("board %s boost: %w", b.ID, err))
+			errs = append(errs, sim.Errorf("AIボード %s のブースト: %s", "board %s boost: %s", b.ID, err))
 		}
 		if bd.battle, err = compile(b.Battle, vocabAI); err != nil {
-			errs = append(errs, fmt.Errorf("board %s battle: %w", b.ID, err))
+			errs = append(errs, sim.Errorf("AIボード %s の戦闘時効果: %s", "board %s battle: %s", b.ID, err))
 		}
 		for f := 1; f <= nTracks; f++ {
 			for _, t := range d.Track(b.ID, f) {
 				cl, err := compile(t.Instruction, vocabAI)
 				if err != nil || len(cl) != 1 {
-					errs = append(errs, fmt.Errorf("board %s track %d step %d: one instruction wanted (%v)", b.ID, f, t.Step, err))
+					errs = append(errs, sim.Errorf("AIボード %s のトラック %d のマス %d: 指示はちょうど 1 つにしてください（%v）", "board %s track %d step %d: one instruction wanted (%v)", b.ID, f, t.Step, err))
 					continue
 				}
 				if cl[0].verb == vMonster {
@@ -393,13 +393,13 @@ func New(d *schema.BloodrageData) (*Engine, error) {
 						cl[0].a = id
 					}
 					if cl[0].a < 0 || e.cards[cl[0].a].slot != skMonster || e.cards[cl[0].a].kind != cardUpgrade {
-						errs = append(errs, fmt.Errorf("board %s track %d step %d: %q is not a monster card", b.ID, f, t.Step, cl[0].ref))
+						errs = append(errs, sim.Errorf("AIボード %s のトラック %d のマス %d: 「%s」は怪物のアップグレードカードではありません", "board %s track %d step %d: \"%s\" is not a monster card", b.ID, f, t.Step, cl[0].ref))
 					}
 				}
 				bd.tracks[f-1] = append(bd.tracks[f-1], cellDef{id: t.ID, instr: cl[0], loop: t.Loop, text: t.Text, at: t.At})
 			}
 			if len(bd.tracks[f-1]) == 0 {
-				errs = append(errs, fmt.Errorf("board %s has no track for face %d", b.ID, f))
+				errs = append(errs, sim.Errorf("AIボード %s に出目 %d のトラックがありません", "board %s has no track for face %d", b.ID, f))
 			}
 			bd.ncells += len(bd.tracks[f-1])
 		}
@@ -411,14 +411,14 @@ func New(d *schema.BloodrageData) (*Engine, error) {
 			}
 			eff, err := compile(u.Effect, vocabAI)
 			if err != nil {
-				errs = append(errs, fmt.Errorf("board %s upgrade %d: %w", b.ID, u.Face, err))
+				errs = append(errs, sim.Errorf("AIボード %s の強化 %d: %s", "board %s upgrade %d: %s", b.ID, u.Face, err))
 			}
 			ud := upDef{id: u.ID, eff: eff, cost: u.Cost, monster: -1, text: u.Text, at: u.At}
 			ud.colour = map[string]int8{"青": colourBlue, "赤": colourRed, "緑": colourGreen}[u.Colour]
 			if u.Monster != "" {
 				id, ok := byID[u.Monster]
 				if !ok || e.cards[id].slot != skMonster || e.cards[id].kind != cardUpgrade {
-					errs = append(errs, fmt.Errorf("board %s upgrade %d: %q is not a monster card", b.ID, u.Face, u.Monster))
+					errs = append(errs, sim.Errorf("AIボード %s の強化 %d: 「%s」は怪物のアップグレードカードではありません", "board %s upgrade %d: \"%s\" is not a monster card", b.ID, u.Face, u.Monster))
 				} else {
 					ud.monster = id
 				}
@@ -427,12 +427,12 @@ func New(d *schema.BloodrageData) (*Engine, error) {
 			got |= 1 << (u.Face - 1)
 		}
 		if got != 1<<nUpFaces-1 {
-			errs = append(errs, fmt.Errorf("board %s: the upgrade table lacks faces", b.ID))
+			errs = append(errs, sim.Errorf("AIボード %s の強化表に欠けている出目があります", "board %s: the upgrade table lacks faces", b.ID))
 		}
 		e.boards = append(e.boards, bd)
 	}
 	if len(e.pillage) == 0 {
-		errs = append(errs, errors.New("bloodrage: no pillage table"))
+		errs = append(errs, sim.Errorf("略奪報酬の表がありません", "bloodrage: no pillage table"))
 	}
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)

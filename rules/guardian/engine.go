@@ -1,7 +1,6 @@
 package guardian
 
 import (
-	"fmt"
 	"math/rand/v2"
 
 	"bifrost/rules/sim"
@@ -203,7 +202,7 @@ func New(d *schema.GuardianData) (*Engine, error) {
 		e.reckOK = append(e.reckOK, a.Reckless)
 	}
 	if len(e.attrs) == 0 || len(e.attrs) > schema.GuardianMaxAttributes {
-		return nil, fmt.Errorf("guardian: the Affinity sheet has %d attributes", len(e.attrs))
+		return nil, sim.Errorf("Affinity シートの属性が %d 個です。1〜%d 個にしてください", "guardian: the Affinity sheet has %d attributes, want 1 to %d", len(e.attrs), schema.GuardianMaxAttributes)
 	}
 	e.edge = make([][]int8, len(e.attrs))
 	for i, a := range e.attrs {
@@ -218,7 +217,7 @@ func New(d *schema.GuardianData) (*Engine, error) {
 	add := func(id, name, attr string, kind uint8, uses int, eff *effect.Effect) (*design, error) {
 		a, ok := attrIdx[attr]
 		if !ok {
-			return nil, fmt.Errorf("guardian: card %s: unknown attribute %q", id, attr)
+			return nil, sim.Errorf("カード %s の属性「%s」は Affinity シートにありません", "guardian: card %s: unknown attribute \"%s\"", id, attr)
 		}
 		if uses < 1 {
 			uses = 1
@@ -230,11 +229,11 @@ func New(d *schema.GuardianData) (*Engine, error) {
 			for _, cl := range eff.Clauses {
 				l, ok := listOf[cl.Trigger]
 				if !ok {
-					return nil, fmt.Errorf("guardian: card %s: unknown trigger %q", id, cl.Trigger)
+					return nil, sim.Errorf("カード %s: エンジンの知らないタイミング「%s」です", "guardian: card %s: unknown trigger \"%s\"", id, cl.Trigger)
 				}
 				cc, err := c.clause(cl)
 				if err != nil {
-					return nil, fmt.Errorf("guardian: card %s: %w", id, err)
+					return nil, sim.Errorf("カード %s: %s", "guardian: card %s: %s", id, err)
 				}
 				dg.lists[l] = append(dg.lists[l], cc)
 			}
@@ -256,7 +255,7 @@ func New(d *schema.GuardianData) (*Engine, error) {
 			for _, cl := range a.Use.Clauses {
 				cc, err := c.clause(cl)
 				if err != nil {
-					return nil, fmt.Errorf("guardian: card %s: condition: %w", a.ID, err)
+					return nil, sim.Errorf("カード %s の使用条件: %s", "guardian: card %s: condition: %s", a.ID, err)
 				}
 				dg.use, dg.usePay = c.split(cc.conds)
 			}
@@ -266,7 +265,7 @@ func New(d *schema.GuardianData) (*Engine, error) {
 			if a.CostAttr != "" {
 				v, ok := attrIdx[a.CostAttr]
 				if !ok {
-					return nil, fmt.Errorf("guardian: card %s: unknown cost attribute %q", a.ID, a.CostAttr)
+					return nil, sim.Errorf("カード %s のコストの属性「%s」は Affinity シートにありません", "guardian: card %s: unknown cost attribute \"%s\"", a.ID, a.CostAttr)
 				}
 				ca = v
 			}
@@ -293,14 +292,14 @@ func New(d *schema.GuardianData) (*Engine, error) {
 			dg.cheerUse, dg.cheerPay = c.split(l[0].conds)
 		}
 		if len(dg.usePay) > maxDemands || len(dg.cheerPay) > maxDemands {
-			return nil, fmt.Errorf("guardian: card %s asks for more than %d payments", dg.id, maxDemands)
+			return nil, sim.Errorf("カード %s の支払いが %d 個を超えています", "guardian: card %s asks for more than %d payments", dg.id, maxDemands)
 		}
 	}
 	if len(e.d) > schema.GuardianMaxDesigns {
-		return nil, fmt.Errorf("guardian: %d card designs is too many", len(e.d))
+		return nil, sim.Errorf("カードが %d 種類あり、多すぎます（%d 種類まで）", "guardian: %d card designs is too many (at most %d)", len(e.d), schema.GuardianMaxDesigns)
 	}
 	if len(ctrIdx) > schema.GuardianMaxCounters {
-		return nil, fmt.Errorf("guardian: %d record names is too many", len(ctrIdx))
+		return nil, sim.Errorf("記録の名前が %d 個あり、多すぎます（%d 個まで）", "guardian: %d record names is too many (at most %d)", len(ctrIdx), schema.GuardianMaxCounters)
 	}
 	e.counters = make([]string, len(ctrIdx))
 	for name, i := range ctrIdx {
@@ -316,17 +315,17 @@ func New(d *schema.GuardianData) (*Engine, error) {
 		for _, dc := range dk.Cards {
 			i, ok := byID[dc.ID]
 			if !ok {
-				return nil, fmt.Errorf("guardian: deck %s: unknown card %s", dk.Name, dc.ID)
+				return nil, sim.Errorf("デッキ %s のカード %s はどのシートにもありません", "guardian: deck %s: unknown card %s", dk.Name, dc.ID)
 			}
 			for range max(dc.Copies, 1) {
 				cards = append(cards, i)
 			}
 		}
 		if len(cards) < e.startHand+e.resourceZone {
-			return nil, fmt.Errorf("guardian: deck %s has %d cards, fewer than the hand and resources need", dk.Name, len(cards))
+			return nil, sim.Errorf("デッキ %s は %d 枚で、初めの手札とリソースに足りません", "guardian: deck %s has %d cards, fewer than the hand and resources need", dk.Name, len(cards))
 		}
 		if len(cards) > schema.GuardianMaxDeckCards {
-			return nil, fmt.Errorf("guardian: deck %s has %d cards", dk.Name, len(cards))
+			return nil, sim.Errorf("デッキ %s は %d 枚あり、多すぎます（%d 枚まで）", "guardian: deck %s has %d cards, at most %d", dk.Name, len(cards), schema.GuardianMaxDeckCards)
 		}
 		e.decks = append(e.decks, cards)
 		e.deckName = append(e.deckName, dk.Name)
@@ -340,9 +339,9 @@ func New(d *schema.GuardianData) (*Engine, error) {
 	}
 	switch n := len(e.decks); {
 	case n == 0:
-		return nil, fmt.Errorf("guardian: the Decks sheet has no deck to play")
+		return nil, sim.Errorf("Decks シートに遊べるデッキがありません", "guardian: the Decks sheet has no deck to play")
 	case n > schema.GuardianMaxDecks:
-		return nil, fmt.Errorf("guardian: %d sample decks is too many", n)
+		return nil, sim.Errorf("サンプルデッキが %d 個あり、多すぎます（%d 個まで）", "guardian: %d sample decks is too many (at most %d)", n, schema.GuardianMaxDecks)
 	}
 	e.checkTables()
 	return e, nil
@@ -368,7 +367,7 @@ func (c compiler) clause(cl effect.Clause) (clause, error) {
 	out := clause{may: cl.May, src: cl}
 	v, ok := verbCodes[cl.Action.Name]
 	if !ok {
-		return out, fmt.Errorf("unknown verb %q", cl.Action.Name)
+		return out, sim.Errorf("エンジンの知らない動作「%s」です", "unknown verb \"%s\"", cl.Action.Name)
 	}
 	out.verb = v
 	switch v {
@@ -382,18 +381,18 @@ func (c compiler) clause(cl effect.Clause) (clause, error) {
 	for _, call := range cl.Conds {
 		k, ok := condCodes[call.Name]
 		if !ok {
-			return out, fmt.Errorf("unknown condition %q", call.Name)
+			return out, sim.Errorf("エンジンの知らない条件「%s」です", "unknown condition \"%s\"", call.Name)
 		}
 		op, ok := opCodes[call.Op]
 		if !ok {
-			return out, fmt.Errorf("unknown comparison %q", call.Op)
+			return out, sim.Errorf("エンジンの知らない比較「%s」です", "unknown comparison \"%s\"", call.Op)
 		}
 		cd := cond{kind: k, op: op, val: call.Value, attr: -1, ctr: -1}
 		switch k {
 		case cCheerAttr, cBattleAttr, cOppAttr:
 			a, ok := c.attr[call.Str(0)]
 			if !ok {
-				return out, fmt.Errorf("unknown attribute %q", call.Str(0))
+				return out, sim.Errorf("属性「%s」は Affinity シートにありません", "unknown attribute \"%s\"", call.Str(0))
 			}
 			cd.attr = a
 		case cCounter:
@@ -401,7 +400,7 @@ func (c compiler) clause(cl effect.Clause) (clause, error) {
 		case cPay:
 			a, ok := c.attr[call.Str(1)]
 			if !ok {
-				return out, fmt.Errorf("unknown attribute %q", call.Str(1))
+				return out, sim.Errorf("属性「%s」は Affinity シートにありません", "unknown attribute \"%s\"", call.Str(1))
 			}
 			cd.attr, cd.n = a, int16(call.Int(0))
 		}

@@ -1,7 +1,6 @@
 package nastrond
 
 import (
-	"errors"
 	"fmt"
 	"math/rand/v2"
 
@@ -126,7 +125,7 @@ var _ sim.Engine = (*Engine)(nil)
 // Rules) are trusted, so that a broken workbook shows up in a smoke run.
 func New(d *schema.NastrondData) (*Engine, error) {
 	if d == nil {
-		return nil, errors.New("nastrond: no data")
+		return nil, sim.Errorf("データがありません", "nastrond: no data")
 	}
 	e := &Engine{data: d}
 	r := d.Rules
@@ -158,7 +157,7 @@ func New(d *schema.NastrondData) (*Engine, error) {
 	}
 	for _, x := range d.Edda {
 		if x.Layer < 1 || x.Layer > 3 {
-			return nil, fmt.Errorf("nastrond: Edda %s: layer %d is not 1–3", x.ID, x.Layer)
+			return nil, sim.Errorf("エッダ %s の階層 %d は 1〜3 ではありません", "nastrond: Edda %s: layer %d is not 1–3", x.ID, x.Layer)
 		}
 		copies := max(x.Copies, 1)
 		i := add(cardInfo{kind: kindEdda, layer: int8(x.Layer), target: int16(x.Target), vp: int16(x.VP),
@@ -169,15 +168,15 @@ func New(d *schema.NastrondData) (*Engine, error) {
 		}
 	}
 	if len(d.Einherjar) > maxEinherjar {
-		return nil, fmt.Errorf("nastrond: %d Einherjar designs; the engine holds at most %d", len(d.Einherjar), maxEinherjar)
+		return nil, sim.Errorf("エインヘリアルが %d 種類あります。エンジンが扱えるのは %d 種類までです", "nastrond: %d Einherjar designs; the engine holds at most %d", len(d.Einherjar), maxEinherjar)
 	}
 	for j, x := range d.Einherjar {
 		if x.Layer < 1 || x.Layer > 3 {
-			return nil, fmt.Errorf("nastrond: Einherjar %s: layer %d is not 1–3", x.ID, x.Layer)
+			return nil, sim.Errorf("エインヘリアル %s の階層 %d は 1〜3 ではありません", "nastrond: Einherjar %s: layer %d is not 1–3", x.ID, x.Layer)
 		}
 		sk, err := compileSkill(x.Skill.AST)
 		if err != nil {
-			return nil, fmt.Errorf("nastrond: Einherjar %s: skill %q: %w", x.ID, x.Skill.Src, err)
+			return nil, sim.Errorf("エインヘリアル %s のスキル「%s」: %s", "nastrond: Einherjar %s: skill \"%s\": %s", x.ID, x.Skill.Src, err)
 		}
 		i := add(cardInfo{kind: kindEinherjar, layer: int8(x.Layer), cost: int8(x.Cost), copies: int8(max(x.Copies, 1)),
 			ein: int8(j), keeper: -1, id: x.ID, name: x.Name})
@@ -196,11 +195,11 @@ func New(d *schema.NastrondData) (*Engine, error) {
 		}
 	}
 	if len(d.Keepers) > maxKeepers {
-		return nil, fmt.Errorf("nastrond: %d Keepers; the board holds at most %d", len(d.Keepers), maxKeepers)
+		return nil, sim.Errorf("キーパーが %d 枚あります。盤に置けるのは %d 枚までです", "nastrond: %d Keepers; the board holds at most %d", len(d.Keepers), maxKeepers)
 	}
 	for j, x := range d.Keepers {
 		if x.Layer < 1 || x.Layer > 3 {
-			return nil, fmt.Errorf("nastrond: Keeper %s: layer %d is not 1–3", x.ID, x.Layer)
+			return nil, sim.Errorf("キーパー %s の階層 %d は 1〜3 ではありません", "nastrond: Keeper %s: layer %d is not 1–3", x.ID, x.Layer)
 		}
 		i := add(cardInfo{kind: kindKeeper, layer: int8(x.Layer), target: int16(x.Target), vp: int16(x.VP),
 			icons:  [nIcons]int8{int8(x.Courage), int8(x.Intellect), int8(x.Dignity), int8(x.Affection)},
@@ -209,19 +208,20 @@ func New(d *schema.NastrondData) (*Engine, error) {
 		e.keepers[x.Layer] = append(e.keepers[x.Layer], i)
 	}
 	if len(d.Nidhogg) != 1 {
-		return nil, fmt.Errorf("nastrond: want exactly 1 Nidhogg, got %d", len(d.Nidhogg))
+		return nil, sim.Errorf("ニーズヘッグが %d 体います。ちょうど 1 体にしてください", "nastrond: want exactly 1 Nidhogg, got %d", len(d.Nidhogg))
 	}
 	x := d.Nidhogg[0]
 	e.nidhogg = add(cardInfo{kind: kindNidhogg, layer: 4, target: int16(x.Target), vp: int16(x.VP), copies: 1, ein: -1, keeper: -1, id: x.ID, name: x.Name})
 	if len(e.cards) > maxCards {
-		return nil, fmt.Errorf("nastrond: %d card designs; the engine holds at most %d", len(e.cards), maxCards)
+		return nil, sim.Errorf("カードが %d 種類あります。エンジンが扱えるのは %d 種類までです", "nastrond: %d card designs; the engine holds at most %d", len(e.cards), maxCards)
 	}
 
 	// The board: ring k holds exactly its Edda and Keepers (C13), the
 	// layer-1 and layer-2 Keepers on the corners (S9).
 	for k := 1; k <= 3; k++ {
 		if got, want := len(e.edda[k])+len(e.keepers[k]), int(board.ringLen[k]); got != want {
-			return nil, fmt.Errorf("nastrond: layer %d has %d Edda and %d Keepers, %d cards for %d squares",
+			return nil, sim.Errorf("第%d階層はエッダ %d 枚とキーパー %d 枚で %d 枚ですが、マスは %d あります",
+				"nastrond: layer %d has %d Edda and %d Keepers, %d cards for %d squares",
 				k, len(e.edda[k]), len(e.keepers[k]), got, want)
 		}
 	}
@@ -230,7 +230,7 @@ func New(d *schema.NastrondData) (*Engine, error) {
 	}
 	for k := 1; k <= 2; k++ {
 		if len(e.keepers[k]) > 4 {
-			return nil, fmt.Errorf("nastrond: layer %d has %d Keepers for its 4 corners", k, len(e.keepers[k]))
+			return nil, sim.Errorf("第%d階層のキーパーが %d 枚あります。四隅に置けるのは 4 枚までです", "nastrond: layer %d has %d Keepers for its 4 corners", k, len(e.keepers[k]))
 		}
 	}
 
@@ -269,7 +269,7 @@ func New(d *schema.NastrondData) (*Engine, error) {
 		}
 	}
 	if len(e.counts) == 0 {
-		return nil, errors.New("nastrond: no player count is playable (need 2+ Valkyria with enough Urd of their colour and a layer-1 Keeper each)")
+		return nil, sim.Errorf("遊べるプレイ人数がありません（2 人以上のヴァルキュリアと、それぞれにその色のウルズが足りるだけと第1階層のキーパー 1 枚が要ります）", "nastrond: no player count is playable (need 2+ Valkyria with enough Urd of their colour and a layer-1 Keeper each)")
 	}
 	return e, nil
 }
@@ -279,7 +279,7 @@ func New(d *schema.NastrondData) (*Engine, error) {
 func FromData(data any) (sim.Engine, error) {
 	d, ok := data.(*schema.NastrondData)
 	if !ok {
-		return nil, fmt.Errorf("nastrond: data is %T, want *schema.NastrondData", data)
+		return nil, sim.Errorf("データの型が %T です（*schema.NastrondData のはずです）", "nastrond: data is %T, want *schema.NastrondData", data)
 	}
 	return New(d)
 }

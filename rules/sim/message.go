@@ -1,6 +1,9 @@
 package sim
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Message is an error with a Japanese and an English form, such as an
 // engine's invariant violation. Error returns the English form.
@@ -43,10 +46,22 @@ func localArgs(args []any, ja bool) []any {
 }
 
 // Localized returns err's Japanese form when ja is set and err is a
-// Message, and err.Error() otherwise: a plain error stays English.
+// Message, and err.Error() otherwise: a plain error stays English. An
+// errors.Join of errors gives each of them in that language, one a line.
 func Localized(err error, ja bool) string {
-	if m, ok := err.(*Message); ok && ja {
-		return m.JA
+	switch e := err.(type) {
+	case *Message:
+		if ja {
+			return e.JA
+		}
+	case interface{ Unwrap() []error }:
+		var en, local []string
+		for _, u := range e.Unwrap() {
+			en, local = append(en, u.Error()), append(local, Localized(u, ja))
+		}
+		if strings.Join(en, "\n") == err.Error() { // errors.Join, not a format
+			return strings.Join(local, "\n")
+		}
 	}
 	return err.Error()
 }

@@ -2,7 +2,6 @@ package valkyrie
 
 import (
 	"errors"
-	"fmt"
 	"math/rand/v2"
 	"slices"
 	"sync"
@@ -180,10 +179,10 @@ var _ sim.Engine = (*Engine)(nil)
 // built from: no monsters, or an effect verb or condition it does not know.
 func New(d *schema.ValkyrieData) (*Engine, error) {
 	if d == nil {
-		return nil, errors.New("valkyrie: no data")
+		return nil, sim.Errorf("データがありません", "valkyrie: no data")
 	}
 	if len(d.Monsters) == 0 {
-		return nil, errors.New("valkyrie: the Monster sheet is empty")
+		return nil, sim.Errorf("Monster シートにモンスターがいません", "valkyrie: the Monster sheet is empty")
 	}
 	r := d.Rules
 	e := &Engine{Monster: -1, d: d,
@@ -194,7 +193,7 @@ func New(d *schema.ValkyrieData) (*Engine, error) {
 		endAtPlay: r.Bool("EndConditionAtPlay"), turnCap: r.Int("TurnCap"),
 	}
 	if e.minP < 1 || e.maxP < e.minP || e.maxP > 8 {
-		return nil, fmt.Errorf("valkyrie: player counts %d..%d are not playable", e.minP, e.maxP)
+		return nil, sim.Errorf("プレイ人数 %d〜%d 人では遊べません（1〜8 人の範囲で、最少が最多以下になるようにしてください）", "valkyrie: player counts %d..%d are not playable", e.minP, e.maxP)
 	}
 	monIdx := map[string]int{}
 	for i, m := range d.Monsters {
@@ -205,7 +204,7 @@ func New(d *schema.ValkyrieData) (*Engine, error) {
 	add := func(ds design, eff schema.Effect, v *effect.Vocab, copies int) {
 		prog, err := compile(eff, v)
 		if err != nil {
-			errs = append(errs, fmt.Errorf("valkyrie: %s: %w", ds.id, err))
+			errs = append(errs, sim.Errorf("%s: %s", "valkyrie: %s: %s", ds.id, err))
 		}
 		ds.prog = prog
 		for _, c := range prog {
@@ -235,7 +234,7 @@ func New(d *schema.ValkyrieData) (*Engine, error) {
 	for _, w := range d.Weaknesses {
 		m, ok := monIdx[w.Monster]
 		if !ok {
-			errs = append(errs, fmt.Errorf("valkyrie: weakness %s names unknown monster %q", w.ID, w.Monster))
+			errs = append(errs, sim.Errorf("弱点 %s のモンスター「%s」は Monster シートにいません", "valkyrie: weakness %s names unknown monster \"%s\"", w.ID, w.Monster))
 			continue
 		}
 		add(design{id: w.ID, name: w.Name, kind: kindWeakness, cat: -1, vp: w.VP, dur: w.Durability, rage: max(w.Rage, 1), monster: m},
@@ -265,7 +264,7 @@ func New(d *schema.ValkyrieData) (*Engine, error) {
 		return nil, errors.Join(errs...)
 	}
 	if len(e.inst) > 1<<15-1 {
-		return nil, fmt.Errorf("valkyrie: %d cards are too many", len(e.inst))
+		return nil, sim.Errorf("カードが合わせて %d 枚あり、多すぎます", "valkyrie: %d cards are too many", len(e.inst))
 	}
 	e.ids = qualifiedIDs(e.designs)
 	for i := range e.inst {
@@ -311,7 +310,7 @@ func New(d *schema.ValkyrieData) (*Engine, error) {
 func FromData(data any) (sim.Engine, error) {
 	d, ok := data.(*schema.ValkyrieData)
 	if !ok {
-		return nil, fmt.Errorf("valkyrie: data is %T, want *schema.ValkyrieData", data)
+		return nil, sim.Errorf("データの型が %T です（*schema.ValkyrieData のはずです）", "valkyrie: data is %T, want *schema.ValkyrieData", data)
 	}
 	return New(d)
 }
@@ -338,18 +337,18 @@ func qualifiedIDs(ds []design) []string {
 func compile(eff schema.Effect, v *effect.Vocab) ([]clause, error) {
 	if eff.AST == nil {
 		if eff.Src != "" {
-			return nil, fmt.Errorf("effect %q did not parse", eff.Src)
+			return nil, sim.Errorf("効果「%s」を読み取れません", "effect \"%s\" did not parse", eff.Src)
 		}
 		return nil, nil
 	}
 	if len(eff.AST.Clauses) > 64 {
-		return nil, fmt.Errorf("%d clauses are too many (at most 64)", len(eff.AST.Clauses))
+		return nil, sim.Errorf("効果の節が %d 個あり、多すぎます（64 個まで）", "%d clauses are too many (at most 64)", len(eff.AST.Clauses))
 	}
 	out := make([]clause, 0, len(eff.AST.Clauses))
 	for _, c := range eff.AST.Clauses {
 		vb, ok := verbCode[c.Action.Name]
 		if !ok {
-			return nil, fmt.Errorf("unknown verb %q", c.Action.Name)
+			return nil, sim.Errorf("エンジンの知らない動作「%s」です", "unknown verb \"%s\"", c.Action.Name)
 		}
 		cl := clause{may: c.May, verb: vb, n: c.Action.Int(0)}
 		switch c.Trigger {
@@ -357,7 +356,7 @@ func compile(eff schema.Effect, v *effect.Vocab) ([]clause, error) {
 		case triggerEnd:
 			cl.end = true
 		default:
-			return nil, fmt.Errorf("unknown trigger %q", c.Trigger)
+			return nil, sim.Errorf("エンジンの知らないタイミング「%s」です", "unknown trigger \"%s\"", c.Trigger)
 		}
 		if vb == vTrashRow {
 			switch c.Action.Str(0) {
@@ -368,17 +367,17 @@ func compile(eff schema.Effect, v *effect.Vocab) ([]clause, error) {
 			case "back":
 				cl.n = 2
 			default:
-				return nil, fmt.Errorf("trash_row: unknown row %q", c.Action.Str(0))
+				return nil, sim.Errorf("trash_row: 知らない列「%s」です", "trash_row: unknown row \"%s\"", c.Action.Str(0))
 			}
 		}
 		for _, cc := range c.Conds {
 			k, ok := condCode[cc.Name]
 			if !ok {
-				return nil, fmt.Errorf("unknown condition %q", cc.Name)
+				return nil, sim.Errorf("エンジンの知らない条件「%s」です", "unknown condition \"%s\"", cc.Name)
 			}
 			o, ok := opCode[cc.Op]
 			if !ok {
-				return nil, fmt.Errorf("condition %q needs a comparison", cc.Name)
+				return nil, sim.Errorf("条件「%s」には比較（以上・以下など）が要ります", "condition \"%s\" needs a comparison", cc.Name)
 			}
 			cd := cond{kind: k, op: o, val: cc.Value, deck: -1}
 			if k == cPlayed {
@@ -391,7 +390,7 @@ func compile(eff schema.Effect, v *effect.Vocab) ([]clause, error) {
 					cd.deck = catFirst
 				case "Any", "":
 				default:
-					return nil, fmt.Errorf("played: unknown deck %q", cc.Str(0))
+					return nil, sim.Errorf("played: 知らないデッキ「%s」です", "played: unknown deck \"%s\"", cc.Str(0))
 				}
 			}
 			cl.conds = append(cl.conds, cd)
@@ -462,7 +461,7 @@ func (e *Engine) SetMonster(id string) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("valkyrie: unknown monster %q (want one of %v)", id, e.Monsters())
+	return sim.Errorf("モンスター「%s」はいません（%v のどれかを選んでください）", "valkyrie: unknown monster \"%s\" (want one of %v)", id, e.Monsters())
 }
 
 // ReplayArgs names the fixed monster, so a replay command fights it too.
