@@ -1,0 +1,35 @@
+package valkyrie
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"bifrost/rules/sim"
+)
+
+// TestIssue16_1_ValkyrieEngineRefusalSpeaksBothLanguages builds the engine
+// from data it refuses (validation would catch these first) and checks the
+// Japanese and the English form, also through errors.Join.
+func TestIssue16_1_ValkyrieEngineRefusalSpeaksBothLanguages(t *testing.T) {
+	d := *loadData(t, nil)
+	d.Weaknesses = slices.Clone(d.Weaknesses)
+	d.Weaknesses[0].Monster = "nobody"
+	_, err := New(&d)
+	if err == nil {
+		t.Fatal("New accepted a weakness naming no monster")
+	}
+	ja, en := sim.Localized(err, true), sim.Localized(err, false)
+	id := d.Weaknesses[0].ID
+	if want := "弱点 " + id + " のモンスター「nobody」は Monster シートにいません"; !strings.Contains(ja, want) || strings.Contains(ja, "unknown") {
+		t.Errorf("Japanese %q, want %q and no English", ja, want)
+	}
+	if want := "valkyrie: weakness " + id + ` names unknown monster "nobody"`; en != want || err.Error() != want {
+		t.Errorf("English %q, want %q", en, want)
+	}
+	d = *loadData(t, nil)
+	d.Monsters = nil
+	if _, err := New(&d); sim.Localized(err, true) != "Monster シートにモンスターがいません" || err.Error() != "valkyrie: the Monster sheet is empty" {
+		t.Errorf("no monsters: %q / %v", sim.Localized(err, true), err)
+	}
+}
