@@ -86,57 +86,69 @@ func TestInvariants_everyParameterVariantPlays(t *testing.T) {
 	}
 }
 
+// brokenCheck is one invariant Check must catch: the Rules change (or nil),
+// the corruption, and what the English message says.
+type brokenCheck struct {
+	name   string
+	params func(p *params)
+	break_ func(g *Game)
+	want   string
+}
+
+// brokenChecks break one invariant of Check at a time.
+var brokenChecks = []brokenCheck{
+	{"an Urd appears in a supply", nil, func(g *Game) { g.supply[1]++ }, "Urd conservation"},
+	{"an Urd vanishes from a supply", nil, func(g *Game) { g.supply[0]-- }, "Urd conservation"},
+	{"a die vanishes from the Stock", nil, func(g *Game) { g.stockD6-- }, "dice conservation"},
+	{"a d8 goes missing", nil, func(g *Game) { g.d8Res-- }, "d8 conservation"},
+	{"more d8 than MaxD8", func(p *params) { p.maxD8 = 1 }, func(g *Game) {
+		for i := range int8(2) {
+			g.dSides[i], g.dOrig[i] = 8, fromD8
+			g.ownAside++
+			g.d8Res--
+		}
+	}, "MaxD8"},
+	{"two pawns on one square", nil, func(g *Game) { g.pawn[1] = g.pawn[0] }, "both stand on"},
+	{"three pawns at Nidhogg", nil, func(g *Game) { g.pawn[0], g.pawn[1], g.pawn[2] = centre, centre, centre }, "pawns at Nidhogg"},
+	{"a fought Keeper still on its square", nil, func(g *Game) { g.keeperBy[0] = 0 }, "was fought"},
+	{"negative VP", nil, func(g *Game) { g.vp[2] = -1 }, "negative VP"},
+	{"a d6 shows 7", nil, func(g *Game) { g.dFace[0] = 7 }, "shows 7"},
+	{"a pawn below an unbeaten Keeper", nil, func(g *Game) { g.pawn[3] = sq(1, 3) }, "Keepers fought"},
+	{"an Edda in the wrong layer", nil, func(g *Game) {
+		a, b := sq(0, 1), sq(1, 2)
+		g.board[a], g.board[b] = g.board[b], g.board[a]
+	}, "layer"},
+	{"an Urd counted where there is none", nil, func(g *Game) { g.urdAt[1] |= 1 << sq(2, 2) }, "Urd squares challenges count"},
+	{"an Einherjar duplicated", nil, func(g *Game) { g.held[0][0]++; g.nHeld[0]++ }, "Einherjar"},
+	{"a turn too many", nil, func(g *Game) { g.turn = 37 }, "past the 36 turns"},
+}
+
+// checkBroken sets up a 4-player game in a window with rolled dice, breaks
+// it as tt says, and returns what Check reports.
+func checkBroken(t *testing.T, e *Engine, tt brokenCheck) error {
+	t.Helper()
+	if tt.params != nil {
+		e = withParams(e, tt.params)
+	}
+	g := setupGame(t, e, 4)
+	r := &recorder{}
+	standOn(g, 0, sq(0, 1), r)
+	script(g, 3, 4)
+	choose(t, g, r, Choice{Kind: KRoll, A: 2})
+	g.ph = phRolled // a window with rolled dice, whatever the bonuses
+	check(t, g)
+	tt.break_(g)
+	markAll(g) // as the engine marks what it changes
+	return g.Check()
+}
+
 // TestCheck_catchesEachBrokenInvariant breaks one invariant at a time, so
 // that no check can silently pass.
 func TestCheck_catchesEachBrokenInvariant(t *testing.T) {
 	e := shippedEngine(t)
-	for _, tt := range []struct {
-		name   string
-		params func(p *params)
-		break_ func(g *Game)
-		want   string
-	}{
-		{"an Urd appears in a supply", nil, func(g *Game) { g.supply[1]++ }, "Urd conservation"},
-		{"an Urd vanishes from a supply", nil, func(g *Game) { g.supply[0]-- }, "Urd conservation"},
-		{"a die vanishes from the Stock", nil, func(g *Game) { g.stockD6-- }, "dice conservation"},
-		{"a d8 goes missing", nil, func(g *Game) { g.d8Res-- }, "d8 conservation"},
-		{"more d8 than MaxD8", func(p *params) { p.maxD8 = 1 }, func(g *Game) {
-			for i := range int8(2) {
-				g.dSides[i], g.dOrig[i] = 8, fromD8
-				g.ownAside++
-				g.d8Res--
-			}
-		}, "MaxD8"},
-		{"two pawns on one square", nil, func(g *Game) { g.pawn[1] = g.pawn[0] }, "both stand on"},
-		{"three pawns at Nidhogg", nil, func(g *Game) { g.pawn[0], g.pawn[1], g.pawn[2] = centre, centre, centre }, "pawns at Nidhogg"},
-		{"a fought Keeper still on its square", nil, func(g *Game) { g.keeperBy[0] = 0 }, "was fought"},
-		{"negative VP", nil, func(g *Game) { g.vp[2] = -1 }, "negative VP"},
-		{"a d6 shows 7", nil, func(g *Game) { g.dFace[0] = 7 }, "shows 7"},
-		{"a pawn below an unbeaten Keeper", nil, func(g *Game) { g.pawn[3] = sq(1, 3) }, "Keepers fought"},
-		{"an Edda in the wrong layer", nil, func(g *Game) {
-			a, b := sq(0, 1), sq(1, 2)
-			g.board[a], g.board[b] = g.board[b], g.board[a]
-		}, "layer"},
-		{"an Urd counted where there is none", nil, func(g *Game) { g.urdAt[1] |= 1 << sq(2, 2) }, "Urd squares challenges count"},
-		{"an Einherjar duplicated", nil, func(g *Game) { g.held[0][0]++; g.nHeld[0]++ }, "Einherjar"},
-		{"a turn too many", nil, func(g *Game) { g.turn = 37 }, "past the 36 turns"},
-	} {
+	for _, tt := range brokenChecks {
 		t.Run(tt.name, func(t *testing.T) {
-			e := e
-			if tt.params != nil {
-				e = withParams(e, tt.params)
-			}
-			g := setupGame(t, e, 4)
-			r := &recorder{}
-			standOn(g, 0, sq(0, 1), r)
-			script(g, 3, 4)
-			choose(t, g, r, Choice{Kind: KRoll, A: 2})
-			g.ph = phRolled // a window with rolled dice, whatever the bonuses
-			check(t, g)
-			tt.break_(g)
-			markAll(g) // as the engine marks what it changes
-			err := g.Check()
-			if err == nil || !strings.Contains(err.Error(), tt.want) {
+			if err := checkBroken(t, e, tt); err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("Check() = %v, want an error about %q", err, tt.want)
 			}
 		})
@@ -284,55 +296,70 @@ func TestI21_G33_PawnWithoutLegalMoveIsViolation(t *testing.T) {
 	}
 }
 
+// brokenStep is one invariant about change over time CheckStep must catch:
+// the state recorded (or nil), the corruption, and what the English message
+// says.
+type brokenStep struct {
+	name   string
+	before func(g *Game) // the state recorded
+	break_ func(g *Game)
+	want   string
+}
+
+// brokenSteps break one invariant of CheckStep at a time.
+var brokenSteps = []brokenStep{
+	{"an Urd leaves its square", func(g *Game) { placeUrd(g, sq(0, 2), 1) }, func(g *Game) { g.board[sq(0, 2)] = urd(2) }, "I1: square (0,2) held the Urd"},
+	{"a card turns into another card", nil, func(g *Game) {
+		g.board[sq(0, 2)], g.board[sq(0, 3)] = g.board[sq(0, 3)], g.board[sq(0, 2)]
+	}, "a card is only ever exchanged"},
+	{"a pawn goes up a layer", func(g *Game) { g.pawn[1] = sq(1, 2) }, func(g *Game) { g.pawn[1] = sq(0, 2) }, "I11"},
+	{"a pawn leaves Nidhogg", func(g *Game) { g.pawn[1] = centre }, func(g *Game) { g.pawn[1] = sq(2, 2) }, "I14"},
+	{"a pawn jumps past half the ring", nil, func(g *Game) { g.pawn[1] = board.step(g.pawn[1], 13) }, "I13"},
+	{"VP go down", func(g *Game) { g.vp[2] = 5 }, func(g *Game) { g.vp[2] = 4 }, "I15"},
+	{"an Urd goes back to a supply", nil, func(g *Game) { g.supply[3]++ }, "supply grew"},
+	{"a spent Urd comes back", func(g *Game) { g.spent[0] = 1 }, func(g *Game) { g.spent[0] = 0 }, "G6"},
+	{"a won card leaves an area", func(g *Game) { g.won[1] = 2 }, func(g *Game) { g.won[1] = 1 }, "I3"},
+	{"growth goes down", func(g *Game) { g.icons[2][dignity] = 1 }, func(g *Game) { g.icons[2][dignity] = 0 }, "T48"},
+	{"a turn takes a second Urd", nil, func(g *Game) { g.supply[0]-- }, "I5: +1 Urd"},
+	{"the turn goes back", nil, func(g *Game) { g.turn-- }, "I6: the turn went back"},
+	{"the game goes on after its end", func(g *Game) { g.ph = phOver }, func(g *Game) { g.ph = phScout }, "I6: the game went on"},
+	{"a die changes after the fix", nil, func(g *Game) { g.dFace[0]-- }, "T10, I18"},
+}
+
+// stepBroken sets up a 4-player game in the fixed window, records it as
+// tt says, breaks it and returns what CheckStep reports.
+func stepBroken(t *testing.T, e *Engine, tt brokenStep) error {
+	t.Helper()
+	g := setupGame(t, e, 4)
+	give(g, 0, ein(t, e, "EIN-104"), 1) // after_fix: power +1 keeps the fixed window open
+	r := &recorder{}
+	standOn(g, 0, sq(0, 1), r)
+	script(g, 3, 4)
+	choose(t, g, r, Choice{Kind: KRoll, A: 2}) // fixed on its own: the after-fix skill waits
+	if g.ph != phFixed {
+		t.Fatalf("phase %d, want the fixed window", g.ph)
+	}
+	if tt.before != nil {
+		tt.before(g)
+	}
+	markAll(g)
+	g.prev.take(g, g.urdUsed(), g.urdUsed()-g.turnsTaking(), gAll, allSquares)
+	if err := g.CheckStep(); err != nil {
+		t.Fatalf("CheckStep on an unchanged state: %v", err)
+	}
+	tt.break_(g)
+	markAll(g)
+	return g.CheckStep()
+}
+
 // TestIssue12_22_CheckStep_catchesEachBrokenTransition breaks one invariant
 // about change over time at a time, after CheckStep recorded a sound state,
 // so that no transition check can silently pass.
 func TestIssue12_22_CheckStep_catchesEachBrokenTransition(t *testing.T) {
 	e := shippedEngine(t)
-	for _, tt := range []struct {
-		name   string
-		before func(g *Game) // the state recorded
-		break_ func(g *Game)
-		want   string
-	}{
-		{"an Urd leaves its square", func(g *Game) { placeUrd(g, sq(0, 2), 1) }, func(g *Game) { g.board[sq(0, 2)] = urd(2) }, "I1: square (0,2) held the Urd"},
-		{"a card turns into another card", nil, func(g *Game) {
-			g.board[sq(0, 2)], g.board[sq(0, 3)] = g.board[sq(0, 3)], g.board[sq(0, 2)]
-		}, "a card is only ever exchanged"},
-		{"a pawn goes up a layer", func(g *Game) { g.pawn[1] = sq(1, 2) }, func(g *Game) { g.pawn[1] = sq(0, 2) }, "I11"},
-		{"a pawn leaves Nidhogg", func(g *Game) { g.pawn[1] = centre }, func(g *Game) { g.pawn[1] = sq(2, 2) }, "I14"},
-		{"a pawn jumps past half the ring", nil, func(g *Game) { g.pawn[1] = board.step(g.pawn[1], 13) }, "I13"},
-		{"VP go down", func(g *Game) { g.vp[2] = 5 }, func(g *Game) { g.vp[2] = 4 }, "I15"},
-		{"an Urd goes back to a supply", nil, func(g *Game) { g.supply[3]++ }, "supply grew"},
-		{"a spent Urd comes back", func(g *Game) { g.spent[0] = 1 }, func(g *Game) { g.spent[0] = 0 }, "G6"},
-		{"a won card leaves an area", func(g *Game) { g.won[1] = 2 }, func(g *Game) { g.won[1] = 1 }, "I3"},
-		{"growth goes down", func(g *Game) { g.icons[2][dignity] = 1 }, func(g *Game) { g.icons[2][dignity] = 0 }, "T48"},
-		{"a turn takes a second Urd", nil, func(g *Game) { g.supply[0]-- }, "I5: +1 Urd"},
-		{"the turn goes back", nil, func(g *Game) { g.turn-- }, "I6: the turn went back"},
-		{"the game goes on after its end", func(g *Game) { g.ph = phOver }, func(g *Game) { g.ph = phScout }, "I6: the game went on"},
-		{"a die changes after the fix", nil, func(g *Game) { g.dFace[0]-- }, "T10, I18"},
-	} {
+	for _, tt := range brokenSteps {
 		t.Run(tt.name, func(t *testing.T) {
-			g := setupGame(t, e, 4)
-			give(g, 0, ein(t, e, "EIN-104"), 1) // after_fix: power +1 keeps the fixed window open
-			r := &recorder{}
-			standOn(g, 0, sq(0, 1), r)
-			script(g, 3, 4)
-			choose(t, g, r, Choice{Kind: KRoll, A: 2}) // fixed on its own: the after-fix skill waits
-			if g.ph != phFixed {
-				t.Fatalf("phase %d, want the fixed window", g.ph)
-			}
-			if tt.before != nil {
-				tt.before(g)
-			}
-			markAll(g)
-			g.prev.take(g, g.urdUsed(), g.urdUsed()-g.turnsTaking(), gAll, allSquares)
-			if err := g.CheckStep(); err != nil {
-				t.Fatalf("CheckStep on an unchanged state: %v", err)
-			}
-			tt.break_(g)
-			markAll(g)
-			if err := g.CheckStep(); err == nil || !strings.Contains(err.Error(), tt.want) {
+			if err := stepBroken(t, e, tt); err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("CheckStep() = %v, want an error about %q", err, tt.want)
 			}
 		})

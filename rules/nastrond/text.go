@@ -23,9 +23,7 @@ func (e *Engine) cardText(c int16, lang string) string {
 	return ci.name
 }
 
-// cellText names what lies on square q now.
-func (g *Game) cellText(q Square) string { return g.cellTextIn(q, "ja") }
-
+// cellTextIn names what lies on square q now, in lang.
 func (g *Game) cellTextIn(q Square, lang string) string {
 	v := g.board[q]
 	if v < 0 {
