@@ -202,7 +202,7 @@ func New(d *schema.GuardianData) (*Engine, error) {
 		e.reckOK = append(e.reckOK, a.Reckless)
 	}
 	if len(e.attrs) == 0 || len(e.attrs) > schema.GuardianMaxAttributes {
-		return nil, sim.Errorf("Affinity シートの属性が %d 個です。1〜%d 個にしてください", "guardian: the Affinity sheet has %d attributes, want 1 to %d", len(e.attrs), schema.GuardianMaxAttributes)
+		return nil, sim.Errorf("相性シートの属性が %d 個です。1〜%d 個にしてください", "guardian: the Affinity sheet has %d attributes, want 1 to %d", len(e.attrs), schema.GuardianMaxAttributes)
 	}
 	e.edge = make([][]int8, len(e.attrs))
 	for i, a := range e.attrs {
@@ -217,7 +217,7 @@ func New(d *schema.GuardianData) (*Engine, error) {
 	add := func(id, name, attr string, kind uint8, uses int, eff *effect.Effect) (*design, error) {
 		a, ok := attrIdx[attr]
 		if !ok {
-			return nil, sim.Errorf("カード %s の属性「%s」は Affinity シートにありません", "guardian: card %s: unknown attribute \"%s\"", id, attr)
+			return nil, sim.Errorf("カード %s の属性「%s」は 相性シートにありません", "guardian: card %s: unknown attribute \"%s\"", id, attr)
 		}
 		if uses < 1 {
 			uses = 1
@@ -265,7 +265,7 @@ func New(d *schema.GuardianData) (*Engine, error) {
 			if a.CostAttr != "" {
 				v, ok := attrIdx[a.CostAttr]
 				if !ok {
-					return nil, sim.Errorf("カード %s のコストの属性「%s」は Affinity シートにありません", "guardian: card %s: unknown cost attribute \"%s\"", a.ID, a.CostAttr)
+					return nil, sim.Errorf("カード %s のコストの属性「%s」は 相性シートにありません", "guardian: card %s: unknown cost attribute \"%s\"", a.ID, a.CostAttr)
 				}
 				ca = v
 			}
@@ -339,7 +339,7 @@ func New(d *schema.GuardianData) (*Engine, error) {
 	}
 	switch n := len(e.decks); {
 	case n == 0:
-		return nil, sim.Errorf("Decks シートに遊べるデッキがありません", "guardian: the Decks sheet has no deck to play")
+		return nil, sim.Errorf("デッキシートに遊べるデッキがありません", "guardian: the Decks sheet has no deck to play")
 	case n > schema.GuardianMaxDecks:
 		return nil, sim.Errorf("サンプルデッキが %d 個あり、多すぎます（%d 個まで）", "guardian: %d sample decks is too many (at most %d)", n, schema.GuardianMaxDecks)
 	}
@@ -392,7 +392,7 @@ func (c compiler) clause(cl effect.Clause) (clause, error) {
 		case cCheerAttr, cBattleAttr, cOppAttr:
 			a, ok := c.attr[call.Str(0)]
 			if !ok {
-				return out, sim.Errorf("属性「%s」は Affinity シートにありません", "unknown attribute \"%s\"", call.Str(0))
+				return out, sim.Errorf("属性「%s」は 相性シートにありません", "unknown attribute \"%s\"", call.Str(0))
 			}
 			cd.attr = a
 		case cCounter:
@@ -400,7 +400,7 @@ func (c compiler) clause(cl effect.Clause) (clause, error) {
 		case cPay:
 			a, ok := c.attr[call.Str(1)]
 			if !ok {
-				return out, sim.Errorf("属性「%s」は Affinity シートにありません", "unknown attribute \"%s\"", call.Str(1))
+				return out, sim.Errorf("属性「%s」は 相性シートにありません", "unknown attribute \"%s\"", call.Str(1))
 			}
 			cd.attr, cd.n = a, int16(call.Int(0))
 		}

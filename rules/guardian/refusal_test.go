@@ -28,7 +28,7 @@ func TestIssue16_1_GuardianEngineRefusalSpeaksBothLanguages(t *testing.T) {
 	}
 	d = loadData(t)
 	d.Decks = nil
-	if _, err := New(d); sim.Localized(err, true) != "Decks シートに遊べるデッキがありません" || err.Error() != "guardian: the Decks sheet has no deck to play" {
+	if _, err := New(d); sim.Localized(err, true) != "デッキシートに遊べるデッキがありません" || err.Error() != "guardian: the Decks sheet has no deck to play" {
 		t.Errorf("no decks: %q / %v", sim.Localized(err, true), err)
 	}
 }

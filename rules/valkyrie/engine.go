@@ -182,7 +182,7 @@ func New(d *schema.ValkyrieData) (*Engine, error) {
 		return nil, sim.Errorf("データがありません", "valkyrie: no data")
 	}
 	if len(d.Monsters) == 0 {
-		return nil, sim.Errorf("Monster シートにモンスターがいません", "valkyrie: the Monster sheet is empty")
+		return nil, sim.Errorf("モンスターシートにモンスターがいません", "valkyrie: the Monster sheet is empty")
 	}
 	r := d.Rules
 	e := &Engine{Monster: -1, d: d,
@@ -234,7 +234,7 @@ func New(d *schema.ValkyrieData) (*Engine, error) {
 	for _, w := range d.Weaknesses {
 		m, ok := monIdx[w.Monster]
 		if !ok {
-			errs = append(errs, sim.Errorf("弱点 %s のモンスター「%s」は Monster シートにいません", "valkyrie: weakness %s names unknown monster \"%s\"", w.ID, w.Monster))
+			errs = append(errs, sim.Errorf("弱点 %s のモンスター「%s」は モンスターシートにいません", "valkyrie: weakness %s names unknown monster \"%s\"", w.ID, w.Monster))
 			continue
 		}
 		add(design{id: w.ID, name: w.Name, kind: kindWeakness, cat: -1, vp: w.VP, dur: w.Durability, rage: max(w.Rage, 1), monster: m},

@@ -21,7 +21,7 @@ func TestIssue16_1_ValkyrieEngineRefusalSpeaksBothLanguages(t *testing.T) {
 	}
 	ja, en := sim.Localized(err, true), sim.Localized(err, false)
 	id := d.Weaknesses[0].ID
-	if want := "弱点 " + id + " のモンスター「nobody」は Monster シートにいません"; !strings.Contains(ja, want) || strings.Contains(ja, "unknown") {
+	if want := "弱点 " + id + " のモンスター「nobody」は モンスターシートにいません"; !strings.Contains(ja, want) || strings.Contains(ja, "unknown") {
 		t.Errorf("Japanese %q, want %q and no English", ja, want)
 	}
 	if want := "valkyrie: weakness " + id + ` names unknown monster "nobody"`; en != want || err.Error() != want {
@@ -29,7 +29,7 @@ func TestIssue16_1_ValkyrieEngineRefusalSpeaksBothLanguages(t *testing.T) {
 	}
 	d = *loadData(t, nil)
 	d.Monsters = nil
-	if _, err := New(&d); sim.Localized(err, true) != "Monster シートにモンスターがいません" || err.Error() != "valkyrie: the Monster sheet is empty" {
+	if _, err := New(&d); sim.Localized(err, true) != "モンスターシートにモンスターがいません" || err.Error() != "valkyrie: the Monster sheet is empty" {
 		t.Errorf("no monsters: %q / %v", sim.Localized(err, true), err)
 	}
 }
