@@ -45,7 +45,7 @@ func TestIssue16_1_ViolationRecordsBothForms(t *testing.T) {
 }
 
 // errorfPackages are the engines whose invariant messages come in both forms.
-var errorfPackages = []string{"guardian", "valkyrie", "bloodrage"}
+var errorfPackages = []string{"guardian", "valkyrie", "bloodrage", "nastrond"}
 
 // TestIssue16_1_ErrorfFormsTakeTheSameArguments parses the engines' sources
 // and checks that every sim.Errorf call gives two literal forms that use the
