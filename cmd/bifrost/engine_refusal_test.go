@@ -1,6 +1,7 @@
 package main
 
 import (
+	"strings"
 	"testing"
 
 	"bifrost/schema"
@@ -31,5 +32,21 @@ func TestIssue16_1_EngineRefusalFollowsTheLanguage(t *testing.T) {
 		if len(got) != 1 || got[0].Message != tt.want {
 			t.Errorf("%s: %+v, want one problem %q", tt.lang, got, tt.want)
 		}
+	}
+}
+
+// TestIssue16_1_UnknownMonsterSpeaksTheUsersLanguage asks sim for a monster
+// the valkyrie engine lacks: the engine's refusal is printed in Japanese
+// under LANG=ja_JP.UTF-8 and in English with --lang en.
+func TestIssue16_1_UnknownMonsterSpeaksTheUsersLanguage(t *testing.T) {
+	japaneseEnv(t)
+	args := []string{"sim", "valkyrie", "--src", shippedSrc, "--games", "1", "--monster", "nobody"}
+	ja := bifrost(t, args...)
+	if !strings.Contains(ja.stderr, "モンスター「nobody」はいません") || len(englishIn(ja.stdout+ja.stderr)) != 0 || ja.code != exitFailure {
+		t.Errorf("Japanese: exit %d, %q (English: %q)", ja.code, ja.stderr, englishIn(ja.stdout+ja.stderr))
+	}
+	en := bifrost(t, append(args, "--lang", "en")...)
+	if !strings.Contains(en.stderr, `valkyrie: unknown monster "nobody"`) || len(japaneseIn(en.stdout+en.stderr)) != 0 {
+		t.Errorf("English: exit %d, %q", en.code, en.stderr)
 	}
 }

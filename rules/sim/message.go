@@ -3,12 +3,16 @@ package sim
 import (
 	"fmt"
 	"strings"
+
+	"bifrost/schema"
 )
 
 // Message is an error with a Japanese and an English form, such as an
-// engine's invariant violation. Error returns the English form.
+// engine's invariant violation. Error returns the English form until SetLang
+// chooses Japanese.
 type Message struct {
 	JA, EN string
+	ja     bool // set by SetLang: Error speaks Japanese
 }
 
 // Errorf formats a Message: ja and en are the two forms of one message and
@@ -19,7 +23,19 @@ func Errorf(ja, en string, args ...any) error {
 	return &Message{JA: fmt.Sprintf(ja, localArgs(args, true)...), EN: fmt.Sprintf(en, localArgs(args, false)...)}
 }
 
-func (m *Message) Error() string { return m.EN }
+func (m *Message) Error() string {
+	if m.ja {
+		return m.JA
+	}
+	return m.EN
+}
+
+// SetLang makes Error speak l's language, as the CLI does with the errors it
+// prints (schema.SetLang).
+func (m *Message) SetLang(l *schema.Lang) { m.ja = !l.English() }
+
+// In returns m's form in l's language (schema.Lang.ErrText).
+func (m *Message) In(l *schema.Lang) string { return Localized(m, !l.English()) }
 
 // Word is an Errorf argument with a Japanese and an English form (in that
 // order), such as the name of a zone.
@@ -54,6 +70,7 @@ func Localized(err error, ja bool) string {
 		if ja {
 			return e.JA
 		}
+		return e.EN
 	case interface{ Unwrap() []error }:
 		var en, local []string
 		for _, u := range e.Unwrap() {

@@ -1,10 +1,13 @@
 package sim
 
 import (
+	"errors"
 	"go/parser"
 	"go/token"
 	"path/filepath"
 	"testing"
+
+	"bifrost/schema"
 )
 
 // engineFiles build the engines from validated data; what they refuse is
@@ -28,5 +31,27 @@ func TestIssue16_1_EngineRefusalsHaveBothForms(t *testing.T) {
 	}
 	if calls < 70 {
 		t.Errorf("only %d sim.Errorf calls in %v", calls, engineFiles)
+	}
+}
+
+// TestIssue16_1_MessageSpeaksTheCLILanguage checks that a Message renders in
+// the language the CLI sets on its errors, also inside errors.Join.
+func TestIssue16_1_MessageSpeaksTheCLILanguage(t *testing.T) {
+	ja, en := schema.NewLang("ja"), schema.NewLang("en")
+	m := Errorf("%d 枚", "%d cards", 3)
+	if ja.ErrText(m) != "3 枚" || en.ErrText(m) != "3 cards" {
+		t.Errorf("ErrText: %q / %q", ja.ErrText(m), en.ErrText(m))
+	}
+	wrapped := errors.Join(m, Errorf("二", "two"))
+	schema.SetLang(wrapped, ja)
+	if got := wrapped.Error(); got != "3 枚\n二" {
+		t.Errorf("after SetLang(ja): %q", got)
+	}
+	if Localized(m, false) != "3 cards" {
+		t.Errorf("Localized(en) after SetLang(ja) = %q", Localized(m, false))
+	}
+	schema.SetLang(wrapped, en)
+	if got := wrapped.Error(); got != "3 cards\ntwo" {
+		t.Errorf("after SetLang(en): %q", got)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"sync"
 
 	"bifrost/rules/sim"
@@ -461,7 +462,8 @@ func (e *Engine) SetMonster(id string) error {
 			return nil
 		}
 	}
-	return sim.Errorf("モンスター「%s」はいません（%v のどれかを選んでください）", "valkyrie: unknown monster \"%s\" (want one of %v)", id, e.Monsters())
+	return sim.Errorf("モンスター「%s」はいません（%s のどれかを選んでください）", "valkyrie: unknown monster \"%s\" (want one of %s)",
+		id, sim.Word{strings.Join(e.Monsters(), "、"), strings.Join(e.Monsters(), ", ")})
 }
 
 // ReplayArgs names the fixed monster, so a replay command fights it too.
