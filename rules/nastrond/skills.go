@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/bits"
 
+	"bifrost/rules/sim"
 	"bifrost/schema/effect"
 )
 
@@ -136,32 +137,32 @@ func compileSkill(e *effect.Effect) (skill, error) {
 		return sk, nil
 	}
 	if len(e.Clauses) > maxClauses {
-		return sk, fmt.Errorf("%d clauses; the engine takes at most %d", len(e.Clauses), maxClauses)
+		return sk, sim.Errorf("文が %d 個あります（エンジンが扱えるのは %d 個まで）", "%d clauses; the engine takes at most %d", len(e.Clauses), maxClauses)
 	}
 	for _, c := range e.Clauses {
 		t, ok := triggers[c.Trigger]
 		if !ok {
-			return sk, fmt.Errorf("unknown timing %q", c.Trigger)
+			return sk, sim.Errorf("タイミング「%s」はありません", "unknown timing \"%s\"", c.Trigger)
 		}
 		v, ok := verbs[c.Action.Name]
 		if !ok {
-			return sk, fmt.Errorf("unknown verb %q", c.Action.Name)
+			return sk, sim.Errorf("動詞「%s」はありません", "unknown verb \"%s\"", c.Action.Name)
 		}
 		if windows[v]&(1<<t) == 0 {
-			return sk, fmt.Errorf("%s cannot act at timing %s", c.Action.Name, triggerName(t))
+			return sk, sim.Errorf("「%s」はタイミング %s には使えません", "%s cannot act at timing %s", c.Action.Name, triggerName(t))
 		}
 		if len(c.Conds) > maxConds {
-			return sk, fmt.Errorf("%d conditions; the engine takes at most %d", len(c.Conds), maxConds)
+			return sk, sim.Errorf("条件が %d 個あります（エンジンが扱えるのは %d 個まで）", "%d conditions; the engine takes at most %d", len(c.Conds), maxConds)
 		}
 		cl := clause{trig: t, verb: v, n: int8(c.Action.Int(0)), nc: int8(len(c.Conds))}
 		for i, cc := range c.Conds {
 			k, ok := conds[cc.Name]
 			if !ok {
-				return sk, fmt.Errorf("unknown condition %q", cc.Name)
+				return sk, sim.Errorf("条件「%s」はありません", "unknown condition \"%s\"", cc.Name)
 			}
 			o, ok := ops[cc.Op]
 			if !ok {
-				return sk, fmt.Errorf("unknown comparison %q", cc.Op)
+				return sk, sim.Errorf("比較「%s」はありません", "unknown comparison \"%s\"", cc.Op)
 			}
 			cl.conds[i] = cond{kind: k, op: o, val: int16(cc.Value)}
 		}

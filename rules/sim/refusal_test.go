@@ -12,7 +12,7 @@ import (
 
 // engineFiles build the engines from validated data; what they refuse is
 // shown to the designer.
-var engineFiles = []string{"valkyrie/engine.go", "nastrond/engine.go", "guardian/engine.go", "bloodrage/engine.go", "bloodrage/effects.go"}
+var engineFiles = []string{"valkyrie/engine.go", "nastrond/engine.go", "nastrond/skills.go", "guardian/engine.go", "bloodrage/engine.go", "bloodrage/effects.go"}
 
 // TestIssue16_1_EngineRefusalsHaveBothForms checks that the engines'
 // load-time refusals build no English-only error and that each sim.Errorf
