@@ -152,38 +152,35 @@ func (l *Lang) ErrText(err error) string {
 	return err.Error()
 }
 
+// osReasons pairs the operating-system errors ErrText names with their
+// message keys, first match wins.
+var osReasons = []struct {
+	err error
+	key string
+}{
+	{fs.ErrNotExist, "os_not_exist"},
+	{fs.ErrPermission, "os_permission"},
+	{fs.ErrExist, "os_exist"},
+	{syscall.EISDIR, "os_is_dir"},
+	{syscall.ENOTDIR, "os_not_dir"},
+	{syscall.ENOSPC, "os_no_space"},
+	{syscall.EROFS, "os_read_only"},
+	{syscall.ELOOP, "os_loop"},
+	{syscall.ENAMETOOLONG, "os_name_too_long"},
+	{syscall.EADDRINUSE, "os_addr_in_use"},
+	{syscall.EADDRNOTAVAIL, "os_addr_not_avail"},
+}
+
 // osReason names an operating-system error in l's words.
 func (l *Lang) osReason(err error) string {
-	var key string
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		key = "os_not_exist"
-	case errors.Is(err, fs.ErrPermission):
-		key = "os_permission"
-	case errors.Is(err, fs.ErrExist):
-		key = "os_exist"
-	case errors.Is(err, syscall.EISDIR):
-		key = "os_is_dir"
-	case errors.Is(err, syscall.ENOTDIR):
-		key = "os_not_dir"
-	case errors.Is(err, syscall.ENOSPC):
-		key = "os_no_space"
-	case errors.Is(err, syscall.EROFS):
-		key = "os_read_only"
-	case errors.Is(err, syscall.ELOOP):
-		key = "os_loop"
-	case errors.Is(err, syscall.ENAMETOOLONG):
-		key = "os_name_too_long"
-	case errors.Is(err, syscall.EADDRINUSE):
-		key = "os_addr_in_use"
-	case errors.Is(err, syscall.EADDRNOTAVAIL):
-		key = "os_addr_not_avail"
-	default:
-		var m *Message
-		if errors.As(err, &m) {
-			return m.In(l)
+	for _, r := range osReasons {
+		if errors.Is(err, r.err) {
+			return l.Msg(r.key)
 		}
-		return l.Msg("os_other", err.Error())
 	}
-	return l.Msg(key)
+	var m *Message
+	if errors.As(err, &m) {
+		return m.In(l)
+	}
+	return l.Msg("os_other", err.Error())
 }
