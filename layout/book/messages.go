@@ -3,12 +3,14 @@ package book
 import (
 	"fmt"
 	"regexp"
+
+	"bifrost/schema"
 )
 
 // messages is the catalogue of what the book says to the designer when it
 // refuses a rulebook: each key's Japanese and English form, fmt formats
 // taking the same arguments in the same order.
-var messages = map[string][2]string{
+var messages = schema.Catalogue{
 	"placeholder.undefined": {"「%s」という差し込みはありません", "function %q not defined"},
 	"placeholder.args":      {"差し込み「%s」の引数の数が違います（%s 個のところ %s 個）", "wrong number of args for %s: want %s got %s"},
 	"placeholder.syntax":    {"差し込みを読めません: %s", "bad placeholder: %s"},
