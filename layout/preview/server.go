@@ -74,8 +74,8 @@ func New(games []Game, en bool) *Server {
 	s.mux.HandleFunc("GET /live.js", asset("text/javascript; charset=utf-8", liveJS))
 	s.mux.HandleFunc("GET /preview.css", asset("text/css; charset=utf-8", previewCSS))
 	s.mux.HandleFunc("GET /events", s.events)
-	s.mux.HandleFunc("GET /{game}", s.gallery)
-	s.mux.HandleFunc("GET /{game}/cards", s.cardsPart)
+	s.mux.HandleFunc("GET /{game}", s.gallery("gallery"))
+	s.mux.HandleFunc("GET /{game}/cards", s.gallery("cards"))
 	s.mux.HandleFunc("GET /{game}/report", s.reportPage)
 	s.mux.HandleFunc("GET /{game}/{book}", s.bookPage)
 	return s
@@ -188,22 +188,17 @@ func (s *Server) index(w http.ResponseWriter, r *http.Request) {
 	}{s.lang(), s.texts(), games}, 0)
 }
 
-func (s *Server) gallery(w http.ResponseWriter, r *http.Request) {
-	st, ok := s.snapshot(r.PathValue("game"))
-	if !ok {
-		http.NotFound(w, r)
-		return
+// gallery serves a game's gallery through the template page: the whole
+// page, or only the part a live update swaps in.
+func (s *Server) gallery(page string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		st, ok := s.snapshot(r.PathValue("game"))
+		if !ok {
+			http.NotFound(w, r)
+			return
+		}
+		s.render(w, page, s.galleryView(st), st.gameVer)
 	}
-	s.render(w, "gallery", s.galleryView(st), st.gameVer)
-}
-
-func (s *Server) cardsPart(w http.ResponseWriter, r *http.Request) {
-	st, ok := s.snapshot(r.PathValue("game"))
-	if !ok {
-		http.NotFound(w, r)
-		return
-	}
-	s.render(w, "cards", s.galleryView(st), st.gameVer)
 }
 
 // bookPage serves a book as the book renderer made it, with the preview's
