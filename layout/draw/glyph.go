@@ -124,29 +124,7 @@ func (r *raster) glyph(sf *sfnt.Font, key glyphKey, line float64) (*glyphMask, e
 	if err != nil {
 		return nil, err
 	}
-	ox, oy := float64(key.sx)/4, float64(key.sy)/4
-	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
-	out := r.gbuf.segs[:0]
-	for _, s := range segs {
-		g := Seg{}
-		n := 0
-		switch s.Op {
-		case sfnt.SegmentOpMoveTo:
-			g.Op, n = 'M', 1
-		case sfnt.SegmentOpLineTo:
-			g.Op, n = 'L', 1
-		case sfnt.SegmentOpQuadTo:
-			g.Op, n = 'Q', 2
-		case sfnt.SegmentOpCubeTo:
-			g.Op, n = 'C', 3
-		}
-		for i := range n {
-			x, y := float64(s.Args[i].X)/64+ox, float64(s.Args[i].Y)/64+oy
-			g.P[2*i], g.P[2*i+1] = x, y
-			minX, minY, maxX, maxY = math.Min(minX, x), math.Min(minY, y), math.Max(maxX, x), math.Max(maxY, y)
-		}
-		out = append(out, g)
-	}
+	out, minX, minY, maxX, maxY := glyphOutline(r.gbuf.segs[:0], segs, float64(key.sx)/4, float64(key.sy)/4, 1)
 	r.gbuf.segs = out
 	if minX > maxX {
 		gm = nil // a glyph with no outline
@@ -169,6 +147,34 @@ func (r *raster) glyph(sf *sfnt.Font, key glyphKey, line float64) (*glyphMask, e
 	glyphs.m[key] = gm
 	glyphs.Unlock()
 	return gm, nil
+}
+
+// glyphOutline appends a glyph's outline (in 26.6 units) to dst as Segs, divided
+// by k and moved to (ox, oy), and returns it with the bounds of its points
+// (empty, min > max, for a glyph with no outline).
+func glyphOutline(dst []Seg, segs []sfnt.Segment, ox, oy, k float64) (out []Seg, minX, minY, maxX, maxY float64) {
+	minX, minY, maxX, maxY = math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for _, s := range segs {
+		g := Seg{}
+		n := 0
+		switch s.Op {
+		case sfnt.SegmentOpMoveTo:
+			g.Op, n = 'M', 1
+		case sfnt.SegmentOpLineTo:
+			g.Op, n = 'L', 1
+		case sfnt.SegmentOpQuadTo:
+			g.Op, n = 'Q', 2
+		case sfnt.SegmentOpCubeTo:
+			g.Op, n = 'C', 3
+		}
+		for i := range n {
+			x, y := ox+float64(s.Args[i].X)/64/k, oy+float64(s.Args[i].Y)/64/k
+			g.P[2*i], g.P[2*i+1] = x, y
+			minX, minY, maxX, maxY = math.Min(minX, x), math.Min(minY, y), math.Max(maxX, x), math.Max(maxY, y)
+		}
+		dst = append(dst, g)
+	}
+	return dst, minX, minY, maxX, maxY
 }
 
 // glyphInto rasterizes a glyph outline (under r.m) into mask: filled,
@@ -235,25 +241,7 @@ func (r *raster) rotatedGlyph(sf *sfnt.Font, gi sfnt.GlyphIndex, ppem fixed.Int2
 	if err != nil {
 		return err
 	}
-	out := r.gbuf.segs[:0]
-	for _, s := range segs {
-		g := Seg{}
-		n := 0
-		switch s.Op {
-		case sfnt.SegmentOpMoveTo:
-			g.Op, n = 'M', 1
-		case sfnt.SegmentOpLineTo:
-			g.Op, n = 'L', 1
-		case sfnt.SegmentOpQuadTo:
-			g.Op, n = 'Q', 2
-		case sfnt.SegmentOpCubeTo:
-			g.Op, n = 'C', 3
-		}
-		for i := range n {
-			g.P[2*i], g.P[2*i+1] = x+float64(s.Args[i].X)/64/k, y+float64(s.Args[i].Y)/64/k
-		}
-		out = append(out, g)
-	}
+	out, _, _, _, _ := glyphOutline(r.gbuf.segs[:0], segs, x, y, k)
 	r.gbuf.segs = out
 	if mode != TextStroke {
 		r.fillPath(out, col)
