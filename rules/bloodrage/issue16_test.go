@@ -1,33 +1,10 @@
 package bloodrage
 
 import (
-	"regexp"
 	"testing"
 
-	"bifrost/rules/sim"
-	"bifrost/schema"
+	"bifrost/rules/sim/simtest"
 )
-
-// englishWords is two English words in a row: a sentence, not an ID or an
-// invariant number.
-var englishWords = regexp.MustCompile(`\b[a-z]{2,}\b[ ,;:()'’]+\b[a-z]{2,}\b`)
-
-// speaksBoth reports what is wrong with err's two forms: English in the
-// Japanese one, Japanese in the English one.
-func speaksBoth(t *testing.T, name string, err error) {
-	t.Helper()
-	if err == nil {
-		t.Fatalf("%s: no violation", name)
-	}
-	ja, en := sim.Localized(err, true), sim.Localized(err, false)
-	t.Logf("%s\n%s", ja, en)
-	if m := englishWords.FindString(ja); m != "" || !schema.HasJapanese(ja) {
-		t.Errorf("%s: Japanese form %q speaks English (%q)", name, ja, m)
-	}
-	if schema.HasJapanese(en) || en != err.Error() {
-		t.Errorf("%s: English form %q holds Japanese or is not Error()", name, en)
-	}
-}
 
 // Issue 16.1: bloodrage's invariant violations from Check and CheckStep
 // read in Japanese and in English, places, stats and figures included.
@@ -64,7 +41,7 @@ func TestIssue16_1_BloodrageViolationsSpeakJapanese(t *testing.T) {
 	} {
 		g := fixture(t, e, 3)
 		break_(g)
-		speaksBoth(t, name, g.Check())
+		simtest.SpeaksBoth(t, name, g.Check())
 	}
 	for name, step := range map[string]func(g *Game){
 		"Age goes back":           func(g *Game) { g.age = 0 },
@@ -78,6 +55,6 @@ func TestIssue16_1_BloodrageViolationsSpeakJapanese(t *testing.T) {
 			t.Fatalf("%s: first step: %v", name, err)
 		}
 		step(g)
-		speaksBoth(t, name, g.CheckStep())
+		simtest.SpeaksBoth(t, name, g.CheckStep())
 	}
 }

@@ -1,33 +1,11 @@
 package guardian
 
 import (
-	"regexp"
 	"testing"
 
 	"bifrost/rules/sim"
-	"bifrost/schema"
+	"bifrost/rules/sim/simtest"
 )
-
-// englishWords is two English words in a row: a sentence, not an ID or an
-// invariant number.
-var englishWords = regexp.MustCompile(`\b[a-z]{2,}\b[ ,;:()'’]+\b[a-z]{2,}\b`)
-
-// speaksBoth reports what is wrong with err's two forms: English in the
-// Japanese one, Japanese in the English one.
-func speaksBoth(t *testing.T, err error) {
-	t.Helper()
-	if err == nil {
-		t.Fatal("no violation")
-	}
-	ja, en := sim.Localized(err, true), sim.Localized(err, false)
-	t.Logf("%s\n%s", ja, en)
-	if m := englishWords.FindString(ja); m != "" || !schema.HasJapanese(ja) {
-		t.Errorf("Japanese form %q speaks English (%q)", ja, m)
-	}
-	if schema.HasJapanese(en) || en != err.Error() {
-		t.Errorf("English form %q holds Japanese or is not Error()", en)
-	}
-}
 
 // Issue 16.1: guardian's invariant violations, from Check, CheckStep and a
 // batch, read in Japanese and in English.
@@ -57,7 +35,7 @@ func TestIssue16_1_GuardianViolationsSpeakJapanese(t *testing.T) {
 			return s.g.CheckStep()
 		},
 	} {
-		t.Run(name, func(t *testing.T) { speaksBoth(t, corrupt(scenario(t, e, 0, seats))) })
+		t.Run(name, func(t *testing.T) { simtest.SpeaksBoth(t, name, corrupt(scenario(t, e, 0, seats))) })
 	}
 
 	// Through the harness: a compiled table that lets SP attack recklessly.
@@ -72,7 +50,7 @@ func TestIssue16_1_GuardianViolationsSpeakJapanese(t *testing.T) {
 		t.Fatal("a reckless SP Guardian went unnoticed")
 	}
 	v := s.Violations[0]
-	speaksBoth(t, &sim.Message{JA: v.MessageJA, EN: v.Message})
+	simtest.SpeaksBoth(t, "batch violation", &sim.Message{JA: v.MessageJA, EN: v.Message})
 	if v.Text("ja") != v.MessageJA || v.Text("en") != v.Message {
 		t.Errorf("violation %+v: Text does not pick the forms", v)
 	}

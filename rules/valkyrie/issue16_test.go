@@ -1,43 +1,19 @@
 package valkyrie
 
 import (
-	"regexp"
-	"strings"
 	"testing"
 
-	"bifrost/rules/sim"
-	"bifrost/schema"
+	"bifrost/rules/sim/simtest"
 )
-
-// englishWords is two English words in a row: a sentence, not an ID, a deck
-// name or an invariant number.
-var englishWords = regexp.MustCompile(`\b[a-z]{2,}\b[ ,;:()'’]+\b[a-z]{2,}\b`)
-
-// speaksBoth reports what is wrong with err's two forms: English in the
-// Japanese one, Japanese in the English one outside card names (card data).
-func speaksBoth(t *testing.T, e *Engine, name string, err error) {
-	t.Helper()
-	if err == nil {
-		t.Fatalf("%s: no violation", name)
-	}
-	ja, en := sim.Localized(err, true), sim.Localized(err, false)
-	t.Logf("%s\n%s", ja, en)
-	if m := englishWords.FindString(ja); m != "" || !schema.HasJapanese(ja) {
-		t.Errorf("%s: Japanese form %q speaks English (%q)", name, ja, m)
-	}
-	var names []string
-	for _, d := range e.designs {
-		names = append(names, d.name, "")
-	}
-	if schema.HasJapanese(strings.NewReplacer(names...).Replace(en)) || en != err.Error() {
-		t.Errorf("%s: English form %q holds Japanese or is not Error()", name, en)
-	}
-}
 
 // Issue 16.1: valkyrie's invariant violations from Check and CheckStep read
 // in Japanese and in English, zone names and flags included.
 func TestIssue16_1_ValkyrieViolationsSpeakJapanese(t *testing.T) {
 	e := shippedEngine(t)
+	var names []string
+	for _, d := range e.designs {
+		names = append(names, d.name)
+	}
 	for name, break_ := range map[string]func(g *Game){
 		"I1: a card twice": func(g *Game) {
 			g.pl[0].discard = append(g.pl[0].discard, g.pl[0].hand[0])
@@ -65,7 +41,7 @@ func TestIssue16_1_ValkyrieViolationsSpeakJapanese(t *testing.T) {
 		mustCheck(t, g)
 		break_(g)
 		g.recheckTurn()
-		speaksBoth(t, e, name, g.Check())
+		simtest.SpeaksBoth(t, name, g.Check(), names...)
 	}
 	for name, break_ := range map[string]func(g *Game){
 		"I14: a run-out flag cleared":  func(g *Game) { g.exhausted[0] = false },
@@ -79,6 +55,6 @@ func TestIssue16_1_ValkyrieViolationsSpeakJapanese(t *testing.T) {
 			t.Fatalf("%s: the first CheckStep: %v", name, err)
 		}
 		break_(g)
-		speaksBoth(t, e, name, g.CheckStep())
+		simtest.SpeaksBoth(t, name, g.CheckStep(), names...)
 	}
 }

@@ -1,3 +1,3 @@
-// Package simtest holds the benchmark helpers the engines' tests share, so
-// that every game measures the same things the same way.
+// Package simtest holds the benchmark and test helpers the engines' tests
+// share, so that every game measures and checks the same things the same way.
 package simtest
