@@ -40,18 +40,10 @@ func newBuildCmd(g *globalOptions) *cobra.Command {
 }
 
 func runBuild(ctx context.Context, opts *buildOptions, args []string) error {
-	targets, err := resolveTargets(opts.src, args)
+	results, err := validatedTargets(opts.globalOptions, opts.src, opts.out, args, buildOutputs...)
 	if err != nil {
 		return err
 	}
-	if err := guardOutputs(opts.src, outputsOf(opts.out, targetGames(targets), buildOutputs...)); err != nil {
-		return err
-	}
-	results, err := validateAll(targets, opts.Lang())
-	if err != nil {
-		return err
-	}
-	writeProblems(opts.stdout, opts.stderr, results, opts.Lang())
 	failed := false
 	for _, res := range results {
 		if schema.HasErrors(res.Problems) {
@@ -68,6 +60,24 @@ func runBuild(ctx context.Context, opts *buildOptions, args []string) error {
 		return errProblems
 	}
 	return nil
+}
+
+// validatedTargets resolves args to workbooks, refuses outputs out/<game>/<name>
+// that reach into src, validates the workbooks and prints their problems.
+func validatedTargets(g *globalOptions, src, out string, args []string, outputs ...string) ([]schema.Result, error) {
+	targets, err := resolveTargets(src, args)
+	if err != nil {
+		return nil, err
+	}
+	if err := guardOutputs(src, outputsOf(out, targetGames(targets), outputs...)); err != nil {
+		return nil, err
+	}
+	results, err := validateAll(targets, g.Lang())
+	if err != nil {
+		return nil, err
+	}
+	writeProblems(g.stdout, g.stderr, results, g.Lang())
+	return results, nil
 }
 
 // buildGame writes one valid game's outputs: the smoke batch's report.json,

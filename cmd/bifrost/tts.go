@@ -39,18 +39,10 @@ func runTTS(ctx context.Context, opts *ttsOptions, args []string) error {
 	if _, err := tts.URLs(".", opts.baseURL); err != nil {
 		return usageError{msgErr("tts_base_url", opts.baseURL)}
 	}
-	targets, err := resolveTargets(opts.src, args)
+	results, err := validatedTargets(opts.globalOptions, opts.src, opts.out, args, "tts")
 	if err != nil {
 		return err
 	}
-	if err := guardOutputs(opts.src, outputsOf(opts.out, targetGames(targets), "tts")); err != nil {
-		return err
-	}
-	results, err := validateAll(targets, opts.Lang())
-	if err != nil {
-		return err
-	}
-	writeProblems(opts.stdout, opts.stderr, results, opts.Lang())
 	failed := false
 	for _, res := range results {
 		if schema.HasErrors(res.Problems) {
