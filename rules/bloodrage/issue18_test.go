@@ -15,9 +15,44 @@ import (
 // what Check last read only if a figure moved through moveFig; after Check
 // every figure is as read and Check's counts equal a full recount.
 func TestIssue18_4_BloodrageIncrementalCountsMatchRecount(t *testing.T) {
-	e := engine(t)
+	moves := 0
+	decisions := checkEachDecision(t, engine(t), func(g *Game, i, n int) {
+		fc := &g.figCheck
+		if fc.seen != nil && fc.moves == g.figMoves {
+			for f := range g.figs {
+				if g.figs[f] != fc.seen[f] {
+					t.Fatalf("game %d, decision %d: figure %d changed from %+v to %+v without moveFig", i, n, f, fc.seen[f], g.figs[f])
+				}
+			}
+		} else if fc.seen != nil {
+			moves++
+		}
+	}, func(g *Game, i, n int) {
+		fc := &g.figCheck
+		var want figCheck
+		for f := range g.figs {
+			if g.figs[f] != fc.seen[f] {
+				t.Fatalf("game %d, decision %d: figure %d is %+v, Check last read %+v", i, n, f, g.figs[f], fc.seen[f])
+			}
+			want.count(&g.figs[f], 1)
+		}
+		if want.cnt != fc.cnt || want.cntW != fc.cntW || want.occ != fc.occ || want.kinds != fc.kinds {
+			t.Fatalf("game %d, decision %d: Check's figure counts disagree with a recount", i, n)
+		}
+	})
+	if moves < decisions/10 {
+		t.Errorf("figures moved before only %d of %d checks: the test does not exercise the reading", moves, decisions)
+	}
+}
+
+// checkEachDecision plays 300 seeded games, random and greedy bots in turn,
+// and after each decision calls before, runs Check (a violation fails t) and
+// calls after, both with the game's and the decision's numbers. It returns
+// how many decisions were played.
+func checkEachDecision(t *testing.T, e *Engine, before, after func(g *Game, game, decision int)) int {
+	t.Helper()
 	var buf []sim.Choice
-	decisions, moves := 0, 0
+	decisions := 0
 	for i := range 300 {
 		cfg := sim.Config{Players: e.PlayerCounts()[i%len(e.PlayerCounts())], Index: i}
 		engineRng, botRng := sim.Streams(sim.GameSeed(18, cfg.Players, i))
@@ -27,34 +62,14 @@ func TestIssue18_4_BloodrageIncrementalCountsMatchRecount(t *testing.T) {
 			buf = g.Choices(buf[:0])
 			g.Apply(buf[bot.Choose(g, buf, botRng)], nil)
 			decisions++
-			fc := &g.figCheck
-			if fc.seen != nil && fc.moves == g.figMoves {
-				for f := range g.figs {
-					if g.figs[f] != fc.seen[f] {
-						t.Fatalf("game %d, decision %d: figure %d changed from %+v to %+v without moveFig", i, decisions, f, fc.seen[f], g.figs[f])
-					}
-				}
-			} else if fc.seen != nil {
-				moves++
-			}
+			before(g, i, decisions)
 			if err := g.Check(); err != nil {
 				t.Fatalf("game %d, decision %d: %v", i, decisions, err)
 			}
-			var want figCheck
-			for f := range g.figs {
-				if g.figs[f] != fc.seen[f] {
-					t.Fatalf("game %d, decision %d: figure %d is %+v, Check last read %+v", i, decisions, f, g.figs[f], fc.seen[f])
-				}
-				want.count(&g.figs[f], 1)
-			}
-			if want.cnt != fc.cnt || want.cntW != fc.cntW || want.occ != fc.occ || want.kinds != fc.kinds {
-				t.Fatalf("game %d, decision %d: Check's figure counts disagree with a recount", i, decisions)
-			}
+			after(g, i, decisions)
 		}
 	}
-	if moves < decisions/10 {
-		t.Errorf("figures moved before only %d of %d checks: the test does not exercise the reading", moves, decisions)
-	}
+	return decisions
 }
 
 // Issue 18.4: after a check that passed, the next one still catches what a
@@ -159,43 +174,31 @@ func TestIssue18_2_BloodrageAgeCountsPastInt16(t *testing.T) {
 // than are noted); after Check its copies equal the cards and its tallies
 // equal a full recount.
 func TestIssue18_4_BloodrageIncrementalCardTalliesMatchRecount(t *testing.T) {
-	e := engine(t)
-	var buf []sim.Choice
-	decisions, partial := 0, 0
-	for i := range 300 {
-		cfg := sim.Config{Players: e.PlayerCounts()[i%len(e.PlayerCounts())], Index: i}
-		engineRng, botRng := sim.Streams(sim.GameSeed(18, cfg.Players, i))
-		g := e.NewGame(cfg, engineRng).(*Game)
-		bot := e.NewBot([]string{"random", "greedy"}[i%2])
-		for !g.Over() && g.Turn() <= e.TurnCap() {
-			buf = g.Choices(buf[:0])
-			g.Apply(buf[bot.Choose(g, buf, botRng)], nil)
-			decisions++
-			cc := &g.cardCheck
-			if cc.loc != nil && g.nMoved <= len(g.moved) && cc.age == g.age {
-				partial++
-				for c := range g.cLoc {
-					if (g.cLoc[c] != cc.loc[c] || g.cOwn[c] != cc.own[c]) && !slices.Contains(g.moved[:g.nMoved], int16(c)) {
-						t.Fatalf("game %d, decision %d: card %d moved from place %d to %d unnoted", i, decisions, c, cc.loc[c], g.cLoc[c])
-					}
+	partial := 0
+	decisions := checkEachDecision(t, engine(t), func(g *Game, i, n int) {
+		cc := &g.cardCheck
+		if cc.loc != nil && g.nMoved <= len(g.moved) && cc.age == g.age {
+			partial++
+			for c := range g.cLoc {
+				if (g.cLoc[c] != cc.loc[c] || g.cOwn[c] != cc.own[c]) && !slices.Contains(g.moved[:g.nMoved], int16(c)) {
+					t.Fatalf("game %d, decision %d: card %d moved from place %d to %d unnoted", i, n, c, cc.loc[c], g.cLoc[c])
 				}
 			}
-			if err := g.Check(); err != nil {
-				t.Fatalf("game %d, decision %d: %v", i, decisions, err)
-			}
-			want := cardCheck{loc: g.cLoc, own: g.cOwn}
-			for c := range g.cLoc {
-				want.tally(c, 1)
-			}
-			if !slices.Equal(cc.loc, g.cLoc) || !slices.Equal(cc.own, g.cOwn) {
-				t.Fatalf("game %d, decision %d: Check's copies of the cards differ from them", i, decisions)
-			}
-			if want.onSheet != cc.onSheet || want.hand != cc.hand || want.held != cc.held || want.pool != cc.pool || want.played != cc.played {
-				t.Fatalf("game %d, decision %d: Check's card tallies %+v, a recount %+v", i, decisions,
-					[]any{cc.onSheet, cc.hand, cc.held, cc.pool, cc.played}, []any{want.onSheet, want.hand, want.held, want.pool, want.played})
-			}
 		}
-	}
+	}, func(g *Game, i, n int) {
+		cc := &g.cardCheck
+		want := cardCheck{loc: g.cLoc, own: g.cOwn}
+		for c := range g.cLoc {
+			want.tally(c, 1)
+		}
+		if !slices.Equal(cc.loc, g.cLoc) || !slices.Equal(cc.own, g.cOwn) {
+			t.Fatalf("game %d, decision %d: Check's copies of the cards differ from them", i, n)
+		}
+		if want.onSheet != cc.onSheet || want.hand != cc.hand || want.held != cc.held || want.pool != cc.pool || want.played != cc.played {
+			t.Fatalf("game %d, decision %d: Check's card tallies %+v, a recount %+v", i, n,
+				[]any{cc.onSheet, cc.hand, cc.held, cc.pool, cc.played}, []any{want.onSheet, want.hand, want.held, want.pool, want.played})
+		}
+	})
 	if partial < decisions/2 {
 		t.Errorf("only %d of %d checks read the noted cards alone: the test does not exercise them", partial, decisions)
 	}
