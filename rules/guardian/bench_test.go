@@ -10,62 +10,43 @@ import (
 // BenchmarkRandomGames plays full games between random bots on one core,
 // as `bifrost sim guardian` does without invariant checks.
 func BenchmarkRandomGames(b *testing.B) {
-	e := newEngine(b)
-	p := sim.NewPlayer(e, []string{"random"}, nil)
-	b.ReportAllocs()
-	i := 0
-	for b.Loop() {
-		p.Play(sim.Config{Players: 2, Index: i}, sim.GameSeed(1, 2, i))
-		i++
-	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+	playGames(b, false, []string{"random"})
 }
 
 // BenchmarkRandomGamesChecked is the same with the invariants checked after
 // every decision, as `bifrost sim` does by default.
 func BenchmarkRandomGamesChecked(b *testing.B) {
-	e := newEngine(b)
-	p := sim.NewPlayer(e, []string{"random"}, nil)
-	p.Check = true
-	b.ReportAllocs()
-	i := 0
-	for b.Loop() {
-		p.Play(sim.Config{Players: 2, Index: i}, sim.GameSeed(1, 2, i))
-		i++
-	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+	playGames(b, true, []string{"random"})
 }
 
 // BenchmarkBotGames plays greedy against the Monte Carlo bot (32 playouts
 // of up to 4 turns per forging or action decision).
 func BenchmarkBotGames(b *testing.B) {
-	e := newEngine(b)
-	p := sim.NewPlayer(e, []string{"greedy", "mc"}, nil)
-	b.ReportAllocs()
-	i := 0
-	for b.Loop() {
-		p.Play(sim.Config{Players: 2, Index: i}, sim.GameSeed(1, 2, i))
-		i++
-	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+	playGames(b, false, []string{"greedy", "mc"})
 }
 
 // BenchmarkSearchGames plays greedy against the search bot at its default
 // budget (issue 15.11: games/s for greedy against search).
 func BenchmarkSearchGames(b *testing.B) {
-	e := newEngine(b)
-	p := sim.NewPlayer(e, []string{"greedy", "search"}, nil)
-	b.ReportAllocs()
-	i := 0
-	for b.Loop() {
-		p.Play(sim.Config{Players: 2, Index: i}, sim.GameSeed(1, 2, i))
-		i++
-	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+	playGames(b, false, []string{"greedy", "search"})
 }
 
 // BenchmarkCheckCost measures what the invariant checks cost: the CPU-time
 // ratio of checked to unchecked random games (issue 18.4: at most 1.5).
 func BenchmarkCheckCost(b *testing.B) {
 	simtest.CheckCost(b, newEngine(b), 2)
+}
+
+// playGames plays seeded two-player games between bots, the invariants
+// checked after every decision if check, and reports games/s.
+func playGames(b *testing.B, check bool, bots []string) {
+	p := sim.NewPlayer(newEngine(b), bots, nil)
+	p.Check = check
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		p.Play(sim.Config{Players: 2, Index: i}, sim.GameSeed(1, 2, i))
+		i++
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 }
