@@ -3,6 +3,7 @@ package bloodrage
 import (
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"sync"
 	"testing"
 
@@ -157,5 +158,17 @@ func fillVillages(t testing.TB, g *Game, s, p int) {
 	t.Helper()
 	for g.room(p) > 0 {
 		put(t, g, s, fkWarrior, p)
+	}
+}
+
+// wantViolation fails t unless err is nil where want is empty (a legal
+// state) and otherwise a violation whose text holds want.
+func wantViolation(t *testing.T, err error, want string) {
+	t.Helper()
+	switch {
+	case want == "" && err != nil:
+		t.Errorf("legal state: %v", err)
+	case want != "" && (err == nil || !strings.Contains(err.Error(), want)):
+		t.Errorf("got %v, want an error about %q", err, want)
 	}
 }
