@@ -201,21 +201,28 @@ func TestIssue17_2_PNGMatchesPDF(t *testing.T) {
 }
 
 func pngMatchesPDF(t *testing.T, sides []side) {
+	pngMatches(t, sides, "the PDF", func(lists []*draw.List) []image.Image { return pdfPages(t, lists, 100) })
+}
+
+// pngMatches compares each side's PNG at 100 dpi, tile by tile, with its
+// picture at 100 dpi from another backend (named by other in messages).
+func pngMatches(t *testing.T, sides []side, other string, pictures func([]*draw.List) []image.Image) {
+	t.Helper()
 	lists := make([]*draw.List, len(sides))
 	for i, s := range sides {
 		lists[i] = s.list
 	}
-	pages := pdfPages(t, lists, 100)
+	pics := pictures(lists)
 	most := 0.0
 	for i, s := range sides {
 		img, err := s.list.PNG(100, false)
 		if err != nil {
 			t.Fatalf("%s: %v", s.name, err)
 		}
-		sameSize(t, s.name, pages[i], img)
-		bad, worst := compareTiles(pages[i], img)
+		sameSize(t, s.name, pics[i], img)
+		bad, worst := compareTiles(pics[i], img)
 		if len(bad) > 0 {
-			t.Errorf("%s: %d tiles of the PNG differ from the PDF, the worst at %v by %.1f (allowed %.1f)", s.name, len(bad), bad[0].Rectangle, bad[0].diff, backendTolerance)
+			t.Errorf("%s: %d tiles of the PNG differ from %s, the worst at %v by %.1f (allowed %.1f)", s.name, len(bad), other, bad[0].Rectangle, bad[0].diff, backendTolerance)
 		}
 		most = max(most, worst)
 	}
@@ -353,26 +360,7 @@ func TestIssue17_2_SVGMatchesPNG(t *testing.T) {
 	bin := chromium(t)
 	for _, g := range schema.Games() {
 		t.Run(g.ID, func(t *testing.T) {
-			sides := allSides(t, g.ID)
-			lists := make([]*draw.List, len(sides))
-			for i, s := range sides {
-				lists[i] = s.list
-			}
-			shots := svgShots(t, bin, lists, 100)
-			most := 0.0
-			for i, s := range sides {
-				img, err := s.list.PNG(100, false)
-				if err != nil {
-					t.Fatalf("%s: %v", s.name, err)
-				}
-				sameSize(t, s.name, shots[i], img)
-				bad, worst := compareTiles(shots[i], img)
-				if len(bad) > 0 {
-					t.Errorf("%s: %d tiles of the PNG differ from the SVG in Chromium, the worst at %v by %.1f (allowed %.1f)", s.name, len(bad), bad[0].Rectangle, bad[0].diff, backendTolerance)
-				}
-				most = max(most, worst)
-			}
-			t.Logf("%d sides; the worst tile differs by %.1f", len(sides), most)
+			pngMatches(t, allSides(t, g.ID), "the SVG in Chromium", func(lists []*draw.List) []image.Image { return svgShots(t, bin, lists, 100) })
 		})
 	}
 }
