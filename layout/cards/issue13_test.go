@@ -3,7 +3,7 @@ package cards_test
 import (
 	"bytes"
 	"fmt"
-	"image/png"
+	"image"
 	"math"
 	"os"
 	"path/filepath"
@@ -416,18 +416,6 @@ func rageWeaknesses(t *testing.T, res schema.Result) (r1, r3 string) {
 	return r1, r3
 }
 
-// wordsXY returns the top-left corner of each word of a page, by text.
-func wordsXY(t *testing.T, path string, page int) map[string][][2]float64 {
-	out := tool(t, "pdftotext", "-bbox", "-f", strconv.Itoa(page), "-l", strconv.Itoa(page), path, "-")
-	ws := map[string][][2]float64{}
-	for _, m := range bboxWord.FindAllStringSubmatch(out, -1) {
-		x, _ := strconv.ParseFloat(m[1], 64)
-		y, _ := strconv.ParseFloat(m[2], 64)
-		ws[m[3]] = append(ws[m[3]], [2]float64{x, y})
-	}
-	return ws
-}
-
 func pages(t *testing.T, path string) int {
 	t.Helper()
 	m := regexp.MustCompile(`Pages:\s+(\d+)`).FindStringSubmatch(tool(t, "pdfinfo", path))
@@ -508,21 +496,21 @@ func TestIssue13_8_PackFillsSheetsWithSeveralKinds(t *testing.T) {
 	}
 }
 
+// pdfPage rasterises one page of path with pdftoppm at dpi (flags such as
+// -gray go before the others).
+func pdfPage(t *testing.T, path string, page, dpi int, flags ...string) image.Image {
+	t.Helper()
+	out := filepath.Join(t.TempDir(), "p")
+	p := strconv.Itoa(page)
+	tool(t, "pdftoppm", append(flags, "-r", strconv.Itoa(dpi), "-f", p, "-l", p, "-singlefile", "-png", path, out)...)
+	return readPNG(t, out+".png")
+}
+
 // darkShare rasterises one page and returns the share of its pixels that
 // carry ink (darker than light grey).
 func darkShare(t *testing.T, path string, page int) float64 {
 	t.Helper()
-	out := filepath.Join(t.TempDir(), "p")
-	tool(t, "pdftoppm", "-gray", "-r", "20", "-f", strconv.Itoa(page), "-l", strconv.Itoa(page), "-singlefile", "-png", path, out)
-	f, err := os.Open(out + ".png")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	img := pdfPage(t, path, page, 20, "-gray")
 	b := img.Bounds()
 	dark := 0
 	for y := b.Min.Y; y < b.Max.Y; y++ {
@@ -789,17 +777,7 @@ const mmPt = 72 / 25.4
 // the first 3 mm.
 func frames(t *testing.T, path string, w map[string][][2]float64) func(id string) [3]uint32 {
 	t.Helper()
-	out := filepath.Join(t.TempDir(), "p")
-	tool(t, "pdftoppm", "-r", "72", "-f", "1", "-l", "1", "-singlefile", "-png", path, out)
-	f, err := os.Open(out + ".png")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	img := pdfPage(t, path, 1, 72)
 	return func(id string) [3]uint32 {
 		x, y := w[id][0][0]-4.5*mmPt, w[id][0][1]
 		r, g, b, _ := img.At(int(x), int(y)).RGBA()

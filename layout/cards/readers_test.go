@@ -293,11 +293,23 @@ var bboxWord = regexp.MustCompile(`<word xMin="([0-9.]+)" yMin="([0-9.]+)" xMax=
 
 // words returns the x position of each word of a page, by text.
 func words(t *testing.T, path string, page int) map[string][]float64 {
-	out := tool(t, "pdftotext", "-bbox", "-f", strconv.Itoa(page), "-l", strconv.Itoa(page), path, "-")
 	ws := map[string][]float64{}
+	for w, xys := range wordsXY(t, path, page) {
+		for _, xy := range xys {
+			ws[w] = append(ws[w], xy[0])
+		}
+	}
+	return ws
+}
+
+// wordsXY returns the top-left corner of each word of a page, by text.
+func wordsXY(t *testing.T, path string, page int) map[string][][2]float64 {
+	out := tool(t, "pdftotext", "-bbox", "-f", strconv.Itoa(page), "-l", strconv.Itoa(page), path, "-")
+	ws := map[string][][2]float64{}
 	for _, m := range bboxWord.FindAllStringSubmatch(out, -1) {
 		x, _ := strconv.ParseFloat(m[1], 64)
-		ws[m[3]] = append(ws[m[3]], x)
+		y, _ := strconv.ParseFloat(m[2], 64)
+		ws[m[3]] = append(ws[m[3]], [2]float64{x, y})
 	}
 	return ws
 }
