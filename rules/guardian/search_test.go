@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"bifrost/rules/sim"
+	"bifrost/rules/sim/simtest"
 )
 
 // sameCopy reports whether two determinized games hold the same state.
@@ -66,12 +67,7 @@ func TestIssue15_1_SearchNeverReadsHiddenInformation(t *testing.T) {
 				}
 				if len(buf) > 1 && positions%4 == 0 {
 					decisions++
-					ca := bot().Choose(g, buf, rand.New(rand.NewPCG(seed, 7)))
-					cb := bot().Choose(v, buf, rand.New(rand.NewPCG(seed, 7)))
-					if ca != cb {
-						t.Fatalf("game %d turn %d: search chose %q, but %q when only hidden cards differ",
-							i, g.Turn(), g.Describe(buf[ca], "en"), g.Describe(buf[cb], "en"))
-					}
+					simtest.SameSearch(t, bot, g, v, buf, seed, i)
 				}
 			}
 			g.Apply(buf[play.IntN(len(buf))], nil)

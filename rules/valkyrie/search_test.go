@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"bifrost/rules/sim"
+	"bifrost/rules/sim/simtest"
 )
 
 // clone is a copy of g with its own piles and source src, for tests.
@@ -109,13 +110,7 @@ func TestIssue15_1_DeterminizeNeverReadsHiddenInformation(t *testing.T) {
 			}
 			if len(buf) > 1 && positions%16 == 0 {
 				decisions++
-				bot := func() sim.Bot { return &sim.ISMCTS{Iterations: 8, Horizon: 10} }
-				ca := bot().Choose(g, buf, rand.New(rand.NewPCG(seed, 7)))
-				cb := bot().Choose(v, buf, rand.New(rand.NewPCG(seed, 7)))
-				if ca != cb {
-					t.Fatalf("game %d turn %d: search chose %q, but %q when only hidden cards differ",
-						i, g.Turn(), g.Describe(buf[ca], "en"), g.Describe(buf[cb], "en"))
-				}
+				simtest.SameSearch(t, func() sim.Bot { return &sim.ISMCTS{Iterations: 8, Horizon: 10} }, g, v, buf, seed, i)
 			}
 			g.Apply(buf[play.IntN(len(buf))], nil)
 		}
