@@ -14,6 +14,8 @@ import (
 	"github.com/yuin/goldmark/ast"
 	east "github.com/yuin/goldmark/extension/ast"
 	"github.com/yuin/goldmark/util"
+
+	"bifrost/schema"
 )
 
 // Limits a real rulebook never meets. Past them the PDF could not set the
@@ -64,7 +66,7 @@ func joinErrors(errs []*SourceError) error {
 // problem is something check found, at a byte offset of the markdown.
 type problem struct {
 	pos int
-	msg message
+	msg *schema.Message
 }
 
 // check finds what the book cannot print legibly or must not link to:
@@ -80,12 +82,12 @@ func check(doc ast.Node, src []byte) []problem {
 		case *ast.List, *ast.Blockquote, *east.DefinitionList:
 			depth++
 			if depth > MaxNesting {
-				out = append(out, problem{pos(n), msg("nesting", MaxNesting)})
+				out = append(out, problem{pos(n), messages.Err("nesting", MaxNesting)})
 				return // one error for the whole too-deep part
 			}
 		case *east.Table:
 			if c := tableColumns(t); c > MaxTableColumns {
-				out = append(out, problem{pos(n), msg("table.columns", c, MaxTableColumns)})
+				out = append(out, problem{pos(n), messages.Err("table.columns", c, MaxTableColumns)})
 				return
 			}
 		case *ast.Image:
@@ -121,8 +123,8 @@ func checkSource(src []byte) (ast.Node, Meta, []problem) {
 	if at := deepMarker(src); at >= 0 {
 		doc, _ := parseDoc(src[:at])
 		ps := check(doc, src[:at])
-		if !slices.ContainsFunc(ps, func(p problem) bool { return p.msg.key == "nesting" }) {
-			ps = append(ps, problem{at, msg("nesting", MaxNesting)})
+		if !slices.ContainsFunc(ps, func(p problem) bool { return p.msg.Key() == "nesting" }) {
+			ps = append(ps, problem{at, messages.Err("nesting", MaxNesting)})
 		}
 		return nil, Meta{}, ps
 	}
@@ -130,7 +132,7 @@ func checkSource(src []byte) (ast.Node, Meta, []problem) {
 	ps := check(doc, src)
 	m, bad := frontMatter(ctx)
 	if bad != nil {
-		ps = append([]problem{{0, *bad}}, ps...)
+		ps = append([]problem{{0, bad}}, ps...)
 	}
 	return doc, m, ps
 }
@@ -211,39 +213,39 @@ func destination(dest string) string {
 // when it may: an example card ({{card}}), or a file inside the rulebook's
 // folder. A URL of any scheme, an absolute path, or a path through ".."
 // out of the folder is refused.
-func imageProblem(dest string) (message, bool) {
+func imageProblem(dest string) (*schema.Message, bool) {
 	d := destination(dest)
 	if strings.HasPrefix(d, CardRef) || strings.HasPrefix(d, FigureRef) || d == IndexRef {
-		return message{}, false
+		return nil, false
 	}
 	if _, why := localPath(d); why != "" {
-		return msg("image.bad", dest, msg(why)), true
+		return messages.Err("image.bad", dest, messages.Err(why)), true
 	}
-	return message{}, false
+	return nil, false
 }
 
 // linkProblem says why dest may not be a link of the book, or false when
 // it may: a web or mail address (http, https, mailto), a heading (#…), or a
 // file inside the rulebook's folder. Any other scheme, such as
 // javascript:, is refused.
-func linkProblem(dest string) (message, bool) {
+func linkProblem(dest string) (*schema.Message, bool) {
 	d := destination(dest)
 	lower := strings.ToLower(d)
 	for _, ok := range []string{"http://", "https://", "mailto:", "#"} {
 		if strings.HasPrefix(lower, ok) {
-			return message{}, false
+			return nil, false
 		}
 	}
 	if d == "" {
-		return message{}, false
+		return nil, false
 	}
 	if _, why := localPath(d); why != "" {
 		if why == "path.scheme" {
 			why = "path.linkscheme"
 		}
-		return msg("link.bad", dest, msg(why)), true
+		return messages.Err("link.bad", dest, messages.Err(why)), true
 	}
-	return message{}, false
+	return nil, false
 }
 
 // localPath returns dest, a path relative to the rulebook's folder, cleaned,

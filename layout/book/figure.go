@@ -61,11 +61,11 @@ func (d Data) figure(name string, args ...string) (string, error) {
 	switch {
 	case name == "turn":
 		if len(args) < 2 {
-			return "", errMsg("figure.turn")
+			return "", messages.Err("figure.turn")
 		}
 		f = TurnFlow(args)
 	case len(args) > 0:
-		return "", errMsg("figure.args", name)
+		return "", messages.Err("figure.args", name)
 	default:
 		f = d.Figures[name]
 	}
@@ -75,7 +75,7 @@ func (d Data) figure(name string, args ...string) (string, error) {
 			names = append(names, n)
 		}
 		sort.Strings(names)
-		return "", errMsg("figure.unknown", name, strings.Join(names, ", "))
+		return "", messages.Err("figure.unknown", name, strings.Join(names, ", "))
 	}
 	js, err := json.Marshal(f)
 	if err != nil {
@@ -95,7 +95,7 @@ func decodeFigure(enc string) (*Figure, error) {
 		return nil, err
 	}
 	if f.W <= 0 || f.H <= 0 {
-		return nil, errMsg("figure.size")
+		return nil, messages.Err("figure.size")
 	}
 	return &f, nil
 }

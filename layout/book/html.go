@@ -67,7 +67,7 @@ func HTML(w io.Writer, md []byte, cardHTML func(id string) template.HTML, opts .
 	}{{"bifrost-mincho", cfg.body, "normal"}, {"bifrost-gothic", cfg.gothic, "bold"}} {
 		data, err := subsetTTF(f.font.Data, chars)
 		if err != nil {
-			return errors.New(msg("font.embed", f.font.Name, err).text(cfg.lang))
+			return errors.New(say(messages.Err("font.embed", f.font.Name, err), cfg.lang))
 		}
 		fmt.Fprintf(&faces, "@font-face{font-family:%q;font-weight:%s;src:url(data:font/ttf;base64,%s) format(\"truetype\")}\n",
 			f.family, f.weight, base64.StdEncoding.EncodeToString(data))
@@ -221,7 +221,7 @@ func (o *htmlOverrides) image(w util.BufWriter, src []byte, n ast.Node, entering
 	if enc, ok := strings.CutPrefix(dest, FigureRef); ok {
 		f, err := decodeFigure(enc)
 		if err != nil {
-			return ast.WalkStop, errors.New(msg("figure.bad", err).text(o.lang))
+			return ast.WalkStop, errors.New(say(messages.Err("figure.bad", err), o.lang))
 		}
 		_, _ = w.WriteString(figureSVG(f, plainText(img, src)))
 		return ast.WalkSkipChildren, nil

@@ -11,6 +11,8 @@ import (
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
 	"go.abhg.dev/goldmark/frontmatter"
+
+	"bifrost/schema"
 )
 
 // Meta is a rulebook's front matter.
@@ -46,7 +48,7 @@ func parse(src []byte, lang string) (ast.Node, Meta, error) {
 	if len(problems) > 0 {
 		errs := make([]*SourceError, len(problems))
 		for i, p := range problems {
-			errs[i] = &SourceError{Line: lineAt(src, p.pos), Msg: p.msg.text(lang)}
+			errs[i] = &SourceError{Line: lineAt(src, p.pos), Msg: say(p.msg, lang)}
 		}
 		return nil, m, joinErrors(errs)
 	}
@@ -56,12 +58,11 @@ func parse(src []byte, lang string) (ast.Node, Meta, error) {
 // frontMatter reads the front matter parsed into ctx: the paper defaults
 // to A5, and anything but A5, A4 or (for a sheet) card is a problem,
 // returned as its message.
-func frontMatter(ctx parser.Context) (Meta, *message) {
+func frontMatter(ctx parser.Context) (Meta, *schema.Message) {
 	var m Meta
 	if fm := frontmatter.Get(ctx); fm != nil {
 		if err := fm.Decode(&m); err != nil {
-			bad := msg("front.decode", err)
-			return m, &bad
+			return m, messages.Err("front.decode", err)
 		}
 	}
 	m.Paper = strings.ToUpper(strings.TrimSpace(m.Paper))
@@ -69,12 +70,10 @@ func frontMatter(ctx parser.Context) (Meta, *message) {
 		m.Paper = "A5"
 	}
 	if m.LatinSpace < 0 || m.LatinSpace > 1 {
-		bad := msg("front.latin", m.LatinSpace)
-		return m, &bad
+		return m, messages.Err("front.latin", m.LatinSpace)
 	}
 	if g, ok := geometries[m.Paper]; !ok || g.sheetOnly && !m.Sheet {
-		bad := msg("front.paper", m.Paper)
-		return m, &bad
+		return m, messages.Err("front.paper", m.Paper)
 	}
 	return m, nil
 }

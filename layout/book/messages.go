@@ -1,7 +1,6 @@
 package book
 
 import (
-	"fmt"
 	"regexp"
 
 	"bifrost/schema"
@@ -46,46 +45,12 @@ var messages = schema.Catalogue{
 	"font.embed":            {"%s を埋め込めません: %v", "embedding %s: %v"},
 }
 
-// English is the lang of English messages; any other lang, "" included,
-// gives Japanese.
+// English is the lang of English messages (as for schema.NewLang, any
+// "en…" tag); any other lang, "" included, gives Japanese.
 const English = "en"
 
-// message is a catalogue key with its arguments, put into words only when
-// the language is known.
-type message struct {
-	key  string
-	args []any
-}
-
-func msg(key string, args ...any) message { return message{key, args} }
-
-// text is m in lang.
-func (m message) text(lang string) string {
-	forms, ok := messages[m.key]
-	if !ok {
-		panic("book: no message " + m.key)
-	}
-	f := forms[0]
-	if lang == English {
-		f = forms[1]
-	}
-	args := make([]any, len(m.args))
-	for i, a := range m.args {
-		if inner, ok := a.(message); ok {
-			a = inner.text(lang)
-		}
-		args[i] = a
-	}
-	return fmt.Sprintf(f, args...)
-}
-
-// msgError is a message as an error, for the placeholders' functions: its
-// Error is Japanese; Expand puts it in its own language.
-type msgError struct{ message }
-
-func (e *msgError) Error() string { return e.text("") }
-
-func errMsg(key string, args ...any) error { return &msgError{msg(key, args...)} }
+// say is m in lang.
+func say(m *schema.Message, lang string) string { return m.In(schema.NewLang(lang)) }
 
 var (
 	tmplUndefined = regexp.MustCompile(`^function "([^"]*)" not defined$`)
@@ -97,10 +62,10 @@ var (
 // arguments) word for word, any other behind a catalogue prefix.
 func templateMessage(s, lang string) string {
 	if m := tmplUndefined.FindStringSubmatch(s); m != nil {
-		return msg("placeholder.undefined", m[1]).text(lang)
+		return say(messages.Err("placeholder.undefined", m[1]), lang)
 	}
 	if m := tmplArgs.FindStringSubmatch(s); m != nil {
-		return msg("placeholder.args", m[1], m[2], m[3]).text(lang)
+		return say(messages.Err("placeholder.args", m[1], m[2], m[3]), lang)
 	}
-	return msg("placeholder.syntax", s).text(lang)
+	return say(messages.Err("placeholder.syntax", s), lang)
 }

@@ -17,7 +17,7 @@ func TestIssue16_1_EveryBookMessageHasJapaneseAndEnglish(t *testing.T) {
 		t.Error(l)
 	}
 	// Every key the package uses is in the catalogue.
-	used := regexp.MustCompile(`\b(?:msg|errMsg)\("([a-z.]+)"|return "", "(path\.[a-z]+)"|why = "(path\.[a-z]+)"`)
+	used := regexp.MustCompile(`\bmessages\.Err\("([a-z.]+)"|return "", "(path\.[a-z]+)"|why = "(path\.[a-z]+)"`)
 	files, _ := filepath.Glob("*.go")
 	for _, f := range files {
 		if strings.HasSuffix(f, "_test.go") {

@@ -94,7 +94,7 @@ func typeset(md []byte, cards CardDrawer, opts ...PDFOption) (*typesetter, error
 	}
 	g, ok := geometries[meta.Paper]
 	if !ok || (g.sheetOnly && !meta.Sheet) {
-		return nil, &SourceError{Line: 1, Msg: msg("front.paper", meta.Paper).text(cfg.lang)}
+		return nil, &SourceError{Line: 1, Msg: say(messages.Err("front.paper", meta.Paper), cfg.lang)}
 	}
 	if meta.Sheet {
 		g = g.sheet()
@@ -275,7 +275,7 @@ func (r *typesetter) layout(doc ast.Node) error {
 		}
 		r.pages = r.paginate(b.boxes, 1)
 		if len(r.pages) > max(r.g.sides, 1) {
-			return errors.New(msg("sheet.pages", max(r.g.sides, 1), len(r.pages)).text(r.cfg.lang))
+			return errors.New(say(messages.Err("sheet.pages", max(r.g.sides, 1), len(r.pages)), r.cfg.lang))
 		}
 	}
 	if r.meta.Title != "" && !r.meta.Sheet {

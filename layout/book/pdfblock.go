@@ -592,7 +592,7 @@ func (r *typesetter) callout(n int, m mark, x, w, h float64) []op {
 func (b *builder) figure(enc string) error {
 	f, err := decodeFigure(enc)
 	if err != nil {
-		return errors.New(msg("figure.bad", err).text(b.r.cfg.lang))
+		return errors.New(say(messages.Err("figure.bad", err), b.r.cfg.lang))
 	}
 	if b.r.figures == nil {
 		b.r.figures = map[string]*Figure{}
@@ -630,7 +630,7 @@ func (r *typesetter) cardHeight(id string, w float64) (float64, error) {
 		return 0, err
 	}
 	if err := r.scratch.Error(); err != nil {
-		return 0, errors.New(msg("card.draw", id, err).text(r.cfg.lang))
+		return 0, errors.New(say(messages.Err("card.draw", id, err), r.cfg.lang))
 	}
 	r.cardH[key] = h
 	return h, nil
@@ -651,7 +651,7 @@ func (r *typesetter) drawCard(pdf *fpdf.Fpdf, id string, x, y, w float64) (float
 	}
 	h, err := r.cards(pdf, id, x, y, w)
 	if err != nil {
-		return 0, errors.New(msg("card.draw", id, err).text(r.cfg.lang))
+		return 0, errors.New(say(messages.Err("card.draw", id, err), r.cfg.lang))
 	}
 	return h, nil
 }

@@ -166,13 +166,13 @@ func sourceOf(file, md string, chunks []chunk, p problem, lang string) *SourceEr
 		i--
 	}
 	if i < 0 {
-		return &SourceError{File: file, Line: 1, Msg: p.msg.text(lang)}
+		return &SourceError{File: file, Line: 1, Msg: say(p.msg, lang)}
 	}
 	c := chunks[i]
 	if c.action != "" {
-		return &SourceError{File: file, Line: lineAt([]byte(md), c.src), Msg: c.action + ": " + p.msg.text(lang)}
+		return &SourceError{File: file, Line: lineAt([]byte(md), c.src), Msg: c.action + ": " + say(p.msg, lang)}
 	}
-	return &SourceError{File: file, Line: lineAt([]byte(md), c.src+p.pos-c.out), Msg: p.msg.text(lang)}
+	return &SourceError{File: file, Line: lineAt([]byte(md), c.src+p.pos-c.out), Msg: say(p.msg, lang)}
 }
 
 var templateErr = regexp.MustCompile(`^template: ([^:]+):(\d+)(?::\d+)?: (?:executing "[^"]*" at <[^>]*>: )?(?:error calling \w+: )?(.*)$`)
@@ -181,13 +181,13 @@ var templateErr = regexp.MustCompile(`^template: ([^:]+):(\d+)(?::\d+)?: (?:exec
 // in lang: a placeholder's own error from the catalogue, one of
 // text/template's put into lang by templateMessage.
 func placeError(file string, err error, lang string) *SourceError {
-	var own *msgError
+	var own *schema.Message
 	m := templateErr.FindStringSubmatch(err.Error())
 	switch {
 	case m == nil:
 		return &SourceError{File: file, Msg: templateMessage(err.Error(), lang)}
 	case errors.As(err, &own):
-		m[3] = own.text(lang)
+		m[3] = say(own, lang)
 	default:
 		m[3] = templateMessage(m[3], lang)
 	}
@@ -198,14 +198,14 @@ func placeError(file string, err error, lang string) *SourceError {
 func (d Data) count(kind string) (int, error) {
 	n, ok := d.Result.Components[kind]
 	if !ok {
-		return 0, errMsg("count.unknown", kind, strings.Join(sortedKeys(d.Result.Components), ", "))
+		return 0, messages.Err("count.unknown", kind, strings.Join(sortedKeys(d.Result.Components), ", "))
 	}
 	return n, nil
 }
 
 func (d Data) rule(key string) (string, error) {
 	if !d.Result.Rules.Has(key) {
-		return "", errMsg("rule.unknown", key)
+		return "", messages.Err("rule.unknown", key)
 	}
 	return d.Result.Rules.Text(key), nil
 }
@@ -232,16 +232,16 @@ func (d Data) components() string {
 func (d Data) table(sheet string, cols ...string) (string, error) {
 	spec := findSheet(d.Game, sheet)
 	if spec == nil {
-		return "", errMsg("sheet.unknown", sheet)
+		return "", messages.Err("sheet.unknown", sheet)
 	}
 	specCols := spec.Columns()
 	for _, c := range cols {
 		if !slices.ContainsFunc(specCols, func(sc schema.Column) bool { return sc.JA == c }) {
-			return "", errMsg("sheet.column", sheet, c)
+			return "", messages.Err("sheet.column", sheet, c)
 		}
 	}
 	if len(cols) == 0 {
-		return "", errMsg("table.nocolumn")
+		return "", messages.Err("table.nocolumn")
 	}
 	var b strings.Builder
 	b.WriteString("\n| " + strings.Join(cols, " | ") + " |\n|" + strings.Repeat("---|", len(cols)) + "\n")
@@ -282,7 +282,7 @@ func (d Data) effectText(cols []schema.Column, r schema.Record) string {
 // numbered the same, in a list below the card.
 func (d Data) card(id string, callouts ...string) (string, error) {
 	if _, ok := schema.CardNames(d.Result.Data)[id]; !ok {
-		return "", errMsg("card.unknown", id)
+		return "", messages.Err("card.unknown", id)
 	}
 	if len(callouts) == 0 {
 		return fmt.Sprintf("\n\n![%s](%s%s)\n\n", id, CardRef, id), nil
@@ -293,7 +293,7 @@ func (d Data) card(id string, callouts ...string) (string, error) {
 		parts, ok = d.Parts(id)
 	}
 	if !ok || parts.W <= 0 || parts.H <= 0 {
-		return "", errMsg("card.noparts", id)
+		return "", messages.Err("card.noparts", id)
 	}
 	var marks []mark
 	var list strings.Builder
@@ -301,7 +301,7 @@ func (d Data) card(id string, callouts ...string) (string, error) {
 		role, text, found := strings.Cut(c, "=")
 		role, text = strings.TrimSpace(role), strings.TrimSpace(strings.ReplaceAll(text, "\n", " "))
 		if !found || role == "" || text == "" {
-			return "", errMsg("card.callout", id, c)
+			return "", messages.Err("card.callout", id, c)
 		}
 		k := partIndex(parts.Regions, role)
 		if k < 0 {
@@ -314,7 +314,7 @@ func (d Data) card(id string, callouts ...string) (string, error) {
 					roles = append(roles, r.Role)
 				}
 			}
-			return "", errMsg("card.part", id, role, strings.Join(roles, ", "))
+			return "", messages.Err("card.part", id, role, strings.Join(roles, ", "))
 		}
 		marks = append(marks, markAt(parts, parts.Regions[k], marks))
 		fmt.Fprintf(&list, "%d. %s\n", i+1, text)
@@ -374,7 +374,7 @@ func (d Data) glossary() (string, error) {
 	var b strings.Builder
 	for i, t := range d.Glossary {
 		if strings.TrimSpace(t.Term) == "" || strings.TrimSpace(t.Text) == "" {
-			return "", errMsg("glossary.entry", i+1)
+			return "", messages.Err("glossary.entry", i+1)
 		}
 		label := t.Term
 		if t.Reading != "" {
