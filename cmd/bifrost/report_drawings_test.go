@@ -18,7 +18,8 @@ var findingItems = regexp.MustCompile(`(?s)<li[^>]*>.*?</li>`)
 // of nastrond with a dead Edda and of bloodrage with a failing AI track
 // cell: the dead card's finding carries its SVG face (its name as text),
 // the cell's finding the SVG of the AI board it is printed on, findings
-// about no card carry none, and a second rendering gives the same bytes.
+// about no card carry none, and a second rendering, and one with serve's
+// gallery drawings, give the same bytes.
 func TestIssue17_3_ReportFindingsShowTheCardsDrawing(t *testing.T) {
 	for _, tt := range []struct {
 		game, id, name string
@@ -43,6 +44,19 @@ func TestIssue17_3_ReportFindingsShowTheCardsDrawing(t *testing.T) {
 		}
 		if !bytes.Equal(a.Bytes(), b.Bytes()) {
 			t.Errorf("%s: two renderings of the report differ", tt.game)
+		}
+		// serve's report reuses the gallery's drawings: the same page.
+		p := newPreviewer(&serveOptions{globalOptions: &globalOptions{}, src: shippedSrc}, nil)
+		drawn, err := p.draw(target{game: schema.GameByID(tt.game), path: res.File}, res, false)
+		if err != nil || drawn == nil {
+			t.Fatalf("%s: gallery drawing: %v", tt.game, err)
+		}
+		var c bytes.Buffer
+		if err := writeReportPageWith(&c, tt.r, nil, res, faces(drawn, res.Data)); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(a.Bytes(), c.Bytes()) {
+			t.Errorf("%s: the report with the gallery's drawings differs from the report drawing its own", tt.game)
 		}
 		found := false
 		for _, li := range findingItems.FindAllString(a.String(), -1) {

@@ -57,17 +57,18 @@ func (p *previewer) update(ctx context.Context, t target) {
 		cancel()
 	}
 	p.mu.Unlock()
-	g, res := p.gallery(t)
+	g, res, drawn := p.gallery(t)
 	p.srv.SetGame(g)
 	fmt.Fprintln(p.opts.stderr, p.opts.msg("serve_updated", start.Format("15:04:05"), t.game.ID, time.Since(start).Milliseconds(), len(g.Problems)))
-	p.background(ctx, t, res)
+	p.background(ctx, t, res, drawn)
 }
 
 // gallery validates game t's workbook and draws its cards. Cards whose data
 // has errors are still drawn, marked DRAFT with their problems' cells, as
 // `cards --draft` prints them. Where nothing can be drawn (a workbook that
-// does not open, a layout with errors) the last drawing stays.
-func (p *previewer) gallery(t target) (preview.Game, schema.Result) {
+// does not open, a layout with errors) the last drawing stays; the cards
+// drawn now are returned too (nil: none).
+func (p *previewer) gallery(t target) (preview.Game, schema.Result, []preview.Card) {
 	g := preview.Game{ID: t.game.ID, Title: t.game.Title, Updated: time.Now()}
 	p.mu.Lock()
 	last := p.last[t.game.ID]
@@ -76,12 +77,15 @@ func (p *previewer) gallery(t target) (preview.Game, schema.Result) {
 	res, err := validateOne(t, p.opts.Lang())
 	if err != nil {
 		g.Problems = []schema.Problem{{Severity: schema.Error, Message: p.opts.localize(err).Error()}}
-		return g, res
+		return g, res, nil
 	}
 	g.Problems = res.Problems
-	if drawn, err := p.draw(t, res, schema.HasErrors(res.Problems)); err != nil {
+	drawn, err := p.draw(t, res, schema.HasErrors(res.Problems))
+	if err != nil {
 		g.Problems = append(g.Problems, schema.Problem{Severity: schema.Error, Message: p.opts.localize(err).Error()})
-	} else if drawn != nil {
+		return g, res, nil
+	}
+	if drawn != nil {
 		g.Cards = drawn
 		p.mu.Lock()
 		last := p.last[t.game.ID]
@@ -89,13 +93,14 @@ func (p *previewer) gallery(t target) (preview.Game, schema.Result) {
 		p.last[t.game.ID] = last
 		p.mu.Unlock()
 	}
-	return g, res
+	return g, res, drawn
 }
 
 // background makes game t's books, then its report, unless a newer save of
 // the game comes first. Data with errors makes neither: the last books stay,
-// marked stale.
-func (p *previewer) background(ctx context.Context, t target, res schema.Result) {
+// marked stale. The report shows the cards the gallery drew (nil: it draws
+// them itself).
+func (p *previewer) background(ctx context.Context, t target, res schema.Result, drawn []preview.Card) {
 	id := t.game.ID
 	p.mu.Lock()
 	ctx, cancel := context.WithCancel(ctx)
@@ -128,7 +133,7 @@ func (p *previewer) background(ctx context.Context, t target, res schema.Result)
 			return
 		}
 		quiet := &globalOptions{lang: p.opts.lang, stdout: io.Discard, stderr: io.Discard}
-		page, note := p.reportPage(ctx, quiet, res)
+		page, note := p.reportPage(ctx, quiet, res, drawn)
 		if ctx.Err() != nil {
 			return
 		}
@@ -172,6 +177,19 @@ func (p *previewer) draw(t target, res schema.Result, invalid bool) ([]preview.C
 	return out, nil
 }
 
+// faces maps each card ID to the face drawn of it first, with the boards'
+// drawings on the rows printed on them, as cardDrawings does.
+func faces(drawn []preview.Card, data any) map[string]template.HTML {
+	out := map[string]template.HTML{}
+	for _, c := range drawn {
+		if _, ok := out[c.ID]; !ok && c.Face != "" {
+			out[c.ID] = c.Face
+		}
+	}
+	onBoards(data, out)
+	return out
+}
+
 func inlineSVG(l *draw.List) (template.HTML, error) {
 	var b strings.Builder
 	err := l.SVG(&b, true)
@@ -190,8 +208,9 @@ func (p *previewer) books(g *schema.Game, res schema.Result) (map[string][]byte,
 }
 
 // reportPage plays res's smoke and balance batches of --games games and
-// renders their report page; without one, a note says why.
-func (p *previewer) reportPage(ctx context.Context, g *globalOptions, res schema.Result) ([]byte, string) {
+// renders their report page with the cards drawn (nil: drawn anew);
+// without one, a note says why.
+func (p *previewer) reportPage(ctx context.Context, g *globalOptions, res schema.Result, drawn []preview.Card) ([]byte, string) {
 	rep, err := smoke(ctx, g, res, p.opts.games, -1)
 	if err == nil && rep == nil {
 		return nil, p.opts.msg("serve_no_engine")
@@ -201,7 +220,9 @@ func (p *previewer) reportPage(ctx context.Context, g *globalOptions, res schema
 		bal, err = balance(ctx, g, res, p.opts.games, -1)
 	}
 	var buf bytes.Buffer
-	if err == nil {
+	if err == nil && drawn != nil {
+		err = writeReportPageWith(&buf, cmp.Or(bal, rep), rep, res, faces(drawn, res.Data))
+	} else if err == nil {
 		err = writeReportPage(&buf, cmp.Or(bal, rep), rep, res)
 	}
 	if err != nil {

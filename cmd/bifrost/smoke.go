@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"html/template"
 	"io"
 	"maps"
 	"path/filepath"
@@ -113,6 +114,15 @@ func writeReportHTML(out string, bal, smoke *sim.Report, res schema.Result) erro
 // writeReportPage renders the report page of bal without its timing
 // fields, naming each card's workbook cell and drawing the cards of the findings.
 func writeReportPage(w io.Writer, bal, smoke *sim.Report, res schema.Result) error {
+	drawings, err := cardDrawings(res)
+	if err != nil {
+		return err
+	}
+	return writeReportPageWith(w, bal, smoke, res, drawings)
+}
+
+// writeReportPageWith is writeReportPage with the cards already drawn, by ID.
+func writeReportPageWith(w io.Writer, bal, smoke *sim.Report, res schema.Result, drawings map[string]template.HTML) error {
 	r := *bal
 	r.ElapsedS, r.GamesPerSecond, r.Workers = 0, 0, 0
 	title := res.Game
@@ -121,10 +131,6 @@ func writeReportPage(w io.Writer, bal, smoke *sim.Report, res schema.Result) err
 	}
 	if smoke == bal {
 		smoke = nil
-	}
-	drawings, err := cardDrawings(res)
-	if err != nil {
-		return err
 	}
 	return report.Write(w, &r, report.Page{Title: title, CardNames: schema.CardNames(res.Data), Cells: cardCells(res.Book),
 		MaxSeatGap: res.Rules.Int("CheckMaxSeatGap"), Smoke: smoke, Drawings: drawings})
