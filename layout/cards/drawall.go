@@ -30,7 +30,7 @@ func DrawAll(res schema.Result, l *Layout, opt Options) ([]Drawn, error) {
 	art := newArtStore(opt.ArtDir)
 	defer art.close()
 	pt := newPainter(l, d.ds, art, false)
-	pt.inkSaver, pt.draft, pt.stamp = opt.InkSaver, opt.Draft, opt.Stamp
+	pt.inkSaver, pt.draft, pt.stamp, pt.regions = opt.InkSaver, opt.Draft, opt.Stamp, true
 	loc := newLocator(res.Book, nil)
 	var out []Drawn
 	for _, k := range d.kinds {

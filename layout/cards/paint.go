@@ -33,6 +33,7 @@ type painter struct {
 	// invisible draws text in rendering mode 3: in the text layer, not on
 	// the card (an icon's text equivalent).
 	invisible bool
+	regions   bool                // record each element's box in the list (DrawAll; the PDF needs none)
 	inkSaver  bool                // backs as outlines (see Options.InkSaver)
 	draft     map[string][]string // see Options.Draft
 	stamp     string              // see Options.Stamp
@@ -110,8 +111,8 @@ func (pt *painter) paint(els []*Element, c *card, side string, x, y float64) {
 	for _, e := range els {
 		n := pt.items()
 		pt.element(e)
-		if pt.items() > n {
-			pt.region(e, n)
+		if pt.regions && pt.items() > n {
+			pt.region(e)
 		}
 	}
 	if pt.stamp != "" && side == "face" && !pt.dry {

@@ -14,8 +14,8 @@ func (pt *painter) items() int {
 	return len(pt.list.Items)
 }
 
-// region records the box of element e, which drew the items from n on.
-func (pt *painter) region(e *Element, n int) {
+// region records the box of element e, which has just drawn something.
+func (pt *painter) region(e *Element) {
 	role := e.role()
 	if e.typ == "icon" {
 		name, _ := e.icon.eval(pt.env(pt.cardRow(), nil))
