@@ -15,10 +15,7 @@ import (
 // the eight corner Keepers, Nidhogg, and the turn flow, in the PDF's text
 // layer and the HTML alike.
 func TestIssue14_2_NastrondBoardIsDrawnFromTheEngineGeometry(t *testing.T) {
-	out := t.TempDir()
-	if r := bifrost(t, "rulebook", "nastrond", "--src", shippedSrc, "--rules", "../../rules", "--out", out); r.code != 0 {
-		t.Fatalf("exit %d: %s", r.code, r.stderr)
-	}
+	out := shippedRulebook(t, "nastrond")
 	page, err := os.ReadFile(filepath.Join(out, "nastrond", "rulebook.html"))
 	if err != nil {
 		t.Fatal(err)
@@ -85,10 +82,7 @@ func TestIssue14_2_ValkyrieSupplyHasRowSlotsSlotsPerRow(t *testing.T) {
 			t.Errorf("RowSlots %d: %d face-up slots, want %d", slots, n, 2*3*slots)
 		}
 	}
-	out := t.TempDir()
-	if r := bifrost(t, "rulebook", "valkyrie", "--src", shippedSrc, "--rules", "../../rules", "--out", out); r.code != 0 {
-		t.Fatalf("exit %d: %s", r.code, r.stderr)
-	}
+	out := shippedRulebook(t, "valkyrie")
 	page, err := os.ReadFile(filepath.Join(out, "valkyrie", "rulebook.html"))
 	if err != nil {
 		t.Fatal(err)
@@ -124,10 +118,7 @@ func TestIssue14_2_GuardianAreaCountsComeFromTheRules(t *testing.T) {
 	if hand != 7 {
 		t.Errorf("%d hand cards drawn, want 7", hand)
 	}
-	out := t.TempDir()
-	if r := bifrost(t, "rulebook", "guardian", "--src", shippedSrc, "--rules", "../../rules", "--out", out); r.code != 0 {
-		t.Fatalf("exit %d: %s", r.code, r.stderr)
-	}
+	out := shippedRulebook(t, "guardian")
 	page, err := os.ReadFile(filepath.Join(out, "guardian", "rulebook.html"))
 	if err != nil {
 		t.Fatal(err)
@@ -144,10 +135,7 @@ func TestIssue14_2_GuardianAreaCountsComeFromTheRules(t *testing.T) {
 // TestIssue14_2_BloodrageMapDrawsEveryProvinceAndFjord finds the nine
 // provinces and four fjords of the workbook in the map, in both books.
 func TestIssue14_2_BloodrageMapDrawsEveryProvinceAndFjord(t *testing.T) {
-	out := t.TempDir()
-	if r := bifrost(t, "rulebook", "bloodrage", "--src", shippedSrc, "--rules", "../../rules", "--out", out); r.code != 0 {
-		t.Fatalf("exit %d: %s", r.code, r.stderr)
-	}
+	out := shippedRulebook(t, "bloodrage")
 	page, err := os.ReadFile(filepath.Join(out, "bloodrage", "rulebook.html"))
 	if err != nil {
 		t.Fatal(err)

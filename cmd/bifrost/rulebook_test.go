@@ -337,10 +337,7 @@ func TestIssue14_11_EmbeddedFontsLoadInChromium(t *testing.T) {
 }
 
 func TestIssue14_3_ExampleCardInHTMLIsThePDFsDrawing(t *testing.T) {
-	out := t.TempDir()
-	if r := bifrost(t, "rulebook", "nastrond", "--src", shippedSrc, "--rules", "../../rules", "--out", out); r.code != 0 {
-		t.Fatalf("exit %d: %s", r.code, r.stderr)
-	}
+	out := shippedRulebook(t, "nastrond")
 	page, err := os.ReadFile(filepath.Join(out, "nastrond", "rulebook.html"))
 	if err != nil {
 		t.Fatal(err)
@@ -409,4 +406,16 @@ func TestIssue16_1_GlossaryErrorsSpeakTheUsersLanguage(t *testing.T) {
 			t.Errorf("--lang %s: exit %d, stderr %q; want 1 and %q", tt.lang, r.code, r.stderr, tt.want)
 		}
 	}
+}
+
+// shippedRulebook renders game's books from the shipped workbook and rules
+// into a new temporary folder, which it returns; the test stops when the
+// command fails.
+func shippedRulebook(t *testing.T, game string) string {
+	t.Helper()
+	out := t.TempDir()
+	if r := bifrost(t, "rulebook", game, "--src", shippedSrc, "--rules", "../../rules", "--out", out); r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	return out
 }
