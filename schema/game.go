@@ -176,13 +176,9 @@ func TriggerName(l *Lang, v *effect.Vocab, name string) string {
 	if name == "" {
 		return l.Msg("no_trigger")
 	}
-	t := v.Trigger(name)
-	if t == nil || l.English() {
-		return name
-	}
-	for _, a := range t.Aliases {
-		if !isASCII(a) {
-			return a
+	if t := v.Trigger(name); t != nil && !l.English() {
+		if ja := effect.JapaneseAlias(t.Aliases); ja != "" {
+			return ja
 		}
 	}
 	return name
@@ -192,10 +188,8 @@ func TriggerName(l *Lang, v *effect.Vocab, name string) string {
 // alias (振り直し) or, in English, its canonical name.
 func VerbLabel(l *Lang, v *effect.Vocab, name string) string {
 	if vb := v.Verb(name); vb != nil && !l.English() {
-		for _, a := range vb.Aliases {
-			if !isASCII(a) {
-				return a
-			}
+		if ja := effect.JapaneseAlias(vb.Aliases); ja != "" {
+			return ja
 		}
 	}
 	return name
@@ -205,7 +199,7 @@ func VerbLabel(l *Lang, v *effect.Vocab, name string) string {
 // in src, without a count attached to a Japanese name (振り直し1 is 振り直し).
 func VerbName(src string, c effect.Call) string {
 	w := effect.WrittenAt(src, c.Pos)
-	if cut := strings.TrimSuffix(strings.TrimRight(w, "0123456789"), "-"); cut != w && cut != "" && !isASCII(cut[len(cut)-1:]) {
+	if cut := strings.TrimSuffix(strings.TrimRight(w, "0123456789"), "-"); cut != w && cut != "" && cut[len(cut)-1] >= utf8.RuneSelf {
 		return cut
 	}
 	if w == "" {

@@ -223,16 +223,6 @@ func (l *Lang) List(names []string) string {
 	return strings.Join(names, "、")
 }
 
-// isASCII reports whether s has only ASCII characters.
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return false
-		}
-	}
-	return true
-}
-
 // msg is one catalog entry: a fmt format per language.
 type msg struct{ ja, en string }
 

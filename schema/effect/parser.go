@@ -487,13 +487,8 @@ func newSuggester(word string) *suggester {
 // try considers canonical and its aliases; ties go to the first tried.
 func (s *suggester) try(canonical string, aliases []string) {
 	answer := canonical
-	if s.ja {
-		for _, a := range aliases {
-			if !isASCII(a) {
-				answer = a
-				break
-			}
-		}
+	if ja := JapaneseAlias(aliases); s.ja && ja != "" {
+		answer = ja
 	}
 	s.one(answer, canonical)
 	for _, a := range aliases {
@@ -506,6 +501,17 @@ func (s *suggester) one(answer, spelling string) {
 	if d <= s.max && (s.dist < 0 || d < s.dist) {
 		s.best, s.dist = answer, d
 	}
+}
+
+// JapaneseAlias returns the first of aliases with a character outside
+// ASCII, the name a designer writing Japanese knows, or "" if none has one.
+func JapaneseAlias(aliases []string) string {
+	for _, a := range aliases {
+		if !isASCII(a) {
+			return a
+		}
+	}
+	return ""
 }
 
 // isASCII reports whether s has only ASCII characters.
