@@ -11,12 +11,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/xuri/excelize/v2"
-
 	"bifrost/rules"
 	"bifrost/rules/sim"
 	"bifrost/schema"
-	"bifrost/schema/workbook"
 )
 
 // gameLog is a tally that keeps every game a batch played, as the harness
@@ -194,18 +191,7 @@ func TestIssue12_21_ReplayCommandsCarryANonDefaultSrc(t *testing.T) {
 // replay the unfinished game.
 func TestIssue12_21_UnfinishedGamesReplayFromTheirSrc(t *testing.T) {
 	src := copySrc(t)
-	path := filepath.Join(src, "nastrond.xlsx")
-	if err := workbook.Edit(path, path, func(f *excelize.File) error {
-		rows, err := f.GetRows("Rules")
-		for i, row := range rows {
-			if len(row) > 0 && row[0] == "TurnCap" {
-				return f.SetCellValue("Rules", schema.CellName(2, i+1), 10)
-			}
-		}
-		return fmt.Errorf("no TurnCap row in Rules (%v)", err)
-	}); err != nil {
-		t.Fatal(err)
-	}
+	setRule(t, src, "nastrond", "TurnCap", 10)
 	for _, g := range []string{"valkyrie", "guardian", "bloodrage"} { // check plays only nastrond
 		if err := os.WriteFile(filepath.Join(src, g+".xlsx"), []byte("not a workbook"), 0o644); err != nil {
 			t.Fatal(err)

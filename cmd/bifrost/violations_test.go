@@ -2,17 +2,12 @@ package main
 
 import (
 	"encoding/json"
-	"fmt"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
-	"github.com/xuri/excelize/v2"
-
 	"bifrost/rules/sim"
 	"bifrost/schema"
-	"bifrost/schema/workbook"
 )
 
 // TestIssue16_1_ViolationsPrintInTheUsersLanguage: sim's text report and
@@ -61,18 +56,7 @@ func TestIssue16_1_ViolationsPrintInTheUsersLanguage(t *testing.T) {
 // and that replay ends with the line in the chosen language.
 func TestIssue16_1_UnfinishedGameSpeaksTheUsersLanguage(t *testing.T) {
 	src := copySrc(t)
-	path := filepath.Join(src, "nastrond.xlsx")
-	if err := workbook.Edit(path, path, func(f *excelize.File) error {
-		rows, err := f.GetRows("Rules")
-		for i, row := range rows {
-			if len(row) > 0 && row[0] == "TurnCap" {
-				return f.SetCellValue("Rules", schema.CellName(2, i+1), 10)
-			}
-		}
-		return fmt.Errorf("no TurnCap row in Rules (%v)", err)
-	}); err != nil {
-		t.Fatal(err)
-	}
+	setRule(t, src, "nastrond", "TurnCap", 10)
 	r := bifrost(t, "sim", "nastrond", "--src", src, "--games", "2", "--json")
 	var rep struct {
 		Unfinished []map[string]any `json:"unfinished_games"`
