@@ -34,7 +34,7 @@ type iconShape struct {
 
 // pathOp is one path command with its points, in icon units.
 type pathOp struct {
-	op  byte // M, L, C, Q, Z
+	op  byte // M, L, C, Q, Z; compiled shapes have no Q (see vCurves)
 	pts []float64
 }
 
@@ -83,7 +83,7 @@ func (p *parser) icon(path string, specs []shapeSpec, l *Layout) []*iconShape {
 			if err != nil {
 				p.errorf(at+".path", "path", s.Path, err)
 			}
-			sh.ops = ops
+			sh.ops = vCurves(ops)
 		}
 		if n != 1 {
 			p.errorf(at, "shape_one")
@@ -129,6 +129,28 @@ func parsePath(s string) ([]pathOp, error) {
 		return nil, messages.Err("path_empty")
 	}
 	return out, nil
+}
+
+// vCurves turns each Q of a path into the cubic it has always printed as, a
+// PDF "v" curve: its first control point on the current point.
+func vCurves(ops []pathOp) []pathOp {
+	var cur, start []float64
+	for i, o := range ops {
+		switch o.op {
+		case 'M':
+			start, cur = o.pts, o.pts
+		case 'L':
+			cur = o.pts
+		case 'C':
+			cur = o.pts[4:]
+		case 'Q':
+			ops[i] = pathOp{'C', []float64{cur[0], cur[1], o.pts[0], o.pts[1], o.pts[2], o.pts[3]}}
+			cur = o.pts[2:]
+		case 'Z':
+			cur = start
+		}
+	}
+	return ops
 }
 
 // iconEl draws an icon element: the icon named by its template in a square
@@ -209,34 +231,17 @@ func (pt *painter) drawIcon(shapes []*iconShape, fill colour, x, y, side float64
 			pt.add(d)
 			continue
 		}
-		var cur, start [2]float64
-		for _, o := range sh.ops {
-			g := draw.Seg{Op: o.op}
+		d.Segs = make([]draw.Seg, len(sh.ops))
+		for j, o := range sh.ops {
+			d.Segs[j].Op = o.op
 			for i, v := range o.pts {
-				g.P[i] = v * k
+				d.Segs[j].P[i] = v * k
 				if i%2 == 0 {
-					g.P[i] += x
+					d.Segs[j].P[i] += x
 				} else {
-					g.P[i] += y
+					d.Segs[j].P[i] += y
 				}
 			}
-			if g.Op == 'Q' {
-				// A Q has always printed as a PDF "v" curve: cubic, its
-				// first control point on the current point.
-				g = draw.Seg{Op: 'C', P: [6]float64{cur[0], cur[1], g.P[0], g.P[1], g.P[2], g.P[3]}}
-			}
-			switch g.Op {
-			case 'M':
-				start = [2]float64{g.P[0], g.P[1]}
-				cur = start
-			case 'L':
-				cur = [2]float64{g.P[0], g.P[1]}
-			case 'C':
-				cur = [2]float64{g.P[4], g.P[5]}
-			case 'Z':
-				cur = start
-			}
-			d.Segs = append(d.Segs, g)
 		}
 		pt.add(d)
 	}
