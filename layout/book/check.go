@@ -91,16 +91,16 @@ func check(doc ast.Node, src []byte) []problem {
 				return
 			}
 		case *ast.Image:
-			if m, bad := imageProblem(string(t.Destination)); bad {
+			if m := imageProblem(string(t.Destination)); m != nil {
 				out = append(out, problem{pos(n), m})
 			}
 		case *ast.Link:
-			if m, bad := linkProblem(string(t.Destination)); bad {
+			if m := linkProblem(string(t.Destination)); m != nil {
 				out = append(out, problem{pos(n), m})
 			}
 		case *ast.AutoLink:
 			if t.AutoLinkType == ast.AutoLinkURL {
-				if m, bad := linkProblem(string(t.URL(src))); bad {
+				if m := linkProblem(string(t.URL(src))); m != nil {
 					out = append(out, problem{pos(n), m})
 				}
 			}
@@ -209,43 +209,43 @@ func destination(dest string) string {
 	return strings.TrimLeftFunc(s, func(r rune) bool { return r <= ' ' })
 }
 
-// imageProblem says why dest may not be an image of the book, or false
+// imageProblem says why dest may not be an image of the book, or nil
 // when it may: an example card ({{card}}), or a file inside the rulebook's
 // folder. A URL of any scheme, an absolute path, or a path through ".."
 // out of the folder is refused.
-func imageProblem(dest string) (*schema.Message, bool) {
+func imageProblem(dest string) *schema.Message {
 	d := destination(dest)
 	if strings.HasPrefix(d, CardRef) || strings.HasPrefix(d, FigureRef) || d == IndexRef {
-		return nil, false
+		return nil
 	}
 	if _, why := localPath(d); why != "" {
-		return messages.Err("image.bad", dest, messages.Err(why)), true
+		return messages.Err("image.bad", dest, messages.Err(why))
 	}
-	return nil, false
+	return nil
 }
 
-// linkProblem says why dest may not be a link of the book, or false when
+// linkProblem says why dest may not be a link of the book, or nil when
 // it may: a web or mail address (http, https, mailto), a heading (#…), or a
 // file inside the rulebook's folder. Any other scheme, such as
 // javascript:, is refused.
-func linkProblem(dest string) (*schema.Message, bool) {
+func linkProblem(dest string) *schema.Message {
 	d := destination(dest)
 	lower := strings.ToLower(d)
 	for _, ok := range []string{"http://", "https://", "mailto:", "#"} {
 		if strings.HasPrefix(lower, ok) {
-			return nil, false
+			return nil
 		}
 	}
 	if d == "" {
-		return nil, false
+		return nil
 	}
 	if _, why := localPath(d); why != "" {
 		if why == "path.scheme" {
 			why = "path.linkscheme"
 		}
-		return messages.Err("link.bad", dest, messages.Err(why)), true
+		return messages.Err("link.bad", dest, messages.Err(why))
 	}
-	return nil, false
+	return nil
 }
 
 // localPath returns dest, a path relative to the rulebook's folder, cleaned,
