@@ -4,19 +4,20 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"unicode"
 
 	"bifrost/rules/sim"
 	"bifrost/schema"
 )
 
-// englishWords is two English words in a row: a sentence, not an ID, a deck
-// name or an invariant number.
-var englishWords = regexp.MustCompile(`\b[a-z]{2,}\b[ ,;:()'’]+\b[a-z]{2,}\b`)
+// englishWords is two English words in a row: a sentence, not an ID or an
+// invariant number.
+var englishWords = regexp.MustCompile(`\b[A-Za-z]{2,}\b[ ,;:()'’]+\b[A-Za-z]{2,}\b`)
 
 // SpeaksBoth fails t, naming the case name, unless err reads in both
-// languages: its Japanese form holds Japanese and no English sentence, and
-// its English form is err.Error() and holds no Japanese outside cardData
-// (names from the workbook, which are the designer's and may be Japanese).
+// languages: its Japanese form holds kana or kanji and no English sentence,
+// and its English form is err.Error() and holds no Japanese (kana, kanji or
+// full-width punctuation) outside cardData, the workbook's names.
 func SpeaksBoth(t testing.TB, name string, err error, cardData ...string) {
 	t.Helper()
 	if err == nil {
@@ -24,7 +25,8 @@ func SpeaksBoth(t testing.TB, name string, err error, cardData ...string) {
 	}
 	ja, en := sim.Localized(err, true), sim.Localized(err, false)
 	t.Logf("%s\n%s", ja, en)
-	if m := englishWords.FindString(ja); m != "" || !schema.HasJapanese(ja) {
+	kana := strings.ContainsFunc(ja, func(r rune) bool { return unicode.In(r, unicode.Hiragana, unicode.Katakana, unicode.Han) })
+	if m := englishWords.FindString(ja); m != "" || !kana {
 		t.Errorf("%s: Japanese form %q speaks English (%q)", name, ja, m)
 	}
 	var drop []string
