@@ -262,9 +262,7 @@ func (s *Server) document(w http.ResponseWriter, page []byte, game, part string,
 		banner := fmt.Appendf(nil, `<p style="margin:0;padding:.5rem 1rem;background:#fdf1d6;border-bottom:2px solid #e0a526">%s</p>`, template.HTMLEscapeString(note))
 		out = insertAfterTag(out, []byte("<body"), banner)
 	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("X-Preview-Version", strconv.Itoa(version))
-	w.Write(out)
+	send(w, out, version)
 }
 
 // insertBefore puts add before the first marker in page, or at the end.
@@ -289,17 +287,22 @@ func insertAfterTag(page, open, add []byte) []byte {
 	return bytes.Join([][]byte{page[:i], add, page[i:]}, nil)
 }
 
-// render executes the named page template; version goes in a header for
-// the page's script, which compares it with the version it shows.
+// render executes the named page template and sends it as version.
 func (s *Server) render(w http.ResponseWriter, name string, data any, version int) {
 	var buf bytes.Buffer
 	if err := pages.ExecuteTemplate(&buf, name, data); err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 		return
 	}
+	send(w, buf.Bytes(), version)
+}
+
+// send writes an HTML page; version goes in a header for the page's
+// script, which compares it with the version it shows.
+func send(w http.ResponseWriter, page []byte, version int) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("X-Preview-Version", strconv.Itoa(version))
-	w.Write(buf.Bytes())
+	w.Write(page)
 }
 
 func (s *Server) lang() string {
