@@ -53,6 +53,31 @@ func copySrc(t *testing.T) string {
 	return dir
 }
 
+// copyProject lays out a fresh folder with a copy of the shipped workbooks
+// in cardsrc/ and game's shipped books, rulings and glossary in
+// rules/<game>/, and returns it.
+func copyProject(t *testing.T, game string) string {
+	t.Helper()
+	root := t.TempDir()
+	if err := os.Rename(copySrc(t), filepath.Join(root, "cardsrc")); err != nil {
+		t.Fatal(err)
+	}
+	rules := filepath.Join(root, "rules", game)
+	if err := os.MkdirAll(rules, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"rulebook.md", "summary.md", "designer.md", "RULINGS.md", "glossary.yaml"} {
+		data, err := os.ReadFile(filepath.Join("../../rules", game, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(rules, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return root
+}
+
 // problemLine matches the one-line problem format: "file: Sheet!A1: message".
 var problemLine = regexp.MustCompile(`^(\S.*?\.xlsx): ([^!:]+)!([A-Z]+[0-9]+): (.+)$`)
 

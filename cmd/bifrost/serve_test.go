@@ -158,20 +158,9 @@ func TestIssue17_5_BrokenCellShowsItsProblemOnThePage(t *testing.T) {
 }
 
 func TestIssue17_4_SavedRulebookUpdatesItsOpenPage(t *testing.T) {
-	root := t.TempDir()
+	root := copyProject(t, "nastrond")
 	src := filepath.Join(root, "cardsrc")
-	if err := os.Rename(copySrc(t), src); err != nil {
-		t.Fatal(err)
-	}
 	rules := filepath.Join(root, "rules", "nastrond")
-	os.MkdirAll(rules, 0o755)
-	for _, name := range []string{"rulebook.md", "summary.md", "designer.md", "RULINGS.md", "glossary.yaml"} {
-		data, err := os.ReadFile(filepath.Join("../../rules/nastrond", name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		os.WriteFile(filepath.Join(rules, name), data, 0o644)
-	}
 	url, _ := startServe(t, src, filepath.Join(root, "rules"), "nastrond")
 	ctx := browser(t)
 	// The page may be swapped for the made book while it loads: poll, as a

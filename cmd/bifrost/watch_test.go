@@ -60,18 +60,9 @@ func TestWatch_RebuildsTheSavedWorkbookAndIgnoresLockFiles(t *testing.T) {
 }
 
 func TestIssue16_7_WatchBuildsFirstThenRebuildsOnBooksRulingsAndLayout(t *testing.T) {
-	root := t.TempDir()
+	root := copyProject(t, "nastrond")
 	src := filepath.Join(root, "cardsrc")
-	os.Rename(copySrc(t), src)
 	rules := filepath.Join(root, "rules", "nastrond")
-	os.MkdirAll(rules, 0o755)
-	for _, name := range []string{"rulebook.md", "summary.md", "designer.md", "RULINGS.md", "glossary.yaml"} {
-		data, err := os.ReadFile(filepath.Join("../../rules/nastrond", name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		os.WriteFile(filepath.Join(rules, name), data, 0o644)
-	}
 	os.MkdirAll(filepath.Join(root, "layout"), 0o755)
 	_, lay, _ := layout.Builtin("nastrond")
 	os.WriteFile(filepath.Join(root, "layout", "nastrond.yaml"), lay, 0o644)
