@@ -260,12 +260,7 @@ func TestIssue13_4_BoldComesFromTheBoldFace(t *testing.T) {
 	if fonts := tool(t, "pdffonts", path); !strings.Contains(fonts, "bizudpgothic-bold") {
 		t.Errorf("the bold face is not embedded:\n%s", fonts)
 	}
-	qdf := filepath.Join(t.TempDir(), "qdf.pdf")
-	tool(t, "qpdf", "--qdf", "--object-streams=disable", path, qdf)
-	raw, err := os.ReadFile(qdf)
-	if err != nil {
-		t.Fatal(err)
-	}
+	raw := qdfBytes(t, path)
 	if bytes.Contains(raw, []byte("2 Tr")) {
 		t.Error("bold text is stroked (text rendering mode 2) although the family has a bold face")
 	}
@@ -348,12 +343,7 @@ func TestIssue13_5_IconsAreVectorPathsWithTheirTextEquivalent(t *testing.T) {
 			t.Fatal(err)
 		}
 		path := render(t, res, lay, cards.Options{Only: []string{"E1-01"}})
-		out := filepath.Join(t.TempDir(), "qdf.pdf")
-		tool(t, "qpdf", "--qdf", "--object-streams=disable", path, out)
-		raw, err := os.ReadFile(out)
-		if err != nil {
-			t.Fatal(err)
-		}
+		raw := qdfBytes(t, path)
 		return squeeze(tool(t, "pdftotext", "-f", "1", "-l", "1", path, "-")), string(raw)
 	}
 	txt, withIcons := qdf(string(src))
@@ -494,6 +484,19 @@ func TestIssue13_8_PackFillsSheetsWithSeveralKinds(t *testing.T) {
 			t.Errorf("the Nidhogg card %s is alone on packed sheet %d", nid, p)
 		}
 	}
+}
+
+// qdfBytes returns the PDF at path with its streams uncompressed (qpdf
+// --qdf), so that its drawing operators can be searched.
+func qdfBytes(t *testing.T, path string) []byte {
+	t.Helper()
+	qdf := filepath.Join(t.TempDir(), "qdf.pdf")
+	tool(t, "qpdf", "--qdf", "--object-streams=disable", path, qdf)
+	raw, err := os.ReadFile(qdf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return raw
 }
 
 // pdfPage rasterises one page of path with pdftoppm at dpi (flags such as
@@ -797,12 +800,7 @@ func TestIssue13_5_TableColumnsPrintIcons(t *testing.T) {
 			t.Errorf("the board's text layer lacks %s", c)
 		}
 	}
-	qdf := filepath.Join(t.TempDir(), "qdf.pdf")
-	tool(t, "qpdf", "--qdf", "--object-streams=disable", path, qdf)
-	raw, err := os.ReadFile(qdf)
-	if err != nil {
-		t.Fatal(err)
-	}
+	raw := qdfBytes(t, path)
 	if n := bytes.Count(raw, []byte("3 Tr")); n < 10 {
 		t.Errorf("%d invisible texts, want one for each of the ten upgrade rows", n)
 	}
