@@ -14,7 +14,7 @@ import (
 // report sections, in the order columns are shown; a key without one is
 // shown as written, after them.
 var labelList = [][2]string{
-	{"·", "所属"}, {"", ""}, {"id", "ID"}, {"name", "名前"}, {"deck", "デッキ"}, {"at", "セル"}, {"face", "面"}, {"step", "段"},
+	{"·", "所属"}, {"", ""}, {"id", "ID"}, {"name", "名前"}, {"at", "セル"}, {"face", "面"}, {"step", "段"},
 	{"instruction", "指示"}, {"games", "ゲーム数"}, {"finished", "完了"}, {"unfinished", "未完了"}, {"tried", "試行"},
 	{"failed", "失敗"}, {"fail_rate", "失敗率"}, {"threshold_percent", "しきい値（%）"}, {"win_rate", "勝率"},
 	{"turns", "手番数"}, {"mean_turns", "平均手番数"}, {"affinity_chart", "相性表"}, {"deck_win_rate", "デッキごとの勝率"}, {"deck", "デッキ"}, {"all", "全体"},

@@ -75,3 +75,15 @@ func TestIssue18_7_SameReportGivesTheSameBytes(t *testing.T) {
 		}
 	}
 }
+
+// TestReport_EveryLabelKeyOnce: a key listed twice would get the later
+// place in the column order, leaving the first entry dead.
+func TestReport_EveryLabelKeyOnce(t *testing.T) {
+	seen := map[string]bool{}
+	for _, p := range labelList {
+		if seen[p[0]] {
+			t.Errorf("label key %q is listed twice", p[0])
+		}
+		seen[p[0]] = true
+	}
+}
