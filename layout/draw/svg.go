@@ -7,6 +7,7 @@ import (
 	"hash/fnv"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -109,7 +110,7 @@ func (s *svgWriter) style(l *List) {
 			s.classes[k] = len(keys)
 			keys = append(keys, k)
 		}
-		if !contains(names, t.Font.Name) {
+		if !slices.Contains(names, t.Font.Name) {
 			names = append(names, t.Font.Name)
 		}
 	}
@@ -120,7 +121,7 @@ func (s *svgWriter) style(l *List) {
 	for i, k := range keys {
 		stack := []string{k.f.Name}
 		for _, n := range append(names, fallbackFonts...) {
-			if !contains(stack, n) {
+			if !slices.Contains(stack, n) {
 				stack = append(stack, n)
 			}
 		}
@@ -134,15 +135,6 @@ func (s *svgWriter) style(l *List) {
 		fmt.Fprintf(s.w, ".%sf%d{font-family:%s,sans-serif;font-weight:%s;font-kerning:none;white-space:pre;text-rendering:geometricPrecision}", s.id, i, xmlEscape(strings.Join(stack, ",")), weight)
 	}
 	s.w.WriteString("</style>")
-}
-
-func contains(ss []string, s string) bool {
-	for _, x := range ss {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 func (s *svgWriter) shape(sh *Shape) {
