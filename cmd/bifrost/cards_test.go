@@ -295,6 +295,22 @@ func TestIssue13_11_DraftPrintsAnInvalidDeckMarkedAndExitsOne(t *testing.T) {
 	}
 }
 
+// pageTexts is the text layer of each page of pdf (pdftotext -raw), with
+// all white space removed.
+func pageTexts(t *testing.T, pdf string) []string {
+	t.Helper()
+	pages, _ := strconv.Atoi(pdfPages(t, pdf))
+	texts := make([]string, pages)
+	for p := 1; p <= pages; p++ {
+		raw, err := exec.Command("pdftotext", "-raw", "-f", strconv.Itoa(p), "-l", strconv.Itoa(p), pdf, "-").Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		texts[p-1] = strings.Join(strings.Fields(string(raw)), "")
+	}
+	return texts
+}
+
 // TestIssue13_7_EveryFaceCarriesAVersionStamp: outside git the stamp is the
 // workbook's SHA-256 prefix, on every face and on no back; a rebuild gives
 // the same bytes; in git it is the short hash and date of the workbook's
@@ -314,13 +330,9 @@ func TestIssue13_7_EveryFaceCarriesAVersionStamp(t *testing.T) {
 	}
 	pdf := filepath.Join(out, "guardian", "cards.pdf")
 	first, _ := os.ReadFile(pdf)
-	pages, _ := strconv.Atoi(pdfPages(t, pdf))
-	for p := 1; p <= pages; p++ {
-		raw, err := exec.Command("pdftotext", "-raw", "-f", strconv.Itoa(p), "-l", strconv.Itoa(p), pdf, "-").Output()
-		if err != nil {
-			t.Fatal(err)
-		}
-		n := strings.Count(strings.Join(strings.Fields(string(raw)), ""), want)
+	for i, text := range pageTexts(t, pdf) {
+		p := i + 1
+		n := strings.Count(text, want)
 		if face := p%2 == 1; face && n == 0 || !face && n != 0 {
 			t.Errorf("page %d (face %v) has the stamp %s %d times", p, face, want, n)
 		}
