@@ -42,6 +42,9 @@ type Checker struct {
 	Lang       *Lang
 	Rules      Rules
 	Components map[string]int
+
+	rulesSheet *Sheet[RuleRow] // the Rules sheet as decoded
+	ruleItem   map[string]int  // a set parameter's key: its first row's index in rulesSheet.Items
 }
 
 // Result is the outcome of validating one game's workbook.

@@ -183,7 +183,7 @@ func (c *Checker) decodeRules() Rules {
 		}
 	}
 	s := Decode[RuleRow](c, RulesSheet)
-	seen := map[string]int{}
+	c.rulesSheet, c.ruleItem = s, map[string]int{}
 	for i, row := range s.Items {
 		p, ok := r.params[row.Key]
 		if !ok {
@@ -197,11 +197,11 @@ func (c *Checker) decodeRules() Rules {
 			}
 			continue
 		}
-		if first, dup := seen[p.Key]; dup {
-			s.Errorf(i, "Key", "dup_rule", p.Key, first)
+		if first, dup := c.ruleItem[p.Key]; dup {
+			s.Errorf(i, "Key", "dup_rule", p.Key, s.Rows[first])
 			continue
 		}
-		seen[p.Key] = s.Rows[i]
+		c.ruleItem[p.Key] = i
 		if row.Value == "" {
 			continue
 		}
@@ -336,31 +336,13 @@ func (r Rules) Text(key string) string {
 // sets, so a problem with a rule's value points at it; without such a row it
 // gives the Rules sheet's A1 and ok false.
 func ruleCell(c *Checker, keys ...string) (sheet string, row, col int, header string, ok bool) {
-	t, ok := c.Book.Lookup(RulesSheet.Key, RulesSheet.JA)
-	if !ok {
-		return RulesSheet.Key, 1, 1, "", false
-	}
-	keyAt, valAt := -1, -1
-	for j, h := range t.Header {
-		for _, col := range RulesSheet.Columns() {
-			if h := strings.ToLower(Normalize(h)); h == strings.ToLower(col.JA) || h == strings.ToLower(col.EN) {
-				switch col.Field {
-				case "Key":
-					keyAt = j
-				case "Value":
-					valAt = j
-				}
-			}
-		}
-	}
-	if keyAt >= 0 && valAt >= 0 {
+	s := c.rulesSheet
+	if at := s.at["Value"]; at > 0 {
 		for _, k := range keys {
-			for _, r := range t.Rows {
-				if strings.EqualFold(Normalize(r.Cell(keyAt)), k) {
-					return t.Sheet, r.Num, valAt + 1, Normalize(t.Header[valAt]), true
-				}
+			if i, set := c.ruleItem[k]; set {
+				return s.Name, s.Rows[i], at, s.headerOr(at, "Value"), true
 			}
 		}
 	}
-	return t.Sheet, 1, 1, "", false
+	return s.Name, 1, 1, "", false
 }
