@@ -141,9 +141,6 @@ func watchInputs(w *fsnotify.Watcher, src, rules string, targets []target) (map[
 			return nil, err
 		}
 	}
-	if !dirs[filepath.Clean(src)] {
-		return nil, w.Add(src)
-	}
 	return watched, nil
 }
 
