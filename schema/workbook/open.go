@@ -39,8 +39,7 @@ type FormatError struct {
 	File   string // the path shown in messages
 	Reason string // one line in English, e.g. "not an .xlsx file (not a zip archive, or truncated)"
 
-	reason *schema.Message // Reason in either language
-	lang   *schema.Lang    // the language of Error, set by SetLang
+	reason *schema.Message // Reason in either language; it keeps SetLang's
 }
 
 // formatError reports display as no sane workbook, for the reason of the
@@ -57,24 +56,20 @@ var english = sync.OnceValue(func() *schema.Lang { return schema.NewLang("en") }
 func (e *FormatError) Message(l *schema.Lang) string { return e.reason.In(l) }
 
 // SetLang sets the language of Error.
-func (e *FormatError) SetLang(l *schema.Lang) { e.lang = l }
+func (e *FormatError) SetLang(l *schema.Lang) { e.reason.SetLang(l) }
 
 // Error returns "file: reason" on one line, in the language SetLang gave
 // it, else the environment's.
-func (e *FormatError) Error() string {
-	l := e.lang
-	if l == nil {
-		l = schema.NewLang(schema.LangFromEnv())
-	}
-	return e.In(l)
-}
+func (e *FormatError) Error() string { return e.withFile(e.reason.Error()) }
 
 // In returns "file: reason" in l's language.
-func (e *FormatError) In(l *schema.Lang) string {
+func (e *FormatError) In(l *schema.Lang) string { return e.withFile(e.Message(l)) }
+
+func (e *FormatError) withFile(reason string) string {
 	if e.File == "" {
-		return e.Message(l)
+		return reason
 	}
-	return e.File + ": " + e.Message(l)
+	return e.File + ": " + reason
 }
 
 // Open reads the workbook at path into string tables: one Table per sheet,

@@ -175,6 +175,21 @@ func TestOpenRejectsCSVRenamedXLSX(t *testing.T) {
 	wantFormatError(t, err, "cards.xlsx")
 }
 
+// Issue 16.1: a FormatError speaks the language schema.SetLang gives it,
+// as the CLI sets it on the errors it prints.
+func TestIssue16_1_FormatErrorSpeaksTheLanguageSetLangGives(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "cards.xlsx")
+	must(t, os.WriteFile(path, []byte("ID,名前\n"), 0o644))
+	_, err := Open(path, "cards.xlsx")
+	wantFormatError(t, err, "cards.xlsx")
+	for i, tag := range []string{"ja", "en"} {
+		schema.SetLang(err, schema.NewLang(tag))
+		if got, want := err.Error(), "cards.xlsx: "+messages["not_zip"][i]; got != want {
+			t.Errorf("after SetLang(%s): %q, want %q", tag, got, want)
+		}
+	}
+}
+
 func TestOpenRejectsEncryptedOrLegacyXLS(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "secret.xlsx")
 	must(t, os.WriteFile(path, append(bytes.Clone(oleMagic), make([]byte, 4096)...), 0o644))
