@@ -168,6 +168,18 @@ func (l *Lang) span(s string) string {
 	return lo + "〜" + hi
 }
 
+// grammarWords names, in Japanese and English, what the effect parser
+// wants when it wants a kind of word (effect.Error.Want).
+var grammarWords = map[string][2]string{
+	"verb":        {"動詞", "a verb"},
+	"condition":   {"条件", "a condition"},
+	"trigger":     {"タイミング", "a trigger"},
+	"argument":    {"引数", "an argument"},
+	"number":      {"数", "a number"},
+	"card ID":     {"カードの ID", "a card ID"},
+	"quoted text": {"「」で囲んだ文", "text in quotes"},
+}
+
 // wanted renders what the effect parser wanted (effect.Error.Want) in plain
 // words: "1..8" as 1〜8 の整数, "Assist|Battle" with the values' card text
 // (labels, "|"-separated like want), and the grammar's words in the
@@ -200,16 +212,7 @@ func (l *Lang) wanted(want, labels string) string {
 		}
 		return strings.Join(values, "・") + " のどれか"
 	}
-	words := map[string][2]string{
-		"verb":        {"動詞", "a verb"},
-		"condition":   {"条件", "a condition"},
-		"trigger":     {"タイミング", "a trigger"},
-		"argument":    {"引数", "an argument"},
-		"number":      {"数", "a number"},
-		"card ID":     {"カードの ID", "a card ID"},
-		"quoted text": {"「」で囲んだ文", "text in quotes"},
-	}
-	if w, ok := words[want]; ok {
+	if w, ok := grammarWords[want]; ok {
 		return pick(w[0], w[1])
 	}
 	return pick("「"+want+"」", fmt.Sprintf("%q", want))
