@@ -319,6 +319,18 @@ func (e *Engine) NewGame(cfg sim.Config, rng *rand.Rand) sim.Game {
 	return e.newGame(cfg.Players, rng)
 }
 
+// Reset sets a finished game of this engine up again in place, as NewGame
+// would set up a new one; it implements sim.Resetter.
+func (e *Engine) Reset(old sim.Game, cfg sim.Config, rng *rand.Rand) sim.Game {
+	g, ok := old.(*Game)
+	if !ok || g.e != e {
+		return e.newGame(cfg.Players, rng)
+	}
+	*g = Game{}
+	e.setUp(g, cfg.Players, rng)
+	return g
+}
+
 // listMoves fills moves and moveAt: clockwise along the square's ring by
 // MinMove up to half the ring (T13).
 func (e *Engine) listMoves() {

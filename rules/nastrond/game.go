@@ -243,7 +243,14 @@ func nop(Event) {}
 
 // newGame lays out the board and deals for n players (setup S1–S15).
 func (e *Engine) newGame(n int, rng *rand.Rand) *Game {
-	g := &Game{e: e, rng: rng, n: int8(n), seated: 1<<n - 1, dealt: e.p.urdFor[n], chal: -1}
+	g := new(Game)
+	e.setUp(g, n, rng)
+	return g
+}
+
+// setUp sets the zero game g up for n players (newGame).
+func (e *Engine) setUp(g *Game, n int, rng *rand.Rand) {
+	g.e, g.rng, g.n, g.seated, g.dealt, g.chal = e, rng, int8(n), 1<<n-1, e.p.urdFor[n], -1
 	g.opts = g.optBuf[:0]
 	for s := range n {
 		g.supply[s] = g.dealt
@@ -312,7 +319,6 @@ func (e *Engine) newGame(n int, rng *rand.Rand) *Game {
 	g.announced = false // Opening, or else the first Apply, announces turn 1
 	g.settle(nop)
 	g.prev.take(g, g.urdUsed(), g.urdUsed()-g.turnsTaking(), gAll, allSquares)
-	return g
 }
 
 // Opening reports the setup (the layout, each pawn's start) and the first

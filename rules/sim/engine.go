@@ -100,6 +100,7 @@ type Tallier interface {
 // order-independent (sums of integers), so that any split of a batch gives
 // the same report. A Tally must survive a JSON round trip (exported fields
 // holding every count), since shard reports are merged from their JSON.
+// Record must not keep g: the Player may set it up again for its next game.
 type Tally interface {
 	Record(cfg Config, g Game, r *Result)
 	Merge(other Tally)
@@ -124,6 +125,14 @@ type Finding struct {
 // before the first decision.
 type Opener interface {
 	Opening(emit func(Event))
+}
+
+// Resetter is implemented by engines that can set a finished game up again
+// in place, so that a batch allocates no game per game. Reset returns the
+// game NewGame(cfg, rng) would, reusing old (a game of this engine that no
+// one holds any more) when it can.
+type Resetter interface {
+	Reset(old Game, cfg Config, rng *rand.Rand) Game
 }
 
 // Stepper is implemented by games with invariants about change over time (a

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"runtime/debug"
 	"strings"
 )
@@ -38,7 +39,9 @@ type Player struct {
 	// OnEvent, when set, sees every event (replays); card statistics are kept
 	// in Stats either way.
 	OnEvent func(Event)
-	// OnChoice, when set, sees every decision before it is applied.
+	// OnChoice, when set, sees every decision before it is applied. The
+	// game it is shown may be set up again for the next Play (Resetter):
+	// it must not be kept.
 	OnChoice func(g Game, seat int, c Choice)
 	// OnStart, when set, sees the game once it is set up.
 	OnStart func(g Game)
@@ -48,6 +51,11 @@ type Player struct {
 	used    []uint8 // per card: bit s set when seat s used it this game
 	touched []int32 // cards with a bit set, to clear them after the game
 	emit    func(Event)
+
+	bots              []Bot      // this game's bots, by seat
+	spare             Game       // the last game, for an engine that can reset it
+	enginePCG, botPCG *rand.PCG  // the sources of engineRng and botRng
+	engineRng, botRng *rand.Rand // the games' sources when they are not handed out
 }
 
 // NewPlayer returns a Player that records into stats (which may be nil).
@@ -88,15 +96,18 @@ func (p *Player) Play(cfg Config, seed uint64) (r Result) {
 		}
 		p.finish(&r, g)
 	}()
-	engineRng, botRng := Streams(seed)
-	g = p.Engine.NewGame(cfg, engineRng)
+	g, botRng := p.newGame(cfg, seed)
 	if p.OnStart != nil {
 		p.OnStart(g)
 	}
 	if o, ok := g.(Opener); ok {
 		o.Opening(p.emit)
 	}
-	bots := make([]Bot, cfg.Players)
+	bots := p.bots[:0]
+	for range cfg.Players {
+		bots = append(bots, nil)
+	}
+	p.bots = bots
 	for s := range bots {
 		name := p.Bots[s%len(p.Bots)]
 		if bots[s] = p.Engine.NewBot(name); bots[s] == nil {
@@ -161,6 +172,29 @@ func badChoice(i, n int) error {
 	return Errorf("ボットが %d 番の手を選びました（選べる手は %d 個）", "bot chose %d of %d choices", i, n)
 }
 
+// newGame sets up the game with the given seed and returns it with the
+// bots' source (Streams). A game that nobody else sees (OnStart is nil) is
+// set up on the last Play's game when the engine can reset one, with the
+// Player's own two sources seeded afresh.
+func (p *Player) newGame(cfg Config, seed uint64) (Game, *rand.Rand) {
+	if p.OnStart != nil {
+		engineRng, botRng := Streams(seed)
+		return p.Engine.NewGame(cfg, engineRng), botRng
+	}
+	if p.enginePCG == nil {
+		p.enginePCG, p.botPCG = new(rand.PCG), new(rand.PCG)
+		p.engineRng, p.botRng = rand.New(p.enginePCG), rand.New(p.botPCG)
+	}
+	p.enginePCG.Seed(seed, 1)
+	p.botPCG.Seed(seed, 2)
+	spare := p.spare
+	p.spare = nil
+	if r, ok := p.Engine.(Resetter); ok && spare != nil {
+		return r.Reset(spare, cfg, p.engineRng), p.botRng
+	}
+	return p.Engine.NewGame(cfg, p.engineRng), p.botRng
+}
+
 // finish folds the game into the statistics and clears its card usage.
 func (p *Player) finish(r *Result, g Game) {
 	if p.stats != nil {
@@ -178,6 +212,9 @@ func (p *Player) finish(r *Result, g Game) {
 		p.used[c] = 0
 	}
 	p.touched = p.touched[:0]
+	if p.OnStart == nil {
+		p.spare = g
+	}
 }
 
 // violation records err, in both forms when it is a Message.
