@@ -1,31 +1,43 @@
 package main
 
 import (
+	"errors"
 	"html/template"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 
 	"bifrost/layout/cards"
+	"bifrost/layout/report"
+	"bifrost/rules/sim"
 	"bifrost/schema"
 )
 
-// cardDrawings draws every card and board of a validated game as its
-// trimmed SVG face, by ID, for the report to show beside the findings
-// about it; a row printed on a board (one with a Board field naming it,
-// such as an AI track cell) shows that board. The layout and art are the
-// ones beside the workbook, as validation reads them.
-func cardDrawings(res schema.Result) (map[string]template.HTML, error) {
+// cardDrawings draws, by ID, the trimmed SVG face of each card that the
+// findings of bal's report page name (smoke as for writeReportPage), for
+// the report to show beside them; a row printed on a board (one with a
+// Board field naming it, such as an AI track cell) shows that board. Cards
+// no finding names are not drawn. The layout and art are the ones beside
+// the workbook, as validation reads them.
+func cardDrawings(res schema.Result, bal, smoke *sim.Report) (map[string]template.HTML, error) {
 	g := schema.GameByID(res.Game)
 	if g == nil || res.Data == nil {
 		return nil, nil
+	}
+	ids := report.Page{Smoke: smoke}.FindingCards(bal)
+	boards := rowBoards(res.Data)
+	for _, id := range ids {
+		if b, ok := boards[id]; ok {
+			ids = append(ids, b)
+		}
 	}
 	dir := filepath.Dir(res.File)
 	lay, err := cards.Load(cards.LayoutDir(dir), g)
 	if err != nil {
 		return nil, err
 	}
-	drawn, err := cards.DrawAll(res, lay, cards.Options{ArtDir: filepath.Join(dir, "art")})
+	drawn, err := drawOnly(res, lay, cards.Options{ArtDir: filepath.Join(dir, "art")}, ids)
 	if err != nil {
 		return nil, err
 	}
@@ -44,12 +56,38 @@ func cardDrawings(res schema.Result) (map[string]template.HTML, error) {
 	return out, nil
 }
 
-// onBoards gives every row of data's tables that has string fields ID and
-// Board the drawing of the board it names.
+// drawOnly draws the designs of ids that the layout has; IDs it has no
+// card of (rows such as AI track cells) are left out, and no ID draws none.
+func drawOnly(res schema.Result, lay *cards.Layout, opt cards.Options, ids []string) ([]cards.Drawn, error) {
+	for len(ids) > 0 {
+		opt.Only = ids
+		drawn, err := cards.DrawAll(res, lay, opt)
+		var unknown *cards.UnknownCardsError
+		if !errors.As(err, &unknown) {
+			return drawn, err
+		}
+		ids = slices.DeleteFunc(ids, func(id string) bool { return slices.Contains(unknown.IDs, id) })
+	}
+	return nil, nil
+}
+
+// onBoards gives every row of data's tables that is printed on a board
+// (see rowBoards) the drawing of that board.
 func onBoards(data any, drawings map[string]template.HTML) {
+	for id, board := range rowBoards(data) {
+		if d, ok := drawings[board]; ok && drawings[id] == "" {
+			drawings[id] = d
+		}
+	}
+}
+
+// rowBoards maps the ID of every row of data's tables that has string
+// fields ID and Board to the board it names (the first such row naming one wins).
+func rowBoards(data any) map[string]string {
+	out := map[string]string{}
 	v := reflect.Indirect(reflect.ValueOf(data))
 	if v.Kind() != reflect.Struct {
-		return
+		return out
 	}
 	for i := range v.NumField() {
 		f := v.Field(i)
@@ -63,10 +101,11 @@ func onBoards(data any, drawings map[string]template.HTML) {
 		}
 		for j := range f.Len() {
 			row := f.Index(j)
-			key := row.FieldByIndex(id.Index).String()
-			if d, ok := drawings[row.FieldByIndex(board.Index).String()]; ok && drawings[key] == "" {
-				drawings[key] = d
+			key, b := row.FieldByIndex(id.Index).String(), row.FieldByIndex(board.Index).String()
+			if _, seen := out[key]; !seen && b != "" {
+				out[key] = b
 			}
 		}
 	}
+	return out
 }

@@ -114,7 +114,7 @@ func writeReportHTML(out string, bal, smoke *sim.Report, res schema.Result) erro
 // writeReportPage renders the report page of bal without its timing
 // fields, naming each card's workbook cell and drawing the cards of the findings.
 func writeReportPage(w io.Writer, bal, smoke *sim.Report, res schema.Result) error {
-	drawings, err := cardDrawings(res)
+	drawings, err := cardDrawings(res, bal, smoke)
 	if err != nil {
 		return err
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"html/template"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -54,4 +55,29 @@ func findingsOf(html string) string {
 		return ""
 	}
 	return html[i:j]
+}
+
+// TestIssue18_FindingCardsAreTheDrawnCards: FindingCards names exactly the
+// cards whose drawings Write shows (a dead card and an AI cell's row here),
+// sorted, and none that no finding names, so a caller draws only those.
+func TestIssue18_FindingCardsAreTheDrawnCards(t *testing.T) {
+	r := sampleReport() // E02 is dead; E01 is named by no finding
+	r.Extra["bloodrage"] = map[string]any{"failing_cells": []map[string]any{
+		{"at": "AITrack!E29", "id": "SERPENT-2-3", "instruction": "ship", "tried": 48, "failed": 42, "fail_rate": 0.875, "threshold_percent": 75}}}
+	p := Page{Title: "t", Drawings: map[string]template.HTML{}}
+	for _, id := range []string{"E01", "E02", "SERPENT-2-3"} {
+		p.Drawings[id] = template.HTML(`<svg xmlns="http://www.w3.org/2000/svg" id="card-` + id + `"></svg>`)
+	}
+	var b bytes.Buffer
+	if err := Write(&b, r, p); err != nil {
+		t.Fatal(err)
+	}
+	var shown []string
+	for _, m := range regexp.MustCompile(`id="card-([^"]+)"`).FindAllStringSubmatch(findingsOf(b.String()), -1) {
+		shown = append(shown, m[1])
+	}
+	got := p.FindingCards(r)
+	if want := []string{"E02", "SERPENT-2-3"}; !slices.Equal(got, want) || !slices.Equal(shown, want) {
+		t.Errorf("FindingCards = %q and the page shows %q, want both %q", got, shown, want)
+	}
 }

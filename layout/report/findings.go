@@ -195,6 +195,20 @@ func findings(r *sim.Report, p Page, tests []CardTest) []Finding {
 	return out
 }
 
+// FindingCards lists, sorted and once each, the card IDs that the findings
+// of r's page name: the only cards Write shows a drawing beside, so the
+// only ones p.Drawings needs.
+func (p Page) FindingCards(r *sim.Report) []string {
+	var ids []string
+	for _, f := range findings(r, p, CardTests(r)) {
+		if f.Card != "" {
+			ids = append(ids, f.Card)
+		}
+	}
+	slices.Sort(ids)
+	return slices.Compact(ids)
+}
+
 // suffix shortens a measure to the finding kind's suffix.
 func suffix(measure string) string {
 	if measure == "win_rate" {
