@@ -13,14 +13,17 @@ import (
 // designs that moved. What matches the cache was verified before, so the
 // answer is the same as a full check's.
 type checked struct {
-	layout                     // the board last verified
-	started  bool              // Check has passed once: the caches hold
-	urdOn    [maxPlayers]int16 // Urd on the board by seat
-	cards    int16             // Edda and Keepers on the board
-	fought   [4]int8           // Keepers of layer k fought
-	pfought  [4]int8           // the fought counts the pawns were checked against
-	hi       int8              // the largest supply
-	keeperAt uint64            // the Keepers' squares, one bit each
+	layout                                  // the board last verified
+	started  bool                           // Check has passed once: the caches hold
+	urdOn    [maxPlayers]int16              // Urd on the board by seat
+	cards    int16                          // Edda and Keepers on the board
+	fought   [4]int8                        // Keepers of layer k fought
+	pfought  [4]int8                        // the fought counts the pawns were checked against
+	hi       int8                           // the largest supply
+	keeperAt uint64                         // the Keepers' squares, one bit each
+	held     [maxPlayers][maxEinherjar]int8 // the Einherjar held, by seat and design
+	nHeld    [maxPlayers]int16              // their sums: held, and what returning them pays
+	payPool  [maxPlayers]int16
 }
 
 // Check verifies the invariants of checklist §5 that hold after every
@@ -40,7 +43,7 @@ func (g *Game) Check() error {
 		}
 	}
 	if d&gHands != 0 {
-		if err := g.checkEinherjar(seats, full); err != nil {
+		if err := g.checkEinherjar(first, full); err != nil {
 			return err
 		}
 	}
@@ -252,14 +255,18 @@ func (g *Game) checkUrdAt(changed uint64, full bool) error {
 }
 
 // checkEinherjar verifies I3 for the Einherjar designs that moved (those
-// the engine marked in setHeld), with the sets that listing reads for them,
-// and the sums listing reads for the seats in seats, counted over the
-// designs each holds. The first time and once the game is over it verifies
-// every design and seat.
-func (g *Game) checkEinherjar(seats uint8, full bool) error {
+// the engine marked in setHeld; every design the first time and once the
+// game is over), with the sets that listing reads for them, and the sums
+// listing reads: what each seat's holding of the designs that moved differs
+// from the holding last verified must be what its sums differ by.
+func (g *Game) checkEinherjar(first, full bool) error {
 	e := g.e
+	c := &g.chk
 	n := g.n
 	all := uint64(1)<<len(e.skills) - 1
+	if first {
+		c.held, c.nHeld, c.payPool = [maxPlayers][maxEinherjar]int8{}, [maxPlayers]int16{}, [maxPlayers]int16{}
+	}
 	moved := g.einMoved
 	if full {
 		moved = all
@@ -272,7 +279,7 @@ func (g *Game) checkEinherjar(seats uint8, full bool) error {
 			return sim.Errorf("場に存在しない種類のエインヘリアル（%b）があります", "the field holds designs %b that do not exist", g.fieldMask&^all)
 		}
 	}
-	// Only the seats marked hold other counts of the designs that moved.
+	nHeld, payPool := c.nHeld, c.payPool
 	for m := moved; m != 0; m &= m - 1 {
 		j := bits.TrailingZeros64(m)
 		sum := int(g.field[j])
@@ -281,10 +288,13 @@ func (g *Game) checkEinherjar(seats uint8, full bool) error {
 			if h < 0 {
 				return sim.Errorf("P%[1]dは%[3]sを%[2]d枚持っています", "P%d holds %d of %s", s+1, h, e.info[e.einCard[j]].id)
 			}
-			if seats&(1<<s) != 0 && (h > 0) != (g.heldMask[s]&(1<<j) != 0) {
+			if (h > 0) != (g.heldMask[s]&(1<<j) != 0) {
 				return sim.Errorf("P%[1]dはエインヘリアル%[3]sを%[2]d枚持っていますが、選択肢の一覧が読む種類は%[4]bです", "P%d holds %d of Einherjar %s but listing reads the designs %b", s+1, h, e.info[e.einCard[j]].id, g.heldMask[s])
 			}
 			sum += int(h)
+			d := int16(h) - int16(c.held[s][j])
+			nHeld[s] += d
+			payPool[s] += d * e.einLayer[j]
 		}
 		if g.field[j] < 0 || sum != int(e.einCopies[j]) {
 			return sim.Errorf("エインヘリアル%s：場と各自の手元に合わせて%d枚ですが、%d枚のはずです", "Einherjar %s: %d on the field and with players, want %d", e.info[e.einCard[j]].id, sum, e.einCopies[j])
@@ -293,18 +303,20 @@ func (g *Game) checkEinherjar(seats uint8, full bool) error {
 			return sim.Errorf("場にエインヘリアル%[2]sが%[1]d枚ありますが、選択肢の一覧が読む種類は%[3]bです", "the field has %d of Einherjar %s but listing reads the designs %b", g.field[j], e.info[e.einCard[j]].id, g.fieldMask)
 		}
 	}
-	for m := seats; m != 0; m &= m - 1 {
-		s := int8(bits.TrailingZeros8(m))
-		nHeld, payPool := int16(0), int16(0)
-		for h := g.heldMask[s]; h != 0; h &= h - 1 {
-			j := bits.TrailingZeros64(h)
-			nHeld += int16(g.held[s][j])
-			payPool += int16(g.held[s][j]) * e.einLayer[j]
-		}
-		if nHeld != g.nHeld[s] || payPool != g.payPool[s] {
-			return sim.Errorf("P%dはエインヘリアルを%d枚（登場階層の合計%d）持っていますが、数えた値は%d枚（合計%d）です", "P%d holds %d Einherjar worth %d but counts %d worth %d", s+1, nHeld, payPool, g.nHeld[s], g.payPool[s])
+	if nHeld != g.nHeld || payPool != g.payPool {
+		for s := range n {
+			if nHeld[s] != g.nHeld[s] || payPool[s] != g.payPool[s] {
+				return sim.Errorf("P%dはエインヘリアルを%d枚（登場階層の合計%d）持っていますが、数えた値は%d枚（合計%d）です", "P%d holds %d Einherjar worth %d but counts %d worth %d", s+1, nHeld[s], payPool[s], g.nHeld[s], g.payPool[s])
+			}
 		}
 	}
+	for m := moved; m != 0; m &= m - 1 {
+		j := bits.TrailingZeros64(m)
+		for s := range n {
+			c.held[s][j] = g.held[s][j]
+		}
+	}
+	c.nHeld, c.payPool = nHeld, payPool
 	g.einMoved = 0
 	return nil
 }
@@ -315,14 +327,14 @@ func (g *Game) checkEinherjar(seats uint8, full bool) error {
 func (g *Game) checkPawns() error {
 	n := g.n
 	c := &g.chk
-	var in [5]int8 // pawns by layer
+	var tally uint32 // pawns by depth (pawnDepth), a byte each
 	occupied, shared := uint64(0), false
 	for s := range n {
 		p := g.pawn[s]
 		if p < 0 || p >= squares {
 			return sim.Errorf("P%dのポーンが盤面の外にあります（%d）", "P%d's pawn is off the board (%d)", s+1, p)
 		}
-		in[board.layer[p]]++
+		tally += pawnDepth[p]
 		if p != centre {
 			shared = shared || occupied&(1<<p) != 0
 			occupied |= 1 << p
@@ -337,18 +349,34 @@ func (g *Game) checkPawns() error {
 			}
 		}
 	}
-	if in[4] > 2 {
-		return sim.Errorf("ニーズヘッグにポーンが%d個います（たどり着けるのは先着2人までです）", "%d pawns at Nidhogg; only the first 2 may reach it", in[4])
+	if at := tally & 0xff; at > 2 {
+		return sim.Errorf("ニーズヘッグにポーンが%d個います（たどり着けるのは先着2人までです）", "%d pawns at Nidhogg; only the first 2 may reach it", at)
 	}
-	down := [4]int8{0, in[2] + in[3] + in[4], in[3] + in[4], in[4]} // pawns in layer > k
-	for k := 1; k <= 3; k++ {
-		if down[k] != c.fought[k] {
-			return sim.Errorf("第%[2]d層より内側にポーンが%[1]d個ありますが、戦った第%[4]d層のキーパーは%[3]d枚です", "%d pawns below layer %d but %d layer-%d Keepers fought", down[k], k, c.fought[k], k)
+	fought := uint32(uint8(c.fought[1]))<<8 | uint32(uint8(c.fought[2]))<<16 | uint32(uint8(c.fought[3]))<<24
+	if tally&^0xff != fought {
+		for k := 1; k <= 3; k++ {
+			if down := int8(tally >> (8 * k)); down != c.fought[k] {
+				return sim.Errorf("第%[2]d層より内側にポーンが%[1]d個ありますが、戦った第%[4]d層のキーパーは%[3]d枚です", "%d pawns below layer %d but %d layer-%d Keepers fought", down, k, c.fought[k], k)
+			}
 		}
 	}
 	c.pfought = c.fought
 	return nil
 }
+
+// pawnDepth says, a byte each, what a pawn on a square counts towards in
+// checkPawns: byte 0, a pawn at Nidhogg; byte k of 1–3, a pawn below layer k.
+var pawnDepth = func() (t [squares]uint32) {
+	for q, layer := range board.layer {
+		if layer == 4 {
+			t[q] = 1
+		}
+		for k := 1; k < int(layer); k++ {
+			t[q] += 1 << (8 * k)
+		}
+	}
+	return t
+}()
 
 // checkDice verifies I7–I10 for the dice of the active turn.
 func (g *Game) checkDice() error {
