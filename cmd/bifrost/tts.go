@@ -79,7 +79,7 @@ func writeTTS(ctx context.Context, src, out, baseURL string, res schema.Result) 
 	if err != nil {
 		return nil, err
 	}
-	drawn, err := cards.DrawAll(res, lay, cards.Options{ArtDir: filepath.Join(src, "art"), Stamp: stamp})
+	drawn, err := cards.DrawCopies(res, lay, cards.Options{ArtDir: filepath.Join(src, "art"), Stamp: stamp})
 	if err != nil {
 		return nil, cardsError(err)
 	}

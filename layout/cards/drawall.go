@@ -13,6 +13,7 @@ type Drawn struct {
 	Sheet          string // workbook sheet the card comes from
 	Row            int    // 1-based workbook row of the card (0 if none)
 	Copies         int    // copies the data asks for (the same count the PDF prints)
+	Copy           int    // which copy the drawing shows, 1-based
 	Board          bool   // an AI board / board-size item rather than a card
 	Face, Back     *draw.List
 	// Back is nil when the kind has no back.
@@ -23,6 +24,18 @@ type Drawn struct {
 // order the PDF prints them: the same drawing the PDF backend prints. A
 // design printed in several copies is drawn once, as its first copy.
 func DrawAll(res schema.Result, l *Layout, opt Options) ([]Drawn, error) {
+	return drawAll(res, l, opt, false)
+}
+
+// DrawCopies is DrawAll drawing every copy a design prints, not only its
+// first: one Drawn per copy, in print order, so a face that shows its copy
+// ({$index}, {$copy}) is drawn as each copy prints it.
+func DrawCopies(res schema.Result, l *Layout, opt Options) ([]Drawn, error) {
+	return drawAll(res, l, opt, true)
+}
+
+// drawAll is DrawAll, drawing every copy when every is set.
+func drawAll(res schema.Result, l *Layout, opt Options, every bool) ([]Drawn, error) {
 	d, err := NewDeck(res, l, opt.Only)
 	if err != nil {
 		return nil, err
@@ -35,10 +48,10 @@ func DrawAll(res schema.Result, l *Layout, opt Options) ([]Drawn, error) {
 	var out []Drawn
 	for _, k := range d.kinds {
 		for _, c := range d.cards[k] {
-			if c.copy != 1 {
+			if c.copy != 1 && !every {
 				continue
 			}
-			dr := Drawn{ID: c.id, Kind: k.Name, Name: c.name(d.ds), Copies: c.copies, Board: k.Board,
+			dr := Drawn{ID: c.id, Kind: k.Name, Name: c.name(d.ds), Copies: c.copies, Copy: c.copy, Board: k.Board,
 				Face: pt.draw(k.Face, c, "face")}
 			if len(k.Back) > 0 {
 				dr.Back = pt.draw(k.Back, c, "back")

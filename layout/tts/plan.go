@@ -3,6 +3,7 @@ package tts
 import (
 	"crypto/sha256"
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -21,7 +22,8 @@ const (
 	perSheet = MaxCols*MaxRows - 1
 )
 
-// Card is one design, drawn once, as it goes on a sheet.
+// Card is one sheet slot: a design drawn once, or one copy of a design
+// whose copies look different.
 type Card struct {
 	ID, Name   string
 	Group      string // its layout kind: the cards of a group share sheets
@@ -50,7 +52,11 @@ type Tile struct {
 // FromDrawn makes a game's decks and tiles from its drawn cards, in layout
 // order: one deck per card kind holding each design's copies; for guardian,
 // whose data has sample decks, one deck per sample deck with its copies.
-// Boards become tiles.
+// Boards become tiles. drawn may hold every copy of a design (as
+// cards.DrawCopies draws them): a design whose copies look different (a
+// copy counter such as "3/8") gets a card per copy, each copy showing its
+// own; one whose copies look the same is one card, its first copy, as with
+// cards.DrawAll.
 func FromDrawn(l *cards.Layout, data any, drawn []cards.Drawn) ([]Deck, []Tile, error) {
 	titles := map[string]string{}
 	for _, k := range l.Kinds {
@@ -59,42 +65,90 @@ func FromDrawn(l *cards.Layout, data any, drawn []cards.Drawn) ([]Deck, []Tile, 
 	var (
 		decks []Deck
 		tiles []Tile
-		byID  = map[string]*Card{}
+		byID  = map[string][]*Card{} // a design's cards: one, or one per copy
 	)
 	deckOf := map[string]int{}
-	for _, d := range drawn {
+	for i, d := range drawn {
+		if d.Copy > 1 && i > 0 && drawn[i-1].ID == d.ID && drawn[i-1].Kind == d.Kind {
+			continue // a later copy, handled with the first
+		}
 		if d.Board {
 			tiles = append(tiles, Tile{ID: d.ID, Name: d.Name, Group: d.Kind, Face: d.Face, Back: d.Back})
 			continue
 		}
-		c := &Card{ID: d.ID, Name: d.Name, Group: d.Kind, Face: d.Face, Back: d.Back}
-		byID[d.ID] = c
+		byID[d.ID] = copiesOf(drawn[i:])
 		if d.Copies < 1 {
 			continue
 		}
-		i, ok := deckOf[d.Kind]
+		k, ok := deckOf[d.Kind]
 		if !ok {
-			i = len(decks)
-			deckOf[d.Kind] = i
+			k = len(decks)
+			deckOf[d.Kind] = k
 			decks = append(decks, Deck{Name: cmpOr(titles[d.Kind], d.Kind)})
 		}
-		decks[i].Entries = append(decks[i].Entries, Entry{Card: c, Copies: d.Copies})
+		decks[k].Entries = append(decks[k].Entries, entries(byID[d.ID], d.Copies, new(int))...)
 	}
 	if gd, ok := data.(*schema.GuardianData); ok && len(gd.Decks) > 0 {
 		decks = decks[:0]
+		dealt := map[string]*int{} // per design, the copies given to earlier decks
 		for _, sd := range gd.Decks {
 			d := Deck{Name: sd.Name}
 			for _, e := range sd.Cards {
-				c := byID[e.ID]
-				if c == nil {
+				cs := byID[e.ID]
+				if cs == nil {
 					return nil, nil, fmt.Errorf("deck %q: no drawn card %s", sd.Name, e.ID)
 				}
-				d.Entries = append(d.Entries, Entry{Card: c, Copies: max(1, e.Copies)})
+				if dealt[e.ID] == nil {
+					dealt[e.ID] = new(int)
+				}
+				d.Entries = append(d.Entries, entries(cs, max(1, e.Copies), dealt[e.ID])...)
 			}
 			decks = append(decks, d)
 		}
 	}
 	return decks, tiles, nil
+}
+
+// copiesOf makes the cards of the design drawn first in drawn: one per copy
+// when the copies that follow it (Copy 2, 3, …) look different from it,
+// else one for them all.
+func copiesOf(drawn []cards.Drawn) []*Card {
+	first := drawn[0]
+	n := 1
+	for n < len(drawn) && drawn[n].Copy == n+1 && drawn[n].ID == first.ID && drawn[n].Kind == first.Kind {
+		n++
+	}
+	same := true
+	for _, d := range drawn[1:n] {
+		same = same && sameLook(d.Face, first.Face) && sameLook(d.Back, first.Back)
+	}
+	if same {
+		n = 1
+	}
+	out := make([]*Card, n)
+	for i, d := range drawn[:n] {
+		out[i] = &Card{ID: d.ID, Name: d.Name, Group: d.Kind, Face: d.Face, Back: d.Back}
+	}
+	return out
+}
+
+// sameLook reports whether two drawings are the same display list, so
+// they render the same.
+func sameLook(a, b *draw.List) bool { return reflect.DeepEqual(a, b) }
+
+// entries are n copies of a design whose cards are cs: its one card n
+// times, or, one card per copy, the next n copies after the *dealt already
+// given out (wrapping round when a deck list asks for more than print).
+func entries(cs []*Card, n int, dealt *int) []Entry {
+	if len(cs) == 1 {
+		return []Entry{{Card: cs[0], Copies: n}}
+	}
+	out := make([]Entry, n)
+	for i := range out {
+		out[i] = Entry{Card: cs[*dealt%len(cs)], Copies: 1}
+		*dealt++
+	}
+	return out
 }
 
 // Sheet is one deck sheet: its cards in slot order, row by row, and the
@@ -141,7 +195,7 @@ func (p *Plan) CardAt(id int) *Card {
 
 // Pack puts the decks' cards on sheets, files named after game. The cards
 // of one group with one back share sheets, in the order the decks first
-// name them, each design once; a sheet holds at most 69 cards and its grid
+// name them, each card once; a sheet holds at most 69 cards and its grid
 // is the one that holds them and the hidden card with the fewest empty cells.
 func Pack(game string, decks []Deck, tiles []Tile) (*Plan, error) {
 	p := &Plan{Game: game}

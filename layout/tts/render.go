@@ -101,17 +101,22 @@ func Render(p *Plan, workers int) ([]File, error) {
 }
 
 // render draws the sheet at dpi: each card in its cell, the back (drawn by
-// back) in the last cell as the hidden card, white where no card is.
+// back) in the last cell as the hidden card, white where no card is. Each
+// face is drawn into the sheet as soon as it is rasterized, so a worker
+// holds the sheet and one face at a time.
 func (s *Sheet) render(dpi float64, back func() (*image.RGBA, error)) (*image.RGBA, error) {
-	faces := make([]*image.RGBA, len(s.Cards))
-	for i, c := range s.Cards {
-		img, err := c.Face.PNG(dpi, true)
+	face := func(i int) (*image.RGBA, error) {
+		img, err := s.Cards[i].Face.PNG(dpi, true)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", c.ID, err)
+			return nil, fmt.Errorf("%s: %w", s.Cards[i].ID, err)
 		}
-		faces[i] = img
+		return img, nil
 	}
-	s.CardW, s.CardH = faces[0].Rect.Dx(), faces[0].Rect.Dy()
+	first, err := face(0)
+	if err != nil {
+		return nil, err
+	}
+	s.CardW, s.CardH = first.Rect.Dx(), first.Rect.Dy()
 	if s.Cols*s.CardW >= MaxSide || s.Rows*s.CardH >= MaxSide {
 		return nil, fmt.Errorf("sheet of %d × %d cards of %d × %d px is not under %d px", s.Cols, s.Rows, s.CardW, s.CardH, MaxSide)
 	}
@@ -124,8 +129,12 @@ func (s *Sheet) render(dpi float64, back func() (*image.RGBA, error)) (*image.RG
 		cell := image.Rect(0, 0, s.CardW, s.CardH).Add(image.Pt(slot%s.Cols*s.CardW, slot/s.Cols*s.CardH))
 		var img *image.RGBA
 		switch {
-		case slot < len(faces):
-			img = faces[slot]
+		case slot == 0:
+			img = first
+		case slot < len(s.Cards):
+			if img, err = face(slot); err != nil {
+				return nil, err
+			}
 		case slot == s.Cols*s.Rows-1:
 			img = hidden
 		}

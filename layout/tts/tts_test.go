@@ -7,6 +7,7 @@ import (
 	"image/color"
 	"image/png"
 	"maps"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -16,6 +17,7 @@ import (
 	"bifrost/layout/cards"
 	"bifrost/layout/draw"
 	"bifrost/schema"
+	"bifrost/schema/workbook"
 )
 
 // card is a poker-size card (63 × 88 mm and 3 mm bleed) filled with one
@@ -450,5 +452,135 @@ func TestIssue17_6_EveryGridHoldsItsCardsAndTheHiddenCard(t *testing.T) {
 	}
 	if c, r := grid(perSheet); c != MaxCols || r != MaxRows {
 		t.Errorf("69 cards: %d × %d, want the full 10 × 7", c, r)
+	}
+}
+
+// counterOf is the copy counter a face prints ("3/8"), "" when none.
+func counterOf(face *draw.List) string {
+	for _, it := range face.Items {
+		if t, ok := it.(*draw.Text); ok && copyCounter.MatchString(t.S) {
+			return t.S
+		}
+	}
+	return ""
+}
+
+var copyCounter = regexp.MustCompile(`^\d+/\d+$`)
+
+// TestIssue17_6_TTSCopiesShowTheirOwnCounter draws valkyrie's and
+// guardian's shipped cards copy by copy, as `bifrost tts` does: on the
+// table, the copies of every design whose face prints a counter show 1/n
+// to n/n, each once (guardian's across its sample decks), each from its own
+// sheet slot; sheets stay within 10 × 7 with the hidden slot free and
+// DeckIDs in sheet order.
+func TestIssue17_6_TTSCopiesShowTheirOwnCounter(t *testing.T) {
+	for _, game := range []string{"valkyrie", "guardian"} {
+		g := schema.GameByID(game)
+		book, err := workbook.Open(filepath.Join("..", "..", "cardsrc", game+".xlsx"), "cardsrc/"+game+".xlsx")
+		if err != nil {
+			t.Fatal(err)
+		}
+		res := g.Validate(book, schema.NewLang("en"))
+		lay, err := cards.Load("..", g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		drawn, err := cards.DrawCopies(res, lay, cards.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		decks, _, err := FromDrawn(lay, res.Data, drawn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := Pack(game, decks, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range p.Sheets {
+			if s.Cols > MaxCols || s.Rows > MaxRows || len(s.Cards) >= s.Cols*s.Rows {
+				t.Errorf("%s: %d cards on %d × %d", s.File, len(s.Cards), s.Cols, s.Rows)
+			}
+		}
+		shown := map[string][]string{} // design → the counters of its copies on the table
+		slots := map[string]map[int]bool{}
+		for _, d := range p.Decks {
+			if !slices.IsSorted(d.IDs) {
+				t.Errorf("%s %s: DeckIDs are not in sheet order", game, d.Name)
+			}
+			for _, id := range d.IDs {
+				c := p.CardAt(id)
+				shown[c.ID] = append(shown[c.ID], counterOf(c.Face))
+				if slots[c.ID] == nil {
+					slots[c.ID] = map[int]bool{}
+				}
+				slots[c.ID][id] = true
+			}
+		}
+		counted := 0
+		for _, d := range drawn {
+			if d.Copy != 1 || d.Copies < 2 || counterOf(d.Face) == "" {
+				continue
+			}
+			counted++
+			var want []string
+			for k := 1; k <= d.Copies; k++ {
+				want = append(want, fmt.Sprintf("%d/%d", k, d.Copies))
+			}
+			got := slices.Clone(shown[d.ID])
+			slices.Sort(got)
+			slices.Sort(want)
+			if !slices.Equal(got, want) || len(slots[d.ID]) != d.Copies {
+				t.Errorf("%s %s: its copies on the table show %q from %d slots, want %q from %d", game, d.ID, shown[d.ID], len(slots[d.ID]), want, d.Copies)
+			}
+		}
+		if counted == 0 {
+			t.Errorf("%s: no design prints a copy counter", game)
+		}
+	}
+}
+
+// TestIssue17_6_CopiesThatLookAlikeShareOneSlot: a design whose copies are
+// drawn alike is one sheet slot that all its copies name, a design whose
+// copies differ is a slot per copy, and designs drawn once (cards.DrawAll)
+// keep one slot.
+func TestIssue17_6_CopiesThatLookAlikeShareOneSlot(t *testing.T) {
+	var drawn []cards.Drawn
+	for k := 1; k <= 3; k++ { // alike: equal lists, drawn separately
+		drawn = append(drawn, cards.Drawn{ID: "A", Kind: "Edda", Name: "同じ", Copies: 3, Copy: k, Face: card(colourOf(1)), Back: card(backRed)})
+	}
+	for k := 1; k <= 2; k++ {
+		drawn = append(drawn, cards.Drawn{ID: "B", Kind: "Edda", Name: "違う", Copies: 2, Copy: k, Face: card(colourOf(1 + k)), Back: card(backRed)})
+	}
+	drawn = append(drawn, cards.Drawn{ID: "C", Kind: "Edda", Name: "一度", Copies: 4, Face: card(colourOf(9)), Back: card(backRed)})
+	l := &cards.Layout{Kinds: []*cards.Kind{{Name: "Edda"}}}
+	decks, _, err := FromDrawn(l, nil, drawn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := Pack("n", decks, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	slots := map[string]map[int]bool{}
+	copies := map[string]int{}
+	for _, id := range p.Decks[0].IDs {
+		c := p.CardAt(id)
+		if slots[c.ID] == nil {
+			slots[c.ID] = map[int]bool{}
+		}
+		slots[c.ID][id] = true
+		copies[c.ID]++
+	}
+	for _, want := range []struct {
+		id            string
+		slots, copies int
+	}{{"A", 1, 3}, {"B", 2, 2}, {"C", 1, 4}} {
+		if len(slots[want.id]) != want.slots || copies[want.id] != want.copies {
+			t.Errorf("%s: %d copies from %d slots, want %d from %d", want.id, copies[want.id], len(slots[want.id]), want.copies, want.slots)
+		}
+	}
+	if n := len(p.Sheets[0].Cards); n != 4 {
+		t.Errorf("the sheet holds %d cards, want 4 (A once, B twice, C once)", n)
 	}
 }
