@@ -381,36 +381,11 @@ var pawnDepth = func() (t [squares]uint32) {
 // checkDice verifies I7–I10 for the dice of the active turn.
 func (g *Game) checkDice() error {
 	e := g.e
-	var own, stock, d8 int
-	for i := range g.nd {
-		sides, face := g.dSides[i], g.dFace[i]
-		switch g.dOrig[i] {
-		case fromOwn:
-			own++
-		case fromStock:
-			stock++
-		case fromD8:
-			d8++
-		}
-		if (sides == 8) != (g.dOrig[i] == fromD8) || sides != 6 && sides != 8 {
-			return sim.Errorf("サイコロ%[1]dは出どころ%[3]dの%[2]d面体です", "die %d is a d%d from origin %d", i, sides, g.dOrig[i])
-		}
-		switch g.dState[i] {
-		case dsRolled:
-			if face < 1 || face > sides {
-				return sim.Errorf("%d面体の目が%dです", "a d%d shows %d", sides, face)
-			}
-		case dsPool, dsTiwaz:
-			if face != 0 {
-				return sim.Errorf("振っていない%d面体の目が%dです", "an unrolled d%d shows %d", sides, face)
-			}
-		default:
-			return sim.Errorf("サイコロ%dの状態が%dです", "die %d is in state %d", i, g.dState[i])
-		}
-		if g.dState[i] == dsPool && g.rolled || g.dState[i] != dsPool && !g.rolled {
-			return sim.Errorf("サイコロ%dの状態%dが、%vであることと合いません", "die %d is in state %d, rolled %v", i, g.dState[i], rolledWord[b2i(g.rolled)])
-		}
+	tally, sound := g.tallyDice()
+	if !sound {
+		return g.dieError()
 	}
+	stock, own, d8 := int(tally&0xff), int(tally>>8&0xff), int(tally>>16&0xff)
 	if d8 > int(e.p.maxD8) {
 		return sim.Errorf("P%dは8面体を%d個持っていて、上限（MaxD8）の%d個を超えています", "P%d holds %d d8, more than MaxD8 %d", g.seat+1, d8, e.p.maxD8)
 	}
@@ -430,6 +405,58 @@ func (g *Game) checkDice() error {
 		if got := int(g.stockD6) + stock + own + int(g.ownAside) + hands; got != int(e.d6Total) || g.stockD6 < 0 {
 			return sim.Errorf("6面体の数が合いません：ストック%d個＋使用中%d個＋8面体と取り替えた%d個＋各自の色のサイコロ%d個＝%d個ですが、%d個のはずです", "dice conservation: Stock %d + in use %d + set aside %d + players' own %d = %d d6, want %d",
 				g.stockD6, stock+own, g.ownAside, hands, got, e.d6Total)
+		}
+	}
+	return nil
+}
+
+// tallyDice counts the dice of the turn by origin, a byte each in the
+// order of the from constants, and reports whether each die is sound on
+// its own: sides 6 or 8, a d8 exactly when it came from the reserve, a
+// known state, a rolled face within 1..sides, no face on an unrolled die,
+// none in the pool after the roll and none out of it before. It tests the
+// dice without branching on them, for they differ die to die.
+func (g *Game) tallyDice() (tally uint32, sound bool) {
+	bad := uint8(0)
+	unrolled := b2u(!g.rolled)
+	for i := range g.nd {
+		sides, face, state := g.dSides[i], g.dFace[i], g.dState[i]
+		// An origin beyond fromD8 lands in a byte no one reads, or in
+		// none, so that conservation fails.
+		tally += 1 << (8 * uint(uint8(g.dOrig[i])))
+		six, eight, reserve := b2u(sides == 6), b2u(sides == 8), b2u(g.dOrig[i] == fromD8)
+		pool, rolled, tiwaz := b2u(state == dsPool), b2u(state == dsRolled), b2u(state == dsTiwaz)
+		bad |= 1 &^ (six | eight)
+		bad |= eight ^ reserve
+		bad |= 1 &^ (pool | rolled | tiwaz)
+		bad |= rolled & (b2u(face < 1) | b2u(face > sides))
+		bad |= (pool | tiwaz) & b2u(face != 0)
+		bad |= pool ^ unrolled
+	}
+	return tally, bad == 0
+}
+
+// dieError describes the first die that tallyDice found unsound.
+func (g *Game) dieError() error {
+	for i := range g.nd {
+		sides, face := g.dSides[i], g.dFace[i]
+		if (sides == 8) != (g.dOrig[i] == fromD8) || sides != 6 && sides != 8 {
+			return sim.Errorf("サイコロ%[1]dは出どころ%[3]dの%[2]d面体です", "die %d is a d%d from origin %d", i, sides, g.dOrig[i])
+		}
+		switch g.dState[i] {
+		case dsRolled:
+			if face < 1 || face > sides {
+				return sim.Errorf("%d面体の目が%dです", "a d%d shows %d", sides, face)
+			}
+		case dsPool, dsTiwaz:
+			if face != 0 {
+				return sim.Errorf("振っていない%d面体の目が%dです", "an unrolled d%d shows %d", sides, face)
+			}
+		default:
+			return sim.Errorf("サイコロ%dの状態が%dです", "die %d is in state %d", i, g.dState[i])
+		}
+		if g.dState[i] == dsPool && g.rolled || g.dState[i] != dsPool && !g.rolled {
+			return sim.Errorf("サイコロ%dの状態%dが、%vであることと合いません", "die %d is in state %d, rolled %v", i, g.dState[i], rolledWord[b2i(g.rolled)])
 		}
 	}
 	return nil
@@ -661,6 +688,14 @@ var (
 
 // b2i is 1 for true and 0 for false.
 func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// b2u is b2i as a byte.
+func b2u(b bool) uint8 {
 	if b {
 		return 1
 	}

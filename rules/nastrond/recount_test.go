@@ -141,3 +141,60 @@ func recountMismatch(g *Game) string {
 	}
 	return ""
 }
+
+// TestIssue18_4_DiceTalliedWithoutBranchingAgreeWithDieByDie breaks the
+// dice of many turns at random, one value or several, among the dice in use
+// and beyond them, and compares the branch-free test (tallyDice) with the
+// die-by-die description (dieError): a die found unsound one way is found
+// the other, and a value beyond the dice in use is no fault. The tally by
+// origin must count the dice in use.
+func TestIssue18_4_DiceTalliedWithoutBranchingAgreeWithDieByDie(t *testing.T) {
+	rng := rand.New(rand.NewPCG(18, 4))
+	values := []int8{-128, -1, 0, 1, 2, 3, 5, 6, 7, 8, 9, 100, 127}
+	faults := 0
+	for trial := range 100000 {
+		g := &Game{}
+		g.nd = int8(rng.IntN(maxDice + 1))
+		g.rolled = rng.IntN(2) == 0
+		var want [3]int
+		for i := range maxDice { // a sound turn, then breakage
+			g.dSides[i], g.dOrig[i] = 6, fromStock
+			if rng.IntN(4) == 0 {
+				g.dSides[i], g.dOrig[i] = 8, fromD8
+			} else if rng.IntN(2) == 0 {
+				g.dOrig[i] = fromOwn
+			}
+			switch {
+			case !g.rolled:
+				g.dState[i] = dsPool
+			case rng.IntN(3) == 0:
+				g.dState[i] = dsTiwaz
+			default:
+				g.dState[i], g.dFace[i] = dsRolled, int8(1+rng.IntN(int(g.dSides[i])))
+			}
+			if i < int(g.nd) {
+				want[g.dOrig[i]]++
+			}
+		}
+		broken := rng.IntN(3)
+		for range broken {
+			arrays := []*[maxDice]int8{&g.dSides, &g.dFace, &g.dOrig, &g.dState}
+			arrays[rng.IntN(4)][rng.IntN(maxDice)] = values[rng.IntN(len(values))]
+		}
+		tally, sound := g.tallyDice()
+		die := g.dieError()
+		if sound != (die == nil) {
+			t.Fatalf("trial %d, %d dice, rolled %v: tallyDice sound %v, die by die %v\nsides %v\nfaces %v\norigins %v\nstates %v",
+				trial, g.nd, g.rolled, sound, die, g.dSides[:g.nd], g.dFace[:g.nd], g.dOrig[:g.nd], g.dState[:g.nd])
+		}
+		if got := [3]int{int(tally & 0xff), int(tally >> 8 & 0xff), int(tally >> 16 & 0xff)}; broken == 0 && got != want {
+			t.Fatalf("trial %d: tallied %v dice by origin (Stock, own, d8), want %v", trial, got, want)
+		}
+		if !sound {
+			faults++
+		}
+	}
+	if faults < 10000 {
+		t.Fatalf("only %d of the broken turns had an unsound die", faults)
+	}
+}
