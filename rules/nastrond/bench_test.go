@@ -17,7 +17,7 @@ func BenchmarkGames_Random4p(b *testing.B) {
 	benchGames(b, 4, []string{"random"}, false)
 }
 
-// BenchmarkGames_Random4pChecked is the same with Check and CheckStep after
+// BenchmarkGames_Random4pChecked is the same with Check after
 // every decision, as `bifrost check` runs it.
 func BenchmarkGames_Random4pChecked(b *testing.B) {
 	benchGames(b, 4, []string{"random"}, true)

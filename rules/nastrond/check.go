@@ -6,15 +6,16 @@ import (
 	"bifrost/rules/sim"
 )
 
-// checked caches the parts of the state that Check last found sound, with
-// what it derived from them. Check re-verifies only the groups the engine
-// marked as changed (every group once the game is over), and within them
-// only what differs from the cache: the squares that changed, the Einherjar
-// designs that moved. What matches the cache was verified before, so the
-// answer is the same as a full check's.
+// checked is the state that Check last found sound, with what it derived
+// from it. Check re-verifies only the groups the engine marked as changed
+// (every group once the game is over), and within them only what differs
+// from this copy: the squares that changed, the Einherjar designs that
+// moved, the seats marked. What matches the copy was verified before, so
+// the answer is the same as a full check's; and what differs from it is
+// what changed since, which the invariants about change compare.
 type checked struct {
 	layout                                  // the board last verified
-	started  bool                           // Check has passed once: the caches hold
+	started  bool                           // Check has passed once: the copy holds
 	urdOn    [maxPlayers]int16              // Urd on the board by seat
 	cards    int16                          // Edda and Keepers on the board
 	fought   [4]int8                        // Keepers of layer k fought
@@ -24,19 +25,36 @@ type checked struct {
 	held     [maxPlayers][maxEinherjar]int8 // the Einherjar held, by seat and design
 	nHeld    [maxPlayers]int16              // their sums: held, and what returning them pays
 	payPool  [maxPlayers]int16
+	pawn     [maxPlayers]Square
+	vp       [maxPlayers]int16
+	supply   [maxPlayers]int8
+	spent    [maxPlayers]int8
+	won      [maxPlayers]int16
+	icons    [maxPlayers][nIcons]int8
+	turn     int16
+	used     int16 // urdUsed()
+	urdLag   int16 // used less turnsTaking: each turn takes exactly one Urd (I5), so it never changes
+	over     bool
+	fixed    bool // the dice of this turn are fixed (T25)
+	nd       int8
+	dFace    [maxDice]int8
 }
 
 // Check verifies the invariants of checklist §5 that hold after every
-// decision. It allocates only to describe a violation.
+// decision, and then, group by group, those about change (I1, I5, I6, I11,
+// I13–I15, G6, T10, T48) against the state it last verified; the first
+// time, when there is none, only the former. The harness calls it after every decision, so the
+// change it compares is one decision's. It allocates only to describe a
+// violation.
 func (g *Game) Check() error {
 	c := &g.chk
-	d, seats := uint8(g.dirty), g.marked&g.seated
+	d, seats := g.dirty, g.marked&g.seated
 	first := !c.started
 	full := first || g.ph == phOver
 	if full {
 		d, seats = gAll, g.seated
 	}
-	c.started = false // until every check passes: a failure leaves the caches behind
+	c.started = false // until every check passes: a failure leaves the copy behind
 	if d&gLayout != 0 {
 		if err := g.checkBoard(first, full); err != nil {
 			return err
@@ -48,12 +66,17 @@ func (g *Game) Check() error {
 		}
 	}
 	if d&gPawns != 0 || c.fought != c.pfought {
-		if err := g.checkPawns(); err != nil {
+		if err := g.checkPawns(seats, first); err != nil {
 			return err
 		}
 	}
+	used := c.used
+	if first {
+		used = g.urdUsed()
+	}
 	if d&(gLayout|gPurse) != 0 {
-		if err := g.checkPurse(seats); err != nil {
+		var err error
+		if used, err = g.checkPurse(seats, first, used); err != nil {
 			return err
 		}
 	}
@@ -71,18 +94,66 @@ func (g *Game) Check() error {
 			return err
 		}
 	}
+	lag := used - g.turnsTaking()
+	if !first {
+		if err := g.checkTurn(lag, d); err != nil {
+			return err
+		}
+	}
+	fixed := g.fixed()
+	if fixed && (!c.fixed || d&gCup != 0) { // the faces last copied are still the faces
+		c.dFace = g.dFace
+	}
+	c.turn, c.used, c.urdLag, c.over, c.fixed, c.nd = g.turn, used, lag, g.ph == phOver, fixed, g.nd
 	c.started = true
-	g.dirty &^= 0xff
-	g.marked = g.marked&0xf0 | seatBits(g.seat)&0xf // the seat to play may change its purse before the next check
+	g.dirty = 0
+	g.marked = seatBits(g.seat) // the seat to play may change its purse before the next check
 	return nil
 }
 
-// checkPurse verifies I3 for the Edda and Keepers, I4 for the seats in
-// seats (those whose purse or board Urd changed), the supplies within 1 of
-// I5, and VP that are not negative.
-func (g *Game) checkPurse(seats uint8) error {
+// checkTurn verifies I5 and I6, and T10 and I18 when the dice changed (d
+// has gCup), against the state last verified; lag is used less
+// turnsTaking now.
+func (g *Game) checkTurn(lag int16, d uint8) error {
+	c := &g.chk
+	switch {
+	case g.turn < c.turn:
+		return sim.Errorf("I6: 手番が第%d手番から第%d手番に戻りました", "I6: the turn went back from %d to %d", c.turn, g.turn)
+	case c.over && g.ph != phOver:
+		return sim.Errorf("I6: ゲームが終わった後も続いています", "I6: the game went on after it was over")
+	case lag != c.urdLag:
+		return sim.Errorf("I5: 1手番に1枚を超えて、手持ちのウルズが%+d枚使われました（第%d手番から第%d手番）", "I5: %+d Urd taken from the supplies beyond one a turn (turn %d to %d)", lag-c.urdLag, c.turn, g.turn)
+	case c.fixed && g.turn == c.turn && d&gCup != 0:
+		for i := range min(c.nd, g.nd) {
+			if g.dFace[i] != c.dFace[i] {
+				return sim.Errorf("T10、I18: 目の確定後にサイコロの目が%dから%dに変わりました", "T10, I18: a die changed from %d to %d after the dice were fixed", c.dFace[i], g.dFace[i])
+			}
+		}
+	}
+	return nil
+}
+
+// checkPurse verifies I4 and VP that are not negative for the seats in
+// seats (those whose purse or board Urd changed), I3 for the Edda and
+// Keepers and the supplies within 1 of I5; and then, unless first, I15,
+// I5, G6, I3 and T48 for those seats against the state last verified. It returns the Urd
+// taken from the supplies (urdUsed), used before.
+func (g *Game) checkPurse(seats uint8, first bool, used int16) (int16, error) {
 	c := &g.chk
 	n := g.n
+	for m := seats; m != 0; m &= m - 1 {
+		s := int8(bits.TrailingZeros8(m))
+		if g.supply[s] < 0 || g.divine[s] < 0 || g.spent[s] < 0 {
+			return used, sim.Errorf("P%dのウルズが負の数です（手持ち%d枚、ヴァルキリアの下%d枚、使用済み%d枚）", "P%d: negative Urd (supply %d, divine %d, spent %d)", s+1, g.supply[s], g.divine[s], g.spent[s])
+		}
+		if got := int(g.supply[s]) + int(c.urdOn[s]) + int(g.divine[s]) + int(g.spent[s]); got != int(g.dealt) {
+			return used, sim.Errorf("ウルズの数が合いません：P%dは手持ち%d枚＋盤面%d枚＋ヴァルキリアの下%d枚＋使用済み%d枚＝%d枚ですが、配られたのは%d枚です", "Urd conservation: P%d has %d in supply + %d on the board + %d under the Valkyria + %d spent = %d, dealt %d",
+				s+1, g.supply[s], c.urdOn[s], g.divine[s], g.spent[s], got, g.dealt)
+		}
+		if g.vp[s] < 0 {
+			return used, sim.Errorf("P%dのVPが負の数です（%d）", "P%d has negative VP (%d)", s+1, g.vp[s])
+		}
+	}
 	// The seats beyond n hold nothing: what they held would break this too.
 	cards := int(c.cards)
 	for _, w := range g.won {
@@ -93,30 +164,51 @@ func (g *Game) checkPurse(seats uint8) error {
 		lo, hi = min(lo, v), max(hi, v)
 	}
 	if want := g.e.nBoardCards; cards != want {
-		return sim.Errorf("カードの数が合いません：盤面と各自の手元にあるエッダとキーパーは%d枚ですが、%d枚のはずです", "card conservation: %d Edda and Keepers on the board and in areas, want %d", cards, want)
+		return used, sim.Errorf("カードの数が合いません：盤面と各自の手元にあるエッダとキーパーは%d枚ですが、%d枚のはずです", "card conservation: %d Edda and Keepers on the board and in areas, want %d", cards, want)
+	}
+	if hi-lo > 1 {
+		return used, sim.Errorf("各自の手持ちのウルズに%d枚の差があります（1手番に1枚ずつ使うので、差は1枚以内のはずです）", "Urd supplies differ by %d (one Urd per turn keeps them within 1)", hi-lo)
 	}
 	for m := seats; m != 0; m &= m - 1 {
 		s := int8(bits.TrailingZeros8(m))
-		if g.supply[s] < 0 || g.divine[s] < 0 || g.spent[s] < 0 {
-			return sim.Errorf("P%dのウルズが負の数です（手持ち%d枚、ヴァルキリアの下%d枚、使用済み%d枚）", "P%d: negative Urd (supply %d, divine %d, spent %d)", s+1, g.supply[s], g.divine[s], g.spent[s])
+		if !first {
+			if err := g.stepPurse(s); err != nil {
+				return used, err
+			}
+			used += int16(c.supply[s] - g.supply[s])
 		}
-		if got := int(g.supply[s]) + int(c.urdOn[s]) + int(g.divine[s]) + int(g.spent[s]); got != int(g.dealt) {
-			return sim.Errorf("ウルズの数が合いません：P%dは手持ち%d枚＋盤面%d枚＋ヴァルキリアの下%d枚＋使用済み%d枚＝%d枚ですが、配られたのは%d枚です", "Urd conservation: P%d has %d in supply + %d on the board + %d under the Valkyria + %d spent = %d, dealt %d",
-				s+1, g.supply[s], c.urdOn[s], g.divine[s], g.spent[s], got, g.dealt)
-		}
-		if g.vp[s] < 0 {
-			return sim.Errorf("P%dのVPが負の数です（%d）", "P%d has negative VP (%d)", s+1, g.vp[s])
-		}
-	}
-	if hi-lo > 1 {
-		return sim.Errorf("各自の手持ちのウルズに%d枚の差があります（1手番に1枚ずつ使うので、差は1枚以内のはずです）", "Urd supplies differ by %d (one Urd per turn keeps them within 1)", hi-lo)
+		c.vp[s], c.supply[s], c.spent[s], c.won[s], c.icons[s] = g.vp[s], g.supply[s], g.spent[s], g.won[s], g.icons[s]
 	}
 	c.hi = hi
+	return used, nil
+}
+
+// stepPurse verifies I15, I5, G6, I3 and T48 for seat s against the state
+// last verified.
+func (g *Game) stepPurse(s int8) error {
+	c := &g.chk
+	switch {
+	case g.vp[s] < c.vp[s]:
+		return sim.Errorf("I15: P%dのVPが%dから%dに減りました", "I15: P%d's VP went down from %d to %d", s+1, c.vp[s], g.vp[s])
+	case g.supply[s] > c.supply[s]:
+		return sim.Errorf("I5: P%dの手持ちのウルズが%d枚から%d枚に増えました", "I5: P%d's Urd supply grew from %d to %d", s+1, c.supply[s], g.supply[s])
+	case g.spent[s] < c.spent[s]:
+		return sim.Errorf("G6: P%dの使用済みのウルズが%d枚から%d枚に戻りました", "G6: P%d's spent Urd went from %d back to %d", s+1, c.spent[s], g.spent[s])
+	case g.won[s] < c.won[s]:
+		return sim.Errorf("I3: P%dの手元のエッダとキーパーが減りました（%d枚から%d枚）", "I3: P%d's area lost Edda or Keepers (%d to %d)", s+1, c.won[s], g.won[s])
+	case g.icons[s] == c.icons[s]:
+		return nil
+	}
+	for i := range nIcons {
+		if g.icons[s][i] < c.icons[s][i] {
+			return sim.Errorf("T48: P%dの%sの成長が%dから%dに下がりました", "T48: P%d's %s growth went down from %d to %d", s+1, sim.Word{iconJA[i], iconEN[i]}, c.icons[s][i], g.icons[s][i])
+		}
+	}
 	return nil
 }
 
-// checkBoard verifies I1, I2 and the Keeper squares where the board
-// changed, keeping the Urd, card and fought-Keeper counts the other checks
+// checkBoard verifies I2, the Keeper squares and then, unless first, I1
+// against the board last verified, where the board changed, keeping the Urd, card and fought-Keeper counts the other checks
 // use. The changed squares are those the engine marked (judge); the first
 // time and once the game is over, those that differ from the cache (every
 // square the first time).
@@ -213,7 +305,14 @@ func (g *Game) checkBoard(first, full bool) error {
 		return err
 	}
 	for m := changed; m != 0; m &= m - 1 {
-		q := bits.TrailingZeros64(m)
+		q := Square(bits.TrailingZeros64(m))
+		switch was, v := c.board[q], g.board[q]; {
+		case first || v == was:
+		case was < 0:
+			return sim.Errorf("I1: マス%sにあったP%dのウルズが%sになりました（ウルズはマスから動きません）", "I1: square %s held the Urd of P%d and now holds %s; an Urd never leaves its square", sqText(q), -was, g.cellWord(q))
+		case v >= 0:
+			return sim.Errorf("I1: マス%sが%sから%sに変わりました（カードはウルズとしか交換されません）", "I1: square %s changed from %s to %s; a card is only ever exchanged for an Urd", sqText(q), g.e.cardWord(was), g.cellWord(q))
+		}
 		c.board[q] = g.board[q]
 	}
 	if keepers > 0 {
@@ -324,7 +423,7 @@ func (g *Game) checkEinherjar(first, full bool) error {
 // checkPawns verifies I11–I13: pawns on the board, at most two at Nidhogg,
 // no two sharing a square except after a Keeper fight (G17), and as many
 // below each layer as Keepers of that layer fought.
-func (g *Game) checkPawns() error {
+func (g *Game) checkPawns(seats uint8, first bool) error {
 	n := g.n
 	c := &g.chk
 	var tally uint32 // pawns by depth (pawnDepth), a byte each
@@ -360,7 +459,38 @@ func (g *Game) checkPawns() error {
 			}
 		}
 	}
+	if !first {
+		if err := g.stepPawns(seats); err != nil {
+			return err
+		}
+	}
 	c.pfought = c.fought
+	c.pawn = g.pawn
+	return nil
+}
+
+// stepPawns verifies I11, I13 and I14 for the pawns of the seats in seats,
+// those that may have moved, against where they last stood.
+func (g *Game) stepPawns(seats uint8) error {
+	c := &g.chk
+	for m := seats; m != 0; m &= m - 1 {
+		s := bits.TrailingZeros8(m)
+		was, is := c.pawn[s], g.pawn[s]
+		switch {
+		case was == is:
+		case was == centre:
+			return sim.Errorf("I14: P%dのポーンがニーズヘッグからマス%sへ移りました", "I14: P%d's pawn left Nidhogg for %s", s+1, sqText(is))
+		case board.layer[is] < board.layer[was]:
+			return sim.Errorf("I11: P%dのポーンが第%d層から外側の第%d層へ戻りました", "I11: P%d's pawn went up from layer %d to layer %d", s+1, board.layer[was], board.layer[is])
+		case board.layer[is] == board.layer[was] && int(g.turn-c.turn) < int(g.n):
+			// One move along the ring (I13): clockwise by MinMove..half.
+			k := board.layer[is]
+			d := (board.ringIdx[is] - board.ringIdx[was] + board.ringLen[k]) % board.ringLen[k]
+			if d < g.e.p.minMove || d > board.half(k) {
+				return sim.Errorf("I13: P%[1]dのポーンがマス%[3]sから%[4]sへ時計回りに%[2]dマス進みました（最大%[5]dマス）", "I13: P%d's pawn went %d squares clockwise from %s to %s (at most %d)", s+1, d, sqText(was), sqText(is), board.half(k))
+			}
+		}
+	}
 	return nil
 }
 
@@ -462,56 +592,6 @@ func (g *Game) dieError() error {
 	return nil
 }
 
-// snapshot is what CheckStep compares the next state with.
-type snapshot struct {
-	board  [squares]int16
-	pawn   [maxPlayers]Square
-	vp     [maxPlayers]int16
-	supply [maxPlayers]int8
-	spent  [maxPlayers]int8
-	won    [maxPlayers]int16
-	icons  [maxPlayers][nIcons]int8
-	turn   int16
-	used   int16 // urdUsed()
-	urdLag int16 // used less turnsTaking: each turn takes exactly one Urd (I5), so it never changes
-	over   bool
-	fixed  bool // the dice of this turn are fixed (T25)
-	nd     int8
-	dFace  [maxDice]int8
-}
-
-// allSquares is every square, one bit each.
-const allSquares = 1<<squares - 1
-
-// take records the state, copying the groups in d and of the board the
-// squares in sqs (the others have not changed since the last take, or
-// changed unmarked and stay different until the end's full comparison).
-// used is the Urd taken from the supplies (urdUsed), lag used less
-// turnsTaking.
-func (p *snapshot) take(g *Game, used, lag int16, d uint8, sqs uint64) {
-	if d&gLayout != 0 {
-		if sqs == allSquares {
-			p.board = g.board
-		} else {
-			for m := sqs; m != 0; m &= m - 1 {
-				q := bits.TrailingZeros64(m)
-				p.board[q] = g.board[q]
-			}
-		}
-	}
-	if d&gPawns != 0 {
-		p.pawn = g.pawn
-	}
-	if d&gPurse != 0 {
-		p.vp, p.supply, p.spent, p.won, p.icons = g.vp, g.supply, g.spent, g.won, g.icons
-	}
-	fixed := g.fixed()
-	if fixed && (!p.fixed || d&gCup != 0) { // the faces last copied are still the faces
-		p.dFace = g.dFace
-	}
-	p.turn, p.used, p.urdLag, p.over, p.fixed, p.nd = g.turn, used, lag, g.ph == phOver, fixed, g.nd
-}
-
 // urdUsed is the Urd taken from the supplies.
 func (g *Game) urdUsed() int16 {
 	used := int16(0)
@@ -533,134 +613,6 @@ func (g *Game) turnsTaking() int16 {
 // fixed reports whether the dice of the active turn are fixed.
 func (g *Game) fixed() bool {
 	return g.rolled && (g.ph == phFixed || g.ph == phScout || g.ph == phPay)
-}
-
-// CheckStep verifies the invariants about change over time against the
-// state of the previous call (or the setup); it implements sim.Stepper.
-// It allocates only to describe a violation.
-func (g *Game) CheckStep() error {
-	p := &g.prev
-	d, sqs, seats := uint8(g.dirty>>8), g.sqStep, g.marked>>4&g.seated
-	if g.ph == phOver {
-		d, sqs, seats = gAll, allSquares, g.seated
-	}
-	// The supplies change only in the purse group, of the seats marked.
-	used := p.used
-	if d&gPurse != 0 {
-		for m := seats; m != 0; m &= m - 1 {
-			s := bits.TrailingZeros8(m)
-			used += int16(p.supply[s] - g.supply[s])
-		}
-	}
-	lag := used - g.turnsTaking()
-	err := g.checkStep(p, lag, d, sqs, seats)
-	p.take(g, used, lag, d, sqs)
-	g.dirty &= 0xff
-	g.marked = g.marked&0xf | seatBits(g.seat)&0xf0
-	g.sqStep = 0
-	return err
-}
-
-// checkStep compares the groups in d, and of the board the squares in sqs,
-// with the snapshot.
-func (g *Game) checkStep(p *snapshot, lag int16, d uint8, sqs uint64, seats uint8) error {
-	if d&gLayout != 0 && sqs != 0 {
-		if err := g.stepBoard(p, sqs); err != nil {
-			return err
-		}
-	}
-	if d&gPawns != 0 {
-		if err := g.stepPawns(p, seats); err != nil {
-			return err
-		}
-	}
-	if d&gPurse != 0 {
-		if err := g.stepPurse(p, seats); err != nil {
-			return err
-		}
-	}
-	switch {
-	case g.turn < p.turn:
-		return sim.Errorf("I6: 手番が第%d手番から第%d手番に戻りました", "I6: the turn went back from %d to %d", p.turn, g.turn)
-	case p.over && g.ph != phOver:
-		return sim.Errorf("I6: ゲームが終わった後も続いています", "I6: the game went on after it was over")
-	case lag != p.urdLag:
-		return sim.Errorf("I5: 1手番に1枚を超えて、手持ちのウルズが%+d枚使われました（第%d手番から第%d手番）", "I5: %+d Urd taken from the supplies beyond one a turn (turn %d to %d)", lag-p.urdLag, p.turn, g.turn)
-	case p.fixed && g.turn == p.turn && d&gCup != 0:
-		for i := range min(p.nd, g.nd) {
-			if g.dFace[i] != p.dFace[i] {
-				return sim.Errorf("T10、I18: 目の確定後にサイコロの目が%dから%dに変わりました", "T10, I18: a die changed from %d to %d after the dice were fixed", p.dFace[i], g.dFace[i])
-			}
-		}
-	}
-	return nil
-}
-
-// stepBoard verifies I1 for the squares in sqs.
-func (g *Game) stepBoard(p *snapshot, sqs uint64) error {
-	for m := sqs; m != 0; m &= m - 1 {
-		q := Square(bits.TrailingZeros64(m))
-		was, is := p.board[q], g.board[q]
-		switch {
-		case was == is:
-		case was < 0:
-			return sim.Errorf("I1: マス%sにあったP%dのウルズが%sになりました（ウルズはマスから動きません）", "I1: square %s held the Urd of P%d and now holds %s; an Urd never leaves its square", sqText(q), -was, g.cellWord(q))
-		case is >= 0:
-			return sim.Errorf("I1: マス%sが%sから%sに変わりました（カードはウルズとしか交換されません）", "I1: square %s changed from %s to %s; a card is only ever exchanged for an Urd", sqText(q), g.e.cardWord(was), g.cellWord(q))
-		}
-	}
-	return nil
-}
-
-// stepPawns verifies I11, I13 and I14 against p for the pawns of the seats
-// in seats, those that may have moved.
-func (g *Game) stepPawns(p *snapshot, seats uint8) error {
-	for m := seats; m != 0; m &= m - 1 {
-		s := bits.TrailingZeros8(m)
-		was, is := p.pawn[s], g.pawn[s]
-		switch {
-		case was == is:
-		case was == centre:
-			return sim.Errorf("I14: P%dのポーンがニーズヘッグからマス%sへ移りました", "I14: P%d's pawn left Nidhogg for %s", s+1, sqText(is))
-		case board.layer[is] < board.layer[was]:
-			return sim.Errorf("I11: P%dのポーンが第%d層から外側の第%d層へ戻りました", "I11: P%d's pawn went up from layer %d to layer %d", s+1, board.layer[was], board.layer[is])
-		case board.layer[is] == board.layer[was] && int(g.turn-p.turn) < int(g.n):
-			// One move along the ring (I13): clockwise by MinMove..half.
-			k := board.layer[is]
-			d := (board.ringIdx[is] - board.ringIdx[was] + board.ringLen[k]) % board.ringLen[k]
-			if d < g.e.p.minMove || d > board.half(k) {
-				return sim.Errorf("I13: P%[1]dのポーンがマス%[3]sから%[4]sへ時計回りに%[2]dマス進みました（最大%[5]dマス）", "I13: P%d's pawn went %d squares clockwise from %s to %s (at most %d)", s+1, d, sqText(was), sqText(is), board.half(k))
-			}
-		}
-	}
-	return nil
-}
-
-// stepPurse verifies I15, I5, G6, I3 and T48 against p for the seats in
-// seats, those whose purse changed.
-func (g *Game) stepPurse(p *snapshot, seats uint8) error {
-	for m := seats; m != 0; m &= m - 1 {
-		s := bits.TrailingZeros8(m)
-		switch {
-		case g.vp[s] < p.vp[s]:
-			return sim.Errorf("I15: P%dのVPが%dから%dに減りました", "I15: P%d's VP went down from %d to %d", s+1, p.vp[s], g.vp[s])
-		case g.supply[s] > p.supply[s]:
-			return sim.Errorf("I5: P%dの手持ちのウルズが%d枚から%d枚に増えました", "I5: P%d's Urd supply grew from %d to %d", s+1, p.supply[s], g.supply[s])
-		case g.spent[s] < p.spent[s]:
-			return sim.Errorf("G6: P%dの使用済みのウルズが%d枚から%d枚に戻りました", "G6: P%d's spent Urd went from %d back to %d", s+1, p.spent[s], g.spent[s])
-		case g.won[s] < p.won[s]:
-			return sim.Errorf("I3: P%dの手元のエッダとキーパーが減りました（%d枚から%d枚）", "I3: P%d's area lost Edda or Keepers (%d to %d)", s+1, p.won[s], g.won[s])
-		}
-		if g.icons[s] == p.icons[s] {
-			continue
-		}
-		for i := range nIcons {
-			if g.icons[s][i] < p.icons[s][i] {
-				return sim.Errorf("T48: P%dの%sの成長が%dから%dに下がりました", "T48: P%d's %s growth went down from %d to %d", s+1, sim.Word{iconJA[i], iconEN[i]}, p.icons[s][i], g.icons[s][i])
-			}
-		}
-	}
-	return nil
 }
 
 // stockTotal is the Stock's d6 at setup: the blank ones and the colours no

@@ -206,19 +206,17 @@ type Game struct {
 	opts   []Choice   // the legal choices now, in optBuf while they fit
 	optBuf [96]Choice // opts' own storage, so a game allocates none
 
-	chk      checked  // what Check last verified
-	prev     snapshot // the state at the last CheckStep
-	dirty    uint16   // groups changed since Check (low byte) and since CheckStep (high byte)
-	marked   uint8    // seats that were to play, or whose Urd or hand changed, since Check (low 4 bits) and since CheckStep (high 4 bits)
-	einMoved uint64   // Einherjar designs moved since Check, one bit each
-	sqMoved  uint64   // squares changed since Check, one bit each
-	sqStep   uint64   // squares changed since CheckStep, one bit each
+	chk      checked // what Check last verified
+	dirty    uint8   // groups changed since Check
+	marked   uint8   // seats that were to play, or whose Urd or hand changed, since Check, one bit each
+	einMoved uint64  // Einherjar designs moved since Check, one bit each
+	sqMoved  uint64  // squares changed since Check, one bit each
 }
 
-// The groups of state that Check and CheckStep verify. The engine marks a
-// group as it changes it (touch); the checks look at the groups marked since
-// they last ran, and at every group once the game is over, so a change that
-// escaped marking is still caught by the end of the game.
+// The groups of state that Check verifies. The engine marks a group as it
+// changes it (touch); Check looks at the groups marked since it last ran,
+// and at every group once the game is over, so a change that escaped
+// marking is still caught by the end of the game.
 const (
 	gLayout uint8 = 1 << iota // layout
 	gHands                    // hands
@@ -228,14 +226,14 @@ const (
 	gAll    = gLayout | gHands | gPawns | gPurse | gCup
 )
 
-// seatBits is seat s's bit among the marked seats of both checks (seats
-// are 0–3: maxPlayers is 4).
-func seatBits(s int8) uint8 { return 0x11 << (uint8(s) & 3) }
+// seatBits is seat s's bit among the marked seats (seats are 0–3:
+// maxPlayers is 4).
+func seatBits(s int8) uint8 { return 1 << (uint8(s) & 3) }
 
-// touch marks groups as changed for both checks. Only the seat to play
-// changes its pawn, purse and growth; the checks mark it after they ran and
-// beginTurn as its turn begins.
-func (g *Game) touch(m uint8) { g.dirty |= uint16(m) | uint16(m)<<8 }
+// touch marks groups as changed. Only the seat to play changes its pawn,
+// purse and growth; Check marks it after it ran and beginTurn as its turn
+// begins.
+func (g *Game) touch(m uint8) { g.dirty |= m }
 
 var _ sim.Game = (*Game)(nil)
 
@@ -318,7 +316,6 @@ func (e *Engine) setUp(g *Game, n int, rng *rand.Rand) {
 	g.beginTurn(nop)
 	g.announced = false // Opening, or else the first Apply, announces turn 1
 	g.settle(nop)
-	g.prev.take(g, g.urdUsed(), g.urdUsed()-g.turnsTaking(), gAll, allSquares)
 }
 
 // Opening reports the setup (the layout, each pawn's start) and the first
@@ -768,7 +765,6 @@ func (g *Game) setUrd(q Square, s int8) {
 	g.touch(gLayout)
 	g.marked |= seatBits(s)
 	g.sqMoved |= 1 << q
-	g.sqStep |= 1 << q
 	g.board[q] = urd(s)
 	g.urdAt[s] |= 1 << q
 }
@@ -1074,7 +1070,7 @@ func (g *Game) allSpent() bool {
 // score awards each layer's majority (E3, E4, G28) and ends the game.
 func (g *Game) score(emit func(Event)) {
 	g.touch(gPurse)
-	g.marked = 0xff
+	g.marked = 0xf
 	n := g.urdByLayer()
 	for layer := 1; layer <= 3; layer++ {
 		seats, share := g.majority(&n, layer)

@@ -7,7 +7,7 @@ import (
 )
 
 // TestIssue16_1_NastrondViolationsSpeakJapanese breaks each invariant that
-// Check and CheckStep verify, as their tests do, and reads the violation in
+// Check verifies, as their tests do, and reads the violation in
 // both languages (simtest.SpeaksBoth): the Japanese form in Japanese, the
 // English one with no Japanese but the cards' own names.
 func TestIssue16_1_NastrondViolationsSpeakJapanese(t *testing.T) {
@@ -17,7 +17,7 @@ func TestIssue16_1_NastrondViolationsSpeakJapanese(t *testing.T) {
 		names["Check: "+tt.name] = checkBroken(t, e, tt)
 	}
 	for _, tt := range brokenSteps {
-		names["CheckStep: "+tt.name] = stepBroken(t, e, tt)
+		names["Check, change: "+tt.name] = stepBroken(t, e, tt)
 	}
 	g := newTestGame(t, 3, 7) // as TestIssue18_14_I5_UrdSuppliesWithinOne
 	check(t, g)

@@ -137,10 +137,12 @@ type Resetter interface {
 
 // Stepper is implemented by games with invariants about change over time (a
 // square's Urd never changes, a marker never moves backwards, a count only
-// moves one way). When the harness checks invariants it calls CheckStep after
-// every decision, right after Check. The game compares its state with what it
-// recorded at the previous call (or at setup), returns nil or a description
-// of the broken invariant, and records the new state. It must not allocate.
+// moves one way). When the harness checks invariants it calls CheckStep right
+// after Check, once the game is set up and after every decision. The game
+// compares its state with what it recorded at the previous call (or at
+// setup), returns nil or a description of the broken invariant, and records
+// the new state. It must not allocate. A game may instead compare in Check,
+// with the state that Check last verified, and not be a Stepper.
 type Stepper interface {
 	CheckStep() error
 }

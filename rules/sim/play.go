@@ -35,7 +35,7 @@ type Violation struct {
 type Player struct {
 	Engine Engine
 	Bots   []string // bot names by seat; the list repeats when shorter
-	Check  bool     // check invariants after every decision
+	Check  bool     // check invariants once the game is set up and after every decision
 	// OnEvent, when set, sees every event (replays); card statistics are kept
 	// in Stats either way.
 	OnEvent func(Event)
@@ -115,8 +115,8 @@ func (p *Player) Play(cfg Config, seed uint64) (r Result) {
 		}
 	}
 	stepper, _ := g.(Stepper)
-	if p.Check && stepper != nil {
-		if err := stepper.CheckStep(); err != nil {
+	if p.Check {
+		if err := check(g, stepper); err != nil {
 			r.Violation = p.violation(cfg, seed, 0, err)
 			return r
 		}
@@ -145,11 +145,7 @@ func (p *Player) Play(cfg Config, seed uint64) (r Result) {
 		g.Apply(p.choices[i], p.emit)
 		r.Decisions++
 		if p.Check {
-			err := g.Check()
-			if err == nil && stepper != nil {
-				err = stepper.CheckStep()
-			}
-			if err != nil {
+			if err := check(g, stepper); err != nil {
 				r.Violation = p.violation(cfg, seed, g.Turn(), err)
 				return r
 			}
@@ -159,6 +155,18 @@ func (p *Player) Play(cfg Config, seed uint64) (r Result) {
 	r.Scores = g.Scores(nil)
 	r.Winner = g.Winner()
 	return r
+}
+
+// check verifies g's invariants, and those about change when it is a
+// Stepper (stepper, or nil).
+func check(g Game, stepper Stepper) error {
+	if err := g.Check(); err != nil {
+		return err
+	}
+	if stepper != nil {
+		return stepper.CheckStep()
+	}
+	return nil
 }
 
 // errNoChoice is the violation of a game that offers no legal choice.

@@ -44,6 +44,9 @@ func newStepping(failAt int) (*steppingEngine, *[]string) {
 	return &steppingEngine{race: race{goal: 12}, failStepAt: failAt, log: log}, log
 }
 
+// TestIssue12_22_CheckStepRunsAtSetupAndAfterEveryDecisionRightAfterCheck
+// logs the harness's calls: Check and then CheckStep once the game is set
+// up, and again after every decision.
 func TestIssue12_22_CheckStepRunsAtSetupAndAfterEveryDecisionRightAfterCheck(t *testing.T) {
 	e, log := newStepping(-1)
 	p := NewPlayer(e, []string{"random"}, nil)
@@ -52,8 +55,8 @@ func TestIssue12_22_CheckStepRunsAtSetupAndAfterEveryDecisionRightAfterCheck(t *
 	if r.Violation != nil || r.Decisions == 0 {
 		t.Fatalf("violation %v after %d decisions", r.Violation, r.Decisions)
 	}
-	want := []string{"step 0"}
-	for turn := 1; turn <= r.Decisions; turn++ {
+	var want []string
+	for turn := 0; turn <= r.Decisions; turn++ {
 		want = append(want, fmt.Sprintf("check %d", turn), fmt.Sprintf("step %d", turn))
 	}
 	if !slices.Equal(*log, want) {
