@@ -378,45 +378,58 @@ func (g *Game) checkEinherjar(first, full bool) error {
 			return sim.Errorf("場に存在しない種類のエインヘリアル（%b）があります", "the field holds designs %b that do not exist", g.fieldMask&^all)
 		}
 	}
-	nHeld, payPool := c.nHeld, c.payPool
+	// The seats, four at most, are written out: seats beyond n hold
+	// nothing, so they count for nothing.
+	n0, n1, n2, n3 := c.nHeld[0], c.nHeld[1], c.nHeld[2], c.nHeld[3]
+	p0, p1, p2, p3 := c.payPool[0], c.payPool[1], c.payPool[2], c.payPool[3]
 	for m := moved; m != 0; m &= m - 1 {
-		j := bits.TrailingZeros64(m)
-		sum := int(g.field[j])
-		for s := range n {
-			h := g.held[s][j]
-			if h < 0 {
-				return sim.Errorf("P%[1]dは%[3]sを%[2]d枚持っています", "P%d holds %d of %s", s+1, h, e.info[e.einCard[j]].id)
-			}
-			if (h > 0) != (g.heldMask[s]&(1<<j) != 0) {
-				return sim.Errorf("P%[1]dはエインヘリアル%[3]sを%[2]d枚持っていますが、選択肢の一覧が読む種類は%[4]bです", "P%d holds %d of Einherjar %s but listing reads the designs %b", s+1, h, e.info[e.einCard[j]].id, g.heldMask[s])
-			}
-			sum += int(h)
-			d := int16(h) - int16(c.held[s][j])
-			nHeld[s] += d
-			payPool[s] += d * e.einLayer[j]
+		j := bits.TrailingZeros64(m) & (maxEinherjar - 1)
+		h0, h1, h2, h3 := g.held[0][j], g.held[1][j], g.held[2][j], g.held[3][j]
+		listed := g.heldMask[0]>>j&1 | g.heldMask[1]>>j&1<<1 | g.heldMask[2]>>j&1<<2 | g.heldMask[3]>>j&1<<3
+		holding := uint64(b2u(h0 > 0) | b2u(h1 > 0)<<1 | b2u(h2 > 0)<<2 | b2u(h3 > 0)<<3)
+		if h0|h1|h2|h3 < 0 || holding != listed {
+			return g.heldError(j)
 		}
-		if g.field[j] < 0 || sum != int(e.einCopies[j]) {
+		if sum := int(g.field[j]) + int(h0) + int(h1) + int(h2) + int(h3); g.field[j] < 0 || sum != int(e.einCopies[j]) {
 			return sim.Errorf("エインヘリアル%s：場と各自の手元に合わせて%d枚ですが、%d枚のはずです", "Einherjar %s: %d on the field and with players, want %d", e.info[e.einCard[j]].id, sum, e.einCopies[j])
 		}
 		if (g.field[j] > 0) != (g.fieldMask&(1<<j) != 0) {
 			return sim.Errorf("場にエインヘリアル%[2]sが%[1]d枚ありますが、選択肢の一覧が読む種類は%[3]bです", "the field has %d of Einherjar %s but listing reads the designs %b", g.field[j], e.info[e.einCard[j]].id, g.fieldMask)
 		}
+		layer := e.einLayer[j]
+		d0, d1 := int16(h0)-int16(c.held[0][j]), int16(h1)-int16(c.held[1][j])
+		d2, d3 := int16(h2)-int16(c.held[2][j]), int16(h3)-int16(c.held[3][j])
+		n0, n1, n2, n3 = n0+d0, n1+d1, n2+d2, n3+d3
+		p0, p1, p2, p3 = p0+d0*layer, p1+d1*layer, p2+d2*layer, p3+d3*layer
+		c.held[0][j], c.held[1][j], c.held[2][j], c.held[3][j] = h0, h1, h2, h3
 	}
+	nHeld, payPool := [maxPlayers]int16{n0, n1, n2, n3}, [maxPlayers]int16{p0, p1, p2, p3}
 	if nHeld != g.nHeld || payPool != g.payPool {
-		for s := range n {
+		for s := range int8(maxPlayers) {
 			if nHeld[s] != g.nHeld[s] || payPool[s] != g.payPool[s] {
 				return sim.Errorf("P%dはエインヘリアルを%d枚（登場階層の合計%d）持っていますが、数えた値は%d枚（合計%d）です", "P%d holds %d Einherjar worth %d but counts %d worth %d", s+1, nHeld[s], payPool[s], g.nHeld[s], g.payPool[s])
 			}
 		}
 	}
-	for m := moved; m != 0; m &= m - 1 {
-		j := bits.TrailingZeros64(m)
-		for s := range n {
-			c.held[s][j] = g.held[s][j]
-		}
-	}
 	c.nHeld, c.payPool = nHeld, payPool
 	g.einMoved = 0
+	return nil
+}
+
+// heldError describes the first seat whose holding of Einherjar design j
+// checkEinherjar found unsound: a negative count, or one that the set
+// listing reads disagrees with.
+func (g *Game) heldError(j int) error {
+	id := g.e.info[g.e.einCard[j]].id
+	for s := range int8(maxPlayers) {
+		h := g.held[s][j]
+		if h < 0 {
+			return sim.Errorf("P%[1]dは%[3]sを%[2]d枚持っています", "P%d holds %d of %s", s+1, h, id)
+		}
+		if (h > 0) != (g.heldMask[s]&(1<<j) != 0) {
+			return sim.Errorf("P%[1]dはエインヘリアル%[3]sを%[2]d枚持っていますが、選択肢の一覧が読む種類は%[4]bです", "P%d holds %d of Einherjar %s but listing reads the designs %b", s+1, h, id, g.heldMask[s])
+		}
+	}
 	return nil
 }
 

@@ -120,6 +120,8 @@ var brokenChecks = []brokenCheck{
 	}, "layer"},
 	{"an Urd counted where there is none", nil, func(g *Game) { g.urdAt[1] |= 1 << sq(2, 2) }, "Urd squares challenges count"},
 	{"an Einherjar duplicated", nil, func(g *Game) { g.held[0][0]++; g.nHeld[0]++ }, "Einherjar"},
+	{"a held design missing from the set listing reads", nil, func(g *Game) { give(g, 1, 0, 1); g.heldMask[1] &^= 1 }, "P2 holds 1 of Einherjar"},
+	{"a design listed on the field with none there", nil, func(g *Game) { g.field[0], g.held[3][0] = 0, g.field[0]; g.heldMask[3] |= 1 }, "the field has 0 of Einherjar"},
 	{"a turn too many", nil, func(g *Game) { g.turn = 37 }, "past the 36 turns"},
 }
 
