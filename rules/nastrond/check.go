@@ -43,9 +43,9 @@ type checked struct {
 // Check verifies the invariants of checklist §5 that hold after every
 // decision, and then, group by group, those about change (I1, I5, I6, I11,
 // I13–I15, G6, T10, T48) against the state it last verified; the first
-// time, when there is none, only the former. The harness calls it after every decision, so the
-// change it compares is one decision's. It allocates only to describe a
-// violation.
+// time, when there is none, only the former. The harness calls it after
+// every decision, so the change it compares is one decision's. It
+// allocates only to describe a violation.
 func (g *Game) Check() error {
 	c := &g.chk
 	d, seats := g.dirty, g.marked&g.seated
@@ -136,8 +136,8 @@ func (g *Game) checkTurn(lag int16, d uint8) error {
 // checkPurse verifies I4 and VP that are not negative for the seats in
 // seats (those whose purse or board Urd changed), I3 for the Edda and
 // Keepers and the supplies within 1 of I5; and then, unless first, I15,
-// I5, G6, I3 and T48 for those seats against the state last verified. It returns the Urd
-// taken from the supplies (urdUsed), used before.
+// I5, G6, I3 and T48 for those seats against the state last verified. It
+// returns the Urd taken from the supplies (urdUsed), used before.
 func (g *Game) checkPurse(seats uint8, first bool, used int16) (int16, error) {
 	c := &g.chk
 	n := g.n
@@ -208,10 +208,11 @@ func (g *Game) stepPurse(s int8) error {
 }
 
 // checkBoard verifies I2, the Keeper squares and then, unless first, I1
-// against the board last verified, where the board changed, keeping the Urd, card and fought-Keeper counts the other checks
-// use. The changed squares are those the engine marked (judge); the first
-// time and once the game is over, those that differ from the cache (every
-// square the first time).
+// against the board last verified, where the board changed, keeping the
+// Urd, card and fought-Keeper counts the other checks use. The changed
+// squares are those the engine marked (judge); the first time and once the
+// game is over, those that differ from the copy (every square the first
+// time).
 func (g *Game) checkBoard(first, full bool) error {
 	e := g.e
 	c := &g.chk
