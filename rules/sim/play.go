@@ -62,6 +62,8 @@ type Player struct {
 func NewPlayer(e Engine, bots []string, stats *Stats) *Player {
 	p := &Player{Engine: e, Bots: bots, stats: stats, used: make([]uint8, len(e.Cards()))}
 	p.emit = p.record
+	p.enginePCG, p.botPCG = new(rand.PCG), new(rand.PCG)
+	p.engineRng, p.botRng = rand.New(p.enginePCG), rand.New(p.botPCG)
 	return p
 }
 
@@ -189,12 +191,7 @@ func (p *Player) newGame(cfg Config, seed uint64) (Game, *rand.Rand) {
 		engineRng, botRng := Streams(seed)
 		return p.Engine.NewGame(cfg, engineRng), botRng
 	}
-	if p.enginePCG == nil {
-		p.enginePCG, p.botPCG = new(rand.PCG), new(rand.PCG)
-		p.engineRng, p.botRng = rand.New(p.enginePCG), rand.New(p.botPCG)
-	}
-	p.enginePCG.Seed(seed, 1)
-	p.botPCG.Seed(seed, 2)
+	seedStreams(p.enginePCG, p.botPCG, seed)
 	spare := p.spare
 	p.spare = nil
 	if r, ok := p.Engine.(Resetter); ok && spare != nil {

@@ -20,5 +20,13 @@ func splitmix(x uint64) uint64 {
 // Streams returns the two random sources of a game: one for the engine's
 // chance and one for the bots, so a bot's choices never shift the dice.
 func Streams(gameSeed uint64) (engine, bots *rand.Rand) {
-	return rand.New(rand.NewPCG(gameSeed, 1)), rand.New(rand.NewPCG(gameSeed, 2))
+	e, b := new(rand.PCG), new(rand.PCG)
+	seedStreams(e, b, gameSeed)
+	return rand.New(e), rand.New(b)
+}
+
+// seedStreams seeds the sources of Streams(gameSeed).
+func seedStreams(engine, bots *rand.PCG, gameSeed uint64) {
+	engine.Seed(gameSeed, 1)
+	bots.Seed(gameSeed, 2)
 }
