@@ -105,11 +105,8 @@ func (p *Player) Play(cfg Config, seed uint64) (r Result) {
 	if o, ok := g.(Opener); ok {
 		o.Opening(p.emit)
 	}
-	bots := p.bots[:0]
-	for range cfg.Players {
-		bots = append(bots, nil)
-	}
-	p.bots = bots
+	p.bots = append(p.bots[:0], make([]Bot, cfg.Players)...)
+	bots := p.bots
 	for s := range bots {
 		name := p.Bots[s%len(p.Bots)]
 		if bots[s] = p.Engine.NewBot(name); bots[s] == nil {
