@@ -130,7 +130,7 @@ type Opener interface {
 // Resetter is implemented by engines that can set a finished game up again
 // in place, so that a batch allocates no game per game. Reset returns the
 // game NewGame(cfg, rng) would, reusing old (a game of this engine that no
-// one holds any more) when it can.
+// one holds any more, and that ended without a violation) when it can.
 type Resetter interface {
 	Reset(old Game, cfg Config, rng *rand.Rand) Game
 }

@@ -181,8 +181,9 @@ func badChoice(i, n int) error {
 
 // newGame sets up the game with the given seed and returns it with the
 // bots' source (Streams). A game that nobody else sees (OnStart is nil) is
-// set up on the last Play's game when the engine can reset one, with the
-// Player's own two sources seeded afresh.
+// set up on the last Play's game when that one ended without a violation
+// and the engine can reset it, with the Player's own two sources seeded
+// afresh.
 func (p *Player) newGame(cfg Config, seed uint64) (Game, *rand.Rand) {
 	if p.OnStart != nil {
 		engineRng, botRng := Streams(seed)
@@ -214,8 +215,8 @@ func (p *Player) finish(r *Result, g Game) {
 		p.used[c] = 0
 	}
 	p.touched = p.touched[:0]
-	if p.OnStart == nil {
-		p.spare = g
+	if p.OnStart == nil && r.Violation == nil {
+		p.spare = g // a game that crashed or broke an invariant is not set up again
 	}
 }
 
