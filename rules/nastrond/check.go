@@ -41,11 +41,11 @@ type checked struct {
 }
 
 // Check verifies the invariants of checklist §5 that hold after every
-// decision, and then, group by group, those about change (I1, I5, I6, I11,
-// I13–I15, G6, T10, T48) against the state it last verified; the first
-// time, when there is none, only the former. The harness calls it after
-// every decision, so the change it compares is one decision's. It
-// allocates only to describe a violation.
+// decision, and then, group by group, those about change (I1, I3, I5, I6,
+// I11, I13–I15, I18, G6, T10, T48) against the state it last verified;
+// the first time, when there is none, only the former. The harness calls
+// it once the game is set up and after every decision, so the change it
+// compares is one decision's. It allocates only to describe a violation.
 func (g *Game) Check() error {
 	c := &g.chk
 	d, seats := g.dirty, g.marked&g.seated

@@ -53,9 +53,10 @@
 // within them. Check re-verifies only what was marked since it last passed,
 // keeping its counts and a copy of what it verified, and compares the
 // marked groups and seats with that copy for the invariants about change
-// (so a Game is no sim.Stepper: the harness calls Check after every
-// decision, and the change is one decision's). Once the game is over it
-// compares every group, so a change that escaped marking is still caught.
+// (so a Game is no sim.Stepper: the harness calls Check once the game is
+// set up and after every decision, and the change is one decision's). Once
+// the game is over it compares every group, so a change that escaped
+// marking is still caught.
 //
 // Nastrond hides nothing from a player, so Determinize (sim.Searcher) is a
 // copy of the position that rolls its dice from the search's source, and

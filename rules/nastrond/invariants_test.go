@@ -303,7 +303,7 @@ func TestI21_G33_PawnWithoutLegalMoveIsViolation(t *testing.T) {
 // message says.
 type brokenStep struct {
 	name   string
-	before func(g *Game) // the state recorded
+	before func(g *Game) // the state Check verifies first
 	break_ func(g *Game)
 	want   string
 }
