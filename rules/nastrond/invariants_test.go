@@ -501,6 +501,38 @@ func TestIssue18_4_UnmarkedChangeIsCaughtByTheEnd(t *testing.T) {
 	}
 }
 
+// TestIssue18_4_UnmarkedChangeOverTimeIsCaughtByTheEnd lowers, behind the
+// engine's back, the VP of a seat that is not to play. Check compares each
+// seat's purse with the copy it made when it last verified that seat, not
+// with the purses it copied since for the seats to play, so it catches the
+// fall (I15) at the latest once the game is over.
+func TestIssue18_4_UnmarkedChangeOverTimeIsCaughtByTheEnd(t *testing.T) {
+	e := shippedEngine(t)
+	g := e.newGame(3, rand.New(rand.NewPCG(5, 18)))
+	check(t, g)
+	rng := rand.New(rand.NewPCG(6, 18))
+	var buf []Choice
+	var err error
+	lowered := -1
+	for err == nil && !g.Over() {
+		for s := range g.n {
+			if lowered < 0 && s != g.seat && g.vp[s] > 0 {
+				g.vp[s]--
+				lowered = int(g.turn)
+			}
+		}
+		buf = g.Choices(buf)
+		g.Apply(buf[rng.IntN(len(buf))], nil)
+		err = g.Check()
+	}
+	if lowered < 0 {
+		t.Fatal("no seat but the one to play had VP to lose")
+	}
+	if err == nil || !strings.Contains(err.Error(), "I15") {
+		t.Errorf("Check() = %v by the end (VP lowered in turn %d), want I15", err, lowered)
+	}
+}
+
 // markAll marks every group, square and Einherjar design as changed, as the
 // engine would have had it made the change a test makes by hand.
 func markAll(g *Game) {
