@@ -20,7 +20,7 @@ type BatchOptions struct {
 	Players  []int // player counts; empty means every count the engine supports
 	Workers  int   // goroutines; 0 means one per core
 	Bots     []string
-	Check    bool      // check invariants after every decision
+	Check    bool      // check invariants once each game is set up and after every decision
 	Shard    Shard     // the slice of the batch to play; the zero value plays all
 	Progress io.Writer // where to draw a progress bar; nil for none
 }
