@@ -20,21 +20,54 @@ import (
 // placed glyph by glyph where the PDF places them. trim crops the bleed
 // away. The picture starts white, as paper does.
 func (l *List) PNG(dpi float64, trim bool) (*image.RGBA, error) {
-	if dpi <= 0 || dpi > 2400 {
-		return nil, fmt.Errorf("draw: %g dpi is outside 1–2400", dpi)
-	}
-	k := dpi / 25.4
-	// A trimmed picture is the full one cropped: the same pixel grid.
-	off, w, h := 0.0, l.W, l.H
-	if trim {
-		off, w, h = math.Round(l.Bleed*k), l.W-2*l.Bleed, l.H-2*l.Bleed
-	}
-	pw, ph := int(math.Round(w*k)), int(math.Round(h*k))
-	if pw < 1 || ph < 1 || pw*ph > 400<<20 {
-		return nil, fmt.Errorf("draw: a %d × %d pixel picture", pw, ph)
+	off, pw, ph, err := l.grid(dpi, trim)
+	if err != nil {
+		return nil, err
 	}
 	img := image.NewRGBA(image.Rect(0, 0, pw, ph))
 	fillOpaque(img, img.Rect, color.RGBA{255, 255, 255, 255})
+	if err := l.paint(img, dpi/25.4, off); err != nil {
+		return nil, err
+	}
+	return img, nil
+}
+
+// PaintOn paints the list's items over img, a picture PNG drew at the same
+// dpi and trim from a list of l's size: PNG of a list holding another's
+// items then l's, every Clip and Rotate of the other's ended by its Pop,
+// gives the same pixels as PNG of the other, then PaintOn of l.
+func (l *List) PaintOn(img *image.RGBA, dpi float64, trim bool) error {
+	off, pw, ph, err := l.grid(dpi, trim)
+	if err != nil {
+		return err
+	}
+	if img.Rect != image.Rect(0, 0, pw, ph) {
+		return fmt.Errorf("draw: a %v picture for a %d × %d pixel list", img.Rect, pw, ph)
+	}
+	return l.paint(img, dpi/25.4, off)
+}
+
+// grid is the pixel grid of the list at dpi: the offset of its top-left
+// pixel in pixels (the bleed when trimmed) and its size.
+func (l *List) grid(dpi float64, trim bool) (off float64, pw, ph int, err error) {
+	if dpi <= 0 || dpi > 2400 {
+		return 0, 0, 0, fmt.Errorf("draw: %g dpi is outside 1–2400", dpi)
+	}
+	k := dpi / 25.4
+	// A trimmed picture is the full one cropped: the same pixel grid.
+	w, h := l.W, l.H
+	if trim {
+		off, w, h = math.Round(l.Bleed*k), l.W-2*l.Bleed, l.H-2*l.Bleed
+	}
+	pw, ph = int(math.Round(w*k)), int(math.Round(h*k))
+	if pw < 1 || ph < 1 || pw*ph > 400<<20 {
+		return 0, 0, 0, fmt.Errorf("draw: a %d × %d pixel picture", pw, ph)
+	}
+	return off, pw, ph, nil
+}
+
+// paint paints the items onto img at k pixels a millimetre, off pixels in.
+func (l *List) paint(img *image.RGBA, k, off float64) error {
 	r := rasterPool.Get().(*raster)
 	defer rasterPool.Put(r)
 	r.img, r.k = img, k
@@ -47,11 +80,11 @@ func (l *List) PNG(dpi float64, trim bool) (*image.RGBA, error) {
 			r.shape(it)
 		case *Text:
 			if err := r.text(it); err != nil {
-				return nil, err
+				return err
 			}
 		case *Image:
 			if err := r.image(it); err != nil {
-				return nil, err
+				return err
 			}
 		case *Clip:
 			r.stack = append(r.stack, state{r.m, r.clip})
@@ -67,7 +100,7 @@ func (l *List) PNG(dpi float64, trim bool) (*image.RGBA, error) {
 		}
 	}
 	r.img = nil
-	return img, nil
+	return nil
 }
 
 // raster is the state of one PNG being drawn; its buffers are reused.

@@ -7,6 +7,7 @@ import (
 	"image/color"
 	imagedraw "image/draw"
 	"math"
+	"reflect"
 	"slices"
 	"sync"
 
@@ -103,10 +104,12 @@ func Render(p *Plan, workers int) ([]File, error) {
 // render draws the sheet at dpi: each card in its cell, the back (drawn by
 // back) in the last cell as the hidden card, white where no card is. Each
 // face is drawn into the sheet as soon as it is rasterized, so a worker
-// holds the sheet and one face at a time.
+// holds the sheet and one face at a time (and what copies share, see
+// copyPainter).
 func (s *Sheet) render(dpi float64, back func() (*image.RGBA, error)) (*image.RGBA, error) {
+	var cp copyPainter
 	face := func(i int) (*image.RGBA, error) {
-		img, err := s.Cards[i].Face.PNG(dpi, true)
+		img, err := cp.face(s.Cards, i, dpi)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", s.Cards[i].ID, err)
 		}
@@ -146,6 +149,64 @@ func (s *Sheet) render(dpi float64, back func() (*image.RGBA, error)) (*image.RG
 		}
 	}
 	return sheet, nil
+}
+
+// copyPainter rasterizes a sheet's faces in slot order, trimmed. Faces in
+// neighbouring slots that begin with the same items (the copies of a
+// design, which differ only in their counter) paint those items once, into
+// base, and each face paints the rest over a copy of it in img: the same
+// pixels.
+type copyPainter struct {
+	from      *draw.List // the face whose first n items base holds
+	n         int
+	base, img *image.RGBA // base nil: none
+}
+
+// face rasterizes the face of cards[i]; a picture it returns may be
+// overwritten by its next call.
+func (cp *copyPainter) face(cards []*Card, i int, dpi float64) (*image.RGBA, error) {
+	f := cards[i].Face
+	if cp.base == nil || shared(cp.from, f) < cp.n {
+		cp.base = nil
+		if i+1 < len(cards) {
+			if n := shared(f, cards[i+1].Face); n > 0 {
+				base, err := (&draw.List{W: f.W, H: f.H, Bleed: f.Bleed, Items: f.Items[:n]}).PNG(dpi, true)
+				if err != nil {
+					return nil, err
+				}
+				cp.from, cp.n, cp.base = f, n, base
+			}
+		}
+	}
+	if cp.base == nil {
+		return f.PNG(dpi, true)
+	}
+	if cp.img == nil || cp.img.Rect != cp.base.Rect {
+		cp.img = image.NewRGBA(cp.base.Rect)
+	}
+	copy(cp.img.Pix, cp.base.Pix)
+	return cp.img, (&draw.List{W: f.W, H: f.H, Bleed: f.Bleed, Items: f.Items[cp.n:]}).PaintOn(cp.img, dpi, true)
+}
+
+// shared counts the items two lists of one size begin with alike, up to the
+// last point where every Clip and Rotate has been ended by its Pop.
+func shared(a, b *draw.List) int {
+	if a.W != b.W || a.H != b.H || a.Bleed != b.Bleed {
+		return 0
+	}
+	n, depth := 0, 0
+	for i := 0; i < len(a.Items) && i < len(b.Items) && reflect.DeepEqual(a.Items[i], b.Items[i]); i++ {
+		switch a.Items[i].(type) {
+		case *draw.Clip, *draw.Rotate:
+			depth++
+		case draw.Pop:
+			depth = max(0, depth-1)
+		}
+		if depth == 0 {
+			n = i + 1
+		}
+	}
+	return n
 }
 
 // cardImage draws back at dpi; a card without a back gets a plain grey one

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"image"
 	"image/color"
 	"image/png"
 	"maps"
@@ -582,5 +583,68 @@ func TestIssue17_6_CopiesThatLookAlikeShareOneSlot(t *testing.T) {
 	}
 	if n := len(p.Sheets[0].Cards); n != 4 {
 		t.Errorf("the sheet holds %d cards, want 4 (A once, B twice, C once)", n)
+	}
+}
+
+// TestIssue18_CopiesPaintWhatTheyShareWithTheirOwnPixels: faces in
+// neighbouring slots that begin alike (copies that differ in one mark,
+// drawn plain or inside a Clip, then alike again) each show in their sheet
+// cell exactly the pixels of their own PNG, as does a face sharing nothing.
+func TestIssue18_CopiesPaintWhatTheyShareWithTheirOwnPixels(t *testing.T) {
+	face := func(bg, mark int, clipped bool) *draw.List {
+		l := card(colourOf(bg))
+		c := colourOf(100 + mark)
+		if clipped {
+			l.Add(&draw.Clip{X: 10, Y: 10, W: 20, H: 20})
+		}
+		l.Add(&draw.Shape{Kind: draw.Ellipse, X: 5, Y: 5, W: 30, H: 30, Fill: draw.RGB(int(c.R), int(c.G), int(c.B))})
+		if clipped {
+			l.Add(draw.Pop{})
+		}
+		l.Add(&draw.Shape{Kind: draw.Rect, X: 40, Y: 60, W: 10, H: 10, Fill: draw.RGB(0, 0, 0)})
+		return l
+	}
+	d := Deck{Name: "Edda"}
+	add := func(f *draw.List) {
+		d.Entries = append(d.Entries, Entry{Card: &Card{ID: fmt.Sprint(len(d.Entries)), Group: "Edda", Face: f, Back: card(backRed)}, Copies: 1})
+	}
+	for k := range 3 {
+		add(face(1, k, false))
+	}
+	for k := range 3 {
+		add(face(2, k, true))
+	}
+	add(face(3, 0, false))
+	p, err := Pack("g", []Deck{d}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := Render(p, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := p.Sheets[0]
+	sheet, err := png.Decode(bytes.NewReader(files[0].Data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for slot, c := range s.Cards {
+		own, err := c.Face.PNG(cardDPI(c.Face), true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		at := image.Pt(slot%s.Cols*s.CardW, slot/s.Cols*s.CardH)
+		differ := 0
+		for y := range s.CardH {
+			for x := range s.CardW {
+				r, g, b, _ := sheet.At(at.X+x, at.Y+y).RGBA()
+				if o := own.RGBAAt(x, y); uint8(r>>8) != o.R || uint8(g>>8) != o.G || uint8(b>>8) != o.B {
+					differ++
+				}
+			}
+		}
+		if differ > 0 {
+			t.Errorf("slot %d: %d pixels differ from the face's own PNG", slot, differ)
+		}
 	}
 }
