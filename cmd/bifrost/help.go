@@ -72,7 +72,7 @@ var helpJA = map[string]string{
 	"what to write: pdf, html or both":                                               "書き出す形式：pdf、html、または両方",
 	"folder holding <game>/rulebook.md, designer.md and RULINGS.md":                  "<game>/rulebook.md、designer.md、RULINGS.md のあるフォルダ",
 	"bots by seat, repeating: e.g. random,greedy":                                    "席ごとのボット（足りなければ繰り返す）：例 random,greedy",
-	"check invariants after every decision":                                          "選択のたびに不変条件を確かめる",
+	"check invariants once each game is set up and after every decision":             "準備が終わったときと選択のたびに不変条件を確かめる",
 	"games to play in all":                                                           "遊ぶゲームの総数",
 	"print the report as JSON":                                                       "報告を JSON で表示する",
 	"batch seed":                                                                     "試行のシード",

@@ -51,7 +51,7 @@ func newSimCmd(g *globalOptions) *cobra.Command {
 	cmd.Flags().StringVar(&opts.monster, "monster", "", "valkyrie: the monster to fight, by ID (default: alternate between them)")
 	cmd.Flags().StringVar(&opts.bots, "bots", "random", "bots by seat, repeating: e.g. random,greedy")
 	cmd.Flags().BoolVar(&opts.json, "json", false, "print the report as JSON")
-	cmd.Flags().BoolVar(&opts.check, "check", true, "check invariants after every decision")
+	cmd.Flags().BoolVar(&opts.check, "check", true, "check invariants once each game is set up and after every decision")
 	cmd.Flags().StringVar(&opts.shard, "shard", "", "play only slice i/n of the batch (e.g. 2/8); merge with `bifrost report merge`")
 	return cmd
 }
