@@ -86,11 +86,11 @@ func FromDrawn(l *cards.Layout, data any, drawn []cards.Drawn) ([]Deck, []Tile, 
 			deckOf[d.Kind] = k
 			decks = append(decks, Deck{Name: cmpOr(titles[d.Kind], d.Kind)})
 		}
-		decks[k].Entries = append(decks[k].Entries, entries(byID[d.ID], d.Copies, new(int))...)
+		decks[k].Entries = append(decks[k].Entries, entries(byID[d.ID], d.Copies, 0)...)
 	}
 	if gd, ok := data.(*schema.GuardianData); ok && len(gd.Decks) > 0 {
 		decks = decks[:0]
-		dealt := map[string]*int{} // per design, the copies given to earlier decks
+		dealt := map[string]int{} // per design, the copies given to earlier decks
 		for _, sd := range gd.Decks {
 			d := Deck{Name: sd.Name}
 			for _, e := range sd.Cards {
@@ -98,10 +98,9 @@ func FromDrawn(l *cards.Layout, data any, drawn []cards.Drawn) ([]Deck, []Tile, 
 				if cs == nil {
 					return nil, nil, fmt.Errorf("deck %q: no drawn card %s", sd.Name, e.ID)
 				}
-				if dealt[e.ID] == nil {
-					dealt[e.ID] = new(int)
-				}
-				d.Entries = append(d.Entries, entries(cs, max(1, e.Copies), dealt[e.ID])...)
+				n := max(1, e.Copies)
+				d.Entries = append(d.Entries, entries(cs, n, dealt[e.ID])...)
+				dealt[e.ID] += n
 			}
 			decks = append(decks, d)
 		}
@@ -137,16 +136,15 @@ func copiesOf(drawn []cards.Drawn) []*Card {
 func sameLook(a, b *draw.List) bool { return reflect.DeepEqual(a, b) }
 
 // entries are n copies of a design whose cards are cs: its one card n
-// times, or, one card per copy, the next n copies after the *dealt already
-// given out (wrapping round when a deck list asks for more than print).
-func entries(cs []*Card, n int, dealt *int) []Entry {
+// times, or, one card per copy, the n copies after the dealt already given
+// out (wrapping round when a deck list asks for more than print).
+func entries(cs []*Card, n, dealt int) []Entry {
 	if len(cs) == 1 {
 		return []Entry{{Card: cs[0], Copies: n}}
 	}
 	out := make([]Entry, n)
 	for i := range out {
-		out[i] = Entry{Card: cs[*dealt%len(cs)], Copies: 1}
-		*dealt++
+		out[i] = Entry{Card: cs[(dealt+i)%len(cs)], Copies: 1}
 	}
 	return out
 }
