@@ -204,10 +204,8 @@ func effectExample(v *effect.Vocab, doc string) string {
 
 // jaName is the first alias that is not ASCII, else name.
 func jaName(name string, aliases []string) string {
-	for _, a := range aliases {
-		if strings.IndexFunc(a, func(r rune) bool { return r > 0x7f }) >= 0 {
-			return a
-		}
+	if ja := effect.JapaneseAlias(aliases); ja != "" {
+		return ja
 	}
 	return name
 }
