@@ -75,8 +75,9 @@ func (r Rules) Ints(key string) []int {
 	return v
 }
 
-// kind resolves a zero Kind from the default's shape.
-func (p RuleParam) kind() RuleKind {
+// ResolvedKind is p's kind, a zero Kind resolved from the default's shape:
+// RuleBool when Default is a mark such as ○, else RuleInt.
+func (p RuleParam) ResolvedKind() RuleKind {
 	if p.Kind == RuleInt {
 		if _, isInt := ParseInt(p.Default); !isInt {
 			if _, isBool := ParseBool(p.Default); isBool {
@@ -89,7 +90,7 @@ func (p RuleParam) kind() RuleKind {
 
 // parseRule parses s as p's kind, within bounds.
 func parseRule(p RuleParam, s string) ([]int, bool) {
-	switch p.kind() {
+	switch p.ResolvedKind() {
 	case RuleBool:
 		b, ok := ParseBool(s)
 		if !ok {
@@ -125,7 +126,7 @@ func parseRule(p RuleParam, s string) ([]int, bool) {
 }
 
 func (p RuleParam) within(v []int) bool {
-	if k := p.kind(); k == RuleBool || k == RuleChoice || k == RuleText {
+	if k := p.ResolvedKind(); k == RuleBool || k == RuleChoice || k == RuleText {
 		return true
 	}
 	for _, n := range v {
@@ -139,7 +140,7 @@ func (p RuleParam) within(v []int) bool {
 // want describes the value p accepts in plain words, for messages:
 // "0〜30 の整数", "○ か ×".
 func (p RuleParam) want(en bool) string {
-	switch p.kind() {
+	switch p.ResolvedKind() {
 	case RuleBool:
 		if en {
 			return "○ or ×"
@@ -178,7 +179,7 @@ func (c *Checker) decodeRules() Rules {
 			panic("schema: bad default for rule " + p.Key)
 		}
 		r.ints[p.Key] = v
-		if p.kind() == RuleText {
+		if p.ResolvedKind() == RuleText {
 			r.texts[p.Key] = p.Default
 		}
 	}
@@ -212,7 +213,7 @@ func (c *Checker) decodeRules() Rules {
 			continue
 		}
 		r.ints[p.Key] = v
-		if p.kind() == RuleText {
+		if p.ResolvedKind() == RuleText {
 			r.texts[p.Key] = s.typed(i, "Value") // printed, so as typed
 		}
 	}
@@ -312,7 +313,7 @@ func (r Rules) Text(key string) string {
 		panic("schema: undeclared rule " + key)
 	}
 	v := r.ints[key]
-	switch p.kind() {
+	switch p.ResolvedKind() {
 	case RuleText:
 		return r.texts[key]
 	case RuleBool:

@@ -323,10 +323,10 @@ func writeRules(f *excelize.File, sheet string, params []schema.RuleParam) error
 	return nil
 }
 
-// ruleValidation returns the check of p's value cell, or nil for a list.
+// ruleValidation returns the check of p's value cell, or nil for a list or text.
 func ruleValidation(p schema.RuleParam, cell string) (*excelize.DataValidation, error) {
 	col := schema.Column{JA: p.Key}
-	switch ruleKind(p) {
+	switch p.ResolvedKind() {
 	case schema.RuleBool:
 		col.Kind = schema.KindBool
 	case schema.RuleChoice:
@@ -337,17 +337,4 @@ func ruleValidation(p schema.RuleParam, cell string) (*excelize.DataValidation, 
 		return nil, nil
 	}
 	return validation(col, cell)
-}
-
-// ruleKind resolves a zero Kind from the default's shape, as schema does:
-// a default that is a mark such as ○ makes a boolean.
-func ruleKind(p schema.RuleParam) schema.RuleKind {
-	if p.Kind == schema.RuleInt {
-		if _, isInt := schema.ParseInt(p.Default); !isInt {
-			if _, isBool := schema.ParseBool(p.Default); isBool {
-				return schema.RuleBool
-			}
-		}
-	}
-	return p.Kind
 }
