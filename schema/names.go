@@ -6,9 +6,17 @@ import "reflect"
 // ID and Name fields, as in NastrondData) to its name.
 func CardNames(data any) map[string]string {
 	out := map[string]string{}
+	EachRow(data, "Name", func(id, name string) { out[id] = name })
+	return out
+}
+
+// EachRow calls fn, in table and row order, with the ID and the value of
+// field of every row of data's tables (slices of rows with string fields ID
+// and field).
+func EachRow(data any, field string, fn func(id, value string)) {
 	v := reflect.Indirect(reflect.ValueOf(data))
 	if v.Kind() != reflect.Struct {
-		return out
+		return
 	}
 	for i := range v.NumField() {
 		f := v.Field(i)
@@ -17,14 +25,13 @@ func CardNames(data any) map[string]string {
 		}
 		et := f.Type().Elem()
 		id, ok1 := et.FieldByName("ID")
-		name, ok2 := et.FieldByName("Name")
-		if !ok1 || !ok2 || id.Type.Kind() != reflect.String || name.Type.Kind() != reflect.String {
+		val, ok2 := et.FieldByName(field)
+		if !ok1 || !ok2 || id.Type.Kind() != reflect.String || val.Type.Kind() != reflect.String {
 			continue
 		}
 		for j := range f.Len() {
 			row := f.Index(j)
-			out[row.FieldByIndex(id.Index).String()] = row.FieldByIndex(name.Index).String()
+			fn(row.FieldByIndex(id.Index).String(), row.FieldByIndex(val.Index).String())
 		}
 	}
-	return out
 }

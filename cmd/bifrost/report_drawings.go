@@ -4,7 +4,6 @@ import (
 	"errors"
 	"html/template"
 	"path/filepath"
-	"reflect"
 	"slices"
 	"strings"
 
@@ -85,27 +84,10 @@ func onBoards(data any, drawings map[string]template.HTML) {
 // fields ID and Board to the board it names (the first such row naming one wins).
 func rowBoards(data any) map[string]string {
 	out := map[string]string{}
-	v := reflect.Indirect(reflect.ValueOf(data))
-	if v.Kind() != reflect.Struct {
-		return out
-	}
-	for i := range v.NumField() {
-		f := v.Field(i)
-		if f.Kind() != reflect.Slice || f.Type().Elem().Kind() != reflect.Struct {
-			continue
+	schema.EachRow(data, "Board", func(id, board string) {
+		if _, seen := out[id]; !seen && board != "" {
+			out[id] = board
 		}
-		id, ok1 := f.Type().Elem().FieldByName("ID")
-		board, ok2 := f.Type().Elem().FieldByName("Board")
-		if !ok1 || !ok2 || id.Type.Kind() != reflect.String || board.Type.Kind() != reflect.String {
-			continue
-		}
-		for j := range f.Len() {
-			row := f.Index(j)
-			key, b := row.FieldByIndex(id.Index).String(), row.FieldByIndex(board.Index).String()
-			if _, seen := out[key]; !seen && b != "" {
-				out[key] = b
-			}
-		}
-	}
+	})
 	return out
 }
