@@ -313,7 +313,7 @@ func New(d *schema.BloodrageData) (*Engine, error) {
 			e.instCard = append(e.instCard, instInfo{cd.age, cd.kind, cd.players})
 		}
 	}
-	if len(e.inst) > 1<<15-1 {
+	if len(e.inst) > schema.MaxCards {
 		errs = append(errs, sim.Errorf("カードが合わせて %d 枚あり、多すぎます", "bloodrage: %d card instances", len(e.inst)))
 	}
 

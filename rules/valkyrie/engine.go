@@ -264,7 +264,7 @@ func New(d *schema.ValkyrieData) (*Engine, error) {
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
 	}
-	if len(e.inst) > 1<<15-1 {
+	if len(e.inst) > schema.MaxCards {
 		return nil, sim.Errorf("カードが合わせて %d 枚あり、多すぎます", "valkyrie: %d cards are too many", len(e.inst))
 	}
 	e.ids = qualifiedIDs(e.designs)
@@ -342,8 +342,8 @@ func compile(eff schema.Effect, v *effect.Vocab) ([]clause, error) {
 		}
 		return nil, nil
 	}
-	if len(eff.AST.Clauses) > 64 {
-		return nil, sim.Errorf("効果の節が %d 個あり、多すぎます（64 個まで）", "%d clauses are too many (at most 64)", len(eff.AST.Clauses))
+	if len(eff.AST.Clauses) > schema.ValkyrieMaxClauses {
+		return nil, sim.Errorf("効果の節が %d 個あり、多すぎます（%d 個まで）", "%d clauses are too many (at most %d)", len(eff.AST.Clauses), schema.ValkyrieMaxClauses)
 	}
 	out := make([]clause, 0, len(eff.AST.Clauses))
 	for _, c := range eff.AST.Clauses {
