@@ -227,25 +227,12 @@ func (lc *locator) find(ds *dataset, is issue) (sheet string, row, col int, head
 	if is.spec == nil || !is.row.IsValid() || len(is.fields) == 0 || is.fields[0] == nil {
 		return "", 0, 0, ""
 	}
-	sheet = is.spec.Key
-	if lc.book == nil {
-		return sheet, 0, 0, fieldHeader(is.fields[0], lc.lang)
-	}
-	t, ok := lc.book.Lookup(is.spec.Key, is.spec.JA)
+	t, colOf, ok := lc.sheet(is.spec)
 	if !ok {
-		return sheet, 0, 0, fieldHeader(is.fields[0], lc.lang)
+		return is.spec.Key, 0, 0, fieldHeader(is.fields[0], lc.lang)
 	}
 	sheet = t.Sheet
 	fs := fieldsOf(is.spec)
-	colOf := func(f *field) int {
-		for i, h := range t.Header {
-			h = strings.ToLower(schema.Normalize(h))
-			if h != "" && (h == strings.ToLower(f.col.JA) || h == strings.ToLower(f.col.EN)) {
-				return i + 1
-			}
-		}
-		return 0
-	}
 	f := is.fields[0]
 	if f.cond { // an Advance's use condition comes from its Condition column
 		if c := fs.get("Condition"); c != nil {
@@ -260,6 +247,26 @@ func (lc *locator) find(ds *dataset, is issue) (sheet string, row, col int, head
 	}
 	row = lc.rowOf(ds, t, fs, is.row, colOf)
 	return sheet, row, col, header
+}
+
+// sheet is spec's table in the workbook, with the 1-based column of a
+// field in it (0 for none); ok is false without a workbook or that sheet.
+func (lc *locator) sheet(spec *schema.SheetSpec) (t *schema.Table, colOf func(*field) int, ok bool) {
+	if lc.book == nil {
+		return nil, nil, false
+	}
+	if t, ok = lc.book.Lookup(spec.Key, spec.JA); !ok {
+		return nil, nil, false
+	}
+	return t, func(f *field) int {
+		for i, h := range t.Header {
+			h = strings.ToLower(schema.Normalize(h))
+			if h != "" && (h == strings.ToLower(f.col.JA) || h == strings.ToLower(f.col.EN)) {
+				return i + 1
+			}
+		}
+		return 0
+	}, true
 }
 
 func fieldHeader(f *field, l *schema.Lang) string {

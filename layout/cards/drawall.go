@@ -1,8 +1,6 @@
 package cards
 
 import (
-	"strings"
-
 	"bifrost/layout/draw"
 	"bifrost/schema"
 )
@@ -69,25 +67,13 @@ func drawAll(res schema.Result, l *Layout, opt Options, every bool) ([]Drawn, er
 // where finds the workbook sheet and 1-based row of card c ("", 0 when the
 // card has no row or there is no workbook).
 func (lc *locator) where(ds *dataset, c *card) (string, int) {
-	if c.kind.Sheet == nil {
+	spec := c.kind.Sheet
+	if spec == nil {
 		return "", 0
 	}
-	sheet := c.kind.Sheet.Key
-	if lc.book == nil || !c.row.IsValid() {
-		return sheet, 0
+	t, colOf, ok := lc.sheet(spec)
+	if !ok || !c.row.IsValid() {
+		return spec.Key, 0
 	}
-	t, ok := lc.book.Lookup(c.kind.Sheet.Key, c.kind.Sheet.JA)
-	if !ok {
-		return sheet, 0
-	}
-	fs := fieldsOf(c.kind.Sheet)
-	colOf := func(f *field) int {
-		for i, h := range t.Header {
-			if h = schema.Normalize(h); h != "" && (strings.EqualFold(h, f.col.JA) || strings.EqualFold(h, f.col.EN)) {
-				return i + 1
-			}
-		}
-		return 0
-	}
-	return t.Sheet, lc.rowOf(ds, t, fs, c.row, colOf)
+	return t.Sheet, lc.rowOf(ds, t, fieldsOf(spec), c.row, colOf)
 }
