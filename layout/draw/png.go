@@ -400,7 +400,8 @@ func (r *raster) flatten(segs []Seg) ([][]pt, []bool) {
 func (r *raster) stroke(segs []Seg, width, dash float64, c color.RGBA) {
 	polys, closed := r.flatten(segs)
 	if dash > 0 {
-		polys, closed = dashes(polys, closed, dash)
+		polys = dashes(polys, dash)
+		closed = make([]bool, len(polys)) // a dash is never closed
 	}
 	r.strokePolys(polys, closed, width, c, nil)
 }
@@ -471,7 +472,7 @@ func (r *raster) strokePolys(polys [][]pt, closed []bool, width float64, c color
 }
 
 // dashes cuts polylines into dashes of length d with gaps of length d.
-func dashes(polys [][]pt, closed []bool, d float64) ([][]pt, []bool) {
+func dashes(polys [][]pt, d float64) [][]pt {
 	var out [][]pt
 	for _, p := range polys {
 		on, left := true, d
@@ -497,8 +498,7 @@ func dashes(polys [][]pt, closed []bool, d float64) ([][]pt, []bool) {
 			out = append(out, cur)
 		}
 	}
-	_ = closed
-	return out, make([]bool, len(out))
+	return out
 }
 
 // decoded keeps card art decoded once per process, by key and size.
