@@ -67,21 +67,13 @@ func TestIssue18_4_GuardianIncrementalCountsMatchRecount(t *testing.T) {
 // evRecover counts, in the test above, cards recovered from the consume zone.
 const evRecover = sim.EventKind(255)
 
-// recountSum is zoneSum read afresh from every card.
+// recountSum is zoneSum read afresh from every card: with no running sums
+// to trust (Check compares the zones it sums with the deck list).
 func recountSum(g *game, s int) uint64 {
-	w, ps, h := g.e.weight, &g.p.ps[s], &g.h[s]
-	sum := weights(w, h.hand) + weights(w, h.deck) + weights(w, h.res) + weights(w, h.aside) +
-		weights(w, ps.consumed) + weights(w, ps.orders)
-	for _, cc := range ps.cheer {
-		sum += w[cc.card]
-	}
-	if h.forge >= 0 {
-		sum += w[h.forge]
-	}
-	if ps.shipped {
-		sum += w[ps.guard]
-	}
-	return sum
+	kept := g.stacked
+	g.stacked = stackSums{}
+	defer func() { g.stacked = kept }()
+	return g.zoneSum(s)
 }
 
 // Issue 18.2: what a workbook may hold past an int16 still works. A
