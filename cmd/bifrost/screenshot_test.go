@@ -2,8 +2,6 @@ package main
 
 import (
 	"image"
-	"image/png"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"testing"
@@ -52,14 +50,5 @@ func screenshot(t *testing.T, bin, dir, file, size string) image.Image {
 	t.Helper()
 	shot := filepath.Join(dir, "shot.png")
 	chromium(t, bin, dir, file, size, "--screenshot="+shot)
-	f, err := os.Open(shot)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return img
+	return readPNG(t, shot)
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"image"
 	"image/png"
 	"io"
 	"maps"
@@ -41,8 +42,8 @@ func fileOf(t *testing.T, u string) string {
 	return filepath.FromSlash(p.Path)
 }
 
-// pngSize decodes a PNG and returns its size.
-func pngSize(t *testing.T, path string) (int, int) {
+// readPNG decodes the PNG at path.
+func readPNG(t *testing.T, path string) image.Image {
 	t.Helper()
 	f, err := os.Open(path)
 	if err != nil {
@@ -53,7 +54,14 @@ func pngSize(t *testing.T, path string) (int, int) {
 	if err != nil {
 		t.Fatalf("%s: %v", path, err)
 	}
-	return img.Bounds().Dx(), img.Bounds().Dy()
+	return img
+}
+
+// pngSize decodes a PNG and returns its size.
+func pngSize(t *testing.T, path string) (int, int) {
+	t.Helper()
+	b := readPNG(t, path).Bounds()
+	return b.Dx(), b.Dy()
 }
 
 // TestIssue17_6_TTSWritesDecksOfAllFourGames runs `bifrost tts` on the
