@@ -44,7 +44,7 @@ func BenchmarkIssue17_8_PreviewUpdateAfterSave(b *testing.B) {
 		}
 		versions[i] = data
 	}
-	url, _ := startServe(b, src, "../../rules", "guardian")
+	url := startServe(b, src, "../../rules", "guardian")
 	res, err := http.Get(url + "events")
 	if err != nil {
 		b.Fatal(err)

@@ -19,18 +19,32 @@ import (
 	"github.com/xuri/excelize/v2"
 )
 
-// startServe runs `bifrost serve games…` in-process on a free loopback
-// port with src as the workbook folder and rules as the books' folder, and returns its address
-// (http://127.0.0.1:port/) and what it printed on stderr. The server stops
-// when the test ends, and must stop cleanly.
-func startServe(tb testing.TB, src, rules string, games ...string) (string, *syncBuffer) {
+// startServe runs `bifrost serve games…` as launchServe does and returns
+// its address. The server stops when the test ends, and must stop cleanly.
+func startServe(tb testing.TB, src, rules string, games ...string) string {
 	tb.Helper()
-	var errb syncBuffer
-	g := &globalOptions{lang: "ja", stdout: io.Discard, stderr: &errb}
+	url, stop := launchServe(tb, src, rules, games...)
+	tb.Cleanup(func() {
+		if err := stop(); err != nil {
+			tb.Error(err)
+		}
+	})
+	return url
+}
+
+// launchServe runs `bifrost serve games…` in-process on a free loopback
+// port with src as the workbook folder and rules as the books' folder, waits
+// until it is up and returns its address (http://127.0.0.1:port/) and stop,
+// which does what Ctrl-C does and says whether serve then ended cleanly
+// within 10 s.
+func launchServe(tb testing.TB, src, rules string, games ...string) (string, func() error) {
+	tb.Helper()
+	g := &globalOptions{lang: "ja", stdout: io.Discard, stderr: io.Discard}
 	ready := make(chan string, 1)
 	opts := &serveOptions{globalOptions: g, src: src, rules: rules, debounce: 150 * time.Millisecond, games: 20,
 		ready: func(url string) { ready <- url }}
 	ctx, cancel := context.WithCancel(context.Background())
+	tb.Cleanup(cancel)
 	done := make(chan error, 1)
 	go func() { done <- runServe(ctx, opts, games) }()
 	var url string
@@ -41,19 +55,20 @@ func startServe(tb testing.TB, src, rules string, games ...string) (string, *syn
 	case <-time.After(2 * time.Minute):
 		tb.Fatal("serve not ready after 2 minutes")
 	}
-	tb.Cleanup(func() {
+	stop := func() error {
 		cancel()
 		select {
 		case err := <-done:
 			if err != nil {
-				tb.Errorf("serve after Ctrl-C: %v", err)
+				return fmt.Errorf("serve after Ctrl-C: %v", err)
 			}
+			return nil
 		case <-time.After(10 * time.Second):
-			tb.Error("serve did not stop within 10 s of its context ending")
+			return errors.New("serve did not stop within 10 s of its context ending")
 		}
-	})
+	}
 	base, _, _ := strings.Cut(strings.TrimPrefix(url, "http://"), "/")
-	return "http://" + base + "/", &errb
+	return "http://" + base + "/", stop
 }
 
 // browser starts headless Chromium for a test; a missing Chromium skips
@@ -106,7 +121,7 @@ func pageText(ctx context.Context) string {
 
 func TestIssue17_5_RenamedCardShowsInTheOpenGalleryWithoutReload(t *testing.T) {
 	src := copySrc(t)
-	url, _ := startServe(t, src, "../../rules", "nastrond")
+	url := startServe(t, src, "../../rules", "nastrond")
 	ctx := browser(t)
 	openGallery(t, ctx, url+"nastrond")
 	const name = "改名した物語"
@@ -128,7 +143,7 @@ func TestIssue17_5_RenamedCardShowsInTheOpenGalleryWithoutReload(t *testing.T) {
 
 func TestIssue17_5_BrokenCellShowsItsProblemOnThePage(t *testing.T) {
 	src := copySrc(t)
-	url, _ := startServe(t, src, "../../rules", "nastrond")
+	url := startServe(t, src, "../../rules", "nastrond")
 	ctx := browser(t)
 	openGallery(t, ctx, url+"nastrond")
 	var cell string
@@ -161,7 +176,7 @@ func TestIssue17_4_SavedRulebookUpdatesItsOpenPage(t *testing.T) {
 	root := copyProject(t, "nastrond")
 	src := filepath.Join(root, "cardsrc")
 	rules := filepath.Join(root, "rules", "nastrond")
-	url, _ := startServe(t, src, filepath.Join(root, "rules"), "nastrond")
+	url := startServe(t, src, filepath.Join(root, "rules"), "nastrond")
 	ctx := browser(t)
 	// The page may be swapped for the made book while it loads: poll, as a
 	// node found early may leave the page.
@@ -189,7 +204,7 @@ func TestIssue17_4_SavedRulebookUpdatesItsOpenPage(t *testing.T) {
 }
 
 func TestIssue17_4_ServeListensOnLoopbackUnlessTold(t *testing.T) {
-	url, _ := startServe(t, copySrc(t), "../../rules", "nastrond")
+	url := startServe(t, copySrc(t), "../../rules", "nastrond")
 	if !strings.HasPrefix(url, "http://127.0.0.1:") {
 		t.Errorf("serve listens on %s, not on 127.0.0.1", url)
 	}
@@ -223,17 +238,9 @@ func TestIssue17_4_ServeListensOnLoopbackUnlessTold(t *testing.T) {
 }
 
 func TestIssue17_4_ServeStopsCleanlyWithAPageOpen(t *testing.T) {
-	var errb syncBuffer
-	g := &globalOptions{lang: "en", stdout: io.Discard, stderr: &errb}
-	ready := make(chan string, 1)
-	opts := &serveOptions{globalOptions: g, src: copySrc(t), rules: "../../rules", debounce: 150 * time.Millisecond, games: 20,
-		ready: func(url string) { ready <- url }}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- runServe(ctx, opts, []string{"guardian"}) }()
-	url := <-ready
-	base, _, _ := strings.Cut(strings.TrimPrefix(url, "http://"), "/")
-	res, err := http.Get("http://" + base + "/events")
+	url, stop := launchServe(t, copySrc(t), "../../rules", "guardian")
+	base := strings.TrimSuffix(strings.TrimPrefix(url, "http://"), "/")
+	res, err := http.Get(url + "events")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -242,14 +249,8 @@ func TestIssue17_4_ServeStopsCleanlyWithAPageOpen(t *testing.T) {
 		t.Fatalf("event stream: %q %v", line, err)
 	}
 	start := time.Now()
-	cancel() // what Ctrl-C does
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Errorf("serve after Ctrl-C: %v", err)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("serve did not stop within 10 s with an event stream open")
+	if err := stop(); err != nil { // what Ctrl-C does
+		t.Fatalf("with an event stream open: %v", err)
 	}
 	t.Logf("stopped in %v", time.Since(start).Round(time.Millisecond))
 	if _, err := io.ReadAll(res.Body); err != nil && !errors.Is(err, io.ErrUnexpectedEOF) {
@@ -272,7 +273,7 @@ func TestIssue17_4_ServeWritesNothing(t *testing.T) {
 		return names
 	}
 	before := list()
-	url, _ := startServe(t, src, "../../rules", "nastrond")
+	url := startServe(t, src, "../../rules", "nastrond")
 	for _, page := range []string{"nastrond", "nastrond/rulebook", "nastrond/designer", "nastrond/summary", "nastrond/report"} {
 		res, err := http.Get(url + page)
 		if err != nil || res.StatusCode != 200 {
