@@ -10,8 +10,8 @@ import (
 	"bifrost/schema"
 )
 
-// texts are the pages' words: Japanese, English.
-var texts = map[string][2]string{
+// texts are the pages' words, in Japanese and English.
+var texts = schema.Catalogue{
 	"preview":      {"プレビュー", "preview"},
 	"games":        {"ゲーム", "Games"},
 	"gallery":      {"カード", "Cards"},
