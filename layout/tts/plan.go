@@ -1,6 +1,7 @@
 package tts
 
 import (
+	"cmp"
 	"crypto/sha256"
 	"fmt"
 	"reflect"
@@ -60,7 +61,7 @@ type Tile struct {
 func FromDrawn(l *cards.Layout, data any, drawn []cards.Drawn) ([]Deck, []Tile, error) {
 	titles := map[string]string{}
 	for _, k := range l.Kinds {
-		titles[k.Name] = cmpOr(k.Title, k.Name)
+		titles[k.Name] = cmp.Or(k.Title, k.Name)
 	}
 	var (
 		decks []Deck
@@ -84,7 +85,7 @@ func FromDrawn(l *cards.Layout, data any, drawn []cards.Drawn) ([]Deck, []Tile, 
 		if !ok {
 			k = len(decks)
 			deckOf[d.Kind] = k
-			decks = append(decks, Deck{Name: cmpOr(titles[d.Kind], d.Kind)})
+			decks = append(decks, Deck{Name: cmp.Or(titles[d.Kind], d.Kind)})
 		}
 		decks[k].Entries = append(decks[k].Entries, entries(byID[d.ID], d.Copies, 0)...)
 	}
@@ -303,11 +304,4 @@ func fileKey(s string) string {
 		}
 		return '_'
 	}, s)
-}
-
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }
