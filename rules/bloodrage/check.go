@@ -5,16 +5,11 @@ import "bifrost/rules/sim"
 // statWords name the three stats in violation messages.
 var statWords = [3]sim.Word{{"激情", "Rage"}, {"名誉ステータス（斧）", "Axes"}, {"指揮ステータス（角笛）", "Horns"}}
 
-// yesNo is a flag in a violation message: はい/いいえ, true/false.
-func yesNo(b bool) sim.Word {
-	if b {
-		return sim.Word{"はい", "true"}
-	}
-	return sim.Word{"いいえ", "false"}
-}
-
 // placeWord names a place in both languages (a province by its name and ID).
 func (g *Game) placeWord(loc int) sim.Word { return sim.Word{g.place(loc, "ja"), g.place(loc, "en")} }
+
+// figWord names figure kind k in both languages.
+func figWord(k int8) sim.Word { return sim.Word{figNames[0][k], figNames[1][k]} }
 
 // cardWord names card instance i in both languages: 「its name」 and its ID.
 func (g *Game) cardWord(i int) sim.Word {
@@ -208,12 +203,12 @@ func (g *Game) checkFig(f int) error {
 	}
 	held := fg.kind != fkMonster || g.clan[s].slot[slotMonster0+int(fg.slot)] >= 0
 	if held == (fg.loc == locBox) {
-		return sim.Errorf("P%dの%s（枠%d）が場所%dにあります（カードあり：%v）", "P%d's %s (slot %d) is in place %d with card %v", s+1, sim.Word{figNames[0][fg.kind], figNames[1][fg.kind]}, fg.slot, fg.loc, yesNo(held))
+		return sim.Errorf("P%dの%s（枠%d）が場所%dにあります（カードあり：%v）", "P%d's %s (slot %d) is in place %d with card %v", s+1, figWord(fg.kind), fg.slot, fg.loc, sim.YesNo(held))
 	}
 	ship := g.isShip(f)
 	atSea := fg.loc >= locFjord0 && fg.loc < locReserve
 	if atSea && !ship || ship && int(fg.loc) < nProv {
-		return sim.Errorf("P%dの%sが%sにあります（置けない場所です）", "P%d's %s is in %s", s+1, sim.Word{figNames[0][fg.kind], figNames[1][fg.kind]}, g.placeWord(int(fg.loc)))
+		return sim.Errorf("P%dの%sが%sにあります（置けない場所です）", "P%d's %s is in %s", s+1, figWord(fg.kind), g.placeWord(int(fg.loc)))
 	}
 	return nil
 }
@@ -340,7 +335,7 @@ func (g *Game) checkCard(i int) error {
 	}
 	faceUp := l == clPool || l == clKept || l == clPlayed || l == clSheet || l == clQuest || l == clHand && own == 0
 	if faceUp && !g.cSeen[i] || l == clAIDeck && g.cSeen[i] {
-		return sim.Errorf("場所%[2]dのカード%[1]sについて、プレイヤーが見たかどうかの印が正しくありません（見た：%[3]v）", "card %s in place %d is marked seen %v by the human", g.cardWord(i), l, yesNo(g.cSeen[i]))
+		return sim.Errorf("場所%[2]dのカード%[1]sについて、プレイヤーが見たかどうかの印が正しくありません（見た：%[3]v）", "card %s in place %d is marked seen %v by the human", g.cardWord(i), l, sim.YesNo(g.cSeen[i]))
 	}
 	aiSheet := l == clSheet && own > 0 // a monster searched out of a later Age (T43)
 	if !aiSheet && int(d.age) > int(g.age) || (l == clQuestPile || l == clUpgradePile || l == clBattlePile || l == clAIDeck) && int(d.age) != int(g.age) {

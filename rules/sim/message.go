@@ -43,6 +43,14 @@ type Word [2]string
 
 func (w Word) String() string { return w[1] }
 
+// YesNo is a flag as a Word: はい/いいえ, true/false.
+func YesNo(b bool) Word {
+	if b {
+		return Word{"はい", "true"}
+	}
+	return Word{"いいえ", "false"}
+}
+
 func localArgs(args []any, ja bool) []any {
 	out := make([]any, len(args))
 	for i, a := range args {

@@ -37,17 +37,9 @@ var (
 		kindWeakness: {"弱点", "weakness"}, kindVP: {"VP", "VP"}}
 )
 
-// yesNo is a flag in a violation message: はい/いいえ, true/false.
-func yesNo(b bool) sim.Word {
-	if b {
-		return sim.Word{"はい", "true"}
-	}
-	return sim.Word{"いいえ", "false"}
-}
-
 // runOut is the two supply decks' run-out flags in a violation message.
 func runOut(f [2]bool) sim.Word {
-	return sim.Word{fmt.Sprintf("%s %s・%s %s", deckNames[0], yesNo(f[0])[0], deckNames[1], yesNo(f[1])[0]), fmt.Sprint(f)}
+	return sim.Word{fmt.Sprintf("%s %s・%s %s", deckNames[0], sim.YesNo(f[0])[0], deckNames[1], sim.YesNo(f[1])[0]), fmt.Sprint(f)}
 }
 
 // home is where one physical card may be (I6), what it is and what it scores.
@@ -310,7 +302,7 @@ func (g *Game) Check() error {
 	}
 	if ch.ends {
 		if want := (g.exhausted[0] && g.exhausted[1]) || g.rageLeft() == 0; want != g.endTriggered {
-			return sim.Errorf("E1/E2: 終了条件を満たしたか：%v、終了の合図：%v（一致しません）", "E1/E2: end conditions met %v but end triggered %v", yesNo(want), yesNo(g.endTriggered))
+			return sim.Errorf("E1/E2: 終了条件を満たしたか：%v、終了の合図：%v（一致しません）", "E1/E2: end conditions met %v but end triggered %v", sim.YesNo(want), sim.YesNo(g.endTriggered))
 		}
 		ch.ends = false
 	}
@@ -435,7 +427,7 @@ func (g *Game) checkTurn() error {
 		return sim.Errorf("I16: %[2]d巡目に終了の合図が出たあと、P1が%[1]dターン目を始めました", "I16: P1 began turn %d after the end was triggered in round %d", g.pl[0].turns, g.endRound)
 	}
 	if g.over && !g.endNow && (!g.endTriggered || g.pl[g.n-1].turns != g.pl[0].turns) {
-		return sim.Errorf("I16: 各プレイヤーのターン数が%d〜%dのままゲームが終わりました（終了の合図：%v）", "I16: the game ended with turn counts %d..%d (end triggered %v)", g.pl[g.n-1].turns, g.pl[0].turns, yesNo(g.endTriggered))
+		return sim.Errorf("I16: 各プレイヤーのターン数が%d〜%dのままゲームが終わりました（終了の合図：%v）", "I16: the game ended with turn counts %d..%d (end triggered %v)", g.pl[g.n-1].turns, g.pl[0].turns, sim.YesNo(g.endTriggered))
 	}
 	return nil
 }
@@ -699,7 +691,7 @@ func (g *Game) stepError(prev *trace, left int) error {
 		return sim.Errorf("I14: サプライデッキが尽きた印が消えました（尽きたか：%v、今は%v）", "I14: a run-out flag was cleared (%v, now %v)", runOut(prev.exhausted), runOut(g.exhausted))
 	}
 	if prev.endTriggered && (!g.endTriggered || g.endRound != prev.endRound) {
-		return sim.Errorf("I14/I16: 終了の合図（%d巡目）が変わりました（合図：%v、%d巡目）", "I14/I16: the end trigger (round %d) became %v (round %d)", prev.endRound, yesNo(g.endTriggered), g.endRound)
+		return sim.Errorf("I14/I16: 終了の合図（%d巡目）が変わりました（合図：%v、%d巡目）", "I14/I16: the end trigger (round %d) became %v (round %d)", prev.endRound, sim.YesNo(g.endTriggered), g.endRound)
 	}
 	switch g.turns - prev.turns {
 	case 0:
