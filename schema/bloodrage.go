@@ -497,7 +497,7 @@ var bloodrageCardVocab = &effect.Vocab{
 	},
 }
 
-var bloodrageMessages = map[string]msg{
+var bloodrageMessages = Catalogue{
 	"b_label_province":   {"地方", "province"},
 	"b_label_fjord":      {"フィヨルド", "fjord"},
 	"b_label_age_cards":  {"時代%dのカード", "Age %d cards"},

@@ -349,7 +349,7 @@ func guardianNames(names []string, find func(string) *effect.Verb) string {
 	return strings.Join(out, ", ")
 }
 
-var guardianMessages = map[string]msg{
+var guardianMessages = Catalogue{
 	"g_empty_sheet":      {"シートにデータ行がありません", "the sheet has no data rows"},
 	"g_unknown_attr":     {"属性「%s」は相性シートにありません", "attribute %q is not in the Affinity sheet"},
 	"g_effect_attr":      {"効果の %d 文字目: 属性「%s」は相性シートにありません", "effect, character %d: attribute %q is not in the Affinity sheet"},

@@ -605,10 +605,10 @@ func TestGuardian_VocabularyComplete(t *testing.T) {
 // mismatch shows up.
 func TestGuardian_MessagesInBothLanguages(t *testing.T) {
 	for key, m := range guardianMessages {
-		if !strings.HasPrefix(key, "g_") || m.ja == "" || m.en == "" {
+		if !strings.HasPrefix(key, "g_") || m[0] == "" || m[1] == "" {
 			t.Errorf("message %q: want a g_ key with ja and en", key)
 		}
-		if strings.Count(m.ja, "%") != strings.Count(m.en, "%") {
+		if strings.Count(m[0], "%") != strings.Count(m[1], "%") {
 			t.Errorf("message %q: ja and en take different arguments", key)
 		}
 	}

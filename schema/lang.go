@@ -80,11 +80,11 @@ func (l *Lang) Msg(key string, args ...any) string {
 	if !ok {
 		return key + fmt.Sprint(args...)
 	}
-	f := m.ja
+	f := m[0]
 	if l.English() {
-		f = m.en
+		f = m[1]
 	}
-	quoted := quotedArgs(m.ja, m.en)
+	quoted := quotedArgs(m[0], m[1])
 	args = slices.Clone(args)
 	for i, a := range args {
 		if s, isStr := a.(string); isStr && quoted[i] {
@@ -226,15 +226,12 @@ func (l *Lang) List(names []string) string {
 	return strings.Join(names, "、")
 }
 
-// msg is one catalog entry: a fmt format per language.
-type msg struct{ ja, en string }
-
 // catalog holds every message that validator's translations do not cover.
 // Games add theirs through their own tables, merged here explicitly.
 var catalog = merge(coreMessages, valkyrieMessages, nastrondMessages, guardianMessages, bloodrageMessages)
 
-func merge(tables ...map[string]msg) map[string]msg {
-	out := map[string]msg{}
+func merge(tables ...Catalogue) Catalogue {
+	out := Catalogue{}
 	for _, t := range tables {
 		for k, v := range t {
 			if _, dup := out[k]; dup {
@@ -246,7 +243,7 @@ func merge(tables ...map[string]msg) map[string]msg {
 	return out
 }
 
-var coreMessages = map[string]msg{
+var coreMessages = Catalogue{
 	"required":            {"%sは必須です", "%s is required"},
 	"not_int":             {"%sは整数で入力してください", "%s must be a whole number"},
 	"not_bool":            {"%sは ○か× で入力してください", "%s must be ○ or × (TRUE/FALSE)"},

@@ -25,11 +25,11 @@ func TestCatalog_JapaneseAndEnglishTakeTheSameArguments(t *testing.T) {
 		return out
 	}
 	for key, m := range catalog {
-		if m.ja == "" || m.en == "" {
+		if m[0] == "" || m[1] == "" {
 			t.Errorf("%s: a language is missing", key)
 			continue
 		}
-		if ja, en := norm(m.ja), norm(m.en); !slices.Equal(ja, en) {
+		if ja, en := norm(m[0]), norm(m[1]); !slices.Equal(ja, en) {
 			t.Errorf("%s: Japanese takes %v, English takes %v", key, ja, en)
 		}
 	}

@@ -189,7 +189,7 @@ var nastrondTimings = map[string][]string{
 	"tiwaz":      {"", "before_roll", "after_roll", "after_fix"},
 }
 
-var nastrondMessages = map[string]msg{
+var nastrondMessages = Catalogue{
 	"n_ring":           {"第%d層のマスはエッダ%d枚とキーパー%d枚で%dマスになりますが、盤面の第%d層は%dマスです", "layer %d has %d Edda and %d Keepers, %d squares, but layer %d of the board has %d"},
 	"n_start_layer1":   {"開始位置は第1層のキーパーにしか書けません（第%d層）", "Start may only be set on a layer-1 Keeper (this one is on layer %d)"},
 	"n_start_dup":      {"開始位置 %d は %d 行目の第1層キーパーと同じです。キーパーごとに違う開始位置にしてください（空欄は0）", "start %d is the same as the layer-1 Keeper's on row %d; give each layer-1 Keeper its own start (blank means 0)"},

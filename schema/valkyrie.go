@@ -236,7 +236,7 @@ func turnPlayer(v effect.Verb) effect.Verb {
 	return v
 }
 
-var valkyrieMessages = map[string]msg{
+var valkyrieMessages = Catalogue{
 	"v_label_supply":        {"ヴァルキリー", "supply Valkyries"},
 	"v_label_first":         {"ファーストヴァルキリー", "First Valkyries"},
 	"v_label_monster":       {"モンスター", "monsters"},
