@@ -9,28 +9,19 @@ import (
 
 // BenchmarkRandomGames4P plays full 4-player games with random bots on one
 // goroutine, without invariant checks, as a batch does.
-func BenchmarkRandomGames4P(b *testing.B) {
-	e := shippedEngine(b)
-	p := sim.NewPlayer(e, []string{"random"}, sim.NewStats(e))
-	b.ReportAllocs()
-	b.ResetTimer()
-	i := 0
-	for b.Loop() {
-		cfg := sim.Config{Players: 4, Index: i}
-		if r := p.Play(cfg, sim.GameSeed(1, 4, i)); r.Violation != nil || r.Unfinished {
-			b.Fatalf("game %d: %+v", i, r)
-		}
-		i++
-	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
-}
+func BenchmarkRandomGames4P(b *testing.B) { randomGames4P(b, false) }
 
 // BenchmarkRandomGames4PChecked is the same with Check and CheckStep after
 // every decision, as smoke runs do.
-func BenchmarkRandomGames4PChecked(b *testing.B) {
+func BenchmarkRandomGames4PChecked(b *testing.B) { randomGames4P(b, true) }
+
+// randomGames4P plays seeded 4-player random-bot games recording card
+// statistics, the invariants checked after every decision if check, fails
+// on a violation or an unfinished game, and reports games/s.
+func randomGames4P(b *testing.B, check bool) {
 	e := shippedEngine(b)
 	p := sim.NewPlayer(e, []string{"random"}, sim.NewStats(e))
-	p.Check = true
+	p.Check = check
 	b.ReportAllocs()
 	i := 0
 	for b.Loop() {
