@@ -44,13 +44,20 @@ func runBuild(ctx context.Context, opts *buildOptions, args []string) error {
 	if err != nil {
 		return err
 	}
+	return forValid(results, func(res schema.Result) (bool, error) { return buildGame(ctx, opts, res) })
+}
+
+// forValid calls write for each result whose data has no errors, in order,
+// stopping at its first error. It returns errProblems when a result had
+// errors or write reported a failure (false).
+func forValid(results []schema.Result, write func(schema.Result) (bool, error)) error {
 	failed := false
 	for _, res := range results {
 		if schema.HasErrors(res.Problems) {
 			failed = true
 			continue
 		}
-		ok, err := buildGame(ctx, opts, res)
+		ok, err := write(res)
 		if err != nil {
 			return err
 		}

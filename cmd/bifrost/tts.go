@@ -43,26 +43,18 @@ func runTTS(ctx context.Context, opts *ttsOptions, args []string) error {
 	if err != nil {
 		return err
 	}
-	failed := false
-	for _, res := range results {
-		if schema.HasErrors(res.Problems) {
-			failed = true
-			continue
-		}
+	return forValid(results, func(res schema.Result) (bool, error) {
 		written, err := writeTTS(ctx, opts.src, opts.out, opts.baseURL, res)
 		if err != nil {
-			return err
+			return false, err
 		}
 		for _, p := range written {
 			fmt.Fprintln(opts.stdout, p)
 		}
 		listWritten(opts.globalOptions, res.Game, written)
 		fmt.Fprintln(opts.stderr, opts.msg("tts_hint", written[len(written)-1]))
-	}
-	if failed {
-		return errProblems
-	}
-	return nil
+		return true, nil
+	})
 }
 
 // writeTTS draws a valid game's cards, writes its deck sheets, backs and
