@@ -318,7 +318,7 @@ func (pt *painter) text(e *Element, s string, x, y, w, h float64, st text.Style,
 		}
 		for _, r := range chain.Runs(l.Text, bold) {
 			t := &draw.Text{X: lx, Y: top + float64(i)*pitch + ascent*sizeMM, S: r.S, Font: r.Font, Bold: bold && !r.Stroke,
-				Size: f.Size, Color: *paintOf(col), W: float64(r.W) * sizeMM / 1000}
+				Size: f.Size, Color: *paintOf(col)}
 			switch {
 			case pt.invisible:
 				t.Mode = draw.TextInvisible
@@ -328,7 +328,7 @@ func (pt *painter) text(e *Element, s string, x, y, w, h float64, st text.Style,
 				t.Mode, t.Line = draw.TextFillStroke, sizeMM*0.035
 			}
 			pt.add(t)
-			lx += t.W
+			lx += float64(r.W) * sizeMM / 1000
 		}
 	}
 }

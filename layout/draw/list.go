@@ -85,7 +85,6 @@ type Text struct {
 	Color Color
 	Mode  TextMode
 	Line  float64 // stroke width in mm for TextFillStroke and TextStroke
-	W     float64 // advance of the run, mm, as the PDF measures it
 }
 
 // Image is a PNG or JPEG picture stretched over a box (clip it with Clip).
