@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"bifrost/rules/sim"
+	"bifrost/rules/sim/simtest"
 	"bifrost/schema"
 	"bifrost/schema/workbook"
 )
@@ -71,20 +72,13 @@ func validData(t *testing.T, b *schema.Book) *schema.BloodrageData {
 }
 
 // playChecked plays 20 checked games of e for every clan count it offers,
-// and fails on a violation or an unfinished game.
+// and fails on a violation, an unfinished game or one without a winner.
 func playChecked(t *testing.T, e *Engine) {
 	t.Helper()
-	p := sim.NewPlayer(e, []string{"random"}, nil)
-	p.Check = true
-	counts := e.PlayerCounts()
 	decisions := 0
-	for i := range 20 {
-		r := p.Play(sim.Config{Players: counts[i%len(counts)], Index: i}, uint64(i))
-		if r.Violation != nil {
-			t.Fatalf("game %d (%d clans): %s", i, r.Players, r.Violation.Message)
-		}
-		if r.Unfinished || r.Winner < 0 {
-			t.Errorf("game %d (%d clans) did not finish", i, r.Players)
+	for i, r := range simtest.PlayChecked(t, sim.NewPlayer(e, []string{"random"}, nil), 20) {
+		if r.Winner < 0 {
+			t.Errorf("game %d (%d clans) has no winner", i, r.Players)
 		}
 		decisions += r.Decisions
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"bifrost/rules/sim"
+	"bifrost/rules/sim/simtest"
 	"bifrost/schema"
 )
 
@@ -29,7 +30,6 @@ func TestIssue18_2_GuardianFourPaymentsPlay(t *testing.T) {
 	run, advances, cheers := 0, 0, 0 // run: payments since the last other event
 	cheering := false                // G4's cheer: ability is being paid for
 	p := sim.NewPlayer(e, []string{"random"}, nil)
-	p.Check = true
 	p.OnEvent = func(ev sim.Event) {
 		switch {
 		case ev.Kind == evPay:
@@ -46,15 +46,7 @@ func TestIssue18_2_GuardianFourPaymentsPlay(t *testing.T) {
 		cheering = ev.Kind == sim.Played && ev.N == playCheer && ev.Card == g4
 		run = 0
 	}
-	for i := range 20 {
-		r := p.Play(sim.Config{Players: 2, Index: i}, uint64(i))
-		if r.Violation != nil {
-			t.Fatalf("game %d: %s", i, r.Violation.Message)
-		}
-		if r.Unfinished {
-			t.Errorf("game %d did not finish", i)
-		}
-	}
+	simtest.PlayChecked(t, p, 20)
 	if advances == 0 || cheers == 0 {
 		t.Errorf("four payments in a row: %d for the Advance, %d for the cheer: ability; want some of each", advances, cheers)
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"bifrost/rules/sim"
+	"bifrost/rules/sim/simtest"
 	"bifrost/schema"
 	"bifrost/schema/effect"
 )
@@ -44,22 +45,12 @@ func playChecked(t *testing.T, e *Engine, n int, d int16) int {
 	t.Helper()
 	played := 0
 	p := sim.NewPlayer(e, []string{"greedy"}, nil)
-	p.Check = true
 	p.OnEvent = func(ev sim.Event) {
 		if ev.Kind == sim.Played && ev.Card == int32(d) {
 			played++
 		}
 	}
-	counts := e.PlayerCounts()
-	for i := range n {
-		r := p.Play(sim.Config{Players: counts[i%len(counts)], Index: i}, uint64(i))
-		if r.Violation != nil {
-			t.Fatalf("game %d: %s", i, r.Violation.Message)
-		}
-		if r.Unfinished {
-			t.Errorf("game %d did not finish", i)
-		}
-	}
+	simtest.PlayChecked(t, p, n)
 	return played
 }
 
