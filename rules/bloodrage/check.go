@@ -232,10 +232,10 @@ type cardCheck struct {
 // move, so nothing is read when no card has moved. The box, where most
 // cards lie, needs no more than its place.
 func (g *Game) checkCards() error {
-	if g.cardsChecked == g.cardMoves && g.cardMoves > 0 {
+	e, cc := g.e, &g.cardCheck
+	if g.nMoved == 0 && len(cc.loc) == len(g.cLoc) {
 		return nil
 	}
-	e, cc := g.e, &g.cardCheck
 	if len(cc.loc) != len(g.cLoc) || cc.age != g.age || g.nMoved > len(g.moved) {
 		*cc = cardCheck{loc: append(cc.loc[:0], g.cLoc...), own: append(cc.own[:0], g.cOwn...), age: g.age}
 		for i := range g.cLoc {
@@ -254,7 +254,6 @@ func (g *Game) checkCards() error {
 			cc.tally(int(i), 1)
 		}
 	}
-	g.nMoved = 0
 	if cc.pool > 0 && g.prompt != pDraft || cc.played > 0 && !g.b.active {
 		for i := range g.cLoc {
 			if err := g.checkCard(i); err != nil {
@@ -280,7 +279,7 @@ func (g *Game) checkCards() error {
 			return sim.Errorf("P%dがカードを%d枚持っています", "P%d holds %d cards", s+1, cc.held[s])
 		}
 	}
-	g.cardsChecked = g.cardMoves
+	g.nMoved = 0
 	return nil
 }
 

@@ -117,11 +117,9 @@ type Game struct {
 
 	snap     snapshot // the state at the last CheckStep
 	figCheck figCheck // what Check read of the figures
-	// cardMoves counts moveCard calls; cardsChecked is its value when the
-	// cards last passed Check. figMoves counts moveFig calls.
-	cardMoves, cardsChecked, figMoves uint32
-	// moved notes the cards moveCard moved since the last check, nMoved
-	// how many (more than fit: Check reads every card).
+	figMoves uint32   // moveFig calls
+	// moved notes the cards moveCard moved since the cards last passed
+	// Check, nMoved how many (more than fit: Check reads every card).
 	moved     [16]int16
 	nMoved    int
 	cardCheck cardCheck // what Check read of the cards
@@ -273,7 +271,6 @@ func (g *Game) moveCard(i int16, loc uint8, own int) {
 		g.hand[own]++
 	}
 	g.cLoc[i] = loc
-	g.cardMoves++
 	if g.nMoved < len(g.moved) {
 		g.moved[g.nMoved] = i
 	}

@@ -130,8 +130,7 @@ func (g *Game) redeal(rng *rand.Rand) {
 			g.cOrd[i] = uint16(rng.IntN(1 << 16))
 		}
 	}
-	g.cardMoves++ // the cards moved: Check looks at them again, every one
-	g.nMoved = len(g.moved) + 1
+	g.nMoved = len(g.moved) + 1 // the cards moved: Check reads every one again
 }
 
 // nClasses is the number of card classes that are dealt apart: Age 1..3
