@@ -88,20 +88,13 @@ func TestIssue18_2_ValkyrieMaxClausesPlay(t *testing.T) {
 // refused.
 func TestIssue18_2_ValkyrieMaxCardsIsTheEngineLimit(t *testing.T) {
 	d := loadData(t, nil)
-	total := 0
-	for _, v := range d.Valkyries {
-		total += v.Copies
-	}
-	for _, f := range d.FirstValkyries {
-		total += f.Copies
-	}
-	for _, p := range d.VPCards {
-		total += p.Copies
-	}
-	total += len(d.Weaknesses)
-	d.VPCards = slices.Clone(d.VPCards)
-	d.VPCards[0].Copies += schema.MaxCards - total
 	e, err := New(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.VPCards = slices.Clone(d.VPCards)
+	d.VPCards[0].Copies += schema.MaxCards - len(e.inst)
+	e, err = New(d)
 	if err != nil {
 		t.Fatalf("New with %d cards: %v", schema.MaxCards, err)
 	}
