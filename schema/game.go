@@ -100,6 +100,10 @@ func (c *Checker) parseEffect(src, typed string, col Column, sheet string, row, 
 	return ast, true
 }
 
+// charNumber is the 1-based character number, as effect messages show it,
+// of byte offset pos in src (an AST position).
+func charNumber(src string, pos int) int { return utf8.RuneCountInString(src[:min(pos, len(src))]) + 1 }
+
 // asTyped returns found, the text at rune offset of src, as the designer
 // typed it: src is typed after NFKC, and where the two have the same number
 // of characters the typed ones at the same offset are the echo (１２, not 12).

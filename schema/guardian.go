@@ -662,7 +662,7 @@ func guardianCheckEffect[T any](s *Sheet[T], i int, field, src string, e *effect
 	if e == nil {
 		return
 	}
-	pos := func(p int) int { return utf8.RuneCountInString(src[:min(p, len(src))]) + 1 }
+	pos := func(p int) int { return charNumber(src, p) }
 	firstCheer := slices.IndexFunc(e.Clauses, func(cl effect.Clause) bool { return cl.Trigger == "cheer" })
 	for k, cl := range e.Clauses {
 		for _, call := range append(slices.Clone(cl.Conds), cl.Action) {

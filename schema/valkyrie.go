@@ -2,7 +2,6 @@ package schema
 
 import (
 	"slices"
-	"unicode/utf8"
 
 	"bifrost/schema/effect"
 )
@@ -451,13 +450,12 @@ func checkValkyrieEffect[T any](s *Sheet[T], i int, field string, e Effect, pool
 		return
 	}
 	if n := len(e.AST.Clauses); n > ValkyrieMaxClauses {
-		pos := e.AST.Clauses[ValkyrieMaxClauses].Pos
-		s.Errorf(i, field, "v_limit_clauses", utf8.RuneCountInString(e.Src[:pos])+1, ValkyrieMaxClauses, ValkyrieMaxClauses+1)
+		s.Errorf(i, field, "v_limit_clauses", charNumber(e.Src, e.AST.Clauses[ValkyrieMaxClauses].Pos), ValkyrieMaxClauses, ValkyrieMaxClauses+1)
 	}
 	for _, cl := range e.AST.Clauses {
 		for _, cond := range cl.Conds {
 			if cond.Op == "" {
-				s.Errorf(i, field, "v_cond_op", utf8.RuneCountInString(e.Src[:cond.Pos])+1, cond.Name)
+				s.Errorf(i, field, "v_cond_op", charNumber(e.Src, cond.Pos), cond.Name)
 			}
 		}
 		if cl.Action.Name == "gain_vp" {
