@@ -182,8 +182,7 @@ type Error struct {
 	File string
 	Line int
 
-	msg  *schema.Message // the problem in either language
-	lang *schema.Lang    // the language of Error, set by SetLang
+	msg *schema.Message // the problem, in the language SetLang gives it
 }
 
 // layoutError is the problem of the catalogue's key with args, at line.
@@ -195,24 +194,21 @@ func layoutError(file string, line int, key string, args ...any) *Error {
 func (e *Error) Message(l *schema.Lang) string { return e.msg.In(l) }
 
 // SetLang sets the language of Error.
-func (e *Error) SetLang(l *schema.Lang) { e.lang = l }
+func (e *Error) SetLang(l *schema.Lang) { e.msg.SetLang(l) }
 
 // Error returns "file:line: problem" in the language SetLang gave it, else
 // the environment's.
-func (e *Error) Error() string {
-	l := e.lang
-	if l == nil {
-		l = schema.NewLang(schema.LangFromEnv())
-	}
-	return e.In(l)
-}
+func (e *Error) Error() string { return e.at() + e.msg.Error() }
 
 // In returns "file:line: problem" in l's language.
-func (e *Error) In(l *schema.Lang) string {
+func (e *Error) In(l *schema.Lang) string { return e.at() + e.Message(l) }
+
+// at is the "file:line: " (or "file: ") before the problem.
+func (e *Error) at() string {
 	if e.Line > 0 {
-		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Message(l))
+		return fmt.Sprintf("%s:%d: ", e.File, e.Line)
 	}
-	return e.File + ": " + e.Message(l)
+	return e.File + ": "
 }
 
 // ErrorList is every problem found in a layout file, in line order. Its
