@@ -265,8 +265,8 @@ var bloodrageRules = []RuleParam{
 	{Key: "DestroyedAtStart", Kind: RuleIntList, Default: "3,2,1", Min: 0, Max: 7, Doc: "ゲーム開始時に破滅させる地方の数（2,3,4氏族）。どの値も Ages と合わせて8（外周の地方の数）まで"},
 	{Key: "ShufflePillageRewards", Kind: RuleBool, Default: "○", Doc: "外周8地方の略奪報酬をゲームごとにシャッフルするか（×なら地方シートのとおり）"},
 	{Key: "RemoveByClanCount", Kind: RuleBool, Default: "×", Doc: "時代のカードを基本ゲームのように氏族数の印（人数の列の3・4）で抜くか。×（既定）は種のとおり時代のカードをすべて3つの山札に分け、どの氏族数でもドラフト手順表の枚数を引ける。○では2・3氏族で枚数が足りない回が出る"},
-	{Key: "CheckCellFailRate", Default: "75", Min: 1, Max: 100, Doc: "試行ゲームで、AIトラックのマスや強化表の項目が実行できなかった割合（%）がこれを超えたら、そのセルを警告する（10回以上試されたものだけ）"},
-	{Key: "TurnCap", Default: "600", Min: 10, Max: 100000, Doc: "シミュレーションの手番上限。超えたら未完了とする"},
+	{Key: "CheckCellFailRate", Default: "75", Min: 1, Max: 100, Doc: "試行ゲームで、AIトラックのマスや強化表の項目が実行できなかった割合（%）がこれを超えたら、そのセルを警告する（10回以上試されたものだけ）", Setting: true},
+	{Key: "TurnCap", Default: "600", Min: 10, Max: 100000, Doc: "シミュレーションの手番上限。超えたら未完了とする", Setting: true},
 }
 
 // Word enums shared by several verbs.

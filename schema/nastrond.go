@@ -132,7 +132,7 @@ var nastrondRules = []RuleParam{
 	{Key: "MinMove", Default: "1", Min: 0, Max: 1, Doc: "移動フェイズで進む最小マス数（0なら留まれる）"},
 	{Key: "ArrivalMayShare", Kind: RuleBool, Default: "○", Doc: "キーパー戦後に移る内側の角に他のポーンがいても同じマスに置くか"},
 	{Key: "MaxD8", Default: "4", Min: 0, Max: 8, Doc: "知性で8面体にできるサイコロの上限"},
-	{Key: "TurnCap", Default: "200", Min: 10, Max: 10000, Doc: "シミュレーションの手番上限。超えたら未完了とする"},
+	{Key: "TurnCap", Default: "200", Min: 10, Max: 10000, Doc: "シミュレーションの手番上限。超えたら未完了とする", Setting: true},
 }
 
 var nastrondVocab = &effect.Vocab{

@@ -40,6 +40,10 @@ type RuleParam struct {
 	Min, Max int      // bounds for RuleInt and RuleIntList
 	Choices  []string // the names a RuleChoice allows
 	Doc      string   // Japanese description
+	// Setting marks a parameter of the simulation or of the CI gate (a turn
+	// cap, a threshold) rather than a rule players follow; the player's books
+	// never print it.
+	Setting bool
 }
 
 // Rules holds the parsed Rules sheet: each declared parameter with its value,
@@ -48,11 +52,33 @@ type Rules struct {
 	params map[string]RuleParam
 	ints   map[string][]int
 	texts  map[string]string // RuleText values
+	read   map[string]bool   // the keys read, when Traced; nil otherwise
+}
+
+// Traced returns a copy of r that notes every key read through it (or any
+// copy of it) and a function listing the keys read so far, sorted. Tests use
+// it to learn which parameters an engine reads; it is not safe for
+// concurrent use.
+func (r Rules) Traced() (Rules, func() []string) {
+	r.read = map[string]bool{}
+	return r, func() []string {
+		out := keys(r.read)
+		slices.Sort(out)
+		return out
+	}
+}
+
+// note records that key was read, when r is traced.
+func (r Rules) note(key string) {
+	if r.read != nil {
+		r.read[key] = true
+	}
 }
 
 // Int returns an integer (or boolean as 0/1) parameter. It panics for an
 // undeclared key, which is a programming error.
 func (r Rules) Int(key string) int {
+	r.note(key)
 	v, ok := r.ints[key]
 	if !ok || len(v) == 0 {
 		panic("schema: undeclared rule " + key)
@@ -68,6 +94,7 @@ func (r Rules) Bool(key string) bool { return r.Int(key) != 0 }
 
 // Ints returns a list parameter.
 func (r Rules) Ints(key string) []int {
+	r.note(key)
 	v, ok := r.ints[key]
 	if !ok {
 		panic("schema: undeclared rule " + key)
@@ -286,18 +313,18 @@ func (g *Game) RuleRows() [][]string {
 // CheckRules are the rules shared by every game and set per workbook like
 // any other rule: the thresholds of `bifrost check` and the printed Version.
 var CheckRules = []RuleParam{
-	{Key: "CheckGames", Default: "600", Min: 10, Max: 1_000_000, Doc: "bifrost check と build が遊ぶ試行ゲーム数"},
-	{Key: "CheckSeed", Default: "1", Min: 0, Max: 1 << 30, Doc: "試行ゲームのシード"},
-	{Key: "CheckMaxViolations", Default: "0", Min: 0, Max: 1_000_000, Doc: "許すルール違反の数（これを超えたら check は失敗）"},
-	{Key: "CheckMaxUnfinished", Default: "0", Min: 0, Max: 1_000_000, Doc: "許す未完了ゲームの数"},
-	{Key: "CheckMaxSeatGap", Default: "40", Min: 0, Max: 100, Doc: "席ごとの勝率の最大差（パーセントポイント）。超えたら失敗"},
+	{Key: "CheckGames", Default: "600", Min: 10, Max: 1_000_000, Doc: "bifrost check と build が遊ぶ試行ゲーム数", Setting: true},
+	{Key: "CheckSeed", Default: "1", Min: 0, Max: 1 << 30, Doc: "試行ゲームのシード", Setting: true},
+	{Key: "CheckMaxViolations", Default: "0", Min: 0, Max: 1_000_000, Doc: "許すルール違反の数（これを超えたら check は失敗）", Setting: true},
+	{Key: "CheckMaxUnfinished", Default: "0", Min: 0, Max: 1_000_000, Doc: "許す未完了ゲームの数", Setting: true},
+	{Key: "CheckMaxSeatGap", Default: "40", Min: 0, Max: 100, Doc: "席ごとの勝率の最大差（パーセントポイント）。超えたら失敗", Setting: true},
 	{Key: "CheckBalanceBots", Kind: RuleChoice, Choices: []string{"random", "greedy", "search"}, Default: "greedy",
-		Doc: "バランス試行（report.html と席の勝率差の判定）で全席が使うボット。エンジンにないときは1段弱いボット。search は強いが遅い"},
-	{Key: "CheckMaxSeatGapGrowth", Default: "10", Min: 0, Max: 100, Doc: "check --base REV で、その版より席の勝率差がこれ（パーセントポイント）を超えて広がったら失敗"},
-	{Key: "CheckDeadCardsFail", Default: "×", Doc: "一度も使われないカードがあれば失敗にするか（×なら警告）"},
-	{Key: "CheckWarningsFail", Default: "×", Doc: "検証の警告も失敗として扱うか"},
+		Doc: "バランス試行（report.html と席の勝率差の判定）で全席が使うボット。エンジンにないときは1段弱いボット。search は強いが遅い", Setting: true},
+	{Key: "CheckMaxSeatGapGrowth", Default: "10", Min: 0, Max: 100, Doc: "check --base REV で、その版より席の勝率差がこれ（パーセントポイント）を超えて広がったら失敗", Setting: true},
+	{Key: "CheckDeadCardsFail", Default: "×", Doc: "一度も使われないカードがあれば失敗にするか（×なら警告）", Setting: true},
+	{Key: "CheckWarningsFail", Default: "×", Doc: "検証の警告も失敗として扱うか", Setting: true},
 	{Key: "Version", Kind: RuleText, Default: "",
-		Doc: "カードの表に小さく印刷する版の名前（例: 試作3）。空欄なら表計算ファイルの最後のコミットの git 短縮ハッシュと日付（git の外か、コミットしていない変更があればファイルの SHA-256 の先頭）"},
+		Doc: "カードの表に小さく印刷する版の名前（例: 試作3）。空欄なら表計算ファイルの最後のコミットの git 短縮ハッシュと日付（git の外か、コミットしていない変更があればファイルの SHA-256 の先頭）", Setting: true},
 }
 
 // AllRules returns the game's own parameters followed by the check thresholds.
@@ -308,6 +335,7 @@ func (r Rules) Has(key string) bool { _, ok := r.params[key]; return ok }
 
 // Text renders a parameter as a designer writes it: "9", "○" or "2,3,4".
 func (r Rules) Text(key string) string {
+	r.note(key)
 	p, ok := r.params[key]
 	if !ok {
 		panic("schema: undeclared rule " + key)

@@ -129,7 +129,7 @@ var valkyrieRules = []RuleParam{
 	{Key: "RevealWeakness", Default: "○", Doc: "○ならレイジデッキの一番上の弱点を表向きにしておく。×なら攻撃するまで裏向き"},
 	{Key: "EndConditionAtPlay", Default: "○", Doc: "○ならターン終了時（end:）の能力の【】の条件も、カードを使用した時点で判定し、その結果をターン終了まで覚えておく（ルールの「使用した時点で」）。×ならその能力を解決するときに判定する"},
 	{Key: "WeaknessEndsAtOnce", Default: "×", Doc: "○なら最後の弱点を破壊した時点でゲーム終了。×ならそのラウンドを最後まで行う"},
-	{Key: "TurnCap", Default: "400", Min: 10, Max: 10000, Doc: "シミュレーションの手番上限（全員の手番の合計）。超えたら未完了とする"},
+	{Key: "TurnCap", Default: "400", Min: 10, Max: 10000, Doc: "シミュレーションの手番上限（全員の手番の合計）。超えたら未完了とする", Setting: true},
 }
 
 // valkyrieDeckWord is the deck argument of the "played" condition.
