@@ -1,0 +1,270 @@
+package main
+
+import (
+	"context"
+	"maps"
+	"os"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"bifrost/layout/book"
+	"bifrost/layout/cards"
+	"bifrost/layout/draw"
+	"bifrost/rules"
+	"bifrost/rules/sim"
+	"bifrost/schema"
+	"bifrost/schema/workbook"
+)
+
+// playerBooks are the books a player holds; summary.md also makes the
+// summary card.
+var playerBooks = []string{"rulebook", "summary"}
+
+// TestPlayerBooksFollowEveryRuleTheEngineReads renders each game's player
+// books with the shipped Rules and again with another value of every
+// parameter the engine reads (both settings of each ○/× switch), except the
+// simulation's and the gate's settings: each must render, and each must read
+// differently, so a book never states a rule the engine is not playing.
+func TestPlayerBooksFollowEveryRuleTheEngineReads(t *testing.T) {
+	for _, g := range rules.All() {
+		t.Run(g.ID(), func(t *testing.T) {
+			shipped := openShipped(t, g.Schema)
+			res := g.Schema.Validate(shipped, schema.NewLang("en"))
+			base := expandPlayerBooks(t, g.Schema, res, nil, "the shipped Rules")
+			for _, key := range keysTheEngineReads(t, g, res) {
+				p := ruleParam(g.Schema, key)
+				if p.Setting {
+					continue
+				}
+				alt, altRes := otherSetting(t, g.Schema, shipped, res, p)
+				if altRes == nil {
+					t.Errorf("%s: the Rules sheet accepts no other value of %s than %s", g.ID(), key, res.Rules.Text(key))
+					continue
+				}
+				got := expandPlayerBooks(t, g.Schema, *altRes, base.faces, key+" = "+alt)
+				if maps.Equal(got.text, base.text) {
+					t.Errorf("%s: the player's books read the same with %s = %s as with %s: the engine plays a rule they do not state",
+						g.ID(), key, alt, res.Rules.Text(key))
+				}
+			}
+		})
+	}
+}
+
+// TestPlayerBooksNeverPrintASimulationSetting fails when a player's book
+// prints a turn cap, a check threshold or another setting that is not a
+// rule of the game.
+func TestPlayerBooksNeverPrintASimulationSetting(t *testing.T) {
+	placeholder := regexp.MustCompile(`rule "([A-Za-z0-9]+)"`)
+	for _, g := range schema.Games() {
+		for _, name := range playerBooks {
+			md, err := os.ReadFile(filepath.Join("../../rules", g.ID, name+".md"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, m := range placeholder.FindAllStringSubmatch(string(md), -1) {
+				if ruleParam(g, m[1]).Setting {
+					t.Errorf("%s/%s.md prints %s, a setting of the simulation or the gate, not a rule players follow", g.ID, name, m[1])
+				}
+			}
+		}
+	}
+}
+
+// keysTheEngineReads builds g's engine on res's data with traced Rules and
+// plays a few games, returning every parameter it read.
+func keysTheEngineReads(t *testing.T, g rules.Game, res schema.Result) []string {
+	t.Helper()
+	traced, read := res.Rules.Traced()
+	field := reflect.ValueOf(res.Data).Elem().FieldByName("Rules")
+	if !field.IsValid() {
+		t.Fatalf("%s: the typed data has no Rules field", g.ID())
+	}
+	old := field.Interface()
+	field.Set(reflect.ValueOf(traced))
+	defer field.Set(reflect.ValueOf(old))
+	e, err := g.New(res.Data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sim.Run(context.Background(), e, sim.BatchOptions{Seed: 1, Games: 12, Workers: 1})
+	keys := read()
+	if len(keys) == 0 {
+		t.Fatalf("%s: the engine read no Rules parameter", g.ID())
+	}
+	return keys
+}
+
+func ruleParam(g *schema.Game, key string) schema.RuleParam {
+	for _, p := range g.AllRules() {
+		if p.Key == key {
+			return p
+		}
+	}
+	panic("no rule " + key)
+}
+
+func openShipped(t *testing.T, g *schema.Game) *schema.Book {
+	t.Helper()
+	path := filepath.Join(shippedSrc, g.ID+".xlsx")
+	b, err := workbook.Open(path, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// otherSetting reads b's Rules with p set to another value than current:
+// the other mark of a switch, or a nearby number the Rules sheet accepts.
+// It returns the value and res with those Rules (in its typed data too),
+// or nil when no candidate is accepted. The rest of the workbook may
+// disagree with the new value (a deck of 30 under DeckSize 31): the books
+// are expanded all the same.
+func otherSetting(t *testing.T, g *schema.Game, b *schema.Book, res schema.Result, p schema.RuleParam) (string, *schema.Result) {
+	t.Helper()
+	current := res.Rules.Text(p.Key)
+	var candidates []string
+	switch p.ResolvedKind() {
+	case schema.RuleBool:
+		candidates = []string{map[bool]string{true: "×", false: "○"}[current == "○"]}
+	case schema.RuleChoice:
+		for _, c := range p.Choices {
+			if c != current {
+				candidates = append(candidates, c)
+			}
+		}
+	case schema.RuleIntList:
+		parts := strings.Split(current, ",")
+		for i := len(parts) - 1; i >= 0; i-- {
+			n, _ := strconv.Atoi(parts[i])
+			for _, d := range []int{1, -1} {
+				alt := slices.Clone(parts)
+				alt[i] = strconv.Itoa(n + d)
+				candidates = append(candidates, strings.Join(alt, ","))
+			}
+		}
+	case schema.RuleInt:
+		n, _ := strconv.Atoi(current)
+		candidates = []string{strconv.Itoa(n + 1), strconv.Itoa(n - 1), strconv.Itoa(p.Min), strconv.Itoa(p.Max)}
+	}
+	for _, c := range candidates {
+		if c == current {
+			continue
+		}
+		edited, row := withRule(b, p.Key, c)
+		alt := g.Validate(edited, schema.NewLang("en"))
+		if slices.ContainsFunc(alt.Problems, func(pr schema.Problem) bool {
+			onRules := pr.Sheet == schema.RulesSheet.Key || pr.Sheet == schema.RulesSheet.JA
+			return pr.Severity == schema.Error && onRules && strings.TrimLeft(pr.Cell, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") == strconv.Itoa(row)
+		}) {
+			continue
+		}
+		data := reflect.New(reflect.TypeOf(res.Data).Elem())
+		data.Elem().Set(reflect.ValueOf(res.Data).Elem())
+		data.Elem().FieldByName("Rules").Set(reflect.ValueOf(alt.Rules))
+		out := res
+		out.Rules, out.Data = alt.Rules, data.Interface()
+		return c, &out
+	}
+	return "", nil
+}
+
+// withRule is a copy of b whose Rules sheet sets key to value, and the
+// number of the row that does.
+func withRule(b *schema.Book, key, value string) (*schema.Book, int) {
+	out := &schema.Book{File: b.File, Sheets: map[string]*schema.Table{}}
+	for name, t := range b.Sheets {
+		out.Sheets[name] = t
+	}
+	t, ok := b.Lookup(schema.RulesSheet.Key, schema.RulesSheet.JA)
+	if !ok {
+		out.Sheets[schema.RulesSheet.Key] = &schema.Table{Sheet: schema.RulesSheet.Key, Header: []string{"Key", "Value"},
+			Rows: []schema.Row{{Num: 2, Cells: []string{key, value}}}}
+		return out, 2
+	}
+	keyCol, valCol := -1, -1
+	for i, h := range t.Header {
+		switch schema.Normalize(h) {
+		case "キー", "Key":
+			keyCol = i
+		case "値", "Value":
+			valCol = i
+		}
+	}
+	c := &schema.Table{Sheet: t.Sheet, Header: t.Header}
+	row := 0
+	for _, r := range t.Rows {
+		cells := make([]string, max(len(t.Header), valCol+1))
+		for i := range cells {
+			cells[i] = r.Cell(i)
+		}
+		if schema.Normalize(cells[keyCol]) == key {
+			cells[valCol], row = value, r.Num
+		}
+		c.Rows = append(c.Rows, schema.Row{Num: r.Num, Cells: cells})
+	}
+	if row == 0 {
+		cells := make([]string, max(len(t.Header), valCol+1))
+		cells[keyCol], cells[valCol] = key, value
+		row = c.Rows[len(c.Rows)-1].Num + 1
+		c.Rows = append(c.Rows, schema.Row{Num: row, Cells: cells})
+	}
+	out.Sheets[t.Sheet] = c
+	return out, row
+}
+
+// expandedBooks are the player's books with their placeholders filled in.
+type expandedBooks struct {
+	text  map[string]string
+	faces map[string]*draw.List
+}
+
+// expandPlayerBooks expands g's player books from res as renderRulebook
+// does, drawing the example cards unless faces are given; setting names
+// the Rules for messages.
+func expandPlayerBooks(t *testing.T, g *schema.Game, res schema.Result, faces map[string]*draw.List, setting string) expandedBooks {
+	t.Helper()
+	dir := filepath.Join("../../rules", g.ID)
+	if faces == nil {
+		lay, err := cards.Load(cards.LayoutDir(shippedSrc), g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		drawn, err := cards.DrawAll(res, lay, cards.Options{ArtDir: filepath.Join(shippedSrc, "art")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		faces = map[string]*draw.List{}
+		for _, d := range drawn {
+			faces[d.ID] = d.Face
+		}
+	}
+	rulings, err := os.ReadFile(filepath.Join(dir, "RULINGS.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	glossary, err := readGlossary(filepath.Join(dir, "glossary.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := expandedBooks{text: map[string]string{}, faces: faces}
+	for _, name := range playerBooks {
+		file := filepath.Join(dir, name+".md")
+		md, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text, err := book.Expand(file, string(md), book.Data{Game: g, Result: res, Book: res.Book, Rulings: string(rulings),
+			Glossary: glossary, Figures: figures(res), Parts: cardParts(faces), Lang: "en"})
+		if err != nil {
+			t.Errorf("%s with %s: %v", file, setting, err)
+		}
+		out.text[name] = text
+	}
+	return out
+}
