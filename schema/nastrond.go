@@ -125,6 +125,7 @@ var nastrondRules = []RuleParam{
 	{Key: "MajorityVP", Default: "6", Min: 0, Max: 30, Doc: "各階層でウルズが最も多いプレイヤーのVP（同数なら人数割り、端数切り捨て）"},
 	{Key: "TiwazVP", Default: "1", Min: 0, Max: 5, Doc: "チャレンジロールに成功した手番で、↑（テイワズ）1個あたりのVP"},
 	{Key: "TiwazPaysOnFailure", Kind: RuleBool, Default: "×", Doc: "チャレンジロールに失敗した手番でも↑（テイワズ）のVPを得るか（×なら成功したときだけ。種の「失敗：ＶＰを得ることはできません」）"},
+	{Key: "SkillVPOnFailure", Kind: RuleBool, Default: "×", Doc: "チャレンジ中（ロール前・ロール後・目の確定後）にスキルで得るVPを、失敗した手番でも得るか（×なら判定まで保留し、成功したときだけ得る。種の「失敗：ＶＰを得ることはできません」。スカウト時のスキルのVPはどちらでもすぐ得る）"},
 	{Key: "TiwazPaysScout", Kind: RuleBool, Default: "×", Doc: "↑（テイワズ）をスカウトのコストに使えるか"},
 	{Key: "DivineAfterFix", Kind: RuleBool, Default: "○", Doc: "目の確定後（判定の前）にも神性介入でサイコロを振り足してパワーに加えられるか（デザイナーの採用メモ「目確定後に追加ロールして目を足してもいい」）"},
 	{Key: "CountAllUrd", Kind: RuleBool, Default: "×", Doc: "チャレンジロールで他の色のウルズも数えるか"},

@@ -35,7 +35,7 @@ func (Greedy) Choose(gm sim.Game, choices []sim.Choice, _ *rand.Rand) int {
 			return i // before_roll skills add dice, d8s or ↑: never worse
 		}
 		ci := &g.e.info[g.chal]
-		win := float64(ci.vp + int16(g.icons[g.seat][dignity]))
+		win := float64(ci.vp + int16(g.icons[g.seat][dignity]) + g.heldVP) // held skill VP come with a success
 		need := int(ci.target) - g.expectedBonus()
 		d6, d8 := g.poolDice()
 		return argmax(choices, func(c Choice) float64 {

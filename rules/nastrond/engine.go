@@ -64,6 +64,7 @@ type params struct {
 	majorityVP     int16
 	tiwazVP        int16
 	tiwazOnFailure bool
+	skillVPOnFail  bool
 	tiwazPaysScout bool
 	divineAfterFix bool
 	countAllUrd    bool
@@ -137,6 +138,7 @@ func New(d *schema.NastrondData) (*Engine, error) {
 		majorityVP:     int16(r.Int("MajorityVP")),
 		tiwazVP:        int16(r.Int("TiwazVP")),
 		tiwazOnFailure: r.Bool("TiwazPaysOnFailure"),
+		skillVPOnFail:  r.Bool("SkillVPOnFailure"),
 		tiwazPaysScout: r.Bool("TiwazPaysScout"),
 		divineAfterFix: r.Bool("DivineAfterFix"),
 		countAllUrd:    r.Bool("CountAllUrd"),

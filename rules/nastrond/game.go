@@ -59,6 +59,8 @@ const (
 	EvPass                              // no scouting this turn
 	EvLayout                            // setup: N = square, Card = the card laid on it
 	EvStart                             // setup: the seat's pawn starts on square N, dealt Keeper Card, with M Urd
+	EvVPHeld                            // a skill's VP wait for the judgement: N = VP, M = held now; Card = skill
+	EvVPLost                            // a failure forfeits the skill VP held: N = VP
 )
 
 // Why VP were gained (EvVP's M).
@@ -68,6 +70,7 @@ const (
 	vpTiwaz            // ↑ at judgement
 	vpSkill            // an Einherjar skill
 	vpMajority         // majority scoring
+	vpHeld             // skill VP held during the challenge, paid on its success
 )
 
 // Harness event kinds, under their sim names.
@@ -187,6 +190,7 @@ type Game struct {
 	// The active turn.
 	cup
 	tiwazExtra int16
+	heldVP     int16 // VP skills gave during the challenge, paid only if it succeeds
 	power      int16
 	chal       int16 // the card challenged this turn, or -1
 	chalSq     Square
@@ -597,6 +601,12 @@ func (g *Game) list(buf []Choice) []Choice {
 	return buf
 }
 
+// challenging reports whether the active turn is in its challenge: from
+// taking the dice to the judgement.
+func (g *Game) challenging() bool {
+	return g.ph == phPreroll || g.ph == phRolled || g.ph == phReroll || g.ph == phFixed
+}
+
 // window is the skill timing of the current phase.
 func (g *Game) window() trigger {
 	switch g.ph {
@@ -696,7 +706,7 @@ func (g *Game) resetTurn() {
 		g.touch(gCup)
 	}
 	g.nd, g.ownAside, g.rolled = 0, 0, false
-	g.tiwazExtra, g.power, g.chal = 0, 0, -1
+	g.tiwazExtra, g.heldVP, g.power, g.chal = 0, 0, 0, -1
 	g.used = [maxEinherjar]int8{}
 	g.usedIcon, g.pend = [nIcons]int8{}, [nIcons]int8{}
 	g.discount, g.hire, g.need, g.paid, g.tiwazPaid = 0, -1, 0, 0, 0
@@ -934,6 +944,14 @@ func (g *Game) judge(emit func(Event)) {
 	if ok || g.e.p.tiwazOnFailure { // no VP on a failure (T29, G1)
 		g.gain(int16(g.tiwazCount())*g.e.p.tiwazVP, vpTiwaz, -1, emit)
 	}
+	switch { // nor the VP skills gave during the challenge (T29)
+	case g.heldVP == 0:
+	case ok:
+		g.gain(g.heldVP, vpHeld, -1, emit)
+	default:
+		emit(Event{Kind: EvVPLost, Seat: s, Card: -1, N: int32(g.heldVP)})
+	}
+	g.heldVP = 0
 	g.touch(gPurse)
 	g.supply[s]--
 	if ci.kind == kindNidhogg {

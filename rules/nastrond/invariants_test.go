@@ -70,6 +70,7 @@ func TestInvariants_everyParameterVariantPlays(t *testing.T) {
 	for name, change := range map[string]func(p *params){
 		"TiwazVP=0":           func(p *params) { p.tiwazVP = 0 },
 		"TiwazPaysScout":      func(p *params) { p.tiwazPaysScout = true },
+		"SkillVPOnFailure":    func(p *params) { p.skillVPOnFail = true },
 		"CountAllUrd":         func(p *params) { p.countAllUrd = true },
 		"UnlimitedDice":       func(p *params) { p.unlimitedDice = true },
 		"MinMove=0":           func(p *params) { p.minMove = 0 },
@@ -123,6 +124,8 @@ var brokenChecks = []brokenCheck{
 	{"a held design missing from the set listing reads", nil, func(g *Game) { give(g, 1, 0, 1); g.heldMask[1] &^= 1 }, "P2 holds 1 of Einherjar"},
 	{"a design listed on the field with none there", nil, func(g *Game) { g.field[0], g.held[3][0] = 0, g.field[0]; g.heldMask[3] |= 1 }, "the field has 0 of Einherjar"},
 	{"a turn too many", nil, func(g *Game) { g.turn = 37 }, "past the 36 turns"},
+	{"skill VP held after the challenge", nil, func(g *Game) { g.heldVP, g.ph = 2, phScout }, "holds 2 skill VP"},
+	{"skill VP held though SkillVPOnFailure pays them at once", func(p *params) { p.skillVPOnFail = true }, func(g *Game) { g.heldVP = 2 }, "holds 2 skill VP"},
 }
 
 // checkBroken sets up a 4-player game in a window with rolled dice, breaks
@@ -250,7 +253,7 @@ func TestText_everyEventAndChoiceIsExplained(t *testing.T) {
 			g.Apply(buf[i], explain)
 		}
 	}
-	for k := Acquired; k <= EvStart; k++ {
+	for k := Acquired; k <= EvVPLost; k++ {
 		if !seen[k] {
 			t.Errorf("event kind %d never happened in 60 games", k)
 		}

@@ -417,6 +417,83 @@ func TestG1_G12_G16_T24_TiwazPaysOnlyOnSuccess(t *testing.T) {
 	}
 }
 
+// TestSkillVPIsPaidOnlyWhenTheChallengeSucceeds: VP a skill gives during
+// the challenge (before the roll, after it, after the fix) are VP of that
+// challenge, and a failure gives none (「この時、ＶＰを得ることはできません」):
+// they wait for the judgement and are paid only on a success, so that
+// rolling nothing is no sure way to a skill's VP. SkillVPOnFailure pays
+// them when the skill is used, whatever the result. Scouting comes after
+// the judgement, so a scout-time skill pays either way.
+func TestSkillVPIsPaidOnlyWhenTheChallengeSucceeds(t *testing.T) {
+	for _, tt := range []struct {
+		name      string
+		skill     string
+		onFailure bool   // SkillVPOnFailure
+		edda      string // E1-05: target 5, 2 VP; E1-04: target 9
+		faces     []int  // the dice rolled
+		wantVP    int    // besides the card's own VP on a success
+		early     bool   // the skill's VP come before the judgement
+	}{
+		{"after the fix, success", "after_fix: vp 2", false, "E1-05", []int{3, 3}, 2, false},
+		{"after the fix, failure", "after_fix: vp 2", false, "E1-04", []int{1, 1}, 0, false},
+		{"after the fix, failure, SkillVPOnFailure", "after_fix: vp 2", true, "E1-04", []int{1, 1}, 2, true},
+		{"after the fix, success, SkillVPOnFailure", "after_fix: vp 2", true, "E1-05", []int{3, 3}, 2, true},
+		{"after the fix on a conditioned ↑, rolling nothing", "after_fix: [tiwaz >= 2] vp 2", false, "E1-04", nil, 0, false},
+		{"before the roll, rolling nothing", "before_roll: vp 1", false, "E1-04", nil, 0, false},
+		{"before the roll, rolling nothing, SkillVPOnFailure", "before_roll: vp 1", true, "E1-04", nil, 1, true},
+		{"after the roll, success", "after_roll: vp 1", false, "E1-05", []int{3, 3}, 1, false},
+		{"after the roll, failure", "after_roll: vp 1", false, "E1-04", []int{1, 1}, 0, false},
+		{"scouting after a failure", "scout: vp 2", false, "E1-04", []int{1, 1}, 2, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			e := withParams(withEinherjar(t, tt.skill), func(p *params) { p.skillVPOnFail = tt.onFailure })
+			g := setupGame(t, e, 2)
+			give(g, 0, 0, 1)
+			edda := card(t, e, tt.edda)
+			putCard(t, g, sq(0, 1), edda)
+			r := &recorder{}
+			standOn(g, 0, sq(0, 1), r)
+			poolOf(t, g, len(tt.faces))
+			script(g, tt.faces...)
+			// Use the skill as soon as it is offered, and play the challenge
+			// through to the judgement.
+			skill := Choice{Kind: KSkill, A: 0, B: -1}
+			for r.count(Played) == 0 || r.count(Resolved) == 0 {
+				switch {
+				case legal(g, skill) && r.count(Played) == 0:
+					choose(t, g, r, skill)
+				case g.ph == phPreroll:
+					choose(t, g, r, Choice{Kind: KRoll, A: int16(len(tt.faces))})
+				case legal(g, Choice{Kind: KFix}):
+					choose(t, g, r, Choice{Kind: KFix})
+				case legal(g, Choice{Kind: KJudge}):
+					choose(t, g, r, Choice{Kind: KJudge})
+				default:
+					t.Fatalf("the skill is never offered (phase %d, choices %v)", g.ph, g.opts)
+				}
+			}
+			want := tt.wantVP
+			if ev, _ := r.last(Resolved); ev.M == 1 {
+				want += int(e.info[edda].vp)
+			}
+			if int(g.vp[0]) != want {
+				t.Errorf("%d VP, want %d", g.vp[0], want)
+			}
+			early := false
+			for _, ev := range r.evs {
+				if ev.Kind == Resolved {
+					break
+				}
+				early = early || ev.Kind == EvVP
+			}
+			if early != tt.early {
+				t.Errorf("VP gained before the judgement: %v, want %v", early, tt.early)
+			}
+			check(t, g)
+		})
+	}
+}
+
 func TestT21_T24_G12_G2_resolvedSquareNoRollNoVP(t *testing.T) {
 	e := shippedEngine(t)
 	g := setupGame(t, e, 2)

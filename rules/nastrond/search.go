@@ -89,14 +89,14 @@ func (g *Game) projected(p *[maxPlayers]float64) {
 // pending is the VP the active player's challenge is expected to bring, as
 // the greedy bot reckons it: before the roll the best number of dice to
 // roll, after it whether Power with the bonuses still to use reaches the
-// target, with the ↑ kept.
+// target, with the ↑ kept and the skill VP held for the judgement.
 func (g *Game) pending() float64 {
 	if g.chal < 0 {
 		return 0
 	}
 	s := g.seat
 	ci := &g.e.info[g.chal]
-	win := float64(ci.vp + int16(g.icons[s][dignity]))
+	win := float64(ci.vp + int16(g.icons[s][dignity]) + g.heldVP) // held skill VP come with a success
 	switch g.ph {
 	case phPreroll:
 		need := int(ci.target) - g.expectedBonus()

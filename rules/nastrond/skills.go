@@ -41,7 +41,7 @@ const (
 	vReroll                    // reroll up to n rolled dice
 	vAddDie                    // n Stock d6: into the pool before the roll, rolled and added after it
 	vPower                     // Power ±n
-	vVP                        // n VP at once
+	vVP                        // n VP: at once when scouting, at a successful judgement during the challenge
 	vToD8                      // up to n pool d6 become d8 (within D8 and MaxD8)
 	vCostMinus                 // this turn's scout costs n less (not below 0)
 	vTiwaz                     // n more ↑, counted at judgement (G1)
@@ -376,7 +376,15 @@ func (g *Game) applyClause(cl *clause, b int8, card int16, emit func(Event)) {
 		g.power += int16(cl.n)
 		emit(Event{Kind: EvPower, Seat: s, Card: int32(card), N: int32(cl.n), M: int32(g.power)})
 	case vVP:
-		g.gain(int16(cl.n), vpSkill, card, emit)
+		// VP gained during the challenge are the challenge's: a failure
+		// gives none (T29), so they wait for the judgement unless
+		// SkillVPOnFailure pays them now. Scouting follows the judgement.
+		if !g.challenging() || g.e.p.skillVPOnFail {
+			g.gain(int16(cl.n), vpSkill, card, emit)
+			return
+		}
+		g.heldVP += int16(cl.n)
+		emit(Event{Kind: EvVPHeld, Seat: s, Card: int32(card), N: int32(cl.n), M: int32(g.heldVP)})
 	case vToD8:
 		for range cl.n {
 			if !g.canD8() {

@@ -249,6 +249,16 @@ func (g *Game) Explain(ev Event, lang string) string {
 		return fmt.Sprintf("%s：この手番のスカウトコスト-%d", e.cardText(card, lang), ev.M)
 	case EvVP:
 		return g.explainVP(ev, p, en, lang)
+	case EvVPHeld:
+		if en {
+			return fmt.Sprintf("%s: %d VP, paid at the judgement if it succeeds (%d VP held)", e.cardText(card, lang), ev.N, ev.M)
+		}
+		return fmt.Sprintf("%s：%dVPは判定まで保留し、成功したら得る（保留%dVP）", e.cardText(card, lang), ev.N, ev.M)
+	case EvVPLost:
+		if en {
+			return fmt.Sprintf("%s gains none of the %d skill VP held: no VP on a failure", p, ev.N)
+		}
+		return fmt.Sprintf("失敗したので、%sは保留していたスキルの%dVPを得られない", p, ev.N)
 	case Resolved:
 		ci := &e.info[card]
 		if en {
@@ -332,6 +342,8 @@ func (g *Game) explainVP(ev Event, p string, en bool, lang string) string {
 		why = "↑"
 	case vpSkill:
 		why = g.e.cardText(int16(ev.Card), lang)
+	case vpHeld:
+		why = map[bool]string{true: "skill VP held for the judgement", false: "判定まで保留したスキルのVP"}[en]
 	}
 	if en {
 		return fmt.Sprintf("%s gains %d VP (%s)", p, ev.N, why)
