@@ -88,8 +88,9 @@ func validatedTargets(g *globalOptions, src, out string, args []string, outputs 
 }
 
 // buildGame writes one valid game's outputs: the smoke batch's report.json,
-// the balance batch's report.html, the rulebook and the cards. It reports false when the
-// smoke batch met violations or unfinished games.
+// the balance batch's report.html, the rulebook and the cards. It prints the
+// violations and unfinished games of both batches with their replays, and
+// reports false when there was any.
 func buildGame(ctx context.Context, opts *buildOptions, res schema.Result) (bool, error) {
 	g := schema.GameByID(res.Game)
 	written, err := writeRulebook(opts.src, opts.out, opts.rules, g, res, []string{"pdf", "html"}, opts.Lang().Tag(), embedFonts(opts.embed)...)
@@ -108,9 +109,6 @@ func buildGame(ctx context.Context, opts *buildOptions, res schema.Result) (bool
 		}
 		return true, err
 	}
-	for _, v := range append(rep.Violations, rep.UnfinishedGames...) {
-		fmt.Fprintln(opts.stdout, opts.msg("build_violation", res.File, v.Text(opts.Lang().Tag()), v.Replay))
-	}
 	if err := writeReportJSON(opts.out, rep); err != nil {
 		return false, err
 	}
@@ -118,9 +116,16 @@ func buildGame(ctx context.Context, opts *buildOptions, res schema.Result) (bool
 	if err != nil {
 		return false, err
 	}
+	clean := true
+	for _, b := range batches(rep, bal) {
+		for _, v := range append(b.Violations, b.UnfinishedGames...) {
+			fmt.Fprintln(opts.stdout, opts.msg("build_violation", res.File, v.Text(opts.Lang().Tag()), v.Replay))
+		}
+		clean = clean && b.ViolationCount == 0 && b.Unfinished == 0
+	}
 	if err := writeReportHTML(opts.out, cmp.Or(bal, rep), rep, res); err != nil {
 		return false, err
 	}
 	listWritten(opts.globalOptions, g.ID, append(written, filepath.Join(opts.out, g.ID, "report.json"), filepath.Join(opts.out, g.ID, "report.html")))
-	return rep.ViolationCount == 0 && rep.Unfinished == 0, nil
+	return clean, nil
 }

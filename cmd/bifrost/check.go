@@ -150,17 +150,20 @@ func runCheck(ctx context.Context, opts *checkOptions) error {
 }
 
 // measured lists each figure the gate measured against its threshold:
-// violations, unfinished games, the seat gap per player count (of the
-// balance batch) and the dead cards.
+// violations and unfinished games of each batch, the seat gap per player
+// count (of the balance batch) and the dead cards.
 func measured(g *globalOptions, res schema.Result, rep, bal *sim.Report) []string {
-	if bal == nil {
-		bal = rep
-	}
 	r := res.Rules
 	op := func(v, limit float64) string { return map[bool]string{true: "≤", false: ">"}[v <= limit] }
-	lines := []string{
-		g.msg("measure_violations", res.Game, rep.ViolationCount, op(float64(rep.ViolationCount), float64(r.Int("CheckMaxViolations"))), r.Int("CheckMaxViolations"), rep.Games),
-		g.msg("measure_unfinished", res.Game, rep.Unfinished, op(float64(rep.Unfinished), float64(r.Int("CheckMaxUnfinished"))), r.Int("CheckMaxUnfinished"), rep.Games),
+	var lines []string
+	for _, b := range batches(rep, bal) {
+		bots := strings.Join(b.Bots, ",")
+		lines = append(lines,
+			g.msg("measure_violations", res.Game, b.ViolationCount, op(float64(b.ViolationCount), float64(r.Int("CheckMaxViolations"))), r.Int("CheckMaxViolations"), b.Games, bots),
+			g.msg("measure_unfinished", res.Game, b.Unfinished, op(float64(b.Unfinished), float64(r.Int("CheckMaxUnfinished"))), r.Int("CheckMaxUnfinished"), b.Games, bots))
+	}
+	if bal == nil {
+		bal = rep
 	}
 	for _, n := range bal.PlayerCounts {
 		if gap, ok := seatGap(bal, n); ok {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -111,6 +112,41 @@ func TestVerdict_AppliesTheWorkbookThresholds(t *testing.T) {
 	}
 }
 
+// The balance batch's unfinished games and violations fail the gate as the
+// smoke batch's do, each with its replay command and the bots that played.
+func TestVerdict_EveryBatchsUnfinishedGamesAndViolationsCount(t *testing.T) {
+	rates := map[string][]sim.Wilson{"2": {{Rate: 0.5, Games: 300}, {Rate: 0.5, Games: 300}}}
+	smoke := &sim.Report{Games: 600, PlayerCounts: []int{2}, Bots: []string{"random"}, SeatWinRate: rates}
+	bal := &sim.Report{Games: 600, PlayerCounts: []int{2}, Bots: []string{"greedy"}, SeatWinRate: rates, Unfinished: 1, ViolationCount: 1,
+		UnfinishedGames: []sim.Violation{{Seed: 7, Players: 2, Turn: 100, Message: "turn cap reached", Replay: "bifrost replay guardian --seed 7 --players 2 --bots greedy"}},
+		Violations:      []sim.Violation{{Seed: 8, Players: 2, Turn: 3, Message: "boom", Replay: "bifrost replay guardian --seed 8 --players 2 --bots greedy"}}}
+	res := shippedRules(t, "CheckMaxSeatGap", 40)
+	var got []string
+	for _, p := range verdict(res, smoke, bal, schema.NewLang("en")) {
+		got = append(got, string(p.Severity)+" "+p.Message)
+	}
+	want := []string{
+		"error 1 rule violations in 600 games with greedy bots (allowed: 0)",
+		"error 2 players, turn 3: boom (replay: bifrost replay guardian --seed 8 --players 2 --bots greedy)",
+		"error 1 unfinished games in 600 games with greedy bots (allowed: 0)",
+		"error 2 players, turn 100: turn cap reached (replay: bifrost replay guardian --seed 7 --players 2 --bots greedy)",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	var lines []string
+	g := &globalOptions{lang: "en"}
+	for _, l := range measured(g, res, smoke, bal) {
+		if strings.Contains(l, "unfinished") {
+			lines = append(lines, l)
+		}
+	}
+	wantLines := []string{res.Game + ": unfinished 0 ≤ 0 (of 600 games, random bots)", res.Game + ": unfinished 1 > 0 (of 600 games, greedy bots)"}
+	if !slices.Equal(lines, wantLines) {
+		t.Errorf("measured lines %q, want %q", lines, wantLines)
+	}
+}
+
 func TestCheck_JSONSaysPassedPerGame(t *testing.T) {
 	r := bifrost(t, "check", "--src", shippedSrc, "--out", t.TempDir(), "--format", "json")
 	var out checkJSON
@@ -130,8 +166,10 @@ func TestIssue16_9_CheckTextPrintsEachFigureAgainstItsThreshold(t *testing.T) {
 		t.Fatalf("exit %d, want 1 (nastrond's seat gap over 1 pt)\n%s%s", r.code, r.stdout, r.stderr)
 	}
 	for _, re := range []string{
-		`(?m)^nastrond: violations 0 ≤ 0 \(of \d+ games\)$`,
-		`(?m)^nastrond: unfinished 0 ≤ 0 \(of \d+ games\)$`,
+		`(?m)^nastrond: violations 0 ≤ 0 \(of \d+ games, random bots\)$`,
+		`(?m)^nastrond: unfinished 0 ≤ 0 \(of \d+ games, random bots\)$`,
+		`(?m)^nastrond: violations 0 ≤ 0 \(of \d+ games, greedy bots\)$`,
+		`(?m)^nastrond: unfinished 0 ≤ 0 \(of \d+ games, greedy bots\)$`,
 		`(?m)^nastrond: 2 players, seat gap \d+\.\d pt > 1 pt \(\w+ bots\)$`,
 		`(?m)^valkyrie: 2 players, seat gap \d+\.\d pt ≤ 40 pt \(\w+ bots\)$`,
 		`(?m)^nastrond: dead cards \d+ \(a warning only\)$`,

@@ -161,24 +161,29 @@ func cardCells(b *schema.Book) map[string]string {
 }
 
 // verdict turns the smoke report (and the balance report, when the engine
-// has the CheckBalanceBots bot or greedy) into problems against the workbook's thresholds (the
-// Check* rules), placed on the file as a whole.
+// has the CheckBalanceBots bot or greedy) into problems against the
+// workbook's thresholds (the Check* rules), placed on the file as a whole.
+// The violations and unfinished games of each batch count against their
+// thresholds, each listed with its replay command.
 func verdict(res schema.Result, rep, bal *sim.Report, lang *schema.Lang) []schema.Problem {
 	var ps []schema.Problem
 	add := func(sev schema.Severity, key string, args ...any) {
 		ps = append(ps, schema.Problem{Severity: sev, File: res.File, Message: lang.Msg(key, args...)})
 	}
 	r := res.Rules
-	if rep.ViolationCount > r.Int("CheckMaxViolations") {
-		add(schema.Error, "check_violations", rep.ViolationCount, rep.Games, r.Int("CheckMaxViolations"))
-		for _, v := range rep.Violations[:min(len(rep.Violations), 5)] {
-			add(schema.Error, "check_violation", v.Players, v.Turn, v.Text(lang.Tag()), v.Replay)
+	for _, b := range batches(rep, bal) {
+		bots := strings.Join(b.Bots, ",")
+		if b.ViolationCount > r.Int("CheckMaxViolations") {
+			add(schema.Error, "check_violations", b.ViolationCount, b.Games, bots, r.Int("CheckMaxViolations"))
+			for _, v := range b.Violations[:min(len(b.Violations), 5)] {
+				add(schema.Error, "check_violation", v.Players, v.Turn, v.Text(lang.Tag()), v.Replay)
+			}
 		}
-	}
-	if rep.Unfinished > r.Int("CheckMaxUnfinished") {
-		add(schema.Error, "check_unfinished", rep.Unfinished, rep.Games, r.Int("CheckMaxUnfinished"))
-		for _, v := range rep.UnfinishedGames[:min(len(rep.UnfinishedGames), 5)] {
-			add(schema.Error, "check_violation", v.Players, v.Turn, v.Text(lang.Tag()), v.Replay)
+		if b.Unfinished > r.Int("CheckMaxUnfinished") {
+			add(schema.Error, "check_unfinished", b.Unfinished, b.Games, bots, r.Int("CheckMaxUnfinished"))
+			for _, v := range b.UnfinishedGames[:min(len(b.UnfinishedGames), 5)] {
+				add(schema.Error, "check_violation", v.Players, v.Turn, v.Text(lang.Tag()), v.Replay)
+			}
 		}
 	}
 	if bal == nil {
@@ -208,6 +213,15 @@ func verdict(res schema.Result, rep, bal *sim.Report, lang *schema.Lang) []schem
 		add(sev, "check_dead_cards", len(dead), joinMax(dead, 12))
 	}
 	return ps
+}
+
+// batches lists the batches the gate played: the smoke batch, then the
+// balance batch when there is one.
+func batches(smoke, bal *sim.Report) []*sim.Report {
+	if bal == nil || bal == smoke {
+		return []*sim.Report{smoke}
+	}
+	return []*sim.Report{smoke, bal}
 }
 
 // seatGap is the spread of the seat win rates at n players, in

@@ -72,7 +72,7 @@ summary{cursor:pointer;margin:.5rem 0;color:#334}
 <body><main>
 <h1>{{.Title}}（{{.R.Game}}）バランス報告</h1>
 <p class="meta">シード {{.R.Seed}}・{{.R.Games}} ゲーム・対戦したボット: {{bots .R.Bots}}{{if .Smoke}}（未使用カードは {{bots .Smoke.Bots}} ボットの試行 {{.Smoke.Games}} ゲームでも使われなかったもの）{{end}}</p>
-<p class="{{if .Problems}}bad{{else}}ok{{end}}">{{.Verdict}}</p>
+<div class="{{if .Problems}}bad{{else}}ok{{end}}">{{range .Batches}}<p>{{.Verdict}}</p>{{end}}</div>
 <h2>所見</h2>
 {{if .Findings}}<ul class="findings">
 {{range .Findings}}{{$d := index $.Drawings .Card}}<li{{if and .Bad $d}} class="badf drawn"{{else if .Bad}} class="badf"{{else if $d}} class="drawn"{{end}}>{{if $d}}<span>{{end}}{{if .Name}}<b>{{.Name}}</b>（{{.Card}}{{if .Cell}}、<span class="cell">{{.Cell}}</span>{{end}}）: {{else if .Card}}<b>{{.Card}}</b>{{if .Cell}}（<span class="cell">{{.Cell}}</span>）{{end}}: {{else if .Cell}}<span class="cell">{{.Cell}}</span>: {{end}}{{.Text}}{{if $d}}</span><span class="drawing">{{$d}}</span>{{end}}</li>
@@ -102,8 +102,10 @@ summary{cursor:pointer;margin:.5rem 0;color:#334}
 {{range .Parts}}<h3>{{.Title}}</h3>
 {{if gt .Rows $.FoldRows}}<details><summary>{{.Rows}} 行</summary><div class="scroll">{{.Body}}</div></details>{{else}}<div class="scroll">{{.Body}}</div>{{end}}
 {{end}}{{end}}
-{{if .R.Violations}}<h2>ルール違反</h2>
-<ul>{{range .R.Violations}}<li>{{.Players}}人・手番 {{.Turn}}: {{.Text "ja"}}<br><code>{{.Replay}}</code></li>{{end}}</ul>{{end}}
+{{if .Problems}}<h2>ルール違反と未完了のゲーム</h2>
+<p>どのゲームも、下のコマンドで一手ずつ再現できます。</p>
+{{range .Batches}}{{if or .Violations .Unfinished}}<h3>{{.Verdict}}</h3>
+<ul>{{range .Violations}}<li>ルール違反、{{.Players}}人・手番 {{.Turn}}: {{.Text "ja"}}<br><code>{{.Replay}}</code></li>{{end}}{{range .Unfinished}}<li>未完了、{{.Players}}人・手番 {{.Turn}}: {{.Text "ja"}}<br><code>{{.Replay}}</code></li>{{end}}</ul>{{end}}{{end}}{{end}}
 </main></body>
 </html>
 `))

@@ -56,15 +56,35 @@ type view struct {
 	Scatter  template.HTML
 	Cards    []cardRow
 	Extras   []extraSection
-	Verdict  string
-	Problems bool
+	Batches  []batch // the report's batch, then the smoke batch when it is another
+	Problems bool    // a batch has a violation or an unfinished game
+}
+
+// batch is one batch the page reports on: its verdict line and the games
+// that broke a rule or did not finish, each with its replay command.
+type batch struct {
+	Verdict    string
+	Violations []sim.Violation
+	Unfinished []sim.Violation
+}
+
+// batchOf summarises r, played with bots.
+func batchOf(r *sim.Report) batch {
+	return batch{
+		Verdict:    fmt.Sprintf("%s ボットの %d ゲーム中、未完了 %d、ルール違反 %d", botList(r.Bots), r.Games, r.Unfinished, r.ViolationCount),
+		Violations: r.Violations, Unfinished: r.UnfinishedGames,
+	}
 }
 
 // Write renders r as a self-contained HTML page.
 func Write(w io.Writer, r *sim.Report, p Page) error {
 	v := view{Page: p, R: r}
-	v.Problems = r.ViolationCount > 0 || r.Unfinished > 0
-	v.Verdict = fmt.Sprintf("%d ゲーム中、未完了 %d、ルール違反 %d", r.Games, r.Unfinished, r.ViolationCount)
+	for _, b := range []*sim.Report{r, p.Smoke} {
+		if b != nil {
+			v.Batches = append(v.Batches, batchOf(b))
+			v.Problems = v.Problems || b.ViolationCount > 0 || b.Unfinished > 0
+		}
+	}
 	for _, n := range r.PlayerCounts {
 		k := strconv.Itoa(n)
 		rates, ok := r.SeatWinRate[k]
