@@ -411,7 +411,9 @@ func (g *game) place(s int, cheer bool) {
 	} else {
 		g.h[s].hand = append(g.h[s].hand, c)
 	}
-	ps.shipped, ps.guard, ps.reckless = false, -1, false
+	// The Guardian has left the forging zone: a determinizer that read
+	// forged after this would deal the opponent a phantom face-down card.
+	ps.forged, ps.shipped, ps.guard, ps.reckless = false, false, -1, false
 	g.ev(sim.Event{Kind: evPlace, Seat: int8(s), Card: int32(c), N: n})
 }
 
