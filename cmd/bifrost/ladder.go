@@ -30,7 +30,9 @@ func newLadderCmd(g *globalOptions) *cobra.Command {
 		Short: "ボット同士を対戦させて強さを比べる / play bots against each other, seats rotated",
 		Long: "Ladder plays every pair of --bots against each other on the same seeded deals, with\n" +
 			"their seats alternating and rotated, and reports each bot's win rate per seat with a\n" +
-			"Wilson 95 % interval, and the skill gap: the best bot's win rate minus the worst's.",
+			"Wilson 95 % interval, and the skill gap: the best bot's win rate minus the worst's.\n" +
+			"Invariants are checked after every decision; each game that broke a rule or did not\n" +
+			"finish is listed (up to 20 of each) with its message and replay command, and exits 1.",
 		Args: exactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error { return runLadder(cmd.Context(), opts, args) },
 	}
@@ -92,5 +94,14 @@ func writeLadderText(w io.Writer, l *sim.Ladder, lang *schema.Lang) {
 	say("ladder_gap", l.SkillGap)
 	if l.Violations > 0 || l.Unfinished > 0 {
 		say("ladder_problems", l.Violations, l.Unfinished)
+	}
+	for _, v := range l.ViolationGames {
+		say("ladder_violation", v.Players, v.Turn, v.Text(lang.Tag()), v.Replay)
+	}
+	for _, v := range l.UnfinishedGames {
+		say("ladder_unfinished", v.Players, v.Turn, v.Text(lang.Tag()), v.Replay)
+	}
+	if more := l.Violations + l.Unfinished - len(l.ViolationGames) - len(l.UnfinishedGames); more > 0 {
+		say("ladder_more", more)
 	}
 }

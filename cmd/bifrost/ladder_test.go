@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"bifrost/rules/sim"
+	"bifrost/schema"
 )
 
 func TestLadder_GreedyBeatsRandomInEveryGame(t *testing.T) {
@@ -39,5 +40,29 @@ func TestLadder_TextNamesEveryBotAndTheSkillGap(t *testing.T) {
 	}
 	if r := bifrost(t, "ladder", "nastrond", "--src", shippedSrc, "--bots", "greedy"); r.code != 2 {
 		t.Errorf("one bot: exit %d, want 2", r.code)
+	}
+}
+
+func TestLadder_TextListsEachBrokenGameWithItsReplay(t *testing.T) {
+	l := &sim.Ladder{Game: "guardian", Games: 20, Seed: 1, Players: []int{2}, Violations: 2, Unfinished: 1,
+		ViolationGames: []sim.Violation{{Players: 2, Turn: 5, Message: "panic: boom", MessageJA: "panic: 爆発",
+			Replay: "bifrost replay guardian --seed 9 --players 2 --bots search+lists,greedy"}},
+		UnfinishedGames: []sim.Violation{{Players: 2, Turn: 101, Message: "unfinished after 101 turns", MessageJA: "101 手番で終わりませんでした",
+			Replay: "bifrost replay guardian --seed 4 --players 2 --bots greedy,search"}}}
+	for lang, want := range map[string][]string{
+		"en": {"  violation: 2 players, turn 5: panic: boom\n    replay: bifrost replay guardian --seed 9 --players 2 --bots search+lists,greedy\n",
+			"  unfinished: 2 players, turn 101: unfinished after 101 turns\n    replay: bifrost replay guardian --seed 4 --players 2 --bots greedy,search\n",
+			"  and 1 more games (listed with --json)\n"},
+		"ja": {"  違反：2人・手番 5：panic: 爆発\n    再現：bifrost replay guardian --seed 9",
+			"  未完了：2人・手番 101：101 手番で終わりませんでした\n    再現：bifrost replay guardian --seed 4",
+			"  ほか 1 ゲーム"},
+	} {
+		var b strings.Builder
+		writeLadderText(&b, l, schema.NewLang(lang))
+		for _, w := range want {
+			if !strings.Contains(b.String(), w) {
+				t.Errorf("%s: the ladder text lacks %q:\n%s", lang, w, b.String())
+			}
+		}
 	}
 }

@@ -1,8 +1,11 @@
 package sim
 
 import (
+	"cmp"
 	"context"
 	"runtime"
+	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 )
@@ -32,6 +35,10 @@ type Ladder struct {
 	SkillGap   float64 `json:"skill_gap_points"`
 	Unfinished int     `json:"unfinished"`
 	Violations int     `json:"violations"`
+	// ViolationGames and UnfinishedGames list the first of those games, by
+	// player count and seed, each with its message and replay command.
+	ViolationGames  []Violation `json:"violation_games"`
+	UnfinishedGames []Violation `json:"unfinished_games"`
 }
 
 // LadderBot is one bot's win rate per seat over all its pairings.
@@ -53,6 +60,9 @@ type ladderCount struct {
 	violations      int
 }
 
+// maxLadderListed bounds the violations and unfinished games a ladder lists.
+const maxLadderListed = 20
+
 // RunLadder plays every pair of o.Bots against each other. The result does
 // not depend on the number of workers.
 func RunLadder(ctx context.Context, e Engine, o LadderOptions) *Ladder {
@@ -71,6 +81,7 @@ func RunLadder(ctx context.Context, e Engine, o LadderOptions) *Ladder {
 		}
 	}
 	counts := make([]ladderCount, len(pairs))
+	var broken, stalled []Violation
 	var mu sync.Mutex
 	var next atomic.Int64
 	total := len(pairs) * o.Games
@@ -78,6 +89,7 @@ func RunLadder(ctx context.Context, e Engine, o LadderOptions) *Ladder {
 	for range workers {
 		wg.Go(func() {
 			local := make([]ladderCount, len(pairs))
+			var localBroken, localStalled []Violation
 			players := map[[2]int]*Player{}
 			for ctx.Err() == nil {
 				k := int(next.Add(1)) - 1
@@ -95,6 +107,7 @@ func RunLadder(ctx context.Context, e Engine, o LadderOptions) *Ladder {
 				if p == nil {
 					names := []string{o.Bots[pairs[pi].a], o.Bots[pairs[pi].b]}
 					p = NewPlayer(e, []string{names[order[0]], names[order[1]]}, nil)
+					p.Check = true
 					players[key] = p
 				}
 				var decided uint64
@@ -105,8 +118,12 @@ func RunLadder(ctx context.Context, e Engine, o LadderOptions) *Ladder {
 				switch {
 				case r.Violation != nil:
 					c.violations++
+					localBroken = append(localBroken, *r.Violation)
 				case r.Unfinished:
 					c.unfinished++
+					un := unfinished(r.Turns)
+					localStalled = append(localStalled, Violation{Seed: r.Seed, Players: r.Players, Turn: r.Turns,
+						Message: un.EN, MessageJA: un.JA, Replay: ReplayCommand(e, cfg, r.Seed, p.Bots)})
 				default:
 					for seat := range cfg.Players {
 						if decided&(1<<uint(seat)) == 0 {
@@ -129,12 +146,14 @@ func RunLadder(ctx context.Context, e Engine, o LadderOptions) *Ladder {
 				counts[i].unfinished += local[i].unfinished
 				counts[i].violations += local[i].violations
 			}
+			broken, stalled = append(broken, localBroken...), append(stalled, localStalled...)
 			mu.Unlock()
 		})
 	}
 	wg.Wait()
 
-	l := &Ladder{Game: e.Name(), Seed: o.Seed, Games: o.Games, Players: o.Players}
+	l := &Ladder{Game: e.Name(), Seed: o.Seed, Games: o.Games, Players: o.Players,
+		ViolationGames: firstListed(broken), UnfinishedGames: firstListed(stalled)}
 	seatGames := make([]int, len(o.Bots))
 	wins := make([]int, len(o.Bots))
 	for i, pr := range pairs {
@@ -158,4 +177,13 @@ func RunLadder(ctx context.Context, e Engine, o LadderOptions) *Ladder {
 		l.SkillGap = round4((hi - lo) * 100)
 	}
 	return l
+}
+
+// firstListed sorts vs by player count, seed and replay command (the same
+// seed is played by several pairs) and keeps the first maxLadderListed.
+func firstListed(vs []Violation) []Violation {
+	slices.SortFunc(vs, func(a, b Violation) int {
+		return cmp.Or(byPlayersSeed(a, b), strings.Compare(a.Replay, b.Replay))
+	})
+	return append([]Violation{}, vs[:min(len(vs), maxLadderListed)]...)
 }

@@ -3,6 +3,7 @@ package sim
 import (
 	"context"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -48,5 +49,42 @@ func TestLadder_SameResultForAnyWorkerCount(t *testing.T) {
 	o.Workers = 3
 	if b := RunLadder(context.Background(), e, o); !reflect.DeepEqual(a, b) {
 		t.Errorf("1 worker: %+v\n3 workers: %+v", a, b)
+	}
+}
+
+// A ladder lists each game that broke a rule (a broken invariant included:
+// it checks after every decision) or did not finish, with the command that
+// replays it, and counts them all.
+func TestLadder_ListsEachBrokenAndUnfinishedGameWithItsReplay(t *testing.T) {
+	for _, tt := range []struct {
+		name   string
+		e      *race
+		broken bool
+		want   string
+	}{
+		{"panic", &race{goal: 20, panicAt: 3}, true, "panic"},
+		{"broken invariant", &race{goal: 20, breakAt: 2}, true, "counter went negative"},
+		{"endless", &race{goal: 20, endless: true}, false, "unfinished after 201 turns"},
+	} {
+		l := RunLadder(context.Background(), tt.e, LadderOptions{Seed: 3, Games: 30, Bots: []string{"random", "first"}, Workers: 2})
+		count, listed := l.Unfinished, l.UnfinishedGames
+		if tt.broken {
+			count, listed = l.Violations, l.ViolationGames
+		}
+		if count != 30 || len(listed) != maxLadderListed {
+			t.Errorf("%s: %d counted and %d listed, want 30 and %d", tt.name, count, len(listed), maxLadderListed)
+			continue
+		}
+		for i, v := range listed {
+			if !strings.HasPrefix(v.Replay, "bifrost replay race --seed ") || !strings.Contains(v.Replay, " --bots ") {
+				t.Errorf("%s: game %d replays with %q", tt.name, i, v.Replay)
+			}
+			if !strings.Contains(v.Message, tt.want) {
+				t.Errorf("%s: game %d says %q, want %q in it", tt.name, i, v.Message, tt.want)
+			}
+			if i > 0 && byPlayersSeed(listed[i-1], v) > 0 {
+				t.Errorf("%s: games not in order of players and seed: %+v before %+v", tt.name, listed[i-1], v)
+			}
+		}
 	}
 }
