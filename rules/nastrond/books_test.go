@@ -1,0 +1,180 @@
+package nastrond
+
+import (
+	"errors"
+	"io"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"go.yaml.in/yaml/v3"
+
+	"bifrost/layout/book"
+	"bifrost/layout/cards"
+	"bifrost/schema"
+	"bifrost/schema/workbook"
+)
+
+// playerBooks are the books a player reads: the rulebook and the turn
+// summary (which also makes the summary card).
+var playerBooks = []string{"rulebook.md", "summary.md"}
+
+// expandBooks expands the player's books from the shipped workbook with
+// the Rules values in set, as the rulebook command does, and returns each
+// book's text with its white space removed (so a phrase broken across
+// lines is still one phrase).
+func expandBooks(t *testing.T, set map[string]string) map[string]string {
+	t.Helper()
+	b, err := workbook.Open(shipped, "cardsrc/nastrond.xlsx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for key, value := range set {
+		setBookRule(t, b, key, value)
+	}
+	res := schema.Nastrond.Validate(b, schema.NewLang("en"))
+	if schema.HasErrors(res.Problems) {
+		t.Fatalf("%v does not validate: %v", set, res.Problems)
+	}
+	lay, err := cards.Load(cards.LayoutDir("../../cardsrc"), schema.Nastrond)
+	if err != nil {
+		t.Fatal(err)
+	}
+	drawn, err := cards.DrawAll(res, lay, cards.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	parts := map[string]book.CardParts{}
+	for _, d := range drawn {
+		f := d.Face
+		p := book.CardParts{W: f.W - 2*f.Bleed, H: f.H - 2*f.Bleed}
+		for _, r := range f.Regions {
+			p.Regions = append(p.Regions, book.Region{Role: r.Role, X: r.X - f.Bleed, Y: r.Y - f.Bleed, W: r.W, H: r.H})
+		}
+		parts[d.ID] = p
+	}
+	var terms []book.Term
+	if data, err := os.ReadFile("glossary.yaml"); err != nil {
+		t.Fatal(err)
+	} else if err := yaml.NewDecoder(strings.NewReader(string(data))).Decode(&terms); err != nil && !errors.Is(err, io.EOF) {
+		t.Fatal(err)
+	}
+	rulings, err := os.ReadFile("RULINGS.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := book.Data{Game: schema.Nastrond, Result: res, Book: res.Book, Rulings: string(rulings), Glossary: terms,
+		Figures: map[string]*book.Figure{"board": {W: 10, H: 10}}, // the board's drawing says no rule
+		Parts:   func(id string) (book.CardParts, bool) { p, ok := parts[id]; return p, ok },
+		Lang:    "en"}
+	out := map[string]string{}
+	for _, name := range playerBooks {
+		md, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text, err := book.Expand(name, string(md), d)
+		if err != nil {
+			t.Fatalf("%s with %v: %v", name, set, err)
+		}
+		out[name] = strings.Join(strings.Fields(text), "")
+	}
+	return out
+}
+
+// setBookRule sets key to value on b's Rules sheet, adding the row when the
+// sheet has none for key.
+func setBookRule(t *testing.T, b *schema.Book, key, value string) {
+	t.Helper()
+	rules, ok := b.Lookup(schema.RulesSheet.Key, schema.RulesSheet.JA)
+	if !ok {
+		t.Fatal("the shipped workbook has no Rules sheet")
+	}
+	for i, r := range rules.Rows {
+		if schema.Normalize(r.Cell(0)) == key {
+			cells := slices.Clone(r.Cells)
+			cells[1] = value
+			rules.Rows[i] = schema.Row{Num: r.Num, Cells: cells}
+			return
+		}
+	}
+	rules.Rows = append(rules.Rows, schema.Row{Num: rules.Rows[len(rules.Rows)-1].Num + 1, Cells: []string{key, value}})
+}
+
+// TestPlayerBooksLeaveThePlayersChoicesOpen: the seed lets a player choose
+// which dice to roll and keep as ↑, which dice a skill rerolls or changes,
+// and which d6 intellect turns into a d8. That the engine offers only the
+// choices that can help is its own convenience, not a rule: the player's
+// books must not forbid the others.
+func TestPlayerBooksLeaveThePlayersChoicesOpen(t *testing.T) {
+	prohibitions := []string{
+		"最大の目のサイコロを振り直したり", // no reroll of a die at its maximum
+		"得にならないのに目を下げたりはできません",
+		"8面体から先に振ります", // the d8s rolled first
+		"振らずに残って↑になるのは6面体です",
+		"ストックからもらった6面体が先です", // intellect takes a Stock d6 first
+	}
+	for name, text := range expandBooks(t, nil) {
+		for _, p := range prohibitions {
+			if strings.Contains(text, p) {
+				t.Errorf("%s forbids what the seed allows: %q", name, p)
+			}
+		}
+	}
+}
+
+// TestPlayerBooksAnswerAsTheRulesSheetSays expands the player's books under
+// both settings of each switch the engine reads, and both ends of MinMove:
+// each setting's answers must be printed, and the other setting's must not.
+func TestPlayerBooksAnswerAsTheRulesSheetSays(t *testing.T) {
+	type says struct {
+		value   string
+		phrases []string // each in the rulebook or the summary
+	}
+	for _, tt := range []struct {
+		key  string
+		a, b says
+	}{
+		{"MinMove",
+			says{"1", []string{"留まれません。最低1マスは進みます。", "1マス以上、半周まで進む"}},
+			says{"0", []string{"**A.**留まれます。", "半周まで進む（留まってもよい）"}}},
+		{"CountAllUrd",
+			says{"×", []string{"数えません。数えるのは自分の色のウルズだけです。", "自分の色のウルズの数だけ6面体をもらう"}},
+			says{"○", []string{"数えます。縦と横にあるウルズは、色を問わずすべて数えます。", "全色のウルズの数だけ6面体をもらう"}}},
+		{"TiwazPaysScout",
+			says{"×", []string{"↑をスカウトの支払いに使えますか。**A.**使えません。"}},
+			says{"○", []string{"**A.**使えます。この手番の↑1個で、コストを1払えます。", "（↑1個で1も払える）"}}},
+		{"TiwazPaysOnFailure",
+			says{"×", []string{"失敗した手番では、ほかのVPと同じく得られません。", "VPはなし（↑も"}},
+			says{"○", []string{"チャレンジに失敗した手番でも得られます。", "↑のVPだけ得る"}}},
+		{"SkillVPOnFailure",
+			says{"×", []string{"**A.**得られません。チャレンジの間にスキルで得るVPは判定まで取っておき、成功したときだけ得ます。", "＋チャレンジ中のスキルのVP"}},
+			says{"○", []string{"**A.**得られます。スキルのVPは使ったときに得ていて、失敗しても失いません。"}}},
+		{"DivineAfterFix",
+			says{"○", []string{"目を確定した後でも、判定の前なら振ってパワーに足せます。", "（目の確定後もパワーに足せる）"}},
+			says{"×", []string{"目を確定した後は使えません。", "（目の確定後は使えない）"}}},
+		{"UnlimitedDice",
+			says{"×", []string{"あるだけもらい、足りない分はあきらめます。", "（ストックにあるだけ）"}},
+			says{"○", []string{"ストックの6面体は尽きないものとします。"}}},
+		{"ArrivalMayShare",
+			says{"○", []string{"**A.**同じマスに置きます。"}},
+			says{"×", []string{"最初に空いているマスに置きます。", "（ポーンがいれば時計回りで次の空きマスへ）"}}},
+	} {
+		for _, s := range [][2]says{{tt.a, tt.b}, {tt.b, tt.a}} {
+			set, other := s[0], s[1]
+			books := expandBooks(t, map[string]string{tt.key: set.value})
+			text := books["rulebook.md"] + books["summary.md"]
+			for _, p := range set.phrases {
+				if !strings.Contains(text, p) {
+					t.Errorf("%s = %s: the player's books do not say %q", tt.key, set.value, p)
+				}
+			}
+			for _, p := range other.phrases {
+				if strings.Contains(text, p) {
+					t.Errorf("%s = %s: the player's books still say %q, the answer for %s", tt.key, set.value, p, other.value)
+				}
+			}
+		}
+	}
+}
