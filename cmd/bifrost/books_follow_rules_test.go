@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"io"
 	"maps"
 	"os"
 	"path/filepath"
@@ -28,8 +29,9 @@ var playerBooks = []string{"rulebook", "summary"}
 // TestPlayerBooksFollowEveryRuleTheEngineReads renders each game's player
 // books with the shipped Rules and again with another value of every
 // parameter the engine reads (both settings of each ○/× switch), except the
-// simulation's and the gate's settings: each must render, and each must read
-// differently, so a book never states a rule the engine is not playing.
+// simulation's and the gate's settings: each must expand, read differently
+// (so a book never states a rule the engine is not playing), and a summary
+// that changed must still fit its sheet and its card.
 func TestPlayerBooksFollowEveryRuleTheEngineReads(t *testing.T) {
 	for _, g := range rules.All() {
 		t.Run(g.ID(), func(t *testing.T) {
@@ -46,10 +48,14 @@ func TestPlayerBooksFollowEveryRuleTheEngineReads(t *testing.T) {
 					t.Errorf("%s: the Rules sheet accepts no other value of %s than %s", g.ID(), key, res.Rules.Text(key))
 					continue
 				}
-				got := expandPlayerBooks(t, g.Schema, *altRes, base.faces, key+" = "+alt)
+				setting := key + " = " + alt
+				got := expandPlayerBooks(t, g.Schema, *altRes, base.faces, setting)
 				if maps.Equal(got.text, base.text) {
 					t.Errorf("%s: the player's books read the same with %s = %s as with %s: the engine plays a rule they do not state",
 						g.ID(), key, alt, res.Rules.Text(key))
+				}
+				if got.text["summary"] != base.text["summary"] {
+					printSummary(t, g.Schema, got.text["summary"], setting)
 				}
 			}
 		})
@@ -72,6 +78,20 @@ func TestPlayerBooksNeverPrintASimulationSetting(t *testing.T) {
 					t.Errorf("%s/%s.md prints %s, a setting of the simulation or the gate, not a rule players follow", g.ID, name, m[1])
 				}
 			}
+		}
+	}
+}
+
+// printSummary prints a summary as its sheet (the paper its front matter
+// names) and as the card, as build does: with the other setting it must
+// still fit.
+func printSummary(t *testing.T, g *schema.Game, md, setting string) {
+	t.Helper()
+	fonts := book.WithFonts(book.InstalledChain(book.Mincho), book.InstalledChain(book.Gothic))
+	dir := book.WithImageDir(filepath.Join("../../rules", g.ID))
+	for _, paper := range [][]book.PDFOption{nil, {book.WithPaper("card")}} {
+		if err := book.PDF(io.Discard, []byte(md), nil, append(paper, dir, fonts)...); err != nil {
+			t.Errorf("%s: the summary with %s: %v", g.ID, setting, err)
 		}
 	}
 }
