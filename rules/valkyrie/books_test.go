@@ -128,7 +128,7 @@ func TestG2_G3_G4_G6_T13_PlayerBooksStateTheRuleTheEngineReads(t *testing.T) {
 		{name: "G10 G12 the numbers", kv: []string{"RowSlots", "2", "StartingDeck", "8", "HandSize", "6", "MinPlayers", "3", "MaxPlayers", "3"},
 			want: says{
 				rulebook: []string{"3人で遊ぶ", "デッキごとに2枚ずつ置きます", "空いた後列の2つの枠すべてに", "各プレイヤーに8枚ずつ", "自分の8枚をよく切って", "上から6枚を引いて", "山札から6枚を引いて", "**A.** デッキごとに2枚です", "**A.** 8枚で"},
-				summary: []string{"準備：3人。", "8枚を切って山札にし、6枚引く", "デッキごとに2枚ずつ表向き", "6枚引く。左隣"}},
+				summary:  []string{"準備：3人。", "8枚を切って山札にし、6枚引く", "デッキごとに2枚ずつ表向き", "6枚引く。左隣"}},
 			not: says{
 				rulebook: []string{"3〜3人", "10枚", "5枚を引いて", "1枚ずつ置きます"},
 				summary:  []string{"3〜3人", "10枚", "5枚引く"}}},
