@@ -496,9 +496,11 @@ func (g *Game) aiDraw(s, n int) int {
 	return got
 }
 
-// aiUpgrade rolls the D10 on the board's upgrade table (T40–T43). An entry
-// is kept for the game; rolling it again fails, as does a cost above Rage
-// or an effect that does nothing.
+// aiUpgrade rolls the D10 on the board's upgrade table (T40–T43). A red
+// or green entry is kept for the game and rolling it again fails; a blue one
+// takes effect at once and leaves nothing kept, so rolling it again carries
+// it out again (unless KeepBlueUpgrades keeps it like the others). A cost
+// above Rage or an effect that does nothing fails too.
 func (g *Game) aiUpgrade(s int) bool {
 	e := g.e
 	c := &g.clan[s]
@@ -506,10 +508,11 @@ func (g *Game) aiUpgrade(s int) bool {
 	face := g.d(10)
 	u := &e.boards[bi].up[face-1]
 	g.count(e.lay.upTried + bi*nUpFaces + face - 1)
-	g.ev(evUpgradeRoll, s, -1, face, 0)
+	owned := c.owned&(1<<(face-1)) != 0
+	g.ev(evUpgradeRoll, s, -1, face, b2i(owned))
 	ok := false
 	switch {
-	case c.owned&(1<<(face-1)) != 0, u.cost > int(c.rage):
+	case owned, u.cost > int(c.rage):
 	case u.monster >= 0:
 		ok = g.aiMonster(s, u.monster, u.cost)
 		if ok && u.colour == colourBlue {
@@ -535,7 +538,9 @@ func (g *Game) aiUpgrade(s int) bool {
 		g.count(e.lay.upFailed + bi*nUpFaces + face - 1)
 		return false
 	}
-	c.owned |= 1 << (face - 1)
+	if u.colour != colourBlue || e.p.keepBlue {
+		c.owned |= 1 << (face - 1)
+	}
 	return true
 }
 

@@ -1,8 +1,12 @@
 package bloodrage
 
 import (
+	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
+
+	"bifrost/rules/sim"
 )
 
 // Province indexes by the seed's numbering (number - 1).
@@ -565,24 +569,27 @@ func TestT30_G27_lateCardFirstDrawsAnother(t *testing.T) {
 	}
 }
 
-func TestG3_upgradeEntryOnceAndAffordable(t *testing.T) {
+func TestG3_redOrGreenUpgradeEntryOnceAndAffordable(t *testing.T) {
 	var spec boardSpec
 	spec.upCost = 2
 	e, err := New(customData(t, spec))
 	if err != nil {
 		t.Fatal(err)
 	}
+	for bi := range e.boards {
+		e.boards[bi].up[6].colour = colourGreen
+	}
 	g := fixture(t, e, 2)
 	c := &g.clan[1]
 	c.rage = 3
 	g.forced = []int{7}
-	if !g.aiUpgrade(1) || c.rage != 1 || c.glory != 1 {
+	if !g.aiUpgrade(1) || c.rage != 1 || c.glory != 0 {
 		t.Fatalf("first upgrade: rage %d glory %d", c.rage, c.glory)
 	}
 	c.rage = 5
 	g.forced = []int{7}
 	if g.aiUpgrade(1) || c.rage != 5 {
-		t.Error("the same entry twice succeeded or cost Rage")
+		t.Error("the same green entry twice succeeded or cost Rage")
 	}
 	c.rage = 1
 	g.forced = []int{3}
@@ -756,6 +763,50 @@ func TestI14_Issue12_16_frostGiantPaysTheSubstituteOnce(t *testing.T) {
 			}
 			if err := g.Check(); err != nil {
 				t.Error(err)
+			}
+		})
+	}
+}
+
+// TestBlueUpgradeRolledAgainTakesEffectAgain: a blue entry takes effect at
+// once and leaves nothing kept (the seed's 青の効果は即座に有効になり), so
+// the same face rolled again pays its cost and takes effect again; with
+// KeepBlueUpgrades it is kept for the game like red and green, and the
+// second roll is refused without paying.
+func TestBlueUpgradeRolledAgainTakesEffectAgain(t *testing.T) {
+	for _, keep := range []bool{false, true} {
+		t.Run(fmt.Sprintf("KeepBlueUpgrades=%v", keep), func(t *testing.T) {
+			var spec boardSpec
+			spec.up[6] = "glory 3"
+			spec.upCost = 1
+			e, err := New(customData(t, spec))
+			if err != nil {
+				t.Fatal(err)
+			}
+			e.p.keepBlue = keep
+			g := fixture(t, e, 2)
+			c := &g.clan[1]
+			c.rage = 5
+			wantRage, wantGlory, again := 3, 6, true
+			if keep {
+				wantRage, wantGlory, again = 4, 3, false
+			}
+			var lines []string
+			g.emit = func(ev sim.Event) { lines = append(lines, g.Explain(ev, "en")) }
+			g.forced = []int{7}
+			if !g.aiUpgrade(1) {
+				t.Fatal("the first roll of the blue face was refused")
+			}
+			g.forced = []int{7}
+			if got := g.aiUpgrade(1); got != again {
+				t.Errorf("the second roll of the blue face is carried out: %v, want %v", got, again)
+			}
+			if int(c.rage) != wantRage || int(c.glory) != wantGlory {
+				t.Errorf("after the same blue face twice: Rage %d, glory %d; want %d and %d", c.rage, c.glory, wantRage, wantGlory)
+			}
+			refused := strings.Contains(strings.Join(lines, "\n"), "already gained")
+			if refused == again {
+				t.Errorf("the replay says the entry was already gained: %v, want %v\n%s", refused, !again, strings.Join(lines, "\n"))
 			}
 		})
 	}

@@ -9,39 +9,43 @@ import (
 
 // Engine event kinds, for replays.
 const (
-	evAge         = sim.EventEngine + iota // N = Age
-	evPhaseEnd                             // N = Age: the Action phase ended
-	evCell                                 // N = global cell: the AI carries it out
-	evFailed                               // N = global cell: it could not (pass die +1)
-	evTrackEnd                             // N = face: the marker is at the end of its track
-	evPass                                 // N = pass die
-	evRage0                                // the AI at 0 Rage pillages once (T9)
-	evInvade                               // N = place, M = figure kind
-	evD10                                  // N = roll, M = province
-	evReroll                               // N = fjord rerolled (T21)
-	evStat                                 // N = stat, M = step
-	evGlory                                // N = glory, M = source
-	evRageGain                             // N = Rage
-	evReinforce                            // N = province, M = warriors
-	evUpgradeRoll                          // N = D10 face
-	evMonster                              // Card = monster, N = slot
-	evBattle                               // N = province
-	evJoin                                 // N = source province, M = figures
-	evStay                                 // N = source province, M = pillage-table row
-	evCall                                 // N = source province, M = figure code
-	evResult                               // Seat = winner or -1, N = province, M = STR
-	evRebattle                             // N = glory for the sum
-	evKilled                               // N = place, M = figure kind
-	evRetreat                              // N = province
-	evSaved                                // N = place
-	evPillaged                             // N = province
-	evBattleEnd                            // N = province
-	evRagnarok                             // N = province
-	evRelease                              // N = figures
-	evQuest                                // Card = quest failed
-	evMarch                                // N = from, M = to
-	evPassPhase                            // the human passes
-	evGameEnd                              // Seat = winner
+	evAge            = sim.EventEngine + iota // N = Age
+	evPhaseEnd                                // N = Age: the Action phase ended
+	evCell                                    // N = global cell: the AI carries it out
+	evFailed                                  // N = global cell: it could not (pass die +1)
+	evTrackEnd                                // N = face: the marker is at the end of its track
+	evPass                                    // N = pass die
+	evRage0                                   // the AI at 0 Rage pillages once (T9)
+	evInvade                                  // N = place, M = figure kind
+	evD10                                     // N = roll, M = province
+	evReroll                                  // N = fjord rerolled (T21)
+	evStat                                    // N = stat, M = step
+	evGlory                                   // N = glory, M = source
+	evRageGain                                // N = Rage
+	evReinforce                               // N = province, M = warriors
+	evUpgradeRoll                             // N = D10 face, M = 1 when the entry is already gained (refused)
+	evMonster                                 // Card = monster, N = slot
+	evBattle                                  // N = province
+	evJoin                                    // N = source province, M = figures
+	evStay                                    // N = source province, M = pillage-table row
+	evCall                                    // N = source province, M = figure code
+	evResult                                  // Seat = winner or -1, N = province, M = STR
+	evRebattle                                // N = glory for the sum
+	evKilled                                  // N = place, M = figure kind
+	evRetreat                                 // N = province
+	evSaved                                   // N = place
+	evPillaged                                // N = province
+	evBattleEnd                               // N = province
+	evRagnarok                                // N = province
+	evRelease                                 // N = figures
+	evQuest                                   // Card = quest failed
+	evMarch                                   // N = from, M = to
+	evPassPhase                               // the human passes
+	evGameEnd                                 // Seat = winner
+	evSetupDestroyed                          // setup: N = province destroyed at the start
+	evSetupDoom                               // setup: N = Age, M = its doomed province
+	evSetupToken                              // setup: N = province, M = province whose pillage token lies on it
+	evSetupFjord                              // setup: N = fjord (the D4 face - 1), M = 1 when both its sides are destroyed
 )
 
 // Glory sources, for the tally.
@@ -68,6 +72,8 @@ var sourceNamesJA = [nSources]string{"戦闘", "略奪報酬", "報酬の代わ�
 	"ラグナロク", "AI強化", "AIボード", "カード", "ステータス", "奪われた"}
 
 var statNames = [2][3]string{{"激情", "名誉", "指揮"}, {"Rage", "Axes", "Horns"}}
+
+var colourNames = [2][3]string{{"青", "赤", "緑"}, {"blue", "red", "green"}}
 
 var figNames = [2][4]string{{"戦士", "リーダー", "船", "怪物"}, {"warrior", "leader", "ship", "monster"}}
 
@@ -281,7 +287,12 @@ func (g *Game) Explain(ev sim.Event, lang string) string {
 	case evReinforce:
 		return pick("%s: 増援で戦士%d体を%sへ", "%s: %d warriors reinforce %s", who, m, g.place(n, lang))
 	case evUpgradeRoll:
-		return pick("%s: 強化表D10=%d", "%s: upgrade table D10=%d", who, n)
+		u := &g.e.boards[g.clan[ev.Seat].board].up[(n+nUpFaces-1)%nUpFaces]
+		colour := colourNames[li(lang)][u.colour%3]
+		if m != 0 {
+			return pick("%s: 強化表D10=%d（%s、コスト%d）はもう得ている", "%s: upgrade table D10=%d (%s, cost %d) already gained", who, n, colour, u.cost)
+		}
+		return pick("%s: 強化表D10=%d（%s、コスト%d）", "%s: upgrade table D10=%d (%s, cost %d)", who, n, colour, u.cost)
 	case evMonster:
 		return pick("%s: 怪物「%s」を配置", "%s: places monster %s", who, g.cardName(int(ev.Card), lang))
 	case evBattle:
@@ -321,8 +332,40 @@ func (g *Game) Explain(ev sim.Event, lang string) string {
 		return pick("%s: パス", "%s passes", who)
 	case evGameEnd:
 		return pick("ゲーム終了", "game over")
+	case evSetupDestroyed:
+		return pick("準備: %s（%d）はゲーム開始時に破滅", "setup: %s (%d) is destroyed at the start", g.place(n, lang), n+1)
+	case evSetupDoom:
+		return pick("準備: 時代%dの破滅予定は%s（%d）", "setup: Age %d dooms %s (%d)", n, g.place(m, lang), m+1)
+	case evSetupToken:
+		return pick("準備: %s（%d）の略奪報酬は%s", "setup: pillaging %s (%d) gives %s", g.place(n, lang), n+1, g.rewardText(m, lang))
+	case evSetupFjord:
+		f := &g.e.fjord[n%nFjord]
+		a, b := g.place(int(f.side[0]), lang), g.place(int(f.side[1]), lang)
+		if m != 0 {
+			return pick("準備: D4=%d は%s（%sと%sの間）、両隣が破滅済みなので振り直し", "setup: D4=%d is %s (between %s and %s), both destroyed: reroll", n+1, g.place(locFjord0+n, lang), a, b)
+		}
+		return pick("準備: D4=%d は%s（%sと%sの間）", "setup: D4=%d is %s (between %s and %s)", n+1, g.place(locFjord0+n, lang), a, b)
 	}
 	return ""
+}
+
+// rewardText tells what province p's pillage token gives.
+func (g *Game) rewardText(p int, lang string) string {
+	var parts []string
+	for _, cl := range g.e.prov[p%nProv].reward {
+		switch cl.verb {
+		case rStat:
+			n := max(int(cl.b), 1)
+			if cl.a == statAll {
+				parts = append(parts, [2]string{fmt.Sprintf("すべてのステータスを%d段階上げる", n), fmt.Sprintf("every stat +%d step", n)}[li(lang)])
+			} else {
+				parts = append(parts, [2]string{fmt.Sprintf("%sステータスを%d段階上げる", statNames[0][cl.a%3], n), fmt.Sprintf("%s +%d step", statNames[1][cl.a%3], n)}[li(lang)])
+			}
+		case rGlory:
+			parts = append(parts, [2]string{fmt.Sprintf("%d名誉", cl.a), fmt.Sprintf("%d glory", cl.a)}[li(lang)])
+		}
+	}
+	return strings.Join(parts, [2]string{"、", ", "}[li(lang)])
 }
 
 // cellText is the printed text of a global cell.

@@ -197,7 +197,8 @@ type params struct {
 	destroyedAtStart         []int
 	shuffleRewards           bool
 	removeByClans            bool
-	cellFailRate             int // percent (CheckCellFailRate)
+	keepBlue                 bool // blue upgrade entries are kept for the game, like red and green
+	cellFailRate             int  // percent (CheckCellFailRate)
 	turnCap                  int
 }
 
@@ -249,6 +250,7 @@ func New(d *schema.BloodrageData) (*Engine, error) {
 		humanAlwaysFirst: r.Bool("HumanAlwaysFirst"), failedRewardGlory: r.Int("FailedRewardGlory"),
 		ragnarokGlory: r.Ints("RagnarokGlory"), destroyedAtStart: r.Ints("DestroyedAtStart"),
 		shuffleRewards: r.Bool("ShufflePillageRewards"), removeByClans: r.Bool("RemoveByClanCount"),
+		keepBlue:     r.Bool("KeepBlueUpgrades"),
 		cellFailRate: r.Int("CheckCellFailRate"), turnCap: r.Int("TurnCap"),
 	}
 	var errs []error

@@ -246,10 +246,38 @@ func (g *Game) d(sides int) int {
 	return g.rng.IntN(sides) + 1
 }
 
-// Opening tells of Age I before the first decision; it implements sim.Opener.
+// Opening tells of the setup and Age I before the first decision; it
+// implements sim.Opener.
 func (g *Game) Opening(emit func(sim.Event)) {
-	emit(sim.Event{Kind: evAge, Seat: -1, Card: -1, N: 1})
+	g.announce(emit)
 	g.opened = true
+}
+
+// announce tells of the setup, so that a replay's reader can check the AI's
+// fallbacks: the provinces destroyed at the start, each Age's doomed
+// province, the pillage token on each province, which fjord each D4 face
+// names (and whether it is rerolled); then the start of Age I.
+func (g *Game) announce(emit func(sim.Event)) {
+	ev := func(kind sim.EventKind, n, m int) {
+		emit(sim.Event{Kind: kind, Seat: -1, Card: -1, N: int32(n), M: int32(m)})
+	}
+	for p := range nProv {
+		if g.destroyed[p] {
+			ev(evSetupDestroyed, p, 0)
+		}
+	}
+	for a := 1; a <= g.e.p.ages; a++ {
+		ev(evSetupDoom, a, int(g.doom[a]))
+	}
+	for p := range nProv {
+		if !g.destroyed[p] {
+			ev(evSetupToken, p, int(g.reward[p]))
+		}
+	}
+	for j := range nFjord {
+		ev(evSetupFjord, j, b2i(!g.fjordOpen(j)))
+	}
+	ev(evAge, 1, 0)
 }
 
 // ev emits an event when someone listens.

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -538,5 +539,62 @@ func TestChoices_doNotAllocate(t *testing.T) {
 		}
 		buf = g.Choices(buf)
 		g.Apply(buf[rng.IntN(len(buf))], nil)
+	}
+}
+
+// TestReplayOpensWithTheSetup: before Age I the replay prints, in both
+// languages, the provinces destroyed at the start, each Age's doomed
+// province, the pillage reward on each province left and which fjord each
+// D4 face names, rerolled when both its sides are destroyed, so that a
+// reader can check the AI's invade and ship fallbacks.
+func TestReplayOpensWithTheSetup(t *testing.T) {
+	e := engine(t)
+	rerolls := 0
+	for _, players := range []int{2, 3, 4} {
+		for seed := uint64(1); seed <= 6; seed++ {
+			engineRng, _ := sim.Streams(seed)
+			g := e.NewGame(sim.Config{Players: players}, engineRng).(*Game)
+			for _, lang := range []string{"ja", "en"} {
+				var b bytes.Buffer
+				sim.Replay(&b, e, sim.Config{Players: players}, seed, []string{"random"}, lang)
+				age1 := g.Explain(sim.Event{Kind: evAge, Seat: -1, Card: -1, N: 1}, lang)
+				head, _, found := strings.Cut(b.String(), age1)
+				if !found {
+					t.Fatalf("%d clans, seed %d, %s: no %q in the replay", players, seed, lang, age1)
+				}
+				lines := strings.Split(head, "\n")
+				has := func(what string, parts ...string) {
+					t.Helper()
+					for _, l := range lines {
+						if !slices.ContainsFunc(parts, func(p string) bool { return !strings.Contains(l, p) }) {
+							return
+						}
+					}
+					t.Errorf("%d clans, seed %d, %s: no setup line shows %s (%q) before Age I:\n%s", players, seed, lang, what, parts, head)
+				}
+				for p := range nProv {
+					name := g.place(p, lang)
+					if g.destroyed[p] {
+						has("a province destroyed at the start", name, [2]string{"破滅", "destroyed"}[li(lang)])
+					} else {
+						has("a pillage reward", name, g.rewardText(int(g.reward[p]), lang))
+					}
+				}
+				for a := 1; a <= e.p.ages; a++ {
+					has("an Age's doomed province", fmt.Sprint(a), g.place(int(g.doom[a]), lang), [2]string{"破滅予定", "dooms"}[li(lang)])
+				}
+				for j := range nFjord {
+					parts := []string{fmt.Sprintf("D4=%d", j+1), g.place(locFjord0+j, lang)}
+					if !g.fjordOpen(j) {
+						parts = append(parts, [2]string{"振り直し", "reroll"}[li(lang)])
+						rerolls++
+					}
+					has("the fjord a D4 face names", parts...)
+				}
+			}
+		}
+	}
+	if rerolls == 0 {
+		t.Error("no game had a fjord between two destroyed provinces: the reroll line went untested")
 	}
 }

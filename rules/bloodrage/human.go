@@ -412,8 +412,8 @@ func (g *Game) sacrificeN() int {
 // clans' turns) until the human's next decision.
 func (g *Game) Apply(ch sim.Choice, emit func(sim.Event)) {
 	g.emit = emit
-	if g.decisions == 0 && !g.opened {
-		g.ev(evAge, -1, -1, 1, 0) // set up before anyone listened
+	if g.decisions == 0 && !g.opened && emit != nil {
+		g.announce(emit) // set up before anyone listened
 	}
 	g.decisions++
 	if g.decisions > maxDecisions {

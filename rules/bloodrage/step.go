@@ -22,7 +22,8 @@ type snapshot struct {
 //   - the Age only advances, one at a time;
 //   - glory never goes down, except by what an opponent's card takes (I12, R37);
 //   - stat tracks never go down;
-//   - an AI keeps every upgrade-table entry it gained (R16);
+//   - an AI keeps every upgrade-table entry kept for the game (red and green,
+//     and blue with KeepBlueUpgrades; R16);
 //   - a destroyed province stays destroyed;
 //   - within an Age, a pillaged province stays pillaged until Ragnarök
 //     destroys it, a pass die never goes down (I2), no marker moves back
