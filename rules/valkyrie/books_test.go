@@ -136,7 +136,7 @@ func TestG2_G3_G4_G6_T13_PlayerBooksStateTheRuleTheEngineReads(t *testing.T) {
 			want: says{rulebook: []string{"2人で遊ぶ", "AとBの2人で", "Bのターンが終わると全員のターン数がそろう"}},
 			not:  says{rulebook: []string{"A、B、C", "2〜2人"}}},
 		{name: "E5 four players at least", kv: []string{"MinPlayers", "4"},
-			want: says{rulebook: []string{"4人で遊ぶ", "4人で、Aが最初のプレイヤー、手番順で最後がDです", "CからDまでが1ターンずつ", "Dのターンが終わると"}},
+			want: says{rulebook: []string{"4人で遊ぶ", "A、B、C、Dの4人で、Aが最初のプレイヤーです", "CからDまでが1ターンずつ", "Dのターンが終わると"}},
 			not:  says{rulebook: []string{"A、B、Cの3人", "4〜4人"}}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
