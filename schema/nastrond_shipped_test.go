@@ -184,3 +184,45 @@ func TestNastrond_ShippedWorkbookTypedByHand(t *testing.T) {
 		t.Errorf("components = %v, want %v", res.Components, want.Components)
 	}
 }
+
+// TestNastrond_ShippedRulesNotesAreTheSchemaDocs: the 説明 column of the
+// shipped workbook's Rules sheet is what a designer reads beside each
+// value, so every note must be the parameter's Doc, which the designer's
+// book prints.
+func TestNastrond_ShippedRulesNotesAreTheSchemaDocs(t *testing.T) {
+	book, err := workbook.Open(nastrondShipped, "cardsrc/nastrond.xlsx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules, ok := book.Lookup(schema.RulesSheet.Key, schema.RulesSheet.JA)
+	if !ok {
+		t.Fatal("the shipped workbook has no Rules sheet")
+	}
+	col := map[string]int{}
+	for i, h := range rules.Header {
+		col[schema.Normalize(h)] = i
+	}
+	key, keyOK := col["キー"]
+	note, noteOK := col["説明"]
+	if !keyOK || !noteOK {
+		t.Fatalf("the Rules sheet's header %v lacks キー or 説明", rules.Header)
+	}
+	docs := map[string]string{}
+	for _, p := range schema.Nastrond.AllRules() {
+		docs[p.Key] = p.Doc
+	}
+	for _, r := range rules.Rows {
+		k := schema.Normalize(r.Cell(key))
+		doc, declared := docs[k]
+		if !declared {
+			t.Errorf("Rules row %d: %q is no parameter", r.Num, k)
+			continue
+		}
+		if got := schema.Trim(r.Cell(note)); got != doc {
+			t.Errorf("Rules row %d (%s): the note says %q, the schema's Doc %q", r.Num, k, got, doc)
+		}
+	}
+	if len(rules.Rows) == 0 {
+		t.Error("the Rules sheet has no rows")
+	}
+}
