@@ -1,6 +1,7 @@
 package valkyrie
 
 import (
+	"io"
 	"os"
 	"regexp"
 	"strings"
@@ -161,9 +162,11 @@ func TestG2_G3_G4_G6_T13_PlayerBooksStateTheRuleTheEngineReads(t *testing.T) {
 }
 
 // TestPlayerBooksRenderUnderEverySwitch expands the player's books under
-// every combination of the ○/× switches the engine reads: each renders,
-// names no parameter, and never says 超える of a weakness outside the
-// reading that breaks only above the durability.
+// every combination of the ○/× switches the engine reads, with and without
+// a VP card for a failed attack: each renders,
+// names no parameter, never says 超える of a weakness outside the reading
+// that breaks only above the durability, and the summary still fits its A5
+// sheet and its card (the lead's generic test flips one key at a time).
 func TestPlayerBooksRenderUnderEverySwitch(t *testing.T) {
 	switches := []string{"StrictExceed", "RevealWeakness", "WeaknessEndsAtOnce", "EndConditionAtPlay"}
 	var keys []string
@@ -171,13 +174,20 @@ func TestPlayerBooksRenderUnderEverySwitch(t *testing.T) {
 		keys = append(keys, regexp.QuoteMeta(p.Key))
 	}
 	ruleKey := regexp.MustCompile(`\b(` + strings.Join(keys, "|") + `)\b`)
-	for mask := range 1 << len(switches) {
+	fonts := book.WithFonts(book.InstalledChain(book.Mincho), book.InstalledChain(book.Gothic))
+	for mask := range 1 << (len(switches) + 1) {
 		var kv []string
 		for i, k := range switches {
 			kv = append(kv, k, map[bool]string{true: "○", false: "×"}[mask&(1<<i) != 0])
 		}
-		kv = append(kv, "AttackConsolationVP", []string{"0", "1"}[mask%2])
-		for name, text := range playerBooks(t, kv...) {
+		kv = append(kv, "AttackConsolationVP", []string{"0", "1"}[mask>>len(switches)])
+		books := playerBooks(t, kv...)
+		for _, paper := range [][]book.PDFOption{nil, {book.WithPaper("card")}} {
+			if err := book.PDF(io.Discard, []byte(books["summary"]), nil, append(paper, fonts)...); err != nil {
+				t.Errorf("%v: the summary: %v", kv, err)
+			}
+		}
+		for name, text := range books {
 			if m := ruleKey.FindString(text); m != "" {
 				t.Errorf("%v: %s.md names the Rules parameter %s", kv, name, m)
 			}
