@@ -262,7 +262,10 @@ var battleValue = [5]float64{-1.4, -1, 0, 1, 1.4}
 // resources (each is a life), then cards in hand and on the cheer seat.
 func (g *game) value(s int) float64 {
 	if g.Over() {
-		if int(g.p.winner) == s {
+		switch {
+		case g.p.drawn:
+			return 0
+		case int(g.p.winner) == s:
 			return 1000
 		}
 		return -1000
@@ -375,7 +378,10 @@ func hasChoice(cs []sim.Choice, c sim.Choice) bool {
 // for a lost one, else a guess from the resource zones and battles won.
 func (g *game) score(s int) float64 {
 	if g.Over() {
-		if int(g.p.winner) == s {
+		switch {
+		case g.p.drawn:
+			return 0.5
+		case int(g.p.winner) == s:
 			return 1
 		}
 		return 0

@@ -168,7 +168,7 @@ type Engine struct {
 	// rules
 	deckSize, startHand, mulligans, resourceZone, drawPerTurn int
 	basePoint, affBonus, affPenalty, handLimit, cheerLimit    int
-	turnCap, extLimit                                         int
+	turnCap, extLimit, repLimit                               int
 	winCheckBefore, noShipBothDraw, drawChooses, forgeMand    bool
 	barredKeeps, advanceSame, payFires, resourceIsDraw        bool
 	maxDeck                                                   int
@@ -189,7 +189,7 @@ func New(d *schema.GuardianData) (*Engine, error) {
 	e.resourceZone, e.drawPerTurn = r.Int("ResourceZone"), r.Int("DrawPerTurn")
 	e.basePoint, e.affBonus, e.affPenalty = r.Int("BasePoint"), r.Int("AffinityBonus"), r.Int("AffinityPenalty")
 	e.handLimit, e.cheerLimit, e.turnCap = r.Int("HandLimit"), r.Int("CheerSeatLimit"), r.Int("TurnCap")
-	e.extLimit = r.Int("ExtendedBattleLimit")
+	e.extLimit, e.repLimit = r.Int("ExtendedBattleLimit"), r.Int("RepetitionLimit")
 	e.winCheckBefore, e.noShipBothDraw = r.Bool("WinCheckBeforeResource"), r.Bool("NoShipBothDraw")
 	e.drawChooses, e.forgeMand = r.Bool("DrawChoosesLikeLoser"), r.Bool("ForgeMandatory")
 	e.barredKeeps, e.advanceSame = r.Bool("BarredKeepsTriggers"), r.Bool("AdvanceSameBattle")

@@ -33,6 +33,7 @@ const (
 	evLimit                              // Seat; Card discarded over the hand limit
 	evAffinity                           // Seat: the advantaged seat or -1; N: 1 when nullified
 	evStale                              // Seat: the winner by battles won (ExtendedBattleLimit); N, M: its and the loser's wins
+	evRepeat                             // Seat: the winner by battles won, or -1 for a draw (RepetitionLimit); N, M: P1's and P2's battles won
 )
 
 // How a card was played (Event.N of sim.Played).
@@ -389,6 +390,88 @@ func (g *game) staleWin() bool {
 	return true
 }
 
+// repeated ends the game by RepetitionLimit (G10) when the position at the
+// end of this turn, the next turn's first player chosen, has been reached
+// RepetitionLimit times before at the end of a turn. Positions are noted
+// only while both resource zones are empty: only drawn extended battles
+// (R33) can bring one back, since every other battle takes a resource card
+// or ends the game, and a card drawn never returns to the deck. A draw of
+// the game, unless ExtendedBattleLimit is set and one seat has won more
+// battles: that seat wins, as the limit would make it a few battles later.
+func (g *game) repeated() bool {
+	e, p := g.e, &g.p
+	if e.repLimit == 0 {
+		return false
+	}
+	if len(g.h[0].res) > 0 || len(g.h[1].res) > 0 {
+		g.reps = g.reps[:0]
+		return false
+	}
+	pos, n := g.position(), 0
+	for _, q := range g.reps {
+		if q == pos {
+			n++
+		}
+	}
+	if n < e.repLimit {
+		g.reps = append(g.reps, pos)
+		return false
+	}
+	w0, w1 := p.ps[0].wins, p.ps[1].wins
+	ev := sim.Event{Kind: evRepeat, Seat: -1, Card: -1, N: int32(w0), M: int32(w1)}
+	switch {
+	case e.extLimit > 0 && w0 > w1:
+		ev.Seat = 0
+	case e.extLimit > 0 && w1 > w0:
+		ev.Seat = 1
+	}
+	g.ev(ev)
+	if ev.Seat >= 0 {
+		g.win(int(ev.Seat))
+		return true
+	}
+	p.drawn, p.lot = true, int8(g.rng.IntN(2))
+	p.phase = phOver
+	return true
+}
+
+// position sums up the state a turn ends in, for RepetitionLimit (G10):
+// each seat's hand and consume zone as sets of cards, its deck, resource
+// zone and cheer seat in order, its records and the points it carries into
+// the next turn, and who goes first. Battle effects and cheer marks have
+// been reset by then.
+func (g *game) position() uint64 {
+	x := uint64(0x243f6a8885a308d3)
+	mix := func(n uint64) {
+		x = (x ^ n) * 0x9e3779b97f4a7c15
+		x ^= x >> 31
+	}
+	w := g.e.weight
+	for s := range 2 {
+		ps, h := &g.p.ps[s], &g.h[s]
+		mix(uint64(len(h.hand)))
+		mix(weights(w, h.hand))
+		mix(uint64(len(ps.consumed)))
+		mix(weights(w, ps.consumed))
+		for _, z := range [2][]int16{h.deck, h.res} {
+			mix(uint64(len(z)))
+			for _, c := range z {
+				mix(uint64(c))
+			}
+		}
+		mix(uint64(len(ps.cheer)))
+		for _, cc := range ps.cheer {
+			mix(uint64(cc.card))
+		}
+		for _, c := range ps.counters {
+			mix(uint64(c))
+		}
+		mix(uint64(ps.nextNow))
+	}
+	mix(uint64(g.p.first))
+	return x
+}
+
 func (g *game) win(w int) {
 	g.p.winner = int8(w)
 	g.p.phase = phOver
@@ -430,7 +513,7 @@ func (g *game) endTurn() {
 		}
 	}
 	p.flip, p.nullify = false, false
-	if g.deadEnd() {
+	if g.e.repLimit == 0 && g.deadEnd() {
 		p.turn = int32(g.e.turnCap) // G10: an endless game; the cap ends it at once
 	}
 	r0, r1 := len(g.h[0].res), len(g.h[1].res)
@@ -442,6 +525,9 @@ func (g *game) endTurn() {
 		p.first = 1
 	case p.result >= 0:
 		p.first = p.result
+	}
+	if g.repeated() {
+		return
 	}
 	p.turn++
 	p.phase = phPrep

@@ -115,6 +115,8 @@ type pub struct {
 	result    int8  // last battle's winner, -1 for a draw or none
 	stale     int16 // drawn battles in a row with both resource zones empty (G10)
 	winner    int8
+	drawn     bool // the game ended in a draw by repetition (G10); winner is then -1
+	lot       int8 // the seat a drawn game is recorded for (sim's Winner has no draw)
 	flip      bool
 	nullify   bool
 	badAct    bool // a passed player acted (an invariant violation)
@@ -150,8 +152,12 @@ type game struct {
 	// decided and shape notice a turn that changed nothing (G10). They are
 	// kept out of pub: whether a seat decided something this turn would tell
 	// the other whether it held a Guardian at the forging (I16).
-	decided bool      // a seat decided something this turn
-	start   uint64    // the zone sizes and records when this turn began
+	decided bool   // a seat decided something this turn
+	start   uint64 // the zone sizes and records when this turn began
+	// reps holds the position (g.position) at the end of each turn of the
+	// extended battle so far, for RepetitionLimit (G10). It is kept out of
+	// pub: it sums up hands and decks, which nobody may read.
+	reps    []uint64
 	was     snapshot  // the state at the last CheckStep
 	stacked stackSums // Check's running sums of the long zones
 	smp     *sampler  // Determinize's scratch, on copies it made
@@ -205,6 +211,7 @@ func (g *game) copyFrom(o *game) {
 	}
 	g.e = o.e
 	g.decided, g.start = o.decided, o.start
+	g.reps = append(g.reps[:0], o.reps...)
 	g.stacked = stackSums{}
 }
 

@@ -27,12 +27,17 @@ type Matchups struct {
 	SeatDeckWins []int    `json:"seat_deck_wins"`
 	Finished     int      `json:"finished"`
 	FirstWins    int      `json:"first_wins"` // games won by the player who went first in turn 1
+	Drawn        int      `json:"drawn"`      // games drawn by repetition (RepetitionLimit), in no other count
 }
 
 // Record adds one finished game.
 func (t *Matchups) Record(_ sim.Config, sg sim.Game, r *sim.Result) {
 	g, ok := sg.(*game)
 	if !ok || r.Unfinished || r.Violation != nil || r.Winner < 0 {
+		return
+	}
+	if g.p.drawn {
+		t.Drawn++
 		return
 	}
 	n := len(t.Decks)
@@ -71,6 +76,7 @@ func (t *Matchups) Merge(other sim.Tally) {
 	add(t.SeatDeckWins, o.SeatDeckWins)
 	t.Finished += o.Finished
 	t.FirstWins += o.FirstWins
+	t.Drawn += o.Drawn
 }
 
 // MatchupReport is the JSON of the guardian section.
@@ -89,6 +95,10 @@ type MatchupReport struct {
 	// (rock-paper-scissors); FirstPlayerAdvantage is that rate minus 0.5.
 	FirstPlayer          sim.Wilson `json:"first_player"`
 	FirstPlayerAdvantage float64    `json:"first_player_advantage"`
+	// Drawn counts the games drawn by repetition (RepetitionLimit, G10).
+	// sim's results have no draw and record each for a seat by lot; the
+	// matrix and the first player's rate leave them out.
+	Drawn int `json:"drawn"`
 }
 
 // DeckRate is one deck's results.
@@ -102,7 +112,7 @@ type DeckRate struct {
 // Report renders the matrix.
 func (t *Matchups) Report() any {
 	n := len(t.Decks)
-	r := MatchupReport{Decks: t.Decks, AffinityChart: t.Chart, Matrix: make([][]*sim.Wilson, n), DeckWinRate: make([]DeckRate, n)}
+	r := MatchupReport{Decks: t.Decks, AffinityChart: t.Chart, Matrix: make([][]*sim.Wilson, n), DeckWinRate: make([]DeckRate, n), Drawn: t.Drawn}
 	for i := range n {
 		r.Matrix[i] = make([]*sim.Wilson, n)
 		for j := range n {

@@ -223,6 +223,13 @@ func (g *game) Explain(ev sim.Event, lang string) string {
 	case evStale:
 		return tr(lang, fmt.Sprintf("延長戦の上限：両者のリソースゾーンが0のまま%d回続けて引き分け。勝った戦闘の数は%sが多い（%d対%d）", g.e.extLimit, who, ev.N, ev.M),
 			fmt.Sprintf("extended-battle limit: %d draws in a row with both resource zones empty; %s has won more battles (%d to %d)", g.e.extLimit, who, ev.N, ev.M))
+	case evRepeat:
+		ja := fmt.Sprintf("千日手：ターンの終わりの局面が前と同じになったのが%d回目（勝った戦闘の数 P1 %d 対 P2 %d）", g.e.repLimit, ev.N, ev.M)
+		en := fmt.Sprintf("repetition: the position at the end of a turn has come back %d times (battles won: P1 %d, P2 %d)", g.e.repLimit, ev.N, ev.M)
+		if s < 0 {
+			return tr(lang, ja+"。ゲームは引き分け", en+"; the game is drawn")
+		}
+		return tr(lang, ja+"。延長戦の上限があり、勝った戦闘の数が多い"+who+"の勝利", en+"; under the extended-battle limit, "+who+", who has won more battles, wins")
 	case evPlace:
 		if ev.N == 1 {
 			return tr(lang, who+"の「"+n+"」が応援席へ", who+"'s "+n+" goes to the cheer seat")

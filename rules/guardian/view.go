@@ -128,7 +128,8 @@ func (d *determinizer) determinize(v *View, dst *game, rng *rand.Rand) {
 	dst.e = e
 	dst.p.copyFrom(&v.pub)
 	dst.stacked = stackSums{}
-	dst.decided = true // the view cannot tell whether this turn changed anything (G10)
+	dst.decided = true      // the view cannot tell whether this turn changed anything (G10)
+	dst.reps = dst.reps[:0] // nor what the earlier positions held
 	me, o := v.Seat, other(v.Seat)
 
 	// Own seat: the hand is known; deck order and resource cards are not.
