@@ -26,7 +26,6 @@ type compareOptions struct {
 	seed    uint64
 	bots    string
 	format  string
-	only    []string
 }
 
 func newCompareCmd(g *globalOptions) *cobra.Command {

@@ -14,11 +14,10 @@ import (
 // race is a toy engine: on your turn choose +1 or +2 (cards "one" and "two"),
 // then a die adds 0 or 1; the first to reach goal wins.
 type race struct {
-	goal     int
-	panicAt  int  // panic on this turn (0: never)
-	breakAt  int  // make Check fail from this turn (0: never)
-	endless  bool // never over
-	tallyOne bool
+	goal    int
+	panicAt int  // panic on this turn (0: never)
+	breakAt int  // make Check fail from this turn (0: never)
+	endless bool // never over
 }
 
 func (r *race) Name() string        { return "race" }

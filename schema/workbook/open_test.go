@@ -296,22 +296,22 @@ func writeBomb(t *testing.T, declared uint64) string {
 	return path
 }
 
-// openCountingAlloc opens path and returns the error and the bytes allocated
-// meanwhile, which bound the peak heap Open used.
-func openCountingAlloc(path, display string) (error, uint64) {
+// openCountingAlloc opens path and returns the bytes allocated and the error;
+// the bytes bound the peak heap Open used.
+func openCountingAlloc(path, display string) (uint64, error) {
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
 	_, err := Open(path, display)
 	runtime.ReadMemStats(&after)
-	return err, after.TotalAlloc - before.TotalAlloc
+	return after.TotalAlloc - before.TotalAlloc, err
 }
 
 const allocLimit = 512 << 20
 
 func TestOpenRejectsZipBomb(t *testing.T) {
 	path := writeBomb(t, 2<<30)
-	err, alloc := openCountingAlloc(path, "bomb.xlsx")
+	alloc, err := openCountingAlloc(path, "bomb.xlsx")
 	fe := wantFormatError(t, err, "bomb.xlsx")
 	if !strings.Contains(fe.Reason, "zip bomb") {
 		t.Errorf("reason %q does not say zip bomb", fe.Reason)
@@ -324,7 +324,7 @@ func TestOpenRejectsZipBomb(t *testing.T) {
 func TestOpenRejectsPartLyingAboutItsSize(t *testing.T) {
 	// The part says it is 4 KiB; reading must stop there, not at 2 GiB.
 	path := writeBomb(t, 4<<10)
-	err, alloc := openCountingAlloc(path, "liar.xlsx")
+	alloc, err := openCountingAlloc(path, "liar.xlsx")
 	fe := wantFormatError(t, err, "liar.xlsx")
 	if !strings.Contains(fe.Reason, "sharedStrings.xml") {
 		t.Errorf("reason %q does not name the part", fe.Reason)
