@@ -155,11 +155,11 @@ func TestPlayerBooksAnswerAsTheRulesSheetSays(t *testing.T) {
 			says{"○", []string{"目を確定した後でも、判定の前なら振ってパワーに足せます。", "（目の確定後もパワーに足せる）"}},
 			says{"×", []string{"目を確定した後は使えません。", "（目の確定後は使えない）"}}},
 		{"UnlimitedDice",
-			says{"×", []string{"あるだけもらい、足りない分はあきらめます。", "（ストックにあるだけ）"}},
+			says{"×", []string{"あるだけもらい、足りない分はあきらめます。", "ストックが空のときは使えません。"}},
 			says{"○", []string{"ストックの6面体は尽きないものとします。"}}},
 		{"ArrivalMayShare",
 			says{"○", []string{"**A.**同じマスに置きます。"}},
-			says{"×", []string{"最初に空いているマスに置きます。", "（ポーンがいれば時計回りで次の空きマスへ）"}}},
+			says{"×", []string{"最初に空いているマスに置きます。", "（ふさがっていれば次の空きマスへ）"}}},
 	} {
 		for _, s := range [][2]says{{tt.a, tt.b}, {tt.b, tt.a}} {
 			set, other := s[0], s[1]
