@@ -2,7 +2,10 @@ package draw
 
 import (
 	"bytes"
+	"image"
 	"image/color"
+	stddraw "image/draw"
+	"image/png"
 	"strings"
 	"sync"
 	"testing"
@@ -65,4 +68,37 @@ func TestIssue17_8_PNGIsSafeConcurrently(t *testing.T) {
 		})
 	}
 	wg.Wait()
+}
+
+// TestPNGDrawsArtByContentNotByName: art saved again under the same name
+// and the same length (a designer repainting a card while serve runs) is
+// drawn as it is now, not as the process first decoded it.
+func TestPNGDrawsArtByContentNotByName(t *testing.T) {
+	art := func(c color.RGBA) []byte {
+		img := image.NewRGBA(image.Rect(0, 0, 4, 4))
+		stddraw.Draw(img, img.Bounds(), &image.Uniform{C: c}, image.Point{}, stddraw.Src)
+		var b bytes.Buffer
+		enc := png.Encoder{CompressionLevel: png.NoCompression} // the same length for any colour
+		if err := enc.Encode(&b, img); err != nil {
+			t.Fatal(err)
+		}
+		return b.Bytes()
+	}
+	red, blue := art(color.RGBA{255, 0, 0, 255}), art(color.RGBA{0, 0, 255, 255})
+	if len(red) != len(blue) {
+		t.Fatalf("the two images differ in length (%d, %d); the test needs them equal", len(red), len(blue))
+	}
+	for _, tt := range []struct {
+		data []byte
+		want color.RGBA
+	}{{red, color.RGBA{255, 0, 0, 255}}, {blue, color.RGBA{0, 0, 255, 255}}} {
+		l := &List{W: 10, H: 10, Items: []Item{&Image{X: 0, Y: 0, W: 10, H: 10, Key: "E1-01.png", Data: tt.data, Type: "PNG"}}}
+		img, err := l.PNG(25.4, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := img.RGBAAt(5, 5); got != tt.want {
+			t.Errorf("E1-01.png is drawn %v, want %v", got, tt.want)
+		}
+	}
 }

@@ -3,6 +3,7 @@ package draw
 import (
 	"bytes"
 	"fmt"
+	"hash/maphash"
 	"image"
 	"image/color"
 	stddraw "image/draw"
@@ -501,16 +502,21 @@ func dashes(polys [][]pt, d float64) [][]pt {
 	return out
 }
 
-// decoded keeps card art decoded once per process, by key and size.
+// decoded keeps card art decoded once per process, by content: art saved
+// again under the same name (while serve or watch runs) is decoded anew.
 var decoded sync.Map // imageKey → image.Image
 
+// imageKey names an image's bytes by their hash and length.
 type imageKey struct {
-	key string
-	n   int
+	hash uint64
+	n    int
 }
 
+// artSeed seeds the content hash of imageKey for the process.
+var artSeed = maphash.MakeSeed()
+
 func (r *raster) image(it *Image) error {
-	k := imageKey{it.Key, len(it.Data)}
+	k := imageKey{maphash.Bytes(artSeed, it.Data), len(it.Data)}
 	v, ok := decoded.Load(k)
 	if !ok {
 		src, _, err := image.Decode(bytes.NewReader(it.Data))
