@@ -126,9 +126,9 @@ func TestVerdict_EveryBatchsUnfinishedGamesAndViolationsCount(t *testing.T) {
 		got = append(got, string(p.Severity)+" "+p.Message)
 	}
 	want := []string{
-		"error 1 rule violations in 600 games with greedy bots (allowed: 0)",
+		"error 1 rule violations with greedy bots in 600 games (allowed: 0)",
 		"error 2 players, turn 3: boom (replay: bifrost replay guardian --seed 8 --players 2 --bots greedy)",
-		"error 1 unfinished games in 600 games with greedy bots (allowed: 0)",
+		"error 1 unfinished games with greedy bots in 600 games (allowed: 0)",
 		"error 2 players, turn 100: turn cap reached (replay: bifrost replay guardian --seed 7 --players 2 --bots greedy)",
 	}
 	if !slices.Equal(got, want) {

@@ -66,7 +66,10 @@ func runLadder(ctx context.Context, opts *ladderOptions, args []string) error {
 	if lo.Players, err = parsePlayers(opts.players, e.PlayerCounts()); err != nil {
 		return err
 	}
+	var done func()
+	lo.Progress, done = progressBar(opts.stderr, e.Name(), opts.games*len(lo.Bots)*(len(lo.Bots)-1)/2)
 	l := sim.RunLadder(ctx, e, lo)
+	done()
 	if opts.json {
 		enc := json.NewEncoder(opts.stdout)
 		enc.SetIndent("", "  ")

@@ -64,7 +64,7 @@ func runSim(ctx context.Context, opts *simOptions, args []string) error {
 	if err := chooseMonster(e, opts.monster); err != nil {
 		return err
 	}
-	bo := sim.BatchOptions{Seed: opts.seed, Games: opts.games, Workers: opts.workers, Check: opts.check, Progress: opts.stderr}
+	bo := sim.BatchOptions{Seed: opts.seed, Games: opts.games, Workers: opts.workers, Check: opts.check}
 	if bo.Players, err = parsePlayers(opts.players, e.PlayerCounts()); err != nil {
 		return err
 	}
@@ -77,7 +77,7 @@ func runSim(ctx context.Context, opts *simOptions, args []string) error {
 	if opts.games < 1 {
 		return usageError{msgErr("min_games", 1)}
 	}
-	rep := runBatch(ctx, e, bo)
+	rep := runBatch(ctx, e, bo, opts.stderr)
 	srcReplays(rep, opts.src)
 	if opts.json {
 		if err := rep.WriteJSON(opts.stdout); err != nil {
@@ -92,10 +92,14 @@ func runSim(ctx context.Context, opts *simOptions, args []string) error {
 	return nil
 }
 
-// runBatch plays a batch and builds its report with timing figures.
-func runBatch(ctx context.Context, e sim.Engine, bo sim.BatchOptions) *sim.Report {
+// runBatch plays a batch, with a progress bar on progress when it is a
+// terminal, and builds its report with timing figures.
+func runBatch(ctx context.Context, e sim.Engine, bo sim.BatchOptions, progress io.Writer) *sim.Report {
 	start := time.Now()
+	var done func()
+	bo.Progress, done = progressBar(progress, e.Name(), bo.Games)
 	stats := sim.Run(ctx, e, bo)
+	done()
 	rep := sim.NewReport(e, bo, stats)
 	rep.ElapsedS = time.Since(start).Seconds()
 	if rep.ElapsedS > 0 {

@@ -81,8 +81,8 @@ func batch(ctx context.Context, g *globalOptions, res schema.Result, games int, 
 	if seed < 0 {
 		seed = int64(res.Rules.Int("CheckSeed"))
 	}
-	bo := sim.BatchOptions{Seed: uint64(seed), Games: games, Check: true, Bots: []string{bot}, Progress: g.stderr}
-	rep := runBatch(ctx, e, bo)
+	bo := sim.BatchOptions{Seed: uint64(seed), Games: games, Check: true, Bots: []string{bot}}
+	rep := runBatch(ctx, e, bo, g.stderr)
 	srcReplays(rep, filepath.Dir(res.File))
 	fmt.Fprintln(g.stderr, g.msg("progress", res.Game, rep.Games, bot, rep.Unfinished, rep.ViolationCount, rep.ElapsedS))
 	return rep, nil
@@ -174,13 +174,13 @@ func verdict(res schema.Result, rep, bal *sim.Report, lang *schema.Lang) []schem
 	for _, b := range batches(rep, bal) {
 		bots := strings.Join(b.Bots, ",")
 		if b.ViolationCount > r.Int("CheckMaxViolations") {
-			add(schema.Error, "check_violations", b.ViolationCount, b.Games, bots, r.Int("CheckMaxViolations"))
+			add(schema.Error, "check_violations", b.ViolationCount, bots, b.Games, r.Int("CheckMaxViolations"))
 			for _, v := range b.Violations[:min(len(b.Violations), 5)] {
 				add(schema.Error, "check_violation", v.Players, v.Turn, v.Text(lang.Tag()), v.Replay)
 			}
 		}
 		if b.Unfinished > r.Int("CheckMaxUnfinished") {
-			add(schema.Error, "check_unfinished", b.Unfinished, b.Games, bots, r.Int("CheckMaxUnfinished"))
+			add(schema.Error, "check_unfinished", b.Unfinished, bots, b.Games, r.Int("CheckMaxUnfinished"))
 			for _, v := range b.UnfinishedGames[:min(len(b.UnfinishedGames), 5)] {
 				add(schema.Error, "check_violation", v.Players, v.Turn, v.Text(lang.Tag()), v.Replay)
 			}

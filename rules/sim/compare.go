@@ -4,10 +4,8 @@ import (
 	"cmp"
 	"context"
 	"math"
-	"runtime"
 	"slices"
 	"sync"
-	"sync/atomic"
 )
 
 // Comparison is a paired comparison of two versions of a game's data: both
@@ -111,10 +109,6 @@ func Compare(ctx context.Context, old, new Engine, o BatchOptions) *Comparison {
 	if len(o.Bots) == 0 {
 		o.Bots = []string{"random"}
 	}
-	workers := o.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
 	totalOld, totalNew := NewStats(old), NewStats(new)
 	acc := map[int]*paired{}
 	for _, n := range o.Players {
@@ -122,32 +116,26 @@ func Compare(ctx context.Context, old, new Engine, o BatchOptions) *Comparison {
 	}
 	excluded := 0
 	var mu sync.Mutex
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Go(func() {
-			so, sn := NewStats(old), NewStats(new)
-			po, pn := NewPlayer(old, o.Bots, so), NewPlayer(new, o.Bots, sn)
-			po.Check, pn.Check = o.Check, o.Check
-			local := map[int]*paired{}
-			for _, n := range o.Players {
-				local[n] = newPaired(n)
+	playAll(ctx, o.Workers, o.Games, 1, func() (func(int), func()) {
+		so, sn := NewStats(old), NewStats(new)
+		po, pn := NewPlayer(old, o.Bots, so), NewPlayer(new, o.Bots, sn)
+		po.Check, pn.Check = o.Check, o.Check
+		local := map[int]*paired{}
+		for _, n := range o.Players {
+			local[n] = newPaired(n)
+		}
+		skipped := 0
+		play := func(g int) {
+			cfg := job(o.Players, g)
+			seed := GameSeed(o.Seed, cfg.Players, cfg.Index)
+			ro, rn := po.Play(cfg, seed), pn.Play(cfg, seed)
+			if clean(&ro) && clean(&rn) {
+				local[cfg.Players].add(&ro, &rn)
+			} else {
+				skipped++
 			}
-			skipped := 0
-			for ctx.Err() == nil {
-				g := int(next.Add(1)) - 1
-				if g >= o.Games {
-					break
-				}
-				cfg := job(o.Players, g)
-				seed := GameSeed(o.Seed, cfg.Players, cfg.Index)
-				ro, rn := po.Play(cfg, seed), pn.Play(cfg, seed)
-				if clean(&ro) && clean(&rn) {
-					local[cfg.Players].add(&ro, &rn)
-				} else {
-					skipped++
-				}
-			}
+		}
+		return play, func() {
 			mu.Lock()
 			defer mu.Unlock()
 			totalOld.Merge(so)
@@ -156,9 +144,8 @@ func Compare(ctx context.Context, old, new Engine, o BatchOptions) *Comparison {
 				acc[n].merge(p)
 			}
 			excluded += skipped
-		})
-	}
-	wg.Wait()
+		}
+	}, o.Progress)
 
 	c := &Comparison{Game: new.Name(), Seed: o.Seed, Games: o.Games, PlayerCounts: o.Players, Bots: o.Bots, Excluded: excluded}
 	for _, n := range o.Players {

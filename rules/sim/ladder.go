@@ -3,11 +3,9 @@ package sim
 import (
 	"cmp"
 	"context"
-	"runtime"
 	"slices"
 	"strings"
 	"sync"
-	"sync/atomic"
 )
 
 // LadderOptions says which bots a ladder pits against each other.
@@ -17,6 +15,9 @@ type LadderOptions struct {
 	Players []int    // player counts; empty means every count the engine supports
 	Bots    []string // at least two
 	Workers int      // goroutines; 0 means one per core
+	// Progress, when set, is told how many games were played as they are,
+	// from any worker.
+	Progress func(games int)
 }
 
 // Ladder is the outcome of a ladder: every pair of bots played the same
@@ -69,10 +70,6 @@ func RunLadder(ctx context.Context, e Engine, o LadderOptions) *Ladder {
 	if len(o.Players) == 0 {
 		o.Players = e.PlayerCounts()
 	}
-	workers := o.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
 	type pair struct{ a, b int }
 	var pairs []pair
 	for a := range o.Bots {
@@ -83,61 +80,55 @@ func RunLadder(ctx context.Context, e Engine, o LadderOptions) *Ladder {
 	counts := make([]ladderCount, len(pairs))
 	var broken, stalled []Violation
 	var mu sync.Mutex
-	var next atomic.Int64
-	total := len(pairs) * o.Games
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Go(func() {
-			local := make([]ladderCount, len(pairs))
-			var localBroken, localStalled []Violation
-			players := map[[2]int]*Player{}
-			for ctx.Err() == nil {
-				k := int(next.Add(1)) - 1
-				if k >= total {
-					break
-				}
-				pi, g := k/o.Games, k%o.Games
-				// Even games seat a first, odd games b first; seats alternate.
-				order := [2]int{0, 1}
-				if g%2 == 1 {
-					order = [2]int{1, 0}
-				}
-				key := [2]int{pi, order[0]}
-				p := players[key]
-				if p == nil {
-					names := []string{o.Bots[pairs[pi].a], o.Bots[pairs[pi].b]}
-					p = NewPlayer(e, []string{names[order[0]], names[order[1]]}, nil)
-					p.Check = true
-					players[key] = p
-				}
-				var decided uint64
-				p.OnChoice = func(_ Game, seat int, _ Choice) { decided |= 1 << uint(seat) }
-				cfg := job(o.Players, g)
-				r := p.Play(cfg, GameSeed(o.Seed, cfg.Players, cfg.Index))
-				c := &local[pi]
-				switch {
-				case r.Violation != nil:
-					c.violations++
-					localBroken = append(localBroken, *r.Violation)
-				case r.Unfinished:
-					c.unfinished++
-					un := unfinished(r.Turns)
-					localStalled = append(localStalled, Violation{Seed: r.Seed, Players: r.Players, Turn: r.Turns,
-						Message: un.EN, MessageJA: un.JA, Replay: ReplayCommand(e, cfg, r.Seed, p.Bots)})
-				default:
-					for seat := range cfg.Players {
-						if decided&(1<<uint(seat)) == 0 {
-							continue
-						}
-						side := order[seat%2]
-						c.seatGames[side]++
-						if seat == r.Winner {
-							c.wins[side]++
-						}
+	playAll(ctx, o.Workers, len(pairs)*o.Games, 1, func() (func(int), func()) {
+		local := make([]ladderCount, len(pairs))
+		var localBroken, localStalled []Violation
+		players := map[[2]int]*Player{}
+		play := func(k int) {
+			pi, g := k/o.Games, k%o.Games
+			// Even games seat a first, odd games b first; seats alternate.
+			order := [2]int{0, 1}
+			if g%2 == 1 {
+				order = [2]int{1, 0}
+			}
+			key := [2]int{pi, order[0]}
+			p := players[key]
+			if p == nil {
+				names := []string{o.Bots[pairs[pi].a], o.Bots[pairs[pi].b]}
+				p = NewPlayer(e, []string{names[order[0]], names[order[1]]}, nil)
+				p.Check = true
+				players[key] = p
+			}
+			var decided uint64
+			p.OnChoice = func(_ Game, seat int, _ Choice) { decided |= 1 << uint(seat) }
+			cfg := job(o.Players, g)
+			r := p.Play(cfg, GameSeed(o.Seed, cfg.Players, cfg.Index))
+			c := &local[pi]
+			switch {
+			case r.Violation != nil:
+				c.violations++
+				localBroken = append(localBroken, *r.Violation)
+			case r.Unfinished:
+				c.unfinished++
+				un := unfinished(r.Turns)
+				localStalled = append(localStalled, Violation{Seed: r.Seed, Players: r.Players, Turn: r.Turns,
+					Message: un.EN, MessageJA: un.JA, Replay: ReplayCommand(e, cfg, r.Seed, p.Bots)})
+			default:
+				for seat := range cfg.Players {
+					if decided&(1<<uint(seat)) == 0 {
+						continue
+					}
+					side := order[seat%2]
+					c.seatGames[side]++
+					if seat == r.Winner {
+						c.wins[side]++
 					}
 				}
 			}
+		}
+		return play, func() {
 			mu.Lock()
+			defer mu.Unlock()
 			for i := range counts {
 				for s := range 2 {
 					counts[i].seatGames[s] += local[i].seatGames[s]
@@ -147,10 +138,8 @@ func RunLadder(ctx context.Context, e Engine, o LadderOptions) *Ladder {
 				counts[i].violations += local[i].violations
 			}
 			broken, stalled = append(broken, localBroken...), append(stalled, localStalled...)
-			mu.Unlock()
-		})
-	}
-	wg.Wait()
+		}
+	}, o.Progress)
 
 	l := &Ladder{Game: e.Name(), Seed: o.Seed, Games: o.Games, Players: o.Players,
 		ViolationGames: firstListed(broken), UnfinishedGames: firstListed(stalled)}

@@ -1,0 +1,36 @@
+package main
+
+import (
+	"io"
+	"os"
+	"time"
+
+	"github.com/vbauerster/mpb/v8"
+	"github.com/vbauerster/mpb/v8/decor"
+)
+
+// progressBar draws a bar of total games on w when it is a terminal and
+// returns the function to tell it of games played (safe from any worker)
+// and the one to call when the work is over; elsewhere it draws nothing and
+// step is nil.
+func progressBar(w io.Writer, name string, total int) (step func(games int), done func()) {
+	if !isTerminal(w) {
+		return nil, func() {}
+	}
+	p := mpb.New(mpb.WithOutput(w), mpb.WithWidth(40), mpb.WithRefreshRate(100*time.Millisecond))
+	bar := p.AddBar(int64(total),
+		mpb.PrependDecorators(decor.Name(name+" "), decor.CountersNoUnit("%d/%d")),
+		mpb.AppendDecorators(decor.Percentage(), decor.Name(" "), decor.AverageSpeed(0, "%.0f games/s")),
+	)
+	return func(n int) { bar.IncrBy(n) }, func() { bar.SetTotal(-1, true); p.Wait() }
+}
+
+// isTerminal reports whether w is a character device such as a terminal.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
