@@ -4,6 +4,7 @@ import (
 	"context"
 	"reflect"
 	"strings"
+	"sync/atomic"
 	"testing"
 )
 
@@ -85,6 +86,22 @@ func TestLadder_ListsEachBrokenAndUnfinishedGameWithItsReplay(t *testing.T) {
 			if i > 0 && byPlayersSeed(listed[i-1], v) > 0 {
 				t.Errorf("%s: games not in order of players and seed: %+v before %+v", tt.name, listed[i-1], v)
 			}
+		}
+	}
+}
+
+// The progress callback of a batch, a comparison and a ladder is told of
+// every game exactly once, whatever the worker count.
+func TestProgress_CountsEveryGameOnce(t *testing.T) {
+	for _, workers := range []int{1, 3} {
+		var batch, compared, laddered atomic.Int64
+		e := &race{goal: 10}
+		Run(context.Background(), e, BatchOptions{Seed: 1, Games: 70, Workers: workers, Progress: func(n int) { batch.Add(int64(n)) }})
+		Compare(context.Background(), e, e, BatchOptions{Seed: 1, Games: 30, Workers: workers, Progress: func(n int) { compared.Add(int64(n)) }})
+		RunLadder(context.Background(), e, LadderOptions{Seed: 1, Games: 10, Bots: []string{"random", "first"}, Workers: workers,
+			Progress: func(n int) { laddered.Add(int64(n)) }})
+		if batch.Load() != 70 || compared.Load() != 30 || laddered.Load() != 10 {
+			t.Errorf("%d workers: progress counted %d, %d and %d games, want 70, 30 and 10", workers, batch.Load(), compared.Load(), laddered.Load())
 		}
 	}
 }
