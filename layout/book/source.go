@@ -74,7 +74,9 @@ const CardRef = "bifrost-card:"
 //	{{count "Edda"}}                a component count from the workbook
 //	{{rule "UrdFor4"}}              a Rules parameter as written
 //	{{components}}                  the component list as a table
-//	{{table "Keeper" "名前" "VP"}}  a sheet's rows in the named columns
+//	{{table "Keeper" "名前" "VP"}}  a sheet's rows in the named columns (in the
+//	                                order of the first column when it holds
+//	                                whole numbers: a die face, a round)
 //	{{card "E01"}}                  an example card, drawn with the card layout
 //	{{card "E01" "cost=コスト：…"}}  …with its parts numbered on it and explained
 //	                                in a numbered list below it (part=text;
@@ -228,7 +230,10 @@ func (d Data) components() string {
 }
 
 // table renders a sheet's rows in the given columns (Japanese headers). A
-// blank テキスト cell shows the text generated from the row's effect.
+// blank テキスト cell shows the text generated from the row's effect, and an
+// effect column its effect's text rather than the effect as written. When
+// every row's first column is a whole number (a die face, a round), the rows
+// are in that number's order; otherwise in the workbook's key order.
 func (d Data) table(sheet string, cols ...string) (string, error) {
 	spec := findSheet(d.Game, sheet)
 	if spec == nil {
@@ -245,21 +250,52 @@ func (d Data) table(sheet string, cols ...string) (string, error) {
 	}
 	var b strings.Builder
 	b.WriteString("\n| " + strings.Join(cols, " | ") + " |\n|" + strings.Repeat("---|", len(cols)) + "\n")
+	var rows []schema.Record
 	for _, r := range d.Game.Records(d.Book) {
-		if r.Sheet != spec.Key {
-			continue
+		if r.Sheet == spec.Key {
+			rows = append(rows, r)
 		}
+	}
+	sortByNumber(rows, cols[0])
+	for _, r := range rows {
 		cells := make([]string, len(cols))
 		for i, c := range cols {
 			v := value(r, c)
 			if v == "" && c == "テキスト" {
 				v = d.effectText(specCols, r)
+			} else if k := slices.IndexFunc(specCols, func(sc schema.Column) bool { return sc.JA == c }); specCols[k].Kind == schema.KindEffect {
+				if text := d.effectText(specCols[k:k+1], r); text != "" {
+					v = text
+				}
 			}
 			cells[i] = strings.NewReplacer("|", "\\|", "\n", " ").Replace(v)
 		}
 		b.WriteString("| " + strings.Join(cells, " | ") + " |\n")
 	}
 	return b.String() + "\n", nil
+}
+
+// sortByNumber puts rows in the order of column col when every row's is a
+// whole number, and leaves them as they are otherwise.
+func sortByNumber(rows []schema.Record, col string) {
+	nums := make([]int, len(rows))
+	for i, r := range rows {
+		n, err := strconv.Atoi(value(r, col))
+		if err != nil {
+			return
+		}
+		nums[i] = n
+	}
+	order := make([]int, len(rows))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return nums[a] - nums[b] })
+	sorted := make([]schema.Record, len(rows))
+	for i, k := range order {
+		sorted[i] = rows[k]
+	}
+	copy(rows, sorted)
 }
 
 // effectText is the card text generated from a row's effect columns.
