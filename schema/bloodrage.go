@@ -1087,12 +1087,9 @@ func checkBloodrageCards(c *Checker, cards *Sheet[BCard]) map[string]BCard {
 			cards.Errorf(i, copiesField, "b_limit_cards", total, MaxCards)
 		}
 		switch card.Kind {
-		case CardQuest:
-			c.Count("Quest", card.Copies)
-		case CardUpgrade:
-			c.Count("Upgrade", card.Copies)
-		case CardBattle:
-			c.Count("Battle", card.Copies)
+		case CardQuest, CardUpgrade, CardBattle:
+			// Counted by kind, under the name the books print: クエストカード.
+			c.Count(card.Kind+"カード", card.Copies)
 		default:
 			continue // reported by the decoder
 		}
