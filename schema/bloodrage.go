@@ -207,8 +207,9 @@ func (d *BloodrageData) PillageRow(spent bool, diff int) *BPillage {
 
 // Bloodrage is the solo variant of Blood Rage, one human against AI boards.
 var Bloodrage = &Game{
-	ID:    "bloodrage",
-	Title: "ブラッドレイジ ソロヴァリアント",
+	ID:      "bloodrage",
+	Title:   "ブラッドレイジ ソロヴァリアント",
+	Counted: map[string]string{"Quest": "クエストカード", "Upgrade": "強化カード", "Battle": "戦闘カード"},
 	Sheets: []*SheetSpec{
 		{Key: "AIBoard", JA: "AIボード", Row: BAIBoard{},
 			Doc: "AI氏族1つにつき1枚のAIボード。右半分の略奪指示・ブースト・戦闘時効果と名誉の換算。トラックと強化表は別シート。"},
@@ -1087,9 +1088,12 @@ func checkBloodrageCards(c *Checker, cards *Sheet[BCard]) map[string]BCard {
 			cards.Errorf(i, copiesField, "b_limit_cards", total, MaxCards)
 		}
 		switch card.Kind {
-		case CardQuest, CardUpgrade, CardBattle:
-			// Counted by kind, under the name the books print: クエストカード.
-			c.Count(card.Kind+"カード", card.Copies)
+		case CardQuest:
+			c.Count("Quest", card.Copies)
+		case CardUpgrade:
+			c.Count("Upgrade", card.Copies)
+		case CardBattle:
+			c.Count("Battle", card.Copies)
 		default:
 			continue // reported by the decoder
 		}

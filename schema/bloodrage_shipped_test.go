@@ -36,7 +36,7 @@ func TestBloodrageShipped_ValidatesCleanly(t *testing.T) {
 		if len(res.Problems) != 0 {
 			t.Fatalf("%s: want no problems, got:\n%s", lang, lines(res.Problems))
 		}
-		want := map[string]int{"AIBoard": 3, "クエストカード": 27, "強化カード": 36, "戦闘カード": 39}
+		want := map[string]int{"AIBoard": 3, "Quest": 27, "Upgrade": 36, "Battle": 39}
 		if !maps.Equal(res.Components, want) {
 			t.Errorf("%s: components = %v, want %v", lang, res.Components, want)
 		}

@@ -158,7 +158,7 @@ func TestBloodrage_ValidBookHasNoProblems(t *testing.T) {
 	if len(res.Problems) != 0 {
 		t.Fatalf("want no problems, got:\n%s", strings.Join(problemLines(res.Problems), "\n"))
 	}
-	want := map[string]int{"AIBoard": 1, "クエストカード": 1, "強化カード": 2, "戦闘カード": 2}
+	want := map[string]int{"AIBoard": 1, "Quest": 1, "Upgrade": 2, "Battle": 2}
 	for k, n := range want {
 		if res.Components[k] != n {
 			t.Errorf("components[%s] = %d, want %d (all: %v)", k, res.Components[k], n, res.Components)

@@ -19,6 +19,9 @@ type Game struct {
 	// Check decodes the sheets, checks across rows, counts components and
 	// returns the typed data for the engines.
 	Check func(c *Checker) any
+	// Counted names in Japanese the components counted under a key that is
+	// not a sheet's (bloodrage's Quest: クエストカード), for the books.
+	Counted map[string]string
 }
 
 // SheetSpec describes one sheet of a game's workbook.

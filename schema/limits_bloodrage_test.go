@@ -91,7 +91,7 @@ func TestIssue18_2_BloodragePhysicalCards(t *testing.T) {
 			res := b.validate()
 			if tc.row == 0 {
 				checkLimit(t, res, limitCase{}, key)
-				if got := res.Components["戦闘カード"] + res.Components["クエストカード"] + res.Components["強化カード"]; got != tc.total {
+				if got := res.Components["Battle"] + res.Components["Quest"] + res.Components["Upgrade"]; got != tc.total {
 					t.Errorf("counted %d cards, want %d", got, tc.total)
 				}
 				return

@@ -1,6 +1,7 @@
 package book
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"regexp"
@@ -223,7 +224,7 @@ func (d Data) components() string {
 	}
 	for _, k := range sortedKeys(d.Result.Components) {
 		if !slices.ContainsFunc(d.Game.Sheets, func(s *schema.SheetSpec) bool { return s.Key == k }) {
-			fmt.Fprintf(&b, "| %s | %d |\n", k, d.Result.Components[k])
+			fmt.Fprintf(&b, "| %s | %d |\n", cmp.Or(d.Game.Counted[k], k), d.Result.Components[k])
 		}
 	}
 	return b.String() + "\n"
