@@ -107,7 +107,7 @@ type Game struct {
 	sp    int
 
 	prompt     int8 // the decision the human faces, or pNone
-	pa, pb, pc int16
+	pa, pb     int16
 	draftRound int8
 	draftBatt  int8 // Battle cards the human drafted this Age
 	b          battle
