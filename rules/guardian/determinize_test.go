@@ -36,14 +36,26 @@ func determinizeSafely(g *game, lists bool, rng *rand.Rand) (d *game, err error)
 // Determinize deals, from the opponent's deck list (search+lists) or from
 // what a player has seen (search), holds exactly the cards each seat owns:
 // no panic, no phantom face-down Guardian, and with the list every card
-// of the copy is one of the seat's own (Check's I1).
+// of the copy is one of the seat's own (Check's I1). The shipped rules are
+// played, and limits that make the end phase discard and refuse the cheer
+// seat.
 func TestDeckListSearchDeterminizesWithoutCrashing(t *testing.T) {
-	e := newEngine(t)
+	limited := newEngine(t)
+	limited.handLimit, limited.cheerLimit = 4, 2
+	for _, e := range []*Engine{newEngine(t), limited} {
+		determinizeEveryPosition(t, e)
+	}
+}
+
+// determinizeEveryPosition plays random games of e and determinizes each
+// position for the deciding seat, with and without the opponent's list.
+func determinizeEveryPosition(t *testing.T, e *Engine) {
+	t.Helper()
 	games := 60
 	if testing.Short() {
 		games = 15
 	}
-	positions, placements := 0, 0
+	positions, placements, discards := 0, 0, 0
 	for i := range games {
 		g := e.NewGame(sim.Config{Players: 2, Index: i}, rand.New(rand.NewPCG(uint64(i), 21))).(*game)
 		play := rand.New(rand.NewPCG(uint64(i), 22))
@@ -51,8 +63,11 @@ func TestDeckListSearchDeterminizesWithoutCrashing(t *testing.T) {
 		for !g.Over() && g.Turn() <= e.turnCap {
 			buf = g.Choices(buf)
 			positions++
-			if g.p.ask == askPlace {
+			switch g.p.ask {
+			case askPlace:
 				placements++
+			case askDiscard:
+				discards++
 			}
 			for _, lists := range []bool{true, false} {
 				d, err := determinizeSafely(g, lists, rand.New(rand.NewPCG(uint64(positions), 23)))
@@ -73,10 +88,10 @@ func TestDeckListSearchDeterminizesWithoutCrashing(t *testing.T) {
 			g.Apply(buf[play.IntN(len(buf))], nil)
 		}
 	}
-	if placements == 0 {
-		t.Fatal("no placement decision was met: the test cannot see the end phase")
+	if placements == 0 || e.handLimit > 0 && discards == 0 {
+		t.Fatalf("hand limit %d: %d placements and %d discards: the test cannot see the end phase", e.handLimit, placements, discards)
 	}
-	t.Logf("%d positions, %d of them placements", positions, placements)
+	t.Logf("hand limit %d, cheer-seat limit %d: %d positions, %d placements, %d discards", e.handLimit, e.cheerLimit, positions, placements, discards)
 }
 
 // No bot that a command accepts can crash a game or break an invariant:
