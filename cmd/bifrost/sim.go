@@ -201,6 +201,9 @@ func writeSimText(w io.Writer, r *sim.Report, lang *schema.Lang) {
 		}
 		l := r.Length[k]
 		say("sim_players", n, strings.Join(parts, ", "), l.Mean, l.Min, l.Max)
+		if d := r.Drawn[k]; d > 0 {
+			say("sim_drawn", d)
+		}
 	}
 	if len(r.DeadCards) > 0 {
 		say("sim_dead", strings.Join(r.DeadCards, ", "))

@@ -87,6 +87,7 @@ summary{cursor:pointer;margin:.5rem 0;color:#334}
 <table><tr><th>席</th><th>勝率</th><th>95%区間</th><th>平均得点</th></tr>
 {{range $i, $r := .Rates}}<tr><td>P{{inc $i}}</td><td class="n">{{pct $r.Rate}}</td><td class="n">{{pct $r.Low}}–{{pct $r.High}}</td><td class="n">{{at $p.Means $i}}</td></tr>{{end}}
 </table>
+{{if .Drawn}}<p>引き分け（どの席も勝たずに終わったゲーム）: {{.Drawn}}。勝率はこれも含めた完了ゲームあたりです。</p>{{end}}
 {{end}}
 <h2>カード</h2>
 <figure>{{.Scatter}}<figcaption>横軸: 1ゲームあたりの入手・使用・解決の回数。縦軸: そのカードを使ったプレイヤーの勝率。赤は一度も使われなかったカード、橙で名前のあるものは所見に挙げたカード。</figcaption></figure>

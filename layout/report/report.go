@@ -28,6 +28,7 @@ type Page struct {
 
 type playerSection struct {
 	Players int
+	Drawn   int  // finished games no seat won
 	Fixed   bool // every game had the same length
 	Seats   template.HTML
 	Lengths template.HTML
@@ -93,7 +94,7 @@ func Write(w io.Writer, r *sim.Report, p Page) error {
 		}
 		sc := r.Scores[k]
 		ps := playerSection{
-			Players: n, Rates: rates, Means: sc.SeatMean, Length: r.Length[k],
+			Players: n, Drawn: r.Drawn[k], Rates: rates, Means: sc.SeatMean, Length: r.Length[k],
 			Fixed:  len(r.Length[k].Hist) == 1,
 			Seats:  seatChart(n, rates),
 			Scores: histogram(fmt.Sprintf("%d人の得点分布", n), sc.All.Hist, sc.Winner.Hist),

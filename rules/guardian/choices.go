@@ -16,16 +16,9 @@ func (g *game) Scores(buf []int) []int {
 	return append(buf[:0], int(g.p.ps[0].wins), int(g.p.ps[1].wins))
 }
 
-// Winner is the seat that won the game, -1 before the end. A game drawn by
-// repetition (G10) has no winner, but sim's results have no draw: it is
-// recorded for a seat drawn by lot when the game ended (lot), so that drawn
-// games count half for each seat on average.
-func (g *game) Winner() int {
-	if g.p.drawn {
-		return int(g.p.lot)
-	}
-	return int(g.p.winner)
-}
+// Winner is the seat that won the game: -1 before the end and for a game
+// drawn by repetition (G10).
+func (g *game) Winner() int { return int(g.p.winner) }
 
 // Choices lists the legal decisions of the deciding seat.
 func (g *game) Choices(buf []sim.Choice) []sim.Choice {

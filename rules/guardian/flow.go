@@ -430,7 +430,7 @@ func (g *game) repeated() bool {
 		g.win(int(ev.Seat))
 		return true
 	}
-	p.drawn, p.lot = true, int8(g.rng.IntN(2))
+	p.drawn = true
 	p.phase = phOver
 	return true
 }

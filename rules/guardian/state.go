@@ -116,7 +116,6 @@ type pub struct {
 	stale     int16 // drawn battles in a row with both resource zones empty (G10)
 	winner    int8
 	drawn     bool // the game ended in a draw by repetition (G10); winner is then -1
-	lot       int8 // the seat a drawn game is recorded for (sim's Winner has no draw)
 	flip      bool
 	nullify   bool
 	badAct    bool // a passed player acted (an invariant violation)

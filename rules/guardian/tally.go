@@ -33,7 +33,7 @@ type Matchups struct {
 // Record adds one finished game.
 func (t *Matchups) Record(_ sim.Config, sg sim.Game, r *sim.Result) {
 	g, ok := sg.(*game)
-	if !ok || r.Unfinished || r.Violation != nil || r.Winner < 0 {
+	if !ok || r.Unfinished || r.Violation != nil {
 		return
 	}
 	if g.p.drawn {
@@ -95,9 +95,8 @@ type MatchupReport struct {
 	// (rock-paper-scissors); FirstPlayerAdvantage is that rate minus 0.5.
 	FirstPlayer          sim.Wilson `json:"first_player"`
 	FirstPlayerAdvantage float64    `json:"first_player_advantage"`
-	// Drawn counts the games drawn by repetition (RepetitionLimit, G10).
-	// sim's results have no draw and record each for a seat by lot; the
-	// matrix and the first player's rate leave them out.
+	// Drawn counts the games drawn by repetition (RepetitionLimit, G10),
+	// which the matrix and the first player's rate leave out.
 	Drawn int `json:"drawn"`
 }
 

@@ -46,7 +46,8 @@ type Game interface {
 	Turn() int
 	// Scores appends each seat's final score to buf[:0].
 	Scores(buf []int) []int
-	// Winner is the winning seat under the game's own tie-break.
+	// Winner is the winning seat under the game's own tie-break, or -1 for
+	// a game its rules end drawn (guardian's repeated position).
 	Winner() int
 	// Check verifies the game's invariants; it returns nil or a description.
 	Check() error

@@ -14,7 +14,7 @@ type Result struct {
 	Turns      int
 	Decisions  int
 	Scores     []int
-	Winner     int // -1 when the game did not finish cleanly
+	Winner     int // -1 when the game did not finish cleanly or ended drawn
 	Unfinished bool
 	Violation  *Violation
 }
@@ -209,7 +209,7 @@ func (p *Player) finish(r *Result, g Game) {
 		}
 	}
 	for _, c := range p.touched {
-		if p.stats != nil && r.Winner >= 0 && r.Violation == nil && !r.Unfinished {
+		if p.stats != nil && r.Violation == nil && !r.Unfinished {
 			p.stats.cardUsers(c, p.used[c], r.Winner)
 		}
 		p.used[c] = 0

@@ -30,12 +30,14 @@ func Replay(w io.Writer, e Engine, cfg Config, seed uint64, bots []string, lang 
 		fmt.Fprintf(w, "違反（手番 %d）: %s\n", r.Violation.Turn, r.Violation.Text("ja"))
 	case r.Unfinished:
 		fmt.Fprintln(w, Localized(unfinished(r.Turns), lang != "en"))
+	case r.Winner < 0 && lang == "en":
+		fmt.Fprintf(w, "end after %d turns; scores %v; drawn\n", r.Turns, r.Scores)
+	case r.Winner < 0:
+		fmt.Fprintf(w, "終了: %d 手番、得点 %v、引き分け\n", r.Turns, r.Scores)
+	case lang == "en":
+		fmt.Fprintf(w, "end after %d turns; scores %v; winner P%d\n", r.Turns, r.Scores, r.Winner+1)
 	default:
-		if lang == "en" {
-			fmt.Fprintf(w, "end after %d turns; scores %v; winner P%d\n", r.Turns, r.Scores, r.Winner+1)
-		} else {
-			fmt.Fprintf(w, "終了: %d 手番、得点 %v、勝者 P%d\n", r.Turns, r.Scores, r.Winner+1)
-		}
+		fmt.Fprintf(w, "終了: %d 手番、得点 %v、勝者 P%d\n", r.Turns, r.Scores, r.Winner+1)
 	}
 	return r
 }

@@ -23,7 +23,8 @@ type Report struct {
 	ViolationCount  int                     `json:"violation_count"`
 	Violations      []Violation             `json:"violations"`
 	UnfinishedGames []Violation             `json:"unfinished_games"` // the first of them, each with its replay
-	SeatWinRate     map[string][]Wilson     `json:"seat_win_rate"`
+	SeatWinRate     map[string][]Wilson     `json:"seat_win_rate"`    // wins per finished game, draws included
+	Drawn           map[string]int          `json:"drawn,omitempty"`  // finished games without a winner, by player count
 	Length          map[string]Distribution `json:"length"`
 	Scores          map[string]ScoreReport  `json:"scores"`
 	Cards           map[string]CardReport   `json:"cards"`
@@ -86,6 +87,12 @@ func NewReport(e Engine, o BatchOptions, s *Stats) *Report {
 			}
 		}
 		r.SeatWinRate[key(n)] = rates
+		if ps.Drawn > 0 {
+			if r.Drawn == nil {
+				r.Drawn = map[string]int{}
+			}
+			r.Drawn[key(n)] = ps.Drawn
+		}
 		r.Length[key(n)] = Summarize(ps.Lengths)
 		r.Scores[key(n)] = ScoreReport{All: Summarize(ps.Scores), Winner: Summarize(ps.WinScores), SeatMean: means}
 	}

@@ -18,6 +18,7 @@ type race struct {
 	panicAt int  // panic on this turn (0: never)
 	breakAt int  // make Check fail from this turn (0: never)
 	endless bool // never over
+	drawn   bool // every game ends drawn
 }
 
 func (r *race) Name() string        { return "race" }
@@ -84,6 +85,9 @@ func (g *raceGame) Over() bool {
 func (g *raceGame) Turn() int              { return g.turn }
 func (g *raceGame) Scores(buf []int) []int { return append(buf[:0], g.pos...) }
 func (g *raceGame) Winner() int {
+	if g.e.drawn {
+		return -1
+	}
 	best := 0
 	for s, p := range g.pos {
 		if p > g.pos[best] {
@@ -299,5 +303,43 @@ func TestReplay_SetupEventsComeBeforeTheFirstDecision(t *testing.T) {
 	lines := strings.Split(b.String(), "\n")
 	if len(lines) < 2 || lines[0] != "      P1 moves 99" || !strings.HasPrefix(lines[1], "[0] P1: ") {
 		t.Errorf("the setup event is not first:\n%s", b.String())
+	}
+}
+
+// A game its rules end drawn is finished, won by no seat: it counts in the
+// length and score figures and among the card users, in no seat's wins, as
+// drawn in the report and its raw counts, and its replay ends drawn.
+func TestDrawnGamesAreFinishedAndWonByNoSeat(t *testing.T) {
+	e := &race{goal: 12, drawn: true}
+	o := BatchOptions{Seed: 2, Games: 40, Workers: 2, Check: true}
+	rep := NewReport(e, o, Run(context.Background(), e, o))
+	for _, n := range []string{"2", "3"} {
+		finished := 0
+		for _, games := range rep.Length[n].Hist {
+			finished += games
+		}
+		if rep.Drawn[n] != 20 || finished != 20 {
+			t.Errorf("%s players: %d drawn of %d finished, want 20 of 20", n, rep.Drawn[n], finished)
+		}
+		for seat, w := range rep.SeatWinRate[n] {
+			if w.Rate != 0 || w.Games != 20 {
+				t.Errorf("%s players, seat %d: win rate %v over %d games, want 0 over 20", n, seat+1, w.Rate, w.Games)
+			}
+		}
+	}
+	if c := rep.Cards["one"]; c.WinRate.Games == 0 || c.WinRate.Rate != 0 {
+		t.Errorf("card one: win when used %+v, want users and no win", c.WinRate)
+	}
+	data, _ := json.Marshal(rep.Raw)
+	back, err := DecodeStats(e, data)
+	if err != nil || back.ByPlayers[2].Drawn != 20 {
+		t.Errorf("the raw counts lose the drawn games: %v", err)
+	}
+	for lang, want := range map[string]string{"en": "; drawn\n", "ja": "、引き分け\n"} {
+		var b bytes.Buffer
+		Replay(&b, e, Config{Players: 2}, 5, []string{"random"}, lang)
+		if !strings.HasSuffix(b.String(), want) {
+			t.Errorf("%s: the replay of a drawn game ends %q", lang, b.String()[max(0, b.Len()-60):])
+		}
 	}
 }

@@ -25,10 +25,11 @@ type Stats struct {
 type PlayerStats struct {
 	Finished   int         `json:"finished"`
 	SeatWins   []int       `json:"seat_wins"`
-	Lengths    map[int]int `json:"lengths"`     // turns → games
-	Scores     map[int]int `json:"scores"`      // score → seat-games
-	SeatScores []int       `json:"seat_scores"` // sum of each seat's score
-	WinScores  map[int]int `json:"win_scores"`  // winner's score → games
+	Lengths    map[int]int `json:"lengths"`         // turns → games
+	Scores     map[int]int `json:"scores"`          // score → seat-games
+	SeatScores []int       `json:"seat_scores"`     // sum of each seat's score
+	WinScores  map[int]int `json:"win_scores"`      // winner's score → games
+	Drawn      int         `json:"drawn,omitempty"` // finished games without a winner
 }
 
 // CardStats accumulates one card design.
@@ -93,12 +94,16 @@ func (s *Stats) add(r *Result) {
 			Message: un.EN, MessageJA: un.JA, Replay: ReplayCommand(s.engine, r.Config, r.Seed, s.bots)})
 	default:
 		ps.Finished++
-		ps.SeatWins[r.Winner]++
 		ps.Lengths[r.Turns]++
 		for seat, sc := range r.Scores {
 			ps.Scores[sc]++
 			ps.SeatScores[seat] += sc
 		}
+		if r.Winner < 0 {
+			ps.Drawn++
+			return
+		}
+		ps.SeatWins[r.Winner]++
 		ps.WinScores[r.Scores[r.Winner]]++
 	}
 }
@@ -112,6 +117,7 @@ func (s *Stats) Merge(o *Stats) {
 	for n, op := range o.ByPlayers {
 		ps := s.players(n)
 		ps.Finished += op.Finished
+		ps.Drawn += op.Drawn
 		for i := range op.SeatWins {
 			ps.SeatWins[i] += op.SeatWins[i]
 			ps.SeatScores[i] += op.SeatScores[i]
