@@ -25,7 +25,7 @@ const (
 	evNullify                            // Seat; Card
 	evPay                                // Seat; Card; N: 1 consumed (it triggers); M: 1 for a pay condition, 0 an Advance's cost
 	evPass                               // Seat
-	evResult                             // Seat: winner or -1; N, M: final points of seats 0 and 1; Card: -1
+	evResult                             // Seat: winner, -1 (a draw) or -2 (both lose, G9); N, M: final points of seats 0 and 1; Card: -1
 	evNoShip                             // Seat lost the battle without a Guardian
 	evTake                               // Seat; N: the resource zone left
 	evGameWin                            // Seat
@@ -336,7 +336,11 @@ func (g *game) decide() {
 			g.ev(sim.Event{Kind: evNoShip, Seat: int8(s), Card: -1})
 		}
 	}
-	g.ev(sim.Event{Kind: evResult, Seat: int8(w), Card: -1, N: int32(pts[0]), M: int32(pts[1])})
+	told := int8(w)
+	if b0 && b1 && !e.noShipBothDraw {
+		told = -2 // G9 ×: neither shipped, and both lose
+	}
+	g.ev(sim.Event{Kind: evResult, Seat: told, Card: -1, N: int32(pts[0]), M: int32(pts[1])})
 	for s := range 2 { // R34: used Orders go to the consume zone
 		ps := &p.ps[s]
 		ps.consumed = append(ps.consumed, ps.orders...)

@@ -664,3 +664,27 @@ func TestIssue12_13_noDieWithoutADieVerb(t *testing.T) {
 		}
 	}
 }
+
+// G9: when neither player ships a Guardian, the replay says what the rule
+// in play says: a draw by default, both players losing with NoShipBothDraw ×,
+// as the player's books put it.
+func TestG9_replaySaysWhatTheNoShipRuleDecides(t *testing.T) {
+	for _, tt := range []struct{ setting, ja, en string }{
+		{"○", "：引き分け", ": a draw"},
+		{"×", "：両者の負け", ": both lose the battle"},
+	} {
+		e := engineFor(t, testSheets(), "DrawPerTurn=0", "NoShipBothDraw="+tt.setting)
+		s := scenario(t, e, 1, [2]seatSpec{{hand: []string{"OP"}, res: []string{"MC", "MC", "GF"}}, {hand: []string{"MP"}, res: []string{"MC", "MC", "GE"}}})
+		s.do(1, sim.Choice{Kind: cNoForge})
+		s.do(0, sim.Choice{Kind: cNoForge})
+		var said []string
+		for _, ev := range s.events {
+			if ev.Kind == evResult {
+				said = append(said, s.g.Explain(ev, "ja"), s.g.Explain(ev, "en"))
+			}
+		}
+		if len(said) != 2 || !strings.HasSuffix(said[0], tt.ja) || !strings.HasSuffix(said[1], tt.en) {
+			t.Errorf("NoShipBothDraw %s: the battle's result reads %q, want it to end %q / %q", tt.setting, said, tt.ja, tt.en)
+		}
+	}
+}

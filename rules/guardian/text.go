@@ -207,7 +207,10 @@ func (g *game) Explain(ev sim.Event, lang string) string {
 		return tr(lang, who+"は守護者を出せず、この戦闘は負け", who+" has no Guardian and loses this battle")
 	case evResult:
 		pts := tr(lang, fmt.Sprintf("ポイント P1 %d 対 P2 %d", ev.N, ev.M), fmt.Sprintf("points P1 %d, P2 %d", ev.N, ev.M))
-		if s < 0 {
+		switch {
+		case ev.Seat == -2:
+			return pts + tr(lang, "：両者の負け", ": both lose the battle")
+		case s < 0:
 			return pts + tr(lang, "：引き分け", ": a draw")
 		}
 		return pts + tr(lang, "："+who+"の勝ち", ": "+who+" wins the battle")
