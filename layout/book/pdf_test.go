@@ -10,7 +10,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -19,6 +18,7 @@ import (
 
 	"codeberg.org/go-pdf/fpdf"
 
+	"bifrost/layout/testenv"
 	"bifrost/schema"
 )
 
@@ -48,14 +48,7 @@ func typesetT(t testing.TB, md string, opts ...PDFOption) *typesetter {
 // test, but fails it under CI (CI=true), where .ci/run installs them all.
 func need(t testing.TB, tool, pkg string) string {
 	t.Helper()
-	p, err := exec.LookPath(tool)
-	if err != nil {
-		if ci, _ := strconv.ParseBool(os.Getenv("CI")); ci {
-			t.Fatalf("%s is not installed (apt package %s); under CI a missing tool fails the test", tool, pkg)
-		}
-		t.Skipf("%s is not installed (apt package %s)", tool, pkg)
-	}
-	return p
+	return testenv.Tool(t, pkg, tool)
 }
 
 // pdftotext returns the text of the PDF, extracted by poppler with args.

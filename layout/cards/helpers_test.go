@@ -5,11 +5,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 
 	"bifrost/layout/cards"
+	"bifrost/layout/testenv"
 	"bifrost/schema"
 	"bifrost/schema/workbook"
 )
@@ -52,17 +52,11 @@ func render(t testing.TB, res schema.Result, lay *cards.Layout, opt cards.Option
 // fails it under CI (CI=true), where .ci/run installs them all.
 func tool(t testing.TB, name string, args ...string) string {
 	t.Helper()
-	if _, err := exec.LookPath(name); err != nil {
-		pkg := "poppler-utils"
-		if name == "qpdf" {
-			pkg = "qpdf"
-		}
-		if ci, _ := strconv.ParseBool(os.Getenv("CI")); ci {
-			t.Fatalf("%s is not installed; install it with: apt-get install %s (under CI a missing reader fails the test)", name, pkg)
-		}
-		t.Skipf("%s is not installed; install it with: apt-get install %s", name, pkg)
+	pkg := "poppler-utils"
+	if name == "qpdf" {
+		pkg = "qpdf"
 	}
-	out, err := exec.Command(name, args...).CombinedOutput()
+	out, err := exec.Command(testenv.Tool(t, pkg, name), args...).CombinedOutput()
 	if err != nil {
 		t.Fatalf("%s %s: %v\n%s", name, strings.Join(args, " "), err, out)
 	}

@@ -20,6 +20,7 @@ import (
 
 	"bifrost/layout/cards"
 	"bifrost/layout/draw"
+	"bifrost/layout/testenv"
 	"bifrost/layout/text"
 	"bifrost/schema"
 )
@@ -285,17 +286,7 @@ func TestIssue17_2_ComparisonCatchesAMissingLine(t *testing.T) {
 // it under CI (CI=true).
 func chromium(t *testing.T) string {
 	t.Helper()
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	msg := "chromium is not installed; install it with: apt-get install chromium"
-	if ci, _ := strconv.ParseBool(os.Getenv("CI")); ci {
-		t.Fatal(msg + " (under CI a missing browser fails the test)")
-	}
-	t.Skip(msg)
-	return ""
+	return testenv.Tool(t, "chromium", "chromium", "chromium-browser", "google-chrome")
 }
 
 // svgShots lays the lists' SVGs out on one HTML page, each at dpi in a cell

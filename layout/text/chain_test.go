@@ -1,9 +1,9 @@
 package text
 
 import (
-	"os"
-	"strconv"
 	"testing"
+
+	"bifrost/layout/testenv"
 )
 
 // installedOrSkip finds a family, skipping the test when it is not installed
@@ -12,10 +12,7 @@ func installedOrSkip(t *testing.T, family string) *Installed {
 	t.Helper()
 	in, ok := Find(family)
 	if !ok {
-		if ci, _ := strconv.ParseBool(os.Getenv("CI")); ci {
-			t.Fatalf("%s is not installed (under CI .ci/run installs it)", family)
-		}
-		t.Skipf("%s is not installed; install it with: apt-get install fonts-morisawa-bizud-gothic fonts-ipaexfont-gothic", family)
+		testenv.Missing(t, "the font "+family, "apt-get install fonts-morisawa-bizud-gothic fonts-ipaexfont-gothic")
 	}
 	return in
 }
