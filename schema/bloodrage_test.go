@@ -327,7 +327,7 @@ func TestBloodrage_DraftRoundsRunFromOne(t *testing.T) {
 	})
 }
 
-func TestIssue12_14_DraftTableNeedsEnoughCardsAtEveryClanCount(t *testing.T) {
+func TestDraftTableNeedsEnoughCardsAtEveryClanCount(t *testing.T) {
 	runBrCases(t, []brCase{
 		{"two Quest cards drawn, one in the deck", func(b brBook) { b.setAt("Draft", 2, "クエスト", "1") },
 			"Draft", at("B3"), "Age 1 with 2 clans: the クエスト deck has only 1 cards, fewer than the 2 the draft table draws"},
@@ -579,10 +579,10 @@ func TestBloodrage_VocabulariesAreComplete(t *testing.T) {
 	}
 }
 
-// TestIssue16_2_VerbsAreListedInTheDesignersLanguage: a verb a column does not
+// TestVerbsAreListedInTheDesignersLanguage: a verb a column does not
 // allow is echoed as written, and the allowed verbs are listed by their
 // Japanese names in Japanese, by their English names in English.
-func TestIssue16_2_VerbsAreListedInTheDesignersLanguage(t *testing.T) {
+func TestVerbsAreListedInTheDesignersLanguage(t *testing.T) {
 	b := brValid()
 	b.set("AIUpgrade", "WU1", "効果", "ステータス axes")
 	cell := b.cell("AIUpgrade", "WU1", "効果")

@@ -66,13 +66,13 @@ func wantErrorAt(t *testing.T, ps []schema.Problem, sheet, cell, what string) {
 	t.Errorf("%s: no error at %s!%s; got %d problems %v", what, sheet, cell, len(ps), ps)
 }
 
-// TestIssue18_14_ZeroIsRejectedAtItsCell writes 0 into the first row of
+// TestZeroIsRejectedAtItsCell writes 0 into the first row of
 // columns where 0 makes no sense, starting with the issue's nastrond Edda
 // 目標値 (a challenge that always succeeds): each is an error at that cell
 // naming the column and its minimum 1, in both languages. Unlike the
 // generic bound test below, this pins the minimum itself, so loosening the
 // tag to min=0 fails here.
-func TestIssue18_14_ZeroIsRejectedAtItsCell(t *testing.T) {
+func TestZeroIsRejectedAtItsCell(t *testing.T) {
 	for _, tt := range []struct {
 		game       *schema.Game
 		sheet      string
@@ -114,12 +114,12 @@ func TestIssue18_14_ZeroIsRejectedAtItsCell(t *testing.T) {
 	}
 }
 
-// TestIssue18_14_EveryBoundIsEnforcedAtItsCell writes, for every bounded
+// TestEveryBoundIsEnforcedAtItsCell writes, for every bounded
 // whole-number column of every game (validate min= and max=) and every
 // bounded rule parameter, the value just outside the bound into the shipped
 // workbook: each must be an error at that cell. This proves every declared
 // bound is enforced, on every sheet and rule, at the right cell.
-func TestIssue18_14_EveryBoundIsEnforcedAtItsCell(t *testing.T) {
+func TestEveryBoundIsEnforcedAtItsCell(t *testing.T) {
 	lang := schema.NewLang("en")
 	for _, g := range schema.Games() {
 		book := shippedBook(t, g)

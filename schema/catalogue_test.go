@@ -7,9 +7,9 @@ import (
 	"testing"
 )
 
-// TestIssue16_1_LacksFindsAMessageMissingALanguage: the check every
+// TestLacksFindsAMessageMissingALanguage: the check every
 // package's catalogue test runs fails on each kind of incomplete entry.
-func TestIssue16_1_LacksFindsAMessageMissingALanguage(t *testing.T) {
+func TestLacksFindsAMessageMissingALanguage(t *testing.T) {
 	good := Catalogue{"ok": {"%s がありません", "no %s"}, "same": {"%v", "%v"}}
 	if got := good.Lacks(); len(got) != 0 {
 		t.Errorf("a complete catalogue lacks %q", got)
@@ -27,10 +27,10 @@ func TestIssue16_1_LacksFindsAMessageMissingALanguage(t *testing.T) {
 	}
 }
 
-// TestIssue16_1_FileErrorsInEitherLanguage: an operating system's file
+// TestFileErrorsInEitherLanguage: an operating system's file
 // error, which reads in English, is put into the language asked for, also
 // inside a catalogue message.
-func TestIssue16_1_FileErrorsInEitherLanguage(t *testing.T) {
+func TestFileErrorsInEitherLanguage(t *testing.T) {
 	err := &fs.PathError{Op: "open", Path: "rules/x/rulebook.md", Err: syscall.ENOENT}
 	ja, en := NewLang("ja"), NewLang("en")
 	if got, want := ja.ErrText(err), "rules/x/rulebook.md：ファイルかフォルダーがありません"; got != want {

@@ -2,7 +2,7 @@ package schema
 
 import "testing"
 
-func TestIssue16_8_GameOfSheetsNamesTheGameWithMostSheets(t *testing.T) {
+func TestGameOfSheetsNamesTheGameWithMostSheets(t *testing.T) {
 	tests := []struct {
 		sheets []string
 		want   string // "" for nil

@@ -118,7 +118,7 @@ func TestColName_CountsLikeASpreadsheet(t *testing.T) {
 	}
 }
 
-func TestIssue16_5_EchoCutsAtFortyCharacters(t *testing.T) {
+func TestEchoCutsAtFortyCharacters(t *testing.T) {
 	forty := strings.Repeat("あ", 40)
 	tests := []struct{ in, want string }{
 		{"", ""},
@@ -143,7 +143,7 @@ func TestIssue16_5_EchoCutsAtFortyCharacters(t *testing.T) {
 	}
 }
 
-func TestIssue16_4_CountedRowsAreNamedAsRanges(t *testing.T) {
+func TestCountedRowsAreNamedAsRanges(t *testing.T) {
 	tests := []struct {
 		rows   []int
 		ja, en string

@@ -11,7 +11,7 @@ func brRuleCell(b brBook, key string) string { return "Rules!" + CellName(2, b.r
 // Issue 18.2: each DestroyedAtStart value plus Ages is at most the 8 outer
 // provinces (one is destroyed in each Age's Ragnarök); past that the engine
 // refused the data, so validation reports it at the DestroyedAtStart cell.
-func TestIssue18_2_BloodrageDestroyedAtStartLeavesRagnarok(t *testing.T) {
+func TestBloodrageDestroyedAtStartLeavesRagnarok(t *testing.T) {
 	const key = "DestroyedAtStart:"
 	for _, tc := range []struct {
 		ages, destroyed string
@@ -69,7 +69,7 @@ func brManyCards(b brBook, total int) int {
 // Issue 18.2: the Card sheet holds at most MaxCards physical cards; past
 // that the engine refused the data, so validation reports it at the copies
 // cell of the row that passes the limit (and only there).
-func TestIssue18_2_BloodragePhysicalCards(t *testing.T) {
+func TestBloodragePhysicalCards(t *testing.T) {
 	const key = "the engine plays at most"
 	for _, tc := range []struct {
 		name  string

@@ -43,7 +43,7 @@ func pays(n int) string { return strings.Repeat("【消費 1 火】", n) }
 // condition counting one and an Advance's cost (when not 0) one more. Past
 // that the engine refused the data, so validation reports it at the cell,
 // at the pay condition that passes the limit.
-func TestIssue18_2_GuardianPaymentsPerUse(t *testing.T) {
+func TestGuardianPaymentsPerUse(t *testing.T) {
 	const key = "too many payments"
 	for _, tc := range []limitCase{
 		{"advance cost and three pays", func(t *testing.T, s map[string][][]string) {

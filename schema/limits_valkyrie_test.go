@@ -13,7 +13,7 @@ func clauses(n int, clause string) string {
 // Issue 18.2: an effect has at most ValkyrieMaxClauses clauses; past that
 // the engine refused the data, so validation reports it at the effect cell,
 // at the first clause too many.
-func TestIssue18_2_ValkyrieClausesPerEffect(t *testing.T) {
+func TestValkyrieClausesPerEffect(t *testing.T) {
 	const key = "too many clauses"
 	for _, tc := range []limitCase{
 		{"valkyrie, 64 clauses", func(t *testing.T, s map[string][][]string) {
@@ -43,7 +43,7 @@ func TestIssue18_2_ValkyrieClausesPerEffect(t *testing.T) {
 // Issue 18.2: Valkyrie Strike's count rules bound its physical cards, each
 // counted card sheet checked against one, so no workbook that validates has
 // more than MaxCards cards (rage tactics are not cards).
-func TestIssue18_2_ValkyrieCountRulesStayUnderMaxCards(t *testing.T) {
+func TestValkyrieCountRulesStayUnderMaxCards(t *testing.T) {
 	most := 0
 	for _, p := range Valkyrie.Rules {
 		switch p.Key {

@@ -49,7 +49,7 @@ func quickSrc(t *testing.T, games int) string {
 	return src
 }
 
-func TestIssue15_3_CheckBalanceBotsChoosesTheBotsOfTheReport(t *testing.T) {
+func TestCheckBalanceBotsChoosesTheBotsOfTheReport(t *testing.T) {
 	src := quickSrc(t, 20)
 	for _, g := range schema.Games() {
 		setRule(t, src, g.ID, "CheckMaxSeatGap", 100) // 20 games cannot measure it
@@ -94,7 +94,7 @@ func (e noSearch) NewBot(name string) sim.Bot {
 	return e.Engine.NewBot(name)
 }
 
-func TestIssue15_3_AnEngineWithoutTheBotPlaysTheNextWeakerOne(t *testing.T) {
+func TestAnEngineWithoutTheBotPlaysTheNextWeakerOne(t *testing.T) {
 	e, err := loadEngine(&globalOptions{stdout: io.Discard, stderr: io.Discard}, shippedSrc, "guardian") // guardian has a search bot
 	if err != nil {
 		t.Fatal(err)
@@ -112,7 +112,7 @@ func TestIssue15_3_AnEngineWithoutTheBotPlaysTheNextWeakerOne(t *testing.T) {
 	}
 }
 
-func TestIssue15_4_CheckReportOpensWithFindingsNamingCells(t *testing.T) {
+func TestCheckReportOpensWithFindingsNamingCells(t *testing.T) {
 	out := t.TempDir()
 	if r := bifrost(t, "check", "--src", quickSrc(t, 200), "--out", out); r.code != 0 {
 		t.Fatalf("exit %d\n%s", r.code, r.stderr)
@@ -137,7 +137,7 @@ func TestIssue15_4_CheckReportOpensWithFindingsNamingCells(t *testing.T) {
 	}
 }
 
-func TestIssue15_6_ReportMergeWritesTheHTMLReport(t *testing.T) {
+func TestReportMergeWritesTheHTMLReport(t *testing.T) {
 	dir := t.TempDir()
 	var shards []string
 	for i := 1; i <= 2; i++ {
@@ -170,7 +170,7 @@ func TestIssue15_6_ReportMergeWritesTheHTMLReport(t *testing.T) {
 // gapLine is check's report of a --base comparison for one player count.
 var gapLine = regexp.MustCompile(`(\w+): (\d) players, seat gap ([0-9.]+) → ([0-9.]+) points`)
 
-func TestIssue15_8_CheckBaseFailsWhenTheSeatGapGrowsBeyondTheThreshold(t *testing.T) {
+func TestCheckBaseFailsWhenTheSeatGapGrowsBeyondTheThreshold(t *testing.T) {
 	needTool(t, "git", "git")
 	repo := t.TempDir()
 	src := filepath.Join(repo, "cardsrc")

@@ -217,10 +217,10 @@ func TestPrintCards_IsWhatBuildCalls(t *testing.T) {
 	}
 }
 
-// TestIssue13_10_ChangedSinceNeverOverwritesTheFullDeck: cards
+// TestChangedSinceNeverOverwritesTheFullDeck: cards
 // --changed-since writes the partial deck to cards-changed.pdf (or the
 // --output name) and leaves the full deck in cards.pdf untouched.
-func TestIssue13_10_ChangedSinceNeverOverwritesTheFullDeck(t *testing.T) {
+func TestChangedSinceNeverOverwritesTheFullDeck(t *testing.T) {
 	needTool(t, "git", "git")
 	_, src := committedWorkbook(t, "nastrond")
 	out := t.TempDir()
@@ -256,11 +256,11 @@ func TestIssue13_10_ChangedSinceNeverOverwritesTheFullDeck(t *testing.T) {
 	}
 }
 
-// TestIssue13_11_DraftPrintsAnInvalidDeckMarkedAndExitsOne: with an error in
+// TestDraftPrintsAnInvalidDeckMarkedAndExitsOne: with an error in
 // one Edda row, cards refuses to print; with --draft it prints the whole
 // deck, the invalid card's face carries a DRAFT band naming the problem's
 // cell, the other cards none, and the exit code is still 1.
-func TestIssue13_11_DraftPrintsAnInvalidDeckMarkedAndExitsOne(t *testing.T) {
+func TestDraftPrintsAnInvalidDeckMarkedAndExitsOne(t *testing.T) {
 	src, out := copySrc(t), t.TempDir()
 	var id string
 	edit(t, src, "nastrond", func(f *excelize.File) error {
@@ -338,11 +338,11 @@ func stampedTwice(t *testing.T, src, out, stamp string) []string {
 	return texts
 }
 
-// TestIssue13_7_EveryFaceCarriesAVersionStamp: outside git the stamp is the
+// TestEveryFaceCarriesAVersionStamp: outside git the stamp is the
 // workbook's SHA-256 prefix, on every face and on no back; a rebuild gives
 // the same bytes; in git it is the short hash and date of the workbook's
 // last commit, and an uncommitted change falls back to the content hash.
-func TestIssue13_7_EveryFaceCarriesAVersionStamp(t *testing.T) {
+func TestEveryFaceCarriesAVersionStamp(t *testing.T) {
 	needTool(t, "pdftotext", "poppler-utils")
 	src, out := copySrc(t), t.TempDir()
 	book := filepath.Join(src, "guardian.xlsx")

@@ -5,10 +5,10 @@ import (
 	"testing"
 )
 
-// TestIssue13_7_RulesVersionIsTheStampOnEveryFace: a Version set on the
+// TestRulesVersionIsTheStampOnEveryFace: a Version set on the
 // Rules sheet is printed as typed on every face and on no back, in place of
 // the content hash, and a rebuild gives the same bytes.
-func TestIssue13_7_RulesVersionIsTheStampOnEveryFace(t *testing.T) {
+func TestRulesVersionIsTheStampOnEveryFace(t *testing.T) {
 	needTool(t, "pdftotext", "poppler-utils")
 	src, out := copySrc(t), t.TempDir()
 	const version = "試作3版（12月）"

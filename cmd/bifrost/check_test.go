@@ -158,7 +158,7 @@ func TestCheck_JSONSaysPassedPerGame(t *testing.T) {
 	}
 }
 
-func TestIssue16_9_CheckTextPrintsEachFigureAgainstItsThreshold(t *testing.T) {
+func TestCheckTextPrintsEachFigureAgainstItsThreshold(t *testing.T) {
 	src := copySrc(t)
 	setRule(t, src, "nastrond", "CheckMaxSeatGap", 1)
 	r := bifrost(t, "check", "--src", src, "--out", t.TempDir(), "--lang", "en")

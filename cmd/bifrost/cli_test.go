@@ -164,7 +164,7 @@ func TestValidate_LangSelectsMessages(t *testing.T) {
 	}
 }
 
-func TestIssue16_8_ValidateRecognisesTheGameFromItsSheets(t *testing.T) {
+func TestValidateRecognisesTheGameFromItsSheets(t *testing.T) {
 	src := copySrc(t)
 	for _, game := range []string{"valkyrie", "nastrond", "guardian", "bloodrage"} {
 		renamed := filepath.Join(src, "第2版 "+strings.Repeat("x", len(game))+".xlsx")

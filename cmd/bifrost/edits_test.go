@@ -393,7 +393,7 @@ func TestValidate_InstructionTheModelCannotCarryOutIsReportedAtItsCell(t *testin
 	}
 }
 
-func TestIssue16_3_JapaneseEffectWithAttachedCountPassesAndSuggestionsAreJapanese(t *testing.T) {
+func TestJapaneseEffectWithAttachedCountPassesAndSuggestionsAreJapanese(t *testing.T) {
 	tests := []struct {
 		skill    string
 		wantCode int
@@ -416,7 +416,7 @@ func TestIssue16_3_JapaneseEffectWithAttachedCountPassesAndSuggestionsAreJapanes
 	}
 }
 
-func TestIssue16_5_LongCellsAreEchoedCut(t *testing.T) {
+func TestLongCellsAreEchoedCut(t *testing.T) {
 	long := strings.Repeat("長い値", 33000) // about 98,000 characters
 	tests := []struct {
 		name, game, sheet, header string
@@ -452,7 +452,7 @@ func TestIssue16_5_LongCellsAreEchoedCut(t *testing.T) {
 	}
 }
 
-func TestIssue16_4_CountErrorPointsAtCopiesAndRulesCell(t *testing.T) {
+func TestCountErrorPointsAtCopiesAndRulesCell(t *testing.T) {
 	tests := []struct {
 		name     string
 		edit     func(f *excelize.File) error
@@ -544,7 +544,7 @@ func TestIssue16_4_CountErrorPointsAtCopiesAndRulesCell(t *testing.T) {
 	}
 }
 
-func TestIssue16_2_MessagesReadAsNaturalLanguage(t *testing.T) {
+func TestMessagesReadAsNaturalLanguage(t *testing.T) {
 	tests := []struct {
 		name, sheet, header string
 		row                 int

@@ -8,10 +8,10 @@ import (
 	"bifrost/schema/workbook"
 )
 
-// TestIssue16_1_EngineRefusalFollowsTheLanguage checks that validate reports
+// TestEngineRefusalFollowsTheLanguage checks that validate reports
 // what the engine refuses in the chosen language. Validation catches this
 // data first, so the test hands the engine a changed result directly.
-func TestIssue16_1_EngineRefusalFollowsTheLanguage(t *testing.T) {
+func TestEngineRefusalFollowsTheLanguage(t *testing.T) {
 	book, err := workbook.Open("../../cardsrc/valkyrie.xlsx", "valkyrie.xlsx")
 	if err != nil {
 		t.Fatal(err)
@@ -35,10 +35,10 @@ func TestIssue16_1_EngineRefusalFollowsTheLanguage(t *testing.T) {
 	}
 }
 
-// TestIssue16_1_UnknownMonsterSpeaksTheUsersLanguage asks sim for a monster
+// TestUnknownMonsterSpeaksTheUsersLanguage asks sim for a monster
 // the valkyrie engine lacks: the engine's refusal is printed in Japanese
 // under LANG=ja_JP.UTF-8 and in English with --lang en.
-func TestIssue16_1_UnknownMonsterSpeaksTheUsersLanguage(t *testing.T) {
+func TestUnknownMonsterSpeaksTheUsersLanguage(t *testing.T) {
 	japaneseEnv(t)
 	args := []string{"sim", "valkyrie", "--src", shippedSrc, "--games", "1", "--monster", "nobody"}
 	ja := bifrost(t, args...)

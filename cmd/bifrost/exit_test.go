@@ -7,10 +7,10 @@ import (
 	"testing"
 )
 
-// TestIssue18_11_RulebookPlaceholderErrorIsADataProblem: a placeholder that
+// TestRulebookPlaceholderErrorIsADataProblem: a placeholder that
 // does not expand is a problem in the designers' data, exit 1, in rulebook
 // and in build alike, with the line named.
-func TestIssue18_11_RulebookPlaceholderErrorIsADataProblem(t *testing.T) {
+func TestRulebookPlaceholderErrorIsADataProblem(t *testing.T) {
 	rules := t.TempDir()
 	if err := os.MkdirAll(filepath.Join(rules, "nastrond"), 0o755); err != nil {
 		t.Fatal(err)
@@ -35,10 +35,10 @@ func TestIssue18_11_RulebookPlaceholderErrorIsADataProblem(t *testing.T) {
 	}
 }
 
-// TestIssue18_11_DiffAndValidateAgreeOnAnUnreadableWorkbook: an encrypted
+// TestDiffAndValidateAgreeOnAnUnreadableWorkbook: an encrypted
 // workbook (or one that is not .xlsx at all) is a data problem for diff as
 // for validate (exit 1); a missing file is a failure to run for both (exit 2).
-func TestIssue18_11_DiffAndValidateAgreeOnAnUnreadableWorkbook(t *testing.T) {
+func TestDiffAndValidateAgreeOnAnUnreadableWorkbook(t *testing.T) {
 	dir := t.TempDir()
 	encrypted := filepath.Join(dir, "nastrond.xlsx")
 	ole := append([]byte{0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1}, make([]byte, 4096)...)

@@ -41,7 +41,7 @@ func bifrostWithin(t *testing.T, fifos []string, args ...string) result {
 	}
 }
 
-func TestIssue18_8_NamedPipeWorkbookDoesNotHang(t *testing.T) {
+func TestNamedPipeWorkbookDoesNotHang(t *testing.T) {
 	src := copySrc(t)
 	fifo := filepath.Join(src, "nastrond.xlsx")
 	mkfifo(t, fifo)
@@ -61,7 +61,7 @@ func TestIssue18_8_NamedPipeWorkbookDoesNotHang(t *testing.T) {
 	}
 }
 
-func TestIssue18_8_NamedPipeRulebookOrReportDoesNotHang(t *testing.T) {
+func TestNamedPipeRulebookOrReportDoesNotHang(t *testing.T) {
 	rules := t.TempDir()
 	if err := os.MkdirAll(filepath.Join(rules, "nastrond"), 0o755); err != nil {
 		t.Fatal(err)
@@ -94,7 +94,7 @@ func TestIssue18_8_NamedPipeRulebookOrReportDoesNotHang(t *testing.T) {
 	}
 }
 
-func TestIssue18_8_NamedPipeCardArtDoesNotHang(t *testing.T) {
+func TestNamedPipeCardArtDoesNotHang(t *testing.T) {
 	src := copySrc(t)
 	art := filepath.Join(src, "art")
 	if err := os.Mkdir(art, 0o755); err != nil {
@@ -113,7 +113,7 @@ func TestIssue18_8_NamedPipeCardArtDoesNotHang(t *testing.T) {
 	}
 }
 
-func TestIssue18_8_NamedPipeLayoutDoesNotHang(t *testing.T) {
+func TestNamedPipeLayoutDoesNotHang(t *testing.T) {
 	src := copySrc(t)
 	dir := filepath.Join(filepath.Dir(src), "layout")
 	if err := os.MkdirAll(dir, 0o755); err != nil {

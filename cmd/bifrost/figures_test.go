@@ -9,12 +9,12 @@ import (
 	"testing"
 )
 
-// TestIssue14_2_NastrondBoardIsDrawnFromTheEngineGeometry renders the
+// TestNastrondBoardIsDrawnFromTheEngineGeometry renders the
 // nastrond rulebook and finds the board, drawn from the engine's geometry,
 // in both books: 24, 16, 8 and 1 squares of layers 1–4 in the HTML's SVG,
 // the eight corner Keepers, Nidhogg, and the turn flow, in the PDF's text
 // layer and the HTML alike.
-func TestIssue14_2_NastrondBoardIsDrawnFromTheEngineGeometry(t *testing.T) {
+func TestNastrondBoardIsDrawnFromTheEngineGeometry(t *testing.T) {
 	out := shippedRulebook(t, "nastrond")
 	page, err := os.ReadFile(filepath.Join(out, "nastrond", "rulebook.html"))
 	if err != nil {
@@ -47,9 +47,9 @@ func TestIssue14_2_NastrondBoardIsDrawnFromTheEngineGeometry(t *testing.T) {
 	}
 }
 
-// TestIssue14_2_EveryRulebookHasATurnFlow finds each game's turn flow, as
+// TestEveryRulebookHasATurnFlow finds each game's turn flow, as
 // SVG in the HTML book and as labels in the PDF's text layer.
-func TestIssue14_2_EveryRulebookHasATurnFlow(t *testing.T) {
+func TestEveryRulebookHasATurnFlow(t *testing.T) {
 	out := t.TempDir()
 	first := map[string]string{"valkyrie": "侵攻フェイズ", "nastrond": "移動フェイズ", "guardian": "準備フェイズ", "bloodrage": "神々の贈り物"}
 	for g, phase := range first {
@@ -67,10 +67,10 @@ func TestIssue14_2_EveryRulebookHasATurnFlow(t *testing.T) {
 	}
 }
 
-// TestIssue14_2_ValkyrieSupplyHasRowSlotsSlotsPerRow checks that the supply
+// TestValkyrieSupplyHasRowSlotsSlotsPerRow checks that the supply
 // figure follows the RowSlots rule: three rows of RowSlots face-up slots for
 // each of the two supply decks, in the figure and in the shipped book's SVG.
-func TestIssue14_2_ValkyrieSupplyHasRowSlotsSlotsPerRow(t *testing.T) {
+func TestValkyrieSupplyHasRowSlotsSlotsPerRow(t *testing.T) {
 	for _, slots := range []int{1, 3} {
 		n := 0
 		for _, s := range valkyrieSupply(slots).Shapes {
@@ -97,11 +97,11 @@ func TestIssue14_2_ValkyrieSupplyHasRowSlotsSlotsPerRow(t *testing.T) {
 	}
 }
 
-// TestIssue14_2_GuardianAreaCountsComeFromTheRules checks the setup picture
+// TestGuardianAreaCountsComeFromTheRules checks the setup picture
 // of a player's area: the deck holds DeckSize − StartHand − ResourceZone
 // cards, the resource zone ResourceZone and the hand StartHand, and the
 // shipped book shows it in both formats.
-func TestIssue14_2_GuardianAreaCountsComeFromTheRules(t *testing.T) {
+func TestGuardianAreaCountsComeFromTheRules(t *testing.T) {
 	texts := map[string]bool{}
 	hand := 0
 	for _, s := range guardianArea(40, 7, 5).Shapes {
@@ -132,9 +132,9 @@ func TestIssue14_2_GuardianAreaCountsComeFromTheRules(t *testing.T) {
 	}
 }
 
-// TestIssue14_2_BloodrageMapDrawsEveryProvinceAndFjord finds the nine
+// TestBloodrageMapDrawsEveryProvinceAndFjord finds the nine
 // provinces and four fjords of the workbook in the map, in both books.
-func TestIssue14_2_BloodrageMapDrawsEveryProvinceAndFjord(t *testing.T) {
+func TestBloodrageMapDrawsEveryProvinceAndFjord(t *testing.T) {
 	out := shippedRulebook(t, "bloodrage")
 	page, err := os.ReadFile(filepath.Join(out, "bloodrage", "rulebook.html"))
 	if err != nil {

@@ -11,11 +11,11 @@ import (
 	"bifrost/schema"
 )
 
-// TestIssue18_6_NoCommandWritesIntoSrc runs every writing command with an
+// TestNoCommandWritesIntoSrc runs every writing command with an
 // output folder that is, or reaches through symlinks, the source folder, and
 // checks that each one refuses before writing anything (exit 2, the source
 // folder unchanged, no stray files).
-func TestIssue18_6_NoCommandWritesIntoSrc(t *testing.T) {
+func TestNoCommandWritesIntoSrc(t *testing.T) {
 	src := copySrc(t)
 	dir := t.TempDir()
 	link := filepath.Join(dir, "link") // link -> src
@@ -63,11 +63,11 @@ func TestIssue18_6_NoCommandWritesIntoSrc(t *testing.T) {
 	}
 }
 
-// TestIssue18_6_TemplateMayWriteIntoSrc: template's output is a workbook,
+// TestTemplateMayWriteIntoSrc: template's output is a workbook,
 // source data on purpose (a new game's cardsrc/<game>.xlsx), so it may be
 // written into the source folder, but never over an existing workbook
 // without --force.
-func TestIssue18_6_TemplateMayWriteIntoSrc(t *testing.T) {
+func TestTemplateMayWriteIntoSrc(t *testing.T) {
 	src := copySrc(t)
 	fresh := filepath.Join(src, "nastrond-new.xlsx")
 	if r := bifrost(t, "template", "nastrond", "-o", fresh); r.code != 0 {

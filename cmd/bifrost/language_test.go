@@ -273,11 +273,11 @@ func japaneseEnv(t *testing.T) {
 	t.Setenv("LANG", "ja_JP.UTF-8")
 }
 
-// TestIssue16_1_NoCommandSpeaksTheOtherLanguage runs every command's usage
+// TestNoCommandSpeaksTheOtherLanguage runs every command's usage
 // errors, a normal run and the errors of the packages below it, once under
 // LANG=ja_JP.UTF-8 and once with --lang en: the Japanese output holds no
 // English sentence, the English none of Japanese but card data.
-func TestIssue16_1_NoCommandSpeaksTheOtherLanguage(t *testing.T) {
+func TestNoCommandSpeaksTheOtherLanguage(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs every command twice")
 	}
@@ -316,11 +316,11 @@ func speaksItsLanguage(t *testing.T, c speakCase) {
 	}
 }
 
-// TestIssue16_1_TheDetectorFlagsAPlantedMessage plants an English message
+// TestTheDetectorFlagsAPlantedMessage plants an English message
 // in the Japanese catalogue and a Japanese one in the English, runs the
 // command through the CLI, and wants the detectors to notice; and wants
 // them silent on the true messages.
-func TestIssue16_1_TheDetectorFlagsAPlantedMessage(t *testing.T) {
+func TestTheDetectorFlagsAPlantedMessage(t *testing.T) {
 	japaneseEnv(t)
 	real := messages["args_count"]
 	t.Cleanup(func() { messages["args_count"] = real })

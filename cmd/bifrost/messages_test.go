@@ -26,7 +26,7 @@ func japanese(s string) bool {
 	})
 }
 
-func TestIssue16_1_EveryMessageHasJapaneseAndEnglish(t *testing.T) {
+func TestEveryMessageHasJapaneseAndEnglish(t *testing.T) {
 	for key, m := range messages {
 		ja, en := m[0], m[1]
 		if ja == "" || en == "" {
@@ -45,7 +45,7 @@ func TestIssue16_1_EveryMessageHasJapaneseAndEnglish(t *testing.T) {
 	}
 }
 
-func TestIssue16_1_CommandsSpeakTheChosenLanguage(t *testing.T) {
+func TestCommandsSpeakTheChosenLanguage(t *testing.T) {
 	src := copySrc(t)
 	existing := filepath.Join(t.TempDir(), "mine.xlsx")
 	os.WriteFile(existing, []byte("data"), 0o644)
@@ -82,9 +82,9 @@ func TestIssue16_1_CommandsSpeakTheChosenLanguage(t *testing.T) {
 	}
 }
 
-// TestIssue16_1_EveryKeyTheCommandsUseIsInTheCatalogue reads the commands'
+// TestEveryKeyTheCommandsUseIsInTheCatalogue reads the commands'
 // sources: a key missing from the catalogue would panic when printed.
-func TestIssue16_1_EveryKeyTheCommandsUseIsInTheCatalogue(t *testing.T) {
+func TestEveryKeyTheCommandsUseIsInTheCatalogue(t *testing.T) {
 	files, _ := filepath.Glob("*.go")
 	use := regexp.MustCompile(`(?:msgErr\(|\.msg\(|say\(|render\(\w+, )"([a-z_]+)"`)
 	n := 0
@@ -130,11 +130,11 @@ func commandPaths() [][]string {
 	return out
 }
 
-// TestIssue16_1_HelpAndFlagErrorsSpeakTheChosenLanguage runs every command's
+// TestHelpAndFlagErrorsSpeakTheChosenLanguage runs every command's
 // --help and an unknown flag (before --lang, which is read all the same) in
 // both languages: Japanese help and errors hold no English sentence, English
 // ones no Japanese outside a quoted example of card data.
-func TestIssue16_1_HelpAndFlagErrorsSpeakTheChosenLanguage(t *testing.T) {
+func TestHelpAndFlagErrorsSpeakTheChosenLanguage(t *testing.T) {
 	paths := commandPaths()
 	if len(paths) < 15 {
 		t.Fatalf("only %d commands found", len(paths))

@@ -28,7 +28,7 @@ func filesUnder(t *testing.T, dir string) map[string][]byte {
 	return files
 }
 
-func TestIssue18_7_TwoBuildsWriteIdenticalFiles(t *testing.T) {
+func TestTwoBuildsWriteIdenticalFiles(t *testing.T) {
 	a, b := t.TempDir(), t.TempDir()
 	for _, out := range []string{a, b} {
 		if r := bifrost(t, "build", "--src", shippedSrc, "--rules", "../../rules", "--out", out, "--games", "60"); r.code != 0 {

@@ -48,13 +48,13 @@ func readmeProblems(t *testing.T) []string {
 	return out
 }
 
-// TestIssue16_10_ReadmeInstallsTheCommandAndItsExampleProblemIsPrintedToday
+// TestReadmeInstallsTheCommandAndItsExampleProblemIsPrintedToday
 // checks the README's set-up installs the command before a command line
 // uses it, the README links nowhere outside the repository, and each problem
 // line it shows is printed word for word by `bifrost validate` on a copy of
 // the shipped workbook edited accordingly: the echoed value typed into that
 // cell, or for a count problem the copies cell changed by the difference.
-func TestIssue16_10_ReadmeInstallsTheCommandAndItsExampleProblemIsPrintedToday(t *testing.T) {
+func TestReadmeInstallsTheCommandAndItsExampleProblemIsPrintedToday(t *testing.T) {
 	b, err := os.ReadFile("../../README.md")
 	if err != nil {
 		t.Fatal(err)

@@ -80,12 +80,12 @@ func shellWords(line string) []string {
 
 var decisionLine = regexp.MustCompile(`(?m)^\[\d+\] P\d+: `)
 
-// TestIssue12_21_ReplayCommandReplaysThatVeryGame plays batches through the
+// TestReplayCommandReplaysThatVeryGame plays batches through the
 // harness for every game, with several player counts, game indices, bots and
 // (valkyrie) a fixed monster, and runs each game's printed replay command
 // through the CLI: the replay must end exactly as the batch game did, and
 // print the same transcript as sim.Replay with the batch's config.
-func TestIssue12_21_ReplayCommandReplaysThatVeryGame(t *testing.T) {
+func TestReplayCommandReplaysThatVeryGame(t *testing.T) {
 	type setup struct {
 		bots    []string
 		monster int // valkyrie: fix the monster with this index (-1: alternate)
@@ -159,7 +159,7 @@ func lastLine(s string) string {
 	return s[strings.LastIndex(s, "\n")+1:]
 }
 
-func TestIssue12_21_ReplayCommandsCarryANonDefaultSrc(t *testing.T) {
+func TestReplayCommandsCarryANonDefaultSrc(t *testing.T) {
 	rep := &sim.Report{
 		Violations:      []sim.Violation{{Replay: "bifrost replay nastrond --seed 1 --players 2"}},
 		UnfinishedGames: []sim.Violation{{Replay: "bifrost replay nastrond --seed 2 --players 3"}},
@@ -185,11 +185,11 @@ func TestIssue12_21_ReplayCommandsCarryANonDefaultSrc(t *testing.T) {
 	}
 }
 
-// TestIssue12_21_UnfinishedGamesReplayFromTheirSrc lowers nastrond's TurnCap
+// TestUnfinishedGamesReplayFromTheirSrc lowers nastrond's TurnCap
 // in a copied source folder so every game is unfinished, and checks that
 // sim, build and check print replay commands that name that folder and
 // replay the unfinished game.
-func TestIssue12_21_UnfinishedGamesReplayFromTheirSrc(t *testing.T) {
+func TestUnfinishedGamesReplayFromTheirSrc(t *testing.T) {
 	src := copySrc(t)
 	setRule(t, src, "nastrond", "TurnCap", 10)
 	for _, g := range []string{"valkyrie", "guardian", "bloodrage"} { // check plays only nastrond

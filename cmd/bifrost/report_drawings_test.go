@@ -14,13 +14,13 @@ import (
 // findingItems are the findings of a report page, one <li> each.
 var findingItems = regexp.MustCompile(`(?s)<li[^>]*>.*?</li>`)
 
-// TestIssue17_3_ReportFindingsShowTheCardsDrawing renders the report page
+// TestReportFindingsShowTheCardsDrawing renders the report page
 // of nastrond with a dead Edda and of bloodrage with a failing AI track
 // cell: the dead card's finding carries its SVG face (its name as text),
 // the cell's finding the SVG of the AI board it is printed on, findings
 // about no card carry none, and a second rendering, and one with serve's
 // gallery drawings, give the same bytes.
-func TestIssue17_3_ReportFindingsShowTheCardsDrawing(t *testing.T) {
+func TestReportFindingsShowTheCardsDrawing(t *testing.T) {
 	for _, tt := range []struct {
 		game, id, name string
 		r              *sim.Report
@@ -78,11 +78,11 @@ func TestIssue17_3_ReportFindingsShowTheCardsDrawing(t *testing.T) {
 	}
 }
 
-// TestIssue18_ReportDrawsOnlyFindingsCards: the report draws only the
+// TestReportDrawsOnlyFindingsCards: the report draws only the
 // cards its findings name (a dead Edda; the AI board a failing cell is
 // printed on), not every card of the game, and nothing when no finding
 // names a card.
-func TestIssue18_ReportDrawsOnlyFindingsCards(t *testing.T) {
+func TestReportDrawsOnlyFindingsCards(t *testing.T) {
 	for _, tt := range []struct {
 		game  string
 		r     *sim.Report

@@ -97,7 +97,7 @@ func bookText(t *testing.T, file string, args ...string) string {
 	return html.UnescapeString(s)
 }
 
-func TestIssue14_1_PlayerBookSpeaksOnlyOfTheGame(t *testing.T) {
+func TestPlayerBookSpeaksOnlyOfTheGame(t *testing.T) {
 	out := t.TempDir()
 	for _, g := range schema.Games() {
 		if r := bifrost(t, "rulebook", g.ID, "--src", shippedSrc, "--rules", "../../rules", "--out", out); r.code != 0 {
@@ -122,7 +122,7 @@ func TestIssue14_1_PlayerBookSpeaksOnlyOfTheGame(t *testing.T) {
 	}
 }
 
-func TestIssue14_1_DesignerBookHasEveryRulingWithItsParameter(t *testing.T) {
+func TestDesignerBookHasEveryRulingWithItsParameter(t *testing.T) {
 	out := t.TempDir()
 	ruling := regexp.MustCompile(`(?m)^- \*\*(.+?)\*\*`)
 	for _, g := range schema.Games() {
@@ -154,7 +154,7 @@ func TestIssue14_1_DesignerBookHasEveryRulingWithItsParameter(t *testing.T) {
 	}
 }
 
-func TestIssue14_1_EveryRulingInTheDesignerBookNamesItsSourceNumberAndParameter(t *testing.T) {
+func TestEveryRulingInTheDesignerBookNamesItsSourceNumberAndParameter(t *testing.T) {
 	out := t.TempDir()
 	note := regexp.MustCompile(`〔出典：種本『([^』/]+)』の(?:節|段落)／確認表 ([^／]*[A-Z]\d+[^／]*)／(パラメータなし（固定の裁定）|パラメータ ([^〕]+))〕`)
 	for _, g := range schema.Games() {
@@ -210,7 +210,7 @@ func loadShipped(t *testing.T, g *schema.Game) schema.Result {
 	return res
 }
 
-func TestIssue14_5_TurnSummaryIsOnePageAtA5AndTwoSidesAtCardSize(t *testing.T) {
+func TestTurnSummaryIsOnePageAtA5AndTwoSidesAtCardSize(t *testing.T) {
 	out := t.TempDir()
 	for _, g := range schema.Games() {
 		if r := bifrost(t, "rulebook", g.ID, "--src", shippedSrc, "--rules", "../../rules", "--out", out); r.code != 0 {
@@ -239,7 +239,7 @@ func TestIssue14_5_TurnSummaryIsOnePageAtA5AndTwoSidesAtCardSize(t *testing.T) {
 	}
 }
 
-func TestIssue14_5_EveryGlossaryTermHasItsDefinitionAndIndexEntry(t *testing.T) {
+func TestEveryGlossaryTermHasItsDefinitionAndIndexEntry(t *testing.T) {
 	out := t.TempDir()
 	for _, g := range schema.Games() {
 		terms, err := readGlossary(filepath.Join("../../rules", g.ID, "glossary.yaml"))
@@ -270,7 +270,7 @@ func TestIssue14_5_EveryGlossaryTermHasItsDefinitionAndIndexEntry(t *testing.T) 
 	}
 }
 
-func TestIssue14_11_BuildEmbedsFontsLikeRulebook(t *testing.T) {
+func TestBuildEmbedsFontsLikeRulebook(t *testing.T) {
 	for _, embed := range []bool{false, true} {
 		out := t.TempDir()
 		args := []string{"build", "nastrond", "--src", shippedSrc, "--rules", "../../rules", "--out", out, "--games", "4"}
@@ -296,7 +296,7 @@ func TestIssue14_11_BuildEmbedsFontsLikeRulebook(t *testing.T) {
 	}
 }
 
-func TestIssue14_11_EmbeddedFontsLoadInChromium(t *testing.T) {
+func TestEmbeddedFontsLoadInChromium(t *testing.T) {
 	bin := needTool(t, "chromium", "chromium")
 	out := t.TempDir()
 	if r := bifrost(t, "rulebook", "nastrond", "--embed-font", "--format", "html", "--src", shippedSrc, "--rules", "../../rules", "--out", out); r.code != 0 {
@@ -336,7 +336,7 @@ func TestIssue14_11_EmbeddedFontsLoadInChromium(t *testing.T) {
 	}
 }
 
-func TestIssue14_3_ExampleCardInHTMLIsThePDFsDrawing(t *testing.T) {
+func TestExampleCardInHTMLIsThePDFsDrawing(t *testing.T) {
 	out := shippedRulebook(t, "nastrond")
 	page, err := os.ReadFile(filepath.Join(out, "nastrond", "rulebook.html"))
 	if err != nil {
@@ -378,7 +378,7 @@ func TestIssue14_3_ExampleCardInHTMLIsThePDFsDrawing(t *testing.T) {
 
 // A glossary that is not valid YAML is a data problem at its line, in the
 // user's language (issue 16.1), not the YAML parser's English.
-func TestIssue16_1_GlossaryErrorsSpeakTheUsersLanguage(t *testing.T) {
+func TestGlossaryErrorsSpeakTheUsersLanguage(t *testing.T) {
 	rules := t.TempDir()
 	dir := filepath.Join(rules, "nastrond")
 	if err := os.MkdirAll(dir, 0o755); err != nil {

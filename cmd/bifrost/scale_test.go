@@ -96,11 +96,11 @@ func repeatRows(f *excelize.File, sheet string, suffix []string, n int) error {
 	return nil
 }
 
-// TestIssue18_1_ValidateCostGrowsLinearly validates the guardian workbook at
+// TestValidateCostGrowsLinearly validates the guardian workbook at
 // 10× and 40×: the bytes allocated must grow about fourfold, not sixteenfold
 // as when every design rescanned every deck entry to count its copies.
 // Allocation is measured, not time, so the test does not depend on load.
-func TestIssue18_1_ValidateCostGrowsLinearly(t *testing.T) {
+func TestValidateCostGrowsLinearly(t *testing.T) {
 	alloc := func(n int) uint64 {
 		targets, err := resolveTargets(scaledGuardian(t, t.TempDir(), n), []string{"guardian"})
 		if err != nil {
@@ -123,11 +123,11 @@ func TestIssue18_1_ValidateCostGrowsLinearly(t *testing.T) {
 	}
 }
 
-// TestIssue18_2_BuildSucceedsOnGuardianAt100x builds the guardian workbook
+// TestBuildSucceedsOnGuardianAt100x builds the guardian workbook
 // scaled 100× (5,800 designs, 500 sample decks of 30): validation passes, so
 // the smoke batch, the cards and the report must be made without a
 // violation or a crash.
-func TestIssue18_2_BuildSucceedsOnGuardianAt100x(t *testing.T) {
+func TestBuildSucceedsOnGuardianAt100x(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a 100× workbook; skipped with -short")
 	}
@@ -144,10 +144,10 @@ func TestIssue18_2_BuildSucceedsOnGuardianAt100x(t *testing.T) {
 	}
 }
 
-// TestIssue18_3_NotesInTheLastColumnValidate writes a designer's note in the last
+// TestNotesInTheLastColumnValidate writes a designer's note in the last
 // column (XFD) of 300 rows of the Decks sheet: the workbook must validate
 // as before, where it was refused for "more than 4194304 cells".
-func TestIssue18_3_NotesInTheLastColumnValidate(t *testing.T) {
+func TestNotesInTheLastColumnValidate(t *testing.T) {
 	src := scaledGuardian(t, t.TempDir(), 10)
 	path := filepath.Join(src, "guardian.xlsx")
 	notes := 0

@@ -16,14 +16,14 @@ import (
 	"bifrost/schema/workbook"
 )
 
-// BenchmarkIssue17_8_PreviewUpdateAfterSave measures, for the guardian
+// BenchmarkPreviewUpdateAfterSave measures, for the guardian
 // workbook scaled 5× (290 card designs), the time from saving the workbook
 // to the open gallery having fetched its new cards: serve's debounce
 // (150 ms), validation, drawing every face and back as SVG, the event and
 // the fetch of the gallery's part. Each save renames a card, back and forth.
 // The books and the report are made afterwards, in the background, as a
 // designer saving again and again would have them. Target: 1 s.
-func BenchmarkIssue17_8_PreviewUpdateAfterSave(b *testing.B) {
+func BenchmarkPreviewUpdateAfterSave(b *testing.B) {
 	src := scaledGuardian(b, b.TempDir(), 5)
 	path := filepath.Join(src, "guardian.xlsx")
 	renamed := filepath.Join(b.TempDir(), "guardian.xlsx")

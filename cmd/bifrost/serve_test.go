@@ -119,7 +119,7 @@ func pageText(ctx context.Context) string {
 	return s
 }
 
-func TestIssue17_5_RenamedCardShowsInTheOpenGalleryWithoutReload(t *testing.T) {
+func TestRenamedCardShowsInTheOpenGalleryWithoutReload(t *testing.T) {
 	src := copySrc(t)
 	url := startServe(t, src, "../../rules", "nastrond")
 	ctx := browser(t)
@@ -141,7 +141,7 @@ func TestIssue17_5_RenamedCardShowsInTheOpenGalleryWithoutReload(t *testing.T) {
 	notReloaded(t, ctx)
 }
 
-func TestIssue17_5_BrokenCellShowsItsProblemOnThePage(t *testing.T) {
+func TestBrokenCellShowsItsProblemOnThePage(t *testing.T) {
 	src := copySrc(t)
 	url := startServe(t, src, "../../rules", "nastrond")
 	ctx := browser(t)
@@ -172,7 +172,7 @@ func TestIssue17_5_BrokenCellShowsItsProblemOnThePage(t *testing.T) {
 	}
 }
 
-func TestIssue17_4_SavedRulebookUpdatesItsOpenPage(t *testing.T) {
+func TestSavedRulebookUpdatesItsOpenPage(t *testing.T) {
 	root := copyProject(t, "nastrond")
 	src := filepath.Join(root, "cardsrc")
 	rules := filepath.Join(root, "rules", "nastrond")
@@ -203,7 +203,7 @@ func TestIssue17_4_SavedRulebookUpdatesItsOpenPage(t *testing.T) {
 	notReloaded(t, ctx)
 }
 
-func TestIssue17_4_ServeListensOnLoopbackUnlessTold(t *testing.T) {
+func TestServeListensOnLoopbackUnlessTold(t *testing.T) {
 	url := startServe(t, copySrc(t), "../../rules", "nastrond")
 	if !strings.HasPrefix(url, "http://127.0.0.1:") {
 		t.Errorf("serve listens on %s, not on 127.0.0.1", url)
@@ -237,7 +237,7 @@ func TestIssue17_4_ServeListensOnLoopbackUnlessTold(t *testing.T) {
 	}
 }
 
-func TestIssue17_4_ServeStopsCleanlyWithAPageOpen(t *testing.T) {
+func TestServeStopsCleanlyWithAPageOpen(t *testing.T) {
 	url, stop := launchServe(t, copySrc(t), "../../rules", "guardian")
 	base := strings.TrimSuffix(strings.TrimPrefix(url, "http://"), "/")
 	res, err := http.Get(url + "events")
@@ -262,7 +262,7 @@ func TestIssue17_4_ServeStopsCleanlyWithAPageOpen(t *testing.T) {
 	}
 }
 
-func TestIssue17_4_ServeWritesNothing(t *testing.T) {
+func TestServeWritesNothing(t *testing.T) {
 	src := copySrc(t)
 	list := func() []string {
 		var names []string
@@ -291,7 +291,7 @@ func TestIssue17_4_ServeWritesNothing(t *testing.T) {
 
 // A port another program holds is said in the user's words, with what to
 // do, not as the socket call's English.
-func TestIssue16_1_ServePortInUseSpeaksTheUsersLanguage(t *testing.T) {
+func TestServePortInUseSpeaksTheUsersLanguage(t *testing.T) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)

@@ -100,12 +100,12 @@ func copyRows(f *excelize.File, from, to *schema.Table, n int) error {
 	return nil
 }
 
-// TestIssue16_11_RulesSheetChecksEachValueAndEffectNotesShowAnExample writes
+// TestRulesSheetChecksEachValueAndEffectNotesShowAnExample writes
 // each game's template through the CLI and reads its data validations: every
 // ○/× rule's value cell has the ○/× dropdown, every whole-number rule a
 // whole-number check within its bounds, every choice a dropdown of its
 // choices; every effect column's note carries a worked example.
-func TestIssue16_11_RulesSheetChecksEachValueAndEffectNotesShowAnExample(t *testing.T) {
+func TestRulesSheetChecksEachValueAndEffectNotesShowAnExample(t *testing.T) {
 	for _, g := range schema.Games() {
 		t.Run(g.ID, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), g.ID+".xlsx")

@@ -64,12 +64,12 @@ func pngSize(t *testing.T, path string) (int, int) {
 	return b.Dx(), b.Dy()
 }
 
-// TestIssue17_6_TTSWritesDecksOfAllFourGames runs `bifrost tts` on the
+// TestTTSWritesDecksOfAllFourGames runs `bifrost tts` on the
 // shipped workbooks: every image it names exists and decodes, each sheet is
 // its grid of cards the size of its back image and under 4096 px, and the
 // decks hold the workbook's copies: per sheet as validate counts them, per
 // sample deck for guardian, and bloodrage's AI boards as tiles.
-func TestIssue17_6_TTSWritesDecksOfAllFourGames(t *testing.T) {
+func TestTTSWritesDecksOfAllFourGames(t *testing.T) {
 	out := t.TempDir()
 	r := bifrost(t, "tts", "--src", shippedSrc, "--out", out, "--lang", "en")
 	if r.code != 0 {
@@ -175,11 +175,11 @@ func TestIssue17_6_TTSWritesDecksOfAllFourGames(t *testing.T) {
 	}
 }
 
-// TestIssue17_6_BaseURLAddressesTheImagesOnTheWeb: with --base-url every
+// TestBaseURLAddressesTheImagesOnTheWeb: with --base-url every
 // image address is the URL followed by the file name; an image an earlier
 // run wrote and this one did not is removed; a relative URL and an --out
 // inside --src are usage errors.
-func TestIssue17_6_BaseURLAddressesTheImagesOnTheWeb(t *testing.T) {
+func TestBaseURLAddressesTheImagesOnTheWeb(t *testing.T) {
 	out := t.TempDir()
 	stale := filepath.Join(out, "bloodrage", "tts", "bloodrage-Gone-1.png")
 	os.MkdirAll(filepath.Dir(stale), 0o755)

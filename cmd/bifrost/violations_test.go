@@ -10,13 +10,13 @@ import (
 	"bifrost/schema"
 )
 
-// TestIssue16_1_ViolationsPrintInTheUsersLanguage: sim's text report and
+// TestViolationsPrintInTheUsersLanguage: sim's text report and
 // the check/build verdict print a violation's Japanese form under ja and
 // its English form under en; an engine error without a Japanese form stays
 // English. No shipped workbook makes an engine break an invariant, so the
 // violation here is made with sim.Errorf as the engines make theirs (their
 // own tests provoke real ones).
-func TestIssue16_1_ViolationsPrintInTheUsersLanguage(t *testing.T) {
+func TestViolationsPrintInTheUsersLanguage(t *testing.T) {
 	err := sim.Errorf("P%dのゾーンにあるカードは合わせて%d枚ですが、%d枚のはずです", "P%d has %d cards across its zones, want %d", 1, 29, 30)
 	m := err.(*sim.Message)
 	v := sim.Violation{Seed: 9, Players: 2, Turn: 4, Message: m.EN, MessageJA: m.JA, Replay: "bifrost replay guardian --seed 9 --players 2"}
@@ -44,12 +44,12 @@ func TestIssue16_1_ViolationsPrintInTheUsersLanguage(t *testing.T) {
 	}
 }
 
-// TestIssue16_1_UnfinishedGameSpeaksTheUsersLanguage lowers nastrond's
+// TestUnfinishedGameSpeaksTheUsersLanguage lowers nastrond's
 // TurnCap so that games stop unfinished (guardian's games end within its
 // smallest cap), then checks through the CLI that
 // sim --json records both forms ("message" English, "message_ja" Japanese)
 // and that replay ends with the line in the chosen language.
-func TestIssue16_1_UnfinishedGameSpeaksTheUsersLanguage(t *testing.T) {
+func TestUnfinishedGameSpeaksTheUsersLanguage(t *testing.T) {
 	src := copySrc(t)
 	setRule(t, src, "nastrond", "TurnCap", 10)
 	r := bifrost(t, "sim", "nastrond", "--src", src, "--games", "2", "--json")

@@ -59,7 +59,7 @@ func TestWatch_RebuildsTheSavedWorkbookAndIgnoresLockFiles(t *testing.T) {
 	}
 }
 
-func TestIssue16_7_WatchBuildsFirstThenRebuildsOnBooksRulingsAndLayout(t *testing.T) {
+func TestWatchBuildsFirstThenRebuildsOnBooksRulingsAndLayout(t *testing.T) {
 	root := copyProject(t, "nastrond")
 	src := filepath.Join(root, "cardsrc")
 	rules := filepath.Join(root, "rules", "nastrond")

@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-func TestIssue16_6_CardsRulebookAndBuildListWhatTheyWrote(t *testing.T) {
+func TestCardsRulebookAndBuildListWhatTheyWrote(t *testing.T) {
 	src, out := copySrc(t), t.TempDir()
 	r := bifrost(t, "cards", "guardian", "--src", src, "--out", out, "--lang", "ja")
 	pdf := filepath.Join(out, "guardian", "cards.pdf")

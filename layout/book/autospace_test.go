@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-func TestIssue14_7_LatinSpaceIsAStyleSettingMeasuredInTheTextLayer(t *testing.T) {
+func TestLatinSpaceIsAStyleSettingMeasuredInTheTextLayer(t *testing.T) {
 	cases := []struct {
 		s      string
 		spaces int // Japanese–Latin boundaries that take the space
@@ -56,7 +56,7 @@ func TestIssue14_7_LatinSpaceIsAStyleSettingMeasuredInTheTextLayer(t *testing.T)
 	}
 }
 
-func TestIssue14_7_TableCellWithLatinSpaceKeepsItsNaturalWidth(t *testing.T) {
+func TestTableCellWithLatinSpaceKeepsItsNaturalWidth(t *testing.T) {
 	r := typesetT(t, "---\nlatin_space: 0.25\n---\n| 種類 | 枚数 |\n|---|---:|\n| AIボード | 3 |\n| Battle | 39 |\n")
 	var cell []op
 	for _, o := range textOps(r)[len(r.pages)-1] {

@@ -29,7 +29,7 @@ var testRegions = func() []Region {
 	return []Region{p.Regions[0], p.Regions[1], p.Regions[2], p.Regions[4]}
 }()
 
-func TestIssue14_3_CardCalloutsNumberThePartsOnTheCard(t *testing.T) {
+func TestCardCalloutsNumberThePartsOnTheCard(t *testing.T) {
 	d := load(t, schema.Nastrond, "../../cardsrc/nastrond.xlsx")
 	d.Parts = testParts
 	md, err := Expand("rulebook.md", "# 例\n\n{{card \"E1-05\" \"name=名前：カードの名前\" \"cost=コスト：支払う数\" \"effect=効果：解決すること\" \"text#2=二つめの文\"}}\n", d)
@@ -124,7 +124,7 @@ func TestIssue14_3_CardCalloutsNumberThePartsOnTheCard(t *testing.T) {
 	}
 }
 
-func TestIssue14_3_BadCalloutIsAnErrorAtItsLine(t *testing.T) {
+func TestBadCalloutIsAnErrorAtItsLine(t *testing.T) {
 	d := load(t, schema.Nastrond, "../../cardsrc/nastrond.xlsx")
 	d.Lang = English
 	withParts := d
@@ -145,7 +145,7 @@ func TestIssue14_3_BadCalloutIsAnErrorAtItsLine(t *testing.T) {
 	}
 }
 
-func TestIssue14_3_CardWithCalloutsStaysOnOnePageWithItsLeadInAndList(t *testing.T) {
+func TestCardWithCalloutsStaysOnOnePageWithItsLeadInAndList(t *testing.T) {
 	d := load(t, schema.Nastrond, "../../cardsrc/nastrond.xlsx")
 	d.Parts = testParts
 	card := "{{card \"E1-05\" \"name=名前：カードの名前\" \"cost=コスト：支払う数\" \"effect=効果：解決すること\" \"text#2=最後の説明\"}}\n"
@@ -176,7 +176,7 @@ func TestIssue14_3_CardWithCalloutsStaysOnOnePageWithItsLeadInAndList(t *testing
 // A leader never runs through another part when the other side is clear:
 // on a card whose cost circle sits at the left of its name bar, the name's
 // and the kind's markers stand on the right.
-func TestIssue14_3_LeaderCrossesNoOtherPart(t *testing.T) {
+func TestLeaderCrossesNoOtherPart(t *testing.T) {
 	p := CardParts{W: 63, H: 88, Regions: []Region{
 		{Role: "cost", X: 3, Y: 3, W: 10, H: 10},
 		{Role: "name", X: 14, Y: 4, W: 45, H: 6},

@@ -61,7 +61,7 @@ func nestedList(depth int) string {
 	return b.String()
 }
 
-func TestIssue18_9_DeepNestingIsAnErrorAtItsLine(t *testing.T) {
+func TestDeepNestingIsAnErrorAtItsLine(t *testing.T) {
 	d := load(t, schema.Nastrond, "../../cardsrc/nastrond.xlsx")
 	head := "# 題\n\n本文\n\n" // the list starts on line 5
 	for _, depth := range []int{MaxNesting + 1, 1000} {
@@ -100,7 +100,7 @@ func tableMD(cols int) string {
 	return row + "|" + strings.Repeat("---|", cols) + "\n" + row + row
 }
 
-func TestIssue18_9_WideTableIsAnErrorAtItsLine(t *testing.T) {
+func TestWideTableIsAnErrorAtItsLine(t *testing.T) {
 	d := load(t, schema.Nastrond, "../../cardsrc/nastrond.xlsx")
 	for _, cols := range []int{MaxTableColumns + 1, 500} {
 		md := "# 題\n\n本文\n\n" + tableMD(cols)
@@ -139,7 +139,7 @@ func TestIssue18_9_WideTableIsAnErrorAtItsLine(t *testing.T) {
 	}
 }
 
-func TestIssue18_10_ImagesAndLinksLeavingTheFolderAreErrors(t *testing.T) {
+func TestImagesAndLinksLeavingTheFolderAreErrors(t *testing.T) {
 	bad := []string{
 		"![x](../../etc/passwd)",
 		"![x](/etc/passwd)",
@@ -182,7 +182,7 @@ func TestIssue18_10_ImagesAndLinksLeavingTheFolderAreErrors(t *testing.T) {
 	}
 }
 
-func TestIssue18_11_EveryBookErrorIsASourceError(t *testing.T) {
+func TestEveryBookErrorIsASourceError(t *testing.T) {
 	d := load(t, schema.Nastrond, "../../cardsrc/nastrond.xlsx")
 	for _, md := range []string{
 		"{{count \"Dragon\"}}\n",
@@ -203,14 +203,14 @@ func TestIssue18_11_EveryBookErrorIsASourceError(t *testing.T) {
 	}
 }
 
-func TestIssue18_11_EveryBadPlaceholderIsReported(t *testing.T) {
+func TestEveryBadPlaceholderIsReported(t *testing.T) {
 	d := load(t, schema.Nastrond, "../../cardsrc/nastrond.xlsx")
 	d.Lang = English
 	_, err := Expand("rulebook.md", "{{count \"A\"}}\n{{rulings}}\n{{count \"B\"}}\n- {{rule \"X\"}}\n", d)
 	wantSourceError(t, "Expand", err, `rulebook.md:1: unknown component "A"`, `rulebook.md:3: unknown component "B"`, `rulebook.md:4: unknown rule "X"`)
 }
 
-func TestIssue18_11_BadFrontMatterIsASourceErrorOfBothRenderers(t *testing.T) {
+func TestBadFrontMatterIsASourceErrorOfBothRenderers(t *testing.T) {
 	agree(t, "---\npaper: B5\n---\n# 題\n", `line 1: 前付けの paper は A5 か A4（1 枚ものなら card も）です（"B5" になっています）`)
 }
 

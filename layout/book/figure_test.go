@@ -41,7 +41,7 @@ func pathOps(t *testing.T, pdf []byte) int {
 	return n
 }
 
-func TestIssue14_2_FigureIsVectorsInThePDFAndSVGInTheHTML(t *testing.T) {
+func TestFigureIsVectorsInThePDFAndSVGInTheHTML(t *testing.T) {
 	expanded, err := Expand("rulebook.md", figureBook, Data{Figures: map[string]*Figure{"board": testFigure}})
 	if err != nil {
 		t.Fatal(err)
@@ -94,7 +94,7 @@ func TestIssue14_2_FigureIsVectorsInThePDFAndSVGInTheHTML(t *testing.T) {
 	}
 }
 
-func TestIssue14_2_UnknownFigureIsAnErrorAtItsLine(t *testing.T) {
+func TestUnknownFigureIsAnErrorAtItsLine(t *testing.T) {
 	d := Data{Figures: map[string]*Figure{"board": testFigure}, Lang: English}
 	for _, c := range []struct{ md, want string }{
 		{"# 図\n\n文。\n\n{{figure \"setup\"}}\n", `unknown figure "setup" (this book has board, turn)`},

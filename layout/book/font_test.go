@@ -48,7 +48,7 @@ func textModes(t *testing.T, pdf []byte) []string {
 
 const fontBook = "---\ntitle: 書体の本\n---\n# 手番の進行\n\n手番では**カードを1枚**引きます。VP トラックを進めます。\n\n| 段階 | 内容 |\n|---|---|\n| 準備 | 山札を切る |\n"
 
-func TestIssue14_10_MinchoBodyAndRealBoldGothicNeverStrokedOutlines(t *testing.T) {
+func TestMinchoBodyAndRealBoldGothicNeverStrokedOutlines(t *testing.T) {
 	mincho := needFamily(t, Mincho, "fonts-ipaexfont-mincho")
 	gothic := needFamily(t, Gothic, "fonts-morisawa-bizud-gothic")
 	body, bold := InstalledChain(Mincho), InstalledChain(Gothic)

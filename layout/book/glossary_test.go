@@ -41,7 +41,7 @@ func glossaryBook(t *testing.T) string {
 	return out
 }
 
-func TestIssue14_5_GlossaryTermsLinkToTheirFirstDefinition(t *testing.T) {
+func TestGlossaryTermsLinkToTheirFirstDefinition(t *testing.T) {
 	md := glossaryBook(t)
 	// Only the first bold use of ウルズ is its definition.
 	if n := strings.Count(md, "[**ウルズ**]("+TermDef+"0)"); n != 1 {
@@ -99,7 +99,7 @@ func TestIssue14_5_GlossaryTermsLinkToTheirFirstDefinition(t *testing.T) {
 	}
 }
 
-func TestIssue14_5_IndexGivesEveryPageOfEachTerm(t *testing.T) {
+func TestIndexGivesEveryPageOfEachTerm(t *testing.T) {
 	var pdf bytes.Buffer
 	if err := PDF(&pdf, []byte(glossaryBook(t)), stubCard); err != nil {
 		t.Fatal(err)

@@ -35,7 +35,7 @@ func textLines(words []bboxWord) []textLineBox {
 	return out
 }
 
-func TestIssue14_8_BodyLinesReachTheMeasureExceptParagraphsLast(t *testing.T) {
+func TestBodyLinesReachTheMeasureExceptParagraphsLast(t *testing.T) {
 	g := geometries["A5"]
 	pitch := g.body * g.leading // points
 	for _, b := range shippedBooks(t) {

@@ -16,7 +16,7 @@ func pageOf(t *testing.T, r *typesetter, s string) int {
 	return p
 }
 
-func TestIssue14_9_SmallTablesAndExampleBoxesNeverSplit(t *testing.T) {
+func TestSmallTablesAndExampleBoxesNeverSplit(t *testing.T) {
 	table := "| 名前 | 値 |\n|---|---|\n"
 	for i := range 6 {
 		table += fmt.Sprintf("| 小表%d | %d |\n", i, i)
@@ -45,7 +45,7 @@ func TestIssue14_9_SmallTablesAndExampleBoxesNeverSplit(t *testing.T) {
 	}
 }
 
-func TestIssue14_9_LongTablesLeaveNoOneOrTwoRowsAlone(t *testing.T) {
+func TestLongTablesLeaveNoOneOrTwoRowsAlone(t *testing.T) {
 	table := "| 名前 | 値 |\n|---|---|\n"
 	for i := range 30 {
 		table += fmt.Sprintf("| 行%02d | %d |\n", i, i)
@@ -67,7 +67,7 @@ func TestIssue14_9_LongTablesLeaveNoOneOrTwoRowsAlone(t *testing.T) {
 	}
 }
 
-func TestIssue14_9_QuestionStaysWithItsAnswer(t *testing.T) {
+func TestQuestionStaysWithItsAnswer(t *testing.T) {
 	qa := "**Q.** 最後の問いですか。\n\n**A.** はい、最後の答えです。\n"
 	for k := range 40 {
 		r := typesetT(t, "# 章\n\n"+strings.Repeat("本文の行です。\n\n", k)+qa)
@@ -77,7 +77,7 @@ func TestIssue14_9_QuestionStaysWithItsAnswer(t *testing.T) {
 	}
 }
 
-func TestIssue14_9_LineBeforeAnExampleBoxGoesWithIt(t *testing.T) {
+func TestLineBeforeAnExampleBoxGoesWithIt(t *testing.T) {
 	box := "> **例1：手番**\n>\n" + strings.Repeat("> 例の本文の行です。\n>\n", 3) + "> 例の終わり。\n"
 	for k := range 40 {
 		r := typesetT(t, "# 章\n\n"+strings.Repeat("本文の行です。\n\n", k)+"例の前の行です。\n\n"+box)

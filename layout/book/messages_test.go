@@ -12,7 +12,7 @@ import (
 	"bifrost/schema"
 )
 
-func TestIssue16_1_EveryBookMessageHasJapaneseAndEnglish(t *testing.T) {
+func TestEveryBookMessageHasJapaneseAndEnglish(t *testing.T) {
 	for _, l := range messages.Lacks() {
 		t.Error(l)
 	}
@@ -37,7 +37,7 @@ func TestIssue16_1_EveryBookMessageHasJapaneseAndEnglish(t *testing.T) {
 	}
 }
 
-func TestIssue16_1_BookErrorsSpeakTheChosenLanguage(t *testing.T) {
+func TestBookErrorsSpeakTheChosenLanguage(t *testing.T) {
 	d := load(t, schema.Nastrond, "../../cardsrc/nastrond.xlsx")
 	for lang, want := range map[string][]string{
 		"":      {`rulebook.md:3: 部品「Dragon」はありません`, `rulebook.md:5: 図「x」はありません`, `rulebook.md:2: 「price」という差し込みはありません`},

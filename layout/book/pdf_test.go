@@ -486,7 +486,7 @@ func TestPDF_LocalImagesOnlyFromInsideTheFolder(t *testing.T) {
 	}
 	symlinked := os.Symlink("../outside.png", filepath.Join(bookDir, "link.png")) == nil
 	// Paths that leave the folder by their text are errors (see
-	// TestIssue18_10_...); a symbolic link out, a broken or a missing file
+	// TestImagesAndLinksLeavingTheFolderAreErrors); a symbolic link out, a broken or a missing file
 	// show their alt text.
 	md := "![中](board.png)\n\n![鎖](link.png)\n\n![壊](bad.png)\n\n![無](none.png)\n"
 	images := func(r *typesetter) []string {
@@ -645,7 +645,7 @@ func TestPDF_EmptyBookAndMissingCardDrawerStillPrint(t *testing.T) {
 	}
 }
 
-func TestIssue14_5_SheetLongerThanOnePageIsAnError(t *testing.T) {
+func TestSheetLongerThanOnePageIsAnError(t *testing.T) {
 	md := "---\ntitle: サマリー\nsheet: true\n---\n# 手番\n\n" + strings.Repeat("手番の流れを書きます。\n\n", 8)
 	r := typesetT(t, md)
 	if len(r.pages) != 1 || len(textOps(r)[0]) == 0 {

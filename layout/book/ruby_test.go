@@ -39,7 +39,7 @@ func bboxPages(t *testing.T, pdf []byte) [][]bboxWord {
 	return pages
 }
 
-func TestIssue14_4_RubyStandsOverItsBaseClearOfTheLineAbove(t *testing.T) {
+func TestRubyStandsOverItsBaseClearOfTheLineAbove(t *testing.T) {
 	long := strings.Repeat("ふいごでかぜをおくる。", 6)
 	md := "---\ntitle: ルビ\n---\n# 本文\n\n" +
 		long + "{鞴|ふいご}を使います。\n\n" +
@@ -124,7 +124,7 @@ func TestIssue14_4_RubyStandsOverItsBaseClearOfTheLineAbove(t *testing.T) {
 	}
 }
 
-func TestIssue14_4_RubyIsHTMLRuby(t *testing.T) {
+func TestRubyIsHTMLRuby(t *testing.T) {
 	var b bytes.Buffer
 	if err := HTML(&b, []byte("{鞴|ふいご}と{坩堝|る|つぼ}と{ただの括弧}\n"), nil); err != nil {
 		t.Fatal(err)

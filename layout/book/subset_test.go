@@ -8,7 +8,7 @@ import (
 	"bifrost/layout/text"
 )
 
-func TestIssue14_11_PageNamesAJapaneseFontStack(t *testing.T) {
+func TestPageNamesAJapaneseFontStack(t *testing.T) {
 	page := renderHTML(t, "# 見出し\n\n本文の**強調**。\n")
 	for _, want := range []string{`"IPAexMincho"`, `"Hiragino Mincho ProN"`, `"Yu Mincho"`, `serif}`, `"BIZ UDGothic"`, `"Yu Gothic"`, `sans-serif;font-weight:bold`} {
 		if !strings.Contains(page, want) {
@@ -20,7 +20,7 @@ func TestIssue14_11_PageNamesAJapaneseFontStack(t *testing.T) {
 	}
 }
 
-func TestIssue14_11_EmbeddedFontHoldsOnlyThePagesGlyphs(t *testing.T) {
+func TestEmbeddedFontHoldsOnlyThePagesGlyphs(t *testing.T) {
 	needFamily(t, Mincho, "fonts-ipaexfont-mincho")
 	body := InstalledChain(Mincho)
 	full := body.Faces[0].Regular

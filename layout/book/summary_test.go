@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-func TestIssue14_5_SummaryPrintsAtCardSizeOnTwoSides(t *testing.T) {
+func TestSummaryPrintsAtCardSizeOnTwoSides(t *testing.T) {
 	md := "---\ntitle: サマリー\npaper: A5\nsheet: true\n---\n# 手番\n\n" + strings.Repeat("手番の流れを書きます。\n\n", 24)
 	r := typesetT(t, md, WithPaper("card"))
 	if r.g.w != 63 || r.g.h != 88 || len(r.pages) != 2 {

@@ -9,7 +9,7 @@ import (
 	"bifrost/layout/text"
 )
 
-func TestIssue14_6_PunctuationPairsAreSqueezed(t *testing.T) {
+func TestPunctuationPairsAreSqueezed(t *testing.T) {
 	// Each paragraph is one line; in the text layer its width is the
 	// sum of its characters' advances as set.
 	paras := []string{"例例例", "例）。", "例」「", "例「（", "例。」"}

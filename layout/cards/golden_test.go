@@ -96,7 +96,7 @@ func readPNG(t *testing.T, path string) image.Image {
 // the whole page (as before) let a missing line of text in every card
 // through. Erasing the faintest line of text on the four golden pages (a
 // card's footer ID) changes one of its tiles by 3.9 or more (see
-// TestIssue18_13_...); poppler renders the same PDF identically (0).
+// TestGoldenComparisonSeesOneMissingLine); poppler renders the same PDF identically (0).
 const (
 	goldenTile    = 8
 	tileTolerance = 1.0
@@ -210,11 +210,11 @@ func erase(img *image.RGBA, r image.Rectangle) *image.RGBA {
 	return out
 }
 
-// TestIssue18_13_GoldenComparisonSeesOneMissingLine erases each line of
+// TestGoldenComparisonSeesOneMissingLine erases each line of
 // text of each golden page in turn, from the smallest card ID to a whole
 // line of card text, as the mutation "drop the last line of every text
 // box" would, and expects the comparison to report a tile on that line.
-func TestIssue18_13_GoldenComparisonSeesOneMissingLine(t *testing.T) {
+func TestGoldenComparisonSeesOneMissingLine(t *testing.T) {
 	for _, gp := range goldenPages {
 		t.Run(gp.game, func(t *testing.T) {
 			res, _, lay := shipped(t, gp.game)

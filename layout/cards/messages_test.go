@@ -7,16 +7,16 @@ import (
 	"bifrost/schema"
 )
 
-func TestIssue16_1_LayoutMessagesHaveJapaneseAndEnglish(t *testing.T) {
+func TestLayoutMessagesHaveJapaneseAndEnglish(t *testing.T) {
 	for _, s := range messages.Lacks() {
 		t.Error(s)
 	}
 }
 
-// TestIssue16_1_LayoutErrorsSpeakTheLanguageTheyAreGiven: a layout's
+// TestLayoutErrorsSpeakTheLanguageTheyAreGiven: a layout's
 // problems print in the language SetLang gives them, and in the language
 // of a message that quotes them.
-func TestIssue16_1_LayoutErrorsSpeakTheLanguageTheyAreGiven(t *testing.T) {
+func TestLayoutErrorsSpeakTheLanguageTheyAreGiven(t *testing.T) {
 	_, err := Parse("x.yaml", []byte("game: nastrond\n"), schema.GameByID("guardian"))
 	if err == nil {
 		t.Fatal("a layout for another game parses")

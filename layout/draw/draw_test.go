@@ -13,10 +13,10 @@ import (
 	"bifrost/layout/text"
 )
 
-// TestIssue17_1_RotateTurnsCounterClockwise: a Rotate of 90° turns what
+// TestRotateTurnsCounterClockwise: a Rotate of 90° turns what
 // lies right of its centre to above it, in the PNG as in the SVG (whose
 // rotate turns clockwise, so it is written negated), and a Clip cuts.
-func TestIssue17_1_RotateTurnsCounterClockwise(t *testing.T) {
+func TestRotateTurnsCounterClockwise(t *testing.T) {
 	black := RGB(0, 0, 0)
 	l := &List{W: 20, H: 20, Items: []Item{
 		&Rotate{Angle: 90, X: 10, Y: 10},
@@ -46,9 +46,9 @@ func TestIssue17_1_RotateTurnsCounterClockwise(t *testing.T) {
 	}
 }
 
-// TestIssue17_8_PNGIsSafeConcurrently: pictures drawn at once from several
+// TestPNGIsSafeConcurrently: pictures drawn at once from several
 // goroutines (a deck export does) equal the one drawn alone.
-func TestIssue17_8_PNGIsSafeConcurrently(t *testing.T) {
+func TestPNGIsSafeConcurrently(t *testing.T) {
 	f := text.Default()
 	l := &List{W: 40, H: 20}
 	for i, s := range []string{"カードを1枚引く。", "Valkyrie 123", "戦闘に勝ったとき"} {

@@ -69,7 +69,7 @@ func TestRefuse_InsideProtectedFolder(t *testing.T) {
 	}
 }
 
-func TestIssue18_6_RefuseResolvesSymlinks(t *testing.T) {
+func TestRefuseResolvesSymlinks(t *testing.T) {
 	dir := t.TempDir()
 	src := filepath.Join(dir, "cardsrc")
 	if err := os.MkdirAll(filepath.Join(src, "art"), 0o755); err != nil {
@@ -129,7 +129,7 @@ func assertOnly(t *testing.T, dir string, names ...string) {
 	}
 }
 
-func TestIssue16_1_OutfileMessagesHaveJapaneseAndEnglish(t *testing.T) {
+func TestOutfileMessagesHaveJapaneseAndEnglish(t *testing.T) {
 	for _, s := range messages.Lacks() {
 		t.Error(s)
 	}

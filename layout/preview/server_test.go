@@ -39,7 +39,7 @@ func get(t *testing.T, h http.Handler, method, target string) *httptest.Response
 	return w
 }
 
-func TestIssue17_4_GalleryPutsEachProblemBesideItsCard(t *testing.T) {
+func TestGalleryPutsEachProblemBesideItsCard(t *testing.T) {
 	s := New([]Game{{ID: "nastrond", Title: "ナーストレンド"}}, false)
 	s.SetGame(sample())
 	w := get(t, s, "GET", "/nastrond")
@@ -74,7 +74,7 @@ func TestIssue17_4_GalleryPutsEachProblemBesideItsCard(t *testing.T) {
 	}
 }
 
-func TestIssue17_4_OnlyItsOwnRoutesAnswer(t *testing.T) {
+func TestOnlyItsOwnRoutesAnswer(t *testing.T) {
 	s := New([]Game{{ID: "nastrond"}}, false)
 	s.SetGame(sample())
 	for _, target := range []string{"/", "/live.js", "/preview.css", "/nastrond", "/nastrond/cards", "/nastrond/rulebook", "/nastrond/summary", "/nastrond/report"} {
@@ -97,7 +97,7 @@ func TestIssue17_4_OnlyItsOwnRoutesAnswer(t *testing.T) {
 	}
 }
 
-func TestIssue17_4_NoPathReachesAFile(t *testing.T) {
+func TestNoPathReachesAFile(t *testing.T) {
 	s := New([]Game{{ID: "nastrond"}}, false)
 	s.SetGame(sample())
 	for _, target := range []string{"/../go.mod", "/nastrond/../../go.mod", "/%2e%2e/%2e%2e/go.mod", "/nastrond/..%2f..%2f..%2fgo.mod",
@@ -115,7 +115,7 @@ func TestIssue17_4_NoPathReachesAFile(t *testing.T) {
 	}
 }
 
-func TestIssue17_4_BooksCarryTheScriptAndSayWhenStale(t *testing.T) {
+func TestBooksCarryTheScriptAndSayWhenStale(t *testing.T) {
 	s := New([]Game{{ID: "nastrond"}}, false)
 	s.SetGame(sample())
 	if page := get(t, s, "GET", "/nastrond/rulebook").Body.String(); !strings.Contains(page, "本を作っています") || !strings.Contains(page, `data-part="books" data-version="0"`) {
@@ -171,7 +171,7 @@ func serve(t *testing.T, s *Server) (string, func() error) {
 	}
 }
 
-func TestIssue17_4_LoopbackRefusesOtherHostNames(t *testing.T) {
+func TestLoopbackRefusesOtherHostNames(t *testing.T) {
 	s := New([]Game{{ID: "nastrond"}}, false)
 	addr, stop := serve(t, s)
 	defer stop()
@@ -190,7 +190,7 @@ func TestIssue17_4_LoopbackRefusesOtherHostNames(t *testing.T) {
 	}
 }
 
-func TestIssue17_4_EventsTellTheUpdateAndShutdownEndsThemCleanly(t *testing.T) {
+func TestEventsTellTheUpdateAndShutdownEndsThemCleanly(t *testing.T) {
 	s := New([]Game{{ID: "nastrond"}, {ID: "guardian"}}, false)
 	addr, stop := serve(t, s)
 	res, err := http.Get("http://" + addr + "/events")

@@ -9,10 +9,10 @@ import (
 	"testing"
 )
 
-// TestIssue17_3_FindingShowsItsCardsDrawing: a finding about a card shows
+// TestFindingShowsItsCardsDrawing: a finding about a card shows
 // that card's drawing inline, next to its text; findings about no card, and
 // cards that no finding names, show none; the page stays the same bytes.
-func TestIssue17_3_FindingShowsItsCardsDrawing(t *testing.T) {
+func TestFindingShowsItsCardsDrawing(t *testing.T) {
 	r := sampleReport() // E02 is dead: a finding; E01 is named by none
 	p := Page{Title: "t", CardNames: map[string]string{"E02": "トールの釣り"}, Drawings: map[string]template.HTML{
 		"E02": `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 63 88" id="dead-card"></svg>`,
@@ -57,10 +57,10 @@ func findingsOf(html string) string {
 	return html[i:j]
 }
 
-// TestIssue18_FindingCardsAreTheDrawnCards: FindingCards names exactly the
+// TestFindingCardsAreTheDrawnCards: FindingCards names exactly the
 // cards whose drawings Write shows (a dead card and an AI cell's row here),
 // sorted, and none that no finding names, so a caller draws only those.
-func TestIssue18_FindingCardsAreTheDrawnCards(t *testing.T) {
+func TestFindingCardsAreTheDrawnCards(t *testing.T) {
 	r := sampleReport() // E02 is dead; E01 is named by no finding
 	r.Extra["bloodrage"] = map[string]any{"failing_cells": []map[string]any{
 		{"at": "AITrack!E29", "id": "SERPENT-2-3", "instruction": "ship", "tried": 48, "failed": 42, "fail_rate": 0.875, "threshold_percent": 75}}}

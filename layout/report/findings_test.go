@@ -31,7 +31,7 @@ func evenCards(extra map[string]sim.CardReport) *sim.Report {
 	return r
 }
 
-func TestIssue15_4_EvenCardsGiveNoCardFindingAfterCorrection(t *testing.T) {
+func TestEvenCardsGiveNoCardFindingAfterCorrection(t *testing.T) {
 	// 200 cards whose users win by a fair coin: some pass an uncorrected
 	// 5 % test by chance; none may survive Benjamini–Hochberg.
 	rng := rand.New(rand.NewPCG(15, 4))
@@ -66,7 +66,7 @@ func TestIssue15_4_EvenCardsGiveNoCardFindingAfterCorrection(t *testing.T) {
 	}
 }
 
-func TestIssue15_4_StrongCardIsNamedWithItsCellAfterCorrection(t *testing.T) {
+func TestStrongCardIsNamedWithItsCellAfterCorrection(t *testing.T) {
 	r := evenCards(map[string]sim.CardReport{"E99": {Acquired: 400, WinRate: sim.WilsonInterval(300, 400)}})
 	tests := CardTests(r)
 	if tests[0].ID != "E99" || tests[0].Measure != "win_rate" || tests[0].Q >= significance || tests[0].Z <= 0 {
@@ -99,7 +99,7 @@ func TestIssue15_4_StrongCardIsNamedWithItsCellAfterCorrection(t *testing.T) {
 	}
 }
 
-func TestIssue15_4_SeatGapIsJudgedAgainstItsThreshold(t *testing.T) {
+func TestSeatGapIsJudgedAgainstItsThreshold(t *testing.T) {
 	r := evenCards(nil)
 	r.SeatWinRate["2"] = []sim.Wilson{sim.WilsonInterval(700, 1000), sim.WilsonInterval(300, 1000)}
 	for _, tt := range []struct {
@@ -114,7 +114,7 @@ func TestIssue15_4_SeatGapIsJudgedAgainstItsThreshold(t *testing.T) {
 	}
 }
 
-func TestIssue15_4_DeadCardsAreThoseNeitherBatchUsed(t *testing.T) {
+func TestDeadCardsAreThoseNeitherBatchUsed(t *testing.T) {
 	bal := evenCards(nil)
 	bal.DeadCards = []string{"W1", "W2"}
 	smoke := &sim.Report{Games: 600, Bots: []string{"random"}, DeadCards: []string{"W2", "W3"}}
@@ -130,7 +130,7 @@ func TestIssue15_4_DeadCardsAreThoseNeitherBatchUsed(t *testing.T) {
 	}
 }
 
-func TestIssue15_4_FailingAICellsAndMatchupExtremesAreFindings(t *testing.T) {
+func TestFailingAICellsAndMatchupExtremesAreFindings(t *testing.T) {
 	w := sim.WilsonInterval
 	r := evenCards(nil)
 	r.Extra = map[string]any{
@@ -158,7 +158,7 @@ func TestIssue15_4_FailingAICellsAndMatchupExtremesAreFindings(t *testing.T) {
 
 func ptr(w sim.Wilson) *sim.Wilson { return &w }
 
-func TestIssue15_5_AxisTicksHaveNoExponent(t *testing.T) {
+func TestAxisTicksHaveNoExponent(t *testing.T) {
 	r := evenCards(map[string]sim.CardReport{"BIG": {Acquired: 150000, WinRate: sim.WilsonInterval(200, 400)}})
 	var b bytes.Buffer
 	if err := Write(&b, r, Page{}); err != nil {
@@ -172,7 +172,7 @@ func TestIssue15_5_AxisTicksHaveNoExponent(t *testing.T) {
 	}
 }
 
-func TestIssue15_5_FixedLengthIsSaidNotCharted(t *testing.T) {
+func TestFixedLengthIsSaidNotCharted(t *testing.T) {
 	var b bytes.Buffer
 	if err := Write(&b, evenCards(nil), Page{}); err != nil {
 		t.Fatal(err)
@@ -186,7 +186,7 @@ func TestIssue15_5_FixedLengthIsSaidNotCharted(t *testing.T) {
 	}
 }
 
-func TestIssue15_5_EngineSectionsAreJapaneseTables(t *testing.T) {
+func TestEngineSectionsAreJapaneseTables(t *testing.T) {
 	w := sim.WilsonInterval
 	r := evenCards(nil)
 	r.Extra = map[string]any{"valkyrie": map[string]any{"monsters": map[string]any{

@@ -53,7 +53,7 @@ func TestWrite_SelfContainedPageWithCharts(t *testing.T) {
 	}
 }
 
-func TestIssue18_7_SameReportGivesTheSameBytes(t *testing.T) {
+func TestSameReportGivesTheSameBytes(t *testing.T) {
 	r := sampleReport()
 	hist := map[int]int{}
 	for k := range 60 {

@@ -17,10 +17,10 @@ func installedOrSkip(t *testing.T, family string) *Installed {
 	return in
 }
 
-// TestIssue13_3_FindsInstalledFontsByFamilyName: a family is found by its
+// TestFindsInstalledFontsByFamilyName: a family is found by its
 // English or Japanese name, whatever the case and spacing, with its bold
 // face when it has one.
-func TestIssue13_3_FindsInstalledFontsByFamilyName(t *testing.T) {
+func TestFindsInstalledFontsByFamilyName(t *testing.T) {
 	biz := installedOrSkip(t, "BIZ UDPGothic")
 	if biz.Regular == "" || biz.Bold == "" {
 		t.Errorf("BIZ UDPGothic: regular %q, bold %q; want both", biz.Regular, biz.Bold)
@@ -39,10 +39,10 @@ func TestIssue13_3_FindsInstalledFontsByFamilyName(t *testing.T) {
 	}
 }
 
-// TestIssue13_3_ChainPicksTheFirstFontThatHasTheCharacter: with IPAex
+// TestChainPicksTheFirstFontThatHasTheCharacter: with IPAex
 // Gothic first, 碾 comes from it and nothing is missing; the embedded M+ 1p
 // alone lacks it, and 龘 is in no font of either chain.
-func TestIssue13_3_ChainPicksTheFirstFontThatHasTheCharacter(t *testing.T) {
+func TestChainPicksTheFirstFontThatHasTheCharacter(t *testing.T) {
 	face, err := LoadInstalled(installedOrSkip(t, "IPAexGothic"))
 	if err != nil {
 		t.Fatal(err)

@@ -120,12 +120,12 @@ func TestBreak_OverlongWordBreaksBetweenGraphemes(t *testing.T) {
 	}
 }
 
-// TestIssue18_14_KinsokuHoldsInsideAWordWiderThanTheLine takes the
+// TestKinsokuHoldsInsideAWordWiderThanTheLine takes the
 // fallback of Lines: a Latin word with a closing mark or small kana after
 // it is one UAX #14 piece, and when it is wider than the line it is broken
 // between graphemes. The break must move back so that the mark does not
 // start the next line.
-func TestIssue18_14_KinsokuHoldsInsideAWordWiderThanTheLine(t *testing.T) {
+func TestKinsokuHoldsInsideAWordWiderThanTheLine(t *testing.T) {
 	const width = 3500 // "abcdefg" exactly: the next grapheme is the mark
 	for _, mark := range []string{"。", "、", "」", "）", "ー", "っ", "ャ"} {
 		s := "abcdefg" + mark + "hij"

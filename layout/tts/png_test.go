@@ -30,11 +30,11 @@ func noise(w, h int, opaque bool) *image.RGBA {
 	return big.SubImage(image.Rect(2, 1, w+2, h+1)).(*image.RGBA)
 }
 
-// TestIssue17_6_SheetPNGsDecodeToTheSamePixels decodes encode's output with
+// TestSheetPNGsDecodeToTheSamePixels decodes encode's output with
 // image/png and compares every pixel: exactly on the hand-written opaque
 // path (Up filter, byte wraparound, chunk CRCs), within PNG's rounding of
 // premultiplied colour on the translucent fallback.
-func TestIssue17_6_SheetPNGsDecodeToTheSamePixels(t *testing.T) {
+func TestSheetPNGsDecodeToTheSamePixels(t *testing.T) {
 	for _, opaque := range []bool{true, false} {
 		img := noise(37, 23, opaque)
 		data, err := encode(img)

@@ -48,7 +48,7 @@ func deckOf(kind string, n, first int, back color.RGBA) Deck {
 	return d
 }
 
-func TestIssue17_6_PackFillsSheetsOf69AndLeavesTheHiddenSlot(t *testing.T) {
+func TestPackFillsSheetsOf69AndLeavesTheHiddenSlot(t *testing.T) {
 	p, err := Pack("g", []Deck{deckOf("Big", 150, 0, backRed), deckOf("One", 1, 150, backBlue)}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -101,7 +101,7 @@ func TestIssue17_6_PackFillsSheetsOf69AndLeavesTheHiddenSlot(t *testing.T) {
 	}
 }
 
-func TestIssue17_6_AKindWithTwoBacksGetsASheetAndABackImageForEach(t *testing.T) {
+func TestAKindWithTwoBacksGetsASheetAndABackImageForEach(t *testing.T) {
 	d := deckOf("Edda", 4, 0, backRed)
 	blue := card(backBlue)
 	d.Entries[1].Card.Back, d.Entries[3].Card.Back = blue, blue
@@ -215,7 +215,7 @@ func checkObject(t *testing.T, p *Plan, o map[string]any, guids map[string]bool)
 	return nil
 }
 
-func TestIssue17_7_SavedObjectFollowsTheFormat(t *testing.T) {
+func TestSavedObjectFollowsTheFormat(t *testing.T) {
 	board := &draw.List{W: 270, H: 186}
 	board.Add(&draw.Shape{Kind: draw.Rect, W: 270, H: 186, Fill: draw.RGB(10, 120, 10)})
 	decks := []Deck{deckOf("Big", 75, 0, backRed), deckOf("Solo", 1, 75, backBlue)}
@@ -256,7 +256,7 @@ func TestIssue17_7_SavedObjectFollowsTheFormat(t *testing.T) {
 	}
 }
 
-func TestIssue17_7_SheetImagesHaveTheDeclaredGridAndCardsInTheirSlots(t *testing.T) {
+func TestSheetImagesHaveTheDeclaredGridAndCardsInTheirSlots(t *testing.T) {
 	p, err := Pack("g", []Deck{deckOf("Big", 75, 0, backRed), deckOf("Solo", 1, 75, backBlue)}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -314,7 +314,7 @@ func TestIssue17_7_SheetImagesHaveTheDeclaredGridAndCardsInTheirSlots(t *testing
 	}
 }
 
-func TestIssue17_6_BoardsBecomeTilesUnder4096px(t *testing.T) {
+func TestBoardsBecomeTilesUnder4096px(t *testing.T) {
 	board := &draw.List{W: 420, H: 297}
 	board.Add(&draw.Shape{Kind: draw.Rect, W: 420, H: 297, Fill: draw.RGB(10, 120, 10)})
 	p, err := Pack("b", nil, []Tile{{ID: "AI-1", Name: "AIボード", Group: "AIBoard", Face: board}})
@@ -342,7 +342,7 @@ func TestIssue17_6_BoardsBecomeTilesUnder4096px(t *testing.T) {
 	}
 }
 
-func TestIssue17_6_GuardianDecksComeFromTheDeckLists(t *testing.T) {
+func TestGuardianDecksComeFromTheDeckLists(t *testing.T) {
 	drawn := []cards.Drawn{
 		{ID: "G1", Kind: "Guardian", Name: "炎の守護者", Copies: 4, Face: card(colourOf(1)), Back: card(backRed)},
 		{ID: "M1", Kind: "Material", Name: "鉄", Copies: 9, Face: card(colourOf(2)), Back: card(backRed)},
@@ -392,7 +392,7 @@ func TestIssue17_6_GuardianDecksComeFromTheDeckLists(t *testing.T) {
 	}
 }
 
-func TestIssue17_6_URLsAreFileURLsOrUnderTheBaseURL(t *testing.T) {
+func TestURLsAreFileURLsOrUnderTheBaseURL(t *testing.T) {
 	url, err := URLs("/tmp/out/valkyrie/tts", "")
 	if err != nil {
 		t.Fatal(err)
@@ -416,7 +416,7 @@ func TestIssue17_6_URLsAreFileURLsOrUnderTheBaseURL(t *testing.T) {
 	}
 }
 
-func TestIssue17_6_SameDecksGiveTheSameFiles(t *testing.T) {
+func TestSameDecksGiveTheSameFiles(t *testing.T) {
 	run := func() ([]File, []byte) {
 		p, err := Pack("g", []Deck{deckOf("Big", 30, 0, backRed), deckOf("Solo", 3, 30, backBlue)}, nil)
 		if err != nil {
@@ -444,7 +444,7 @@ func TestIssue17_6_SameDecksGiveTheSameFiles(t *testing.T) {
 	}
 }
 
-func TestIssue17_6_EveryGridHoldsItsCardsAndTheHiddenCard(t *testing.T) {
+func TestEveryGridHoldsItsCardsAndTheHiddenCard(t *testing.T) {
 	for n := 1; n <= perSheet; n++ {
 		c, r := grid(n)
 		if c > MaxCols || r > MaxRows || c*r < n+1 || c*r-(n+1) >= c {
@@ -468,13 +468,13 @@ func counterOf(face *draw.List) string {
 
 var copyCounter = regexp.MustCompile(`^\d+/\d+$`)
 
-// TestIssue17_6_TTSCopiesShowTheirOwnCounter draws valkyrie's and
+// TestTTSCopiesShowTheirOwnCounter draws valkyrie's and
 // guardian's shipped cards copy by copy, as `bifrost tts` does: on the
 // table, the copies of every design whose face prints a counter show 1/n
 // to n/n, each once (guardian's across its sample decks), each from its own
 // sheet slot; sheets stay within 10 × 7 with the hidden slot free and
 // DeckIDs in sheet order.
-func TestIssue17_6_TTSCopiesShowTheirOwnCounter(t *testing.T) {
+func TestTTSCopiesShowTheirOwnCounter(t *testing.T) {
 	for _, game := range []string{"valkyrie", "guardian"} {
 		g := schema.GameByID(game)
 		book, err := workbook.Open(filepath.Join("..", "..", "cardsrc", game+".xlsx"), "cardsrc/"+game+".xlsx")
@@ -541,11 +541,11 @@ func TestIssue17_6_TTSCopiesShowTheirOwnCounter(t *testing.T) {
 	}
 }
 
-// TestIssue17_6_CopiesThatLookAlikeShareOneSlot: a design whose copies are
+// TestCopiesThatLookAlikeShareOneSlot: a design whose copies are
 // drawn alike is one sheet slot that all its copies name, a design whose
 // copies differ is a slot per copy, and designs drawn once (cards.DrawAll)
 // keep one slot.
-func TestIssue17_6_CopiesThatLookAlikeShareOneSlot(t *testing.T) {
+func TestCopiesThatLookAlikeShareOneSlot(t *testing.T) {
 	var drawn []cards.Drawn
 	for k := 1; k <= 3; k++ { // alike: equal lists, drawn separately
 		drawn = append(drawn, cards.Drawn{ID: "A", Kind: "Edda", Name: "同じ", Copies: 3, Copy: k, Face: card(colourOf(1)), Back: card(backRed)})
@@ -586,11 +586,11 @@ func TestIssue17_6_CopiesThatLookAlikeShareOneSlot(t *testing.T) {
 	}
 }
 
-// TestIssue18_CopiesPaintWhatTheyShareWithTheirOwnPixels: faces in
+// TestCopiesPaintWhatTheyShareWithTheirOwnPixels: faces in
 // neighbouring slots that begin alike (copies that differ in one mark,
 // drawn plain or inside a Clip, then alike again) each show in their sheet
 // cell exactly the pixels of their own PNG, as does a face sharing nothing.
-func TestIssue18_CopiesPaintWhatTheyShareWithTheirOwnPixels(t *testing.T) {
+func TestCopiesPaintWhatTheyShareWithTheirOwnPixels(t *testing.T) {
 	face := func(bg, mark int, clipped bool) *draw.List {
 		l := card(colourOf(bg))
 		c := colourOf(100 + mark)

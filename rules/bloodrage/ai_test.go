@@ -737,7 +737,7 @@ func axesProvince(t *testing.T, g *Game) int {
 	return -1
 }
 
-func TestI14_Issue12_16_frostGiantPaysTheSubstituteOnce(t *testing.T) {
+func TestI14_frostGiantPaysTheSubstituteOnce(t *testing.T) {
 	e := engine(t)
 	for _, tt := range []struct {
 		name  string

@@ -83,7 +83,7 @@ func TestDigest39_questPaysGloryAndAStat(t *testing.T) {
 	}
 }
 
-func TestDigest32_Issue12_19_marchOffersEveryGroupAndCostsOne(t *testing.T) {
+func TestDigest32_marchOffersEveryGroupAndCostsOne(t *testing.T) {
 	e := engine(t)
 	g := fixture(t, e, 2)
 	put(t, g, 0, fkWarrior, gimle)
@@ -111,7 +111,7 @@ func TestDigest32_Issue12_19_marchOffersEveryGroupAndCostsOne(t *testing.T) {
 	}
 }
 
-func TestIssue12_19_R21_odinsTideLetsTheHumanChooseWhatStays(t *testing.T) {
+func TestR21_odinsTideLetsTheHumanChooseWhatStays(t *testing.T) {
 	e := engine(t)
 	g := fixture(t, e, 2)
 	put(t, g, 0, fkWarrior, gimle)
@@ -138,7 +138,7 @@ func TestIssue12_19_R21_odinsTideLetsTheHumanChooseWhatStays(t *testing.T) {
 	}
 }
 
-func TestIssue12_19_friggasSacrificeDestroysTheFiguresChosen(t *testing.T) {
+func TestFriggasSacrificeDestroysTheFiguresChosen(t *testing.T) {
 	e := engine(t)
 	g := fixture(t, e, 2)
 	g.age = 3
@@ -161,7 +161,7 @@ func TestIssue12_19_friggasSacrificeDestroysTheFiguresChosen(t *testing.T) {
 	}
 }
 
-func TestIssue12_19_R28_humanChoosesTheUpgradeReplaced(t *testing.T) {
+func TestR28_humanChoosesTheUpgradeReplaced(t *testing.T) {
 	e := engine(t)
 	g := fixture(t, e, 2)
 	for _, id := range []string{"A1-LOKIDOMAIN", "A1-FRIGGACHARM", "A1-THORGLORY"} {

@@ -89,7 +89,7 @@ func playChecked(t *testing.T, e *Engine) {
 // exactly one outer province for each Ragnarök (5 + 3 = 8) validate, build
 // and play 20 checked games; one more province (6) is what the engine
 // refuses, and what validation reports.
-func TestIssue18_2_BloodrageDestroyedAtStartUnderTheLimitPlays(t *testing.T) {
+func TestBloodrageDestroyedAtStartUnderTheLimitPlays(t *testing.T) {
 	b := openShipped(t)
 	setRule(t, b, "DestroyedAtStart", "5,5,5")
 	e, err := New(validData(t, b))
@@ -115,7 +115,7 @@ func TestIssue18_2_BloodrageDestroyedAtStartUnderTheLimitPlays(t *testing.T) {
 // played, so the later Ages' cards are not counted against CardsPerAge)
 // validates, builds and plays 20 checked games; one card more is what the
 // engine refuses, and what validation reports.
-func TestIssue18_2_BloodrageMaxCardsPlays(t *testing.T) {
+func TestBloodrageMaxCardsPlays(t *testing.T) {
 	b := openShipped(t)
 	setRule(t, b, "Ages", "1")
 	n := 0

@@ -6,10 +6,10 @@ import (
 	"bifrost/rules/sim"
 )
 
-// TestIssue16_1_BloodrageEngineRefusalSpeaksBothLanguages builds the engine
+// TestBloodrageEngineRefusalSpeaksBothLanguages builds the engine
 // from data it refuses (validation would catch this first) and checks that
 // each of the joined refusals comes in Japanese and in English.
-func TestIssue16_1_BloodrageEngineRefusalSpeaksBothLanguages(t *testing.T) {
+func TestBloodrageEngineRefusalSpeaksBothLanguages(t *testing.T) {
 	d := *shipped(t)
 	d.Provinces = d.Provinces[1:]
 	d.Pillage = nil

@@ -89,7 +89,7 @@ func hideDifferently(t *testing.T, g *Game) {
 	g.rng = rand.New(rand.NewPCG(123, 456))
 }
 
-func TestIssue15_1_SearchNeverReadsHiddenInformation(t *testing.T) {
+func TestSearchNeverReadsHiddenInformation(t *testing.T) {
 	e := engine(t)
 	for index := range 3 {
 		a, b := twinGames(t, e, 2+index, index, firstAction)
@@ -116,7 +116,7 @@ func TestIssue15_1_SearchNeverReadsHiddenInformation(t *testing.T) {
 	}
 }
 
-func TestIssue15_1_DeterminizeKeepsWhatTheHumanSees(t *testing.T) {
+func TestDeterminizeKeepsWhatTheHumanSees(t *testing.T) {
 	e := engine(t)
 	rng := rand.New(rand.NewPCG(3, 3))
 	var d sim.Game
@@ -169,7 +169,7 @@ func TestIssue15_1_DeterminizeKeepsWhatTheHumanSees(t *testing.T) {
 	}
 }
 
-func TestIssue15_1_DeterminizeLeavesTheGameUntouched(t *testing.T) {
+func TestDeterminizeLeavesTheGameUntouched(t *testing.T) {
 	e := engine(t)
 	a, twin := twinGames(t, e, 4, 0, ageTwoAction)
 	var d sim.Game
@@ -190,7 +190,7 @@ func TestIssue15_1_DeterminizeLeavesTheGameUntouched(t *testing.T) {
 	}
 }
 
-func TestIssue15_2_EngineOffersTheSearchBot(t *testing.T) {
+func TestEngineOffersTheSearchBot(t *testing.T) {
 	e := engine(t)
 	if got := e.Bots(); len(got) != 3 || got[0] != "random" || got[2] != "search" {
 		t.Fatalf("Bots() = %v, want random first and search", got)
@@ -220,7 +220,7 @@ func humanWins(e *Engine, bot func() sim.Bot, n int) int {
 	return wins
 }
 
-func TestIssue15_2_SearchBeatsGreedy(t *testing.T) {
+func TestSearchBeatsGreedy(t *testing.T) {
 	e := engine(t)
 	const n = 32 // at 16 games the dice can hide the search's lead (seeds 0–15: 4 wins against 3)
 	greedy := humanWins(e, func() sim.Bot { return &Greedy{} }, n)
@@ -245,7 +245,7 @@ func BenchmarkSearch_Decision(b *testing.B) {
 	b.ReportMetric(float64(len(choices)), "choices")
 }
 
-func TestIssue15_1_DeterminizeReusesItsCopy(t *testing.T) {
+func TestDeterminizeReusesItsCopy(t *testing.T) {
 	e := engine(t)
 	g, _ := twinGames(t, e, 4, 0, ageTwoAction)
 	rng := rand.New(rand.NewPCG(6, 6))

@@ -61,7 +61,7 @@ func TestBots_strength(t *testing.T) {
 // (its hidden cards dealt from that list) gives the greedy, Monte Carlo
 // and search bots the same View and the same choice; each +lists bot, told
 // the list, chooses differently in some of them, so the variants do matter.
-func TestIssue12_12_botsDoNotKnowTheOpponentsDeckList(t *testing.T) {
+func TestBotsDoNotKnowTheOpponentsDeckList(t *testing.T) {
 	e := newEngine(t)
 	games := 40
 	if testing.Short() {

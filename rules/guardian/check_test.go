@@ -46,7 +46,7 @@ func TestI1_I7_I11_checkCatchesBrokenStates(t *testing.T) {
 // Issue 12.22: CheckStep catches each broken transition between two
 // decisions. Each case records a position, changes it as a broken engine
 // might, and checks again.
-func TestIssue12_22_checkStepCatchesBrokenTransitions(t *testing.T) {
+func TestCheckStepCatchesBrokenTransitions(t *testing.T) {
 	e := engineFor(t, testSheets(), "DrawPerTurn=0")
 	tests := []struct {
 		name    string

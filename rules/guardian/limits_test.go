@@ -28,7 +28,7 @@ func manyDecks(n int) map[string][][]string {
 // and panicked. With 210 decks, games whose pair includes the last decks
 // (index ≥ 128) play to the end without a violation and deal the decks the
 // pair names.
-func TestIssue18_2_moreThan127Decks(t *testing.T) {
+func TestMoreThan127Decks(t *testing.T) {
 	const n = 210
 	e := engineFor(t, manyDecks(n))
 	if len(e.Decks()) != n {
@@ -69,7 +69,7 @@ func TestIssue18_2_moreThan127Decks(t *testing.T) {
 
 // Issue 18.2: data past an engine limit is a validation error at its cell,
 // never an engine failure after validation passed.
-func TestIssue18_2_limitsAreValidationErrorsAtTheCell(t *testing.T) {
+func TestLimitsAreValidationErrorsAtTheCell(t *testing.T) {
 	tests := []struct {
 		name   string
 		sheets func() map[string][][]string

@@ -15,7 +15,7 @@ import (
 // pay conditions and a Guardian whose cheer: ability pays four times are in
 // the deck; over 20 checked games each is paid for in full (four payments
 // in a row) without a violation.
-func TestIssue18_2_GuardianFourPaymentsPlay(t *testing.T) {
+func TestGuardianFourPaymentsPlay(t *testing.T) {
 	four := strings.Repeat("【消費 1 火】", schema.GuardianMaxPayments)
 	three := strings.Repeat("【消費 1 火】", schema.GuardianMaxPayments-1)
 	s := testSheets()

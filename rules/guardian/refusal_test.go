@@ -8,10 +8,10 @@ import (
 	"bifrost/schema"
 )
 
-// TestIssue16_1_GuardianEngineRefusalSpeaksBothLanguages builds the engine
+// TestGuardianEngineRefusalSpeaksBothLanguages builds the engine
 // from data it refuses (validation would catch these first) and checks the
 // Japanese and the English form.
-func TestIssue16_1_GuardianEngineRefusalSpeaksBothLanguages(t *testing.T) {
+func TestGuardianEngineRefusalSpeaksBothLanguages(t *testing.T) {
 	d := loadData(t)
 	d.Decks = slices.Clone(d.Decks)
 	name := d.Decks[0].Name

@@ -74,7 +74,7 @@ func firstDiff(got, want string) string {
 // command's --seed, --players and --index, given to the replay, reach the
 // same final state as the batch game: the same decks, turns, decisions,
 // scores, winner and zones.
-func TestIssue12_21_replayCommandReplaysTheBatchGame(t *testing.T) {
+func TestReplayCommandReplaysTheBatchGame(t *testing.T) {
 	e := newEngine(t)
 	const batchSeed = 5
 	bots := []string{"greedy"}

@@ -600,7 +600,7 @@ func TestR2_R14_G14_G7_triggerOrder(t *testing.T) {
 // ordinary attributes, SP and 闇 over every other. The designer's proposed
 // cycle is in the workbook's proposal column and counts only with
 // AffinityProposal ○; the matchup report names the chart it was measured with.
-func TestIssue12_9_G2_shippedChartIsTheSeeds(t *testing.T) {
+func TestG2_shippedChartIsTheSeeds(t *testing.T) {
 	for _, proposal := range []bool{false, true} {
 		d := loadData(t)
 		if d.Proposal {
@@ -642,7 +642,7 @@ func TestIssue12_9_G2_shippedChartIsTheSeeds(t *testing.T) {
 // Issue 12.13, C6, G30: no effect rolls a die, so the game has no die: no
 // verb of the vocabulary rolls one, no rule sets its faces, and the
 // rulebook lists none among the things to prepare.
-func TestIssue12_13_noDieWithoutADieVerb(t *testing.T) {
+func TestNoDieWithoutADieVerb(t *testing.T) {
 	v := schema.Guardian.Vocabs[""]
 	for _, verb := range v.Verbs {
 		for _, word := range []string{"サイコロ", "ダイス", "die", "dice", "roll"} {

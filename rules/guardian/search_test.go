@@ -30,7 +30,7 @@ func sameCards(a, b []int16) bool {
 // also the opponent's deck list) gives the same copy for the same rng, and
 // so the same search decision. The copies do resample: the opponent's hand
 // in the copy is often not its true hand.
-func TestIssue15_1_SearchNeverReadsHiddenInformation(t *testing.T) {
+func TestSearchNeverReadsHiddenInformation(t *testing.T) {
 	e := newEngine(t)
 	games := 20
 	if testing.Short() {
@@ -82,7 +82,7 @@ func TestIssue15_1_SearchNeverReadsHiddenInformation(t *testing.T) {
 // Issue 15.1, sim.Searcher: Determinize leaves the original untouched and
 // does not draw from its source of chance; a copy played to the end
 // changes nothing in the original; dst is reused.
-func TestIssue15_1_DeterminizeLeavesTheOriginalUntouched(t *testing.T) {
+func TestDeterminizeLeavesTheOriginalUntouched(t *testing.T) {
 	e := newEngine(t)
 	var dst sim.Game
 	for i := range 6 {
@@ -123,7 +123,7 @@ func TestIssue15_1_DeterminizeLeavesTheOriginalUntouched(t *testing.T) {
 
 // Issue 15.2: the search bot at its default budget beats the greedy bot on
 // a fixed batch, seats alternating, with the invariants checked.
-func TestIssue15_2_SearchBeatsGreedy(t *testing.T) {
+func TestSearchBeatsGreedy(t *testing.T) {
 	e := newEngine(t)
 	r := botWinRate(t, e, "search", "greedy", 40)
 	t.Logf("search against greedy: %.3f", r)

@@ -37,7 +37,7 @@ func drawTurn(s *sc) {
 // held a card does not count. On equal wins the extended battles go on.
 // The dead end without Guardians (G10) jumps to the turn cap unless the
 // limit can end it. RepetitionLimit is off here: it is tested on its own.
-func TestIssue15_4_G10_extendedBattleLimit(t *testing.T) {
+func TestG10_extendedBattleLimit(t *testing.T) {
 	for _, tt := range []struct {
 		name    string
 		limit   string
@@ -101,7 +101,7 @@ func TestIssue15_4_G10_extendedBattleLimit(t *testing.T) {
 // rule (RepetitionLimit 0) a batch of greedy games has some that repeat
 // drawn extended battles until the turn cap; with ExtendedBattleLimit 3
 // none is left unfinished.
-func TestIssue15_4_G10_greedyStalematesEndWithTheLimit(t *testing.T) {
+func TestG10_greedyStalematesEndWithTheLimit(t *testing.T) {
 	if testing.Short() {
 		t.Skip("2 × 2000 games")
 	}

@@ -233,7 +233,7 @@ func TestG29_mulligansAreBlind(t *testing.T) {
 // reckless, forging nothing (ForgeMandatory ×) or holding no Guardian at
 // all. The positions differ only in the first seat's hidden hand and
 // choice; its deck list and every zone size are the same.
-func TestIssue12_10_forgingViewsIgnoreHiddenChoices(t *testing.T) {
+func TestForgingViewsIgnoreHiddenChoices(t *testing.T) {
 	e := engineFor(t, testSheets(), "DrawPerTurn=0", "ForgeMandatory=×")
 	p2 := seatSpec{hand: []string{"GE", "MC"}, res: res3}
 	type variant struct {
@@ -325,7 +325,7 @@ func idOf(t *testing.T, e *Engine, id string) int16 {
 // its forging choice like the other (its one choice is to forge nothing),
 // the decision lines do not say what was chosen, and nothing about either
 // seat's forging is told before the second seat has chosen.
-func TestIssue12_11_forgingsAreToldTogether(t *testing.T) {
+func TestForgingsAreToldTogether(t *testing.T) {
 	e := engineFor(t, testSheets(), "DrawPerTurn=0")
 	s := scenario(t, e, 0, [2]seatSpec{{hand: []string{"OP", "MP"}, res: res3}, {hand: []string{"GE", "GF"}, res: res3}})
 	if s.g.Seat() != 0 || s.g.p.ask != askForge {

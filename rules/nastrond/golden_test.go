@@ -56,9 +56,9 @@ func TestGolden_replay(t *testing.T) {
 	}
 }
 
-// TestIssue12_5_ReplayTellsTheSetupBeforeTheFirstDecision: the layout, the
+// TestReplayTellsTheSetupBeforeTheFirstDecision: the layout, the
 // start squares and the turn-1 banner come before the first decision line.
-func TestIssue12_5_ReplayTellsTheSetupBeforeTheFirstDecision(t *testing.T) {
+func TestReplayTellsTheSetupBeforeTheFirstDecision(t *testing.T) {
 	e := shippedEngine(t)
 	var b bytes.Buffer
 	sim.Replay(&b, e, sim.Config{Players: 3}, 7, []string{"random"}, "en")

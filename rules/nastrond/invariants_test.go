@@ -265,10 +265,10 @@ func TestText_everyEventAndChoiceIsExplained(t *testing.T) {
 	}
 }
 
-// TestIssue18_14_I5_UrdSuppliesWithinOne moves Urd from one supply to under
+// TestI5_UrdSuppliesWithinOne moves Urd from one supply to under
 // the Valkyria, so that every Urd is still accounted for (I4) but the
 // supplies are 2 apart: only the "within 1" part of I5 can object.
-func TestIssue18_14_I5_UrdSuppliesWithinOne(t *testing.T) {
+func TestI5_UrdSuppliesWithinOne(t *testing.T) {
 	g := newTestGame(t, 3, 7)
 	check(t, g)
 	g.supply[1]--
@@ -407,10 +407,10 @@ func stepBroken(t *testing.T, e *Engine, tt brokenStep) error {
 	return g.Check()
 }
 
-// TestIssue12_22_Check_catchesEachBrokenTransition breaks one invariant
+// TestCheck_catchesEachBrokenTransition breaks one invariant
 // about change over time at a time, after Check verified a sound state, so
 // that no transition check can silently pass.
-func TestIssue12_22_Check_catchesEachBrokenTransition(t *testing.T) {
+func TestCheck_catchesEachBrokenTransition(t *testing.T) {
 	e := shippedEngine(t)
 	for _, tt := range brokenSteps {
 		t.Run(tt.name, func(t *testing.T) {
@@ -421,11 +421,11 @@ func TestIssue12_22_Check_catchesEachBrokenTransition(t *testing.T) {
 	}
 }
 
-// TestIssue18_4_EngineMarksEveryChangedGroup plays random games and, around
+// TestEngineMarksEveryChangedGroup plays random games and, around
 // every decision, compares each group of state that Check trusts unchanged
 // (not marked by touch), and each seat's share of it, with its copy from
 // before the decision.
-func TestIssue18_4_EngineMarksEveryChangedGroup(t *testing.T) {
+func TestEngineMarksEveryChangedGroup(t *testing.T) {
 	e := shippedEngine(t)
 	rng := rand.New(rand.NewPCG(4, 18))
 	var buf []Choice
@@ -483,10 +483,10 @@ func TestIssue18_4_EngineMarksEveryChangedGroup(t *testing.T) {
 	}
 }
 
-// TestIssue18_4_UnmarkedChangeIsCaughtByTheEnd breaks an invariant behind
+// TestUnmarkedChangeIsCaughtByTheEnd breaks an invariant behind
 // the engine's back (no mark): Check catches it at the latest once the game
 // is over, when it compares every group with what it last verified.
-func TestIssue18_4_UnmarkedChangeIsCaughtByTheEnd(t *testing.T) {
+func TestUnmarkedChangeIsCaughtByTheEnd(t *testing.T) {
 	e := shippedEngine(t)
 	g := e.newGame(3, rand.New(rand.NewPCG(5, 18)))
 	check(t, g)
@@ -504,12 +504,12 @@ func TestIssue18_4_UnmarkedChangeIsCaughtByTheEnd(t *testing.T) {
 	}
 }
 
-// TestIssue18_4_UnmarkedChangeOverTimeIsCaughtByTheEnd lowers, behind the
+// TestUnmarkedChangeOverTimeIsCaughtByTheEnd lowers, behind the
 // engine's back, the VP of a seat that is not to play. Check compares each
 // seat's purse with the copy it made when it last verified that seat, not
 // with the purses it copied since for the seats to play, so it catches the
 // fall (I15) at the latest once the game is over.
-func TestIssue18_4_UnmarkedChangeOverTimeIsCaughtByTheEnd(t *testing.T) {
+func TestUnmarkedChangeOverTimeIsCaughtByTheEnd(t *testing.T) {
 	e := shippedEngine(t)
 	g := e.newGame(3, rand.New(rand.NewPCG(5, 18)))
 	check(t, g)

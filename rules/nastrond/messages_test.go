@@ -6,11 +6,11 @@ import (
 	"bifrost/rules/sim/simtest"
 )
 
-// TestIssue16_1_NastrondViolationsSpeakJapanese breaks each invariant that
+// TestNastrondViolationsSpeakJapanese breaks each invariant that
 // Check verifies, as their tests do, and reads the violation in
 // both languages (simtest.SpeaksBoth): the Japanese form in Japanese, the
 // English one with no Japanese but the cards' own names.
-func TestIssue16_1_NastrondViolationsSpeakJapanese(t *testing.T) {
+func TestNastrondViolationsSpeakJapanese(t *testing.T) {
 	e := shippedEngine(t)
 	names := map[string]error{}
 	for _, tt := range brokenChecks {
@@ -19,7 +19,7 @@ func TestIssue16_1_NastrondViolationsSpeakJapanese(t *testing.T) {
 	for _, tt := range brokenSteps {
 		names["Check, change: "+tt.name] = stepBroken(t, e, tt)
 	}
-	g := newTestGame(t, 3, 7) // as TestIssue18_14_I5_UrdSuppliesWithinOne
+	g := newTestGame(t, 3, 7) // as TestI5_UrdSuppliesWithinOne
 	check(t, g)
 	g.supply[1] -= 2
 	g.divine[1] += 2

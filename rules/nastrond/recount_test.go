@@ -6,14 +6,14 @@ import (
 	"testing"
 )
 
-// TestIssue18_4_IncrementalChecksMatchFullRecount plays many seeded games
+// TestIncrementalChecksMatchFullRecount plays many seeded games
 // (random and greedy bots, 2–4 players, every Rules variant the rulings
 // name) and, after every decision and its Check, recounts from scratch
 // every count that the engine and Check keep as pieces move (Urd and cards
 // on the board, Keepers fought, the Urd squares challenges count, the
 // Einherjar sets and sums listing reads, the Urd taken, the state the
 // invariants about change compare with) and compares.
-func TestIssue18_4_IncrementalChecksMatchFullRecount(t *testing.T) {
+func TestIncrementalChecksMatchFullRecount(t *testing.T) {
 	base := shippedEngine(t)
 	engines := []*Engine{base,
 		withParams(base, func(p *params) { p.tiwazPaysScout = true }),
@@ -139,13 +139,13 @@ func recountMismatch(g *Game) string {
 	return ""
 }
 
-// TestIssue18_4_DiceTalliedWithoutBranchingAgreeWithDieByDie breaks the
+// TestDiceTalliedWithoutBranchingAgreeWithDieByDie breaks the
 // dice of many turns at random, one value or several, among the dice in use
 // and beyond them, and compares the branch-free test (tallyDice) with the
 // die-by-die description (dieError): a die found unsound one way is found
 // the other, and a value beyond the dice in use is no fault. The tally by
 // origin must count the dice in use.
-func TestIssue18_4_DiceTalliedWithoutBranchingAgreeWithDieByDie(t *testing.T) {
+func TestDiceTalliedWithoutBranchingAgreeWithDieByDie(t *testing.T) {
 	rng := rand.New(rand.NewPCG(18, 4))
 	values := []int8{-128, -1, 0, 1, 2, 3, 5, 6, 7, 8, 9, 100, 127}
 	faults := 0

@@ -7,10 +7,10 @@ import (
 	"bifrost/schema"
 )
 
-// TestIssue16_1_NastrondEngineRefusalSpeaksBothLanguages builds the engine
+// TestNastrondEngineRefusalSpeaksBothLanguages builds the engine
 // from data it refuses (validation would catch these first) and checks the
 // Japanese and the English form.
-func TestIssue16_1_NastrondEngineRefusalSpeaksBothLanguages(t *testing.T) {
+func TestNastrondEngineRefusalSpeaksBothLanguages(t *testing.T) {
 	shippedEngine(t) // loads shippedData
 	for _, tt := range []struct {
 		edit   func(d *schema.NastrondData)

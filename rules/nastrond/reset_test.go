@@ -8,11 +8,11 @@ import (
 	"bifrost/rules/sim"
 )
 
-// TestIssue18_5_ResetGamePlaysLikeANewOne plays many seeds for every player
+// TestResetGamePlaysLikeANewOne plays many seeds for every player
 // count on one Player, which sets each game up again on the last one
 // (Engine.Reset), and on a new Player per game, and compares the
 // transcripts (every event and the result) game by game.
-func TestIssue18_5_ResetGamePlaysLikeANewOne(t *testing.T) {
+func TestResetGamePlaysLikeANewOne(t *testing.T) {
 	e := shippedEngine(t)
 	var log strings.Builder
 	record := func(ev sim.Event) { fmt.Fprintf(&log, "%+v\n", ev) }

@@ -46,7 +46,7 @@ func finish(d sim.Game) []int {
 // (the game's source of chance); everything else is face up. Two games
 // that differ only there give the same Determinize copy for the same rng,
 // and the copies play out alike.
-func TestIssue15_1_DeterminizeReadsNoHiddenInformation(t *testing.T) {
+func TestDeterminizeReadsNoHiddenInformation(t *testing.T) {
 	for _, n := range []int{0, 7, 40, 90} {
 		a := midGame(t, rand.NewPCG(1, 1), n)
 		b := a.Clone(rand.New(rand.NewPCG(77, 77))) // other dice to come
@@ -67,7 +67,7 @@ func TestIssue15_1_DeterminizeReadsNoHiddenInformation(t *testing.T) {
 // Issue 15.1: Determinize and play on the copy leave the original and its
 // source of chance untouched; the copy draws from the rng it is given and
 // dst is reused.
-func TestIssue15_1_DeterminizeLeavesTheOriginalUntouched(t *testing.T) {
+func TestDeterminizeLeavesTheOriginalUntouched(t *testing.T) {
 	src := rand.NewPCG(1, 1)
 	g := midGame(t, src, 30)
 	before := g.Clone(nil)
@@ -95,7 +95,7 @@ func TestIssue15_1_DeterminizeLeavesTheOriginalUntouched(t *testing.T) {
 
 // Issue 15.1: Value is each seat's share of one win: the shares add up to
 // 1 and the leader's is the largest.
-func TestIssue15_1_ValueIsAShareOfTheWin(t *testing.T) {
+func TestValueIsAShareOfTheWin(t *testing.T) {
 	g := midGame(t, rand.NewPCG(4, 4), 60)
 	g.vp[2] += 10
 	sum, best := 0.0, 0
@@ -116,7 +116,7 @@ func TestIssue15_1_ValueIsAShareOfTheWin(t *testing.T) {
 
 // Issue 15.2: the search bot at its default budget beats the random bot
 // on a small fixed batch (it does not beat greedy; see the README).
-func TestIssue15_2_SearchBeatsRandom(t *testing.T) {
+func TestSearchBeatsRandom(t *testing.T) {
 	l := sim.RunLadder(context.Background(), shippedEngine(t),
 		sim.LadderOptions{Seed: 7, Games: 8, Players: []int{4}, Bots: []string{"random", "search"}})
 	if l.Violations != 0 || l.Unfinished != 0 {
@@ -127,7 +127,7 @@ func TestIssue15_2_SearchBeatsRandom(t *testing.T) {
 	}
 }
 
-func TestIssue15_2_SearchBeatsGreedy(t *testing.T) {
+func TestSearchBeatsGreedy(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays 40 two-player games with the search bot")
 	}
@@ -163,11 +163,11 @@ func BenchmarkSearchDecision(b *testing.B) {
 	}
 }
 
-// TestIssue18_5_ValueCountsTheMajoritiesScoreAwards: the search bot's
+// TestValueCountsTheMajoritiesScoreAwards: the search bot's
 // projection and the end-of-game scoring share one majority rule: in
 // positions along many games, what Value adds for the majorities is what
 // scoring the game there would award each seat.
-func TestIssue18_5_ValueCountsTheMajoritiesScoreAwards(t *testing.T) {
+func TestValueCountsTheMajoritiesScoreAwards(t *testing.T) {
 	e := shippedEngine(t)
 	noMajority := withParams(e, func(p *params) { p.majorityVP = 0 })
 	tested := 0

@@ -221,10 +221,10 @@ func TestCompileSkill_rejectsWhatHasNoMeaning(t *testing.T) {
 	}
 }
 
-// TestIssue12_3_RerollPicksItsDice: which dice a reroll hits is the
+// TestRerollPicksItsDice: which dice a reroll hits is the
 // player's choice, one die at a time in a fixed order (so each set of dice
 // is offered once), equal dice as one choice, never a die at its maximum.
-func TestIssue12_3_RerollPicksItsDice(t *testing.T) {
+func TestRerollPicksItsDice(t *testing.T) {
 	e := withEinherjar(t, "after_roll: reroll 2")
 	g := setupGame(t, e, 2)
 	give(g, 0, 0, 1)
@@ -247,10 +247,10 @@ func TestIssue12_3_RerollPicksItsDice(t *testing.T) {
 	check(t, g)
 }
 
-// TestIssue12_3_NoChoiceThatCanOnlyHurt: no face counts but the total, so a
+// TestNoChoiceThatCanOnlyHurt: no face counts but the total, so a
 // die change that only lowers, or a reroll of dice at their maximum, is
 // never offered unless the same skill gives something else.
-func TestIssue12_3_NoChoiceThatCanOnlyHurt(t *testing.T) {
+func TestNoChoiceThatCanOnlyHurt(t *testing.T) {
 	e := withEinherjar(t, "after_roll: reroll 1", "after_roll: die_plus -1", "after_roll: die_plus +1", "after_roll: die_plus -1; vp 1")
 	g := setupGame(t, e, 2)
 	for j := range 4 {

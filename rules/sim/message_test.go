@@ -14,7 +14,7 @@ import (
 	"testing"
 )
 
-func TestIssue16_1_MessageHasBothForms(t *testing.T) {
+func TestMessageHasBothForms(t *testing.T) {
 	inner := Errorf("P%d の山札", "P%d's deck", 2)
 	err := Errorf("%s が %s にあります（%d）", "%s is in the %s (%d)", inner, Word{"手札", "hand"}, 3)
 	if got, want := err.Error(), "P2's deck is in the hand (3)"; got != want {
@@ -32,7 +32,7 @@ func TestIssue16_1_MessageHasBothForms(t *testing.T) {
 	}
 }
 
-func TestIssue16_1_ViolationRecordsBothForms(t *testing.T) {
+func TestViolationRecordsBothForms(t *testing.T) {
 	p := NewPlayer(&race{goal: 20}, []string{"random"}, nil)
 	v := p.violation(Config{Players: 2}, 1, 3, Errorf("違反 %d", "violation %d", 7))
 	if v.Message != "violation 7" || v.MessageJA != "違反 7" || v.Text("ja") != "違反 7" || v.Text("en") != "violation 7" {
@@ -47,11 +47,11 @@ func TestIssue16_1_ViolationRecordsBothForms(t *testing.T) {
 // errorfPackages are the engines whose invariant messages come in both forms.
 var errorfPackages = []string{"guardian", "valkyrie", "bloodrage", "nastrond"}
 
-// TestIssue16_1_ErrorfFormsTakeTheSameArguments parses the engines' sources
+// TestErrorfFormsTakeTheSameArguments parses the engines' sources
 // and checks that every sim.Errorf call gives two literal forms that use the
 // same verb for each argument, and as many arguments as they use; and that
 // the invariant files (check.go, step.go) build no English-only error.
-func TestIssue16_1_ErrorfFormsTakeTheSameArguments(t *testing.T) {
+func TestErrorfFormsTakeTheSameArguments(t *testing.T) {
 	calls := 0
 	for _, pkg := range errorfPackages {
 		files, err := filepath.Glob(filepath.Join("..", pkg, "*.go"))
@@ -78,7 +78,7 @@ func TestIssue16_1_ErrorfFormsTakeTheSameArguments(t *testing.T) {
 	}
 }
 
-func TestIssue16_1_ErrorfCheckCatchesAMissingForm(t *testing.T) {
+func TestErrorfCheckCatchesAMissingForm(t *testing.T) {
 	src := `package p
 func f() {
 	_ = sim.Errorf("P%d の山札", "P%d's deck", 1)

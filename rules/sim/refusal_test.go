@@ -14,10 +14,10 @@ import (
 // shown to the designer.
 var engineFiles = []string{"valkyrie/engine.go", "nastrond/engine.go", "nastrond/skills.go", "guardian/engine.go", "bloodrage/engine.go", "bloodrage/effects.go"}
 
-// TestIssue16_1_EngineRefusalsHaveBothForms checks that the engines'
+// TestEngineRefusalsHaveBothForms checks that the engines'
 // load-time refusals build no English-only error and that each sim.Errorf
 // gives two forms with the same verbs.
-func TestIssue16_1_EngineRefusalsHaveBothForms(t *testing.T) {
+func TestEngineRefusalsHaveBothForms(t *testing.T) {
 	calls := 0
 	for _, name := range engineFiles {
 		fset := token.NewFileSet()
@@ -34,9 +34,9 @@ func TestIssue16_1_EngineRefusalsHaveBothForms(t *testing.T) {
 	}
 }
 
-// TestIssue16_1_MessageSpeaksTheCLILanguage checks that a Message renders in
+// TestMessageSpeaksTheCLILanguage checks that a Message renders in
 // the language the CLI sets on its errors, also inside errors.Join.
-func TestIssue16_1_MessageSpeaksTheCLILanguage(t *testing.T) {
+func TestMessageSpeaksTheCLILanguage(t *testing.T) {
 	ja, en := schema.NewLang("ja"), schema.NewLang("en")
 	m := Errorf("%d 枚", "%d cards", 3)
 	if ja.ErrText(m) != "3 枚" || en.ErrText(m) != "3 cards" {

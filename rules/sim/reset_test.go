@@ -33,11 +33,11 @@ func (r *resettingRace) Reset(old Game, cfg Config, rng *rand.Rand) Game {
 	return g
 }
 
-// TestIssue18_5_PlayerResetsOnlyAGameThatEndedSound plays games one after
+// TestPlayerResetsOnlyAGameThatEndedSound plays games one after
 // another on one Player of an engine that can reset a game: each is set up
 // on the last one and plays as on a new Player, except after a game that
 // crashed or broke an invariant, which is never set up again.
-func TestIssue18_5_PlayerResetsOnlyAGameThatEndedSound(t *testing.T) {
+func TestPlayerResetsOnlyAGameThatEndedSound(t *testing.T) {
 	e := &resettingRace{race: race{goal: 12}}
 	p := NewPlayer(e, []string{"random"}, nil)
 	p.Check = true
@@ -79,10 +79,10 @@ func TestIssue18_5_PlayerResetsOnlyAGameThatEndedSound(t *testing.T) {
 	}
 }
 
-// TestIssue18_5_ResetGamesGiveTheSameReportForAnyWorkerCount runs a batch of
+// TestResetGamesGiveTheSameReportForAnyWorkerCount runs a batch of
 // the resetting engine on 1 and 3 workers and compares both reports with
 // the batch of the engine that sets every game up anew.
-func TestIssue18_5_ResetGamesGiveTheSameReportForAnyWorkerCount(t *testing.T) {
+func TestResetGamesGiveTheSameReportForAnyWorkerCount(t *testing.T) {
 	o := BatchOptions{Seed: 9, Games: 400, Check: true}
 	want := reportJSON(t, &race{goal: 20}, o)
 	for _, workers := range []int{1, 3} {

@@ -44,10 +44,10 @@ func newStepping(failAt int) (*steppingEngine, *[]string) {
 	return &steppingEngine{race: race{goal: 12}, failStepAt: failAt, log: log}, log
 }
 
-// TestIssue12_22_CheckStepRunsAtSetupAndAfterEveryDecisionRightAfterCheck
+// TestCheckStepRunsAtSetupAndAfterEveryDecisionRightAfterCheck
 // logs the harness's calls: Check and then CheckStep once the game is set
 // up, and again after every decision.
-func TestIssue12_22_CheckStepRunsAtSetupAndAfterEveryDecisionRightAfterCheck(t *testing.T) {
+func TestCheckStepRunsAtSetupAndAfterEveryDecisionRightAfterCheck(t *testing.T) {
 	e, log := newStepping(-1)
 	p := NewPlayer(e, []string{"random"}, nil)
 	p.Check = true
@@ -64,7 +64,7 @@ func TestIssue12_22_CheckStepRunsAtSetupAndAfterEveryDecisionRightAfterCheck(t *
 	}
 }
 
-func TestIssue12_22_CheckStepErrorIsViolationWithReplay(t *testing.T) {
+func TestCheckStepErrorIsViolationWithReplay(t *testing.T) {
 	for _, failAt := range []int{0, 3} {
 		e, _ := newStepping(failAt)
 		cfg := Config{Players: 3, Index: 2}
@@ -93,7 +93,7 @@ func TestIssue12_22_CheckStepErrorIsViolationWithReplay(t *testing.T) {
 	}
 }
 
-func TestIssue12_22_CheckStepNotCalledWhenNotChecking(t *testing.T) {
+func TestCheckStepNotCalledWhenNotChecking(t *testing.T) {
 	e, log := newStepping(1)
 	p := NewPlayer(e, []string{"random"}, nil)
 	r := p.Play(Config{Players: 2}, 9)

@@ -291,12 +291,12 @@ type loggedEngine struct {
 
 func (e loggedEngine) NewTally() sim.Tally { return e.log }
 
-// TestIssue12_21_batchGameReplaysItself: the replay command of every game
+// TestBatchGameReplaysItself: the replay command of every game
 // of a batch (which sim prints for violations) replays that very game: the
 // game's index picks the monster, and a fixed monster travels as --monster.
 // Replayed from the command line's flags alone, with a fresh engine, each
 // reaches the batch's final scores and turn count.
-func TestIssue12_21_batchGameReplaysItself(t *testing.T) {
+func TestBatchGameReplaysItself(t *testing.T) {
 	bots := []string{"greedy", "bigmoney"}
 	for _, monster := range []string{"", "M2"} {
 		e := shippedEngine(t)

@@ -58,7 +58,7 @@ func playChecked(t *testing.T, e *Engine, n int, d int16) int {
 // validates, builds and plays (the First Valkyrie that carries it is played
 // in 20 checked games); one clause more is what the engine refuses, so the
 // validation limit is the engine's.
-func TestIssue18_2_ValkyrieMaxClausesPlay(t *testing.T) {
+func TestValkyrieMaxClausesPlay(t *testing.T) {
 	src := strings.TrimSuffix(strings.Repeat("funds +1; ", schema.ValkyrieMaxClauses), "; ")
 	d := loadData(t, withCell(t, "FirstValkyrie", 0, "効果", src))
 	e, err := New(d)
@@ -86,7 +86,7 @@ func TestIssue18_2_ValkyrieMaxClausesPlay(t *testing.T) {
 // that many cards (the VP pile made up to it, past what the count rules let
 // validation pass) builds and plays 20 checked games; one card more is
 // refused.
-func TestIssue18_2_ValkyrieMaxCardsIsTheEngineLimit(t *testing.T) {
+func TestValkyrieMaxCardsIsTheEngineLimit(t *testing.T) {
 	d := loadData(t, nil)
 	e, err := New(d)
 	if err != nil {

@@ -8,10 +8,10 @@ import (
 	"bifrost/rules/sim"
 )
 
-// TestIssue16_1_ValkyrieEngineRefusalSpeaksBothLanguages builds the engine
+// TestValkyrieEngineRefusalSpeaksBothLanguages builds the engine
 // from data it refuses (validation would catch these first) and checks the
 // Japanese and the English form, also through errors.Join.
-func TestIssue16_1_ValkyrieEngineRefusalSpeaksBothLanguages(t *testing.T) {
+func TestValkyrieEngineRefusalSpeaksBothLanguages(t *testing.T) {
 	d := *loadData(t, nil)
 	d.Weaknesses = slices.Clone(d.Weaknesses)
 	d.Weaknesses[0].Monster = "nobody"

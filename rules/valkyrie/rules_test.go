@@ -564,12 +564,12 @@ func TestT22_endOfTurnAbilities(t *testing.T) {
 	}
 }
 
-// TestIssue12_6_T13_endConditionJudgedWhenPlayed: ゲイルスケグル reads
+// TestT13_endConditionJudgedWhenPlayed: ゲイルスケグル reads
 // "end: 【this turn you destroyed a weakness】 gain 1 VP". By default
 // (EndConditionAtPlay ○, the seed's 「使用した時点で」) the 【】 is judged
 // when the card is played and remembered: a weakness destroyed afterwards
 // pays nothing. With EndConditionAtPlay × it is judged at the end of the turn.
-func TestIssue12_6_T13_endConditionJudgedWhenPlayed(t *testing.T) {
+func TestT13_endConditionJudgedWhenPlayed(t *testing.T) {
 	tests := []struct {
 		atPlay      string
 		playFirst   bool // play ゲイルスケグル before destroying the weakness
@@ -783,12 +783,12 @@ func TestE10_tieBreak(t *testing.T) {
 	}
 }
 
-// TestIssue12_7_checkCatchesEveryBrokenInvariant: Check reports each kind of
+// TestCheckCatchesEveryBrokenInvariant: Check reports each kind of
 // broken state, one case (at least) for every moment invariant of the
 // checklist, I1–I18 and the end trigger. A break that moves cards marks the
 // zones it changed, as the engine does, except in the two cases that show an
 // unmarked move is caught too.
-func TestIssue12_7_checkCatchesEveryBrokenInvariant(t *testing.T) {
+func TestCheckCatchesEveryBrokenInvariant(t *testing.T) {
 	tests := []struct {
 		want   string
 		name   string
@@ -901,10 +901,10 @@ func TestIssue12_7_checkCatchesEveryBrokenInvariant(t *testing.T) {
 	}
 }
 
-// TestIssue12_22_stepCatchesBrokenTransitions: CheckStep reports each kind
+// TestStepCatchesBrokenTransitions: CheckStep reports each kind
 // of broken change between two decisions (I14–I17); the first call after a
 // good step passes.
-func TestIssue12_22_stepCatchesBrokenTransitions(t *testing.T) {
+func TestStepCatchesBrokenTransitions(t *testing.T) {
 	tests := []struct {
 		want   string
 		name   string

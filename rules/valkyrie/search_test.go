@@ -125,7 +125,7 @@ func b2i(b bool) int16 {
 // in most positions), keep everything the seat sees (seenBy of the copy is
 // the original's) and do resample: another seat's hand in the copy is often
 // not its true hand.
-func TestIssue15_1_DeterminizeNeverReadsHiddenInformation(t *testing.T) {
+func TestDeterminizeNeverReadsHiddenInformation(t *testing.T) {
 	e := shippedEngine(t)
 	games := 12
 	if testing.Short() {
@@ -190,7 +190,7 @@ func TestIssue15_1_DeterminizeNeverReadsHiddenInformation(t *testing.T) {
 // copy to its end changes nothing in the original), and it is checked like
 // any game: Check and CheckStep pass after every decision of the copy,
 // starting from a fresh checker.
-func TestIssue15_1_DeterminizeLeavesOriginalUntouched(t *testing.T) {
+func TestDeterminizeLeavesOriginalUntouched(t *testing.T) {
 	e := shippedEngine(t)
 	var buf []sim.Choice
 	for i := range 6 {
@@ -232,7 +232,7 @@ func TestIssue15_1_DeterminizeLeavesOriginalUntouched(t *testing.T) {
 
 // Issue 15.2: the search bot beats greedy on a small fixed-seed ladder
 // (seats alternated and rotated).
-func TestIssue15_2_SearchBeatsGreedy(t *testing.T) {
+func TestSearchBeatsGreedy(t *testing.T) {
 	e := shippedEngine(t)
 	l := sim.RunLadder(context.Background(), e, sim.LadderOptions{Seed: 3, Games: 100, Players: []int{2}, Bots: []string{"greedy", "search"}})
 	if l.Violations != 0 || l.Unfinished != 0 {
@@ -270,7 +270,7 @@ func BenchmarkSearchDecision4P(b *testing.B) {
 // gain 2 VP, judged when played) back until it has bought two Valkyries
 // when the rest of its hand pays for them, so its 【】 holds and it pays;
 // when the buys need its own funds, greedy plays it first as before.
-func TestIssue15_GreedyKeepsEndConditionCardsUntilTheyHold(t *testing.T) {
+func TestGreedyKeepsEndConditionCardsUntilTheyHold(t *testing.T) {
 	e := shippedEngine(t)
 	a12 := designOf(t, e, "A12")
 	for _, tt := range []struct {
@@ -303,7 +303,7 @@ func TestIssue15_GreedyKeepsEndConditionCardsUntilTheyHold(t *testing.T) {
 
 // Issue 15.1: the bots choose in a search copy (a plan) as in its game, so
 // they can serve as sim.ISMCTS's Rollout.
-func TestIssue15_1_BotsChooseInASearchCopy(t *testing.T) {
+func TestBotsChooseInASearchCopy(t *testing.T) {
 	e := shippedEngine(t)
 	g := e.NewGame(sim.Config{Players: 3}, rand.New(rand.NewPCG(4, 4))).(*Game)
 	d := g.Determinize(nil, g.Seat(), rand.New(rand.NewPCG(5, 5)))

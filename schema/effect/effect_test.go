@@ -483,11 +483,11 @@ func BenchmarkParse(b *testing.B) {
 	}
 }
 
-// TestIssue16_3_CountAttachedToJapaneseVerbAndSuggestionsInTheTypedScript:
+// TestCountAttachedToJapaneseVerbAndSuggestionsInTheTypedScript:
 // a count written straight after a Japanese verb (振り直し１, NFKC 振り直し1)
 // is the verb's argument, and a misspelt name is answered in the script it
 // was typed in.
-func TestIssue16_3_CountAttachedToJapaneseVerbAndSuggestionsInTheTypedScript(t *testing.T) {
+func TestCountAttachedToJapaneseVerbAndSuggestionsInTheTypedScript(t *testing.T) {
 	accepted := []struct{ src, want string }{
 		{"引く1", "draw 1"},
 		{"ターン終了時:引く2", "end: draw 2"},

@@ -65,12 +65,12 @@ func allocated(fn func()) uint64 {
 	return after.TotalAlloc - before.TotalAlloc
 }
 
-// TestIssue18_3_NotesInTheLastColumnCostOnlyTheirCells opens a sheet with 300
+// TestNotesInTheLastColumnCostOnlyTheirCells opens a sheet with 300
 // notes in its last column (XFD): it loads, each note is read at its column,
 // and the rows cost their filled cells, not the 16,384-column rectangle that
 // once made the workbook fail with "more than 4194304 cells" after hundreds
 // of MB.
-func TestIssue18_3_NotesInTheLastColumnCostOnlyTheirCells(t *testing.T) {
+func TestNotesInTheLastColumnCostOnlyTheirCells(t *testing.T) {
 	var sd strings.Builder
 	sd.WriteString(`<row r="1"><c r="A1" t="inlineStr"><is><t>ID</t></is></c></row>`)
 	for r := 2; r <= 301; r++ {
@@ -114,11 +114,11 @@ func hugeSheet(rows, cols int) string {
 	return string(sd)
 }
 
-// TestIssue18_3_CellLimitIsExact opens books of exactly maxCells filled
+// TestCellLimitIsExact opens books of exactly maxCells filled
 // cells, which loads, and of one more, which is refused with a message that
 // tells the designer what to do, in Japanese and English. A check removed or
 // moved by a lot fails one of the two.
-func TestIssue18_3_CellLimitIsExact(t *testing.T) {
+func TestCellLimitIsExact(t *testing.T) {
 	if testing.Short() {
 		t.Skip("parses two sheets of a million cells; skipped with -short")
 	}

@@ -177,7 +177,7 @@ func TestOpenRejectsCSVRenamedXLSX(t *testing.T) {
 
 // Issue 16.1: a FormatError speaks the language schema.SetLang gives it,
 // as the CLI sets it on the errors it prints.
-func TestIssue16_1_FormatErrorSpeaksTheLanguageSetLangGives(t *testing.T) {
+func TestFormatErrorSpeaksTheLanguageSetLangGives(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "cards.xlsx")
 	must(t, os.WriteFile(path, []byte("ID,名前\n"), 0o644))
 	_, err := Open(path, "cards.xlsx")
@@ -455,7 +455,7 @@ func FuzzOpen(f *testing.F) {
 	})
 }
 
-func TestIssue16_1_WorkbookMessagesHaveJapaneseAndEnglish(t *testing.T) {
+func TestWorkbookMessagesHaveJapaneseAndEnglish(t *testing.T) {
 	for _, s := range messages.Lacks() {
 		t.Error(s)
 	}

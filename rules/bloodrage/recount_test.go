@@ -13,7 +13,7 @@ import (
 // decision of many seeded games, before Check, a figure may differ from
 // what Check last read only if a figure moved through moveFig; after Check
 // every figure is as read and Check's counts equal a full recount.
-func TestIssue18_4_BloodrageIncrementalCountsMatchRecount(t *testing.T) {
+func TestBloodrageIncrementalCountsMatchRecount(t *testing.T) {
 	moves := 0
 	decisions := checkEachDecision(t, engine(t), func(g *Game, i, n int) {
 		fc := &g.figCheck
@@ -76,7 +76,7 @@ func checkEachDecision(t *testing.T, e *Engine, before, after func(g *Game, game
 // a monster card gone from the sheet while its figure stays on the board
 // (the figure did not move, its card did), and a figure whose place was
 // written without moveFig, caught by the counts as soon as any figure moves.
-func TestIssue18_4_BloodrageCheckAfterACheckCatchesBrokenStates(t *testing.T) {
+func TestBloodrageCheckAfterACheckCatchesBrokenStates(t *testing.T) {
 	e := engine(t)
 	tests := []struct {
 		name   string
@@ -126,7 +126,7 @@ func TestIssue18_4_BloodrageCheckAfterACheckCatchesBrokenStates(t *testing.T) {
 // 32767 times (TurnCap allows 100000 turns) keeps its counts: the markers'
 // steps and the rolls only grow, and I4 still finds each marker where its
 // steps lead.
-func TestIssue18_2_BloodrageAgeCountsPastInt16(t *testing.T) {
+func TestBloodrageAgeCountsPastInt16(t *testing.T) {
 	e := engine(t)
 	g := fixture(t, e, 2)
 	c := &g.clan[1]
@@ -166,7 +166,7 @@ func TestIssue18_2_BloodrageAgeCountsPastInt16(t *testing.T) {
 // differs from what Check last read must have been noted (or more moved
 // than are noted); after Check its copies equal the cards and its tallies
 // equal a full recount.
-func TestIssue18_4_BloodrageIncrementalCardTalliesMatchRecount(t *testing.T) {
+func TestBloodrageIncrementalCardTalliesMatchRecount(t *testing.T) {
 	partial := 0
 	decisions := checkEachDecision(t, engine(t), func(g *Game, i, n int) {
 		cc := &g.cardCheck

@@ -13,7 +13,7 @@ import (
 // and weigh what its running sum says; after Check the seat's sum must
 // equal a full recount. The games must have taken cards off every kind of
 // zone and changed them below their top (mulligan, take, fortify, recover).
-func TestIssue18_4_GuardianIncrementalCountsMatchRecount(t *testing.T) {
+func TestGuardianIncrementalCountsMatchRecount(t *testing.T) {
 	e := newEngine(t)
 	moves := map[sim.EventKind]int{}
 	emit := func(ev sim.Event) {
@@ -80,7 +80,7 @@ func recountSum(g *game, s int) uint64 {
 // comparison's number is kept as written (【手札 >= 65537】 never holds,
 // where an int16 made it 【手札 >= 1】), and a record count that passes
 // 32767 in a long game keeps growing (CheckStep sees it only grow).
-func TestIssue18_2_GuardianComparisonsAndRecordsPastInt16(t *testing.T) {
+func TestGuardianComparisonsAndRecordsPastInt16(t *testing.T) {
 	sheets := testSheets()
 	sheets["Order"] = append(sheets["Order"], []string{"OT", "大きな手札の技", "土", "【手札 >= 65537】ポイント +1"})
 	e := engineFor(t, sheets)

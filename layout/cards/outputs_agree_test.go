@@ -110,7 +110,7 @@ func fpdfDoc(t *testing.T, lists []*draw.List) []byte {
 // this forgives; a stroke that is missing or out of place costs its full
 // contrast. A tile fails when the mean passes backendTolerance. The
 // outermost pixel of the picture is left out: the backends round the page
-// size differently. TestIssue17_2_ComparisonCatchesAMissingLine shows that
+// size differently. TestComparisonCatchesAMissingLine shows that
 // a line of text left out fails.
 const (
 	backendTile      = 16
@@ -179,11 +179,11 @@ func sameSize(t *testing.T, what string, a, b image.Image) {
 
 func abs(n int) int { return max(n, -n) }
 
-// TestIssue17_2_PNGMatchesPDF draws every card face and back of the four
+// TestPNGMatchesPDF draws every card face and back of the four
 // games once, prints the drawings through the PDF backend (read back with
 // pdftoppm at 100 dpi) and rasterizes them with the PNG backend at 100
 // dpi: every 16-pixel tile must agree (see compareTiles).
-func TestIssue17_2_PNGMatchesPDF(t *testing.T) {
+func TestPNGMatchesPDF(t *testing.T) {
 	needFonts(t, "BIZ UDPGothic")
 	for _, g := range schema.Games() {
 		t.Run(g.ID, func(t *testing.T) { pngMatchesPDF(t, allSides(t, g.ID)) })
@@ -230,14 +230,14 @@ func pngMatches(t *testing.T, sides []side, other string, pictures func([]*draw.
 	t.Logf("%d sides; the worst tile differs by %.1f", len(sides), most)
 }
 
-// TestIssue17_2_ComparisonCatchesAMissingLine proves the tolerance: the
+// TestComparisonCatchesAMissingLine proves the tolerance: the
 // PDF of a card against the PNG of the same card with one line of text
 // left out fails the comparison, for lines of at least four characters
 // of dark text at 7.5 pt or more (the body text, names and cues) on the
 // first card of each kind, up to twelve lines a game. Smaller or paler text (5 pt card
 // IDs, the 3.5 pt stamp, light captions on a coloured band) hides within
 // the tolerance.
-func TestIssue17_2_ComparisonCatchesAMissingLine(t *testing.T) {
+func TestComparisonCatchesAMissingLine(t *testing.T) {
 	needFonts(t, "BIZ UDPGothic")
 	const most = 12 // lines tried per game
 	for _, g := range schema.Games() {
@@ -343,10 +343,10 @@ func svgShots(t *testing.T, bin string, lists []*draw.List, dpi float64) []image
 	return out
 }
 
-// TestIssue17_2_SVGMatchesPNG shows every card face and back of the four
+// TestSVGMatchesPNG shows every card face and back of the four
 // games as SVG in headless Chromium at 100 dpi and compares each with the
 // PNG backend's picture, tile by tile.
-func TestIssue17_2_SVGMatchesPNG(t *testing.T) {
+func TestSVGMatchesPNG(t *testing.T) {
 	needFonts(t, "BIZ UDPGothic")
 	bin := chromium(t)
 	for _, g := range schema.Games() {
@@ -356,10 +356,10 @@ func TestIssue17_2_SVGMatchesPNG(t *testing.T) {
 	}
 }
 
-// TestIssue17_1_DrawAllDrawsEachDesignOnce: DrawAll gives every card design
+// TestDrawAllDrawsEachDesignOnce: DrawAll gives every card design
 // once, with the copies the PDF prints, its name, sheet and workbook row,
 // a face, and a back exactly when its kind has one.
-func TestIssue17_1_DrawAllDrawsEachDesignOnce(t *testing.T) {
+func TestDrawAllDrawsEachDesignOnce(t *testing.T) {
 	for _, g := range schema.Games() {
 		res, _, lay := shipped(t, g.ID)
 		drawn, err := cards.DrawAll(res, lay, cards.Options{})
@@ -397,10 +397,10 @@ func TestIssue17_1_DrawAllDrawsEachDesignOnce(t *testing.T) {
 	}
 }
 
-// TestIssue17_1_RegionsNameTheElements: each drawing records the boxes of
+// TestRegionsNameTheElements: each drawing records the boxes of
 // its elements by what they show; valkyrie's A01 face has its name, effect
 // text (field Text), cost badge, art, icon and footer ID.
-func TestIssue17_1_RegionsNameTheElements(t *testing.T) {
+func TestRegionsNameTheElements(t *testing.T) {
 	res, _, lay := shipped(t, "valkyrie")
 	drawn, err := cards.DrawAll(res, lay, cards.Options{Only: []string{"A01"}})
 	if err != nil {
@@ -424,10 +424,10 @@ func TestIssue17_1_RegionsNameTheElements(t *testing.T) {
 	}
 }
 
-// TestIssue17_1_SVGIsStandalone: the SVG parses as XML, is sized in mm,
+// TestSVGIsStandalone: the SVG parses as XML, is sized in mm,
 // crops the bleed when trimmed, sets text as <text> in a font stack that
 // starts with the layout's font, and carries the card art as a data: URI.
-func TestIssue17_1_SVGIsStandalone(t *testing.T) {
+func TestSVGIsStandalone(t *testing.T) {
 	needFonts(t, "BIZ UDPGothic")
 	res, _, lay := shipped(t, "valkyrie")
 	art := t.TempDir()
@@ -473,10 +473,10 @@ func TestIssue17_1_SVGIsStandalone(t *testing.T) {
 	}
 }
 
-// TestIssue17_1_PNGSizeAndTrim: the PNG is the drawing at dpi, bleed
+// TestPNGSizeAndTrim: the PNG is the drawing at dpi, bleed
 // included or trimmed away, and the same drawing gives the same pixels
 // and the same SVG bytes twice.
-func TestIssue17_1_PNGSizeAndTrim(t *testing.T) {
+func TestPNGSizeAndTrim(t *testing.T) {
 	res, _, lay := shipped(t, "valkyrie")
 	drawn, err := cards.DrawAll(res, lay, cards.Options{Only: []string{"A01"}})
 	if err != nil {

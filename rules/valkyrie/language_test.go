@@ -8,7 +8,7 @@ import (
 
 // Issue 16.1: valkyrie's invariant violations from Check and CheckStep read
 // in Japanese and in English, zone names and flags included.
-func TestIssue16_1_ValkyrieViolationsSpeakJapanese(t *testing.T) {
+func TestValkyrieViolationsSpeakJapanese(t *testing.T) {
 	e := shippedEngine(t)
 	var names []string
 	for _, d := range e.designs {

@@ -8,7 +8,7 @@ import (
 
 // Issue 16.1: bloodrage's invariant violations from Check and CheckStep
 // read in Japanese and in English, places, stats and figures included.
-func TestIssue16_1_BloodrageViolationsSpeakJapanese(t *testing.T) {
+func TestBloodrageViolationsSpeakJapanese(t *testing.T) {
 	e := engine(t)
 	for name, break_ := range map[string]func(g *Game){
 		"villages": func(g *Game) {

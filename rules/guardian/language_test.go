@@ -9,7 +9,7 @@ import (
 
 // Issue 16.1: guardian's invariant violations, from Check, CheckStep and a
 // batch, read in Japanese and in English.
-func TestIssue16_1_GuardianViolationsSpeakJapanese(t *testing.T) {
+func TestGuardianViolationsSpeakJapanese(t *testing.T) {
 	e := engineFor(t, testSheets(), "DrawPerTurn=0")
 	seats := [2]seatSpec{
 		{hand: []string{"GF", "MC", "MC"}, res: res3, cheer: []string{"GC"}, consumed: []string{"MC"}},

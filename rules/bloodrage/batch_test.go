@@ -34,7 +34,7 @@ func draftRounds(t *testing.T, e *Engine, clans int) (*Game, [][3]int) {
 	return g, rounds
 }
 
-func TestIssue12_14_S5_D1_D6_draftDrawsTheTableAtEveryClanCount(t *testing.T) {
+func TestS5_D1_D6_draftDrawsTheTableAtEveryClanCount(t *testing.T) {
 	want := [][3]int{{2, 2, 2}, {2, 2, 2}, {1, 2, 2}, {1, 2, 2}, {1, 1, 2}, {1, 1, 1}}
 	e := engine(t)
 	for _, clans := range []int{2, 3, 4} {
@@ -80,7 +80,7 @@ func clearDecks(g *Game) {
 	}
 }
 
-func TestIssue12_15_T43_monsterIsSearchedOutWhereverItIsNotInPlay(t *testing.T) {
+func TestT43_monsterIsSearchedOutWhereverItIsNotInPlay(t *testing.T) {
 	e := engine(t)
 	troll := int16(e.inst[instOf(t, e, "A1-TROLL")])
 	frost := int16(e.inst[instOf(t, e, "A3-FROSTGIANT")])
@@ -135,7 +135,7 @@ func TestIssue12_15_T43_monsterIsSearchedOutWhereverItIsNotInPlay(t *testing.T) 
 	}
 }
 
-func TestIssue12_15_lintWarnsOfAMonsterNamedTwiceOrNeverInTheGame(t *testing.T) {
+func TestLintWarnsOfAMonsterNamedTwiceOrNeverInTheGame(t *testing.T) {
 	var spec boardSpec
 	spec.tracks[0] = []string{"monster A1-TROLL"}
 	spec.up[7] = "glory 1"
@@ -170,7 +170,7 @@ func TestIssue12_15_lintWarnsOfAMonsterNamedTwiceOrNeverInTheGame(t *testing.T) 
 	}
 }
 
-func TestIssue12_17_lintReportsPillageClausesNeverReached(t *testing.T) {
+func TestLintReportsPillageClausesNeverReached(t *testing.T) {
 	tests := []struct {
 		rule string
 		dead []string // clause numbers reported
@@ -208,7 +208,7 @@ func TestIssue12_17_lintReportsPillageClausesNeverReached(t *testing.T) {
 	}
 }
 
-func TestIssue12_20_R15_reinforceNeverTargetsAProvinceWithoutOwnFigures(t *testing.T) {
+func TestR15_reinforceNeverTargetsAProvinceWithoutOwnFigures(t *testing.T) {
 	e, err := New(customData(t, boardSpec{boost: "reinforce 2 strongest"}))
 	if err != nil {
 		t.Fatal(err)
@@ -224,7 +224,7 @@ func TestIssue12_20_R15_reinforceNeverTargetsAProvinceWithoutOwnFigures(t *testi
 	}
 }
 
-func TestIssue12_22_stepInvariantsEachFire(t *testing.T) {
+func TestStepInvariantsEachFire(t *testing.T) {
 	e := engine(t)
 	tests := []struct {
 		name string
@@ -258,7 +258,7 @@ func TestIssue12_22_stepInvariantsEachFire(t *testing.T) {
 	}
 }
 
-func TestIssue12_22_harnessRunsTheStepChecks(t *testing.T) {
+func TestHarnessRunsTheStepChecks(t *testing.T) {
 	var _ sim.Stepper = (*Game)(nil)
 	e := engine(t)
 	p := sim.NewPlayer(e, []string{"random"}, nil)
@@ -271,7 +271,7 @@ func TestIssue12_22_harnessRunsTheStepChecks(t *testing.T) {
 	}
 }
 
-func TestIssue12_18_cellsThatMostlyFailAreNamedAtTheirCells(t *testing.T) {
+func TestCellsThatMostlyFailAreNamedAtTheirCells(t *testing.T) {
 	e := engine(t)
 	o := sim.BatchOptions{Seed: 1, Games: 300, Workers: 2}
 	_, r := reportJSON(t, e, o)
@@ -336,7 +336,7 @@ type recording struct {
 
 func (e recording) NewTally() sim.Tally { return e.rec }
 
-func TestIssue12_21_batchGameReplaysFromItsConfig(t *testing.T) {
+func TestBatchGameReplaysFromItsConfig(t *testing.T) {
 	e := engine(t)
 	rec := recording{e, recorder{&sync.Mutex{}, map[sim.Config]string{}}}
 	const seed = 4

@@ -65,10 +65,10 @@ func openBook(t *testing.T, game string) *schema.Book {
 	return book
 }
 
-// TestIssue13_1_TypedTextPrintsAsTyped: a text and a name typed with
+// TestTypedTextPrintsAsTyped: a text and a name typed with
 // full-width punctuation, digits and signs reach the PDF text layer as
 // typed, while a full-width number in a parsed column is still a number.
-func TestIssue13_1_TypedTextPrintsAsTyped(t *testing.T) {
+func TestTypedTextPrintsAsTyped(t *testing.T) {
 	_, _, lay := shipped(t, "valkyrie")
 	book := openBook(t, "valkyrie")
 	id := book.Sheets["Valkyrie"].Rows[0].Cell(0)
@@ -98,11 +98,11 @@ func TestIssue13_1_TypedTextPrintsAsTyped(t *testing.T) {
 // asciiPunct is the punctuation that Japanese card text writes full-width.
 const asciiPunct = ":;()!?,[]\"'<>~"
 
-// TestIssue13_1_GeneratedTextUsesFullWidthPunctuation: every template the
+// TestGeneratedTextUsesFullWidthPunctuation: every template the
 // effect text is generated from (triggers, conditions, verbs and their word
 // labels) punctuates full-width (：、。「」（）！), as designers type, so one
 // deck never mixes two styles. Numbers and their signs stay ASCII.
-func TestIssue13_1_GeneratedTextUsesFullWidthPunctuation(t *testing.T) {
+func TestGeneratedTextUsesFullWidthPunctuation(t *testing.T) {
 	check := func(game, what, s string) {
 		if i := strings.IndexAny(s, asciiPunct); i >= 0 {
 			t.Errorf("%s %s: %q has the ASCII %q; generated text punctuates full-width", game, what, s, s[i:i+1])
@@ -126,10 +126,10 @@ func TestIssue13_1_GeneratedTextUsesFullWidthPunctuation(t *testing.T) {
 	}
 }
 
-// TestIssue13_2_TypedTextIsNotBrokenAfterEverySentence: typed text fills
+// TestTypedTextIsNotBrokenAfterEverySentence: typed text fills
 // each line (with kinsoku) instead of starting a line at every 。, while
 // text generated from an effect still starts each sentence on a new line.
-func TestIssue13_2_TypedTextIsNotBrokenAfterEverySentence(t *testing.T) {
+func TestTypedTextIsNotBrokenAfterEverySentence(t *testing.T) {
 	_, _, lay := shipped(t, "valkyrie")
 	book := openBook(t, "valkyrie")
 	id := book.Sheets["Valkyrie"].Rows[0].Cell(0)
@@ -156,10 +156,10 @@ func needFonts(t *testing.T, families ...string) {
 	}
 }
 
-// TestIssue13_3_RestoredNamesReachThePDFTextLayer: the three names once
+// TestRestoredNamesReachThePDFTextLayer: the three names once
 // renamed for the embedded font (碾, 鏨, 鑢) pass the glyph check and print,
 // drawn from the installed fonts of the chain, into the PDF text layer.
-func TestIssue13_3_RestoredNamesReachThePDFTextLayer(t *testing.T) {
+func TestRestoredNamesReachThePDFTextLayer(t *testing.T) {
 	needFonts(t, "BIZ UDPGothic")
 	for game, names := range map[string][]string{"guardian": {"鏨のカツラ", "鑢のヤスリマル"}, "nastrond": {"グロッティの碾き臼"}} {
 		res, book, lay := shipped(t, game)
@@ -208,11 +208,11 @@ func idOfName(t *testing.T, book *schema.Book, name string) string {
 	return ""
 }
 
-// TestIssue13_3_FallbackIsPerGlyph: a chain whose first font (M+ 1p given
+// TestFallbackIsPerGlyph: a chain whose first font (M+ 1p given
 // by path) lacks 碾 draws the rest of the name from it and 碾 from the next
 // font, IPAex Gothic found by family name, both embedded, the text layer
 // whole; a character no font has is a problem naming the whole chain.
-func TestIssue13_3_FallbackIsPerGlyph(t *testing.T) {
+func TestFallbackIsPerGlyph(t *testing.T) {
 	needFonts(t, "IPAexGothic")
 	res, book, _ := shipped(t, "guardian")
 	src, err := os.ReadFile(filepath.Join("..", "guardian.yaml"))
@@ -248,9 +248,9 @@ func TestIssue13_3_FallbackIsPerGlyph(t *testing.T) {
 	}
 }
 
-// TestIssue13_4_BoldComesFromTheBoldFace: where the layout asks for bold
+// TestBoldComesFromTheBoldFace: where the layout asks for bold
 // and the family has a bold face, the text is drawn with it, not stroked.
-func TestIssue13_4_BoldComesFromTheBoldFace(t *testing.T) {
+func TestBoldComesFromTheBoldFace(t *testing.T) {
 	needFonts(t, "BIZ UDPGothic")
 	res, _, lay := shipped(t, "guardian")
 	path := render(t, res, lay, cards.Options{Only: []string{res.Data.(*schema.GuardianData).Guardians[0].ID}})
@@ -263,10 +263,10 @@ func TestIssue13_4_BoldComesFromTheBoldFace(t *testing.T) {
 	}
 }
 
-// TestIssue13_9_PerCardPDFsSetBleedBoxAndTrimBox: each page of a per-card
+// TestPerCardPDFsSetBleedBoxAndTrimBox: each page of a per-card
 // PDF has its TrimBox on the trim and its BleedBox 3 mm outside it, inside
 // the page (which also holds the トンボ), and two renders are byte-identical.
-func TestIssue13_9_PerCardPDFsSetBleedBoxAndTrimBox(t *testing.T) {
+func TestPerCardPDFsSetBleedBoxAndTrimBox(t *testing.T) {
 	res, _, lay := shipped(t, "valkyrie")
 	each, err := cards.RenderEach(res, lay, cards.Options{Only: []string{"A01"}})
 	if err != nil {
@@ -324,11 +324,11 @@ func TestIssue13_9_PerCardPDFsSetBleedBoxAndTrimBox(t *testing.T) {
 	}
 }
 
-// TestIssue13_5_IconsAreVectorPathsWithTheirTextEquivalent: a growth mark
+// TestIconsAreVectorPathsWithTheirTextEquivalent: a growth mark
 // prints as the layout's vector icon with its count, the icon's name stays
 // in the text layer (invisible text), and the icons add vector paths that
 // the text pills they replace do not have.
-func TestIssue13_5_IconsAreVectorPathsWithTheirTextEquivalent(t *testing.T) {
+func TestIconsAreVectorPathsWithTheirTextEquivalent(t *testing.T) {
 	res, _, _ := shipped(t, "nastrond")
 	src, err := os.ReadFile(filepath.Join("..", "nastrond.yaml"))
 	if err != nil {
@@ -362,10 +362,10 @@ func TestIssue13_5_IconsAreVectorPathsWithTheirTextEquivalent(t *testing.T) {
 	}
 }
 
-// TestIssue13_5_BadIconsAreOneLineAtTheirYamlLine: a path that does not
+// TestBadIconsAreOneLineAtTheirYamlLine: a path that does not
 // parse, a polygon of two points and an icon element naming an icon the
 // layout lacks are each an error at their line.
-func TestIssue13_5_BadIconsAreOneLineAtTheirYamlLine(t *testing.T) {
+func TestBadIconsAreOneLineAtTheirYamlLine(t *testing.T) {
 	src := strings.Replace(minimal, "kinds:\n", `icons:
   a: [{path: "M 0 0 X 5 5"}]
   b: [{polygon: [0, 0, 10, 10]}]
@@ -410,9 +410,9 @@ func pages(t *testing.T, path string) int {
 	return n
 }
 
-// TestIssue13_8_FacesOnlyPrintsNoBacks: --faces-only gives the face sheets
+// TestFacesOnlyPrintsNoBacks: --faces-only gives the face sheets
 // alone, for sleeving over existing cards; boards lose their back pages too.
-func TestIssue13_8_FacesOnlyPrintsNoBacks(t *testing.T) {
+func TestFacesOnlyPrintsNoBacks(t *testing.T) {
 	res, _, lay := shipped(t, "valkyrie")
 	r1, r3 := rageWeaknesses(t, res)
 	path := render(t, res, lay, cards.Options{Only: []string{r1, r3}, FacesOnly: true})
@@ -429,10 +429,10 @@ func TestIssue13_8_FacesOnlyPrintsNoBacks(t *testing.T) {
 	}
 }
 
-// TestIssue13_8_ShortEdgeDuplexMirrorsBacksVertically: with --duplex short a
+// TestShortEdgeDuplexMirrorsBacksVertically: with --duplex short a
 // back sits in the same column as its face and in the mirrored row, where a
 // short-edge flip puts it; the default long-edge flip mirrors the columns.
-func TestIssue13_8_ShortEdgeDuplexMirrorsBacksVertically(t *testing.T) {
+func TestShortEdgeDuplexMirrorsBacksVertically(t *testing.T) {
 	res, _, lay := shipped(t, "valkyrie")
 	r1, r3 := rageWeaknesses(t, res)
 	for _, duplex := range []string{"short", "long"} {
@@ -456,10 +456,10 @@ func TestIssue13_8_ShortEdgeDuplexMirrorsBacksVertically(t *testing.T) {
 	}
 }
 
-// TestIssue13_8_PackFillsSheetsWithSeveralKinds: --pack puts kinds of one
+// TestPackFillsSheetsWithSeveralKinds: --pack puts kinds of one
 // card size on shared sheets: nastrond needs fewer pages, and its single
 // Nidhogg card shares a sheet instead of taking two pages of its own.
-func TestIssue13_8_PackFillsSheetsWithSeveralKinds(t *testing.T) {
+func TestPackFillsSheetsWithSeveralKinds(t *testing.T) {
 	res, _, lay := shipped(t, "nastrond")
 	d := res.Data.(*schema.NastrondData)
 	apart, packed := render(t, res, lay, cards.Options{}), render(t, res, lay, cards.Options{Pack: true})
@@ -523,9 +523,9 @@ func darkShare(t *testing.T, path string, page int) float64 {
 	return float64(dark) / float64(b.Dx()*b.Dy())
 }
 
-// TestIssue13_8_InkSaverBacksAreOutlines: with --ink-saver the backs are
+// TestInkSaverBacksAreOutlines: with --ink-saver the backs are
 // outlines, a small share of the ink of the filled backs, faces unchanged.
-func TestIssue13_8_InkSaverBacksAreOutlines(t *testing.T) {
+func TestInkSaverBacksAreOutlines(t *testing.T) {
 	res, _, lay := shipped(t, "valkyrie")
 	r1, r3 := rageWeaknesses(t, res)
 	full := render(t, res, lay, cards.Options{Only: []string{r1, r3}})
@@ -541,11 +541,11 @@ func TestIssue13_8_InkSaverBacksAreOutlines(t *testing.T) {
 	}
 }
 
-// TestIssue13_12_PagesAreCompressedWithPooledWriters: every page of the
+// TestPagesAreCompressedWithPooledWriters: every page of the
 // valkyrie deck is deflated (no stream is left bare), qpdf finds the file
 // sound, and one render allocates well under the 110 MB it took when fpdf
 // made a new zlib writer for every page.
-func TestIssue13_12_PagesAreCompressedWithPooledWriters(t *testing.T) {
+func TestPagesAreCompressedWithPooledWriters(t *testing.T) {
 	res, _, lay := shipped(t, "valkyrie")
 	var ms0, ms1 runtime.MemStats
 	runtime.ReadMemStats(&ms0)
@@ -569,7 +569,7 @@ func TestIssue13_12_PagesAreCompressedWithPooledWriters(t *testing.T) {
 	}
 }
 
-// TestIssue13_6_KindsHaveTheirOwnFrameAndNoRepeatedVP: on nastrond a
+// TestKindsHaveTheirOwnFrameAndNoRepeatedVP: on nastrond a
 // layer-1 Edda and a layer-1 Einherjar side by side have frames of different
 // colours, the Einherjar's cost is not in the top-left corner (where every
 // target is), and the VP is printed once, in its icon, not again in the
@@ -579,7 +579,7 @@ func TestIssue13_12_PagesAreCompressedWithPooledWriters(t *testing.T) {
 // valkyrie no two kinds' frames look alike, a Weakness prints no number in
 // the top-left corner (a Valkyrie's cost) and a VP card its VP once. On
 // bloodrage the two reference cards have frames of their own.
-func TestIssue13_6_KindsHaveTheirOwnFrameAndNoRepeatedVP(t *testing.T) {
+func TestKindsHaveTheirOwnFrameAndNoRepeatedVP(t *testing.T) {
 	t.Run("nastrond", func(t *testing.T) {
 		res, _, lay := shipped(t, "nastrond")
 		d := res.Data.(*schema.NastrondData)
@@ -785,10 +785,10 @@ func frames(t *testing.T, path string, w map[string][][2]float64) func(id string
 	}
 }
 
-// TestIssue13_5_TableColumnsPrintIcons: the colour column of bloodrage's
+// TestTableColumnsPrintIcons: the colour column of bloodrage's
 // upgrade table prints the timing icons, with the colour's name kept as
 // invisible text, so the board still reads 青, 赤 and 緑.
-func TestIssue13_5_TableColumnsPrintIcons(t *testing.T) {
+func TestTableColumnsPrintIcons(t *testing.T) {
 	res, _, lay := shipped(t, "bloodrage")
 	path := render(t, res, lay, cards.Options{Only: []string{res.Data.(*schema.BloodrageData).Boards[0].ID}})
 	txt := squeeze(tool(t, "pdftotext", "-f", "1", "-l", "1", path, "-"))
