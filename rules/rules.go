@@ -2,7 +2,7 @@
 package rules
 
 import (
-	"fmt"
+	"strings"
 
 	"bifrost/rules/bloodrage"
 	"bifrost/rules/guardian"
@@ -28,17 +28,20 @@ func All() []Game {
 	return []Game{
 		{Schema: schema.Valkyrie, New: valkyrie.FromData},
 		{Schema: schema.Nastrond, New: nastrond.FromData},
-		{Schema: schema.Guardian, New: func(d any) (sim.Engine, error) { return guardian.New(d.(*schema.GuardianData)) }},
+		{Schema: schema.Guardian, New: guardian.FromData},
 		{Schema: schema.Bloodrage, New: bloodrage.FromData},
 	}
 }
 
-// ByID returns the game with the given id.
+// ByID returns the game with the given id; the error for an unknown id
+// lists the games in both languages.
 func ByID(id string) (Game, error) {
+	var ids []string
 	for _, g := range All() {
 		if g.ID() == id {
 			return g, nil
 		}
+		ids = append(ids, g.ID())
 	}
-	return Game{}, fmt.Errorf("unknown game %q (want valkyrie, nastrond, guardian or bloodrage)", id)
+	return Game{}, sim.Errorf("「%s」というゲームはありません（%s のどれかです）", "unknown game %q (want one of %s)", id, sim.Word{strings.Join(ids, "、"), strings.Join(ids, ", ")})
 }

@@ -73,7 +73,7 @@ func newCardsCmd(g *globalOptions) *cobra.Command {
 func runCards(ctx context.Context, opts *cardsOptions, args []string) error {
 	g := schema.GameByID(args[0])
 	if g == nil {
-		return usageError{msgErr("unknown_game", args[0])}
+		return usageError{msgErr("unknown_game", args[0], gameIDs{})}
 	}
 	paper := strings.ToLower(opts.paper)
 	if !slices.Contains(cards.Papers(), paper) {
@@ -206,7 +206,7 @@ type printJob struct {
 func writeCards(ctx context.Context, j printJob) ([]string, error) {
 	g := schema.GameByID(j.res.Game)
 	if g == nil {
-		return nil, msgErr("unknown_game", j.res.Game)
+		return nil, msgErr("unknown_game", j.res.Game, gameIDs{})
 	}
 	lay, err := cards.Load(cards.LayoutDir(j.src), g)
 	if err != nil {

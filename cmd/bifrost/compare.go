@@ -117,7 +117,7 @@ func comparePairs(opts *compareOptions, args []string) ([][2]side, error) {
 		}
 		g := gameOfFile(file)
 		if g == nil {
-			return nil, usageError{msgErr("game_of_file", file)}
+			return nil, usageError{msgErr("game_of_file", file, gameIDs{})}
 		}
 		games = []string{g.ID}
 	}
@@ -129,7 +129,7 @@ func comparePairs(opts *compareOptions, args []string) ([][2]side, error) {
 	var out [][2]side
 	for _, id := range games {
 		if schema.GameByID(id) == nil {
-			return nil, usageError{msgErr("unknown_game", id)}
+			return nil, usageError{msgErr("unknown_game", id, gameIDs{})}
 		}
 		work := filepath.Join(opts.src, id+".xlsx")
 		o, err := resolveSide(oldArg, work)

@@ -346,3 +346,24 @@ func TestTheDetectorFlagsAPlantedMessage(t *testing.T) {
 		}
 	}
 }
+
+// An unknown game is refused in the command's language by every command
+// that names one, the engines' registry (sim, replay, ladder) included, and
+// the games it lists come from the registry.
+func TestUnknownGameIsRefusedInTheCommandsLanguage(t *testing.T) {
+	for _, args := range [][]string{
+		{"sim", "monopoly"}, {"replay", "monopoly", "--seed", "1", "--players", "2"}, {"ladder", "monopoly"},
+		{"cards", "monopoly"}, {"rulebook", "monopoly"}, {"template", "monopoly", "-o", filepath.Join(t.TempDir(), "m.xlsx")},
+	} {
+		for _, lang := range []string{"ja", "en"} {
+			r := bifrost(t, append([]string{"--lang", lang}, args...)...)
+			bad := englishIn(r.stderr)
+			if lang == "en" {
+				bad = japaneseIn(r.stderr)
+			}
+			if r.code != 2 || len(bad) > 0 || !strings.Contains(r.stderr, "monopoly") || !strings.Contains(r.stderr, "bloodrage") {
+				t.Errorf("%s --lang %s: exit %d, other language %q:\n%s", args[0], lang, r.code, bad, r.stderr)
+			}
+		}
+	}
+}

@@ -40,12 +40,12 @@ func resolveTargets(src string, args []string) ([]target, error) {
 		if strings.EqualFold(filepath.Ext(a), ".xlsx") {
 			g := gameOfFile(a)
 			if g == nil {
-				return nil, usageError{msgErr("game_of_file", a)}
+				return nil, usageError{msgErr("game_of_file", a, gameIDs{})}
 			}
 			out = append(out, target{game: g, path: a})
 			continue
 		}
-		return nil, usageError{msgErr("unknown_game", a)}
+		return nil, usageError{msgErr("unknown_game", a, gameIDs{})}
 	}
 	return out, nil
 }

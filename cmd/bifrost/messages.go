@@ -2,6 +2,7 @@ package main
 
 import (
 	"io/fs"
+	"strings"
 
 	"bifrost/schema"
 )
@@ -48,8 +49,8 @@ var messages = schema.Catalogue{
 	"watch_error":          {"見張りの誤り：%v", "watch: %v"},
 	"unknown_command":      {"「%s」というコマンドはありません（bifrost --help で一覧を表示します）", "unknown command %q (bifrost --help lists them)"},
 	"unknown_command_near": {"「%s」というコマンドはありません。%s のことですか？", "unknown command %q; did you mean %s?"},
-	"unknown_game":         {"「%s」というゲームはありません（valkyrie、nastrond、guardian、bloodrage のどれか、または .xlsx ファイルを指定してください）", "unknown game %q (want valkyrie, nastrond, guardian, bloodrage or a .xlsx file)"},
-	"game_of_file":         {"%s：どのゲームのブックか分かりません。ファイル名にもシート名にも手がかりがありません。<ゲーム>.xlsx（valkyrie、nastrond、guardian、bloodrage）という名前にしてください", "%s: cannot tell which game this workbook is for: neither its name nor its sheets say; name it <game>.xlsx (valkyrie, nastrond, guardian, bloodrage)"},
+	"unknown_game":         {"「%s」というゲームはありません（%s のどれか、または .xlsx ファイルを指定してください）", "unknown game %q (want %s or a .xlsx file)"},
+	"game_of_file":         {"%s：どのゲームのブックか分かりません。ファイル名にもシート名にも手がかりがありません。<ゲーム>.xlsx（%s）という名前にしてください", "%s: cannot tell which game this workbook is for: neither its name nor its sheets say; name it <game>.xlsx (%s)"},
 	"no_workbook":          {"%s：ブックが見つかりません", "%s: no such workbook"},
 	"already_exists":       {"%s はすでにあります。テンプレートで上書きするとデータが消えます（上書きするなら --force を付けてください）", "%s already exists; a template would replace its data (use --force to overwrite)"},
 	"template_needs_o":     {"template には出力先 -o ファイル.xlsx が必要です", "template needs -o FILE.xlsx"},
@@ -126,6 +127,29 @@ func (g *globalOptions) msg(key string, args ...any) string {
 
 func render(lang *schema.Lang, key string, args ...any) string {
 	return messages.Err(key, args...).In(lang)
+}
+
+// gameIDs lists the games of the registry in a message, joined as the
+// message's language joins a list (an error, so that the catalogue renders
+// it in that language).
+type gameIDs struct{}
+
+func (gameIDs) ids() []string {
+	var ids []string
+	for _, g := range schema.Games() {
+		ids = append(ids, g.ID)
+	}
+	return ids
+}
+
+func (g gameIDs) Error() string { return strings.Join(g.ids(), ", ") }
+
+// In joins the ids with 、 in Japanese, ", " in English.
+func (g gameIDs) In(l *schema.Lang) string {
+	if l.English() {
+		return g.Error()
+	}
+	return strings.Join(g.ids(), "、")
 }
 
 // msgErr is an error from the catalogue, rendered in the language the

@@ -75,7 +75,7 @@ func runReportMerge(_ context.Context, opts *reportOptions, files []string) erro
 	}
 	game, err := rules.ByID(reports[0].Game)
 	if err != nil {
-		return usageError{msgErr("unknown_game", reports[0].Game)}
+		return usageError{msgErr("unknown_game", reports[0].Game, gameIDs{})}
 	}
 	if game.New == nil {
 		return msgErr("no_engine", reports[0].Game)

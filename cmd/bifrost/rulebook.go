@@ -54,7 +54,7 @@ func newRulebookCmd(g *globalOptions) *cobra.Command {
 func runRulebook(_ context.Context, opts *rulebookOptions, args []string) error {
 	g := schema.GameByID(args[0])
 	if g == nil {
-		return usageError{msgErr("unknown_game", args[0])}
+		return usageError{msgErr("unknown_game", args[0], gameIDs{})}
 	}
 	for _, f := range opts.formats {
 		if f != "pdf" && f != "html" {

@@ -67,7 +67,7 @@ type axis struct {
 func runSweep(ctx context.Context, opts *sweepOptions, args []string) error {
 	game := schema.GameByID(args[0])
 	if game == nil {
-		return usageError{msgErr("unknown_game", args[0])}
+		return usageError{msgErr("unknown_game", args[0], gameIDs{})}
 	}
 	var axes []axis
 	for _, s := range opts.sets {

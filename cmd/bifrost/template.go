@@ -39,7 +39,7 @@ func newTemplateCmd(g *globalOptions) *cobra.Command {
 func runTemplate(_ context.Context, opts *templateOptions, args []string) error {
 	g := schema.GameByID(args[0])
 	if g == nil {
-		return usageError{msgErr("unknown_game", args[0])}
+		return usageError{msgErr("unknown_game", args[0], gameIDs{})}
 	}
 	if opts.out == "" {
 		return usageError{msgErr("template_needs_o")}

@@ -180,6 +180,16 @@ type Engine struct {
 	deckSum []uint64
 }
 
+// FromData is New for the registry in package rules, which passes the
+// validated data as schema.Result.Data.
+func FromData(data any) (sim.Engine, error) {
+	d, ok := data.(*schema.GuardianData)
+	if !ok {
+		return nil, sim.Errorf("データの型が %T です（*schema.GuardianData のはずです）", "guardian: data is %T, want *schema.GuardianData", data)
+	}
+	return New(d)
+}
+
 // New compiles the validated guardian data into an engine. It fails when the
 // data has no playable deck or uses a word the engine does not know.
 func New(d *schema.GuardianData) (*Engine, error) {
