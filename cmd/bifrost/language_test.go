@@ -161,7 +161,7 @@ func speakCases(t *testing.T) []speakCase {
 		{"replay usage", fixed("replay", "nastrond", "--src", src, "--index", "-1")},
 		{"replay", fixed("replay", "guardian", "--src", src, "--players", "2")},
 		{"ladder usage", fixed("ladder", "nastrond", "--src", src, "--bots", "random")},
-		{"ladder", fixed("ladder", "nastrond", "--src", src, "--games", "10")},
+		{"ladder", fixed("ladder", "nastrond", "--src", src, "--games", "10", "--bots", "random,greedy")},
 		{"compare usage", fixed("compare")},
 		{"compare games", fixed("compare", "--base", "HEAD", "--src", gitSrc, "--games", "1")},
 		{"compare outside git", fixed("compare", "--base", "HEAD", "--src", noGit, "nastrond", "--games", "20")},
@@ -253,13 +253,20 @@ func speak(t *testing.T, args []string) result {
 	}
 	var out, errb syncBuffer
 	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan int)
+	done := make(chan int, 1)
 	go func() {
 		done <- exitCode(newRootCmd(&out, &errb, args).ExecuteContext(ctx), &errb)
 	}()
+	// Until it says it is up (then stop it), or it ends by itself (a
+	// usage error).
 	deadline := time.Now().Add(60 * time.Second)
 	for !strings.Contains(errb.String(), "Ctrl-C") && time.Now().Before(deadline) {
-		time.Sleep(20 * time.Millisecond)
+		select {
+		case code := <-done:
+			cancel()
+			return result{out.String(), errb.String(), code}
+		case <-time.After(20 * time.Millisecond):
+		}
 	}
 	cancel()
 	code := <-done
