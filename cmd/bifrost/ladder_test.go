@@ -29,7 +29,7 @@ func TestLadder_GreedyBeatsRandomInEveryGame(t *testing.T) {
 }
 
 func TestLadder_TextNamesEveryBotAndTheSkillGap(t *testing.T) {
-	r := bifrost(t, "ladder", "nastrond", "--src", shippedSrc, "--games", "20", "--lang", "ja")
+	r := bifrost(t, "ladder", "nastrond", "--src", shippedSrc, "--games", "20", "--bots", "random,greedy", "--lang", "ja")
 	if r.code != 0 {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
 	}
