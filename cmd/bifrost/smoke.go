@@ -132,8 +132,23 @@ func writeReportPageWith(w io.Writer, bal, smoke *sim.Report, res schema.Result,
 	if smoke == bal {
 		smoke = nil
 	}
-	return report.Write(w, &r, report.Page{Title: title, CardNames: schema.CardNames(res.Data), Cells: cardCells(res.Book),
+	return report.Write(w, &r, report.Page{Title: title, CardNames: schema.CardNames(res.Data), Cells: cardCells(res.Book), Headings: reportHeadings(res),
 		MaxSeatGap: res.Rules.Int("CheckMaxSeatGap"), Smoke: smoke, Drawings: drawings})
+}
+
+// reportHeadings are the Japanese headings of the engine's own report keys
+// (sim.Labeler), or nil.
+func reportHeadings(res schema.Result) [][2]string {
+	game, err := rules.ByID(res.Game)
+	if err != nil || game.New == nil {
+		return nil
+	}
+	if e, err := game.New(res.Data); err == nil {
+		if l, ok := e.(sim.Labeler); ok {
+			return l.ReportLabels()
+		}
+	}
+	return nil
 }
 
 // cardCells maps each ID of the workbook's sheets to the cell of its ID

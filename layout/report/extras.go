@@ -10,45 +10,52 @@ import (
 	"strings"
 )
 
-// labelList gives the Japanese heading of each key engines use in their
-// report sections, in the order columns are shown; a key without one is
-// shown as written, after them.
-var labelList = [][2]string{
-	{"·", "所属"}, {"", ""}, {"id", "ID"}, {"name", "名前"}, {"at", "セル"}, {"face", "面"}, {"step", "段"},
-	{"instruction", "指示"}, {"games", "ゲーム数"}, {"finished", "完了"}, {"unfinished", "未完了"}, {"tried", "試行"},
-	{"failed", "失敗"}, {"fail_rate", "失敗率"}, {"threshold_percent", "しきい値（%）"}, {"win_rate", "勝率"},
-	{"turns", "手番数"}, {"mean_turns", "平均手番数"}, {"affinity_chart", "相性表"}, {"deck_win_rate", "デッキごとの勝率"}, {"deck", "デッキ"}, {"all", "全体"},
-	{"seat1", "先手番（席1）"}, {"seat2", "後手番（席2）"}, {"first_player", "第1ターンの先攻の勝率"},
-	{"first_player_advantage", "先攻の有利（勝率 − 50%）"}, {"monsters", "モンスター別"}, {"end_by_supply", "サプライ切れで終了"},
-	{"end_by_weaknesses", "弱点がすべて尽きて終了"}, {"weaknesses_destroyed", "破壊した弱点"}, {"valkyrie_vp", "ヴァルキリーの勝利点"},
-	{"weakness_vp", "弱点の勝利点"}, {"vp_card_vp", "勝利点カードの勝利点"}, {"mean_weaknesses_destroyed", "平均破壊弱点数"},
-	{"human", "人間プレイヤー"}, {"glory", "栄光"}, {"glory_by_source", "栄光の出どころ（1ゲーム平均）"}, {"by_players", "氏族数別"},
-	{"human_win_rate", "人間の勝率"}, {"ai_win_rate", "AI の勝率"}, {"clans", "氏族数"}, {"ai_clans", "AI 氏族数"},
-	{"boards", "AI ボード"}, {"pass_die_at_age_end", "時代の終わりのパスダイス"}, {"pass_die_mean", "パスダイスの平均"},
-	{"turns_per_age", "時代あたりの手番"}, {"rage0_pillages", "激情0での略奪"}, {"ship_rerolls", "船の振り直し"},
-	{"late_card_draws", "遅いカード補充"}, {"failed_rewards", "失敗した報酬"}, {"invade_fallbacks", "侵攻の代替"},
-	{"track_end_fails", "トラック終端での失敗"}, {"cells", "トラックのセル"}, {"upgrades", "強化"}, {"pillage_table", "略奪表"},
-	{"state", "状態"}, {"min_diff", "差の下限"}, {"max_diff", "差の上限"}, {"mode", "方式"}, {"rolls", "振った回数"},
-	{"joins", "参加"}, {"join_rate", "参加率"}, {"dead_cells", "一度も使われないセル"}, {"dead_upgrades", "一度も使われない強化"},
-	{"failing_cells", "ほとんど実行できない指示"}, {"static_problems", "静的な問題"}, {"ai_board", "AI ボード"},
-	{"ai_upgrade", "AI 強化"}, {"battle", "戦闘"}, {"cards", "カード"}, {"failed_reward", "失敗した報酬"},
-	{"pillage_reward", "略奪報酬"}, {"quest", "クエスト"}, {"rage", "激情"}, {"ragnarok", "ラグナロク"},
-	{"stat_bonus", "ステータス"}, {"stolen", "奪取"}, {"valhalla", "ヴァルハラ"},
-	{"blocked_even_yggdrasil", "阻止（偶数・ユグドラシル）"}, {"blocked_odd_doomed", "阻止（奇数・破滅）"}, {"direct", "直接"},
-	{"none", "なし"}, {"pillaged_even_yggdrasil", "略奪済み（偶数・ユグドラシル）"}, {"pillaged_odd_doomed", "略奪済み（奇数・破滅）"},
-	{"random", "無作為"},
+// commonHeadings gives the Japanese heading of the keys any engine's report
+// sections may use (record names, cells, counts, rates), in the order
+// columns are shown; an engine's own keys follow, from its ReportLabels
+// (sim.Labeler), and a key without a heading is shown as written, after
+// them.
+var commonHeadings = [][2]string{
+	{"·", "所属"},
+	{"", ""},
+	{"id", "ID"},
+	{"name", "名前"},
+	{"at", "セル"},
+	{"face", "面"},
+	{"step", "段"},
+	{"instruction", "指示"},
+	{"games", "ゲーム数"},
+	{"finished", "完了"},
+	{"unfinished", "未完了"},
+	{"tried", "試行"},
+	{"failed", "失敗"},
+	{"fail_rate", "失敗率"},
+	{"threshold_percent", "しきい値（%）"},
+	{"win_rate", "勝率"},
+	{"turns", "手番数"},
+	{"mean_turns", "平均手番数"},
 }
 
-var labels, labelRank = func() (map[string]string, map[string]int) {
-	l, r := map[string]string{}, map[string]int{}
-	for i, p := range labelList {
-		l[p[0]], r[p[0]] = p[1], i
-	}
-	return l, r
-}()
+// headings turns the keys of an engine's report sections into Japanese
+// headings and orders a table's columns by them.
+type headings struct {
+	text map[string]string
+	rank map[string]int
+}
 
-func label(k string) string {
-	if l, ok := labels[k]; ok {
+// newHeadings is commonHeadings followed by an engine's own.
+func newHeadings(own [][2]string) headings {
+	h := headings{text: map[string]string{}, rank: map[string]int{}}
+	for i, p := range append(slices.Clip(commonHeadings), own...) {
+		if _, seen := h.rank[p[0]]; !seen {
+			h.text[p[0]], h.rank[p[0]] = p[1], i
+		}
+	}
+	return h
+}
+
+func (h headings) label(k string) string {
+	if l, ok := h.text[k]; ok {
 		return l
 	}
 	return k
@@ -68,14 +75,14 @@ const foldRows = 20
 // scalars in one summary table, each list of records and each map as a
 // table of its own, and lists of records inside records as further tables
 // whose first column names the record they belong to.
-func renderParts(m map[string]any) []part {
+func (h headings) renderParts(m map[string]any) []part {
 	var out []part
 	summary := map[string]any{}
 	for _, k := range slices.Sorted(maps.Keys(m)) {
 		switch v := m[k].(type) {
 		case []any:
 			if rows, ok := records(v); ok {
-				out = append(out, recordTables(label(k), rows)...)
+				out = append(out, h.recordTables(h.label(k), rows)...)
 			} else if len(v) > 0 {
 				summary[k] = v
 			}
@@ -83,7 +90,7 @@ func renderParts(m map[string]any) []part {
 			if compact(v) {
 				summary[k] = v
 			} else {
-				out = append(out, mapTable(label(k), v)...)
+				out = append(out, h.mapTable(h.label(k), v)...)
 			}
 		case nil:
 		default:
@@ -91,7 +98,7 @@ func renderParts(m map[string]any) []part {
 		}
 	}
 	if len(summary) > 0 {
-		out = append([]part{{Title: "概要", Body: kvTable(summary)}}, out...)
+		out = append([]part{{Title: "概要", Body: h.kvTable(summary)}}, out...)
 	}
 	return out
 }
@@ -158,23 +165,23 @@ func isDistribution(m map[string]any) bool {
 
 // mapTable renders a map of records (e.g. per monster or per player count)
 // as one table, a row per key.
-func mapTable(title string, m map[string]any) []part {
+func (h headings) mapTable(title string, m map[string]any) []part {
 	var rows []map[string]any
 	for _, k := range slices.Sorted(maps.Keys(m)) {
 		r, ok := m[k].(map[string]any)
 		if !ok {
-			return recordTables(title, []map[string]any{m})
+			return h.recordTables(title, []map[string]any{m})
 		}
 		r = maps.Clone(r)
 		r[""] = k
 		rows = append(rows, r)
 	}
-	return recordTables(title, rows)
+	return h.recordTables(title, rows)
 }
 
 // recordTables renders records as a table; fields that are lists of
 // records become tables of their own after it.
-func recordTables(title string, rows []map[string]any) []part {
+func (h headings) recordTables(title string, rows []map[string]any) []part {
 	colSet := map[string]bool{}
 	nested := map[string]bool{}
 	for _, r := range rows {
@@ -189,17 +196,17 @@ func recordTables(title string, rows []map[string]any) []part {
 	for k := range nested {
 		delete(colSet, k)
 	}
-	cols := orderColumns(slices.Sorted(maps.Keys(colSet)))
+	cols := h.orderColumns(slices.Sorted(maps.Keys(colSet)))
 	var b strings.Builder
 	b.WriteString(`<table class="grid"><tr>`)
 	for _, c := range cols {
-		b.WriteString(`<th>` + template.HTMLEscapeString(label(c)) + `</th>`)
+		b.WriteString(`<th>` + template.HTMLEscapeString(h.label(c)) + `</th>`)
 	}
 	b.WriteString(`</tr>`)
 	for _, r := range rows {
 		b.WriteString(`<tr>`)
 		for _, c := range cols {
-			b.WriteString(cellTD(c, r[c]))
+			b.WriteString(h.cellTD(c, r[c]))
 		}
 		b.WriteString(`</tr>`)
 	}
@@ -233,20 +240,20 @@ func recordTables(title string, rows []map[string]any) []part {
 			}
 		}
 		if len(sub) > 0 {
-			out = append(out, recordTables(title+"・"+label(k), sub)...)
+			out = append(out, h.recordTables(title+"・"+h.label(k), sub)...)
 		}
 	}
 	return out
 }
 
-// orderColumns orders columns as labelList does; unknown keys go last,
+// orderColumns orders columns as the headings are listed; unknown keys go last,
 // alphabetically.
-func orderColumns(cols []string) []string {
+func (h headings) orderColumns(cols []string) []string {
 	rank := func(c string) int {
-		if r, ok := labelRank[c]; ok {
+		if r, ok := h.rank[c]; ok {
 			return r
 		}
-		return len(labelList)
+		return len(h.rank)
 	}
 	slices.SortStableFunc(cols, func(a, b string) int {
 		if d := rank(a) - rank(b); d != 0 {
@@ -268,28 +275,28 @@ func rowName(r map[string]any) string {
 }
 
 // kvTable renders a map of compact values as a two-column table.
-func kvTable(m map[string]any) template.HTML {
+func (h headings) kvTable(m map[string]any) template.HTML {
 	var b strings.Builder
 	b.WriteString(`<table class="kv">`)
-	for _, k := range orderColumns(slices.Collect(maps.Keys(m))) {
-		b.WriteString(`<tr><th>` + template.HTMLEscapeString(label(k)) + `</th>` + cellTD(k, m[k]) + `</tr>`)
+	for _, k := range h.orderColumns(slices.Collect(maps.Keys(m))) {
+		b.WriteString(`<tr><th>` + template.HTMLEscapeString(h.label(k)) + `</th>` + h.cellTD(k, m[k]) + `</tr>`)
 	}
 	b.WriteString(`</table>`)
 	return template.HTML(b.String())
 }
 
 // cellTD renders one compact value as a table cell; numbers align right.
-func cellTD(key string, v any) string {
+func (h headings) cellTD(key string, v any) string {
 	class := ""
 	if _, ok := v.(float64); ok {
 		class = ` class="n"`
 	}
-	return `<td` + class + `>` + template.HTMLEscapeString(cellText(key, v)) + `</td>`
+	return `<td` + class + `>` + template.HTMLEscapeString(h.cellText(key, v)) + `</td>`
 }
 
 // cellText writes a compact value: rates as percentages with their
 // interval, distributions by mean and range, small maps as "label: value".
-func cellText(key string, v any) string {
+func (h headings) cellText(key string, v any) string {
 	switch x := v.(type) {
 	case float64:
 		if strings.HasSuffix(key, "_rate") || key == "first_player_advantage" {
@@ -309,13 +316,13 @@ func cellText(key string, v any) string {
 		}
 		var parts []string
 		for _, k := range numericOrder(slices.Collect(maps.Keys(x))) {
-			parts = append(parts, label(k)+": "+cellText(k, x[k]))
+			parts = append(parts, h.label(k)+": "+h.cellText(k, x[k]))
 		}
 		return strings.Join(parts, "、")
 	case []any:
 		parts := make([]string, len(x))
 		for i, e := range x {
-			parts[i] = cellText(key, e)
+			parts[i] = h.cellText(key, e)
 		}
 		return strings.Join(parts, "、")
 	case nil:

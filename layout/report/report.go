@@ -24,6 +24,9 @@ type Page struct {
 	// Smoke is the random-bot batch that found the dead cards, when the
 	// report is another batch (the balance batch); nil means the report's own.
 	Smoke *sim.Report
+	// Headings are the Japanese headings of the engine's own report keys,
+	// in column order (sim.Labeler); nil shows them as written.
+	Headings [][2]string
 }
 
 type playerSection struct {
@@ -128,14 +131,14 @@ func Write(w io.Writer, r *sim.Report, p Page) error {
 	}
 	v.Scatter = cardScatter(points)
 	for _, name := range slices.Sorted(maps.Keys(r.Extra)) {
-		v.Extras = append(v.Extras, renderExtra(name, r.Extra[name]))
+		v.Extras = append(v.Extras, newHeadings(p.Headings).renderExtra(name, r.Extra[name]))
 	}
 	return page.Execute(w, v)
 }
 
 // renderExtra renders an engine's own section: a heatmap when it carries a
 // matchup matrix ("decks" and "matrix"), and everything else as tables.
-func renderExtra(name string, value any) extraSection {
+func (h headings) renderExtra(name string, value any) extraSection {
 	m := generic(value)
 	sec := extraSection{Name: name}
 	if labels, cells, ok := matrixOf(m); ok {
@@ -144,7 +147,7 @@ func renderExtra(name string, value any) extraSection {
 		delete(m, "decks")
 		delete(m, "matrix")
 	}
-	sec.Parts = renderParts(m)
+	sec.Parts = h.renderParts(m)
 	return sec
 }
 

@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -32,7 +33,8 @@ func sampleReport() *sim.Report {
 
 func TestWrite_SelfContainedPageWithCharts(t *testing.T) {
 	var b bytes.Buffer
-	err := Write(&b, sampleReport(), Page{Title: "ナーストレンド", CardNames: map[string]string{"E01": "<script>alert(1)</script>", "E02": "トールの釣り"}})
+	err := Write(&b, sampleReport(), Page{Title: "ナーストレンド", CardNames: map[string]string{"E01": "<script>alert(1)</script>", "E02": "トールの釣り"},
+		Headings: [][2]string{{"first_player", "第1ターンの先攻の勝率"}}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -76,14 +78,22 @@ func TestSameReportGivesTheSameBytes(t *testing.T) {
 	}
 }
 
-// TestReport_EveryLabelKeyOnce: a key listed twice would get the later
-// place in the column order, leaving the first entry dead.
-func TestReport_EveryLabelKeyOnce(t *testing.T) {
+// TestHeadings_CommonFirstThenTheEnginesOwn: the common headings are listed
+// once each, an engine's own follow them in its order, and an engine key
+// that repeats a common one keeps the common heading and place.
+func TestHeadings_CommonFirstThenTheEnginesOwn(t *testing.T) {
 	seen := map[string]bool{}
-	for _, p := range labelList {
+	for _, p := range commonHeadings {
 		if seen[p[0]] {
-			t.Errorf("label key %q is listed twice", p[0])
+			t.Errorf("heading key %q is listed twice", p[0])
 		}
 		seen[p[0]] = true
+	}
+	h := newHeadings([][2]string{{"zeta", "ゼータ"}, {"games", "別名"}, {"alpha", "アルファ"}})
+	if got := h.orderColumns([]string{"alpha", "unknown", "games", "zeta"}); !slices.Equal(got, []string{"games", "zeta", "alpha", "unknown"}) {
+		t.Errorf("columns in the order %v, want games, zeta, alpha, unknown", got)
+	}
+	if h.label("games") != "ゲーム数" || h.label("zeta") != "ゼータ" || h.label("unknown") != "unknown" {
+		t.Errorf("headings %q, %q, %q", h.label("games"), h.label("zeta"), h.label("unknown"))
 	}
 }

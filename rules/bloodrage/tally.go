@@ -388,3 +388,63 @@ func lintLines(fs []sim.Finding) []string {
 	}
 	return out
 }
+
+// reportLabels are the Japanese headings of the keys of the report section
+// (sim.Labeler), in column order.
+var reportLabels = [][2]string{
+	{"all", "全体"},
+	{"human", "人間プレイヤー"},
+	{"glory", "栄光"},
+	{"glory_by_source", "栄光の出どころ（1ゲーム平均）"},
+	{"by_players", "氏族数別"},
+	{"human_win_rate", "人間の勝率"},
+	{"ai_win_rate", "AI の勝率"},
+	{"clans", "氏族数"},
+	{"ai_clans", "AI 氏族数"},
+	{"boards", "AI ボード"},
+	{"pass_die_at_age_end", "時代の終わりのパスダイス"},
+	{"pass_die_mean", "パスダイスの平均"},
+	{"turns_per_age", "時代あたりの手番"},
+	{"rage0_pillages", "激情0での略奪"},
+	{"ship_rerolls", "船の振り直し"},
+	{"late_card_draws", "遅いカード補充"},
+	{"failed_rewards", "失敗した報酬"},
+	{"invade_fallbacks", "侵攻の代替"},
+	{"track_end_fails", "トラック終端での失敗"},
+	{"cells", "トラックのセル"},
+	{"upgrades", "強化"},
+	{"pillage_table", "略奪表"},
+	{"state", "状態"},
+	{"min_diff", "差の下限"},
+	{"max_diff", "差の上限"},
+	{"mode", "方式"},
+	{"rolls", "振った回数"},
+	{"joins", "参加"},
+	{"join_rate", "参加率"},
+	{"dead_cells", "一度も使われないセル"},
+	{"dead_upgrades", "一度も使われない強化"},
+	{"failing_cells", "ほとんど実行できない指示"},
+	{"static_problems", "静的な問題"},
+	{"ai_board", "AI ボード"},
+	{"ai_upgrade", "AI 強化"},
+	{"battle", "戦闘"},
+	{"cards", "カード"},
+	{"failed_reward", "失敗した報酬"},
+	{"pillage_reward", "略奪報酬"},
+	{"quest", "クエスト"},
+	{"rage", "激情"},
+	{"ragnarok", "ラグナロク"},
+	{"stat_bonus", "ステータス"},
+	{"stolen", "奪取"},
+	{"valhalla", "ヴァルハラ"},
+	{"blocked_even_yggdrasil", "阻止（偶数・ユグドラシル）"},
+	{"blocked_odd_doomed", "阻止（奇数・破滅）"},
+	{"direct", "直接"},
+	{"none", "なし"},
+	{"pillaged_even_yggdrasil", "略奪済み（偶数・ユグドラシル）"},
+	{"pillaged_odd_doomed", "略奪済み（奇数・破滅）"},
+	{"random", "無作為"},
+}
+
+// ReportLabels gives the Japanese heading of each key of the report section.
+func (e *Engine) ReportLabels() [][2]string { return reportLabels }

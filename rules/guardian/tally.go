@@ -159,3 +159,21 @@ func (e *Engine) chart() string {
 	}
 	return b.String()
 }
+
+// reportLabels are the Japanese headings of the keys of the report section
+// (sim.Labeler), in column order.
+var reportLabels = [][2]string{
+	{"affinity_chart", "相性表"},
+	{"deck_win_rate", "デッキごとの勝率"},
+	{"deck", "デッキ"},
+	{"all", "全体"},
+	{"seat1", "先手番（席1）"},
+	{"seat2", "後手番（席2）"},
+	{"first_player", "第1ターンの先攻の勝率"},
+	{"first_player_advantage", "先攻の有利（勝率 − 50%）"},
+	{"battle", "戦闘"},
+	{"drawn", "引き分け（千日手）"},
+}
+
+// ReportLabels gives the Japanese heading of each key of the report section.
+func (e *Engine) ReportLabels() [][2]string { return reportLabels }

@@ -107,3 +107,20 @@ func (t *tally) Report() any {
 }
 
 func round4(x float64) float64 { return math.Round(x*1e4) / 1e4 }
+
+// reportLabels are the Japanese headings of the keys of the report section
+// (sim.Labeler), in column order.
+var reportLabels = [][2]string{
+	{"monsters", "モンスター別"},
+	{"end_by_supply", "サプライ切れで終了"},
+	{"end_by_weaknesses", "弱点がすべて尽きて終了"},
+	{"weaknesses_destroyed", "破壊した弱点"},
+	{"valkyrie_vp", "ヴァルキリーの勝利点"},
+	{"weakness_vp", "弱点の勝利点"},
+	{"vp_card_vp", "勝利点カードの勝利点"},
+	{"mean_weaknesses_destroyed", "平均破壊弱点数"},
+	{"rage", "激情"},
+}
+
+// ReportLabels gives the Japanese heading of each key of the report section.
+func (e *Engine) ReportLabels() [][2]string { return reportLabels }
