@@ -24,6 +24,26 @@ type Game struct {
 	Counted map[string]string
 }
 
+// SampleDeck is a deck a workbook lists for playtests (guardian's Decks
+// sheet): its cards in sheet order, copies summed per row.
+type SampleDeck struct {
+	Name  string
+	Row   int // the sheet row of the deck's first line
+	Cards []SampleDeckCard
+}
+
+// SampleDeckCard is one card of a sample deck with its number of copies.
+type SampleDeckCard struct {
+	ID     string
+	Copies int
+}
+
+// DeckLister is implemented by the typed data of a game whose workbook
+// lists sample decks, so that exports can deal them as decks.
+type DeckLister interface {
+	SampleDecks() []SampleDeck
+}
+
 // SheetSpec describes one sheet of a game's workbook.
 type SheetSpec struct {
 	Key      string // English sheet name and components key, e.g. "Edda"

@@ -92,19 +92,6 @@ type GDeckRow struct {
 	Note   string `xlsx:"メモ,Note" doc:"デッキの狙いなど（読み込みでは使いません）"`
 }
 
-// GDeck is a sample deck: its cards in sheet order, copies summed per row.
-type GDeck struct {
-	Name  string
-	Row   int // the sheet row of the deck's first line
-	Cards []GDeckCard
-}
-
-// GDeckCard is one card of a deck with its number of copies.
-type GDeckCard struct {
-	ID     string
-	Copies int
-}
-
 // GuardianData is the validated guardian workbook, for the engine.
 type GuardianData struct {
 	Attributes []GAffinity // the Affinity sheet
@@ -112,12 +99,15 @@ type GuardianData struct {
 	Advances   []GAdvance
 	Orders     []GOrder
 	Materials  []GMaterial
-	Decks      []GDeck
+	Decks      []SampleDeck
 	Rules      Rules
 	// Proposal says whether the Affinity sheet's proposed advantages are in
 	// force (the AffinityProposal rule).
 	Proposal bool
 }
+
+// SampleDecks lists the Decks sheet's decks (DeckLister).
+func (d *GuardianData) SampleDecks() []SampleDeck { return d.Decks }
 
 // Attr returns the attribute with the given ID, or nil.
 func (d *GuardianData) Attr(id string) *GAffinity {
@@ -711,7 +701,7 @@ func guardianCheckEffect[T any](s *Sheet[T], i int, field, src string, e *effect
 // DeckExact is ×), and no name appears more than MaxCopies times, Materials
 // excepted. A deck's size is reported at its first row's Deck cell, a name
 // over the limit at the Copies cell of the row that passes it.
-func guardianDecks(c *Checker, ds *Sheet[GDeckRow], cards map[string]guardianCard) []GDeck {
+func guardianDecks(c *Checker, ds *Sheet[GDeckRow], cards map[string]guardianCard) []SampleDeck {
 	r := c.Rules
 	if len(ds.Items) == 0 && ds.header != nil {
 		ds.SheetErrorf("g_empty_sheet")
@@ -722,7 +712,7 @@ func guardianDecks(c *Checker, ds *Sheet[GDeckRow], cards map[string]guardianCar
 	}
 	type deckName struct{ deck, name string }
 	var (
-		decks    []GDeck
+		decks    []SampleDeck
 		first    = map[string]int{}   // deck → item index of its first row
 		index    = map[string]int{}   // deck → its index in decks
 		total    = map[string]int{}   // deck → cards
@@ -739,10 +729,10 @@ func guardianDecks(c *Checker, ds *Sheet[GDeckRow], cards map[string]guardianCar
 		if _, ok := first[row.Deck]; !ok {
 			first[row.Deck] = i
 			index[row.Deck] = len(decks)
-			decks = append(decks, GDeck{Name: row.Deck, Row: ds.Rows[i]})
+			decks = append(decks, SampleDeck{Name: row.Deck, Row: ds.Rows[i]})
 		}
 		k := index[row.Deck]
-		decks[k].Cards = append(decks[k].Cards, GDeckCard{ID: row.Card, Copies: row.Copies})
+		decks[k].Cards = append(decks[k].Cards, SampleDeckCard{ID: row.Card, Copies: row.Copies})
 		total[row.Deck] += row.Copies
 		card, ok := cards[row.Card]
 		if !ok {

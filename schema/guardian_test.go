@@ -511,7 +511,7 @@ func TestGuardian_DecksGroupByName(t *testing.T) {
 	if len(d.Decks) != 2 || d.Decks[0].Name != "火の速攻" || d.Decks[1].Name != "水の制御" || d.Decks[1].Row != 7 {
 		t.Fatalf("decks = %+v", d.Decks)
 	}
-	if got := d.Decks[0].Cards; len(got) != 6 || got[3] != (GDeckCard{ID: "A1", Copies: 1}) || got[5].ID != "M2" {
+	if got := d.Decks[0].Cards; len(got) != 6 || got[3] != (SampleDeckCard{ID: "A1", Copies: 1}) || got[5].ID != "M2" {
 		t.Errorf("火の速攻 cards = %+v", got)
 	}
 }

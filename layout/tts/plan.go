@@ -51,8 +51,9 @@ type Tile struct {
 }
 
 // FromDrawn makes a game's decks and tiles from its drawn cards, in layout
-// order: one deck per card kind holding each design's copies; for guardian,
-// whose data has sample decks, one deck per sample deck with its copies.
+// order: one deck per card kind holding each design's copies; for a game
+// whose data lists sample decks (schema.DeckLister), one deck per sample
+// deck with its copies.
 // Boards become tiles. drawn may hold every copy of a design (as
 // cards.DrawCopies draws them): a design whose copies look different (a
 // copy counter such as "3/8") gets a card per copy, each copy showing its
@@ -89,10 +90,10 @@ func FromDrawn(l *cards.Layout, data any, drawn []cards.Drawn) ([]Deck, []Tile, 
 		}
 		decks[k].Entries = append(decks[k].Entries, entries(byID[d.ID], d.Copies, 0)...)
 	}
-	if gd, ok := data.(*schema.GuardianData); ok && len(gd.Decks) > 0 {
+	if dl, ok := data.(schema.DeckLister); ok && len(dl.SampleDecks()) > 0 {
 		decks = decks[:0]
 		dealt := map[string]int{} // per design, the copies given to earlier decks
-		for _, sd := range gd.Decks {
+		for _, sd := range dl.SampleDecks() {
 			d := Deck{Name: sd.Name}
 			for _, e := range sd.Cards {
 				cs := byID[e.ID]

@@ -348,9 +348,9 @@ func TestGuardianDecksComeFromTheDeckLists(t *testing.T) {
 		{ID: "M1", Kind: "Material", Name: "鉄", Copies: 9, Face: card(colourOf(2)), Back: card(backRed)},
 		{ID: "A1", Kind: "Advance", Name: "未使用", Copies: 1, Face: card(colourOf(3)), Back: card(backRed)},
 	}
-	data := &schema.GuardianData{Decks: []schema.GDeck{
-		{Name: "火のデッキ", Cards: []schema.GDeckCard{{ID: "M1", Copies: 5}, {ID: "G1", Copies: 2}}},
-		{Name: "鉄のデッキ", Cards: []schema.GDeckCard{{ID: "M1", Copies: 4}, {ID: "G1", Copies: 2}}},
+	data := &schema.GuardianData{Decks: []schema.SampleDeck{
+		{Name: "火のデッキ", Cards: []schema.SampleDeckCard{{ID: "M1", Copies: 5}, {ID: "G1", Copies: 2}}},
+		{Name: "鉄のデッキ", Cards: []schema.SampleDeckCard{{ID: "M1", Copies: 4}, {ID: "G1", Copies: 2}}},
 	}}
 	l := &cards.Layout{Kinds: []*cards.Kind{{Name: "Guardian", Title: "守護者"}, {Name: "Material", Title: "マテリアル"}}}
 	decks, tiles, err := FromDrawn(l, data, drawn)

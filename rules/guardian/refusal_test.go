@@ -15,7 +15,7 @@ func TestGuardianEngineRefusalSpeaksBothLanguages(t *testing.T) {
 	d := loadData(t)
 	d.Decks = slices.Clone(d.Decks)
 	name := d.Decks[0].Name
-	d.Decks[0] = schema.GDeck{Name: name, Row: d.Decks[0].Row, Cards: []schema.GDeckCard{{ID: "X99", Copies: 40}}}
+	d.Decks[0] = schema.SampleDeck{Name: name, Row: d.Decks[0].Row, Cards: []schema.SampleDeckCard{{ID: "X99", Copies: 40}}}
 	_, err := New(d)
 	if err == nil {
 		t.Fatal("New accepted a deck with an unknown card")
