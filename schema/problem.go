@@ -80,9 +80,6 @@ func (ps *Problems) Warnf(sheet string, row, col int, column, key string, args .
 	ps.Add(Warning, sheet, row, col, column, ps.Lang.Msg(key, args...))
 }
 
-// Len reports how many problems were recorded.
-func (ps *Problems) Len() int { return len(ps.items) }
-
 // Sorted returns the problems ordered by file, sheet, row, column and message.
 func (ps *Problems) Sorted() []Problem {
 	out := slices.Clone(ps.items)

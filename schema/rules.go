@@ -301,15 +301,6 @@ func editDistance(a, b string) int {
 	return prev[len(rb)]
 }
 
-// RuleRows returns the Rules sheet rows the template writes: key, default, doc.
-func (g *Game) RuleRows() [][]string {
-	out := make([][]string, 0, len(g.Rules)+len(CheckRules))
-	for _, p := range g.AllRules() {
-		out = append(out, []string{p.Key, p.Default, p.Doc})
-	}
-	return out
-}
-
 // CheckRules are the rules shared by every game and set per workbook like
 // any other rule: the thresholds of `bifrost check` and the printed Version.
 var CheckRules = []RuleParam{

@@ -50,7 +50,7 @@ func TestRules_ValueOverridesTheDefault(t *testing.T) {
 	if r.Int("UrdFor4") != 8 || r.Bool("ArrivalMayShare") {
 		t.Errorf("UrdFor4=%d ArrivalMayShare=%v; want 8, false", r.Int("UrdFor4"), r.Bool("ArrivalMayShare"))
 	}
-	if c.P.Len() != 0 {
+	if len(c.P.items) != 0 {
 		t.Errorf("unexpected problems: %v", problemLines(c.P.Sorted()))
 	}
 }

@@ -3,7 +3,6 @@ package book
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"io"
 	"slices"
 	"strings"
@@ -208,8 +207,6 @@ var (
 	ruleColour    = rgb{180, 170, 155}
 	titleRuleTint = rgb{200, 180, 150}
 )
-
-func (c rgb) String() string { return fmt.Sprintf("#%02x%02x%02x", c.r, c.g, c.b) }
 
 // typesetter holds one book being typeset.
 type typesetter struct {

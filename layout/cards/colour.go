@@ -1,7 +1,6 @@
 package cards
 
 import (
-	"fmt"
 	"reflect"
 	"strconv"
 	"strings"
@@ -150,5 +149,3 @@ func (c colour) resolve(ds *dataset, fs *fieldSet, row reflect.Value) (rgb, bool
 }
 
 func fixed(c rgb) colour { return colour{set: true, rgb: c, tint: 1} }
-
-func (c rgb) String() string { return fmt.Sprintf("#%02x%02x%02x", c.r, c.g, c.b) }

@@ -1,6 +1,7 @@
 package cards
 
 import (
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -133,3 +134,15 @@ func TestArt_NamesCannotLeaveTheFolder(t *testing.T) {
 		}
 	}
 }
+
+// Count returns how many physical cards (or boards) of each kind the deck
+// prints, by kind name.
+func (d *Deck) Count() map[string]int {
+	out := map[string]int{}
+	for _, k := range d.kinds {
+		out[k.Name] = len(d.cards[k])
+	}
+	return out
+}
+
+func (c rgb) String() string { return fmt.Sprintf("#%02x%02x%02x", c.r, c.g, c.b) }

@@ -141,16 +141,6 @@ func NewDeck(res schema.Result, l *Layout, only []string) (*Deck, error) {
 	return d, nil
 }
 
-// Count returns how many physical cards (or boards) of each kind the deck
-// prints, by kind name.
-func (d *Deck) Count() map[string]int {
-	out := map[string]int{}
-	for _, k := range d.kinds {
-		out[k.Name] = len(d.cards[k])
-	}
-	return out
-}
-
 // grid is how cards of one size sit on a sheet of paper.
 type grid struct {
 	page       Size

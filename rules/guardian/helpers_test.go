@@ -3,6 +3,7 @@ package guardian
 import (
 	"context"
 	"flag"
+	"math/rand/v2"
 	"sync"
 	"testing"
 
@@ -67,4 +68,12 @@ func newEngine(t testing.TB) *Engine {
 func runBatch(t testing.TB, e sim.Engine, o sim.BatchOptions) *sim.Stats {
 	t.Helper()
 	return sim.Run(context.Background(), e, o)
+}
+
+// clone returns a deep copy of g with its own random source.
+func (g *game) clone(rng *rand.Rand) *game {
+	c := g.e.blank()
+	c.copyFrom(g)
+	c.rng = rng
+	return c
 }

@@ -235,14 +235,6 @@ func (h *hidden) copyFrom(o *hidden) {
 	h.forge, h.reckless = o.forge, o.reckless
 }
 
-// clone returns a deep copy of g with its own random source.
-func (g *game) clone(rng *rand.Rand) *game {
-	c := g.e.blank()
-	c.copyFrom(g)
-	c.rng = rng
-	return c
-}
-
 func (g *game) ev(ev sim.Event) {
 	if g.emit != nil {
 		g.emit(ev)
