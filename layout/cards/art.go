@@ -3,7 +3,6 @@ package cards
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"image"
 	"image/draw"
 	"image/jpeg"
@@ -13,6 +12,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"bifrost/schema"
 )
 
 // Limits on card art files.
@@ -92,9 +93,10 @@ func (a *artStore) load(name string) (*artImage, error) {
 	}
 	for _, ext := range artExts {
 		// Stat before opening: opening a named pipe would wait for a writer forever.
+		path := filepath.Join(a.dir, name+ext)
 		fi, err := a.root.Stat(name + ext)
 		if err == nil && !fi.Mode().IsRegular() {
-			return nil, fmt.Errorf("%s: not a regular file (%s)", filepath.Join(a.dir, name+ext), fileKind(fi.Mode()))
+			return nil, messages.Err("art_file", path, messages.Err("not_regular", fileKind(fi.Mode())))
 		}
 		var f *os.File
 		if err == nil {
@@ -104,20 +106,19 @@ func (a *artStore) load(name string) (*artImage, error) {
 			if errors.Is(err, fs.ErrNotExist) {
 				continue
 			}
-			return nil, fmt.Errorf("%s: %w", filepath.Join(a.dir, name+ext), unwrap(err))
+			return nil, messages.Err("art_file", path, unwrap(err))
 		}
 		data, err := io.ReadAll(io.LimitReader(f, maxArtBytes+1))
 		f.Close()
-		path := filepath.Join(a.dir, name+ext)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", path, unwrap(err))
+			return nil, messages.Err("art_file", path, unwrap(err))
 		}
 		if len(data) > maxArtBytes {
-			return nil, fmt.Errorf("%s: larger than %d MB", path, maxArtBytes>>20)
+			return nil, messages.Err("art_file", path, messages.Err("art_too_big", maxArtBytes>>20))
 		}
 		img, err := decodeArt(name+ext, data)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
+			return nil, messages.Err("art_file", path, err)
 		}
 		return img, nil
 	}
@@ -133,59 +134,81 @@ func unwrap(err error) error {
 }
 
 // decodeArt checks an image and puts it in a form the PDF writer embeds:
-// JPEG as it is, PNG as 8-bit non-interlaced (re-encoded when needed).
+// JPEG as it is, PNG as 8-bit non-interlaced (re-encoded when needed). Its
+// errors are catalogue messages: the image decoders' own words are English.
 func decodeArt(key string, data []byte) (*artImage, error) {
 	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
 	if err != nil {
-		return nil, fmt.Errorf("not a readable PNG or JPEG image (%v)", err)
+		return nil, artDecodeError(format, err)
 	}
 	if cfg.Width < 1 || cfg.Height < 1 || cfg.Width > maxArtPixels || cfg.Height > maxArtPixels {
-		return nil, fmt.Errorf("image is %d×%d pixels; art must be 1 to %d pixels each way", cfg.Width, cfg.Height, maxArtPixels)
+		return nil, messages.Err("art_pixels", cfg.Width, cfg.Height, maxArtPixels)
 	}
 	img := &artImage{key: key, data: data, w: cfg.Width, h: cfg.Height}
 	switch format {
 	case "jpeg":
 		img.typ = "JPG"
 		if _, err := jpeg.Decode(bytes.NewReader(data)); err != nil {
-			return nil, fmt.Errorf("damaged JPEG image (%v)", err)
+			return nil, artDecodeError(format, err)
 		}
 	case "png":
 		img.typ = "PNG"
 		// fpdf embeds 8-bit, non-interlaced PNGs only.
 		if len(data) > 28 && data[24] == 8 && data[28] == 0 {
 			if _, err := png.Decode(bytes.NewReader(data)); err != nil {
-				return nil, fmt.Errorf("damaged PNG image (%v)", err)
+				return nil, artDecodeError(format, err)
 			}
 			break
 		}
 		src, err := png.Decode(bytes.NewReader(data))
 		if err != nil {
-			return nil, fmt.Errorf("damaged PNG image (%v)", err)
+			return nil, artDecodeError(format, err)
 		}
 		dst := image.NewNRGBA(src.Bounds())
 		draw.Draw(dst, dst.Bounds(), src, src.Bounds().Min, draw.Src)
 		var b bytes.Buffer
 		if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&b, dst); err != nil {
-			return nil, err
+			return nil, err // writing to memory: cannot happen
 		}
 		img.data = b.Bytes()
 	default:
-		return nil, fmt.Errorf("a %s image; art must be PNG or JPEG", format)
+		return nil, messages.Err("art_kind", strings.ToUpper(format))
 	}
 	return img, nil
 }
 
-// fileKind names what a path that is not a regular file is, for messages.
-func fileKind(m fs.FileMode) string {
+// artDecodeError says, in the catalogue's words, why an image decoder
+// refused art of format ("png", "jpeg", or "" when none knew the data).
+func artDecodeError(format string, err error) error {
 	switch {
-	case m.IsDir():
-		return "a folder"
-	case m&fs.ModeNamedPipe != 0:
-		return "a named pipe"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeDevice != 0:
-		return "a device"
+	case errors.Is(err, image.ErrFormat):
+		return messages.Err("art_format")
+	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
+		return messages.Err("art_truncated", strings.ToUpper(format))
 	}
-	return m.Type().String()
+	return messages.Err("art_damaged", strings.ToUpper(format))
 }
+
+// fileKind is what a path that is not a regular file is, named in the
+// language of the message it is an argument of.
+type fileKind fs.FileMode
+
+func (k fileKind) msg() *schema.Message {
+	switch m := fs.FileMode(k); {
+	case m.IsDir():
+		return messages.Err("kind_folder")
+	case m&fs.ModeNamedPipe != 0:
+		return messages.Err("kind_pipe")
+	case m&fs.ModeSocket != 0:
+		return messages.Err("kind_socket")
+	case m&fs.ModeDevice != 0:
+		return messages.Err("kind_device")
+	default:
+		return messages.Err("kind_other", m.Type().String())
+	}
+}
+
+func (k fileKind) Error() string { return k.msg().Error() }
+
+// In names the kind in l's language.
+func (k fileKind) In(l *schema.Lang) string { return k.msg().In(l) }

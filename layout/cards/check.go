@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"bifrost/layout/text"
 	"bifrost/schema"
@@ -134,9 +135,9 @@ func (is issue) describe(ds *dataset, lang *schema.Lang) string {
 	switch {
 	case is.artErr != nil:
 		if en {
-			return fmt.Sprintf("%s: the art cannot be used: %v", card, is.artErr)
+			return fmt.Sprintf("%s: the art cannot be used: %s", card, errIn(lang, is.artErr))
 		}
-		return fmt.Sprintf("%s: 画像を使えません: %v", card, is.artErr)
+		return fmt.Sprintf("%s: 画像を使えません: %s", card, errIn(lang, is.artErr))
 	case is.fit != nil && is.el.style.MaxLines > 0 && len(is.fit.Lines) > is.el.style.MaxLines:
 		if en {
 			return fmt.Sprintf("%s: %s does not fit on %d line(s) even at the minimum %gpt: %s", card, what, is.el.style.MaxLines, is.fit.Size, excerpt(is.text))
@@ -161,6 +162,17 @@ func (is issue) describe(ds *dataset, lang *schema.Lang) string {
 		return fmt.Sprintf("%s: %sの文字%sはフォントチェーン（%s）のどのフォントにもないため、白い四角で印刷されます。その文字を持つフォントを入れるか（Debian: apt-get install fonts-ipaexfont-gothic fonts-morisawa-bizud-gothic）、レイアウトのフォントチェーンに加えてください", card, what, describeJA(is.r), is.font)
 	}
 }
+
+// errIn renders err in lang, Japanese when lang is nil (as describe speaks).
+func errIn(lang *schema.Lang, err error) string {
+	if lang == nil {
+		lang = japanese()
+	}
+	return lang.ErrText(err)
+}
+
+// japanese is the Lang of messages given no language.
+var japanese = sync.OnceValue(func() *schema.Lang { return schema.NewLang("ja") })
 
 // what names the field (or fields) the text came from.
 func (is issue) what(en bool) string {
