@@ -160,6 +160,11 @@ type Engine struct {
 	edge     [][]int8 // edge[a][b]: affinity of a against b before reckless attacks
 	reckOK   []bool   // whether an attribute may go reckless
 	counters []string // counter names by index
+	// ctrCap is, per counter, one more than the largest number a condition
+	// compares it with: every value from there up meets the same conditions
+	// (0 when no condition reads it), so a repeated position (G10) looks
+	// no further.
+	ctrCap   []int32
 	decks    [][]int16
 	deckName []string
 	prior    []int16 // every sample deck's cards: what a bot expects of an unknown deck
@@ -315,6 +320,9 @@ func New(d *schema.GuardianData) (*Engine, error) {
 	for name, i := range ctrIdx {
 		e.counters[i] = name
 	}
+	for len(e.ctrCap) < len(e.counters) {
+		e.ctrCap = append(e.ctrCap, 0) // recorded, never read
+	}
 
 	byID := map[string]int16{}
 	for i, id := range e.ids {
@@ -407,6 +415,10 @@ func (c compiler) clause(cl effect.Clause) (clause, error) {
 			cd.attr = a
 		case cCounter:
 			cd.ctr = c.counter(call.Str(0))
+			for int(cd.ctr) >= len(c.e.ctrCap) {
+				c.e.ctrCap = append(c.e.ctrCap, 0)
+			}
+			c.e.ctrCap[cd.ctr] = max(c.e.ctrCap[cd.ctr], int32(call.Value)+1)
 		case cPay:
 			a, ok := c.attr[call.Str(1)]
 			if !ok {

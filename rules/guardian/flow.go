@@ -441,8 +441,10 @@ func (g *game) repeated() bool {
 
 // position sums up the state a turn ends in, for RepetitionLimit (G10):
 // each seat's hand and consume zone as sets of cards, its deck, resource
-// zone and cheer seat in order, its records and the points it carries into
-// the next turn, and who goes first. Battle effects and cheer marks have
+// zone and cheer seat in order, its records (each only up to one more than
+// the largest number a card compares it with: beyond it, no card can tell
+// the values apart) and the points it carries into the next turn, and who
+// goes first. Battle effects and cheer marks have
 // been reset by then.
 func (g *game) position() uint64 {
 	x := uint64(0x243f6a8885a308d3)
@@ -467,8 +469,8 @@ func (g *game) position() uint64 {
 		for _, cc := range ps.cheer {
 			mix(uint64(cc.card))
 		}
-		for _, c := range ps.counters {
-			mix(uint64(c))
+		for i, c := range ps.counters {
+			mix(uint64(min(c, g.e.ctrCap[i]))) // a record past every condition's number counts as one
 		}
 		mix(uint64(ps.nextNow))
 	}

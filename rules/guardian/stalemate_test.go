@@ -249,3 +249,38 @@ func TestG10_R33_greedyTetsubinLoopEndsDrawnByRepetition(t *testing.T) {
 		}
 	}
 }
+
+// G10: a record that only grows (旋風のツムジ's 「風車」, recorded every
+// battle) does not keep an endless extended battle from being a repeated
+// position once it is past every number a condition compares it with. The
+// ladder's search-against-greedy game that ran to the turn cap ends drawn.
+func TestG10_aRecordPastEveryConditionDoesNotHideARepetition(t *testing.T) {
+	const seed, index = 10475535438234353704, 237
+	e := newEngine(t)
+	p := sim.NewPlayer(e, []string{"search", "greedy"}, nil)
+	p.Check = true
+	var g *game
+	records := 0
+	p.OnStart = func(sg sim.Game) { g = sg.(*game) }
+	p.OnEvent = func(ev sim.Event) {
+		if ev.Kind == evRecord {
+			records++
+		}
+	}
+	r := p.Play(sim.Config{Players: 2, Index: index}, seed)
+	if r.Violation != nil {
+		t.Fatal(r.Violation.Message)
+	}
+	if r.Unfinished || !g.p.drawn || r.Winner != -1 {
+		t.Fatalf("unfinished %v, drawn %v, winner %d after %d turns: want a draw by repetition", r.Unfinished, g.p.drawn, r.Winner, r.Turns)
+	}
+	if records == 0 {
+		t.Fatal("no record was made: the game does not show what this test is about")
+	}
+	for i, c := range g.p.ps[0].counters {
+		if c > e.ctrCap[i] && e.ctrCap[i] > 0 {
+			return // a record grew past its cap and the repetition was still seen
+		}
+	}
+	t.Errorf("no record passed its cap (%v, caps %v): the game does not show what this test is about", g.p.ps[0].counters, e.ctrCap)
+}
