@@ -10,6 +10,7 @@ import (
 	"bifrost/rules/sim"
 	"bifrost/rules/valkyrie"
 	"bifrost/schema"
+	"bifrost/schema/figure"
 )
 
 // Game pairs a game's data contract with its engine constructor.
@@ -18,6 +19,8 @@ type Game struct {
 	// New builds the engine from the game's validated data (schema.Result.Data).
 	// It is nil for a game whose engine has not landed yet.
 	New func(data any) (sim.Engine, error)
+	// Figures draws the game's rulebook figures from its validated data.
+	Figures func(data any) map[string]*figure.Figure
 }
 
 // ID is the game id, e.g. "nastrond".
@@ -26,10 +29,10 @@ func (g Game) ID() string { return g.Schema.ID }
 // All lists the four games in report order.
 func All() []Game {
 	return []Game{
-		{Schema: schema.Valkyrie, New: valkyrie.FromData},
-		{Schema: schema.Nastrond, New: nastrond.FromData},
-		{Schema: schema.Guardian, New: guardian.FromData},
-		{Schema: schema.Bloodrage, New: bloodrage.FromData},
+		{Schema: schema.Valkyrie, New: valkyrie.FromData, Figures: valkyrie.Figures},
+		{Schema: schema.Nastrond, New: nastrond.FromData, Figures: nastrond.Figures},
+		{Schema: schema.Guardian, New: guardian.FromData, Figures: guardian.Figures},
+		{Schema: schema.Bloodrage, New: bloodrage.FromData, Figures: bloodrage.Figures},
 	}
 }
 

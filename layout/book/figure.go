@@ -11,44 +11,9 @@ import (
 	"strings"
 
 	"codeberg.org/go-pdf/fpdf"
+
+	"bifrost/schema/figure"
 )
-
-// Figure is a vector drawing for {{figure "NAME"}}: shapes in a box W × H
-// mm at its natural size, drawn the same in the PDF (fpdf paths and text)
-// and in the HTML (inline SVG), scaled down to the measure when wider.
-type Figure struct {
-	W      float64 `json:"w"`
-	H      float64 `json:"h"`
-	Shapes []Shape `json:"s"`
-}
-
-// ShapeKind is what a Shape draws.
-type ShapeKind string
-
-// The shapes a figure is made of.
-const (
-	ShapeRect   ShapeKind = "rect"   // corner (X, Y), size W × H; R rounds its corners
-	ShapeCircle ShapeKind = "circle" // centre (X, Y), radius R
-	ShapeLine   ShapeKind = "line"   // from (X, Y) to (X+W, Y+H)
-	ShapeArrow  ShapeKind = "arrow"  // a line with a head at (X+W, Y+H)
-	ShapeText   ShapeKind = "text"   // Text centred on (X, Y), Size mm high
-)
-
-// Shape is one element of a Figure. Colours are "#rrggbb"; an empty Fill
-// or Stroke is not painted.
-type Shape struct {
-	Kind   ShapeKind `json:"k"`
-	X      float64   `json:"x,omitempty"`
-	Y      float64   `json:"y,omitempty"`
-	W      float64   `json:"w,omitempty"`
-	H      float64   `json:"h,omitempty"`
-	R      float64   `json:"r,omitempty"`
-	Fill   string    `json:"f,omitempty"`
-	Stroke string    `json:"st,omitempty"`
-	Line   float64   `json:"lw,omitempty"` // stroke width, mm
-	Text   string    `json:"t,omitempty"`
-	Size   float64   `json:"sz,omitempty"`
-}
 
 // FigureRef marks where {{figure}} stood, followed by the figure itself
 // (JSON, base64url): the renderers draw it there.
@@ -57,7 +22,7 @@ const FigureRef = "bifrost-figure:"
 // figure expands {{figure "NAME"}}: one of the figures the data names, or
 // "turn" followed by the turn's phases, drawn as a flow of boxes.
 func (d Data) figure(name string, args ...string) (string, error) {
-	var f *Figure
+	var f *figure.Figure
 	switch {
 	case name == "turn":
 		if len(args) < 2 {
@@ -85,12 +50,12 @@ func (d Data) figure(name string, args ...string) (string, error) {
 }
 
 // decodeFigure reads the figure after FigureRef in an image's destination.
-func decodeFigure(enc string) (*Figure, error) {
+func decodeFigure(enc string) (*figure.Figure, error) {
 	js, err := base64.RawURLEncoding.DecodeString(enc)
 	if err != nil {
 		return nil, err
 	}
-	var f Figure
+	var f figure.Figure
 	if err := json.Unmarshal(js, &f); err != nil {
 		return nil, err
 	}
@@ -109,31 +74,31 @@ const (
 
 // TurnFlow draws a turn's phases as boxes joined by arrows, top to bottom,
 // with an arrow from the last back to the first (the next player's turn).
-func TurnFlow(phases []string) *Figure {
+func TurnFlow(phases []string) *figure.Figure {
 	const boxW, boxH, gap, size = 64.0, 8.0, 5.0, 3.6
-	f := &Figure{W: boxW + 24, H: float64(len(phases))*(boxH+gap) - gap + 2}
+	f := &figure.Figure{W: boxW + 24, H: float64(len(phases))*(boxH+gap) - gap + 2}
 	x := 2.0
 	for i, p := range phases {
 		y := 1 + float64(i)*(boxH+gap)
 		f.Shapes = append(f.Shapes,
-			Shape{Kind: ShapeRect, X: x, Y: y, W: boxW, H: boxH, R: 1.5, Fill: flowFill, Stroke: flowStroke, Line: 0.4},
-			Shape{Kind: ShapeText, X: x + boxW/2, Y: y + boxH/2, Text: p, Size: size, Fill: flowInk})
+			figure.Shape{Kind: figure.KindRect, X: x, Y: y, W: boxW, H: boxH, R: 1.5, Fill: flowFill, Stroke: flowStroke, Line: 0.4},
+			figure.Shape{Kind: figure.KindText, X: x + boxW/2, Y: y + boxH/2, Text: p, Size: size, Fill: flowInk})
 		if i > 0 {
-			f.Shapes = append(f.Shapes, Shape{Kind: ShapeArrow, X: x + boxW/2, Y: y - gap, H: gap, Stroke: flowStroke, Line: 0.4})
+			f.Shapes = append(f.Shapes, figure.Shape{Kind: figure.KindArrow, X: x + boxW/2, Y: y - gap, H: gap, Stroke: flowStroke, Line: 0.4})
 		}
 	}
 	// The loop back: right from the last box, up, and left into the first.
 	top, bottom, right := 1+boxH/2, f.H-1-boxH/2, x+boxW+8
 	f.Shapes = append(f.Shapes,
-		Shape{Kind: ShapeLine, X: x + boxW, Y: bottom, W: 8, Stroke: flowStroke, Line: 0.4},
-		Shape{Kind: ShapeLine, X: right, Y: bottom, H: top - bottom, Stroke: flowStroke, Line: 0.4},
-		Shape{Kind: ShapeArrow, X: right, Y: top, W: -8, Stroke: flowStroke, Line: 0.4},
-		Shape{Kind: ShapeText, X: right + 5, Y: (top + bottom) / 2, Text: "次", Size: 3, Fill: flowStroke})
+		figure.Shape{Kind: figure.KindLine, X: x + boxW, Y: bottom, W: 8, Stroke: flowStroke, Line: 0.4},
+		figure.Shape{Kind: figure.KindLine, X: right, Y: bottom, H: top - bottom, Stroke: flowStroke, Line: 0.4},
+		figure.Shape{Kind: figure.KindArrow, X: right, Y: top, W: -8, Stroke: flowStroke, Line: 0.4},
+		figure.Shape{Kind: figure.KindText, X: right + 5, Y: (top + bottom) / 2, Text: "次", Size: 3, Fill: flowStroke})
 	return f
 }
 
 // drawFigure draws f on pdf with its top-left corner at (x, y), scaled by s.
-func drawFigure(pdf *fpdf.Fpdf, f *Figure, x, y, s float64) {
+func drawFigure(pdf *fpdf.Fpdf, f *figure.Figure, x, y, s float64) {
 	for _, sh := range f.Shapes {
 		fill, stroke := sh.Fill != "", sh.Stroke != ""
 		if fill {
@@ -148,7 +113,7 @@ func drawFigure(pdf *fpdf.Fpdf, f *Figure, x, y, s float64) {
 		style := map[[2]bool]string{{true, true}: "FD", {true, false}: "F", {false, true}: "D"}[[2]bool{fill, stroke}]
 		px, py := x+sh.X*s, y+sh.Y*s
 		switch sh.Kind {
-		case ShapeRect:
+		case figure.KindRect:
 			if style == "" {
 				continue
 			}
@@ -157,23 +122,23 @@ func drawFigure(pdf *fpdf.Fpdf, f *Figure, x, y, s float64) {
 			} else {
 				pdf.Rect(px, py, sh.W*s, sh.H*s, style)
 			}
-		case ShapeCircle:
+		case figure.KindCircle:
 			if style != "" {
 				pdf.Circle(px, py, sh.R*s, style)
 			}
-		case ShapeLine, ShapeArrow:
+		case figure.KindLine, figure.KindArrow:
 			if !stroke {
 				continue
 			}
 			ex, ey := px+sh.W*s, py+sh.H*s
 			pdf.Line(px, py, ex, ey)
-			if sh.Kind == ShapeArrow {
+			if sh.Kind == figure.KindArrow {
 				a, b, c := arrowHead(px, py, ex, ey, 1.8*s)
 				r, g, bl := hexColour(sh.Stroke)
 				pdf.SetFillColor(r, g, bl)
 				pdf.Polygon([]fpdf.PointType{a, b, c}, "F")
 			}
-		case ShapeText:
+		case figure.KindText:
 			if sh.Text == "" {
 				continue
 			}
@@ -197,27 +162,27 @@ func arrowHead(x, y, ex, ey, l float64) (a, b, c fpdf.PointType) {
 }
 
 // figureSVG writes f as inline SVG, w mm wide at most.
-func figureSVG(f *Figure, name string) string {
+func figureSVG(f *figure.Figure, name string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, `<svg class="figure" role="img" aria-label="%s" viewBox="0 0 %s %s" style="width:100%%;max-width:%smm" xmlns="http://www.w3.org/2000/svg">`,
 		template.HTMLEscapeString(name), num(f.W), num(f.H), num(f.W))
-	paint := func(sh Shape) string {
+	paint := func(sh figure.Shape) string {
 		fill, stroke := orDefault(sh.Fill, "none"), orDefault(sh.Stroke, "none")
 		return fmt.Sprintf(` fill="%s" stroke="%s" stroke-width="%s"`, fill, stroke, num(max(sh.Line, 0.1)))
 	}
 	for _, sh := range f.Shapes {
 		switch sh.Kind {
-		case ShapeRect:
+		case figure.KindRect:
 			fmt.Fprintf(&b, `<rect x="%s" y="%s" width="%s" height="%s" rx="%s"%s/>`, num(sh.X), num(sh.Y), num(sh.W), num(sh.H), num(sh.R), paint(sh))
-		case ShapeCircle:
+		case figure.KindCircle:
 			fmt.Fprintf(&b, `<circle cx="%s" cy="%s" r="%s"%s/>`, num(sh.X), num(sh.Y), num(sh.R), paint(sh))
-		case ShapeLine, ShapeArrow:
+		case figure.KindLine, figure.KindArrow:
 			fmt.Fprintf(&b, `<line x1="%s" y1="%s" x2="%s" y2="%s"%s/>`, num(sh.X), num(sh.Y), num(sh.X+sh.W), num(sh.Y+sh.H), paint(sh))
-			if sh.Kind == ShapeArrow {
+			if sh.Kind == figure.KindArrow {
 				a, p, c := arrowHead(sh.X, sh.Y, sh.X+sh.W, sh.Y+sh.H, 1.8)
 				fmt.Fprintf(&b, `<polygon points="%s,%s %s,%s %s,%s" fill="%s"/>`, num(a.X), num(a.Y), num(p.X), num(p.Y), num(c.X), num(c.Y), sh.Stroke)
 			}
-		case ShapeText:
+		case figure.KindText:
 			fmt.Fprintf(&b, `<text x="%s" y="%s" font-size="%s" text-anchor="middle" dominant-baseline="central" fill="%s">%s</text>`,
 				num(sh.X), num(sh.Y), num(sh.Size), orDefault(sh.Fill, flowInk), template.HTMLEscapeString(sh.Text))
 		}

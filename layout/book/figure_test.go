@@ -9,15 +9,17 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"bifrost/schema/figure"
 )
 
 // testFigure has one shape of each kind and a label to find.
-var testFigure = &Figure{W: 60, H: 40, Shapes: []Shape{
-	{Kind: ShapeRect, X: 1, Y: 1, W: 58, H: 38, R: 2, Fill: "#eeeeee", Stroke: "#333333", Line: 0.4},
-	{Kind: ShapeCircle, X: 15, Y: 20, R: 5, Fill: "#c0392b"},
-	{Kind: ShapeLine, X: 25, Y: 10, W: 20, Stroke: "#333333"},
-	{Kind: ShapeArrow, X: 25, Y: 30, W: 20, Stroke: "#333333"},
-	{Kind: ShapeText, X: 40, Y: 20, Text: "盤面見本", Size: 4},
+var testFigure = &figure.Figure{W: 60, H: 40, Shapes: []figure.Shape{
+	{Kind: figure.KindRect, X: 1, Y: 1, W: 58, H: 38, R: 2, Fill: "#eeeeee", Stroke: "#333333", Line: 0.4},
+	{Kind: figure.KindCircle, X: 15, Y: 20, R: 5, Fill: "#c0392b"},
+	{Kind: figure.KindLine, X: 25, Y: 10, W: 20, Stroke: "#333333"},
+	{Kind: figure.KindArrow, X: 25, Y: 30, W: 20, Stroke: "#333333"},
+	{Kind: figure.KindText, X: 40, Y: 20, Text: "盤面見本", Size: 4},
 }}
 
 const figureBook = "---\ntitle: 図の本\n---\n# 図\n\n盤面です。\n\n{{figure \"board\"}}\n\n手番の流れです。\n\n{{figure \"turn\" \"準備段階\" \"行動段階\" \"清算段階\"}}\n"
@@ -42,7 +44,7 @@ func pathOps(t *testing.T, pdf []byte) int {
 }
 
 func TestFigureIsVectorsInThePDFAndSVGInTheHTML(t *testing.T) {
-	expanded, err := Expand("rulebook.md", figureBook, Data{Figures: map[string]*Figure{"board": testFigure}})
+	expanded, err := Expand("rulebook.md", figureBook, Data{Figures: map[string]*figure.Figure{"board": testFigure}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,7 +97,7 @@ func TestFigureIsVectorsInThePDFAndSVGInTheHTML(t *testing.T) {
 }
 
 func TestUnknownFigureIsAnErrorAtItsLine(t *testing.T) {
-	d := Data{Figures: map[string]*Figure{"board": testFigure}, Lang: English}
+	d := Data{Figures: map[string]*figure.Figure{"board": testFigure}, Lang: English}
 	for _, c := range []struct{ md, want string }{
 		{"# 図\n\n文。\n\n{{figure \"setup\"}}\n", `unknown figure "setup" (this book has board, turn)`},
 		{"# 図\n\n{{figure \"board\" \"x\"}}\n", `figure "board" takes no arguments`},

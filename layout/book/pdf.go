@@ -12,6 +12,7 @@ import (
 	"github.com/yuin/goldmark/ast"
 
 	"bifrost/layout/text"
+	"bifrost/schema/figure"
 )
 
 // CardDrawer draws the example card id with its top-left corner at (x, y),
@@ -232,7 +233,7 @@ type typesetter struct {
 	scratch *fpdf.Fpdf         // where cards are measured
 	cardH   map[string]float64 // measured card heights by id
 	images  *imageStore
-	figures map[string]*Figure // the figures by their encoding after FigureRef
+	figures map[string]*figure.Figure // the figures by their encoding after FigureRef
 
 	families map[*text.Font]string // the PDF font family of each font used (family)
 }

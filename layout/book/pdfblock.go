@@ -13,6 +13,7 @@ import (
 	east "github.com/yuin/goldmark/extension/ast"
 
 	"bifrost/layout/text"
+	"bifrost/schema/figure"
 )
 
 // builder walks the block nodes of the document and lays each out into
@@ -595,7 +596,7 @@ func (b *builder) figure(enc string) error {
 		return errors.New(say(messages.Err("figure.bad", err), b.r.cfg.lang))
 	}
 	if b.r.figures == nil {
-		b.r.figures = map[string]*Figure{}
+		b.r.figures = map[string]*figure.Figure{}
 	}
 	b.r.figures[enc] = f
 	w := min(f.W, b.w)

@@ -13,6 +13,7 @@ import (
 
 	"bifrost/schema"
 	"bifrost/schema/effect"
+	"bifrost/schema/figure"
 )
 
 // Data is what a rulebook's placeholders may draw on.
@@ -26,7 +27,7 @@ type Data struct {
 	Glossary []Term
 	// Figures are the game's figures drawn from its data and geometry, for
 	// {{figure "NAME"}}.
-	Figures map[string]*Figure
+	Figures map[string]*figure.Figure
 	// Parts gives the parts of an example card's face, for the numbered
 	// callouts of {{card "ID" "part=text" …}}; nil when none are known.
 	Parts func(id string) (CardParts, bool)

@@ -13,6 +13,7 @@ import (
 
 	"bifrost/layout/cards"
 	"bifrost/schema"
+	"bifrost/schema/figure"
 	"bifrost/schema/workbook"
 )
 
@@ -81,9 +82,9 @@ var calloutCard = regexp.MustCompile(`\{\{card "([^"]+)" "`)
 
 // standInFigures stand in for the figures cmd/bifrost draws from the
 // engines' geometry, which this package does not import.
-var standInFigures = map[string]*Figure{"board": standIn, "supply": standIn, "area": standIn, "map": standIn}
+var standInFigures = map[string]*figure.Figure{"board": standIn, "supply": standIn, "area": standIn, "map": standIn}
 
-var standIn = &Figure{W: 20, H: 20, Shapes: []Shape{{Kind: ShapeRect, W: 20, H: 20, Stroke: "#000000"}}}
+var standIn = &figure.Figure{W: 20, H: 20, Shapes: []figure.Shape{{Kind: figure.KindRect, W: 20, H: 20, Stroke: "#000000"}}}
 
 func TestExpand_EveryShippedRulebook(t *testing.T) {
 	for _, g := range schema.Games() {

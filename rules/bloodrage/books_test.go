@@ -14,6 +14,7 @@ import (
 
 	"bifrost/layout/book"
 	"bifrost/schema"
+	fig "bifrost/schema/figure"
 	"bifrost/schema/workbook"
 )
 
@@ -48,7 +49,7 @@ func expandBooks(t *testing.T, set map[string]string) map[string]string {
 		t.Fatal(err)
 	}
 	d := book.Data{Game: schema.Bloodrage, Result: res, Book: res.Book, Rulings: string(rulings), Glossary: terms,
-		Figures: map[string]*book.Figure{"map": {W: 10, H: 10}}, // the map's drawing states no rule
+		Figures: map[string]*fig.Figure{"map": {W: 10, H: 10}}, // the map's drawing states no rule
 		Lang:    "en"}
 	out := map[string]string{}
 	for _, name := range playerBooks {

@@ -13,6 +13,7 @@ import (
 	"bifrost/layout/book"
 	"bifrost/layout/cards"
 	"bifrost/schema"
+	"bifrost/schema/figure"
 	"bifrost/schema/workbook"
 )
 
@@ -65,7 +66,7 @@ func expandBooks(t *testing.T, set map[string]string) map[string]string {
 		t.Fatal(err)
 	}
 	d := book.Data{Game: schema.Nastrond, Result: res, Book: res.Book, Rulings: string(rulings), Glossary: terms,
-		Figures: map[string]*book.Figure{"board": {W: 10, H: 10}}, // the board's drawing says no rule
+		Figures: map[string]*figure.Figure{"board": {W: 10, H: 10}}, // the board's drawing says no rule
 		Parts:   func(id string) (book.CardParts, bool) { p, ok := parts[id]; return p, ok },
 		Lang:    "en"}
 	out := map[string]string{}
