@@ -5,8 +5,6 @@ import (
 	"context"
 	"io"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -14,6 +12,7 @@ import (
 	"testing"
 
 	"bifrost/rules/sim"
+	"bifrost/rules/sim/simtest"
 	"bifrost/schema"
 )
 
@@ -30,23 +29,19 @@ func reportJSON(t *testing.T, e *Engine, o sim.BatchOptions) (string, *sim.Repor
 	return b.String(), r
 }
 
-// TestBatch_sameReportForAnyWorkerCount: a checked batch over every player
-// count and both monsters has no violation and no unfinished game, and the
-// same report for 1 and 4 workers.
-func TestBatch_sameReportForAnyWorkerCount(t *testing.T) {
+// TestBatch_checkedGamesFightBothMonstersAndUseTheCards: a checked batch
+// over every player count, with the random bot and with the others, has
+// no violation and no unfinished game, fights both monsters and buys,
+// plays and resolves the cards. (That the report is the same for any
+// worker count is TestEngineConformsToTheHarness's.)
+func TestBatch_checkedGamesFightBothMonstersAndUseTheCards(t *testing.T) {
 	games := 1200
 	if testing.Short() {
 		games = 240
 	}
 	e := shippedEngine(t)
 	for _, bots := range [][]string{{"random"}, {"greedy", "bigmoney", "random"}} {
-		o := sim.BatchOptions{Seed: 11, Games: games, Workers: 1, Check: true, Bots: bots}
-		one, r := reportJSON(t, e, o)
-		o.Workers = 4
-		four, _ := reportJSON(t, e, o)
-		if one != four {
-			t.Errorf("%v: reports differ between 1 and 4 workers", bots)
-		}
+		_, r := reportJSON(t, e, sim.BatchOptions{Seed: 11, Games: games, Check: true, Bots: bots})
 		if r.ViolationCount != 0 || r.Unfinished != 0 {
 			t.Errorf("%v: %d violations %v, %d unfinished", bots, r.ViolationCount, r.Violations, r.Unfinished)
 		}
@@ -169,51 +164,12 @@ func TestBrokenData_showsInTheBatch(t *testing.T) {
 	})
 }
 
-// TestReplay_golden replays two seeded games against testdata/; run with
-// -update to rewrite them.
+// TestReplay_golden replays two seeded games, each in Japanese and
+// English, against testdata/; run with -update to rewrite them.
 func TestReplay_golden(t *testing.T) {
-	tests := []struct {
-		file string
-		cfg  sim.Config
-		seed uint64
-		bots []string
-		lang string
-	}{
-		{"replay-3p-greedy-bigmoney-random.ja.txt", sim.Config{Players: 3, Index: 0}, 5, []string{"greedy", "bigmoney", "random"}, "ja"},
-		{"replay-2p-greedy-bigmoney.en.txt", sim.Config{Players: 2, Index: 1}, 8, []string{"greedy", "bigmoney"}, "en"},
-	}
 	e := shippedEngine(t)
-	for _, tt := range tests {
-		var b bytes.Buffer
-		r := sim.Replay(&b, e, tt.cfg, tt.seed, tt.bots, tt.lang)
-		if r.Violation != nil || r.Unfinished {
-			t.Errorf("%s: %+v", tt.file, r)
-		}
-		path := filepath.Join("testdata", tt.file)
-		if *update {
-			if err := os.MkdirAll("testdata", 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		want, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatalf("%v (run go test -update)", err)
-		}
-		if !bytes.Equal(b.Bytes(), want) {
-			got, wantS := strings.Split(b.String(), "\n"), strings.Split(string(want), "\n")
-			for i := range min(len(got), len(wantS)) {
-				if got[i] != wantS[i] {
-					t.Errorf("%s: line %d:\n got  %s\n want %s", tt.file, i+1, got[i], wantS[i])
-					break
-				}
-			}
-			t.Errorf("%s: the replay differs (%d lines, want %d)", tt.file, len(got), len(wantS))
-		}
-	}
+	simtest.Golden(t, e, sim.Config{Players: 3, Index: 0}, 5, []string{"greedy", "bigmoney", "random"}, "replay-3p-greedy-bigmoney-random.txt", *update)
+	simtest.Golden(t, e, sim.Config{Players: 2, Index: 1}, 8, []string{"greedy", "bigmoney"}, "replay-2p-greedy-bigmoney.txt", *update)
 }
 
 // TestRules_variantsPlayClean: every Rules parameter the engine reads can be

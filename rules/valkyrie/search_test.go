@@ -185,25 +185,22 @@ func TestDeterminizeNeverReadsHiddenInformation(t *testing.T) {
 	}
 }
 
-// Issue 15.1: Determinize leaves the original untouched and does not draw
-// from its source; the copy shares nothing mutable with it (playing the
-// copy to its end changes nothing in the original), and it is checked like
-// any game: Check and CheckStep pass after every decision of the copy,
-// starting from a fresh checker.
-func TestDeterminizeLeavesOriginalUntouched(t *testing.T) {
+// Issue 15.1: a determinized copy is checked like any game: Check and
+// CheckStep pass after every decision of the copy played to its end,
+// starting from a fresh checker, whether the copy is new or made into an
+// earlier one. (That Determinize and play on the copy leave the original
+// and its source of chance untouched is TestEngineConformsToTheHarness's.)
+func TestDeterminizedCopiesPassTheChecks(t *testing.T) {
 	e := shippedEngine(t)
 	var buf []sim.Choice
 	for i := range 6 {
-		src := rand.NewPCG(uint64(i), 8)
-		g := e.NewGame(sim.Config{Players: 2 + i%3, Index: i}, rand.New(src)).(*Game)
+		g := e.NewGame(sim.Config{Players: 2 + i%3, Index: i}, rand.New(rand.NewPCG(uint64(i), 8))).(*Game)
 		play := rand.New(rand.NewPCG(uint64(i), 9))
 		for range 40 + 30*i {
 			buf = g.Choices(buf)
 			g.Apply(buf[play.IntN(len(buf))], nil)
 			mustCheck(t, g)
 		}
-		before := clone(g, rand.NewPCG(0, 0))
-		state, _ := src.MarshalBinary()
 		var dst sim.Game
 		for k := range 3 { // the second and third calls reuse dst
 			dst = g.Determinize(dst, g.Seat(), rand.New(rand.NewPCG(uint64(k), 10)))
@@ -219,14 +216,6 @@ func TestDeterminizeLeavesOriginalUntouched(t *testing.T) {
 				}
 			}
 		}
-		if after, _ := src.MarshalBinary(); !slices.Equal(state, after) {
-			t.Fatalf("game %d: Determinize drew from the original's source", i)
-		}
-		if !samePiles(g, before) || g.turns != before.turns || g.funds != before.funds || g.step != before.step ||
-			!slices.Equal(g.fresh, before.fresh) || !slices.Equal(g.dirty, before.dirty) {
-			t.Fatalf("game %d: playing the copies changed the original", i)
-		}
-		mustCheck(t, g)
 	}
 }
 
