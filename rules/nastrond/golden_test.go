@@ -3,13 +3,12 @@ package nastrond
 import (
 	"bytes"
 	"flag"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"bifrost/rules/sim"
+	"bifrost/rules/sim/simtest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden replays in testdata/")
@@ -18,42 +17,7 @@ var update = flag.Bool("update", false, "rewrite the golden replays in testdata/
 // decision by decision in Japanese and English, and compares it with the
 // recording in testdata/. Run with -update after an intended rules change.
 func TestGolden_replay(t *testing.T) {
-	e := shippedEngine(t)
-	for _, lang := range []string{"ja", "en"} {
-		t.Run(lang, func(t *testing.T) {
-			var b bytes.Buffer
-			r := sim.Replay(&b, e, sim.Config{Players: 4}, 20260101, []string{"greedy", "random"}, lang)
-			if r.Violation != nil || r.Unfinished {
-				t.Fatalf("the golden game did not finish cleanly: %+v", r)
-			}
-			path := filepath.Join("testdata", "replay-4p-seed20260101."+lang+".txt")
-			if *update {
-				if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test -update to record it)", err)
-			}
-			if got := b.Bytes(); !bytes.Equal(got, want) {
-				gl, wl := strings.Split(string(got), "\n"), strings.Split(string(want), "\n")
-				for i := range max(len(gl), len(wl)) {
-					var g, w string
-					if i < len(gl) {
-						g = gl[i]
-					}
-					if i < len(wl) {
-						w = wl[i]
-					}
-					if g != w {
-						t.Fatalf("%s differs at line %d:\n got: %s\nwant: %s\n(run go test -update after an intended change)", path, i+1, g, w)
-					}
-				}
-			}
-		})
-	}
+	simtest.Golden(t, shippedEngine(t), sim.Config{Players: 4}, 20260101, []string{"greedy", "random"}, "replay-4p-seed20260101.txt", *update)
 }
 
 // TestReplayTellsTheSetupBeforeTheFirstDecision: the layout, the

@@ -64,14 +64,12 @@ func TestDeterminizeReadsNoHiddenInformation(t *testing.T) {
 	}
 }
 
-// Issue 15.1: Determinize and play on the copy leave the original and its
-// source of chance untouched; the copy draws from the rng it is given and
-// dst is reused.
-func TestDeterminizeLeavesTheOriginalUntouched(t *testing.T) {
-	src := rand.NewPCG(1, 1)
-	g := midGame(t, src, 30)
-	before := g.Clone(nil)
-	state, _ := src.MarshalBinary()
+// Issue 15.1: the copy is the position itself, drawing from the rng it is
+// given, made into dst when dst is an earlier copy. (That Determinize and
+// play on the copy leave the original and its source of chance untouched is
+// TestEngineConformsToTheHarness's.)
+func TestDeterminizeCopiesThePositionIntoDst(t *testing.T) {
+	g := midGame(t, rand.NewPCG(1, 1), 30)
 	var dst sim.Game
 	for i := range 3 {
 		r := rand.New(rand.NewPCG(uint64(i), 9))
@@ -84,12 +82,6 @@ func TestDeterminizeLeavesTheOriginalUntouched(t *testing.T) {
 			t.Fatal("the copy is not the position drawing from the given rng")
 		}
 		finish(d)
-		if after, _ := src.MarshalBinary(); string(after) != string(state) {
-			t.Fatal("Determinize or play on the copy drew from the game's own source")
-		}
-		if !sameState(g, before) {
-			t.Fatal("Determinize or play on the copy changed the original")
-		}
 	}
 }
 
