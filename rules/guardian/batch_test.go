@@ -19,35 +19,6 @@ func reportJSON(t *testing.T, e sim.Engine, o sim.BatchOptions) (string, *sim.Re
 	return b.String(), r
 }
 
-// `bifrost sim guardian --games 3000 --players all --seed 11`: no
-// violations, no unfinished games, and the same report for 1 and 4 workers.
-func TestDeterminism_sameReportForOneAndFourWorkers(t *testing.T) {
-	e := newEngine(t)
-	for _, tt := range []struct {
-		bots  []string
-		games int
-	}{{[]string{"random"}, 3000}, {[]string{"greedy", "mc"}, 60}} {
-		games := tt.games
-		if testing.Short() {
-			games /= 10
-		}
-		o := sim.BatchOptions{Seed: 11, Games: games, Check: true, Bots: tt.bots}
-		o.Workers = 1
-		one, r := reportJSON(t, e, o)
-		o.Workers = 4
-		four, _ := reportJSON(t, e, o)
-		if one != four {
-			t.Errorf("%v: the reports differ between 1 and 4 workers", tt.bots)
-		}
-		if r.ViolationCount != 0 || r.Unfinished != 0 {
-			t.Errorf("%v: %d violations %v, %d unfinished", tt.bots, r.ViolationCount, r.Violations, r.Unfinished)
-		}
-		if r.Games != games {
-			t.Errorf("%v: %d games, want %d", tt.bots, r.Games, games)
-		}
-	}
-}
-
 // The report's extra.guardian section: every ordered pair of sample decks
 // is played from both seats, each off-diagonal cell's wins add up with its
 // mirror cell, and the first player's record covers every finished game.

@@ -3,7 +3,6 @@ package guardian
 import (
 	"math/rand/v2"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -280,5 +279,3 @@ func (s *sc) points() [2]int {
 	pts, _, _ := s.g.totals()
 	return pts
 }
-
-func itoa(n int) string { return strconv.Itoa(n) }

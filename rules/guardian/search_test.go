@@ -79,22 +79,21 @@ func TestSearchNeverReadsHiddenInformation(t *testing.T) {
 	t.Logf("%d positions, the opponent's hand resampled in %d, %d search decisions compared", positions, resampled, decisions)
 }
 
-// Issue 15.1, sim.Searcher: Determinize leaves the original untouched and
-// does not draw from its source of chance; a copy played to the end
-// changes nothing in the original; dst is reused.
-func TestDeterminizeLeavesTheOriginalUntouched(t *testing.T) {
+// Issue 15.1, sim.Searcher: Determinize makes its copy into dst when dst
+// is an earlier copy, and the copy draws its chance from the rng it is
+// given and tells no one of its events. (That Determinize and play on the
+// copy leave the original and its source of chance untouched is
+// TestEngineConformsToTheHarness's.)
+func TestDeterminizeReusesDstAndDrawsFromItsRng(t *testing.T) {
 	e := newEngine(t)
 	var dst sim.Game
 	for i := range 6 {
-		src := rand.NewPCG(uint64(i), 3)
-		g := e.NewGame(sim.Config{Players: 2, Index: i}, rand.New(src)).(*game)
+		g := e.NewGame(sim.Config{Players: 2, Index: i}, rand.New(rand.NewPCG(uint64(i), 3))).(*game)
 		play := rand.New(rand.NewPCG(uint64(i), 4))
 		var buf []sim.Choice
 		for n := 0; !g.Over() && g.Turn() <= e.turnCap; n++ {
 			buf = g.Choices(buf)
 			if n%3 == 0 {
-				before := g.clone(nil)
-				state, _ := src.MarshalBinary()
 				copyRng := rand.New(rand.NewPCG(uint64(n), 5))
 				d := g.Determinize(dst, g.Seat(), copyRng)
 				if dst != nil && d != dst {
@@ -103,17 +102,6 @@ func TestDeterminizeLeavesTheOriginalUntouched(t *testing.T) {
 				dst = d
 				if dg := d.(*game); dg.rng != copyRng || dg.emit != nil {
 					t.Fatalf("the copy does not draw its chance from the rng it was given")
-				}
-				var cb []sim.Choice
-				for k := 0; k < 300 && !d.Over(); k++ {
-					cb = d.Choices(cb)
-					d.Apply(cb[copyRng.IntN(len(cb))], nil)
-				}
-				if after, _ := src.MarshalBinary(); !slices.Equal(state, after) {
-					t.Fatalf("game %d decision %d: Determinize or the copy drew from the game's own rng", i, n)
-				}
-				if !sameCopy(g, before) || g.rng == nil {
-					t.Fatalf("game %d decision %d: Determinize or play on the copy changed the original", i, n)
 				}
 			}
 			g.Apply(buf[play.IntN(len(buf))], nil)
