@@ -6,9 +6,13 @@ import (
 	"image/color"
 	stddraw "image/draw"
 	"image/png"
+	"io"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
+
+	"codeberg.org/go-pdf/fpdf"
 
 	"bifrost/layout/text"
 )
@@ -100,5 +104,52 @@ func TestPNGDrawsArtByContentNotByName(t *testing.T) {
 		if got := img.RGBAAt(5, 5); got != tt.want {
 			t.Errorf("E1-01.png is drawn %v, want %v", got, tt.want)
 		}
+	}
+}
+
+// bogus is an item kind no Renderer method takes.
+type bogus struct{}
+
+func (bogus) item() {}
+
+// TestAnItemNoBackendPaintsFailsEveryBackend: an item of a kind the
+// Renderer does not know is an error in the SVG and the PNG, and the PDF
+// document's error, never silently left out.
+func TestAnItemNoBackendPaintsFailsEveryBackend(t *testing.T) {
+	l := &List{W: 10, H: 10, Items: []Item{&Shape{Kind: Rect, W: 5, H: 5, Fill: RGB(0, 0, 0)}, bogus{}}}
+	if err := l.SVG(io.Discard, false); err == nil || !strings.Contains(err.Error(), "draw.bogus") {
+		t.Errorf("SVG: %v, want an error naming draw.bogus", err)
+	}
+	if _, err := l.PNG(25.4, false); err == nil || !strings.Contains(err.Error(), "draw.bogus") {
+		t.Errorf("PNG: %v, want an error naming draw.bogus", err)
+	}
+	doc := fpdf.New("P", "mm", "A4", "")
+	doc.AddPage()
+	NewPDF(doc, func(*text.Font) string { return "" }).Draw(l, 0, 0)
+	if err := doc.Output(io.Discard); err == nil || !strings.Contains(err.Error(), "draw.bogus") {
+		t.Errorf("PDF: %v, want the document to fail naming draw.bogus", err)
+	}
+}
+
+// recorder is a Renderer that notes what it is told.
+type recorder struct{ calls []string }
+
+func (r *recorder) Shape(s *Shape) error   { r.calls = append(r.calls, "shape"); return nil }
+func (r *recorder) Text(t *Text) error     { r.calls = append(r.calls, "text "+t.S); return nil }
+func (r *recorder) Image(i *Image) error   { r.calls = append(r.calls, "image "+i.Key); return nil }
+func (r *recorder) Clip(c *Clip) error     { r.calls = append(r.calls, "clip"); return nil }
+func (r *recorder) Rotate(t *Rotate) error { r.calls = append(r.calls, "rotate"); return nil }
+func (r *recorder) Pop() error             { r.calls = append(r.calls, "pop"); return nil }
+
+// TestPlayTellsTheRendererEveryItemInPaintOrder: every item, in order.
+func TestPlayTellsTheRendererEveryItemInPaintOrder(t *testing.T) {
+	l := &List{W: 10, H: 10, Items: []Item{&Clip{W: 5, H: 5}, &Shape{Kind: Rect}, &Rotate{Angle: 90}, &Text{S: "カード"}, Pop{}, &Image{Key: "a.png"}, Pop{}}}
+	var r recorder
+	if err := l.Play(&r); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"clip", "shape", "rotate", "text カード", "pop", "image a.png", "pop"}
+	if !slices.Equal(r.calls, want) {
+		t.Errorf("told %q, want %q", r.calls, want)
 	}
 }

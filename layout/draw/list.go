@@ -5,7 +5,11 @@
 // backends, PDF (fpdf), SVG and PNG, only paint and cannot disagree.
 package draw
 
-import "bifrost/layout/text"
+import (
+	"fmt"
+
+	"bifrost/layout/text"
+)
 
 // List is one drawing.
 type List struct {
@@ -24,6 +28,47 @@ type Region struct {
 // Item is one entry of a list: *Shape, *Text, *Image, *Clip, *Rotate or
 // Pop.
 type Item interface{ item() }
+
+// Renderer is the law a backend obeys: Play tells it every item of a list
+// in paint order, already laid out, and it paints them, measuring and
+// deciding nothing. An item kind added to this package adds a method here,
+// so a backend that cannot paint it does not compile.
+type Renderer interface {
+	Shape(*Shape) error
+	Text(*Text) error
+	Image(*Image) error
+	Clip(*Clip) error     // what follows, up to its Pop, is clipped
+	Rotate(*Rotate) error // what follows, up to its Pop, is turned
+	Pop() error           // ends the latest Clip or Rotate still open
+}
+
+// Play hands every item of l to r in paint order. It stops at r's first
+// error, and fails on an item of a kind no Renderer method takes.
+func (l *List) Play(r Renderer) error {
+	for _, it := range l.Items {
+		var err error
+		switch it := it.(type) {
+		case *Shape:
+			err = r.Shape(it)
+		case *Text:
+			err = r.Text(it)
+		case *Image:
+			err = r.Image(it)
+		case *Clip:
+			err = r.Clip(it)
+		case *Rotate:
+			err = r.Rotate(it)
+		case Pop:
+			err = r.Pop()
+		default:
+			err = fmt.Errorf("draw: no Renderer method paints a %T", it)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
 
 // Color is an sRGB colour.
 type Color struct{ R, G, B uint8 }

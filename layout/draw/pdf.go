@@ -24,41 +24,59 @@ func NewPDF(doc *fpdf.Fpdf, fontName func(*text.Font) string) *PDF {
 }
 
 // Draw paints l with its top-left corner (the bleed's, when it has one) at
-// (x, y) on the current page.
+// (x, y) on the current page. What it cannot paint becomes the document's
+// error, so that writing the PDF fails.
 func (p *PDF) Draw(l *List, x, y float64) {
-	d := p.doc
-	var rotated []bool // open Clips (false) and Rotates (true)
-	for _, it := range l.Items {
-		switch it := it.(type) {
-		case *Shape:
-			p.shape(it, x, y)
-		case *Text:
-			p.text(it, x, y)
-		case *Image:
-			name := "art/" + it.Key
-			if !p.images[name] {
-				d.RegisterImageOptionsReader(name, fpdf.ImageOptions{ImageType: it.Type}, bytes.NewReader(it.Data))
-				p.images[name] = true
-			}
-			d.ImageOptions(name, x+it.X, y+it.Y, it.W, it.H, false, fpdf.ImageOptions{ImageType: it.Type}, 0, "")
-		case *Clip:
-			d.ClipRect(x+it.X, y+it.Y, it.W, it.H, false)
-			rotated = append(rotated, false)
-		case *Rotate:
-			d.TransformBegin()
-			d.TransformRotate(it.Angle, x+it.X, y+it.Y)
-			rotated = append(rotated, true)
-		case Pop:
-			if n := len(rotated); n > 0 {
-				if rotated[n-1] {
-					d.TransformEnd()
-				} else {
-					d.ClipEnd()
-				}
-				rotated = rotated[:n-1]
-			}
-		}
+	if err := l.Play(&pdfPlayer{p: p, x: x, y: y}); err != nil {
+		p.doc.SetError(err)
 	}
+}
+
+// pdfPlayer paints one list onto the document at (x, y).
+type pdfPlayer struct {
+	p       *PDF
+	x, y    float64
+	rotated []bool // open Clips (false) and Rotates (true)
+}
+
+func (r *pdfPlayer) Shape(s *Shape) error { r.p.shape(s, r.x, r.y); return nil }
+
+func (r *pdfPlayer) Text(t *Text) error { r.p.text(t, r.x, r.y); return nil }
+
+func (r *pdfPlayer) Image(it *Image) error {
+	d := r.p.doc
+	name := "art/" + it.Key
+	if !r.p.images[name] {
+		d.RegisterImageOptionsReader(name, fpdf.ImageOptions{ImageType: it.Type}, bytes.NewReader(it.Data))
+		r.p.images[name] = true
+	}
+	d.ImageOptions(name, r.x+it.X, r.y+it.Y, it.W, it.H, false, fpdf.ImageOptions{ImageType: it.Type}, 0, "")
+	return nil
+}
+
+func (r *pdfPlayer) Clip(c *Clip) error {
+	r.p.doc.ClipRect(r.x+c.X, r.y+c.Y, c.W, c.H, false)
+	r.rotated = append(r.rotated, false)
+	return nil
+}
+
+func (r *pdfPlayer) Rotate(t *Rotate) error {
+	r.p.doc.TransformBegin()
+	r.p.doc.TransformRotate(t.Angle, r.x+t.X, r.y+t.Y)
+	r.rotated = append(r.rotated, true)
+	return nil
+}
+
+func (r *pdfPlayer) Pop() error {
+	if n := len(r.rotated); n > 0 {
+		if r.rotated[n-1] {
+			r.p.doc.TransformEnd()
+		} else {
+			r.p.doc.ClipEnd()
+		}
+		r.rotated = r.rotated[:n-1]
+	}
+	return nil
 }
 
 func (p *PDF) shape(s *Shape, x, y float64) {

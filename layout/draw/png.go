@@ -75,32 +75,34 @@ func (l *List) paint(img *image.RGBA, k, off float64) error {
 	r.m = affine{k, 0, 0, k, -off, -off}
 	r.clip = img.Rect
 	r.stack = r.stack[:0]
-	for _, it := range l.Items {
-		switch it := it.(type) {
-		case *Shape:
-			r.shape(it)
-		case *Text:
-			if err := r.text(it); err != nil {
-				return err
-			}
-		case *Image:
-			if err := r.image(it); err != nil {
-				return err
-			}
-		case *Clip:
-			r.stack = append(r.stack, state{r.m, r.clip})
-			r.clip = r.clip.Intersect(r.bounds(it.X, it.Y, it.X+it.W, it.Y+it.H, 0, true))
-		case *Rotate:
-			r.stack = append(r.stack, state{r.m, r.clip})
-			r.m = r.m.mul(rotation(it.Angle, it.X, it.Y))
-		case Pop:
-			if n := len(r.stack); n > 0 {
-				r.m, r.clip = r.stack[n-1].m, r.stack[n-1].clip
-				r.stack = r.stack[:n-1]
-			}
-		}
-	}
+	err := l.Play(r)
 	r.img = nil
+	return err
+}
+
+func (r *raster) Shape(s *Shape) error { r.shape(s); return nil }
+
+func (r *raster) Text(t *Text) error { return r.text(t) }
+
+func (r *raster) Image(it *Image) error { return r.image(it) }
+
+func (r *raster) Clip(c *Clip) error {
+	r.stack = append(r.stack, state{r.m, r.clip})
+	r.clip = r.clip.Intersect(r.bounds(c.X, c.Y, c.X+c.W, c.Y+c.H, 0, true))
+	return nil
+}
+
+func (r *raster) Rotate(t *Rotate) error {
+	r.stack = append(r.stack, state{r.m, r.clip})
+	r.m = r.m.mul(rotation(t.Angle, t.X, t.Y))
+	return nil
+}
+
+func (r *raster) Pop() error {
+	if n := len(r.stack); n > 0 {
+		r.m, r.clip = r.stack[n-1].m, r.stack[n-1].clip
+		r.stack = r.stack[:n-1]
+	}
 	return nil
 }
 

@@ -33,36 +33,10 @@ func (l *List) SVG(w io.Writer, trim bool) error {
 	fmt.Fprintf(bw, `<svg xmlns="http://www.w3.org/2000/svg" width="%smm" height="%smm" viewBox="%s %s %s %s" xml:space="preserve">`,
 		num(wd), num(ht), num(x), num(y), num(wd), num(ht))
 	s.style(l)
-	open := 0
-	for _, it := range l.Items {
-		switch it := it.(type) {
-		case *Shape:
-			s.shape(it)
-		case *Text:
-			s.text(it)
-		case *Image:
-			mime := "image/png"
-			if it.Type == "JPG" {
-				mime = "image/jpeg"
-			}
-			fmt.Fprintf(bw, `<image x="%s" y="%s" width="%s" height="%s" preserveAspectRatio="none" href="data:%s;base64,%s"/>`,
-				num(it.X), num(it.Y), num(it.W), num(it.H), mime, base64.StdEncoding.EncodeToString(it.Data))
-		case *Clip:
-			s.n++
-			fmt.Fprintf(bw, `<clipPath id="%s%d"><rect x="%s" y="%s" width="%s" height="%s"/></clipPath><g clip-path="url(#%s%d)">`,
-				s.id, s.n, num(it.X), num(it.Y), num(it.W), num(it.H), s.id, s.n)
-			open++
-		case *Rotate:
-			fmt.Fprintf(bw, `<g transform="rotate(%s %s %s)">`, num(-it.Angle), num(it.X), num(it.Y))
-			open++
-		case Pop:
-			if open > 0 {
-				bw.WriteString("</g>")
-				open--
-			}
-		}
+	if err := l.Play(s); err != nil {
+		return err
 	}
-	bw.WriteString(strings.Repeat("</g>", open))
+	bw.WriteString(strings.Repeat("</g>", s.open))
 	bw.WriteString("</svg>\n")
 	return bw.Flush()
 }
@@ -71,7 +45,44 @@ type svgWriter struct {
 	w       *bufio.Writer
 	id      string // prefix of clip ids, unique to the drawing
 	n       int
+	open    int // <g> elements a Clip or Rotate opened, not yet closed
 	classes map[fontKey]int
+}
+
+func (s *svgWriter) Shape(sh *Shape) error { s.shape(sh); return nil }
+
+func (s *svgWriter) Text(t *Text) error { s.text(t); return nil }
+
+func (s *svgWriter) Image(it *Image) error {
+	mime := "image/png"
+	if it.Type == "JPG" {
+		mime = "image/jpeg"
+	}
+	fmt.Fprintf(s.w, `<image x="%s" y="%s" width="%s" height="%s" preserveAspectRatio="none" href="data:%s;base64,%s"/>`,
+		num(it.X), num(it.Y), num(it.W), num(it.H), mime, base64.StdEncoding.EncodeToString(it.Data))
+	return nil
+}
+
+func (s *svgWriter) Clip(c *Clip) error {
+	s.n++
+	fmt.Fprintf(s.w, `<clipPath id="%s%d"><rect x="%s" y="%s" width="%s" height="%s"/></clipPath><g clip-path="url(#%s%d)">`,
+		s.id, s.n, num(c.X), num(c.Y), num(c.W), num(c.H), s.id, s.n)
+	s.open++
+	return nil
+}
+
+func (s *svgWriter) Rotate(r *Rotate) error {
+	fmt.Fprintf(s.w, `<g transform="rotate(%s %s %s)">`, num(-r.Angle), num(r.X), num(r.Y))
+	s.open++
+	return nil
+}
+
+func (s *svgWriter) Pop() error {
+	if s.open > 0 {
+		s.w.WriteString("</g>")
+		s.open--
+	}
+	return nil
 }
 
 type fontKey struct {
