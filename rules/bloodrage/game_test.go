@@ -7,12 +7,12 @@ import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"slices"
 	"strings"
 	"testing"
 
 	"bifrost/rules/sim"
+	"bifrost/rules/sim/simtest"
 	"bifrost/schema"
 )
 
@@ -316,26 +316,17 @@ func reportJSON(t *testing.T, e sim.Engine, o sim.BatchOptions) (string, *sim.Re
 	return b.String(), r
 }
 
-func TestDeterminism_sameReportForOneAndFourWorkers(t *testing.T) {
-	e := engine(t)
-	for _, tt := range []struct {
-		bots  []string
-		games int
-	}{{[]string{"random"}, 1200}, {[]string{"greedy"}, 60}} {
-		games := tt.games
-		if testing.Short() {
-			games /= 5
-		}
-		o := sim.BatchOptions{Seed: 11, Games: games, Workers: 1, Check: true, Bots: tt.bots}
-		one, r := reportJSON(t, e, o)
-		o.Workers = 4
-		four, _ := reportJSON(t, e, o)
-		if one != four {
-			t.Errorf("%v: reports differ between 1 and 4 workers", tt.bots)
-		}
-		if r.ViolationCount != 0 || r.Unfinished != 0 {
-			t.Errorf("%v: %d violations, %d unfinished: %+v", tt.bots, r.ViolationCount, r.Unfinished, r.Violations[:min(3, len(r.Violations))])
-		}
+// TestBatch_greedyHumanPlaysCheckedGames: a checked batch with the greedy
+// human has no violation and no unfinished game. (Random games, and the
+// same report for any worker count, are TestEngineConformsToTheHarness's.)
+func TestBatch_greedyHumanPlaysCheckedGames(t *testing.T) {
+	games := 60
+	if testing.Short() {
+		games = 12
+	}
+	_, r := reportJSON(t, engine(t), sim.BatchOptions{Seed: 11, Games: games, Check: true, Bots: []string{"greedy"}})
+	if r.ViolationCount != 0 || r.Unfinished != 0 || r.Games != games {
+		t.Errorf("%d games: %d violations, %d unfinished: %+v", r.Games, r.ViolationCount, r.Unfinished, r.Violations[:min(3, len(r.Violations))])
 	}
 }
 
@@ -397,28 +388,11 @@ func TestGreedy_beatsRandom(t *testing.T) {
 	}
 }
 
+// TestReplay_golden replays one seeded 3-clan game of the greedy human,
+// in Japanese and English, against testdata/; run with -update to
+// rewrite it.
 func TestReplay_golden(t *testing.T) {
-	e := engine(t)
-	for _, lang := range []string{"ja", "en"} {
-		var b bytes.Buffer
-		r := sim.Replay(&b, e, sim.Config{Players: 3}, 11, []string{"greedy"}, lang)
-		if r.Violation != nil || r.Unfinished {
-			t.Fatalf("replay broke: %+v", r)
-		}
-		path := "testdata/replay-3clans-seed11." + lang + ".golden"
-		if *update {
-			if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-		want, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatalf("%v (run with -update)", err)
-		}
-		if !bytes.Equal(b.Bytes(), want) {
-			t.Errorf("%s replay differs from %s (run with -update after checking)", lang, path)
-		}
-	}
+	simtest.Golden(t, engine(t), sim.Config{Players: 3}, 11, []string{"greedy"}, "replay-3clans-seed11.golden", *update)
 }
 
 func TestBrokenData_boardsThatNeverFailNeverEndAnAge(t *testing.T) {
@@ -523,22 +497,6 @@ func TestLint_reportsImpossibleInstructions(t *testing.T) {
 	e.p.ages = 2
 	if p := e.Lint(); len(p) == 0 || !strings.Contains(p[0].Message, "A3-VOLUR") || p[0].Sheet != "AITrack" {
 		t.Errorf("an Age III monster in a two-Age game: %v", p)
-	}
-}
-
-func TestChoices_doNotAllocate(t *testing.T) {
-	e := engine(t)
-	g := e.NewGame(sim.Config{Players: 4}, rand.New(rand.NewPCG(9, 9))).(*Game)
-	rng := rand.New(rand.NewPCG(1, 1))
-	buf := make([]sim.Choice, 0, 1024)
-	for i := 0; !g.Over(); i++ {
-		if i%7 == 0 {
-			if a := testing.AllocsPerRun(3, func() { buf = g.Choices(buf) }); a != 0 {
-				t.Fatalf("Choices allocates %.0f times at prompt %d", a, g.prompt)
-			}
-		}
-		buf = g.Choices(buf)
-		g.Apply(buf[rng.IntN(len(buf))], nil)
 	}
 }
 

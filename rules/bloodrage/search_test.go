@@ -169,27 +169,6 @@ func TestDeterminizeKeepsWhatTheHumanSees(t *testing.T) {
 	}
 }
 
-func TestDeterminizeLeavesTheGameUntouched(t *testing.T) {
-	e := engine(t)
-	a, twin := twinGames(t, e, 4, 0, ageTwoAction)
-	var d sim.Game
-	rng := rand.New(rand.NewPCG(4, 4))
-	for range 5 {
-		d = a.Determinize(d, 0, rng)
-		var buf []sim.Choice
-		for !d.Over() {
-			buf = d.Choices(buf)
-			d.Apply(buf[rng.IntN(len(buf))], nil)
-		}
-	}
-	if !reflect.DeepEqual(a, twin) {
-		t.Fatal("determinizing and playing the copies out changed the true game")
-	}
-	if a.rng.Uint64() != twin.rng.Uint64() {
-		t.Fatal("Determinize drew from the game's own source of chance")
-	}
-}
-
 func TestEngineOffersTheSearchBot(t *testing.T) {
 	e := engine(t)
 	if got := e.Bots(); len(got) != 3 || got[0] != "random" || got[2] != "search" {
