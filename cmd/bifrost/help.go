@@ -3,8 +3,10 @@ package main
 import (
 	"io"
 	"regexp"
+	"strconv"
 	"strings"
 
+	"github.com/rivo/uniseg"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
@@ -12,7 +14,8 @@ import (
 )
 
 // helpJA is the Japanese form of each command's Long text and each flag's
-// usage, keyed by the English form written in the command's source. A
+// usage (and of a usage line that names a value in words), keyed by the
+// English form written in the command's source. A
 // command's Short carries both forms itself, as "日本語 / English".
 var helpJA = map[string]string{
 	// Long texts.
@@ -29,6 +32,9 @@ var helpJA = map[string]string{
 	"Template writes an empty workbook for GAME: Japanese headers with the English name as a\nnote, and dropdowns. Its output is source data, so unlike every other\ncommand it may write into the workbook folder (cardsrc/<game>.xlsx for a new game), but\nnever over an existing file unless --force is given.":                                                                                                                              "GAME の空のブックを書き出します。日本語の見出し（英語名はメモに）とドロップダウン付きです。\n出力は元データなので、ほかのコマンドと違ってブックのフォルダ（新しいゲームなら cardsrc/<game>.xlsx）にも\n書き込めますが、--force を付けない限り既存のファイルは上書きしません。",
 	"Validate reads each game's workbook (all four by default) and prints every problem\nas one line: file: Sheet!Cell: message. Exit 0 when clean, 1 on problems, 2 when it cannot run.":                                                                                                                                                                                                                                                        "各ゲームのブック（既定では4つすべて）を読み、問題を1件1行（ファイル: シート!セル: メッセージ）で表示します。\n終了コードは、問題なしで 0、問題があれば 1、実行できなければ 2 です。",
 	"Watch follows the workbook folder and, a moment after a workbook is saved, rebuilds\nthat game (validate, smoke batch, outputs) and prints its problems. Excel's ~$ and\nLibreOffice's .~lock files are ignored. Stop it with Ctrl-C.":                                                                                                                                                                                                      "ブックのフォルダを見張り、ブックが保存されると少し待ってそのゲームを作り直し（検証、試行ゲーム、出力）、\n問題を表示します。Excel の ~$ と LibreOffice の .~lock のファイルは無視します。Ctrl-C で終了します。",
+
+	// Usage lines that name a value in words.
+	"sweep GAME --set 'Sheet!ID.column=a..b' | --rule Key=a,b,c": "sweep GAME --set 'シート!ID.列=a..b' | --rule キー=a,b,c",
 
 	// Flag usages.
 	"message language: ja or en (default from LANG)":                                          "メッセージの言語：ja か en（既定は LANG から）",
@@ -67,27 +73,27 @@ var helpJA = map[string]string{
 	"valkyrie: the monster to fight, by ID (default: alternate between them)":                   "valkyrie：戦うモンスターの ID（既定は交互）",
 	"number of players (default: the smallest supported)":                                       "人数（既定は遊べる最少の人数）",
 	"the game's seed": "ゲームのシード",
-	"also write the merged report as an HTML page to this file":                      "まとめた報告をこのファイルに HTML のページとしても書き出す",
-	"folder holding <game>.xlsx (the engine decodes its own sections)":               "<game>.xlsx のあるフォルダ（エンジンが自分の部分を読み解くため）",
-	"what to write: pdf, html or both":                                               "書き出す形式：pdf、html、または両方",
-	"folder holding <game>/rulebook.md, designer.md and RULINGS.md":                  "<game>/rulebook.md、designer.md、RULINGS.md のあるフォルダ",
-	"bots by seat, repeating: e.g. random,greedy":                                    "席ごとのボット（足りなければ繰り返す）：例 random,greedy",
-	"check invariants once each game is set up and after every decision":             "準備が終わったときと選択のたびに不変条件を確かめる",
-	"games to play in all":                                                           "遊ぶゲームの総数",
-	"print the report as JSON":                                                       "報告を JSON で表示する",
-	"batch seed":                                                                     "試行のシード",
-	"play only slice i/n of the batch (e.g. 2/8); merge with `bifrost report merge`": "試行の i/n 番目の分だけを遊ぶ（例 2/8）。`bifrost report merge` でまとめる",
-	"text, json, or html (a table and charts)":                                       "text、json、html（表とグラフ）のどれか",
-	"games per value":                                                                "値ごとのゲーム数",
-	"a Rules parameter and its values: 'TiwazVP=0,1,2' or 'TiwazVP=0..2'":            "Rules の変数とその値：'TiwazVP=0,1,2' または 'TiwazVP=0..2'",
-	"seed shared by every value":                                                     "すべての値で共通のシード",
-	"a card field and its values: 'Edda!E1-05.目標値=5..9' or '…=5,7,9'":                "カードの項目とその値：'Edda!E1-05.目標値=5..9' または '…=5,7,9'",
-	"embed the installed Mincho and Gothic in the HTML (used glyphs only, ~1.5 MB)":  "入っている明朝とゴシックを HTML の本に埋め込む（base64、使う字だけ。1ページあたり約 1.5 MB）",
-	"overwrite FILE if it exists":                                                    "FILE があれば上書きする",
-	"the workbook to write (required)":                                               "書き出すブック（必須）",
-	"print the result as JSON":                                                       "結果を JSON で表示する",
-	"wait this long after the last change":                                           "最後の変更からこの時間だけ待つ",
-	"Help about any command":                                                         "コマンドのヘルプを表示する",
+	"also write the merged report as an HTML page to this file":          "まとめた報告をこのファイルに HTML のページとしても書き出す",
+	"folder holding <game>.xlsx (the engine decodes its own sections)":   "<game>.xlsx のあるフォルダ（エンジンが自分の部分を読み解くため）",
+	"what to write: pdf, html or both":                                   "書き出す形式：pdf、html、または両方",
+	"folder holding <game>/rulebook.md, designer.md and RULINGS.md":      "<game>/rulebook.md、designer.md、RULINGS.md のあるフォルダ",
+	"bots by seat, repeating: e.g. random,greedy":                        "席ごとのボット（足りなければ繰り返す）：例 random,greedy",
+	"check invariants once each game is set up and after every decision": "準備が終わったときと選択のたびに不変条件を確かめる",
+	"games to play in all":                                               "遊ぶゲームの総数",
+	"print the report as JSON":                                           "報告を JSON で表示する",
+	"batch seed":                                                         "試行のシード",
+	"play only slice i/n of the batch (e.g. 2/8); merge the slices' reports with bifrost report merge": "試行の i/n 番目の分だけを遊ぶ（例 2/8）。分けた報告は bifrost report merge でまとめる",
+	"text, json, or html (a table and charts)":                                                         "text、json、html（表とグラフ）のどれか",
+	"games per value": "値ごとのゲーム数",
+	"a Rules parameter and its values: 'TiwazVP=0,1,2' or 'TiwazVP=0..2'":           "Rules の変数とその値：'TiwazVP=0,1,2' または 'TiwazVP=0..2'",
+	"seed shared by every value":                                                    "すべての値で共通のシード",
+	"a card field and its values: 'Edda!E1-05.目標値=5..9' or '…=5,7,9'":               "カードの項目とその値：'Edda!E1-05.目標値=5..9' または '…=5,7,9'",
+	"embed the installed Mincho and Gothic in the HTML (used glyphs only, ~1.5 MB)": "入っている明朝とゴシックを HTML の本に埋め込む（base64、使う字だけ。1ページあたり約 1.5 MB）",
+	"overwrite FILE if it exists":                                                   "FILE があれば上書きする",
+	"the workbook to write (required)":                                              "書き出すブック（必須）",
+	"print the result as JSON":                                                      "結果を JSON で表示する",
+	"wait this long after the last change":                                          "最後の変更からこの時間だけ待つ",
+	"Help about any command":                                                        "コマンドのヘルプを表示する",
 	"Help provides help for any command in the application.\nSimply type bifrost help [path to command] for full details.": "どのコマンドのヘルプも表示します。\nbifrost help [コマンド] で詳しい説明を表示します。",
 	"help for %s": "%s のヘルプ",
 }
@@ -101,16 +107,122 @@ var helpHeadings = map[string][2]string{
 	"more":     {"コマンドの詳しい説明は \"%s [command] --help\" で表示します。", "Use \"%s [command] --help\" for more information about a command."},
 }
 
-// flagTypeJA names pflag's value types in Japanese.
-var flagTypeJA = map[string]string{
-	"string": "文字列", "strings": "一覧", "int": "整数", "int64": "整数", "uint64": "整数",
-	"float64": "数", "duration": "時間",
+// flagArgs names each flag's value in its help line, Japanese and English,
+// by "command flag" or else by flag name; the names follow the commands'
+// usage lines (GAME, REV, FILE). Without a name here a flag would show its
+// Go type (string, int, stringArray), which a test forbids.
+var flagArgs = map[string][2]string{
+	"base":            {"REV", "REV"},
+	"base-url":        {"URL", "URL"},
+	"bots":            {"ボット", "BOTS"},
+	"changed-since":   {"REV", "REV"},
+	"debounce":        {"時間", "DURATION"},
+	"duplex":          {"long|short", "long|short"},
+	"format":          {"形式", "FORMAT"},
+	"games":           {"整数", "N"},
+	"html":            {"FILE.html", "FILE.html"},
+	"lang":            {"ja|en", "ja|en"},
+	"listen":          {"アドレス", "ADDR"},
+	"monster":         {"ID", "ID"},
+	"only":            {"ID,…", "ID,…"},
+	"out":             {"フォルダ", "DIR"},
+	"output":          {"FILE.pdf", "FILE.pdf"},
+	"paper":           {"a4|letter", "a4|letter"},
+	"players":         {"人数", "all|2,3"},
+	"port":            {"整数", "PORT"},
+	"rule":            {"キー=a,b,c", "Key=a,b,c"},
+	"rules":           {"フォルダ", "DIR"},
+	"seed":            {"整数", "N"},
+	"set":             {"'シート!ID.列=a..b'", "'Sheet!ID.column=a..b'"},
+	"shard":           {"i/n", "i/n"},
+	"src":             {"フォルダ", "DIR"},
+	"workers":         {"整数", "N"},
+	"replay index":    {"I", "I"},
+	"replay players":  {"N", "N"},
+	"replay seed":     {"S", "S"},
+	"template output": {"FILE.xlsx", "FILE.xlsx"},
 }
 
-var (
-	flagTypeWord = regexp.MustCompile(`(?m)^(\s+(?:-\w, )?--[\w-]+) (\w+)(\s)`)
-	flagDefault  = regexp.MustCompile(`\(default (.*)\)$`)
-)
+// flagTypeJA names pflag's value types in Japanese, for a flag flagArgs
+// does not name.
+var flagTypeJA = map[string]string{
+	"string": "文字列", "strings": "一覧", "stringArray": "文字列", "int": "整数", "uint": "整数",
+	"float": "数", "duration": "時間",
+}
+
+// flagArg is the name of f's value in c's help, "" for a switch.
+func flagArg(c *cobra.Command, f *pflag.Flag, en bool) string {
+	if f.Value.Type() == "bool" {
+		return ""
+	}
+	lang := 0
+	if en {
+		lang = 1
+	}
+	if a, ok := flagArgs[c.Name()+" "+f.Name]; ok {
+		return a[lang]
+	}
+	if a, ok := flagArgs[f.Name]; ok {
+		return a[lang]
+	}
+	name, _ := pflag.UnquoteUsage(f)
+	if ja, ok := flagTypeJA[name]; ok && !en {
+		return ja
+	}
+	return name
+}
+
+// flagUsages lists the flags of fs as pflag does, one a line in name order,
+// with the value's name from flagArg, the default in lang's words (unless
+// the usage already tells it) and the usages aligned by display width,
+// so that Japanese names line up too.
+func flagUsages(c *cobra.Command, fs *pflag.FlagSet, en bool) string {
+	var names, usages []string
+	width := 0
+	fs.VisitAll(func(f *pflag.Flag) {
+		if f.Hidden {
+			return
+		}
+		name := "      --" + f.Name
+		if f.Shorthand != "" && f.ShorthandDeprecated == "" {
+			name = "  -" + f.Shorthand + ", --" + f.Name
+		}
+		if a := flagArg(c, f, en); a != "" {
+			name += " " + a
+		}
+		_, usage := pflag.UnquoteUsage(f)
+		if def, ok := flagDefault(f); ok && !strings.Contains(usage, "default") && !strings.Contains(usage, "既定") {
+			if en {
+				usage += " (default " + def + ")"
+			} else {
+				usage += "（既定値 " + def + "）"
+			}
+		}
+		if f.Deprecated != "" {
+			usage += " (DEPRECATED: " + f.Deprecated + ")"
+		}
+		names, usages = append(names, name), append(usages, usage)
+		width = max(width, uniseg.StringWidth(name))
+	})
+	var b strings.Builder
+	for i, name := range names {
+		b.WriteString(name + strings.Repeat(" ", width-uniseg.StringWidth(name)+3) + usages[i] + "\n")
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+// flagDefault is f's default as pflag prints it (a string quoted), and
+// whether there is one to print: a zero value is not.
+func flagDefault(f *pflag.Flag) (string, bool) {
+	switch d := f.DefValue; {
+	case d == "" || d == "0" || d == "false" || d == "[]" || d == "0s" || d == "<nil>":
+		return "", false
+	case f.Value.Type() == "string":
+		return strconv.Quote(d), true
+	default:
+		return d, true
+	}
+}
 
 // localizeHelp puts the command tree's help in lang: each Short's half in
 // that language, Long and flag usages from helpJA in Japanese, and a usage
@@ -129,6 +241,7 @@ func localizeHelp(root *cobra.Command, lang *schema.Lang) {
 		}
 		c.InitDefaultHelpFlag()
 		if !en {
+			c.Use = helpText(c.Use)
 			c.Long = helpText(c.Long)
 			for _, fs := range []*pflag.FlagSet{c.LocalFlags(), c.PersistentFlags()} {
 				fs.VisitAll(func(f *pflag.Flag) { f.Usage = helpText(f.Usage) })
@@ -164,24 +277,7 @@ func writeUsage(c *cobra.Command, en bool) error {
 		}
 		return helpHeadings[key][0]
 	}
-	flags := func(fs *pflag.FlagSet) string {
-		s := strings.TrimRight(fs.FlagUsages(), " \n")
-		if en {
-			return s
-		}
-		s = flagTypeWord.ReplaceAllStringFunc(s, func(m string) string {
-			p := flagTypeWord.FindStringSubmatch(m)
-			if ja, ok := flagTypeJA[p[2]]; ok {
-				return p[1] + " " + ja + p[3]
-			}
-			return m
-		})
-		lines := strings.Split(s, "\n")
-		for i, l := range lines {
-			lines[i] = flagDefault.ReplaceAllString(l, "（既定値 $1）")
-		}
-		return strings.Join(lines, "\n")
-	}
+	flags := func(fs *pflag.FlagSet) string { return flagUsages(c, fs, en) }
 	var b strings.Builder
 	b.WriteString(h("usage"))
 	if c.Runnable() {

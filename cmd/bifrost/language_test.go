@@ -62,10 +62,10 @@ var cardStrings = sync.OnceValue(func() *strings.Replacer {
 
 // notWords are what a Japanese line may hold in Latin letters without
 // speaking English: file paths, flags, IDs and keys (with a digit, a dash
-// or an inner capital), quoted values, and the names of commands, games,
-// bots, formats and units. They are cut out, so English words on either
+// or an inner capital), quoted values, placeholders of values (a,b,c or
+// a..b), and the names of commands, games, bots, formats and units. They are cut out, so English words on either
 // side of one still make a run.
-var notWords = regexp.MustCompile(`\S*[/\\]\S*|\S+\.(xlsx|pdf|html|json|yaml|md|txt)\b|--?[a-z][\w-]*(=\S*)?|\b(?:[A-Za-z]+[\d_-][\w-]*|\d+[A-Za-z_-][\w-]*)\b|\b[A-Z]*[a-z]*[A-Z]\w*\b|"[^"]*"|'[^']*'|` +
+var notWords = regexp.MustCompile(`\S*[/\\]\S*|\S+\.(xlsx|pdf|html|json|yaml|md|txt)\b|--?[a-z][\w-]*(=\S*)?|\b(?:[A-Za-z]+[\d_-][\w-]*|\d+[A-Za-z_-][\w-]*)\b|\b[A-Z]*[a-z]*[A-Z]\w*\b|"[^"]*"|'[^']*'|\b[a-z](?:(?:,|\.\.)[a-z])+\b|` +
 	`\b(bifrost|validate|diff|sim|replay|ladder|compare|sweep|check|build|cards|rulebook|template|report|merge|watch|serve|tts|help|` +
 	`valkyrie|nastrond|guardian|bloodrage|random|greedy|search|text|github|json|markdown|html|pdf|long|short|a4|letter|all|ja|en|` +
 	`ok|pt|KB|MB|MiB|PDF|HTML|JSON|ID|HEAD|OLD|NEW|REV|GAME|FILE|LANG|git|xlsx|Ctrl|C|P|vs)\b`)
@@ -132,8 +132,25 @@ func speakCases(t *testing.T) []speakCase {
 			return []string{"cards", "guardian", "--src", s, "--out", filepath.Join(dir, "out")}
 		}
 	}
+	// art makes a folder holding nastrond's workbook and art/E1-01.png, made
+	// by put, and cards it.
+	art := func(put func(t *testing.T, png string)) func(*testing.T, string) []string {
+		return func(t *testing.T, dir string) []string {
+			s := filepath.Join(dir, "cardsrc")
+			os.MkdirAll(filepath.Join(s, "art"), 0o755)
+			b, _ := os.ReadFile(filepath.Join(shippedSrc, "nastrond.xlsx"))
+			os.WriteFile(filepath.Join(s, "nastrond.xlsx"), b, 0o644)
+			put(t, filepath.Join(s, "art", "E1-01.png"))
+			return []string{"cards", "nastrond", "--src", s, "--out", filepath.Join(dir, "out")}
+		}
+	}
 	return []speakCase{
 		{"validate unknown game", fixed("validate", "monopoly")},
+		{"validate a named pipe", func(t *testing.T, dir string) []string {
+			p := filepath.Join(dir, "nastrond.xlsx")
+			mkfifo(t, p)
+			return []string{"validate", p}
+		}},
 		{"validate no workbook", fixed("validate", "nastrond", "--src", t.TempDir())},
 		{"validate not a zip", fixed("validate", notZip)},
 		{"validate encrypted", fixed("validate", encrypted)},
@@ -158,6 +175,7 @@ func speakCases(t *testing.T) []speakCase {
 		{"sim bots", fixed("sim", "nastrond", "--src", src, "--bots", "clever")},
 		{"sim shard", fixed("sim", "nastrond", "--src", src, "--shard", "3/2")},
 		{"sim", fixed("sim", "nastrond", "--src", src, "--games", "20")},
+		{"sim help", fixed("sim", "--help")},
 		{"replay usage", fixed("replay", "nastrond", "--src", src, "--index", "-1")},
 		{"replay", fixed("replay", "guardian", "--src", src, "--players", "2")},
 		{"ladder usage", fixed("ladder", "nastrond", "--src", src, "--bots", "random")},
@@ -170,6 +188,7 @@ func speakCases(t *testing.T) []speakCase {
 		{"sweep usage", fixed("sweep", "nastrond", "--src", src)},
 		{"sweep bad set", fixed("sweep", "nastrond", "--src", src, "--set", "nonsense")},
 		{"sweep", fixed("sweep", "nastrond", "--src", src, "--rule", "TiwazVP=0,1", "--games", "10")},
+		{"sweep help", fixed("sweep", "--help")},
 		{"check usage", fixed("check", "nastrond")},
 		{"check format", fixed("check", "--format", "xml")},
 		{"check base outside git", func(t *testing.T, dir string) []string {
@@ -200,6 +219,8 @@ func speakCases(t *testing.T) []speakCase {
 			os.WriteFile(f, nil, 0o644)
 			return []string{"cards", "guardian", "--src", src, "--out", f}
 		}},
+		{"cards broken art", art(func(t *testing.T, png string) { os.WriteFile(png, []byte("not an image"), 0o644) })},
+		{"cards art a named pipe", art(mkfifo)},
 		{"cards layout yaml", layouts("game: guardian\nkinds: [\n")},
 		{"cards layout unknown key", layouts("game: guardian\ncolour: red\n")},
 		{"cards layout bad values", layouts("game: nastrond\nkinds:\n  - name: x\n    sheet: Nope\n    each: column\n    copies: 500\n    face:\n      - {type: blob}\n      - {type: text, x: 0, y: 0, w: 10, h: 10, align: up, size: 900}\n")},
@@ -347,7 +368,7 @@ func TestTheDetectorFlagsAPlantedMessage(t *testing.T) {
 			t.Errorf("englishIn(%q) finds nothing", s)
 		}
 	}
-	for _, s := range []string{"guardian：ボット random で 600 ゲーム", "/tmp/out/guardian/cards.pdf（36ページ）", "--only：guardian に ID NOPE のカードはありません", "TestData: Edda!E1-05 は OK"} {
+	for _, s := range []string{"guardian：ボット random で 600 ゲーム", "/tmp/out/guardian/cards.pdf（36ページ）", "--only：guardian に ID NOPE のカードはありません", "TestData: Edda!E1-05 は OK", "--rule キー=a,b,c   Rules の変数とその値"} {
 		if got := englishIn(s); len(got) != 0 {
 			t.Errorf("englishIn(%q) = %q", s, got)
 		}

@@ -21,6 +21,11 @@ var messages = schema.Catalogue{
 	"no_game_sheet":        {"%s：どのゲームのシートもありません", "%s: no sheet of any game's workbook"},
 	"two_bots":             {"--bots：ボットを 2 つ以上指定してください", "--bots: name at least two bots"},
 	"not_regular":          {"%s：通常のファイルではありません（%s）", "%s: not a regular file (%s)"},
+	"kind_folder":          {"フォルダ", "a folder"},
+	"kind_pipe":            {"名前付きパイプ", "a named pipe"},
+	"kind_socket":          {"ソケット", "a socket"},
+	"kind_device":          {"デバイス", "a device"},
+	"kind_other":           {"特殊なファイル %s", "a special file %s"},
 	"bad_players":          {"--players「%v」：使える人数は %v です", "--players %v: supported counts are %v"},
 	"bad_index":            {"--index %d：0 以上にしてください", "--index %d: must be 0 or more"},
 	"merge_needs":          {"report merge には分割したレポートのファイルが必要です", "report merge needs the shard reports"},
@@ -44,7 +49,7 @@ var messages = schema.Catalogue{
 	"sweep_no_row":         {"%s：シート %s に ID %s の行がありません", "%s: sheet %s has no row with ID %s"},
 	"regress_line":         {"%s：%d人プレイの席の勝率差 %.1f → %.1f ポイント（%s と比較、ボット %[7]s で対にした %[6]d ゲーム）", "%s: %d players, seat gap %.1f → %.1f points against %s (%d paired games with %s bots)"},
 	"changed_none":         {"%s：%s 以降に変わったカードはありません", "%s: no card changed since %s"},
-	"changed_some":         {"%s：%[3]s 以降に変わったカード %[2]d 枚：%[4]s", "%s: %d cards changed since %s: %s"},
+	"changed_some":         {"%s：%[3]s 以降に変わったカード %[2]v：%[4]s", "%s: %v changed since %s: %s"},
 	"unknown_cards":        {"--only：%s に ID %s のカードはありません", "--only: %s has no card %s"},
 	"watch_error":          {"見張りの誤り：%v", "watch: %v"},
 	"unknown_command":      {"「%s」というコマンドはありません（bifrost --help で一覧を表示します）", "unknown command %q (bifrost --help lists them)"},
@@ -66,15 +71,15 @@ var messages = schema.Catalogue{
 	"flag_bad_syntax":      {"フラグの書き方が不正です：%s", "bad flag syntax: %s"},
 	"unknown_paper":        {"用紙「%s」は使えません（a4 か letter）", "unknown paper %q (want a4 or letter)"},
 	"unknown_duplex":       {"--duplex「%s」は使えません（%s のどれか）", "unknown --duplex %q (want %s)"},
-	"progress":             {"%s：ボット %[3]s で %[2]d ゲーム：未完了 %[4]d、違反 %[5]d（%.1[6]f 秒）", "%s: %d games with %s bots: %d unfinished, %d violations (%.1f s)"},
+	"progress":             {"%s：ボット %[3]s で %[2]v：未完了 %[4]d、%[5]v（%.1[6]f 秒）", "%s: %v with %s bots: %d unfinished, %v (%.1f s)"},
 	"watching":             {"%s を見張っています（Ctrl-C で終了）", "watching %s (Ctrl-C to stop)"},
 	"watch_changed":        {"%s：%s が変わったので作り直します", "%s: %s changed, rebuilding"},
 	"watch_initial":        {"%s：最初のビルド", "%s: initial build"},
-	"wrote_pages":          {"%s（%dページ）", "%s (%d pages)"},
+	"wrote_pages":          {"%s（%v）", "%s (%v)"},
 	"wrote_size":           {"%s（%s）", "%s (%s)"},
-	"wrote_summary":        {"%s：%d 個のファイルを書き出しました（%s）", "%s: wrote %d files (%s)"},
-	"summary_pdfs":         {"PDF %d 個・計 %d ページ", "%d PDFs, %d pages in all"},
-	"summary_others":       {"ほか %d 個・%s", "%d other files, %s"},
+	"wrote_summary":        {"%s：%vのファイルを書き出しました（%s）", "%s: wrote %v (%s)"},
+	"summary_pdfs":         {"PDF %v・計 %v", "%v, %v in all"},
+	"summary_others":       {"ほか %v・%s", "%v, %s"},
 	"list_sep":             {"、", "; "},
 	"check_ok":             {"%s：合格", "%s: ok"},
 	"check_failed":         {"%s：不合格", "%s: FAILED"},
@@ -88,7 +93,7 @@ var messages = schema.Catalogue{
 	"git_failed":           {"git %s が失敗しました（%v：%s）", "git %s: %v: %s"},
 	"json_syntax":          {"JSON として読めません（%d バイト目）", "not JSON (at byte %d)"},
 	"json_type":            {"JSON の「%s」の値の型が違います", "JSON field %q has the wrong type"},
-	"sim_head":             {"%s: %d ゲーム（シード %d、ボット %s）: 未完了 %d、違反 %d、%.0f ゲーム/秒", "%s: %d games (seed %d, bots %s): %d unfinished, %d violations, %.0f games/s"},
+	"sim_head":             {"%s: %v（シード %d、ボット %s）: 未完了 %d、%v、%.0f ゲーム/秒", "%s: %v (seed %d, bots %s): %d unfinished, %v, %.0f games/s"},
 	"sim_players":          {"  %d人: 勝率 %s; 手番数 平均 %.1f（%d〜%d）", "  %d players: win rate %s; turns mean %.1f (%d–%d)"},
 	"sim_dead":             {"  一度も使われなかったカード: %s", "  dead cards (never used): %s"},
 	"sim_unfinished":       {"  未完了（%d人、手番 %d）\n    再現: %s", "  unfinished (%d players, turn %d)\n    replay: %s"},
@@ -97,7 +102,7 @@ var messages = schema.Catalogue{
 	"ladder_bot":           {"  %-8s 勝率 %5.1f%% [%.1f–%.1f]（%d 席）", "  %-8s win rate %5.1f%% [%.1f–%.1f] (%d seat-games)"},
 	"ladder_pair":          {"  %s 対 %s: %.1f%% 対 %.1f%%", "  %s vs %s: %.1f%% vs %.1f%%"},
 	"ladder_gap":           {"  実力差（最強と最弱の勝率の差）: %.1f ポイント", "  skill gap (best minus worst win rate): %.1f points"},
-	"sim_drawn":            {"  引き分け %d ゲーム（どの席の勝ちにも数えません）", "  %d games drawn (no seat's win)"},
+	"sim_drawn":            {"  引き分け %v（どの席の勝ちにも数えません）", "  %v drawn (no seat's win)"},
 	"ladder_problems":      {"  違反 %d、未完了 %d", "  %d violations, %d unfinished"},
 	"ladder_violation":     {"  違反：%d人・手番 %d：%s\n    再現：%s", "  violation: %d players, turn %d: %s\n    replay: %s"},
 	"ladder_unfinished":    {"  未完了：%d人・手番 %d：%s\n    再現：%s", "  unfinished: %d players, turn %d: %s\n    replay: %s"},
@@ -109,16 +114,60 @@ var messages = schema.Catalogue{
 	"compare_measure":      {"%s、%d人", "%s, %d players"},
 	"sweep_head":           {"%s: %s を変えて比較", "%s: sweep of %s"},
 	"sweep_columns":        {"  値 | 席の勝率差（pt） | 平均手番数 | 平均得点 | 未完了 | 違反", "  values | seat gap (pt) | mean length | mean score | unfinished | violations"},
-	"validate_summary":     {"%s: %s: エラー %d 件、警告 %d 件%s", "%s: %s: %d errors, %d warnings%s"},
+	"validate_summary":     {"%s: %s: エラー %v、警告 %v%s", "%s: %s: %v, %v%s"},
 	"paren_open":           {"（", " ("},
 	"paren_close":          {"）", ")"},
 	"regress_grew":         {"%d人の席の勝率差が %s の %.1f ポイントから %.1f ポイントに広がりました（+%.1f、CheckMaxSeatGapGrowth は %d、%s ボットの対にした %d ゲーム）", "the seat win-rate gap at %[1]d players grew from %.1[3]f points at %[2]s to %.1[4]f (+%.1[5]f; CheckMaxSeatGapGrowth is %[6]d; %[8]d paired games with %[7]s bots)"},
 	"build_violation":      {"%s: %s（再現: %s）", "%s: %s (replay: %s)"},
 	"of_game":              {"%s：%v", "%s: %v"},
+	"in_file":              {"%s：%v", "%s: %v"},
 	"merge_failed":         {"分割したレポートを統合できません。同じ sim の --shard で作ったものか確かめてください（%v）", "cannot merge the shard reports: %v"},
 	"os_error":             {"%v", "%v"},
 	"dead_fail":            {"CheckDeadCardsFail によりエラー", "an error by CheckDeadCardsFail"},
+
+	// Counts of things (see count): the English form, and the one of a
+	// count of 1 (key_one).
+	"n_pages":           {"%d ページ", "%d pages"},
+	"n_pages_one":       {"%d ページ", "%d page"},
+	"n_files":           {"%d 個", "%d files"},
+	"n_files_one":       {"%d 個", "%d file"},
+	"n_pdfs":            {"%d 個", "%d PDFs"},
+	"n_pdfs_one":        {"%d 個", "%d PDF"},
+	"n_other_files":     {"%d 個", "%d other files"},
+	"n_other_files_one": {"%d 個", "%d other file"},
+	"n_cards":           {"%d 枚", "%d cards"},
+	"n_cards_one":       {"%d 枚", "%d card"},
+	"n_games":           {"%d ゲーム", "%d games"},
+	"n_games_one":       {"%d ゲーム", "%d game"},
+	"n_violations":      {"違反 %d", "%d violations"},
+	"n_violations_one":  {"違反 %d", "%d violation"},
+	"n_errors":          {"%d 件", "%d errors"},
+	"n_errors_one":      {"%d 件", "%d error"},
+	"n_warnings":        {"%d 件", "%d warnings"},
+	"n_warnings_one":    {"%d 件", "%d warning"},
+	"n_problems":        {"問題 %d 件", "%d problems"},
+	"n_problems_one":    {"問題 %d 件", "%d problem"},
 }
+
+// count is n of the things the catalogue key names ("n_pages"): in
+// English "1 page" but "2 pages" (key+"_one" is the form for 1), in
+// Japanese one form for any number.
+type count struct {
+	n   int
+	key string
+}
+
+func (c count) msg(english bool) error {
+	if english && c.n == 1 {
+		return msgErr(c.key+"_one", c.n)
+	}
+	return msgErr(c.key, c.n)
+}
+
+// In renders the count in l's language.
+func (c count) In(l *schema.Lang) string { return l.ErrText(c.msg(l.English())) }
+
+func (c count) Error() string { return c.msg(schema.LangFromEnv() == "en").Error() }
 
 // msg renders the catalogue message key in the chosen language.
 func (g *globalOptions) msg(key string, args ...any) string {

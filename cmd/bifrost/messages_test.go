@@ -181,3 +181,42 @@ func TestHelpAndFlagErrorsSpeakTheChosenLanguage(t *testing.T) {
 		}
 	}
 }
+
+// flagLine is a flag's line of help: the flag, the name of its value (none
+// for a switch), then the usage after a gap.
+var flagLine = regexp.MustCompile(`^\s+(?:-\w, )?--[\w-]+(?: (\S+))?   +\S`)
+
+// goTypes are the Go type names pflag shows for a value nothing names.
+var goTypes = regexp.MustCompile(`^(string|strings|stringArray|stringSlice|int|int64|uint|uint64|float|float64|duration|bool|文字列|一覧)$`)
+
+// TestEveryFlagNamesItsValue runs every command's --help in both
+// languages: each flag that takes a value names it in one word (i/n, DIR,
+// Key=a,b,c, フォルダ), not with a Go type (string, stringArray, uint) nor
+// with words of its usage.
+func TestEveryFlagNamesItsValue(t *testing.T) {
+	for _, path := range commandPaths() {
+		for _, lang := range []string{"ja", "en"} {
+			help := bifrost(t, append(slices.Clone(path), "--help", "--lang", lang)...)
+			for _, line := range strings.Split(help.stdout, "\n") {
+				if !strings.HasPrefix(line, "  ") || !strings.HasPrefix(strings.TrimSpace(line), "-") {
+					continue // not a flag's line: a usage line or Long text
+				}
+				m := flagLine.FindStringSubmatch(line)
+				if m == nil || goTypes.MatchString(m[1]) {
+					t.Errorf("%v --lang %s: %q does not name its value", path, lang, line)
+				}
+			}
+		}
+	}
+	for lang, want := range map[string][]string{
+		"en": {"--shard i/n ", "--rule Key=a,b,c ", "--set 'Sheet!ID.column=a..b' ", "--seed N "},
+		"ja": {"--shard i/n ", "--rule キー=a,b,c ", "--set 'シート!ID.列=a..b' ", "--seed 整数 "},
+	} {
+		help := bifrost(t, "sim", "--help", "--lang", lang).stdout + bifrost(t, "sweep", "--help", "--lang", lang).stdout
+		for _, w := range want {
+			if !strings.Contains(help, w) {
+				t.Errorf("--lang %s: sim and sweep --help lack %q", lang, w)
+			}
+		}
+	}
+}

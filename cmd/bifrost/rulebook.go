@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"fmt"
 	"html/template"
 	"io"
 	"io/fs"
@@ -184,7 +183,7 @@ func renderRulebook(src, out, rulesDir string, g *schema.Game, res schema.Result
 				err = book.HTML(&buf, []byte(expanded), cardSVG(faces), append(htmlOpts, book.WithHTMLLang(lang))...)
 			}
 			if err != nil {
-				return written, dataError{fmt.Errorf("%s: %w", file, err)}
+				return written, dataError{msgErr("in_file", file, err)}
 			}
 			if err := put(path, buf.Bytes()); err != nil {
 				return written, err

@@ -52,7 +52,7 @@ func newSimCmd(g *globalOptions) *cobra.Command {
 	cmd.Flags().StringVar(&opts.bots, "bots", "random", "bots by seat, repeating: e.g. random,greedy")
 	cmd.Flags().BoolVar(&opts.json, "json", false, "print the report as JSON")
 	cmd.Flags().BoolVar(&opts.check, "check", true, "check invariants once each game is set up and after every decision")
-	cmd.Flags().StringVar(&opts.shard, "shard", "", "play only slice i/n of the batch (e.g. 2/8); merge with `bifrost report merge`")
+	cmd.Flags().StringVar(&opts.shard, "shard", "", "play only slice i/n of the batch (e.g. 2/8); merge the slices' reports with bifrost report merge")
 	return cmd
 }
 
@@ -188,7 +188,7 @@ func parseShard(s string) (sim.Shard, error) {
 // seat, lengths, the most and least used cards, and every violation's replay.
 func writeSimText(w io.Writer, r *sim.Report, lang *schema.Lang) {
 	say := func(key string, args ...any) { fmt.Fprintln(w, render(lang, key, args...)) }
-	say("sim_head", r.Game, r.Games, r.Seed, strings.Join(r.Bots, ","), r.Unfinished, r.ViolationCount, r.GamesPerSecond)
+	say("sim_head", r.Game, count{r.Games, "n_games"}, r.Seed, strings.Join(r.Bots, ","), r.Unfinished, count{r.ViolationCount, "n_violations"}, r.GamesPerSecond)
 	for _, n := range r.PlayerCounts {
 		k := strconv.Itoa(n)
 		rates, ok := r.SeatWinRate[k]
@@ -202,7 +202,7 @@ func writeSimText(w io.Writer, r *sim.Report, lang *schema.Lang) {
 		l := r.Length[k]
 		say("sim_players", n, strings.Join(parts, ", "), l.Mean, l.Min, l.Max)
 		if d := r.Drawn[k]; d > 0 {
-			say("sim_drawn", d)
+			say("sim_drawn", count{d, "n_games"})
 		}
 	}
 	if len(r.DeadCards) > 0 {

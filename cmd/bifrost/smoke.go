@@ -84,7 +84,7 @@ func batch(ctx context.Context, g *globalOptions, res schema.Result, games int, 
 	bo := sim.BatchOptions{Seed: uint64(seed), Games: games, Check: true, Bots: []string{bot}}
 	rep := runBatch(ctx, e, bo, g.stderr)
 	srcReplays(rep, filepath.Dir(res.File))
-	fmt.Fprintln(g.stderr, g.msg("progress", res.Game, rep.Games, bot, rep.Unfinished, rep.ViolationCount, rep.ElapsedS))
+	fmt.Fprintln(g.stderr, g.msg("progress", res.Game, count{rep.Games, "n_games"}, bot, rep.Unfinished, count{rep.ViolationCount, "n_violations"}, rep.ElapsedS))
 	return rep, nil
 }
 
