@@ -132,3 +132,28 @@ func TestNamedPipeLayoutDoesNotHang(t *testing.T) {
 		}
 	}
 }
+
+// TestNamedPipeIsNamedInTheCommandsLanguage: a workbook or card art that is
+// a named pipe is refused naming what it is in the command's language.
+func TestNamedPipeIsNamedInTheCommandsLanguage(t *testing.T) {
+	src := copySrc(t)
+	book := filepath.Join(t.TempDir(), "nastrond.xlsx")
+	mkfifo(t, book)
+	art := filepath.Join(src, "art", "E1-01.png")
+	os.Mkdir(filepath.Dir(art), 0o755)
+	mkfifo(t, art)
+	for _, tt := range []struct {
+		args   []string
+		ja, en string
+	}{
+		{[]string{"validate", book}, book + "：通常のファイルではありません（名前付きパイプ）", book + ": not a regular file (a named pipe)"},
+		{[]string{"validate", "nastrond", "--src", src}, art + ": 通常のファイルではありません（名前付きパイプ）", art + ": not a regular file (a named pipe)"},
+	} {
+		for lang, want := range map[string]string{"ja": tt.ja, "en": tt.en} {
+			r := bifrostWithin(t, []string{book, art}, append(tt.args, "--lang", lang)...)
+			if out := r.stdout + r.stderr; !strings.Contains(out, want) || lang == "ja" && strings.Contains(out, "named pipe") {
+				t.Errorf("%v --lang %s: exit %d, %q; want %q", tt.args, lang, r.code, out, want)
+			}
+		}
+	}
+}
