@@ -157,3 +157,19 @@ func TestNamedPipeIsNamedInTheCommandsLanguage(t *testing.T) {
 		}
 	}
 }
+
+// An art folder that cannot be opened (here a file where cardsrc/art should
+// be) is said once, in the command's language, not skipped in silence.
+func TestUnusableArtFolderIsSaidOnce(t *testing.T) {
+	src := copySrc(t)
+	os.RemoveAll(filepath.Join(src, "art"))
+	if err := os.WriteFile(filepath.Join(src, "art"), []byte("not a folder"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for lang, want := range map[string]string{"ja": "途中の名前がフォルダーではありません", "en": "a part of the path is not a folder"} {
+		r := bifrost(t, "validate", "nastrond", "--src", src, "--lang", lang)
+		if r.code != 1 || strings.Count(r.stdout, filepath.Join(src, "art")+":") != 1 || !strings.Contains(r.stdout, want) {
+			t.Errorf("--lang %s: exit %d, want 1 and one problem naming the art folder (%q):\n%s", lang, r.code, want, r.stdout)
+		}
+	}
+}

@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 
 	"bifrost/schema"
 )
@@ -30,7 +31,7 @@ type artStore struct {
 	root   *os.Root
 	cache  map[string]*artImage // by name, nil when absent
 	errs   map[string]error
-	openEr error
+	openEr error // why the folder could not be opened; reported by the first find
 }
 
 type artImage struct {
@@ -46,6 +47,10 @@ var artExts = []string{".png", ".jpg", ".jpeg"}
 func newArtStore(dir string) *artStore {
 	a := &artStore{dir: dir, cache: map[string]*artImage{}, errs: map[string]error{}}
 	if dir == "" {
+		return a
+	}
+	if fi, err := os.Stat(dir); err == nil && !fi.IsDir() {
+		a.openEr = syscall.ENOTDIR // os.OpenRoot says so in English words only
 		return a
 	}
 	root, err := os.OpenRoot(dir)
@@ -76,6 +81,11 @@ func (a *artStore) path(name string) string {
 // find returns the art for name (a card ID), nil when there is none. An
 // art file that exists but cannot be used is an error.
 func (a *artStore) find(name string) (*artImage, error) {
+	if a.openEr != nil && name != "" {
+		err := a.openEr
+		a.openEr = nil // once, not at every card
+		return nil, messages.Err("art_file", a.dir, unwrap(err))
+	}
 	if a.root == nil || name == "" {
 		return nil, nil
 	}
