@@ -96,7 +96,7 @@ func writeLadderText(w io.Writer, l *sim.Ladder, lang *schema.Lang) {
 	}
 	say("ladder_gap", l.SkillGap)
 	if l.Violations > 0 || l.Unfinished > 0 {
-		say("ladder_problems", l.Violations, l.Unfinished)
+		say("ladder_problems", count{l.Violations, "n_violations"}, l.Unfinished)
 	}
 	for _, v := range l.ViolationGames {
 		say("ladder_violation", v.Players, v.Turn, v.Text(lang.Tag()), v.Replay)
@@ -105,6 +105,6 @@ func writeLadderText(w io.Writer, l *sim.Ladder, lang *schema.Lang) {
 		say("ladder_unfinished", v.Players, v.Turn, v.Text(lang.Tag()), v.Replay)
 	}
 	if more := l.Violations + l.Unfinished - len(l.ViolationGames) - len(l.UnfinishedGames); more > 0 {
-		say("ladder_more", more)
+		say("ladder_more", count{more, "n_games"})
 	}
 }

@@ -50,10 +50,10 @@ func TestLadder_TextListsEachBrokenGameWithItsReplay(t *testing.T) {
 		UnfinishedGames: []sim.Violation{{Players: 2, Turn: 101, Message: "unfinished after 101 turns", MessageJA: "101 手番で終わりませんでした",
 			Replay: "bifrost replay guardian --seed 4 --players 2 --bots greedy,search"}}}
 	for lang, want := range map[string][]string{
-		"en": {"  violation: 2 players, turn 5: panic: boom\n    replay: bifrost replay guardian --seed 9 --players 2 --bots search+lists,greedy\n",
+		"en": {"  2 violations, 1 unfinished\n", "  violation: 2 players, turn 5: panic: boom\n    replay: bifrost replay guardian --seed 9 --players 2 --bots search+lists,greedy\n",
 			"  unfinished: 2 players, turn 101: unfinished after 101 turns\n    replay: bifrost replay guardian --seed 4 --players 2 --bots greedy,search\n",
-			"  and 1 more games (listed with --json)\n"},
-		"ja": {"  違反：2人・手番 5：panic: 爆発\n    再現：bifrost replay guardian --seed 9",
+			"  and 1 game more (listed with --json)\n"},
+		"ja": {"  違反 2、未完了 1\n", "  違反：2人・手番 5：panic: 爆発\n    再現：bifrost replay guardian --seed 9",
 			"  未完了：2人・手番 101：101 手番で終わりませんでした\n    再現：bifrost replay guardian --seed 4",
 			"  ほか 1 ゲーム"},
 	} {
