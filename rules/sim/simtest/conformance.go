@@ -355,8 +355,8 @@ func determinizeLeavesTheGame(t testing.TB, e sim.Engine) {
 func determinizeAlong(t testing.TB, e sim.Engine, cfg sim.Config) {
 	t.Helper()
 	every := max(1, randomGameLength(e, cfg)/determinizePositions)
-	g, src := twinGame(e, cfg)
-	twin, _ := twinGame(e, cfg)
+	g, src := twinGame(t, e, cfg)
+	twin, _ := twinGame(t, e, cfg)
 	chooser := rand.New(rand.NewPCG(gameSeed(cfg), 2))
 	var buf, twinBuf []sim.Choice
 	var events, twinEvents []sim.Event
@@ -397,16 +397,17 @@ func determinizeAlong(t testing.TB, e sim.Engine, cfg sim.Config) {
 	}
 }
 
-// twinGame sets up game cfg of the suite on a source of its own, which it
-// returns too.
-func twinGame(e sim.Engine, cfg sim.Config) (sim.Game, *rand.PCG) {
+// twinGame sets up game cfg of the suite, checked, on a source of its
+// own, which it returns too.
+func twinGame(t testing.TB, e sim.Engine, cfg sim.Config) (sim.Game, *rand.PCG) {
+	t.Helper()
 	src := rand.NewPCG(gameSeed(cfg), 1)
 	g := e.NewGame(cfg, rand.New(src))
 	if o, ok := g.(sim.Opener); ok {
 		o.Opening(discard)
 	}
 	if err := checkGame(g); err != nil {
-		panic(err)
+		t.Fatalf("%d players, game %d, once set up: %v", cfg.Players, cfg.Index, err)
 	}
 	return g, src
 }
