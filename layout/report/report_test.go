@@ -97,3 +97,29 @@ func TestHeadings_CommonFirstThenTheEnginesOwn(t *testing.T) {
 		t.Errorf("headings %q, %q, %q", h.label("games"), h.label("zeta"), h.label("unknown"))
 	}
 }
+
+// TestVerdictListsEveryBatchsBrokenGamesWithTheirReplays: the page's
+// verdict covers the balance batch and the smoke batch, and each game that
+// broke a rule or did not finish is listed with the command that replays it.
+func TestVerdictListsEveryBatchsBrokenGamesWithTheirReplays(t *testing.T) {
+	bal := sampleReport()
+	bal.Bots = []string{"greedy"}
+	bal.Unfinished = 1
+	bal.UnfinishedGames = []sim.Violation{{Players: 2, Turn: 101, Message: "unfinished", MessageJA: "101 手番で終わりませんでした",
+		Replay: "bifrost replay guardian --seed 3 --players 2 --index 106 --bots greedy"}}
+	smoke := sampleReport()
+	smoke.ViolationCount = 1
+	smoke.Violations = []sim.Violation{{Players: 2, Turn: 4, Message: "boom", MessageJA: "爆発", Replay: "bifrost replay guardian --seed 9 --players 2"}}
+	var b bytes.Buffer
+	if err := Write(&b, bal, Page{Title: "t", Smoke: smoke}); err != nil {
+		t.Fatal(err)
+	}
+	html := b.String()
+	for _, want := range []string{`<div class="bad">`, "greedy（全席） ボットの", "未完了 1", "ルール違反 1",
+		"未完了、2人・手番 101: 101 手番で終わりませんでした<br><code>bifrost replay guardian --seed 3 --players 2 --index 106 --bots greedy</code>",
+		"ルール違反、2人・手番 4: 爆発<br><code>bifrost replay guardian --seed 9 --players 2</code>"} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the page lacks %q", want)
+		}
+	}
+}
