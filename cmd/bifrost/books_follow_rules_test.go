@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"bifrost/layout/book"
+	"bifrost/layout/book/booktest"
 	"bifrost/layout/cards"
 	"bifrost/layout/draw"
 	"bifrost/rules"
@@ -21,10 +22,6 @@ import (
 	"bifrost/schema"
 	"bifrost/schema/workbook"
 )
-
-// playerBooks are the books a player holds; summary.md also makes the
-// summary card.
-var playerBooks = []string{"rulebook", "summary"}
 
 // TestPlayerBooksFollowEveryRuleTheEngineReads renders each game's player
 // books with the shipped Rules and again with another value of every
@@ -68,7 +65,7 @@ func TestPlayerBooksFollowEveryRuleTheEngineReads(t *testing.T) {
 func TestPlayerBooksNeverPrintASimulationSetting(t *testing.T) {
 	placeholder := regexp.MustCompile(`rule "([A-Za-z0-9]+)"`)
 	for _, g := range schema.Games() {
-		for _, name := range playerBooks {
+		for _, name := range booktest.PlayerBooks {
 			md, err := os.ReadFile(filepath.Join("../../rules", g.ID, name+".md"))
 			if err != nil {
 				t.Fatal(err)
@@ -176,7 +173,7 @@ func otherSetting(t *testing.T, g *schema.Game, b *schema.Book, res schema.Resul
 		if c == current {
 			continue
 		}
-		edited, row := withRule(b, p.Key, c)
+		edited, row := booktest.WithRule(b, p.Key, c)
 		alt := g.Validate(edited, schema.NewLang("en"))
 		if slices.ContainsFunc(alt.Problems, func(pr schema.Problem) bool {
 			onRules := pr.Sheet == schema.RulesSheet.Key || pr.Sheet == schema.RulesSheet.JA
@@ -192,50 +189,6 @@ func otherSetting(t *testing.T, g *schema.Game, b *schema.Book, res schema.Resul
 		return c, &out
 	}
 	return "", nil
-}
-
-// withRule is a copy of b whose Rules sheet sets key to value, and the
-// number of the row that does.
-func withRule(b *schema.Book, key, value string) (*schema.Book, int) {
-	out := &schema.Book{File: b.File, Sheets: map[string]*schema.Table{}}
-	for name, t := range b.Sheets {
-		out.Sheets[name] = t
-	}
-	t, ok := b.Lookup(schema.RulesSheet.Key, schema.RulesSheet.JA)
-	if !ok {
-		out.Sheets[schema.RulesSheet.Key] = &schema.Table{Sheet: schema.RulesSheet.Key, Header: []string{"Key", "Value"},
-			Rows: []schema.Row{{Num: 2, Cells: []string{key, value}}}}
-		return out, 2
-	}
-	keyCol, valCol := -1, -1
-	for i, h := range t.Header {
-		switch schema.Normalize(h) {
-		case "キー", "Key":
-			keyCol = i
-		case "値", "Value":
-			valCol = i
-		}
-	}
-	c := &schema.Table{Sheet: t.Sheet, Header: t.Header}
-	row := 0
-	for _, r := range t.Rows {
-		cells := make([]string, max(len(t.Header), valCol+1))
-		for i := range cells {
-			cells[i] = r.Cell(i)
-		}
-		if schema.Normalize(cells[keyCol]) == key {
-			cells[valCol], row = value, r.Num
-		}
-		c.Rows = append(c.Rows, schema.Row{Num: r.Num, Cells: cells})
-	}
-	if row == 0 {
-		cells := make([]string, max(len(t.Header), valCol+1))
-		cells[keyCol], cells[valCol] = key, value
-		row = c.Rows[len(c.Rows)-1].Num + 1
-		c.Rows = append(c.Rows, schema.Row{Num: row, Cells: cells})
-	}
-	out.Sheets[t.Sheet] = c
-	return out, row
 }
 
 // expandedBooks are the player's books with their placeholders filled in.
@@ -264,27 +217,9 @@ func expandPlayerBooks(t *testing.T, g *schema.Game, res schema.Result, faces ma
 			faces[d.ID] = d.Face
 		}
 	}
-	rulings, err := os.ReadFile(filepath.Join(dir, "RULINGS.md"))
+	text, err := booktest.Expand(t, dir, book.Data{Game: g, Result: res, Figures: figures(res), Parts: cardParts(faces), Lang: "en"})
 	if err != nil {
-		t.Fatal(err)
+		t.Errorf("%s with %s: %v", g.ID, setting, err)
 	}
-	glossary, err := readGlossary(filepath.Join(dir, "glossary.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := expandedBooks{text: map[string]string{}, faces: faces}
-	for _, name := range playerBooks {
-		file := filepath.Join(dir, name+".md")
-		md, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		text, err := book.Expand(file, string(md), book.Data{Game: g, Result: res, Book: res.Book, Rulings: string(rulings),
-			Glossary: glossary, Figures: figures(res), Parts: cardParts(faces), Lang: "en"})
-		if err != nil {
-			t.Errorf("%s with %s: %v", file, setting, err)
-		}
-		out.text[name] = text
-	}
-	return out
+	return expandedBooks{faces: faces, text: text}
 }

@@ -1,18 +1,14 @@
 package bloodrage
 
 import (
-	"errors"
-	"io"
-	"os"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
-	"go.yaml.in/yaml/v3"
-
 	"bifrost/layout/book"
+	"bifrost/layout/book/booktest"
 	"bifrost/schema"
 	fig "bifrost/schema/figure"
 	"bifrost/schema/workbook"
@@ -32,57 +28,22 @@ func expandBooks(t *testing.T, set map[string]string) map[string]string {
 		t.Fatal(err)
 	}
 	for key, value := range set {
-		setBookRule(t, b, key, value)
+		b, _ = booktest.WithRule(b, key, value)
 	}
 	res := schema.Bloodrage.Validate(b, schema.NewLang("en"))
 	if schema.HasErrors(res.Problems) {
 		t.Fatalf("%v does not validate: %v", set, res.Problems)
 	}
-	var terms []book.Term
-	if data, err := os.ReadFile("glossary.yaml"); err != nil {
-		t.Fatal(err)
-	} else if err := yaml.NewDecoder(strings.NewReader(string(data))).Decode(&terms); err != nil && !errors.Is(err, io.EOF) {
-		t.Fatal(err)
-	}
-	rulings, err := os.ReadFile("RULINGS.md")
+	books, err := booktest.Expand(t, ".", book.Data{Game: schema.Bloodrage, Result: res, Lang: "en",
+		Figures: map[string]*fig.Figure{"map": {W: 10, H: 10}}}) // the map's drawing states no rule
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("%v: %v", set, err)
 	}
-	d := book.Data{Game: schema.Bloodrage, Result: res, Book: res.Book, Rulings: string(rulings), Glossary: terms,
-		Figures: map[string]*fig.Figure{"map": {W: 10, H: 10}}, // the map's drawing states no rule
-		Lang:    "en"}
 	out := map[string]string{}
-	for _, name := range playerBooks {
-		md, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		text, err := book.Expand(name, string(md), d)
-		if err != nil {
-			t.Fatalf("%s with %v: %v", name, set, err)
-		}
-		out[name] = text
+	for name, text := range books {
+		out[name+".md"] = text
 	}
 	return out
-}
-
-// setBookRule sets key to value on b's Rules sheet, adding the row when the
-// sheet has none for key.
-func setBookRule(t *testing.T, b *schema.Book, key, value string) {
-	t.Helper()
-	rules, ok := b.Lookup(schema.RulesSheet.Key, schema.RulesSheet.JA)
-	if !ok {
-		t.Fatal("the shipped workbook has no Rules sheet")
-	}
-	for i, r := range rules.Rows {
-		if schema.Normalize(r.Cell(0)) == key {
-			cells := slices.Clone(r.Cells)
-			cells[1] = value
-			rules.Rows[i] = schema.Row{Num: r.Num, Cells: cells}
-			return
-		}
-	}
-	rules.Rows = append(rules.Rows, schema.Row{Num: rules.Rows[len(rules.Rows)-1].Num + 1, Cells: []string{key, value}})
 }
 
 // tableRows returns the rows of the markdown table whose header row is

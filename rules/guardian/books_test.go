@@ -4,14 +4,12 @@ import (
 	"io"
 	"os"
 	"regexp"
-	"slices"
 	"strings"
 	"sync"
 	"testing"
 
-	"go.yaml.in/yaml/v3"
-
 	"bifrost/layout/book"
+	"bifrost/layout/book/booktest"
 	"bifrost/schema"
 	"bifrost/schema/workbook"
 )
@@ -30,80 +28,28 @@ func withRules(t testing.TB, kv ...string) *schema.Book {
 	if shippedBookErr != nil {
 		t.Fatal(shippedBookErr)
 	}
-	src := shippedBook
-	b := &schema.Book{File: src.File, Sheets: map[string]*schema.Table{}}
-	for k, v := range src.Sheets {
-		b.Sheets[k] = v
-	}
-	old, ok := src.Lookup(schema.RulesSheet.Key, schema.RulesSheet.JA)
-	if !ok {
-		t.Fatal("the shipped workbook has no Rules sheet")
-	}
-	rules := &schema.Table{Sheet: old.Sheet, Header: old.Header, Rows: slices.Clone(old.Rows)}
-	key, val := slices.Index(old.Header, "キー"), slices.Index(old.Header, "値")
-	if key < 0 || val < 0 {
-		t.Fatalf("Rules header %v", old.Header)
-	}
-	for i := 0; i+1 < len(kv); i += 2 {
-		row := schema.Row{Num: 1000 + i, Cells: make([]string, len(old.Header))}
-		row.Cells[key], row.Cells[val] = kv[i], kv[i+1]
-		rules.Rows = slices.DeleteFunc(rules.Rows, func(r schema.Row) bool { return r.Cell(key) == kv[i] })
-		rules.Rows = append(rules.Rows, row)
-	}
-	for k, v := range b.Sheets {
-		if v == old {
-			b.Sheets[k] = rules
-		}
-	}
-	return b
+	return booktest.WithRules(shippedBook, kv...)
 }
 
-// drawnPlaceholder is a placeholder that draws (an example card, a
-// figure): the card layout and the figures are not this package's, and
-// they print no rule text, so playerBooks leaves them out.
-var drawnPlaceholder = regexp.MustCompile(`\{\{(card|figure) [^}]*\}\}`)
-
 // playerBooks expands rulebook.md and summary.md with the shipped
-// workbook's Rules changed by kv (key, value, …), as a player reads them.
+// workbook's Rules changed by kv (key, value, …), as a player reads them;
+// the drawings (example cards, figures) print no rule text and are left out.
 func playerBooks(t testing.TB, kv ...string) map[string]string {
 	t.Helper()
 	res := schema.Guardian.Validate(withRules(t, kv...), schema.NewLang("en"))
-	for _, p := range res.Problems {
-		if p.Severity == schema.Error && (p.Sheet == schema.RulesSheet.Key || p.Sheet == schema.RulesSheet.JA) {
-			t.Fatalf("%v: %s", kv, p)
-		}
+	if ps := booktest.RulesProblems(res); len(ps) > 0 {
+		t.Fatalf("%v: %s", kv, ps[0])
 	}
 	for i := 0; i+1 < len(kv); i += 2 {
 		if got := res.Rules.Text(kv[i]); got != kv[i+1] {
 			t.Fatalf("%s reads %q, want %q", kv[i], got, kv[i+1])
 		}
 	}
-	rulings, err := os.ReadFile("RULINGS.md")
+	books, err := booktest.Expand(t, ".", book.Data{Game: schema.Guardian, Result: res, Lang: "en"})
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("%v: %v", kv, err)
 	}
-	var glossary []book.Term
-	g, err := os.ReadFile("glossary.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := yaml.Unmarshal(g, &glossary); err != nil {
-		t.Fatal(err)
-	}
-	out := map[string]string{}
-	for _, name := range []string{"rulebook", "summary"} {
-		md, err := os.ReadFile(name + ".md")
-		if err != nil {
-			t.Fatal(err)
-		}
-		text, err := book.Expand(name+".md", drawnPlaceholder.ReplaceAllString(string(md), ""), book.Data{
-			Game: schema.Guardian, Result: res, Book: res.Book, Rulings: string(rulings), Glossary: glossary, Lang: "en"})
-		if err != nil {
-			t.Fatalf("%v: %v", kv, err)
-		}
-		out[name] = text
-	}
-	return out
+	return books
 }
 
 // says lists phrases of the rulebook and of the summary.

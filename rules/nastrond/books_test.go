@@ -1,16 +1,11 @@
 package nastrond
 
 import (
-	"errors"
-	"io"
-	"os"
-	"slices"
 	"strings"
 	"testing"
 
-	"go.yaml.in/yaml/v3"
-
 	"bifrost/layout/book"
+	"bifrost/layout/book/booktest"
 	"bifrost/layout/cards"
 	"bifrost/schema"
 	"bifrost/schema/figure"
@@ -23,8 +18,8 @@ var playerBooks = []string{"rulebook.md", "summary.md"}
 
 // expandBooks expands the player's books from the shipped workbook with
 // the Rules values in set, as the rulebook command does, and returns each
-// book's text with its white space removed (so a phrase broken across
-// lines is still one phrase).
+// book's text, by file name, with its white space removed (so a phrase
+// broken across lines is still one phrase).
 func expandBooks(t *testing.T, set map[string]string) map[string]string {
 	t.Helper()
 	b, err := workbook.Open(shipped, "cardsrc/nastrond.xlsx")
@@ -32,7 +27,7 @@ func expandBooks(t *testing.T, set map[string]string) map[string]string {
 		t.Fatal(err)
 	}
 	for key, value := range set {
-		setBookRule(t, b, key, value)
+		b, _ = booktest.WithRule(b, key, value)
 	}
 	res := schema.Nastrond.Validate(b, schema.NewLang("en"))
 	if schema.HasErrors(res.Problems) {
@@ -55,52 +50,17 @@ func expandBooks(t *testing.T, set map[string]string) map[string]string {
 		}
 		parts[d.ID] = p
 	}
-	var terms []book.Term
-	if data, err := os.ReadFile("glossary.yaml"); err != nil {
-		t.Fatal(err)
-	} else if err := yaml.NewDecoder(strings.NewReader(string(data))).Decode(&terms); err != nil && !errors.Is(err, io.EOF) {
-		t.Fatal(err)
-	}
-	rulings, err := os.ReadFile("RULINGS.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	d := book.Data{Game: schema.Nastrond, Result: res, Book: res.Book, Rulings: string(rulings), Glossary: terms,
+	books, err := booktest.Expand(t, ".", book.Data{Game: schema.Nastrond, Result: res, Lang: "en",
 		Figures: map[string]*figure.Figure{"board": {W: 10, H: 10}}, // the board's drawing says no rule
-		Parts:   func(id string) (book.CardParts, bool) { p, ok := parts[id]; return p, ok },
-		Lang:    "en"}
+		Parts:   func(id string) (book.CardParts, bool) { p, ok := parts[id]; return p, ok }})
+	if err != nil {
+		t.Fatalf("%v: %v", set, err)
+	}
 	out := map[string]string{}
-	for _, name := range playerBooks {
-		md, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		text, err := book.Expand(name, string(md), d)
-		if err != nil {
-			t.Fatalf("%s with %v: %v", name, set, err)
-		}
-		out[name] = strings.Join(strings.Fields(text), "")
+	for name, text := range books {
+		out[name+".md"] = strings.Join(strings.Fields(text), "")
 	}
 	return out
-}
-
-// setBookRule sets key to value on b's Rules sheet, adding the row when the
-// sheet has none for key.
-func setBookRule(t *testing.T, b *schema.Book, key, value string) {
-	t.Helper()
-	rules, ok := b.Lookup(schema.RulesSheet.Key, schema.RulesSheet.JA)
-	if !ok {
-		t.Fatal("the shipped workbook has no Rules sheet")
-	}
-	for i, r := range rules.Rows {
-		if schema.Normalize(r.Cell(0)) == key {
-			cells := slices.Clone(r.Cells)
-			cells[1] = value
-			rules.Rows[i] = schema.Row{Num: r.Num, Cells: cells}
-			return
-		}
-	}
-	rules.Rows = append(rules.Rows, schema.Row{Num: rules.Rows[len(rules.Rows)-1].Num + 1, Cells: []string{key, value}})
 }
 
 // TestPlayerBooksLeaveThePlayersChoicesOpen: the seed lets a player choose

@@ -11,6 +11,7 @@ import (
 	"sync"
 	"testing"
 
+	"bifrost/layout/book/booktest"
 	"bifrost/rules/sim"
 	"bifrost/rules/sim/simtest"
 	"bifrost/schema"
@@ -101,32 +102,7 @@ func TestBots_greedyAttacksOnlyToDestroy(t *testing.T) {
 // withRules returns a copy of the shipped book with extra Rules rows.
 func withRules(t *testing.T, kv ...string) *schema.Book {
 	t.Helper()
-	src := shippedBook(t)
-	b := &schema.Book{File: src.File, Sheets: map[string]*schema.Table{}}
-	for k, v := range src.Sheets {
-		b.Sheets[k] = v
-	}
-	old, ok := src.Lookup("Rules", "ルール")
-	if !ok {
-		t.Fatal("the shipped workbook has no Rules sheet")
-	}
-	rules := &schema.Table{Sheet: old.Sheet, Header: old.Header, Rows: slices.Clone(old.Rows)}
-	key, val := slices.Index(old.Header, "キー"), slices.Index(old.Header, "値")
-	if key < 0 || val < 0 {
-		t.Fatalf("Rules header %v", old.Header)
-	}
-	for i := 0; i+1 < len(kv); i += 2 {
-		row := schema.Row{Num: 1000 + i, Cells: make([]string, len(old.Header))}
-		row.Cells[key], row.Cells[val] = kv[i], kv[i+1]
-		rules.Rows = slices.DeleteFunc(rules.Rows, func(r schema.Row) bool { return r.Cell(key) == kv[i] })
-		rules.Rows = append(rules.Rows, row)
-	}
-	for k, v := range b.Sheets {
-		if v == old {
-			b.Sheets[k] = rules
-		}
-	}
-	return b
+	return booktest.WithRules(shippedBook(t), kv...)
 }
 
 // TestBrokenData_showsInTheBatch: data that cannot finish within the turn

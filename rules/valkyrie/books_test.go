@@ -2,65 +2,35 @@ package valkyrie
 
 import (
 	"io"
-	"os"
 	"regexp"
 	"strings"
 	"testing"
 
-	"go.yaml.in/yaml/v3"
-
 	"bifrost/layout/book"
+	"bifrost/layout/book/booktest"
 	"bifrost/schema"
 )
 
-// drawnPlaceholder is a placeholder that draws (an example card, a
-// figure): the card layout and the figures are not this package's, and
-// they print no rule text, so playerBooks leaves them out.
-var drawnPlaceholder = regexp.MustCompile(`\{\{(card|figure) [^}]*\}\}`)
-
 // playerBooks expands rulebook.md and summary.md (the A5 summary and the
 // summary card) with the shipped workbook's Rules changed by kv (key, value,
-// …), as a player reads them.
+// …), as a player reads them; the drawings (example cards, figures) print
+// no rule text and are left out.
 func playerBooks(t *testing.T, kv ...string) map[string]string {
 	t.Helper()
-	b := withRules(t, kv...)
-	res := schema.Valkyrie.Validate(b, schema.NewLang("en"))
-	for _, p := range res.Problems {
-		if p.Severity == schema.Error && (p.Sheet == schema.RulesSheet.Key || p.Sheet == schema.RulesSheet.JA) {
-			t.Fatalf("%v: %s", kv, p)
-		}
+	res := schema.Valkyrie.Validate(withRules(t, kv...), schema.NewLang("en"))
+	if ps := booktest.RulesProblems(res); len(ps) > 0 {
+		t.Fatalf("%v: %s", kv, ps[0])
 	}
 	for i := 0; i+1 < len(kv); i += 2 {
 		if got := res.Rules.Text(kv[i]); got != kv[i+1] {
 			t.Fatalf("%s reads %q, want %q", kv[i], got, kv[i+1])
 		}
 	}
-	rulings, err := os.ReadFile("RULINGS.md")
+	books, err := booktest.Expand(t, ".", book.Data{Game: schema.Valkyrie, Result: res, Lang: "en"})
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("%v: %v", kv, err)
 	}
-	var glossary []book.Term
-	g, err := os.ReadFile("glossary.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := yaml.Unmarshal(g, &glossary); err != nil {
-		t.Fatal(err)
-	}
-	out := map[string]string{}
-	for _, name := range []string{"rulebook", "summary"} {
-		md, err := os.ReadFile(name + ".md")
-		if err != nil {
-			t.Fatal(err)
-		}
-		text, err := book.Expand(name+".md", drawnPlaceholder.ReplaceAllString(string(md), ""), book.Data{
-			Game: schema.Valkyrie, Result: res, Book: res.Book, Rulings: string(rulings), Glossary: glossary, Lang: "en"})
-		if err != nil {
-			t.Fatalf("%v: %v", kv, err)
-		}
-		out[name] = text
-	}
-	return out
+	return books
 }
 
 // TestG2_G3_G4_G6_T13_PlayerBooksStateTheRuleTheEngineReads: each Rules

@@ -1,0 +1,136 @@
+// Package booktest helps tests read a game's player books as a player
+// does: it sets values on a workbook's Rules sheet and expands rulebook.md
+// and summary.md with the result, as the rulebook command does.
+package booktest
+
+import (
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"go.yaml.in/yaml/v3"
+
+	"bifrost/layout/book"
+	"bifrost/schema"
+)
+
+// PlayerBooks are the books a player holds, by name: the rulebook and the
+// summary (which also makes the summary card).
+var PlayerBooks = []string{"rulebook", "summary"}
+
+// WithRule is a copy of b whose Rules sheet sets key to value, adding the
+// row when the sheet has none for key (or the sheet when b has none), and
+// the number of the row that does.
+func WithRule(b *schema.Book, key, value string) (*schema.Book, int) {
+	out := &schema.Book{File: b.File, Sheets: map[string]*schema.Table{}}
+	for name, t := range b.Sheets {
+		out.Sheets[name] = t
+	}
+	t, ok := b.Lookup(schema.RulesSheet.Key, schema.RulesSheet.JA)
+	if !ok {
+		out.Sheets[schema.RulesSheet.Key] = &schema.Table{Sheet: schema.RulesSheet.Key, Header: []string{"Key", "Value"},
+			Rows: []schema.Row{{Num: 2, Cells: []string{key, value}}}}
+		return out, 2
+	}
+	keyCol, valCol := -1, -1
+	for i, h := range t.Header {
+		switch schema.Normalize(h) {
+		case "キー", "Key":
+			keyCol = i
+		case "値", "Value":
+			valCol = i
+		}
+	}
+	c := &schema.Table{Sheet: t.Sheet, Header: t.Header}
+	row := 0
+	for _, r := range t.Rows {
+		cells := make([]string, max(len(t.Header), valCol+1))
+		for i := range cells {
+			cells[i] = r.Cell(i)
+		}
+		if schema.Normalize(cells[keyCol]) == key {
+			cells[valCol], row = value, r.Num
+		}
+		c.Rows = append(c.Rows, schema.Row{Num: r.Num, Cells: cells})
+	}
+	if row == 0 {
+		cells := make([]string, max(len(t.Header), valCol+1))
+		cells[keyCol], cells[valCol] = key, value
+		row = c.Rows[len(c.Rows)-1].Num + 1
+		c.Rows = append(c.Rows, schema.Row{Num: row, Cells: cells})
+	}
+	out.Sheets[t.Sheet] = c
+	return out, row
+}
+
+// WithRules is WithRule for each key and value of kv (key, value, …).
+func WithRules(b *schema.Book, kv ...string) *schema.Book {
+	for i := 0; i+1 < len(kv); i += 2 {
+		b, _ = WithRule(b, kv[i], kv[i+1])
+	}
+	return b
+}
+
+var (
+	cardPlaceholder   = regexp.MustCompile(`\{\{card [^}]*\}\}`)
+	figurePlaceholder = regexp.MustCompile(`\{\{figure [^}]*\}\}`)
+)
+
+// Expand expands the player's books of dir (the game's rules folder) with
+// d, reading RULINGS.md and glossary.yaml from dir into it, and returns
+// each book's text by name, and the books' placeholder errors joined. A
+// placeholder that draws, an example card or a figure, is left out when d
+// has nothing to draw it with (no Parts, no Figures): a drawing prints no
+// rule text. A file it cannot read fails t.
+func Expand(t testing.TB, dir string, d book.Data) (map[string]string, error) {
+	t.Helper()
+	rulings, err := os.ReadFile(filepath.Join(dir, "RULINGS.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.Rulings = string(rulings)
+	data, err := os.ReadFile(filepath.Join(dir, "glossary.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.Glossary = nil
+	if err := yaml.NewDecoder(strings.NewReader(string(data))).Decode(&d.Glossary); err != nil && !errors.Is(err, io.EOF) {
+		t.Fatal(err)
+	}
+	if d.Book == nil {
+		d.Book = d.Result.Book
+	}
+	out := map[string]string{}
+	var errs []error
+	for _, name := range PlayerBooks {
+		file := filepath.Join(dir, name+".md")
+		md, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := string(md)
+		if d.Parts == nil {
+			text = cardPlaceholder.ReplaceAllString(text, "")
+		}
+		if d.Figures == nil {
+			text = figurePlaceholder.ReplaceAllString(text, "")
+		}
+		expanded, err := book.Expand(file, text, d)
+		errs = append(errs, err)
+		out[name] = expanded
+	}
+	return out, errors.Join(errs...)
+}
+
+// RulesProblems lists res's errors on the Rules sheet, the ones a changed
+// value can cause.
+func RulesProblems(res schema.Result) []schema.Problem {
+	return slices.DeleteFunc(slices.Clone(res.Problems), func(p schema.Problem) bool {
+		return p.Severity != schema.Error || p.Sheet != schema.RulesSheet.Key && p.Sheet != schema.RulesSheet.JA
+	})
+}
