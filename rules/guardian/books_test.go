@@ -20,36 +20,16 @@ var (
 	shippedBookErr  error
 )
 
-// withRules returns the shipped workbook with its Rules sheet setting each
-// key of kv (key, value, …) to its value.
-func withRules(t testing.TB, kv ...string) *schema.Book {
-	t.Helper()
-	shippedBookOnce.Do(func() { shippedBook, shippedBookErr = workbook.Open(shipped, "guardian.xlsx") })
-	if shippedBookErr != nil {
-		t.Fatal(shippedBookErr)
-	}
-	return booktest.WithRules(shippedBook, kv...)
-}
-
 // playerBooks expands rulebook.md and summary.md with the shipped
 // workbook's Rules changed by kv (key, value, …), as a player reads them;
 // the drawings (example cards, figures) print no rule text and are left out.
 func playerBooks(t testing.TB, kv ...string) map[string]string {
 	t.Helper()
-	res := schema.Guardian.Validate(withRules(t, kv...), schema.NewLang("en"))
-	if ps := booktest.RulesProblems(res); len(ps) > 0 {
-		t.Fatalf("%v: %s", kv, ps[0])
+	shippedBookOnce.Do(func() { shippedBook, shippedBookErr = workbook.Open(shipped, "guardian.xlsx") })
+	if shippedBookErr != nil {
+		t.Fatal(shippedBookErr)
 	}
-	for i := 0; i+1 < len(kv); i += 2 {
-		if got := res.Rules.Text(kv[i]); got != kv[i+1] {
-			t.Fatalf("%s reads %q, want %q", kv[i], got, kv[i+1])
-		}
-	}
-	books, err := booktest.Expand(t, ".", book.Data{Game: schema.Guardian, Result: res, Lang: "en"})
-	if err != nil {
-		t.Fatalf("%v: %v", kv, err)
-	}
-	return books
+	return booktest.PlayerBooksWith(t, schema.Guardian, ".", shippedBook, kv...)
 }
 
 // says lists phrases of the rulebook and of the summary.

@@ -17,20 +17,7 @@ import (
 // no rule text and are left out.
 func playerBooks(t *testing.T, kv ...string) map[string]string {
 	t.Helper()
-	res := schema.Valkyrie.Validate(withRules(t, kv...), schema.NewLang("en"))
-	if ps := booktest.RulesProblems(res); len(ps) > 0 {
-		t.Fatalf("%v: %s", kv, ps[0])
-	}
-	for i := 0; i+1 < len(kv); i += 2 {
-		if got := res.Rules.Text(kv[i]); got != kv[i+1] {
-			t.Fatalf("%s reads %q, want %q", kv[i], got, kv[i+1])
-		}
-	}
-	books, err := booktest.Expand(t, ".", book.Data{Game: schema.Valkyrie, Result: res, Lang: "en"})
-	if err != nil {
-		t.Fatalf("%v: %v", kv, err)
-	}
-	return books
+	return booktest.PlayerBooksWith(t, schema.Valkyrie, ".", shippedBook(t), kv...)
 }
 
 // TestG2_G3_G4_G6_T13_PlayerBooksStateTheRuleTheEngineReads: each Rules

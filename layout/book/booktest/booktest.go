@@ -134,3 +134,24 @@ func RulesProblems(res schema.Result) []schema.Problem {
 		return p.Severity != schema.Error || p.Sheet != schema.RulesSheet.Key && p.Sheet != schema.RulesSheet.JA
 	})
 }
+
+// PlayerBooksWith validates b as g's workbook with the Rules values kv (key,
+// value, …) set, failing t when the Rules sheet refuses or misreads one, and
+// expands the player's books of dir from it, drawings left out.
+func PlayerBooksWith(t testing.TB, g *schema.Game, dir string, b *schema.Book, kv ...string) map[string]string {
+	t.Helper()
+	res := g.Validate(WithRules(b, kv...), schema.NewLang("en"))
+	if ps := RulesProblems(res); len(ps) > 0 {
+		t.Fatalf("%v: %s", kv, ps[0])
+	}
+	for i := 0; i+1 < len(kv); i += 2 {
+		if got := res.Rules.Text(kv[i]); got != kv[i+1] {
+			t.Fatalf("%s reads %q, want %q", kv[i], got, kv[i+1])
+		}
+	}
+	books, err := Expand(t, dir, book.Data{Game: g, Result: res, Lang: "en"})
+	if err != nil {
+		t.Fatalf("%v: %v", kv, err)
+	}
+	return books
+}
