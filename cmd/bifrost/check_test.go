@@ -90,7 +90,7 @@ func TestVerdict_AppliesTheWorkbookThresholds(t *testing.T) {
 		value any
 		want  []string // substrings, one per expected problem
 	}{
-		{"CheckMaxSeatGap", 70, []string{"1 rule violations", "boom (replay: bifrost replay nastrond --seed 9", "1 unfinished", "warning"}},
+		{"CheckMaxSeatGap", 70, []string{"rule violations: 1", "boom (replay: bifrost replay nastrond --seed 9", "unfinished games: 1", "warning"}},
 		{"CheckMaxSeatGap", 50, []string{"violations", "boom", "unfinished", "random bots, the seat win rates differ by 60.0 points (allowed: 50)", "warning"}},
 		{"CheckDeadCardsFail", "○", []string{"violations", "boom", "unfinished", "differ by 60.0", "1 cards were never used: E01"}},
 	}
@@ -126,9 +126,9 @@ func TestVerdict_EveryBatchsUnfinishedGamesAndViolationsCount(t *testing.T) {
 		got = append(got, string(p.Severity)+" "+p.Message)
 	}
 	want := []string{
-		"error 1 rule violations with greedy bots in 600 games (allowed: 0)",
+		"error rule violations: 1 with greedy bots in 600 games (allowed: 0)",
 		"error 2 players, turn 3: boom (replay: bifrost replay guardian --seed 8 --players 2 --bots greedy)",
-		"error 1 unfinished games with greedy bots in 600 games (allowed: 0)",
+		"error unfinished games: 1 with greedy bots in 600 games (allowed: 0)",
 		"error 2 players, turn 100: turn cap reached (replay: bifrost replay guardian --seed 7 --players 2 --bots greedy)",
 	}
 	if !slices.Equal(got, want) {
@@ -144,6 +144,13 @@ func TestVerdict_EveryBatchsUnfinishedGamesAndViolationsCount(t *testing.T) {
 	wantLines := []string{res.Game + ": unfinished 0 ≤ 0 (of 600 games, random bots)", res.Game + ": unfinished 1 > 0 (of 600 games, greedy bots)"}
 	if !slices.Equal(lines, wantLines) {
 		t.Errorf("measured lines %q, want %q", lines, wantLines)
+	}
+	// CheckBalanceBots random plays the smoke batch again: its games count once.
+	first := *bal
+	first.Bots = smoke.Bots
+	again := first
+	if n := len(verdict(res, &first, &again, schema.NewLang("en"))); n != 4 {
+		t.Errorf("the same batch twice gives %d problems, want the 4 of one batch", n)
 	}
 }
 

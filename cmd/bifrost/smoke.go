@@ -231,9 +231,10 @@ func verdict(res schema.Result, rep, bal *sim.Report, lang *schema.Lang) []schem
 }
 
 // batches lists the batches the gate played: the smoke batch, then the
-// balance batch when there is one.
+// balance batch when it is another (CheckBalanceBots random plays the smoke
+// batch's very games again, which must not count twice).
 func batches(smoke, bal *sim.Report) []*sim.Report {
-	if bal == nil || bal == smoke {
+	if bal == nil || bal == smoke || bal.Seed == smoke.Seed && bal.Games == smoke.Games && slices.Equal(bal.Bots, smoke.Bots) {
 		return []*sim.Report{smoke}
 	}
 	return []*sim.Report{smoke, bal}
