@@ -194,8 +194,8 @@ var guardianRules = []RuleParam{
 	{Key: "HandLimit", Default: "0", Min: 0, Max: 30, Doc: "手札の上限（0なら上限なし。裁定 G24）"},
 	{Key: "CheerSeatLimit", Default: "0", Min: 0, Max: 30, Doc: "応援席に置けるカードの上限（0なら上限なし。裁定 G25）"},
 	{Key: "ExtendedBattleLimit", Default: "0", Min: 0, Max: 1000, Doc: "両者のリソースゾーンが0のまま引き分けた戦闘がこの回数続いたら、勝った戦闘の数が多いプレイヤーがゲームに勝利する（同数なら延長戦を続ける。0なら上限なし＝種の文書どおり。裁定 G10）"},
-	{Key: "RepetitionLimit", Default: "2", Min: 0, Max: 100, Doc: "千日手：ターンの終わりの局面（両者の手札・山札・リソースゾーン・場・消費ゾーン・記録・次のターンの効果・次の先攻）が、前のターンの終わりと同じになったのがこの回数になったら、ゲームは引き分け（ExtendedBattleLimit が1以上で勝った戦闘の数に差があれば、多いプレイヤーの勝利）。0なら同じ局面をくり返しても延長戦を続ける（種の文書の字義どおり。裁定 G10）"},
-	{Key: "TurnCap", Default: "100", Min: 10, Max: 10000, Doc: "シミュレーションのターン上限。超えたら引き分け（未完了）とする（裁定 G10）", Setting: true},
+	{Key: "RepetitionLimit", Default: "2", Min: 0, Max: 100, Doc: "千日手：両者のリソースゾーンが0のあいだ、ターンの終わりの局面（両者の手札・山札・リソースゾーン・場・消費ゾーン・記録・次のターンの効果・次の先攻）が、それより前のターンの終わりにこの回数現れた局面と同じになったら、ゲームは引き分け（ExtendedBattleLimit が1以上で勝った戦闘の数に差があれば、多いプレイヤーの勝利）。0なら同じ局面をくり返しても延長戦を続ける（種の文書の字義どおり。裁定 G10）"},
+	{Key: "TurnCap", Default: "100", Min: 10, Max: 10000, Doc: "シミュレーションのターン上限。超えたら未完了とする（裁定 G10）", Setting: true},
 }
 
 // The guardian engine's limits. Validation reports data beyond them at the
