@@ -56,7 +56,7 @@ func (g *Game) Check() error {
 	}
 	c.started = false // until every check passes: a failure leaves the copy behind
 	if v := g.heldVP; v != 0 && (v < 0 || !g.challenging() || g.e.p.skillVPOnFail) {
-		return sim.Errorf("I15: P%[1]dがスキルのVP %[2]dを判定まで保留しています（保留できるのはチャレンジの間だけで、SkillVPOnFailure が○なら保留しません）", "I15: P%d holds %d skill VP for the judgement (only during a challenge, and never with SkillVPOnFailure)", g.seat+1, v)
+		return sim.Errorf("T29: P%[1]dがスキルのVP %[2]dを判定まで保留しています（保留できるのはチャレンジの間だけで、SkillVPOnFailure が○なら保留しません）", "T29: P%d holds %d skill VP for the judgement (only during a challenge, and never with SkillVPOnFailure)", g.seat+1, v)
 	}
 	if d&gLayout != 0 {
 		if err := g.checkBoard(first, full); err != nil {
