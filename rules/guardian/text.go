@@ -227,8 +227,12 @@ func (g *game) Explain(ev sim.Event, lang string) string {
 		return tr(lang, fmt.Sprintf("延長戦の上限：両者のリソースゾーンが0のまま%d回続けて引き分け。勝った戦闘の数は%sが多い（%d対%d）", g.e.extLimit, who, ev.N, ev.M),
 			fmt.Sprintf("extended-battle limit: %d draws in a row with both resource zones empty; %s has won more battles (%d to %d)", g.e.extLimit, who, ev.N, ev.M))
 	case evRepeat:
-		ja := fmt.Sprintf("千日手：ターンの終わりの局面が前と同じになったのが%d回目（勝った戦闘の数 P1 %d 対 P2 %d）", g.e.repLimit, ev.N, ev.M)
-		en := fmt.Sprintf("repetition: the position at the end of a turn has come back %d times (battles won: P1 %d, P2 %d)", g.e.repLimit, ev.N, ev.M)
+		ja := fmt.Sprintf("千日手：ターンの終わりの局面が前と同じになるのが%d回目（勝った戦闘の数 P1 %d 対 P2 %d）", g.e.repLimit, ev.N, ev.M)
+		times := fmt.Sprintf("%d times", g.e.repLimit)
+		if g.e.repLimit == 1 {
+			times = "once"
+		}
+		en := fmt.Sprintf("repetition: the position at the end of a turn has come back %s (battles won: P1 %d, P2 %d)", times, ev.N, ev.M)
 		if s < 0 {
 			return tr(lang, ja+"。ゲームは引き分け", en+"; the game is drawn")
 		}

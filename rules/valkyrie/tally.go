@@ -119,7 +119,6 @@ var reportLabels = [][2]string{
 	{"weakness_vp", "弱点の勝利点"},
 	{"vp_card_vp", "勝利点カードの勝利点"},
 	{"mean_weaknesses_destroyed", "平均破壊弱点数"},
-	{"rage", "激情"},
 }
 
 // ReportLabels gives the Japanese heading of each key of the report section.
