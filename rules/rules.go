@@ -21,6 +21,9 @@ type Game struct {
 	New func(data any) (sim.Engine, error)
 	// Figures draws the game's rulebook figures from its validated data.
 	Figures func(data any) map[string]*figure.Figure
+	// Headings are the Japanese headings of the keys of the engine's report
+	// section, in column order.
+	Headings [][2]string
 }
 
 // ID is the game id, e.g. "nastrond".
@@ -29,10 +32,10 @@ func (g Game) ID() string { return g.Schema.ID }
 // All lists the four games in report order.
 func All() []Game {
 	return []Game{
-		{Schema: schema.Valkyrie, New: valkyrie.FromData, Figures: valkyrie.Figures},
+		{Schema: schema.Valkyrie, New: valkyrie.FromData, Figures: valkyrie.Figures, Headings: valkyrie.ReportHeadings},
 		{Schema: schema.Nastrond, New: nastrond.FromData, Figures: nastrond.Figures},
-		{Schema: schema.Guardian, New: guardian.FromData, Figures: guardian.Figures},
-		{Schema: schema.Bloodrage, New: bloodrage.FromData, Figures: bloodrage.Figures},
+		{Schema: schema.Guardian, New: guardian.FromData, Figures: guardian.Figures, Headings: guardian.ReportHeadings},
+		{Schema: schema.Bloodrage, New: bloodrage.FromData, Figures: bloodrage.Figures, Headings: bloodrage.ReportHeadings},
 	}
 }
 

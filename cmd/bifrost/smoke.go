@@ -137,18 +137,13 @@ func writeReportPageWith(w io.Writer, bal, smoke *sim.Report, res schema.Result,
 }
 
 // reportHeadings are the Japanese headings of the engine's own report keys
-// (sim.Labeler), or nil.
+// (rules.Game.Headings), or nil.
 func reportHeadings(res schema.Result) [][2]string {
 	game, err := rules.ByID(res.Game)
-	if err != nil || game.New == nil {
+	if err != nil {
 		return nil
 	}
-	if e, err := game.New(res.Data); err == nil {
-		if l, ok := e.(sim.Labeler); ok {
-			return l.ReportLabels()
-		}
-	}
-	return nil
+	return game.Headings
 }
 
 // cardCells maps each ID of the workbook's sheets to the cell of its ID

@@ -12,9 +12,8 @@ import (
 
 // commonHeadings gives the Japanese heading of the keys any engine's report
 // sections may use (record names, cells, counts, rates), in the order
-// columns are shown; an engine's own keys follow, from its ReportLabels
-// (sim.Labeler), and a key without a heading is shown as written, after
-// them.
+// columns are shown; an engine's own keys follow (Page.Headings), and a
+// key without a heading is shown as written, after them.
 var commonHeadings = [][2]string{
 	{"·", "所属"},
 	{"", ""},

@@ -194,7 +194,7 @@ func TestEngineSectionsAreJapaneseTables(t *testing.T) {
 		"M2": map[string]any{"games": 300, "end_by_supply": 177, "mean_turns": 65.27}}},
 		"bloodrage": map[string]any{"boards": []map[string]any{{"id": "WOLF", "win_rate": w(131, 400),
 			"glory_by_source": map[string]any{"battle": 16.59, "quest": 3.19, "rage": 2.39, "valhalla": 11.32}}}}}
-	// The engines' own headings, as their ReportLabels give them.
+	// The engines' own headings, as the registry gives them.
 	own := [][2]string{{"monsters", "モンスター別"}, {"end_by_supply", "サプライ切れで終了"}, {"boards", "AI ボード"},
 		{"glory_by_source", "栄光の出どころ（1ゲーム平均）"}, {"battle", "戦闘"}}
 	var b bytes.Buffer

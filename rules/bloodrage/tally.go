@@ -389,9 +389,9 @@ func lintLines(fs []sim.Finding) []string {
 	return out
 }
 
-// reportLabels are the Japanese headings of the keys of the report section
-// (sim.Labeler), in column order.
-var reportLabels = [][2]string{
+// ReportHeadings are the Japanese headings of the keys of the game's report
+// section (its Tally), in the order a table shows them as columns.
+var ReportHeadings = [][2]string{
 	{"all", "全体"},
 	{"human", "人間プレイヤー"},
 	{"glory", "栄光"},
@@ -445,6 +445,3 @@ var reportLabels = [][2]string{
 	{"pillaged_odd_doomed", "略奪済み（奇数・破滅）"},
 	{"random", "無作為"},
 }
-
-// ReportLabels gives the Japanese heading of each key of the report section.
-func (e *Engine) ReportLabels() [][2]string { return reportLabels }

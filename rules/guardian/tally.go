@@ -160,9 +160,9 @@ func (e *Engine) chart() string {
 	return b.String()
 }
 
-// reportLabels are the Japanese headings of the keys of the report section
-// (sim.Labeler), in column order.
-var reportLabels = [][2]string{
+// ReportHeadings are the Japanese headings of the keys of the game's report
+// section (its Tally), in the order a table shows them as columns.
+var ReportHeadings = [][2]string{
 	{"affinity_chart", "相性表"},
 	{"deck_win_rate", "デッキごとの勝率"},
 	{"deck", "デッキ"},
@@ -174,6 +174,3 @@ var reportLabels = [][2]string{
 	{"battle", "戦闘"},
 	{"drawn", "引き分け（千日手）"},
 }
-
-// ReportLabels gives the Japanese heading of each key of the report section.
-func (e *Engine) ReportLabels() [][2]string { return reportLabels }

@@ -108,13 +108,6 @@ type Tally interface {
 	Report() any // JSON-ready, deterministic
 }
 
-// Labeler is implemented by an engine whose report sections (Tallier) use
-// keys of its own: ReportLabels gives the Japanese heading of each, in the
-// order a table shows them as columns.
-type Labeler interface {
-	ReportLabels() [][2]string
-}
-
 // Linter is implemented by engines that can tell, from the data alone, what
 // can never happen in play (an instruction no game can carry out).
 type Linter interface {

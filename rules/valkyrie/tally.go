@@ -108,9 +108,9 @@ func (t *tally) Report() any {
 
 func round4(x float64) float64 { return math.Round(x*1e4) / 1e4 }
 
-// reportLabels are the Japanese headings of the keys of the report section
-// (sim.Labeler), in column order.
-var reportLabels = [][2]string{
+// ReportHeadings are the Japanese headings of the keys of the game's report
+// section (its Tally), in the order a table shows them as columns.
+var ReportHeadings = [][2]string{
 	{"monsters", "モンスター別"},
 	{"end_by_supply", "サプライ切れで終了"},
 	{"end_by_weaknesses", "弱点がすべて尽きて終了"},
@@ -120,6 +120,3 @@ var reportLabels = [][2]string{
 	{"vp_card_vp", "勝利点カードの勝利点"},
 	{"mean_weaknesses_destroyed", "平均破壊弱点数"},
 }
-
-// ReportLabels gives the Japanese heading of each key of the report section.
-func (e *Engine) ReportLabels() [][2]string { return reportLabels }
