@@ -94,7 +94,7 @@ func TestBloodrageShipped_SeedTables(t *testing.T) {
 			}
 		}
 		// Monsters come through the upgrade table (7, 7a), each named once
-		// (issue 12 point 15).
+		//.
 		if slices.Contains(verbs, "monster") {
 			t.Errorf("board %s names a monster on a track as well as in its upgrade table", b.ID)
 		}

@@ -8,7 +8,7 @@ import (
 // brRuleCell names the Value cell of rule key in b's Rules sheet.
 func brRuleCell(b brBook, key string) string { return "Rules!" + CellName(2, b.row("Rules", key)+1) }
 
-// Issue 18.2: each DestroyedAtStart value plus Ages is at most the 8 outer
+// TestBloodrageDestroyedAtStartLeavesRagnarok: each DestroyedAtStart value plus Ages is at most the 8 outer
 // provinces (one is destroyed in each Age's Ragnarök); past that the engine
 // refused the data, so validation reports it at the DestroyedAtStart cell.
 func TestBloodrageDestroyedAtStartLeavesRagnarok(t *testing.T) {
@@ -66,7 +66,7 @@ func brManyCards(b brBook, total int) int {
 	return len(b["Card"]) - 1
 }
 
-// Issue 18.2: the Card sheet holds at most MaxCards physical cards; past
+// TestBloodragePhysicalCards: the Card sheet holds at most MaxCards physical cards; past
 // that the engine refused the data, so validation reports it at the copies
 // cell of the row that passes the limit (and only there).
 func TestBloodragePhysicalCards(t *testing.T) {

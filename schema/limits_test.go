@@ -39,7 +39,7 @@ func checkLimit(t *testing.T, res Result, tc limitCase, key string) {
 // pays repeats a guardian pay condition n times.
 func pays(n int) string { return strings.Repeat("【消費 1 火】", n) }
 
-// Issue 18.2: one use pays at most GuardianMaxPayments times, each pay
+// TestGuardianPaymentsPerUse: one use pays at most GuardianMaxPayments times, each pay
 // condition counting one and an Advance's cost (when not 0) one more. Past
 // that the engine refused the data, so validation reports it at the cell,
 // at the pay condition that passes the limit.

@@ -10,7 +10,7 @@ func clauses(n int, clause string) string {
 	return strings.TrimSuffix(strings.Repeat(clause+"; ", n), "; ")
 }
 
-// Issue 18.2: an effect has at most ValkyrieMaxClauses clauses; past that
+// TestValkyrieClausesPerEffect: an effect has at most ValkyrieMaxClauses clauses; past that
 // the engine refused the data, so validation reports it at the effect cell,
 // at the first clause too many.
 func TestValkyrieClausesPerEffect(t *testing.T) {
@@ -40,7 +40,7 @@ func TestValkyrieClausesPerEffect(t *testing.T) {
 	}
 }
 
-// Issue 18.2: Valkyrie Strike's count rules bound its physical cards, each
+// TestValkyrieCountRulesStayUnderMaxCards: Valkyrie Strike's count rules bound its physical cards, each
 // counted card sheet checked against one, so no workbook that validates has
 // more than MaxCards cards (rage tactics are not cards).
 func TestValkyrieCountRulesStayUnderMaxCards(t *testing.T) {

@@ -377,7 +377,7 @@ func TestExampleCardInHTMLIsThePDFsDrawing(t *testing.T) {
 }
 
 // A glossary that is not valid YAML is a data problem at its line, in the
-// user's language (issue 16.1), not the YAML parser's English.
+// user's language, not the YAML parser's English.
 func TestGlossaryErrorsSpeakTheUsersLanguage(t *testing.T) {
 	rules := t.TempDir()
 	dir := filepath.Join(rules, "nastrond")

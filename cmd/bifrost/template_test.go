@@ -74,7 +74,7 @@ func TestTemplate_RoundTripAcceptsAFilledRow(t *testing.T) {
 			}
 			for _, line := range strings.Split(r.stdout, "\n") {
 				m := problemLine.FindStringSubmatch(line)
-				// The missed seed counts sit on the copies cell of the rows counted (issue 16.4).
+				// The missed seed counts sit on the copies cell of the rows counted.
 				if m != nil && m[2] == sheet && regexp.MustCompile(`^[A-Z]+2$`).MatchString(m[3]) && !strings.Contains(m[4], "should number") {
 					t.Errorf("the filled row has a problem: %s", line)
 				}

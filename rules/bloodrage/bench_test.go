@@ -29,7 +29,7 @@ func playGames(b *testing.B, check bool) {
 
 // BenchmarkCheckCost4P measures what the invariant checks cost: the
 // CPU-time ratio of checked to unchecked random games with 3 AI clans
-// (issue 18.4: at most 1.5).
+// (at most 1.5).
 func BenchmarkCheckCost4P(b *testing.B) {
 	simtest.CheckCost(b, engine(b), 4)
 }

@@ -6,7 +6,7 @@ import (
 	"bifrost/rules/sim/simtest"
 )
 
-// Issue 16.1: bloodrage's invariant violations from Check and CheckStep
+// TestBloodrageViolationsSpeakJapanese: bloodrage's invariant violations from Check and CheckStep
 // read in Japanese and in English, places, stats and figures included.
 func TestBloodrageViolationsSpeakJapanese(t *testing.T) {
 	e := engine(t)

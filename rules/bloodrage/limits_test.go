@@ -85,7 +85,7 @@ func playChecked(t *testing.T, e *Engine) {
 	t.Logf("20 games, %d decisions", decisions)
 }
 
-// Issue 18.2: DestroyedAtStart values that, with the shipped 3 Ages, leave
+// TestBloodrageDestroyedAtStartUnderTheLimitPlays: DestroyedAtStart values that, with the shipped 3 Ages, leave
 // exactly one outer province for each Ragnarök (5 + 3 = 8) validate, build
 // and play 20 checked games; one more province (6) is what the engine
 // refuses, and what validation reports.
@@ -111,7 +111,7 @@ func TestBloodrageDestroyedAtStartUnderTheLimitPlays(t *testing.T) {
 	}
 }
 
-// Issue 18.2: a Card sheet of exactly schema.MaxCards cards (one Age
+// TestBloodrageMaxCardsPlays: a Card sheet of exactly schema.MaxCards cards (one Age
 // played, so the later Ages' cards are not counted against CardsPerAge)
 // validates, builds and plays 20 checked games; one card more is what the
 // engine refuses, and what validation reports.

@@ -90,7 +90,7 @@ var whereNames = [...]string{whereStrongest: "strongest", whereLead: "lead", whe
 	whereDoomed: "doomed", whereYggdrasil: "yggdrasil", whereRandom: "random", whereInvade: "invade"}
 
 // unreachable returns the index of an earlier pillage clause that always
-// decides before cl can (T23, issue 12 point 17): one without conditions
+// decides before cl can (T23): one without conditions
 // whose target picks a province whenever there is a candidate (strongest,
 // lead, weakest, random), or picks the same target cl would; else -1.
 func (e *Engine) unreachable(earlier []clause, cl *clause) int {

@@ -7,7 +7,7 @@ import (
 	"bifrost/rules/sim"
 )
 
-// Issue 18.4: Check reads the figures incrementally. It keeps each figure
+// TestBloodrageIncrementalCountsMatchRecount: Check reads the figures incrementally. It keeps each figure
 // as it last read it and counts by clan, place and kind from those, and it
 // reads the figures only when moveFig was called since. After every
 // decision of many seeded games, before Check, a figure may differ from
@@ -71,7 +71,7 @@ func checkEachDecision(t *testing.T, e *Engine, before, after func(g *Game, game
 	return decisions
 }
 
-// Issue 18.4: after a check that passed, the next one still catches what a
+// TestBloodrageCheckAfterACheckCatchesBrokenStates: after a check that passed, the next one still catches what a
 // broken engine might do in between: a figure moved where it may not be,
 // a monster card gone from the sheet while its figure stays on the board
 // (the figure did not move, its card did), and a figure whose place was
@@ -122,7 +122,7 @@ func TestBloodrageCheckAfterACheckCatchesBrokenStates(t *testing.T) {
 	}
 }
 
-// Issue 18.2: an Age long enough for an AI clan to roll the D6 more than
+// TestBloodrageAgeCountsPastInt16: an Age long enough for an AI clan to roll the D6 more than
 // 32767 times (TurnCap allows 100000 turns) keeps its counts: the markers'
 // steps and the rolls only grow, and I4 still finds each marker where its
 // steps lead.
@@ -160,7 +160,7 @@ func TestBloodrageAgeCountsPastInt16(t *testing.T) {
 	}
 }
 
-// Issue 18.4: Check reads again only the cards moveCard noted since the
+// TestBloodrageIncrementalCardTalliesMatchRecount: Check reads again only the cards moveCard noted since the
 // last check and keeps its tallies from what it read. After every decision
 // of many seeded games, before Check, every card whose place or owner
 // differs from what Check last read must have been noted (or more moved

@@ -26,13 +26,13 @@ func BenchmarkBotGames(b *testing.B) {
 }
 
 // BenchmarkSearchGames plays greedy against the search bot at its default
-// budget (issue 15.11: games/s for greedy against search).
+// budget (games/s for greedy against search).
 func BenchmarkSearchGames(b *testing.B) {
 	playGames(b, false, []string{"greedy", "search"})
 }
 
 // BenchmarkCheckCost measures what the invariant checks cost: the CPU-time
-// ratio of checked to unchecked random games (issue 18.4: at most 1.5).
+// ratio of checked to unchecked random games (at most 1.5).
 func BenchmarkCheckCost(b *testing.B) {
 	simtest.CheckCost(b, newEngine(b), 2)
 }

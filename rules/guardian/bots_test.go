@@ -55,7 +55,7 @@ func TestBots_strength(t *testing.T) {
 	}
 }
 
-// Issue 12.12, 15.1, I16: by default the bots are not told the opponent's
+// TestBotsDoNotKnowTheOpponentsDeckList (I16): by default the bots are not told the opponent's
 // deck list. At the first forging of many games, where the opponent has
 // shown nothing, a variant in which the opponent plays another sample deck
 // (its hidden cards dealt from that list) gives the greedy, Monte Carlo

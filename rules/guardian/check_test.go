@@ -43,7 +43,7 @@ func TestI1_I7_I11_checkCatchesBrokenStates(t *testing.T) {
 	}
 }
 
-// Issue 12.22: CheckStep catches each broken transition between two
+// TestCheckStepCatchesBrokenTransitions: CheckStep catches each broken transition between two
 // decisions. Each case records a position, changes it as a broken engine
 // might, and checks again.
 func TestCheckStepCatchesBrokenTransitions(t *testing.T) {

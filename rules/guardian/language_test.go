@@ -7,7 +7,7 @@ import (
 	"bifrost/rules/sim/simtest"
 )
 
-// Issue 16.1: guardian's invariant violations, from Check, CheckStep and a
+// TestGuardianViolationsSpeakJapanese: guardian's invariant violations, from Check, CheckStep and a
 // batch, read in Japanese and in English.
 func TestGuardianViolationsSpeakJapanese(t *testing.T) {
 	e := engineFor(t, testSheets(), "DrawPerTurn=0")

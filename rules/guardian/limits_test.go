@@ -24,7 +24,7 @@ func manyDecks(n int) map[string][][]string {
 	return sheets
 }
 
-// Issue 18.2: more than 127 sample decks once overflowed an int8 deck index
+// TestMoreThan127Decks: more than 127 sample decks once overflowed an int8 deck index
 // and panicked. With 210 decks, games whose pair includes the last decks
 // (index ≥ 128) play to the end without a violation and deal the decks the
 // pair names.
@@ -67,7 +67,7 @@ func TestMoreThan127Decks(t *testing.T) {
 	}
 }
 
-// Issue 18.2: data past an engine limit is a validation error at its cell,
+// TestLimitsAreValidationErrorsAtTheCell: data past an engine limit is a validation error at its cell,
 // never an engine failure after validation passed.
 func TestLimitsAreValidationErrorsAtTheCell(t *testing.T) {
 	tests := []struct {

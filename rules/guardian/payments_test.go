@@ -10,7 +10,7 @@ import (
 	"bifrost/schema"
 )
 
-// Issue 18.2: a use that asks for exactly schema.GuardianMaxPayments
+// TestGuardianFourPaymentsPlay: a use that asks for exactly schema.GuardianMaxPayments
 // payments validates, builds and plays. An Advance of cost 1 with three
 // pay conditions and a Guardian whose cheer: ability pays four times are in
 // the deck; over 20 checked games each is paid for in full (four payments

@@ -6,7 +6,7 @@ import (
 	"bifrost/rules/sim"
 )
 
-// Issue 18.4: Check sums the deck, resource and consume zones through
+// TestGuardianIncrementalCountsMatchRecount: Check sums the deck, resource and consume zones through
 // running sums of the part of each zone it read before, which the engine
 // keeps as it takes cards off. After every decision of many seeded games,
 // before Check reads anything, that part of each zone must lie within it
@@ -76,7 +76,7 @@ func recountSum(g *game, s int) uint64 {
 	return g.zoneSum(s)
 }
 
-// Issue 18.2: what a workbook may hold past an int16 still works. A
+// TestGuardianComparisonsAndRecordsPastInt16: what a workbook may hold past an int16 still works. A
 // comparison's number is kept as written (【手札 >= 65537】 never holds,
 // where an int16 made it 【手札 >= 1】), and a record count that passes
 // 32767 in a long game keeps growing (CheckStep sees it only grow).

@@ -21,7 +21,7 @@ func TestGolden_replay(t *testing.T) {
 	simtest.Golden(t, e, sim.Config{Players: 2, Index: 8}, 7, []string{"random"}, "replay-random-seed7.txt", *update)
 }
 
-// Issue 12.21: the replay command printed for a batch game replays that
+// TestReplayCommandReplaysTheBatchGame: the replay command printed for a batch game replays that
 // very game. For several indices of a batch (different deck pairs), the
 // command's --seed, --players and --index, given to the replay, reach the
 // same final state as the batch game: the same decks, turns, decisions,

@@ -596,7 +596,7 @@ func TestR2_R14_G14_G7_triggerOrder(t *testing.T) {
 	}
 }
 
-// Issue 12.9, G2: the shipped chart is the seed's: no advantage among the
+// TestG2_shippedChartIsTheSeeds (G2): the shipped chart is the seed's: no advantage among the
 // ordinary attributes, SP and 闇 over every other. The designer's proposed
 // cycle is in the workbook's proposal column and counts only with
 // AffinityProposal ○; the matchup report names the chart it was measured with.
@@ -639,7 +639,7 @@ func TestG2_shippedChartIsTheSeeds(t *testing.T) {
 	}
 }
 
-// Issue 12.13, C6, G30: no effect rolls a die, so the game has no die: no
+// TestNoDieWithoutADieVerb (C6, G30): no effect rolls a die, so the game has no die: no
 // verb of the vocabulary rolls one, no rule sets its faces, and the
 // rulebook lists none among the things to prepare.
 func TestNoDieWithoutADieVerb(t *testing.T) {

@@ -23,7 +23,7 @@ func sameCards(a, b []int16) bool {
 	return slices.Equal(a, b)
 }
 
-// Issue 15.1, I16: Determinize never reads hidden information. At every
+// TestSearchNeverReadsHiddenInformation (I16): Determinize never reads hidden information. At every
 // decision of many games, a variant that differs only in what the deciding
 // seat cannot see (the opponent's hand, deck, resources and face-down
 // Guardian, the seat's own deck order and resources; at the first forging
@@ -79,7 +79,7 @@ func TestSearchNeverReadsHiddenInformation(t *testing.T) {
 	t.Logf("%d positions, the opponent's hand resampled in %d, %d search decisions compared", positions, resampled, decisions)
 }
 
-// Issue 15.1, sim.Searcher: Determinize makes its copy into dst when dst
+// TestDeterminizeReusesDstAndDrawsFromItsRng (sim.Searcher): Determinize makes its copy into dst when dst
 // is an earlier copy, and the copy draws its chance from the rng it is
 // given and tells no one of its events. (That Determinize and play on the
 // copy leave the original and its source of chance untouched is
@@ -109,7 +109,7 @@ func TestDeterminizeReusesDstAndDrawsFromItsRng(t *testing.T) {
 	}
 }
 
-// Issue 15.2: the search bot at its default budget beats the greedy bot on
+// TestSearchBeatsGreedy: the search bot at its default budget beats the greedy bot on
 // a fixed batch, seats alternating, with the invariants checked.
 func TestSearchBeatsGreedy(t *testing.T) {
 	e := newEngine(t)

@@ -30,7 +30,7 @@ func drawTurn(s *sc) {
 	}
 }
 
-// Issue 15.4, G10, R33: ExtendedBattleLimit. With 0 (the seed's literal
+// TestG10_extendedBattleLimit (G10, R33): ExtendedBattleLimit. With 0 (the seed's literal
 // rule) drawn extended battles go on for ever; with N, the N-th drawn
 // battle in a row with both resource zones empty ends the game for the
 // seat that has won more battles, and a draw while a resource zone still
@@ -97,7 +97,7 @@ func TestG10_extendedBattleLimit(t *testing.T) {
 	}
 }
 
-// Issue 15.4, G10: the greedy bots' stalemates. Under the seed's literal
+// TestG10_greedyStalematesEndWithTheLimit (G10): the greedy bots' stalemates. Under the seed's literal
 // rule (RepetitionLimit 0) a batch of greedy games has some that repeat
 // drawn extended battles until the turn cap; with ExtendedBattleLimit 3
 // none is left unfinished.

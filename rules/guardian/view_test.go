@@ -77,7 +77,7 @@ func hiddenVariant(g *game, rng *rand.Rand) *game {
 }
 
 // unforge makes seat o of v one that held no Guardian during the forging
-// (Issue 12.10): its face-down Guardian goes back among its hidden cards,
+// its face-down Guardian goes back among its hidden cards,
 // and its hand (one card larger, as the View counts it) holds none. It
 // reports false when pool has too few other cards.
 func unforge(v *game, o int, pool []int16, rng *rand.Rand) bool {
@@ -228,7 +228,7 @@ func TestG29_mulligansAreBlind(t *testing.T) {
 	}
 }
 
-// Issue 12.10, I16, G8, R9: the second seat's View while it forges is the
+// TestForgingViewsIgnoreHiddenChoices (I16, G8, R9): the second seat's View while it forges is the
 // same whatever the first seat chose in secret: which Guardian, upright or
 // reckless, forging nothing (ForgeMandatory ×) or holding no Guardian at
 // all. The positions differ only in the first seat's hidden hand and
@@ -320,7 +320,7 @@ func idOf(t *testing.T, e *Engine, id string) int16 {
 	return int16(i)
 }
 
-// Issue 12.11, R5, R9: the forging is simultaneous, so the replay tells
+// TestForgingsAreToldTogether (R5, R9): the forging is simultaneous, so the replay tells
 // both choices together at "Forging!!": a seat without a Guardian makes
 // its forging choice like the other (its one choice is to forge nothing),
 // the decision lines do not say what was chosen, and nothing about either

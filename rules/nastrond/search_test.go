@@ -42,7 +42,7 @@ func finish(d sim.Game) []int {
 	return d.Scores(nil)
 }
 
-// Issue 15.1: what no player knows in Nastrond is the dice still to fall
+// TestDeterminizeReadsNoHiddenInformation: what no player knows in Nastrond is the dice still to fall
 // (the game's source of chance); everything else is face up. Two games
 // that differ only there give the same Determinize copy for the same rng,
 // and the copies play out alike.
@@ -64,7 +64,7 @@ func TestDeterminizeReadsNoHiddenInformation(t *testing.T) {
 	}
 }
 
-// Issue 15.1: the copy is the position itself, drawing from the rng it is
+// TestDeterminizeCopiesThePositionIntoDst: the copy is the position itself, drawing from the rng it is
 // given, made into dst when dst is an earlier copy. (That Determinize and
 // play on the copy leave the original and its source of chance untouched is
 // TestEngineConformsToTheHarness's.)
@@ -85,7 +85,7 @@ func TestDeterminizeCopiesThePositionIntoDst(t *testing.T) {
 	}
 }
 
-// Issue 15.1: Value is each seat's share of one win: the shares add up to
+// TestValueIsAShareOfTheWin: Value is each seat's share of one win: the shares add up to
 // 1 and the leader's is the largest.
 func TestValueIsAShareOfTheWin(t *testing.T) {
 	g := midGame(t, rand.NewPCG(4, 4), 60)
@@ -106,7 +106,7 @@ func TestValueIsAShareOfTheWin(t *testing.T) {
 	}
 }
 
-// Issue 15.2: the search bot at its default budget beats the random bot
+// TestSearchBeatsRandom: the search bot at its default budget beats the random bot
 // on a small fixed batch (it does not beat greedy; see the README).
 func TestSearchBeatsRandom(t *testing.T) {
 	l := sim.RunLadder(context.Background(), shippedEngine(t),

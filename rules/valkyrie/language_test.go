@@ -6,7 +6,7 @@ import (
 	"bifrost/rules/sim/simtest"
 )
 
-// Issue 16.1: valkyrie's invariant violations from Check and CheckStep read
+// TestValkyrieViolationsSpeakJapanese: valkyrie's invariant violations from Check and CheckStep read
 // in Japanese and in English, zone names and flags included.
 func TestValkyrieViolationsSpeakJapanese(t *testing.T) {
 	e := shippedEngine(t)

@@ -54,7 +54,7 @@ func playChecked(t *testing.T, e *Engine, n int, d int16) int {
 	return played
 }
 
-// Issue 18.2: an effect of exactly schema.ValkyrieMaxClauses clauses
+// TestValkyrieMaxClausesPlay: an effect of exactly schema.ValkyrieMaxClauses clauses
 // validates, builds and plays (the First Valkyrie that carries it is played
 // in 20 checked games); one clause more is what the engine refuses, so the
 // validation limit is the engine's.
@@ -82,7 +82,7 @@ func TestValkyrieMaxClausesPlay(t *testing.T) {
 	}
 }
 
-// Issue 18.2: schema.MaxCards is the engine's own limit. Data of exactly
+// TestValkyrieMaxCardsIsTheEngineLimit: schema.MaxCards is the engine's own limit. Data of exactly
 // that many cards (the VP pile made up to it, past what the count rules let
 // validation pass) builds and plays 20 checked games; one card more is
 // refused.

@@ -117,7 +117,7 @@ func b2i(b bool) int16 {
 	return 0
 }
 
-// Issue 15.1: Determinize never reads hidden information. At every decision
+// TestDeterminizeNeverReadsHiddenInformation: Determinize never reads hidden information. At every decision
 // of many games, a variant that differs only in what the deciding seat
 // cannot see (seenBy is the same; it differs in most positions) gives an
 // equal copy, field for field, for the same seed, and the same search
@@ -185,7 +185,7 @@ func TestDeterminizeNeverReadsHiddenInformation(t *testing.T) {
 	}
 }
 
-// Issue 15.1: a determinized copy is checked like any game: Check and
+// TestDeterminizedCopiesPassTheChecks: a determinized copy is checked like any game: Check and
 // CheckStep pass after every decision of the copy played to its end,
 // starting from a fresh checker, whether the copy is new or made into an
 // earlier one. (That Determinize and play on the copy leave the original
@@ -219,7 +219,7 @@ func TestDeterminizedCopiesPassTheChecks(t *testing.T) {
 	}
 }
 
-// Issue 15.2: the search bot beats greedy on a small fixed-seed ladder
+// TestSearchBeatsGreedy: the search bot beats greedy on a small fixed-seed ladder
 // (seats alternated and rotated).
 func TestSearchBeatsGreedy(t *testing.T) {
 	e := shippedEngine(t)
@@ -290,7 +290,7 @@ func TestGreedyKeepsEndConditionCardsUntilTheyHold(t *testing.T) {
 	}
 }
 
-// Issue 15.1: the bots choose in a search copy (a plan) as in its game, so
+// TestBotsChooseInASearchCopy: the bots choose in a search copy (a plan) as in its game, so
 // they can serve as sim.ISMCTS's Rollout.
 func TestBotsChooseInASearchCopy(t *testing.T) {
 	e := shippedEngine(t)

@@ -175,7 +175,7 @@ func TestOpenRejectsCSVRenamedXLSX(t *testing.T) {
 	wantFormatError(t, err, "cards.xlsx")
 }
 
-// Issue 16.1: a FormatError speaks the language schema.SetLang gives it,
+// TestFormatErrorSpeaksTheLanguageSetLangGives: a FormatError speaks the language schema.SetLang gives it,
 // as the CLI sets it on the errors it prints.
 func TestFormatErrorSpeaksTheLanguageSetLangGives(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "cards.xlsx")

@@ -16,7 +16,7 @@ const slice = 20
 // so that the load of a shared machine falls on both alike. Both sides
 // record card statistics as a batch does. It reports each side's CPU time
 // per game (the benchmark thread's own, on Linux) and their ratio,
-// checked/unchecked (issue 18.4: at most 1.5). A violation fails the
+// checked/unchecked (at most 1.5). A violation fails the
 // benchmark; a game past the turn cap (guardian has about one in 100,000)
 // counts like any other.
 func CheckCost(b *testing.B, e sim.Engine, players int) {

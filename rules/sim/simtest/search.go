@@ -9,7 +9,7 @@ import (
 
 // SameSearch fails t when two fresh bots from newBot, drawing from the same
 // seed, choose differently in g and in v, a variant of g that differs only
-// in what the deciding seat cannot see (issue 15.1: search never reads
+// in what the deciding seat cannot see (search never reads
 // hidden information). game numbers g in the message.
 func SameSearch(t testing.TB, newBot func() sim.Bot, g, v sim.Game, choices []sim.Choice, seed uint64, game int) {
 	t.Helper()
