@@ -197,7 +197,7 @@ func compareOne(ctx context.Context, opts *compareOptions, p [2]side) (report.Co
 		return report.ComparisonPage{}, err
 	}
 	var done func()
-	bo.Progress, done = progressBar(opts.stderr, game.ID, opts.games)
+	bo.Progress, done = opts.progressBar(game.ID, opts.games)
 	c := sim.Compare(ctx, engines[0], engines[1], bo)
 	done()
 	return report.ComparisonPage{Title: game.Title, Old: p[0].label, New: p[1].label, CardNames: names, Comparison: c}, nil

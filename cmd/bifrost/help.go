@@ -143,14 +143,9 @@ var flagArgs = map[string][2]string{
 	"template output": {"FILE.xlsx", "FILE.xlsx"},
 }
 
-// flagTypeJA names pflag's value types in Japanese, for a flag flagArgs
-// does not name.
-var flagTypeJA = map[string]string{
-	"string": "文字列", "strings": "一覧", "stringArray": "文字列", "int": "整数", "uint": "整数",
-	"float": "数", "duration": "時間",
-}
-
-// flagArg is the name of f's value in c's help, "" for a switch.
+// flagArg is the name of f's value in c's help, "" for a switch; every
+// flag that takes a value has its name in flagArgs (a test holds to it),
+// and one that has none shows pflag's type name.
 func flagArg(c *cobra.Command, f *pflag.Flag, en bool) string {
 	if f.Value.Type() == "bool" {
 		return ""
@@ -166,9 +161,6 @@ func flagArg(c *cobra.Command, f *pflag.Flag, en bool) string {
 		return a[lang]
 	}
 	name, _ := pflag.UnquoteUsage(f)
-	if ja, ok := flagTypeJA[name]; ok && !en {
-		return ja
-	}
 	return name
 }
 
@@ -197,9 +189,6 @@ func flagUsages(c *cobra.Command, fs *pflag.FlagSet, en bool) string {
 			} else {
 				usage += "（既定値 " + def + "）"
 			}
-		}
-		if f.Deprecated != "" {
-			usage += " (DEPRECATED: " + f.Deprecated + ")"
 		}
 		names, usages = append(names, name), append(usages, usage)
 		width = max(width, uniseg.StringWidth(name))

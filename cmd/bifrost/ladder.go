@@ -67,7 +67,7 @@ func runLadder(ctx context.Context, opts *ladderOptions, args []string) error {
 		return err
 	}
 	var done func()
-	lo.Progress, done = progressBar(opts.stderr, e.Name(), opts.games*len(lo.Bots)*(len(lo.Bots)-1)/2)
+	lo.Progress, done = opts.progressBar(e.Name(), opts.games*len(lo.Bots)*(len(lo.Bots)-1)/2)
 	l := sim.RunLadder(ctx, e, lo)
 	done()
 	if opts.json {

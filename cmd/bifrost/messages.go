@@ -102,6 +102,7 @@ var messages = schema.Catalogue{
 	"ladder_bot":           {"  %-8s 勝率 %5.1f%% [%.1f–%.1f]（%d 席）", "  %-8s win rate %5.1f%% [%.1f–%.1f] (%d seat-games)"},
 	"ladder_pair":          {"  %s 対 %s: %.1f%% 対 %.1f%%", "  %s vs %s: %.1f%% vs %.1f%%"},
 	"ladder_gap":           {"  実力差（最強と最弱の勝率の差）: %.1f ポイント", "  skill gap (best minus worst win rate): %.1f points"},
+	"progress_speed":       {"%%.0f ゲーム/秒", "%%.0f games/s"},
 	"sim_drawn":            {"  引き分け %v（どの席の勝ちにも数えません）", "  %v drawn (no seat's win)"},
 	"ladder_problems":      {"  %v、未完了 %d", "  %v, %d unfinished"},
 	"ladder_violation":     {"  違反：%d人・手番 %d：%s\n    再現：%s", "  violation: %d players, turn %d: %s\n    replay: %s"},

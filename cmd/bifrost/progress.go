@@ -9,18 +9,19 @@ import (
 	"github.com/vbauerster/mpb/v8/decor"
 )
 
-// progressBar draws a bar of total games on w when it is a terminal and
-// returns the function to tell it of games played (safe from any worker)
-// and the one to call when the work is over; elsewhere it draws nothing and
-// step is nil.
-func progressBar(w io.Writer, name string, total int) (step func(games int), done func()) {
+// progressBar draws a bar of total games on stderr when it is a terminal,
+// in the command's language, and returns the function to tell it of games
+// played (safe from any worker) and the one to call when the work is over;
+// elsewhere it draws nothing and step is nil.
+func (g *globalOptions) progressBar(name string, total int) (step func(games int), done func()) {
+	w := g.stderr
 	if !isTerminal(w) {
 		return nil, func() {}
 	}
 	p := mpb.New(mpb.WithOutput(w), mpb.WithWidth(40), mpb.WithRefreshRate(100*time.Millisecond))
 	bar := p.AddBar(int64(total),
 		mpb.PrependDecorators(decor.Name(name+" "), decor.CountersNoUnit("%d/%d")),
-		mpb.AppendDecorators(decor.Percentage(), decor.Name(" "), decor.AverageSpeed(0, "%.0f games/s")),
+		mpb.AppendDecorators(decor.Percentage(), decor.Name(" "), decor.AverageSpeed(0, g.msg("progress_speed"))),
 	)
 	return func(n int) { bar.IncrBy(n) }, func() { bar.SetTotal(-1, true); p.Wait() }
 }

@@ -77,7 +77,7 @@ func runSim(ctx context.Context, opts *simOptions, args []string) error {
 	if opts.games < 1 {
 		return usageError{msgErr("min_games", 1)}
 	}
-	rep := runBatch(ctx, e, bo, opts.stderr)
+	rep := runBatch(ctx, opts.globalOptions, e, bo)
 	srcReplays(rep, opts.src)
 	if opts.json {
 		if err := rep.WriteJSON(opts.stdout); err != nil {
@@ -92,12 +92,12 @@ func runSim(ctx context.Context, opts *simOptions, args []string) error {
 	return nil
 }
 
-// runBatch plays a batch, with a progress bar on progress when it is a
+// runBatch plays a batch, with a progress bar on stderr when it is a
 // terminal, and builds its report with timing figures.
-func runBatch(ctx context.Context, e sim.Engine, bo sim.BatchOptions, progress io.Writer) *sim.Report {
+func runBatch(ctx context.Context, g *globalOptions, e sim.Engine, bo sim.BatchOptions) *sim.Report {
 	start := time.Now()
 	var done func()
-	bo.Progress, done = progressBar(progress, e.Name(), bo.Games)
+	bo.Progress, done = g.progressBar(e.Name(), bo.Games)
 	stats := sim.Run(ctx, e, bo)
 	done()
 	rep := sim.NewReport(e, bo, stats)

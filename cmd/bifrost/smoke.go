@@ -82,7 +82,7 @@ func batch(ctx context.Context, g *globalOptions, res schema.Result, games int, 
 		seed = int64(res.Rules.Int("CheckSeed"))
 	}
 	bo := sim.BatchOptions{Seed: uint64(seed), Games: games, Check: true, Bots: []string{bot}}
-	rep := runBatch(ctx, e, bo, g.stderr)
+	rep := runBatch(ctx, g, e, bo)
 	srcReplays(rep, filepath.Dir(res.File))
 	fmt.Fprintln(g.stderr, g.msg("progress", res.Game, count{rep.Games, "n_games"}, bot, rep.Unfinished, count{rep.ViolationCount, "n_violations"}, rep.ElapsedS))
 	return rep, nil

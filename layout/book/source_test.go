@@ -80,8 +80,8 @@ func shippedParts(t testing.TB, g *schema.Game, res schema.Result) func(string) 
 // calloutCard finds a {{card}} with callouts and its card's ID.
 var calloutCard = regexp.MustCompile(`\{\{card "([^"]+)" "`)
 
-// standInFigures stand in for the figures cmd/bifrost draws from the
-// engines' geometry, which this package does not import.
+// standInFigures stand in for the figures each rules package draws from its
+// data and geometry, which this package does not import.
 var standInFigures = map[string]*figure.Figure{"board": standIn, "supply": standIn, "area": standIn, "map": standIn}
 
 var standIn = &figure.Figure{W: 20, H: 20, Shapes: []figure.Shape{{Kind: figure.KindRect, W: 20, H: 20, Stroke: "#000000"}}}

@@ -30,8 +30,8 @@ func Missing(t testing.TB, what, install string) {
 	t.Skip(msg)
 }
 
-// Tool returns the path of the first of names found on PATH, the Debian
-// package pkg, or calls Missing.
+// Tool returns the path of the first of names on PATH; when none is there,
+// it calls Missing, naming the Debian package pkg to install.
 func Tool(t testing.TB, pkg string, names ...string) string {
 	t.Helper()
 	for _, name := range names {
