@@ -95,6 +95,9 @@ func writeLadderText(w io.Writer, l *sim.Ladder, lang *schema.Lang) {
 		say("ladder_pair", p.Names[0], p.Names[1], 100*p.Rate[0].Rate, 100*p.Rate[1].Rate)
 	}
 	say("ladder_gap", l.SkillGap)
+	if l.Drawn > 0 {
+		say("sim_drawn", l.Drawn)
+	}
 	if l.Violations > 0 || l.Unfinished > 0 {
 		say("ladder_problems", count{l.Violations, "n_violations"}, l.Unfinished)
 	}

@@ -36,6 +36,9 @@ type Ladder struct {
 	SkillGap   float64 `json:"skill_gap_points"`
 	Unfinished int     `json:"unfinished"`
 	Violations int     `json:"violations"`
+	// Drawn counts the finished games no seat won: each is a seat-game for
+	// both bots, a win for neither.
+	Drawn int `json:"drawn"`
 	// ViolationGames and UnfinishedGames list the first of those games, by
 	// player count and seed, each with its message and replay command.
 	ViolationGames  []Violation `json:"violation_games"`
@@ -59,6 +62,7 @@ type ladderCount struct {
 	seatGames, wins [2]int
 	unfinished      int
 	violations      int
+	drawn           int
 }
 
 // maxLadderListed bounds the violations and unfinished games a ladder lists.
@@ -114,6 +118,9 @@ func RunLadder(ctx context.Context, e Engine, o LadderOptions) *Ladder {
 				localStalled = append(localStalled, Violation{Seed: r.Seed, Players: r.Players, Turn: r.Turns,
 					Message: un.EN, MessageJA: un.JA, Replay: ReplayCommand(e, cfg, r.Seed, p.Bots)})
 			default:
+				if r.Winner < 0 {
+					c.drawn++
+				}
 				for seat := range cfg.Players {
 					if decided&(1<<uint(seat)) == 0 {
 						continue
@@ -136,6 +143,7 @@ func RunLadder(ctx context.Context, e Engine, o LadderOptions) *Ladder {
 				}
 				counts[i].unfinished += local[i].unfinished
 				counts[i].violations += local[i].violations
+				counts[i].drawn += local[i].drawn
 			}
 			broken, stalled = append(broken, localBroken...), append(stalled, localStalled...)
 		}
@@ -155,6 +163,7 @@ func RunLadder(ctx context.Context, e Engine, o LadderOptions) *Ladder {
 		}
 		l.Unfinished += c.unfinished
 		l.Violations += c.violations
+		l.Drawn += c.drawn
 	}
 	lo, hi := 1.0, 0.0
 	for i, name := range o.Bots {

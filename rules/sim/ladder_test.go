@@ -105,3 +105,13 @@ func TestProgress_CountsEveryGameOnce(t *testing.T) {
 		}
 	}
 }
+
+// A drawn game is counted as drawn, a seat-game for both bots and a win for
+// neither.
+func TestLadder_CountsDrawnGames(t *testing.T) {
+	l := RunLadder(context.Background(), &race{goal: 10, drawn: true}, LadderOptions{Seed: 1, Games: 20, Bots: []string{"random", "first"}, Players: []int{2}})
+	if l.Drawn != 20 || l.Pairs[0].Rate[0].Games+l.Pairs[0].Rate[1].Games != 40 || l.Bots[0].WinRate.Rate != 0 || l.Bots[1].WinRate.Rate != 0 {
+		t.Errorf("drawn %d, seat-games %d+%d, win rates %v and %v: want 20 drawn games, 40 seat-games won by none",
+			l.Drawn, l.Pairs[0].Rate[0].Games, l.Pairs[0].Rate[1].Games, l.Bots[0].WinRate.Rate, l.Bots[1].WinRate.Rate)
+	}
+}

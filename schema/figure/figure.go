@@ -40,9 +40,6 @@ type Shape struct {
 	Size   float64 `json:"sz,omitempty"`
 }
 
-// Add appends shapes to f.
-func (f *Figure) Add(s ...Shape) { f.Shapes = append(f.Shapes, s...) }
-
 // Colours the games' figures share.
 const (
 	Ink       = "#222222" // text and outlines
