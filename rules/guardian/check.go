@@ -26,6 +26,10 @@ func (g *game) Check() error {
 	if p.ask == askAction && p.ps[p.askSeat].passed {
 		return sim.Errorf("P%dはパスしたのに行動を求められています", "P%d is asked to act after passing", p.askSeat+1)
 	}
+	// G10: a game drawn by repetition is over, with no winner.
+	if p.drawn && (p.phase != phOver || p.winner != -1) {
+		return sim.Errorf("千日手の引き分けなのに、ゲームが終わっていないか勝者がいます（勝者 P%d）", "the game is drawn by repetition but is not over or has a winner (P%d)", p.winner+1)
+	}
 	for s := range 2 {
 		ps, h := &p.ps[s], &g.h[s]
 		n := len(h.hand) + len(h.deck) + len(h.res) + len(h.aside) + len(ps.cheer) + len(ps.consumed) + len(ps.orders)

@@ -28,6 +28,7 @@ func TestI1_I7_I11_checkCatchesBrokenStates(t *testing.T) {
 			s.g.h[0].hand = s.g.h[0].hand[1:] // the MC moved from hand
 		}, "neither a Guardian nor an Advance"},
 		{"I5: a reckless SP", func(s *sc) { s.g.p.ps[1].reckless = true }, "reckless attack"},
+		{"G10: a drawn game goes on", func(s *sc) { s.g.p.drawn = true }, "drawn by repetition but is not over"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
