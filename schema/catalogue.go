@@ -184,3 +184,30 @@ func (l *Lang) osReason(err error) string {
 	}
 	return l.Msg("os_other", err.Error())
 }
+
+// FileKind is what a path that is not a regular file is (a folder, a named
+// pipe, …), named in the language of the message it is an argument of.
+type FileKind fs.FileMode
+
+func (k FileKind) key() (string, []any) {
+	switch m := fs.FileMode(k); {
+	case m.IsDir():
+		return "kind_folder", nil
+	case m&fs.ModeNamedPipe != 0:
+		return "kind_pipe", nil
+	case m&fs.ModeSocket != 0:
+		return "kind_socket", nil
+	case m&fs.ModeDevice != 0:
+		return "kind_device", nil
+	default:
+		return "kind_other", []any{m.Type().String()}
+	}
+}
+
+// In names the kind in l's language.
+func (k FileKind) In(l *Lang) string {
+	key, args := k.key()
+	return l.Msg(key, args...)
+}
+
+func (k FileKind) Error() string { return k.In(NewLang(LangFromEnv())) }

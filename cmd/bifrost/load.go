@@ -176,29 +176,5 @@ func regularFile(path string) error {
 	if fi.Mode().IsRegular() {
 		return nil
 	}
-	return msgErr("not_regular", path, fileKind(fi.Mode()))
+	return msgErr("not_regular", path, schema.FileKind(fi.Mode()))
 }
-
-// fileKind is what a path that is not a regular file is, named in the
-// language of the message it is an argument of.
-type fileKind fs.FileMode
-
-func (k fileKind) msg() error {
-	switch m := fs.FileMode(k); {
-	case m.IsDir():
-		return msgErr("kind_folder")
-	case m&fs.ModeNamedPipe != 0:
-		return msgErr("kind_pipe")
-	case m&fs.ModeSocket != 0:
-		return msgErr("kind_socket")
-	case m&fs.ModeDevice != 0:
-		return msgErr("kind_device")
-	default:
-		return msgErr("kind_other", m.Type().String())
-	}
-}
-
-func (k fileKind) Error() string { return k.msg().Error() }
-
-// In names the kind in l's language.
-func (k fileKind) In(l *schema.Lang) string { return l.ErrText(k.msg()) }

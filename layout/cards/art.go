@@ -106,7 +106,7 @@ func (a *artStore) load(name string) (*artImage, error) {
 		path := filepath.Join(a.dir, name+ext)
 		fi, err := a.root.Stat(name + ext)
 		if err == nil && !fi.Mode().IsRegular() {
-			return nil, messages.Err("art_file", path, messages.Err("not_regular", fileKind(fi.Mode())))
+			return nil, messages.Err("art_file", path, messages.Err("not_regular", schema.FileKind(fi.Mode())))
 		}
 		var f *os.File
 		if err == nil {
@@ -198,27 +198,3 @@ func artDecodeError(format string, err error) error {
 	}
 	return messages.Err("art_damaged", strings.ToUpper(format))
 }
-
-// fileKind is what a path that is not a regular file is, named in the
-// language of the message it is an argument of.
-type fileKind fs.FileMode
-
-func (k fileKind) msg() *schema.Message {
-	switch m := fs.FileMode(k); {
-	case m.IsDir():
-		return messages.Err("kind_folder")
-	case m&fs.ModeNamedPipe != 0:
-		return messages.Err("kind_pipe")
-	case m&fs.ModeSocket != 0:
-		return messages.Err("kind_socket")
-	case m&fs.ModeDevice != 0:
-		return messages.Err("kind_device")
-	default:
-		return messages.Err("kind_other", m.Type().String())
-	}
-}
-
-func (k fileKind) Error() string { return k.msg().Error() }
-
-// In names the kind in l's language.
-func (k fileKind) In(l *schema.Lang) string { return k.msg().In(l) }

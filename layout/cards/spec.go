@@ -266,7 +266,7 @@ func readRegular(path string) ([]byte, error) {
 		return nil, err
 	}
 	if !fi.Mode().IsRegular() {
-		return nil, messages.Err("not_regular", fileKind(fi.Mode()))
+		return nil, messages.Err("not_regular", schema.FileKind(fi.Mode()))
 	}
 	return os.ReadFile(path)
 }
