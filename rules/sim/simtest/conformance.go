@@ -57,7 +57,9 @@ var checks = []check{
 //   - DecisionsDoNotAllocate: whole games of checked decisions, made as
 //     a checked batch makes them (Choices into a reused buffer, Apply,
 //     Check, and CheckStep for a sim.Stepper), allocate nothing once the
-//     games are set up and checked.
+//     games are set up and checked: fewer allocations than games (a
+//     buffer growing past what the first game needed, once) round to none
+//     a game, as testing.AllocsPerRun counts them; one a decision does not.
 //   - ResetGamePlaysLikeANewOne (a sim.Resetter only): games played one
 //     after another on one Player, each set up on the last, play as on a
 //     new Player, and Reset does reuse the last game.
