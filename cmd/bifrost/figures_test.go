@@ -70,10 +70,10 @@ func TestEveryRulebookHasATurnFlow(t *testing.T) {
 	}
 }
 
-// TestValkyrieSupplyHasRowSlotsSlotsPerRow finds the supply figure (three
+// TestValkyrieSupplyIsInBothBooks finds the supply figure (three
 // rows of RowSlots face-up slots for each of the two supply decks) in the
 // shipped book's SVG and its caption in the PDF.
-func TestValkyrieSupplyHasRowSlotsSlotsPerRow(t *testing.T) {
+func TestValkyrieSupplyIsInBothBooks(t *testing.T) {
 	out := shippedRulebook(t, "valkyrie")
 	page, err := os.ReadFile(filepath.Join(out, "valkyrie", "rulebook.html"))
 	if err != nil {
