@@ -114,9 +114,7 @@ func RunLadder(ctx context.Context, e Engine, o LadderOptions) *Ladder {
 				localBroken = append(localBroken, *r.Violation)
 			case r.Unfinished:
 				c.unfinished++
-				un := unfinished(r.Turns)
-				localStalled = append(localStalled, Violation{Seed: r.Seed, Players: r.Players, Turn: r.Turns,
-					Message: un.EN, MessageJA: un.JA, Replay: ReplayCommand(e, cfg, r.Seed, p.Bots)})
+				localStalled = append(localStalled, stalledGame(e, &r, p.Bots))
 			default:
 				if r.Winner < 0 {
 					c.drawn++

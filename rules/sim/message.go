@@ -100,6 +100,14 @@ func (v Violation) Text(lang string) string {
 	return v.Message
 }
 
+// stalledGame is the unfinished game r of e, played by bots, as a report
+// lists it: where it stopped and the command that replays it.
+func stalledGame(e Engine, r *Result, bots []string) Violation {
+	un := unfinished(r.Turns)
+	return Violation{Seed: r.Seed, Players: r.Players, Turn: r.Turns, Message: un.EN, MessageJA: un.JA,
+		Replay: ReplayCommand(e, r.Config, r.Seed, bots)}
+}
+
 // unfinished says that a game passed the turn cap after turns turns.
 func unfinished(turns int) *Message {
 	return &Message{JA: fmt.Sprintf("%d 手番を過ぎても終わりませんでした", turns), EN: fmt.Sprintf("unfinished after %d turns", turns)}

@@ -89,9 +89,7 @@ func (s *Stats) add(r *Result) {
 		s.Violations = append(s.Violations, *r.Violation)
 	case r.Unfinished:
 		s.Unfinished++
-		un := unfinished(r.Turns)
-		s.Stalled = append(s.Stalled, Violation{Seed: r.Seed, Players: r.Players, Turn: r.Turns,
-			Message: un.EN, MessageJA: un.JA, Replay: ReplayCommand(s.engine, r.Config, r.Seed, s.bots)})
+		s.Stalled = append(s.Stalled, stalledGame(s.engine, r, s.bots))
 	default:
 		ps.Finished++
 		ps.Lengths[r.Turns]++
