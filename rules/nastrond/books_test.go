@@ -85,14 +85,16 @@ func TestPlayerBooksLeaveThePlayersChoicesOpen(t *testing.T) {
 	}
 }
 
+// says is booktest.Says, written in the tables without field names.
+type says struct {
+	Value   string
+	Phrases []string
+}
+
 // TestPlayerBooksAnswerAsTheRulesSheetSays expands the player's books under
 // both settings of each switch the engine reads, and both ends of MinMove:
 // each setting's answers must be printed, and the other setting's must not.
 func TestPlayerBooksAnswerAsTheRulesSheetSays(t *testing.T) {
-	type says struct {
-		value   string
-		phrases []string // each in the rulebook or the summary
-	}
 	for _, tt := range []struct {
 		key  string
 		a, b says
@@ -122,20 +124,8 @@ func TestPlayerBooksAnswerAsTheRulesSheetSays(t *testing.T) {
 			says{"○", []string{"**A.**同じマスに置きます。"}},
 			says{"×", []string{"最初に空いているマスに置きます。", "（ふさがっていれば次の空きマスへ）"}}},
 	} {
-		for _, s := range [][2]says{{tt.a, tt.b}, {tt.b, tt.a}} {
-			set, other := s[0], s[1]
-			books := expandBooks(t, map[string]string{tt.key: set.value})
-			text := books["rulebook.md"] + books["summary.md"]
-			for _, p := range set.phrases {
-				if !strings.Contains(text, p) {
-					t.Errorf("%s = %s: the player's books do not say %q", tt.key, set.value, p)
-				}
-			}
-			for _, p := range other.phrases {
-				if strings.Contains(text, p) {
-					t.Errorf("%s = %s: the player's books still say %q, the answer for %s", tt.key, set.value, p, other.value)
-				}
-			}
-		}
+		booktest.SayEach(t, tt.key, booktest.Says(tt.a), booktest.Says(tt.b), func(key, value string) map[string]string {
+			return expandBooks(t, map[string]string{key: value})
+		})
 	}
 }

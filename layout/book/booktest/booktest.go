@@ -152,3 +152,34 @@ func PlayerBooksWith(t testing.TB, g *schema.Game, dir string, b *schema.Book, k
 	}
 	return books
 }
+
+// Says is a Rules value and phrases the player's books say under it.
+type Says struct {
+	Value   string
+	Phrases []string // each in the rulebook or the summary
+}
+
+// SayEach expands the player's books (through books, given the key and its
+// value) under each of two values of key, and fails t for a phrase of that
+// value that they do not say and for one of the other value that they
+// still say.
+func SayEach(t testing.TB, key string, a, b Says, books func(key, value string) map[string]string) {
+	t.Helper()
+	for _, pair := range [2][2]Says{{a, b}, {b, a}} {
+		this, other := pair[0], pair[1]
+		var all strings.Builder
+		for _, text := range books(key, this.Value) {
+			all.WriteString(text)
+		}
+		for _, p := range this.Phrases {
+			if !strings.Contains(all.String(), p) {
+				t.Errorf("%s = %s: the player's books do not say %q", key, this.Value, p)
+			}
+		}
+		for _, p := range other.Phrases {
+			if strings.Contains(all.String(), p) {
+				t.Errorf("%s = %s: the player's books still say %q, which is %s = %s", key, this.Value, p, key, other.Value)
+			}
+		}
+	}
+}
