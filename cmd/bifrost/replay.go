@@ -2,12 +2,14 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"slices"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"bifrost/rules/sim"
 )
@@ -32,42 +34,84 @@ func newReplayCmd(g *globalOptions) *cobra.Command {
 		Args: exactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error { return runReplay(cmd.Context(), opts, args) },
 	}
-	cmd.Flags().StringVar(&opts.src, "src", "cardsrc", "folder holding <game>.xlsx")
-	cmd.Flags().Uint64Var(&opts.seed, "seed", 1, "the game's seed")
-	cmd.Flags().IntVar(&opts.players, "players", 0, "number of players (default: the smallest supported)")
-	cmd.Flags().IntVar(&opts.index, "index", 0, "the game's index among a batch's games with this player count (deck pair, board rotation)")
-	cmd.Flags().StringVar(&opts.monster, "monster", "", "valkyrie: the monster to fight, by ID (default: alternate between them)")
-	cmd.Flags().StringVar(&opts.bots, "bots", "random", "bots by seat, repeating")
+	opts.bind(cmd.Flags())
 	return cmd
 }
 
+// bind defines replay's flags on fs, each read into o.
+func (o *replayOptions) bind(fs *pflag.FlagSet) {
+	fs.StringVar(&o.src, "src", "cardsrc", "folder holding <game>.xlsx")
+	fs.Uint64Var(&o.seed, "seed", 1, "the game's seed")
+	fs.IntVar(&o.players, "players", 0, "number of players (default: the smallest supported)")
+	fs.IntVar(&o.index, "index", 0, "the game's index among a batch's games with this player count (deck pair, board rotation)")
+	fs.StringVar(&o.monster, "monster", "", "valkyrie: the monster to fight, by ID (default: alternate between them)")
+	fs.StringVar(&o.bots, "bots", "random", "bots by seat, repeating")
+}
+
 func runReplay(_ context.Context, opts *replayOptions, args []string) error {
-	e, err := loadEngine(opts.globalOptions, opts.src, args[0])
+	e, spec, err := opts.replaySpec(args[0])
 	if err != nil {
 		return err
 	}
-	if err := chooseMonster(e, opts.monster); err != nil {
-		return err
-	}
-	players := opts.players
-	if players == 0 {
-		players = e.PlayerCounts()[0]
-	}
-	if !slices.Contains(e.PlayerCounts(), players) {
-		return usageError{msgErr("bad_players", players, e.PlayerCounts())}
-	}
-	if opts.index < 0 {
-		return usageError{msgErr("bad_index", opts.index)}
-	}
-	bots, err := parseBots(opts.bots, e)
-	if err != nil {
-		return err
-	}
-	r := sim.Replay(opts.stdout, e, sim.Config{Players: players, Index: opts.index}, opts.seed, bots, opts.Lang().Tag())
+	r := sim.Replay(opts.stdout, e, spec.Config, spec.Seed, spec.Bots, opts.Lang().Tag())
 	if r.Violation != nil || r.Unfinished {
 		return errProblems
 	}
 	return nil
+}
+
+// replaySpec reads the flags back into the game they name: game's engine,
+// set up as they say (--monster), and the spec of the game to play on it.
+// It is replayLine's inverse.
+func (o *replayOptions) replaySpec(game string) (sim.Engine, sim.ReplaySpec, error) {
+	e, err := loadEngine(o.globalOptions, o.src, game)
+	if err != nil {
+		return nil, sim.ReplaySpec{}, err
+	}
+	if err := chooseMonster(e, o.monster); err != nil {
+		return nil, sim.ReplaySpec{}, err
+	}
+	players := o.players
+	if players == 0 {
+		players = e.PlayerCounts()[0]
+	}
+	if !slices.Contains(e.PlayerCounts(), players) {
+		return nil, sim.ReplaySpec{}, usageError{msgErr("bad_players", players, e.PlayerCounts())}
+	}
+	if o.index < 0 {
+		return nil, sim.ReplaySpec{}, usageError{msgErr("bad_index", o.index)}
+	}
+	bots, err := parseBots(o.bots, e)
+	if err != nil {
+		return nil, sim.ReplaySpec{}, err
+	}
+	return e, sim.ReplayOf(e, sim.Config{Players: players, Index: o.index}, o.seed, bots), nil
+}
+
+// replayLine is the command line that replays s: bifrost replay with the
+// game's seed and player count, its index and bots unless they are replay's
+// defaults, and each of the engine's settings as the flag of its name.
+func replayLine(s sim.ReplaySpec) string {
+	line := fmt.Sprintf("bifrost replay %s --seed %d --players %d", s.Game, s.Seed, s.Players)
+	if s.Index != 0 {
+		line += fmt.Sprintf(" --index %d", s.Index)
+	}
+	if len(s.Bots) > 0 && !(len(s.Bots) == 1 && s.Bots[0] == "random") {
+		line += " --bots " + strings.Join(s.Bots, ",")
+	}
+	for _, set := range s.Settings {
+		line += " --" + set.Name + " " + shellQuote(set.Value)
+	}
+	return line
+}
+
+// writeReplays writes each listed game's replay command from its spec.
+func writeReplays(lists ...[]sim.Violation) {
+	for _, vs := range lists {
+		for i := range vs {
+			vs[i].Replay = replayLine(vs[i].Spec)
+		}
+	}
 }
 
 // srcReplays adds --src to the replay command of every violation and

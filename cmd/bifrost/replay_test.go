@@ -7,9 +7,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/spf13/pflag"
 
 	"bifrost/rules"
 	"bifrost/rules/sim"
@@ -117,7 +120,7 @@ func TestReplayCommandReplaysThatVeryGame(t *testing.T) {
 					t.Fatalf("the batch logged %d games of %d (violations %v)", len(log.results), games, stats.Violations)
 				}
 				for _, r := range log.results {
-					line := sim.ReplayCommand(e, r.Config, r.Seed, s.bots)
+					line := replayLine(sim.ReplayOf(e, r.Config, r.Seed, s.bots))
 					rep := &sim.Report{Violations: []sim.Violation{{Replay: line}}}
 					srcReplays(rep, shippedSrc)
 					line = rep.Violations[0].Replay
@@ -151,6 +154,65 @@ func TestReplayCommandReplaysThatVeryGame(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestReplayLineReadsBackToTheSameGame: the command line the CLI writes for
+// a game, read back by replay's own flags, names the same game (engine,
+// config, seed, bots and the engine's settings, valkyrie's fixed monster
+// included) and replays it to the same transcript.
+func TestReplayLineReadsBackToTheSameGame(t *testing.T) {
+	for _, tt := range []struct {
+		game, monster string
+		cfg           sim.Config
+		seed          uint64
+		bots          []string
+		flags         string // what the line must say about the game beyond its seed and players
+	}{
+		{"valkyrie", "M2", sim.Config{Players: 3, Index: 4}, 9, []string{"greedy", "random"}, " --index 4 --bots greedy,random --monster M2"},
+		{"valkyrie", "", sim.Config{Players: 2, Index: 1}, 4, []string{"random"}, " --index 1"},
+		{"nastrond", "", sim.Config{Players: 2}, 7, []string{"random"}, ""},
+		{"guardian", "", sim.Config{Players: 2, Index: 3}, 42, []string{"greedy", "mc"}, " --index 3 --bots greedy,mc"},
+		{"bloodrage", "", sim.Config{Players: 4, Index: 2}, 5, []string{"greedy"}, " --index 2 --bots greedy"},
+	} {
+		t.Run(tt.game+tt.flags, func(t *testing.T) {
+			g, err := rules.ByID(tt.game)
+			if err != nil {
+				t.Fatal(err)
+			}
+			e := shippedEngine(t, g)
+			if err := chooseMonster(e, tt.monster); err != nil {
+				t.Fatal(err)
+			}
+			want := sim.ReplayOf(e, tt.cfg, tt.seed, tt.bots)
+			rep := &sim.Report{Violations: []sim.Violation{{Spec: want}}}
+			writeReplays(rep.Violations)
+			srcReplays(rep, shippedSrc)
+			line := rep.Violations[0].Replay
+			if prefix := fmt.Sprintf("bifrost replay %s --seed %d --players %d", tt.game, tt.seed, tt.cfg.Players); line != prefix+tt.flags+" --src "+shippedSrc {
+				t.Errorf("the line reads %q, want %q", line, prefix+tt.flags+" --src "+shippedSrc)
+			}
+			words := shellWords(line)
+			opts := &replayOptions{globalOptions: &globalOptions{lang: "en"}}
+			fs := pflag.NewFlagSet("replay", pflag.ContinueOnError)
+			opts.bind(fs)
+			if err := fs.Parse(words[2:]); err != nil || fs.NArg() != 1 {
+				t.Fatalf("%q: %v, arguments %q", line, err, fs.Args())
+			}
+			fresh, got, err := opts.replaySpec(fs.Arg(0))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("%q reads back as %+v, want %+v", line, got, want)
+			}
+			var a, b bytes.Buffer
+			sim.Replay(&a, e, want.Config, want.Seed, want.Bots, "en")
+			sim.Replay(&b, fresh, got.Config, got.Seed, got.Bots, "en")
+			if a.String() != b.String() || !decisionLine.MatchString(a.String()) {
+				t.Errorf("%q replays another game than the one it was written for", line)
+			}
+		})
 	}
 }
 

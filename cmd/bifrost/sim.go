@@ -93,13 +93,15 @@ func runSim(ctx context.Context, opts *simOptions, args []string) error {
 }
 
 // runBatch plays a batch, with a progress bar on stderr when it is a
-// terminal, and builds its report with timing figures.
+// terminal, and builds its report with timing figures and a replay command
+// for each broken or unfinished game.
 func runBatch(ctx context.Context, g *globalOptions, e sim.Engine, bo sim.BatchOptions) *sim.Report {
 	start := time.Now()
 	var done func()
 	bo.Progress, done = g.progressBar(e.Name(), bo.Games)
 	stats := sim.Run(ctx, e, bo)
 	done()
+	writeReplays(stats.Violations, stats.Stalled)
 	rep := sim.NewReport(e, bo, stats)
 	rep.ElapsedS = time.Since(start).Seconds()
 	if rep.ElapsedS > 0 {

@@ -114,10 +114,10 @@ func TestEveryBotPlaysCheckedGamesAgainstEveryBotFromBothSeats(t *testing.T) {
 				s := runBatch(t, e, sim.BatchOptions{Seed: 17, Games: games, Bots: pair, Check: true, Workers: 1})
 				if len(s.Violations) > 0 {
 					v := s.Violations[0]
-					t.Errorf("%v: %d violations, the first: %s (%s)", pair, len(s.Violations), v.Message, v.Replay)
+					t.Errorf("%v: %d violations, the first: %s (replay %+v)", pair, len(s.Violations), v.Message, v.Spec)
 				}
 				if s.Unfinished > 0 {
-					t.Errorf("%v: %d unfinished, the first: %s", pair, s.Unfinished, s.Stalled[0].Replay)
+					t.Errorf("%v: %d unfinished, the first: %+v", pair, s.Unfinished, s.Stalled[0].Spec)
 				}
 				if s.Games != games {
 					t.Errorf("%v: %d games played, want %d", pair, s.Games, games)

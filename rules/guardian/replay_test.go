@@ -3,9 +3,7 @@ package guardian
 import (
 	"fmt"
 	"io"
-	"regexp"
 	"slices"
-	"strconv"
 	"testing"
 
 	"bifrost/rules/sim"
@@ -21,12 +19,12 @@ func TestGolden_replay(t *testing.T) {
 	simtest.Golden(t, e, sim.Config{Players: 2, Index: 8}, 7, []string{"random"}, "replay-random-seed7.txt", *update)
 }
 
-// TestReplayCommandReplaysTheBatchGame: the replay command printed for a batch game replays that
-// very game. For several indices of a batch (different deck pairs), the
-// command's --seed, --players and --index, given to the replay, reach the
-// same final state as the batch game: the same decks, turns, decisions,
-// scores, winner and zones.
-func TestReplayCommandReplaysTheBatchGame(t *testing.T) {
+// TestReplaySpecReplaysTheBatchGame: what the harness records to replay a
+// batch game replays that very game. For several indices of a batch
+// (different deck pairs), the spec's seed, player count and index, given to
+// the replay, reach the same final state as the batch game: the same decks,
+// turns, decisions, scores, winner and zones.
+func TestReplaySpecReplaysTheBatchGame(t *testing.T) {
 	e := newEngine(t)
 	const batchSeed = 5
 	bots := []string{"greedy"}
@@ -39,32 +37,19 @@ func TestReplayCommandReplaysTheBatchGame(t *testing.T) {
 			g.p.ps[0].deck, g.p.ps[1].deck, g.h[0].hand, g.h[1].hand, g.p.ps[0].cheer, g.p.ps[1].cheer,
 			g.p.ps[0].consumed, g.p.ps[1].consumed, g.h[0].res, g.h[1].res)
 	}
-	flag := regexp.MustCompile(`--(seed|players|index) (\d+)`)
 	states := map[string]bool{}
 	for _, i := range []int{0, 1, 7, 13, 19, 23} {
 		cfg := sim.Config{Players: 2, Index: i}
 		seed := sim.GameSeed(batchSeed, 2, i)
 		want, wantState := final(cfg, seed)
-		cmd := sim.ReplayCommand(e, cfg, seed, bots)
-		got := sim.Config{}
-		var gotSeed uint64
-		for _, m := range flag.FindAllStringSubmatch(cmd, -1) {
-			n, _ := strconv.ParseUint(m[2], 10, 64)
-			switch m[1] {
-			case "seed":
-				gotSeed = n
-			case "players":
-				got.Players = int(n)
-			case "index":
-				got.Index = int(n)
-			}
-		}
-		r := sim.Replay(io.Discard, e, got, gotSeed, bots, "en")
+		spec := sim.ReplayOf(e, cfg, seed, bots)
+		got, gotSeed := spec.Config, spec.Seed
+		r := sim.Replay(io.Discard, e, got, gotSeed, spec.Bots, "en")
 		_, gotState := final(got, gotSeed)
 		if r.Turns != want.Turns || r.Decisions != want.Decisions || r.Winner != want.Winner ||
 			!slices.Equal(r.Scores, want.Scores) || gotState != wantState {
-			t.Errorf("index %d: %q replays to %d turns, %d decisions, scores %v, winner %d, %s;\nthe batch game had %d, %d, %v, %d, %s",
-				i, cmd, r.Turns, r.Decisions, r.Scores, r.Winner, gotState, want.Turns, want.Decisions, want.Scores, want.Winner, wantState)
+			t.Errorf("index %d: %+v replays to %d turns, %d decisions, scores %v, winner %d, %s;\nthe batch game had %d, %d, %v, %d, %s",
+				i, spec, r.Turns, r.Decisions, r.Scores, r.Winner, gotState, want.Turns, want.Decisions, want.Scores, want.Winner, wantState)
 		}
 		states[wantState] = true
 	}

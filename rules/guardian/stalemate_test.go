@@ -121,7 +121,7 @@ func TestG10_greedyStalematesEndWithTheLimit(t *testing.T) {
 		t.Fatal("no stalemate under the seed's rule: the batch cannot show the limit working")
 	}
 	if limited.Unfinished != 0 {
-		t.Errorf("with ExtendedBattleLimit 3, %d games are still unfinished, the first: %s", limited.Unfinished, limited.Stalled[0].Replay)
+		t.Errorf("with ExtendedBattleLimit 3, %d games are still unfinished, the first: %+v", limited.Unfinished, limited.Stalled[0].Spec)
 	}
 	t.Logf("unfinished: %d under the seed's rule, %d with ExtendedBattleLimit 3", seed.Unfinished, limited.Unfinished)
 }

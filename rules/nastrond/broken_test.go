@@ -89,19 +89,15 @@ func wantViolations(t *testing.T, e *Engine, s *sim.Stats, message string) {
 	}
 	for _, v := range s.Violations {
 		if !strings.Contains(v.Message, message) || v.Seed == 0 ||
-			!strings.HasPrefix(v.Replay, fmt.Sprintf("bifrost replay nastrond --seed %d --players %d", v.Seed, v.Players)) {
-			t.Fatalf("violation %+v: want %q with its seed and replay command", v, message)
+			v.Spec.Game != "nastrond" || v.Spec.Seed != v.Seed || v.Spec.Players != v.Players {
+			t.Fatalf("violation %+v: want %q with its seed and what replays it", v, message)
 		}
 	}
 	v := s.Violations[0]
-	bots := []string{"random"}
-	if i := strings.Index(v.Replay, "--bots "); i >= 0 {
-		bots = strings.Split(v.Replay[i+len("--bots "):], ",")
-	}
 	var b bytes.Buffer
-	r := sim.Replay(&b, e, sim.Config{Players: v.Players}, v.Seed, bots, "en")
+	r := sim.Replay(&b, e, v.Spec.Config, v.Spec.Seed, v.Spec.Bots, "en")
 	if r.Violation == nil || r.Violation.Message != v.Message || r.Violation.Turn != v.Turn {
-		t.Errorf("replaying %q gave %+v, want the violation %q at turn %d", v.Replay, r.Violation, v.Message, v.Turn)
+		t.Errorf("replaying %+v gave %+v, want the violation %q at turn %d", v.Spec, r.Violation, v.Message, v.Turn)
 	}
 }
 

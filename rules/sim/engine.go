@@ -148,10 +148,16 @@ type Stepper interface {
 	CheckStep() error
 }
 
-// ReplayArger is implemented by engines whose games depend on a setting
+// Configured is implemented by engines whose games depend on settings
 // beyond the seed, player count, game index and bots (valkyrie's fixed
-// monster). ReplayArgs returns the command-line flags that restore it, so a
-// report's replay command plays that very game.
-type ReplayArger interface {
-	ReplayArgs() []string
+// monster). Settings names each with its value, so that a replay (ReplayOf)
+// plays that very game; it returns nil when nothing is set.
+type Configured interface {
+	Settings() []Setting
+}
+
+// Setting is one such setting: its name (valkyrie's "monster") and value
+// (the monster's ID).
+type Setting struct {
+	Name, Value string
 }

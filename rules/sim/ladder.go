@@ -175,11 +175,13 @@ func RunLadder(ctx context.Context, e Engine, o LadderOptions) *Ladder {
 	return l
 }
 
-// firstListed sorts vs by player count, seed and replay command (the same
-// seed is played by several pairs) and keeps the first maxLadderListed.
+// firstListed sorts vs by player count, seed, game index and bots, their
+// names joined by commas (the same seed is played by several pairs), and
+// keeps the first maxLadderListed.
 func firstListed(vs []Violation) []Violation {
 	slices.SortFunc(vs, func(a, b Violation) int {
-		return cmp.Or(byPlayersSeed(a, b), strings.Compare(a.Replay, b.Replay))
+		return cmp.Or(byPlayersSeed(a, b), cmp.Compare(a.Spec.Index, b.Spec.Index),
+			strings.Compare(strings.Join(a.Spec.Bots, ","), strings.Join(b.Spec.Bots, ",")))
 	})
 	return append([]Violation{}, vs[:min(len(vs), maxLadderListed)]...)
 }

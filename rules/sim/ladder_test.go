@@ -77,8 +77,8 @@ func TestLadder_ListsEachBrokenAndUnfinishedGameWithItsReplay(t *testing.T) {
 			continue
 		}
 		for i, v := range listed {
-			if !strings.HasPrefix(v.Replay, "bifrost replay race --seed ") || !strings.Contains(v.Replay, " --bots ") {
-				t.Errorf("%s: game %d replays with %q", tt.name, i, v.Replay)
+			if v.Spec.Game != "race" || v.Spec.Seed != v.Seed || v.Spec.Players != v.Players || len(v.Spec.Bots) != 2 {
+				t.Errorf("%s: game %d replays with %+v", tt.name, i, v.Spec)
 			}
 			if !strings.Contains(v.Message, tt.want) {
 				t.Errorf("%s: game %d says %q, want %q in it", tt.name, i, v.Message, tt.want)

@@ -101,11 +101,11 @@ func (v Violation) Text(lang string) string {
 }
 
 // stalledGame is the unfinished game r of e, played by bots, as a report
-// lists it: where it stopped and the command that replays it.
+// lists it: where it stopped and what replays it.
 func stalledGame(e Engine, r *Result, bots []string) Violation {
 	un := unfinished(r.Turns)
 	return Violation{Seed: r.Seed, Players: r.Players, Turn: r.Turns, Message: un.EN, MessageJA: un.JA,
-		Replay: ReplayCommand(e, r.Config, r.Seed, bots)}
+		Spec: ReplayOf(e, r.Config, r.Seed, bots)}
 }
 
 // unfinished says that a game passed the turn cap after turns turns.

@@ -1,7 +1,6 @@
 package sim
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"runtime/debug"
 	"strings"
@@ -20,14 +19,16 @@ type Result struct {
 }
 
 // Violation is a game that broke an invariant, offered no legal choice, or
-// crashed. Replay holds the command that plays it again.
+// crashed. Spec is what plays it again; Replay is the command line that does,
+// which the CLI writes from Spec (the harness leaves it empty).
 type Violation struct {
-	Seed      uint64 `json:"seed"`
-	Players   int    `json:"players"`
-	Turn      int    `json:"turn"`
-	Message   string `json:"message"`
-	MessageJA string `json:"message_ja,omitempty"` // the Japanese form, when the engine gave one
-	Replay    string `json:"replay"`
+	Seed      uint64     `json:"seed"`
+	Players   int        `json:"players"`
+	Turn      int        `json:"turn"`
+	Message   string     `json:"message"`
+	MessageJA string     `json:"message_ja,omitempty"` // the Japanese form, when the engine gave one
+	Spec      ReplaySpec `json:"-"`
+	Replay    string     `json:"replay"`
 }
 
 // Player plays games one after another, reusing its buffers. It is not safe
@@ -223,29 +224,31 @@ func (p *Player) finish(r *Result, g Game) {
 // violation records err, in both forms when it is a Message.
 func (p *Player) violation(cfg Config, seed uint64, turn int, err error) *Violation {
 	v := &Violation{Seed: seed, Players: cfg.Players, Turn: turn, Message: err.Error(),
-		Replay: ReplayCommand(p.Engine, cfg, seed, p.Bots)}
+		Spec: ReplayOf(p.Engine, cfg, seed, p.Bots)}
 	if m, ok := err.(*Message); ok {
 		v.MessageJA = m.JA
 	}
 	return v
 }
 
-// ReplayCommand is the command line that replays game cfg of a batch with
-// the given seed and bots: it names everything that decides the game.
-func ReplayCommand(e Engine, cfg Config, seed uint64, bots []string) string {
-	cmd := fmt.Sprintf("bifrost replay %s --seed %d --players %d", e.Name(), seed, cfg.Players)
-	if cfg.Index != 0 {
-		cmd += fmt.Sprintf(" --index %d", cfg.Index)
+// ReplaySpec is everything that decides one game of a batch, so that
+// replaying it plays that very game: the engine, the player count and game
+// index, the seed, the bots by seat (repeating) and the engine's settings.
+type ReplaySpec struct {
+	Game string // the engine's Name
+	Config
+	Seed     uint64
+	Bots     []string
+	Settings []Setting // the engine's, when it is Configured
+}
+
+// ReplayOf is the spec of game cfg of e, played with seed by bots.
+func ReplayOf(e Engine, cfg Config, seed uint64, bots []string) ReplaySpec {
+	s := ReplaySpec{Game: e.Name(), Config: cfg, Seed: seed, Bots: bots}
+	if c, ok := e.(Configured); ok {
+		s.Settings = c.Settings()
 	}
-	if len(bots) > 0 && !(len(bots) == 1 && bots[0] == "random") {
-		cmd += " --bots " + strings.Join(bots, ",")
-	}
-	if a, ok := e.(ReplayArger); ok {
-		for _, arg := range a.ReplayArgs() {
-			cmd += " " + arg
-		}
-	}
-	return cmd
+	return s
 }
 
 func safeTurn(g Game) (t int) {

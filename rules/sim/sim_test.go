@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -163,12 +165,9 @@ func TestRun_PanicBecomesViolationWithReplay(t *testing.T) {
 			index = i
 		}
 	}
-	want := fmt.Sprintf("bifrost replay race --seed %d --players 2", v.Seed)
-	if index > 0 {
-		want += fmt.Sprintf(" --index %d", index)
-	}
-	if index < 0 || v.Replay != want || v.Turn != 3 {
-		t.Errorf("replay %q turn %d; want %q turn 3", v.Replay, v.Turn, want)
+	want := ReplaySpec{Game: "race", Config: Config{Players: 2, Index: index}, Seed: v.Seed, Bots: []string{"random"}}
+	if index < 0 || !reflect.DeepEqual(v.Spec, want) || v.Turn != 3 {
+		t.Errorf("replay %+v turn %d; want %+v turn 3", v.Spec, v.Turn, want)
 	}
 }
 
@@ -340,6 +339,33 @@ func TestDrawnGamesAreFinishedAndWonByNoSeat(t *testing.T) {
 		Replay(&b, e, Config{Players: 2}, 5, []string{"random"}, lang)
 		if !strings.HasSuffix(b.String(), want) {
 			t.Errorf("%s: the replay of a drawn game ends %q", lang, b.String()[max(0, b.Len()-60):])
+		}
+	}
+}
+
+// tunedRace is a race whose goal is a setting it reports.
+type tunedRace struct{ *race }
+
+func (r tunedRace) Settings() []Setting {
+	return []Setting{{Name: "goal", Value: fmt.Sprint(r.goal)}}
+}
+
+// What replays a broken or unfinished game names the engine's settings with
+// the game's config, seed and bots, in batches and ladders alike.
+func TestReplaySpecCarriesTheEngineSettings(t *testing.T) {
+	settings := []Setting{{Name: "goal", Value: "20"}}
+	for _, e := range []tunedRace{{&race{goal: 20, panicAt: 3}}, {&race{goal: 20, endless: true}}} {
+		s := Run(context.Background(), e, BatchOptions{Seed: 2, Games: 4, Players: []int{3}, Bots: []string{"first"}})
+		l := RunLadder(context.Background(), e, LadderOptions{Seed: 2, Games: 2, Players: []int{2}, Bots: []string{"random", "first"}, Workers: 1})
+		listed := slices.Concat(s.Violations, s.Stalled, l.ViolationGames, l.UnfinishedGames)
+		if len(listed) != 6 {
+			t.Fatalf("%d games listed, want 4 from the batch and 2 from the ladder", len(listed))
+		}
+		for _, v := range listed {
+			if v.Spec.Game != "race" || v.Spec.Seed != v.Seed || v.Spec.Players != v.Players || len(v.Spec.Bots) == 0 ||
+				!reflect.DeepEqual(v.Spec.Settings, settings) {
+				t.Errorf("%+v: want the game's seed, players, bots and settings %v", v.Spec, settings)
+			}
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -75,9 +76,9 @@ func TestCheckStepErrorIsViolationWithReplay(t *testing.T) {
 		if v == nil {
 			t.Fatalf("failAt %d: no violation", failAt)
 		}
-		want := "bifrost replay race --seed 77 --players 3 --index 2 --bots first"
-		if v.Turn != failAt || !strings.Contains(v.Message, "marker moved backwards") || v.Replay != want || v.Seed != 77 {
-			t.Errorf("failAt %d: violation %+v; want turn %d, the message and replay %q", failAt, *v, failAt, want)
+		want := ReplaySpec{Game: "race", Config: cfg, Seed: 77, Bots: []string{"first"}}
+		if v.Turn != failAt || !strings.Contains(v.Message, "marker moved backwards") || !reflect.DeepEqual(v.Spec, want) || v.Seed != 77 {
+			t.Errorf("failAt %d: violation %+v; want turn %d, the message and replay %+v", failAt, *v, failAt, want)
 		}
 	}
 	// Through a batch, every game fails and each violation carries its replay.
@@ -87,7 +88,7 @@ func TestCheckStepErrorIsViolationWithReplay(t *testing.T) {
 		t.Fatalf("%d violations in the batch, want 4", len(s.Violations))
 	}
 	for _, v := range s.Violations {
-		if v.Turn != 2 || !strings.HasPrefix(v.Replay, fmt.Sprintf("bifrost replay race --seed %d --players 2", v.Seed)) {
+		if v.Turn != 2 || v.Spec.Game != "race" || v.Spec.Seed != v.Seed || v.Spec.Players != 2 {
 			t.Errorf("batch violation %+v", v)
 		}
 	}

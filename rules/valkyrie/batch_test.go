@@ -134,7 +134,7 @@ func TestBrokenData_showsInTheBatch(t *testing.T) {
 			t.Fatalf("%d violations, want 20", r.ViolationCount)
 		}
 		v := r.Violations[0]
-		if v.Players != 3 || !strings.Contains(v.Message, "First Valkyrie") || !strings.HasPrefix(v.Replay, "bifrost replay valkyrie --seed ") {
+		if v.Players != 3 || !strings.Contains(v.Message, "First Valkyrie") || v.Spec.Game != "valkyrie" || v.Spec.Seed != v.Seed || v.Spec.Players != 3 {
 			t.Errorf("violation %+v", v)
 		}
 	})
@@ -223,10 +223,10 @@ type loggedEngine struct {
 
 func (e loggedEngine) NewTally() sim.Tally { return e.log }
 
-// TestBatchGameReplaysItself: the replay command of every game
-// of a batch (which sim prints for violations) replays that very game: the
-// game's index picks the monster, and a fixed monster travels as --monster.
-// Replayed from the command line's flags alone, with a fresh engine, each
+// TestBatchGameReplaysItself: what the harness records to replay each game
+// of a batch (sim prints it for violations) replays that very game: the
+// game's index picks the monster, and a fixed monster travels as the
+// "monster" setting. Replayed from the spec alone, with a fresh engine, each
 // reaches the batch's final scores and turn count.
 func TestBatchGameReplaysItself(t *testing.T) {
 	bots := []string{"greedy", "bigmoney"}
@@ -241,29 +241,27 @@ func TestBatchGameReplaysItself(t *testing.T) {
 		if len(games) != 12 {
 			t.Fatalf("monster %q: %d games logged, want 12", monster, len(games))
 		}
+		var want []sim.Setting
+		if monster != "" {
+			want = []sim.Setting{{Name: "monster", Value: monster}}
+		}
 		for _, r := range games {
-			cmd := sim.ReplayCommand(e, r.Config, r.Seed, bots)
-			flags := map[string]string{}
-			f := strings.Fields(cmd)
-			for i := 3; i+1 < len(f); i += 2 {
-				flags[f[i]] = f[i+1]
+			spec := sim.ReplayOf(e, r.Config, r.Seed, bots)
+			if !slices.Equal(spec.Settings, want) {
+				t.Errorf("%+v does not name the monster %q", spec, monster)
 			}
-			if (r.Index > 0) != (flags["--index"] != "") || flags["--monster"] != monster {
-				t.Errorf("%q does not name the game's index %d and monster %q", cmd, r.Index, monster)
-			}
-			seed, _ := strconv.ParseUint(flags["--seed"], 10, 64)
-			players, _ := strconv.Atoi(flags["--players"])
-			index, _ := strconv.Atoi(flags["--index"])
 			fresh := shippedEngine(t)
-			if err := fresh.SetMonster(flags["--monster"]); err != nil {
-				t.Fatal(err)
+			for _, s := range spec.Settings {
+				if err := fresh.SetMonster(s.Value); s.Name != "monster" || err != nil {
+					t.Fatalf("setting %+v: %v", s, err)
+				}
 			}
-			got := sim.Replay(io.Discard, fresh, sim.Config{Players: players, Index: index}, seed, strings.Split(flags["--bots"], ","), "en")
+			got := sim.Replay(io.Discard, fresh, spec.Config, spec.Seed, spec.Bots, "en")
 			if got.Turns != r.Turns || !slices.Equal(got.Scores, r.Scores) || got.Winner != r.Winner {
-				t.Errorf("%s: turns %d scores %v winner %d, the batch had %d %v %d", cmd, got.Turns, got.Scores, got.Winner, r.Turns, r.Scores, r.Winner)
+				t.Errorf("%+v: turns %d scores %v winner %d, the batch had %d %v %d", spec, got.Turns, got.Scores, got.Winner, r.Turns, r.Scores, r.Winner)
 			}
 		}
-		// Without its index a command would fight the other monster.
+		// Without its index a replay would fight the other monster.
 		m0 := e.NewGame(sim.Config{Players: 2, Index: 0}, rand.New(rand.NewPCG(1, 1))).(*Game).monster
 		m1 := e.NewGame(sim.Config{Players: 2, Index: 1}, rand.New(rand.NewPCG(1, 1))).(*Game).monster
 		if (m0 == m1) != (monster != "") {

@@ -175,6 +175,7 @@ type Engine struct {
 }
 
 var _ sim.Engine = (*Engine)(nil)
+var _ sim.Configured = (*Engine)(nil)
 
 // New builds the engine from validated data. It fails on data no game can be
 // built from: no monsters, or an effect verb or condition it does not know.
@@ -466,12 +467,12 @@ func (e *Engine) SetMonster(id string) error {
 		id, sim.Word{strings.Join(e.Monsters(), "、"), strings.Join(e.Monsters(), ", ")})
 }
 
-// ReplayArgs names the fixed monster, so a replay command fights it too.
-func (e *Engine) ReplayArgs() []string {
+// Settings names the fixed monster by ID, so a replay fights it too.
+func (e *Engine) Settings() []sim.Setting {
 	if e.Monster < 0 {
 		return nil
 	}
-	return []string{"--monster", e.d.Monsters[e.Monster].ID}
+	return []sim.Setting{{Name: "monster", Value: e.d.Monsters[e.Monster].ID}}
 }
 
 // monsterFor is the monster of game cfg.

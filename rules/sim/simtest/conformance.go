@@ -146,10 +146,10 @@ func checkedGame(t testing.TB, e sim.Engine, cfg sim.Config, seats []string) {
 	what := fmt.Sprintf("%d players, bots %v", cfg.Players, bySeat(seats, cfg.Players))
 	switch {
 	case r.Violation != nil:
-		t.Errorf("%s: violation at turn %d: %s\n(%s)", what, r.Violation.Turn, r.Violation.Message, r.Violation.Replay)
+		t.Errorf("%s: violation at turn %d: %s\n(replay %+v)", what, r.Violation.Turn, r.Violation.Message, r.Violation.Spec)
 		return
 	case r.Unfinished:
-		t.Errorf("%s: unfinished after %d turns\n(%s)", what, r.Turns, sim.ReplayCommand(e, cfg, r.Seed, seats))
+		t.Errorf("%s: unfinished after %d turns\n(replay %+v)", what, r.Turns, sim.ReplayOf(e, cfg, r.Seed, seats))
 		return
 	}
 	if len(r.Scores) != cfg.Players || r.Winner < -1 || r.Winner >= cfg.Players || r.Decisions == 0 {
@@ -534,7 +534,7 @@ func sameReportForAnySplit(t testing.TB, e sim.Engine) {
 	if one.ViolationCount != 0 || one.Unfinished != 0 {
 		t.Errorf("%d checked games: %d violations, %d unfinished", games, one.ViolationCount, one.Unfinished)
 		for _, v := range slices.Concat(one.Violations, one.UnfinishedGames)[:min(3, one.ViolationCount+one.Unfinished)] {
-			t.Errorf("seed %d, %d players, turn %d: %s\n(%s)", v.Seed, v.Players, v.Turn, v.Message, v.Replay)
+			t.Errorf("seed %d, %d players, turn %d: %s\n(replay %+v)", v.Seed, v.Players, v.Turn, v.Message, v.Spec)
 		}
 	}
 	want := reportText(t, one)
