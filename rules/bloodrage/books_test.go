@@ -14,10 +14,6 @@ import (
 	"bifrost/schema/workbook"
 )
 
-// playerBooks are the books a player reads: the rulebook and the summary
-// (which also makes the summary card).
-var playerBooks = []string{"rulebook.md", "summary.md"}
-
 // expandBooks expands the player's books from the shipped workbook with the
 // Rules values in set, as the rulebook command does, and returns each book's
 // text by file name.
