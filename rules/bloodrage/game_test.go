@@ -392,7 +392,7 @@ func TestGreedy_beatsRandom(t *testing.T) {
 // in Japanese and English, against testdata/; run with -update to
 // rewrite it.
 func TestReplay_golden(t *testing.T) {
-	simtest.Golden(t, engine(t), sim.Config{Players: 3}, 11, []string{"greedy"}, "replay-3clans-seed11.golden", *update)
+	simtest.Golden(t, engine(t), sim.Config{Players: 3}, 11, []string{"greedy"}, "replay-3clans-seed11", *update)
 }
 
 func TestBrokenData_boardsThatNeverFailNeverEndAnAge(t *testing.T) {

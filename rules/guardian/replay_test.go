@@ -15,8 +15,8 @@ import (
 // with go test ./rules/guardian -run Golden -update.
 func TestGolden_replay(t *testing.T) {
 	e := newEngine(t)
-	simtest.Golden(t, e, sim.Config{Players: 2, Index: 3}, 42, []string{"greedy", "mc"}, "replay-greedy-mc-seed42.txt", *update)
-	simtest.Golden(t, e, sim.Config{Players: 2, Index: 8}, 7, []string{"random"}, "replay-random-seed7.txt", *update)
+	simtest.Golden(t, e, sim.Config{Players: 2, Index: 3}, 42, []string{"greedy", "mc"}, "replay-greedy-mc-seed42", *update)
+	simtest.Golden(t, e, sim.Config{Players: 2, Index: 8}, 7, []string{"random"}, "replay-random-seed7", *update)
 }
 
 // TestReplaySpecReplaysTheBatchGame: what the harness records to replay a

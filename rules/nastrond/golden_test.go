@@ -17,7 +17,7 @@ var update = flag.Bool("update", false, "rewrite the golden replays in testdata/
 // decision by decision in Japanese and English, and compares it with the
 // recording in testdata/. Run with -update after an intended rules change.
 func TestGolden_replay(t *testing.T) {
-	simtest.Golden(t, shippedEngine(t), sim.Config{Players: 4}, 20260101, []string{"greedy", "random"}, "replay-4p-seed20260101.txt", *update)
+	simtest.Golden(t, shippedEngine(t), sim.Config{Players: 4}, 20260101, []string{"greedy", "random"}, "replay-4p-seed20260101", *update)
 }
 
 // TestReplayTellsTheSetupBeforeTheFirstDecision: the layout, the

@@ -144,8 +144,8 @@ func TestBrokenData_showsInTheBatch(t *testing.T) {
 // English, against testdata/; run with -update to rewrite them.
 func TestReplay_golden(t *testing.T) {
 	e := shippedEngine(t)
-	simtest.Golden(t, e, sim.Config{Players: 3, Index: 0}, 5, []string{"greedy", "bigmoney", "random"}, "replay-3p-greedy-bigmoney-random.txt", *update)
-	simtest.Golden(t, e, sim.Config{Players: 2, Index: 1}, 8, []string{"greedy", "bigmoney"}, "replay-2p-greedy-bigmoney.txt", *update)
+	simtest.Golden(t, e, sim.Config{Players: 3, Index: 0}, 5, []string{"greedy", "bigmoney", "random"}, "replay-3p-greedy-bigmoney-random", *update)
+	simtest.Golden(t, e, sim.Config{Players: 2, Index: 1}, 8, []string{"greedy", "bigmoney"}, "replay-2p-greedy-bigmoney", *update)
 }
 
 // TestRules_variantsPlayClean: every Rules parameter the engine reads can be

@@ -4,29 +4,31 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"bifrost/rules/sim"
 )
+
+// goldenExt is the extension of every golden replay.
+const goldenExt = ".txt"
 
 // langs are the languages a golden replay is recorded in.
 var langs = []string{"ja", "en"}
 
 // Golden replays game cfg of e with seed and bots (sim.Replay, its
 // invariants checked after every decision) in Japanese and English, and
-// compares each replay with its recording in testdata/: name with the
-// language before its extension, so that name "replay-4p-seed1.txt" is
-// recorded in testdata/replay-4p-seed1.ja.txt and .en.txt. With update it
+// compares each replay with its recording in testdata/: name, the
+// language and the extension every engine's recordings share (.txt), so
+// that name "replay-4p-seed1" is recorded in testdata/replay-4p-seed1.ja.txt
+// and .en.txt. With update it
 // writes the recordings instead (go test -update). The game must end
 // without a violation within the turn cap, and its replays must take as
 // many lines in both languages: what one tells, the other tells too.
 func Golden(t testing.TB, e sim.Engine, cfg sim.Config, seed uint64, bots []string, name string, update bool) {
 	t.Helper()
-	ext := filepath.Ext(name)
 	lines := map[string]int{}
 	for _, lang := range langs {
-		path := filepath.Join("testdata", strings.TrimSuffix(name, ext)+"."+lang+ext)
+		path := filepath.Join("testdata", name+"."+lang+goldenExt)
 		var b bytes.Buffer
 		if r := sim.Replay(&b, e, cfg, seed, bots, lang); r.Violation != nil || r.Unfinished {
 			t.Errorf("%s: the recorded game did not end cleanly: %s", path, resultString(r))

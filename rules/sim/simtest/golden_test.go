@@ -17,7 +17,7 @@ func TestGoldenRecordsBothLanguagesAndCatchesEveryChange(t *testing.T) {
 	e := &dash{goal: 15}
 	cfg, bots := sim.Config{Players: 3, Index: 1}, []string{"greedy", "random"}
 	golden := func(e *dash, update bool) *recorder {
-		return record(t, func(t testing.TB) { Golden(t, e, cfg, 7, bots, "replay-3p.txt", update) })
+		return record(t, func(t testing.TB) { Golden(t, e, cfg, 7, bots, "replay-3p", update) })
 	}
 	if r := golden(e, true); r.failed {
 		t.Fatalf("recording: %s", r.report())
