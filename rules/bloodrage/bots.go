@@ -17,6 +17,9 @@ type Greedy struct {
 	rng     *rand.Rand
 }
 
+// NewGreedy returns the "greedy" bot.
+func NewGreedy() sim.Bot { return &Greedy{} }
+
 // Choose implements sim.Bot.
 func (b *Greedy) Choose(gm sim.Game, choices []sim.Choice, rng *rand.Rand) int {
 	g, ok := gm.(*Game)

@@ -508,19 +508,16 @@ func (e *Engine) Cards() []string { return e.cardIDs }
 func (e *Engine) TurnCap() int { return e.p.turnCap }
 
 // Bots names the bots for the human seat.
-func (e *Engine) Bots() []string { return []string{"random", "greedy", "search"} }
+func (e *Engine) Bots() []string { return bots.Names() }
 
 // NewBot returns a bot by name.
-func (e *Engine) NewBot(name string) sim.Bot {
-	switch name {
-	case "random":
-		return sim.Random{}
-	case "greedy":
-		return &Greedy{}
-	case "search":
-		return NewSearchBot()
-	}
-	return nil
+func (e *Engine) NewBot(name string) sim.Bot { return bots.New(name) }
+
+// bots is the engine's one list of bots.
+var bots = sim.BotList{
+	{Name: "random", New: sim.NewRandom},
+	{Name: "greedy", New: NewGreedy},
+	{Name: "search", New: NewSearch},
 }
 
 // NewGame sets up a game for cfg.Players clans: seat 0 is the human, seats

@@ -8,30 +8,15 @@ import (
 	"bifrost/rules/sim"
 )
 
-// SearchBot is the "search" bot: sim.ISMCTS with a budget that grows with
-// the decision, PerChoice determinizations for each legal choice (at least
-// Iterations), so that every choice of a wide Action decision is tried on
-// several deals.
-type SearchBot struct {
-	sim.ISMCTS
-	PerChoice int
-}
+// Search is the "search" bot (sim.SearchBot) at its default budget: a
+// budget that grows with the decision, 8 determinizations for each legal
+// choice (at least 32), so that every choice of a wide Action decision is
+// tried on several deals; enough to beat Greedy clearly while a 4-clan game
+// stays playable in a batch (README).
+var Search = sim.SearchBot{ISMCTS: sim.ISMCTS{Iterations: 32, Horizon: 1, C: 0.05}, PerChoice: 8}
 
-// NewSearchBot returns the search bot with the default budget: enough to
-// beat Greedy clearly while a 4-clan game stays playable in a batch
-// (README).
-func NewSearchBot() *SearchBot {
-	return &SearchBot{ISMCTS: sim.ISMCTS{Iterations: 32, Horizon: 1, C: 0.05}, PerChoice: 8}
-}
-
-// Choose implements sim.Bot.
-func (b *SearchBot) Choose(g sim.Game, choices []sim.Choice, rng *rand.Rand) int {
-	base := b.Iterations
-	b.Iterations = max(base, b.PerChoice*len(choices))
-	pick := b.ISMCTS.Choose(g, choices, rng)
-	b.Iterations = base
-	return pick
-}
+// NewSearch returns a "search" bot at the budget Search.
+func NewSearch() sim.Bot { return sim.NewSearchBot(Search) }
 
 // Determinize implements sim.Searcher. Only the human (seat 0) decides, so
 // the copy is the game as the human sees it: every card whose place the

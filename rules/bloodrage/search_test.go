@@ -106,7 +106,7 @@ func TestSearchNeverReadsHiddenInformation(t *testing.T) {
 			}
 		}
 		choices := a.Choices(nil)
-		botA, botB := NewSearchBot(), NewSearchBot()
+		botA, botB := NewSearch(), NewSearch()
 		rngA, rngB := rand.New(rand.NewPCG(7, 7)), rand.New(rand.NewPCG(7, 7))
 		for range 3 {
 			if x, y := botA.Choose(a, choices, rngA), botB.Choose(b, choices, rngB); x != y {
@@ -174,7 +174,7 @@ func TestEngineOffersTheSearchBot(t *testing.T) {
 	if got := e.Bots(); len(got) != 3 || got[0] != "random" || got[2] != "search" {
 		t.Fatalf("Bots() = %v, want random first and search", got)
 	}
-	if b, ok := e.NewBot("search").(*SearchBot); !ok || b.Iterations <= 0 || b.Horizon <= 0 {
+	if b, ok := e.NewBot("search").(*sim.SearchBot); !ok || b.Iterations <= 0 || b.Horizon <= 0 {
 		t.Fatalf("NewBot(search) = %#v, want a SearchBot with a budget and a horizon", e.NewBot("search"))
 	}
 }
@@ -203,7 +203,7 @@ func TestSearchBeatsGreedy(t *testing.T) {
 	e := engine(t)
 	const n = 32 // at 16 games the dice can hide the search's lead (seeds 0–15: 4 wins against 3)
 	greedy := humanWins(e, func() sim.Bot { return &Greedy{} }, n)
-	search := humanWins(e, func() sim.Bot { return NewSearchBot() }, n)
+	search := humanWins(e, func() sim.Bot { return NewSearch() }, n)
 	t.Logf("over %d seeded 4-clan games the search won %d, greedy %d", n, search, greedy)
 	if search < greedy+n/4 {
 		t.Errorf("over %d seeded 4-clan games the search won %d and greedy %d; want search ahead by %d", n, search, greedy, n/4)
@@ -216,7 +216,7 @@ func BenchmarkSearch_Decision(b *testing.B) {
 	e := engine(b)
 	g, _ := twinGames(b, e, 4, 0, func(g *Game) bool { return g.prompt == pAction })
 	choices := g.Choices(nil)
-	bot, rng := NewSearchBot(), rand.New(rand.NewPCG(2, 2))
+	bot, rng := NewSearch(), rand.New(rand.NewPCG(2, 2))
 	b.ReportAllocs()
 	for b.Loop() {
 		bot.Choose(g, choices, rng)

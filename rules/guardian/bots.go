@@ -136,6 +136,13 @@ type Greedy struct {
 	buf     []sim.Choice
 }
 
+// NewGreedy returns the "greedy" bot.
+func NewGreedy() sim.Bot { return &Greedy{} }
+
+// NewGreedyLists returns the greedy bot told the opponent's deck list
+// ("greedy+lists").
+func NewGreedyLists() sim.Bot { return &Greedy{DeckLists: true} }
+
 // Choose picks a choice for the deciding seat.
 func (b *Greedy) Choose(g sim.Game, choices []sim.Choice, rng *rand.Rand) int {
 	vg, ok := g.(viewer)
@@ -313,6 +320,14 @@ type MonteCarlo struct {
 	sum   []float64
 	count []int
 }
+
+// NewMonteCarlo returns the "mc" bot at its default budget: 32 playouts a
+// decision, scored 4 turns on.
+func NewMonteCarlo() sim.Bot { return &MonteCarlo{Playouts: 32, Horizon: 4} }
+
+// NewMonteCarloLists returns the mc bot told the opponent's deck list
+// ("mc+lists").
+func NewMonteCarloLists() sim.Bot { return &MonteCarlo{Playouts: 32, Horizon: 4, DeckLists: true} }
 
 // Choose picks a choice for the deciding seat.
 func (b *MonteCarlo) Choose(g sim.Game, choices []sim.Choice, rng *rand.Rand) int {

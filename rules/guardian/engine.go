@@ -459,26 +459,20 @@ func (e *Engine) TurnCap() int { return e.turnCap }
 // (determinized Monte Carlo) and search (sim.ISMCTS over Determinize), which
 // know of the opponent's deck only what a player sees, and greedy+lists,
 // mc+lists and search+lists, which are told its deck list.
-func (e *Engine) Bots() []string {
-	return []string{"random", "greedy", "mc", "search", "greedy+lists", "mc+lists", "search+lists"}
-}
+func (e *Engine) Bots() []string { return bots.Names() }
 
 // NewBot returns a bot by name.
-func (e *Engine) NewBot(name string) sim.Bot {
-	switch name {
-	case "random":
-		return sim.Random{}
-	case "greedy", "greedy+lists":
-		return &Greedy{DeckLists: name == "greedy+lists"}
-	case "mc", "mc+lists":
-		return &MonteCarlo{Playouts: 32, Horizon: 4, DeckLists: name == "mc+lists"}
-	case "search":
-		b := Search
-		return &b
-	case "search+lists":
-		return &SearchLists{Search}
-	}
-	return nil
+func (e *Engine) NewBot(name string) sim.Bot { return bots.New(name) }
+
+// bots is the engine's one list of bots.
+var bots = sim.BotList{
+	{Name: "random", New: sim.NewRandom},
+	{Name: "greedy", New: NewGreedy},
+	{Name: "mc", New: NewMonteCarlo},
+	{Name: "search", New: NewSearch},
+	{Name: "greedy+lists", New: NewGreedyLists},
+	{Name: "mc+lists", New: NewMonteCarloLists},
+	{Name: "search+lists", New: NewSearchLists},
 }
 
 // Decks names the sample decks in sheet order.

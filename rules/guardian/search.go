@@ -6,10 +6,22 @@ import (
 	"bifrost/rules/sim"
 )
 
-// Search is the default budget of the "search" bot (sim.ISMCTS): 200
+// Search is the "search" bot (sim.SearchBot) at its default budget: 200
 // determinizations per decision, playouts scored by Value after 20 random
 // decisions. It beats greedy clearly while a batch stays playable (README).
-var Search = sim.ISMCTS{Iterations: 200, Horizon: 20}
+var Search = sim.SearchBot{ISMCTS: sim.ISMCTS{Iterations: 200, Horizon: 20}}
+
+// NewSearch returns a "search" bot at the budget Search.
+func NewSearch() sim.Bot { return sim.NewSearchBot(Search) }
+
+// NewSearchLists returns the search bot told the opponent's deck list
+// ("search+lists", like greedy+lists and mc+lists): it searches on copies
+// sampled from the lists.
+func NewSearchLists() sim.Bot {
+	def := Search
+	def.Sees = toldLists
+	return sim.NewSearchBot(def)
+}
 
 // sampler is the scratch of Determinize: the seat's View and the
 // determinizer that deals the hidden cards from it. It lives on the copy
@@ -55,16 +67,12 @@ func (t told) Determinize(dst sim.Game, seat int, rng *rand.Rand) sim.Game {
 	return t.determinize(dst, seat, rng, true)
 }
 
-// SearchLists is the search bot told the opponent's deck list
-// ("search+lists", like greedy+lists and mc+lists).
-type SearchLists struct{ sim.ISMCTS }
-
-// Choose searches as the search bot does, on copies sampled from the lists.
-func (b *SearchLists) Choose(g sim.Game, choices []sim.Choice, rng *rand.Rand) int {
+// toldLists is g as a bot told the opponent's deck list searches it.
+func toldLists(g sim.Game) sim.Game {
 	if gg, ok := g.(*game); ok {
-		g = told{gg}
+		return told{gg}
 	}
-	return b.ISMCTS.Choose(g, choices, rng)
+	return g
 }
 
 // Value implements sim.Evaluator with the Monte Carlo bot's playout score.

@@ -15,6 +15,9 @@ import (
 // cheaply. It reads only public state and the dice of its own turn.
 type Greedy struct{}
 
+// NewGreedy returns the "greedy" bot.
+func NewGreedy() sim.Bot { return Greedy{} }
+
 // Choose picks a choice for the seat to move.
 func (Greedy) Choose(gm sim.Game, choices []sim.Choice, _ *rand.Rand) int {
 	g, ok := gm.(*Game)

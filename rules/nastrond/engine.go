@@ -298,23 +298,19 @@ func (e *Engine) Cards() []string { return e.cards }
 // TurnCap is the Rules sheet's TurnCap.
 func (e *Engine) TurnCap() int { return e.p.turnCap }
 
-// Bots names the bots: random, greedy and search (sim.ISMCTS at the budget
-// Search).
-func (e *Engine) Bots() []string { return []string{"random", "greedy", "search"} }
+// bots is the engine's one list of bots.
+var bots = sim.BotList{
+	{Name: "random", New: sim.NewRandom},
+	{Name: "greedy", New: NewGreedy},
+	{Name: "search", New: NewSearch},
+}
+
+// Bots names the bots: random, greedy and search (sim.SearchBot at the
+// budget Search).
+func (e *Engine) Bots() []string { return bots.Names() }
 
 // NewBot returns the named bot, or nil.
-func (e *Engine) NewBot(name string) sim.Bot {
-	switch name {
-	case "random":
-		return sim.Random{}
-	case "greedy":
-		return Greedy{}
-	case "search":
-		b := Search
-		return &b
-	}
-	return nil
-}
+func (e *Engine) NewBot(name string) sim.Bot { return bots.New(name) }
 
 // NewGame sets up a game for cfg.Players seats; seat s plays Valkyria s.
 func (e *Engine) NewGame(cfg sim.Config, rng *rand.Rand) sim.Game {

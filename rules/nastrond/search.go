@@ -8,12 +8,15 @@ import (
 	"bifrost/rules/sim"
 )
 
-// Search is the default budget of the "search" bot (sim.ISMCTS): 100
+// Search is the "search" bot (sim.SearchBot) at its default budget: 100
 // determinizations per decision, playouts played by the greedy bot and
 // scored by Value after 30 decisions, with little exploration (C 0.2).
 // Random playouts lose to greedy at every budget tried, since they cannot
 // match its exact dice odds; greedy playouts let the search improve on it.
-var Search = sim.ISMCTS{Iterations: 100, Horizon: 30, C: 0.2, Rollout: Greedy{}}
+var Search = sim.SearchBot{ISMCTS: sim.ISMCTS{Iterations: 100, Horizon: 30, C: 0.2, Rollout: Greedy{}}}
+
+// NewSearch returns a "search" bot at the budget Search.
+func NewSearch() sim.Bot { return sim.NewSearchBot(Search) }
 
 // Determinize implements sim.Searcher. Nastrond hides nothing from a
 // player: the board's cards, the Einherjar (S13), every Urd and die are in

@@ -269,12 +269,16 @@ func (g *Game) botScore(c sim.Choice, buy buyValue) float64 {
 	return 0
 }
 
-// greedy is the one-step bot: it plays every card that helps, attacks when
+// Greedy is the one-step bot: it plays every card that helps, attacks when
 // the attack destroys the weakness, and buys the best value per cost among
 // cards worth more than a starting card.
-type greedy struct{}
+type Greedy struct{}
 
-func (greedy) Choose(gm sim.Game, choices []sim.Choice, _ *rand.Rand) int {
+// NewGreedy returns the "greedy" bot.
+func NewGreedy() sim.Bot { return Greedy{} }
+
+// Choose implements sim.Bot.
+func (Greedy) Choose(gm sim.Game, choices []sim.Choice, _ *rand.Rand) int {
 	return choose(gameOf(gm), choices, greedyBuy)
 }
 
@@ -293,12 +297,16 @@ func greedyBuy(_ *Game, d *design, cost int) float64 {
 	return 10 * d.value / float64(max(cost, 1))
 }
 
-// bigMoney is the Big-Money baseline: it buys the card with the most funds
+// BigMoney is the Big-Money baseline: it buys the card with the most funds
 // it can afford, and the Valkyrie with the most VP once it has 8 funds or
 // more; it plays everything and attacks only to destroy.
-type bigMoney struct{}
+type BigMoney struct{}
 
-func (bigMoney) Choose(gm sim.Game, choices []sim.Choice, _ *rand.Rand) int {
+// NewBigMoney returns the "bigmoney" bot.
+func NewBigMoney() sim.Bot { return BigMoney{} }
+
+// Choose implements sim.Bot.
+func (BigMoney) Choose(gm sim.Game, choices []sim.Choice, _ *rand.Rand) int {
 	return choose(gameOf(gm), choices, bigMoneyBuy)
 }
 

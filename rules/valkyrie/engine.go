@@ -423,23 +423,19 @@ func (e *Engine) Cards() []string { return e.ids }
 // TurnCap is the Rules sheet's TurnCap: turns of all players together.
 func (e *Engine) TurnCap() int { return e.turnCap }
 
+// bots is the engine's one list of bots.
+var bots = sim.BotList{
+	{Name: "random", New: sim.NewRandom},
+	{Name: "greedy", New: NewGreedy},
+	{Name: "bigmoney", New: NewBigMoney},
+	{Name: "search", New: NewSearch},
+}
+
 // Bots lists the bots: random, greedy, bigmoney and search.
-func (e *Engine) Bots() []string { return []string{"random", "greedy", "bigmoney", "search"} }
+func (e *Engine) Bots() []string { return bots.Names() }
 
 // NewBot returns a bot by name.
-func (e *Engine) NewBot(name string) sim.Bot {
-	switch name {
-	case "random":
-		return sim.Random{}
-	case "greedy":
-		return greedy{}
-	case "bigmoney":
-		return bigMoney{}
-	case "search":
-		return &searchBot{ISMCTS: Search}
-	}
-	return nil
-}
+func (e *Engine) NewBot(name string) sim.Bot { return bots.New(name) }
 
 // Monsters lists the monster IDs, in sheet order.
 func (e *Engine) Monsters() []string {

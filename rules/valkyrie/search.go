@@ -8,29 +8,24 @@ import (
 	"bifrost/rules/sim"
 )
 
-// Search is the default budget of the "search" bot (sim.ISMCTS):
+// Search is the "search" bot (sim.SearchBot) at its default budget:
 // determinizations per decision and random decisions per playout before
-// Value scores it. It beats greedy clearly while a 4-player batch stays
-// playable (README).
-var Search = sim.ISMCTS{Iterations: 32, Horizon: 10}
+// Value scores it. It searches over plans and answers at once where its
+// plan offers one move (greedy's play, attack or answer). It beats greedy
+// clearly while a 4-player batch stays playable (README).
+var Search = sim.SearchBot{ISMCTS: sim.ISMCTS{Iterations: 32, Horizon: 10}, Plan: planned}
 
-// searchBot is the "search" bot: sim.ISMCTS over plans, which answers at
-// once where its plan offers one move (greedy's play, attack or answer),
-// as the search would after weighing that move alone.
-type searchBot struct {
-	sim.ISMCTS
-	buf []sim.Choice
-}
+// NewSearch returns a "search" bot at the budget Search.
+func NewSearch() sim.Bot { return sim.NewSearchBot(Search) }
 
-// Choose implements sim.Bot.
-func (b *searchBot) Choose(gm sim.Game, choices []sim.Choice, rng *rand.Rand) int {
-	if g, ok := gm.(*Game); ok {
-		p := plan{Game: g, seat: g.Seat(), turn: g.turns}
-		if b.buf = p.Choices(b.buf); len(b.buf) == 1 {
-			return max(slices.Index(choices, b.buf[0]), 0)
-		}
+// planned lists into buf the moves of gm's plan for its deciding seat.
+func planned(gm sim.Game, buf []sim.Choice) []sim.Choice {
+	g, ok := gm.(*Game)
+	if !ok {
+		return buf[:0]
 	}
-	return b.ISMCTS.Choose(gm, choices, rng)
+	p := plan{Game: g, seat: g.Seat(), turn: g.turns}
+	return p.Choices(buf)
 }
 
 // Determinize implements sim.Searcher: a copy of the game as seat sees it.

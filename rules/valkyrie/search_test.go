@@ -244,7 +244,7 @@ func BenchmarkSearchDecision4P(b *testing.B) {
 	weighed := func() int { return len((&plan{Game: g, seat: g.Seat(), turn: g.turns}).Choices(nil)) }
 	for g.Turn() < 10 || g.step != stMain || weighed() < 3 {
 		buf = g.Choices(buf)
-		g.Apply(buf[greedy{}.Choose(g, buf, nil)], nil)
+		g.Apply(buf[Greedy{}.Choose(g, buf, nil)], nil)
 	}
 	buf = g.Choices(buf)
 	bot := e.NewBot("search")
@@ -277,7 +277,7 @@ func TestGreedyKeepsEndConditionCardsUntilTheyHold(t *testing.T) {
 		bought := -1
 		for g.active == 0 && !g.Over() {
 			buf := g.Choices(nil)
-			c := buf[greedy{}.Choose(g, buf, nil)]
+			c := buf[Greedy{}.Choose(g, buf, nil)]
 			if c.Kind == chPlay && c.B == a12 {
 				bought = g.bought
 			}
