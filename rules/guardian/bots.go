@@ -131,8 +131,8 @@ type Greedy struct {
 	view    View
 	scratch View
 	det     determinizer
-	base    *game
-	trial   *game
+	base    *Game
+	trial   *Game
 	buf     []sim.Choice
 }
 
@@ -248,7 +248,7 @@ func (b *Greedy) action(v *View, choices []sim.Choice, rng *rand.Rand) int {
 // followUp plays g's small follow-up decisions (payments, optional clauses,
 // picks) by the rules of thumb until a seat must act, forge or mulligan, or
 // the battle is decided. It reuses v as scratch.
-func followUp(g *game, buf []sim.Choice, v *View) []sim.Choice {
+func followUp(g *Game, buf []sim.Choice, v *View) []sim.Choice {
 	for n := 0; n < 64 && !g.Over(); n++ {
 		switch g.p.ask {
 		case askAction, askForge, askMulligan, askPlace:
@@ -267,7 +267,7 @@ var battleValue = [5]float64{-1.4, -1, 0, 1, 1.4}
 
 // value rates the position for seat s: the battle's point margin, then
 // resources (each is a life), then cards in hand and on the cheer seat.
-func (g *game) value(s int) float64 {
+func (g *Game) value(s int) float64 {
 	if g.Over() {
 		switch {
 		case g.p.drawn:
@@ -311,14 +311,14 @@ type MonteCarlo struct {
 	// DeckLists tells the bot the opponent's deck list (see Greedy).
 	DeckLists bool
 
-	view  View
-	det   determinizer
-	game  *game
-	src   rand.PCG
-	prng  *rand.Rand
-	buf   []sim.Choice
-	sum   []float64
-	count []int
+	view    View
+	det     determinizer
+	scratch *Game
+	src     rand.PCG
+	prng    *rand.Rand
+	buf     []sim.Choice
+	sum     []float64
+	count   []int
 }
 
 // NewMonteCarlo returns the "mc" bot at its default budget: 32 playouts a
@@ -343,8 +343,8 @@ func (b *MonteCarlo) Choose(g sim.Game, choices []sim.Choice, rng *rand.Rand) in
 	if v.pub.ask != askForge && v.pub.ask != askAction {
 		return settle(v, choices)
 	}
-	if b.game == nil {
-		b.game = v.e.blank()
+	if b.scratch == nil {
+		b.scratch = v.e.blank()
 		b.prng = rand.New(&b.src)
 	}
 	n := len(choices)
@@ -356,19 +356,19 @@ func (b *MonteCarlo) Choose(g sim.Game, choices []sim.Choice, rng *rand.Rand) in
 	limit := int(v.pub.turn) + b.Horizon
 	for k := range playouts {
 		i := k % n
-		b.det.determinize(v, b.game, rng)
+		b.det.determinize(v, b.scratch, rng)
 		b.src.Seed(rng.Uint64(), rng.Uint64())
-		b.game.rng = b.prng
-		b.buf = b.game.Choices(b.buf)
+		b.scratch.rng = b.prng
+		b.buf = b.scratch.Choices(b.buf)
 		if !hasChoice(b.buf, choices[i]) {
 			panic("guardian: a determinized game lacks the bot's own choice")
 		}
-		b.game.Apply(choices[i], nil)
-		for !b.game.Over() && int(b.game.p.turn) <= limit && b.game.p.ask != askStall {
-			b.buf = b.game.Choices(b.buf)
-			b.game.Apply(b.buf[b.prng.IntN(len(b.buf))], nil)
+		b.scratch.Apply(choices[i], nil)
+		for !b.scratch.Over() && int(b.scratch.p.turn) <= limit && b.scratch.p.ask != askStall {
+			b.buf = b.scratch.Choices(b.buf)
+			b.scratch.Apply(b.buf[b.prng.IntN(len(b.buf))], nil)
 		}
-		b.sum[i] += b.game.score(v.Seat)
+		b.sum[i] += b.scratch.score(v.Seat)
 		b.count[i]++
 	}
 	best, bestV := 0, math.Inf(-1)
@@ -391,7 +391,7 @@ func hasChoice(cs []sim.Choice, c sim.Choice) bool {
 
 // score is a playout's result for seat s in [0, 1]: 1 for a won game, 0
 // for a lost one, else a guess from the resource zones and battles won.
-func (g *game) score(s int) float64 {
+func (g *Game) score(s int) float64 {
 	if g.Over() {
 		switch {
 		case g.p.drawn:

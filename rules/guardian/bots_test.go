@@ -69,7 +69,7 @@ func TestBotsDoNotKnowTheOpponentsDeckList(t *testing.T) {
 	}
 	listsDiffer := map[string]int{}
 	for i := range games {
-		g := e.NewGame(sim.Config{Players: 2, Index: i}, rand.New(rand.NewPCG(uint64(i), 8))).(*game)
+		g := e.NewGame(sim.Config{Players: 2, Index: i}, rand.New(rand.NewPCG(uint64(i), 8))).(*Game)
 		for g.p.ask != askForge {
 			cs := g.Choices(nil)
 			g.Apply(cs[len(cs)-1], nil) // keep the hands
@@ -108,7 +108,7 @@ func TestBotsDoNotKnowTheOpponentsDeckList(t *testing.T) {
 // otherDeck returns a copy of g in which the opponent of the deciding seat
 // plays the next sample deck: its hand, deck and resources are dealt anew
 // from that list with the same sizes. It has shown nothing yet.
-func otherDeck(g *game, rng *rand.Rand) *game {
+func otherDeck(g *Game, rng *rand.Rand) *Game {
 	v := g.clone(rand.New(rand.NewPCG(7, 7)))
 	o := other(g.Seat())
 	ps, h := &v.p.ps[o], &v.h[o]

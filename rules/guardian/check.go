@@ -18,7 +18,7 @@ import (
 //   - I10: a player who passed never acts again in that battle;
 //   - I4–I6: card kinds by zone, one Guardian in the forging zone, no reckless
 //     SP or 闇, Orders in the forging zone only during the battle.
-func (g *game) Check() error {
+func (g *Game) Check() error {
 	e, p := g.e, &g.p
 	if p.badAct {
 		return sim.Errorf("ターン%dの戦闘で、パスしたプレイヤーがまた行動しました", "a player who passed acted again in the battle of turn %d", p.turn)
@@ -100,7 +100,7 @@ func (g *game) Check() error {
 // zoneSum sums the weights of the cards in seat s's zones. The deck, the
 // resource zone and the consume zone, the long ones, are summed through
 // their running sums (stacked); the others are read whole.
-func (g *game) zoneSum(s int) uint64 {
+func (g *Game) zoneSum(s int) uint64 {
 	w, ps, h := g.e.weight, &g.p.ps[s], &g.h[s]
 	st := &g.stacked
 	sum := weights(w, h.hand) + weights(w, h.aside) + weights(w, ps.orders) +
@@ -183,7 +183,7 @@ func weights(w []uint64, z []int16) uint64 {
 
 // copiesError names a design whose copies across seat s's zones differ
 // from its deck list (I1), once zoneSum has found that some do.
-func (g *game) copiesError(s int) error {
+func (g *Game) copiesError(s int) error {
 	e, ps, h := g.e, &g.p.ps[s], &g.h[s]
 	c := make([]int, len(e.d))
 	for _, d := range e.decks[ps.deck] {

@@ -3,25 +3,25 @@ package guardian
 import "bifrost/rules/sim"
 
 // Seat is the seat that decides next.
-func (g *game) Seat() int { return int(g.p.askSeat) }
+func (g *Game) Seat() int { return int(g.p.askSeat) }
 
 // Over reports whether a seat has won the game.
-func (g *game) Over() bool { return g.p.phase == phOver }
+func (g *Game) Over() bool { return g.p.phase == phOver }
 
 // Turn is the current turn (1 from the first preparation phase on).
-func (g *game) Turn() int { return int(g.p.turn) }
+func (g *Game) Turn() int { return int(g.p.turn) }
 
 // Scores are the battles each seat won.
-func (g *game) Scores(buf []int) []int {
+func (g *Game) Scores(buf []int) []int {
 	return append(buf[:0], int(g.p.ps[0].wins), int(g.p.ps[1].wins))
 }
 
 // Winner is the seat that won the game: -1 before the end and for a game
 // drawn by repetition (G10).
-func (g *game) Winner() int { return int(g.p.winner) }
+func (g *Game) Winner() int { return int(g.p.winner) }
 
 // Choices lists the legal decisions of the deciding seat.
-func (g *game) Choices(buf []sim.Choice) []sim.Choice {
+func (g *Game) Choices(buf []sim.Choice) []sim.Choice {
 	buf = buf[:0]
 	e, p := g.e, &g.p
 	s := int(p.askSeat)
@@ -75,7 +75,7 @@ func (g *game) Choices(buf []sim.Choice) []sim.Choice {
 
 // actions lists seat s's step-4 actions (R16–R20): cheer-seat abilities,
 // Orders, Materials to consume, Advances to place, and pass.
-func (g *game) actions(buf []sim.Choice, s int) []sim.Choice {
+func (g *Game) actions(buf []sim.Choice, s int) []sim.Choice {
 	e, p := g.e, &g.p
 	ps := &p.ps[s]
 	for i, cc := range ps.cheer {
@@ -113,7 +113,7 @@ func (g *game) actions(buf []sim.Choice, s int) []sim.Choice {
 }
 
 // Apply carries out a legal choice of the deciding seat.
-func (g *game) Apply(c sim.Choice, emit func(sim.Event)) {
+func (g *Game) Apply(c sim.Choice, emit func(sim.Event)) {
 	g.emit = emit
 	p := &g.p
 	s := int(p.askSeat)
@@ -185,7 +185,7 @@ func (g *game) Apply(c sim.Choice, emit func(sim.Event)) {
 }
 
 // act carries out a step-4 action of seat s.
-func (g *game) act(s int, c sim.Choice) {
+func (g *Game) act(s int, c sim.Choice) {
 	p := &g.p
 	ps := &p.ps[s]
 	if ps.passed {

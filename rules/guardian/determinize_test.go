@@ -9,7 +9,7 @@ import (
 )
 
 // cardsHeld counts the cards in every zone of seat s of g.
-func cardsHeld(g *game, s int) int {
+func cardsHeld(g *Game, s int) int {
 	ps, h := &g.p.ps[s], &g.h[s]
 	n := len(h.hand) + len(h.deck) + len(h.res) + len(h.aside) + len(ps.cheer) + len(ps.consumed) + len(ps.orders)
 	if h.forge >= 0 {
@@ -22,13 +22,13 @@ func cardsHeld(g *game, s int) int {
 }
 
 // determinizeSafely returns the copy, or the panic Determinize raised.
-func determinizeSafely(g *game, lists bool, rng *rand.Rand) (d *game, err error) {
+func determinizeSafely(g *Game, lists bool, rng *rand.Rand) (d *Game, err error) {
 	defer func() {
 		if x := recover(); x != nil {
 			err = fmt.Errorf("panic: %v", x)
 		}
 	}()
-	return g.determinize(nil, g.Seat(), rng, lists).(*game), nil
+	return g.determinize(nil, g.Seat(), rng, lists).(*Game), nil
 }
 
 // At every decision of many games, including the end phase's placements
@@ -57,7 +57,7 @@ func determinizeEveryPosition(t *testing.T, e *Engine) {
 	}
 	positions, placements, discards := 0, 0, 0
 	for i := range games {
-		g := e.NewGame(sim.Config{Players: 2, Index: i}, rand.New(rand.NewPCG(uint64(i), 21))).(*game)
+		g := e.NewGame(sim.Config{Players: 2, Index: i}, rand.New(rand.NewPCG(uint64(i), 21))).(*Game)
 		play := rand.New(rand.NewPCG(uint64(i), 22))
 		var buf []sim.Choice
 		for !g.Over() && g.Turn() <= e.turnCap {

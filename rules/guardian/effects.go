@@ -21,7 +21,7 @@ const (
 	cWait                     // past the turn cap: nothing happens
 )
 
-func (g *game) stepFrame() {
+func (g *Game) stepFrame() {
 	f := &g.p.stack[g.p.sp-1]
 	switch f.kind {
 	case frClauses:
@@ -34,7 +34,7 @@ func (g *game) stepFrame() {
 }
 
 // stepClauses resolves the clauses of f in order until one needs a decision.
-func (g *game) stepClauses(f *frame) {
+func (g *Game) stepClauses(f *frame) {
 	cls := g.e.d[f.card].lists[f.list]
 	s := int(f.seat)
 	for int(f.idx) < len(cls) {
@@ -69,7 +69,7 @@ func (g *game) stepClauses(f *frame) {
 }
 
 // canDo reports whether clause cl of seat s would change anything now.
-func (g *game) canDo(s int, cl *clause) bool {
+func (g *Game) canDo(s int, cl *clause) bool {
 	p, o := &g.p, other(s)
 	switch cl.verb {
 	case vPoint:
@@ -88,7 +88,7 @@ func (g *game) canDo(s int, cl *clause) bool {
 
 // do carries out the action of cl for frame f. It returns true when it
 // waits for a pick.
-func (g *game) do(f *frame, cl *clause) bool {
+func (g *Game) do(f *frame, cl *clause) bool {
 	p := &g.p
 	s, o := int(f.seat), other(int(f.seat))
 	g.ev(sim.Event{Kind: sim.Resolved, Seat: f.seat, Card: int32(f.card), N: int32(f.list)})
@@ -150,7 +150,7 @@ func chooser(s int, v uint8) int {
 // continuePick makes the picks of f that need no decision: all remaining
 // candidates when there are no more than the picks left, or the one kind
 // there is. It returns true when a seat must pick.
-func (g *game) continuePick(f *frame, cl *clause) bool {
+func (g *Game) continuePick(f *frame, cl *clause) bool {
 	s := int(f.seat)
 	for f.left > 0 {
 		total := g.pickTotal(s, cl.verb)
@@ -172,7 +172,7 @@ func (g *game) continuePick(f *frame, cl *clause) bool {
 }
 
 // pickTotal counts the cards verb v of seat s can pick.
-func (g *game) pickTotal(s int, v uint8) int {
+func (g *Game) pickTotal(s int, v uint8) int {
 	e, p := g.e, &g.p
 	n := 0
 	switch v {
@@ -201,7 +201,7 @@ func (g *game) pickTotal(s int, v uint8) int {
 }
 
 // pickChoices lists the distinct picks of verb v of seat s.
-func (g *game) pickChoices(buf []sim.Choice, s int, v uint8) []sim.Choice {
+func (g *Game) pickChoices(buf []sim.Choice, s int, v uint8) []sim.Choice {
 	e, p := g.e, &g.p
 	gen := g.stamp()
 	b := int16(v)
@@ -248,7 +248,7 @@ func dupCheer(cheer []cheerCard, i int) bool {
 }
 
 // pick carries out one pick a (a design or a position) of verb v for seat s.
-func (g *game) pick(s int, v uint8, a int, src int16) {
+func (g *Game) pick(s int, v uint8, a int, src int16) {
 	p := &g.p
 	switch v {
 	case vReturnCheer:
@@ -290,7 +290,7 @@ func (g *game) pick(s int, v uint8, a int, src int16) {
 // holds reports whether every condition holds for seat s. adj is subtracted
 // from the hand size (the card being used, still in hand); flip is the
 // affinity reversal in force.
-func (g *game) holds(s int, cs []cond, adj int, flip bool) bool {
+func (g *Game) holds(s int, cs []cond, adj int, flip bool) bool {
 	for i := range cs {
 		if !g.test(s, &cs[i], adj, flip) {
 			return false
@@ -299,7 +299,7 @@ func (g *game) holds(s int, cs []cond, adj int, flip bool) bool {
 	return true
 }
 
-func (g *game) test(s int, c *cond, adj int, flip bool) bool {
+func (g *Game) test(s int, c *cond, adj int, flip bool) bool {
 	e, p := g.e, &g.p
 	me, opp := &p.ps[s], &p.ps[other(s)]
 	v := 0
@@ -362,7 +362,7 @@ func compare(v int, op uint8, n int) bool {
 }
 
 // demands returns the payments of frame f's use.
-func (g *game) demands(f *frame) []demand {
+func (g *Game) demands(f *frame) []demand {
 	if f.list == 1 {
 		return g.e.d[f.card].cheerPay
 	}
@@ -370,7 +370,7 @@ func (g *game) demands(f *frame) []demand {
 }
 
 // startPay pushes the payment of a use's demands.
-func (g *game) startPay(s int, card int16, cheer bool, excl int16) {
+func (g *Game) startPay(s int, card int16, cheer bool, excl int16) {
 	d := &g.e.d[card]
 	dem, list := d.usePay, uint8(0)
 	if cheer {
@@ -392,7 +392,7 @@ func (g *game) startPay(s int, card int16, cheer bool, excl int16) {
 // stepPay makes the payments of f, asking when more than one kind of card
 // could be paid; then the consume: abilities of Materials consumed by a pay
 // condition resolve, in the order paid (G17).
-func (g *game) stepPay(f *frame) {
+func (g *Game) stepPay(f *frame) {
 	dem := g.demands(f)
 	s := int(f.seat)
 	for int(f.idx) < len(dem) {
@@ -420,7 +420,7 @@ func (g *game) stepPay(f *frame) {
 
 // payChoices lists the designs in hand that can pay the current demand of f
 // and still leave the rest payable.
-func (g *game) payChoices(buf []sim.Choice, f *frame) []sim.Choice {
+func (g *Game) payChoices(buf []sim.Choice, f *frame) []sim.Choice {
 	dem := g.demands(f)
 	k := int(f.idx)
 	s := int(f.seat)
@@ -443,7 +443,7 @@ func (g *game) payChoices(buf []sim.Choice, f *frame) []sim.Choice {
 
 // pay moves one card of design c from hand to the consume zone for the
 // current demand of f.
-func (g *game) pay(f *frame, c int16) {
+func (g *Game) pay(f *frame, c int16) {
 	dem := g.demands(f)[f.idx]
 	s := int(f.seat)
 	h := &g.h[s]
@@ -475,7 +475,7 @@ func (g *game) pay(f *frame, c int16) {
 	g.ev(sim.Event{Kind: evPay, Seat: f.seat, Card: int32(c), N: n, M: m})
 }
 
-func (g *game) matches(c int16, dm demand) bool {
+func (g *Game) matches(c int16, dm demand) bool {
 	d := &g.e.d[c]
 	return (!dm.material || d.kind == kMaterial) && (dm.attr < 0 || d.attr == dm.attr)
 }
@@ -484,7 +484,7 @@ func (g *game) matches(c int16, dm demand) bool {
 // (-1 for none), can pay need of the demands dem: Hall's condition over
 // every set of demands, which is exact for this assignment (G27: a partial
 // payment never counts).
-func (g *game) payable(s int, dem []demand, need [maxDemands]int8, x1, x2 int16) bool {
+func (g *Game) payable(s int, dem []demand, need [maxDemands]int8, x1, x2 int16) bool {
 	var cnt [1 << maxDemands]int16
 	for _, c := range g.h[s].hand {
 		if c == x1 {
@@ -527,7 +527,7 @@ func (g *game) payable(s int, dem []demand, need [maxDemands]int8, x1, x2 int16)
 
 // canPay reports whether seat s can pay the demands dem from hand, not
 // counting one card of design excl (the card being used).
-func (g *game) canPay(s int, dem []demand, excl int16) bool {
+func (g *Game) canPay(s int, dem []demand, excl int16) bool {
 	if len(dem) == 0 {
 		return true
 	}
@@ -540,7 +540,7 @@ func (g *game) canPay(s int, dem []demand, excl int16) bool {
 
 // enterAdvance puts the paid-for Advance into the cheer seat and queues its
 // enter: ability (K4).
-func (g *game) enterAdvance(f *frame) {
+func (g *Game) enterAdvance(f *frame) {
 	s := int(f.seat)
 	h := &g.h[s]
 	var ok bool

@@ -46,12 +46,12 @@ const (
 	playPaid    = 6 // consumed by a pay condition
 )
 
-func (g *game) setAsk(k ask, seat int) {
+func (g *Game) setAsk(k ask, seat int) {
 	g.p.ask, g.p.askSeat = k, int8(seat)
 }
 
 // advance runs the game until a seat must decide or the game is over.
-func (g *game) advance() {
+func (g *Game) advance() {
 	for g.p.ask == askNone && g.p.phase != phOver {
 		if g.p.sp > 0 {
 			g.stepFrame()
@@ -61,7 +61,7 @@ func (g *game) advance() {
 	}
 }
 
-func (g *game) stepPhase() {
+func (g *Game) stepPhase() {
 	e, p := g.e, &g.p
 	switch p.phase {
 	case phMulligan:
@@ -156,7 +156,7 @@ func (g *game) stepPhase() {
 
 // revealForging ends the simultaneous forging: what each seat put down, or
 // that it put nothing down, is told together, in turn order (R5, R9).
-func (g *game) revealForging() {
+func (g *Game) revealForging() {
 	g.ev(sim.Event{Kind: evForged, Seat: -1, Card: -1})
 	for k := range 2 {
 		s := g.order(k)
@@ -180,7 +180,7 @@ func (g *game) revealForging() {
 
 // finishSetup places the resource zones (S7), decides the first player by
 // rock-paper-scissors (S8) and starts turn 1.
-func (g *game) finishSetup() {
+func (g *Game) finishSetup() {
 	p := &g.p
 	for s := range 2 {
 		h := &g.h[s]
@@ -202,7 +202,7 @@ func (g *game) finishSetup() {
 
 // mulligan sets the aside cards on the bottom of the deck in random order
 // after drawing as many (S5, S6).
-func (g *game) mulligan(s int) {
+func (g *Game) mulligan(s int) {
 	h := &g.h[s]
 	n := len(h.aside)
 	g.draw(s, n, 0)
@@ -216,7 +216,7 @@ func (g *game) mulligan(s int) {
 	g.ev(sim.Event{Kind: evMulligan, Seat: int8(s), Card: -1, N: int32(n)})
 }
 
-func (g *game) hasGuardian(s int) bool {
+func (g *Game) hasGuardian(s int) bool {
 	for _, c := range g.h[s].hand {
 		if g.e.d[c].kind == kGuardian {
 			return true
@@ -226,7 +226,7 @@ func (g *game) hasGuardian(s int) bool {
 }
 
 // draw moves up to n cards from the top of the deck to hand (C4).
-func (g *game) draw(s, n int, how int32) {
+func (g *Game) draw(s, n int, how int32) {
 	h := &g.h[s]
 	for ; n > 0 && len(h.deck) > 0; n-- {
 		c := h.deck[len(h.deck)-1]
@@ -238,7 +238,7 @@ func (g *game) draw(s, n int, how int32) {
 }
 
 // take moves up to n cards from the top of the resource zone to hand.
-func (g *game) take(s, n int) {
+func (g *Game) take(s, n int) {
 	h := &g.h[s]
 	for ; n > 0 && len(h.res) > 0; n-- {
 		c := h.res[len(h.res)-1]
@@ -253,7 +253,7 @@ func (g *game) take(s, n int) {
 
 // pushTriggers queues a phase-start trigger of every cheer-seat card, the
 // first player's first and in seat order (G14).
-func (g *game) pushTriggers(list uint8, skipBarred bool) {
+func (g *Game) pushTriggers(list uint8, skipBarred bool) {
 	for k := 1; k >= 0; k-- {
 		s := g.order(k)
 		ps := &g.p.ps[s]
@@ -268,7 +268,7 @@ func (g *game) pushTriggers(list uint8, skipBarred bool) {
 	}
 }
 
-func (g *game) push(f frame) {
+func (g *Game) push(f frame) {
 	if int(g.p.sp) >= maxFrames {
 		panic("guardian: effect stack overflow")
 	}
@@ -278,7 +278,7 @@ func (g *game) push(f frame) {
 
 // ship turns the forged Guardians face up and queues their ship abilities,
 // the first player's resolving first (R12, R14).
-func (g *game) ship() {
+func (g *Game) ship() {
 	p := &g.p
 	for k := range 2 {
 		s := g.order(k)
@@ -308,7 +308,7 @@ func (g *game) ship() {
 }
 
 // decide settles the battle (R22–R29), the resources (R27, R28) and victory (V1, G6).
-func (g *game) decide() {
+func (g *Game) decide() {
 	e, p := g.e, &g.p
 	pts, adv, null := g.totals()
 	b0, b1 := p.ps[0].barred, p.ps[1].barred
@@ -379,7 +379,7 @@ func (g *game) decide() {
 // many drawn battles in a row with both resource zones empty, the seat that
 // has won more battles wins the game. On equal wins the extended battles go
 // on, as the seed says.
-func (g *game) staleWin() bool {
+func (g *Game) staleWin() bool {
 	p := &g.p
 	w0, w1 := p.ps[0].wins, p.ps[1].wins
 	if g.e.extLimit == 0 || int(p.stale) < g.e.extLimit || w0 == w1 {
@@ -402,7 +402,7 @@ func (g *game) staleWin() bool {
 // or ends the game, and a card drawn never returns to the deck. A draw of
 // the game, unless ExtendedBattleLimit is set and one seat has won more
 // battles: that seat wins, as the limit would make it a few battles later.
-func (g *game) repeated() bool {
+func (g *Game) repeated() bool {
 	e, p := g.e, &g.p
 	if e.repLimit == 0 {
 		return false
@@ -446,7 +446,7 @@ func (g *game) repeated() bool {
 // the values apart) and the points it carries into the next turn, and who
 // goes first. Battle effects and cheer marks have
 // been reset by then.
-func (g *game) position() uint64 {
+func (g *Game) position() uint64 {
 	x := uint64(0x243f6a8885a308d3)
 	mix := func(n uint64) {
 		x = (x ^ n) * 0x9e3779b97f4a7c15
@@ -478,19 +478,19 @@ func (g *game) position() uint64 {
 	return x
 }
 
-func (g *game) win(w int) {
+func (g *Game) win(w int) {
 	g.p.winner = int8(w)
 	g.p.phase = phOver
 	g.ev(sim.Event{Kind: evGameWin, Seat: int8(w), Card: -1})
 }
 
 // cheerRoom reports whether seat s's cheer seat can take one more card (G25).
-func (g *game) cheerRoom(s int) bool {
+func (g *Game) cheerRoom(s int) bool {
 	return g.e.cheerLimit == 0 || len(g.p.ps[s].cheer) < g.e.cheerLimit
 }
 
 // place moves seat s's Guardian from the forging zone to the cheer seat or hand.
-func (g *game) place(s int, cheer bool) {
+func (g *Game) place(s int, cheer bool) {
 	ps := &g.p.ps[s]
 	c := ps.guard
 	n := int32(0)
@@ -508,7 +508,7 @@ func (g *game) place(s int, cheer bool) {
 
 // endTurn resets this battle's effects (R37, R38) and picks the next first
 // player (R39–R41).
-func (g *game) endTurn() {
+func (g *Game) endTurn() {
 	p := &g.p
 	for s := range 2 {
 		ps := &p.ps[s]
@@ -542,7 +542,7 @@ func (g *game) endTurn() {
 
 // affinity is seat s's affinity against the opponent: +1 advantage, −1
 // disadvantage, 0 neutral or no battle (R7, R8, R30–R32, G3, G4).
-func (g *game) affinity(s int, flip bool) int {
+func (g *Game) affinity(s int, flip bool) int {
 	a, b := &g.p.ps[s], &g.p.ps[other(s)]
 	if !a.shipped || !b.shipped {
 		return 0
@@ -561,7 +561,7 @@ func (g *game) affinity(s int, flip bool) int {
 // modifiers, last turn's next_point, the field: effects checked now, and the
 // affinity. It also returns the advantaged seat (-1 none) and whether the
 // affinity was nullified.
-func (g *game) totals() (pts [2]int, adv int, null bool) {
+func (g *Game) totals() (pts [2]int, adv int, null bool) {
 	e, p := g.e, &g.p
 	flip, null := p.flip, p.nullify
 	// field: flips and nullifies first, so that point clauses see the final affinity.
@@ -618,7 +618,7 @@ func (g *game) totals() (pts [2]int, adv int, null bool) {
 
 // eachField calls f for every field: clause of seat s's cards on the field:
 // the face-up Guardian and the cheer seat.
-func (g *game) eachField(s int, f func(*clause)) {
+func (g *Game) eachField(s int, f func(*clause)) {
 	ps := &g.p.ps[s]
 	if ps.shipped {
 		for i := range g.e.d[ps.guard].lists[lField] {
@@ -634,7 +634,7 @@ func (g *game) eachField(s int, f func(*clause)) {
 }
 
 // shape sums up the zone sizes and records, to notice a turn that changed nothing.
-func (g *game) shape() uint64 {
+func (g *Game) shape() uint64 {
 	x := uint64(14695981039346656037)
 	mix := func(n int) { x = (x ^ uint64(n)) * 1099511628211 }
 	for s := range 2 {
@@ -655,7 +655,7 @@ func (g *game) shape() uint64 {
 // decision and without changing anything, both decks and resource zones
 // are empty and no Guardian is in hand, so every later turn is the same
 // drawn battle without Guardians, and ExtendedBattleLimit cannot end it.
-func (g *game) deadEnd() bool {
+func (g *Game) deadEnd() bool {
 	if g.decided || g.shape() != g.start {
 		return false
 	}

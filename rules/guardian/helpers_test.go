@@ -71,7 +71,7 @@ func runBatch(t testing.TB, e sim.Engine, o sim.BatchOptions) *sim.Stats {
 }
 
 // clone returns a deep copy of g with its own random source.
-func (g *game) clone(rng *rand.Rand) *game {
+func (g *Game) clone(rng *rand.Rand) *Game {
 	c := g.e.blank()
 	c.copyFrom(g)
 	c.rng = rng

@@ -44,7 +44,7 @@ func TestMoreThan127Decks(t *testing.T) {
 			t.Fatalf("index %d plays decks %d and %d", i, a, b)
 		}
 		seen[[2]int{a, b}] = true
-		g := e.NewGame(sim.Config{Players: 2, Index: i}, rand.New(rand.NewPCG(1, uint64(i)))).(*game)
+		g := e.NewGame(sim.Config{Players: 2, Index: i}, rand.New(rand.NewPCG(1, uint64(i)))).(*Game)
 		if int(g.p.ps[0].deck) != a || int(g.p.ps[1].deck) != b {
 			t.Errorf("index %d: seats play decks %d and %d, want %d and %d", i, g.p.ps[0].deck, g.p.ps[1].deck, a, b)
 		}

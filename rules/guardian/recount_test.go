@@ -27,7 +27,7 @@ func TestGuardianIncrementalCountsMatchRecount(t *testing.T) {
 	for i := range 400 {
 		cfg := sim.Config{Players: 2, Index: i}
 		engineRng, botRng := sim.Streams(sim.GameSeed(18, 2, i))
-		g := e.NewGame(cfg, engineRng).(*game)
+		g := e.NewGame(cfg, engineRng).(*Game)
 		bots := [2]sim.Bot{e.NewBot("random"), e.NewBot([]string{"random", "greedy"}[i%2])}
 		for !g.Over() && g.Turn() <= e.TurnCap() {
 			buf = g.Choices(buf[:0])
@@ -69,7 +69,7 @@ const evRecover = sim.EventKind(255)
 
 // recountSum is zoneSum read afresh from every card: with no running sums
 // to trust (Check compares the zones it sums with the deck list).
-func recountSum(g *game, s int) uint64 {
+func recountSum(g *Game, s int) uint64 {
 	kept := g.stacked
 	g.stacked = stackSums{}
 	defer func() { g.stacked = kept }()

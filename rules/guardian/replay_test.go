@@ -30,8 +30,8 @@ func TestReplaySpecReplaysTheBatchGame(t *testing.T) {
 	bots := []string{"greedy"}
 	final := func(cfg sim.Config, seed uint64) (sim.Result, string) {
 		p := sim.NewPlayer(e, bots, nil)
-		var g *game
-		p.OnStart = func(sg sim.Game) { g = sg.(*game) }
+		var g *Game
+		p.OnStart = func(sg sim.Game) { g = sg.(*Game) }
 		r := p.Play(cfg, seed)
 		return r, fmt.Sprintf("decks %d/%d hands %v/%v cheer %v/%v consumed %v/%v res %v/%v",
 			g.p.ps[0].deck, g.p.ps[1].deck, g.h[0].hand, g.h[1].hand, g.p.ps[0].cheer, g.p.ps[1].cheer,

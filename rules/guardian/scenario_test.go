@@ -134,7 +134,7 @@ type seatSpec struct {
 type sc struct {
 	t      *testing.T
 	e      *Engine
-	g      *game
+	g      *Game
 	events []sim.Event
 }
 

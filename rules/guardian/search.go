@@ -37,14 +37,14 @@ type sampler struct {
 // seat's own deck order and resources, are sampled with rng. The copy draws
 // its chance from rng and shares no mutable state with g; dst, a copy from
 // an earlier call, is reused.
-func (g *game) Determinize(dst sim.Game, seat int, rng *rand.Rand) sim.Game {
+func (g *Game) Determinize(dst sim.Game, seat int, rng *rand.Rand) sim.Game {
 	return g.determinize(dst, seat, rng, false)
 }
 
 // determinize is Determinize; with lists the opponent's cards are sampled
 // from its deck list.
-func (g *game) determinize(dst sim.Game, seat int, rng *rand.Rand, lists bool) sim.Game {
-	d, _ := dst.(*game)
+func (g *Game) determinize(dst sim.Game, seat int, rng *rand.Rand, lists bool) sim.Game {
+	d, _ := dst.(*Game)
 	if d == nil || d.e != g.e || d.smp == nil {
 		d = g.e.blank()
 		d.smp = &sampler{}
@@ -60,7 +60,7 @@ func (g *game) determinize(dst sim.Game, seat int, rng *rand.Rand, lists bool) s
 }
 
 // told is a game as a bot that was told the opponent's deck list sees it.
-type told struct{ *game }
+type told struct{ *Game }
 
 // Determinize samples the opponent's hidden cards from its deck list.
 func (t told) Determinize(dst sim.Game, seat int, rng *rand.Rand) sim.Game {
@@ -69,11 +69,11 @@ func (t told) Determinize(dst sim.Game, seat int, rng *rand.Rand) sim.Game {
 
 // toldLists is g as a bot told the opponent's deck list searches it.
 func toldLists(g sim.Game) sim.Game {
-	if gg, ok := g.(*game); ok {
+	if gg, ok := g.(*Game); ok {
 		return told{gg}
 	}
 	return g
 }
 
 // Value implements sim.Evaluator with the Monte Carlo bot's playout score.
-func (g *game) Value(seat int) float64 { return g.score(seat) }
+func (g *Game) Value(seat int) float64 { return g.score(seat) }

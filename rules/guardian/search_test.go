@@ -11,7 +11,7 @@ import (
 )
 
 // sameCopy reports whether two determinized games hold the same state.
-func sameCopy(a, b *game) bool {
+func sameCopy(a, b *Game) bool {
 	return reflect.DeepEqual(a.p, b.p) && reflect.DeepEqual(a.h, b.h) && a.decided == b.decided && a.start == b.start
 }
 
@@ -39,7 +39,7 @@ func TestSearchNeverReadsHiddenInformation(t *testing.T) {
 	bot := func() sim.Bot { return &sim.ISMCTS{Iterations: 24, Horizon: 20} }
 	positions, resampled, decisions := 0, 0, 0
 	for i := range games {
-		g := e.NewGame(sim.Config{Players: 2, Index: i}, rand.New(rand.NewPCG(uint64(i), 3))).(*game)
+		g := e.NewGame(sim.Config{Players: 2, Index: i}, rand.New(rand.NewPCG(uint64(i), 3))).(*Game)
 		play := rand.New(rand.NewPCG(uint64(i), 4))
 		forged := false
 		var buf []sim.Choice
@@ -47,7 +47,7 @@ func TestSearchNeverReadsHiddenInformation(t *testing.T) {
 			buf = g.Choices(buf)
 			positions++
 			seat, o := g.Seat(), other(g.Seat())
-			variants := []*game{hiddenVariant(g, rand.New(rand.NewPCG(uint64(positions), 5)))}
+			variants := []*Game{hiddenVariant(g, rand.New(rand.NewPCG(uint64(positions), 5)))}
 			if g.p.ask == askForge && !forged {
 				forged = true
 				variants = append(variants, otherDeck(g, rand.New(rand.NewPCG(uint64(positions), 9))))
@@ -57,8 +57,8 @@ func TestSearchNeverReadsHiddenInformation(t *testing.T) {
 					t.Fatalf("the variant is not a legal position: %v", err)
 				}
 				seed := uint64(positions)
-				a := g.Determinize(nil, seat, rand.New(rand.NewPCG(seed, 6))).(*game)
-				b := v.Determinize(nil, seat, rand.New(rand.NewPCG(seed, 6))).(*game)
+				a := g.Determinize(nil, seat, rand.New(rand.NewPCG(seed, 6))).(*Game)
+				b := v.Determinize(nil, seat, rand.New(rand.NewPCG(seed, 6))).(*Game)
 				if !sameCopy(a, b) {
 					t.Fatalf("game %d turn %d (ask %d): the copies differ when only hidden cards differ", i, g.Turn(), g.p.ask)
 				}
@@ -88,7 +88,7 @@ func TestDeterminizeReusesDstAndDrawsFromItsRng(t *testing.T) {
 	e := newEngine(t)
 	var dst sim.Game
 	for i := range 6 {
-		g := e.NewGame(sim.Config{Players: 2, Index: i}, rand.New(rand.NewPCG(uint64(i), 3))).(*game)
+		g := e.NewGame(sim.Config{Players: 2, Index: i}, rand.New(rand.NewPCG(uint64(i), 3))).(*Game)
 		play := rand.New(rand.NewPCG(uint64(i), 4))
 		var buf []sim.Choice
 		for n := 0; !g.Over() && g.Turn() <= e.turnCap; n++ {
@@ -100,7 +100,7 @@ func TestDeterminizeReusesDstAndDrawsFromItsRng(t *testing.T) {
 					t.Fatalf("Determinize did not reuse dst")
 				}
 				dst = d
-				if dg := d.(*game); dg.rng != copyRng || dg.emit != nil {
+				if dg := d.(*Game); dg.rng != copyRng || dg.emit != nil {
 					t.Fatalf("the copy does not draw its chance from the rng it was given")
 				}
 			}
@@ -124,7 +124,7 @@ func TestSearchBeatsGreedy(t *testing.T) {
 // budget, at an action with several choices.
 func BenchmarkSearchDecision(b *testing.B) {
 	e := newEngine(b)
-	g := e.NewGame(sim.Config{Players: 2}, rand.New(rand.NewPCG(1, 1))).(*game)
+	g := e.NewGame(sim.Config{Players: 2}, rand.New(rand.NewPCG(1, 1))).(*Game)
 	play := rand.New(rand.NewPCG(1, 2))
 	var choices []sim.Choice
 	for {

@@ -82,7 +82,7 @@ func TestS8_firstPlayerByRockPaperScissors(t *testing.T) {
 	first := 0
 	const n = 400
 	for i := range n {
-		g := e.NewGame(sim.Config{Players: 2, Index: i}, rand.New(rand.NewPCG(uint64(i), 9))).(*game)
+		g := e.NewGame(sim.Config{Players: 2, Index: i}, rand.New(rand.NewPCG(uint64(i), 9))).(*Game)
 		for g.p.ask == askMulligan {
 			g.Apply(sim.Choice{Kind: cKeep}, nil)
 		}

@@ -223,9 +223,9 @@ func TestG10_R33_greedyTetsubinLoopEndsDrawnByRepetition(t *testing.T) {
 		e.repLimit = reps
 		p := sim.NewPlayer(e, []string{"greedy"}, nil)
 		p.Check = true
-		var g *game
+		var g *Game
 		var returned []string
-		p.OnStart = func(sg sim.Game) { g = sg.(*game) }
+		p.OnStart = func(sg sim.Game) { g = sg.(*Game) }
 		p.OnEvent = func(ev sim.Event) {
 			if ev.Kind == evPlace && ev.N == 0 {
 				returned = append(returned, e.ids[ev.Card])
@@ -259,9 +259,9 @@ func TestG10_aRecordPastEveryConditionDoesNotHideARepetition(t *testing.T) {
 	e := newEngine(t)
 	p := sim.NewPlayer(e, []string{"search", "greedy"}, nil)
 	p.Check = true
-	var g *game
+	var g *Game
 	records := 0
-	p.OnStart = func(sg sim.Game) { g = sg.(*game) }
+	p.OnStart = func(sg sim.Game) { g = sg.(*Game) }
 	p.OnEvent = func(ev sim.Event) {
 		if ev.Kind == evRecord {
 			records++

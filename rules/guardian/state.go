@@ -138,8 +138,9 @@ type hidden struct {
 	reckless bool
 }
 
-// game is one game in progress.
-type game struct {
+// Game is one game in progress. It implements sim.Game (and sim.Searcher,
+// sim.Evaluator and sim.Stepper); Engine.NewGame makes one.
+type Game struct {
 	e    *Engine
 	rng  *rand.Rand
 	p    pub
@@ -163,7 +164,7 @@ type game struct {
 }
 
 // newGame deals decks a (seat 0) and b (seat 1) and plays up to the first decision.
-func (e *Engine) newGame(a, b int, rng *rand.Rand) *game {
+func (e *Engine) newGame(a, b int, rng *rand.Rand) *Game {
 	g := e.blank()
 	g.rng = rng
 	for s, dk := range [2]int{a, b} {
@@ -183,9 +184,9 @@ func (e *Engine) newGame(a, b int, rng *rand.Rand) *game {
 }
 
 // blank returns a game with every zone allocated for the largest deck.
-func (e *Engine) blank() *game {
+func (e *Engine) blank() *Game {
 	n := e.maxDeck
-	g := &game{e: e, seen: make([]uint32, len(e.d)), buf: make([]sim.Choice, 0, 64)}
+	g := &Game{e: e, seen: make([]uint32, len(e.d)), buf: make([]sim.Choice, 0, 64)}
 	g.p.result, g.p.winner = -1, -1
 	for s := range 2 {
 		ps, h := &g.p.ps[s], &g.h[s]
@@ -203,7 +204,7 @@ func (e *Engine) blank() *game {
 
 // copyFrom makes g a deep copy of o, reusing g's buffers. Both must come
 // from the same engine.
-func (g *game) copyFrom(o *game) {
+func (g *Game) copyFrom(o *Game) {
 	g.p.copyFrom(&o.p)
 	for s := range 2 {
 		g.h[s].copyFrom(&o.h[s])
@@ -235,7 +236,7 @@ func (h *hidden) copyFrom(o *hidden) {
 	h.forge, h.reckless = o.forge, o.reckless
 }
 
-func (g *game) ev(ev sim.Event) {
+func (g *Game) ev(ev sim.Event) {
 	if g.emit != nil {
 		g.emit(ev)
 	}
@@ -245,7 +246,7 @@ func (g *game) ev(ev sim.Event) {
 func other(s int) int { return 1 - s }
 
 // order returns the seat acting k-th (0 or 1) in this turn's order.
-func (g *game) order(k int) int {
+func (g *Game) order(k int) int {
 	if k == 0 {
 		return int(g.p.first)
 	}
@@ -253,7 +254,7 @@ func (g *game) order(k int) int {
 }
 
 // stamp starts a new distinct-design listing.
-func (g *game) stamp() uint32 {
+func (g *Game) stamp() uint32 {
 	g.gen++
 	if g.gen == 0 {
 		clear(g.seen)
@@ -263,7 +264,7 @@ func (g *game) stamp() uint32 {
 }
 
 // firstTime reports whether design d is met for the first time in this listing.
-func (g *game) firstTime(d int16, gen uint32) bool {
+func (g *Game) firstTime(d int16, gen uint32) bool {
 	if g.seen[d] == gen {
 		return false
 	}
@@ -273,7 +274,7 @@ func (g *game) firstTime(d int16, gen uint32) bool {
 
 // show notes that a card of design c of seat s has just turned face up:
 // seen[c] rises to the copies of c now in its public zones.
-func (g *game) show(s int, c int16) {
+func (g *Game) show(s int, c int16) {
 	ps := &g.p.ps[s]
 	n := int16(count(ps.consumed, c) + count(ps.orders, c))
 	for _, cc := range ps.cheer {

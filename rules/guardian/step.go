@@ -32,13 +32,13 @@ type seatSnapshot struct {
 //   - I11: a new turn starts with every once-per-battle marker cleared;
 //   - I10: step 4 starts with the first player unless it has passed, and a
 //     seat acts twice in a row only when the other has passed.
-func (g *game) CheckStep() error {
+func (g *Game) CheckStep() error {
 	err := g.checkStep()
 	g.snap()
 	return err
 }
 
-func (g *game) checkStep() error {
+func (g *Game) checkStep() error {
 	p, w := &g.p, &g.was
 	if !w.taken {
 		return nil
@@ -108,7 +108,7 @@ func nextFirst(res [2]int16, result, first int8) int8 {
 }
 
 // snap records the state for the next CheckStep.
-func (g *game) snap() {
+func (g *Game) snap() {
 	p, w := &g.p, &g.was
 	if !w.taken || w.turn != p.turn {
 		w.actSeat = -1

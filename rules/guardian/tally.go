@@ -32,7 +32,7 @@ type Matchups struct {
 
 // Record adds one finished game.
 func (t *Matchups) Record(_ sim.Config, sg sim.Game, r *sim.Result) {
-	g, ok := sg.(*game)
+	g, ok := sg.(*Game)
 	if !ok || r.Unfinished || r.Violation != nil {
 		return
 	}

@@ -17,7 +17,7 @@ func tr(lang, ja, en string) string {
 	return ja
 }
 
-func (g *game) name(c int16) string {
+func (g *Game) name(c int16) string {
 	if c < 0 || int(c) >= len(g.e.d) {
 		return "?"
 	}
@@ -43,7 +43,7 @@ func clauseText(cl *clause, lang string) string {
 }
 
 // Describe renders a choice of the deciding seat, before it is applied.
-func (g *game) Describe(c sim.Choice, lang string) string {
+func (g *Game) Describe(c sim.Choice, lang string) string {
 	p := &g.p
 	s := int(p.askSeat)
 	switch c.Kind {
@@ -107,7 +107,7 @@ func (g *game) Describe(c sim.Choice, lang string) string {
 }
 
 // Explain renders an event for a replay; "" for events a replay skips.
-func (g *game) Explain(ev sim.Event, lang string) string {
+func (g *Game) Explain(ev sim.Event, lang string) string {
 	s := int(ev.Seat)
 	who := seatName(s)
 	n := g.name(int16(ev.Card))

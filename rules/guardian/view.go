@@ -28,10 +28,10 @@ type View struct {
 }
 
 // View fills v with what the deciding seat may know.
-func (g *game) View(v *View) { g.viewOf(int(g.p.askSeat), v) }
+func (g *Game) View(v *View) { g.viewOf(int(g.p.askSeat), v) }
 
 // viewOf fills v with what seat s may know.
-func (g *game) viewOf(s int, v *View) {
+func (g *Game) viewOf(s int, v *View) {
 	o := other(s)
 	v.Seat, v.e = s, g.e
 	v.pub.copyFrom(&g.p)
@@ -123,7 +123,7 @@ func deal(pool []int16, zones ...*[]int16) []int16 {
 
 // determinize makes dst a full game consistent with v, sampling the hidden
 // cards with rng. dst must come from v's engine (Engine.blank).
-func (d *determinizer) determinize(v *View, dst *game, rng *rand.Rand) {
+func (d *determinizer) determinize(v *View, dst *Game, rng *rand.Rand) {
 	e := v.e
 	dst.e = e
 	dst.p.copyFrom(&v.pub)

@@ -17,7 +17,7 @@ import (
 type spy struct{}
 
 func (spy) Choose(sg sim.Game, choices []sim.Choice, _ *rand.Rand) int {
-	g := sg.(*game)
+	g := sg.(*Game)
 	o := other(g.Seat())
 	h := &g.h[o]
 	best, bestV := 0, -9
@@ -38,7 +38,7 @@ func (spy) Choose(sg sim.Game, choices []sim.Choice, _ *rand.Rand) int {
 // Guardian (another one, in another orientation where possible, or, a
 // third of the time, none because it held none) and the seat's own deck
 // order and resources.
-func hiddenVariant(g *game, rng *rand.Rand) *game {
+func hiddenVariant(g *Game, rng *rand.Rand) *Game {
 	v := g.clone(rand.New(rand.NewPCG(7, 7)))
 	me, o := g.Seat(), other(g.Seat())
 	e := g.e
@@ -80,7 +80,7 @@ func hiddenVariant(g *game, rng *rand.Rand) *game {
 // its face-down Guardian goes back among its hidden cards,
 // and its hand (one card larger, as the View counts it) holds none. It
 // reports false when pool has too few other cards.
-func unforge(v *game, o int, pool []int16, rng *rand.Rand) bool {
+func unforge(v *Game, o int, pool []int16, rng *rand.Rand) bool {
 	e, oh := v.e, &v.h[o]
 	var others, guards []int16
 	for _, c := range pool { // pool holds the face-down Guardian too
@@ -105,7 +105,7 @@ func unforge(v *game, o int, pool []int16, rng *rand.Rand) bool {
 
 // shuffleOwn deals seat me's deck and resources of v anew: their order is
 // hidden from the seat itself.
-func shuffleOwn(v *game, me int, rng *rand.Rand) *game {
+func shuffleOwn(v *Game, me int, rng *rand.Rand) *Game {
 	h := &v.h[me]
 	own := append(append([]int16{}, h.deck...), h.res...)
 	rng.Shuffle(len(own), func(i, j int) { own[i], own[j] = own[j], own[i] })
@@ -126,7 +126,7 @@ func TestI16_botsNeverReadHiddenInformation(t *testing.T) {
 	}
 	positions, spyDiffers := 0, 0
 	for i := range games {
-		g := e.NewGame(sim.Config{Players: 2, Index: i}, rand.New(rand.NewPCG(uint64(i), 3))).(*game)
+		g := e.NewGame(sim.Config{Players: 2, Index: i}, rand.New(rand.NewPCG(uint64(i), 3))).(*Game)
 		play := rand.New(rand.NewPCG(uint64(i), 4))
 		var buf []sim.Choice
 		for !g.Over() && g.Turn() <= e.turnCap {
@@ -213,7 +213,7 @@ func TestG29_mulligansAreBlind(t *testing.T) {
 	e := newEngine(t)
 	views := make([]View, 2)
 	for i, aside := range []bool{false, true} {
-		g := e.NewGame(sim.Config{Players: 2}, rand.New(rand.NewPCG(4, 4))).(*game)
+		g := e.NewGame(sim.Config{Players: 2}, rand.New(rand.NewPCG(4, 4))).(*Game)
 		if aside {
 			g.Apply(sim.Choice{Kind: cAside, A: g.h[0].hand[0]}, nil)
 		}
@@ -252,7 +252,7 @@ func TestForgingViewsIgnoreHiddenChoices(t *testing.T) {
 	}
 	var (
 		views []View
-		games []*game
+		games []*Game
 	)
 	decks := [2]int16{-1, -1}
 	for _, v := range variants {
