@@ -1,10 +1,13 @@
 package bloodrage
 
 import (
+	"errors"
+	"fmt"
 	"slices"
 	"testing"
 
 	"bifrost/rules/sim"
+	"bifrost/rules/sim/simtest"
 )
 
 // TestBloodrageIncrementalCountsMatchRecount: Check reads the figures incrementally. It keeps each figure
@@ -16,27 +19,15 @@ import (
 func TestBloodrageIncrementalCountsMatchRecount(t *testing.T) {
 	moves := 0
 	decisions := checkEachDecision(t, engine(t), func(g *Game, i, n int) {
-		fc := &g.figCheck
-		if fc.seen != nil && fc.moves == g.figMoves {
-			for f := range g.figs {
-				if g.figs[f] != fc.seen[f] {
-					t.Fatalf("game %d, decision %d: figure %d changed from %+v to %+v without moveFig", i, n, f, fc.seen[f], g.figs[f])
-				}
-			}
-		} else if fc.seen != nil {
+		if fc := &g.figCheck; fc.seen != nil && fc.moves != g.figMoves {
 			moves++
 		}
-	}, func(g *Game, i, n int) {
-		fc := &g.figCheck
-		var want figCheck
-		for f := range g.figs {
-			if g.figs[f] != fc.seen[f] {
-				t.Fatalf("game %d, decision %d: figure %d is %+v, Check last read %+v", i, n, f, g.figs[f], fc.seen[f])
-			}
-			want.count(&g.figs[f], 1)
+		if err := figuresMarked(g); err != nil {
+			t.Fatalf("game %d, decision %d: %v", i, n, err)
 		}
-		if want.cnt != fc.cnt || want.cntW != fc.cntW || want.occ != fc.occ || want.kinds != fc.kinds {
-			t.Fatalf("game %d, decision %d: Check's figure counts disagree with a recount", i, n)
+	}, func(g *Game, i, n int) {
+		if err := recountFigures(g); err != nil {
+			t.Fatalf("game %d, decision %d: %v", i, n, err)
 		}
 	})
 	if moves < decisions/10 {
@@ -169,30 +160,91 @@ func TestBloodrageAgeCountsPastInt16(t *testing.T) {
 func TestBloodrageIncrementalCardTalliesMatchRecount(t *testing.T) {
 	partial := 0
 	decisions := checkEachDecision(t, engine(t), func(g *Game, i, n int) {
-		cc := &g.cardCheck
-		if cc.loc != nil && g.nMoved <= len(g.moved) && cc.age == g.age {
+		if cc := &g.cardCheck; cc.loc != nil && g.nMoved <= len(g.moved) && cc.age == g.age {
 			partial++
-			for c := range g.cLoc {
-				if (g.cLoc[c] != cc.loc[c] || g.cOwn[c] != cc.own[c]) && !slices.Contains(g.moved[:g.nMoved], int16(c)) {
-					t.Fatalf("game %d, decision %d: card %d moved from place %d to %d unnoted", i, n, c, cc.loc[c], g.cLoc[c])
-				}
-			}
+		}
+		if err := cardsMarked(g); err != nil {
+			t.Fatalf("game %d, decision %d: %v", i, n, err)
 		}
 	}, func(g *Game, i, n int) {
-		cc := &g.cardCheck
-		want := cardCheck{loc: g.cLoc, own: g.cOwn}
-		for c := range g.cLoc {
-			want.tally(c, 1)
-		}
-		if !slices.Equal(cc.loc, g.cLoc) || !slices.Equal(cc.own, g.cOwn) {
-			t.Fatalf("game %d, decision %d: Check's copies of the cards differ from them", i, n)
-		}
-		if want.onSheet != cc.onSheet || want.hand != cc.hand || want.held != cc.held || want.pool != cc.pool || want.played != cc.played {
-			t.Fatalf("game %d, decision %d: Check's card tallies %+v, a recount %+v", i, n,
-				[]any{cc.onSheet, cc.hand, cc.held, cc.pool, cc.played}, []any{want.onSheet, want.hand, want.held, want.pool, want.played})
+		if err := recountCards(g); err != nil {
+			t.Fatalf("game %d, decision %d: %v", i, n, err)
 		}
 	})
 	if partial < decisions/2 {
 		t.Errorf("only %d of %d checks read the noted cards alone: the test does not exercise them", partial, decisions)
 	}
+}
+
+// recount proves Check's incremental reading of figures and cards
+// (simtest.Recount).
+var recount = simtest.Recount{
+	Marked: func(g sim.Game) error { return errors.Join(figuresMarked(g.(*Game)), cardsMarked(g.(*Game))) },
+	Counts: func(g sim.Game) error { return errors.Join(recountFigures(g.(*Game)), recountCards(g.(*Game))) },
+}
+
+// figuresMarked reports, before Check, a figure that differs from what
+// Check last read though no figure moved through moveFig since.
+func figuresMarked(g *Game) error {
+	fc := &g.figCheck
+	if fc.seen == nil || fc.moves != g.figMoves {
+		return nil
+	}
+	for f := range g.figs {
+		if g.figs[f] != fc.seen[f] {
+			return fmt.Errorf("figure %d changed from %+v to %+v without moveFig", f, fc.seen[f], g.figs[f])
+		}
+	}
+	return nil
+}
+
+// recountFigures reports, after Check, a figure unlike what Check read or
+// a count of Check's unlike a full recount.
+func recountFigures(g *Game) error {
+	fc := &g.figCheck
+	var want figCheck
+	for f := range g.figs {
+		if g.figs[f] != fc.seen[f] {
+			return fmt.Errorf("figure %d is %+v, Check last read %+v", f, g.figs[f], fc.seen[f])
+		}
+		want.count(&g.figs[f], 1)
+	}
+	if want.cnt != fc.cnt || want.cntW != fc.cntW || want.occ != fc.occ || want.kinds != fc.kinds {
+		return errors.New("Check's figure counts disagree with a recount")
+	}
+	return nil
+}
+
+// cardsMarked reports, before Check, a card whose place or owner differs
+// from what Check last read though moveCard did not note it (unless more
+// moved than are noted, or a new Age began).
+func cardsMarked(g *Game) error {
+	cc := &g.cardCheck
+	if cc.loc == nil || g.nMoved > len(g.moved) || cc.age != g.age {
+		return nil
+	}
+	for c := range g.cLoc {
+		if (g.cLoc[c] != cc.loc[c] || g.cOwn[c] != cc.own[c]) && !slices.Contains(g.moved[:g.nMoved], int16(c)) {
+			return fmt.Errorf("card %d moved from place %d to %d unnoted", c, cc.loc[c], g.cLoc[c])
+		}
+	}
+	return nil
+}
+
+// recountCards reports, after Check, Check's copies of the cards unlike
+// them or its tallies unlike a full recount.
+func recountCards(g *Game) error {
+	cc := &g.cardCheck
+	want := cardCheck{loc: g.cLoc, own: g.cOwn}
+	for c := range g.cLoc {
+		want.tally(c, 1)
+	}
+	if !slices.Equal(cc.loc, g.cLoc) || !slices.Equal(cc.own, g.cOwn) {
+		return errors.New("Check's copies of the cards differ from them")
+	}
+	if want.onSheet != cc.onSheet || want.hand != cc.hand || want.held != cc.held || want.pool != cc.pool || want.played != cc.played {
+		return fmt.Errorf("Check's card tallies %+v, a recount %+v",
+			[]any{cc.onSheet, cc.hand, cc.held, cc.pool, cc.played}, []any{want.onSheet, want.hand, want.held, want.pool, want.played})
+	}
+	return nil
 }

@@ -1,9 +1,11 @@
 package guardian
 
 import (
+	"fmt"
 	"testing"
 
 	"bifrost/rules/sim"
+	"bifrost/rules/sim/simtest"
 )
 
 // TestGuardianIncrementalCountsMatchRecount: Check sums the deck, resource and consume zones through
@@ -33,27 +35,14 @@ func TestGuardianIncrementalCountsMatchRecount(t *testing.T) {
 			buf = g.Choices(buf[:0])
 			g.Apply(buf[bots[g.Seat()].Choose(g, buf, botRng)], emit)
 			decisions++
-			for s := range 2 {
-				ps, h := &g.p.ps[s], &g.h[s]
-				for z, cards := range [nStacked][]int16{zsDeck: h.deck, zsRes: h.res, zsConsumed: ps.consumed} {
-					st := &g.stacked
-					if st.valid[s][z] > len(cards) {
-						t.Fatalf("game %d, decision %d: P%d's zone %d trusts %d cards of %d: a move took cards off it without dropping them",
-							i, decisions, s+1, z, st.valid[s][z], len(cards))
-					}
-					if v := st.valid[s][z]; st.sum[s][z] != weights(e.weight, cards[:v]) {
-						t.Fatalf("game %d, decision %d: P%d's zone %d: the running sum of its first %d cards is %d, a recount gives %d",
-							i, decisions, s+1, z, v, st.sum[s][z], weights(e.weight, cards[:v]))
-					}
-				}
+			if err := runningSums(g); err != nil {
+				t.Fatalf("game %d, decision %d: %v", i, decisions, err)
 			}
 			if err := g.Check(); err != nil {
 				t.Fatalf("game %d, decision %d: %v", i, decisions, err)
 			}
-			for s := range 2 {
-				if got, want := g.zoneSum(s), recountSum(g, s); got != want {
-					t.Fatalf("game %d, decision %d: P%d's zones weigh %d by the running sums, %d by a recount", i, decisions, s+1, got, want)
-				}
+			if err := recountZones(g); err != nil {
+				t.Fatalf("game %d, decision %d: %v", i, decisions, err)
 			}
 		}
 	}
@@ -62,6 +51,41 @@ func TestGuardianIncrementalCountsMatchRecount(t *testing.T) {
 			t.Errorf("no game had event kind %d: the test does not exercise it", k)
 		}
 	}
+}
+
+// recount proves Check's running sums (simtest.Recount).
+var recount = simtest.Recount{Marked: runningSums, Counts: recountZones}
+
+// runningSums reports, before Check, a zone whose trusted part a move
+// changed without dropping it from its running sum: that part must lie
+// within the zone and weigh what its sum says.
+func runningSums(gm sim.Game) error {
+	g := gm.(*Game)
+	for s := range 2 {
+		ps, h := &g.p.ps[s], &g.h[s]
+		for z, cards := range [nStacked][]int16{zsDeck: h.deck, zsRes: h.res, zsConsumed: ps.consumed} {
+			st := &g.stacked
+			if st.valid[s][z] > len(cards) {
+				return fmt.Errorf("P%d's zone %d trusts %d cards of %d: a move took cards off it without dropping them", s+1, z, st.valid[s][z], len(cards))
+			}
+			if v := st.valid[s][z]; st.sum[s][z] != weights(g.e.weight, cards[:v]) {
+				return fmt.Errorf("P%d's zone %d: the running sum of its first %d cards is %d, a recount gives %d", s+1, z, v, st.sum[s][z], weights(g.e.weight, cards[:v]))
+			}
+		}
+	}
+	return nil
+}
+
+// recountZones reports, after Check, a seat whose zones weigh otherwise by
+// the running sums than by a recount.
+func recountZones(gm sim.Game) error {
+	g := gm.(*Game)
+	for s := range 2 {
+		if got, want := g.zoneSum(s), recountSum(g, s); got != want {
+			return fmt.Errorf("P%d's zones weigh %d by the running sums, %d by a recount", s+1, got, want)
+		}
+	}
+	return nil
 }
 
 // evRecover counts, in the test above, cards recovered from the consume zone.

@@ -1,53 +1,41 @@
 package nastrond
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"testing"
+
+	"bifrost/rules/sim"
+	"bifrost/rules/sim/simtest"
 )
 
-// TestIncrementalChecksMatchFullRecount plays many seeded games
-// (random and greedy bots, 2–4 players, every Rules variant the rulings
-// name) and, after every decision and its Check, recounts from scratch
-// every count that the engine and Check keep as pieces move (Urd and cards
-// on the board, Keepers fought, the Urd squares challenges count, the
-// Einherjar sets and sums listing reads, the Urd taken, the state the
-// invariants about change compare with) and compares.
-func TestIncrementalChecksMatchFullRecount(t *testing.T) {
+// recount proves Check's kept counts (simtest.Recount) with
+// recountMismatch.
+var recount = simtest.Recount{Counts: func(g sim.Game) error {
+	if msg := recountMismatch(g.(*Game)); msg != "" {
+		return errors.New(msg)
+	}
+	return nil
+}}
+
+// TestIncrementalChecksMatchFullRecountUnderEveryRulesVariant plays seeded
+// games (random and greedy bots, 2–4 players) under every Rules variant the
+// rulings name and, after every decision and its Check, recounts from
+// scratch every count that the engine and Check keep as pieces move (Urd
+// and cards on the board, Keepers fought, the Urd squares challenges
+// count, the Einherjar sets and sums listing reads, the Urd taken, the
+// state the invariants about change compare with) and compares. The
+// shipped rules are recounted by the conformance suite.
+func TestIncrementalChecksMatchFullRecountUnderEveryRulesVariant(t *testing.T) {
 	base := shippedEngine(t)
-	engines := []*Engine{base,
+	for _, e := range []*Engine{
 		withParams(base, func(p *params) { p.tiwazPaysScout = true }),
 		withParams(base, func(p *params) { p.arrivalShare = true }),
 		withParams(base, func(p *params) { p.divineAfterFix, p.countAllUrd = true, true }),
 		withParams(base, func(p *params) { p.unlimitedDice, p.minMove = true, 0 }),
-	}
-	decisions := 0
-	var buf []Choice
-	for i := range 150 {
-		e := engines[i%len(engines)]
-		g := e.newGame(2+i%3, rand.New(rand.NewPCG(uint64(i), 184)))
-		rng := rand.New(rand.NewPCG(uint64(i), 185))
-		for step := 0; ; step++ {
-			if err := g.Check(); err != nil {
-				t.Fatalf("game %d, decision %d: Check: %v", i, step, err)
-			}
-			if msg := recountMismatch(g); msg != "" {
-				t.Fatalf("game %d, decision %d (turn %d): %s", i, step, g.turn, msg)
-			}
-			if g.Over() {
-				break
-			}
-			buf = g.Choices(buf)
-			c := buf[rng.IntN(len(buf))]
-			if i%2 == 1 {
-				c = buf[Greedy{}.Choose(g, buf, rng)]
-			}
-			g.Apply(c, nil)
-			decisions++
-		}
-	}
-	if decisions < 10000 {
-		t.Fatalf("only %d decisions recounted", decisions)
+	} {
+		simtest.Recounts(t, e, recount)
 	}
 }
 

@@ -6,4 +6,25 @@
 // Events through a callback. Randomness comes only from the *rand.Rand the
 // harness derives from (seed, player count, game index), so a batch gives
 // the same report for any number of workers.
+//
+// # The shape of an engine
+//
+// Every rules/<game> package has the same names, so a fifth engine copies
+// one of the four:
+//
+//   - Engine, built by New(data) (*Engine, error), implements Engine.
+//   - Game, the state of one game in progress, implements Game (and
+//     Searcher, Evaluator and Stepper where the game has them); NewGame
+//     returns a *Game.
+//   - bots, a BotList: the one table of the engine's bots, "random"
+//     (NewRandom) first, from which Engine.Bots and Engine.NewBot both
+//     read. Each bot has an exported constructor NewX() Bot (NewGreedy,
+//     NewSearch, …).
+//   - Search, a SearchBot: the "search" bot's default budget and tuning;
+//     NewSearch returns NewSearchBot(Search).
+//   - Game.Check verifies the invariants incrementally: the engine marks
+//     what it changes and Check reads only that. The engine's tests give
+//     simtest.Conformance a simtest.Recount that proves the marks and the
+//     kept counts against a full recount.
+//   - Golden replays live in testdata/<name>.<lang>.txt (simtest.Golden).
 package sim

@@ -22,18 +22,24 @@ const seed = 20260
 // check is one property every engine must have, whatever its game.
 type check struct {
 	name string
-	run  func(t testing.TB, e sim.Engine)
+	run  func(t testing.TB, e sim.Engine, r Recount)
 }
 
 // checks is the suite, in the order Conformance runs it.
 var checks = []check{
-	{"EveryBotNamedIsMadeAndNoOther", everyBotNamedIsMade},
-	{"CheckedGamesHoldForEveryBot", checkedGamesHold},
-	{"SameSeedPlaysTheSameGame", sameSeedSameGame},
-	{"DecisionsDoNotAllocate", decisionsDoNotAllocate},
-	{"ResetGamePlaysLikeANewOne", resetPlaysLikeNew},
-	{"DeterminizeLeavesTheGameAsItWas", determinizeLeavesTheGame},
-	{"SameReportForAnyWorkerCountOrShards", sameReportForAnySplit},
+	{"EveryBotNamedIsMadeAndNoOther", of(everyBotNamedIsMade)},
+	{"CheckedGamesHoldForEveryBot", of(checkedGamesHold)},
+	{"SameSeedPlaysTheSameGame", of(sameSeedSameGame)},
+	{"DecisionsDoNotAllocate", of(decisionsDoNotAllocate)},
+	{"IncrementalChecksEqualAFullRecount", Recounts},
+	{"ResetGamePlaysLikeANewOne", of(resetPlaysLikeNew)},
+	{"DeterminizeLeavesTheGameAsItWas", of(determinizeLeavesTheGame)},
+	{"SameReportForAnyWorkerCountOrShards", of(sameReportForAnySplit)},
+}
+
+// of is a check that needs only the engine.
+func of(run func(t testing.TB, e sim.Engine)) func(testing.TB, sim.Engine, Recount) {
+	return func(t testing.TB, e sim.Engine, _ Recount) { run(t, e) }
 }
 
 // Conformance runs the checks every engine must pass, one subtest each,
@@ -60,6 +66,9 @@ var checks = []check{
 //     games are set up and checked: fewer allocations than games (a
 //     buffer growing past what the first game needed, once) round to none
 //     a game, as testing.AllocsPerRun counts them; one a decision does not.
+//   - IncrementalChecksEqualAFullRecount: r proves the engine's incremental
+//     checks (Recount, Recounts) over seeded games of every player count,
+//     random and greedy.
 //   - ResetGamePlaysLikeANewOne (a sim.Resetter only): games played one
 //     after another on one Player, each set up on the last, play as on a
 //     new Player, and Reset does reuse the last game.
@@ -76,10 +85,10 @@ var checks = []check{
 //     report on one worker, on four, and merged from three shards' JSON
 //     (sim.Tally's contract: exact, order-free merging that survives a
 //     JSON round trip).
-func Conformance(t *testing.T, e sim.Engine) {
+func Conformance(t *testing.T, e sim.Engine, r Recount) {
 	t.Helper()
 	for _, c := range checks {
-		t.Run(c.name, func(t *testing.T) { c.run(t, e) })
+		t.Run(c.name, func(t *testing.T) { c.run(t, e, r) })
 	}
 }
 

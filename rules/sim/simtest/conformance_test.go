@@ -66,9 +66,9 @@ func record(t *testing.T, f func(t testing.TB)) *recorder {
 // no check fails and none is skipped.
 func TestConformanceHoldsForASoundEngine(t *testing.T) {
 	e := &dash{goal: 15}
-	Conformance(t, e)
+	Conformance(t, e, dashRecount)
 	for _, c := range checks {
-		if r := record(t, func(t testing.TB) { c.run(t, e) }); r.failed || r.skipped {
+		if r := record(t, func(t testing.TB) { c.run(t, e, dashRecount) }); r.failed || r.skipped {
 			t.Errorf("%s: failed %v, skipped %v %v", c.name, r.failed, r.skipped, r.skipMsg)
 		}
 	}
@@ -99,6 +99,7 @@ var breakages = []struct {
 	{"a copy dealt from the game's own dice", dash{drawDetermin: true}, "DeterminizeLeavesTheGameAsItWas", "drew from the game's own source of chance"},
 	{"a copy that offers a step the game does not", dash{offerDetermin: true}, "DeterminizeLeavesTheGameAsItWas", "which the game does not"},
 	{"a copy into an earlier one that keeps its cards", dash{ignoreRng: true}, "DeterminizeLeavesTheGameAsItWas", "play out differently"},
+	{"a move Check is not told of", dash{unmarked: true}, "IncrementalChecksEqualAFullRecount", "the running total says"},
 	{"Value above 1", dash{valueOver1: true}, "DeterminizeLeavesTheGameAsItWas", "outside [0, 1]"},
 	{"a Tally that JSON loses", dash{unexportedTall: true}, "SameReportForAnyWorkerCountOrShards", "merged from 3 shards' JSON differs"},
 }
@@ -114,7 +115,7 @@ func TestEachCheckCatchesTheEngineThatBreaksIt(t *testing.T) {
 				if c.name != tt.check {
 					continue
 				}
-				r := record(t, func(t testing.TB) { c.run(t, &e) })
+				r := record(t, func(t testing.TB) { c.run(t, &e, dashRecount) })
 				if !r.failed || !strings.Contains(r.report(), tt.want) {
 					t.Errorf("%s: failed %v, want a failure that says %q:\n%s", c.name, r.failed, tt.want, r.report())
 				}
@@ -157,7 +158,7 @@ type plainGame struct{ sim.Game }
 func TestChecksOfOptionalInterfacesSkipEnginesWithout(t *testing.T) {
 	e := plain{&dash{goal: 15}}
 	for _, c := range checks {
-		r := record(t, func(t testing.TB) { c.run(t, e) })
+		r := record(t, func(t testing.TB) { c.run(t, e, dashRecount) })
 		optional := c.name == "ResetGamePlaysLikeANewOne" || c.name == "DeterminizeLeavesTheGameAsItWas"
 		if r.failed || r.skipped != optional {
 			t.Errorf("%s: failed %v (%s), skipped %v, want skipped %v", c.name, r.failed, r.report(), r.skipped, optional)

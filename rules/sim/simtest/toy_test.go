@@ -36,6 +36,7 @@ type dash struct {
 	ignoreRng      bool // a determinized copy into an earlier one keeps that one's cards
 	valueOver1     bool // Value can exceed 1
 	unexportedTall bool // the Tally keeps its count where JSON cannot see it
+	unmarked       bool // from turn 5 on, Apply moves a runner without adding to the running total
 }
 
 func (e *dash) Name() string        { return "dash" }
@@ -97,12 +98,13 @@ type dashGame struct {
 	pos, card  []int
 	last       []int // the places CheckStep last saw
 	seat, turn int
+	sum        int // the places all runners have gone, kept as they move, for Check
 }
 
 // setUp deals a new game into g, reusing its slices.
 func (g *dashGame) setUp(cfg sim.Config, rng *rand.Rand) {
 	n := cfg.Players
-	g.rng, g.seat, g.turn = rng, 0, 0
+	g.rng, g.seat, g.turn, g.sum = rng, 0, 0, 0
 	g.pos = append(g.pos[:0], make([]int, n)...)
 	g.last = append(g.last[:0], make([]int, n)...)
 	g.card = g.card[:0]
@@ -137,6 +139,9 @@ func (g *dashGame) Apply(c sim.Choice, emit func(sim.Event)) {
 		step = int(c.A) + g.rng.IntN(2)
 	}
 	g.pos[g.seat] += step
+	if !g.e.unmarked || g.turn < 5 {
+		g.sum += step
+	}
 	if emit != nil {
 		emit(sim.Event{Kind: sim.Played, Seat: int8(g.seat), Card: int32(c.A - 1), N: int32(step)})
 	}
@@ -178,6 +183,9 @@ func (g *dashGame) Check() error {
 	}
 	if g.e.breakAt > 0 && g.turn >= g.e.breakAt {
 		return errors.New("a runner left the track")
+	}
+	if g.sum > 4*g.turn {
+		return fmt.Errorf("the runners went %d places in %d turns", g.sum, g.turn)
 	}
 	for s, c := range g.card {
 		if c < 1 || c > 3 || g.pos[s] < 0 {
@@ -303,3 +311,20 @@ type hiddenTally struct{ games int }
 func (h *hiddenTally) Record(sim.Config, sim.Game, *sim.Result) { h.games++ }
 func (h *hiddenTally) Merge(other sim.Tally)                    { h.games += other.(*hiddenTally).games }
 func (h *hiddenTally) Report() any                              { return map[string]int{"games": h.games} }
+
+// dashRecount proves the toy's one incremental count: the running total of
+// the places its runners have gone equals their places added up.
+var dashRecount = Recount{Counts: func(g sim.Game) error {
+	if p, ok := g.(plainGame); ok {
+		g = p.Game
+	}
+	d := g.(*dashGame)
+	sum := 0
+	for _, p := range d.pos {
+		sum += p
+	}
+	if sum != d.sum {
+		return fmt.Errorf("the runners have gone %d places, the running total says %d", sum, d.sum)
+	}
+	return nil
+}}
