@@ -205,7 +205,7 @@ func (g *Game) condsHold(s int, cs []cond, figure int) bool {
 		default:
 			panic("bloodrage: unhandled condition")
 		}
-		if !cd.compare(x) {
+		if !cd.op.Holds(x, int(cd.val)) {
 			return false
 		}
 	}

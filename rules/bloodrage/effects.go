@@ -20,19 +20,9 @@ type clause struct {
 // cond is one compiled condition.
 type cond struct {
 	kind int8
-	op   int8
+	op   sim.Op
 	val  int16
 }
-
-// Comparison operators.
-const (
-	opNone = iota
-	opGE
-	opLE
-	opGT
-	opLT
-	opEQ
-)
 
 // The vocabularies, as schema.Bloodrage names them.
 const (
@@ -207,8 +197,6 @@ const (
 	perOnBoard
 )
 
-var opIDs = map[string]int8{"": opNone, ">=": opGE, "<=": opLE, ">": opGT, "<": opLT, "=": opEQ}
-
 // compile turns a parsed effect cell into clauses.
 func compile(e schema.Effect, vocab string) ([]clause, error) {
 	if e.AST == nil {
@@ -258,36 +246,14 @@ func compileAST(ast *effect.Effect, vocab string) ([]clause, error) {
 		if c.verb == vInvade && len(cl.Action.Args) == 0 {
 			c.a = -1 // no figure named: the cheapest (G13)
 		}
-		for _, cd := range cl.Conds {
-			k, ok := condIDs[vocab][cd.Name]
-			if !ok {
-				return nil, sim.Errorf("エンジンの知らない条件「%s」です", "unhandled condition \"%s\"", cd.Name)
-			}
-			op, ok := opIDs[cd.Op]
-			if !ok {
-				return nil, sim.Errorf("エンジンの知らない比較「%s」です", "unhandled comparison \"%s\"", cd.Op)
-			}
+		err := sim.CompileConds(cl.Conds, condIDs[vocab], func(k int8, op sim.Op, cd effect.Call) error {
 			c.conds = append(c.conds, cond{kind: k, op: op, val: int16(cd.Value)})
+			return nil
+		})
+		if err != nil {
+			return nil, err
 		}
 		out = append(out, c)
 	}
 	return out, nil
-}
-
-// compare applies a condition's comparison; with no operator, x > 0 holds.
-func (c cond) compare(x int) bool {
-	v := int(c.val)
-	switch c.op {
-	case opGE:
-		return x >= v
-	case opLE:
-		return x <= v
-	case opGT:
-		return x > v
-	case opLT:
-		return x < v
-	case opEQ:
-		return x == v
-	}
-	return x > 0
 }

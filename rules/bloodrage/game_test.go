@@ -79,7 +79,7 @@ func TestVocab_everyVerbConditionAndTriggerIsHandled(t *testing.T) {
 	for name, ids := range condIDs {
 		for c, id := range ids {
 			g := fixture(t, e, 2)
-			mustNotPanic(t, name+" condition "+c, func() { g.condsHold(1, []cond{{kind: id, op: opGE, val: 1}}, -1) })
+			mustNotPanic(t, name+" condition "+c, func() { g.condsHold(1, []cond{{kind: id, op: sim.OpGE, val: 1}}, -1) })
 		}
 	}
 }

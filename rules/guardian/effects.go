@@ -342,23 +342,7 @@ func (g *Game) test(s int, c *cond, adj int, flip bool) bool {
 	case cPay:
 		return true // a payment, checked and made by the use itself
 	}
-	return compare(v, c.op, c.val)
-}
-
-func compare(v int, op uint8, n int) bool {
-	switch op {
-	case opGE:
-		return v >= n
-	case opLE:
-		return v <= n
-	case opGT:
-		return v > n
-	case opLT:
-		return v < n
-	case opEQ:
-		return v == n
-	}
-	return v > 0
+	return c.op.Holds(v, c.val)
 }
 
 // demands returns the payments of frame f's use.

@@ -87,18 +87,6 @@ var condCodes = map[string]uint8{
 	"consumed": cConsumed, "counter": cCounter, "pay": cPay,
 }
 
-// Comparison operators of counted conditions.
-const (
-	opNone uint8 = iota
-	opGE
-	opLE
-	opGT
-	opLT
-	opEQ
-)
-
-var opCodes = map[string]uint8{"": opNone, ">=": opGE, "<=": opLE, ">": opGT, "<": opLT, "=": opEQ}
-
 // maxDemands bounds the payments one use asks for: pay conditions plus an
 // Advance's Material cost. Validation reports a use that asks for more.
 const maxDemands = schema.GuardianMaxPayments
@@ -106,7 +94,7 @@ const maxDemands = schema.GuardianMaxPayments
 // cond is a compiled condition.
 type cond struct {
 	kind uint8
-	op   uint8
+	op   sim.Op
 	attr int16 // attribute index for the attribute conditions
 	ctr  int16 // counter index for counter
 	val  int   // the comparison's number, as written
@@ -396,21 +384,13 @@ func (c compiler) clause(cl effect.Clause) (clause, error) {
 	default:
 		out.n = int16(cl.Action.Int(0))
 	}
-	for _, call := range cl.Conds {
-		k, ok := condCodes[call.Name]
-		if !ok {
-			return out, sim.Errorf("エンジンの知らない条件「%s」です", "unknown condition \"%s\"", call.Name)
-		}
-		op, ok := opCodes[call.Op]
-		if !ok {
-			return out, sim.Errorf("エンジンの知らない比較「%s」です", "unknown comparison \"%s\"", call.Op)
-		}
+	err := sim.CompileConds(cl.Conds, condCodes, func(k uint8, op sim.Op, call effect.Call) error {
 		cd := cond{kind: k, op: op, val: call.Value, attr: -1, ctr: -1}
 		switch k {
 		case cCheerAttr, cBattleAttr, cOppAttr:
 			a, ok := c.attr[call.Str(0)]
 			if !ok {
-				return out, sim.Errorf("属性「%s」は 相性シートにありません", "unknown attribute \"%s\"", call.Str(0))
+				return sim.Errorf("属性「%s」は 相性シートにありません", "unknown attribute \"%s\"", call.Str(0))
 			}
 			cd.attr = a
 		case cCounter:
@@ -422,11 +402,15 @@ func (c compiler) clause(cl effect.Clause) (clause, error) {
 		case cPay:
 			a, ok := c.attr[call.Str(1)]
 			if !ok {
-				return out, sim.Errorf("属性「%s」は 相性シートにありません", "unknown attribute \"%s\"", call.Str(1))
+				return sim.Errorf("属性「%s」は 相性シートにありません", "unknown attribute \"%s\"", call.Str(1))
 			}
 			cd.attr, cd.n = a, int16(call.Int(0))
 		}
 		out.conds = append(out.conds, cd)
+		return nil
+	})
+	if err != nil {
+		return out, err
 	}
 	return out, nil
 }

@@ -94,22 +94,9 @@ var conds = map[string]condKind{
 	"einherjar": cEinherjar,
 }
 
-type op uint8
-
-const (
-	opNone op = iota // a bare comparable condition holds when its value is above 0
-	opGE
-	opLE
-	opGT
-	opLT
-	opEQ
-)
-
-var ops = map[string]op{"": opNone, ">=": opGE, "<=": opLE, ">": opGT, "<": opLT, "=": opEQ}
-
 type cond struct {
 	kind condKind
-	op   op
+	op   sim.Op // sim.OpNone: a bare condition holds when its value is above 0
 	val  int16
 }
 
@@ -155,16 +142,14 @@ func compileSkill(e *effect.Effect) (skill, error) {
 			return sk, sim.Errorf("条件が %d 個あります（エンジンが扱えるのは %d 個まで）", "%d conditions; the engine takes at most %d", len(c.Conds), maxConds)
 		}
 		cl := clause{trig: t, verb: v, n: int8(c.Action.Int(0)), nc: int8(len(c.Conds))}
-		for i, cc := range c.Conds {
-			k, ok := conds[cc.Name]
-			if !ok {
-				return sk, sim.Errorf("条件「%s」はありません", "unknown condition \"%s\"", cc.Name)
-			}
-			o, ok := ops[cc.Op]
-			if !ok {
-				return sk, sim.Errorf("比較「%s」はありません", "unknown comparison \"%s\"", cc.Op)
-			}
+		i := 0
+		err := sim.CompileConds(c.Conds, conds, func(k condKind, o sim.Op, cc effect.Call) error {
 			cl.conds[i] = cond{kind: k, op: o, val: int16(cc.Value)}
+			i++
+			return nil
+		})
+		if err != nil {
+			return sk, err
 		}
 		sk.at[t] |= 1 << sk.n
 		sk.cl[sk.n] = cl
@@ -211,22 +196,7 @@ func (g *Game) condValue(k condKind) int {
 	panic(fmt.Sprintf("nastrond: condition %d has no meaning", k))
 }
 
-func (g *Game) holds(c *cond) bool {
-	v, w := g.condValue(c.kind), int(c.val)
-	switch c.op {
-	case opGE:
-		return v >= w
-	case opLE:
-		return v <= w
-	case opGT:
-		return v > w
-	case opLT:
-		return v < w
-	case opEQ:
-		return v == w
-	}
-	return v > 0
-}
+func (g *Game) holds(c *cond) bool { return c.op.Holds(g.condValue(c.kind), int(c.val)) }
 
 func (g *Game) condsHold(cl *clause) bool {
 	for i := range cl.nc {

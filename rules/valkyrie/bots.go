@@ -91,11 +91,11 @@ func (g *Game) canWait(i int16, buy buyValue) bool {
 			continue
 		}
 		for _, cd := range cl.conds {
-			if cd.op != opGE && cd.op != opGT {
+			if cd.op != sim.OpGE && cd.op != sim.OpGT {
 				return false
 			}
 			want := cd.val
-			if cd.op == opGT {
+			if cd.op == sim.OpGT {
 				want++
 			}
 			switch cd.kind {

@@ -95,36 +95,10 @@ var condCode = map[string]condKind{
 // triggerEnd is the one trigger of the card vocabulary.
 const triggerEnd = "end"
 
-type op uint8
-
-const (
-	opGE op = iota
-	opLE
-	opGT
-	opLT
-	opEQ
-)
-
-var opCode = map[string]op{">=": opGE, "<=": opLE, ">": opGT, "<": opLT, "=": opEQ}
-
-func (o op) holds(a, b int) bool {
-	switch o {
-	case opGE:
-		return a >= b
-	case opLE:
-		return a <= b
-	case opGT:
-		return a > b
-	case opLT:
-		return a < b
-	}
-	return a == b
-}
-
 type cond struct {
 	kind condKind
-	deck int8 // cPlayed: deckAssist, deckBattle, catFirst, or -1 for Any
-	op   op
+	deck int8   // cPlayed: deckAssist, deckBattle, catFirst, or -1 for Any
+	op   sim.Op // never sim.OpNone: every condition compares
 	val  int
 }
 
@@ -372,14 +346,9 @@ func compile(eff schema.Effect, v *effect.Vocab) ([]clause, error) {
 				return nil, sim.Errorf("trash_row: 知らない列「%s」です", "trash_row: unknown row \"%s\"", c.Action.Str(0))
 			}
 		}
-		for _, cc := range c.Conds {
-			k, ok := condCode[cc.Name]
-			if !ok {
-				return nil, sim.Errorf("エンジンの知らない条件「%s」です", "unknown condition \"%s\"", cc.Name)
-			}
-			o, ok := opCode[cc.Op]
-			if !ok {
-				return nil, sim.Errorf("条件「%s」には比較（以上・以下など）が要ります", "condition \"%s\" needs a comparison", cc.Name)
+		err := sim.CompileConds(c.Conds, condCode, func(k condKind, o sim.Op, cc effect.Call) error {
+			if o == sim.OpNone {
+				return sim.Errorf("条件「%s」には比較（以上・以下など）が要ります", "condition \"%s\" needs a comparison", cc.Name)
 			}
 			cd := cond{kind: k, op: o, val: cc.Value, deck: -1}
 			if k == cPlayed {
@@ -392,10 +361,14 @@ func compile(eff schema.Effect, v *effect.Vocab) ([]clause, error) {
 					cd.deck = catFirst
 				case "Any", "":
 				default:
-					return nil, sim.Errorf("played: 知らないデッキ「%s」です", "played: unknown deck \"%s\"", cc.Str(0))
+					return sim.Errorf("played: 知らないデッキ「%s」です", "played: unknown deck \"%s\"", cc.Str(0))
 				}
 			}
 			cl.conds = append(cl.conds, cd)
+			return nil
+		})
+		if err != nil {
+			return nil, err
 		}
 		one := &effect.Effect{Clauses: []effect.Clause{c}}
 		cl.ja, cl.en = one.Text(v, nil), one.String()

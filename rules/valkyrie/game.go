@@ -602,7 +602,7 @@ func (g *Game) condsHoldWith(cl *clause, handDelta int) bool {
 		case cGained:
 			v = g.gainedN
 		}
-		if !c.op.holds(v, c.val) {
+		if !c.op.Holds(v, c.val) {
 			return false
 		}
 	}
