@@ -153,7 +153,26 @@ var _ sim.Configured = (*Engine)(nil)
 
 // New builds the engine from validated data. It fails on data no game can be
 // built from: no monsters, or an effect verb or condition it does not know.
+// It reads the rules settings, compiles the card designs, and lays out the
+// physical cards and the tables Check and the bots read.
 func New(d *schema.ValkyrieData) (*Engine, error) {
+	e, err := newEngine(d)
+	if err != nil {
+		return nil, err
+	}
+	if err := e.compileDesigns(d); err != nil {
+		return nil, err
+	}
+	if len(e.inst) > schema.MaxCards {
+		return nil, sim.Errorf("カードが合わせて %d 枚あり、多すぎます", "valkyrie: %d cards are too many", len(e.inst))
+	}
+	e.sortCards()
+	e.tables()
+	return e, nil
+}
+
+// newEngine is an engine with the Rules sheet's settings and no cards yet.
+func newEngine(d *schema.ValkyrieData) (*Engine, error) {
 	if d == nil {
 		return nil, sim.Errorf("データがありません", "valkyrie: no data")
 	}
@@ -171,64 +190,100 @@ func New(d *schema.ValkyrieData) (*Engine, error) {
 	if e.minP < 1 || e.maxP < e.minP || e.maxP > 8 {
 		return nil, sim.Errorf("プレイ人数 %d〜%d 人では遊べません（1〜8 人の範囲で、最少が最多以下になるようにしてください）", "valkyrie: player counts %d..%d are not playable", e.minP, e.maxP)
 	}
-	monIdx := map[string]int{}
+	return e, nil
+}
+
+// designs compiles the card designs of the data into an engine, in the
+// order of Cards(), and keeps every error.
+type designs struct {
+	e      *Engine
+	monIdx map[string]int // monster ID → index
+	errs   []error
+}
+
+// compileDesigns adds every design in Cards() order: supply Valkyries,
+// First Valkyries, weaknesses, VP cards, then rage tactics.
+func (e *Engine) compileDesigns(d *schema.ValkyrieData) error {
+	b := designs{e: e, monIdx: map[string]int{}}
 	for i, m := range d.Monsters {
-		monIdx[m.ID] = i
+		b.monIdx[m.ID] = i
 	}
-	cardVocab, tacticVocab, rewardVocab := schema.Valkyrie.Vocabs[""], schema.Valkyrie.Vocabs["tactics"], schema.Valkyrie.Vocabs["reward"]
-	var errs []error
-	add := func(ds design, eff schema.Effect, v *effect.Vocab, copies int) {
-		prog, err := compile(eff, v)
-		if err != nil {
-			errs = append(errs, sim.Errorf("%s: %s", "valkyrie: %s: %s", ds.id, err))
-		}
-		ds.prog = prog
-		for _, c := range prog {
-			ds.hasEnd = ds.hasEnd || c.end
-		}
-		idx := int16(len(e.designs))
-		e.designs = append(e.designs, ds)
-		e.counts = append(e.counts, copies)
-		for range copies {
-			e.inst = append(e.inst, idx)
-		}
+	b.valkyries(d)
+	b.weaknesses(d)
+	for _, p := range d.VPCards {
+		b.add(design{id: p.ID, name: p.Name, kind: kindVP, cat: -1, vp: p.VP, monster: -1}, schema.Effect{}, nil, max(p.Copies, 1))
 	}
+	b.tactics(d)
+	return errors.Join(b.errs...)
+}
+
+// add compiles design ds with its effect in vocabulary v and adds it with
+// its physical copies.
+func (b *designs) add(ds design, eff schema.Effect, v *effect.Vocab, copies int) {
+	e := b.e
+	prog, err := compile(eff, v)
+	if err != nil {
+		b.errs = append(b.errs, sim.Errorf("%s: %s", "valkyrie: %s: %s", ds.id, err))
+	}
+	ds.prog = prog
+	for _, c := range prog {
+		ds.hasEnd = ds.hasEnd || c.end
+	}
+	idx := int16(len(e.designs))
+	e.designs = append(e.designs, ds)
+	e.counts = append(e.counts, copies)
+	for range copies {
+		e.inst = append(e.inst, idx)
+	}
+}
+
+// valkyries adds the supply and the First Valkyries.
+func (b *designs) valkyries(d *schema.ValkyrieData) {
+	cardVocab := schema.Valkyrie.Vocabs[""]
 	for _, v := range d.Valkyries {
 		cat := int8(deckAssist)
 		if v.Deck == "Battle" {
 			cat = deckBattle
 		}
-		add(design{id: v.ID, name: v.Name, kind: kindValkyrie, cat: cat, cost: v.Cost, funds: v.Funds, power: v.Power, vp: v.VP, monster: -1},
+		b.add(design{id: v.ID, name: v.Name, kind: kindValkyrie, cat: cat, cost: v.Cost, funds: v.Funds, power: v.Power, vp: v.VP, monster: -1},
 			v.Effect, cardVocab, max(v.Copies, 1))
 	}
 	for _, f := range d.FirstValkyries {
-		add(design{id: f.ID, name: f.Name, kind: kindFirst, cat: catFirst, funds: f.Funds, power: f.Power, vp: f.VP, monster: -1},
+		b.add(design{id: f.ID, name: f.Name, kind: kindFirst, cat: catFirst, funds: f.Funds, power: f.Power, vp: f.VP, monster: -1},
 			f.Effect, cardVocab, max(f.Copies, 1))
 	}
+}
+
+// weaknesses adds each monster's weaknesses and counts its rage decks.
+func (b *designs) weaknesses(d *schema.ValkyrieData) {
+	e := b.e
 	e.weak = make([][]int16, len(d.Monsters))
 	e.rages = make([]int, len(d.Monsters))
 	for _, w := range d.Weaknesses {
-		m, ok := monIdx[w.Monster]
+		m, ok := b.monIdx[w.Monster]
 		if !ok {
-			errs = append(errs, sim.Errorf("弱点 %s のモンスター「%s」は モンスターシートにいません", "valkyrie: weakness %s names unknown monster \"%s\"", w.ID, w.Monster))
+			b.errs = append(b.errs, sim.Errorf("弱点 %s のモンスター「%s」は モンスターシートにいません", "valkyrie: weakness %s names unknown monster \"%s\"", w.ID, w.Monster))
 			continue
 		}
-		add(design{id: w.ID, name: w.Name, kind: kindWeakness, cat: -1, vp: w.VP, dur: w.Durability, rage: max(w.Rage, 1), monster: m},
-			w.Reward, rewardVocab, 1)
+		b.add(design{id: w.ID, name: w.Name, kind: kindWeakness, cat: -1, vp: w.VP, dur: w.Durability, rage: max(w.Rage, 1), monster: m},
+			w.Reward, schema.Valkyrie.Vocabs["reward"], 1)
 		e.rages[m] = max(e.rages[m], max(w.Rage, 1))
 	}
-	for _, p := range d.VPCards {
-		add(design{id: p.ID, name: p.Name, kind: kindVP, cat: -1, vp: p.VP, monster: -1}, schema.Effect{}, nil, max(p.Copies, 1))
-	}
+}
+
+// tactics adds the rage tactics, the first of each monster and rage
+// applying.
+func (b *designs) tactics(d *schema.ValkyrieData) {
+	e := b.e
 	e.tactic = make([][]int16, len(d.Monsters))
 	for _, t := range d.RageTactics {
-		m, ok := monIdx[t.Monster]
+		m, ok := b.monIdx[t.Monster]
 		if !ok || t.Rage < 1 {
 			continue
 		}
 		idx := int16(len(e.designs))
-		add(design{id: t.ID, name: d.Monsters[m].Name, kind: kindTactic, cat: -1, rage: t.Rage, monster: m},
-			t.Effect, tacticVocab, 0)
+		b.add(design{id: t.ID, name: d.Monsters[m].Name, kind: kindTactic, cat: -1, rage: t.Rage, monster: m},
+			t.Effect, schema.Valkyrie.Vocabs["tactics"], 0)
 		for len(e.tactic[m]) < t.Rage {
 			e.tactic[m] = append(e.tactic[m], -1)
 		}
@@ -236,12 +291,12 @@ func New(d *schema.ValkyrieData) (*Engine, error) {
 			e.tactic[m][t.Rage-1] = idx
 		}
 	}
-	if len(errs) > 0 {
-		return nil, errors.Join(errs...)
-	}
-	if len(e.inst) > schema.MaxCards {
-		return nil, sim.Errorf("カードが合わせて %d 枚あり、多すぎます", "valkyrie: %d cards are too many", len(e.inst))
-	}
+}
+
+// sortCards sorts the physical cards by kind (I2–I5): the supply decks,
+// the First Valkyries, each monster's weaknesses, and the VP piles, largest
+// VP first.
+func (e *Engine) sortCards() {
 	e.ids = qualifiedIDs(e.designs)
 	for i := range e.inst {
 		ds := &e.designs[e.inst[i]]
@@ -270,15 +325,19 @@ func New(d *schema.ValkyrieData) (*Engine, error) {
 			}
 		}
 	}
+}
+
+// tables fills what the bots and Check read: each design's value, the
+// starting decks' mix, and where each card may be against each monster.
+func (e *Engine) tables() {
 	for i := range e.designs {
 		e.designs[i].value = cardValue(&e.designs[i])
 	}
 	e.mix = e.startMix()
-	e.home = make([][]home, len(d.Monsters))
+	e.home = make([][]home, len(e.d.Monsters))
 	for m := range e.home {
 		e.home[m] = e.homes(m)
 	}
-	return e, nil
 }
 
 // FromData is New for the registry in package rules, which passes the
