@@ -123,13 +123,28 @@ var _ sim.Engine = (*Engine)(nil)
 // New builds the engine from validated Nastrond data. It returns an error
 // when the data cannot be laid out on the 7×7 board or uses a skill word the
 // engine does not know; values that validation checks (ranges, counts per
-// Rules) are trusted, so that a broken workbook shows up in a smoke run.
+// Rules) are trusted, so that a broken workbook shows up in a smoke run. It
+// reads the rules settings, the card designs, the board, the listing
+// tables and the seats.
 func New(d *schema.NastrondData) (*Engine, error) {
 	if d == nil {
 		return nil, sim.Errorf("データがありません", "nastrond: no data")
 	}
 	e := &Engine{data: d}
-	r := d.Rules
+	e.settings(d.Rules)
+	e.d6Total = e.p.blankD6 + int16(e.p.ownDice)*int16(len(d.Valkyria))
+	for _, step := range []func(*schema.NastrondData) error{e.cardDesigns, e.layOut, e.seats} {
+		if err := step(d); err != nil {
+			return nil, err
+		}
+	}
+	e.listMoves()
+	e.costTable(d)
+	return e, nil
+}
+
+// settings reads the Rules sheet's values.
+func (e *Engine) settings(r schema.Rules) {
 	e.p = params{
 		ownDice:        int8(r.Int("OwnDice")),
 		blankD6:        int16(r.Int("BlankD6")),
@@ -150,37 +165,72 @@ func New(d *schema.NastrondData) (*Engine, error) {
 	for n := 2; n <= maxPlayers; n++ {
 		e.p.urdFor[n] = int8(r.Int(fmt.Sprintf("UrdFor%d", n)))
 	}
-	e.d6Total = e.p.blankD6 + int16(e.p.ownDice)*int16(len(d.Valkyria))
+}
 
-	add := func(ci cardInfo) int16 {
-		e.cards = append(e.cards, ci.id)
-		e.info = append(e.info, ci)
-		return int16(len(e.cards) - 1)
-	}
+// add adds card design ci and returns its card index.
+func (e *Engine) add(ci cardInfo) int16 {
+	e.cards = append(e.cards, ci.id)
+	e.info = append(e.info, ci)
+	return int16(len(e.cards) - 1)
+}
+
+// cardDesigns adds the designs in Cards() order: Edda, Einherjar (with
+// their compiled skills), Keepers, then Nidhogg.
+func (e *Engine) cardDesigns(d *schema.NastrondData) error {
 	for _, x := range d.Edda {
 		if x.Layer < 1 || x.Layer > 3 {
-			return nil, sim.Errorf("エッダ %s の階層 %d は 1〜3 ではありません", "nastrond: Edda %s: layer %d is not 1–3", x.ID, x.Layer)
+			return sim.Errorf("エッダ %s の階層 %d は 1〜3 ではありません", "nastrond: Edda %s: layer %d is not 1–3", x.ID, x.Layer)
 		}
 		copies := max(x.Copies, 1)
-		i := add(cardInfo{kind: kindEdda, layer: int8(x.Layer), target: int16(x.Target), vp: int16(x.VP),
+		i := e.add(cardInfo{kind: kindEdda, layer: int8(x.Layer), target: int16(x.Target), vp: int16(x.VP),
 			icons:  [nIcons]int8{int8(x.Courage), int8(x.Intellect), int8(x.Dignity), int8(x.Affection)},
 			copies: int8(copies), ein: -1, keeper: -1, id: x.ID, name: x.Name})
 		for range copies {
 			e.edda[x.Layer] = append(e.edda[x.Layer], i)
 		}
 	}
+	if err := e.einherjar(d); err != nil {
+		return err
+	}
+	if len(d.Keepers) > maxKeepers {
+		return sim.Errorf("キーパーが %d 枚あります。盤に置けるのは %d 枚までです", "nastrond: %d Keepers; the board holds at most %d", len(d.Keepers), maxKeepers)
+	}
+	for j, x := range d.Keepers {
+		if x.Layer < 1 || x.Layer > 3 {
+			return sim.Errorf("キーパー %s の階層 %d は 1〜3 ではありません", "nastrond: Keeper %s: layer %d is not 1–3", x.ID, x.Layer)
+		}
+		i := e.add(cardInfo{kind: kindKeeper, layer: int8(x.Layer), target: int16(x.Target), vp: int16(x.VP),
+			icons:  [nIcons]int8{int8(x.Courage), int8(x.Intellect), int8(x.Dignity), int8(x.Affection)},
+			copies: 1, ein: -1, keeper: int8(j), start: int8(x.Start), id: x.ID, name: x.Name})
+		e.keepCard = append(e.keepCard, i)
+		e.keepers[x.Layer] = append(e.keepers[x.Layer], i)
+	}
+	if len(d.Nidhogg) != 1 {
+		return sim.Errorf("ニーズヘッグが %d 体います。ちょうど 1 体にしてください", "nastrond: want exactly 1 Nidhogg, got %d", len(d.Nidhogg))
+	}
+	x := d.Nidhogg[0]
+	e.nidhogg = e.add(cardInfo{kind: kindNidhogg, layer: 4, target: int16(x.Target), vp: int16(x.VP), copies: 1, ein: -1, keeper: -1, id: x.ID, name: x.Name})
+	if len(e.cards) > maxCards {
+		return sim.Errorf("カードが %d 種類あります。エンジンが扱えるのは %d 種類までです", "nastrond: %d card designs; the engine holds at most %d", len(e.cards), maxCards)
+	}
+	return nil
+}
+
+// einherjar adds the Einherjar designs with their compiled skills and the
+// design sets listing reads.
+func (e *Engine) einherjar(d *schema.NastrondData) error {
 	if len(d.Einherjar) > maxEinherjar {
-		return nil, sim.Errorf("エインヘリアルが %d 種類あります。エンジンが扱えるのは %d 種類までです", "nastrond: %d Einherjar designs; the engine holds at most %d", len(d.Einherjar), maxEinherjar)
+		return sim.Errorf("エインヘリアルが %d 種類あります。エンジンが扱えるのは %d 種類までです", "nastrond: %d Einherjar designs; the engine holds at most %d", len(d.Einherjar), maxEinherjar)
 	}
 	for j, x := range d.Einherjar {
 		if x.Layer < 1 || x.Layer > 3 {
-			return nil, sim.Errorf("エインヘリアル %s の階層 %d は 1〜3 ではありません", "nastrond: Einherjar %s: layer %d is not 1–3", x.ID, x.Layer)
+			return sim.Errorf("エインヘリアル %s の階層 %d は 1〜3 ではありません", "nastrond: Einherjar %s: layer %d is not 1–3", x.ID, x.Layer)
 		}
 		sk, err := compileSkill(x.Skill.AST)
 		if err != nil {
-			return nil, sim.Errorf("エインヘリアル %s のスキル「%s」: %s", "nastrond: Einherjar %s: skill \"%s\": %s", x.ID, x.Skill.Src, err)
+			return sim.Errorf("エインヘリアル %s のスキル「%s」: %s", "nastrond: Einherjar %s: skill \"%s\": %s", x.ID, x.Skill.Src, err)
 		}
-		i := add(cardInfo{kind: kindEinherjar, layer: int8(x.Layer), cost: int8(x.Cost), copies: int8(max(x.Copies, 1)),
+		i := e.add(cardInfo{kind: kindEinherjar, layer: int8(x.Layer), cost: int8(x.Cost), copies: int8(max(x.Copies, 1)),
 			ein: int8(j), keeper: -1, id: x.ID, name: x.Name})
 		e.einCard = append(e.einCard, i)
 		e.einCost[j] = int16(x.Cost)
@@ -196,33 +246,16 @@ func New(d *schema.NastrondData) (*Engine, error) {
 			e.layerMask[k] |= 1 << j
 		}
 	}
-	if len(d.Keepers) > maxKeepers {
-		return nil, sim.Errorf("キーパーが %d 枚あります。盤に置けるのは %d 枚までです", "nastrond: %d Keepers; the board holds at most %d", len(d.Keepers), maxKeepers)
-	}
-	for j, x := range d.Keepers {
-		if x.Layer < 1 || x.Layer > 3 {
-			return nil, sim.Errorf("キーパー %s の階層 %d は 1〜3 ではありません", "nastrond: Keeper %s: layer %d is not 1–3", x.ID, x.Layer)
-		}
-		i := add(cardInfo{kind: kindKeeper, layer: int8(x.Layer), target: int16(x.Target), vp: int16(x.VP),
-			icons:  [nIcons]int8{int8(x.Courage), int8(x.Intellect), int8(x.Dignity), int8(x.Affection)},
-			copies: 1, ein: -1, keeper: int8(j), start: int8(x.Start), id: x.ID, name: x.Name})
-		e.keepCard = append(e.keepCard, i)
-		e.keepers[x.Layer] = append(e.keepers[x.Layer], i)
-	}
-	if len(d.Nidhogg) != 1 {
-		return nil, sim.Errorf("ニーズヘッグが %d 体います。ちょうど 1 体にしてください", "nastrond: want exactly 1 Nidhogg, got %d", len(d.Nidhogg))
-	}
-	x := d.Nidhogg[0]
-	e.nidhogg = add(cardInfo{kind: kindNidhogg, layer: 4, target: int16(x.Target), vp: int16(x.VP), copies: 1, ein: -1, keeper: -1, id: x.ID, name: x.Name})
-	if len(e.cards) > maxCards {
-		return nil, sim.Errorf("カードが %d 種類あります。エンジンが扱えるのは %d 種類までです", "nastrond: %d card designs; the engine holds at most %d", len(e.cards), maxCards)
-	}
+	return nil
+}
 
-	// The board: ring k holds exactly its Edda and Keepers (C13), the
-	// layer-1 and layer-2 Keepers on the corners (S9).
+// layOut checks that the cards fit the board: ring k holds exactly its
+// Edda and Keepers (C13), the layer-1 and layer-2 Keepers on the corners
+// (S9).
+func (e *Engine) layOut(*schema.NastrondData) error {
 	for k := 1; k <= 3; k++ {
 		if got, want := len(e.edda[k])+len(e.keepers[k]), int(board.ringLen[k]); got != want {
-			return nil, sim.Errorf("第%d階層はエッダ %d 枚とキーパー %d 枚で %d 枚ですが、マスは %d あります",
+			return sim.Errorf("第%d階層はエッダ %d 枚とキーパー %d 枚で %d 枚ですが、マスは %d あります",
 				"nastrond: layer %d has %d Edda and %d Keepers, %d cards for %d squares",
 				k, len(e.edda[k]), len(e.keepers[k]), got, want)
 		}
@@ -232,11 +265,15 @@ func New(d *schema.NastrondData) (*Engine, error) {
 	}
 	for k := 1; k <= 2; k++ {
 		if len(e.keepers[k]) > 4 {
-			return nil, sim.Errorf("第%d階層のキーパーが %d 枚あります。四隅に置けるのは 4 枚までです", "nastrond: layer %d has %d Keepers for its 4 corners", k, len(e.keepers[k]))
+			return sim.Errorf("第%d階層のキーパーが %d 枚あります。四隅に置けるのは 4 枚までです", "nastrond: layer %d has %d Keepers for its 4 corners", k, len(e.keepers[k]))
 		}
 	}
+	return nil
+}
 
-	e.listMoves()
+// costTable fills costAtMost: for each cost up to the dearest Einherjar's,
+// the designs costing that or less.
+func (e *Engine) costTable(d *schema.NastrondData) {
 	dearest := 0
 	for _, x := range d.Einherjar {
 		dearest = max(dearest, x.Cost)
@@ -247,7 +284,12 @@ func New(d *schema.NastrondData) (*Engine, error) {
 			e.costAtMost[c] |= 1 << j
 		}
 	}
+}
 
+// seats reads the Valkyria and their Urd, and the player counts: 2–4
+// (G20), as far as there are Valkyria, Urd of their colours and a layer-1
+// Keeper to deal to each player (G15).
+func (e *Engine) seats(d *schema.NastrondData) error {
 	for _, v := range d.Valkyria {
 		e.valkyria = append(e.valkyria, v.Name)
 		e.colours = append(e.colours, v.Colour)
@@ -259,8 +301,6 @@ func New(d *schema.NastrondData) (*Engine, error) {
 		}
 		e.urdCopy = append(e.urdCopy, n)
 	}
-	// Player counts: 2–4 (G20), as far as there are Valkyria, Urd of their
-	// colours and a layer-1 Keeper to deal to each player (G15).
 	for n := 2; n <= min(maxPlayers, len(d.Valkyria), len(e.keepers[1])); n++ {
 		ok := e.p.urdFor[n] > 0
 		for s := range n {
@@ -271,9 +311,9 @@ func New(d *schema.NastrondData) (*Engine, error) {
 		}
 	}
 	if len(e.counts) == 0 {
-		return nil, sim.Errorf("遊べるプレイ人数がありません（2 人以上のヴァルキュリアと、それぞれにその色のウルズが足りるだけと第1階層のキーパー 1 枚が要ります）", "nastrond: no player count is playable (need 2+ Valkyria with enough Urd of their colour and a layer-1 Keeper each)")
+		return sim.Errorf("遊べるプレイ人数がありません（2 人以上のヴァルキュリアと、それぞれにその色のウルズが足りるだけと第1階層のキーパー 1 枚が要ります）", "nastrond: no player count is playable (need 2+ Valkyria with enough Urd of their colour and a layer-1 Keeper each)")
 	}
-	return e, nil
+	return nil
 }
 
 // FromData is New for the registry in package rules, which passes the
