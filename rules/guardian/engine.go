@@ -184,10 +184,31 @@ func FromData(data any) (sim.Engine, error) {
 }
 
 // New compiles the validated guardian data into an engine. It fails when the
-// data has no playable deck or uses a word the engine does not know.
+// data has no playable deck or uses a word the engine does not know. It
+// reads the rules settings, the attributes, the card designs, the counters
+// and the sample decks.
 func New(d *schema.GuardianData) (*Engine, error) {
 	e := &Engine{data: d}
-	r := d.Rules
+	e.settings(d.Rules)
+	c := compiler{e: e, attr: map[string]int16{}, ctr: map[string]int16{}}
+	if err := c.attributes(d); err != nil {
+		return nil, err
+	}
+	if err := c.designs(d); err != nil {
+		return nil, err
+	}
+	if err := c.counters(); err != nil {
+		return nil, err
+	}
+	if err := e.sampleDecks(d); err != nil {
+		return nil, err
+	}
+	e.checkTables()
+	return e, nil
+}
+
+// settings reads the Rules sheet's values.
+func (e *Engine) settings(r schema.Rules) {
 	e.deckSize, e.startHand, e.mulligans = r.Int("DeckSize"), r.Int("StartHand"), r.Int("Mulligans")
 	e.resourceZone, e.drawPerTurn = r.Int("ResourceZone"), r.Int("DrawPerTurn")
 	e.basePoint, e.affBonus, e.affPenalty = r.Int("BasePoint"), r.Int("AffinityBonus"), r.Int("AffinityPenalty")
@@ -197,15 +218,18 @@ func New(d *schema.GuardianData) (*Engine, error) {
 	e.drawChooses, e.forgeMand = r.Bool("DrawChoosesLikeLoser"), r.Bool("ForgeMandatory")
 	e.barredKeeps, e.advanceSame = r.Bool("BarredKeepsTriggers"), r.Bool("AdvanceSameBattle")
 	e.payFires, e.resourceIsDraw = r.Bool("PayFiresConsume"), r.Bool("ResourceIsDraw")
+}
 
-	attrIdx := map[string]int16{}
+// attributes reads the Affinity sheet: the attributes and their edges.
+func (c compiler) attributes(d *schema.GuardianData) error {
+	e := c.e
 	for i, a := range d.Attributes {
-		attrIdx[a.ID] = int16(i)
+		c.attr[a.ID] = int16(i)
 		e.attrs = append(e.attrs, a.ID)
 		e.reckOK = append(e.reckOK, a.Reckless)
 	}
 	if len(e.attrs) == 0 || len(e.attrs) > schema.GuardianMaxAttributes {
-		return nil, sim.Errorf("相性シートの属性が %d 個です。1〜%d 個にしてください", "guardian: the Affinity sheet has %d attributes, want 1 to %d", len(e.attrs), schema.GuardianMaxAttributes)
+		return sim.Errorf("相性シートの属性が %d 個です。1〜%d 個にしてください", "guardian: the Affinity sheet has %d attributes, want 1 to %d", len(e.attrs), schema.GuardianMaxAttributes)
 	}
 	e.edge = make([][]int8, len(e.attrs))
 	for i, a := range e.attrs {
@@ -214,79 +238,66 @@ func New(d *schema.GuardianData) (*Engine, error) {
 			e.edge[i][j] = int8(d.Edge(a, b))
 		}
 	}
-	ctrIdx := map[string]int16{}
-	c := compiler{e: e, attr: attrIdx, ctr: ctrIdx}
+	return nil
+}
 
-	add := func(id, name, attr string, kind uint8, uses int, eff *effect.Effect) (*design, error) {
-		a, ok := attrIdx[attr]
-		if !ok {
-			return nil, sim.Errorf("カード %s の属性「%s」は 相性シートにありません", "guardian: card %s: unknown attribute \"%s\"", id, attr)
-		}
-		if uses < 1 {
-			uses = 1
-		}
-		e.d = append(e.d, design{id: id, name: name, kind: kind, attr: a, uses: uint8(min(uses, 255)), effect: eff})
-		e.ids = append(e.ids, id)
-		dg := &e.d[len(e.d)-1]
-		if eff != nil {
-			for _, cl := range eff.Clauses {
-				l, ok := listOf[cl.Trigger]
-				if !ok {
-					return nil, sim.Errorf("カード %s: エンジンの知らないタイミング「%s」です", "guardian: card %s: unknown trigger \"%s\"", id, cl.Trigger)
-				}
-				cc, err := c.clause(cl)
-				if err != nil {
-					return nil, sim.Errorf("カード %s: %s", "guardian: card %s: %s", id, err)
-				}
-				dg.lists[l] = append(dg.lists[l], cc)
-			}
-		}
-		return dg, nil
+// add compiles a card design's effect clauses into their lists and adds
+// the design.
+func (c compiler) add(id, name, attr string, kind uint8, uses int, eff *effect.Effect) (*design, error) {
+	e := c.e
+	a, ok := c.attr[attr]
+	if !ok {
+		return nil, sim.Errorf("カード %s の属性「%s」は 相性シートにありません", "guardian: card %s: unknown attribute \"%s\"", id, attr)
 	}
+	if uses < 1 {
+		uses = 1
+	}
+	e.d = append(e.d, design{id: id, name: name, kind: kind, attr: a, uses: uint8(min(uses, 255)), effect: eff})
+	e.ids = append(e.ids, id)
+	dg := &e.d[len(e.d)-1]
+	if eff != nil {
+		for _, cl := range eff.Clauses {
+			l, ok := listOf[cl.Trigger]
+			if !ok {
+				return nil, sim.Errorf("カード %s: エンジンの知らないタイミング「%s」です", "guardian: card %s: unknown trigger \"%s\"", id, cl.Trigger)
+			}
+			cc, err := c.clause(cl)
+			if err != nil {
+				return nil, sim.Errorf("カード %s: %s", "guardian: card %s: %s", id, err)
+			}
+			dg.lists[l] = append(dg.lists[l], cc)
+		}
+	}
+	return dg, nil
+}
+
+// designs adds the card designs in Cards() order: Guardians, Advances
+// (with their use conditions and Material costs), Orders, then Materials,
+// and splits each use into its tests and payments.
+func (c compiler) designs(d *schema.GuardianData) error {
+	e := c.e
 	for _, g := range d.Guardians {
-		if _, err := add(g.ID, g.Name, g.Attr, kGuardian, g.Uses, g.Effect.AST); err != nil {
-			return nil, err
+		if _, err := c.add(g.ID, g.Name, g.Attr, kGuardian, g.Uses, g.Effect.AST); err != nil {
+			return err
 		}
 	}
 	for _, a := range d.Advances {
-		dg, err := add(a.ID, a.Name, a.Attr, kAdvance, a.Uses, a.Effect.AST)
-		if err != nil {
-			return nil, err
-		}
-		if a.Use != nil && len(a.Use.Clauses) > 0 {
-			dg.useSrc = a.Use
-			for _, cl := range a.Use.Clauses {
-				cc, err := c.clause(cl)
-				if err != nil {
-					return nil, sim.Errorf("カード %s の使用条件: %s", "guardian: card %s: condition: %s", a.ID, err)
-				}
-				dg.use, dg.usePay = c.split(cc.conds)
-			}
-		}
-		if a.Cost > 0 {
-			ca := int16(-1)
-			if a.CostAttr != "" {
-				v, ok := attrIdx[a.CostAttr]
-				if !ok {
-					return nil, sim.Errorf("カード %s のコストの属性「%s」は 相性シートにありません", "guardian: card %s: unknown cost attribute \"%s\"", a.ID, a.CostAttr)
-				}
-				ca = v
-			}
-			dg.usePay = append(dg.usePay, demand{n: int8(a.Cost), attr: ca, material: true, cost: true})
+		if err := c.advance(a); err != nil {
+			return err
 		}
 	}
 	for _, o := range d.Orders {
-		dg, err := add(o.ID, o.Name, o.Attr, kOrder, 1, o.Effect.AST)
+		dg, err := c.add(o.ID, o.Name, o.Attr, kOrder, 1, o.Effect.AST)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if l := dg.lists[lOrder]; len(l) > 0 {
 			dg.use, dg.usePay = c.split(l[0].conds)
 		}
 	}
 	for _, m := range d.Materials {
-		if _, err := add(m.ID, m.Name, m.Attr, kMaterial, 1, m.Effect.AST); err != nil {
-			return nil, err
+		if _, err := c.add(m.ID, m.Name, m.Attr, kMaterial, 1, m.Effect.AST); err != nil {
+			return err
 		}
 	}
 	for i := range e.d {
@@ -295,23 +306,64 @@ func New(d *schema.GuardianData) (*Engine, error) {
 			dg.cheerUse, dg.cheerPay = c.split(l[0].conds)
 		}
 		if len(dg.usePay) > maxDemands || len(dg.cheerPay) > maxDemands {
-			return nil, sim.Errorf("カード %s の支払いが %d 個を超えています", "guardian: card %s asks for more than %d payments", dg.id, maxDemands)
+			return sim.Errorf("カード %s の支払いが %d 個を超えています", "guardian: card %s asks for more than %d payments", dg.id, maxDemands)
 		}
 	}
 	if len(e.d) > schema.GuardianMaxDesigns {
-		return nil, sim.Errorf("カードが %d 種類あり、多すぎます（%d 種類まで）", "guardian: %d card designs is too many (at most %d)", len(e.d), schema.GuardianMaxDesigns)
+		return sim.Errorf("カードが %d 種類あり、多すぎます（%d 種類まで）", "guardian: %d card designs is too many (at most %d)", len(e.d), schema.GuardianMaxDesigns)
 	}
-	if len(ctrIdx) > schema.GuardianMaxCounters {
-		return nil, sim.Errorf("記録の名前が %d 個あり、多すぎます（%d 個まで）", "guardian: %d record names is too many (at most %d)", len(ctrIdx), schema.GuardianMaxCounters)
+	return nil
+}
+
+// advance adds an Advance with its use condition and its Material cost.
+func (c compiler) advance(a schema.GAdvance) error {
+	dg, err := c.add(a.ID, a.Name, a.Attr, kAdvance, a.Uses, a.Effect.AST)
+	if err != nil {
+		return err
 	}
-	e.counters = make([]string, len(ctrIdx))
-	for name, i := range ctrIdx {
+	if a.Use != nil && len(a.Use.Clauses) > 0 {
+		dg.useSrc = a.Use
+		for _, cl := range a.Use.Clauses {
+			cc, err := c.clause(cl)
+			if err != nil {
+				return sim.Errorf("カード %s の使用条件: %s", "guardian: card %s: condition: %s", a.ID, err)
+			}
+			dg.use, dg.usePay = c.split(cc.conds)
+		}
+	}
+	if a.Cost > 0 {
+		ca := int16(-1)
+		if a.CostAttr != "" {
+			v, ok := c.attr[a.CostAttr]
+			if !ok {
+				return sim.Errorf("カード %s のコストの属性「%s」は 相性シートにありません", "guardian: card %s: unknown cost attribute \"%s\"", a.ID, a.CostAttr)
+			}
+			ca = v
+		}
+		dg.usePay = append(dg.usePay, demand{n: int8(a.Cost), attr: ca, material: true, cost: true})
+	}
+	return nil
+}
+
+// counters names the counters the records and conditions use.
+func (c compiler) counters() error {
+	e := c.e
+	if len(c.ctr) > schema.GuardianMaxCounters {
+		return sim.Errorf("記録の名前が %d 個あり、多すぎます（%d 個まで）", "guardian: %d record names is too many (at most %d)", len(c.ctr), schema.GuardianMaxCounters)
+	}
+	e.counters = make([]string, len(c.ctr))
+	for name, i := range c.ctr {
 		e.counters[i] = name
 	}
 	for len(e.ctrCap) < len(e.counters) {
 		e.ctrCap = append(e.ctrCap, 0) // recorded, never read
 	}
+	return nil
+}
 
+// sampleDecks reads the Decks sheet: each sample deck's cards, and the
+// cards a bot expects of an unknown deck.
+func (e *Engine) sampleDecks(d *schema.GuardianData) error {
 	byID := map[string]int16{}
 	for i, id := range e.ids {
 		byID[id] = int16(i)
@@ -321,17 +373,17 @@ func New(d *schema.GuardianData) (*Engine, error) {
 		for _, dc := range dk.Cards {
 			i, ok := byID[dc.ID]
 			if !ok {
-				return nil, sim.Errorf("デッキ %s のカード %s はどのシートにもありません", "guardian: deck %s: unknown card %s", dk.Name, dc.ID)
+				return sim.Errorf("デッキ %s のカード %s はどのシートにもありません", "guardian: deck %s: unknown card %s", dk.Name, dc.ID)
 			}
 			for range max(dc.Copies, 1) {
 				cards = append(cards, i)
 			}
 		}
 		if len(cards) < e.startHand+e.resourceZone {
-			return nil, sim.Errorf("デッキ %s は %d 枚で、初めの手札とリソースに足りません", "guardian: deck %s has %d cards, fewer than the hand and resources need", dk.Name, len(cards))
+			return sim.Errorf("デッキ %s は %d 枚で、初めの手札とリソースに足りません", "guardian: deck %s has %d cards, fewer than the hand and resources need", dk.Name, len(cards))
 		}
 		if len(cards) > schema.GuardianMaxDeckCards {
-			return nil, sim.Errorf("デッキ %s は %d 枚あり、多すぎます（%d 枚まで）", "guardian: deck %s has %d cards, at most %d", dk.Name, len(cards), schema.GuardianMaxDeckCards)
+			return sim.Errorf("デッキ %s は %d 枚あり、多すぎます（%d 枚まで）", "guardian: deck %s has %d cards, at most %d", dk.Name, len(cards), schema.GuardianMaxDeckCards)
 		}
 		e.decks = append(e.decks, cards)
 		e.deckName = append(e.deckName, dk.Name)
@@ -345,12 +397,11 @@ func New(d *schema.GuardianData) (*Engine, error) {
 	}
 	switch n := len(e.decks); {
 	case n == 0:
-		return nil, sim.Errorf("デッキシートに遊べるデッキがありません", "guardian: the Decks sheet has no deck to play")
+		return sim.Errorf("デッキシートに遊べるデッキがありません", "guardian: the Decks sheet has no deck to play")
 	case n > schema.GuardianMaxDecks:
-		return nil, sim.Errorf("サンプルデッキが %d 個あり、多すぎます（%d 個まで）", "guardian: %d sample decks is too many (at most %d)", n, schema.GuardianMaxDecks)
+		return sim.Errorf("サンプルデッキが %d 個あり、多すぎます（%d 個まで）", "guardian: %d sample decks is too many (at most %d)", n, schema.GuardianMaxDecks)
 	}
-	e.checkTables()
-	return e, nil
+	return nil
 }
 
 // compiler turns effect ASTs into clauses.
