@@ -234,10 +234,32 @@ func FromData(data any) (sim.Engine, error) {
 	return New(d)
 }
 
-// New builds the engine from validated Blood Rage data.
+// New builds the engine from validated Blood Rage data: the rules
+// settings, the Age cards, the provinces and fjords, and the AI boards.
 func New(d *schema.BloodrageData) (*Engine, error) {
 	e := &Engine{data: d, draft: d.Draft, pillage: d.Pillage}
-	r := d.Rules
+	e.settings(d.Rules)
+	bl := builder{e: e, byID: map[string]int16{}}
+	bl.checkSettings(d)
+	// Cards first: boards refer to monster cards.
+	bl.cards(d)
+	bl.provinces(d)
+	bl.fjords(d)
+	for _, b := range d.Boards {
+		bl.board(d, b)
+	}
+	if len(e.pillage) == 0 {
+		bl.errs = append(bl.errs, sim.Errorf("略奪報酬の表がありません", "bloodrage: no pillage table"))
+	}
+	if len(bl.errs) > 0 {
+		return nil, errors.Join(bl.errs...)
+	}
+	e.makeLayout()
+	return e, nil
+}
+
+// settings reads the Rules sheet's values and the clan sheet's slots.
+func (e *Engine) settings(r schema.Rules) {
 	e.p = params{
 		maxAI: r.Int("MaxAIClans"), ages: r.Int("Ages"), draftRounds: r.Int("DraftRounds"),
 		maxHumanBattle: r.Int("MaxHumanBattleCards"), aiBattle: r.Int("AIBattleCards"),
@@ -253,33 +275,47 @@ func New(d *schema.BloodrageData) (*Engine, error) {
 		keepBlue:     r.Bool("KeepBlueUpgrades"),
 		cellFailRate: r.Int("CheckCellFailRate"), turnCap: r.Int("TurnCap"),
 	}
-	var errs []error
-	if e.p.maxMon > maxMonsters {
-		errs = append(errs, sim.Errorf("MaxMonsters の %d は上限の %d を超えています", "bloodrage: MaxMonsters %d exceeds %d", e.p.maxMon, maxMonsters))
-	}
-	if len(d.Boards) < e.p.maxAI {
-		errs = append(errs, sim.Errorf("AIボードが %d 枚しかありません。AI氏族は最大 %d なので、その数だけ要ります", "bloodrage: %d AI boards for up to %d AI clans", len(d.Boards), e.p.maxAI))
-	}
-	for i, t := range e.p.tracks {
-		if len(t) == 0 || len(t) > 30 {
-			errs = append(errs, sim.Errorf("ステータストラック %d のマスが %d 個です（1〜30 個にしてください）", "bloodrage: stat track %d has %d steps", i, len(t)))
-		}
-	}
-	if len(e.p.ragnarokGlory) < e.p.ages || len(e.p.destroyedAtStart) < 3 {
-		errs = append(errs, sim.Errorf("RagnarokGlory（時代の数だけ）か DestroyedAtStart（3 つ）の値が足りません", "bloodrage: RagnarokGlory or DestroyedAtStart too short"))
-	}
-	for _, n := range e.p.destroyedAtStart {
-		if n+e.p.ages > 8 {
-			errs = append(errs, sim.Errorf("初めに %d 地方を破滅させると、%d 時代分のラグナロクの地方が残りません", "bloodrage: %d provinces destroyed at start leave no Ragnarök province for %d ages", n, e.p.ages))
-			break
-		}
-	}
 	e.perClan = 1 + e.p.warriors + e.p.ships + e.p.maxMon
 	e.clanSlot0 = slotMonster0 + e.p.maxMon
 	e.slots = e.clanSlot0 + nClanSlots
+}
 
-	// Cards first: boards refer to monster cards.
-	byID := map[string]int16{}
+// builder builds an engine from the data, keeping every error.
+type builder struct {
+	e    *Engine
+	byID map[string]int16 // card ID → design
+	errs []error
+}
+
+// checkSettings reports settings the engine cannot play.
+func (bl *builder) checkSettings(d *schema.BloodrageData) {
+	e := bl.e
+	if e.p.maxMon > maxMonsters {
+		bl.errs = append(bl.errs, sim.Errorf("MaxMonsters の %d は上限の %d を超えています", "bloodrage: MaxMonsters %d exceeds %d", e.p.maxMon, maxMonsters))
+	}
+	if len(d.Boards) < e.p.maxAI {
+		bl.errs = append(bl.errs, sim.Errorf("AIボードが %d 枚しかありません。AI氏族は最大 %d なので、その数だけ要ります", "bloodrage: %d AI boards for up to %d AI clans", len(d.Boards), e.p.maxAI))
+	}
+	for i, t := range e.p.tracks {
+		if len(t) == 0 || len(t) > 30 {
+			bl.errs = append(bl.errs, sim.Errorf("ステータストラック %d のマスが %d 個です（1〜30 個にしてください）", "bloodrage: stat track %d has %d steps", i, len(t)))
+		}
+	}
+	if len(e.p.ragnarokGlory) < e.p.ages || len(e.p.destroyedAtStart) < 3 {
+		bl.errs = append(bl.errs, sim.Errorf("RagnarokGlory（時代の数だけ）か DestroyedAtStart（3 つ）の値が足りません", "bloodrage: RagnarokGlory or DestroyedAtStart too short"))
+	}
+	for _, n := range e.p.destroyedAtStart {
+		if n+e.p.ages > 8 {
+			bl.errs = append(bl.errs, sim.Errorf("初めに %d 地方を破滅させると、%d 時代分のラグナロクの地方が残りません", "bloodrage: %d provinces destroyed at start leave no Ragnarök province for %d ages", n, e.p.ages))
+			break
+		}
+	}
+}
+
+// cards adds the Age card designs with their compiled effects and static
+// abilities, and their physical copies.
+func (bl *builder) cards(d *schema.BloodrageData) {
+	e, byID := bl.e, bl.byID
 	for i, c := range d.Cards {
 		cd := cardDef{id: c.ID, name: c.Name, age: int8(c.Age), str: int8(c.STR), players: int8(c.Players),
 			glory: int16(c.Glory), late: c.Late,
@@ -296,11 +332,11 @@ func New(d *schema.BloodrageData) (*Engine, error) {
 		if sk, ok := map[string]int8{"リーダー": skLeader, "戦士": skWarrior, "船": skShip, "怪物": skMonster, "氏族": skClan}[c.Slot]; ok && cd.kind == cardUpgrade {
 			cd.slot = sk
 		} else if cd.kind == cardUpgrade {
-			errs = append(errs, sim.Errorf("カード %s: アップグレードの対象「%s」はリーダー・戦士・船・怪物・氏族のどれでもありません", "card %s: upgrade slot \"%s\"", c.ID, c.Slot))
+			bl.errs = append(bl.errs, sim.Errorf("カード %s: アップグレードの対象「%s」はリーダー・戦士・船・怪物・氏族のどれでもありません", "card %s: upgrade slot \"%s\"", c.ID, c.Slot))
 		}
 		eff, err := compile(c.Effect, vocabCard)
 		if err != nil {
-			errs = append(errs, sim.Errorf("カード %s: %s", "card %s: %s", c.ID, err))
+			bl.errs = append(bl.errs, sim.Errorf("カード %s: %s", "card %s: %s", c.ID, err))
 		}
 		cd.eff = eff
 		cd.static()
@@ -316,21 +352,25 @@ func New(d *schema.BloodrageData) (*Engine, error) {
 		}
 	}
 	if len(e.inst) > schema.MaxCards {
-		errs = append(errs, sim.Errorf("カードが合わせて %d 枚あり、多すぎます", "bloodrage: %d card instances", len(e.inst)))
+		bl.errs = append(bl.errs, sim.Errorf("カードが合わせて %d 枚あり、多すぎます", "bloodrage: %d card instances", len(e.inst)))
 	}
+}
 
-	// Provinces and fjords.
+// provinces adds provinces 1..9 with their rewards; provinces 1..8 form a
+// ring around Yggdrasil.
+func (bl *builder) provinces(d *schema.BloodrageData) {
+	e := bl.e
 	seen := 0
 	for _, p := range d.Provinces {
 		i := p.Number - 1
 		if i < 0 || i >= nProv {
-			errs = append(errs, sim.Errorf("地方 %s の番号 %d は 1〜9 ではありません", "province %s has number %d", p.ID, p.Number))
+			bl.errs = append(bl.errs, sim.Errorf("地方 %s の番号 %d は 1〜9 ではありません", "province %s has number %d", p.ID, p.Number))
 			continue
 		}
 		seen |= 1 << i
 		rw, err := compile(p.Reward, vocabReward)
 		if err != nil {
-			errs = append(errs, sim.Errorf("地方 %s: %s", "province %s: %s", p.ID, err))
+			bl.errs = append(bl.errs, sim.Errorf("地方 %s: %s", "province %s: %s", p.ID, err))
 		}
 		realm := map[string]int8{"マンハイム": realmManheim, "アルフヘイム": realmAlfheim, "ヨトゥンヘイム": realmJotunheim}[p.Realm]
 		if i == ygg {
@@ -339,7 +379,7 @@ func New(d *schema.BloodrageData) (*Engine, error) {
 		e.prov[i] = provDef{id: p.ID, name: p.Name, realm: realm, villages: int8(p.Villages), fjord: -1, reward: rw}
 	}
 	if seen != 1<<nProv-1 {
-		errs = append(errs, sim.Errorf("地方 1〜9 がそろっていません", "bloodrage: provinces 1..9 are not all given"))
+		bl.errs = append(bl.errs, sim.Errorf("地方 1〜9 がそろっていません", "bloodrage: provinces 1..9 are not all given"))
 	}
 	for i := range 8 {
 		e.prov[i].adj = []int8{int8((i + 1) % 8), int8((i + 7) % 8), ygg}
@@ -347,6 +387,11 @@ func New(d *schema.BloodrageData) (*Engine, error) {
 	for i := range 8 {
 		e.prov[ygg].adj = append(e.prov[ygg].adj, int8(i))
 	}
+}
+
+// fjords adds fjords 1..4 between the provinces they name.
+func (bl *builder) fjords(d *schema.BloodrageData) {
+	e := bl.e
 	provByID := map[string]int8{}
 	for i, p := range e.prov {
 		provByID[p.id] = int8(i)
@@ -357,7 +402,7 @@ func New(d *schema.BloodrageData) (*Engine, error) {
 		a, okA := provByID[f.Side1]
 		b, okB := provByID[f.Side2]
 		if i < 0 || i >= nFjord || !okA || !okB || a == ygg || b == ygg {
-			errs = append(errs, sim.Errorf("フィヨルド %s の番号か両側の地方が正しくありません", "fjord %s is malformed", f.ID))
+			bl.errs = append(bl.errs, sim.Errorf("フィヨルド %s の番号か両側の地方が正しくありません", "fjord %s is malformed", f.ID))
 			continue
 		}
 		fseen |= 1 << i
@@ -365,82 +410,75 @@ func New(d *schema.BloodrageData) (*Engine, error) {
 		e.prov[a].fjord, e.prov[b].fjord = int8(i), int8(i)
 	}
 	if fseen != 1<<nFjord-1 {
-		errs = append(errs, sim.Errorf("フィヨルド 1〜4 がそろっていません", "bloodrage: fjords 1..4 are not all given"))
+		bl.errs = append(bl.errs, sim.Errorf("フィヨルド 1〜4 がそろっていません", "bloodrage: fjords 1..4 are not all given"))
 	}
+}
 
-	// AI boards.
-	for _, b := range d.Boards {
-		bd := boardDef{id: b.ID, name: b.Name, questGlory: b.QuestGlory, rageGlory: b.RageGlory,
-			ragePer: max(b.RagePer, 1), valhallaGlory: b.ValhallaGlory, cellBase: e.ncells}
-		var err error
-		if bd.pillage, err = compile(b.Pillage, vocabAI); err != nil {
-			errs = append(errs, sim.Errorf("AIボード %s の略奪指示: %s", "board %s pillage: %s", b.ID, err))
-		}
-		if bd.boost, err = compile(b.Boost, vocabAI); err != nil {
-			errs = append(errs, sim.Errorf("AIボード %s のブースト: %s", "board %s boost: %s", b.ID, err))
-		}
-		if bd.battle, err = compile(b.Battle, vocabAI); err != nil {
-			errs = append(errs, sim.Errorf("AIボード %s の戦闘時効果: %s", "board %s battle: %s", b.ID, err))
-		}
-		for f := 1; f <= nTracks; f++ {
-			for _, t := range d.Track(b.ID, f) {
-				cl, err := compile(t.Instruction, vocabAI)
-				if err != nil || len(cl) != 1 {
-					errs = append(errs, sim.Errorf("AIボード %s のトラック %d のマス %d: 指示はちょうど 1 つにしてください（%v）", "board %s track %d step %d: one instruction wanted (%v)", b.ID, f, t.Step, err))
-					continue
-				}
-				if cl[0].verb == vMonster {
-					cl[0].a = -1
-					if id, ok := byID[cl[0].ref]; ok {
-						cl[0].a = id
-					}
-					if cl[0].a < 0 || e.cards[cl[0].a].slot != skMonster || e.cards[cl[0].a].kind != cardUpgrade {
-						errs = append(errs, sim.Errorf("AIボード %s のトラック %d のマス %d: 「%s」は怪物のアップグレードカードではありません", "board %s track %d step %d: \"%s\" is not a monster card", b.ID, f, t.Step, cl[0].ref))
-					}
-				}
-				bd.tracks[f-1] = append(bd.tracks[f-1], cellDef{id: t.ID, instr: cl[0], loop: t.Loop, text: t.Text, at: t.At})
-			}
-			if len(bd.tracks[f-1]) == 0 {
-				errs = append(errs, sim.Errorf("AIボード %s に出目 %d のトラックがありません", "board %s has no track for face %d", b.ID, f))
-			}
-			bd.ncells += len(bd.tracks[f-1])
-		}
-		e.ncells += bd.ncells
-		got := 0
-		for _, u := range d.Upgrades {
-			if u.Board != b.ID || u.Face < 1 || u.Face > nUpFaces {
+// board adds AI board b: its instructions, tracks and upgrade table.
+func (bl *builder) board(d *schema.BloodrageData, b schema.BAIBoard) {
+	e, byID := bl.e, bl.byID
+	bd := boardDef{id: b.ID, name: b.Name, questGlory: b.QuestGlory, rageGlory: b.RageGlory,
+		ragePer: max(b.RagePer, 1), valhallaGlory: b.ValhallaGlory, cellBase: e.ncells}
+	var err error
+	if bd.pillage, err = compile(b.Pillage, vocabAI); err != nil {
+		bl.errs = append(bl.errs, sim.Errorf("AIボード %s の略奪指示: %s", "board %s pillage: %s", b.ID, err))
+	}
+	if bd.boost, err = compile(b.Boost, vocabAI); err != nil {
+		bl.errs = append(bl.errs, sim.Errorf("AIボード %s のブースト: %s", "board %s boost: %s", b.ID, err))
+	}
+	if bd.battle, err = compile(b.Battle, vocabAI); err != nil {
+		bl.errs = append(bl.errs, sim.Errorf("AIボード %s の戦闘時効果: %s", "board %s battle: %s", b.ID, err))
+	}
+	for f := 1; f <= nTracks; f++ {
+		for _, t := range d.Track(b.ID, f) {
+			cl, err := compile(t.Instruction, vocabAI)
+			if err != nil || len(cl) != 1 {
+				bl.errs = append(bl.errs, sim.Errorf("AIボード %s のトラック %d のマス %d: 指示はちょうど 1 つにしてください（%v）", "board %s track %d step %d: one instruction wanted (%v)", b.ID, f, t.Step, err))
 				continue
 			}
-			eff, err := compile(u.Effect, vocabAI)
-			if err != nil {
-				errs = append(errs, sim.Errorf("AIボード %s の強化 %d: %s", "board %s upgrade %d: %s", b.ID, u.Face, err))
-			}
-			ud := upDef{id: u.ID, eff: eff, cost: u.Cost, monster: -1, text: u.Text, at: u.At}
-			ud.colour = map[string]int8{"青": colourBlue, "赤": colourRed, "緑": colourGreen}[u.Colour]
-			if u.Monster != "" {
-				id, ok := byID[u.Monster]
-				if !ok || e.cards[id].slot != skMonster || e.cards[id].kind != cardUpgrade {
-					errs = append(errs, sim.Errorf("AIボード %s の強化 %d: 「%s」は怪物のアップグレードカードではありません", "board %s upgrade %d: \"%s\" is not a monster card", b.ID, u.Face, u.Monster))
-				} else {
-					ud.monster = id
+			if cl[0].verb == vMonster {
+				cl[0].a = -1
+				if id, ok := byID[cl[0].ref]; ok {
+					cl[0].a = id
+				}
+				if cl[0].a < 0 || e.cards[cl[0].a].slot != skMonster || e.cards[cl[0].a].kind != cardUpgrade {
+					bl.errs = append(bl.errs, sim.Errorf("AIボード %s のトラック %d のマス %d: 「%s」は怪物のアップグレードカードではありません", "board %s track %d step %d: \"%s\" is not a monster card", b.ID, f, t.Step, cl[0].ref))
 				}
 			}
-			bd.up[u.Face-1] = ud
-			got |= 1 << (u.Face - 1)
+			bd.tracks[f-1] = append(bd.tracks[f-1], cellDef{id: t.ID, instr: cl[0], loop: t.Loop, text: t.Text, at: t.At})
 		}
-		if got != 1<<nUpFaces-1 {
-			errs = append(errs, sim.Errorf("AIボード %s の強化表に欠けている出目があります", "board %s: the upgrade table lacks faces", b.ID))
+		if len(bd.tracks[f-1]) == 0 {
+			bl.errs = append(bl.errs, sim.Errorf("AIボード %s に出目 %d のトラックがありません", "board %s has no track for face %d", b.ID, f))
 		}
-		e.boards = append(e.boards, bd)
+		bd.ncells += len(bd.tracks[f-1])
 	}
-	if len(e.pillage) == 0 {
-		errs = append(errs, sim.Errorf("略奪報酬の表がありません", "bloodrage: no pillage table"))
+	e.ncells += bd.ncells
+	got := 0
+	for _, u := range d.Upgrades {
+		if u.Board != b.ID || u.Face < 1 || u.Face > nUpFaces {
+			continue
+		}
+		eff, err := compile(u.Effect, vocabAI)
+		if err != nil {
+			bl.errs = append(bl.errs, sim.Errorf("AIボード %s の強化 %d: %s", "board %s upgrade %d: %s", b.ID, u.Face, err))
+		}
+		ud := upDef{id: u.ID, eff: eff, cost: u.Cost, monster: -1, text: u.Text, at: u.At}
+		ud.colour = map[string]int8{"青": colourBlue, "赤": colourRed, "緑": colourGreen}[u.Colour]
+		if u.Monster != "" {
+			id, ok := byID[u.Monster]
+			if !ok || e.cards[id].slot != skMonster || e.cards[id].kind != cardUpgrade {
+				bl.errs = append(bl.errs, sim.Errorf("AIボード %s の強化 %d: 「%s」は怪物のアップグレードカードではありません", "board %s upgrade %d: \"%s\" is not a monster card", b.ID, u.Face, u.Monster))
+			} else {
+				ud.monster = id
+			}
+		}
+		bd.up[u.Face-1] = ud
+		got |= 1 << (u.Face - 1)
 	}
-	if len(errs) > 0 {
-		return nil, errors.Join(errs...)
+	if got != 1<<nUpFaces-1 {
+		bl.errs = append(bl.errs, sim.Errorf("AIボード %s の強化表に欠けている出目があります", "board %s: the upgrade table lacks faces", b.ID))
 	}
-	e.makeLayout()
-	return e, nil
+	e.boards = append(e.boards, bd)
 }
 
 // static reads the card's static abilities from its clauses.
