@@ -416,7 +416,7 @@ func (bl *builder) fjords(d *schema.BloodrageData) {
 
 // board adds AI board b: its instructions, tracks and upgrade table.
 func (bl *builder) board(d *schema.BloodrageData, b schema.BAIBoard) {
-	e, byID := bl.e, bl.byID
+	e := bl.e
 	bd := boardDef{id: b.ID, name: b.Name, questGlory: b.QuestGlory, rageGlory: b.RageGlory,
 		ragePer: max(b.RagePer, 1), valhallaGlory: b.ValhallaGlory, cellBase: e.ncells}
 	var err error
@@ -429,6 +429,15 @@ func (bl *builder) board(d *schema.BloodrageData, b schema.BAIBoard) {
 	if bd.battle, err = compile(b.Battle, vocabAI); err != nil {
 		bl.errs = append(bl.errs, sim.Errorf("AIボード %s の戦闘時効果: %s", "board %s battle: %s", b.ID, err))
 	}
+	bl.tracks(d, b, &bd)
+	e.ncells += bd.ncells
+	bl.upgrades(d, b, &bd)
+	e.boards = append(e.boards, bd)
+}
+
+// tracks compiles board b's six tracks, one instruction a cell, into bd.
+func (bl *builder) tracks(d *schema.BloodrageData, b schema.BAIBoard, bd *boardDef) {
+	e, byID := bl.e, bl.byID
 	for f := 1; f <= nTracks; f++ {
 		for _, t := range d.Track(b.ID, f) {
 			cl, err := compile(t.Instruction, vocabAI)
@@ -452,7 +461,11 @@ func (bl *builder) board(d *schema.BloodrageData, b schema.BAIBoard) {
 		}
 		bd.ncells += len(bd.tracks[f-1])
 	}
-	e.ncells += bd.ncells
+}
+
+// upgrades compiles board b's D10 upgrade table into bd.
+func (bl *builder) upgrades(d *schema.BloodrageData, b schema.BAIBoard, bd *boardDef) {
+	e, byID := bl.e, bl.byID
 	got := 0
 	for _, u := range d.Upgrades {
 		if u.Board != b.ID || u.Face < 1 || u.Face > nUpFaces {
@@ -478,7 +491,6 @@ func (bl *builder) board(d *schema.BloodrageData, b schema.BAIBoard) {
 	if got != 1<<nUpFaces-1 {
 		bl.errs = append(bl.errs, sim.Errorf("AIボード %s の強化表に欠けている出目があります", "board %s: the upgrade table lacks faces", b.ID))
 	}
-	e.boards = append(e.boards, bd)
 }
 
 // static reads the card's static abilities from its clauses.
