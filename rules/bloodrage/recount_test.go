@@ -10,56 +10,35 @@ import (
 	"bifrost/rules/sim/simtest"
 )
 
-// TestBloodrageIncrementalCountsMatchRecount: Check reads the figures incrementally. It keeps each figure
-// as it last read it and counts by clan, place and kind from those, and it
-// reads the figures only when moveFig was called since. After every
-// decision of many seeded games, before Check, a figure may differ from
-// what Check last read only if a figure moved through moveFig; after Check
-// every figure is as read and Check's counts equal a full recount.
-func TestBloodrageIncrementalCountsMatchRecount(t *testing.T) {
-	moves := 0
-	decisions := checkEachDecision(t, engine(t), func(g *Game, i, n int) {
+// TestRecountsReadFiguresAndCardsIncrementally: the seeded games in which
+// the conformance suite proves Check's incremental reading (recount) do
+// exercise it. Check keeps each figure as it last read it and counts by
+// clan, place and kind from those, reading the figures again only when
+// moveFig was called since; it reads again only the cards moveCard noted
+// since the last check and keeps its tallies from what it read. In those
+// games figures must have moved before a tenth of the checks at least, and
+// half of the checks at least must have read the noted cards alone.
+func TestRecountsReadFiguresAndCardsIncrementally(t *testing.T) {
+	checks, moves, partial := 0, 0, 0
+	counting := recount
+	counting.Marked = func(gm sim.Game) error {
+		g := gm.(*Game)
+		checks++
 		if fc := &g.figCheck; fc.seen != nil && fc.moves != g.figMoves {
 			moves++
 		}
-		if err := figuresMarked(g); err != nil {
-			t.Fatalf("game %d, decision %d: %v", i, n, err)
+		if cc := &g.cardCheck; cc.loc != nil && g.nMoved <= len(g.moved) && cc.age == g.age {
+			partial++
 		}
-	}, func(g *Game, i, n int) {
-		if err := recountFigures(g); err != nil {
-			t.Fatalf("game %d, decision %d: %v", i, n, err)
-		}
-	})
-	if moves < decisions/10 {
-		t.Errorf("figures moved before only %d of %d checks: the test does not exercise the reading", moves, decisions)
+		return recount.Marked(g)
 	}
-}
-
-// checkEachDecision plays 300 seeded games, random and greedy bots in turn,
-// and after each decision calls before, runs Check (a violation fails t) and
-// calls after, both with the game's and the decision's numbers. It returns
-// how many decisions were played.
-func checkEachDecision(t *testing.T, e *Engine, before, after func(g *Game, game, decision int)) int {
-	t.Helper()
-	var buf []sim.Choice
-	decisions := 0
-	for i := range 300 {
-		cfg := sim.Config{Players: e.PlayerCounts()[i%len(e.PlayerCounts())], Index: i}
-		engineRng, botRng := sim.Streams(sim.GameSeed(18, cfg.Players, i))
-		g := e.NewGame(cfg, engineRng).(*Game)
-		bot := e.NewBot([]string{"random", "greedy"}[i%2])
-		for !g.Over() && g.Turn() <= e.TurnCap() {
-			buf = g.Choices(buf[:0])
-			g.Apply(buf[bot.Choose(g, buf, botRng)], nil)
-			decisions++
-			before(g, i, decisions)
-			if err := g.Check(); err != nil {
-				t.Fatalf("game %d, decision %d: %v", i, decisions, err)
-			}
-			after(g, i, decisions)
-		}
+	simtest.Recounts(t, engine(t), counting)
+	if moves < checks/10 {
+		t.Errorf("figures moved before only %d of %d checks: the games do not exercise the reading", moves, checks)
 	}
-	return decisions
+	if partial < checks/2 {
+		t.Errorf("only %d of %d checks read the noted cards alone: the games do not exercise them", partial, checks)
+	}
 }
 
 // TestBloodrageCheckAfterACheckCatchesBrokenStates: after a check that passed, the next one still catches what a
@@ -148,31 +127,6 @@ func TestBloodrageAgeCountsPastInt16(t *testing.T) {
 				}
 			}
 		}
-	}
-}
-
-// TestBloodrageIncrementalCardTalliesMatchRecount: Check reads again only the cards moveCard noted since the
-// last check and keeps its tallies from what it read. After every decision
-// of many seeded games, before Check, every card whose place or owner
-// differs from what Check last read must have been noted (or more moved
-// than are noted); after Check its copies equal the cards and its tallies
-// equal a full recount.
-func TestBloodrageIncrementalCardTalliesMatchRecount(t *testing.T) {
-	partial := 0
-	decisions := checkEachDecision(t, engine(t), func(g *Game, i, n int) {
-		if cc := &g.cardCheck; cc.loc != nil && g.nMoved <= len(g.moved) && cc.age == g.age {
-			partial++
-		}
-		if err := cardsMarked(g); err != nil {
-			t.Fatalf("game %d, decision %d: %v", i, n, err)
-		}
-	}, func(g *Game, i, n int) {
-		if err := recountCards(g); err != nil {
-			t.Fatalf("game %d, decision %d: %v", i, n, err)
-		}
-	})
-	if partial < decisions/2 {
-		t.Errorf("only %d of %d checks read the noted cards alone: the test does not exercise them", partial, decisions)
 	}
 }
 
