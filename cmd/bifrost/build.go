@@ -93,7 +93,11 @@ func validatedTargets(g *globalOptions, src, out string, args []string, outputs 
 // reports false when there was any.
 func buildGame(ctx context.Context, opts *buildOptions, res schema.Result) (bool, error) {
 	g := schema.GameByID(res.Game)
-	written, err := writeRulebook(opts.src, opts.out, opts.rules, g, res, []string{"pdf", "html"}, opts.Lang().Tag(), embedFonts(opts.embed)...)
+	painted, err := paintCards(opts.src, g, res)
+	if err != nil {
+		return false, err
+	}
+	written, err := writeRulebook(opts.out, opts.rules, g, res, painted, []string{"pdf", "html"}, opts.Lang().Tag(), embedFonts(opts.embed)...)
 	if err != nil {
 		return false, err
 	}
@@ -123,7 +127,7 @@ func buildGame(ctx context.Context, opts *buildOptions, res schema.Result) (bool
 		}
 		clean = clean && b.ViolationCount == 0 && b.Unfinished == 0
 	}
-	if err := writeReportHTML(opts.out, cmp.Or(bal, rep), rep, res); err != nil {
+	if err := writeReportHTML(opts.out, cmp.Or(bal, rep), rep, res, painted); err != nil {
 		return false, err
 	}
 	listWritten(opts.globalOptions, g.ID, append(written, filepath.Join(opts.out, g.ID, "report.json"), filepath.Join(opts.out, g.ID, "report.html")))

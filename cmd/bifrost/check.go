@@ -106,7 +106,7 @@ func runCheck(ctx context.Context, opts *checkOptions) error {
 				if err := writeReportJSON(opts.out, rep); err != nil {
 					return err
 				}
-				if err := writeReportHTML(opts.out, cmp.Or(bal, rep), rep, res); err != nil {
+				if err := writeReportHTML(opts.out, cmp.Or(bal, rep), rep, res, nil); err != nil {
 					return err
 				}
 			}

@@ -17,9 +17,10 @@ import (
 // findings of bal's report page name (smoke as for writeReportPage), for
 // the report to show beside them; a row printed on a board (one with a
 // Board field naming it, such as an AI track cell) shows that board. Cards
-// no finding names are not drawn. The layout and art are the ones beside
-// the workbook, as validation reads them.
-func cardDrawings(res schema.Result, bal, smoke *sim.Report) (map[string]template.HTML, error) {
+// no finding names are not drawn. The faces are painted's, or, when it is
+// nil, painted anew with the layout and art beside the workbook, as
+// validation reads them.
+func cardDrawings(res schema.Result, bal, smoke *sim.Report, painted *paintedCards) (map[string]template.HTML, error) {
 	g := schema.GameByID(res.Game)
 	if g == nil || res.Data == nil {
 		return nil, nil
@@ -31,18 +32,22 @@ func cardDrawings(res schema.Result, bal, smoke *sim.Report) (map[string]templat
 			ids = append(ids, b)
 		}
 	}
-	dir := filepath.Dir(res.File)
-	lay, err := cards.Load(cards.LayoutDir(dir), g)
-	if err != nil {
-		return nil, err
-	}
-	drawn, err := drawOnly(res, lay, cards.Options{ArtDir: filepath.Join(dir, "art")}, ids)
-	if err != nil {
-		return nil, err
+	var drawn []cards.Drawn
+	if painted != nil {
+		drawn = painted.drawn
+	} else {
+		dir := filepath.Dir(res.File)
+		lay, err := cards.Load(cards.LayoutDir(dir), g)
+		if err != nil {
+			return nil, err
+		}
+		if drawn, err = drawOnly(res, lay, cards.Options{ArtDir: filepath.Join(dir, "art")}, ids); err != nil {
+			return nil, err
+		}
 	}
 	out := map[string]template.HTML{}
 	for _, d := range drawn {
-		if _, ok := out[d.ID]; ok || d.Face == nil {
+		if _, ok := out[d.ID]; ok || d.Face == nil || !slices.Contains(ids, d.ID) {
 			continue
 		}
 		var b strings.Builder

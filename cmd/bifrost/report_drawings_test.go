@@ -100,7 +100,7 @@ func TestReportDrawsOnlyFindingsCards(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		drawings, err := cardDrawings(res, tt.r, nil)
+		drawings, err := cardDrawings(res, tt.r, nil, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

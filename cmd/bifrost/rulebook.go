@@ -80,12 +80,37 @@ func runRulebook(_ context.Context, opts *rulebookOptions, args []string) error 
 		writeProblems(opts.stdout, opts.stderr, []schema.Result{res}, opts.Lang())
 		return errProblems
 	}
-	written, err := writeRulebook(opts.src, opts.out, opts.rules, g, res, opts.formats, opts.Lang().Tag(), embedFonts(opts.embed)...)
+	painted, err := paintCards(opts.src, g, res)
+	if err != nil {
+		return err
+	}
+	written, err := writeRulebook(opts.out, opts.rules, g, res, painted, opts.formats, opts.Lang().Tag(), embedFonts(opts.embed)...)
 	if err != nil {
 		return err
 	}
 	listWritten(opts.globalOptions, g.ID, written)
 	return nil
+}
+
+// paintedCards are a game's card designs painted once, each face and back
+// a display list, with the layout and art beside its workbook: the books
+// and the report draw these lists and paint none of their own.
+type paintedCards struct {
+	lay   *cards.Layout
+	drawn []cards.Drawn
+}
+
+// paintCards paints every card design of res with the layout and art in src.
+func paintCards(src string, g *schema.Game, res schema.Result) (*paintedCards, error) {
+	lay, err := cards.Load(cards.LayoutDir(src), g)
+	if err != nil {
+		return nil, err
+	}
+	drawn, err := cards.DrawAll(res, lay, cards.Options{ArtDir: filepath.Join(src, "art")})
+	if err != nil {
+		return nil, err
+	}
+	return &paintedCards{lay: lay, drawn: drawn}, nil
 }
 
 // embedFontUsage is the usage of --embed-font, the same on rulebook and build.
@@ -112,13 +137,13 @@ const summaryCard = "summary-card.pdf"
 // writeRulebook renders one game's player's and designer's books into
 // out/<game>/, their example cards drawn with the game's card layout, the
 // HTML with htmlOpts, their errors in lang, and returns the paths written.
-func writeRulebook(src, out, rulesDir string, g *schema.Game, res schema.Result, formats []string, lang string, htmlOpts ...book.HTMLOption) ([]string, error) {
-	return renderRulebook(src, out, rulesDir, g, res, formats, lang, outfile.WriteFile, htmlOpts...)
+func writeRulebook(out, rulesDir string, g *schema.Game, res schema.Result, painted *paintedCards, formats []string, lang string, htmlOpts ...book.HTMLOption) ([]string, error) {
+	return renderRulebook(rulesDir, out, g, res, painted, formats, lang, outfile.WriteFile, htmlOpts...)
 }
 
 // renderRulebook is writeRulebook handing each file to put instead of
 // writing it (serve keeps the pages in memory).
-func renderRulebook(src, out, rulesDir string, g *schema.Game, res schema.Result, formats []string, lang string, put func(path string, data []byte) error, htmlOpts ...book.HTMLOption) ([]string, error) {
+func renderRulebook(rulesDir, out string, g *schema.Game, res schema.Result, painted *paintedCards, formats []string, lang string, put func(path string, data []byte) error, htmlOpts ...book.HTMLOption) ([]string, error) {
 	dir := filepath.Join(rulesDir, g.ID)
 	rulingsFile := filepath.Join(dir, "RULINGS.md")
 	err := regularFile(rulingsFile)
@@ -133,21 +158,11 @@ func renderRulebook(src, out, rulesDir string, g *schema.Game, res schema.Result
 	if err != nil {
 		return nil, err
 	}
-	lay, err := cards.Load(cards.LayoutDir(src), g)
-	if err != nil {
-		return nil, err
-	}
-	drawer, err := cards.ExampleDrawer(res, lay, filepath.Join(src, "art"))
-	if err != nil {
-		return nil, err
-	}
-	// The HTML shows the very drawing the PDF prints, as SVG.
-	drawn, err := cards.DrawAll(res, lay, cards.Options{ArtDir: filepath.Join(src, "art")})
-	if err != nil {
-		return nil, err
-	}
+	// The PDF plays each card's face; the HTML shows the very same list as SVG.
+	face, fontName := cards.Examples(painted.drawn, painted.lay)
+	drawer := &book.Cards{Face: face, FontName: fontName}
 	faces := map[string]*draw.List{}
-	for _, d := range drawn {
+	for _, d := range painted.drawn {
 		faces[d.ID] = d.Face
 	}
 	// A Mincho body and a Gothic with a real bold, when installed.

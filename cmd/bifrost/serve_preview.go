@@ -200,7 +200,11 @@ func inlineSVG(l *draw.List) (template.HTML, error) {
 // memory: nothing is written.
 func (p *previewer) books(g *schema.Game, res schema.Result) (map[string][]byte, error) {
 	out := map[string][]byte{}
-	_, err := renderRulebook(p.opts.src, "", p.opts.rules, g, res, []string{"html"}, p.opts.Lang().Tag(), func(path string, data []byte) error {
+	painted, err := paintCards(p.opts.src, g, res)
+	if err != nil {
+		return nil, err
+	}
+	_, err = renderRulebook(p.opts.rules, "", g, res, painted, []string{"html"}, p.opts.Lang().Tag(), func(path string, data []byte) error {
 		out[strings.TrimSuffix(filepath.Base(path), ".html")] = data
 		return nil
 	})

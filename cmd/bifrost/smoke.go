@@ -102,10 +102,15 @@ func writeReportJSON(out string, rep *sim.Report) error {
 
 // writeReportHTML writes out/<game>/report.html, the page a designer reads,
 // from the balance batch bal; the dead cards come from the smoke batch
-// (nil: bal's own).
-func writeReportHTML(out string, bal, smoke *sim.Report, res schema.Result) error {
+// (nil: bal's own). Its cards are drawn from painted, or painted anew
+// when it is nil.
+func writeReportHTML(out string, bal, smoke *sim.Report, res schema.Result, painted *paintedCards) error {
 	var buf bytes.Buffer
-	if err := writeReportPage(&buf, bal, smoke, res); err != nil {
+	drawings, err := cardDrawings(res, bal, smoke, painted)
+	if err != nil {
+		return err
+	}
+	if err := writeReportPageWith(&buf, bal, smoke, res, drawings); err != nil {
 		return err
 	}
 	return outfile.WriteFile(filepath.Join(out, bal.Game, "report.html"), buf.Bytes())
@@ -114,7 +119,7 @@ func writeReportHTML(out string, bal, smoke *sim.Report, res schema.Result) erro
 // writeReportPage renders the report page of bal without its timing
 // fields, naming each card's workbook cell and drawing the cards of the findings.
 func writeReportPage(w io.Writer, bal, smoke *sim.Report, res schema.Result) error {
-	drawings, err := cardDrawings(res, bal, smoke)
+	drawings, err := cardDrawings(res, bal, smoke, nil)
 	if err != nil {
 		return err
 	}

@@ -25,7 +25,7 @@ func TestLatinSpaceIsAStyleSettingMeasuredInTheTextLayer(t *testing.T) {
 			md.WriteString(c.s + "\n\n")
 		}
 		var b bytes.Buffer
-		if err := PDF(&b, []byte(md.String()), stubCard); err != nil {
+		if err := PDF(&b, []byte(md.String()), stubCards); err != nil {
 			t.Fatal(err)
 		}
 		pages := bboxPages(t, b.Bytes())
@@ -51,7 +51,7 @@ func TestLatinSpaceIsAStyleSettingMeasuredInTheTextLayer(t *testing.T) {
 			t.Errorf("%s: the spaces add %.2f em, want %.2f", c.s, got, want)
 		}
 	}
-	if _, err := typeset([]byte("---\nlatin_space: 2\n---\n本文\n"), stubCard); err == nil {
+	if _, err := typeset([]byte("---\nlatin_space: 2\n---\n本文\n"), stubCards); err == nil {
 		t.Error("latin_space 2 em was accepted")
 	}
 }

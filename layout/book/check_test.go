@@ -14,7 +14,7 @@ import (
 
 // renderErrs runs both renderers on md and returns their errors.
 func renderErrs(md string) (pdfErr, htmlErr error) {
-	pdfErr = PDF(io.Discard, []byte(md), stubCard)
+	pdfErr = PDF(io.Discard, []byte(md), stubCards)
 	htmlErr = HTML(io.Discard, []byte(md), func(id string) template.HTML { return template.HTML(id) })
 	return pdfErr, htmlErr
 }

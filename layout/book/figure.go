@@ -1,17 +1,15 @@
 package book
 
 import (
+	"cmp"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
-	"html/template"
-	"math"
 	"sort"
 	"strconv"
 	"strings"
 
-	"codeberg.org/go-pdf/fpdf"
-
+	"bifrost/layout/draw"
 	"bifrost/schema/figure"
 )
 
@@ -97,114 +95,42 @@ func TurnFlow(phases []string) *figure.Figure {
 	return f
 }
 
-// drawFigure draws f on pdf with its top-left corner at (x, y), scaled by s.
-func drawFigure(pdf *fpdf.Fpdf, f *figure.Figure, x, y, s float64) {
+// figureList converts f once into the display list both books play: the
+// PDF at the measure (draw.PDF.DrawScaled), the HTML as inline SVG. Its
+// labels have no font of their own: they take the book's.
+func figureList(f *figure.Figure) *draw.List {
+	l := &draw.List{W: f.W, H: f.H}
 	for _, sh := range f.Shapes {
-		fill, stroke := sh.Fill != "", sh.Stroke != ""
-		if fill {
-			r, g, b := hexColour(sh.Fill)
-			pdf.SetFillColor(r, g, b)
-		}
-		if stroke {
-			r, g, b := hexColour(sh.Stroke)
-			pdf.SetDrawColor(r, g, b)
-			pdf.SetLineWidth(max(sh.Line, 0.1) * s)
-		}
-		style := map[[2]bool]string{{true, true}: "FD", {true, false}: "F", {false, true}: "D"}[[2]bool{fill, stroke}]
-		px, py := x+sh.X*s, y+sh.Y*s
+		fill, stroke, line := colour(sh.Fill), colour(sh.Stroke), max(sh.Line, 0.1)
 		switch sh.Kind {
 		case figure.KindRect:
-			if style == "" {
-				continue
-			}
-			if sh.R > 0 {
-				pdf.RoundedRect(px, py, sh.W*s, sh.H*s, sh.R*s, "1234", style)
-			} else {
-				pdf.Rect(px, py, sh.W*s, sh.H*s, style)
-			}
+			l.Add(&draw.Shape{Kind: draw.RoundRect, X: sh.X, Y: sh.Y, W: sh.W, H: sh.H, R: sh.R, Fill: fill, Stroke: stroke, Line: line})
 		case figure.KindCircle:
-			if style != "" {
-				pdf.Circle(px, py, sh.R*s, style)
-			}
-		case figure.KindLine, figure.KindArrow:
-			if !stroke {
-				continue
-			}
-			ex, ey := px+sh.W*s, py+sh.H*s
-			pdf.Line(px, py, ex, ey)
-			if sh.Kind == figure.KindArrow {
-				a, b, c := arrowHead(px, py, ex, ey, 1.8*s)
-				r, g, bl := hexColour(sh.Stroke)
-				pdf.SetFillColor(r, g, bl)
-				pdf.Polygon([]fpdf.PointType{a, b, c}, "F")
-			}
+			l.Add(&draw.Shape{Kind: draw.Circle, X: sh.X, Y: sh.Y, R: sh.R, Fill: fill, Stroke: stroke, Line: line})
+		case figure.KindLine:
+			l.Add(&draw.Shape{Kind: draw.Line, X: sh.X, Y: sh.Y, W: sh.W, H: sh.H, Fill: fill, Stroke: stroke, Line: line})
+		case figure.KindArrow:
+			l.Add(&draw.Shape{Kind: draw.Arrow, X: sh.X, Y: sh.Y, W: sh.W, H: sh.H, R: arrowHead, Fill: fill, Stroke: stroke, Line: line})
 		case figure.KindText:
-			if sh.Text == "" {
-				continue
+			if sh.Text != "" {
+				l.Add(&draw.Text{X: sh.X, Y: sh.Y, Align: draw.AlignCenter, S: sh.Text, Size: sh.Size / 25.4 * 72, Color: *colour(cmp.Or(sh.Fill, flowInk))})
 			}
-			r, g, b := hexColour(orDefault(sh.Fill, flowInk))
-			pdf.SetTextColor(r, g, b)
-			size := sh.Size * s
-			pdf.SetFontSize(size / 25.4 * 72)
-			w := pdf.GetStringWidth(sh.Text)
-			pdf.Text(px-w/2, py+size*0.36, sh.Text)
 		}
 	}
+	return l
 }
 
-// arrowHead is the triangle at the end (ex, ey) of a line from (x, y).
-func arrowHead(x, y, ex, ey, l float64) (a, b, c fpdf.PointType) {
-	ang := math.Atan2(ey-y, ex-x)
-	at := func(d float64) fpdf.PointType {
-		return fpdf.PointType{X: ex - l*math.Cos(ang+d), Y: ey - l*math.Sin(ang+d)}
-	}
-	return fpdf.PointType{X: ex, Y: ey}, at(0.4), at(-0.4)
-}
+// arrowHead is the length of an arrow's head, mm.
+const arrowHead = 1.8
 
-// figureSVG writes f as inline SVG, w mm wide at most.
-func figureSVG(f *figure.Figure, name string) string {
-	var b strings.Builder
-	fmt.Fprintf(&b, `<svg class="figure" role="img" aria-label="%s" viewBox="0 0 %s %s" style="width:100%%;max-width:%smm" xmlns="http://www.w3.org/2000/svg">`,
-		template.HTMLEscapeString(name), num(f.W), num(f.H), num(f.W))
-	paint := func(sh figure.Shape) string {
-		fill, stroke := orDefault(sh.Fill, "none"), orDefault(sh.Stroke, "none")
-		return fmt.Sprintf(` fill="%s" stroke="%s" stroke-width="%s"`, fill, stroke, num(max(sh.Line, 0.1)))
-	}
-	for _, sh := range f.Shapes {
-		switch sh.Kind {
-		case figure.KindRect:
-			fmt.Fprintf(&b, `<rect x="%s" y="%s" width="%s" height="%s" rx="%s"%s/>`, num(sh.X), num(sh.Y), num(sh.W), num(sh.H), num(sh.R), paint(sh))
-		case figure.KindCircle:
-			fmt.Fprintf(&b, `<circle cx="%s" cy="%s" r="%s"%s/>`, num(sh.X), num(sh.Y), num(sh.R), paint(sh))
-		case figure.KindLine, figure.KindArrow:
-			fmt.Fprintf(&b, `<line x1="%s" y1="%s" x2="%s" y2="%s"%s/>`, num(sh.X), num(sh.Y), num(sh.X+sh.W), num(sh.Y+sh.H), paint(sh))
-			if sh.Kind == figure.KindArrow {
-				a, p, c := arrowHead(sh.X, sh.Y, sh.X+sh.W, sh.Y+sh.H, 1.8)
-				fmt.Fprintf(&b, `<polygon points="%s,%s %s,%s %s,%s" fill="%s"/>`, num(a.X), num(a.Y), num(p.X), num(p.Y), num(c.X), num(c.Y), sh.Stroke)
-			}
-		case figure.KindText:
-			fmt.Fprintf(&b, `<text x="%s" y="%s" font-size="%s" text-anchor="middle" dominant-baseline="central" fill="%s">%s</text>`,
-				num(sh.X), num(sh.Y), num(sh.Size), orDefault(sh.Fill, flowInk), template.HTMLEscapeString(sh.Text))
-		}
-	}
-	b.WriteString(`</svg>`)
-	return b.String()
-}
-
-func num(v float64) string { return strconv.FormatFloat(math.Round(v*1000)/1000, 'f', -1, 64) }
-
-func orDefault(s, def string) string {
+// colour reads "#rrggbb"; "" is no paint, anything else black.
+func colour(s string) *draw.Color {
 	if s == "" {
-		return def
+		return nil
 	}
-	return s
-}
-
-// hexColour reads "#rrggbb"; anything else is black.
-func hexColour(s string) (r, g, b int) {
 	v, err := strconv.ParseUint(strings.TrimPrefix(s, "#"), 16, 32)
 	if err != nil || len(s) != 7 {
-		return 0, 0, 0
+		return &draw.Color{}
 	}
-	return int(v >> 16 & 0xff), int(v >> 8 & 0xff), int(v & 0xff)
+	return draw.RGB(int(v>>16&0xff), int(v>>8&0xff), int(v&0xff))
 }

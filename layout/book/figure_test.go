@@ -49,10 +49,10 @@ func TestFigureIsVectorsInThePDFAndSVGInTheHTML(t *testing.T) {
 		t.Fatal(err)
 	}
 	var pdf, plain bytes.Buffer
-	if err := PDF(&pdf, []byte(expanded), stubCard); err != nil {
+	if err := PDF(&pdf, []byte(expanded), stubCards); err != nil {
 		t.Fatal(err)
 	}
-	if err := PDF(&plain, []byte("---\ntitle: 図の本\n---\n# 図\n\n盤面です。\n\n手番の流れです。\n"), stubCard); err != nil {
+	if err := PDF(&plain, []byte("---\ntitle: 図の本\n---\n# 図\n\n盤面です。\n\n手番の流れです。\n"), stubCards); err != nil {
 		t.Fatal(err)
 	}
 	// Every label is in the text layer.

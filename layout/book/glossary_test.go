@@ -81,7 +81,7 @@ func TestGlossaryTermsLinkToTheirFirstDefinition(t *testing.T) {
 		}
 	}
 	var pdf bytes.Buffer
-	if err := PDF(&pdf, []byte(md), stubCard); err != nil {
+	if err := PDF(&pdf, []byte(md), stubCards); err != nil {
 		t.Fatal(err)
 	}
 	// Each term's link is an internal link annotation (a /Dest, not a URI).
@@ -101,7 +101,7 @@ func TestGlossaryTermsLinkToTheirFirstDefinition(t *testing.T) {
 
 func TestIndexGivesEveryPageOfEachTerm(t *testing.T) {
 	var pdf bytes.Buffer
-	if err := PDF(&pdf, []byte(glossaryBook(t)), stubCard); err != nil {
+	if err := PDF(&pdf, []byte(glossaryBook(t)), stubCards); err != nil {
 		t.Fatal(err)
 	}
 	pages := strings.Split(pdftotext(t, pdf.Bytes(), "-layout"), "\f")

@@ -223,7 +223,9 @@ func (o *htmlOverrides) image(w util.BufWriter, src []byte, n ast.Node, entering
 		if err != nil {
 			return ast.WalkStop, errors.New(say(messages.Err("figure.bad", err), o.lang))
 		}
-		_, _ = w.WriteString(figureSVG(f, plainText(img, src)))
+		if err := figureList(f).InlineSVG(w, "figure", plainText(img, src)); err != nil {
+			return ast.WalkStop, err
+		}
 		return ast.WalkSkipChildren, nil
 	}
 	if dest == IndexRef {

@@ -55,7 +55,7 @@ func TestBookErrorsSpeakTheChosenLanguage(t *testing.T) {
 	}
 	front := "---\nlatin_space: 3\n---\n# 題\n"
 	for lang, want := range map[string]string{"ja": "前付けの latin_space は 0〜1 em です", English: "front matter: latin_space must be 0 to 1 em (got 3)"} {
-		pdfErr := PDF(io.Discard, []byte(front), stubCard, WithPDFLang(lang))
+		pdfErr := PDF(io.Discard, []byte(front), stubCards, WithPDFLang(lang))
 		htmlErr := HTML(io.Discard, []byte(front), nil, WithHTMLLang(lang))
 		for _, err := range []error{pdfErr, htmlErr} {
 			var se *SourceError

@@ -11,17 +11,17 @@ import (
 	"codeberg.org/go-pdf/fpdf"
 	"github.com/yuin/goldmark/ast"
 
+	"bifrost/layout/draw"
 	"bifrost/layout/text"
-	"bifrost/schema/figure"
 )
 
-// CardDrawer draws the example card id with its top-left corner at (x, y),
-// width mm wide, and returns the height it took. When it is called, the
-// book's font (family FontFamily) is registered on pdf and current; the
-// drawer may change any drawing state, and register fonts and images of its
-// own. PDF calls it twice for each card: once on a scratch document, to
-// learn the height before laying out the page, and once on the book.
-type CardDrawer func(pdf *fpdf.Fpdf, id string, x, y, width float64) (height float64, err error)
+// Cards gives a book its example cards, each painted once: the face of
+// card id as a display list, its bleed included, and the name each font
+// of the faces takes in the PDF (the card sheets' names).
+type Cards struct {
+	Face     func(id string) (*draw.List, error)
+	FontName func(*text.Font) string
+}
 
 // FontFamily is the family name under which the book's font is registered.
 const FontFamily = "bifrost-book"
@@ -70,7 +70,7 @@ const CardWidth = 45.0
 // whose length does not depend on the page numbers, is laid out before it,
 // so every page number it prints is exact. Every line is drawn with Text,
 // never with fpdf's MultiCell, SplitText or Write.
-func PDF(w io.Writer, md []byte, cards CardDrawer, opts ...PDFOption) error {
+func PDF(w io.Writer, md []byte, cards *Cards, opts ...PDFOption) error {
 	r, err := typeset(md, cards, opts...)
 	if err != nil {
 		return err
@@ -79,7 +79,7 @@ func PDF(w io.Writer, md []byte, cards CardDrawer, opts ...PDFOption) error {
 }
 
 // typeset lays the book out and draws it, ready for output.
-func typeset(md []byte, cards CardDrawer, opts ...PDFOption) (*typesetter, error) {
+func typeset(md []byte, cards *Cards, opts ...PDFOption) (*typesetter, error) {
 	cfg := pdfConfig{body: text.NewChain(), gothic: text.NewChain()}
 	for _, o := range opts {
 		o(&cfg)
@@ -213,7 +213,7 @@ var (
 type typesetter struct {
 	g     geometry
 	cfg   pdfConfig
-	cards CardDrawer
+	cards *Cards
 	src   []byte
 	meta  Meta
 	pdf   *fpdf.Fpdf
@@ -230,10 +230,8 @@ type typesetter struct {
 	indexN     int            // how many boxes the index takes
 	latinSpace float64        // the Japanese–Latin space, em (Meta.LatinSpace)
 
-	scratch *fpdf.Fpdf         // where cards are measured
-	cardH   map[string]float64 // measured card heights by id
 	images  *imageStore
-	figures map[string]*figure.Figure // the figures by their encoding after FigureRef
+	figures map[string]*draw.List // the figures by their encoding after FigureRef
 
 	families map[*text.Font]string // the PDF font family of each font used (family)
 }

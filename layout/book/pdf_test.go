@@ -10,34 +10,41 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"unicode"
 	"unicode/utf16"
 
-	"codeberg.org/go-pdf/fpdf"
-
+	"bifrost/layout/draw"
 	"bifrost/layout/testenv"
+	"bifrost/layout/text"
 	"bifrost/schema"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
-// stubCard draws an example card as a framed box with its ID, card-shaped.
-func stubCard(pdf *fpdf.Fpdf, id string, x, y, w float64) (float64, error) {
-	h := w * 88 / 63
-	pdf.SetDrawColor(60, 60, 60)
-	pdf.SetLineWidth(0.4)
-	pdf.Rect(x, y, w, h, "D")
-	pdf.SetFontSize(10)
-	pdf.Text(x+3, y+8, id)
-	return h, nil
+// stubCards gives every card the same face: a card-shaped frame with the
+// card's ID, in the book's own font.
+var stubCards = faces(func(id string) *draw.List {
+	return &draw.List{W: 63, H: 88, Items: []draw.Item{
+		&draw.Shape{Kind: draw.Rect, W: 63, H: 88, Stroke: draw.RGB(60, 60, 60), Line: 0.4},
+		&draw.Text{X: 3, Y: 8, S: id, Font: text.Default(), Size: 10},
+	}}
+})
+
+// faces makes Cards of face, its fonts named as the book names its own.
+func faces(face func(id string) *draw.List) *Cards {
+	return &Cards{
+		Face:     func(id string) (*draw.List, error) { return face(id), nil },
+		FontName: func(*text.Font) string { return FontFamily },
+	}
 }
 
 func typesetT(t testing.TB, md string, opts ...PDFOption) *typesetter {
 	t.Helper()
-	r, err := typeset([]byte(md), stubCard, opts...)
+	r, err := typeset([]byte(md), stubCards, opts...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,7 +102,7 @@ func shippedBooks(t *testing.T) []shippedBook {
 				return
 			}
 			var b bytes.Buffer
-			if err := PDF(&b, []byte(md), stubCard); err != nil {
+			if err := PDF(&b, []byte(md), stubCards); err != nil {
 				shippedErr = fmt.Errorf("%s: %w", g.ID, err)
 				return
 			}
@@ -187,7 +194,7 @@ func TestPDF_SameInputGivesIdenticalBytes(t *testing.T) {
 	books := shippedBooks(t)
 	b := books[len(books)-1]
 	var again bytes.Buffer
-	if err := PDF(&again, []byte(b.md), stubCard); err != nil {
+	if err := PDF(&again, []byte(b.md), stubCards); err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(again.Bytes(), b.pdf) {
@@ -526,14 +533,14 @@ func TestPDF_PaperComesFromTheFrontMatter(t *testing.T) {
 	}
 	for _, tt := range tests {
 		var b bytes.Buffer
-		if err := PDF(&b, []byte(tt.md), stubCard); err != nil {
+		if err := PDF(&b, []byte(tt.md), stubCards); err != nil {
 			t.Fatal(err)
 		}
 		if !bytes.Contains(b.Bytes(), []byte(tt.box)) {
 			t.Errorf("%q: no %s", tt.md, tt.box)
 		}
 	}
-	err := PDF(io.Discard, []byte("---\npaper: B5\n---\n# 題\n"), stubCard, WithPDFLang(English))
+	err := PDF(io.Discard, []byte("---\npaper: B5\n---\n# 題\n"), stubCards, WithPDFLang(English))
 	if err == nil || !strings.Contains(err.Error(), `paper must be A5 or A4, or card for a sheet (got "B5")`) {
 		t.Errorf("paper B5: %v", err)
 	}
@@ -553,43 +560,51 @@ func TestPDF_TitlePageHasNoPageNumber(t *testing.T) {
 	}
 }
 
-func TestPDF_CardsAreDrawnCentredByTheCardDrawer(t *testing.T) {
-	var calls []string
-	draw := func(pdf *fpdf.Fpdf, id string, x, y, w float64) (float64, error) {
-		calls = append(calls, fmt.Sprintf("%s %.1f %.1f", id, x, w))
-		return stubCard(pdf, id, x, y, w)
+// cardOps lists the example cards placed on r's pages: id, x and width.
+func cardOps(r *typesetter) []string {
+	var out []string
+	for _, p := range r.pages {
+		for _, o := range p.ops {
+			if o.kind == opCard {
+				out = append(out, fmt.Sprintf("%s %.1f %.1f", o.s, o.x, o.w))
+			}
+		}
 	}
-	r, err := typeset([]byte("本文。\n\n![E01](bifrost-card:E01)\n"), draw)
+	return out
+}
+
+func TestPDF_CardsAreCentredAtCardWidthAndTheirErrorsNameTheCard(t *testing.T) {
+	var asked []string
+	cards := faces(func(id string) *draw.List {
+		asked = append(asked, id)
+		return &draw.List{W: 69, H: 94, Bleed: 3} // a 63 × 88 mm card with 3 mm of bleed
+	})
+	r, err := typeset([]byte("本文。\n\n![E01](bifrost-card:E01)\n"), cards)
 	if err != nil {
 		t.Fatal(err)
 	}
 	x := r.g.left + (r.g.contentW()-CardWidth)/2
-	want := fmt.Sprintf("E01 0.0 %.1f|E01 %.1f %.1f", CardWidth, x, CardWidth) // measured, then drawn
-	if got := strings.Join(calls, "|"); got != want {
-		t.Errorf("calls %q, want %q", got, want)
+	if got, want := strings.Join(cardOps(r), "|"), fmt.Sprintf("E01 %.1f %.1f", x, CardWidth); got != want {
+		t.Errorf("cards placed %q, want %q", got, want)
 	}
-	boom := func(*fpdf.Fpdf, string, float64, float64, float64) (float64, error) {
-		return 0, errors.New("no layout")
+	if len(asked) == 0 || slices.ContainsFunc(asked, func(id string) bool { return id != "E01" }) {
+		t.Errorf("faces asked for: %q", asked)
 	}
+	boom := &Cards{Face: func(string) (*draw.List, error) { return nil, errors.New("no layout") }}
 	if err := PDF(io.Discard, []byte("![E09](bifrost-card:E09)"), boom, WithPDFLang(English)); err == nil || !strings.Contains(err.Error(), "card E09: no layout") {
-		t.Errorf("drawer error: %v", err)
+		t.Errorf("face error: %v", err)
 	}
 }
 
 func TestPDF_LandscapeBoardSpansTheTextWidth(t *testing.T) {
-	var calls []string
-	draw := func(pdf *fpdf.Fpdf, id string, x, y, w float64) (float64, error) {
-		calls = append(calls, fmt.Sprintf("%.1f %.1f", x, w))
-		return w * 186 / 270, nil // an A4-landscape AI board
-	}
-	r, err := typeset([]byte("本文。\n\n![WOLF](bifrost-card:WOLF)\n"), draw)
+	board := faces(func(string) *draw.List { return &draw.List{W: 270, H: 186} }) // an A4-landscape AI board
+	r, err := typeset([]byte("本文。\n\n![WOLF](bifrost-card:WOLF)\n"), board)
 	if err != nil {
 		t.Fatal(err)
 	}
 	full := r.g.contentW()
-	want := fmt.Sprintf("0.0 %.1f|0.0 %.1f|%.1f %.1f", CardWidth, full, r.g.left, full) // measured twice, drawn once
-	if got := strings.Join(calls, "|"); got != want {
-		t.Errorf("calls %q, want %q", got, want)
+	if got, want := strings.Join(cardOps(r), "|"), fmt.Sprintf("WOLF %.1f %.1f", r.g.left, full); got != want {
+		t.Errorf("board placed %q, want %q", got, want)
 	}
 }
 
@@ -622,7 +637,7 @@ func benchmarkBooks(b *testing.B, names ...string) {
 	b.ResetTimer()
 	for b.Loop() {
 		for _, md := range mds {
-			if err := PDF(io.Discard, md, stubCard, fonts); err != nil {
+			if err := PDF(io.Discard, md, stubCards, fonts); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -655,7 +670,7 @@ func TestSheetLongerThanOnePageIsAnError(t *testing.T) {
 		t.Error("the sheet's title is not on its page")
 	}
 	long := "---\ntitle: サマリー\nsheet: true\n---\n# 手番\n\n" + strings.Repeat("手番の流れを書きます。\n\n", 80)
-	if _, err := typeset([]byte(long), stubCard, WithPDFLang(English)); err == nil || !strings.Contains(err.Error(), "must fit on 1 page(s)") {
+	if _, err := typeset([]byte(long), stubCards, WithPDFLang(English)); err == nil || !strings.Contains(err.Error(), "must fit on 1 page(s)") {
 		t.Errorf("a long sheet: err %v, want a one-page error", err)
 	}
 }

@@ -12,8 +12,8 @@ import (
 	"github.com/yuin/goldmark/ast"
 	east "github.com/yuin/goldmark/extension/ast"
 
+	"bifrost/layout/draw"
 	"bifrost/layout/text"
-	"bifrost/schema/figure"
 )
 
 // builder walks the block nodes of the document and lays each out into
@@ -596,9 +596,9 @@ func (b *builder) figure(enc string) error {
 		return errors.New(say(messages.Err("figure.bad", err), b.r.cfg.lang))
 	}
 	if b.r.figures == nil {
-		b.r.figures = map[string]*figure.Figure{}
+		b.r.figures = map[string]*draw.List{}
 	}
-	b.r.figures[enc] = f
+	b.r.figures[enc] = figureList(f)
 	w := min(f.W, b.w)
 	h := f.H * w / f.W
 	if n := len(b.boxes); n > 0 {
@@ -614,32 +614,24 @@ func (b *builder) figure(enc string) error {
 // size: the CSS pixel, so it matches the HTML page.
 const imageDPI = 96
 
-// cardHeight draws a card on a scratch document to learn its height.
+// cardHeight is the height of card id drawn w wide: its face's trim
+// scaled to w (a card's stand-in frame when the book has no cards).
 func (r *typesetter) cardHeight(id string, w float64) (float64, error) {
-	key := fmt.Sprintf("%s@%.2f", id, w)
-	if h, ok := r.cardH[key]; ok {
-		return h, nil
+	if r.cards == nil {
+		return w * 88 / 63, nil
 	}
-	if r.scratch == nil {
-		r.scratch = newBookPDF(r.g, "")
-		r.scratch.AddPage()
-		r.cardH = map[string]float64{}
-	}
-	r.scratch.SetFont(FontFamily, "", r.g.body)
-	h, err := r.drawCard(r.scratch, id, 0, 0, w)
+	face, err := r.cards.Face(id)
 	if err != nil {
-		return 0, err
-	}
-	if err := r.scratch.Error(); err != nil {
 		return 0, errors.New(say(messages.Err("card.draw", id, err), r.cfg.lang))
 	}
-	r.cardH[key] = h
-	return h, nil
+	tw, th := face.Trim()
+	return th * (w / tw), nil
 }
 
-// drawCard draws a card with the CardDrawer, or a labelled frame when
-// there is none.
-func (r *typesetter) drawCard(pdf *fpdf.Fpdf, id string, x, y, w float64) (float64, error) {
+// drawCard plays card id's face, its trim w wide with its top-left corner
+// at (x, y), clipped to the trim; or draws a labelled frame when the book
+// has no cards.
+func (r *typesetter) drawCard(pdf *fpdf.Fpdf, id string, x, y, w float64) error {
 	if r.cards == nil {
 		h := w * 88 / 63
 		pdf.SetDrawColor(accentColour.r, accentColour.g, accentColour.b)
@@ -648,11 +640,19 @@ func (r *typesetter) drawCard(pdf *fpdf.Fpdf, id string, x, y, w float64) (float
 		pdf.SetTextColor(inkColour.r, inkColour.g, inkColour.b)
 		pdf.SetFontSize(10)
 		pdf.Text(x+(w-pdf.GetStringWidth(id))/2, y+h/2, id)
-		return h, nil
+		return nil
 	}
-	h, err := r.cards(pdf, id, x, y, w)
+	face, err := r.cards.Face(id)
 	if err != nil {
-		return 0, errors.New(say(messages.Err("card.draw", id, err), r.cfg.lang))
+		return errors.New(say(messages.Err("card.draw", id, err), r.cfg.lang))
 	}
-	return h, nil
+	tw, th := face.Trim()
+	scale := w / tw
+	pdf.TransformBegin()
+	pdf.TransformScale(100*scale, 100*scale, x, y)
+	pdf.ClipRect(x, y, tw, th, false)
+	draw.NewPDF(pdf, r.cards.FontName).Draw(face, x-face.Bleed, y-face.Bleed)
+	pdf.ClipEnd()
+	pdf.TransformEnd()
+	return nil
 }

@@ -7,6 +7,7 @@ import (
 
 	"codeberg.org/go-pdf/fpdf"
 
+	"bifrost/layout/draw"
 	"bifrost/layout/text"
 )
 
@@ -361,7 +362,7 @@ func (d *drawer) op(o op) error {
 		// The drawer's clips, transforms and dashes end with it (q … Q).
 		pdf.TransformBegin()
 		pdf.SetFont(FontFamily, "", d.r.g.body)
-		_, err := d.r.drawCard(pdf, o.s, o.x, o.y, o.w)
+		err := d.r.drawCard(pdf, o.s, o.x, o.y, o.w)
 		pdf.TransformEnd()
 		if err != nil {
 			return err
@@ -371,7 +372,7 @@ func (d *drawer) op(o op) error {
 		f := d.r.figures[o.s]
 		pdf.TransformBegin()
 		pdf.SetFont(FontFamily, "", d.r.g.body)
-		drawFigure(pdf, f, o.x, o.y, o.w/f.W)
+		draw.NewPDF(pdf, d.r.family).DrawScaled(f, o.x, o.y, o.w/f.W)
 		pdf.TransformEnd()
 		d.reset()
 	case opImage:

@@ -101,7 +101,7 @@ func TestRubyStandsOverItsBaseClearOfTheLineAbove(t *testing.T) {
 	}
 	// The text layer: each reading is there, above its base.
 	var b bytes.Buffer
-	if err := PDF(&b, []byte(md), stubCard); err != nil {
+	if err := PDF(&b, []byte(md), stubCards); err != nil {
 		t.Fatal(err)
 	}
 	var words []bboxWord

@@ -15,7 +15,7 @@ func TestPunctuationPairsAreSqueezed(t *testing.T) {
 	paras := []string{"例例例", "例）。", "例」「", "例「（", "例。」"}
 	md := "---\ntitle: 約物\n---\n# 本文\n\n" + strings.Join(paras, "\n\n") + "\n\n前の文（例）。次は「引用」「次」と書く。\n"
 	var b bytes.Buffer
-	if err := PDF(&b, []byte(md), stubCard); err != nil {
+	if err := PDF(&b, []byte(md), stubCards); err != nil {
 		t.Fatal(err)
 	}
 	width := map[string]float64{}

@@ -3,51 +3,24 @@ package cards
 import (
 	"fmt"
 
-	"codeberg.org/go-pdf/fpdf"
-
 	"bifrost/layout/draw"
-	"bifrost/schema"
+	"bifrost/layout/text"
 )
 
-// ExampleDrawer returns a function that draws the face of one card, found by
-// ID, onto another document (a rulebook) at (x, y), scaled to width mm. It
-// returns the drawn height. Boards are drawn too, scaled the same way.
-func ExampleDrawer(res schema.Result, l *Layout, artDir string) (func(pdf *fpdf.Fpdf, id string, x, y, width float64) (float64, error), error) {
-	d, err := NewDeck(res, l, nil)
-	if err != nil {
-		return nil, err
+// Examples gives a rulebook its example cards from cards drawn once
+// (DrawAll): the face of the first drawing of each ID, and the name each
+// font of layout l takes in a PDF, as the card sheets name it.
+func Examples(drawn []Drawn, l *Layout) (face func(id string) (*draw.List, error), fontName func(*text.Font) string) {
+	faces := map[string]*draw.List{}
+	for _, d := range drawn {
+		if _, ok := faces[d.ID]; !ok {
+			faces[d.ID] = d.Face
+		}
 	}
-	return func(pdf *fpdf.Fpdf, id string, x, y, width float64) (float64, error) {
-		var found *card
-		for _, k := range d.kinds {
-			for _, c := range d.cards[k] {
-				if c.id == id {
-					found = c
-					break
-				}
-			}
-			if found != nil {
-				break
-			}
+	return func(id string) (*draw.List, error) {
+		if f := faces[id]; f != nil {
+			return f, nil
 		}
-		if found == nil {
-			return 0, fmt.Errorf("no printed card has ID %q", id)
-		}
-		size := found.kind.Size
-		scale := width / size.W
-		art := newArtStore(artDir)
-		defer art.close()
-		pt := newPainter(l, d.ds, art, false)
-		list := pt.draw(found.kind.Face, found, "face")
-		pdf.TransformBegin()
-		pdf.TransformScale(100*scale, 100*scale, x, y)
-		pdf.ClipRect(x, y, size.W, size.H, false)
-		draw.NewPDF(pdf, l.fontNameInPDF).Draw(list, x-list.Bleed, y-list.Bleed)
-		pdf.ClipEnd()
-		pdf.TransformEnd()
-		if len(pt.issues) > 0 {
-			return 0, issuesError(pt.issues, d.ds)
-		}
-		return size.H * scale, nil
-	}, nil
+		return nil, fmt.Errorf("no printed card has ID %q", id)
+	}, l.fontNameInPDF
 }

@@ -66,18 +66,26 @@ func (r *raster) text(t *Text) error {
 	if t.Mode == TextInvisible {
 		return nil
 	}
-	sf, err := parsed(t.Font)
+	f := t.Font
+	if f == nil {
+		f = text.Default() // a picture has no font of its own: the embedded M+
+	}
+	sf, err := parsed(f)
 	if err != nil {
 		return err
 	}
 	sizeMM := t.Size * text.MMPerPt
+	x, y := t.X, t.Y
+	if t.Align == AlignCenter {
+		x -= float64(width(f, t.S)) * sizeMM / 1000 / 2
+		y += sizeMM * centerDrop
+	}
 	k := r.m.scale()
 	ppem := fixed.Int26_6(math.Round(sizeMM * k * 64))
 	line := t.Line * k
 	c := rgba(t.Color, 1)
-	x := t.X
 	for _, ch := range t.S {
-		adv := float64(t.Font.Width(ch)) * sizeMM / 1000
+		adv := float64(f.Width(ch)) * sizeMM / 1000
 		if ch == ' ' || ch == '\u3000' || ch == '\t' {
 			x += adv
 			continue
@@ -86,7 +94,7 @@ func (r *raster) text(t *Text) error {
 		if err != nil {
 			return err
 		}
-		px, py := r.m.apply(x, t.Y)
+		px, py := r.m.apply(x, y)
 		if r.m.axisAligned() {
 			// Baselines sit on whole pixels and glyphs on quarter pixels
 			// across (whole pixels for large glyphs), as poppler places
@@ -96,7 +104,7 @@ func (r *raster) text(t *Text) error {
 			if ppem > 40*64 {
 				sx = 0
 			}
-			key := glyphKey{t.Font, gi, ppem, sx, 0, t.Mode, int32(math.Round(line * 64))}
+			key := glyphKey{f, gi, ppem, sx, 0, t.Mode, int32(math.Round(line * 64))}
 			gm, err := r.glyph(sf, key, line)
 			if err != nil {
 				return err

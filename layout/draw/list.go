@@ -19,6 +19,9 @@ type List struct {
 	Regions []Region // named boxes of the layout's elements
 }
 
+// Trim is the size of the drawing without its bleed, mm.
+func (l *List) Trim() (w, h float64) { return l.W - 2*l.Bleed, l.H - 2*l.Bleed }
+
 // Region is the box of one layout element, for callouts and the preview.
 type Region struct {
 	Role       string  // what the element shows: "name", "cost", "effect", "icon:<name>", "art", …
@@ -87,13 +90,15 @@ const (
 	Path                       // Segs
 	Polygon                    // Segs: 'M', then 'L' to each corner, then 'Z'
 	Line                       // from (X, Y) to (X+W, Y+H), stroked only
+	Circle                     // centre (X, Y), radius R
+	Arrow                      // Line with a head R long at (X+W, Y+H), filled in the stroke colour; stroked only
 )
 
 // Shape is a filled and/or stroked outline.
 type Shape struct {
 	Kind       ShapeKind
 	X, Y, W, H float64
-	R          float64 // RoundRect's corner radius
+	R          float64 // RoundRect's corner radius, Circle's radius, Arrow's head length
 	Segs       []Seg   // Path's segments
 	Fill       *Color  // nil: not filled
 	Stroke     *Color  // nil: not stroked
@@ -120,13 +125,31 @@ const (
 	TextInvisible                  // not painted; searchable in the PDF only
 )
 
+// Align is which point of a run its X and Y name.
+type Align uint8
+
+// The alignments.
+const (
+	// AlignStart: (X, Y) is the start of the baseline.
+	AlignStart Align = iota
+	// AlignCenter: (X, Y) is the middle of the run, across and up and
+	// down. The PDF measures the run and puts its baseline 0.36 em below
+	// Y; an SVG run whose font is known is measured alike, one without
+	// (Font nil) is left to the reader's text-anchor and dominant-baseline.
+	AlignCenter
+)
+
 // Text is a run of one font on one baseline, already broken and placed.
 type Text struct {
-	X, Y  float64 // start of the baseline, mm
+	X, Y  float64 // start of the baseline, mm (see Align)
+	Align Align
 	S     string
-	Font  *text.Font // the TrueType file the glyphs come from
-	Bold  bool       // Font is the family's bold face
-	Size  float64    // pt
+	// Font is the TrueType file the glyphs come from; nil is the font the
+	// drawing is played into: the PDF's current one, the page's in an SVG
+	// (a figure's labels take the book's).
+	Font  *text.Font
+	Bold  bool    // Font is the family's bold face
+	Size  float64 // pt
 	Color Color
 	Mode  TextMode
 	Line  float64 // stroke width in mm for TextFillStroke and TextStroke

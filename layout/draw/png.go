@@ -211,14 +211,20 @@ func outline(s *Shape) []Seg {
 			{Op: 'C', P: [6]float64{cx + kx, cy - ry, cx + rx, cy - ky, cx + rx, cy}},
 			{Op: 'Z'},
 		}
-	case Line:
+	case Circle:
+		return outline(&Shape{Kind: Ellipse, X: x - s.R, Y: y - s.R, W: 2 * s.R, H: 2 * s.R})
+	case Line, Arrow:
 		return []Seg{{Op: 'M', P: [6]float64{x, y}}, {Op: 'L', P: [6]float64{x + w, y + h}}}
 	}
 	return s.Segs
 }
 
 func (r *raster) shape(s *Shape) {
-	if s.Fill != nil && s.Kind != Line {
+	if s.Kind == Arrow && s.Stroke != nil {
+		a, b, c := arrowHead(s.X, s.Y, s.X+s.W, s.Y+s.H, s.R)
+		r.fillPath([]Seg{{Op: 'M', P: [6]float64{a[0], a[1]}}, {Op: 'L', P: [6]float64{b[0], b[1]}}, {Op: 'L', P: [6]float64{c[0], c[1]}}, {Op: 'Z'}}, rgba(*s.Stroke, 1))
+	}
+	if s.Fill != nil && s.Kind != Line && s.Kind != Arrow {
 		c := rgba(*s.Fill, s.Alpha)
 		if s.Kind == Rect && r.m.axisAligned() {
 			r.fillRect(s, c)

@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"fmt"
 	"hash/fnv"
+	"html"
 	"io"
 	"math"
 	"slices"
@@ -25,19 +26,37 @@ var fallbackFonts = []string{"Hiragino Kaku Gothic ProN", "Hiragino Sans", "Yu G
 // the bleed away.
 func (l *List) SVG(w io.Writer, trim bool) error {
 	bw := bufio.NewWriter(w)
-	s := &svgWriter{w: bw, id: l.idPrefix(), classes: map[fontKey]int{}}
 	x, y, wd, ht := 0.0, 0.0, l.W, l.H
 	if trim {
 		x, y, wd, ht = l.Bleed, l.Bleed, l.W-2*l.Bleed, l.H-2*l.Bleed
 	}
 	fmt.Fprintf(bw, `<svg xmlns="http://www.w3.org/2000/svg" width="%smm" height="%smm" viewBox="%s %s %s %s" xml:space="preserve">`,
 		num(wd), num(ht), num(x), num(y), num(wd), num(ht))
+	return l.svgBody(bw, false, "</svg>\n")
+}
+
+// InlineSVG writes l as an <svg> to place in an HTML page (a book's
+// figure): of the given class, an image labelled label, as wide as its
+// container up to its own width. Every shape spells out its fill, stroke
+// and stroke width, "none" included, so that no style of the page paints
+// it; a run without a font (Font nil) takes the page's.
+func (l *List) InlineSVG(w io.Writer, class, label string) error {
+	bw := bufio.NewWriter(w)
+	fmt.Fprintf(bw, `<svg class="%s" role="img" aria-label="%s" viewBox="0 0 %s %s" style="width:100%%;max-width:%smm" xmlns="http://www.w3.org/2000/svg">`,
+		html.EscapeString(class), html.EscapeString(label), num(l.W), num(l.H), num(l.W))
+	return l.svgBody(bw, true, "</svg>")
+}
+
+// svgBody writes the font classes and the items of l after an opened
+// <svg>, then end.
+func (l *List) svgBody(bw *bufio.Writer, inline bool, end string) error {
+	s := &svgWriter{w: bw, id: l.idPrefix(), classes: map[fontKey]int{}, inline: inline}
 	s.style(l)
 	if err := l.Play(s); err != nil {
 		return err
 	}
 	bw.WriteString(strings.Repeat("</g>", s.open))
-	bw.WriteString("</svg>\n")
+	bw.WriteString(end)
 	return bw.Flush()
 }
 
@@ -47,6 +66,7 @@ type svgWriter struct {
 	n       int
 	open    int // <g> elements a Clip or Rotate opened, not yet closed
 	classes map[fontKey]int
+	inline  bool // every shape's paint spelled out (InlineSVG)
 }
 
 func (s *svgWriter) Shape(sh *Shape) error { s.shape(sh); return nil }
@@ -113,7 +133,7 @@ func (s *svgWriter) style(l *List) {
 	var keys []fontKey
 	for _, it := range l.Items {
 		t, ok := it.(*Text)
-		if !ok {
+		if !ok || t.Font == nil {
 			continue
 		}
 		k := fontKey{t.Font, t.Bold}
@@ -157,7 +177,9 @@ func (s *svgWriter) shape(sh *Shape) {
 		fmt.Fprintf(w, `<rect x="%s" y="%s" width="%s" height="%s" rx="%s"`, num(sh.X), num(sh.Y), num(sh.W), num(sh.H), num(math.Max(sh.R, 0)))
 	case Ellipse:
 		fmt.Fprintf(w, `<ellipse cx="%s" cy="%s" rx="%s" ry="%s"`, num(sh.X+sh.W/2), num(sh.Y+sh.H/2), num(sh.W/2), num(sh.H/2))
-	case Line:
+	case Circle:
+		fmt.Fprintf(w, `<circle cx="%s" cy="%s" r="%s"`, num(sh.X), num(sh.Y), num(sh.R))
+	case Line, Arrow:
 		fmt.Fprintf(w, `<line x1="%s" y1="%s" x2="%s" y2="%s"`, num(sh.X), num(sh.Y), num(sh.X+sh.W), num(sh.Y+sh.H))
 	case Path, Polygon:
 		w.WriteString(`<path d="`)
@@ -173,7 +195,7 @@ func (s *svgWriter) shape(sh *Shape) {
 		}
 		w.WriteString(`"`)
 	}
-	if sh.Fill != nil && sh.Kind != Line {
+	if sh.Fill != nil && sh.Kind != Line && sh.Kind != Arrow {
 		fmt.Fprintf(w, ` fill="%s"`, hex(*sh.Fill))
 		if sh.Alpha > 0 && sh.Alpha < 1 {
 			fmt.Fprintf(w, ` fill-opacity="%s"`, num(sh.Alpha))
@@ -181,13 +203,20 @@ func (s *svgWriter) shape(sh *Shape) {
 	} else {
 		w.WriteString(` fill="none"`)
 	}
-	if sh.Stroke != nil {
+	switch {
+	case sh.Stroke != nil:
 		fmt.Fprintf(w, ` stroke="%s" stroke-width="%s"`, hex(*sh.Stroke), num(sh.Line))
 		if sh.Dash > 0 {
 			fmt.Fprintf(w, ` stroke-dasharray="%s"`, num(sh.Dash))
 		}
+	case s.inline:
+		fmt.Fprintf(w, ` stroke="none" stroke-width="%s"`, num(sh.Line))
 	}
 	w.WriteString("/>")
+	if sh.Kind == Arrow && sh.Stroke != nil {
+		a, b, c := arrowHead(sh.X, sh.Y, sh.X+sh.W, sh.Y+sh.H, sh.R)
+		fmt.Fprintf(w, `<polygon points="%s,%s %s,%s %s,%s" fill="%s"/>`, num(a[0]), num(a[1]), num(b[0]), num(b[1]), num(c[0]), num(c[1]), hex(*sh.Stroke))
+	}
 }
 
 // segPoints is how many numbers a path command takes.
@@ -206,18 +235,30 @@ func segPoints(op byte) int {
 func (s *svgWriter) text(t *Text) {
 	w := s.w
 	size := t.Size * text.MMPerPt
-	fmt.Fprintf(w, `<text class="%sf%d" font-size="%s" y="%s" x="`, s.id, s.classes[fontKey{t.Font, t.Bold}], num(size), num(t.Y))
-	x := t.X
-	first := true
-	for _, r := range t.S {
-		if !first {
-			w.WriteByte(' ')
+	if t.Font == nil {
+		// The page's font, unknown here: the reader places the run.
+		fmt.Fprintf(w, `<text x="%s" y="%s" font-size="%s"`, num(t.X), num(t.Y), num(size))
+		if t.Align == AlignCenter {
+			w.WriteString(` text-anchor="middle" dominant-baseline="central"`)
 		}
-		first = false
-		w.WriteString(num(x))
-		x += float64(t.Font.Width(r)) * size / 1000
+	} else {
+		x, y := t.X, t.Y
+		if t.Align == AlignCenter {
+			x -= float64(width(t.Font, t.S)) * size / 1000 / 2
+			y += size * centerDrop
+		}
+		fmt.Fprintf(w, `<text class="%sf%d" font-size="%s" y="%s" x="`, s.id, s.classes[fontKey{t.Font, t.Bold}], num(size), num(y))
+		first := true
+		for _, r := range t.S {
+			if !first {
+				w.WriteByte(' ')
+			}
+			first = false
+			w.WriteString(num(x))
+			x += float64(t.Font.Width(r)) * size / 1000
+		}
+		w.WriteString(`"`)
 	}
-	w.WriteString(`"`)
 	c := hex(t.Color)
 	switch t.Mode {
 	case TextFill:
@@ -248,3 +289,12 @@ func hex(c Color) string { return fmt.Sprintf("#%02x%02x%02x", c.R, c.G, c.B) }
 var xmlEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;")
 
 func xmlEscape(s string) string { return xmlEscaper.Replace(s) }
+
+// width is the advance of s in f, in thousandths of an em.
+func width(f *text.Font, s string) int {
+	w := 0
+	for _, r := range s {
+		w += f.Width(r)
+	}
+	return w
+}
