@@ -259,10 +259,6 @@ func cardParts(faces map[string]*draw.List) func(id string) (book.CardParts, boo
 		if f == nil {
 			return book.CardParts{}, false
 		}
-		p := book.CardParts{W: f.W - 2*f.Bleed, H: f.H - 2*f.Bleed}
-		for _, r := range f.Regions {
-			p.Regions = append(p.Regions, book.Region{Role: r.Role, X: r.X - f.Bleed, Y: r.Y - f.Bleed, W: r.W, H: r.H})
-		}
-		return p, true
+		return book.PartsOf(f), true
 	}
 }

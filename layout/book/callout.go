@@ -3,6 +3,8 @@ package book
 import (
 	"strconv"
 	"strings"
+
+	"bifrost/layout/draw"
 )
 
 // A card's callouts: each numbered marker stands beside the card, left of
@@ -32,7 +34,7 @@ const cardMarks = "?at="
 // its side so far when it would touch one. Its side is the one nearer the
 // part, unless the leader from there would cross another part and the
 // leader from the other side would not.
-func markAt(p CardParts, r Region, before []mark) mark {
+func markAt(p CardParts, r draw.Region, before []mark) mark {
 	clamp := func(v float64) float64 { return min(max(v, 0), 1) }
 	in := min(leaderIn, r.W/p.W/2)
 	ay := r.Y + r.H/2
@@ -68,7 +70,7 @@ func settle(p CardParts, m mark, before []mark) mark {
 
 // crossesPart reports whether the leader of m, inside the card, passes
 // through a part other than r, one holding r, or one inside r.
-func crossesPart(p CardParts, r Region, m mark) bool {
+func crossesPart(p CardParts, r draw.Region, m mark) bool {
 	// The leader inside the card: from where it enters at the card's edge.
 	x0, y0, x1, y1 := min(max(m.X, 0), 1)*p.W, m.Y*p.H, m.AX*p.W, m.AY*p.H
 	if m.X != m.AX {
@@ -87,13 +89,13 @@ func crossesPart(p CardParts, r Region, m mark) bool {
 }
 
 // holds reports whether box a contains box b.
-func holds(a, b Region) bool {
+func holds(a, b draw.Region) bool {
 	return a.X <= b.X && a.Y <= b.Y && a.X+a.W >= b.X+b.W && a.Y+a.H >= b.Y+b.H
 }
 
 // segmentMeetsBox reports whether the segment (x0,y0)–(x1,y1) passes
 // through the inside of box o (Liang–Barsky clipping).
-func segmentMeetsBox(x0, y0, x1, y1 float64, o Region) bool {
+func segmentMeetsBox(x0, y0, x1, y1 float64, o draw.Region) bool {
 	t0, t1 := 0.0, 1.0
 	dx, dy := x1-x0, y1-y0
 	for _, c := range [4][2]float64{{-dx, x0 - o.X}, {dx, o.X + o.W - x0}, {-dy, y0 - o.Y}, {dy, o.Y + o.H - y0}} {

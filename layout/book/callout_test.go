@@ -8,13 +8,14 @@ import (
 	"strings"
 	"testing"
 
+	"bifrost/layout/draw"
 	"bifrost/schema"
 )
 
 // testParts are the parts of a 63 × 88 mm card: a name bar across the
 // top, a cost in its right corner, an effect box below and two text lines.
 func testParts(id string) (CardParts, bool) {
-	return CardParts{W: 63, H: 88, Regions: []Region{
+	return CardParts{W: 63, H: 88, Regions: []draw.Region{
 		{Role: "name", X: 0, Y: 0, W: 63, H: 10},
 		{Role: "cost", X: 53, Y: 0, W: 10, H: 10},
 		{Role: "effect", X: 5, Y: 50, W: 53, H: 30},
@@ -24,9 +25,9 @@ func testParts(id string) (CardParts, bool) {
 }
 
 // testRegions are the parts the test's callouts name, in order.
-var testRegions = func() []Region {
+var testRegions = func() []draw.Region {
 	p, _ := testParts("E1-05")
-	return []Region{p.Regions[0], p.Regions[1], p.Regions[2], p.Regions[4]}
+	return []draw.Region{p.Regions[0], p.Regions[1], p.Regions[2], p.Regions[4]}
 }()
 
 func TestCardCalloutsNumberThePartsOnTheCard(t *testing.T) {
@@ -177,7 +178,7 @@ func TestCardWithCalloutsStaysOnOnePageWithItsLeadInAndList(t *testing.T) {
 // on a card whose cost circle sits at the left of its name bar, the name's
 // and the kind's markers stand on the right.
 func TestLeaderCrossesNoOtherPart(t *testing.T) {
-	p := CardParts{W: 63, H: 88, Regions: []Region{
+	p := CardParts{W: 63, H: 88, Regions: []draw.Region{
 		{Role: "cost", X: 3, Y: 3, W: 10, H: 10},
 		{Role: "name", X: 14, Y: 4, W: 45, H: 6},
 		{Role: "kind", X: 14, Y: 10, W: 45, H: 3},

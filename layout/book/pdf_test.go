@@ -644,7 +644,7 @@ func benchmarkBooks(b *testing.B, names ...string) {
 	}
 }
 
-func TestPDF_EmptyBookAndMissingCardDrawerStillPrint(t *testing.T) {
+func TestPDF_EmptyBookAndABookWithoutCardsStillPrint(t *testing.T) {
 	for _, md := range []string{"", "---\ntitle: 空\n---\n", "![E01](bifrost-card:E01)\n"} {
 		r, err := typeset([]byte(md), nil)
 		if err != nil {

@@ -497,7 +497,7 @@ func (b *builder) footnotes(fl *east.FootnoteList) error {
 	return nil
 }
 
-// image draws an example card through the CardDrawer, centred (a landscape
+// image draws an example card from its face's display list, centred (a landscape
 // board across the whole text width), or a local
 // PNG or JPEG image. An image that cannot be shown leaves its alt text.
 func (b *builder) image(img *ast.Image) error {

@@ -11,6 +11,7 @@ import (
 	"text/template"
 	tparse "text/template/parse"
 
+	"bifrost/layout/draw"
 	"bifrost/schema"
 	"bifrost/schema/effect"
 	"bifrost/schema/figure"
@@ -37,15 +38,23 @@ type Data struct {
 
 // CardParts are the parts of a card's face, for callouts.
 type CardParts struct {
-	W, H    float64  // the face's trim size, mm
-	Regions []Region // the boxes of its parts, mm from the trim's top-left corner
+	W, H float64 // the face's trim size, mm
+	// Regions are the boxes of its parts, mm from the trim's top-left
+	// corner; Role is what the part shows, as the card layout names it
+	// ("name", "cost", "effect", "icon:勇気", …).
+	Regions []draw.Region
 }
 
-// Region is the box of one part of a card: Role is what the part shows, as
-// the card layout names it ("name", "cost", "effect", "icon:勇気", …).
-type Region struct {
-	Role       string
-	X, Y, W, H float64
+// PartsOf gives the parts of a card's face from its display list, their
+// boxes moved from the bleed's corner to the trim's.
+func PartsOf(face *draw.List) CardParts {
+	p := CardParts{}
+	p.W, p.H = face.Trim()
+	for _, r := range face.Regions {
+		r.X, r.Y = r.X-face.Bleed, r.Y-face.Bleed
+		p.Regions = append(p.Regions, r)
+	}
+	return p
 }
 
 // Term is one row of a glossary table.
@@ -362,7 +371,7 @@ func (d Data) card(id string, callouts ...string) (string, error) {
 
 // partIndex finds the part named role among regions: its first region of
 // that role, or for "role#n" its n-th; -1 when there is none.
-func partIndex(regions []Region, role string) int {
+func partIndex(regions []draw.Region, role string) int {
 	n := 1
 	if name, nth, ok := strings.Cut(role, "#"); ok {
 		var err error

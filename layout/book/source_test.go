@@ -64,12 +64,7 @@ func shippedParts(t testing.TB, g *schema.Game, res schema.Result) func(string) 
 	}
 	parts := map[string]CardParts{}
 	for _, d := range drawn {
-		f := d.Face
-		p := CardParts{W: f.W - 2*f.Bleed, H: f.H - 2*f.Bleed}
-		for _, r := range f.Regions {
-			p.Regions = append(p.Regions, Region{Role: r.Role, X: r.X - f.Bleed, Y: r.Y - f.Bleed, W: r.W, H: r.H})
-		}
-		parts[d.ID] = p
+		parts[d.ID] = PartsOf(d.Face)
 	}
 	return func(id string) (CardParts, bool) {
 		p, ok := parts[id]

@@ -39,12 +39,7 @@ func expandBooks(t *testing.T, set map[string]string) map[string]string {
 	}
 	parts := map[string]book.CardParts{}
 	for _, d := range drawn {
-		f := d.Face
-		p := book.CardParts{W: f.W - 2*f.Bleed, H: f.H - 2*f.Bleed}
-		for _, r := range f.Regions {
-			p.Regions = append(p.Regions, book.Region{Role: r.Role, X: r.X - f.Bleed, Y: r.Y - f.Bleed, W: r.W, H: r.H})
-		}
-		parts[d.ID] = p
+		parts[d.ID] = book.PartsOf(d.Face)
 	}
 	books, err := booktest.Expand(t, ".", book.Data{Game: schema.Nastrond, Result: res, Lang: "en",
 		Figures: map[string]*figure.Figure{"board": {W: 10, H: 10}}, // the board's drawing says no rule
