@@ -76,7 +76,7 @@ func BenchmarkCardsScaled(b *testing.B) {
 			out := b.TempDir()
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := printCards(context.Background(), src, out, res, "a4"); err != nil {
+				if _, err := printCards(context.Background(), src, out, res, "a4", nil); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -101,7 +101,7 @@ func buildGame(ctx context.Context, opts *buildOptions, res schema.Result) (bool
 	if err != nil {
 		return false, err
 	}
-	cardsPDF, err := printCards(ctx, opts.src, opts.out, res, "a4")
+	cardsPDF, err := printCards(ctx, opts.src, opts.out, res, "a4", painted)
 	if err != nil {
 		return false, err
 	}

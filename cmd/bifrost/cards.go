@@ -184,10 +184,10 @@ func sheetName(opts *cardsOptions) (string, error) {
 	return "cards.pdf", nil
 }
 
-// printCards writes out/<game>/cards.pdf for a validated game and returns
-// its path; build calls it.
-func printCards(ctx context.Context, src, out string, res schema.Result, paper string) ([]string, error) {
-	return writeCards(ctx, printJob{src: src, out: out, res: res, paper: paper, name: "cards.pdf"})
+// printCards writes out/<game>/cards.pdf for a validated game from its
+// cards painted for the build, and returns its path; build calls it.
+func printCards(ctx context.Context, src, out string, res schema.Result, paper string, painted *paintedCards) ([]string, error) {
+	return writeCards(ctx, printJob{src: src, out: out, res: res, paper: paper, name: "cards.pdf", painted: painted})
 }
 
 // printJob is one game's printing.
@@ -199,6 +199,7 @@ type printJob struct {
 	perCard  bool
 	name     string // the sheet PDF's file name in out/<game>
 	print    cards.Options
+	painted  *paintedCards // the cards already painted with src's layout and art, or nil
 }
 
 // writeCards writes the job's PDFs atomically and returns their paths. The
@@ -208,9 +209,15 @@ func writeCards(ctx context.Context, j printJob) ([]string, error) {
 	if g == nil {
 		return nil, msgErr("unknown_game", j.res.Game, gameIDs{})
 	}
-	lay, err := cards.Load(cards.LayoutDir(j.src), g)
-	if err != nil {
-		return nil, err
+	var lay *cards.Layout
+	if j.painted != nil {
+		lay = j.painted.lay
+		j.print.Painted = j.painted.drawn
+	} else {
+		var err error
+		if lay, err = cards.Load(cards.LayoutDir(j.src), g); err != nil {
+			return nil, err
+		}
 	}
 	stamp, err := versionStamp(filepath.Join(j.src, g.ID+".xlsx"), j.res.Rules)
 	if err != nil {

@@ -92,21 +92,23 @@ func runRulebook(_ context.Context, opts *rulebookOptions, args []string) error 
 	return nil
 }
 
-// paintedCards are a game's card designs painted once, each face and back
-// a display list, with the layout and art beside its workbook: the books
-// and the report draw these lists and paint none of their own.
+// paintedCards are a game's cards painted once, every copy's face and
+// back a display list, with the layout and art beside its workbook: the
+// books, the report and the card sheets draw these lists and paint none of
+// their own.
 type paintedCards struct {
 	lay   *cards.Layout
-	drawn []cards.Drawn
+	drawn []cards.Drawn // in print order, a design's first copy first
 }
 
-// paintCards paints every card design of res with the layout and art in src.
+// paintCards paints every copy of every card of res with the layout and
+// art in src.
 func paintCards(src string, g *schema.Game, res schema.Result) (*paintedCards, error) {
 	lay, err := cards.Load(cards.LayoutDir(src), g)
 	if err != nil {
 		return nil, err
 	}
-	drawn, err := cards.DrawAll(res, lay, cards.Options{ArtDir: filepath.Join(src, "art")})
+	drawn, err := cards.DrawCopies(res, lay, cards.Options{ArtDir: filepath.Join(src, "art")})
 	if err != nil {
 		return nil, err
 	}
@@ -163,7 +165,9 @@ func renderRulebook(rulesDir, out string, g *schema.Game, res schema.Result, pai
 	drawer := &book.Cards{Face: face, FontName: fontName}
 	faces := map[string]*draw.List{}
 	for _, d := range painted.drawn {
-		faces[d.ID] = d.Face
+		if d.Copy == 1 {
+			faces[d.ID] = d.Face
+		}
 	}
 	// A Mincho body and a Gothic with a real bold, when installed.
 	fonts := book.WithFonts(book.InstalledChain(book.Mincho), book.InstalledChain(book.Gothic))

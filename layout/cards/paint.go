@@ -95,6 +95,23 @@ func (pt *painter) draw(els []*Element, c *card, side string) *draw.List {
 	return l
 }
 
+// drawOverlays lays out only what goes over one side of card c after its
+// elements, the version stamp and the DRAFT band, as a list of the side's
+// size: played after a list of the side drawn without them, it prints the
+// same as the side drawn with them.
+func (pt *painter) drawOverlays(c *card, side string) *draw.List {
+	b := pt.lay.Bleed
+	if c.kind.Board {
+		b = 0
+	}
+	l := &draw.List{W: c.kind.Size.W + 2*b, H: c.kind.Size.H + 2*b, Bleed: b}
+	pt.list = l
+	pt.ox, pt.oy, pt.card, pt.side = b, b, c, side
+	pt.overlays(c, side, b, b)
+	pt.list = nil
+	return l
+}
+
 // add appends items to the list being drawn.
 func (pt *painter) add(items ...draw.Item) {
 	if !pt.dry {
@@ -115,6 +132,11 @@ func (pt *painter) paint(els []*Element, c *card, side string, x, y float64) {
 			pt.region(e)
 		}
 	}
+	pt.overlays(c, side, x, y)
+}
+
+// overlays draws the version stamp and the DRAFT band over the face of c.
+func (pt *painter) overlays(c *card, side string, x, y float64) {
 	if pt.stamp != "" && side == "face" && !pt.dry {
 		pt.drawStamp(x, y, c.kind.Size)
 	}

@@ -41,6 +41,12 @@ type Options struct {
 	// along the right edge inside the safe area: what data the card was
 	// printed from, so old playtest cards can be told from new ones.
 	Stamp string
+	// Painted are sides already painted with the same layout (the same
+	// *Layout) and ArtDir, without Stamp, Draft or InkSaver (DrawCopies
+	// of a build): Render prints each as it is, with the stamp and band
+	// painted over it, instead of painting it again. Backs are painted
+	// anew under InkSaver.
+	Painted []Drawn
 }
 
 // Duplexes lists the flips Render accepts.
@@ -239,15 +245,29 @@ func output(pdf *fpdf.Fpdf, w io.Writer) error {
 
 // printer lays cards out and replays their drawings onto one PDF.
 type printer struct {
-	pdf *fpdf.Fpdf
-	out *draw.PDF
-	pt  *painter
+	pdf     *fpdf.Fpdf
+	out     *draw.PDF
+	pt      *painter
+	painted map[paintedSide]*draw.List // Options.Painted
+}
+
+// paintedSide names one side of one copy of a card.
+type paintedSide struct {
+	kind, id, side string
+	copy           int
 }
 
 func newPrinter(pdf *fpdf.Fpdf, l *Layout, ds *dataset, art *artStore, opt Options) *printer {
 	pt := newPainter(l, ds, art, false)
 	pt.inkSaver, pt.draft, pt.stamp = opt.InkSaver, opt.Draft, opt.Stamp
-	return &printer{pdf: pdf, out: draw.NewPDF(pdf, l.fontNameInPDF), pt: pt}
+	p := &printer{pdf: pdf, out: draw.NewPDF(pdf, l.fontNameInPDF), pt: pt, painted: map[paintedSide]*draw.List{}}
+	for _, d := range opt.Painted {
+		p.painted[paintedSide{d.Kind, d.ID, "face", d.Copy}] = d.Face
+		if d.Back != nil && !opt.InkSaver {
+			p.painted[paintedSide{d.Kind, d.ID, "back", d.Copy}] = d.Back
+		}
+	}
+	return p
 }
 
 // fontNameInPDF is a font's name in the documents of l.
@@ -255,8 +275,16 @@ func (l *Layout) fontNameInPDF(f *text.Font) string { return l.pdfFont[f] }
 
 // side draws one side of c with its trim's top-left corner at (x, y).
 func (p *printer) side(els []*Element, c *card, side string, x, y float64) {
-	l := p.pt.draw(els, c, side)
+	l, ok := p.painted[paintedSide{c.kind.Name, c.id, side, c.copy}]
+	if !ok {
+		l = p.pt.draw(els, c, side)
+		p.out.Draw(l, x-l.Bleed, y-l.Bleed)
+		return
+	}
 	p.out.Draw(l, x-l.Bleed, y-l.Bleed)
+	if o := p.pt.drawOverlays(c, side); len(o.Items) > 0 {
+		p.out.Draw(o, x-o.Bleed, y-o.Bleed)
+	}
 }
 
 func cmpOrS(a, b string) string {
