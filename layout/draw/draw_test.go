@@ -120,6 +120,9 @@ func TestAnItemNoBackendPaintsFailsEveryBackend(t *testing.T) {
 	if err := l.SVG(io.Discard, false); err == nil || !strings.Contains(err.Error(), "draw.bogus") {
 		t.Errorf("SVG: %v, want an error naming draw.bogus", err)
 	}
+	if err := l.InlineSVG(io.Discard, "figure", "x"); err == nil || !strings.Contains(err.Error(), "draw.bogus") {
+		t.Errorf("inline SVG: %v, want an error naming draw.bogus", err)
+	}
 	if _, err := l.PNG(25.4, false); err == nil || !strings.Contains(err.Error(), "draw.bogus") {
 		t.Errorf("PNG: %v, want an error naming draw.bogus", err)
 	}
