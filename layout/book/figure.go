@@ -112,7 +112,7 @@ func figureList(f *figure.Figure) *draw.List {
 		case figure.KindArrow:
 			l.Add(&draw.Shape{Kind: draw.Arrow, X: sh.X, Y: sh.Y, W: sh.W, H: sh.H, R: arrowHead, Fill: fill, Stroke: stroke, Line: line})
 		case figure.KindText:
-			if sh.Text != "" {
+			if sh.Text != "" { // Size in points, reckoned as the book's PDF always did
 				l.Add(&draw.Text{X: sh.X, Y: sh.Y, Align: draw.AlignCenter, S: sh.Text, Size: sh.Size / 25.4 * 72, Color: *colour(cmp.Or(sh.Fill, flowInk))})
 			}
 		}

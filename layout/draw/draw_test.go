@@ -2,10 +2,7 @@ package draw
 
 import (
 	"bytes"
-	"image"
 	"image/color"
-	stddraw "image/draw"
-	"image/png"
 	"io"
 	"slices"
 	"strings"
@@ -78,17 +75,7 @@ func TestPNGIsSafeConcurrently(t *testing.T) {
 // and the same length (a designer repainting a card while serve runs) is
 // drawn as it is now, not as the process first decoded it.
 func TestPNGDrawsArtByContentNotByName(t *testing.T) {
-	art := func(c color.RGBA) []byte {
-		img := image.NewRGBA(image.Rect(0, 0, 4, 4))
-		stddraw.Draw(img, img.Bounds(), &image.Uniform{C: c}, image.Point{}, stddraw.Src)
-		var b bytes.Buffer
-		enc := png.Encoder{CompressionLevel: png.NoCompression} // the same length for any colour
-		if err := enc.Encode(&b, img); err != nil {
-			t.Fatal(err)
-		}
-		return b.Bytes()
-	}
-	red, blue := art(color.RGBA{255, 0, 0, 255}), art(color.RGBA{0, 0, 255, 255})
+	red, blue := pngFile(t, color.RGBA{255, 0, 0, 255}), pngFile(t, color.RGBA{0, 0, 255, 255})
 	if len(red) != len(blue) {
 		t.Fatalf("the two images differ in length (%d, %d); the test needs them equal", len(red), len(blue))
 	}
