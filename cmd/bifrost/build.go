@@ -93,7 +93,7 @@ func validatedTargets(g *globalOptions, src, out string, args []string, outputs 
 // reports false when there was any.
 func buildGame(ctx context.Context, opts *buildOptions, res schema.Result) (bool, error) {
 	g := schema.GameByID(res.Game)
-	painted, err := paintCards(opts.src, g, res)
+	painted, err := paintCards(opts.src, g, res, true)
 	if err != nil {
 		return false, err
 	}

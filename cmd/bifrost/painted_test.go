@@ -23,7 +23,7 @@ func TestBuildShowsEveryCardFromTheOnePaintingItMade(t *testing.T) {
 	const mark = "PAINTEDONCE"
 	g := schema.Nastrond
 	res := loadShipped(t, g)
-	painted, err := paintCards(shippedSrc, g, res)
+	painted, err := paintCards(shippedSrc, g, res, true) // as build paints them
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -80,7 +80,7 @@ func runRulebook(_ context.Context, opts *rulebookOptions, args []string) error 
 		writeProblems(opts.stdout, opts.stderr, []schema.Result{res}, opts.Lang())
 		return errProblems
 	}
-	painted, err := paintCards(opts.src, g, res)
+	painted, err := paintCards(opts.src, g, res, false)
 	if err != nil {
 		return err
 	}
@@ -92,23 +92,28 @@ func runRulebook(_ context.Context, opts *rulebookOptions, args []string) error 
 	return nil
 }
 
-// paintedCards are a game's cards painted once, every copy's face and
-// back a display list, with the layout and art beside its workbook: the
-// books, the report and the card sheets draw these lists and paint none of
-// their own.
+// paintedCards are a game's cards painted once, each face and back a
+// display list, with the layout and art beside its workbook: the books,
+// the report and the card sheets draw these lists and paint none of their
+// own.
 type paintedCards struct {
 	lay   *cards.Layout
 	drawn []cards.Drawn // in print order, a design's first copy first
 }
 
-// paintCards paints every copy of every card of res with the layout and
-// art in src.
-func paintCards(src string, g *schema.Game, res schema.Result) (*paintedCards, error) {
+// paintCards paints every card design of res with the layout and art in
+// src: each design's first copy, which the books and the report show, or
+// every copy when copies is set (build, whose card sheets print them all).
+func paintCards(src string, g *schema.Game, res schema.Result, copies bool) (*paintedCards, error) {
 	lay, err := cards.Load(cards.LayoutDir(src), g)
 	if err != nil {
 		return nil, err
 	}
-	drawn, err := cards.DrawCopies(res, lay, cards.Options{ArtDir: filepath.Join(src, "art")})
+	paint := cards.DrawAll
+	if copies {
+		paint = cards.DrawCopies
+	}
+	drawn, err := paint(res, lay, cards.Options{ArtDir: filepath.Join(src, "art")})
 	if err != nil {
 		return nil, err
 	}

@@ -200,7 +200,7 @@ func inlineSVG(l *draw.List) (template.HTML, error) {
 // memory: nothing is written.
 func (p *previewer) books(g *schema.Game, res schema.Result) (map[string][]byte, error) {
 	out := map[string][]byte{}
-	painted, err := paintCards(p.opts.src, g, res)
+	painted, err := paintCards(p.opts.src, g, res, false)
 	if err != nil {
 		return nil, err
 	}
