@@ -228,9 +228,10 @@ var Bloodrage = &Game{
 		{Key: "Card", JA: "カード", Row: BCard{},
 			Doc: "基本ゲームの時代Ⅰ〜Ⅲのカード（クエスト・強化・戦闘）。人数の列で氏族数による抜き取りを決める。"},
 	},
-	Rules:  bloodrageRules,
-	Vocabs: map[string]*effect.Vocab{"ai": bloodrageAIVocab, "reward": bloodrageRewardVocab, "card": bloodrageCardVocab},
-	Check:  checkBloodrage,
+	Rules:    bloodrageRules,
+	Vocabs:   map[string]*effect.Vocab{"ai": bloodrageAIVocab, "reward": bloodrageRewardVocab, "card": bloodrageCardVocab},
+	Check:    checkBloodrage,
+	Messages: bloodrageMessages,
 }
 
 var bloodrageRules = []RuleParam{
@@ -618,7 +619,7 @@ func checkBloodrageRules(c *Checker) {
 	}
 	for k, n := range r.Ints("DestroyedAtStart") {
 		if n+r.Int("Ages") > bloodrageOuterProvinces {
-			sheet, row, col, header, _ := ruleCell(c, "DestroyedAtStart")
+			sheet, row, col, header, _ := RuleCell(c, "DestroyedAtStart")
 			c.P.Errorf(sheet, row, col, header, "b_destroyed_ages", n, k+2, r.Int("Ages"), bloodrageOuterProvinces)
 		}
 	}

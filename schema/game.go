@@ -22,6 +22,9 @@ type Game struct {
 	// Counted names in Japanese the components counted under a key that is
 	// not a sheet's (bloodrage's Quest: クエストカード), for the books.
 	Counted map[string]string
+	// Messages are the game's own problem messages, which Lang.Msg renders
+	// while Validate checks the game's workbook (see Lang.With).
+	Messages Catalogue
 }
 
 // SampleDeck is a deck a workbook lists for playtests (guardian's Decks
@@ -83,6 +86,7 @@ type Result struct {
 
 // Validate checks a workbook against g and returns every problem, sorted.
 func (g *Game) Validate(b *Book, l *Lang) Result {
+	l = l.With(g.Messages)
 	c := &Checker{Game: g, Book: b, P: &Problems{File: b.File, Lang: l}, Lang: l, Components: map[string]int{}}
 	c.Rules = c.decodeRules()
 	data := g.Check(c)
@@ -123,9 +127,9 @@ func (c *Checker) parseEffect(src, typed string, col Column, sheet string, row, 
 	return ast, true
 }
 
-// charNumber is the 1-based character number, as effect messages show it,
+// CharNumber is the 1-based character number, as effect messages show it,
 // of byte offset pos in src (an AST position).
-func charNumber(src string, pos int) int { return utf8.RuneCountInString(src[:min(pos, len(src))]) + 1 }
+func CharNumber(src string, pos int) int { return utf8.RuneCountInString(src[:min(pos, len(src))]) + 1 }
 
 // asTyped returns found, the text at rune offset of src, as the designer
 // typed it: src is typed after NFKC, and where the two have the same number
@@ -254,7 +258,7 @@ func ExpectCount[T any](s *Sheet[T], items []int, label, rule string, got int) {
 	if got == want {
 		return
 	}
-	rsheet, rrow, rcol, rheader, set := ruleCell(c, rule)
+	rsheet, rrow, rcol, rheader, set := RuleCell(c, rule)
 	hint := c.Lang.Msg("count_hint_add", rsheet, rule, got)
 	if set {
 		hint = c.Lang.Msg("count_hint_cell", rsheet+"!"+CellName(rcol, rrow), got)

@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"maps"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -166,9 +167,10 @@ var Guardian = &Game{
 		{Key: "Affinity", JA: "相性", Row: GAffinity{}, Doc: "属性と相性の表（カードではない）。1行が1属性。有利な属性を列挙する。通常の4属性の循環はデザイナーが自由に変えてよい。"},
 		{Key: "Decks", JA: "デッキ", Row: GDeckRow{}, Doc: "サンプルデッキ（カードではない）。1行が「デッキ・カードID・枚数」。デッキ枚数（DeckSize）と同名カードの上限（MaxCopies、マテリアルは除く）を検証する。シミュレーションはこのデッキを使う。"},
 	},
-	Rules:  guardianRules,
-	Vocabs: map[string]*effect.Vocab{"": guardianVocab},
-	Check:  checkGuardian,
+	Rules:    guardianRules,
+	Vocabs:   map[string]*effect.Vocab{"": guardianVocab},
+	Check:    checkGuardian,
+	Messages: guardianMessages,
 }
 
 var guardianRules = []RuleParam{
@@ -653,7 +655,7 @@ func guardianCheckEffect[T any](s *Sheet[T], i int, field, src string, e *effect
 	if e == nil {
 		return
 	}
-	pos := func(p int) int { return charNumber(src, p) }
+	pos := func(p int) int { return CharNumber(src, p) }
 	firstCheer := slices.IndexFunc(e.Clauses, func(cl effect.Clause) bool { return cl.Trigger == "cheer" })
 	for k, cl := range e.Clauses {
 		for _, call := range append(slices.Clone(cl.Conds), cl.Action) {
@@ -794,7 +796,7 @@ func guardianCardHint(id string, cards map[string]guardianCard) string {
 		slices.Sort(byName)
 		return byName[0]
 	}
-	return nearest(id, keys(cards))
+	return Nearest(id, slices.Collect(maps.Keys(cards)))
 }
 
 // UseText renders the Advance's use condition as card text, each condition

@@ -22,6 +22,7 @@ type Lang struct {
 	tag   string
 	valid *validator.Validate
 	trans ut.Translator
+	game  Catalogue // the messages of the game being validated (see With)
 }
 
 // NewLang returns the Lang for "ja" or "en"; anything else falls back to Japanese.
@@ -77,6 +78,9 @@ func (l *Lang) Tag() string { return l.tag }
 // designer wrote, and is cut to EchoLimit characters (see Echo).
 func (l *Lang) Msg(key string, args ...any) string {
 	m, ok := catalog[key]
+	if !ok {
+		m, ok = l.game[key]
+	}
 	if !ok {
 		return key + fmt.Sprint(args...)
 	}
@@ -226,9 +230,21 @@ func (l *Lang) List(names []string) string {
 	return strings.Join(names, "、")
 }
 
-// catalog holds every message that validator's translations do not cover.
-// Games add theirs through their own tables, merged here explicitly.
-var catalog = merge(coreMessages, valkyrieMessages, nastrondMessages, guardianMessages, bloodrageMessages)
+// catalog holds every message that validator's translations do not cover,
+// but for each game's own: a game's Messages reach Msg through With.
+var catalog = coreMessages
+
+// With returns a copy of l whose Msg also renders the messages of game, a
+// game's own catalogue. It panics if game defines a key the catalog or l's
+// game messages already define, which is a programming error.
+func (l *Lang) With(game Catalogue) *Lang {
+	w := *l
+	w.game = merge(catalog, l.game, game)
+	for k := range catalog {
+		delete(w.game, k)
+	}
+	return &w
+}
 
 func merge(tables ...Catalogue) Catalogue {
 	out := Catalogue{}

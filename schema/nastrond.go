@@ -98,9 +98,10 @@ var Nastrond = &Game{
 		{Key: "Keeper", JA: "キーパー", Row: NKeeper{}, Doc: "階層をつなぐビルレストを守るボス。第1層のキーパーはスタート地点も決める。"},
 		{Key: "Nidhogg", JA: "ニーズヘッグ", Row: NNidhogg{}, Doc: "中央（第4階層）に固定のボス。何度でも復活する。"},
 	},
-	Rules:  nastrondRules,
-	Vocabs: map[string]*effect.Vocab{"": nastrondVocab},
-	Check:  checkNastrond,
+	Rules:    nastrondRules,
+	Vocabs:   map[string]*effect.Vocab{"": nastrondVocab},
+	Check:    checkNastrond,
+	Messages: nastrondMessages,
 }
 
 var nastrondRules = []RuleParam{
@@ -262,12 +263,12 @@ func checkNastrond(c *Checker) any {
 		ExpectCount(einh, Indexes(einh.Items, func(e NEinherjar) bool { return e.Layer == layer }), c.Lang.Msg("n_label_einh", layer), fmt.Sprintf("EinherjarLayer%d", layer), einhBy[layer])
 		ExpectCount(keep, Indexes(keep.Items, func(k NKeeper) bool { return k.Layer == layer }), c.Lang.Msg("n_label_keeper", layer), kKey, keepBy[layer])
 		if e, k := r.Int(eKey), r.Int(kKey); e+k != nastrondRing[layer] {
-			sheet, row, col, header, _ := ruleCell(c, eKey, kKey)
+			sheet, row, col, header, _ := RuleCell(c, eKey, kKey)
 			c.P.Errorf(sheet, row, col, header, "n_ring", layer, e, k, e+k, layer, nastrondRing[layer])
 		}
 	}
 	if players := min(4, r.Int("Valkyria")); r.Int("KeeperLayer1") < players {
-		sheet, row, col, header, _ := ruleCell(c, "KeeperLayer1", "Valkyria")
+		sheet, row, col, header, _ := RuleCell(c, "KeeperLayer1", "Valkyria")
 		c.P.Errorf(sheet, row, col, header, "n_start_keepers", r.Int("KeeperLayer1"), players)
 	}
 	c.Count("Nidhogg", len(nid.Items))

@@ -218,7 +218,7 @@ func (c *Checker) decodeRules() Rules {
 			p, ok = r.foldKey(row.Key)
 		}
 		if !ok {
-			if near := nearest(row.Key, keys(r.params)); near != "" {
+			if near := Nearest(row.Key, keys(r.params)); near != "" {
 				s.Errorf(i, "Key", "unknown_rule_hint", row.Key, near)
 			} else {
 				s.Errorf(i, "Key", "unknown_rule", row.Key)
@@ -264,9 +264,9 @@ func keys[V any](m map[string]V) []string {
 	return out
 }
 
-// nearest returns the candidate closest to s by edit distance, or "" when
+// Nearest returns the candidate closest to s by edit distance, or "" when
 // none is close enough to be a likely typo. Ties go to the smaller name.
-func nearest(s string, candidates []string) string {
+func Nearest(s string, candidates []string) string {
 	best, bestD := "", 1<<30
 	for _, c := range candidates {
 		d := editDistance(strings.ToLower(s), strings.ToLower(c))
@@ -352,10 +352,10 @@ func (r Rules) Text(key string) string {
 	return fmt.Sprint(v[0])
 }
 
-// ruleCell locates the Value cell of the first of keys that the Rules sheet
+// RuleCell locates the Value cell of the first of keys that the Rules sheet
 // sets, so a problem with a rule's value points at it; without such a row it
 // gives the Rules sheet's A1 and ok false.
-func ruleCell(c *Checker, keys ...string) (sheet string, row, col int, header string, ok bool) {
+func RuleCell(c *Checker, keys ...string) (sheet string, row, col int, header string, ok bool) {
 	s := c.rulesSheet
 	if at := s.at["Value"]; at > 0 {
 		for _, k := range keys {

@@ -110,7 +110,8 @@ var Valkyrie = &Game{
 		"tactics": valkyrieTacticsVocab,
 		"reward":  valkyrieRewardVocab,
 	},
-	Check: checkValkyrie,
+	Check:    checkValkyrie,
+	Messages: valkyrieMessages,
 }
 
 var valkyrieRules = []RuleParam{
@@ -450,12 +451,12 @@ func checkValkyrieEffect[T any](s *Sheet[T], i int, field string, e Effect, pool
 		return
 	}
 	if n := len(e.AST.Clauses); n > ValkyrieMaxClauses {
-		s.Errorf(i, field, "v_limit_clauses", charNumber(e.Src, e.AST.Clauses[ValkyrieMaxClauses].Pos), ValkyrieMaxClauses, ValkyrieMaxClauses+1)
+		s.Errorf(i, field, "v_limit_clauses", CharNumber(e.Src, e.AST.Clauses[ValkyrieMaxClauses].Pos), ValkyrieMaxClauses, ValkyrieMaxClauses+1)
 	}
 	for _, cl := range e.AST.Clauses {
 		for _, cond := range cl.Conds {
 			if cond.Op == "" {
-				s.Errorf(i, field, "v_cond_op", charNumber(e.Src, cond.Pos), cond.Name)
+				s.Errorf(i, field, "v_cond_op", CharNumber(e.Src, cond.Pos), cond.Name)
 			}
 		}
 		if cl.Action.Name == "gain_vp" {

@@ -197,7 +197,7 @@ func (e *Engine) failing(out []FailingCell, at schema.BPos, id, what string, tri
 // Warnings are the failing cells as warnings at their cells of file, for
 // the CI gate (bifrost check).
 func (r Report) Warnings(file string, lang *schema.Lang) []schema.Problem {
-	ps := schema.Problems{File: file, Lang: lang}
+	ps := schema.Problems{File: file, Lang: lang.With(schema.Bloodrage.Messages)}
 	for _, c := range r.FailingCells {
 		ps.Warnf(c.pos.Sheet, c.pos.Row, c.pos.Col, c.pos.Column, "b_cell_fails", c.ID, c.Instruction, c.Failed, c.Tried, 100*c.FailRate, c.Threshold)
 	}
