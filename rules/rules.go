@@ -32,10 +32,10 @@ func (g Game) ID() string { return g.Schema.ID }
 // All lists the four games in report order.
 func All() []Game {
 	return []Game{
-		{Schema: schema.Valkyrie, New: valkyrie.FromData, Figures: valkyrie.Figures, Headings: valkyrie.ReportHeadings},
-		{Schema: schema.Nastrond, New: nastrond.FromData, Figures: nastrond.Figures},
-		{Schema: schema.Guardian, New: guardian.FromData, Figures: guardian.Figures, Headings: guardian.ReportHeadings},
-		{Schema: schema.Bloodrage, New: bloodrage.FromData, Figures: bloodrage.Figures, Headings: bloodrage.ReportHeadings},
+		{Schema: valkyrie.Schema, New: valkyrie.FromData, Figures: valkyrie.Figures, Headings: valkyrie.ReportHeadings},
+		{Schema: nastrond.Schema, New: nastrond.FromData, Figures: nastrond.Figures},
+		{Schema: guardian.Schema, New: guardian.FromData, Figures: guardian.Figures, Headings: guardian.ReportHeadings},
+		{Schema: bloodrage.Schema, New: bloodrage.FromData, Figures: bloodrage.Figures, Headings: bloodrage.ReportHeadings},
 	}
 }
 
@@ -50,4 +50,22 @@ func ByID(id string) (Game, error) {
 		ids = append(ids, g.ID())
 	}
 	return Game{}, sim.Errorf("「%s」というゲームはありません（%s のどれかです）", "unknown game %q (want one of %s)", id, sim.Word{strings.Join(ids, "、"), strings.Join(ids, ", ")})
+}
+
+// Schemas lists the games' data contracts, in the order of All.
+func Schemas() []*schema.Game {
+	var out []*schema.Game
+	for _, g := range All() {
+		out = append(out, g.Schema)
+	}
+	return out
+}
+
+// SchemaByID returns the data contract of the game with the given id, or nil.
+func SchemaByID(id string) *schema.Game {
+	g, err := ByID(id)
+	if err != nil {
+		return nil
+	}
+	return g.Schema
 }

@@ -211,8 +211,8 @@ func (s *Sheet[T]) SheetErrorf(key string, args ...any) {
 	s.c.P.Errorf(s.Name, 1, 1, "", key, args...)
 }
 
-// vocab returns the effect vocabulary of field's column.
-func (s *Sheet[T]) vocab(field string) *effect.Vocab {
+// Vocab returns the effect vocabulary of field's column.
+func (s *Sheet[T]) Vocab(field string) *effect.Vocab {
 	for _, c := range s.cols {
 		if c.Field == field {
 			return s.c.Game.Vocabs[c.Vocab]
@@ -220,6 +220,45 @@ func (s *Sheet[T]) vocab(field string) *effect.Vocab {
 	}
 	return nil
 }
+
+// Written reports whether item i's cell in field's column holds anything
+// but spaces; false when the column is missing.
+func (s *Sheet[T]) Written(i int, field string) bool {
+	at, ok := s.at[field]
+	if !ok {
+		return false
+	}
+	t, ok := s.c.Book.Lookup(s.Spec.Key, s.Spec.JA)
+	if !ok {
+		return false
+	}
+	for _, row := range t.Rows {
+		if row.Num == s.Rows[i] {
+			return Normalize(row.Cell(at-1)) != ""
+		}
+	}
+	return false
+}
+
+// Lang returns the language of the checker decoding the sheet.
+func (s *Sheet[T]) Lang() *Lang { return s.c.Lang }
+
+// AddError records an error with the rendered message msg at item i's cell
+// in the column of field.
+func (s *Sheet[T]) AddError(i int, field, msg string) {
+	at := s.at[field]
+	s.c.P.Add(Error, s.Name, s.Rows[i], at, s.headerOr(at, field), msg)
+}
+
+// Column returns the 1-based column of field, or 0 when it is missing.
+func (s *Sheet[T]) Column(field string) int { return s.at[field] }
+
+// WrittenHeader returns the header of field's column as the workbook writes
+// it, or its name in the checker's language when the column is missing.
+func (s *Sheet[T]) WrittenHeader(field string) string { return s.headerOr(s.at[field], field) }
+
+// Found reports whether the workbook has the sheet.
+func (s *Sheet[T]) Found() bool { return s.header != nil }
 
 // Has reports whether the sheet has the column of field.
 func (s *Sheet[T]) Has(field string) bool { _, ok := s.at[field]; return ok }

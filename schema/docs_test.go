@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"bifrost/rules"
 	"bifrost/schema"
 	"bifrost/schema/workbook"
 )
@@ -29,7 +30,8 @@ func TestCardsrcReadme_DocumentsEverySheetAndColumn(t *testing.T) {
 	}
 	var b strings.Builder
 	b.WriteString(intro + readmeMarker)
-	for _, g := range schema.Games() {
+	for _, game := range rules.All() {
+		g := game.Schema
 		b.WriteString("\n")
 		b.WriteString(g.Markdown(examplesFrom(t, g)))
 	}
@@ -42,7 +44,8 @@ func TestCardsrcReadme_DocumentsEverySheetAndColumn(t *testing.T) {
 	if b.String() != string(old) {
 		t.Errorf("%s is out of date with the schema; run: go test ./schema -run TestCardsrcReadme -update", path)
 	}
-	for _, g := range schema.Games() {
+	for _, game := range rules.All() {
+		g := game.Schema
 		for _, s := range g.AllSheets() {
 			for _, c := range s.Columns() {
 				if c.Doc == "" && c.Field != "ID" && c.Field != "Name" && c.Field != "Flavor" {

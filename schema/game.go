@@ -121,7 +121,7 @@ func (c *Checker) parseEffect(src, typed string, col Column, sheet string, row, 
 		if perr.Code != effect.ErrArgCount {
 			perr.Found = asTyped(perr.Found, perr.Offset, src, typed)
 		}
-		c.P.Add(Error, sheet, row, at, header, c.effectMessage(perr))
+		c.P.Add(Error, sheet, row, at, header, c.EffectMessage(perr))
 		return nil, false
 	}
 	return ast, true
@@ -143,8 +143,8 @@ func asTyped(found string, offset int, src, typed string) string {
 	return string(t[offset : offset+n])
 }
 
-// effectMessage localises a parse error; offsets are shown 1-based.
-func (c *Checker) effectMessage(e *effect.Error) string {
+// EffectMessage localises a parse error; offsets are shown 1-based.
+func (c *Checker) EffectMessage(e *effect.Error) string {
 	l := c.Lang
 	pos := e.Offset + 1
 	var m string
@@ -180,7 +180,7 @@ func CheckTriggers[T any](s *Sheet[T], i int, field string, e Effect, allowed ..
 	if e.AST == nil {
 		return
 	}
-	l, v := s.c.Lang, s.vocab(field)
+	l, v := s.c.Lang, s.Vocab(field)
 	var names []string
 	for _, a := range allowed {
 		if a != "" {

@@ -1,31 +1,17 @@
 package schema
 
-// Games lists the four games, in the order bifrost reports them.
-func Games() []*Game {
-	return []*Game{Valkyrie, Nastrond, Guardian, Bloodrage}
-}
-
-// GameByID returns the game with the given id, or nil.
-func GameByID(id string) *Game {
-	for _, g := range Games() {
-		if g.ID == id {
-			return g
-		}
-	}
-	return nil
-}
-
-// GameOfSheets recognises a game from a workbook's sheet names: the game
-// with the most of its sheets present (by English key or Japanese name).
-// It returns nil when no game's sheet is present or two games tie.
-func GameOfSheets(names []string) *Game {
+// GameOfSheets recognises which of games a workbook holds from its sheet
+// names: the game with the most of its sheets present (by English key or
+// Japanese name). It returns nil when no game's sheet is present or two
+// games tie.
+func GameOfSheets(games []*Game, names []string) *Game {
 	b := &Book{Sheets: map[string]*Table{}}
 	for _, n := range names {
 		b.Sheets[n] = &Table{Sheet: n}
 	}
 	var best *Game
 	bestN, tie := 0, false
-	for _, g := range Games() {
+	for _, g := range games {
 		n := 0
 		for _, s := range g.Sheets {
 			if _, ok := b.Lookup(s.Key, s.JA); ok {

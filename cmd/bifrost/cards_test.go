@@ -19,6 +19,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"bifrost/layout"
+	"bifrost/rules/guardian"
 	"bifrost/schema"
 )
 
@@ -204,7 +205,7 @@ func TestCards_LayoutBesideTheWorkbooksIsUsed(t *testing.T) {
 // TestPrintCards_IsWhatBuildCalls prints a validated game.
 func TestPrintCards_IsWhatBuildCalls(t *testing.T) {
 	out := t.TempDir()
-	res, err := validateOne(target{game: schema.Guardian, path: filepath.Join(shippedSrc, "guardian.xlsx")}, schema.NewLang("en"))
+	res, err := validateOne(target{game: guardian.Schema, path: filepath.Join(shippedSrc, "guardian.xlsx")}, schema.NewLang("en"))
 	if err != nil || schema.HasErrors(res.Problems) {
 		t.Fatalf("%v %v", err, res.Problems)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"bifrost/layout/outfile"
+	"bifrost/rules/nastrond"
 	"bifrost/rules/sim"
 	"bifrost/schema"
 	"bifrost/schema/workbook"
@@ -73,7 +74,7 @@ func shippedRules(t *testing.T, key string, value any) schema.Result {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := validateOne(target{game: schema.Nastrond, path: path}, schema.NewLang("en"))
+	res, err := validateOne(target{game: nastrond.Schema, path: path}, schema.NewLang("en"))
 	if err != nil || schema.HasErrors(res.Problems) {
 		t.Fatalf("%v %v", err, res.Problems)
 	}

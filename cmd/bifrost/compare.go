@@ -122,13 +122,13 @@ func comparePairs(opts *compareOptions, args []string) ([][2]side, error) {
 		games = []string{g.ID}
 	}
 	if len(games) == 0 {
-		for _, g := range schema.Games() {
+		for _, g := range rules.Schemas() {
 			games = append(games, g.ID)
 		}
 	}
 	var out [][2]side
 	for _, id := range games {
-		if schema.GameByID(id) == nil {
+		if rules.SchemaByID(id) == nil {
 			return nil, usageError{msgErr("unknown_game", id, gameIDs{})}
 		}
 		work := filepath.Join(opts.src, id+".xlsx")

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"bifrost/rules"
 	"bifrost/schema"
 	"bifrost/schema/workbook"
 )
@@ -86,7 +87,7 @@ func openAny(path string) (*schema.Game, *schema.Book, error) {
 		return g, book, nil
 	}
 	best, bestN := (*schema.Game)(nil), 0
-	for _, g := range schema.Games() {
+	for _, g := range rules.Schemas() {
 		n := 0
 		for _, s := range g.Sheets {
 			if _, ok := book.Lookup(s.Key, s.JA); ok {

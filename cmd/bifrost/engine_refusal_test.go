@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"bifrost/rules/valkyrie"
 	"bifrost/schema"
 	"bifrost/schema/workbook"
 )
@@ -21,11 +22,11 @@ func TestEngineRefusalFollowsTheLanguage(t *testing.T) {
 		{"en", "the rules engine refuses this data: valkyrie: the Monster sheet is empty"},
 	} {
 		lang := schema.NewLang(tt.lang)
-		res := schema.Valkyrie.Validate(book, lang)
+		res := valkyrie.Schema.Validate(book, lang)
 		if schema.HasErrors(res.Problems) {
 			t.Fatalf("the shipped workbook does not validate: %v", res.Problems)
 		}
-		d := *res.Data.(*schema.ValkyrieData)
+		d := *res.Data.(*valkyrie.Data)
 		d.Monsters = nil
 		res.Data = &d
 		got := engineProblems(res, lang)

@@ -4,6 +4,7 @@ import (
 	"io/fs"
 	"strings"
 
+	"bifrost/rules"
 	"bifrost/schema"
 )
 
@@ -181,7 +182,7 @@ type gameIDs struct{}
 
 func (gameIDs) ids() []string {
 	var ids []string
-	for _, g := range schema.Games() {
+	for _, g := range rules.Schemas() {
 		ids = append(ids, g.ID)
 	}
 	return ids

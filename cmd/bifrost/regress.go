@@ -20,7 +20,7 @@ func regression(ctx context.Context, g *globalOptions, res schema.Result, rev st
 		return nil, msgErr("base_flag", err)
 	}
 	defer os.Remove(tmp)
-	oldE, _, err := loadEngineFile(g, schema.GameByID(res.Game), tmp, label)
+	oldE, _, err := loadEngineFile(g, rules.SchemaByID(res.Game), tmp, label)
 	if err != nil {
 		return nil, err
 	}

@@ -9,6 +9,7 @@ import (
 
 	"bifrost/layout/cards"
 	"bifrost/layout/report"
+	"bifrost/rules"
 	"bifrost/rules/sim"
 	"bifrost/schema"
 )
@@ -21,7 +22,7 @@ import (
 // nil, painted anew with the layout and art beside the workbook, as
 // validation reads them.
 func cardDrawings(res schema.Result, bal, smoke *sim.Report, painted *paintedCards) (map[string]template.HTML, error) {
-	g := schema.GameByID(res.Game)
+	g := rules.SchemaByID(res.Game)
 	if g == nil || res.Data == nil {
 		return nil, nil
 	}

@@ -19,6 +19,7 @@ import (
 	"bifrost/layout/cards"
 	"bifrost/layout/draw"
 	"bifrost/layout/outfile"
+	"bifrost/rules"
 	"bifrost/schema"
 )
 
@@ -51,7 +52,7 @@ func newRulebookCmd(g *globalOptions) *cobra.Command {
 }
 
 func runRulebook(_ context.Context, opts *rulebookOptions, args []string) error {
-	g := schema.GameByID(args[0])
+	g := rules.SchemaByID(args[0])
 	if g == nil {
 		return usageError{msgErr("unknown_game", args[0], gameIDs{})}
 	}

@@ -131,7 +131,7 @@ func writeReportPageWith(w io.Writer, bal, smoke *sim.Report, res schema.Result,
 	r := *bal
 	r.ElapsedS, r.GamesPerSecond, r.Workers = 0, 0, 0
 	title := res.Game
-	if g := schema.GameByID(res.Game); g != nil {
+	if g := rules.SchemaByID(res.Game); g != nil {
 		title = g.Title
 	}
 	if smoke == bal {

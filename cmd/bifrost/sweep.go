@@ -65,7 +65,7 @@ type axis struct {
 }
 
 func runSweep(ctx context.Context, opts *sweepOptions, args []string) error {
-	game := schema.GameByID(args[0])
+	game := rules.SchemaByID(args[0])
 	if game == nil {
 		return usageError{msgErr("unknown_game", args[0], gameIDs{})}
 	}

@@ -9,7 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"bifrost/schema"
+	"bifrost/rules"
 	"bifrost/schema/workbook"
 )
 
@@ -37,7 +37,7 @@ func newTemplateCmd(g *globalOptions) *cobra.Command {
 }
 
 func runTemplate(_ context.Context, opts *templateOptions, args []string) error {
-	g := schema.GameByID(args[0])
+	g := rules.SchemaByID(args[0])
 	if g == nil {
 		return usageError{msgErr("unknown_game", args[0], gameIDs{})}
 	}

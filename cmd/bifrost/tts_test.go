@@ -15,6 +15,8 @@ import (
 	"testing"
 
 	"bifrost/layout/tts"
+	"bifrost/rules"
+	"bifrost/rules/guardian"
 	"bifrost/schema"
 )
 
@@ -77,7 +79,7 @@ func TestTTSWritesDecksOfAllFourGames(t *testing.T) {
 	}
 	listed := strings.Fields(r.stdout)
 	for _, game := range []string{"valkyrie", "nastrond", "guardian", "bloodrage"} {
-		g := schema.GameByID(game)
+		g := rules.SchemaByID(game)
 		res, err := validateOne(target{game: g, path: filepath.Join(shippedSrc, game+".xlsx")}, schema.NewLang("en"))
 		if err != nil {
 			t.Fatal(err)
@@ -148,7 +150,7 @@ func TestTTSWritesDecksOfAllFourGames(t *testing.T) {
 		}
 		switch game {
 		case "guardian":
-			decks := res.Data.(*schema.GuardianData).Decks
+			decks := res.Data.(*guardian.Data).Decks
 			if len(perDeck) != len(decks) {
 				t.Errorf("guardian: %d decks on the table, %d sample decks", len(perDeck), len(decks))
 			}

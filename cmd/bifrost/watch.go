@@ -16,6 +16,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"bifrost/layout/cards"
+	"bifrost/rules"
 	"bifrost/schema"
 )
 
@@ -106,7 +107,7 @@ func watchLoop(ctx context.Context, w *fsnotify.Watcher, watched map[string]*sch
 				timer.Reset(debounce)
 			}
 		case <-timer.C:
-			for _, g := range schema.Games() {
+			for _, g := range rules.Schemas() {
 				if files := pending[g]; files != nil {
 					saved(g, files)
 				}

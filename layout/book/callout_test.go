@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"bifrost/layout/draw"
-	"bifrost/schema"
+	"bifrost/rules/nastrond"
 )
 
 // testParts are the parts of a 63 × 88 mm card: a name bar across the
@@ -31,7 +31,7 @@ var testRegions = func() []draw.Region {
 }()
 
 func TestCardCalloutsNumberThePartsOnTheCard(t *testing.T) {
-	d := load(t, schema.Nastrond, "../../cardsrc/nastrond.xlsx")
+	d := load(t, nastrond.Schema, "../../cardsrc/nastrond.xlsx")
 	d.Parts = testParts
 	md, err := Expand("rulebook.md", "# 例\n\n{{card \"E1-05\" \"name=名前：カードの名前\" \"cost=コスト：支払う数\" \"effect=効果：解決すること\" \"text#2=二つめの文\"}}\n", d)
 	if err != nil {
@@ -126,7 +126,7 @@ func TestCardCalloutsNumberThePartsOnTheCard(t *testing.T) {
 }
 
 func TestBadCalloutIsAnErrorAtItsLine(t *testing.T) {
-	d := load(t, schema.Nastrond, "../../cardsrc/nastrond.xlsx")
+	d := load(t, nastrond.Schema, "../../cardsrc/nastrond.xlsx")
 	d.Lang = English
 	withParts := d
 	withParts.Parts = testParts
@@ -147,7 +147,7 @@ func TestBadCalloutIsAnErrorAtItsLine(t *testing.T) {
 }
 
 func TestCardWithCalloutsStaysOnOnePageWithItsLeadInAndList(t *testing.T) {
-	d := load(t, schema.Nastrond, "../../cardsrc/nastrond.xlsx")
+	d := load(t, nastrond.Schema, "../../cardsrc/nastrond.xlsx")
 	d.Parts = testParts
 	card := "{{card \"E1-05\" \"name=名前：カードの名前\" \"cost=コスト：支払う数\" \"effect=効果：解決すること\" \"text#2=最後の説明\"}}\n"
 	for n := range 24 {

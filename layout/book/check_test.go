@@ -1,6 +1,7 @@
 package book
 
 import (
+	"bifrost/rules/nastrond"
 	"bytes"
 	"errors"
 	"fmt"
@@ -8,8 +9,6 @@ import (
 	"io"
 	"strings"
 	"testing"
-
-	"bifrost/schema"
 )
 
 // renderErrs runs both renderers on md and returns their errors.
@@ -62,7 +61,7 @@ func nestedList(depth int) string {
 }
 
 func TestDeepNestingIsAnErrorAtItsLine(t *testing.T) {
-	d := load(t, schema.Nastrond, "../../cardsrc/nastrond.xlsx")
+	d := load(t, nastrond.Schema, "../../cardsrc/nastrond.xlsx")
 	head := "# 題\n\n本文\n\n" // the list starts on line 5
 	for _, depth := range []int{MaxNesting + 1, 1000} {
 		md := head + nestedList(depth)
@@ -101,7 +100,7 @@ func tableMD(cols int) string {
 }
 
 func TestWideTableIsAnErrorAtItsLine(t *testing.T) {
-	d := load(t, schema.Nastrond, "../../cardsrc/nastrond.xlsx")
+	d := load(t, nastrond.Schema, "../../cardsrc/nastrond.xlsx")
 	for _, cols := range []int{MaxTableColumns + 1, 500} {
 		md := "# 題\n\n本文\n\n" + tableMD(cols)
 		agree(t, md, "line 5: ")
@@ -159,7 +158,7 @@ func TestImagesAndLinksLeavingTheFolderAreErrors(t *testing.T) {
 		"[x](../../etc/passwd)",
 		"<javascript:alert(1)>",
 	}
-	d := load(t, schema.Nastrond, "../../cardsrc/nastrond.xlsx")
+	d := load(t, nastrond.Schema, "../../cardsrc/nastrond.xlsx")
 	for _, b := range bad {
 		md := "# 題\n\n本文\n" + b + "\n"
 		agree(t, md, "line 4: ")
@@ -183,7 +182,7 @@ func TestImagesAndLinksLeavingTheFolderAreErrors(t *testing.T) {
 }
 
 func TestEveryBookErrorIsASourceError(t *testing.T) {
-	d := load(t, schema.Nastrond, "../../cardsrc/nastrond.xlsx")
+	d := load(t, nastrond.Schema, "../../cardsrc/nastrond.xlsx")
 	for _, md := range []string{
 		"{{count \"Dragon\"}}\n",
 		"{{price}}\n",
@@ -204,7 +203,7 @@ func TestEveryBookErrorIsASourceError(t *testing.T) {
 }
 
 func TestEveryBadPlaceholderIsReported(t *testing.T) {
-	d := load(t, schema.Nastrond, "../../cardsrc/nastrond.xlsx")
+	d := load(t, nastrond.Schema, "../../cardsrc/nastrond.xlsx")
 	d.Lang = English
 	_, err := Expand("rulebook.md", "{{count \"A\"}}\n{{rulings}}\n{{count \"B\"}}\n- {{rule \"X\"}}\n", d)
 	wantSourceError(t, "Expand", err, `rulebook.md:1: unknown component "A"`, `rulebook.md:3: unknown component "B"`, `rulebook.md:4: unknown rule "X"`)

@@ -1,6 +1,7 @@
 package book
 
 import (
+	"bifrost/rules/nastrond"
 	"errors"
 	"io"
 	"os"
@@ -8,8 +9,6 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-
-	"bifrost/schema"
 )
 
 func TestEveryBookMessageHasJapaneseAndEnglish(t *testing.T) {
@@ -38,7 +37,7 @@ func TestEveryBookMessageHasJapaneseAndEnglish(t *testing.T) {
 }
 
 func TestBookErrorsSpeakTheChosenLanguage(t *testing.T) {
-	d := load(t, schema.Nastrond, "../../cardsrc/nastrond.xlsx")
+	d := load(t, nastrond.Schema, "../../cardsrc/nastrond.xlsx")
 	for lang, want := range map[string][]string{
 		"":      {`rulebook.md:3: 部品「Dragon」はありません`, `rulebook.md:5: 図「x」はありません`, `rulebook.md:2: 「price」という差し込みはありません`},
 		"ja":    {`rulebook.md:3: 部品「Dragon」はありません`, `rulebook.md:5: 図「x」はありません`, `rulebook.md:2: 「price」という差し込みはありません`},

@@ -12,6 +12,8 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"bifrost/layout/cards"
+	"bifrost/rules"
+	"bifrost/rules/nastrond"
 	"bifrost/schema"
 	"bifrost/schema/figure"
 	"bifrost/schema/workbook"
@@ -82,7 +84,7 @@ var standInFigures = map[string]*figure.Figure{"board": standIn, "supply": stand
 var standIn = &figure.Figure{W: 20, H: 20, Shapes: []figure.Shape{{Kind: figure.KindRect, W: 20, H: 20, Stroke: "#000000"}}}
 
 func TestExpand_EveryShippedRulebook(t *testing.T) {
-	for _, g := range schema.Games() {
+	for _, g := range rules.Schemas() {
 		md, err := os.ReadFile(filepath.Join("../../rules", g.ID, "rulebook.md"))
 		if err != nil {
 			t.Fatal(err)
@@ -99,7 +101,7 @@ func TestExpand_EveryShippedRulebook(t *testing.T) {
 }
 
 func TestExpand_UnknownPlaceholderNamesFileAndLine(t *testing.T) {
-	d := load(t, schema.Nastrond, "../../cardsrc/nastrond.xlsx")
+	d := load(t, nastrond.Schema, "../../cardsrc/nastrond.xlsx")
 	d.Lang = English
 	tests := []struct{ md, want string }{
 		{"# 題\n\n本文\n{{price \"Edda\"}}\n", `book.md:4: function "price" not defined`},
@@ -131,11 +133,11 @@ func TestExpand_ACountChangedInTheWorkbookChangesTheBook(t *testing.T) {
 		t.Fatal(err)
 	}
 	md := "4人なら{{rule \"UrdFor4\"}}枚、エッダは{{count \"Edda\"}}枚。"
-	before, err := Expand("b.md", md, load(t, schema.Nastrond, "../../cardsrc/nastrond.xlsx"))
+	before, err := Expand("b.md", md, load(t, nastrond.Schema, "../../cardsrc/nastrond.xlsx"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	after, err := Expand("b.md", md, load(t, schema.Nastrond, src))
+	after, err := Expand("b.md", md, load(t, nastrond.Schema, src))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -145,7 +147,7 @@ func TestExpand_ACountChangedInTheWorkbookChangesTheBook(t *testing.T) {
 }
 
 func TestExpand_TableGeneratesBlankTextFromTheEffect(t *testing.T) {
-	out, err := Expand("b.md", `{{table "Einherjar" "名前" "テキスト"}}`, load(t, schema.Nastrond, "../../cardsrc/nastrond.xlsx"))
+	out, err := Expand("b.md", `{{table "Einherjar" "名前" "テキスト"}}`, load(t, nastrond.Schema, "../../cardsrc/nastrond.xlsx"))
 	if err != nil {
 		t.Fatal(err)
 	}

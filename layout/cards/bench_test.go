@@ -7,6 +7,7 @@ import (
 
 	"bifrost/layout/cards"
 	"bifrost/layout/draw"
+	"bifrost/rules"
 	"bifrost/schema"
 )
 
@@ -43,7 +44,7 @@ func BenchmarkRender_AllFourGames(b *testing.B) {
 		lay *cards.Layout
 	}
 	var games []game
-	for _, g := range schema.Games() {
+	for _, g := range rules.Schemas() {
 		res, _, lay := shipped(b, g.ID)
 		games = append(games, game{res, lay})
 	}
@@ -67,7 +68,7 @@ func BenchmarkCheck_AllFourGames(b *testing.B) {
 		bk  *schema.Book
 	}
 	var games []game
-	for _, g := range schema.Games() {
+	for _, g := range rules.Schemas() {
 		res, book, lay := shipped(b, g.ID)
 		games = append(games, game{g, res, lay, book})
 	}

@@ -11,6 +11,10 @@ import (
 	"testing"
 
 	"bifrost/layout/cards"
+	"bifrost/rules"
+	"bifrost/rules/guardian"
+	"bifrost/rules/nastrond"
+	"bifrost/rules/valkyrie"
 	"bifrost/schema"
 )
 
@@ -37,7 +41,7 @@ func cellOf(t *testing.T, book *schema.Book, sheet, header, id string) string {
 }
 
 func TestCheck_ShippedGamesHaveNoProblems(t *testing.T) {
-	for _, g := range schema.Games() {
+	for _, g := range rules.Schemas() {
 		res, book, lay := shipped(t, g.ID)
 		for _, p := range cards.Check(g, res, lay, book, schema.NewLang("en")) {
 			t.Errorf("%s", p)
@@ -50,11 +54,11 @@ func TestCheck_ShippedGamesHaveNoProblems(t *testing.T) {
 // card and the field; one that can is shrunk and passes.
 func TestCheck_OverlongEffectIsAProblemAtItsCell(t *testing.T) {
 	res, book, lay := shipped(t, "valkyrie")
-	d := res.Data.(*schema.ValkyrieData)
+	d := res.Data.(*valkyrie.Data)
 	card := &d.Valkyries[0]
 
 	card.Text = strings.Repeat("カードを1枚引く。", 5)
-	if ps := cards.Check(schema.Valkyrie, res, lay, book, schema.NewLang("en")); len(ps) != 0 {
+	if ps := cards.Check(valkyrie.Schema, res, lay, book, schema.NewLang("en")); len(ps) != 0 {
 		t.Fatalf("a text that shrinks to fit was reported: %v", ps)
 	}
 	path := render(t, res, lay, cards.Options{Only: []string{card.ID}})
@@ -64,7 +68,7 @@ func TestCheck_OverlongEffectIsAProblemAtItsCell(t *testing.T) {
 
 	card.Text = strings.Repeat("カードを1枚引く。", 30)
 	for _, lang := range []string{"en", "ja"} {
-		ps := cards.Check(schema.Valkyrie, res, lay, book, schema.NewLang(lang))
+		ps := cards.Check(valkyrie.Schema, res, lay, book, schema.NewLang(lang))
 		if len(ps) != 1 {
 			t.Fatalf("%s: %d problems, want 1: %v", lang, len(ps), ps)
 		}
@@ -89,7 +93,7 @@ func TestCheck_OverlongEffectIsAProblemAtItsCell(t *testing.T) {
 // on the effect's cell.
 func TestCheck_GeneratedEffectTextIsReportedAtTheEffectCell(t *testing.T) {
 	res, book, lay := shipped(t, "nastrond")
-	d := res.Data.(*schema.NastrondData)
+	d := res.Data.(*nastrond.Data)
 	e := &d.Einherjar[0]
 	if e.Text != "" || e.Skill.AST == nil {
 		t.Fatal("the first Einherjar should have a skill and no text")
@@ -98,7 +102,7 @@ func TestCheck_GeneratedEffectTextIsReportedAtTheEffectCell(t *testing.T) {
 	for range 12 {
 		e.Skill.AST.Clauses = append(e.Skill.AST.Clauses, c)
 	}
-	ps := cards.Check(schema.Nastrond, res, lay, book, schema.NewLang("en"))
+	ps := cards.Check(nastrond.Schema, res, lay, book, schema.NewLang("en"))
 	if len(ps) != 1 || ps[0].Cell != cellOf(t, book, "Einherjar", "スキル", e.ID) || !strings.Contains(ps[0].Message, "Skill") {
 		t.Errorf("problems %v, want one at the スキル cell of %s", ps, e.ID)
 	}
@@ -108,11 +112,11 @@ func TestCheck_GeneratedEffectTextIsReportedAtTheEffectCell(t *testing.T) {
 // the font lacks are each reported, naming the card, field and character.
 func TestCheck_CharactersThatCannotPrint(t *testing.T) {
 	res, book, lay := shipped(t, "guardian")
-	d := res.Data.(*schema.GuardianData)
+	d := res.Data.(*guardian.Data)
 	g := &d.Guardians[0]
 	g.Name = "𠮷野の龘"
 	g.Flavor = "㐀の鎚"
-	ps := cards.Check(schema.Guardian, res, lay, book, schema.NewLang("en"))
+	ps := cards.Check(guardian.Schema, res, lay, book, schema.NewLang("en"))
 	want := map[string][]string{
 		cellOf(t, book, "Guardian", "名前", g.ID):    {"U+20BB7", "Basic Multilingual Plane", "U+9F98", "M+ 1p"},
 		cellOf(t, book, "Guardian", "フレーバー", g.ID): {"U+3400", "M+ 1p"},
@@ -140,12 +144,12 @@ func TestCheck_CharactersThatCannotPrint(t *testing.T) {
 func TestCheck_LayoutTextTheFontLacksIsReportedAtTheLayoutLine(t *testing.T) {
 	res, book, _ := shipped(t, "nastrond")
 	src := strings.Replace(minimal, `text: "{Name}"`, `text: "㐀{Name}"`, 1)
-	lay, err := cards.Parse("layout/nastrond.yaml", []byte(src), schema.Nastrond)
+	lay, err := cards.Parse("layout/nastrond.yaml", []byte(src), nastrond.Schema)
 	if err != nil {
 		t.Fatal(err)
 	}
 	n := 0
-	for _, p := range cards.Check(schema.Nastrond, res, lay, book, schema.NewLang("en")) {
+	for _, p := range cards.Check(nastrond.Schema, res, lay, book, schema.NewLang("en")) {
 		if !strings.Contains(p.Message, "U+3400") {
 			continue // the minimal layout has only M+ 1p, which lacks 碾 in a name
 		}
@@ -165,7 +169,7 @@ func TestValidate_BrokenLayoutIsAProblemAtItsLine(t *testing.T) {
 	res, book, _ := shipped(t, "nastrond")
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "nastrond.yaml"), []byte(strings.Replace(minimal, "kinds:", "kindz:", 1)), 0o644)
-	ps := cards.Validate(schema.Nastrond, res, book, schema.NewLang("en"), dir)
+	ps := cards.Validate(nastrond.Schema, res, book, schema.NewLang("en"), dir)
 	if len(ps) == 0 || !strings.HasPrefix(ps[0].String(), filepath.Join(dir, "nastrond.yaml")+":4: unknown key") {
 		t.Errorf("problems %v, want the unknown key at line 4", ps)
 	}
@@ -206,7 +210,7 @@ func TestArt_DrawnFromTheArtFolderOnly(t *testing.T) {
 	if !bytes.Contains(with.Bytes(), []byte("/Subtype /Image")) || bytes.Contains(without.Bytes(), []byte("/Subtype /Image")) {
 		t.Error("the art is not embedded exactly when the file exists")
 	}
-	if ps := cards.Check(schema.Valkyrie, res, lay, book, schema.NewLang("en")); len(ps) != 0 {
+	if ps := cards.Check(valkyrie.Schema, res, lay, book, schema.NewLang("en")); len(ps) != 0 {
 		t.Errorf("good art reported: %v", ps)
 	}
 
@@ -216,7 +220,7 @@ func TestArt_DrawnFromTheArtFolderOnly(t *testing.T) {
 	if err := os.Symlink(secret, filepath.Join(art, "A03.jpg")); err != nil {
 		t.Skip("no symlinks here:", err)
 	}
-	ps := cards.Check(schema.Valkyrie, res, lay, book, schema.NewLang("en"))
+	ps := cards.Check(valkyrie.Schema, res, lay, book, schema.NewLang("en"))
 	got := map[string]string{}
 	for _, p := range ps {
 		got[p.Cell] = p.Message

@@ -10,6 +10,7 @@ import (
 
 	"bifrost/layout/cards"
 	"bifrost/layout/testenv"
+	"bifrost/rules"
 	"bifrost/schema"
 	"bifrost/schema/workbook"
 )
@@ -18,7 +19,7 @@ import (
 // the repository's layout folder.
 func shipped(t testing.TB, game string) (schema.Result, *schema.Book, *cards.Layout) {
 	t.Helper()
-	g := schema.GameByID(game)
+	g := rules.SchemaByID(game)
 	book, err := workbook.Open(filepath.Join("..", "..", "cardsrc", game+".xlsx"), "cardsrc/"+game+".xlsx")
 	if err != nil {
 		t.Fatal(err)

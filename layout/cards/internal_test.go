@@ -8,13 +8,15 @@ import (
 	"strings"
 	"testing"
 
+	"bifrost/rules"
+	"bifrost/rules/valkyrie"
 	"bifrost/schema"
 	"bifrost/schema/workbook"
 )
 
 func shippedInternal(t *testing.T, game string) (schema.Result, *Layout) {
 	t.Helper()
-	g := schema.GameByID(game)
+	g := rules.SchemaByID(game)
 	book, err := workbook.Open(filepath.Join("..", "..", "cardsrc", game+".xlsx"), "cardsrc/"+game+".xlsx")
 	if err != nil {
 		t.Fatal(err)
@@ -59,7 +61,7 @@ func layOut(t *testing.T, res schema.Result, l *Layout, kind, id string) *painte
 // an issue, set at the minimum.
 func TestFit_LongEffectShrinksDownToTheMinimum(t *testing.T) {
 	res, l := shippedInternal(t, "valkyrie")
-	v := &res.Data.(*schema.ValkyrieData).Valkyries[0]
+	v := &res.Data.(*valkyrie.Data).Valkyries[0]
 	sizeOf := func(pt *painter) (float64, bool) {
 		for k, f := range pt.fits {
 			if strings.HasPrefix(k.s, "カードを1枚引く。カード") {

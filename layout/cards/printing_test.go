@@ -17,6 +17,11 @@ import (
 	"bifrost/layout/cards"
 	"bifrost/layout/testenv"
 	"bifrost/layout/text"
+	"bifrost/rules"
+	"bifrost/rules/bloodrage"
+	"bifrost/rules/guardian"
+	"bifrost/rules/nastrond"
+	"bifrost/rules/valkyrie"
 	"bifrost/schema"
 	"bifrost/schema/workbook"
 )
@@ -75,11 +80,11 @@ func TestTypedTextPrintsAsTyped(t *testing.T) {
 	setCell(t, book, "Valkyrie", "テキスト", id, "　"+typedSample+" ")
 	setCell(t, book, "Valkyrie", "名前", id, "ロキ（２）")
 	setCell(t, book, "Valkyrie", "コスト", id, "３")
-	res := schema.Valkyrie.Validate(book, schema.NewLang("en"))
+	res := valkyrie.Schema.Validate(book, schema.NewLang("en"))
 	if schema.HasErrors(res.Problems) {
 		t.Fatalf("problems: %v", res.Problems)
 	}
-	v := res.Data.(*schema.ValkyrieData).Valkyries[0]
+	v := res.Data.(*valkyrie.Data).Valkyries[0]
 	if v.Text != typedSample || v.Name != "ロキ（２）" {
 		t.Errorf("read Text %q, Name %q; want them as typed, trimmed: %q, %q", v.Text, v.Name, typedSample, "ロキ（２）")
 	}
@@ -108,7 +113,7 @@ func TestGeneratedTextUsesFullWidthPunctuation(t *testing.T) {
 			t.Errorf("%s %s: %q has the ASCII %q; generated text punctuates full-width", game, what, s, s[i:i+1])
 		}
 	}
-	for _, g := range schema.Games() {
+	for _, g := range rules.Schemas() {
 		for _, v := range g.Vocabs {
 			for _, tr := range v.Triggers {
 				check(g.ID, "trigger "+tr.Name, tr.Text)
@@ -134,7 +139,7 @@ func TestTypedTextIsNotBrokenAfterEverySentence(t *testing.T) {
 	book := openBook(t, "valkyrie")
 	id := book.Sheets["Valkyrie"].Rows[0].Cell(0)
 	setCell(t, book, "Valkyrie", "テキスト", id, "引く。捨てる。")
-	res := schema.Valkyrie.Validate(book, schema.NewLang("en"))
+	res := valkyrie.Schema.Validate(book, schema.NewLang("en"))
 	if schema.HasErrors(res.Problems) {
 		t.Fatalf("problems: %v", res.Problems)
 	}
@@ -163,7 +168,7 @@ func TestRestoredNamesReachThePDFTextLayer(t *testing.T) {
 	needFonts(t, "BIZ UDPGothic")
 	for game, names := range map[string][]string{"guardian": {"鏨のカツラ", "鑢のヤスリマル"}, "nastrond": {"グロッティの碾き臼"}} {
 		res, book, lay := shipped(t, game)
-		g := schema.GameByID(game)
+		g := rules.SchemaByID(game)
 		for _, p := range cards.Check(g, res, lay, book, schema.NewLang("en")) {
 			t.Errorf("%s: %s", game, p)
 		}
@@ -224,11 +229,11 @@ func TestFallbackIsPerGlyph(t *testing.T) {
 		t.Fatal(err)
 	}
 	yml := strings.Replace(string(src), "default: {chain: [BIZ UDPGothic, IPAexGothic, Noto Sans JP]}", "default: {chain: ["+first+", IPAexGothic]}", 1)
-	lay, err := cards.Parse("guardian.yaml", []byte(yml), schema.Guardian)
+	lay, err := cards.Parse("guardian.yaml", []byte(yml), guardian.Schema)
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := res.Data.(*schema.GuardianData)
+	d := res.Data.(*guardian.Data)
 	g := &d.Guardians[0]
 	g.Name = "Loki碾Odin"
 	path := render(t, res, lay, cards.Options{Only: []string{g.ID}})
@@ -242,7 +247,7 @@ func TestFallbackIsPerGlyph(t *testing.T) {
 		}
 	}
 	g.Name = "Loki龘"
-	ps := cards.Check(schema.Guardian, res, lay, book, schema.NewLang("en"))
+	ps := cards.Check(guardian.Schema, res, lay, book, schema.NewLang("en"))
 	if len(ps) != 1 || !strings.Contains(ps[0].Message, "U+9F98") || !strings.Contains(ps[0].Message, "first.ttf, IPAexGothic, M+ 1p") || !strings.Contains(ps[0].Message, "apt-get install fonts-ipaexfont-gothic") {
 		t.Errorf("problems %v, want one for 龘 naming the chain and what to install", ps)
 	}
@@ -253,7 +258,7 @@ func TestFallbackIsPerGlyph(t *testing.T) {
 func TestBoldComesFromTheBoldFace(t *testing.T) {
 	needFonts(t, "BIZ UDPGothic")
 	res, _, lay := shipped(t, "guardian")
-	path := render(t, res, lay, cards.Options{Only: []string{res.Data.(*schema.GuardianData).Guardians[0].ID}})
+	path := render(t, res, lay, cards.Options{Only: []string{res.Data.(*guardian.Data).Guardians[0].ID}})
 	if fonts := tool(t, "pdffonts", path); !strings.Contains(fonts, "bizudpgothic-bold") {
 		t.Errorf("the bold face is not embedded:\n%s", fonts)
 	}
@@ -335,7 +340,7 @@ func TestIconsAreVectorPathsWithTheirTextEquivalent(t *testing.T) {
 		t.Fatal(err)
 	}
 	qdf := func(yml string) (text, content string) {
-		lay, err := cards.Parse("nastrond.yaml", []byte(yml), schema.Nastrond)
+		lay, err := cards.Parse("nastrond.yaml", []byte(yml), nastrond.Schema)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -372,7 +377,7 @@ func TestBadIconsAreOneLineAtTheirYamlLine(t *testing.T) {
 kinds:
 `, 1)
 	src = strings.Replace(src, "    back:\n", "      - {type: icon, x: 5, y: 20, w: 12, h: 6, icon: c, count: \"{Layer}\"}\n    back:\n", 1)
-	_, err := cards.Parse("layout/nastrond.yaml", []byte(src), schema.Nastrond)
+	_, err := cards.Parse("layout/nastrond.yaml", []byte(src), nastrond.Schema)
 	want := []string{
 		`layout/nastrond.yaml:5: path "M 0 0 X 5 5": "X" is not a command`,
 		`layout/nastrond.yaml:6: polygon is [x1, y1, x2, y2, x3, y3, …]: at least three points`,
@@ -392,7 +397,7 @@ kinds:
 // backs show their rage as a big number.
 func rageWeaknesses(t *testing.T, res schema.Result) (r1, r3 string) {
 	t.Helper()
-	for _, w := range res.Data.(*schema.ValkyrieData).Weaknesses {
+	for _, w := range res.Data.(*valkyrie.Data).Weaknesses {
 		if w.Rage == 1 && r1 == "" {
 			r1 = w.ID
 		}
@@ -461,7 +466,7 @@ func TestShortEdgeDuplexMirrorsBacksVertically(t *testing.T) {
 // Nidhogg card shares a sheet instead of taking two pages of its own.
 func TestPackFillsSheetsWithSeveralKinds(t *testing.T) {
 	res, _, lay := shipped(t, "nastrond")
-	d := res.Data.(*schema.NastrondData)
+	d := res.Data.(*nastrond.Data)
 	apart, packed := render(t, res, lay, cards.Options{}), render(t, res, lay, cards.Options{Pack: true})
 	var total int
 	na, np := pages(t, apart), pages(t, packed)
@@ -582,7 +587,7 @@ func TestPagesAreCompressedWithPooledWriters(t *testing.T) {
 func TestKindsHaveTheirOwnFrameAndNoRepeatedVP(t *testing.T) {
 	t.Run("nastrond", func(t *testing.T) {
 		res, _, lay := shipped(t, "nastrond")
-		d := res.Data.(*schema.NastrondData)
+		d := res.Data.(*nastrond.Data)
 		var edda, ein string
 		for _, e := range d.Edda {
 			if e.Layer == 1 && edda == "" {
@@ -616,7 +621,7 @@ func TestKindsHaveTheirOwnFrameAndNoRepeatedVP(t *testing.T) {
 	})
 	t.Run("guardian", func(t *testing.T) {
 		res, _, lay := shipped(t, "guardian")
-		d := res.Data.(*schema.GuardianData)
+		d := res.Data.(*guardian.Data)
 		const attr = "火"
 		var g, gUses, a, o, m string
 		for _, c := range d.Guardians {
@@ -691,7 +696,7 @@ func TestKindsHaveTheirOwnFrameAndNoRepeatedVP(t *testing.T) {
 	})
 	t.Run("valkyrie", func(t *testing.T) {
 		res, _, lay := shipped(t, "valkyrie")
-		d := res.Data.(*schema.ValkyrieData)
+		d := res.Data.(*valkyrie.Data)
 		pick := map[string]string{}
 		for _, v := range d.Valkyries {
 			if pick[v.Deck] == "" {
@@ -699,7 +704,7 @@ func TestKindsHaveTheirOwnFrameAndNoRepeatedVP(t *testing.T) {
 			}
 		}
 		pick["First"] = d.FirstValkyries[0].ID
-		var weak schema.VWeakness
+		var weak valkyrie.Weakness
 		for _, w := range d.Weaknesses {
 			if w.Rage == 3 { // the rage colour nearest the Battle deck's red
 				weak = w
@@ -750,7 +755,7 @@ func TestKindsHaveTheirOwnFrameAndNoRepeatedVP(t *testing.T) {
 	t.Run("bloodrage", func(t *testing.T) {
 		res, _, lay := shipped(t, "bloodrage")
 		path := render(t, res, lay, cards.Options{Pack: true, FacesOnly: true})
-		page := len(res.Data.(*schema.BloodrageData).Boards) + 1 // the boards, then the cards
+		page := len(res.Data.(*bloodrage.Data).Boards) + 1 // the boards, then the cards
 		w := wordsXY(t, path, page)
 		const draft, pillage = "ドラフト手順表", "略奪表"
 		if len(w[draft]) == 0 || len(w[pillage]) == 0 {
@@ -790,7 +795,7 @@ func frames(t *testing.T, path string, w map[string][][2]float64) func(id string
 // invisible text, so the board still reads 青, 赤 and 緑.
 func TestTableColumnsPrintIcons(t *testing.T) {
 	res, _, lay := shipped(t, "bloodrage")
-	path := render(t, res, lay, cards.Options{Only: []string{res.Data.(*schema.BloodrageData).Boards[0].ID}})
+	path := render(t, res, lay, cards.Options{Only: []string{res.Data.(*bloodrage.Data).Boards[0].ID}})
 	txt := squeeze(tool(t, "pdftotext", "-f", "1", "-l", "1", path, "-"))
 	for _, c := range []string{"青", "赤", "緑"} {
 		if !strings.Contains(txt, c) {

@@ -11,6 +11,11 @@ import (
 	"testing"
 
 	"bifrost/layout/cards"
+	"bifrost/rules"
+	"bifrost/rules/bloodrage"
+	"bifrost/rules/guardian"
+	"bifrost/rules/nastrond"
+	"bifrost/rules/valkyrie"
 	"bifrost/schema"
 	"bifrost/schema/effect"
 )
@@ -42,7 +47,7 @@ func expected(t *testing.T, g *schema.Game, data any) printed {
 		}
 	}
 	switch d := data.(type) {
-	case *schema.ValkyrieData:
+	case *valkyrie.Data:
 		v, tac, rew := g.Vocabs[""], g.Vocabs["tactics"], g.Vocabs["reward"]
 		for _, c := range d.Valkyries {
 			add(c.Name, cardText(c.Text, c.Effect, v, nil))
@@ -62,7 +67,7 @@ func expected(t *testing.T, g *schema.Game, data any) printed {
 		for _, c := range d.VPCards {
 			add(c.Name, "")
 		}
-	case *schema.NastrondData:
+	case *nastrond.Data:
 		v := g.Vocabs[""]
 		for _, c := range d.Valkyria {
 			add(c.Name, "")
@@ -79,7 +84,7 @@ func expected(t *testing.T, g *schema.Game, data any) printed {
 		for _, c := range d.Nidhogg {
 			add(c.Name, "")
 		}
-	case *schema.GuardianData:
+	case *guardian.Data:
 		v := g.Vocabs[""]
 		for _, c := range d.Guardians {
 			add(c.Name, cardText(c.Text, c.Effect, v, nil))
@@ -93,7 +98,7 @@ func expected(t *testing.T, g *schema.Game, data any) printed {
 		for _, c := range d.Materials {
 			add(c.Name, cardText(c.Text, c.Effect, v, nil))
 		}
-	case *schema.BloodrageData:
+	case *bloodrage.Data:
 		ai := g.Vocabs["ai"]
 		names := map[string]string{}
 		for _, c := range d.Cards {
@@ -134,7 +139,7 @@ func sheets(n int) int { return (n + 8) / 9 }
 // and a back page, and each board is a page with a blank back.
 func wantPages(t *testing.T, data any) int {
 	switch d := data.(type) {
-	case *schema.ValkyrieData:
+	case *valkyrie.Data:
 		deck := map[string]int{}
 		for _, c := range d.Valkyries {
 			deck[c.Deck] += c.Copies
@@ -147,7 +152,7 @@ func wantPages(t *testing.T, data any) int {
 			vp += c.Copies
 		}
 		return 2*(sheets(deck["Assist"])+sheets(deck["Battle"])+sheets(first)+sheets(len(d.Weaknesses))+sheets(vp)) + 2*len(d.Monsters)
-	case *schema.NastrondData:
+	case *nastrond.Data:
 		urd, edda, einh := 0, 0, 0
 		for _, c := range d.Urd {
 			urd += c.Copies
@@ -164,7 +169,7 @@ func wantPages(t *testing.T, data any) int {
 		}
 		return 2 * (sheets(len(d.Valkyria)) + sheets(urd) + sheets(edda) + sheets(einh) +
 			sheets(keepers[1]) + sheets(keepers[2]) + sheets(keepers[3]) + sheets(len(d.Nidhogg)))
-	case *schema.GuardianData:
+	case *guardian.Data:
 		used := map[string]int{}
 		for _, deck := range d.Decks {
 			for _, c := range deck.Cards {
@@ -186,7 +191,7 @@ func wantPages(t *testing.T, data any) int {
 			m += n(c.ID)
 		}
 		return 2 * (sheets(g) + sheets(a) + sheets(o) + sheets(m))
-	case *schema.BloodrageData:
+	case *bloodrage.Data:
 		return 2*len(d.Boards) + 2*sheets(2)
 	}
 	t.Fatalf("unknown data %T", data)
@@ -200,7 +205,7 @@ var pagesLine = regexp.MustCompile(`(?m)^Pages:\s+(\d+)$`)
 // embedded, the page count is the sheet arithmetic, and every card name and
 // every effect text is found character for character.
 func TestRender_RealReadersAcceptEveryGame(t *testing.T) {
-	for _, g := range schema.Games() {
+	for _, g := range rules.Schemas() {
 		t.Run(g.ID, func(t *testing.T) {
 			res, _, lay := shipped(t, g.ID)
 			path := render(t, res, lay, cards.Options{})
@@ -250,7 +255,7 @@ func TestRender_RealReadersAcceptEveryGame(t *testing.T) {
 
 // TestRender_TwoBuildsGiveIdenticalBytes prints every game twice.
 func TestRender_TwoBuildsGiveIdenticalBytes(t *testing.T) {
-	for _, g := range schema.Games() {
+	for _, g := range rules.Schemas() {
 		res, _, lay := shipped(t, g.ID)
 		var a, b bytes.Buffer
 		if err := cards.Render(&a, res, lay, cards.Options{}); err != nil {
@@ -320,7 +325,7 @@ func wordsXY(t *testing.T, path string, page int) map[string][][2]float64 {
 // print puts it.
 func TestRender_BacksAreMirroredForLongEdgeDuplex(t *testing.T) {
 	res, _, lay := shipped(t, "valkyrie")
-	d := res.Data.(*schema.ValkyrieData)
+	d := res.Data.(*valkyrie.Data)
 	var r1, r3 string
 	for _, w := range d.Weaknesses {
 		if w.Rage == 1 && r1 == "" {

@@ -8,7 +8,8 @@ import (
 	"testing"
 
 	"bifrost/layout/cards"
-	"bifrost/schema"
+	"bifrost/rules"
+	"bifrost/rules/nastrond"
 )
 
 // minimal is a small valid layout; tests break one line of it.
@@ -26,7 +27,7 @@ kinds:
 `
 
 func TestParse_MinimalLayoutLoads(t *testing.T) {
-	l, err := cards.Parse("layout/nastrond.yaml", []byte(minimal), schema.Nastrond)
+	l, err := cards.Parse("layout/nastrond.yaml", []byte(minimal), nastrond.Schema)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,7 +66,7 @@ func TestParse_ErrorsAreOneLineWithFileAndLine(t *testing.T) {
 			if src == minimal {
 				t.Fatalf("the test's edit %q does not apply", tt.old)
 			}
-			_, err := cards.Parse("layout/nastrond.yaml", []byte(src), schema.Nastrond)
+			_, err := cards.Parse("layout/nastrond.yaml", []byte(src), nastrond.Schema)
 			if err == nil {
 				t.Fatal("no error")
 			}
@@ -90,7 +91,7 @@ func TestParse_ErrorsAreOneLineWithFileAndLine(t *testing.T) {
 // TestLoad_DiskLayoutOverridesTheBuiltIn tries a new look with no code change.
 func TestLoad_DiskLayoutOverridesTheBuiltIn(t *testing.T) {
 	dir := t.TempDir()
-	builtin, err := cards.Load(dir, schema.Nastrond)
+	builtin, err := cards.Load(dir, nastrond.Schema)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,7 +100,7 @@ func TestLoad_DiskLayoutOverridesTheBuiltIn(t *testing.T) {
 	}
 	path := filepath.Join(dir, "nastrond.yaml")
 	os.WriteFile(path, []byte(minimal), 0o644)
-	l, err := cards.Load(dir, schema.Nastrond)
+	l, err := cards.Load(dir, nastrond.Schema)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,7 +115,7 @@ func TestLoad_CFFFontIsOneLineAtItsYamlLine(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "NotoSansJP-Regular.otf"), append([]byte("OTTO\x00\x0a"), make([]byte, 300)...), 0o644)
 	src := strings.Replace(minimal, "palettes:", "fonts:\n  default: {file: NotoSansJP-Regular.otf}\npalettes:", 1)
 	os.WriteFile(filepath.Join(dir, "nastrond.yaml"), []byte(src), 0o644)
-	_, err := cards.Load(dir, schema.Nastrond)
+	_, err := cards.Load(dir, nastrond.Schema)
 	if err == nil {
 		t.Fatal("a CFF font was accepted")
 	}
@@ -126,7 +127,7 @@ func TestLoad_CFFFontIsOneLineAtItsYamlLine(t *testing.T) {
 
 // TestBuiltinLayouts_AllLoad checks the four shipped layouts.
 func TestBuiltinLayouts_AllLoad(t *testing.T) {
-	for _, g := range schema.Games() {
+	for _, g := range rules.Schemas() {
 		if _, err := cards.Load(t.TempDir(), g); err != nil {
 			t.Errorf("%s: %v", g.ID, err)
 		}

@@ -17,6 +17,8 @@ import (
 
 	"bifrost/layout/cards"
 	"bifrost/layout/draw"
+	"bifrost/rules"
+	"bifrost/rules/guardian"
 	"bifrost/schema"
 	"bifrost/schema/workbook"
 )
@@ -348,7 +350,7 @@ func TestGuardianDecksComeFromTheDeckLists(t *testing.T) {
 		{ID: "M1", Kind: "Material", Name: "鉄", Copies: 9, Face: card(colourOf(2)), Back: card(backRed)},
 		{ID: "A1", Kind: "Advance", Name: "未使用", Copies: 1, Face: card(colourOf(3)), Back: card(backRed)},
 	}
-	data := &schema.GuardianData{Decks: []schema.SampleDeck{
+	data := &guardian.Data{Decks: []schema.SampleDeck{
 		{Name: "火のデッキ", Cards: []schema.SampleDeckCard{{ID: "M1", Copies: 5}, {ID: "G1", Copies: 2}}},
 		{Name: "鉄のデッキ", Cards: []schema.SampleDeckCard{{ID: "M1", Copies: 4}, {ID: "G1", Copies: 2}}},
 	}}
@@ -476,7 +478,7 @@ var copyCounter = regexp.MustCompile(`^\d+/\d+$`)
 // DeckIDs in sheet order.
 func TestTTSCopiesShowTheirOwnCounter(t *testing.T) {
 	for _, game := range []string{"valkyrie", "guardian"} {
-		g := schema.GameByID(game)
+		g := rules.SchemaByID(game)
 		book, err := workbook.Open(filepath.Join("..", "..", "cardsrc", game+".xlsx"), "cardsrc/"+game+".xlsx")
 		if err != nil {
 			t.Fatal(err)

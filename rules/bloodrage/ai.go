@@ -2,7 +2,6 @@ package bloodrage
 
 import (
 	"bifrost/rules/sim"
-	"bifrost/schema"
 )
 
 // The AI clans: one turn of an AI board (T3–T9), its instructions (T10–T43)
@@ -725,9 +724,9 @@ func (g *Game) aiJoin(s int) bool {
 
 // pillageRow finds the pillage-table row for a source state and difference.
 func (g *Game) pillageRow(spent bool, diff int) int {
-	state := schema.PillageFresh
+	state := PillageFresh
 	if spent {
-		state = schema.PillageSpent
+		state = PillageSpent
 	}
 	for i := range g.e.pillage {
 		p := &g.e.pillage[i]

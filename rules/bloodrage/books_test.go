@@ -26,11 +26,11 @@ func expandBooks(t *testing.T, set map[string]string) map[string]string {
 	for key, value := range set {
 		b, _ = booktest.WithRule(b, key, value)
 	}
-	res := schema.Bloodrage.Validate(b, schema.NewLang("en"))
+	res := Schema.Validate(b, schema.NewLang("en"))
 	if schema.HasErrors(res.Problems) {
 		t.Fatalf("%v does not validate: %v", set, res.Problems)
 	}
-	books, err := booktest.Expand(t, ".", book.Data{Game: schema.Bloodrage, Result: res, Lang: "en",
+	books, err := booktest.Expand(t, ".", book.Data{Game: Schema, Result: res, Lang: "en",
 		Figures: map[string]*fig.Figure{"map": {W: 10, H: 10}}}) // the map's drawing states no rule
 	if err != nil {
 		t.Fatalf("%v: %v", set, err)

@@ -117,7 +117,7 @@ type cellDef struct {
 	instr clause
 	loop  bool
 	text  string
-	at    schema.BPos
+	at    Pos
 }
 
 // upDef is one entry of an AI board's D10 upgrade table.
@@ -128,7 +128,7 @@ type upDef struct {
 	colour  int8
 	monster int16 // card design, or -1
 	text    string
-	at      schema.BPos
+	at      Pos
 }
 
 // boardDef is one AI board.
@@ -205,7 +205,7 @@ type params struct {
 // Engine is the Blood Rage solo variant built from one workbook's data. It is
 // immutable and safe for concurrent use; each game has its own state.
 type Engine struct {
-	data      *schema.BloodrageData
+	data      *Data
 	p         params
 	prov      [nProv]provDef
 	fjord     [nFjord]fjordDef
@@ -216,8 +216,8 @@ type Engine struct {
 	inst      []int16    // card instance → design
 	instCard  []instInfo // card instance → what Check reads of its design
 	ageInst   [4][]int16 // card instances of each Age (1..3)
-	draft     []schema.BDraft
-	pillage   []schema.BPillage
+	draft     []Draft
+	pillage   []Pillage
 	perClan   int // figures per clan
 	slots     int // clan-sheet slots
 	clanSlot0 int // first clan slot
@@ -227,16 +227,16 @@ type Engine struct {
 // FromData builds the engine from validated data, for the registry in
 // package rules.
 func FromData(data any) (sim.Engine, error) {
-	d, ok := data.(*schema.BloodrageData)
+	d, ok := data.(*Data)
 	if !ok || d == nil {
-		return nil, sim.Errorf("データの型が %T です（*schema.BloodrageData のはずです）", "bloodrage: data is %T, want *schema.BloodrageData", data)
+		return nil, sim.Errorf("データの型が %T です（*Data のはずです）", "bloodrage: data is %T, want *Data", data)
 	}
 	return New(d)
 }
 
 // New builds the engine from validated Blood Rage data: the rules
 // settings, the Age cards, the provinces and fjords, and the AI boards.
-func New(d *schema.BloodrageData) (*Engine, error) {
+func New(d *Data) (*Engine, error) {
 	e := &Engine{data: d, draft: d.Draft, pillage: d.Pillage}
 	e.settings(d.Rules)
 	bl := builder{e: e, byID: map[string]int16{}}
@@ -288,7 +288,7 @@ type builder struct {
 }
 
 // checkSettings reports settings the engine cannot play.
-func (bl *builder) checkSettings(d *schema.BloodrageData) {
+func (bl *builder) checkSettings(d *Data) {
 	e := bl.e
 	if e.p.maxMon > maxMonsters {
 		bl.errs = append(bl.errs, sim.Errorf("MaxMonsters の %d は上限の %d を超えています", "bloodrage: MaxMonsters %d exceeds %d", e.p.maxMon, maxMonsters))
@@ -314,16 +314,16 @@ func (bl *builder) checkSettings(d *schema.BloodrageData) {
 
 // cards adds the Age card designs with their compiled effects and static
 // abilities, and their physical copies.
-func (bl *builder) cards(d *schema.BloodrageData) {
+func (bl *builder) cards(d *Data) {
 	e, byID := bl.e, bl.byID
 	for i, c := range d.Cards {
 		cd := cardDef{id: c.ID, name: c.Name, age: int8(c.Age), str: int8(c.STR), players: int8(c.Players),
 			glory: int16(c.Glory), late: c.Late,
 			repillage: -1, save: -1, keep: -1, pillNow: -1, valInvade: -1}
 		switch c.Kind {
-		case schema.CardQuest:
+		case CardQuest:
 			cd.kind = cardQuest
-		case schema.CardUpgrade:
+		case CardUpgrade:
 			cd.kind = cardUpgrade
 		default:
 			cd.kind = cardBattle
@@ -358,7 +358,7 @@ func (bl *builder) cards(d *schema.BloodrageData) {
 
 // provinces adds provinces 1..9 with their rewards; provinces 1..8 form a
 // ring around Yggdrasil.
-func (bl *builder) provinces(d *schema.BloodrageData) {
+func (bl *builder) provinces(d *Data) {
 	e := bl.e
 	seen := 0
 	for _, p := range d.Provinces {
@@ -390,7 +390,7 @@ func (bl *builder) provinces(d *schema.BloodrageData) {
 }
 
 // fjords adds fjords 1..4 between the provinces they name.
-func (bl *builder) fjords(d *schema.BloodrageData) {
+func (bl *builder) fjords(d *Data) {
 	e := bl.e
 	provByID := map[string]int8{}
 	for i, p := range e.prov {
@@ -415,7 +415,7 @@ func (bl *builder) fjords(d *schema.BloodrageData) {
 }
 
 // board adds AI board b: its instructions, tracks and upgrade table.
-func (bl *builder) board(d *schema.BloodrageData, b schema.BAIBoard) {
+func (bl *builder) board(d *Data, b AIBoard) {
 	e := bl.e
 	bd := boardDef{id: b.ID, name: b.Name, questGlory: b.QuestGlory, rageGlory: b.RageGlory,
 		ragePer: max(b.RagePer, 1), valhallaGlory: b.ValhallaGlory, cellBase: e.ncells}
@@ -436,7 +436,7 @@ func (bl *builder) board(d *schema.BloodrageData, b schema.BAIBoard) {
 }
 
 // tracks compiles board b's six tracks, one instruction a cell, into bd.
-func (bl *builder) tracks(d *schema.BloodrageData, b schema.BAIBoard, bd *boardDef) {
+func (bl *builder) tracks(d *Data, b AIBoard, bd *boardDef) {
 	e, byID := bl.e, bl.byID
 	for f := 1; f <= nTracks; f++ {
 		for _, t := range d.Track(b.ID, f) {
@@ -464,7 +464,7 @@ func (bl *builder) tracks(d *schema.BloodrageData, b schema.BAIBoard, bd *boardD
 }
 
 // upgrades compiles board b's D10 upgrade table into bd.
-func (bl *builder) upgrades(d *schema.BloodrageData, b schema.BAIBoard, bd *boardDef) {
+func (bl *builder) upgrades(d *Data, b AIBoard, bd *boardDef) {
 	e, byID := bl.e, bl.byID
 	got := 0
 	for _, u := range d.Upgrades {

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 
-	"bifrost/schema"
 	fig "bifrost/schema/figure"
 )
 
@@ -12,7 +11,7 @@ import (
 // drawn from the validated data (schema.Result.Data) and the engine's
 // geometry; nil for data of another game.
 func Figures(data any) map[string]*fig.Figure {
-	d, ok := data.(*schema.BloodrageData)
+	d, ok := data.(*Data)
 	if !ok {
 		return nil
 	}
@@ -26,7 +25,7 @@ var realmFill = map[string]string{"マンハイム": "#d9e8c8", "アルフヘイ
 // clockwise from the top around Yggdrasil (9), each in its realm's colour
 // with its name and villages, and the fjords, numbered, between the two
 // provinces they touch.
-func provinceMap(d *schema.BloodrageData) *fig.Figure {
+func provinceMap(d *Data) *fig.Figure {
 	const c, ring, r, fr = 62.0, 40.0, 13.0, 4.5
 	f := &fig.Figure{W: 2 * c, H: 2*c + 10}
 	add := func(s ...fig.Shape) { f.Shapes = append(f.Shapes, s...) }

@@ -13,7 +13,6 @@ import (
 
 	"bifrost/rules/sim"
 	"bifrost/rules/sim/simtest"
-	"bifrost/schema"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -30,7 +29,7 @@ func mustNotPanic(t *testing.T, what string, f func()) {
 }
 
 func TestVocab_everyVerbConditionAndTriggerIsHandled(t *testing.T) {
-	for name, v := range schema.Bloodrage.Vocabs {
+	for name, v := range Schema.Vocabs {
 		if verbIDs[name] == nil {
 			t.Fatalf("vocabulary %q is not handled", name)
 		}
@@ -416,7 +415,7 @@ func TestBrokenData_pillageTableGapIsAViolationWithSeed(t *testing.T) {
 	d := *shipped(t)
 	d.Pillage = nil
 	for _, row := range shipped(t).Pillage {
-		if !(row.State == schema.PillageSpent && row.MaxDiff != "" && row.MinDiff == "") {
+		if !(row.State == PillageSpent && row.MaxDiff != "" && row.MinDiff == "") {
 			d.Pillage = append(d.Pillage, row)
 		}
 	}

@@ -15,12 +15,12 @@ import (
 
 var (
 	loadOnce sync.Once
-	loaded   *schema.BloodrageData
+	loaded   *Data
 	loadErr  error
 )
 
 // shipped loads and validates cardsrc/bloodrage.xlsx once.
-func shipped(t testing.TB) *schema.BloodrageData {
+func shipped(t testing.TB) *Data {
 	t.Helper()
 	loadOnce.Do(func() {
 		book, err := workbook.Open("../../cardsrc/bloodrage.xlsx", "bloodrage.xlsx")
@@ -28,13 +28,13 @@ func shipped(t testing.TB) *schema.BloodrageData {
 			loadErr = err
 			return
 		}
-		res := schema.Bloodrage.Validate(book, schema.NewLang("en"))
+		res := Schema.Validate(book, schema.NewLang("en"))
 		for _, p := range res.Problems {
 			if p.Severity == schema.Error {
 				t.Logf("workbook problem: %v", p)
 			}
 		}
-		loaded = res.Data.(*schema.BloodrageData)
+		loaded = res.Data.(*Data)
 	})
 	if loadErr != nil {
 		t.Fatal(loadErr)
@@ -58,7 +58,7 @@ func aiEffect(t testing.TB, src string) schema.Effect {
 	if src == "" {
 		return schema.Effect{}
 	}
-	ast, perr := effect.Parse(src, schema.Bloodrage.Vocabs[vocabAI])
+	ast, perr := effect.Parse(src, Schema.Vocabs[vocabAI])
 	if perr != nil {
 		t.Fatalf("parse %q: %v", src, perr)
 	}
@@ -79,7 +79,7 @@ type boardSpec struct {
 
 // customData is the shipped data with every AI board replaced by spec
 // (three copies, T1..T3, so that any clan count has boards).
-func customData(t testing.TB, spec boardSpec) *schema.BloodrageData {
+func customData(t testing.TB, spec boardSpec) *Data {
 	t.Helper()
 	d := *shipped(t)
 	d.Boards, d.Tracks, d.Upgrades = nil, nil, nil
@@ -88,7 +88,7 @@ func customData(t testing.TB, spec boardSpec) *schema.BloodrageData {
 	}
 	for i := range 3 {
 		id := fmt.Sprintf("T%d", i+1)
-		d.Boards = append(d.Boards, schema.BAIBoard{ID: id, Name: id, Clan: "狼", QuestGlory: 1, RageGlory: 1, RagePer: 1,
+		d.Boards = append(d.Boards, AIBoard{ID: id, Name: id, Clan: "狼", QuestGlory: 1, RageGlory: 1, RagePer: 1,
 			ValhallaGlory: 1, Pillage: aiEffect(t, spec.pillage), Boost: aiEffect(t, spec.boost), Battle: aiEffect(t, spec.battle)})
 		for f := range nTracks {
 			cells := spec.tracks[f]
@@ -96,7 +96,7 @@ func customData(t testing.TB, spec boardSpec) *schema.BloodrageData {
 				cells = []string{"invade"}
 			}
 			for st, src := range cells {
-				d.Tracks = append(d.Tracks, schema.BAITrack{ID: fmt.Sprintf("%s-%d-%d", id, f+1, st+1), Board: id, Face: f + 1,
+				d.Tracks = append(d.Tracks, AITrack{ID: fmt.Sprintf("%s-%d-%d", id, f+1, st+1), Board: id, Face: f + 1,
 					Step: st + 1, Instruction: aiEffect(t, src), Loop: spec.loop[f] && st == len(cells)-1})
 			}
 		}
@@ -105,7 +105,7 @@ func customData(t testing.TB, spec boardSpec) *schema.BloodrageData {
 			if src == "" {
 				src = "glory 1"
 			}
-			d.Upgrades = append(d.Upgrades, schema.BAIUpgrade{ID: fmt.Sprintf("%s-U%d", id, f+1), Board: id, Face: f + 1,
+			d.Upgrades = append(d.Upgrades, AIUpgrade{ID: fmt.Sprintf("%s-U%d", id, f+1), Board: id, Face: f + 1,
 				Effect: aiEffect(t, src), Cost: spec.upCost, Colour: "青"})
 		}
 	}

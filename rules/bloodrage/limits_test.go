@@ -60,15 +60,15 @@ func setRule(t *testing.T, b *schema.Book, key, value string) {
 }
 
 // validData validates b and fails on an error.
-func validData(t *testing.T, b *schema.Book) *schema.BloodrageData {
+func validData(t *testing.T, b *schema.Book) *Data {
 	t.Helper()
-	res := schema.Bloodrage.Validate(b, schema.NewLang("en"))
+	res := Schema.Validate(b, schema.NewLang("en"))
 	for _, p := range res.Problems {
 		if p.Severity == schema.Error {
 			t.Fatalf("workbook: %s", p)
 		}
 	}
-	return res.Data.(*schema.BloodrageData)
+	return res.Data.(*Data)
 }
 
 // playChecked plays 20 checked games of e for every clan count it offers,
@@ -102,11 +102,11 @@ func TestBloodrageDestroyedAtStartUnderTheLimitPlays(t *testing.T) {
 	playChecked(t, e)
 
 	setRule(t, b, "DestroyedAtStart", "6,5,5")
-	res := schema.Bloodrage.Validate(b, schema.NewLang("en"))
+	res := Schema.Validate(b, schema.NewLang("en"))
 	if !schema.HasErrors(res.Problems) {
 		t.Error("DestroyedAtStart 6 with 3 Ages validates")
 	}
-	if _, err := New(res.Data.(*schema.BloodrageData)); err == nil {
+	if _, err := New(res.Data.(*Data)); err == nil {
 		t.Error("the engine accepts DestroyedAtStart 6 with 3 Ages")
 	}
 }
@@ -138,11 +138,11 @@ func TestBloodrageMaxCardsPlays(t *testing.T) {
 	playChecked(t, e)
 
 	appendRow(t, b, "Card", map[string]string{"ID": "Y", "名前": "一枚多い", "時代": "3", "種類": "戦闘", "戦力": "1"})
-	res := schema.Bloodrage.Validate(b, schema.NewLang("en"))
+	res := Schema.Validate(b, schema.NewLang("en"))
 	if !schema.HasErrors(res.Problems) {
 		t.Errorf("%d cards validate", schema.MaxCards+1)
 	}
-	if _, err := New(res.Data.(*schema.BloodrageData)); err == nil {
+	if _, err := New(res.Data.(*Data)); err == nil {
 		t.Errorf("the engine accepts %d cards", schema.MaxCards+1)
 	}
 }

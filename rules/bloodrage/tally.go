@@ -178,7 +178,7 @@ type FailingCell struct {
 	FailRate    float64 `json:"fail_rate"`
 	Threshold   int     `json:"threshold_percent"`
 
-	pos schema.BPos
+	pos Pos
 }
 
 // minTries is how often a cell must have run before its failure rate is
@@ -186,7 +186,7 @@ type FailingCell struct {
 const minTries = 10
 
 // failing appends cell c when it failed more often than the threshold.
-func (e *Engine) failing(out []FailingCell, at schema.BPos, id, what string, tried, failed int64) []FailingCell {
+func (e *Engine) failing(out []FailingCell, at Pos, id, what string, tried, failed int64) []FailingCell {
 	if tried < minTries || failed*100 <= tried*int64(e.p.cellFailRate) {
 		return out
 	}
@@ -197,7 +197,7 @@ func (e *Engine) failing(out []FailingCell, at schema.BPos, id, what string, tri
 // Warnings are the failing cells as warnings at their cells of file, for
 // the CI gate (bifrost check).
 func (r Report) Warnings(file string, lang *schema.Lang) []schema.Problem {
-	ps := schema.Problems{File: file, Lang: lang.With(schema.Bloodrage.Messages)}
+	ps := schema.Problems{File: file, Lang: lang.With(Schema.Messages)}
 	for _, c := range r.FailingCells {
 		ps.Warnf(c.pos.Sheet, c.pos.Row, c.pos.Col, c.pos.Column, "b_cell_fails", c.ID, c.Instruction, c.Failed, c.Tried, 100*c.FailRate, c.Threshold)
 	}

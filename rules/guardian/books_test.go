@@ -29,7 +29,7 @@ func playerBooks(t testing.TB, kv ...string) map[string]string {
 	if shippedBookErr != nil {
 		t.Fatal(shippedBookErr)
 	}
-	return booktest.PlayerBooksWith(t, schema.Guardian, ".", shippedBook, kv...)
+	return booktest.PlayerBooksWith(t, Schema, ".", shippedBook, kv...)
 }
 
 // says lists phrases of the rulebook and of the summary.
@@ -196,7 +196,7 @@ func TestPlayerBooksRenderUnderEverySwitch(t *testing.T) {
 	switches := []string{"WinCheckBeforeResource", "NoShipBothDraw", "DrawChoosesLikeLoser", "ForgeMandatory",
 		"BarredKeepsTriggers", "AdvanceSameBattle", "PayFiresConsume", "ResourceIsDraw", "AffinityProposal", "DeckExact"}
 	var keys []string
-	for _, p := range schema.Guardian.AllRules() {
+	for _, p := range Schema.AllRules() {
 		keys = append(keys, regexp.QuoteMeta(p.Key))
 	}
 	ruleKey := regexp.MustCompile(`\b(` + strings.Join(keys, "|") + `)\b`)

@@ -89,7 +89,7 @@ var condCodes = map[string]uint8{
 
 // maxDemands bounds the payments one use asks for: pay conditions plus an
 // Advance's Material cost. Validation reports a use that asks for more.
-const maxDemands = schema.GuardianMaxPayments
+const maxDemands = MaxPayments
 
 // cond is a compiled condition.
 type cond struct {
@@ -141,7 +141,7 @@ type design struct {
 // workbook, simultaneous hidden forging. It holds only immutable data and is
 // safe for concurrent use.
 type Engine struct {
-	data     *schema.GuardianData
+	data     *Data
 	d        []design
 	ids      []string
 	attrs    []string // attribute IDs by index
@@ -176,9 +176,9 @@ type Engine struct {
 // FromData is New for the registry in package rules, which passes the
 // validated data as schema.Result.Data.
 func FromData(data any) (sim.Engine, error) {
-	d, ok := data.(*schema.GuardianData)
+	d, ok := data.(*Data)
 	if !ok {
-		return nil, sim.Errorf("データの型が %T です（*schema.GuardianData のはずです）", "guardian: data is %T, want *schema.GuardianData", data)
+		return nil, sim.Errorf("データの型が %T です（*Data のはずです）", "guardian: data is %T, want *Data", data)
 	}
 	return New(d)
 }
@@ -187,7 +187,7 @@ func FromData(data any) (sim.Engine, error) {
 // data has no playable deck or uses a word the engine does not know. It
 // reads the rules settings, the attributes, the card designs, the counters
 // and the sample decks.
-func New(d *schema.GuardianData) (*Engine, error) {
+func New(d *Data) (*Engine, error) {
 	e := &Engine{data: d}
 	e.settings(d.Rules)
 	c := compiler{e: e, attr: map[string]int16{}, ctr: map[string]int16{}}
@@ -221,15 +221,15 @@ func (e *Engine) settings(r schema.Rules) {
 }
 
 // attributes reads the Affinity sheet: the attributes and their edges.
-func (c compiler) attributes(d *schema.GuardianData) error {
+func (c compiler) attributes(d *Data) error {
 	e := c.e
 	for i, a := range d.Attributes {
 		c.attr[a.ID] = int16(i)
 		e.attrs = append(e.attrs, a.ID)
 		e.reckOK = append(e.reckOK, a.Reckless)
 	}
-	if len(e.attrs) == 0 || len(e.attrs) > schema.GuardianMaxAttributes {
-		return sim.Errorf("相性シートの属性が %d 個です。1〜%d 個にしてください", "guardian: the Affinity sheet has %d attributes, want 1 to %d", len(e.attrs), schema.GuardianMaxAttributes)
+	if len(e.attrs) == 0 || len(e.attrs) > MaxAttributes {
+		return sim.Errorf("相性シートの属性が %d 個です。1〜%d 個にしてください", "guardian: the Affinity sheet has %d attributes, want 1 to %d", len(e.attrs), MaxAttributes)
 	}
 	e.edge = make([][]int8, len(e.attrs))
 	for i, a := range e.attrs {
@@ -274,7 +274,7 @@ func (c compiler) add(id, name, attr string, kind uint8, uses int, eff *effect.E
 // designs adds the card designs in Cards() order: Guardians, Advances
 // (with their use conditions and Material costs), Orders, then Materials,
 // and splits each use into its tests and payments.
-func (c compiler) designs(d *schema.GuardianData) error {
+func (c compiler) designs(d *Data) error {
 	e := c.e
 	for _, g := range d.Guardians {
 		if _, err := c.add(g.ID, g.Name, g.Attr, kGuardian, g.Uses, g.Effect.AST); err != nil {
@@ -309,14 +309,14 @@ func (c compiler) designs(d *schema.GuardianData) error {
 			return sim.Errorf("カード %s の支払いが %d 個を超えています", "guardian: card %s asks for more than %d payments", dg.id, maxDemands)
 		}
 	}
-	if len(e.d) > schema.GuardianMaxDesigns {
-		return sim.Errorf("カードが %d 種類あり、多すぎます（%d 種類まで）", "guardian: %d card designs is too many (at most %d)", len(e.d), schema.GuardianMaxDesigns)
+	if len(e.d) > MaxDesigns {
+		return sim.Errorf("カードが %d 種類あり、多すぎます（%d 種類まで）", "guardian: %d card designs is too many (at most %d)", len(e.d), MaxDesigns)
 	}
 	return nil
 }
 
 // advance adds an Advance with its use condition and its Material cost.
-func (c compiler) advance(a schema.GAdvance) error {
+func (c compiler) advance(a Advance) error {
 	dg, err := c.add(a.ID, a.Name, a.Attr, kAdvance, a.Uses, a.Effect.AST)
 	if err != nil {
 		return err
@@ -348,8 +348,8 @@ func (c compiler) advance(a schema.GAdvance) error {
 // counters names the counters the records and conditions use.
 func (c compiler) counters() error {
 	e := c.e
-	if len(c.ctr) > schema.GuardianMaxCounters {
-		return sim.Errorf("記録の名前が %d 個あり、多すぎます（%d 個まで）", "guardian: %d record names is too many (at most %d)", len(c.ctr), schema.GuardianMaxCounters)
+	if len(c.ctr) > MaxCounters {
+		return sim.Errorf("記録の名前が %d 個あり、多すぎます（%d 個まで）", "guardian: %d record names is too many (at most %d)", len(c.ctr), MaxCounters)
 	}
 	e.counters = make([]string, len(c.ctr))
 	for name, i := range c.ctr {
@@ -363,7 +363,7 @@ func (c compiler) counters() error {
 
 // sampleDecks reads the Decks sheet: each sample deck's cards, and the
 // cards a bot expects of an unknown deck.
-func (e *Engine) sampleDecks(d *schema.GuardianData) error {
+func (e *Engine) sampleDecks(d *Data) error {
 	byID := map[string]int16{}
 	for i, id := range e.ids {
 		byID[id] = int16(i)
@@ -382,8 +382,8 @@ func (e *Engine) sampleDecks(d *schema.GuardianData) error {
 		if len(cards) < e.startHand+e.resourceZone {
 			return sim.Errorf("デッキ %s は %d 枚で、初めの手札とリソースに足りません", "guardian: deck %s has %d cards, fewer than the hand and resources need", dk.Name, len(cards))
 		}
-		if len(cards) > schema.GuardianMaxDeckCards {
-			return sim.Errorf("デッキ %s は %d 枚あり、多すぎます（%d 枚まで）", "guardian: deck %s has %d cards, at most %d", dk.Name, len(cards), schema.GuardianMaxDeckCards)
+		if len(cards) > MaxDeckCards {
+			return sim.Errorf("デッキ %s は %d 枚あり、多すぎます（%d 枚まで）", "guardian: deck %s has %d cards, at most %d", dk.Name, len(cards), MaxDeckCards)
 		}
 		e.decks = append(e.decks, cards)
 		e.deckName = append(e.deckName, dk.Name)
@@ -398,8 +398,8 @@ func (e *Engine) sampleDecks(d *schema.GuardianData) error {
 	switch n := len(e.decks); {
 	case n == 0:
 		return sim.Errorf("デッキシートに遊べるデッキがありません", "guardian: the Decks sheet has no deck to play")
-	case n > schema.GuardianMaxDecks:
-		return sim.Errorf("サンプルデッキが %d 個あり、多すぎます（%d 個まで）", "guardian: %d sample decks is too many (at most %d)", n, schema.GuardianMaxDecks)
+	case n > MaxDecks:
+		return sim.Errorf("サンプルデッキが %d 個あり、多すぎます（%d 個まで）", "guardian: %d sample decks is too many (at most %d)", n, MaxDecks)
 	}
 	return nil
 }

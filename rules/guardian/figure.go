@@ -3,7 +3,6 @@ package guardian
 import (
 	"fmt"
 
-	"bifrost/schema"
 	"bifrost/schema/figure"
 )
 
@@ -11,7 +10,7 @@ import (
 // drawn from the validated data (schema.Result.Data) and the engine's
 // geometry; nil for data of another game.
 func Figures(data any) map[string]*figure.Figure {
-	d, ok := data.(*schema.GuardianData)
+	d, ok := data.(*Data)
 	if !ok {
 		return nil
 	}

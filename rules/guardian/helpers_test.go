@@ -18,13 +18,13 @@ const shipped = "../../cardsrc/guardian.xlsx"
 
 var (
 	shippedOnce sync.Once
-	shippedData *schema.GuardianData
+	shippedData *Data
 	shippedErr  error
 )
 
 // loadData validates the shipped workbook (once) and returns a fresh copy of
 // its data's top level, so tests may change rules or rows.
-func loadData(t testing.TB) *schema.GuardianData {
+func loadData(t testing.TB) *Data {
 	t.Helper()
 	shippedOnce.Do(func() {
 		book, err := workbook.Open(shipped, "guardian.xlsx")
@@ -32,12 +32,12 @@ func loadData(t testing.TB) *schema.GuardianData {
 			shippedErr = err
 			return
 		}
-		res := schema.Guardian.Validate(book, schema.NewLang("en"))
+		res := Schema.Validate(book, schema.NewLang("en"))
 		if schema.HasErrors(res.Problems) {
 			shippedErr = errProblems(res.Problems)
 			return
 		}
-		shippedData = res.Data.(*schema.GuardianData)
+		shippedData = res.Data.(*Data)
 	})
 	if shippedErr != nil {
 		t.Fatal(shippedErr)

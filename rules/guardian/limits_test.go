@@ -77,37 +77,37 @@ func TestLimitsAreValidationErrorsAtTheCell(t *testing.T) {
 		cell   string // sheet!cell of the error
 		want   string
 	}{
-		{"decks", func() map[string][][]string { return manyDecks(schema.GuardianMaxDecks + 1) }, nil,
-			"Decks!B" + strconv.Itoa(2+7*schema.GuardianMaxDecks), "too many sample decks"},
+		{"decks", func() map[string][][]string { return manyDecks(MaxDecks + 1) }, nil,
+			"Decks!B" + strconv.Itoa(2+7*MaxDecks), "too many sample decks"},
 		{"cards in a deck", func() map[string][][]string {
 			s := testSheets()
 			s["Decks"] = append(s["Decks"], []string{"D8", "試験", "ML", "99"})
-			for k := range (schema.GuardianMaxDeckCards - 30) / 99 {
+			for k := range (MaxDeckCards - 30) / 99 {
 				s["Decks"] = append(s["Decks"], []string{"X" + strconv.Itoa(k), "試験", "ML", "99"})
 			}
 			return s
 		}, []string{"DeckExact=×"}, "Decks!B2", "the engine plays decks of at most"},
 		{"attributes", func() map[string][][]string {
 			s := testSheets()
-			for k := len(s["Affinity"]) - 1; k < schema.GuardianMaxAttributes+1; k++ {
+			for k := len(s["Affinity"]) - 1; k < MaxAttributes+1; k++ {
 				s["Affinity"] = append(s["Affinity"], []string{"属" + strconv.Itoa(k), "", "○"})
 			}
 			return s
-		}, nil, "Affinity!A" + strconv.Itoa(2+schema.GuardianMaxAttributes), "too many attributes"},
+		}, nil, "Affinity!A" + strconv.Itoa(2+MaxAttributes), "too many attributes"},
 		{"designs", func() map[string][][]string {
 			s := testSheets()
-			for k := range schema.GuardianMaxDesigns {
+			for k := range MaxDesigns {
 				s["Material"] = append(s["Material"], []string{"Z" + strconv.Itoa(k), "材" + strconv.Itoa(k), "土", ""})
 			}
 			return s
-		}, nil, "Material!A" + strconv.Itoa(2+schema.GuardianMaxDesigns-designsBefore()), "too many card designs"},
+		}, nil, "Material!A" + strconv.Itoa(2+MaxDesigns-designsBefore()), "too many card designs"},
 		{"record names", func() map[string][][]string {
 			s := testSheets()
-			for k := range schema.GuardianMaxCounters {
+			for k := range MaxCounters {
 				s["Guardian"] = append(s["Guardian"], []string{"R" + strconv.Itoa(k), "記録" + strconv.Itoa(k), "土", "シップ時: 記録する 「c" + strconv.Itoa(k) + "」 1", ""})
 			}
 			return s
-		}, nil, "Guardian!D" + strconv.Itoa(len(testSheets()["Guardian"])+schema.GuardianMaxCounters), "too many record names"},
+		}, nil, "Guardian!D" + strconv.Itoa(len(testSheets()["Guardian"])+MaxCounters), "too many record names"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

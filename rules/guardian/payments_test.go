@@ -7,7 +7,6 @@ import (
 
 	"bifrost/rules/sim"
 	"bifrost/rules/sim/simtest"
-	"bifrost/schema"
 )
 
 // TestGuardianFourPaymentsPlay: a use that asks for exactly schema.GuardianMaxPayments
@@ -16,8 +15,8 @@ import (
 // the deck; over 20 checked games each is paid for in full (four payments
 // in a row) without a violation.
 func TestGuardianFourPaymentsPlay(t *testing.T) {
-	four := strings.Repeat("【消費 1 火】", schema.GuardianMaxPayments)
-	three := strings.Repeat("【消費 1 火】", schema.GuardianMaxPayments-1)
+	four := strings.Repeat("【消費 1 火】", MaxPayments)
+	three := strings.Repeat("【消費 1 火】", MaxPayments-1)
 	s := testSheets()
 	s["Advance"] = append(s["Advance"], []string{"A4", "四度払いの炉", "火", "1", "", three, "登場時: ポイント +1"})
 	s["Guardian"] = append(s["Guardian"], []string{"G4", "四度払いの守護者", "火", "応援: " + four + "ポイント +3", ""})
@@ -37,10 +36,10 @@ func TestGuardianFourPaymentsPlay(t *testing.T) {
 			return
 		case ev.Kind == sim.Played && ev.N == playPaid:
 			return // a Material paid with fire: part of the payment
-		case ev.Kind == sim.Played && ev.N == playAdvance && ev.Card == a4 && run == schema.GuardianMaxPayments:
+		case ev.Kind == sim.Played && ev.N == playAdvance && ev.Card == a4 && run == MaxPayments:
 			advances++
 		}
-		if cheering && run == schema.GuardianMaxPayments {
+		if cheering && run == MaxPayments {
 			cheers++
 		}
 		cheering = ev.Kind == sim.Played && ev.N == playCheer && ev.Card == g4

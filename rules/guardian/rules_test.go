@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"bifrost/rules/sim"
-	"bifrost/schema"
 )
 
 // res3 is a resource zone of three cost-only Materials.
@@ -643,7 +642,7 @@ func TestG2_shippedChartIsTheSeeds(t *testing.T) {
 // verb of the vocabulary rolls one, no rule sets its faces, and the
 // rulebook lists none among the things to prepare.
 func TestNoDieWithoutADieVerb(t *testing.T) {
-	v := schema.Guardian.Vocabs[""]
+	v := Schema.Vocabs[""]
 	for _, verb := range v.Verbs {
 		for _, word := range []string{"サイコロ", "ダイス", "die", "dice", "roll"} {
 			if strings.Contains(verb.Doc, word) || strings.Contains(verb.Name, word) {

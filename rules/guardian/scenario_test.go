@@ -98,7 +98,7 @@ func engineFor(t testing.TB, sheets map[string][][]string, rules ...string) *Eng
 	if schema.HasErrors(res.Problems) {
 		t.Fatalf("test workbook: %v", errProblems(res.Problems))
 	}
-	e, err := New(res.Data.(*schema.GuardianData))
+	e, err := New(res.Data.(*Data))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,7 +121,7 @@ func validateSheets(sheets map[string][][]string, rules ...string) schema.Result
 		}
 		b.Sheets[name] = tb
 	}
-	return schema.Guardian.Validate(b, schema.NewLang("en"))
+	return Schema.Validate(b, schema.NewLang("en"))
 }
 
 // seatSpec arranges one seat's zones by card ID. Deck and resources list

@@ -5,7 +5,6 @@ import (
 	"strconv"
 
 	"bifrost/rules/sim"
-	"bifrost/schema"
 	"bifrost/schema/effect"
 )
 
@@ -39,7 +38,7 @@ func clauseText(cl *clause, lang string) string {
 	if lang == "en" {
 		return e.String()
 	}
-	return e.Text(schema.Guardian.Vocabs[""], nil)
+	return e.Text(Schema.Vocabs[""], nil)
 }
 
 // Describe renders a choice of the deciding seat, before it is applied.

@@ -49,7 +49,7 @@ func TestD1_D2_D3_deckLegality(t *testing.T) {
 			for _, ed := range tt.edits {
 				setCopies(t, b, ed[0], ed[1])
 			}
-			res := schema.Guardian.Validate(b, schema.NewLang("en"))
+			res := Schema.Validate(b, schema.NewLang("en"))
 			var got []string
 			for _, p := range res.Problems {
 				if p.Severity == schema.Error {
@@ -60,7 +60,7 @@ func TestD1_D2_D3_deckLegality(t *testing.T) {
 				t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
 			}
 			if len(tt.want) == 0 {
-				if _, err := New(res.Data.(*schema.GuardianData)); err != nil {
+				if _, err := New(res.Data.(*Data)); err != nil {
 					t.Errorf("a legal workbook does not build an engine: %v", err)
 				}
 			}

@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"bifrost/rules/sim"
-	"bifrost/schema"
 )
 
 // battle arranges a scenario and forges g0 (P1, first) and g1 (P2); the
@@ -200,7 +199,7 @@ var condCases = map[string]condCase{
 // vocabulary: every verb and condition must be compiled by the engine and
 // shown working in play by a case above.
 func TestVocabulary_everyVerbAndConditionIsPlayed(t *testing.T) {
-	v := schema.Guardian.Vocabs[""]
+	v := Schema.Vocabs[""]
 	e := engineFor(t, testSheets(), "DrawPerTurn=0")
 	for _, verb := range v.Verbs {
 		t.Run("verb/"+verb.Name, func(t *testing.T) {

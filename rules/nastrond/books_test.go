@@ -25,11 +25,11 @@ func expandBooks(t *testing.T, set map[string]string) map[string]string {
 	for key, value := range set {
 		b, _ = booktest.WithRule(b, key, value)
 	}
-	res := schema.Nastrond.Validate(b, schema.NewLang("en"))
+	res := Schema.Validate(b, schema.NewLang("en"))
 	if schema.HasErrors(res.Problems) {
 		t.Fatalf("%v does not validate: %v", set, res.Problems)
 	}
-	lay, err := cards.Load(cards.LayoutDir("../../cardsrc"), schema.Nastrond)
+	lay, err := cards.Load(cards.LayoutDir("../../cardsrc"), Schema)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,7 +41,7 @@ func expandBooks(t *testing.T, set map[string]string) map[string]string {
 	for _, d := range drawn {
 		parts[d.ID] = book.PartsOf(d.Face)
 	}
-	books, err := booktest.Expand(t, ".", book.Data{Game: schema.Nastrond, Result: res, Lang: "en",
+	books, err := booktest.Expand(t, ".", book.Data{Game: Schema, Result: res, Lang: "en",
 		Figures: map[string]*figure.Figure{"board": {W: 10, H: 10}}, // the board's drawing says no rule
 		Parts:   func(id string) (book.CardParts, bool) { p, ok := parts[id]; return p, ok }})
 	if err != nil {

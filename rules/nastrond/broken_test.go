@@ -12,7 +12,6 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"bifrost/rules/sim"
-	"bifrost/schema"
 	"bifrost/schema/workbook"
 )
 
@@ -70,7 +69,7 @@ func setRule(f *excelize.File, key, value string) error {
 }
 
 // run plays a smoke batch of the data with invariant checks.
-func run(t *testing.T, d *schema.NastrondData, games int, bots []string, players []int) (*Engine, *sim.Stats) {
+func run(t *testing.T, d *Data, games int, bots []string, players []int) (*Engine, *sim.Stats) {
 	t.Helper()
 	e, err := New(d)
 	if err != nil {
@@ -172,18 +171,18 @@ func TestBroken_dataTheBoardCannotHold(t *testing.T) {
 	shippedEngine(t)
 	for _, tt := range []struct {
 		name string
-		edit func(d *schema.NastrondData)
+		edit func(d *Data)
 		want string
 	}{
-		{"an Edda short on layer 1", func(d *schema.NastrondData) { d.Edda = d.Edda[1:] }, "layer 1 has 19 Edda"},
-		{"no Nidhogg", func(d *schema.NastrondData) { d.Nidhogg = nil }, "Nidhogg"},
-		{"a skill verb the engine does not know", func(d *schema.NastrondData) {
+		{"an Edda short on layer 1", func(d *Data) { d.Edda = d.Edda[1:] }, "layer 1 has 19 Edda"},
+		{"no Nidhogg", func(d *Data) { d.Nidhogg = nil }, "Nidhogg"},
+		{"a skill verb the engine does not know", func(d *Data) {
 			d.Einherjar = slices.Clone(d.Einherjar)
 			d.Einherjar[0].Skill.AST = parseSkill(t, "vp 1")
 			d.Einherjar[0].Skill.AST.Clauses[0].Action.Name = "fly"
 		}, "EIN-101"},
-		{"too few layer-1 Keepers for any player count", func(d *schema.NastrondData) {
-			var ks []schema.NKeeper
+		{"too few layer-1 Keepers for any player count", func(d *Data) {
+			var ks []Keeper
 			for _, k := range d.Keepers {
 				if k.Layer != 1 {
 					ks = append(ks, k)

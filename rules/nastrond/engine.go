@@ -77,7 +77,7 @@ type params struct {
 // Engine is Nastrond built from one workbook's data. It is immutable and
 // safe for concurrent use; each Game has its own state.
 type Engine struct {
-	data     *schema.NastrondData
+	data     *Data
 	p        params
 	cards    []string   // Cards(): Edda, Einherjar, Keeper, Nidhogg design IDs
 	info     []cardInfo // by card index
@@ -126,14 +126,14 @@ var _ sim.Engine = (*Engine)(nil)
 // Rules) are trusted, so that a broken workbook shows up in a smoke run. It
 // reads the rules settings, the card designs, the board, the listing
 // tables and the seats.
-func New(d *schema.NastrondData) (*Engine, error) {
+func New(d *Data) (*Engine, error) {
 	if d == nil {
 		return nil, sim.Errorf("データがありません", "nastrond: no data")
 	}
 	e := &Engine{data: d}
 	e.settings(d.Rules)
 	e.d6Total = e.p.blankD6 + int16(e.p.ownDice)*int16(len(d.Valkyria))
-	for _, step := range []func(*schema.NastrondData) error{e.cardDesigns, e.layOut, e.seats} {
+	for _, step := range []func(*Data) error{e.cardDesigns, e.layOut, e.seats} {
 		if err := step(d); err != nil {
 			return nil, err
 		}
@@ -176,7 +176,7 @@ func (e *Engine) add(ci cardInfo) int16 {
 
 // cardDesigns adds the designs in Cards() order: Edda, Einherjar (with
 // their compiled skills), Keepers, then Nidhogg.
-func (e *Engine) cardDesigns(d *schema.NastrondData) error {
+func (e *Engine) cardDesigns(d *Data) error {
 	for _, x := range d.Edda {
 		if x.Layer < 1 || x.Layer > 3 {
 			return sim.Errorf("エッダ %s の階層 %d は 1〜3 ではありません", "nastrond: Edda %s: layer %d is not 1–3", x.ID, x.Layer)
@@ -218,7 +218,7 @@ func (e *Engine) cardDesigns(d *schema.NastrondData) error {
 
 // einherjar adds the Einherjar designs with their compiled skills and the
 // design sets listing reads.
-func (e *Engine) einherjar(d *schema.NastrondData) error {
+func (e *Engine) einherjar(d *Data) error {
 	if len(d.Einherjar) > maxEinherjar {
 		return sim.Errorf("エインヘリアルが %d 種類あります。エンジンが扱えるのは %d 種類までです", "nastrond: %d Einherjar designs; the engine holds at most %d", len(d.Einherjar), maxEinherjar)
 	}
@@ -252,7 +252,7 @@ func (e *Engine) einherjar(d *schema.NastrondData) error {
 // layOut checks that the cards fit the board: ring k holds exactly its
 // Edda and Keepers (C13), the layer-1 and layer-2 Keepers on the corners
 // (S9).
-func (e *Engine) layOut(*schema.NastrondData) error {
+func (e *Engine) layOut(*Data) error {
 	for k := 1; k <= 3; k++ {
 		if got, want := len(e.edda[k])+len(e.keepers[k]), int(board.ringLen[k]); got != want {
 			return sim.Errorf("第%d階層はエッダ %d 枚とキーパー %d 枚で %d 枚ですが、マスは %d あります",
@@ -273,7 +273,7 @@ func (e *Engine) layOut(*schema.NastrondData) error {
 
 // costTable fills costAtMost: for each cost up to the dearest Einherjar's,
 // the designs costing that or less.
-func (e *Engine) costTable(d *schema.NastrondData) {
+func (e *Engine) costTable(d *Data) {
 	dearest := 0
 	for _, x := range d.Einherjar {
 		dearest = max(dearest, x.Cost)
@@ -289,7 +289,7 @@ func (e *Engine) costTable(d *schema.NastrondData) {
 // seats reads the Valkyria and their Urd, and the player counts: 2–4
 // (G20), as far as there are Valkyria, Urd of their colours and a layer-1
 // Keeper to deal to each player (G15).
-func (e *Engine) seats(d *schema.NastrondData) error {
+func (e *Engine) seats(d *Data) error {
 	for _, v := range d.Valkyria {
 		e.valkyria = append(e.valkyria, v.Name)
 		e.colours = append(e.colours, v.Colour)
@@ -319,9 +319,9 @@ func (e *Engine) seats(d *schema.NastrondData) error {
 // FromData is New for the registry in package rules, which passes the
 // validated data as schema.Result.Data.
 func FromData(data any) (sim.Engine, error) {
-	d, ok := data.(*schema.NastrondData)
+	d, ok := data.(*Data)
 	if !ok {
-		return nil, sim.Errorf("データの型が %T です（*schema.NastrondData のはずです）", "nastrond: data is %T, want *schema.NastrondData", data)
+		return nil, sim.Errorf("データの型が %T です（*Data のはずです）", "nastrond: data is %T, want *Data", data)
 	}
 	return New(d)
 }

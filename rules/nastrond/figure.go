@@ -3,7 +3,6 @@ package nastrond
 import (
 	"fmt"
 
-	"bifrost/schema"
 	"bifrost/schema/figure"
 )
 
@@ -36,7 +35,7 @@ func StartSquare(c, start int) (row, col int) {
 // drawn from the validated data (schema.Result.Data) and the engine's
 // geometry; nil for data of another game.
 func Figures(data any) map[string]*figure.Figure {
-	d, ok := data.(*schema.NastrondData)
+	d, ok := data.(*Data)
 	if !ok {
 		return nil
 	}
@@ -54,7 +53,7 @@ var (
 // pawns' start squares of one setup, the layer-1 Keepers dealt to the
 // corners in the workbook's order (each pawn starts its Keeper's 開始位置
 // squares clockwise from the Keeper's corner).
-func boardFigure(d *schema.NastrondData) *figure.Figure {
+func boardFigure(d *Data) *figure.Figure {
 	const cell, m = 12.0, 6.0 // m: the margin that holds the column letters and row numbers
 	side := 7 * cell
 	f := &figure.Figure{W: side + 2*m, H: side + 2*m + 22}

@@ -17,22 +17,22 @@ const shipped = "../../cardsrc/nastrond.xlsx"
 
 var (
 	shippedOnce sync.Once
-	shippedData *schema.NastrondData
+	shippedData *Data
 	shippedErr  error
 )
 
 // loadData validates a Nastrond workbook and returns its data.
-func loadData(t testing.TB, path string) *schema.NastrondData {
+func loadData(t testing.TB, path string) *Data {
 	t.Helper()
 	book, err := workbook.Open(path, "cardsrc/nastrond.xlsx")
 	if err != nil {
 		t.Fatal(err)
 	}
-	res := schema.Nastrond.Validate(book, schema.NewLang("en"))
+	res := Schema.Validate(book, schema.NewLang("en"))
 	if schema.HasErrors(res.Problems) {
 		t.Fatalf("%s does not validate: %v", path, res.Problems)
 	}
-	return res.Data.(*schema.NastrondData)
+	return res.Data.(*Data)
 }
 
 // shippedEngine builds the engine from the shipped workbook, read once.
@@ -44,8 +44,8 @@ func shippedEngine(t testing.TB) *Engine {
 			shippedErr = err
 			return
 		}
-		res := schema.Nastrond.Validate(book, schema.NewLang("en"))
-		shippedData, _ = res.Data.(*schema.NastrondData)
+		res := Schema.Validate(book, schema.NewLang("en"))
+		shippedData, _ = res.Data.(*Data)
 	})
 	if shippedErr != nil || shippedData == nil {
 		t.Fatalf("loading %s: %v", shipped, shippedErr)
@@ -66,7 +66,7 @@ func newTestGame(t testing.TB, players int, seed uint64) *Game {
 // parseSkill parses a skill in the Nastrond vocabulary.
 func parseSkill(t testing.TB, src string) *effect.Effect {
 	t.Helper()
-	e, perr := effect.Parse(src, schema.Nastrond.Vocabs[""])
+	e, perr := effect.Parse(src, Schema.Vocabs[""])
 	if perr != nil {
 		t.Fatalf("parse %q: %v", src, perr)
 	}
@@ -114,7 +114,7 @@ func withEinherjar(t testing.TB, skills ...string) *Engine {
 	d := *shippedData
 	d.Einherjar = nil
 	for i, src := range skills {
-		d.Einherjar = append(d.Einherjar, schema.NEinherjar{ID: fmt.Sprintf("T%d", i+1), Name: fmt.Sprintf("テスト%d", i+1),
+		d.Einherjar = append(d.Einherjar, Einherjar{ID: fmt.Sprintf("T%d", i+1), Name: fmt.Sprintf("テスト%d", i+1),
 			Layer: 1, Cost: 0, Copies: 2, Skill: schema.Effect{Src: src, AST: parseSkill(t, src)}})
 	}
 	e, err := New(&d)

@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"bifrost/rules/sim"
-	"bifrost/schema"
 )
 
 // TestNastrondEngineRefusalSpeaksBothLanguages builds the engine
@@ -13,12 +12,12 @@ import (
 func TestNastrondEngineRefusalSpeaksBothLanguages(t *testing.T) {
 	shippedEngine(t) // loads shippedData
 	for _, tt := range []struct {
-		edit   func(d *schema.NastrondData)
+		edit   func(d *Data)
 		ja, en string
 	}{
-		{func(d *schema.NastrondData) { d.Nidhogg = nil },
+		{func(d *Data) { d.Nidhogg = nil },
 			"ニーズヘッグが 0 体います。ちょうど 1 体にしてください", "nastrond: want exactly 1 Nidhogg, got 0"},
-		{func(d *schema.NastrondData) { d.Keepers = nil },
+		{func(d *Data) { d.Keepers = nil },
 			"第1階層はエッダ 20 枚とキーパー 0 枚で 20 枚ですが、マスは 24 あります", "nastrond: layer 1 has 20 Edda and 0 Keepers, 20 cards for 24 squares"},
 	} {
 		d := *shippedData

@@ -4,11 +4,10 @@ import (
 	"slices"
 	"testing"
 
-	"bifrost/schema"
 	"bifrost/schema/effect"
 )
 
-func vocab() *effect.Vocab { return schema.Nastrond.Vocabs[""] }
+func vocab() *effect.Vocab { return Schema.Vocabs[""] }
 
 // TestVerbs_eachVerbDoesWhatItsDocSays gives every verb of the vocabulary a
 // skill and checks its effect; a verb without a case fails.

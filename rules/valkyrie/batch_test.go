@@ -121,11 +121,11 @@ func TestBrokenData_showsInTheBatch(t *testing.T) {
 	})
 	t.Run("too few First Valkyries", func(t *testing.T) {
 		book := withRules(t, "StartingDeck", "15")
-		res := schema.Valkyrie.Validate(book, schema.NewLang("en"))
+		res := Schema.Validate(book, schema.NewLang("en"))
 		if len(res.Problems) == 0 {
 			t.Error("validation accepted 4 × 15 First Valkyries out of 40")
 		}
-		e, err := New(res.Data.(*schema.ValkyrieData))
+		e, err := New(res.Data.(*Data))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -8,7 +8,6 @@ import (
 
 	"bifrost/layout/book"
 	"bifrost/layout/book/booktest"
-	"bifrost/schema"
 )
 
 // playerBooks expands rulebook.md and summary.md (the A5 summary and the
@@ -17,7 +16,7 @@ import (
 // no rule text and are left out.
 func playerBooks(t *testing.T, kv ...string) map[string]string {
 	t.Helper()
-	return booktest.PlayerBooksWith(t, schema.Valkyrie, ".", shippedBook(t), kv...)
+	return booktest.PlayerBooksWith(t, Schema, ".", shippedBook(t), kv...)
 }
 
 // TestG2_G3_G4_G6_T13_PlayerBooksStateTheRuleTheEngineReads: each Rules
@@ -127,7 +126,7 @@ func TestG2_G3_G4_G6_T13_PlayerBooksStateTheRuleTheEngineReads(t *testing.T) {
 func TestPlayerBooksRenderUnderEverySwitch(t *testing.T) {
 	switches := []string{"StrictExceed", "RevealWeakness", "WeaknessEndsAtOnce", "EndConditionAtPlay"}
 	var keys []string
-	for _, p := range schema.Valkyrie.Rules {
+	for _, p := range Schema.Rules {
 		keys = append(keys, regexp.QuoteMeta(p.Key))
 	}
 	ruleKey := regexp.MustCompile(`\b(` + strings.Join(keys, "|") + `)\b`)

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"bifrost/rules/sim"
-	"bifrost/schema"
 )
 
 // verbCases gives every verb of the valkyrie vocabularies its meaning in a
@@ -267,7 +266,7 @@ var verbCases = map[string]func(t *testing.T){
 // TestEffects_everyVerbIsImplemented: every verb, condition and trigger of
 // every valkyrie vocabulary compiles and has a meaning tested here.
 func TestEffects_everyVerbIsImplemented(t *testing.T) {
-	for name, v := range schema.Valkyrie.Vocabs {
+	for name, v := range Schema.Vocabs {
 		for _, verb := range v.Verbs {
 			if _, ok := verbCode[verb.Name]; !ok {
 				t.Errorf("vocabulary %q: verb %s is not implemented", name, verb.Name)

@@ -119,7 +119,7 @@ type Engine struct {
 	// that a batch covers each of them.
 	Monster int
 
-	d         *schema.ValkyrieData
+	d         *Data
 	designs   []design
 	ids       []string
 	inst      []int16    // physical card → design
@@ -155,7 +155,7 @@ var _ sim.Configured = (*Engine)(nil)
 // built from: no monsters, or an effect verb or condition it does not know.
 // It reads the rules settings, compiles the card designs, and lays out the
 // physical cards and the tables Check and the bots read.
-func New(d *schema.ValkyrieData) (*Engine, error) {
+func New(d *Data) (*Engine, error) {
 	e, err := newEngine(d)
 	if err != nil {
 		return nil, err
@@ -172,7 +172,7 @@ func New(d *schema.ValkyrieData) (*Engine, error) {
 }
 
 // newEngine is an engine with the Rules sheet's settings and no cards yet.
-func newEngine(d *schema.ValkyrieData) (*Engine, error) {
+func newEngine(d *Data) (*Engine, error) {
 	if d == nil {
 		return nil, sim.Errorf("データがありません", "valkyrie: no data")
 	}
@@ -203,7 +203,7 @@ type designs struct {
 
 // compileDesigns adds every design in Cards() order: supply Valkyries,
 // First Valkyries, weaknesses, VP cards, then rage tactics.
-func (e *Engine) compileDesigns(d *schema.ValkyrieData) error {
+func (e *Engine) compileDesigns(d *Data) error {
 	b := designs{e: e, monIdx: map[string]int{}}
 	for i, m := range d.Monsters {
 		b.monIdx[m.ID] = i
@@ -238,8 +238,8 @@ func (b *designs) add(ds design, eff schema.Effect, v *effect.Vocab, copies int)
 }
 
 // valkyries adds the supply and the First Valkyries.
-func (b *designs) valkyries(d *schema.ValkyrieData) {
-	cardVocab := schema.Valkyrie.Vocabs[""]
+func (b *designs) valkyries(d *Data) {
+	cardVocab := Schema.Vocabs[""]
 	for _, v := range d.Valkyries {
 		cat := int8(deckAssist)
 		if v.Deck == "Battle" {
@@ -255,7 +255,7 @@ func (b *designs) valkyries(d *schema.ValkyrieData) {
 }
 
 // weaknesses adds each monster's weaknesses and counts its rage decks.
-func (b *designs) weaknesses(d *schema.ValkyrieData) {
+func (b *designs) weaknesses(d *Data) {
 	e := b.e
 	e.weak = make([][]int16, len(d.Monsters))
 	e.rages = make([]int, len(d.Monsters))
@@ -266,14 +266,14 @@ func (b *designs) weaknesses(d *schema.ValkyrieData) {
 			continue
 		}
 		b.add(design{id: w.ID, name: w.Name, kind: kindWeakness, cat: -1, vp: w.VP, dur: w.Durability, rage: max(w.Rage, 1), monster: m},
-			w.Reward, schema.Valkyrie.Vocabs["reward"], 1)
+			w.Reward, Schema.Vocabs["reward"], 1)
 		e.rages[m] = max(e.rages[m], max(w.Rage, 1))
 	}
 }
 
 // tactics adds the rage tactics, the first of each monster and rage
 // applying.
-func (b *designs) tactics(d *schema.ValkyrieData) {
+func (b *designs) tactics(d *Data) {
 	e := b.e
 	e.tactic = make([][]int16, len(d.Monsters))
 	for _, t := range d.RageTactics {
@@ -283,7 +283,7 @@ func (b *designs) tactics(d *schema.ValkyrieData) {
 		}
 		idx := int16(len(e.designs))
 		b.add(design{id: t.ID, name: d.Monsters[m].Name, kind: kindTactic, cat: -1, rage: t.Rage, monster: m},
-			t.Effect, schema.Valkyrie.Vocabs["tactics"], 0)
+			t.Effect, Schema.Vocabs["tactics"], 0)
 		for len(e.tactic[m]) < t.Rage {
 			e.tactic[m] = append(e.tactic[m], -1)
 		}
@@ -343,9 +343,9 @@ func (e *Engine) tables() {
 // FromData is New for the registry in package rules, which passes the
 // validated data as schema.Result.Data.
 func FromData(data any) (sim.Engine, error) {
-	d, ok := data.(*schema.ValkyrieData)
+	d, ok := data.(*Data)
 	if !ok {
-		return nil, sim.Errorf("データの型が %T です（*schema.ValkyrieData のはずです）", "valkyrie: data is %T, want *schema.ValkyrieData", data)
+		return nil, sim.Errorf("データの型が %T です（*Data のはずです）", "valkyrie: data is %T, want *Data", data)
 	}
 	return New(d)
 }
@@ -376,8 +376,8 @@ func compile(eff schema.Effect, v *effect.Vocab) ([]clause, error) {
 		}
 		return nil, nil
 	}
-	if len(eff.AST.Clauses) > schema.ValkyrieMaxClauses {
-		return nil, sim.Errorf("効果の節が %d 個あり、多すぎます（%d 個まで）", "%d clauses are too many (at most %d)", len(eff.AST.Clauses), schema.ValkyrieMaxClauses)
+	if len(eff.AST.Clauses) > MaxClauses {
+		return nil, sim.Errorf("効果の節が %d 個あり、多すぎます（%d 個まで）", "%d clauses are too many (at most %d)", len(eff.AST.Clauses), MaxClauses)
 	}
 	out := make([]clause, 0, len(eff.AST.Clauses))
 	for _, c := range eff.AST.Clauses {

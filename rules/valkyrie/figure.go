@@ -1,7 +1,6 @@
 package valkyrie
 
 import (
-	"bifrost/schema"
 	"bifrost/schema/figure"
 )
 
@@ -9,7 +8,7 @@ import (
 // drawn from the validated data (schema.Result.Data) and the engine's
 // geometry; nil for data of another game.
 func Figures(data any) map[string]*figure.Figure {
-	d, ok := data.(*schema.ValkyrieData)
+	d, ok := data.(*Data)
 	if !ok {
 		return nil
 	}

@@ -35,18 +35,18 @@ func shippedBook(t testing.TB) *schema.Book {
 }
 
 // loadData validates a book (the shipped one when nil) and fails on errors.
-func loadData(t testing.TB, book *schema.Book) *schema.ValkyrieData {
+func loadData(t testing.TB, book *schema.Book) *Data {
 	t.Helper()
 	if book == nil {
 		book = shippedBook(t)
 	}
-	res := schema.Valkyrie.Validate(book, schema.NewLang("en"))
+	res := Schema.Validate(book, schema.NewLang("en"))
 	for _, p := range res.Problems {
 		if p.Severity == schema.Error {
 			t.Fatalf("workbook: %s", p)
 		}
 	}
-	return res.Data.(*schema.ValkyrieData)
+	return res.Data.(*Data)
 }
 
 // shippedEngine builds the engine from the shipped workbook.
@@ -68,9 +68,9 @@ func testEngine(t testing.TB, extra ...string) (*Engine, []int16) {
 	e := shippedEngine(t)
 	var idx []int16
 	for _, src := range extra {
-		vocab := schema.Valkyrie.Vocabs["tactics"]
+		vocab := Schema.Vocabs["tactics"]
 		if rest, ok := strings.CutPrefix(src, "card:"); ok {
-			src, vocab = rest, schema.Valkyrie.Vocabs[""]
+			src, vocab = rest, Schema.Vocabs[""]
 		}
 		ast, perr := effect.Parse(src, vocab)
 		if perr != nil {

@@ -59,7 +59,7 @@ func playChecked(t *testing.T, e *Engine, n int, d int16) int {
 // in 20 checked games); one clause more is what the engine refuses, so the
 // validation limit is the engine's.
 func TestValkyrieMaxClausesPlay(t *testing.T) {
-	src := strings.TrimSuffix(strings.Repeat("funds +1; ", schema.ValkyrieMaxClauses), "; ")
+	src := strings.TrimSuffix(strings.Repeat("funds +1; ", MaxClauses), "; ")
 	d := loadData(t, withCell(t, "FirstValkyrie", 0, "効果", src))
 	e, err := New(d)
 	if err != nil {
@@ -67,18 +67,18 @@ func TestValkyrieMaxClausesPlay(t *testing.T) {
 	}
 	n := playChecked(t, e, 20, designOf(t, e, d.FirstValkyries[0].ID))
 	if n == 0 {
-		t.Errorf("the First Valkyrie with %d clauses was never played", schema.ValkyrieMaxClauses)
+		t.Errorf("the First Valkyrie with %d clauses was never played", MaxClauses)
 	}
-	t.Logf("the First Valkyrie with %d clauses was played %d times", schema.ValkyrieMaxClauses, n)
+	t.Logf("the First Valkyrie with %d clauses was played %d times", MaxClauses, n)
 
 	more := src + "; funds +1"
-	ast, perr := effect.Parse(more, schema.Valkyrie.Vocabs[""])
+	ast, perr := effect.Parse(more, Schema.Vocabs[""])
 	if perr != nil {
 		t.Fatal(perr)
 	}
 	d.FirstValkyries[0].Effect = schema.Effect{Src: more, AST: ast}
 	if _, err := New(d); err == nil || !strings.Contains(err.Error(), "clauses are too many") {
-		t.Errorf("New with %d clauses: %v, want the clause limit", schema.ValkyrieMaxClauses+1, err)
+		t.Errorf("New with %d clauses: %v, want the clause limit", MaxClauses+1, err)
 	}
 }
 

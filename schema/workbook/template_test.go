@@ -9,6 +9,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"bifrost/rules"
 	"bifrost/schema"
 )
 
@@ -183,7 +184,7 @@ func TestWriteTemplateIsDeterministic(t *testing.T) {
 }
 
 func TestWriteTemplateForEveryGame(t *testing.T) {
-	for _, g := range schema.Games() {
+	for _, g := range rules.Schemas() {
 		t.Run(g.ID, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), g.ID+".xlsx")
 			must(t, WriteTemplate(path, g))

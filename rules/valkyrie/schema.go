@@ -1,8 +1,9 @@
-package schema
+package valkyrie
 
 import (
 	"slices"
 
+	"bifrost/schema"
 	"bifrost/schema/effect"
 )
 
@@ -11,37 +12,37 @@ import (
 
 // VValkyrie is a supply Valkyrie design, bought with funds from the Assist or
 // Battle supply deck.
-type VValkyrie struct {
-	ID     string `xlsx:"ID,ID,required"`
-	Name   string `xlsx:"名前,Name,required"`
-	Deck   string `xlsx:"デッキ,Deck,required" validate:"oneof=Assist Battle" doc:"属するサプライデッキ（Assist か Battle）"`
-	Cost   int    `xlsx:"コスト,Cost,required" validate:"min=0,max=20" doc:"入手に払う資金"`
-	Funds  int    `xlsx:"資金,Funds" validate:"min=0,max=10" doc:"使用したときに得る資金"`
-	Power  int    `xlsx:"戦力,Power" validate:"min=0,max=20" doc:"使用したときに得る戦力"`
-	VP     int    `xlsx:"VP,VP" validate:"min=0,max=10" doc:"ゲーム終了時、自分のデッキにあれば得るVP"`
-	Effect Effect `xlsx:"効果,Effect" doc:"効果言語。タイミング end:（ターン終了時）。【】の条件は使用した時点で判定"`
-	Text   string `xlsx:"テキスト,Text" doc:"カードに印刷する文。空欄なら効果から生成"`
-	Copies int    `xlsx:"枚数,Copies" validate:"min=1,max=30" doc:"同じカードの枚数。空欄は1"`
-	Flavor string `xlsx:"フレーバー,Flavor"`
+type Valkyrie struct {
+	ID     string        `xlsx:"ID,ID,required"`
+	Name   string        `xlsx:"名前,Name,required"`
+	Deck   string        `xlsx:"デッキ,Deck,required" validate:"oneof=Assist Battle" doc:"属するサプライデッキ（Assist か Battle）"`
+	Cost   int           `xlsx:"コスト,Cost,required" validate:"min=0,max=20" doc:"入手に払う資金"`
+	Funds  int           `xlsx:"資金,Funds" validate:"min=0,max=10" doc:"使用したときに得る資金"`
+	Power  int           `xlsx:"戦力,Power" validate:"min=0,max=20" doc:"使用したときに得る戦力"`
+	VP     int           `xlsx:"VP,VP" validate:"min=0,max=10" doc:"ゲーム終了時、自分のデッキにあれば得るVP"`
+	Effect schema.Effect `xlsx:"効果,Effect" doc:"効果言語。タイミング end:（ターン終了時）。【】の条件は使用した時点で判定"`
+	Text   string        `xlsx:"テキスト,Text" doc:"カードに印刷する文。空欄なら効果から生成"`
+	Copies int           `xlsx:"枚数,Copies" validate:"min=1,max=30" doc:"同じカードの枚数。空欄は1"`
+	Flavor string        `xlsx:"フレーバー,Flavor"`
 }
 
 // VFirstValkyrie is a First Valkyrie design: the starting decks. It has no
 // supply deck and no cost, and never enters the supply.
-type VFirstValkyrie struct {
-	ID     string `xlsx:"ID,ID,required"`
-	Name   string `xlsx:"名前,Name,required"`
-	Funds  int    `xlsx:"資金,Funds" validate:"min=0,max=10" doc:"使用したときに得る資金"`
-	Power  int    `xlsx:"戦力,Power" validate:"min=0,max=20" doc:"使用したときに得る戦力"`
-	VP     int    `xlsx:"VP,VP" validate:"min=0,max=10" doc:"ゲーム終了時、自分のデッキにあれば得るVP"`
-	Effect Effect `xlsx:"効果,Effect" doc:"効果言語（ヴァルキリーと同じ）"`
-	Text   string `xlsx:"テキスト,Text" doc:"カードに印刷する文。空欄なら効果から生成"`
-	Copies int    `xlsx:"枚数,Copies" validate:"min=1,max=40" doc:"同じカードの枚数。空欄は1"`
-	Flavor string `xlsx:"フレーバー,Flavor"`
+type FirstValkyrie struct {
+	ID     string        `xlsx:"ID,ID,required"`
+	Name   string        `xlsx:"名前,Name,required"`
+	Funds  int           `xlsx:"資金,Funds" validate:"min=0,max=10" doc:"使用したときに得る資金"`
+	Power  int           `xlsx:"戦力,Power" validate:"min=0,max=20" doc:"使用したときに得る戦力"`
+	VP     int           `xlsx:"VP,VP" validate:"min=0,max=10" doc:"ゲーム終了時、自分のデッキにあれば得るVP"`
+	Effect schema.Effect `xlsx:"効果,Effect" doc:"効果言語（ヴァルキリーと同じ）"`
+	Text   string        `xlsx:"テキスト,Text" doc:"カードに印刷する文。空欄なら効果から生成"`
+	Copies int           `xlsx:"枚数,Copies" validate:"min=1,max=40" doc:"同じカードの枚数。空欄は1"`
+	Flavor string        `xlsx:"フレーバー,Flavor"`
 }
 
 // VMonster is a monster sheet. One is chosen per game; its weaknesses and
 // rage tactics are the rows that name it.
-type VMonster struct {
+type Monster struct {
 	ID      string `xlsx:"ID,ID,required"`
 	Name    string `xlsx:"名前,Name,required"`
 	Epithet string `xlsx:"二つ名,Epithet" doc:"名前の前に添える呼び名（例: 空を舞う）"`
@@ -50,30 +51,30 @@ type VMonster struct {
 
 // VRageTactic is one monster's rage tactics ability at one rage level. It is
 // resolved in every turn's rage tactics phase while that rage is current.
-type VRageTactic struct {
-	ID      string `xlsx:"ID,ID,required"`
-	Monster string `xlsx:"モンスター,Monster,required" doc:"モンスターシートの ID"`
-	Rage    int    `xlsx:"レイジ,Rage,required" validate:"min=1,max=9" doc:"このレイジのとき解決する（1から順に）"`
-	Effect  Effect `xlsx:"効果,Effect,vocab=tactics" doc:"効果言語（レイジタクティクスの語彙）。空欄なら何も起きない"`
-	Text    string `xlsx:"テキスト,Text" doc:"シートに印刷する文。空欄なら効果から生成"`
+type RageTactic struct {
+	ID      string        `xlsx:"ID,ID,required"`
+	Monster string        `xlsx:"モンスター,Monster,required" doc:"モンスターシートの ID"`
+	Rage    int           `xlsx:"レイジ,Rage,required" validate:"min=1,max=9" doc:"このレイジのとき解決する（1から順に）"`
+	Effect  schema.Effect `xlsx:"効果,Effect,vocab=tactics" doc:"効果言語（レイジタクティクスの語彙）。空欄なら何も起きない"`
+	Text    string        `xlsx:"テキスト,Text" doc:"シートに印刷する文。空欄なら効果から生成"`
 }
 
 // VWeakness is a weakness card: it sits in its monster's rage deck and is
 // destroyed by an attack whose power exceeds its durability.
-type VWeakness struct {
-	ID         string `xlsx:"ID,ID,required"`
-	Name       string `xlsx:"名前,Name,required"`
-	Monster    string `xlsx:"モンスター,Monster,required" doc:"モンスターシートの ID"`
-	Rage       int    `xlsx:"レイジ,Rage,required" validate:"min=1,max=9" doc:"入るレイジデッキ"`
-	Durability int    `xlsx:"耐久値,Durability,required" validate:"min=0,max=99" doc:"これを超える戦力で攻撃すると破壊できる"`
-	VP         int    `xlsx:"VP,VP" validate:"min=0,max=20" doc:"破壊して入手したとき、VPエリアで数えるVP"`
-	Reward     Effect `xlsx:"報酬,Reward,vocab=reward" doc:"効果言語（報酬の語彙）。破壊したときすぐに解決する"`
-	Text       string `xlsx:"テキスト,Text" doc:"カードに印刷する文。空欄なら報酬から生成"`
-	Flavor     string `xlsx:"フレーバー,Flavor"`
+type Weakness struct {
+	ID         string        `xlsx:"ID,ID,required"`
+	Name       string        `xlsx:"名前,Name,required"`
+	Monster    string        `xlsx:"モンスター,Monster,required" doc:"モンスターシートの ID"`
+	Rage       int           `xlsx:"レイジ,Rage,required" validate:"min=1,max=9" doc:"入るレイジデッキ"`
+	Durability int           `xlsx:"耐久値,Durability,required" validate:"min=0,max=99" doc:"これを超える戦力で攻撃すると破壊できる"`
+	VP         int           `xlsx:"VP,VP" validate:"min=0,max=20" doc:"破壊して入手したとき、VPエリアで数えるVP"`
+	Reward     schema.Effect `xlsx:"報酬,Reward,vocab=reward" doc:"効果言語（報酬の語彙）。破壊したときすぐに解決する"`
+	Text       string        `xlsx:"テキスト,Text" doc:"カードに印刷する文。空欄なら報酬から生成"`
+	Flavor     string        `xlsx:"フレーバー,Flavor"`
 }
 
 // VVPCard is a victory point card design of the common pool.
-type VVPCard struct {
+type VPCard struct {
 	ID     string `xlsx:"ID,ID,required"`
 	Name   string `xlsx:"名前,Name,required"`
 	VP     int    `xlsx:"VP,VP,required" validate:"min=1,max=10" doc:"カードに書かれた得点"`
@@ -82,27 +83,27 @@ type VVPCard struct {
 
 // ValkyrieData is the validated Valkyrie Strike workbook, for the engine.
 // Copies are filled in (a blank cell is 1).
-type ValkyrieData struct {
-	Valkyries      []VValkyrie
-	FirstValkyries []VFirstValkyrie
-	Monsters       []VMonster
-	RageTactics    []VRageTactic
-	Weaknesses     []VWeakness
-	VPCards        []VVPCard
-	Rules          Rules
+type Data struct {
+	Valkyries      []Valkyrie
+	FirstValkyries []FirstValkyrie
+	Monsters       []Monster
+	RageTactics    []RageTactic
+	Weaknesses     []Weakness
+	VPCards        []VPCard
+	Rules          schema.Rules
 }
 
 // Valkyrie is ヴァルキリーストライク, the 2–4 player deck-builder.
-var Valkyrie = &Game{
+var Schema = &schema.Game{
 	ID:    "valkyrie",
 	Title: "ヴァルキリーストライク",
-	Sheets: []*SheetSpec{
-		{Key: "Valkyrie", JA: "ヴァルキリー", Row: VValkyrie{}, Doc: "サプライのヴァルキリー。デッキ列で Assist と Battle のサプライデッキに分かれる。"},
-		{Key: "FirstValkyrie", JA: "ファーストヴァルキリー", Row: VFirstValkyrie{}, Doc: "各プレイヤーの初期山札になるヴァルキリー。サプライには入らない。"},
-		{Key: "Monster", JA: "モンスター", Row: VMonster{}, Doc: "巨大モンスターのシート。ゲームごとに1枚を選ぶ。"},
-		{Key: "RageTactics", JA: "レイジタクティクス", Row: VRageTactic{}, Doc: "モンスターのレイジごとの能力。モンスターとレイジの組ごとに1行。"},
-		{Key: "Weakness", JA: "弱点", Row: VWeakness{}, Doc: "モンスターの弱点カード。レイジごとにシャッフルしてレイジデッキにする。"},
-		{Key: "VP", JA: "VPカード", Row: VVPCard{}, Doc: "ビクトリーポイントカード。共通の山に置く。"},
+	Sheets: []*schema.SheetSpec{
+		{Key: "Valkyrie", JA: "ヴァルキリー", Row: Valkyrie{}, Doc: "サプライのヴァルキリー。デッキ列で Assist と Battle のサプライデッキに分かれる。"},
+		{Key: "FirstValkyrie", JA: "ファーストヴァルキリー", Row: FirstValkyrie{}, Doc: "各プレイヤーの初期山札になるヴァルキリー。サプライには入らない。"},
+		{Key: "Monster", JA: "モンスター", Row: Monster{}, Doc: "巨大モンスターのシート。ゲームごとに1枚を選ぶ。"},
+		{Key: "RageTactics", JA: "レイジタクティクス", Row: RageTactic{}, Doc: "モンスターのレイジごとの能力。モンスターとレイジの組ごとに1行。"},
+		{Key: "Weakness", JA: "弱点", Row: Weakness{}, Doc: "モンスターの弱点カード。レイジごとにシャッフルしてレイジデッキにする。"},
+		{Key: "VP", JA: "VPカード", Row: VPCard{}, Doc: "ビクトリーポイントカード。共通の山に置く。"},
 	},
 	Rules: valkyrieRules,
 	Vocabs: map[string]*effect.Vocab{
@@ -114,7 +115,7 @@ var Valkyrie = &Game{
 	Messages: valkyrieMessages,
 }
 
-var valkyrieRules = []RuleParam{
+var valkyrieRules = []schema.RuleParam{
 	{Key: "SupplyValkyries", Default: "144", Min: 1, Max: 999, Doc: "サプライのヴァルキリーの枚数（Assist と Battle の合計）"},
 	{Key: "FirstValkyries", Default: "40", Min: 1, Max: 999, Doc: "ファーストヴァルキリーの枚数"},
 	{Key: "Monsters", Default: "2", Min: 1, Max: 20, Doc: "モンスターの枚数"},
@@ -142,35 +143,35 @@ var valkyrieDeckWord = effect.ArgSpec{Name: "deck", Kind: effect.Word,
 // tactics vocabulary only prints them differently (its actor is the turn
 // player, named on the monster sheet).
 var (
-	vFunds = effect.Verb{Name: "funds", Aliases: []string{"資金"},
+	verbFunds = effect.Verb{Name: "funds", Aliases: []string{"資金"},
 		Args: []effect.ArgSpec{{Name: "n", Kind: effect.Signed, Min: 1, Max: 10}},
 		Text: "資金{1}を得る", MayText: "資金{1}を得てもよい",
 		Doc: "このターンの資金にnを加える"}
-	vPower = effect.Verb{Name: "power", Aliases: []string{"戦力"},
+	verbPower = effect.Verb{Name: "power", Aliases: []string{"戦力"},
 		Args: []effect.ArgSpec{{Name: "n", Kind: effect.Signed, Min: 1, Max: 20}},
 		Text: "戦力{1}を得る", MayText: "戦力{1}を得てもよい",
 		Doc: "このターンの戦力にnを加える"}
-	vDraw = effect.Verb{Name: "draw", Aliases: []string{"引く"},
+	verbDraw = effect.Verb{Name: "draw", Aliases: []string{"引く"},
 		Args: []effect.ArgSpec{{Name: "n", Kind: effect.Count, Min: 1, Max: 5}},
 		Text: "カードを{1}枚引く", MayText: "カードを{1}枚引いてもよい",
 		Doc: "山札からn枚引いて手札に加える。山札が足りなければ捨て札をシャッフルして山札にし、両方尽きたら引ける分だけ"}
-	vDiscard = effect.Verb{Name: "discard", Aliases: []string{"捨てる"},
+	verbDiscard = effect.Verb{Name: "discard", Aliases: []string{"捨てる"},
 		Args: []effect.ArgSpec{{Name: "n", Kind: effect.Count, Min: 1, Max: 5}},
 		Text: "手札を{1}枚捨てる", MayText: "手札を{1}枚捨ててもよい",
 		Doc: "手札からn枚（足りなければすべて）を自分で選び、捨て札置場に置く"}
-	vTrash = effect.Verb{Name: "trash", Aliases: []string{"廃棄"},
+	verbTrash = effect.Verb{Name: "trash", Aliases: []string{"廃棄"},
 		Args: []effect.ArgSpec{{Name: "n", Kind: effect.Count, Min: 1, Max: 5}},
 		Text: "手札を{1}枚まで廃棄する", MayText: "手札を{1}枚まで廃棄してもよい",
 		Doc: "手札から0〜n枚を選んで廃棄する。サプライのヴァルキリーはそのデッキの廃棄置場へ、ファーストヴァルキリーは箱へ"}
-	vGainVP = effect.Verb{Name: "gain_vp", Aliases: []string{"VP獲得"},
+	verbGainVP = effect.Verb{Name: "gain_vp", Aliases: []string{"VP獲得"},
 		Args: []effect.ArgSpec{{Name: "n", Kind: effect.Count, Min: 1, Max: 10}},
 		Text: "{1}VP分のVPカードを得る", MayText: "{1}VP分のVPカードを得てもよい",
 		Doc: "VPカードの山から、残りのVP以下で最も大きい値のカードを1枚ずつ取り、合計nVPになるまで入手エリアに置く（作れなければ取れる分だけ）"}
-	vGainFree = effect.Verb{Name: "gain_free", Aliases: []string{"無料入手"},
+	verbGainFree = effect.Verb{Name: "gain_free", Aliases: []string{"無料入手"},
 		Args: []effect.ArgSpec{{Name: "cost", Kind: effect.Count, Min: 0, Max: 20}},
 		Text: "コスト{1}以下のヴァルキリー1枚を無料で入手する", MayText: "コスト{1}以下のヴァルキリー1枚を無料で入手してもよい",
 		Doc: "サプライ置場の表向きのヴァルキリーから、今のコストがcost以下の1枚を選び、資金を払わずに入手エリアに置く（なければ何もしない）"}
-	vCost = effect.Verb{Name: "cost", Aliases: []string{"コスト"},
+	verbCost = effect.Verb{Name: "cost", Aliases: []string{"コスト"},
 		Args: []effect.ArgSpec{{Name: "n", Kind: effect.Signed, Min: -5, Max: 5}},
 		Text: "このターン、ヴァルキリーのコスト{1}", MayText: "このターン、ヴァルキリーのコストを{1}してもよい",
 		Doc: "このターンの残りの間、サプライのヴァルキリーのコストをnだけ増減する（重ねがけは合算、コストは最低0）"}
@@ -182,7 +183,7 @@ var valkyrieVocab = &effect.Vocab{
 		{Name: "end", Aliases: []string{"ターン終了時"}, Text: "ターン終了時：",
 			Doc: "ターン終了フェイズに解決する（使用エリアのカードだけ。【】の条件はカードを使用した時点で判定。ルール EndConditionAtPlay が×なら解決するときに判定）"},
 	},
-	Verbs: []effect.Verb{vFunds, vPower, vDraw, vDiscard, vTrash, vGainVP, vGainFree, vCost},
+	Verbs: []effect.Verb{verbFunds, verbPower, verbDraw, verbDiscard, verbTrash, verbGainVP, verbGainFree, verbCost},
 	Conds: []effect.Verb{
 		{Name: "played", Aliases: []string{"使用枚数"}, Args: []effect.ArgSpec{valkyrieDeckWord}, Compare: true,
 			Text: "このターンに使用した{1}ヴァルキリーが{n}枚{op}",
@@ -201,7 +202,7 @@ var valkyrieVocab = &effect.Vocab{
 var valkyrieTacticsVocab = &effect.Vocab{
 	Name: "valkyrie/tactics",
 	Verbs: []effect.Verb{
-		turnPlayer(vFunds), turnPlayer(vPower), turnPlayer(vDraw), turnPlayer(vDiscard), turnPlayer(vTrash), turnPlayer(vGainVP),
+		turnPlayer(verbFunds), turnPlayer(verbPower), turnPlayer(verbDraw), turnPlayer(verbDiscard), turnPlayer(verbTrash), turnPlayer(verbGainVP),
 		{Name: "each_discard", Aliases: []string{"全員捨てる"},
 			Args: []effect.ArgSpec{{Name: "n", Kind: effect.Count, Min: 1, Max: 5}},
 			Text: "各プレイヤーは手札を{1}枚捨てる", MayText: "各プレイヤーは手札を{1}枚捨ててもよい",
@@ -218,13 +219,13 @@ var valkyrieTacticsVocab = &effect.Vocab{
 			Args: []effect.ArgSpec{{Name: "n", Kind: effect.Count, Min: 1, Max: 10}},
 			Text: "このターン、弱点の耐久値+{1}", MayText: "このターン、弱点の耐久値を+{1}してもよい",
 			Doc: "このターンの残りの間、すべての弱点の耐久値をnだけ上げる（重ねがけは合算）"},
-		vCost,
+		verbCost,
 	},
 }
 
 var valkyrieRewardVocab = &effect.Vocab{
 	Name:  "valkyrie/reward",
-	Verbs: []effect.Verb{vFunds, vPower, vDraw, vTrash, vGainVP, vGainFree, vCost},
+	Verbs: []effect.Verb{verbFunds, verbPower, verbDraw, verbTrash, verbGainVP, verbGainFree, verbCost},
 }
 
 // turnPlayer returns v with its card text addressed to the turn player, as a
@@ -236,7 +237,7 @@ func turnPlayer(v effect.Verb) effect.Verb {
 	return v
 }
 
-var valkyrieMessages = Catalogue{
+var valkyrieMessages = schema.Catalogue{
 	"v_label_supply":        {"ヴァルキリー", "supply Valkyries"},
 	"v_label_first":         {"ファーストヴァルキリー", "First Valkyries"},
 	"v_label_monster":       {"モンスター", "monsters"},
@@ -262,24 +263,24 @@ var valkyrieMessages = Catalogue{
 const valkyrieDeckSlots = 3
 
 // ValkyrieMaxClauses is the most clauses the engine plays in one effect.
-const ValkyrieMaxClauses = 64
+const MaxClauses = 64
 
 // checkValkyrie decodes the six sheets, checks across rows and counts the
 // components: the seed's counts, both supply decks able to fill the supply,
 // enough First Valkyries for the largest table, every weakness on a monster
 // and rage that has tactics, rages running on from 1, and effects the VP
 // pool can pay.
-func checkValkyrie(c *Checker) any {
+func checkValkyrie(c *schema.Checker) any {
 	r := c.Rules
-	val := Decode[VValkyrie](c, c.Game.Spec("Valkyrie"))
-	first := Decode[VFirstValkyrie](c, c.Game.Spec("FirstValkyrie"))
-	mon := Decode[VMonster](c, c.Game.Spec("Monster"))
-	tac := Decode[VRageTactic](c, c.Game.Spec("RageTactics"))
-	weak := Decode[VWeakness](c, c.Game.Spec("Weakness"))
-	vp := Decode[VVPCard](c, c.Game.Spec("VP"))
+	val := schema.Decode[Valkyrie](c, c.Game.Spec("Valkyrie"))
+	first := schema.Decode[FirstValkyrie](c, c.Game.Spec("FirstValkyrie"))
+	mon := schema.Decode[Monster](c, c.Game.Spec("Monster"))
+	tac := schema.Decode[RageTactic](c, c.Game.Spec("RageTactics"))
+	weak := schema.Decode[Weakness](c, c.Game.Spec("Weakness"))
+	vp := schema.Decode[VPCard](c, c.Game.Spec("VP"))
 
 	if lo, hi := r.Int("MinPlayers"), r.Int("MaxPlayers"); lo > hi {
-		c.P.Errorf(RulesSheet.Key, 1, 1, "", "v_players", lo, hi)
+		c.P.Errorf(schema.RulesSheet.Key, 1, 1, "", "v_players", lo, hi)
 	}
 
 	// VP cards first: effects that gain VP are checked against the pool.
@@ -294,7 +295,7 @@ func checkValkyrie(c *Checker) any {
 		}
 	}
 	c.Count("VP", nVP)
-	ExpectCount(vp, Indexes(vp.Items, nil), c.Lang.Msg("v_label_vp"), "VPCards", nVP)
+	schema.ExpectCount(vp, schema.Indexes(vp.Items, nil), c.Lang.Msg("v_label_vp"), "VPCards", nVP)
 
 	// Supply Valkyries: both decks must fill their share of the supply.
 	byDeck := map[string]int{}
@@ -310,7 +311,7 @@ func checkValkyrie(c *Checker) any {
 		}
 	}
 	c.Count("Valkyrie", nVal)
-	ExpectCount(val, Indexes(val.Items, nil), c.Lang.Msg("v_label_supply"), "SupplyValkyries", nVal)
+	schema.ExpectCount(val, schema.Indexes(val.Items, nil), c.Lang.Msg("v_label_supply"), "SupplyValkyries", nVal)
 	if len(val.Items) > 0 {
 		slots := valkyrieDeckSlots * r.Int("RowSlots")
 		for _, deck := range []string{"Assist", "Battle"} {
@@ -335,7 +336,7 @@ func checkValkyrie(c *Checker) any {
 		}
 	}
 	c.Count("FirstValkyrie", nFirst)
-	ExpectCount(first, Indexes(first.Items, nil), c.Lang.Msg("v_label_first"), "FirstValkyries", nFirst)
+	schema.ExpectCount(first, schema.Indexes(first.Items, nil), c.Lang.Msg("v_label_first"), "FirstValkyries", nFirst)
 	if players, each := r.Int("MaxPlayers"), r.Int("StartingDeck"); nFirst < players*each {
 		first.SheetErrorf("v_first_short", nFirst, players, each, players*each)
 	}
@@ -348,7 +349,7 @@ func checkValkyrie(c *Checker) any {
 		}
 	}
 	c.Count("Monster", len(mon.Items))
-	ExpectCount(mon, Indexes(mon.Items, nil), c.Lang.Msg("v_label_monster"), "Monsters", len(mon.Items))
+	schema.ExpectCount(mon, schema.Indexes(mon.Items, nil), c.Lang.Msg("v_label_monster"), "Monsters", len(mon.Items))
 
 	// Rage tactics: one row per (monster, rage), rages running on from 1.
 	type key struct {
@@ -396,7 +397,7 @@ func checkValkyrie(c *Checker) any {
 		}
 	}
 	c.Count("Weakness", len(weak.Items))
-	ExpectCount(weak, Indexes(weak.Items, nil), c.Lang.Msg("v_label_weakness"), "Weaknesses", len(weak.Items))
+	schema.ExpectCount(weak, schema.Indexes(weak.Items, nil), c.Lang.Msg("v_label_weakness"), "Weaknesses", len(weak.Items))
 
 	// Per monster: tactics exist, start at rage 1 without gaps, and apply.
 	for i, m := range mon.Items {
@@ -410,7 +411,7 @@ func checkValkyrie(c *Checker) any {
 			}
 		}
 		slices.Sort(rages)
-		if len(rages) == 0 && tac.header != nil {
+		if len(rages) == 0 && tac.Found() {
 			mon.Errorf(i, "ID", "v_monster_no_tactics", m.ID)
 		}
 		for want, got := range rages {
@@ -419,7 +420,7 @@ func checkValkyrie(c *Checker) any {
 				break
 			}
 		}
-		if weakOf[m.ID] == 0 && weak.header != nil {
+		if weakOf[m.ID] == 0 && weak.Found() {
 			mon.Errorf(i, "ID", "v_monster_no_weakness", m.ID)
 			continue
 		}
@@ -430,7 +431,7 @@ func checkValkyrie(c *Checker) any {
 		}
 	}
 
-	return &ValkyrieData{
+	return &Data{
 		Valkyries:      val.Items,
 		FirstValkyries: first.Items,
 		Monsters:       mon.Items,
@@ -446,17 +447,17 @@ func checkValkyrie(c *Checker) any {
 // on every condition (all Valkyrie Strike conditions count something, so a
 // bare one has no meaning), gain_vp amounts the VP pool can pay, and at
 // most ValkyrieMaxClauses clauses.
-func checkValkyrieEffect[T any](s *Sheet[T], i int, field string, e Effect, pool map[int]int) {
+func checkValkyrieEffect[T any](s *schema.Sheet[T], i int, field string, e schema.Effect, pool map[int]int) {
 	if e.AST == nil {
 		return
 	}
-	if n := len(e.AST.Clauses); n > ValkyrieMaxClauses {
-		s.Errorf(i, field, "v_limit_clauses", CharNumber(e.Src, e.AST.Clauses[ValkyrieMaxClauses].Pos), ValkyrieMaxClauses, ValkyrieMaxClauses+1)
+	if n := len(e.AST.Clauses); n > MaxClauses {
+		s.Errorf(i, field, "v_limit_clauses", schema.CharNumber(e.Src, e.AST.Clauses[MaxClauses].Pos), MaxClauses, MaxClauses+1)
 	}
 	for _, cl := range e.AST.Clauses {
 		for _, cond := range cl.Conds {
 			if cond.Op == "" {
-				s.Errorf(i, field, "v_cond_op", CharNumber(e.Src, cond.Pos), cond.Name)
+				s.Errorf(i, field, "v_cond_op", schema.CharNumber(e.Src, cond.Pos), cond.Name)
 			}
 		}
 		if cl.Action.Name == "gain_vp" {

@@ -1,4 +1,4 @@
-package schema
+package bloodrage
 
 import (
 	"cmp"
@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"bifrost/schema"
 	"bifrost/schema/effect"
 )
 
@@ -17,60 +18,60 @@ import (
 // BAIBoard is one AI board: its glory conversions and the right half's
 // pillage, boost and battle instructions. Its tracks and D10 upgrade table
 // are the AITrack and AIUpgrade rows that name it.
-type BAIBoard struct {
-	ID            string `xlsx:"ID,ID,required"`
-	Name          string `xlsx:"名前,Name,required"`
-	Clan          string `xlsx:"氏族,Clan,required" validate:"oneof=狼 鴉 蛇 熊" doc:"このボードが操る氏族のフィギュアの色"`
-	Personality   string `xlsx:"性格,Personality" doc:"メモ（猛攻・略奪・築城など）。読み込みでは使いません"`
-	QuestGlory    int    `xlsx:"クエスト名誉,QuestGlory,required" validate:"min=0,max=10" doc:"クエストフェイズに支配している地方1つにつき得る名誉"`
-	RageGlory     int    `xlsx:"激情換算,RageGlory,required" validate:"min=0,max=10" doc:"アクションフェイズの終わりに、残った激情「激情単位」ごとに得る名誉"`
-	RagePer       int    `xlsx:"激情単位,RagePer" validate:"min=1,max=20" doc:"激情換算の単位（この数の激情につき激情換算の名誉）。空欄は1"`
-	ValhallaGlory int    `xlsx:"ヴァルハラ名誉,ValhallaGlory,required" validate:"min=0,max=10" doc:"ヴァルハラから解放されたフィギュア1体につき得る名誉"`
-	Pillage       Effect `xlsx:"略奪指示,Pillage,required,vocab=ai" doc:"右半分の略奪指示。target の節を上から試し、最初に地方が決まった節で略奪する"`
-	Boost         Effect `xlsx:"ブースト,Boost,vocab=ai" doc:"右半分のブースト（増援）指示。節を順にすべて実行する。トラックにブーストがあれば必須"`
-	Battle        Effect `xlsx:"戦闘時効果,Battle,vocab=ai" doc:"このAIが参加する戦闘で毎回適用する効果。タイミング win: lose: が使える"`
-	Text          string `xlsx:"テキスト,Text" doc:"ボードに印刷する説明。空欄なら各指示から生成"`
-	Flavor        string `xlsx:"フレーバー,Flavor"`
+type AIBoard struct {
+	ID            string        `xlsx:"ID,ID,required"`
+	Name          string        `xlsx:"名前,Name,required"`
+	Clan          string        `xlsx:"氏族,Clan,required" validate:"oneof=狼 鴉 蛇 熊" doc:"このボードが操る氏族のフィギュアの色"`
+	Personality   string        `xlsx:"性格,Personality" doc:"メモ（猛攻・略奪・築城など）。読み込みでは使いません"`
+	QuestGlory    int           `xlsx:"クエスト名誉,QuestGlory,required" validate:"min=0,max=10" doc:"クエストフェイズに支配している地方1つにつき得る名誉"`
+	RageGlory     int           `xlsx:"激情換算,RageGlory,required" validate:"min=0,max=10" doc:"アクションフェイズの終わりに、残った激情「激情単位」ごとに得る名誉"`
+	RagePer       int           `xlsx:"激情単位,RagePer" validate:"min=1,max=20" doc:"激情換算の単位（この数の激情につき激情換算の名誉）。空欄は1"`
+	ValhallaGlory int           `xlsx:"ヴァルハラ名誉,ValhallaGlory,required" validate:"min=0,max=10" doc:"ヴァルハラから解放されたフィギュア1体につき得る名誉"`
+	Pillage       schema.Effect `xlsx:"略奪指示,Pillage,required,vocab=ai" doc:"右半分の略奪指示。target の節を上から試し、最初に地方が決まった節で略奪する"`
+	Boost         schema.Effect `xlsx:"ブースト,Boost,vocab=ai" doc:"右半分のブースト（増援）指示。節を順にすべて実行する。トラックにブーストがあれば必須"`
+	Battle        schema.Effect `xlsx:"戦闘時効果,Battle,vocab=ai" doc:"このAIが参加する戦闘で毎回適用する効果。タイミング win: lose: が使える"`
+	Text          string        `xlsx:"テキスト,Text" doc:"ボードに印刷する説明。空欄なら各指示から生成"`
+	Flavor        string        `xlsx:"フレーバー,Flavor"`
 }
 
 // BAITrack is one cell of an AI board's track. The D6 face picks the track;
 // the marker moves one step along it per turn.
-type BAITrack struct {
-	ID          string `xlsx:"ID,ID,required"`
-	Board       string `xlsx:"ボード,Board,required" doc:"AIボードのID"`
-	Face        int    `xlsx:"出目,Face,required" validate:"min=1,max=6" doc:"このトラックを選ぶD6の目"`
-	Step        int    `xlsx:"順番,Step,required" validate:"min=1,max=20" doc:"矢印に沿って何マス目か（1から連続）"`
-	Instruction Effect `xlsx:"指示,Instruction,required,vocab=ai" doc:"AI氏族のアクション1つ: invade ship pillage stat boost upgrade monster"`
-	Loop        bool   `xlsx:"ループ,Loop" doc:"最後のマスだけ: ○なら矢印が1マス目に戻る。×（既定）なら先へ進めず、実行できなかった扱い"`
-	Text        string `xlsx:"テキスト,Text" doc:"マスに印刷する文。空欄なら指示から生成"`
+type AITrack struct {
+	ID          string        `xlsx:"ID,ID,required"`
+	Board       string        `xlsx:"ボード,Board,required" doc:"AIボードのID"`
+	Face        int           `xlsx:"出目,Face,required" validate:"min=1,max=6" doc:"このトラックを選ぶD6の目"`
+	Step        int           `xlsx:"順番,Step,required" validate:"min=1,max=20" doc:"矢印に沿って何マス目か（1から連続）"`
+	Instruction schema.Effect `xlsx:"指示,Instruction,required,vocab=ai" doc:"AI氏族のアクション1つ: invade ship pillage stat boost upgrade monster"`
+	Loop        bool          `xlsx:"ループ,Loop" doc:"最後のマスだけ: ○なら矢印が1マス目に戻る。×（既定）なら先へ進めず、実行できなかった扱い"`
+	Text        string        `xlsx:"テキスト,Text" doc:"マスに印刷する文。空欄なら指示から生成"`
 
-	At BPos // the instruction's cell, for reports
+	At Pos // the instruction's cell, for reports
 }
 
 // BPos is where an AI instruction sits in the workbook: the sheet as
 // written, and its 1-based row and column.
-type BPos struct {
+type Pos struct {
 	Sheet    string
 	Row, Col int
 	Column   string // the header as written
 }
 
 // BAIUpgrade is one entry of an AI board's D10 upgrade table.
-type BAIUpgrade struct {
-	ID      string `xlsx:"ID,ID,required"`
-	Board   string `xlsx:"ボード,Board,required" doc:"AIボードのID"`
-	Face    int    `xlsx:"出目,Face,required" validate:"min=1,max=10" doc:"D10の目（ボードごとに1〜10がそろう）"`
-	Effect  Effect `xlsx:"効果,Effect,vocab=ai" doc:"青: invade ship stat reinforce gain_rage glory draw / 赤: str draw glory gain_rage / 緑: glory glory_per stat"`
-	Cost    int    `xlsx:"コスト,Cost,required" validate:"min=0,max=9" doc:"黒丸の数字。払う激情"`
-	Colour  string `xlsx:"色,Colour,required" validate:"oneof=青 赤 緑" doc:"青はすぐに、赤は戦闘で、緑は時代の終わりに効果を発揮する"`
-	Monster string `xlsx:"怪物,Monster" doc:"怪物の強化カードのID。書けばそのカードを探して配置する"`
-	Text    string `xlsx:"テキスト,Text" doc:"印刷する文。空欄なら効果（怪物なら怪物の名前）から生成"`
+type AIUpgrade struct {
+	ID      string        `xlsx:"ID,ID,required"`
+	Board   string        `xlsx:"ボード,Board,required" doc:"AIボードのID"`
+	Face    int           `xlsx:"出目,Face,required" validate:"min=1,max=10" doc:"D10の目（ボードごとに1〜10がそろう）"`
+	Effect  schema.Effect `xlsx:"効果,Effect,vocab=ai" doc:"青: invade ship stat reinforce gain_rage glory draw / 赤: str draw glory gain_rage / 緑: glory glory_per stat"`
+	Cost    int           `xlsx:"コスト,Cost,required" validate:"min=0,max=9" doc:"黒丸の数字。払う激情"`
+	Colour  string        `xlsx:"色,Colour,required" validate:"oneof=青 赤 緑" doc:"青はすぐに、赤は戦闘で、緑は時代の終わりに効果を発揮する"`
+	Monster string        `xlsx:"怪物,Monster" doc:"怪物の強化カードのID。書けばそのカードを探して配置する"`
+	Text    string        `xlsx:"テキスト,Text" doc:"印刷する文。空欄なら効果（怪物なら怪物の名前）から生成"`
 
-	At BPos // the effect's cell (the monster's, for a monster entry), for reports
+	At Pos // the effect's cell (the monster's, for a monster entry), for reports
 }
 
 // BDraft is one round of the human's solo draft.
-type BDraft struct {
+type Draft struct {
 	Round   int `xlsx:"回,Round,required" validate:"min=1,max=20" doc:"何回目のドラフトか"`
 	Quest   int `xlsx:"クエスト,Quest" validate:"min=0,max=9" doc:"クエストの山札から引く枚数"`
 	Upgrade int `xlsx:"強化,Upgrade" validate:"min=0,max=9" doc:"強化の山札から引く枚数"`
@@ -92,7 +93,7 @@ const noBound = 1 << 30
 
 // BPillage is one row of the pillage table: for a source-region state and a
 // band of STR difference, the D6 roll that makes the AI's figures join.
-type BPillage struct {
+type Pillage struct {
 	State   string `xlsx:"元エリア状態,State,required" validate:"oneof=非略奪 略奪済" doc:"移動元の地方: 非略奪 / 略奪済（破滅予定も含む）"`
 	MinDiff string `xlsx:"差下限,MinDiff" doc:"戦闘値差の下限（整数）。空欄は下限なし"`
 	MaxDiff string `xlsx:"差上限,MaxDiff" doc:"戦闘値差の上限（整数）。空欄は上限なし"`
@@ -104,7 +105,7 @@ type BPillage struct {
 }
 
 // Rolls returns how many D6 the row rolls: 1 or 2.
-func (p *BPillage) Rolls() int {
+func (p *Pillage) Rolls() int {
 	if p.Mode == RollOnce {
 		return 1
 	}
@@ -113,7 +114,7 @@ func (p *BPillage) Rolls() int {
 
 // Joins reports whether the figures join the battle for the given rolls;
 // roll2 is read only by the two-roll modes.
-func (p *BPillage) Joins(roll1, roll2 int) bool {
+func (p *Pillage) Joins(roll1, roll2 int) bool {
 	switch p.Mode {
 	case RollDouble:
 		return roll1 >= p.Face && roll2 >= p.Face
@@ -124,17 +125,17 @@ func (p *BPillage) Joins(roll1, roll2 int) bool {
 }
 
 // BProvince is one of the 9 provinces, numbered as the invade D10 reads them.
-type BProvince struct {
-	ID       string `xlsx:"ID,ID,required"`
-	Name     string `xlsx:"名前,Name,required"`
-	Number   int    `xlsx:"番号,Number,required" validate:"min=1,max=9" doc:"1〜8はアンゲルボカから時計回り、9はユグドラシル（D10の9と10）"`
-	Realm    string `xlsx:"領域,Realm,required" validate:"oneof=マンハイム アルフヘイム ヨトゥンヘイム なし" doc:"ユグドラシルは「なし」"`
-	Villages int    `xlsx:"村,Villages,required" validate:"min=0,max=9" doc:"村の数（フィギュア1体ずつ）。ユグドラシルは0（上限なし）"`
-	Reward   Effect `xlsx:"略奪報酬,Reward,required,vocab=reward" doc:"略奪トークンの報酬: stat rage|axes|horns|all N / glory N"`
+type Province struct {
+	ID       string        `xlsx:"ID,ID,required"`
+	Name     string        `xlsx:"名前,Name,required"`
+	Number   int           `xlsx:"番号,Number,required" validate:"min=1,max=9" doc:"1〜8はアンゲルボカから時計回り、9はユグドラシル（D10の9と10）"`
+	Realm    string        `xlsx:"領域,Realm,required" validate:"oneof=マンハイム アルフヘイム ヨトゥンヘイム なし" doc:"ユグドラシルは「なし」"`
+	Villages int           `xlsx:"村,Villages,required" validate:"min=0,max=9" doc:"村の数（フィギュア1体ずつ）。ユグドラシルは0（上限なし）"`
+	Reward   schema.Effect `xlsx:"略奪報酬,Reward,required,vocab=reward" doc:"略奪トークンの報酬: stat rage|axes|horns|all N / glory N"`
 }
 
 // BFjord is one of the 4 fjords, numbered as the ship D4 reads them.
-type BFjord struct {
+type Fjord struct {
 	ID     string `xlsx:"ID,ID,required"`
 	Name   string `xlsx:"名前,Name"`
 	Number int    `xlsx:"番号,Number,required" validate:"min=1,max=4" doc:"船舶の配置のD4の目"`
@@ -150,37 +151,37 @@ const (
 )
 
 // BCard is one of the base game's Age cards.
-type BCard struct {
-	ID      string `xlsx:"ID,ID,required"`
-	Name    string `xlsx:"名前,Name,required"`
-	Age     int    `xlsx:"時代,Age,required" validate:"min=1,max=3" doc:"カードの裏の時代（Ⅰ〜Ⅲ）"`
-	Kind    string `xlsx:"種類,Kind,required" validate:"oneof=クエスト 強化 戦闘" doc:"ドラフトで分ける山札"`
-	STR     int    `xlsx:"戦力,STR" validate:"min=0,max=9" doc:"戦闘カードは+戦力、強化カードは戦力（=コスト）。+Xは空欄"`
-	Players int    `xlsx:"人数,Players" validate:"min=2,max=4" doc:"使う最少の氏族数（3なら3+、4なら4+）。空欄は常に使う"`
-	Slot    string `xlsx:"スロット,Slot" validate:"oneof=リーダー 戦士 船 怪物 氏族" doc:"強化カードだけ: 置く氏族シートの枠"`
-	Glory   int    `xlsx:"名誉,Glory" validate:"min=0,max=30" doc:"クエストカードだけ: 達成で得る名誉"`
-	Late    bool   `xlsx:"後出し,Late" doc:"戦闘カードだけ: 白い円の戦力。公開の後に追加で出せる"`
-	Copies  int    `xlsx:"枚数,Copies" validate:"min=1,max=9" doc:"同じカードの枚数。空欄は1"`
-	Effect  Effect `xlsx:"効果,Effect,vocab=card" doc:"カードの能力。クエストは達成条件（control / valhalla）"`
-	Text    string `xlsx:"テキスト,Text" doc:"カードに印刷する文。空欄なら効果から生成"`
+type Card struct {
+	ID      string        `xlsx:"ID,ID,required"`
+	Name    string        `xlsx:"名前,Name,required"`
+	Age     int           `xlsx:"時代,Age,required" validate:"min=1,max=3" doc:"カードの裏の時代（Ⅰ〜Ⅲ）"`
+	Kind    string        `xlsx:"種類,Kind,required" validate:"oneof=クエスト 強化 戦闘" doc:"ドラフトで分ける山札"`
+	STR     int           `xlsx:"戦力,STR" validate:"min=0,max=9" doc:"戦闘カードは+戦力、強化カードは戦力（=コスト）。+Xは空欄"`
+	Players int           `xlsx:"人数,Players" validate:"min=2,max=4" doc:"使う最少の氏族数（3なら3+、4なら4+）。空欄は常に使う"`
+	Slot    string        `xlsx:"スロット,Slot" validate:"oneof=リーダー 戦士 船 怪物 氏族" doc:"強化カードだけ: 置く氏族シートの枠"`
+	Glory   int           `xlsx:"名誉,Glory" validate:"min=0,max=30" doc:"クエストカードだけ: 達成で得る名誉"`
+	Late    bool          `xlsx:"後出し,Late" doc:"戦闘カードだけ: 白い円の戦力。公開の後に追加で出せる"`
+	Copies  int           `xlsx:"枚数,Copies" validate:"min=1,max=9" doc:"同じカードの枚数。空欄は1"`
+	Effect  schema.Effect `xlsx:"効果,Effect,vocab=card" doc:"カードの能力。クエストは達成条件（control / valhalla）"`
+	Text    string        `xlsx:"テキスト,Text" doc:"カードに印刷する文。空欄なら効果から生成"`
 }
 
 // BloodrageData is the validated Blood Rage workbook, for the engine.
-type BloodrageData struct {
-	Boards    []BAIBoard
-	Tracks    []BAITrack // sorted by board, face, step
-	Upgrades  []BAIUpgrade
-	Draft     []BDraft // sorted by round
-	Pillage   []BPillage
-	Provinces []BProvince
-	Fjords    []BFjord
-	Cards     []BCard // Copies filled in (blank = 1)
-	Rules     Rules
+type Data struct {
+	Boards    []AIBoard
+	Tracks    []AITrack // sorted by board, face, step
+	Upgrades  []AIUpgrade
+	Draft     []Draft // sorted by round
+	Pillage   []Pillage
+	Provinces []Province
+	Fjords    []Fjord
+	Cards     []Card // Copies filled in (blank = 1)
+	Rules     schema.Rules
 }
 
 // Track returns the cells of board's track for a D6 face, in step order.
-func (d *BloodrageData) Track(board string, face int) []BAITrack {
-	var out []BAITrack
+func (d *Data) Track(board string, face int) []AITrack {
+	var out []AITrack
 	for _, t := range d.Tracks {
 		if t.Board == board && t.Face == face {
 			out = append(out, t)
@@ -191,7 +192,7 @@ func (d *BloodrageData) Track(board string, face int) []BAITrack {
 
 // PillageRow returns the pillage-table row for the source region's state
 // (pillaged or doomed, or neither) and the STR difference; nil if none.
-func (d *BloodrageData) PillageRow(spent bool, diff int) *BPillage {
+func (d *Data) PillageRow(spent bool, diff int) *Pillage {
 	state := PillageFresh
 	if spent {
 		state = PillageSpent
@@ -206,26 +207,26 @@ func (d *BloodrageData) PillageRow(spent bool, diff int) *BPillage {
 }
 
 // Bloodrage is the solo variant of Blood Rage, one human against AI boards.
-var Bloodrage = &Game{
+var Schema = &schema.Game{
 	ID:      "bloodrage",
 	Title:   "ブラッドレイジ ソロヴァリアント",
 	Counted: map[string]string{"Quest": "クエストカード", "Upgrade": "強化カード", "Battle": "戦闘カード"},
-	Sheets: []*SheetSpec{
-		{Key: "AIBoard", JA: "AIボード", Row: BAIBoard{},
+	Sheets: []*schema.SheetSpec{
+		{Key: "AIBoard", JA: "AIボード", Row: AIBoard{},
 			Doc: "AI氏族1つにつき1枚のAIボード。右半分の略奪指示・ブースト・戦闘時効果と名誉の換算。トラックと強化表は別シート。"},
-		{Key: "AITrack", JA: "AIトラック", Row: BAITrack{},
+		{Key: "AITrack", JA: "AIトラック", Row: AITrack{},
 			Doc: "AIボードのトラックのマス。1行1マス。ボードごとに出目1〜6のトラックがあり、順番は1から連続する。"},
-		{Key: "AIUpgrade", JA: "AI強化表", Row: BAIUpgrade{},
+		{Key: "AIUpgrade", JA: "AI強化表", Row: AIUpgrade{},
 			Doc: "AIボード右半分のD10強化表。ボードごとに出目1〜10。コストは黒丸の数字。赤と緑の強化は一度得たらゲームの終わりまで有効で、同じ出目をもう一度出したら実行できなかった扱い。青はその場で効果を発揮するだけなので、同じ出目が出るたびにまた実行する（ルール KeepBlueUpgrades が○なら赤・緑と同じ扱い）。"},
-		{Key: "Draft", JA: "ドラフト手順表", Row: BDraft{},
+		{Key: "Draft", JA: "ドラフト手順表", Row: Draft{},
 			Doc: "プレイヤーのドラフト。各回、3つの山札から書かれた枚数を引き、1枚だけ残して他は捨てる。"},
-		{Key: "Pillage", JA: "略奪表", Row: BPillage{},
+		{Key: "Pillage", JA: "略奪表", Row: Pillage{},
 			Doc: "戦闘への参加を決めるD6の表。移動元の地方の状態ごとに、戦闘値差の範囲がすべての整数を重なりなく覆う。"},
-		{Key: "Province", JA: "地方", Row: BProvince{},
+		{Key: "Province", JA: "地方", Row: Province{},
 			Doc: "盤面の9つの地方。番号は侵攻のD10の目（9と10はユグドラシル）。"},
-		{Key: "Fjord", JA: "フィヨルド", Row: BFjord{},
+		{Key: "Fjord", JA: "フィヨルド", Row: Fjord{},
 			Doc: "4つのフィヨルド。番号は船舶の配置のD4の目。隣り合う外周の地方2つに接する。"},
-		{Key: "Card", JA: "カード", Row: BCard{},
+		{Key: "Card", JA: "カード", Row: Card{},
 			Doc: "基本ゲームの時代Ⅰ〜Ⅲのカード（クエスト・強化・戦闘）。人数の列で氏族数による抜き取りを決める。"},
 	},
 	Rules:    bloodrageRules,
@@ -234,7 +235,7 @@ var Bloodrage = &Game{
 	Messages: bloodrageMessages,
 }
 
-var bloodrageRules = []RuleParam{
+var bloodrageRules = []schema.RuleParam{
 	{Key: "AIClans", Default: "3", Min: 1, Max: 3, Doc: "既定のAI氏族の数（人間と合わせて2〜4氏族）"},
 	{Key: "MaxAIClans", Default: "3", Min: 1, Max: 3, Doc: "AI氏族の最大数。AIボードはこの枚数以上必要"},
 	{Key: "Ages", Default: "3", Min: 1, Max: 3, Doc: "時代の数"},
@@ -248,9 +249,9 @@ var bloodrageRules = []RuleParam{
 	{Key: "StartRage", Default: "6", Min: 1, Max: 30, Doc: "激情の初期値"},
 	{Key: "StartAxes", Default: "3", Min: 1, Max: 30, Doc: "名誉ステータス（斧）の初期値"},
 	{Key: "StartHorns", Default: "4", Min: 1, Max: 30, Doc: "指揮ステータス（角笛）の初期値"},
-	{Key: "RageTrack", Kind: RuleIntList, Default: "6,7,8,9,12,12", Min: 1, Max: 30, Doc: "激情トラックの各段階の値（最初の値は StartRage）。実物の氏族シートで要確認"},
-	{Key: "AxesTrack", Kind: RuleIntList, Default: "3,4,5,6,8,8", Min: 1, Max: 30, Doc: "名誉ステータスのトラックの各段階の値（最初の値は StartAxes）"},
-	{Key: "HornsTrack", Kind: RuleIntList, Default: "4,5,6,7,10,10", Min: 1, Max: 30, Doc: "指揮ステータスのトラックの各段階の値（最初の値は StartHorns）"},
+	{Key: "RageTrack", Kind: schema.RuleIntList, Default: "6,7,8,9,12,12", Min: 1, Max: 30, Doc: "激情トラックの各段階の値（最初の値は StartRage）。実物の氏族シートで要確認"},
+	{Key: "AxesTrack", Kind: schema.RuleIntList, Default: "3,4,5,6,8,8", Min: 1, Max: 30, Doc: "名誉ステータスのトラックの各段階の値（最初の値は StartAxes）"},
+	{Key: "HornsTrack", Kind: schema.RuleIntList, Default: "4,5,6,7,10,10", Min: 1, Max: 30, Doc: "指揮ステータスのトラックの各段階の値（最初の値は StartHorns）"},
 	{Key: "StatBonusMid", Default: "10", Min: 0, Max: 50, Doc: "ゲーム終了時、4・5段階目のステータス1つにつき得る名誉"},
 	{Key: "StatBonusMax", Default: "20", Min: 0, Max: 50, Doc: "ゲーム終了時、最後の段階のステータス1つにつき得る名誉"},
 	{Key: "Warriors", Default: "8", Min: 1, Max: 20, Doc: "1氏族の戦士の数"},
@@ -260,14 +261,14 @@ var bloodrageRules = []RuleParam{
 	{Key: "LeaderSTR", Default: "3", Min: 0, Max: 9, Doc: "リーダーの戦力"},
 	{Key: "LeaderCost", Default: "0", Min: 0, Max: 9, Doc: "リーダーの侵攻コスト（基本ゲームは0）"},
 	{Key: "ShipSTR", Default: "2", Min: 0, Max: 9, Doc: "船の戦力（=侵攻コスト）"},
-	{Key: "EndWhenAIsDone", Kind: RuleBool, Default: "○", Doc: "全AIのパスダイスが上限になったら、プレイヤーに激情が残っていてもアクションフェイズを終えるか"},
-	{Key: "HumanAlwaysFirst", Kind: RuleBool, Default: "×", Doc: "時代Ⅱ・Ⅲもプレイヤーが先手か（×なら先手マーカーが時代ごとに左へ移る）"},
+	{Key: "EndWhenAIsDone", Kind: schema.RuleBool, Default: "○", Doc: "全AIのパスダイスが上限になったら、プレイヤーに激情が残っていてもアクションフェイズを終えるか"},
+	{Key: "HumanAlwaysFirst", Kind: schema.RuleBool, Default: "×", Doc: "時代Ⅱ・Ⅲもプレイヤーが先手か（×なら先手マーカーが時代ごとに左へ移る）"},
 	{Key: "FailedRewardGlory", Default: "5", Min: 0, Max: 30, Doc: "略奪に成功したAIが報酬を受け取れなかったとき代わりに得る名誉"},
-	{Key: "RagnarokGlory", Kind: RuleIntList, Default: "2,3,4", Min: 0, Max: 30, Doc: "ラグナロクで破壊されたフィギュア1体につき得る名誉（時代Ⅰ,Ⅱ,Ⅲ）"},
-	{Key: "DestroyedAtStart", Kind: RuleIntList, Default: "3,2,1", Min: 0, Max: 7, Doc: "ゲーム開始時に破滅させる地方の数（2,3,4氏族）。どの値も Ages と合わせて8（外周の地方の数）まで"},
-	{Key: "ShufflePillageRewards", Kind: RuleBool, Default: "○", Doc: "外周8地方の略奪報酬をゲームごとにシャッフルするか（×なら地方シートのとおり）"},
-	{Key: "KeepBlueUpgrades", Kind: RuleBool, Default: "×", Doc: "AIの強化表の青の項目も、一度得たらゲームの終わりまで持っているものとし、同じ目をもう一度出したら実行できないとするか。×（既定）は種の「青の効果は即座に有効になり」のとおり、青はその場で効果を発揮して何も残らないので、同じ目が出るたびにコストを払ってまた実行する。赤と緑はどちらでもゲームの終わりまで有効で、もう一度出たら実行できない"},
-	{Key: "RemoveByClanCount", Kind: RuleBool, Default: "×", Doc: "時代のカードを基本ゲームのように氏族数の印（人数の列の3・4）で抜くか。×（既定）は種のとおり時代のカードをすべて3つの山札に分け、どの氏族数でもドラフト手順表の枚数を引ける。○では2・3氏族で枚数が足りない回が出る"},
+	{Key: "RagnarokGlory", Kind: schema.RuleIntList, Default: "2,3,4", Min: 0, Max: 30, Doc: "ラグナロクで破壊されたフィギュア1体につき得る名誉（時代Ⅰ,Ⅱ,Ⅲ）"},
+	{Key: "DestroyedAtStart", Kind: schema.RuleIntList, Default: "3,2,1", Min: 0, Max: 7, Doc: "ゲーム開始時に破滅させる地方の数（2,3,4氏族）。どの値も Ages と合わせて8（外周の地方の数）まで"},
+	{Key: "ShufflePillageRewards", Kind: schema.RuleBool, Default: "○", Doc: "外周8地方の略奪報酬をゲームごとにシャッフルするか（×なら地方シートのとおり）"},
+	{Key: "KeepBlueUpgrades", Kind: schema.RuleBool, Default: "×", Doc: "AIの強化表の青の項目も、一度得たらゲームの終わりまで持っているものとし、同じ目をもう一度出したら実行できないとするか。×（既定）は種の「青の効果は即座に有効になり」のとおり、青はその場で効果を発揮して何も残らないので、同じ目が出るたびにコストを払ってまた実行する。赤と緑はどちらでもゲームの終わりまで有効で、もう一度出たら実行できない"},
+	{Key: "RemoveByClanCount", Kind: schema.RuleBool, Default: "×", Doc: "時代のカードを基本ゲームのように氏族数の印（人数の列の3・4）で抜くか。×（既定）は種のとおり時代のカードをすべて3つの山札に分け、どの氏族数でもドラフト手順表の枚数を引ける。○では2・3氏族で枚数が足りない回が出る"},
 	{Key: "CheckCellFailRate", Default: "75", Min: 1, Max: 100, Doc: "試行ゲームで、AIトラックのマスや強化表の項目が実行できなかった割合（%）がこれを超えたら、そのセルを警告する（10回以上試されたものだけ）", Setting: true},
 	{Key: "TurnCap", Default: "600", Min: 10, Max: 100000, Doc: "シミュレーションの手番上限。超えたら未完了とする", Setting: true},
 }
@@ -500,7 +501,7 @@ var bloodrageCardVocab = &effect.Vocab{
 	},
 }
 
-var bloodrageMessages = Catalogue{
+var bloodrageMessages = schema.Catalogue{
 	"b_label_province":   {"地方", "province"},
 	"b_label_fjord":      {"フィヨルド", "fjord"},
 	"b_label_age_cards":  {"時代%dのカード", "Age %d cards"},
@@ -550,16 +551,16 @@ var bloodrageMessages = Catalogue{
 	"b_limit_cards":      {"この行でカードが合わせて%d枚になります。エンジンが扱えるのは%d枚までです", "this row brings the cards to %d in all; the engine plays at most %d"},
 }
 
-func checkBloodrage(c *Checker) any {
-	d := &BloodrageData{Rules: c.Rules}
-	boards := Decode[BAIBoard](c, c.Game.Spec("AIBoard"))
-	tracks := Decode[BAITrack](c, c.Game.Spec("AITrack"))
-	ups := Decode[BAIUpgrade](c, c.Game.Spec("AIUpgrade"))
-	draft := Decode[BDraft](c, c.Game.Spec("Draft"))
-	pil := Decode[BPillage](c, c.Game.Spec("Pillage"))
-	provs := Decode[BProvince](c, c.Game.Spec("Province"))
-	fjords := Decode[BFjord](c, c.Game.Spec("Fjord"))
-	cards := Decode[BCard](c, c.Game.Spec("Card"))
+func checkBloodrage(c *schema.Checker) any {
+	d := &Data{Rules: c.Rules}
+	boards := schema.Decode[AIBoard](c, c.Game.Spec("AIBoard"))
+	tracks := schema.Decode[AITrack](c, c.Game.Spec("AITrack"))
+	ups := schema.Decode[AIUpgrade](c, c.Game.Spec("AIUpgrade"))
+	draft := schema.Decode[Draft](c, c.Game.Spec("Draft"))
+	pil := schema.Decode[Pillage](c, c.Game.Spec("Pillage"))
+	provs := schema.Decode[Province](c, c.Game.Spec("Province"))
+	fjords := schema.Decode[Fjord](c, c.Game.Spec("Fjord"))
+	cards := schema.Decode[Card](c, c.Game.Spec("Card"))
 
 	checkBloodrageRules(c)
 	monsters := checkBloodrageCards(c, cards)
@@ -581,45 +582,44 @@ func checkBloodrage(c *Checker) any {
 	}
 	d.Boards, d.Upgrades, d.Provinces, d.Fjords, d.Cards = boards.Items, ups.Items, provs.Items, fjords.Items, cards.Items
 	d.Tracks = slices.Clone(tracks.Items)
-	slices.SortStableFunc(d.Tracks, func(a, b BAITrack) int {
+	slices.SortStableFunc(d.Tracks, func(a, b AITrack) int {
 		return cmp.Or(strings.Compare(a.Board, b.Board), a.Face-b.Face, a.Step-b.Step)
 	})
 	d.Draft = slices.Clone(draft.Items)
-	slices.SortStableFunc(d.Draft, func(a, b BDraft) int { return a.Round - b.Round })
+	slices.SortStableFunc(d.Draft, func(a, b Draft) int { return a.Round - b.Round })
 	d.Pillage = pil.Items
 	return d
 }
 
 // posOf is the position of item i's field cell.
-func posOf[T any](s *Sheet[T], i int, field string) BPos {
-	at := s.at[field]
-	return BPos{Sheet: s.Name, Row: s.Rows[i], Col: at, Column: s.headerOr(at, field)}
+func posOf[T any](s *schema.Sheet[T], i int, field string) Pos {
+	return Pos{Sheet: s.Name, Row: s.Rows[i], Col: s.Column(field), Column: s.WrittenHeader(field)}
 }
 
 // checkBloodrageRules checks the Rules parameters against each other.
-func checkBloodrageRules(c *Checker) {
+func checkBloodrageRules(c *schema.Checker) {
 	r := c.Rules
 	if r.Int("AIClans") > r.Int("MaxAIClans") {
-		c.P.Errorf(RulesSheet.Key, 1, 1, "", "b_ai_clans", r.Int("AIClans"), r.Int("MaxAIClans"))
+		c.P.Errorf(schema.RulesSheet.Key, 1, 1, "", "b_ai_clans", r.Int("AIClans"), r.Int("MaxAIClans"))
 	}
 	for _, t := range [][2]string{{"RageTrack", "StartRage"}, {"AxesTrack", "StartAxes"}, {"HornsTrack", "StartHorns"}} {
 		steps := r.Ints(t[0])
 		if steps[0] != r.Int(t[1]) {
-			c.P.Errorf(RulesSheet.Key, 1, 1, "", "b_track_first", t[0], steps[0], t[1], r.Int(t[1]))
+			c.P.Errorf(schema.RulesSheet.Key, 1, 1, "", "b_track_first", t[0], steps[0], t[1], r.Int(t[1]))
 		}
 		if !slices.IsSorted(steps) {
-			c.P.Errorf(RulesSheet.Key, 1, 1, "", "b_track_order", t[0])
+			c.P.Errorf(schema.RulesSheet.Key, 1, 1, "", "b_track_order", t[0])
 		}
 	}
 	if n := len(r.Ints("RagnarokGlory")); n < r.Int("Ages") {
-		c.P.Errorf(RulesSheet.Key, 1, 1, "", "b_list_len", "RagnarokGlory", r.Int("Ages"), n)
+		c.P.Errorf(schema.RulesSheet.Key, 1, 1, "", "b_list_len", "RagnarokGlory", r.Int("Ages"), n)
 	}
 	if n := len(r.Ints("DestroyedAtStart")); n != 3 {
-		c.P.Errorf(RulesSheet.Key, 1, 1, "", "b_list_len", "DestroyedAtStart", 3, n)
+		c.P.Errorf(schema.RulesSheet.Key, 1, 1, "", "b_list_len", "DestroyedAtStart", 3, n)
 	}
 	for k, n := range r.Ints("DestroyedAtStart") {
 		if n+r.Int("Ages") > bloodrageOuterProvinces {
-			sheet, row, col, header, _ := RuleCell(c, "DestroyedAtStart")
+			sheet, row, col, header, _ := schema.RuleCell(c, "DestroyedAtStart")
 			c.P.Errorf(sheet, row, col, header, "b_destroyed_ages", n, k+2, r.Int("Ages"), bloodrageOuterProvinces)
 		}
 	}
@@ -631,11 +631,11 @@ const bloodrageOuterProvinces = 8
 
 // checkAIEffect reports clauses of an AI column that use "may", a verb
 // outside verbs, or a trigger outside triggers ("" is no trigger).
-func checkAIEffect[T any](s *Sheet[T], i int, field string, e Effect, verbs []string, triggers ...string) {
+func checkAIEffect[T any](s *schema.Sheet[T], i int, field string, e schema.Effect, verbs []string, triggers ...string) {
 	if e.AST == nil {
 		return
 	}
-	CheckTriggers(s, i, field, e, triggers...)
+	schema.CheckTriggers(s, i, field, e, triggers...)
 	checkVerbs(s, i, field, e, verbs)
 	for _, cl := range e.AST.Clauses {
 		if cl.May {
@@ -646,24 +646,24 @@ func checkAIEffect[T any](s *Sheet[T], i int, field string, e Effect, verbs []st
 }
 
 // checkVerbs reports each clause of e whose verb is not in verbs.
-func checkVerbs[T any](s *Sheet[T], i int, field string, e Effect, verbs []string) {
+func checkVerbs[T any](s *schema.Sheet[T], i int, field string, e schema.Effect, verbs []string) {
 	if e.AST == nil {
 		return
 	}
-	l, v := s.c.Lang, s.vocab(field)
+	l, v := s.Lang(), s.Vocab(field)
 	for _, cl := range e.AST.Clauses {
 		if !slices.Contains(verbs, cl.Action.Name) {
 			names := make([]string, len(verbs))
 			for j, vb := range verbs {
-				names[j] = VerbLabel(l, v, vb)
+				names[j] = schema.VerbLabel(l, v, vb)
 			}
-			s.Errorf(i, field, "b_verb_not_allowed", VerbName(e.Src, cl.Action), l.List(names))
+			s.Errorf(i, field, "b_verb_not_allowed", schema.VerbName(e.Src, cl.Action), l.List(names))
 		}
 	}
 }
 
 // checkMonsterRef reports a reference that is not a Monster upgrade card.
-func checkMonsterRef[T any](s *Sheet[T], i int, field, id string, cards map[string]BCard) {
+func checkMonsterRef[T any](s *schema.Sheet[T], i int, field, id string, cards map[string]Card) {
 	card, ok := cards[id]
 	switch {
 	case !ok:
@@ -684,7 +684,7 @@ func missingFaces(have map[int]int, n int) string {
 	return strings.Join(out, ", ")
 }
 
-func checkBloodrageBoards(c *Checker, boards *Sheet[BAIBoard], tracks *Sheet[BAITrack], ups *Sheet[BAIUpgrade], cards map[string]BCard) {
+func checkBloodrageBoards(c *schema.Checker, boards *schema.Sheet[AIBoard], tracks *schema.Sheet[AITrack], ups *schema.Sheet[AIUpgrade], cards map[string]Card) {
 	r := c.Rules
 	known := map[string]bool{}
 	for i, b := range boards.Items {
@@ -818,14 +818,14 @@ func checkBloodrageBoards(c *Checker, boards *Sheet[BAIBoard], tracks *Sheet[BAI
 
 // inClanGame reports whether card takes part in a game of clans clans: every
 // card does unless rule RemoveByClanCount removes it by its Players mark.
-func inClanGame(r Rules, card BCard, clans int) bool {
+func inClanGame(r schema.Rules, card Card, clans int) bool {
 	return !r.Bool("RemoveByClanCount") || max(card.Players, 2) <= clans
 }
 
 // checkBloodrageDraftSupply warns, at the Draft sheet's last row drawing a
 // kind, when some Age and clan count cannot supply the draft table's cards
 // of that kind (the rounds would come up short).
-func checkBloodrageDraftSupply(c *Checker, draft *Sheet[BDraft], cards []BCard) {
+func checkBloodrageDraftSupply(c *schema.Checker, draft *schema.Sheet[Draft], cards []Card) {
 	r := c.Rules
 	need := map[string]int{}
 	last := map[string]int{}
@@ -861,7 +861,7 @@ func checkBloodrageDraftSupply(c *Checker, draft *Sheet[BDraft], cards []BCard) 
 	}
 }
 
-func checkBloodrageDraft(c *Checker, draft *Sheet[BDraft]) {
+func checkBloodrageDraft(c *schema.Checker, draft *schema.Sheet[Draft]) {
 	r := c.Rules
 	rounds := r.Int("DraftRounds")
 	seen := map[int]int{}
@@ -902,7 +902,7 @@ func parseBound(s string, def int) (int, bool) {
 	if s == "" {
 		return def, true
 	}
-	n, ok := ParseInt(s)
+	n, ok := schema.ParseInt(s)
 	if !ok || n <= -noBound || n >= noBound {
 		return 0, false
 	}
@@ -923,7 +923,7 @@ func rangeText(lo, hi int) string {
 	return end(lo) + "〜" + end(hi)
 }
 
-func checkBloodragePillage(c *Checker, pil *Sheet[BPillage]) {
+func checkBloodragePillage(c *schema.Checker, pil *schema.Sheet[Pillage]) {
 	byState := map[string][]int{}
 	for i := range pil.Items {
 		p := &pil.Items[i]
@@ -976,10 +976,10 @@ func checkBloodragePillage(c *Checker, pil *Sheet[BPillage]) {
 	}
 }
 
-func checkBloodrageMap(c *Checker, provs *Sheet[BProvince], fjords *Sheet[BFjord]) {
+func checkBloodrageMap(c *schema.Checker, provs *schema.Sheet[Province], fjords *schema.Sheet[Fjord]) {
 	const yggdrasil = 9
 	numbers := map[int]int{}
-	byID := map[string]BProvince{}
+	byID := map[string]Province{}
 	for i, p := range provs.Items {
 		byID[p.ID] = p
 		if p.Number < 1 || p.Number > yggdrasil {
@@ -1069,9 +1069,9 @@ func checkBloodrageMap(c *Checker, provs *Sheet[BProvince], fjords *Sheet[BFjord
 
 // checkBloodrageCards checks the Age cards, at most MaxCards in all
 // (reported at the copies cell of the row that passes it), and returns them by ID.
-func checkBloodrageCards(c *Checker, cards *Sheet[BCard]) map[string]BCard {
+func checkBloodrageCards(c *schema.Checker, cards *schema.Sheet[Card]) map[string]Card {
 	r := c.Rules
-	byID := map[string]BCard{}
+	byID := map[string]Card{}
 	perAge := map[int]int{}
 	copiesField := "Copies"
 	if !cards.Has("Copies") {
@@ -1085,8 +1085,8 @@ func checkBloodrageCards(c *Checker, cards *Sheet[BCard]) map[string]BCard {
 		}
 		byID[card.ID] = *card
 		perAge[card.Age] += card.Copies
-		if total += card.Copies; total > MaxCards && total-card.Copies <= MaxCards {
-			cards.Errorf(i, copiesField, "b_limit_cards", total, MaxCards)
+		if total += card.Copies; total > schema.MaxCards && total-card.Copies <= schema.MaxCards {
+			cards.Errorf(i, copiesField, "b_limit_cards", total, schema.MaxCards)
 		}
 		switch card.Kind {
 		case CardQuest:
@@ -1115,7 +1115,7 @@ func checkBloodrageCards(c *Checker, cards *Sheet[BCard]) map[string]BCard {
 				cards.Errorf(i, "Effect", "b_kind_needs", card.Kind, cards.Header("Effect"))
 			}
 			checkVerbs(cards, i, "Effect", card.Effect, brQuestVerbs)
-			CheckTriggers(cards, i, "Effect", card.Effect, "")
+			schema.CheckTriggers(cards, i, "Effect", card.Effect, "")
 		} else {
 			if card.Glory != 0 {
 				cards.Errorf(i, "Glory", "b_kind_col", card.Kind, cards.Header("Glory"))
@@ -1133,7 +1133,7 @@ func checkBloodrageCards(c *Checker, cards *Sheet[BCard]) map[string]BCard {
 		}
 	}
 	for age := 1; age <= r.Int("Ages"); age++ {
-		ExpectCount(cards, Indexes(cards.Items, func(b BCard) bool { return b.Age == age }), c.Lang.Msg("b_label_age_cards", age), "CardsPerAge", perAge[age])
+		schema.ExpectCount(cards, schema.Indexes(cards.Items, func(b Card) bool { return b.Age == age }), c.Lang.Msg("b_label_age_cards", age), "CardsPerAge", perAge[age])
 	}
 
 	// After the draft, each AI gets AIBattleCards from what the player left.

@@ -1,16 +1,17 @@
-package schema
+package nastrond
 
 import (
 	"fmt"
 	"slices"
 
+	"bifrost/schema"
 	"bifrost/schema/effect"
 )
 
 // Nastrond card kinds. Field names follow the seed's own words.
 
 // NValkyria is a player's Valkyria card: a name and a base colour.
-type NValkyria struct {
+type Valkyria struct {
 	ID     string `xlsx:"ID,ID,required" doc:"カードの識別子（英数字）。シート内で重複不可"`
 	Name   string `xlsx:"名前,Name,required" doc:"ヴァルキリアの名前"`
 	Colour string `xlsx:"色,Colour,required" validate:"oneof=赤 青 緑 黄" doc:"ベースカラー（ウルズと自分のサイコロの色）。ヴァルキリアごとに違う色"`
@@ -18,14 +19,14 @@ type NValkyria struct {
 }
 
 // NUrd is an Urd card design: one row per colour, with its copies.
-type NUrd struct {
+type Urd struct {
 	ID     string `xlsx:"ID,ID,required" doc:"カードの識別子（英数字）"`
 	Colour string `xlsx:"色,Colour,required" validate:"oneof=赤 青 緑 黄" doc:"ヴァルキリアのベースカラー"`
 	Copies int    `xlsx:"枚数,Copies,required" validate:"min=1,max=99" doc:"この色のウルズの枚数。色ごとの合計はルール UrdPerColour"`
 }
 
 // NEdda is an Edda (story) card: a square of layer 1–3 with growth icons.
-type NEdda struct {
+type Edda struct {
 	ID        string `xlsx:"ID,ID,required" doc:"カードの識別子（英数字）"`
 	Name      string `xlsx:"名前,Name,required" doc:"物語の題名"`
 	Layer     int    `xlsx:"階層,Layer,required" validate:"min=1,max=3" doc:"1 ミドガルズ / 2 ニブルヘイム / 3 フヴェルゲルミル"`
@@ -40,19 +41,19 @@ type NEdda struct {
 }
 
 // NEinherjar is an Einherjar card: hired in phase 4, with one skill.
-type NEinherjar struct {
-	ID     string `xlsx:"ID,ID,required" doc:"カードの識別子（英数字）"`
-	Name   string `xlsx:"名前,Name,required" doc:"戦士の名前"`
-	Layer  int    `xlsx:"登場階層,Layer,required" validate:"min=1,max=3" doc:"この階層以上にいるときスカウトできる。コスト支払いに戻したときの価値にもなる"`
-	Cost   int    `xlsx:"コスト,Cost" validate:"min=0,max=9" doc:"雇うのに必要なコスト。空欄は0"`
-	Skill  Effect `xlsx:"スキル,Skill" doc:"効果言語。タイミングは before_roll:（ロール前） after_roll:（ロール後。省略時） after_fix:（目の確定後） scout:（スカウト時）"`
-	Text   string `xlsx:"テキスト,Text" doc:"カードに印刷する文。空欄ならスキルから生成"`
-	Copies int    `xlsx:"枚数,Copies" validate:"min=1,max=20" doc:"同じカードの枚数。空欄は1"`
-	Flavor string `xlsx:"フレーバー,Flavor" doc:"カードに印刷するフレーバーテキスト"`
+type Einherjar struct {
+	ID     string        `xlsx:"ID,ID,required" doc:"カードの識別子（英数字）"`
+	Name   string        `xlsx:"名前,Name,required" doc:"戦士の名前"`
+	Layer  int           `xlsx:"登場階層,Layer,required" validate:"min=1,max=3" doc:"この階層以上にいるときスカウトできる。コスト支払いに戻したときの価値にもなる"`
+	Cost   int           `xlsx:"コスト,Cost" validate:"min=0,max=9" doc:"雇うのに必要なコスト。空欄は0"`
+	Skill  schema.Effect `xlsx:"スキル,Skill" doc:"効果言語。タイミングは before_roll:（ロール前） after_roll:（ロール後。省略時） after_fix:（目の確定後） scout:（スカウト時）"`
+	Text   string        `xlsx:"テキスト,Text" doc:"カードに印刷する文。空欄ならスキルから生成"`
+	Copies int           `xlsx:"枚数,Copies" validate:"min=1,max=20" doc:"同じカードの枚数。空欄は1"`
+	Flavor string        `xlsx:"フレーバー,Flavor" doc:"カードに印刷するフレーバーテキスト"`
 }
 
 // NKeeper guards a bridge between layers; layer-1 Keepers also name start squares.
-type NKeeper struct {
+type Keeper struct {
 	ID        string `xlsx:"ID,ID,required" doc:"カードの識別子（英数字）"`
 	Name      string `xlsx:"名前,Name,required" doc:"キーパーの名前"`
 	Layer     int    `xlsx:"階層,Layer,required" validate:"min=1,max=3" doc:"守る階層。第1・第2層は四隅、第3層はエッダに混ぜて配置"`
@@ -67,7 +68,7 @@ type NKeeper struct {
 }
 
 // NNidhogg is the layer-4 boss: it revives however often it is beaten.
-type NNidhogg struct {
+type Nidhogg struct {
 	ID     string `xlsx:"ID,ID,required" doc:"カードの識別子（英数字）"`
 	Name   string `xlsx:"名前,Name,required" doc:"ボスの名前"`
 	Target int    `xlsx:"目標値,Target,required" validate:"min=1,max=60" doc:"チャレンジロールの成功に必要なパワー"`
@@ -76,27 +77,27 @@ type NNidhogg struct {
 }
 
 // NastrondData is the validated Nastrond workbook, for the engine.
-type NastrondData struct {
-	Valkyria  []NValkyria
-	Urd       []NUrd
-	Edda      []NEdda
-	Einherjar []NEinherjar
-	Keepers   []NKeeper
-	Nidhogg   []NNidhogg
-	Rules     Rules
+type Data struct {
+	Valkyria  []Valkyria
+	Urd       []Urd
+	Edda      []Edda
+	Einherjar []Einherjar
+	Keepers   []Keeper
+	Nidhogg   []Nidhogg
+	Rules     schema.Rules
 }
 
 // Nastrond is the dice-and-board game of draft 13.
-var Nastrond = &Game{
+var Schema = &schema.Game{
 	ID:    "nastrond",
 	Title: "ナーストレンド",
-	Sheets: []*SheetSpec{
-		{Key: "Valkyria", JA: "ヴァルキリア", Row: NValkyria{}, Doc: "プレイヤーが操るヴァルキリア。色ごとに1枚。"},
-		{Key: "Urd", JA: "ウルズ", Row: NUrd{}, Doc: "ウルズカード。色ごとに1行で、枚数列に枚数。"},
-		{Key: "Edda", JA: "エッダ", Row: NEdda{}, Doc: "盤面のマスになる物語カード。階層ごとの枚数はルールシートで決まる。"},
-		{Key: "Einherjar", JA: "エインヘリアル", Row: NEinherjar{}, Doc: "スカウトできる戦士の魂。スキルは効果言語で書く。"},
-		{Key: "Keeper", JA: "キーパー", Row: NKeeper{}, Doc: "階層をつなぐビルレストを守るボス。第1層のキーパーはスタート地点も決める。"},
-		{Key: "Nidhogg", JA: "ニーズヘッグ", Row: NNidhogg{}, Doc: "中央（第4階層）に固定のボス。何度でも復活する。"},
+	Sheets: []*schema.SheetSpec{
+		{Key: "Valkyria", JA: "ヴァルキリア", Row: Valkyria{}, Doc: "プレイヤーが操るヴァルキリア。色ごとに1枚。"},
+		{Key: "Urd", JA: "ウルズ", Row: Urd{}, Doc: "ウルズカード。色ごとに1行で、枚数列に枚数。"},
+		{Key: "Edda", JA: "エッダ", Row: Edda{}, Doc: "盤面のマスになる物語カード。階層ごとの枚数はルールシートで決まる。"},
+		{Key: "Einherjar", JA: "エインヘリアル", Row: Einherjar{}, Doc: "スカウトできる戦士の魂。スキルは効果言語で書く。"},
+		{Key: "Keeper", JA: "キーパー", Row: Keeper{}, Doc: "階層をつなぐビルレストを守るボス。第1層のキーパーはスタート地点も決める。"},
+		{Key: "Nidhogg", JA: "ニーズヘッグ", Row: Nidhogg{}, Doc: "中央（第4階層）に固定のボス。何度でも復活する。"},
 	},
 	Rules:    nastrondRules,
 	Vocabs:   map[string]*effect.Vocab{"": nastrondVocab},
@@ -104,7 +105,7 @@ var Nastrond = &Game{
 	Messages: nastrondMessages,
 }
 
-var nastrondRules = []RuleParam{
+var nastrondRules = []schema.RuleParam{
 	{Key: "Valkyria", Default: "4", Min: 2, Max: 4, Doc: "ヴァルキリアカードの枚数（最大人数。色は4色まで）"},
 	{Key: "UrdPerColour", Default: "12", Min: 1, Max: 30, Doc: "1色あたりのウルズカードの枚数"},
 	{Key: "UrdFor2", Default: "12", Min: 1, Max: 30, Doc: "2人プレイで1人が受け取るウルズの枚数"},
@@ -125,14 +126,14 @@ var nastrondRules = []RuleParam{
 	{Key: "D8", Default: "4", Min: 0, Max: 8, Doc: "無地の8面体サイコロ（知性で使う）"},
 	{Key: "MajorityVP", Default: "6", Min: 0, Max: 30, Doc: "各階層でウルズが最も多いプレイヤーのVP（同数なら人数割り、端数切り捨て）"},
 	{Key: "TiwazVP", Default: "1", Min: 0, Max: 5, Doc: "↑（テイワズ）1個あたりのVP。チャレンジロールに成功した手番の判定でだけ得る（失敗した手番は得ない。TiwazPaysOnFailure が○なら失敗でも得る）"},
-	{Key: "TiwazPaysOnFailure", Kind: RuleBool, Default: "×", Doc: "チャレンジロールに失敗した手番でも↑（テイワズ）のVPを得るか（×なら成功したときだけ。種の「失敗：ＶＰを得ることはできません」）"},
-	{Key: "SkillVPOnFailure", Kind: RuleBool, Default: "×", Doc: "チャレンジ中（ロール前・ロール後・目の確定後）にスキルで得るVPを、失敗した手番でも得るか（×なら判定まで保留し、成功したときだけ得る。種の「失敗：ＶＰを得ることはできません」。スカウト時のスキルのVPはどちらでもすぐ得る）"},
-	{Key: "TiwazPaysScout", Kind: RuleBool, Default: "×", Doc: "↑（テイワズ）をスカウトのコストに使えるか"},
-	{Key: "DivineAfterFix", Kind: RuleBool, Default: "○", Doc: "目の確定後（判定の前）にも神性介入でサイコロを振り足してパワーに加えられるか（デザイナーの採用メモ「目確定後に追加ロールして目を足してもいい」）"},
-	{Key: "CountAllUrd", Kind: RuleBool, Default: "×", Doc: "チャレンジロールで他の色のウルズも数えるか"},
-	{Key: "UnlimitedDice", Kind: RuleBool, Default: "×", Doc: "ストックのサイコロを無限とみなすか"},
+	{Key: "TiwazPaysOnFailure", Kind: schema.RuleBool, Default: "×", Doc: "チャレンジロールに失敗した手番でも↑（テイワズ）のVPを得るか（×なら成功したときだけ。種の「失敗：ＶＰを得ることはできません」）"},
+	{Key: "SkillVPOnFailure", Kind: schema.RuleBool, Default: "×", Doc: "チャレンジ中（ロール前・ロール後・目の確定後）にスキルで得るVPを、失敗した手番でも得るか（×なら判定まで保留し、成功したときだけ得る。種の「失敗：ＶＰを得ることはできません」。スカウト時のスキルのVPはどちらでもすぐ得る）"},
+	{Key: "TiwazPaysScout", Kind: schema.RuleBool, Default: "×", Doc: "↑（テイワズ）をスカウトのコストに使えるか"},
+	{Key: "DivineAfterFix", Kind: schema.RuleBool, Default: "○", Doc: "目の確定後（判定の前）にも神性介入でサイコロを振り足してパワーに加えられるか（デザイナーの採用メモ「目確定後に追加ロールして目を足してもいい」）"},
+	{Key: "CountAllUrd", Kind: schema.RuleBool, Default: "×", Doc: "チャレンジロールで他の色のウルズも数えるか"},
+	{Key: "UnlimitedDice", Kind: schema.RuleBool, Default: "×", Doc: "ストックのサイコロを無限とみなすか"},
 	{Key: "MinMove", Default: "1", Min: 0, Max: 1, Doc: "移動フェイズで進む最小マス数（0なら留まれる）"},
-	{Key: "ArrivalMayShare", Kind: RuleBool, Default: "○", Doc: "キーパー戦後に移る内側の角に他のポーンがいても同じマスに置くか"},
+	{Key: "ArrivalMayShare", Kind: schema.RuleBool, Default: "○", Doc: "キーパー戦後に移る内側の角に他のポーンがいても同じマスに置くか"},
 	{Key: "MaxD8", Default: "4", Min: 0, Max: 8, Doc: "知性で8面体にできるサイコロの上限"},
 	{Key: "TurnCap", Default: "200", Min: 10, Max: 10000, Doc: "シミュレーションの手番上限。超えたら未完了とする", Setting: true},
 }
@@ -191,7 +192,7 @@ var nastrondTimings = map[string][]string{
 	"tiwaz":      {"", "before_roll", "after_roll", "after_fix"},
 }
 
-var nastrondMessages = Catalogue{
+var nastrondMessages = schema.Catalogue{
 	"n_ring":           {"第%d層のマスはエッダ%d枚とキーパー%d枚で%dマスになりますが、盤面の第%d層は%dマスです", "layer %d has %d Edda and %d Keepers, %d squares, but layer %d of the board has %d"},
 	"n_start_layer1":   {"開始位置は第1層のキーパーにしか書けません（第%d層）", "Start may only be set on a layer-1 Keeper (this one is on layer %d)"},
 	"n_start_dup":      {"開始位置 %d は %d 行目の第1層キーパーと同じです。キーパーごとに違う開始位置にしてください（空欄は0）", "start %d is the same as the layer-1 Keeper's on row %d; give each layer-1 Keeper its own start (blank means 0)"},
@@ -213,14 +214,14 @@ var nastrondMessages = Catalogue{
 // nastrondRing is the number of squares on each layer's ring of the 7×7 board.
 var nastrondRing = [4]int{0, 24, 16, 8}
 
-func checkNastrond(c *Checker) any {
-	d := &NastrondData{Rules: c.Rules}
-	val := Decode[NValkyria](c, c.Game.Spec("Valkyria"))
-	urd := Decode[NUrd](c, c.Game.Spec("Urd"))
-	edda := Decode[NEdda](c, c.Game.Spec("Edda"))
-	einh := Decode[NEinherjar](c, c.Game.Spec("Einherjar"))
-	keep := Decode[NKeeper](c, c.Game.Spec("Keeper"))
-	nid := Decode[NNidhogg](c, c.Game.Spec("Nidhogg"))
+func checkNastrond(c *schema.Checker) any {
+	d := &Data{Rules: c.Rules}
+	val := schema.Decode[Valkyria](c, c.Game.Spec("Valkyria"))
+	urd := schema.Decode[Urd](c, c.Game.Spec("Urd"))
+	edda := schema.Decode[Edda](c, c.Game.Spec("Edda"))
+	einh := schema.Decode[Einherjar](c, c.Game.Spec("Einherjar"))
+	keep := schema.Decode[Keeper](c, c.Game.Spec("Keeper"))
+	nid := schema.Decode[Nidhogg](c, c.Game.Spec("Nidhogg"))
 	r := c.Rules
 
 	checkNastrondValkyria(c, val)
@@ -247,7 +248,7 @@ func checkNastrond(c *Checker) any {
 			einhBy[e.Layer] += e.Copies
 		}
 		c.Count("Einherjar", e.Copies)
-		CheckTriggers(einh, i, "Skill", e.Skill, "", "before_roll", "after_roll", "after_fix", "scout")
+		schema.CheckTriggers(einh, i, "Skill", e.Skill, "", "before_roll", "after_roll", "after_fix", "scout")
 		checkNastrondTimings(einh, i, e.Skill)
 	}
 	for _, k := range keep.Items {
@@ -259,27 +260,27 @@ func checkNastrond(c *Checker) any {
 	checkNastrondStarts(c, keep)
 	for layer := 1; layer <= 3; layer++ {
 		eKey, kKey := fmt.Sprintf("EddaLayer%d", layer), fmt.Sprintf("KeeperLayer%d", layer)
-		ExpectCount(edda, Indexes(edda.Items, func(e NEdda) bool { return e.Layer == layer }), c.Lang.Msg("n_label_edda", layer), eKey, eddaBy[layer])
-		ExpectCount(einh, Indexes(einh.Items, func(e NEinherjar) bool { return e.Layer == layer }), c.Lang.Msg("n_label_einh", layer), fmt.Sprintf("EinherjarLayer%d", layer), einhBy[layer])
-		ExpectCount(keep, Indexes(keep.Items, func(k NKeeper) bool { return k.Layer == layer }), c.Lang.Msg("n_label_keeper", layer), kKey, keepBy[layer])
+		schema.ExpectCount(edda, schema.Indexes(edda.Items, func(e Edda) bool { return e.Layer == layer }), c.Lang.Msg("n_label_edda", layer), eKey, eddaBy[layer])
+		schema.ExpectCount(einh, schema.Indexes(einh.Items, func(e Einherjar) bool { return e.Layer == layer }), c.Lang.Msg("n_label_einh", layer), fmt.Sprintf("EinherjarLayer%d", layer), einhBy[layer])
+		schema.ExpectCount(keep, schema.Indexes(keep.Items, func(k Keeper) bool { return k.Layer == layer }), c.Lang.Msg("n_label_keeper", layer), kKey, keepBy[layer])
 		if e, k := r.Int(eKey), r.Int(kKey); e+k != nastrondRing[layer] {
-			sheet, row, col, header, _ := RuleCell(c, eKey, kKey)
+			sheet, row, col, header, _ := schema.RuleCell(c, eKey, kKey)
 			c.P.Errorf(sheet, row, col, header, "n_ring", layer, e, k, e+k, layer, nastrondRing[layer])
 		}
 	}
 	if players := min(4, r.Int("Valkyria")); r.Int("KeeperLayer1") < players {
-		sheet, row, col, header, _ := RuleCell(c, "KeeperLayer1", "Valkyria")
+		sheet, row, col, header, _ := schema.RuleCell(c, "KeeperLayer1", "Valkyria")
 		c.P.Errorf(sheet, row, col, header, "n_start_keepers", r.Int("KeeperLayer1"), players)
 	}
 	c.Count("Nidhogg", len(nid.Items))
-	ExpectCount(nid, Indexes(nid.Items, nil), c.Lang.Msg("n_label_nidhogg"), "Nidhogg", len(nid.Items))
+	schema.ExpectCount(nid, schema.Indexes(nid.Items, nil), c.Lang.Msg("n_label_nidhogg"), "Nidhogg", len(nid.Items))
 
 	d.Valkyria, d.Urd, d.Edda, d.Einherjar, d.Keepers, d.Nidhogg = val.Items, urd.Items, edda.Items, einh.Items, keep.Items, nid.Items
 	return d
 }
 
 // checkNastrondValkyria checks that each Valkyria has its own colour, and counts them.
-func checkNastrondValkyria(c *Checker, val *Sheet[NValkyria]) {
+func checkNastrondValkyria(c *schema.Checker, val *schema.Sheet[Valkyria]) {
 	first := map[string]int{}
 	for i, v := range val.Items {
 		if v.Colour == "" {
@@ -292,13 +293,13 @@ func checkNastrondValkyria(c *Checker, val *Sheet[NValkyria]) {
 		first[v.Colour] = val.Rows[i]
 	}
 	c.Count("Valkyria", len(val.Items))
-	ExpectCount(val, Indexes(val.Items, nil), c.Lang.Msg("n_label_valkyria"), "Valkyria", len(val.Items))
+	schema.ExpectCount(val, schema.Indexes(val.Items, nil), c.Lang.Msg("n_label_valkyria"), "Valkyria", len(val.Items))
 }
 
 // checkNastrondUrd checks the Urd of each colour: UrdPerColour cards, enough
 // for each player count the Valkyria allow, and one colour per Valkyria.
 // Colours are reported in the order of their first row.
-func checkNastrondUrd(c *Checker, val *Sheet[NValkyria], urd *Sheet[NUrd]) {
+func checkNastrondUrd(c *schema.Checker, val *schema.Sheet[Valkyria], urd *schema.Sheet[Urd]) {
 	r := c.Rules
 	total, first := map[string]int{}, map[string]int{}
 	for i, u := range urd.Items {
@@ -315,7 +316,7 @@ func checkNastrondUrd(c *Checker, val *Sheet[NValkyria], urd *Sheet[NUrd]) {
 		}
 		n := total[u.Colour]
 		colour := u.Colour
-		ExpectCount(urd, Indexes(urd.Items, func(u NUrd) bool { return u.Colour == colour }), c.Lang.Msg("n_label_urd", colour), "UrdPerColour", n)
+		schema.ExpectCount(urd, schema.Indexes(urd.Items, func(u Urd) bool { return u.Colour == colour }), c.Lang.Msg("n_label_urd", colour), "UrdPerColour", n)
 		for p := 2; p <= maxPlayers; p++ {
 			if need := r.Int(fmt.Sprintf("UrdFor%d", p)); n < need {
 				urd.SheetErrorf("n_urd_enough", p, need, u.Colour, n, p)
@@ -335,10 +336,10 @@ func checkNastrondUrd(c *Checker, val *Sheet[NValkyria], urd *Sheet[NUrd]) {
 // checkNastrondStarts checks the start positions: only layer-1 Keepers name
 // one, and no two of them name the same (a blank start is 0, the Keeper's
 // own square). Blank starts are normalised to 0.
-func checkNastrondStarts(c *Checker, keep *Sheet[NKeeper]) {
+func checkNastrondStarts(c *schema.Checker, keep *schema.Sheet[Keeper]) {
 	first := map[int]int{}
 	for i, k := range keep.Items {
-		set := rawCell(c, keep, i, "Start") != ""
+		set := keep.Written(i, "Start")
 		if k.Layer != 1 {
 			if set && k.Layer >= 2 && k.Layer <= 3 {
 				keep.Errorf(i, "Start", "n_start_layer1", k.Layer)
@@ -355,7 +356,7 @@ func checkNastrondStarts(c *Checker, keep *Sheet[NKeeper]) {
 
 // checkNastrondTimings reports a skill clause whose verb cannot act at its
 // trigger (see nastrondTimings).
-func checkNastrondTimings(s *Sheet[NEinherjar], i int, e Effect) {
+func checkNastrondTimings(s *schema.Sheet[Einherjar], i int, e schema.Effect) {
 	if e.AST == nil {
 		return
 	}
@@ -364,36 +365,17 @@ func checkNastrondTimings(s *Sheet[NEinherjar], i int, e Effect) {
 		if !ok || slices.Contains(allowed, cl.Trigger) {
 			continue
 		}
-		l := s.c.Lang
+		l := s.Lang()
 		var names []string
 		for _, a := range allowed {
 			if a != "" {
-				names = append(names, TriggerName(l, nastrondVocab, a))
+				names = append(names, schema.TriggerName(l, nastrondVocab, a))
 			}
 		}
 		at := l.Msg("n_no_timing")
 		if cl.Trigger != "" {
 			at = l.Msg("n_timing", effect.WrittenAt(e.Src, cl.Pos))
 		}
-		s.Errorf(i, "Skill", "n_verb_timing", VerbName(e.Src, cl.Action), at, l.List(names))
+		s.Errorf(i, "Skill", "n_verb_timing", schema.VerbName(e.Src, cl.Action), at, l.List(names))
 	}
-}
-
-// rawCell returns the normalised text of item i's cell in field's column,
-// "" when the cell is blank or the column is missing.
-func rawCell[T any](c *Checker, s *Sheet[T], i int, field string) string {
-	at, ok := s.at[field]
-	if !ok {
-		return ""
-	}
-	t, ok := c.Book.Lookup(s.Spec.Key, s.Spec.JA)
-	if !ok {
-		return ""
-	}
-	for _, row := range t.Rows {
-		if row.Num == s.Rows[i] {
-			return Normalize(row.Cell(at - 1))
-		}
-	}
-	return ""
 }

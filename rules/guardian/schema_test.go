@@ -1,11 +1,13 @@
-package schema
+package guardian
 
 import (
 	"slices"
 	"strings"
 	"testing"
 
+	"bifrost/schema"
 	"bifrost/schema/effect"
+	"bifrost/schema/schematest"
 )
 
 // guardianSheets returns a small valid guardian workbook. Its Rules sheet
@@ -60,32 +62,32 @@ func guardianSheets() map[string][][]string {
 	}
 }
 
-func validateGuardian(sheets map[string][][]string) Result {
-	return Guardian.Validate(bookOf(sheets), NewLang("en"))
+func validateGuardian(sheets map[string][][]string) schema.Result {
+	return Schema.Validate(schematest.BookOf(sheets), schema.NewLang("en"))
 }
 
-func guardianData(t *testing.T, sheets map[string][][]string) *GuardianData {
+func guardianData(t *testing.T, sheets map[string][][]string) *Data {
 	t.Helper()
 	res := validateGuardian(sheets)
-	if HasErrors(res.Problems) {
-		t.Fatalf("unexpected errors:\n%s", strings.Join(problemLines(res.Problems), "\n"))
+	if schema.HasErrors(res.Problems) {
+		t.Fatalf("unexpected errors:\n%s", strings.Join(schematest.ProblemLines(res.Problems), "\n"))
 	}
-	return res.Data.(*GuardianData)
+	return res.Data.(*Data)
 }
 
 // wantOnly fails t unless ps holds exactly one problem, at sheet!cell, containing substr.
-func wantOnly(t *testing.T, ps []Problem, sheet, cell, substr string) {
+func wantOnly(t *testing.T, ps []schema.Problem, sheet, cell, substr string) {
 	t.Helper()
 	if len(ps) != 1 {
-		t.Errorf("want exactly 1 problem, got %d:\n%s", len(ps), strings.Join(problemLines(ps), "\n"))
+		t.Errorf("want exactly 1 problem, got %d:\n%s", len(ps), strings.Join(schematest.ProblemLines(ps), "\n"))
 	}
-	wantProblem(t, ps, sheet, cell, substr)
+	schematest.WantProblem(t, ps, sheet, cell, substr)
 }
 
 func TestGuardian_ValidBookHasNoProblems(t *testing.T) {
 	res := validateGuardian(guardianSheets())
 	if len(res.Problems) != 0 {
-		t.Fatalf("want no problems, got:\n%s", strings.Join(problemLines(res.Problems), "\n"))
+		t.Fatalf("want no problems, got:\n%s", strings.Join(schematest.ProblemLines(res.Problems), "\n"))
 	}
 	want := map[string]int{"Guardian": 4, "Advance": 1, "Order": 2, "Material": 2}
 	for k, n := range want {
@@ -102,7 +104,7 @@ func TestGuardian_RulesDefaults(t *testing.T) {
 	s := guardianSheets()
 	s["Rules"] = [][]string{{"キー", "値"}}
 	res := validateGuardian(s)
-	d := res.Data.(*GuardianData)
+	d := res.Data.(*Data)
 	for key, want := range map[string]int{
 		"DeckSize": 30, "MaxCopies": 2, "StartHand": 6, "Mulligans": 1, "ResourceZone": 3,
 		"BasePoint": 1, "AffinityBonus": 1, "AffinityPenalty": 0, "DrawPerTurn": 1, "TurnCap": 100,
@@ -120,7 +122,7 @@ func TestGuardian_RulesDefaults(t *testing.T) {
 
 func TestGuardian_RulesSetupFitsTheDeck(t *testing.T) {
 	s := guardianSheets()
-	setRule(s, "StartHand", "7")
+	schematest.SetRule(s, "StartHand", "7")
 	wantOnly(t, validateGuardian(s).Problems, "Rules", "A1",
 		"the starting hand (StartHand 7) and resources (ResourceZone 2) need more cards than a deck has (DeckSize 8)")
 }
@@ -134,7 +136,7 @@ func TestGuardian_UsesDefaultToOne(t *testing.T) {
 
 func TestGuardian_UsesNeedsACheerAbility(t *testing.T) {
 	s := guardianSheets()
-	setCell(t, s, "Guardian", 1, "使用回数", "2") // G1 has only a ship: ability
+	schematest.SetCell(t, s, "Guardian", 1, "使用回数", "2") // G1 has only a ship: ability
 	wantOnly(t, validateGuardian(s).Problems, "Guardian", "E2", "Uses applies only to a card with a cheer: ability")
 }
 
@@ -148,11 +150,11 @@ func TestGuardian_AttributeResolves(t *testing.T) {
 	} {
 		t.Run(tc.sheet+"/"+tc.col, func(t *testing.T) {
 			s := guardianSheets()
-			setCell(t, s, tc.sheet, 1, tc.col, "光")
+			schematest.SetCell(t, s, tc.sheet, 1, tc.col, "光")
 			ps := validateGuardian(s).Problems
-			wantProblem(t, ps, tc.sheet, tc.cell, `attribute "光" is not in the Affinity sheet`)
+			schematest.WantProblem(t, ps, tc.sheet, tc.cell, `attribute "光" is not in the Affinity sheet`)
 			if len(guardianErrors(ps)) != 1 {
-				t.Errorf("want 1 error, got:\n%s", strings.Join(problemLines(ps), "\n"))
+				t.Errorf("want 1 error, got:\n%s", strings.Join(schematest.ProblemLines(ps), "\n"))
 			}
 		})
 	}
@@ -166,7 +168,7 @@ func TestGuardian_AffinityBeatsResolve(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := guardianSheets()
-			setCell(t, s, "Affinity", 1, "有利", tc.beats)
+			schematest.SetCell(t, s, "Affinity", 1, "有利", tc.beats)
 			wantOnly(t, validateGuardian(s).Problems, "Affinity", "B2", tc.want)
 		})
 	}
@@ -174,10 +176,10 @@ func TestGuardian_AffinityBeatsResolve(t *testing.T) {
 
 func TestGuardian_AffinityMutualAdvantageWarns(t *testing.T) {
 	s := guardianSheets()
-	setCell(t, s, "Affinity", 2, "有利", "土, 火") // 風 beats 火, and 火 beats 風
+	schematest.SetCell(t, s, "Affinity", 2, "有利", "土, 火") // 風 beats 火, and 火 beats 風
 	ps := validateGuardian(s).Problems
 	wantOnly(t, ps, "Affinity", "B3", `"火" and "風" each beat the other, so they cancel out to neutral`)
-	if ps[0].Severity != Warning {
+	if ps[0].Severity != schema.Warning {
 		t.Errorf("a mutual advantage is a warning, got %s", ps[0].Severity)
 	}
 }
@@ -230,7 +232,7 @@ func TestGuardian_EffectAttributeResolves(t *testing.T) {
 	} {
 		t.Run(tc.sheet, func(t *testing.T) {
 			s := guardianSheets()
-			setCell(t, s, tc.sheet, 1, tc.col, tc.src)
+			schematest.SetCell(t, s, tc.sheet, 1, tc.col, tc.src)
 			wantOnly(t, validateGuardian(s).Problems, tc.sheet, tc.cell, tc.want)
 		})
 	}
@@ -238,24 +240,24 @@ func TestGuardian_EffectAttributeResolves(t *testing.T) {
 
 func TestGuardian_ConditionNeedsComparison(t *testing.T) {
 	s := guardianSheets()
-	setCell(t, s, "Order", 1, "効果", "【応援属性 火】ポイント +2")
+	schematest.SetCell(t, s, "Order", 1, "効果", "【応援属性 火】ポイント +2")
 	wantOnly(t, validateGuardian(s).Problems, "Order", "D2", `effect, character 2: condition "cheer_attr" needs a comparison (e.g. >= 2)`)
 
 	s = guardianSheets()
-	setCell(t, s, "Advance", 1, "条件", "[hand]")
+	schematest.SetCell(t, s, "Advance", 1, "条件", "[hand]")
 	wantOnly(t, validateGuardian(s).Problems, "Advance", "F2", `effect, character 2: condition "hand" needs a comparison`)
 }
 
 func TestGuardian_FieldClauseUsesOnlyModifiers(t *testing.T) {
 	s := guardianSheets()
-	setCell(t, s, "Guardian", 3, "効果", "field: draw 1")
+	schematest.SetCell(t, s, "Guardian", 3, "効果", "field: draw 1")
 	wantOnly(t, validateGuardian(s).Problems, "Guardian", "D4",
 		`effect, character 8: a field: clause may only use point/ポイント, opp_point/相手ポイント, flip/相性逆転, nullify/相性無効 (found "draw")`)
 
 	s = guardianSheets()
-	setCell(t, s, "Guardian", 3, "効果", "場にある限り: [有利] 相性無効; field: [reckless] point +1")
+	schematest.SetCell(t, s, "Guardian", 3, "効果", "場にある限り: [有利] 相性無効; field: [reckless] point +1")
 	if ps := validateGuardian(s).Problems; len(ps) != 0 {
-		t.Errorf("field: nullify and point are lasting modifiers; got:\n%s", strings.Join(problemLines(ps), "\n"))
+		t.Errorf("field: nullify and point are lasting modifiers; got:\n%s", strings.Join(schematest.ProblemLines(ps), "\n"))
 	}
 }
 
@@ -275,11 +277,11 @@ func TestGuardian_PayOnlyInAUseCondition(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := guardianSheets()
-			setCell(t, s, tc.sheet, 1, tc.col, tc.src)
+			schematest.SetCell(t, s, tc.sheet, 1, tc.col, tc.src)
 			ps := validateGuardian(s).Problems
 			if tc.cell == "" {
 				if len(ps) != 0 {
-					t.Errorf("want no problems, got:\n%s", strings.Join(problemLines(ps), "\n"))
+					t.Errorf("want no problems, got:\n%s", strings.Join(schematest.ProblemLines(ps), "\n"))
 				}
 				return
 			}
@@ -297,7 +299,7 @@ func TestGuardian_TriggersPerCardKind(t *testing.T) {
 	} {
 		t.Run(tc.sheet, func(t *testing.T) {
 			s := guardianSheets()
-			setCell(t, s, tc.sheet, 1, "効果", tc.src)
+			schematest.SetCell(t, s, tc.sheet, 1, "効果", tc.src)
 			wantOnly(t, validateGuardian(s).Problems, tc.sheet, tc.cell, tc.want)
 		})
 	}
@@ -313,7 +315,7 @@ func TestGuardian_EffectParseErrorsAtCell(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := guardianSheets()
-			setCell(t, s, tc.sheet, 1, tc.col, tc.src)
+			schematest.SetCell(t, s, tc.sheet, 1, tc.col, tc.src)
 			wantOnly(t, validateGuardian(s).Problems, tc.sheet, tc.cell, tc.want)
 		})
 	}
@@ -339,7 +341,7 @@ func TestGuardian_AdvanceConditionIsParsed(t *testing.T) {
 
 func TestGuardian_UsesNeedsAnAbilityAtAll(t *testing.T) {
 	s := guardianSheets()
-	setCell(t, s, "Guardian", 3, "使用回数", "3") // G3 has no effect
+	schematest.SetCell(t, s, "Guardian", 3, "使用回数", "3") // G3 has no effect
 	wantOnly(t, validateGuardian(s).Problems, "Guardian", "E4", "Uses applies only to a card with a cheer: ability")
 }
 
@@ -349,110 +351,110 @@ func TestGuardian_ShipConditionsNeverHoldBeforeTheShip(t *testing.T) {
 		{"prep: [hand >= 1] draw 1; prep: [advantage] draw 1", `effect, character 34: condition "advantage" never holds at prep:`},
 	} {
 		s := guardianSheets()
-		setCell(t, s, "Guardian", 3, "効果", tc.src)
+		schematest.SetCell(t, s, "Guardian", 3, "効果", tc.src)
 		ps := validateGuardian(s).Problems
 		wantOnly(t, ps, "Guardian", "D4", tc.want)
-		if len(ps) == 1 && ps[0].Severity != Warning {
+		if len(ps) == 1 && ps[0].Severity != schema.Warning {
 			t.Errorf("want a warning, got %s", ps[0].Severity)
 		}
 	}
 	s := guardianSheets()
-	setCell(t, s, "Guardian", 3, "効果", "battle: [cheer_attr 火 >= 1] point +1; ship: [advantage] point +1")
+	schematest.SetCell(t, s, "Guardian", 3, "効果", "battle: [cheer_attr 火 >= 1] point +1; ship: [advantage] point +1")
 	if ps := validateGuardian(s).Problems; len(ps) != 0 {
-		t.Errorf("cheer-seat conditions at battle: and ship conditions at ship: are fine; got:\n%s", strings.Join(problemLines(ps), "\n"))
+		t.Errorf("cheer-seat conditions at battle: and ship conditions at ship: are fine; got:\n%s", strings.Join(schematest.ProblemLines(ps), "\n"))
 	}
 }
 
 func TestGuardian_CostAttributeNeedsAMaterial(t *testing.T) {
 	s := guardianSheets()
-	setCell(t, s, "Advance", 1, "コスト属性", "水") // no 水 Material
+	schematest.SetCell(t, s, "Advance", 1, "コスト属性", "水") // no 水 Material
 	ps := validateGuardian(s).Problems
 	wantOnly(t, ps, "Advance", "E2", `no Material has the cost attribute "水", so this Advance can never be played`)
-	if ps[0].Severity != Warning {
+	if ps[0].Severity != schema.Warning {
 		t.Errorf("want a warning, got %s", ps[0].Severity)
 	}
-	setCell(t, s, "Advance", 1, "コスト", "0") // free: nothing to pay
+	schematest.SetCell(t, s, "Advance", 1, "コスト", "0") // free: nothing to pay
 	if ps := validateGuardian(s).Problems; len(ps) != 0 {
-		t.Errorf("a cost-0 Advance needs no Material; got:\n%s", strings.Join(problemLines(ps), "\n"))
+		t.Errorf("a cost-0 Advance needs no Material; got:\n%s", strings.Join(schematest.ProblemLines(ps), "\n"))
 	}
 }
 
 func TestGuardian_CounterIsRecordedSomewhere(t *testing.T) {
 	s := guardianSheets()
-	setCell(t, s, "Order", 2, "効果", "[counter 「風車」 >= 3] point +2")
+	schematest.SetCell(t, s, "Order", 2, "効果", "[counter 「風車」 >= 3] point +2")
 	ps := validateGuardian(s).Problems
 	wantOnly(t, ps, "Order", "D3", `effect, character 2: no card records "風車" (record)`)
-	setCell(t, s, "Material", 2, "効果", "consume: record 「風車」 1")
+	schematest.SetCell(t, s, "Material", 2, "効果", "consume: record 「風車」 1")
 	if ps := validateGuardian(s).Problems; len(ps) != 0 {
-		t.Errorf("the counter is recorded by M2 now; got:\n%s", strings.Join(problemLines(ps), "\n"))
+		t.Errorf("the counter is recorded by M2 now; got:\n%s", strings.Join(schematest.ProblemLines(ps), "\n"))
 	}
 }
 
 func TestGuardian_CardIDsUniqueAcrossSheets(t *testing.T) {
 	s := guardianSheets()
-	setCell(t, s, "Material", 2, "ID", "O1")
+	schematest.SetCell(t, s, "Material", 2, "ID", "O1")
 	wantOnly(t, validateGuardian(s).Problems, "Material", "A3",
 		`ID "O1" is also used by the card at Order!A2 (decks name cards by ID, so IDs must be unique across sheets)`)
 }
 
 func TestGuardian_SameNameAcrossDesignsWarns(t *testing.T) {
 	s := guardianSheets()
-	setCell(t, s, "Guardian", 3, "名前", "鎚打ちのゴウエン")
+	schematest.SetCell(t, s, "Guardian", 3, "名前", "鎚打ちのゴウエン")
 	ps := validateGuardian(s).Problems
 	wantOnly(t, ps, "Guardian", "B4", `name "鎚打ちのゴウエン" is also used by the card at Guardian!A2`)
-	if ps[0].Severity != Warning {
+	if ps[0].Severity != schema.Warning {
 		t.Errorf("want a warning, got %s", ps[0].Severity)
 	}
 }
 
 func TestGuardian_DeckSizeIsExact(t *testing.T) {
 	s := guardianSheets()
-	setCell(t, s, "Decks", 5, "枚数", "1") // 7 cards
+	schematest.SetCell(t, s, "Decks", 5, "枚数", "1") // 7 cards
 	wantOnly(t, validateGuardian(s).Problems, "Decks", "B2", `deck "火の速攻" should have 8 cards but has 7 (rule DeckSize)`)
 
-	setCell(t, s, "Decks", 5, "枚数", "3") // 9 cards
+	schematest.SetCell(t, s, "Decks", 5, "枚数", "3") // 9 cards
 	wantOnly(t, validateGuardian(s).Problems, "Decks", "B2", `deck "火の速攻" should have 8 cards but has 9`)
 }
 
 func TestGuardian_DeckSizeAtLeastWhenNotExact(t *testing.T) {
 	s := guardianSheets()
-	setRule(s, "DeckExact", "×")
-	setCell(t, s, "Decks", 5, "枚数", "3") // 9 cards: fine
+	schematest.SetRule(s, "DeckExact", "×")
+	schematest.SetCell(t, s, "Decks", 5, "枚数", "3") // 9 cards: fine
 	if ps := validateGuardian(s).Problems; len(ps) != 0 {
-		t.Errorf("9 cards is at least 8; got:\n%s", strings.Join(problemLines(ps), "\n"))
+		t.Errorf("9 cards is at least 8; got:\n%s", strings.Join(schematest.ProblemLines(ps), "\n"))
 	}
-	setCell(t, s, "Decks", 5, "枚数", "1") // 7 cards
+	schematest.SetCell(t, s, "Decks", 5, "枚数", "1") // 7 cards
 	wantOnly(t, validateGuardian(s).Problems, "Decks", "B2", `deck "火の速攻" should have at least 8 cards but has 7 (rule DeckSize)`)
 }
 
 func TestGuardian_DeckMaxCopiesOfAName(t *testing.T) {
 	// A third 鎚打ちのゴウエン on a later row, in place of one O1.
 	s := guardianSheets()
-	setCell(t, s, "Decks", 3, "カードID", "G1")
+	schematest.SetCell(t, s, "Decks", 3, "カードID", "G1")
 	wantOnly(t, validateGuardian(s).Problems, "Decks", "D4",
 		`deck "火の速攻": the same-name card "鎚打ちのゴウエン" appears 3 times; at most 2 are allowed (rule MaxCopies)`)
 
 	// The limit is per name: a second design with the same name shares it.
 	s = guardianSheets()
-	setCell(t, s, "Guardian", 3, "名前", "鎚打ちのゴウエン") // G3 is now a same-name card
-	setCell(t, s, "Decks", 3, "カードID", "G3")
-	wantProblem(t, validateGuardian(s).Problems, "Decks", "D4", `the same-name card "鎚打ちのゴウエン" appears 3 times`)
+	schematest.SetCell(t, s, "Guardian", 3, "名前", "鎚打ちのゴウエン") // G3 is now a same-name card
+	schematest.SetCell(t, s, "Decks", 3, "カードID", "G3")
+	schematest.WantProblem(t, validateGuardian(s).Problems, "Decks", "D4", `the same-name card "鎚打ちのゴウエン" appears 3 times`)
 
 	// Without a Copies column every row is 1 copy and the problem sits on the card cell.
 	s = guardianSheets()
 	for i := range s["Decks"] {
 		s["Decks"][i] = s["Decks"][i][:3]
 	}
-	setCell(t, s, "Decks", 2, "カードID", "G1")
-	setCell(t, s, "Decks", 3, "カードID", "G1")
-	wantProblem(t, validateGuardian(s).Problems, "Decks", "C4", `the same-name card "鎚打ちのゴウエン" appears 3 times`)
+	schematest.SetCell(t, s, "Decks", 2, "カードID", "G1")
+	schematest.SetCell(t, s, "Decks", 3, "カードID", "G1")
+	schematest.WantProblem(t, validateGuardian(s).Problems, "Decks", "C4", `the same-name card "鎚打ちのゴウエン" appears 3 times`)
 }
 
 func TestGuardian_DeckMaterialsAreUnlimited(t *testing.T) {
 	s := guardianSheets()
-	setCell(t, s, "Decks", 2, "カードID", "M1") // M1 ×2 in place of G2: with row 5, M1 ×4
+	schematest.SetCell(t, s, "Decks", 2, "カードID", "M1") // M1 ×2 in place of G2: with row 5, M1 ×4
 	if ps := validateGuardian(s).Problems; len(ps) != 0 {
-		t.Errorf("Materials are exempt from MaxCopies; got:\n%s", strings.Join(problemLines(ps), "\n"))
+		t.Errorf("Materials are exempt from MaxCopies; got:\n%s", strings.Join(schematest.ProblemLines(ps), "\n"))
 	}
 }
 
@@ -463,18 +465,18 @@ func TestGuardian_DeckCardMustExist(t *testing.T) {
 		{"g1", `card ID "g1" does not exist (did you mean "G1"?)`},
 	} {
 		s := guardianSheets()
-		setCell(t, s, "Decks", 1, "カードID", tc.card)
+		schematest.SetCell(t, s, "Decks", 1, "カードID", tc.card)
 		wantOnly(t, validateGuardian(s).Problems, "Decks", "C2", tc.want)
 	}
 }
 
 func TestGuardian_DeckWithoutGuardiansWarns(t *testing.T) {
 	s := guardianSheets()
-	setCell(t, s, "Decks", 1, "カードID", "M2")
-	setCell(t, s, "Decks", 2, "カードID", "O2")
+	schematest.SetCell(t, s, "Decks", 1, "カードID", "M2")
+	schematest.SetCell(t, s, "Decks", 2, "カードID", "O2")
 	ps := validateGuardian(s).Problems
 	wantOnly(t, ps, "Decks", "B2", `deck "火の速攻" has no Guardians`)
-	if ps[0].Severity != Warning {
+	if ps[0].Severity != schema.Warning {
 		t.Errorf("want a warning, got %s", ps[0].Severity)
 	}
 }
@@ -490,10 +492,10 @@ func TestGuardian_GuardianSheetNeedsRows(t *testing.T) {
 	s["Guardian"] = s["Guardian"][:1]
 	s["Decks"] = [][]string{{"ID", "デッキ", "カードID", "枚数"}, {"D1-01", "火の速攻", "M1", "8"}}
 	ps := validateGuardian(s).Problems
-	wantProblem(t, ps, "Guardian", "A1", "the sheet has no data rows")
-	wantProblem(t, ps, "Decks", "B2", `deck "火の速攻" has no Guardians`)
+	schematest.WantProblem(t, ps, "Guardian", "A1", "the sheet has no data rows")
+	schematest.WantProblem(t, ps, "Decks", "B2", `deck "火の速攻" has no Guardians`)
 	if len(ps) != 2 {
-		t.Errorf("want 2 problems, got:\n%s", strings.Join(problemLines(ps), "\n"))
+		t.Errorf("want 2 problems, got:\n%s", strings.Join(schematest.ProblemLines(ps), "\n"))
 	}
 }
 
@@ -504,14 +506,14 @@ func TestGuardian_DecksGroupByName(t *testing.T) {
 		[]string{"D2-02", "水の制御", "M2", "6"},
 		[]string{"D1-06", "火の速攻", "M2", "0"}, // bad copies: reported, counted as 1
 	)
-	setCell(t, s, "Decks", 5, "枚数", "1")
+	schematest.SetCell(t, s, "Decks", 5, "枚数", "1")
 	res := validateGuardian(s)
 	wantOnly(t, res.Problems, "Decks", "D9", "Copies must be 1 or greater")
-	d := res.Data.(*GuardianData)
+	d := res.Data.(*Data)
 	if len(d.Decks) != 2 || d.Decks[0].Name != "火の速攻" || d.Decks[1].Name != "水の制御" || d.Decks[1].Row != 7 {
 		t.Fatalf("decks = %+v", d.Decks)
 	}
-	if got := d.Decks[0].Cards; len(got) != 6 || got[3] != (SampleDeckCard{ID: "A1", Copies: 1}) || got[5].ID != "M2" {
+	if got := d.Decks[0].Cards; len(got) != 6 || got[3] != (schema.SampleDeckCard{ID: "A1", Copies: 1}) || got[5].ID != "M2" {
 		t.Errorf("火の速攻 cards = %+v", got)
 	}
 }
@@ -537,7 +539,7 @@ func TestGuardian_CardText(t *testing.T) {
 		{"[advances >= 1] [reckless] take 1; fortify 1", "【応援席にアドバンスが1枚以上ある】【捨て身の攻撃をしている】リソースゾーンの上からカードを1枚手札に加える。山札の上からカードを1枚リソースゾーンに置く。"},
 		{"[advantage] point +1", "【相性が有利】ポイント+1。"},
 	} {
-		e, err := effect.Parse(Normalize(tc.src), guardianVocab)
+		e, err := effect.Parse(schema.Normalize(tc.src), guardianVocab)
 		if err != nil {
 			t.Errorf("%q: %v", tc.src, err)
 			continue
@@ -591,9 +593,9 @@ func TestGuardian_VocabularyComplete(t *testing.T) {
 			t.Errorf("field verb %q is not in the vocabulary", name)
 		}
 	}
-	for _, s := range Guardian.Sheets {
+	for _, s := range Schema.Sheets {
 		for _, c := range s.Columns() {
-			if c.Kind == KindEffect && Guardian.Vocabs[c.Vocab] == nil {
+			if c.Kind == schema.KindEffect && Schema.Vocabs[c.Vocab] == nil {
 				t.Errorf("%s.%s names vocab %q, which does not exist", s.Key, c.Field, c.Vocab)
 			}
 		}
@@ -613,15 +615,15 @@ func TestGuardian_MessagesInBothLanguages(t *testing.T) {
 		}
 	}
 	s := guardianSheets()
-	setCell(t, s, "Decks", 3, "カードID", "G1")
-	ps := Guardian.Validate(bookOf(s), NewLang("ja")).Problems
+	schematest.SetCell(t, s, "Decks", 3, "カードID", "G1")
+	ps := Schema.Validate(schematest.BookOf(s), schema.NewLang("ja")).Problems
 	wantOnly(t, ps, "Decks", "D4", "デッキ「火の速攻」に同名カード「鎚打ちのゴウエン」が3枚あります。2枚までです（ルール MaxCopies）")
 }
 
-func guardianErrors(ps []Problem) []Problem {
-	var out []Problem
+func guardianErrors(ps []schema.Problem) []schema.Problem {
+	var out []schema.Problem
 	for _, p := range ps {
-		if p.Severity == Error {
+		if p.Severity == schema.Error {
 			out = append(out, p)
 		}
 	}

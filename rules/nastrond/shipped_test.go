@@ -1,4 +1,4 @@
-package schema_test
+package nastrond_test
 
 import (
 	"maps"
@@ -8,11 +8,12 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"bifrost/rules/nastrond"
 	"bifrost/schema"
 	"bifrost/schema/workbook"
 )
 
-const nastrondShipped = "../cardsrc/nastrond.xlsx"
+const nastrondShipped = "../../cardsrc/nastrond.xlsx"
 
 // openNastrond validates a Nastrond workbook in lang and returns the result.
 func openNastrond(t *testing.T, path, lang string) schema.Result {
@@ -21,7 +22,7 @@ func openNastrond(t *testing.T, path, lang string) schema.Result {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return schema.Nastrond.Validate(book, schema.NewLang(lang))
+	return nastrond.Schema.Validate(book, schema.NewLang(lang))
 }
 
 // TestNastrond_ShippedWorkbookIsValid validates cardsrc/nastrond.xlsx in
@@ -38,7 +39,7 @@ func TestNastrond_ShippedWorkbookIsValid(t *testing.T) {
 			if !maps.Equal(res.Components, want) {
 				t.Errorf("components = %v, want %v", res.Components, want)
 			}
-			d, ok := res.Data.(*schema.NastrondData)
+			d, ok := res.Data.(*nastrond.Data)
 			if !ok {
 				t.Fatalf("Data is %T, want *schema.NastrondData", res.Data)
 			}
@@ -66,7 +67,7 @@ func TestNastrond_ShippedWorkbookIsValid(t *testing.T) {
 // names its timing.
 func TestNastrond_ShippedWorkbookIsPlayable(t *testing.T) {
 	res := openNastrond(t, nastrondShipped, "en")
-	d, ok := res.Data.(*schema.NastrondData)
+	d, ok := res.Data.(*nastrond.Data)
 	if !ok || schema.HasErrors(res.Problems) {
 		t.Fatalf("the shipped workbook does not validate: %v", res.Problems)
 	}
@@ -208,7 +209,7 @@ func TestNastrond_ShippedRulesNotesAreTheSchemaDocs(t *testing.T) {
 		t.Fatalf("the Rules sheet's header %v lacks キー or 説明", rules.Header)
 	}
 	docs := map[string]string{}
-	for _, p := range schema.Nastrond.AllRules() {
+	for _, p := range nastrond.Schema.AllRules() {
 		docs[p.Key] = p.Doc
 	}
 	for _, r := range rules.Rows {

@@ -1,12 +1,17 @@
-package schema
+package bloodrage
 
 import (
+	"bifrost/schema"
+	"bifrost/schema/schematest"
 	"strconv"
+	"strings"
 	"testing"
 )
 
 // brRuleCell names the Value cell of rule key in b's Rules sheet.
-func brRuleCell(b brBook, key string) string { return "Rules!" + CellName(2, b.row("Rules", key)+1) }
+func brRuleCell(b brBook, key string) string {
+	return "Rules!" + schema.CellName(2, b.row("Rules", key)+1)
+}
 
 // TestBloodrageDestroyedAtStartLeavesRagnarok: each DestroyedAtStart value plus Ages is at most the 8 outer
 // provinces (one is destroyed in each Age's Ragnarök); past that the engine
@@ -29,8 +34,8 @@ func TestBloodrageDestroyedAtStartLeavesRagnarok(t *testing.T) {
 			b.rule("RagnarokGlory", "2,3,4")
 			b.rule("DestroyedAtStart", tc.destroyed)
 			var got []string
-			for _, p := range errorsOf(b.validate().Problems) {
-				if contains(p.Message, key) {
+			for _, p := range schematest.ErrorsOf(b.validate().Problems) {
+				if strings.Contains(p.Message, key) {
 					if cell := p.Sheet + "!" + p.Cell; cell != brRuleCell(b, "DestroyedAtStart") {
 						t.Errorf("%q at %s, want %s", p.Message, cell, brRuleCell(b, "DestroyedAtStart"))
 					}
@@ -41,7 +46,7 @@ func TestBloodrageDestroyedAtStartLeavesRagnarok(t *testing.T) {
 				t.Fatalf("got %d errors %q, want %d", len(got), got, len(tc.want))
 			}
 			for i, w := range tc.want {
-				if !contains(got[i], w) {
+				if !strings.Contains(got[i], w) {
 					t.Errorf("error %d is %q, want it to contain %q", i, got[i], w)
 				}
 			}
@@ -78,9 +83,9 @@ func TestBloodragePhysicalCards(t *testing.T) {
 		row   int    // data row (1-based) of the error, relative to the total's last row; 0: no error
 		want  string // message part
 	}{
-		{"exactly MaxCards", MaxCards, 0, 0, ""},
-		{"one over", MaxCards + 1, 0, 1, "this row brings the cards to 32768 in all; the engine plays at most 32767"},
-		{"more rows after the one over", MaxCards + 1, 3, 1, "this row brings the cards to 32768 in all"},
+		{"exactly MaxCards", schema.MaxCards, 0, 0, ""},
+		{"one over", schema.MaxCards + 1, 0, 1, "this row brings the cards to 32768 in all; the engine plays at most 32767"},
+		{"more rows after the one over", schema.MaxCards + 1, 3, 1, "this row brings the cards to 32768 in all"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			b := brValid()
@@ -90,14 +95,14 @@ func TestBloodragePhysicalCards(t *testing.T) {
 			}
 			res := b.validate()
 			if tc.row == 0 {
-				checkLimit(t, res, limitCase{}, key)
+				schematest.CheckLimit(t, res, "", "", key)
 				if got := res.Components["Battle"] + res.Components["Quest"] + res.Components["Upgrade"]; got != tc.total {
 					t.Errorf("counted %d cards, want %d", got, tc.total)
 				}
 				return
 			}
-			cell := "Card!" + CellName(b.col("Card", "枚数")+1, last+tc.row)
-			checkLimit(t, res, limitCase{cell: cell, want: tc.want}, key)
+			cell := "Card!" + schema.CellName(b.col("Card", "枚数")+1, last+tc.row)
+			schematest.CheckLimit(t, res, cell, tc.want, key)
 		})
 	}
 }

@@ -1,4 +1,4 @@
-package schema
+package bloodrage
 
 import (
 	"slices"
@@ -6,7 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"bifrost/schema"
 	"bifrost/schema/effect"
+	"bifrost/schema/schematest"
 )
 
 // brBook is an in-memory Blood Rage workbook: sheet → rows, row 0 the header.
@@ -109,7 +111,7 @@ func (b brBook) del(sheet, key string) {
 
 // cell names the cell of key's row in header's column, e.g. "E5".
 func (b brBook) cell(sheet, key, header string) string {
-	return CellName(b.col(sheet, header)+1, b.row(sheet, key)+1)
+	return schema.CellName(b.col(sheet, header)+1, b.row(sheet, key)+1)
 }
 
 func (b brBook) rule(key, value string) {
@@ -122,8 +124,8 @@ func (b brBook) rule(key, value string) {
 	b["Rules"] = append(b["Rules"], []string{key, value})
 }
 
-func (b brBook) validate() Result {
-	return Bloodrage.Validate(bookOf(b), NewLang("en"))
+func (b brBook) validate() schema.Result {
+	return Schema.Validate(schematest.BookOf(b), schema.NewLang("en"))
 }
 
 // brCase is one in-memory mutation and the problem it must raise. cell is
@@ -148,7 +150,7 @@ func runBrCases(t *testing.T, cases []brCase) {
 		t.Run(tc.name, func(t *testing.T) {
 			b := brValid()
 			tc.mutate(b)
-			wantProblem(t, b.validate().Problems, tc.sheet, tc.cell(b), tc.want)
+			schematest.WantProblem(t, b.validate().Problems, tc.sheet, tc.cell(b), tc.want)
 		})
 	}
 }
@@ -156,7 +158,7 @@ func runBrCases(t *testing.T, cases []brCase) {
 func TestBloodrage_ValidBookHasNoProblems(t *testing.T) {
 	res := brValid().validate()
 	if len(res.Problems) != 0 {
-		t.Fatalf("want no problems, got:\n%s", strings.Join(problemLines(res.Problems), "\n"))
+		t.Fatalf("want no problems, got:\n%s", strings.Join(schematest.ProblemLines(res.Problems), "\n"))
 	}
 	want := map[string]int{"AIBoard": 1, "Quest": 1, "Upgrade": 2, "Battle": 2}
 	for k, n := range want {
@@ -164,7 +166,7 @@ func TestBloodrage_ValidBookHasNoProblems(t *testing.T) {
 			t.Errorf("components[%s] = %d, want %d (all: %v)", k, res.Components[k], n, res.Components)
 		}
 	}
-	d := res.Data.(*BloodrageData)
+	d := res.Data.(*Data)
 	if got := d.Track("WOLF", 6); len(got) != 3 || got[2].Instruction.AST.Clauses[0].Action.Name != "boost" || !got[2].Loop {
 		t.Errorf("Track(WOLF, 6) = %+v, want 3 cells ending in a looping boost", got)
 	}
@@ -261,7 +263,7 @@ func TestBloodrage_BoostCellNeedsBoostInstruction(t *testing.T) {
 	b.set("AITrack", "W6-3", "指示", "ship")
 	b.set("AIBoard", "WOLF", "ブースト", "")
 	if ps := b.validate().Problems; len(ps) != 0 {
-		t.Errorf("a board without boost cells may leave the boost blank; got %v", problemLines(ps))
+		t.Errorf("a board without boost cells may leave the boost blank; got %v", schematest.ProblemLines(ps))
 	}
 }
 
@@ -384,7 +386,7 @@ func TestBloodrage_PillageRangesCoverEveryDifference(t *testing.T) {
 }
 
 func TestBloodrage_PillageTableJoins(t *testing.T) {
-	d := brValid().validate().Data.(*BloodrageData)
+	d := brValid().validate().Data.(*Data)
 	// Scenarios 9 and 10 of the checklist (§8).
 	cases := []struct {
 		spent        bool
@@ -586,8 +588,8 @@ func TestVerbsAreListedInTheDesignersLanguage(t *testing.T) {
 	b := brValid()
 	b.set("AIUpgrade", "WU1", "効果", "ステータス axes")
 	cell := b.cell("AIUpgrade", "WU1", "効果")
-	wantProblem(t, Bloodrage.Validate(bookOf(b), NewLang("ja")).Problems, "AIUpgrade", cell,
+	schematest.WantProblem(t, Schema.Validate(schematest.BookOf(b), schema.NewLang("ja")).Problems, "AIUpgrade", cell,
 		"「ステータス」はこの列では使えません。使えるのは 戦力、ドロー、名誉、激情獲得 です")
-	wantProblem(t, Bloodrage.Validate(bookOf(b), NewLang("en")).Problems, "AIUpgrade", cell,
+	schematest.WantProblem(t, Schema.Validate(schematest.BookOf(b), schema.NewLang("en")).Problems, "AIUpgrade", cell,
 		`"ステータス" is not allowed here (allowed: str, draw, glory, gain_rage)`)
 }

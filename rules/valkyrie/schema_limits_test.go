@@ -1,9 +1,20 @@
-package schema
+package valkyrie
 
 import (
+	"bifrost/schema"
+	"bifrost/schema/schematest"
 	"strings"
 	"testing"
 )
+
+// limitCase is one workbook shape at or past an engine limit: the cell of
+// the error it must raise, or "" when it must validate without errors.
+type limitCase struct {
+	name string
+	edit func(t *testing.T, s map[string][][]string)
+	cell string // "Sheet!A1" of the error, or ""
+	want string // the error's message, in part
+}
 
 // clauses joins n valkyrie clauses.
 func clauses(n int, clause string) string {
@@ -17,25 +28,25 @@ func TestValkyrieClausesPerEffect(t *testing.T) {
 	const key = "too many clauses"
 	for _, tc := range []limitCase{
 		{"valkyrie, 64 clauses", func(t *testing.T, s map[string][][]string) {
-			setCell(t, s, "Valkyrie", 2, "効果", clauses(64, "funds +1"))
+			schematest.SetCell(t, s, "Valkyrie", 2, "効果", clauses(64, "funds +1"))
 		}, "", ""},
 		{"valkyrie, 65 clauses", func(t *testing.T, s map[string][][]string) {
-			setCell(t, s, "Valkyrie", 2, "効果", clauses(65, "funds +1"))
+			schematest.SetCell(t, s, "Valkyrie", 2, "効果", clauses(65, "funds +1"))
 		}, "Valkyrie!H3", "effect, character 641: too many clauses (at most 64 in one effect; this is clause 65)"},
 		{"first valkyrie, 65 clauses", func(t *testing.T, s map[string][][]string) {
-			setCell(t, s, "FirstValkyrie", 1, "効果", clauses(65, "power +1"))
+			schematest.SetCell(t, s, "FirstValkyrie", 1, "効果", clauses(65, "power +1"))
 		}, "FirstValkyrie!F2", "too many clauses"},
 		{"weakness reward, 65 clauses", func(t *testing.T, s map[string][][]string) {
-			setCell(t, s, "Weakness", 1, "報酬", clauses(65, "funds +1"))
+			schematest.SetCell(t, s, "Weakness", 1, "報酬", clauses(65, "funds +1"))
 		}, "Weakness!G2", "too many clauses"},
 		{"rage tactics, 65 clauses", func(t *testing.T, s map[string][][]string) {
-			setCell(t, s, "RageTactics", 1, "効果", clauses(65, "funds +1"))
+			schematest.SetCell(t, s, "RageTactics", 1, "効果", clauses(65, "funds +1"))
 		}, "RageTactics!D2", "too many clauses"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := valkyrieSheets()
 			tc.edit(t, s)
-			checkLimit(t, validateValkyrie(s), tc, key)
+			schematest.CheckLimit(t, validateValkyrie(s), tc.cell, tc.want, key)
 		})
 	}
 }
@@ -45,13 +56,13 @@ func TestValkyrieClausesPerEffect(t *testing.T) {
 // more than MaxCards cards (rage tactics are not cards).
 func TestValkyrieCountRulesStayUnderMaxCards(t *testing.T) {
 	most := 0
-	for _, p := range Valkyrie.Rules {
+	for _, p := range Schema.Rules {
 		switch p.Key {
 		case "SupplyValkyries", "FirstValkyries", "Weaknesses", "VPCards":
 			most += p.Max
 		}
 	}
-	if most == 0 || most > MaxCards {
-		t.Errorf("the count rules allow %d cards; the engine plays at most %d", most, MaxCards)
+	if most == 0 || most > schema.MaxCards {
+		t.Errorf("the count rules allow %d cards; the engine plays at most %d", most, schema.MaxCards)
 	}
 }

@@ -1,6 +1,8 @@
-package schema
+package nastrond
 
 import (
+	"bifrost/schema"
+	"bifrost/schema/schematest"
 	"slices"
 	"strings"
 	"testing"
@@ -12,11 +14,11 @@ import (
 
 // mustBeClean fails t unless b validates without problems and with the
 // seed's component counts.
-func mustBeClean(t *testing.T, b nastrondSheets) Result {
+func mustBeClean(t *testing.T, b nastrondSheets) schema.Result {
 	t.Helper()
 	r := b.validate("en")
 	if len(r.Problems) != 0 {
-		t.Fatalf("want no problems, got:\n%s", strings.Join(problemLines(r.Problems), "\n"))
+		t.Fatalf("want no problems, got:\n%s", strings.Join(schematest.ProblemLines(r.Problems), "\n"))
 	}
 	want := map[string]int{"Valkyria": 4, "Urd": 48, "Edda": 38, "Einherjar": 33, "Keeper": 10, "Nidhogg": 1}
 	for k, n := range want {
@@ -28,33 +30,33 @@ func mustBeClean(t *testing.T, b nastrondSheets) Result {
 }
 
 // eddaNamed returns the decoded Edda with the given ID.
-func eddaNamed(t *testing.T, r Result, id string) NEdda {
+func eddaNamed(t *testing.T, r schema.Result, id string) Edda {
 	t.Helper()
-	for _, e := range r.Data.(*NastrondData).Edda {
+	for _, e := range r.Data.(*Data).Edda {
 		if e.ID == id {
 			return e
 		}
 	}
 	t.Fatalf("no Edda %q in the data", id)
-	return NEdda{}
+	return Edda{}
 }
 
 func TestDecode_FullWidthDigits(t *testing.T) {
 	tests := []struct {
 		name, sheet, id, header, value string
-		check                          func(t *testing.T, r Result)
+		check                          func(t *testing.T, r schema.Result)
 	}{
 		{"copies", "Urd", "U1", "枚数", "１２", nil},
-		{"target", "Edda", "E1a", "目標値", "７", func(t *testing.T, r Result) {
+		{"target", "Edda", "E1a", "目標値", "７", func(t *testing.T, r schema.Result) {
 			if got := eddaNamed(t, r, "E1a").Target; got != 7 {
 				t.Errorf("target = %d, want 7", got)
 			}
 		}},
-		{"full-width ID letters and digits", "Edda", "E1b", "ID", "Ｅ１ｂ", func(t *testing.T, r Result) {
+		{"full-width ID letters and digits", "Edda", "E1b", "ID", "Ｅ１ｂ", func(t *testing.T, r schema.Result) {
 			eddaNamed(t, r, "E1b")
 		}},
-		{"full-width plus sign in an effect", "Einherjar", "N2", "スキル", "after_fix: [keeper] power ＋２", func(t *testing.T, r Result) {
-			if got := r.Data.(*NastrondData).Einherjar[2].Skill.AST.Clauses[0].Action.Int(0); got != 2 {
+		{"full-width plus sign in an effect", "Einherjar", "N2", "スキル", "after_fix: [keeper] power ＋２", func(t *testing.T, r schema.Result) {
+			if got := r.Data.(*Data).Einherjar[2].Skill.AST.Clauses[0].Action.Int(0); got != 2 {
 				t.Errorf("power argument = %d, want 2", got)
 			}
 		}},
@@ -114,7 +116,7 @@ func TestDecode_IdeographicSpaces(t *testing.T) {
 			b := nastrondFixture().clone()
 			b.set(t, tt.sheet, tt.id, tt.header, tt.value)
 			r := mustBeClean(t, b)
-			d := r.Data.(*NastrondData)
+			d := r.Data.(*Data)
 			if d.Valkyria[0].Colour != "赤" || d.Valkyria[1].ID != "V2" || d.Keepers[0].Name != "ガルム" {
 				t.Errorf("values not trimmed: %+v %+v", d.Valkyria[:2], d.Keepers[0])
 			}
@@ -147,7 +149,7 @@ func TestDecode_ExtraNotesColumn(t *testing.T) {
 
 	// A problem right of the notes column is still located at its own cell.
 	b.set(t, "Edda", "E2a", "目標値", "x")
-	wantProblem(t, b.validate("en").Problems, "Edda", "E4", "Target must be a whole number")
+	schematest.WantProblem(t, b.validate("en").Problems, "Edda", "E4", "Target must be a whole number")
 }
 
 func TestDecode_ReorderedColumns(t *testing.T) {
@@ -157,7 +159,7 @@ func TestDecode_ReorderedColumns(t *testing.T) {
 		b["Keeper"][i] = r
 	}
 	r := mustBeClean(t, b)
-	d := r.Data.(*NastrondData)
+	d := r.Data.(*Data)
 	if k := d.Keepers[2]; k.ID != "K13" || k.Name != "ラタトスク" || k.Target != 11 || k.Start != 2 {
 		t.Errorf("Keepers[2] = %+v", k)
 	}
@@ -166,26 +168,26 @@ func TestDecode_ReorderedColumns(t *testing.T) {
 	b.set(t, "Keeper", "K21", "開始位置", "1")
 	b.set(t, "Keeper", "K22", "目標値", "")
 	ps := b.validate("en").Problems
-	wantProblem(t, ps, "Keeper", "A6", "Start may only be set on a layer-1 Keeper")
-	wantProblem(t, ps, "Keeper", "C7", "Target is required")
+	schematest.WantProblem(t, ps, "Keeper", "A6", "Start may only be set on a layer-1 Keeper")
+	schematest.WantProblem(t, ps, "Keeper", "C7", "Target is required")
 }
 
 func TestDecode_BlankRowInTheMiddle(t *testing.T) {
 	b := nastrondFixture().clone()
 	b["Edda"] = slices.Insert(b["Edda"], 3, []string{"", "\u3000", " "}, []string{})
 	r := mustBeClean(t, b)
-	if n := len(r.Data.(*NastrondData).Edda); n != 4 {
+	if n := len(r.Data.(*Data).Edda); n != 4 {
 		t.Errorf("%d Edda rows decoded, want 4", n)
 	}
 
 	// E2a now sits on sheet row 6: its problems must say so.
 	b.set(t, "Edda", "E2a", "階層", "4")
-	wantProblem(t, b.validate("en").Problems, "Edda", "C6", "Layer must be 3 or less")
+	schematest.WantProblem(t, b.validate("en").Problems, "Edda", "C6", "Layer must be 3 or less")
 }
 
 func TestDecode_EnglishHeaders(t *testing.T) {
 	english := func(b nastrondSheets) {
-		for _, spec := range Nastrond.AllSheets() {
+		for _, spec := range Schema.AllSheets() {
 			name := spec.Key
 			for _, c := range spec.Columns() {
 				if at := b.col(name, c.JA); at >= 0 {
@@ -216,8 +218,8 @@ func TestDecode_EnglishHeaders(t *testing.T) {
 		b.rule("EddaLayer1", "19")
 		b.set(t, "Einherjar", "N1", "Copies", "-1")
 		r := b.validate("ja")
-		wantProblem(t, r.Problems, "Rules", "B2", "エッダ19枚とキーパー4枚で23マス")
-		wantProblem(t, r.Problems, "Einherjar", "F2", "枚数は1以上でなければなりません")
+		schematest.WantProblem(t, r.Problems, "Rules", "B2", "エッダ19枚とキーパー4枚で23マス")
+		schematest.WantProblem(t, r.Problems, "Einherjar", "F2", "枚数は1以上でなければなりません")
 		for _, p := range r.Problems {
 			if p.Sheet == "Einherjar" && p.Cell == "F2" && p.Column != "Copies" {
 				t.Errorf("column = %q, want the header as written, Copies", p.Column)
@@ -229,7 +231,7 @@ func TestDecode_EnglishHeaders(t *testing.T) {
 func TestDecode_JapaneseSheetNames(t *testing.T) {
 	japanese := func() nastrondSheets {
 		b := nastrondFixture().clone()
-		for _, spec := range Nastrond.AllSheets() {
+		for _, spec := range Schema.AllSheets() {
 			b[spec.JA] = b[spec.Key]
 			delete(b, spec.Key)
 		}
@@ -252,13 +254,13 @@ func TestDecode_JapaneseSheetNames(t *testing.T) {
 	b["ルール"] = append(b["ルール"], []string{"EddaLayer1", "19"})
 	b["キーパー"][5][5] = "3" // K21, a layer-2 Keeper, sheet row 6
 	r := b.validate("en")
-	wantProblem(t, r.Problems, "エッダ", "A1", `layer-3 Edda should number 6 but there are 0 (counted: none); add or remove rows, or if this is intended, add to the ルール sheet a row "EddaLayer3" with the value 0`)
-	wantProblem(t, r.Problems, "ルール", "B2", "layer 1 has 19 Edda")
-	wantProblem(t, r.Problems, "キーパー", "F6", "Start may only be set on a layer-1 Keeper")
+	schematest.WantProblem(t, r.Problems, "エッダ", "A1", `layer-3 Edda should number 6 but there are 0 (counted: none); add or remove rows, or if this is intended, add to the ルール sheet a row "EddaLayer3" with the value 0`)
+	schematest.WantProblem(t, r.Problems, "ルール", "B2", "layer 1 has 19 Edda")
+	schematest.WantProblem(t, r.Problems, "キーパー", "F6", "Start may only be set on a layer-1 Keeper")
 
 	t.Run("a missing sheet is named in both languages", func(t *testing.T) {
 		b := japanese()
 		delete(b, "ニーズヘッグ")
-		wantProblem(t, b.validate("en").Problems, "Nidhogg", "A1", `missing required sheet "Nidhogg" (ニーズヘッグ)`)
+		schematest.WantProblem(t, b.validate("en").Problems, "Nidhogg", "A1", `missing required sheet "Nidhogg" (ニーズヘッグ)`)
 	})
 }

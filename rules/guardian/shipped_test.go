@@ -1,4 +1,4 @@
-package schema_test
+package guardian_test
 
 import (
 	"fmt"
@@ -6,11 +6,12 @@ import (
 	"strings"
 	"testing"
 
+	"bifrost/rules/guardian"
 	"bifrost/schema"
 	"bifrost/schema/workbook"
 )
 
-const gsPath = "../cardsrc/guardian.xlsx"
+const gsPath = "../../cardsrc/guardian.xlsx"
 
 // gsOpen opens the shipped guardian workbook.
 func gsOpen(t *testing.T) *schema.Book {
@@ -31,7 +32,7 @@ func gsLines(ps []schema.Problem) string {
 }
 
 func TestGuardianShipped_ValidatesClean(t *testing.T) {
-	res := schema.Guardian.Validate(gsOpen(t), schema.NewLang("en"))
+	res := guardian.Schema.Validate(gsOpen(t), schema.NewLang("en"))
 	if len(res.Problems) != 0 {
 		t.Fatalf("the shipped workbook has problems:%s", gsLines(res.Problems))
 	}
@@ -44,7 +45,7 @@ func TestGuardianShipped_ValidatesClean(t *testing.T) {
 	if len(res.Components) != len(want) {
 		t.Errorf("components = %v, want only the four card kinds", res.Components)
 	}
-	d := res.Data.(*schema.GuardianData)
+	d := res.Data.(*guardian.Data)
 	for _, a := range []string{"火", "水", "風", "土", "SP", "闇"} {
 		if d.Attr(a) == nil {
 			t.Errorf("attribute %s is missing", a)
@@ -62,8 +63,8 @@ func TestGuardianShipped_ValidatesClean(t *testing.T) {
 // cards of existing IDs with at most MaxCopies of a name (Materials excepted),
 // each with its own card list, and together using every card design.
 func TestGuardianShipped_SampleDecksAreLegal(t *testing.T) {
-	res := schema.Guardian.Validate(gsOpen(t), schema.NewLang("en"))
-	d := res.Data.(*schema.GuardianData)
+	res := guardian.Schema.Validate(gsOpen(t), schema.NewLang("en"))
+	d := res.Data.(*guardian.Data)
 	type card struct {
 		name     string
 		material bool
@@ -131,7 +132,7 @@ func TestGuardianShipped_SampleDecksAreLegal(t *testing.T) {
 func gsDeck(t *testing.T, edit func(rows [][]string)) (*schema.Book, func(i int, header string) string) {
 	t.Helper()
 	book := gsOpen(t)
-	d := schema.Guardian.Validate(book, schema.NewLang("en")).Data.(*schema.GuardianData)
+	d := guardian.Schema.Validate(book, schema.NewLang("en")).Data.(*guardian.Data)
 	var rows [][]string
 	for i := range 6 {
 		rows = append(rows, []string{d.Guardians[i].ID, "2"}, []string{d.Orders[i].ID, "2"})
@@ -183,7 +184,7 @@ func TestGuardianShipped_DeckLegality(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			book, cell := gsDeck(t, tc.edit)
-			ps := schema.Guardian.Validate(book, schema.NewLang("en")).Problems
+			ps := guardian.Schema.Validate(book, schema.NewLang("en")).Problems
 			if tc.want == "" {
 				if len(ps) != 0 {
 					t.Errorf("want a legal deck, got:%s", gsLines(ps))

@@ -1,20 +1,22 @@
-package schema
+package nastrond
 
 import (
+	"bifrost/schema"
+	"bifrost/schema/schematest"
 	"slices"
 	"testing"
 )
 
 func TestDiff_NamesAddedRemovedAndChangedFields(t *testing.T) {
-	old := bookOf(map[string][][]string{
+	old := schematest.BookOf(map[string][][]string{
 		"Edda":  {{"ID", "名前", "階層", "目標値", "メモ"}, {"E01", "ミーミルの泉", "1", "7", "note"}, {"E02", "トールの釣り", "1", "6", ""}},
 		"Rules": {{"キー", "値"}, {"UrdFor4", "9"}},
 	})
-	new := bookOf(map[string][][]string{
+	new := schematest.BookOf(map[string][][]string{
 		"Edda":  {{"目標値", "ID", "名前", "階層"}, {"8", "E01", "ミーミルの泉", "1"}, {"5", "E03", "バルドルの死", "1"}},
 		"Rules": {{"キー", "値"}, {"UrdFor4", "8"}},
 	})
-	got := Diff(Nastrond.Records(old), Nastrond.Records(new))
+	got := schema.Diff(Schema.Records(old), Schema.Records(new))
 	var lines []string
 	for _, c := range got {
 		lines = append(lines, c.String())
@@ -31,13 +33,13 @@ func TestDiff_NamesAddedRemovedAndChangedFields(t *testing.T) {
 }
 
 func TestRecords_TextconvIsStableAcrossColumnOrderAndNotes(t *testing.T) {
-	a := bookOf(map[string][][]string{"Edda": {{"ID", "名前", "メモ"}, {"E02", "B", "x"}, {"E01", "A", "y"}}})
-	b := bookOf(map[string][][]string{"Edda": {{"Name", "ID"}, {"A", "E01"}, {}, {"B", "E02"}}})
+	a := schematest.BookOf(map[string][][]string{"Edda": {{"ID", "名前", "メモ"}, {"E02", "B", "x"}, {"E01", "A", "y"}}})
+	b := schematest.BookOf(map[string][][]string{"Edda": {{"Name", "ID"}, {"A", "E01"}, {}, {"B", "E02"}}})
 	var la, lb []string
-	for _, r := range Nastrond.Records(a) {
+	for _, r := range Schema.Records(a) {
 		la = append(la, r.Line())
 	}
-	for _, r := range Nastrond.Records(b) {
+	for _, r := range Schema.Records(b) {
 		lb = append(lb, r.Line())
 	}
 	if !slices.Equal(la, lb) || la[0] != "[Edda] E01 | ID=E01 | 名前=A" {
@@ -46,8 +48,8 @@ func TestRecords_TextconvIsStableAcrossColumnOrderAndNotes(t *testing.T) {
 }
 
 func TestCardNames_FromTypedData(t *testing.T) {
-	d := &NastrondData{Edda: []NEdda{{ID: "E01", Name: "ミーミルの泉"}}, Nidhogg: []NNidhogg{{ID: "N1", Name: "ニーズヘッグ"}}}
-	got := CardNames(d)
+	d := &Data{Edda: []Edda{{ID: "E01", Name: "ミーミルの泉"}}, Nidhogg: []Nidhogg{{ID: "N1", Name: "ニーズヘッグ"}}}
+	got := schema.CardNames(d)
 	if len(got) != 2 || got["E01"] != "ミーミルの泉" || got["N1"] != "ニーズヘッグ" {
 		t.Errorf("got %v", got)
 	}

@@ -1,11 +1,13 @@
-package schema
+package valkyrie
 
 import (
 	"slices"
 	"strings"
 	"testing"
 
+	"bifrost/schema"
 	"bifrost/schema/effect"
+	"bifrost/schema/schematest"
 )
 
 // valkyrieSheets returns a small valid Valkyrie Strike workbook. Its Rules
@@ -55,24 +57,14 @@ func valkyrieSheets() map[string][][]string {
 	}
 }
 
-func validateValkyrie(sheets map[string][][]string) Result {
-	return Valkyrie.Validate(bookOf(sheets), NewLang("en"))
-}
-
-func errorsOf(ps []Problem) []Problem {
-	var out []Problem
-	for _, p := range ps {
-		if p.Severity == Error {
-			out = append(out, p)
-		}
-	}
-	return out
+func validateValkyrie(sheets map[string][][]string) schema.Result {
+	return Schema.Validate(schematest.BookOf(sheets), schema.NewLang("en"))
 }
 
 func TestValkyrie_ValidBookHasNoProblems(t *testing.T) {
 	res := validateValkyrie(valkyrieSheets())
 	if len(res.Problems) != 0 {
-		t.Fatalf("problems:\n%s", strings.Join(problemLines(res.Problems), "\n"))
+		t.Fatalf("problems:\n%s", strings.Join(schematest.ProblemLines(res.Problems), "\n"))
 	}
 	want := map[string]int{"Valkyrie": 6, "FirstValkyrie": 8, "Monster": 1, "Weakness": 2, "VP": 6}
 	for k, n := range want {
@@ -83,7 +75,7 @@ func TestValkyrie_ValidBookHasNoProblems(t *testing.T) {
 	if len(res.Components) != len(want) {
 		t.Errorf("components = %v, want exactly %v", res.Components, want)
 	}
-	d, ok := res.Data.(*ValkyrieData)
+	d, ok := res.Data.(*Data)
 	if !ok {
 		t.Fatalf("Data is %T, want *ValkyrieData", res.Data)
 	}
@@ -103,14 +95,14 @@ func TestValkyrie_ValidBookHasNoProblems(t *testing.T) {
 
 func TestValkyrie_BlankCopiesMeanOne(t *testing.T) {
 	s := valkyrieSheets()
-	setCell(t, s, "VP", 2, "枚数", "")
-	setRule(s, "VPCards", "5")
+	schematest.SetCell(t, s, "VP", 2, "枚数", "")
+	schematest.SetRule(s, "VPCards", "5")
 	res := validateValkyrie(s)
 	if len(res.Problems) != 0 {
-		t.Fatalf("problems:\n%s", strings.Join(problemLines(res.Problems), "\n"))
+		t.Fatalf("problems:\n%s", strings.Join(schematest.ProblemLines(res.Problems), "\n"))
 	}
-	if res.Components["VP"] != 5 || res.Data.(*ValkyrieData).VPCards[1].Copies != 1 {
-		t.Errorf("VP components = %d, copies = %d; want 5 and 1", res.Components["VP"], res.Data.(*ValkyrieData).VPCards[1].Copies)
+	if res.Components["VP"] != 5 || res.Data.(*Data).VPCards[1].Copies != 1 {
+		t.Errorf("VP components = %d, copies = %d; want 5 and 1", res.Components["VP"], res.Data.(*Data).VPCards[1].Copies)
 	}
 }
 
@@ -118,7 +110,7 @@ func TestValkyrie_RulesDefaults(t *testing.T) {
 	s := valkyrieSheets()
 	s["Rules"] = [][]string{{"キー", "値"}}
 	res := validateValkyrie(s)
-	r := res.Data.(*ValkyrieData).Rules
+	r := res.Data.(*Data).Rules
 	for key, want := range map[string]int{
 		"SupplyValkyries": 144, "FirstValkyries": 40, "Monsters": 2, "Weaknesses": 24, "VPCards": 40,
 		"MinPlayers": 2, "MaxPlayers": 4, "StartingDeck": 10, "HandSize": 5, "RowSlots": 1,
@@ -129,8 +121,8 @@ func TestValkyrie_RulesDefaults(t *testing.T) {
 		}
 	}
 	// With the seed's counts the small book is short everywhere.
-	wantProblem(t, res.Problems, "Valkyrie", "J2", `supply Valkyries should number 144 but there are 6 (counted: J2:J3); fix the copies, or if this is intended, add to the Rules sheet a row "SupplyValkyries" with the value 6`)
-	wantProblem(t, res.Problems, "FirstValkyrie", "G2", "First Valkyries should number 40 but there are 8")
+	schematest.WantProblem(t, res.Problems, "Valkyrie", "J2", `supply Valkyries should number 144 but there are 6 (counted: J2:J3); fix the copies, or if this is intended, add to the Rules sheet a row "SupplyValkyries" with the value 6`)
+	schematest.WantProblem(t, res.Problems, "FirstValkyrie", "G2", "First Valkyries should number 40 but there are 8")
 }
 
 func TestValkyrie_ComponentCounts(t *testing.T) {
@@ -145,101 +137,101 @@ func TestValkyrie_ComponentCounts(t *testing.T) {
 	} {
 		t.Run(tc.rule, func(t *testing.T) {
 			s := valkyrieSheets()
-			setRule(s, tc.rule, "7")
-			wantProblem(t, validateValkyrie(s).Problems, tc.sheet, tc.cell, tc.want)
+			schematest.SetRule(s, tc.rule, "7")
+			schematest.WantProblem(t, validateValkyrie(s).Problems, tc.sheet, tc.cell, tc.want)
 		})
 	}
 }
 
 func TestValkyrie_DeckIsAssistOrBattle(t *testing.T) {
 	s := valkyrieSheets()
-	setCell(t, s, "Valkyrie", 1, "デッキ", "Support")
-	wantProblem(t, validateValkyrie(s).Problems, "Valkyrie", "C2", "must be one of Assist, Battle")
+	schematest.SetCell(t, s, "Valkyrie", 1, "デッキ", "Support")
+	schematest.WantProblem(t, validateValkyrie(s).Problems, "Valkyrie", "C2", "must be one of Assist, Battle")
 }
 
 func TestValkyrie_BothSupplyDecksNonEmpty(t *testing.T) {
 	s := valkyrieSheets()
-	setCell(t, s, "Valkyrie", 2, "デッキ", "Assist")
+	schematest.SetCell(t, s, "Valkyrie", 2, "デッキ", "Assist")
 	ps := validateValkyrie(s).Problems
-	wantProblem(t, ps, "Valkyrie", "A1", "the Battle supply deck has no Valkyries")
+	schematest.WantProblem(t, ps, "Valkyrie", "A1", "the Battle supply deck has no Valkyries")
 }
 
 func TestValkyrie_SupplyDeckFillsItsSlots(t *testing.T) {
 	s := valkyrieSheets()
-	setRule(s, "RowSlots", "2")
+	schematest.SetRule(s, "RowSlots", "2")
 	ps := validateValkyrie(s).Problems
-	wantProblem(t, ps, "Valkyrie", "A1", "the Assist supply deck has only 3 cards but the supply has 6 slots")
-	wantProblem(t, ps, "Valkyrie", "A1", "the Battle supply deck has only 3 cards but the supply has 6 slots")
+	schematest.WantProblem(t, ps, "Valkyrie", "A1", "the Assist supply deck has only 3 cards but the supply has 6 slots")
+	schematest.WantProblem(t, ps, "Valkyrie", "A1", "the Battle supply deck has only 3 cards but the supply has 6 slots")
 }
 
 func TestValkyrie_FirstValkyriesForMaxPlayers(t *testing.T) {
 	s := valkyrieSheets()
-	setRule(s, "StartingDeck", "3")
-	wantProblem(t, validateValkyrie(s).Problems, "FirstValkyrie", "A1", "8 First Valkyries cannot give 4 players 3 each (12 needed")
+	schematest.SetRule(s, "StartingDeck", "3")
+	schematest.WantProblem(t, validateValkyrie(s).Problems, "FirstValkyrie", "A1", "8 First Valkyries cannot give 4 players 3 each (12 needed")
 
 	s = valkyrieSheets()
-	setRule(s, "MaxPlayers", "3") // 3 × 2 = 6 ≤ 8
+	schematest.SetRule(s, "MaxPlayers", "3") // 3 × 2 = 6 ≤ 8
 	if ps := validateValkyrie(s).Problems; len(ps) != 0 {
-		t.Errorf("3 players × 2 from 8 cards: %v", problemLines(ps))
+		t.Errorf("3 players × 2 from 8 cards: %v", schematest.ProblemLines(ps))
 	}
 }
 
 func TestValkyrie_PlayerRange(t *testing.T) {
 	s := valkyrieSheets()
-	setRule(s, "MinPlayers", "5")
-	wantProblem(t, validateValkyrie(s).Problems, "Rules", "A1", "rule MinPlayers (5) is greater than MaxPlayers (4)")
+	schematest.SetRule(s, "MinPlayers", "5")
+	schematest.WantProblem(t, validateValkyrie(s).Problems, "Rules", "A1", "rule MinPlayers (5) is greater than MaxPlayers (4)")
 }
 
 func TestValkyrie_WeaknessMonsterResolves(t *testing.T) {
 	s := valkyrieSheets()
-	setCell(t, s, "Weakness", 1, "モンスター", "M9")
-	wantProblem(t, validateValkyrie(s).Problems, "Weakness", "C2", `Monster "M9" does not exist`)
+	schematest.SetCell(t, s, "Weakness", 1, "モンスター", "M9")
+	schematest.WantProblem(t, validateValkyrie(s).Problems, "Weakness", "C2", `Monster "M9" does not exist`)
 
-	res := Valkyrie.Validate(bookOf(s), NewLang("ja"))
-	wantProblem(t, res.Problems, "Weakness", "C2", "モンスター「M9」は存在しません")
+	res := Schema.Validate(schematest.BookOf(s), schema.NewLang("ja"))
+	schematest.WantProblem(t, res.Problems, "Weakness", "C2", "モンスター「M9」は存在しません")
 }
 
 func TestValkyrie_TacticsMonsterResolves(t *testing.T) {
 	s := valkyrieSheets()
-	setCell(t, s, "RageTactics", 2, "モンスター", "M2")
+	schematest.SetCell(t, s, "RageTactics", 2, "モンスター", "M2")
 	ps := validateValkyrie(s).Problems
-	wantProblem(t, ps, "RageTactics", "B3", `Monster "M2" does not exist`)
+	schematest.WantProblem(t, ps, "RageTactics", "B3", `Monster "M2" does not exist`)
 	// Rage 2 of M1 now has no tactics, so its weakness is reported too.
-	wantProblem(t, ps, "Weakness", "D3", `monster "M1" has no rage tactics for rage 2`)
+	schematest.WantProblem(t, ps, "Weakness", "D3", `monster "M1" has no rage tactics for rage 2`)
 }
 
 func TestValkyrie_WeaknessRageHasTactics(t *testing.T) {
 	s := valkyrieSheets()
-	setCell(t, s, "Weakness", 2, "レイジ", "3")
+	schematest.SetCell(t, s, "Weakness", 2, "レイジ", "3")
 	ps := validateValkyrie(s).Problems
-	wantProblem(t, ps, "Weakness", "D3", `monster "M1" has no rage tactics for rage 3`)
+	schematest.WantProblem(t, ps, "Weakness", "D3", `monster "M1" has no rage tactics for rage 3`)
 	// Rage 2 now has tactics but no weakness.
-	wantProblem(t, ps, "RageTactics", "C3", `monster "M1" has no rage-2 weaknesses, so these tactics never apply`)
+	schematest.WantProblem(t, ps, "RageTactics", "C3", `monster "M1" has no rage-2 weaknesses, so these tactics never apply`)
 }
 
 func TestValkyrie_WeaknessRageIsANumber(t *testing.T) {
 	s := valkyrieSheets()
-	setCell(t, s, "Weakness", 1, "レイジ", "強")
-	wantProblem(t, validateValkyrie(s).Problems, "Weakness", "D2", "must be a whole number")
+	schematest.SetCell(t, s, "Weakness", 1, "レイジ", "強")
+	schematest.WantProblem(t, validateValkyrie(s).Problems, "Weakness", "D2", "must be a whole number")
 }
 
 func TestValkyrie_TacticsOnePerRage(t *testing.T) {
 	s := valkyrieSheets()
 	s["RageTactics"] = append(s["RageTactics"], []string{"T12b", "M1", "2", "funds +2"})
-	wantProblem(t, validateValkyrie(s).Problems, "RageTactics", "C4", `monster "M1" has rage 2 tactics twice (first on row 3)`)
+	schematest.WantProblem(t, validateValkyrie(s).Problems, "RageTactics", "C4", `monster "M1" has rage 2 tactics twice (first on row 3)`)
 }
 
 func TestValkyrie_RagesRunOnFromOne(t *testing.T) {
 	s := valkyrieSheets()
-	setCell(t, s, "RageTactics", 2, "レイジ", "3")
-	setCell(t, s, "Weakness", 2, "レイジ", "3")
+	schematest.SetCell(t, s, "RageTactics", 2, "レイジ", "3")
+	schematest.SetCell(t, s, "Weakness", 2, "レイジ", "3")
 	ps := validateValkyrie(s).Problems
-	wantProblem(t, ps, "RageTactics", "C3", `monster "M1"'s rage levels do not run on from 1 (rage 2 is missing)`)
-	if errs := errorsOf(ps); len(errs) != 0 {
-		t.Errorf("a rage gap is only a warning; errors: %v", problemLines(errs))
+	schematest.WantProblem(t, ps, "RageTactics", "C3", `monster "M1"'s rage levels do not run on from 1 (rage 2 is missing)`)
+	if errs := schematest.ErrorsOf(ps); len(errs) != 0 {
+		t.Errorf("a rage gap is only a warning; errors: %v", schematest.ProblemLines(errs))
 	}
 	for _, p := range ps {
-		if p.Severity != Warning {
+		if p.Severity != schema.Warning {
 			t.Errorf("want a warning, got %v", p)
 		}
 	}
@@ -249,33 +241,33 @@ func TestValkyrie_MonsterHasTactics(t *testing.T) {
 	s := valkyrieSheets()
 	s["Monster"] = append(s["Monster"], []string{"M2", "フェンリル"})
 	s["Weakness"] = append(s["Weakness"], []string{"W2", "牙", "M2", "1", "4", "1", ""})
-	setRule(s, "Monsters", "2")
-	setRule(s, "Weaknesses", "3")
+	schematest.SetRule(s, "Monsters", "2")
+	schematest.SetRule(s, "Weaknesses", "3")
 	ps := validateValkyrie(s).Problems
-	wantProblem(t, ps, "Monster", "A3", `monster "M2" has no rage tactics`)
-	wantProblem(t, ps, "Weakness", "D4", `monster "M2" has no rage tactics for rage 1`)
+	schematest.WantProblem(t, ps, "Monster", "A3", `monster "M2" has no rage tactics`)
+	schematest.WantProblem(t, ps, "Weakness", "D4", `monster "M2" has no rage tactics for rage 1`)
 }
 
 func TestValkyrie_MonsterHasWeaknesses(t *testing.T) {
 	s := valkyrieSheets()
 	s["Monster"] = append(s["Monster"], []string{"M2", "フェンリル"})
 	s["RageTactics"] = append(s["RageTactics"], []string{"T21", "M2", "1", "draw 1"})
-	setRule(s, "Monsters", "2")
+	schematest.SetRule(s, "Monsters", "2")
 	ps := validateValkyrie(s).Problems
-	wantProblem(t, ps, "Monster", "A3", `monster "M2" has no weaknesses (a game with it would end at once)`)
-	if n := len(errorsOf(ps)); n != 1 {
-		t.Errorf("want 1 error, got %v", problemLines(ps))
+	schematest.WantProblem(t, ps, "Monster", "A3", `monster "M2" has no weaknesses (a game with it would end at once)`)
+	if n := len(schematest.ErrorsOf(ps)); n != 1 {
+		t.Errorf("want 1 error, got %v", schematest.ProblemLines(ps))
 	}
 }
 
 func TestValkyrie_ConditionNeedsComparison(t *testing.T) {
 	s := valkyrieSheets()
-	setCell(t, s, "Valkyrie", 2, "効果", "power +1; [played Battle] power +1")
-	wantProblem(t, validateValkyrie(s).Problems, "Valkyrie", "H3", `effect, character 12: condition "played" needs a comparison`)
+	schematest.SetCell(t, s, "Valkyrie", 2, "効果", "power +1; [played Battle] power +1")
+	schematest.WantProblem(t, validateValkyrie(s).Problems, "Valkyrie", "H3", `effect, character 12: condition "played" needs a comparison`)
 
 	s = valkyrieSheets()
-	setCell(t, s, "FirstValkyrie", 1, "効果", "end: 【破壊数】 draw 1")
-	wantProblem(t, validateValkyrie(s).Problems, "FirstValkyrie", "F2", `effect, character 7: condition "destroyed" needs a comparison`)
+	schematest.SetCell(t, s, "FirstValkyrie", 1, "効果", "end: 【破壊数】 draw 1")
+	schematest.WantProblem(t, validateValkyrie(s).Problems, "FirstValkyrie", "F2", `effect, character 7: condition "destroyed" needs a comparison`)
 }
 
 func TestValkyrie_EffectParseErrorsAtCell(t *testing.T) {
@@ -292,8 +284,8 @@ func TestValkyrie_EffectParseErrorsAtCell(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := valkyrieSheets()
-			setCell(t, s, tc.sheet, tc.row, tc.col, tc.src)
-			wantProblem(t, validateValkyrie(s).Problems, tc.sheet, tc.cell, tc.want)
+			schematest.SetCell(t, s, tc.sheet, tc.row, tc.col, tc.src)
+			schematest.WantProblem(t, validateValkyrie(s).Problems, tc.sheet, tc.cell, tc.want)
 		})
 	}
 }
@@ -303,14 +295,14 @@ func TestValkyrie_GainVPPayableFromPool(t *testing.T) {
 	// Only 2VP cards: a 1VP reward cannot be paid exactly.
 	s["VP"] = [][]string{{"ID", "名前", "VP", "枚数"}, {"V2", "2VP", "2", "6"}}
 	ps := validateValkyrie(s).Problems
-	wantProblem(t, ps, "Weakness", "G2", "the VP card pool cannot make exactly 1 VP")
-	if errs := errorsOf(ps); len(errs) != 0 {
-		t.Errorf("an unpayable gain_vp is only a warning; errors: %v", problemLines(errs))
+	schematest.WantProblem(t, ps, "Weakness", "G2", "the VP card pool cannot make exactly 1 VP")
+	if errs := schematest.ErrorsOf(ps); len(errs) != 0 {
+		t.Errorf("an unpayable gain_vp is only a warning; errors: %v", schematest.ProblemLines(errs))
 	}
 
 	s = valkyrieSheets()
-	setCell(t, s, "RageTactics", 2, "効果", "gain_vp 9") // the pool holds 8 VP
-	wantProblem(t, validateValkyrie(s).Problems, "RageTactics", "D3", "the VP card pool cannot make exactly 9 VP")
+	schematest.SetCell(t, s, "RageTactics", 2, "効果", "gain_vp 9") // the pool holds 8 VP
+	schematest.WantProblem(t, validateValkyrie(s).Problems, "RageTactics", "D3", "the VP card pool cannot make exactly 9 VP")
 }
 
 func TestValkyrie_VPPaidLargestFirst(t *testing.T) {
@@ -334,11 +326,11 @@ func TestValkyrie_VPPaidLargestFirst(t *testing.T) {
 
 func TestValkyrie_BlankCardWarns(t *testing.T) {
 	s := valkyrieSheets()
-	setCell(t, s, "Valkyrie", 1, "資金", "")
+	schematest.SetCell(t, s, "Valkyrie", 1, "資金", "")
 	ps := validateValkyrie(s).Problems
-	wantProblem(t, ps, "Valkyrie", "B2", "the card has no funds, power, VP or effect")
-	if errs := errorsOf(ps); len(errs) != 0 {
-		t.Errorf("errors: %v", problemLines(errs))
+	schematest.WantProblem(t, ps, "Valkyrie", "B2", "the card has no funds, power, VP or effect")
+	if errs := schematest.ErrorsOf(ps); len(errs) != 0 {
+		t.Errorf("errors: %v", schematest.ProblemLines(errs))
 	}
 }
 
@@ -353,8 +345,8 @@ func TestValkyrie_RequiredCells(t *testing.T) {
 	} {
 		t.Run(tc.sheet+"/"+tc.col, func(t *testing.T) {
 			s := valkyrieSheets()
-			setCell(t, s, tc.sheet, 1, tc.col, "")
-			wantProblem(t, validateValkyrie(s).Problems, tc.sheet, tc.cell, "is required")
+			schematest.SetCell(t, s, tc.sheet, 1, tc.col, "")
+			schematest.WantProblem(t, validateValkyrie(s).Problems, tc.sheet, tc.cell, "is required")
 		})
 	}
 }
@@ -378,8 +370,8 @@ func TestValkyrie_CardText(t *testing.T) {
 		{"reward", "gain_free 4", "コスト4以下のヴァルキリー1枚を無料で入手する。"},
 		{"reward", "may gain_free 4", "コスト4以下のヴァルキリー1枚を無料で入手してもよい。"},
 	} {
-		v := Valkyrie.Vocabs[tc.vocab]
-		e, err := effect.Parse(Normalize(tc.src), v)
+		v := Schema.Vocabs[tc.vocab]
+		e, err := effect.Parse(schema.Normalize(tc.src), v)
 		if err != nil {
 			t.Errorf("%s %q: %v", v.Name, tc.src, err)
 			continue
@@ -394,7 +386,7 @@ func TestValkyrie_CardText(t *testing.T) {
 // trigger is documented and printable, so engines and the printer can rely
 // on it, and that the columns name existing vocabularies.
 func TestValkyrie_VocabularyComplete(t *testing.T) {
-	for name, v := range Valkyrie.Vocabs {
+	for name, v := range Schema.Vocabs {
 		seen := map[string]bool{}
 		for _, group := range [][]effect.Verb{v.Verbs, v.Conds} {
 			for _, vb := range group {
@@ -424,9 +416,9 @@ func TestValkyrie_VocabularyComplete(t *testing.T) {
 			}
 		}
 	}
-	for _, s := range Valkyrie.Sheets {
+	for _, s := range Schema.Sheets {
 		for _, c := range s.Columns() {
-			if c.Kind == KindEffect && Valkyrie.Vocabs[c.Vocab] == nil {
+			if c.Kind == schema.KindEffect && Schema.Vocabs[c.Vocab] == nil {
 				t.Errorf("%s.%s names vocab %q, which does not exist", s.Key, c.Field, c.Vocab)
 			}
 		}

@@ -1,4 +1,4 @@
-package schema_test
+package rules_test
 
 import (
 	"fmt"
@@ -7,6 +7,11 @@ import (
 	"strings"
 	"testing"
 
+	"bifrost/rules"
+	"bifrost/rules/bloodrage"
+	"bifrost/rules/guardian"
+	"bifrost/rules/nastrond"
+	"bifrost/rules/valkyrie"
 	"bifrost/schema"
 	"bifrost/schema/workbook"
 )
@@ -78,14 +83,14 @@ func TestZeroIsRejectedAtItsCell(t *testing.T) {
 		sheet      string
 		column, en string
 	}{
-		{schema.Nastrond, "Edda", "目標値", "Target"},
-		{schema.Nastrond, "Keeper", "目標値", "Target"},
-		{schema.Nastrond, "Nidhogg", "目標値", "Target"},
-		{schema.Nastrond, "Edda", "階層", "Layer"},
-		{schema.Nastrond, "Urd", "枚数", "Copies"},
-		{schema.Valkyrie, "VP", "VP", "VP"},
-		{schema.Guardian, "Decks", "枚数", "Copies"},
-		{schema.Bloodrage, "AITrack", "順番", "Step"},
+		{nastrond.Schema, "Edda", "目標値", "Target"},
+		{nastrond.Schema, "Keeper", "目標値", "Target"},
+		{nastrond.Schema, "Nidhogg", "目標値", "Target"},
+		{nastrond.Schema, "Edda", "階層", "Layer"},
+		{nastrond.Schema, "Urd", "枚数", "Copies"},
+		{valkyrie.Schema, "VP", "VP", "VP"},
+		{guardian.Schema, "Decks", "枚数", "Copies"},
+		{bloodrage.Schema, "AITrack", "順番", "Step"},
 	} {
 		name := tt.game.ID + "/" + tt.sheet + "/" + tt.en
 		book := shippedBook(t, tt.game)
@@ -121,7 +126,8 @@ func TestZeroIsRejectedAtItsCell(t *testing.T) {
 // bound is enforced, on every sheet and rule, at the right cell.
 func TestEveryBoundIsEnforcedAtItsCell(t *testing.T) {
 	lang := schema.NewLang("en")
-	for _, g := range schema.Games() {
+	for _, game := range rules.All() {
+		g := game.Schema
 		book := shippedBook(t, g)
 		checked := 0
 		for _, spec := range g.Sheets {

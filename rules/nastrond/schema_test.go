@@ -1,6 +1,8 @@
-package schema
+package nastrond
 
 import (
+	"bifrost/schema"
+	"bifrost/schema/schematest"
 	"slices"
 	"strings"
 	"testing"
@@ -124,8 +126,8 @@ func (b nastrondSheets) add(sheet string, cells ...string) {
 // rule adds a row to the Rules sheet.
 func (b nastrondSheets) rule(key, value string) { b.add("Rules", key, value) }
 
-func (b nastrondSheets) validate(lang string) Result {
-	return Nastrond.Validate(bookOf(b), NewLang(lang))
+func (b nastrondSheets) validate(lang string) schema.Result {
+	return Schema.Validate(schematest.BookOf(b), schema.NewLang(lang))
 }
 
 // nastrondCase is one broken book and the problem it must give, in English
@@ -145,14 +147,14 @@ func runNastrondCases(t *testing.T, cases []nastrondCase) {
 		t.Run(tc.name, func(t *testing.T) {
 			b := nastrondFixture().clone()
 			tc.edit(t, b)
-			wantProblem(t, b.validate("en").Problems, tc.sheet, tc.cell, tc.en)
-			wantProblem(t, b.validate("ja").Problems, tc.sheet, tc.cell, tc.ja)
+			schematest.WantProblem(t, b.validate("en").Problems, tc.sheet, tc.cell, tc.en)
+			schematest.WantProblem(t, b.validate("ja").Problems, tc.sheet, tc.cell, tc.ja)
 		})
 	}
 }
 
 // noProblem fails t if any problem's message contains substr.
-func noProblem(t *testing.T, ps []Problem, substr string) {
+func noProblem(t *testing.T, ps []schema.Problem, substr string) {
 	t.Helper()
 	for _, p := range ps {
 		if strings.Contains(p.Message, substr) {
@@ -165,7 +167,7 @@ func TestNastrond_FixtureIsClean(t *testing.T) {
 	for _, lang := range []string{"en", "ja"} {
 		r := nastrondFixture().validate(lang)
 		if len(r.Problems) != 0 {
-			t.Fatalf("%s: the fixture has problems:\n%s", lang, strings.Join(problemLines(r.Problems), "\n"))
+			t.Fatalf("%s: the fixture has problems:\n%s", lang, strings.Join(schematest.ProblemLines(r.Problems), "\n"))
 		}
 		want := map[string]int{"Valkyria": 4, "Urd": 48, "Edda": 38, "Einherjar": 33, "Keeper": 10, "Nidhogg": 1}
 		for k, n := range want {
@@ -176,7 +178,7 @@ func TestNastrond_FixtureIsClean(t *testing.T) {
 		if len(r.Components) != len(want) {
 			t.Errorf("%s: components = %v, want exactly %v", lang, r.Components, want)
 		}
-		d, ok := r.Data.(*NastrondData)
+		d, ok := r.Data.(*Data)
 		if !ok || len(d.Edda) != 4 || len(d.Einherjar) != 4 || len(d.Keepers) != 10 || len(d.Nidhogg) != 1 {
 			t.Fatalf("%s: Data = %#v", lang, r.Data)
 		}
@@ -332,7 +334,7 @@ func TestNastrond_RingSizesMatchRules(t *testing.T) {
 		b.del(t, "Keeper", "K32")
 		r := b.validate("en")
 		if len(r.Problems) != 0 {
-			t.Errorf("want no problems, got:\n%s", strings.Join(problemLines(r.Problems), "\n"))
+			t.Errorf("want no problems, got:\n%s", strings.Join(schematest.ProblemLines(r.Problems), "\n"))
 		}
 	})
 }
@@ -377,7 +379,7 @@ func TestNastrond_UrdPerColour(t *testing.T) {
 		b.set(t, "Urd", "U2", "枚数", "5")
 		b.add("Urd", "U5", "青", "7")
 		if r := b.validate("en"); len(r.Problems) != 0 || r.Components["Urd"] != 48 {
-			t.Errorf("Urd = %d, problems:\n%s", r.Components["Urd"], strings.Join(problemLines(r.Problems), "\n"))
+			t.Errorf("Urd = %d, problems:\n%s", r.Components["Urd"], strings.Join(schematest.ProblemLines(r.Problems), "\n"))
 		}
 	})
 }
@@ -420,7 +422,7 @@ func TestNastrond_UrdEnoughForEachPlayerCount(t *testing.T) {
 		b.rule("UrdFor4", "13")
 		b.del(t, "Valkyria", "V4")
 		if r := b.validate("en"); len(r.Problems) != 0 {
-			t.Errorf("want no problems, got:\n%s", strings.Join(problemLines(r.Problems), "\n"))
+			t.Errorf("want no problems, got:\n%s", strings.Join(schematest.ProblemLines(r.Problems), "\n"))
 		}
 	})
 }
@@ -490,7 +492,7 @@ func TestNastrond_StartOnlyOnLayer1(t *testing.T) {
 		b := nastrondFixture().clone()
 		b.set(t, "Keeper", "K31", "開始位置", "\u3000")
 		if r := b.validate("en"); len(r.Problems) != 0 {
-			t.Errorf("want no problems, got:\n%s", strings.Join(problemLines(r.Problems), "\n"))
+			t.Errorf("want no problems, got:\n%s", strings.Join(schematest.ProblemLines(r.Problems), "\n"))
 		}
 	})
 }
@@ -518,9 +520,9 @@ func TestNastrond_StartSquaresDistinct(t *testing.T) {
 		b.set(t, "Keeper", "K11", "開始位置", "")
 		r := b.validate("en")
 		if len(r.Problems) != 0 {
-			t.Fatalf("want no problems, got:\n%s", strings.Join(problemLines(r.Problems), "\n"))
+			t.Fatalf("want no problems, got:\n%s", strings.Join(schematest.ProblemLines(r.Problems), "\n"))
 		}
-		if k := r.Data.(*NastrondData).Keepers[0]; k.ID != "K11" || k.Start != 0 {
+		if k := r.Data.(*Data).Keepers[0]; k.ID != "K11" || k.Start != 0 {
 			t.Errorf("Keepers[0] = %+v, want K11 with start 0", k)
 		}
 	})
@@ -551,7 +553,7 @@ func TestNastrond_LayerOneKeepersForEveryPlayer(t *testing.T) {
 		b.del(t, "Keeper", "K14")
 		b.del(t, "Valkyria", "V4")
 		if r := b.validate("en"); len(r.Problems) != 0 {
-			t.Errorf("want no problems, got:\n%s", strings.Join(problemLines(r.Problems), "\n"))
+			t.Errorf("want no problems, got:\n%s", strings.Join(schematest.ProblemLines(r.Problems), "\n"))
 		}
 	})
 }
@@ -563,7 +565,7 @@ func TestNastrond_CopiesBlankIsOne(t *testing.T) {
 		kind   string
 		want   int
 		sheet  string
-		copies func(d *NastrondData) int
+		copies func(d *Data) int
 	}{
 		{
 			name: "an Edda row with blank copies is one card",
@@ -572,7 +574,7 @@ func TestNastrond_CopiesBlankIsOne(t *testing.T) {
 				b.add("Edda", "E3b", "巫女の予言", "3", "16", "5", "", "")
 			},
 			kind: "Edda", want: 38,
-			copies: func(d *NastrondData) int { return d.Edda[4].Copies },
+			copies: func(d *Data) int { return d.Edda[4].Copies },
 		},
 		{
 			name: "an Einherjar row with blank copies is one card",
@@ -581,7 +583,7 @@ func TestNastrond_CopiesBlankIsOne(t *testing.T) {
 				b.add("Einherjar", "N4", "ハーラル戦牙王", "3", "3", "before_roll: add_die 2")
 			},
 			kind: "Einherjar", want: 33,
-			copies: func(d *NastrondData) int { return d.Einherjar[4].Copies },
+			copies: func(d *Data) int { return d.Einherjar[4].Copies },
 		},
 		{
 			name: "a copies cell of spaces is blank",
@@ -590,7 +592,7 @@ func TestNastrond_CopiesBlankIsOne(t *testing.T) {
 				b.add("Einherjar", "N4", "ハーラル戦牙王", "3", "3", "before_roll: add_die 2", " \u3000")
 			},
 			kind: "Einherjar", want: 33,
-			copies: func(d *NastrondData) int { return d.Einherjar[4].Copies },
+			copies: func(d *Data) int { return d.Einherjar[4].Copies },
 		},
 	}
 	for _, tt := range tests {
@@ -599,12 +601,12 @@ func TestNastrond_CopiesBlankIsOne(t *testing.T) {
 			tt.edit(t, b)
 			r := b.validate("en")
 			if len(r.Problems) != 0 {
-				t.Fatalf("want no problems, got:\n%s", strings.Join(problemLines(r.Problems), "\n"))
+				t.Fatalf("want no problems, got:\n%s", strings.Join(schematest.ProblemLines(r.Problems), "\n"))
 			}
 			if r.Components[tt.kind] != tt.want {
 				t.Errorf("components[%s] = %d, want %d", tt.kind, r.Components[tt.kind], tt.want)
 			}
-			if got := tt.copies(r.Data.(*NastrondData)); got != 1 {
+			if got := tt.copies(r.Data.(*Data)); got != 1 {
 				t.Errorf("copies in the data = %d, want 1", got)
 			}
 		})
@@ -662,9 +664,9 @@ func TestNastrond_RulesDefaultsWhenOmitted(t *testing.T) {
 			}
 			r := b.validate("en")
 			if len(r.Problems) != 0 {
-				t.Fatalf("want no problems, got:\n%s", strings.Join(problemLines(r.Problems), "\n"))
+				t.Fatalf("want no problems, got:\n%s", strings.Join(schematest.ProblemLines(r.Problems), "\n"))
 			}
-			rules := r.Data.(*NastrondData).Rules
+			rules := r.Data.(*Data).Rules
 			for k, v := range tt.want {
 				if got := rules.Int(k); got != v {
 					t.Errorf("rule %s = %d, want %d", k, got, v)
@@ -715,7 +717,7 @@ func TestNastrond_UnknownRuleKey(t *testing.T) {
 		b := nastrondFixture().clone()
 		b.rule("EddaLayr2", "11")
 		r := b.validate("en")
-		if got := r.Data.(*NastrondData).Rules.Int("EddaLayer2"); got != 12 {
+		if got := r.Data.(*Data).Rules.Int("EddaLayer2"); got != 12 {
 			t.Errorf("EddaLayer2 = %d, want the default 12", got)
 		}
 		noProblem(t, r.Problems, "layer-2 Edda")
@@ -820,9 +822,9 @@ func TestNastrond_SkillTiming(t *testing.T) {
 		b.set(t, "Einherjar", "N2", "スキル", "")
 		r := b.validate("en")
 		if len(r.Problems) != 0 {
-			t.Fatalf("want no problems, got:\n%s", strings.Join(problemLines(r.Problems), "\n"))
+			t.Fatalf("want no problems, got:\n%s", strings.Join(schematest.ProblemLines(r.Problems), "\n"))
 		}
-		if e := r.Data.(*NastrondData).Einherjar[2]; e.ID != "N2" || e.Skill.Src != "" || e.Skill.AST != nil {
+		if e := r.Data.(*Data).Einherjar[2]; e.ID != "N2" || e.Skill.Src != "" || e.Skill.AST != nil {
 			t.Errorf("Einherjar[2] = %+v, want N2 with no skill", e)
 		}
 	})
@@ -835,7 +837,7 @@ func TestNastrond_SkillTiming(t *testing.T) {
 				"after_fix: tiwaz 1; scout: vp 1; after_fix: vp 1; [layer >= 2] may 出目修正 -1; コスト減 1")
 		r := b.validate("en")
 		if len(r.Problems) != 1 || !strings.Contains(r.Problems[0].Message, `"コスト減" cannot act at the default timing (after_roll)`) {
-			t.Errorf("want only the untimed コスト減 reported, got:\n%s", strings.Join(problemLines(r.Problems), "\n"))
+			t.Errorf("want only the untimed コスト減 reported, got:\n%s", strings.Join(schematest.ProblemLines(r.Problems), "\n"))
 		}
 	})
 }

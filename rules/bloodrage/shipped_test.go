@@ -1,4 +1,4 @@
-package schema_test
+package bloodrage_test
 
 import (
 	"maps"
@@ -6,11 +6,12 @@ import (
 	"strings"
 	"testing"
 
+	"bifrost/rules/bloodrage"
 	"bifrost/schema"
 	"bifrost/schema/workbook"
 )
 
-const bloodrageXLSX = "../cardsrc/bloodrage.xlsx"
+const bloodrageXLSX = "../../cardsrc/bloodrage.xlsx"
 
 // openBloodrage loads the shipped workbook.
 func openBloodrage(t *testing.T) *schema.Book {
@@ -32,7 +33,7 @@ func lines(ps []schema.Problem) string {
 
 func TestBloodrageShipped_ValidatesCleanly(t *testing.T) {
 	for _, lang := range []string{"en", "ja"} {
-		res := schema.Bloodrage.Validate(openBloodrage(t), schema.NewLang(lang))
+		res := bloodrage.Schema.Validate(openBloodrage(t), schema.NewLang(lang))
 		if len(res.Problems) != 0 {
 			t.Fatalf("%s: want no problems, got:\n%s", lang, lines(res.Problems))
 		}
@@ -45,7 +46,7 @@ func TestBloodrageShipped_ValidatesCleanly(t *testing.T) {
 
 // The shipped data holds the seed's tables exactly and three complete boards.
 func TestBloodrageShipped_SeedTables(t *testing.T) {
-	d := schema.Bloodrage.Validate(openBloodrage(t), schema.NewLang("en")).Data.(*schema.BloodrageData)
+	d := bloodrage.Schema.Validate(openBloodrage(t), schema.NewLang("en")).Data.(*bloodrage.Data)
 	wantDraft := [][3]int{{2, 2, 2}, {2, 2, 2}, {1, 2, 2}, {1, 2, 2}, {1, 1, 2}, {1, 1, 1}}
 	if len(d.Draft) != len(wantDraft) {
 		t.Fatalf("draft has %d rounds, want %d", len(d.Draft), len(wantDraft))
@@ -123,7 +124,7 @@ func validateMutated(t *testing.T, sheet string, edit func(tb *schema.Table)) []
 		t.Fatalf("no sheet %s", sheet)
 	}
 	edit(tb)
-	return schema.Bloodrage.Validate(b, schema.NewLang("en")).Problems
+	return bloodrage.Schema.Validate(b, schema.NewLang("en")).Problems
 }
 
 // col returns the 0-based column of an English or Japanese header.

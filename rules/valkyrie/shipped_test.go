@@ -1,9 +1,10 @@
-package schema_test
+package valkyrie_test
 
 import (
 	"maps"
 	"testing"
 
+	"bifrost/rules/valkyrie"
 	"bifrost/schema"
 	"bifrost/schema/workbook"
 )
@@ -11,11 +12,11 @@ import (
 // TestValkyrie_ShippedWorkbookIsValid validates cardsrc/valkyrie.xlsx: no
 // problems at all, the seed's component counts, and every effect cell parsed.
 func TestValkyrie_ShippedWorkbookIsValid(t *testing.T) {
-	book, err := workbook.Open("../cardsrc/valkyrie.xlsx", "cardsrc/valkyrie.xlsx")
+	book, err := workbook.Open("../../cardsrc/valkyrie.xlsx", "cardsrc/valkyrie.xlsx")
 	if err != nil {
 		t.Fatal(err)
 	}
-	res := schema.Valkyrie.Validate(book, schema.NewLang("en"))
+	res := valkyrie.Schema.Validate(book, schema.NewLang("en"))
 	for _, p := range res.Problems {
 		t.Errorf("%s", p)
 	}
@@ -23,7 +24,7 @@ func TestValkyrie_ShippedWorkbookIsValid(t *testing.T) {
 	if !maps.Equal(res.Components, want) {
 		t.Errorf("components = %v, want %v", res.Components, want)
 	}
-	d, ok := res.Data.(*schema.ValkyrieData)
+	d, ok := res.Data.(*valkyrie.Data)
 	if !ok {
 		t.Fatalf("Data is %T, want *schema.ValkyrieData", res.Data)
 	}
@@ -59,11 +60,11 @@ func TestValkyrie_ShippedWorkbookIsValid(t *testing.T) {
 // 1–3 and four weaknesses each, durability rising with rage, and a start of
 // one First Valkyrie mix for each of the four players.
 func TestValkyrie_ShippedWorkbookIsPlayable(t *testing.T) {
-	book, err := workbook.Open("../cardsrc/valkyrie.xlsx", "cardsrc/valkyrie.xlsx")
+	book, err := workbook.Open("../../cardsrc/valkyrie.xlsx", "cardsrc/valkyrie.xlsx")
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := schema.Valkyrie.Validate(book, schema.NewLang("en")).Data.(*schema.ValkyrieData)
+	d := valkyrie.Schema.Validate(book, schema.NewLang("en")).Data.(*valkyrie.Data)
 
 	decks := map[string]int{}
 	for _, v := range d.Valkyries {

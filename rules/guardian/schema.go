@@ -1,4 +1,4 @@
-package schema
+package guardian
 
 import (
 	"maps"
@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"bifrost/schema"
 	"bifrost/schema/effect"
 )
 
@@ -15,19 +16,19 @@ import (
 
 // GGuardian is a Guardian design: forged face down, shipped, then it fights.
 // Every Guardian starts a battle at the BasePoint rule (1).
-type GGuardian struct {
-	ID     string `xlsx:"ID,ID,required"`
-	Name   string `xlsx:"名前,Name,required" doc:"カード名。同名カードはデッキに MaxCopies 枚まで"`
-	Attr   string `xlsx:"属性,Attribute,required" doc:"相性シートの属性（例: 火）"`
-	Effect Effect `xlsx:"効果,Effect" doc:"効果言語。タイミング ship:（シップ時） cheer:（応援席で起動） prep:（準備フェイズ開始時） battle:（戦闘フェイズ開始時） field:（場にある限り）"`
-	Uses   int    `xlsx:"使用回数,Uses" validate:"min=1,max=9" doc:"応援（cheer:）の能力を1回の戦闘で使える回数。空欄は1"`
-	Text   string `xlsx:"テキスト,Text" doc:"カードに印刷する文。空欄なら効果から生成"`
-	Flavor string `xlsx:"フレーバー,Flavor"`
+type Guardian struct {
+	ID     string        `xlsx:"ID,ID,required"`
+	Name   string        `xlsx:"名前,Name,required" doc:"カード名。同名カードはデッキに MaxCopies 枚まで"`
+	Attr   string        `xlsx:"属性,Attribute,required" doc:"相性シートの属性（例: 火）"`
+	Effect schema.Effect `xlsx:"効果,Effect" doc:"効果言語。タイミング ship:（シップ時） cheer:（応援席で起動） prep:（準備フェイズ開始時） battle:（戦闘フェイズ開始時） field:（場にある限り）"`
+	Uses   int           `xlsx:"使用回数,Uses" validate:"min=1,max=9" doc:"応援（cheer:）の能力を1回の戦闘で使える回数。空欄は1"`
+	Text   string        `xlsx:"テキスト,Text" doc:"カードに印刷する文。空欄なら効果から生成"`
+	Flavor string        `xlsx:"フレーバー,Flavor"`
 }
 
 // GAdvance is an Advance design: put into the cheer seat during battle by
 // placing Cost Materials from hand into the consume zone.
-type GAdvance struct {
+type Advance struct {
 	ID       string `xlsx:"ID,ID,required"`
 	Name     string `xlsx:"名前,Name,required" doc:"カード名。同名カードはデッキに MaxCopies 枚まで"`
 	Attr     string `xlsx:"属性,Attribute,required" doc:"相性シートの属性"`
@@ -35,11 +36,11 @@ type GAdvance struct {
 	CostAttr string `xlsx:"コスト属性,CostAttribute" doc:"コストのマテリアルをこの属性に限る。空欄ならどの属性でもよい"`
 	// Condition holds only 【】 conditions in the effect language: all must
 	// hold to put the Advance into play (a pay condition is paid then).
-	Condition string `xlsx:"条件,Condition" doc:"使用条件。効果言語の【】条件だけを並べる（例: 【応援属性 火 >= 1】）。空欄なら条件なし"`
-	Effect    Effect `xlsx:"効果,Effect" doc:"効果言語。タイミング enter:（登場時） cheer:（応援席で起動） prep: battle: field:"`
-	Uses      int    `xlsx:"使用回数,Uses" validate:"min=1,max=9" doc:"応援（cheer:）の能力を1回の戦闘で使える回数。空欄は1"`
-	Text      string `xlsx:"テキスト,Text" doc:"カードに印刷する文。空欄なら条件と効果から生成"`
-	Flavor    string `xlsx:"フレーバー,Flavor"`
+	Condition string        `xlsx:"条件,Condition" doc:"使用条件。効果言語の【】条件だけを並べる（例: 【応援属性 火 >= 1】）。空欄なら条件なし"`
+	Effect    schema.Effect `xlsx:"効果,Effect" doc:"効果言語。タイミング enter:（登場時） cheer:（応援席で起動） prep: battle: field:"`
+	Uses      int           `xlsx:"使用回数,Uses" validate:"min=1,max=9" doc:"応援（cheer:）の能力を1回の戦闘で使える回数。空欄は1"`
+	Text      string        `xlsx:"テキスト,Text" doc:"カードに印刷する文。空欄なら条件と効果から生成"`
+	Flavor    string        `xlsx:"フレーバー,Flavor"`
 
 	// Use is Condition parsed: one clause whose Conds are the use condition.
 	// It is set by validation; nil when Condition is blank or did not parse.
@@ -48,29 +49,29 @@ type GAdvance struct {
 
 // GOrder is an Order design: used from hand during battle, placed in the
 // forging zone, and sent to the consume zone after the battle phase.
-type GOrder struct {
-	ID     string `xlsx:"ID,ID,required"`
-	Name   string `xlsx:"名前,Name,required" doc:"カード名。同名カードはデッキに MaxCopies 枚まで"`
-	Attr   string `xlsx:"属性,Attribute,required" doc:"相性シートの属性"`
-	Effect Effect `xlsx:"効果,Effect,required" doc:"効果言語（タイミングなし）。最初の文の【】条件が使用条件で、【消費】（手札の消費）はそこにだけ書ける。2文目以降の【】はその文だけの条件"`
-	Text   string `xlsx:"テキスト,Text" doc:"カードに印刷する文。空欄なら効果から生成"`
-	Flavor string `xlsx:"フレーバー,Flavor"`
+type Order struct {
+	ID     string        `xlsx:"ID,ID,required"`
+	Name   string        `xlsx:"名前,Name,required" doc:"カード名。同名カードはデッキに MaxCopies 枚まで"`
+	Attr   string        `xlsx:"属性,Attribute,required" doc:"相性シートの属性"`
+	Effect schema.Effect `xlsx:"効果,Effect,required" doc:"効果言語（タイミングなし）。最初の文の【】条件が使用条件で、【消費】（手札の消費）はそこにだけ書ける。2文目以降の【】はその文だけの条件"`
+	Text   string        `xlsx:"テキスト,Text" doc:"カードに印刷する文。空欄なら効果から生成"`
+	Flavor string        `xlsx:"フレーバー,Flavor"`
 }
 
 // GMaterial is a Material design: mainly an Advance's cost, or consumed
 // (消費する) from hand for its own consume: ability.
-type GMaterial struct {
-	ID     string `xlsx:"ID,ID,required"`
-	Name   string `xlsx:"名前,Name,required" doc:"カード名。マテリアルはデッキに何枚でも入れられる"`
-	Attr   string `xlsx:"属性,Attribute,required" doc:"相性シートの属性"`
-	Effect Effect `xlsx:"効果,Effect" doc:"効果言語。タイミング consume:（消費時）だけ。空欄ならコスト専用で、アクションとして消費できない"`
-	Text   string `xlsx:"テキスト,Text" doc:"カードに印刷する文。空欄なら効果から生成"`
-	Flavor string `xlsx:"フレーバー,Flavor"`
+type Material struct {
+	ID     string        `xlsx:"ID,ID,required"`
+	Name   string        `xlsx:"名前,Name,required" doc:"カード名。マテリアルはデッキに何枚でも入れられる"`
+	Attr   string        `xlsx:"属性,Attribute,required" doc:"相性シートの属性"`
+	Effect schema.Effect `xlsx:"効果,Effect" doc:"効果言語。タイミング consume:（消費時）だけ。空欄ならコスト専用で、アクションとして消費できない"`
+	Text   string        `xlsx:"テキスト,Text" doc:"カードに印刷する文。空欄なら効果から生成"`
+	Flavor string        `xlsx:"フレーバー,Flavor"`
 }
 
 // GAffinity is one attribute and what it has the advantage over. It is not a
 // card; every attribute a card or effect names must be a row here.
-type GAffinity struct {
+type Affinity struct {
 	ID       string   `xlsx:"属性,Attribute,required" doc:"属性名（例: 火）。カードの属性列、コスト属性、効果の属性引数はこの値を参照する"`
 	Beats    []string `xlsx:"有利,Beats" doc:"この属性が有利な属性（カンマ区切り）。「*」か「全」なら他の全ての属性。互いに有利な組は相殺されて互角"`
 	Reckless bool     `xlsx:"捨て身,Reckless,required" doc:"この属性の守護者が捨て身の攻撃をできるか（○/×）。種の文書では SP と闇は×"`
@@ -85,7 +86,7 @@ type GAffinity struct {
 }
 
 // GDeckRow is one line of a sample deck: a card and how many copies.
-type GDeckRow struct {
+type DeckRow struct {
 	ID     string `xlsx:"ID,ID,required" doc:"行のID（例: D1-01）"`
 	Deck   string `xlsx:"デッキ,Deck,required" doc:"デッキ名。同じデッキ名の行をまとめて1つのデッキになる"`
 	Card   string `xlsx:"カードID,Card,required" doc:"入れるカードのID（守護者・アドバンス・オーダー・マテリアル）"`
@@ -94,24 +95,24 @@ type GDeckRow struct {
 }
 
 // GuardianData is the validated guardian workbook, for the engine.
-type GuardianData struct {
-	Attributes []GAffinity // the Affinity sheet
-	Guardians  []GGuardian
-	Advances   []GAdvance
-	Orders     []GOrder
-	Materials  []GMaterial
-	Decks      []SampleDeck
-	Rules      Rules
+type Data struct {
+	Attributes []Affinity // the Affinity sheet
+	Guardians  []Guardian
+	Advances   []Advance
+	Orders     []Order
+	Materials  []Material
+	Decks      []schema.SampleDeck
+	Rules      schema.Rules
 	// Proposal says whether the Affinity sheet's proposed advantages are in
 	// force (the AffinityProposal rule).
 	Proposal bool
 }
 
 // SampleDecks lists the Decks sheet's decks (DeckLister).
-func (d *GuardianData) SampleDecks() []SampleDeck { return d.Decks }
+func (d *Data) SampleDecks() []schema.SampleDeck { return d.Decks }
 
 // Attr returns the attribute with the given ID, or nil.
-func (d *GuardianData) Attr(id string) *GAffinity {
+func (d *Data) Attr(id string) *Affinity {
 	for i := range d.Attributes {
 		if d.Attributes[i].ID == id {
 			return &d.Attributes[i]
@@ -122,7 +123,7 @@ func (d *GuardianData) Attr(id string) *GAffinity {
 
 // beats reports whether attribute a lists b as one it has the advantage
 // over, in the Beats column or, when Proposal is set, the proposal column.
-func (d *GuardianData) beats(a, b string) bool {
+func (d *Data) beats(a, b string) bool {
 	at := d.Attr(a)
 	if at == nil || a == b {
 		return false
@@ -133,7 +134,7 @@ func (d *GuardianData) beats(a, b string) bool {
 // Edge returns the affinity of attribute a against b before reckless attacks:
 // +1 advantage, -1 disadvantage, 0 neutral. A pair that each beat the other
 // (SP against 闇) cancels out, and an attribute against itself is neutral.
-func (d *GuardianData) Edge(a, b string) int {
+func (d *Data) Edge(a, b string) int {
 	n := 0
 	if d.beats(a, b) {
 		n++
@@ -147,7 +148,7 @@ func (d *GuardianData) Edge(a, b string) int {
 // Affinity returns the affinity of a Guardian of attribute a against one of
 // attribute b, given whether each went reckless: a single reckless attack
 // reverses the advantage (a neutral pairing stays neutral), two cancel out.
-func (d *GuardianData) Affinity(a string, aReckless bool, b string, bReckless bool) int {
+func (d *Data) Affinity(a string, aReckless bool, b string, bReckless bool) int {
 	n := d.Edge(a, b)
 	if aReckless != bReckless {
 		n = -n
@@ -156,16 +157,16 @@ func (d *GuardianData) Affinity(a string, aReckless bool, b string, bReckless bo
 }
 
 // Guardian is the two-player battle card game with simultaneous hidden forging.
-var Guardian = &Game{
+var Schema = &schema.Game{
 	ID:    "guardian",
 	Title: "匠の守護者",
-	Sheets: []*SheetSpec{
-		{Key: "Guardian", JA: "守護者", Row: GGuardian{}, Doc: "フォージングゾーンに出して戦う主役のカード。ポイントは最初はすべて1（ルール BasePoint）。1行が1種類のカード。"},
-		{Key: "Advance", JA: "アドバンス", Row: GAdvance{}, Doc: "使用条件を満たし、コスト分のマテリアルを手札から消費ゾーンに置いて、戦闘中に応援席に出すカード。"},
-		{Key: "Order", JA: "オーダー", Row: GOrder{}, Doc: "戦闘中に手札から使うカード。使用後はフォージングゾーンに置かれ、戦闘フェイズ終了後に消費ゾーンへ送られる。"},
-		{Key: "Material", JA: "マテリアル", Row: GMaterial{}, Doc: "主にアドバンスのコストにするカード。自身の消費時の能力のために消費することもできる。デッキに何枚でも入れられる。"},
-		{Key: "Affinity", JA: "相性", Row: GAffinity{}, Doc: "属性と相性の表（カードではない）。1行が1属性。有利な属性を列挙する。通常の4属性の循環はデザイナーが自由に変えてよい。"},
-		{Key: "Decks", JA: "デッキ", Row: GDeckRow{}, Doc: "サンプルデッキ（カードではない）。1行が「デッキ・カードID・枚数」。デッキ枚数（DeckSize）と同名カードの上限（MaxCopies、マテリアルは除く）を検証する。シミュレーションはこのデッキを使う。"},
+	Sheets: []*schema.SheetSpec{
+		{Key: "Guardian", JA: "守護者", Row: Guardian{}, Doc: "フォージングゾーンに出して戦う主役のカード。ポイントは最初はすべて1（ルール BasePoint）。1行が1種類のカード。"},
+		{Key: "Advance", JA: "アドバンス", Row: Advance{}, Doc: "使用条件を満たし、コスト分のマテリアルを手札から消費ゾーンに置いて、戦闘中に応援席に出すカード。"},
+		{Key: "Order", JA: "オーダー", Row: Order{}, Doc: "戦闘中に手札から使うカード。使用後はフォージングゾーンに置かれ、戦闘フェイズ終了後に消費ゾーンへ送られる。"},
+		{Key: "Material", JA: "マテリアル", Row: Material{}, Doc: "主にアドバンスのコストにするカード。自身の消費時の能力のために消費することもできる。デッキに何枚でも入れられる。"},
+		{Key: "Affinity", JA: "相性", Row: Affinity{}, Doc: "属性と相性の表（カードではない）。1行が1属性。有利な属性を列挙する。通常の4属性の循環はデザイナーが自由に変えてよい。"},
+		{Key: "Decks", JA: "デッキ", Row: DeckRow{}, Doc: "サンプルデッキ（カードではない）。1行が「デッキ・カードID・枚数」。デッキ枚数（DeckSize）と同名カードの上限（MaxCopies、マテリアルは除く）を検証する。シミュレーションはこのデッキを使う。"},
 	},
 	Rules:    guardianRules,
 	Vocabs:   map[string]*effect.Vocab{"": guardianVocab},
@@ -173,9 +174,9 @@ var Guardian = &Game{
 	Messages: guardianMessages,
 }
 
-var guardianRules = []RuleParam{
+var guardianRules = []schema.RuleParam{
 	{Key: "DeckSize", Default: "30", Min: 1, Max: 100, Doc: "山札（デッキ）の枚数"},
-	{Key: "DeckExact", Kind: RuleBool, Default: "○", Doc: "デッキはちょうど DeckSize 枚か（×なら DeckSize 枚以上）"},
+	{Key: "DeckExact", Kind: schema.RuleBool, Default: "○", Doc: "デッキはちょうど DeckSize 枚か（×なら DeckSize 枚以上）"},
 	{Key: "MaxCopies", Default: "2", Min: 1, Max: 100, Doc: "同名カードをデッキに入れられる枚数（マテリアルは何枚でも）"},
 	{Key: "StartHand", Default: "6", Min: 0, Max: 30, Doc: "最初に引く手札の枚数"},
 	{Key: "Mulligans", Default: "1", Min: 0, Max: 5, Doc: "手札の引き直しができる回数"},
@@ -184,15 +185,15 @@ var guardianRules = []RuleParam{
 	{Key: "BasePoint", Default: "1", Min: -9, Max: 9, Doc: "守護者の基本ポイント"},
 	{Key: "AffinityBonus", Default: "1", Min: 0, Max: 9, Doc: "相性が有利な側のポイントの増加（裁定 G1）"},
 	{Key: "AffinityPenalty", Default: "0", Min: 0, Max: 9, Doc: "相性が不利な側のポイントの減少（裁定 G1。0なら減らない）"},
-	{Key: "AffinityProposal", Kind: RuleBool, Default: "×", Doc: "相性シートの「提案の有利」列（デザイナーの提案で、種の文書にはない相性）を使うか（裁定 G2。×なら「有利」列だけ）"},
-	{Key: "WinCheckBeforeResource", Kind: RuleBool, Default: "○", Doc: "勝利条件（相手のリソースゾーンが0）を敗者がリソースを引く前に判定するか（裁定 G6。×なら引いた後）"},
-	{Key: "NoShipBothDraw", Kind: RuleBool, Default: "○", Doc: "両者とも守護者を出せなかった戦闘を引き分けとするか（裁定 G9。×なら両者の敗北）"},
-	{Key: "DrawChoosesLikeLoser", Kind: RuleBool, Default: "○", Doc: "引き分けのとき各自が守護者を手札に戻すか応援席に置くか選ぶか（裁定 G11。×なら両者とも応援席）"},
-	{Key: "ForgeMandatory", Kind: RuleBool, Default: "○", Doc: "手札に守護者がいればフォージングは必須か（裁定 G12）"},
-	{Key: "BarredKeepsTriggers", Kind: RuleBool, Default: "○", Doc: "守護者を出せなかったプレイヤーも開始時の能力や継続効果は働くか（裁定 G13）"},
-	{Key: "AdvanceSameBattle", Kind: RuleBool, Default: "○", Doc: "出したアドバンスの応援の能力をその戦闘中に使えるか（裁定 G15）"},
-	{Key: "PayFiresConsume", Kind: RuleBool, Default: "○", Doc: "【消費】条件で手札から消費したマテリアルの消費時の能力が発動するか（裁定 G17）"},
-	{Key: "ResourceIsDraw", Kind: RuleBool, Default: "○", Doc: "リソースゾーンから手札に加えることを「引く」として扱うか（裁定 G19）"},
+	{Key: "AffinityProposal", Kind: schema.RuleBool, Default: "×", Doc: "相性シートの「提案の有利」列（デザイナーの提案で、種の文書にはない相性）を使うか（裁定 G2。×なら「有利」列だけ）"},
+	{Key: "WinCheckBeforeResource", Kind: schema.RuleBool, Default: "○", Doc: "勝利条件（相手のリソースゾーンが0）を敗者がリソースを引く前に判定するか（裁定 G6。×なら引いた後）"},
+	{Key: "NoShipBothDraw", Kind: schema.RuleBool, Default: "○", Doc: "両者とも守護者を出せなかった戦闘を引き分けとするか（裁定 G9。×なら両者の敗北）"},
+	{Key: "DrawChoosesLikeLoser", Kind: schema.RuleBool, Default: "○", Doc: "引き分けのとき各自が守護者を手札に戻すか応援席に置くか選ぶか（裁定 G11。×なら両者とも応援席）"},
+	{Key: "ForgeMandatory", Kind: schema.RuleBool, Default: "○", Doc: "手札に守護者がいればフォージングは必須か（裁定 G12）"},
+	{Key: "BarredKeepsTriggers", Kind: schema.RuleBool, Default: "○", Doc: "守護者を出せなかったプレイヤーも開始時の能力や継続効果は働くか（裁定 G13）"},
+	{Key: "AdvanceSameBattle", Kind: schema.RuleBool, Default: "○", Doc: "出したアドバンスの応援の能力をその戦闘中に使えるか（裁定 G15）"},
+	{Key: "PayFiresConsume", Kind: schema.RuleBool, Default: "○", Doc: "【消費】条件で手札から消費したマテリアルの消費時の能力が発動するか（裁定 G17）"},
+	{Key: "ResourceIsDraw", Kind: schema.RuleBool, Default: "○", Doc: "リソースゾーンから手札に加えることを「引く」として扱うか（裁定 G19）"},
 	{Key: "HandLimit", Default: "0", Min: 0, Max: 30, Doc: "手札の上限（0なら上限なし。裁定 G24）"},
 	{Key: "CheerSeatLimit", Default: "0", Min: 0, Max: 30, Doc: "応援席に置けるカードの上限（0なら上限なし。裁定 G25）"},
 	{Key: "ExtendedBattleLimit", Default: "0", Min: 0, Max: 1000, Doc: "両者のリソースゾーンが0のまま引き分けた戦闘がこの回数続いたら、勝った戦闘の数が多いプレイヤーがゲームに勝利する（同数なら延長戦を続ける。0なら上限なし＝種の文書どおり。裁定 G10）"},
@@ -203,12 +204,12 @@ var guardianRules = []RuleParam{
 // The guardian engine's limits. Validation reports data beyond them at the
 // cell, so a workbook that validates always plays.
 const (
-	GuardianMaxDecks      = 500   // sample decks: the matchup matrix grows as their square
-	GuardianMaxDeckCards  = 1000  // cards in one sample deck
-	GuardianMaxDesigns    = 32767 // card designs on the four card sheets together
-	GuardianMaxAttributes = 1000  // rows of the Affinity sheet
-	GuardianMaxCounters   = 1000  // distinct names that record counts
-	GuardianMaxPayments   = 4     // payments of one use: each pay condition, and an Advance's Cost when not 0
+	MaxDecks      = 500   // sample decks: the matchup matrix grows as their square
+	MaxDeckCards  = 1000  // cards in one sample deck
+	MaxDesigns    = 32767 // card designs on the four card sheets together
+	MaxAttributes = 1000  // rows of the Affinity sheet
+	MaxCounters   = 1000  // distinct names that record counts
+	MaxPayments   = 4     // payments of one use: each pay condition, and an Advance's Cost when not 0
 )
 
 // guardianAttr is an attribute argument: an ID of the Affinity sheet,
@@ -342,7 +343,7 @@ func guardianNames(names []string, find func(string) *effect.Verb) string {
 	return strings.Join(out, ", ")
 }
 
-var guardianMessages = Catalogue{
+var guardianMessages = schema.Catalogue{
 	"g_empty_sheet":      {"シートにデータ行がありません", "the sheet has no data rows"},
 	"g_unknown_attr":     {"属性「%s」は相性シートにありません", "attribute %q is not in the Affinity sheet"},
 	"g_effect_attr":      {"効果の %d 文字目: 属性「%s」は相性シートにありません", "effect, character %d: attribute %q is not in the Affinity sheet"},
@@ -391,11 +392,11 @@ type guardianRegistry struct {
 // guardianRegister adds item i of s to reg, reporting an ID already used on
 // another card sheet (an error: decks could not tell them apart) and a name
 // already used by another design (a warning: they share the copy limit).
-func guardianRegister[T any](s *Sheet[T], i int, id, name string, material, guardian bool, reg *guardianRegistry) {
+func guardianRegister[T any](s *schema.Sheet[T], i int, id, name string, material, guardian bool, reg *guardianRegistry) {
 	card := guardianCard{name: name, material: material, guardian: guardian,
-		where: s.Name + "!" + CellName(max(1, s.at["ID"]), s.Rows[i])}
-	if reg.n++; reg.n == GuardianMaxDesigns+1 {
-		s.Errorf(i, "ID", "g_limit_designs", GuardianMaxDesigns)
+		where: s.Name + "!" + schema.CellName(max(1, s.Column("ID")), s.Rows[i])}
+	if reg.n++; reg.n == MaxDesigns+1 {
+		s.Errorf(i, "ID", "g_limit_designs", MaxDesigns)
 	}
 	if first, dup := reg.byID[id]; dup && id != "" {
 		sheet, cell, _ := strings.Cut(first.where, "!")
@@ -413,18 +414,18 @@ func guardianRegister[T any](s *Sheet[T], i int, id, name string, material, guar
 	}
 }
 
-func checkGuardian(c *Checker) any {
-	d := &GuardianData{Rules: c.Rules}
-	gs := Decode[GGuardian](c, c.Game.Spec("Guardian"))
-	as := Decode[GAdvance](c, c.Game.Spec("Advance"))
-	ors := Decode[GOrder](c, c.Game.Spec("Order"))
-	ms := Decode[GMaterial](c, c.Game.Spec("Material"))
-	af := Decode[GAffinity](c, c.Game.Spec("Affinity"))
-	ds := Decode[GDeckRow](c, c.Game.Spec("Decks"))
+func checkGuardian(c *schema.Checker) any {
+	d := &Data{Rules: c.Rules}
+	gs := schema.Decode[Guardian](c, c.Game.Spec("Guardian"))
+	as := schema.Decode[Advance](c, c.Game.Spec("Advance"))
+	ors := schema.Decode[Order](c, c.Game.Spec("Order"))
+	ms := schema.Decode[Material](c, c.Game.Spec("Material"))
+	af := schema.Decode[Affinity](c, c.Game.Spec("Affinity"))
+	ds := schema.Decode[DeckRow](c, c.Game.Spec("Decks"))
 	r := c.Rules
 
 	if hand, res, size := r.Int("StartHand"), r.Int("ResourceZone"), r.Int("DeckSize"); hand+res > size {
-		c.P.Errorf(RulesSheet.Key, 1, 1, "", "g_rules_setup", hand, res, size)
+		c.P.Errorf(schema.RulesSheet.Key, 1, 1, "", "g_rules_setup", hand, res, size)
 	}
 
 	d.Attributes = guardianAffinity(af)
@@ -449,7 +450,7 @@ func checkGuardian(c *Checker) any {
 	ec := guardianEffectCheck{attr: checkAttr, recorded: recorded, counters: map[string]bool{}}
 	reg := &guardianRegistry{byID: map[string]guardianCard{}, byName: map[string]guardianCard{}}
 
-	if len(gs.Items) == 0 && gs.header != nil {
+	if len(gs.Items) == 0 && gs.Found() {
 		gs.SheetErrorf("g_empty_sheet")
 	}
 	for i := range gs.Items {
@@ -457,7 +458,7 @@ func checkGuardian(c *Checker) any {
 		if !checkAttr(g.Attr) {
 			gs.Errorf(i, "Attr", "g_unknown_attr", g.Attr)
 		}
-		CheckTriggers(gs, i, "Effect", g.Effect, "ship", "cheer", "prep", "battle", "field")
+		schema.CheckTriggers(gs, i, "Effect", g.Effect, "ship", "cheer", "prep", "battle", "field")
 		guardianCheckEffect(gs, i, "Effect", g.Effect.Src, g.Effect.AST, ec, guardianPayCheer, 0)
 		g.Uses = guardianUses(gs, i, g.Uses, g.Effect)
 		guardianRegister(gs, i, g.ID, g.Name, false, true, reg)
@@ -480,7 +481,7 @@ func checkGuardian(c *Checker) any {
 			a.Use = guardianParseUse(c, as, i, a.Condition)
 			guardianCheckEffect(as, i, "Condition", a.Condition, a.Use, ec, guardianPayAll, min(a.Cost, 1))
 		}
-		CheckTriggers(as, i, "Effect", a.Effect, "enter", "cheer", "prep", "battle", "field")
+		schema.CheckTriggers(as, i, "Effect", a.Effect, "enter", "cheer", "prep", "battle", "field")
 		guardianCheckEffect(as, i, "Effect", a.Effect.Src, a.Effect.AST, ec, guardianPayCheer, 0)
 		a.Uses = guardianUses(as, i, a.Uses, a.Effect)
 		guardianRegister(as, i, a.ID, a.Name, false, false, reg)
@@ -489,7 +490,7 @@ func checkGuardian(c *Checker) any {
 		if !checkAttr(o.Attr) {
 			ors.Errorf(i, "Attr", "g_unknown_attr", o.Attr)
 		}
-		CheckTriggers(ors, i, "Effect", o.Effect, "")
+		schema.CheckTriggers(ors, i, "Effect", o.Effect, "")
 		guardianCheckEffect(ors, i, "Effect", o.Effect.Src, o.Effect.AST, ec, guardianPayFirst, 0)
 		guardianRegister(ors, i, o.ID, o.Name, false, false, reg)
 	}
@@ -497,7 +498,7 @@ func checkGuardian(c *Checker) any {
 		if !checkAttr(m.Attr) {
 			ms.Errorf(i, "Attr", "g_unknown_attr", m.Attr)
 		}
-		CheckTriggers(ms, i, "Effect", m.Effect, "consume")
+		schema.CheckTriggers(ms, i, "Effect", m.Effect, "consume")
 		guardianCheckEffect(ms, i, "Effect", m.Effect.Src, m.Effect.AST, ec, guardianPayCheer, 0)
 		guardianRegister(ms, i, m.ID, m.Name, true, false, reg)
 	}
@@ -516,8 +517,8 @@ func checkGuardian(c *Checker) any {
 // as beating each other (which cancels out) is flagged. It returns the rows
 // with "*" turned into All (ProposalAll) and Beats (Proposal) holding only
 // attribute IDs.
-func guardianAffinity(af *Sheet[GAffinity]) []GAffinity {
-	if len(af.Items) == 0 && af.header != nil {
+func guardianAffinity(af *schema.Sheet[Affinity]) []Affinity {
+	if len(af.Items) == 0 && af.Found() {
 		af.SheetErrorf("g_empty_sheet")
 	}
 	attrs := map[string]bool{}
@@ -526,15 +527,15 @@ func guardianAffinity(af *Sheet[GAffinity]) []GAffinity {
 	}
 	for i := range af.Items {
 		a := &af.Items[i]
-		if i == GuardianMaxAttributes {
-			af.Errorf(i, "ID", "g_limit_attributes", GuardianMaxAttributes)
+		if i == MaxAttributes {
+			af.Errorf(i, "ID", "g_limit_attributes", MaxAttributes)
 		}
 		a.Beats, a.All = guardianBeats(af, i, "Beats", a.ID, a.Beats, attrs)
 		a.Proposal, a.ProposalAll = guardianBeats(af, i, "Proposal", a.ID, a.Proposal, attrs)
 	}
 	for i, a := range af.Items {
 		for _, b := range a.Beats {
-			j := slices.IndexFunc(af.Items, func(x GAffinity) bool { return x.ID == b })
+			j := slices.IndexFunc(af.Items, func(x Affinity) bool { return x.ID == b })
 			if j > i && slices.Contains(af.Items[j].Beats, a.ID) {
 				af.Warnf(j, "Beats", "g_aff_mutual", a.ID, b)
 			}
@@ -546,7 +547,7 @@ func guardianAffinity(af *Sheet[GAffinity]) []GAffinity {
 // guardianBeats checks the list of attributes that attribute id has the
 // advantage over, in column field of row i: the IDs it names, and whether
 // it is "*" (every other attribute).
-func guardianBeats(af *Sheet[GAffinity], i int, field, id string, list []string, attrs map[string]bool) (ids []string, all bool) {
+func guardianBeats(af *schema.Sheet[Affinity], i int, field, id string, list []string, attrs map[string]bool) (ids []string, all bool) {
 	for _, b := range list {
 		switch {
 		case b == "*" || b == "全" || b == "全て" || b == "すべて" || strings.EqualFold(b, "all"):
@@ -566,9 +567,9 @@ func guardianBeats(af *Sheet[GAffinity], i int, field, id string, list []string,
 }
 
 // guardianEffects lists the parsed effects of every card, for scans across sheets.
-func guardianEffects(gs []GGuardian, as []GAdvance, ors []GOrder, ms []GMaterial) []*effect.Effect {
+func guardianEffects(gs []Guardian, as []Advance, ors []Order, ms []Material) []*effect.Effect {
 	var out []*effect.Effect
-	add := func(e Effect) {
+	add := func(e schema.Effect) {
 		if e.AST != nil {
 			out = append(out, e.AST)
 		}
@@ -590,7 +591,7 @@ func guardianEffects(gs []GGuardian, as []GAdvance, ors []GOrder, ms []GMaterial
 
 // guardianUses reports a Uses value on a card without a cheer: ability and
 // returns the number of uses per battle, 1 when blank.
-func guardianUses[T any](s *Sheet[T], i, uses int, e Effect) int {
+func guardianUses[T any](s *schema.Sheet[T], i, uses int, e schema.Effect) int {
 	if uses == 0 {
 		return 1
 	}
@@ -603,7 +604,7 @@ func guardianUses[T any](s *Sheet[T], i, uses int, e Effect) int {
 // guardianParseUse parses an Advance's Condition cell: its conditions are
 // read as one clause by appending the use verb. A parse error is reported at
 // the cell; one found in the appended verb is placed at the end of the text.
-func guardianParseUse(c *Checker, s *Sheet[GAdvance], i int, src string) *effect.Effect {
+func guardianParseUse(c *schema.Checker, s *schema.Sheet[Advance], i int, src string) *effect.Effect {
 	e, perr := effect.Parse(src+" "+guardianUseVerb, guardianUseVocab)
 	if perr == nil {
 		return e
@@ -611,8 +612,7 @@ func guardianParseUse(c *Checker, s *Sheet[GAdvance], i int, src string) *effect
 	if n := utf8.RuneCountInString(src); perr.Offset > n {
 		perr.Offset, perr.Found = n, ""
 	}
-	at := s.at["Condition"]
-	c.P.Add(Error, s.Name, s.Rows[i], at, s.headerOr(at, "Condition"), c.effectMessage(perr))
+	s.AddError(i, "Condition", c.EffectMessage(perr))
 	return nil
 }
 
@@ -639,7 +639,7 @@ func (ec guardianEffectCheck) counter(name string, report func()) {
 		return
 	}
 	ec.counters[name] = true
-	if len(ec.counters) == GuardianMaxCounters+1 {
+	if len(ec.counters) == MaxCounters+1 {
 		report()
 	}
 }
@@ -651,11 +651,11 @@ func (ec guardianEffectCheck) counter(name string, report func()) {
 // (paid counts those the cell does not show: an Advance's cost), and
 // prep:/battle: clauses do not test the shipped Guardians. src is the cell
 // text the AST positions refer to.
-func guardianCheckEffect[T any](s *Sheet[T], i int, field, src string, e *effect.Effect, ec guardianEffectCheck, pay guardianPay, paid int) {
+func guardianCheckEffect[T any](s *schema.Sheet[T], i int, field, src string, e *effect.Effect, ec guardianEffectCheck, pay guardianPay, paid int) {
 	if e == nil {
 		return
 	}
-	pos := func(p int) int { return CharNumber(src, p) }
+	pos := func(p int) int { return schema.CharNumber(src, p) }
 	firstCheer := slices.IndexFunc(e.Clauses, func(cl effect.Clause) bool { return cl.Trigger == "cheer" })
 	for k, cl := range e.Clauses {
 		for _, call := range append(slices.Clone(cl.Conds), cl.Action) {
@@ -674,15 +674,15 @@ func guardianCheckEffect[T any](s *Sheet[T], i int, field, src string, e *effect
 				if !ec.recorded[cond.Str(0)] {
 					s.Warnf(i, field, "g_counter_unset", pos(cond.Pos), cond.Str(0))
 				}
-				ec.counter(cond.Str(0), func() { s.Errorf(i, field, "g_limit_counters", pos(cond.Pos), GuardianMaxCounters) })
+				ec.counter(cond.Str(0), func() { s.Errorf(i, field, "g_limit_counters", pos(cond.Pos), MaxCounters) })
 			}
 			switch {
 			case cond.Name != "pay":
 			case !payOK:
 				s.Errorf(i, field, "g_pay_where", pos(cond.Pos))
 			default:
-				if paid++; paid == GuardianMaxPayments+1 {
-					s.Errorf(i, field, "g_limit_payments", pos(cond.Pos), GuardianMaxPayments)
+				if paid++; paid == MaxPayments+1 {
+					s.Errorf(i, field, "g_limit_payments", pos(cond.Pos), MaxPayments)
 				}
 			}
 			if (cl.Trigger == "prep" || cl.Trigger == "battle") && slices.Contains(guardianShipConds, cond.Name) {
@@ -690,7 +690,7 @@ func guardianCheckEffect[T any](s *Sheet[T], i int, field, src string, e *effect
 			}
 		}
 		if cl.Action.Name == "record" {
-			ec.counter(cl.Action.Str(0), func() { s.Errorf(i, field, "g_limit_counters", pos(cl.Action.Pos), GuardianMaxCounters) })
+			ec.counter(cl.Action.Str(0), func() { s.Errorf(i, field, "g_limit_counters", pos(cl.Action.Pos), MaxCounters) })
 		}
 		if cl.Trigger == "field" && !slices.Contains(guardianFieldVerbs, cl.Action.Name) {
 			s.Errorf(i, field, "g_field_verb", pos(cl.Action.Pos), guardianNames(guardianFieldVerbs, guardianVocab.Verb), cl.Action.Name)
@@ -703,9 +703,9 @@ func guardianCheckEffect[T any](s *Sheet[T], i int, field, src string, e *effect
 // DeckExact is ×), and no name appears more than MaxCopies times, Materials
 // excepted. A deck's size is reported at its first row's Deck cell, a name
 // over the limit at the Copies cell of the row that passes it.
-func guardianDecks(c *Checker, ds *Sheet[GDeckRow], cards map[string]guardianCard) []SampleDeck {
+func guardianDecks(c *schema.Checker, ds *schema.Sheet[DeckRow], cards map[string]guardianCard) []schema.SampleDeck {
 	r := c.Rules
-	if len(ds.Items) == 0 && ds.header != nil {
+	if len(ds.Items) == 0 && ds.Found() {
 		ds.SheetErrorf("g_empty_sheet")
 	}
 	copiesField := "Copies"
@@ -714,7 +714,7 @@ func guardianDecks(c *Checker, ds *Sheet[GDeckRow], cards map[string]guardianCar
 	}
 	type deckName struct{ deck, name string }
 	var (
-		decks    []SampleDeck
+		decks    []schema.SampleDeck
 		first    = map[string]int{}   // deck → item index of its first row
 		index    = map[string]int{}   // deck → its index in decks
 		total    = map[string]int{}   // deck → cards
@@ -731,10 +731,10 @@ func guardianDecks(c *Checker, ds *Sheet[GDeckRow], cards map[string]guardianCar
 		if _, ok := first[row.Deck]; !ok {
 			first[row.Deck] = i
 			index[row.Deck] = len(decks)
-			decks = append(decks, SampleDeck{Name: row.Deck, Row: ds.Rows[i]})
+			decks = append(decks, schema.SampleDeck{Name: row.Deck, Row: ds.Rows[i]})
 		}
 		k := index[row.Deck]
-		decks[k].Cards = append(decks[k].Cards, SampleDeckCard{ID: row.Card, Copies: row.Copies})
+		decks[k].Cards = append(decks[k].Cards, schema.SampleDeckCard{ID: row.Card, Copies: row.Copies})
 		total[row.Deck] += row.Copies
 		card, ok := cards[row.Card]
 		if !ok {
@@ -743,8 +743,7 @@ func guardianDecks(c *Checker, ds *Sheet[GDeckRow], cards map[string]guardianCar
 				if hint := guardianCardHint(row.Card, cards); hint != "" {
 					m += c.Lang.Msg("did_you_mean", hint)
 				}
-				at := ds.at["Card"]
-				c.P.Add(Error, ds.Name, ds.Rows[i], at, ds.headerOr(at, "Card"), m)
+				ds.AddError(i, "Card", m)
 			}
 			continue
 		}
@@ -765,12 +764,12 @@ func guardianDecks(c *Checker, ds *Sheet[GDeckRow], cards map[string]guardianCar
 	for k, dk := range decks {
 		i := first[dk.Name]
 		n, want := total[dk.Name], r.Int("DeckSize")
-		if k == GuardianMaxDecks {
-			ds.Errorf(i, "Deck", "g_limit_decks", GuardianMaxDecks, len(decks))
+		if k == MaxDecks {
+			ds.Errorf(i, "Deck", "g_limit_decks", MaxDecks, len(decks))
 		}
 		switch {
-		case n > GuardianMaxDeckCards:
-			ds.Errorf(i, "Deck", "g_limit_deck_cards", dk.Name, n, GuardianMaxDeckCards)
+		case n > MaxDeckCards:
+			ds.Errorf(i, "Deck", "g_limit_deck_cards", dk.Name, n, MaxDeckCards)
 		case r.Bool("DeckExact") && n != want:
 			ds.Errorf(i, "Deck", "g_deck_size", dk.Name, want, n)
 		case !r.Bool("DeckExact") && n < want:
@@ -796,12 +795,12 @@ func guardianCardHint(id string, cards map[string]guardianCard) string {
 		slices.Sort(byName)
 		return byName[0]
 	}
-	return Nearest(id, slices.Collect(maps.Keys(cards)))
+	return schema.Nearest(id, slices.Collect(maps.Keys(cards)))
 }
 
 // UseText renders the Advance's use condition as card text, each condition
 // in 【】, or "" when it has none.
-func (a GAdvance) UseText() string {
+func (a Advance) UseText() string {
 	if a.Use == nil {
 		return ""
 	}

@@ -1,6 +1,7 @@
-package schema
+package guardian
 
 import (
+	"bifrost/schema/schematest"
 	"strings"
 	"testing"
 )
@@ -14,28 +15,6 @@ type limitCase struct {
 	want string // the error's message, in part
 }
 
-// checkLimit validates the shape and checks the one limit error it raises
-// (or that it raises no error at all).
-func checkLimit(t *testing.T, res Result, tc limitCase, key string) {
-	t.Helper()
-	errs := errorsOf(res.Problems)
-	if tc.cell == "" {
-		if len(errs) != 0 {
-			t.Fatalf("want no errors, got:\n%s", strings.Join(problemLines(errs), "\n"))
-		}
-		return
-	}
-	var at []string
-	for _, p := range errs {
-		if contains(p.Message, key) {
-			at = append(at, p.Sheet+"!"+p.Cell+": "+p.Message)
-		}
-	}
-	if len(at) != 1 || !strings.HasPrefix(at[0], tc.cell+": ") || !contains(at[0], tc.want) {
-		t.Errorf("want one error at %s containing %q; got %q among:\n%s", tc.cell, tc.want, at, strings.Join(problemLines(errs), "\n"))
-	}
-}
-
 // pays repeats a guardian pay condition n times.
 func pays(n int) string { return strings.Repeat("【消費 1 火】", n) }
 
@@ -47,38 +26,38 @@ func TestGuardianPaymentsPerUse(t *testing.T) {
 	const key = "too many payments"
 	for _, tc := range []limitCase{
 		{"advance cost and three pays", func(t *testing.T, s map[string][][]string) {
-			setCell(t, s, "Advance", 1, "コスト", "1")
-			setCell(t, s, "Advance", 1, "条件", pays(3))
+			schematest.SetCell(t, s, "Advance", 1, "コスト", "1")
+			schematest.SetCell(t, s, "Advance", 1, "条件", pays(3))
 		}, "", ""},
 		{"advance cost and four pays", func(t *testing.T, s map[string][][]string) {
-			setCell(t, s, "Advance", 1, "コスト", "1")
-			setCell(t, s, "Advance", 1, "条件", pays(4))
+			schematest.SetCell(t, s, "Advance", 1, "コスト", "1")
+			schematest.SetCell(t, s, "Advance", 1, "条件", pays(4))
 		}, "Advance!F2", "effect, character 26: one use asks for too many payments (at most 4"},
 		{"advance without cost, four pays", func(t *testing.T, s map[string][][]string) {
-			setCell(t, s, "Advance", 1, "コスト", "0")
-			setCell(t, s, "Advance", 1, "条件", "【応援属性 火 >= 1】"+pays(4))
+			schematest.SetCell(t, s, "Advance", 1, "コスト", "0")
+			schematest.SetCell(t, s, "Advance", 1, "条件", "【応援属性 火 >= 1】"+pays(4))
 		}, "", ""},
 		{"advance without cost, five pays", func(t *testing.T, s map[string][][]string) {
-			setCell(t, s, "Advance", 1, "コスト", "0")
-			setCell(t, s, "Advance", 1, "条件", pays(5))
+			schematest.SetCell(t, s, "Advance", 1, "コスト", "0")
+			schematest.SetCell(t, s, "Advance", 1, "条件", pays(5))
 		}, "Advance!F2", "effect, character 34:"},
 		{"advance cheer, five pays", func(t *testing.T, s map[string][][]string) {
-			setCell(t, s, "Advance", 1, "効果", "応援: "+pays(5)+"ポイント +1")
+			schematest.SetCell(t, s, "Advance", 1, "効果", "応援: "+pays(5)+"ポイント +1")
 		}, "Advance!G2", "one use asks for too many payments"},
 		{"guardian cheer, four pays", func(t *testing.T, s map[string][][]string) {
-			setCell(t, s, "Guardian", 2, "効果", "応援: "+pays(4)+"引く 1; 応援: ポイント +1")
+			schematest.SetCell(t, s, "Guardian", 2, "効果", "応援: "+pays(4)+"引く 1; 応援: ポイント +1")
 		}, "", ""},
 		{"guardian cheer, five pays", func(t *testing.T, s map[string][][]string) {
-			setCell(t, s, "Guardian", 2, "効果", "シップ時: ポイント +1; 応援: "+pays(5)+"引く 1")
+			schematest.SetCell(t, s, "Guardian", 2, "効果", "シップ時: ポイント +1; 応援: "+pays(5)+"引く 1")
 		}, "Guardian!D3", "one use asks for too many payments"},
 		{"order, five pays", func(t *testing.T, s map[string][][]string) {
-			setCell(t, s, "Order", 2, "効果", pays(5)+"ポイント +2; 引く 1")
+			schematest.SetCell(t, s, "Order", 2, "効果", pays(5)+"ポイント +2; 引く 1")
 		}, "Order!D3", "one use asks for too many payments"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := guardianSheets()
 			tc.edit(t, s)
-			checkLimit(t, validateGuardian(s), tc, key)
+			schematest.CheckLimit(t, validateGuardian(s), tc.cell, tc.want, key)
 		})
 	}
 }
