@@ -71,3 +71,15 @@ func TestGameMessagesTakeTheSameArgumentsInBothLanguages(t *testing.T) {
 		}
 	}
 }
+
+// TestEveryGameRefusesDataOfAnotherGame: a game's New checks the type of the
+// data it is given, so another game's data is an error, never a panic.
+func TestEveryGameRefusesDataOfAnotherGame(t *testing.T) {
+	for _, g := range rules.All() {
+		for _, data := range []any{nil, 42, &struct{}{}} {
+			if e, err := g.New(data); err == nil {
+				t.Errorf("%s: New(%T) = %v, want an error", g.ID(), data, e)
+			}
+		}
+	}
+}

@@ -95,7 +95,7 @@ func printSummary(t *testing.T, g *schema.Game, md, setting string) {
 
 // keysTheEngineReads builds g's engine on res's data with traced Rules and
 // plays a few games, returning every parameter it read.
-func keysTheEngineReads(t *testing.T, g rules.Game, res schema.Result) []string {
+func keysTheEngineReads(t *testing.T, g *sim.Definition, res schema.Result) []string {
 	t.Helper()
 	traced, read := res.Rules.Traced()
 	field := reflect.ValueOf(res.Data).Elem().FieldByName("Rules")

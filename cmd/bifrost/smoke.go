@@ -142,7 +142,7 @@ func writeReportPageWith(w io.Writer, bal, smoke *sim.Report, res schema.Result,
 }
 
 // reportHeadings are the Japanese headings of the engine's own report keys
-// (rules.Game.Headings), or nil.
+// (sim.Definition.Headings), or nil.
 func reportHeadings(res schema.Result) [][2]string {
 	game, err := rules.ByID(res.Game)
 	if err != nil {

@@ -25,7 +25,7 @@ type Page struct {
 	// report is another batch (the balance batch); nil means the report's own.
 	Smoke *sim.Report
 	// Headings are the Japanese headings of the engine's own report keys,
-	// in column order (the registry's rules.Game.Headings); nil shows them
+	// in column order (the game's sim.Definition.Headings); nil shows them
 	// as written.
 	Headings [][2]string
 }

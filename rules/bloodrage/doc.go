@@ -6,11 +6,12 @@
 // Ragnarök and Valhalla, figures, ships, leaders, monsters, Rage/Axes/Horns,
 // battles with cards, upgrades and quests); the AI clans follow the seed
 // and its rule checklist. Everything comes
-// from cardsrc/bloodrage.xlsx through schema.BloodrageData; where the seed
+// from cardsrc/bloodrage.xlsx through bloodrage.Data; where the seed
 // is silent the engine follows RULINGS.md (the checklist's G-numbers).
 //
 // New builds the Engine (a sim.Engine, and a sim.Tallier whose report is
-// extra.bloodrage); FromData is the same for the registry in package rules.
+// extra.bloodrage); Definition, the game for the registry in package rules,
+// builds it from schema.Result.Data.
 //
 // # Seats and decisions
 //

@@ -24,7 +24,7 @@ type cond struct {
 	val  int16
 }
 
-// The vocabularies, as schema.Bloodrage names them.
+// The vocabularies, as Schema names them.
 const (
 	vocabAI     = "ai"
 	vocabReward = "reward"
@@ -122,7 +122,7 @@ const (
 )
 
 // verbIDs maps each vocabulary's verb names to the engine's verbs. A test
-// checks that it covers every verb schema.Bloodrage declares.
+// checks that it covers every verb Schema declares.
 var verbIDs = map[string]map[string]int8{
 	vocabAI: {"invade": vInvade, "ship": vShip, "pillage": vPillage, "stat": vStat, "boost": vBoost,
 		"upgrade": vUpgrade, "monster": vMonster, "target": vTarget, "reinforce": vReinforce,

@@ -224,16 +224,6 @@ type Engine struct {
 	lay       layout
 }
 
-// FromData builds the engine from validated data, for the registry in
-// package rules.
-func FromData(data any) (sim.Engine, error) {
-	d, ok := data.(*Data)
-	if !ok || d == nil {
-		return nil, sim.Errorf("データの型が %T です（*Data のはずです）", "bloodrage: data is %T, want *Data", data)
-	}
-	return New(d)
-}
-
 // New builds the engine from validated Blood Rage data: the rules
 // settings, the Age cards, the provinces and fjords, and the AI boards.
 func New(d *Data) (*Engine, error) {

@@ -173,16 +173,6 @@ type Engine struct {
 	deckSum []uint64
 }
 
-// FromData is New for the registry in package rules, which passes the
-// validated data as schema.Result.Data.
-func FromData(data any) (sim.Engine, error) {
-	d, ok := data.(*Data)
-	if !ok {
-		return nil, sim.Errorf("データの型が %T です（*Data のはずです）", "guardian: data is %T, want *Data", data)
-	}
-	return New(d)
-}
-
 // New compiles the validated guardian data into an engine. It fails when the
 // data has no playable deck or uses a word the engine does not know. It
 // reads the rules settings, the attributes, the card designs, the counters

@@ -9,7 +9,7 @@ import (
 	"bifrost/rules/sim/simtest"
 )
 
-// TestGuardianFourPaymentsPlay: a use that asks for exactly schema.GuardianMaxPayments
+// TestGuardianFourPaymentsPlay: a use that asks for exactly guardian.MaxPayments
 // payments validates, builds and plays. An Advance of cost 1 with three
 // pay conditions and a Guardian whose cheer: ability pays four times are in
 // the deck; over 20 checked games each is paid for in full (four payments

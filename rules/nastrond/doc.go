@@ -2,13 +2,14 @@
 // Valkyria walk the rings of a 7×7 board of Edda and Keeper cards, roll dice
 // against each square's target, swap in their Urd, hire Einherjar and fight
 // Nidhogg in the centre. Everything the engine knows about the cards comes
-// from cardsrc/nastrond.xlsx through schema.NastrondData, including the
+// from cardsrc/nastrond.xlsx through nastrond.Data, including the
 // Rules sheet's parameters; where the seed is silent the engine follows the
 // rulings in RULINGS.md (the checklist's G-numbers).
 //
-// New builds the Engine (a sim.Engine); FromData is the same for the
-// registry in package rules. A Game keeps its whole state in flat arrays, so
-// a decision never allocates and Clone is a plain copy.
+// New builds the Engine (a sim.Engine); Definition, the game for the
+// registry in package rules, builds it from schema.Result.Data. A Game
+// keeps its whole state in flat arrays, so a decision never allocates and
+// Clone is a plain copy.
 //
 // # Decisions
 //

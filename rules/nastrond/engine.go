@@ -316,16 +316,6 @@ func (e *Engine) seats(d *Data) error {
 	return nil
 }
 
-// FromData is New for the registry in package rules, which passes the
-// validated data as schema.Result.Data.
-func FromData(data any) (sim.Engine, error) {
-	d, ok := data.(*Data)
-	if !ok {
-		return nil, sim.Errorf("データの型が %T です（*Data のはずです）", "nastrond: data is %T, want *Data", data)
-	}
-	return New(d)
-}
-
 // Name is the game id.
 func (e *Engine) Name() string { return "nastrond" }
 

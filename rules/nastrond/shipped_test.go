@@ -41,7 +41,7 @@ func TestNastrond_ShippedWorkbookIsValid(t *testing.T) {
 			}
 			d, ok := res.Data.(*nastrond.Data)
 			if !ok {
-				t.Fatalf("Data is %T, want *schema.NastrondData", res.Data)
+				t.Fatalf("Data is %T, want *nastrond.Data", res.Data)
 			}
 			skills := 0
 			for _, e := range d.Einherjar {

@@ -1,7 +1,7 @@
 // Package valkyrie is the rules engine of ヴァルキリーストライク (Valkyrie
 // Strike), the 2–4 player deck-builder, on the shared harness rules/sim.
 //
-// The game is data-driven: New compiles schema.ValkyrieData (the Valkyrie,
+// The game is data-driven: New compiles valkyrie.Data (the Valkyrie,
 // FirstValkyrie, Monster, RageTactics, Weakness and VP sheets, the Rules
 // sheet and the effects written in the valkyrie vocabularies) into card
 // designs, and every game deals physical copies of them into zones kept as

@@ -340,16 +340,6 @@ func (e *Engine) tables() {
 	}
 }
 
-// FromData is New for the registry in package rules, which passes the
-// validated data as schema.Result.Data.
-func FromData(data any) (sim.Engine, error) {
-	d, ok := data.(*Data)
-	if !ok {
-		return nil, sim.Errorf("データの型が %T です（*Data のはずです）", "valkyrie: data is %T, want *Data", data)
-	}
-	return New(d)
-}
-
 // qualifiedIDs lists the design IDs for Cards(). An ID used on two sheets is
 // written "Sheet:ID" so that every entry is unique.
 func qualifiedIDs(ds []design) []string {

@@ -54,7 +54,7 @@ func playChecked(t *testing.T, e *Engine, n int, d int16) int {
 	return played
 }
 
-// TestValkyrieMaxClausesPlay: an effect of exactly schema.ValkyrieMaxClauses clauses
+// TestValkyrieMaxClausesPlay: an effect of exactly valkyrie.MaxClauses clauses
 // validates, builds and plays (the First Valkyrie that carries it is played
 // in 20 checked games); one clause more is what the engine refuses, so the
 // validation limit is the engine's.

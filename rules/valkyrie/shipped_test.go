@@ -26,7 +26,7 @@ func TestValkyrie_ShippedWorkbookIsValid(t *testing.T) {
 	}
 	d, ok := res.Data.(*valkyrie.Data)
 	if !ok {
-		t.Fatalf("Data is %T, want *schema.ValkyrieData", res.Data)
+		t.Fatalf("Data is %T, want *valkyrie.Data", res.Data)
 	}
 	effects := 0
 	check := func(where string, e schema.Effect) {

@@ -1,0 +1,12 @@
+package guardian
+
+import "bifrost/rules/sim"
+
+// Definition is 匠の守護者 for bifrost: its data contract, its engine, its
+// rulebook figures and its report headings.
+var Definition = &sim.Definition{
+	Schema:   Schema,
+	New:      sim.NewFrom(New),
+	Figures:  Figures,
+	Headings: ReportHeadings,
+}
