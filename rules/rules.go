@@ -14,8 +14,8 @@ import (
 )
 
 // All lists the games in report order, one line each.
-func All() []*sim.Definition {
-	return []*sim.Definition{
+func All() Games {
+	return Games{
 		valkyrie.Definition,
 		nastrond.Definition,
 		guardian.Definition,
@@ -23,31 +23,43 @@ func All() []*sim.Definition {
 	}
 }
 
+// Games is a list of games, in report order: All, or another list for a
+// test.
+type Games []*sim.Definition
+
 // ByID returns the game with the given id; the error for an unknown id
 // lists the games in both languages.
-func ByID(id string) (*sim.Definition, error) {
-	var ids []string
-	for _, g := range All() {
+func (gs Games) ByID(id string) (*sim.Definition, error) {
+	for _, g := range gs {
 		if g.ID() == id {
 			return g, nil
 		}
-		ids = append(ids, g.ID())
 	}
+	ids := gs.IDs()
 	return nil, sim.Errorf("「%s」というゲームはありません（%s のどれかです）", "unknown game %q (want one of %s)", id, sim.Word{strings.Join(ids, "、"), strings.Join(ids, ", ")})
 }
 
-// Schemas lists the games' data contracts, in the order of All.
-func Schemas() []*schema.Game {
-	var out []*schema.Game
-	for _, g := range All() {
-		out = append(out, g.Schema)
+// IDs lists the games' ids.
+func (gs Games) IDs() []string {
+	ids := make([]string, len(gs))
+	for i, g := range gs {
+		ids[i] = g.ID()
+	}
+	return ids
+}
+
+// Schemas lists the games' data contracts.
+func (gs Games) Schemas() []*schema.Game {
+	out := make([]*schema.Game, len(gs))
+	for i, g := range gs {
+		out[i] = g.Schema
 	}
 	return out
 }
 
-// SchemaByID returns the data contract of the game with the given id, or nil.
-func SchemaByID(id string) *schema.Game {
-	g, err := ByID(id)
+// Schema returns the data contract of the game with the given id, or nil.
+func (gs Games) Schema(id string) *schema.Game {
+	g, err := gs.ByID(id)
 	if err != nil {
 		return nil
 	}

@@ -44,7 +44,7 @@ func setRule(t *testing.T, src, game, key string, value any) {
 func quickSrc(t *testing.T, games int) string {
 	t.Helper()
 	src := copySrc(t)
-	for _, g := range rules.Schemas() {
+	for _, g := range rules.All().Schemas() {
 		setRule(t, src, g.ID, "CheckGames", games)
 	}
 	return src
@@ -52,7 +52,7 @@ func quickSrc(t *testing.T, games int) string {
 
 func TestCheckBalanceBotsChoosesTheBotsOfTheReport(t *testing.T) {
 	src := quickSrc(t, 20)
-	for _, g := range rules.Schemas() {
+	for _, g := range rules.All().Schemas() {
 		setRule(t, src, g.ID, "CheckMaxSeatGap", 100) // 20 games cannot measure it
 	}
 	setRule(t, src, "nastrond", "CheckBalanceBots", "random")

@@ -64,7 +64,7 @@ func TestPlayerBooksFollowEveryRuleTheEngineReads(t *testing.T) {
 // rule of the game.
 func TestPlayerBooksNeverPrintASimulationSetting(t *testing.T) {
 	placeholder := regexp.MustCompile(`rule "([A-Za-z0-9]+)"`)
-	for _, g := range rules.Schemas() {
+	for _, g := range rules.All().Schemas() {
 		for _, name := range booktest.PlayerBooks {
 			md, err := os.ReadFile(filepath.Join("../../rules", g.ID, name+".md"))
 			if err != nil {

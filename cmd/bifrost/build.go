@@ -93,7 +93,7 @@ func validatedTargets(g *globalOptions, src, out string, args []string, outputs 
 // violations and unfinished games of both batches with their replays, and
 // reports false when there was any.
 func buildGame(ctx context.Context, opts *buildOptions, res schema.Result) (bool, error) {
-	g := rules.SchemaByID(res.Game)
+	g := rules.All().Schema(res.Game)
 	painted, err := paintCards(opts.src, g, res, true)
 	if err != nil {
 		return false, err

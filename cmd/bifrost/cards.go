@@ -72,7 +72,7 @@ func newCardsCmd(g *globalOptions) *cobra.Command {
 }
 
 func runCards(ctx context.Context, opts *cardsOptions, args []string) error {
-	g := rules.SchemaByID(args[0])
+	g := rules.All().Schema(args[0])
 	if g == nil {
 		return usageError{msgErr("unknown_game", args[0], gameIDs{})}
 	}
@@ -206,7 +206,7 @@ type printJob struct {
 // writeCards writes the job's PDFs atomically and returns their paths. The
 // command has checked with guardOutputs that they lie outside --src.
 func writeCards(ctx context.Context, j printJob) ([]string, error) {
-	g := rules.SchemaByID(j.res.Game)
+	g := rules.All().Schema(j.res.Game)
 	if g == nil {
 		return nil, msgErr("unknown_game", j.res.Game, gameIDs{})
 	}

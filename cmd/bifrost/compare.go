@@ -122,13 +122,13 @@ func comparePairs(opts *compareOptions, args []string) ([][2]side, error) {
 		games = []string{g.ID}
 	}
 	if len(games) == 0 {
-		for _, g := range rules.Schemas() {
+		for _, g := range rules.All().Schemas() {
 			games = append(games, g.ID)
 		}
 	}
 	var out [][2]side
 	for _, id := range games {
-		if rules.SchemaByID(id) == nil {
+		if rules.All().Schema(id) == nil {
 			return nil, usageError{msgErr("unknown_game", id, gameIDs{})}
 		}
 		work := filepath.Join(opts.src, id+".xlsx")
@@ -216,7 +216,7 @@ func loadEngineFile(g *globalOptions, game *schema.Game, path, label string) (si
 		writeProblems(g.stdout, g.stderr, results, g.Lang())
 		return nil, nil, errProblems
 	}
-	r, err := rules.ByID(game.ID)
+	r, err := rules.All().ByID(game.ID)
 	if err != nil {
 		return nil, nil, err
 	}

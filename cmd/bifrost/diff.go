@@ -87,7 +87,7 @@ func openAny(path string) (*schema.Game, *schema.Book, error) {
 		return g, book, nil
 	}
 	best, bestN := (*schema.Game)(nil), 0
-	for _, g := range rules.Schemas() {
+	for _, g := range rules.All().Schemas() {
 		n := 0
 		for _, s := range g.Sheets {
 			if _, ok := book.Lookup(s.Key, s.JA); ok {

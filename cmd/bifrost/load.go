@@ -27,13 +27,13 @@ type target struct {
 // targets; no arguments means every game's workbook under src.
 func resolveTargets(src string, args []string) ([]target, error) {
 	if len(args) == 0 {
-		for _, g := range rules.Schemas() {
+		for _, g := range rules.All().Schemas() {
 			args = append(args, g.ID)
 		}
 	}
 	var out []target
 	for _, a := range args {
-		if g := rules.SchemaByID(a); g != nil {
+		if g := rules.All().Schema(a); g != nil {
 			out = append(out, target{game: g, path: filepath.Join(src, g.ID+".xlsx")})
 			continue
 		}
@@ -56,7 +56,7 @@ func resolveTargets(src string, args []string) ([]target, error) {
 // nastrond); nil when neither tells or the file cannot be read.
 func gameOfFile(path string) *schema.Game {
 	base := strings.ToLower(filepath.Base(path))
-	for _, g := range rules.Schemas() {
+	for _, g := range rules.All().Schemas() {
 		if strings.Contains(base, g.ID) {
 			return g
 		}
@@ -68,7 +68,7 @@ func gameOfFile(path string) *schema.Game {
 	if err != nil {
 		return nil
 	}
-	return schema.GameOfSheets(rules.Schemas(), slices.Collect(maps.Keys(book.Sheets)))
+	return schema.GameOfSheets(rules.All().Schemas(), slices.Collect(maps.Keys(book.Sheets)))
 }
 
 // validateAll opens and validates every target in parallel and returns the
@@ -114,7 +114,7 @@ func validateOne(t target, lang *schema.Lang) (schema.Result, error) {
 // engineProblems builds the game's engine from valid data and reports what
 // the engine refuses, and what its Lint finds, at the row it names.
 func engineProblems(res schema.Result, lang *schema.Lang) []schema.Problem {
-	game, err := rules.ByID(res.Game)
+	game, err := rules.All().ByID(res.Game)
 	if err != nil || game.New == nil || schema.HasErrors(res.Problems) {
 		return nil
 	}
@@ -149,7 +149,7 @@ func engineProblems(res schema.Result, lang *schema.Lang) []schema.Problem {
 // columnAt is the index in header of the column of game's sheet whose
 // English header is col, written in Japanese or English; -1 if absent.
 func columnAt(game, sheet string, header []string, col string) int {
-	g := rules.SchemaByID(game)
+	g := rules.All().Schema(game)
 	if g == nil || col == "" {
 		return -1
 	}

@@ -180,13 +180,7 @@ func render(lang *schema.Lang, key string, args ...any) string {
 // it in that language).
 type gameIDs struct{}
 
-func (gameIDs) ids() []string {
-	var ids []string
-	for _, g := range rules.Schemas() {
-		ids = append(ids, g.ID)
-	}
-	return ids
-}
+func (gameIDs) ids() []string { return rules.All().IDs() }
 
 func (g gameIDs) Error() string { return strings.Join(g.ids(), ", ") }
 

@@ -20,11 +20,11 @@ func regression(ctx context.Context, g *globalOptions, res schema.Result, rev st
 		return nil, msgErr("base_flag", err)
 	}
 	defer os.Remove(tmp)
-	oldE, _, err := loadEngineFile(g, rules.SchemaByID(res.Game), tmp, label)
+	oldE, _, err := loadEngineFile(g, rules.All().Schema(res.Game), tmp, label)
 	if err != nil {
 		return nil, err
 	}
-	game, err := rules.ByID(res.Game)
+	game, err := rules.All().ByID(res.Game)
 	if err != nil {
 		return nil, err
 	}

@@ -73,7 +73,7 @@ func runReportMerge(_ context.Context, opts *reportOptions, files []string) erro
 		}
 		reports, raws = append(reports, &r), append(raws, raw.Raw)
 	}
-	game, err := rules.ByID(reports[0].Game)
+	game, err := rules.All().ByID(reports[0].Game)
 	if err != nil {
 		return usageError{msgErr("unknown_game", reports[0].Game, gameIDs{})}
 	}

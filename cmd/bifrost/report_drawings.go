@@ -22,7 +22,7 @@ import (
 // nil, painted anew with the layout and art beside the workbook, as
 // validation reads them.
 func cardDrawings(res schema.Result, bal, smoke *sim.Report, painted *paintedCards) (map[string]template.HTML, error) {
-	g := rules.SchemaByID(res.Game)
+	g := rules.All().Schema(res.Game)
 	if g == nil || res.Data == nil {
 		return nil, nil
 	}

@@ -32,7 +32,7 @@ func TestReportFindingsShowTheCardsDrawing(t *testing.T) {
 			Extra: map[string]any{"bloodrage": map[string]any{"failing_cells": []map[string]any{
 				{"at": "AITrack!E29", "id": "SERPENT-2-3", "instruction": "ship", "tried": 48, "failed": 42, "fail_rate": 0.875, "threshold_percent": 75}}}}}},
 	} {
-		res, err := validateOne(target{game: rules.SchemaByID(tt.game), path: filepath.Join(shippedSrc, tt.game+".xlsx")}, schema.NewLang("ja"))
+		res, err := validateOne(target{game: rules.All().Schema(tt.game), path: filepath.Join(shippedSrc, tt.game+".xlsx")}, schema.NewLang("ja"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -48,7 +48,7 @@ func TestReportFindingsShowTheCardsDrawing(t *testing.T) {
 		}
 		// serve's report reuses the gallery's drawings: the same page.
 		p := newPreviewer(&serveOptions{globalOptions: &globalOptions{}, src: shippedSrc}, nil)
-		drawn, err := p.draw(target{game: rules.SchemaByID(tt.game), path: res.File}, res, false)
+		drawn, err := p.draw(target{game: rules.All().Schema(tt.game), path: res.File}, res, false)
 		if err != nil || drawn == nil {
 			t.Fatalf("%s: gallery drawing: %v", tt.game, err)
 		}
@@ -97,7 +97,7 @@ func TestReportDrawsOnlyFindingsCards(t *testing.T) {
 			Extra: map[string]any{"bloodrage": map[string]any{"failing_cells": []map[string]any{
 				{"at": "AITrack!E29", "id": "SERPENT-2-3", "instruction": "ship", "tried": 48, "failed": 42, "fail_rate": 0.875, "threshold_percent": 75}}}}}, 1, []string{"SERPENT-2-3"}},
 	} {
-		res, err := validateOne(target{game: rules.SchemaByID(tt.game), path: filepath.Join(shippedSrc, tt.game+".xlsx")}, schema.NewLang("ja"))
+		res, err := validateOne(target{game: rules.All().Schema(tt.game), path: filepath.Join(shippedSrc, tt.game+".xlsx")}, schema.NewLang("ja"))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -52,7 +52,7 @@ func newRulebookCmd(g *globalOptions) *cobra.Command {
 }
 
 func runRulebook(_ context.Context, opts *rulebookOptions, args []string) error {
-	g := rules.SchemaByID(args[0])
+	g := rules.All().Schema(args[0])
 	if g == nil {
 		return usageError{msgErr("unknown_game", args[0], gameIDs{})}
 	}

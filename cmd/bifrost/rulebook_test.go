@@ -101,7 +101,7 @@ func bookText(t *testing.T, file string, args ...string) string {
 
 func TestPlayerBookSpeaksOnlyOfTheGame(t *testing.T) {
 	out := t.TempDir()
-	for _, g := range rules.Schemas() {
+	for _, g := range rules.All().Schemas() {
 		if r := bifrost(t, "rulebook", g.ID, "--src", shippedSrc, "--rules", "../../rules", "--out", out); r.code != 0 {
 			t.Fatalf("%s: exit %d: %s", g.ID, r.code, r.stderr)
 		}
@@ -127,7 +127,7 @@ func TestPlayerBookSpeaksOnlyOfTheGame(t *testing.T) {
 func TestDesignerBookHasEveryRulingWithItsParameter(t *testing.T) {
 	out := t.TempDir()
 	ruling := regexp.MustCompile(`(?m)^- \*\*(.+?)\*\*`)
-	for _, g := range rules.Schemas() {
+	for _, g := range rules.All().Schemas() {
 		if r := bifrost(t, "rulebook", g.ID, "--src", shippedSrc, "--rules", "../../rules", "--out", out, "--format", "html"); r.code != 0 {
 			t.Fatalf("%s: exit %d: %s", g.ID, r.code, r.stderr)
 		}
@@ -159,7 +159,7 @@ func TestDesignerBookHasEveryRulingWithItsParameter(t *testing.T) {
 func TestEveryRulingInTheDesignerBookNamesItsSourceNumberAndParameter(t *testing.T) {
 	out := t.TempDir()
 	note := regexp.MustCompile(`〔出典：種本『([^』/]+)』の(?:節|段落)／確認表 ([^／]*[A-Z]\d+[^／]*)／(パラメータなし（固定の裁定）|パラメータ ([^〕]+))〕`)
-	for _, g := range rules.Schemas() {
+	for _, g := range rules.All().Schemas() {
 		if r := bifrost(t, "rulebook", g.ID, "--src", shippedSrc, "--rules", "../../rules", "--out", out, "--format", "html"); r.code != 0 {
 			t.Fatalf("%s: exit %d: %s", g.ID, r.code, r.stderr)
 		}
@@ -214,7 +214,7 @@ func loadShipped(t *testing.T, g *schema.Game) schema.Result {
 
 func TestTurnSummaryIsOnePageAtA5AndTwoSidesAtCardSize(t *testing.T) {
 	out := t.TempDir()
-	for _, g := range rules.Schemas() {
+	for _, g := range rules.All().Schemas() {
 		if r := bifrost(t, "rulebook", g.ID, "--src", shippedSrc, "--rules", "../../rules", "--out", out); r.code != 0 {
 			t.Fatalf("%s: exit %d: %s", g.ID, r.code, r.stderr)
 		}
@@ -243,7 +243,7 @@ func TestTurnSummaryIsOnePageAtA5AndTwoSidesAtCardSize(t *testing.T) {
 
 func TestEveryGlossaryTermHasItsDefinitionAndIndexEntry(t *testing.T) {
 	out := t.TempDir()
-	for _, g := range rules.Schemas() {
+	for _, g := range rules.All().Schemas() {
 		terms, err := readGlossary(filepath.Join("../../rules", g.ID, "glossary.yaml"))
 		if err != nil || len(terms) == 0 {
 			t.Fatalf("%s: glossary: %d terms, %v", g.ID, len(terms), err)

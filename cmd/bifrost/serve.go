@@ -59,7 +59,7 @@ func newServeCmd(g *globalOptions) *cobra.Command {
 
 func runServe(ctx context.Context, opts *serveOptions, args []string) error {
 	for _, a := range args {
-		if rules.SchemaByID(a) == nil { // the files watched are the game's under --src and --rules
+		if rules.All().Schema(a) == nil { // the files watched are the game's under --src and --rules
 			return usageError{msgErr("unknown_game", a, gameIDs{})}
 		}
 	}

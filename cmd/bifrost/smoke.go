@@ -63,7 +63,7 @@ func firstBot(e sim.Engine, bots []string) string {
 // batch plays games with, at every seat, the first of bots the engine has;
 // nil when it has none of them or no engine.
 func batch(ctx context.Context, g *globalOptions, res schema.Result, games int, seed int64, bots []string) (*sim.Report, error) {
-	game, err := rules.ByID(res.Game)
+	game, err := rules.All().ByID(res.Game)
 	if err != nil || game.New == nil {
 		return nil, err
 	}
@@ -131,7 +131,7 @@ func writeReportPageWith(w io.Writer, bal, smoke *sim.Report, res schema.Result,
 	r := *bal
 	r.ElapsedS, r.GamesPerSecond, r.Workers = 0, 0, 0
 	title := res.Game
-	if g := rules.SchemaByID(res.Game); g != nil {
+	if g := rules.All().Schema(res.Game); g != nil {
 		title = g.Title
 	}
 	if smoke == bal {
@@ -144,7 +144,7 @@ func writeReportPageWith(w io.Writer, bal, smoke *sim.Report, res schema.Result,
 // reportHeadings are the Japanese headings of the engine's own report keys
 // (sim.Definition.Headings), or nil.
 func reportHeadings(res schema.Result) [][2]string {
-	game, err := rules.ByID(res.Game)
+	game, err := rules.All().ByID(res.Game)
 	if err != nil {
 		return nil
 	}

@@ -65,7 +65,7 @@ type axis struct {
 }
 
 func runSweep(ctx context.Context, opts *sweepOptions, args []string) error {
-	game := rules.SchemaByID(args[0])
+	game := rules.All().Schema(args[0])
 	if game == nil {
 		return usageError{msgErr("unknown_game", args[0], gameIDs{})}
 	}
@@ -222,7 +222,7 @@ func sweepPoint(ctx context.Context, opts *sweepOptions, game *schema.Game, src,
 		}
 		return p, nil
 	}
-	r, err := rules.ByID(game.ID)
+	r, err := rules.All().ByID(game.ID)
 	if err != nil {
 		return p, err
 	}

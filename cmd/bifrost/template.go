@@ -37,7 +37,7 @@ func newTemplateCmd(g *globalOptions) *cobra.Command {
 }
 
 func runTemplate(_ context.Context, opts *templateOptions, args []string) error {
-	g := rules.SchemaByID(args[0])
+	g := rules.All().Schema(args[0])
 	if g == nil {
 		return usageError{msgErr("unknown_game", args[0], gameIDs{})}
 	}

@@ -23,7 +23,7 @@ func TestTemplate_RoundTripAcceptsAFilledRow(t *testing.T) {
 	sheetOf := map[string]string{"valkyrie": "Valkyrie", "nastrond": "Edda", "guardian": "Guardian", "bloodrage": "Province"}
 	// lookups are reference tables copied whole first, so the row's references resolve.
 	lookups := map[string][]string{"guardian": {"Affinity"}}
-	for _, g := range rules.Schemas() {
+	for _, g := range rules.All().Schemas() {
 		t.Run(g.ID, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), g.ID+".xlsx")
 			if r := bifrost(t, "template", g.ID, "-o", path); r.code != 0 {
@@ -107,7 +107,7 @@ func copyRows(f *excelize.File, from, to *schema.Table, n int) error {
 // whole-number check within its bounds, every choice a dropdown of its
 // choices; every effect column's note carries a worked example.
 func TestRulesSheetChecksEachValueAndEffectNotesShowAnExample(t *testing.T) {
-	for _, g := range rules.Schemas() {
+	for _, g := range rules.All().Schemas() {
 		t.Run(g.ID, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), g.ID+".xlsx")
 			if r := bifrost(t, "template", g.ID, "-o", path); r.code != 0 {

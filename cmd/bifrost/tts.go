@@ -63,7 +63,7 @@ func runTTS(ctx context.Context, opts *ttsOptions, args []string) error {
 // returns their paths, the JSON last. Images a former run left there and
 // this one did not write are removed.
 func writeTTS(ctx context.Context, src, out, baseURL string, res schema.Result) ([]string, error) {
-	g := rules.SchemaByID(res.Game)
+	g := rules.All().Schema(res.Game)
 	lay, err := cards.Load(cards.LayoutDir(src), g)
 	if err != nil {
 		return nil, err

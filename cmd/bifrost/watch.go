@@ -107,7 +107,7 @@ func watchLoop(ctx context.Context, w *fsnotify.Watcher, watched map[string]*sch
 				timer.Reset(debounce)
 			}
 		case <-timer.C:
-			for _, g := range rules.Schemas() {
+			for _, g := range rules.All().Schemas() {
 				if files := pending[g]; files != nil {
 					saved(g, files)
 				}

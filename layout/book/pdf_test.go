@@ -90,7 +90,7 @@ var (
 func shippedBooks(t *testing.T) []shippedBook {
 	t.Helper()
 	shippedOnce.Do(func() {
-		for _, g := range rules.Schemas() {
+		for _, g := range rules.All().Schemas() {
 			src, err := os.ReadFile(filepath.Join("../../rules", g.ID, "rulebook.md"))
 			if err != nil {
 				shippedErr = err
@@ -112,8 +112,8 @@ func shippedBooks(t *testing.T) []shippedBook {
 	if shippedErr != nil {
 		t.Fatal(shippedErr)
 	}
-	if len(shipped) != len(rules.Schemas()) {
-		t.Fatalf("%d of %d shipped rulebooks rendered", len(shipped), len(rules.Schemas()))
+	if len(shipped) != len(rules.All().Schemas()) {
+		t.Fatalf("%d of %d shipped rulebooks rendered", len(shipped), len(rules.All().Schemas()))
 	}
 	return shipped
 }
@@ -618,7 +618,7 @@ func BenchmarkPDF_AllBooks(b *testing.B) { benchmarkBooks(b, "rulebook", "summar
 // before the clock starts.
 func benchmarkBooks(b *testing.B, names ...string) {
 	var mds [][]byte
-	for _, g := range rules.Schemas() {
+	for _, g := range rules.All().Schemas() {
 		d := load(b, g, "../../cardsrc/"+g.ID+".xlsx")
 		for _, name := range names {
 			src, err := os.ReadFile(filepath.Join("../../rules", g.ID, name+".md"))

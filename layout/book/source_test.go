@@ -84,7 +84,7 @@ var standInFigures = map[string]*figure.Figure{"board": standIn, "supply": stand
 var standIn = &figure.Figure{W: 20, H: 20, Shapes: []figure.Shape{{Kind: figure.KindRect, W: 20, H: 20, Stroke: "#000000"}}}
 
 func TestExpand_EveryShippedRulebook(t *testing.T) {
-	for _, g := range rules.Schemas() {
+	for _, g := range rules.All().Schemas() {
 		md, err := os.ReadFile(filepath.Join("../../rules", g.ID, "rulebook.md"))
 		if err != nil {
 			t.Fatal(err)

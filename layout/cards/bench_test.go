@@ -44,7 +44,7 @@ func BenchmarkRender_AllFourGames(b *testing.B) {
 		lay *cards.Layout
 	}
 	var games []game
-	for _, g := range rules.Schemas() {
+	for _, g := range rules.All().Schemas() {
 		res, _, lay := shipped(b, g.ID)
 		games = append(games, game{res, lay})
 	}
@@ -68,7 +68,7 @@ func BenchmarkCheck_AllFourGames(b *testing.B) {
 		bk  *schema.Book
 	}
 	var games []game
-	for _, g := range rules.Schemas() {
+	for _, g := range rules.All().Schemas() {
 		res, book, lay := shipped(b, g.ID)
 		games = append(games, game{g, res, lay, book})
 	}

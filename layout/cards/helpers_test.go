@@ -19,7 +19,7 @@ import (
 // the repository's layout folder.
 func shipped(t testing.TB, game string) (schema.Result, *schema.Book, *cards.Layout) {
 	t.Helper()
-	g := rules.SchemaByID(game)
+	g := rules.All().Schema(game)
 	book, err := workbook.Open(filepath.Join("..", "..", "cardsrc", game+".xlsx"), "cardsrc/"+game+".xlsx")
 	if err != nil {
 		t.Fatal(err)

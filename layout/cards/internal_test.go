@@ -16,7 +16,7 @@ import (
 
 func shippedInternal(t *testing.T, game string) (schema.Result, *Layout) {
 	t.Helper()
-	g := rules.SchemaByID(game)
+	g := rules.All().Schema(game)
 	book, err := workbook.Open(filepath.Join("..", "..", "cardsrc", game+".xlsx"), "cardsrc/"+game+".xlsx")
 	if err != nil {
 		t.Fatal(err)

@@ -18,7 +18,7 @@ func TestLayoutMessagesHaveJapaneseAndEnglish(t *testing.T) {
 // problems print in the language SetLang gives them, and in the language
 // of a message that quotes them.
 func TestLayoutErrorsSpeakTheLanguageTheyAreGiven(t *testing.T) {
-	_, err := Parse("x.yaml", []byte("game: nastrond\n"), rules.SchemaByID("guardian"))
+	_, err := Parse("x.yaml", []byte("game: nastrond\n"), rules.All().Schema("guardian"))
 	if err == nil {
 		t.Fatal("a layout for another game parses")
 	}

@@ -185,7 +185,7 @@ func abs(n int) int { return max(n, -n) }
 // dpi: every 16-pixel tile must agree (see compareTiles).
 func TestPNGMatchesPDF(t *testing.T) {
 	needFonts(t, "BIZ UDPGothic")
-	for _, g := range rules.Schemas() {
+	for _, g := range rules.All().Schemas() {
 		t.Run(g.ID, func(t *testing.T) { pngMatchesPDF(t, allSides(t, g.ID)) })
 	}
 	// Outlined text and shapes: valkyrie's backs with the ink saver, and a
@@ -240,7 +240,7 @@ func pngMatches(t *testing.T, sides []side, other string, pictures func([]*draw.
 func TestComparisonCatchesAMissingLine(t *testing.T) {
 	needFonts(t, "BIZ UDPGothic")
 	const most = 12 // lines tried per game
-	for _, g := range rules.Schemas() {
+	for _, g := range rules.All().Schemas() {
 		t.Run(g.ID, func(t *testing.T) {
 			lines := 0
 			kinds := map[string]bool{}
@@ -349,7 +349,7 @@ func svgShots(t *testing.T, bin string, lists []*draw.List, dpi float64) []image
 func TestSVGMatchesPNG(t *testing.T) {
 	needFonts(t, "BIZ UDPGothic")
 	bin := chromium(t)
-	for _, g := range rules.Schemas() {
+	for _, g := range rules.All().Schemas() {
 		t.Run(g.ID, func(t *testing.T) {
 			pngMatches(t, allSides(t, g.ID), "the SVG in Chromium", func(lists []*draw.List) []image.Image { return svgShots(t, bin, lists, 100) })
 		})
@@ -360,7 +360,7 @@ func TestSVGMatchesPNG(t *testing.T) {
 // once, with the copies the PDF prints, its name, sheet and workbook row,
 // a face, and a back exactly when its kind has one.
 func TestDrawAllDrawsEachDesignOnce(t *testing.T) {
-	for _, g := range rules.Schemas() {
+	for _, g := range rules.All().Schemas() {
 		res, _, lay := shipped(t, g.ID)
 		drawn, err := cards.DrawAll(res, lay, cards.Options{})
 		if err != nil {

@@ -113,7 +113,7 @@ func TestGeneratedTextUsesFullWidthPunctuation(t *testing.T) {
 			t.Errorf("%s %s: %q has the ASCII %q; generated text punctuates full-width", game, what, s, s[i:i+1])
 		}
 	}
-	for _, g := range rules.Schemas() {
+	for _, g := range rules.All().Schemas() {
 		for _, v := range g.Vocabs {
 			for _, tr := range v.Triggers {
 				check(g.ID, "trigger "+tr.Name, tr.Text)
@@ -168,7 +168,7 @@ func TestRestoredNamesReachThePDFTextLayer(t *testing.T) {
 	needFonts(t, "BIZ UDPGothic")
 	for game, names := range map[string][]string{"guardian": {"鏨のカツラ", "鑢のヤスリマル"}, "nastrond": {"グロッティの碾き臼"}} {
 		res, book, lay := shipped(t, game)
-		g := rules.SchemaByID(game)
+		g := rules.All().Schema(game)
 		for _, p := range cards.Check(g, res, lay, book, schema.NewLang("en")) {
 			t.Errorf("%s: %s", game, p)
 		}

@@ -205,7 +205,7 @@ var pagesLine = regexp.MustCompile(`(?m)^Pages:\s+(\d+)$`)
 // embedded, the page count is the sheet arithmetic, and every card name and
 // every effect text is found character for character.
 func TestRender_RealReadersAcceptEveryGame(t *testing.T) {
-	for _, g := range rules.Schemas() {
+	for _, g := range rules.All().Schemas() {
 		t.Run(g.ID, func(t *testing.T) {
 			res, _, lay := shipped(t, g.ID)
 			path := render(t, res, lay, cards.Options{})
@@ -255,7 +255,7 @@ func TestRender_RealReadersAcceptEveryGame(t *testing.T) {
 
 // TestRender_TwoBuildsGiveIdenticalBytes prints every game twice.
 func TestRender_TwoBuildsGiveIdenticalBytes(t *testing.T) {
-	for _, g := range rules.Schemas() {
+	for _, g := range rules.All().Schemas() {
 		res, _, lay := shipped(t, g.ID)
 		var a, b bytes.Buffer
 		if err := cards.Render(&a, res, lay, cards.Options{}); err != nil {

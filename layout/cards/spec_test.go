@@ -127,7 +127,7 @@ func TestLoad_CFFFontIsOneLineAtItsYamlLine(t *testing.T) {
 
 // TestBuiltinLayouts_AllLoad checks the four shipped layouts.
 func TestBuiltinLayouts_AllLoad(t *testing.T) {
-	for _, g := range rules.Schemas() {
+	for _, g := range rules.All().Schemas() {
 		if _, err := cards.Load(t.TempDir(), g); err != nil {
 			t.Errorf("%s: %v", g.ID, err)
 		}

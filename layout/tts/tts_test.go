@@ -478,7 +478,7 @@ var copyCounter = regexp.MustCompile(`^\d+/\d+$`)
 // DeckIDs in sheet order.
 func TestTTSCopiesShowTheirOwnCounter(t *testing.T) {
 	for _, game := range []string{"valkyrie", "guardian"} {
-		g := rules.SchemaByID(game)
+		g := rules.All().Schema(game)
 		book, err := workbook.Open(filepath.Join("..", "..", "cardsrc", game+".xlsx"), "cardsrc/"+game+".xlsx")
 		if err != nil {
 			t.Fatal(err)

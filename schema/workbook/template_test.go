@@ -184,7 +184,7 @@ func TestWriteTemplateIsDeterministic(t *testing.T) {
 }
 
 func TestWriteTemplateForEveryGame(t *testing.T) {
-	for _, g := range rules.Schemas() {
+	for _, g := range rules.All().Schemas() {
 		t.Run(g.ID, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), g.ID+".xlsx")
 			must(t, WriteTemplate(path, g))
