@@ -1,7 +1,6 @@
 package schema
 
-// MaxCards is the most physical cards, copies included, that the valkyrie
-// and bloodrage engines play: they number cards with int16. Blood Rage's
-// validation reports the row that passes it; Valkyrie Strike's count rules
-// cannot reach it (TestValkyrieCountRulesStayUnderMaxCards).
+// MaxCards is the most physical cards, copies included, that an engine
+// numbering cards with int16 plays: a game whose engine does so reports at
+// validation the row that passes it, or shows its counts cannot reach it.
 const MaxCards = 1<<15 - 1

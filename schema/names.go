@@ -3,7 +3,7 @@ package schema
 import "reflect"
 
 // CardNames maps every card ID in a game's typed data (any slice of rows with
-// ID and Name fields, as in NastrondData) to its name.
+// ID and Name fields, as in a game's typed data) to its name.
 func CardNames(data any) map[string]string {
 	out := map[string]string{}
 	EachRow(data, "Name", func(id, name string) { out[id] = name })

@@ -176,7 +176,7 @@ func TestReplayLineReadsBackToTheSameGame(t *testing.T) {
 		{"bloodrage", "", sim.Config{Players: 4, Index: 2}, 5, []string{"greedy"}, " --index 2 --bots greedy"},
 	} {
 		t.Run(tt.game+tt.flags, func(t *testing.T) {
-			g, err := rules.ByID(tt.game)
+			g, err := rules.All().ByID(tt.game)
 			if err != nil {
 				t.Fatal(err)
 			}
