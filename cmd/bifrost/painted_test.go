@@ -10,8 +10,8 @@ import (
 	"testing"
 
 	"bifrost/layout/draw"
+	"bifrost/rules/nastrond"
 	"bifrost/rules/sim"
-	"bifrost/schema"
 )
 
 // TestBuildShowsEveryCardFromTheOnePaintingItMade: build paints a game's
@@ -21,7 +21,7 @@ import (
 func TestBuildShowsEveryCardFromTheOnePaintingItMade(t *testing.T) {
 	needTool(t, "pdftotext", "poppler-utils")
 	const mark = "PAINTEDONCE"
-	g := schema.Nastrond
+	g := nastrond.Schema
 	res := loadShipped(t, g)
 	painted, err := paintCards(shippedSrc, g, res, true) // as build paints them
 	if err != nil {
