@@ -144,7 +144,7 @@ func asTyped(found string, offset int, src, typed string) string {
 }
 
 // EffectMessage localises a parse error; offsets are shown 1-based.
-func (c *Checker) EffectMessage(e *effect.Error) string {
+func (c *Checker) EffectMessage(e *effect.Problem) string {
 	l := c.Lang
 	pos := e.Offset + 1
 	var m string

@@ -173,7 +173,7 @@ func (l *Lang) span(s string) string {
 }
 
 // grammarWords names, in Japanese and English, what the effect parser
-// wants when it wants a kind of word (effect.Error.Want).
+// wants when it wants a kind of word (effect.Problem.Want).
 var grammarWords = map[string][2]string{
 	"verb":        {"動詞", "a verb"},
 	"condition":   {"条件", "a condition"},
@@ -184,7 +184,7 @@ var grammarWords = map[string][2]string{
 	"quoted text": {"「」で囲んだ文", "text in quotes"},
 }
 
-// wanted renders what the effect parser wanted (effect.Error.Want) in plain
+// wanted renders what the effect parser wanted (effect.Problem.Want) in plain
 // words: "1..8" as 1〜8 の整数, "Assist|Battle" with the values' card text
 // (labels, "|"-separated like want), and the grammar's words in the
 // designer's language.

@@ -1,13 +1,12 @@
 package effect
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 )
 
-// ErrorCode says what kind of mistake a parse Error reports.
+// ErrorCode says what kind of mistake a Problem reports.
 type ErrorCode int
 
 // The parse error codes. The zero ErrorCode is not used.
@@ -21,70 +20,16 @@ const (
 	ErrCompare                             // a comparison on a condition that takes none
 )
 
-var codeNames = [...]string{
-	ErrSyntax:         "syntax error",
-	ErrUnknownVerb:    "unknown verb",
-	ErrUnknownCond:    "unknown condition",
-	ErrUnknownTrigger: "unknown trigger",
-	ErrArgCount:       "wrong number of arguments",
-	ErrBadArg:         "bad argument",
-	ErrCompare:        "unexpected comparison",
-}
-
-// String returns a short English description of c, such as "unknown verb".
-func (c ErrorCode) String() string {
-	if c > 0 && int(c) < len(codeNames) {
-		return codeNames[c]
-	}
-	return "ErrorCode(" + strconv.Itoa(int(c)) + ")"
-}
-
-// Error is a parse error. Its fields are meant to be localised by the caller;
-// Error() gives a plain English line.
-type Error struct {
+// Problem is what Parse found wrong with an effect text: where, what kind,
+// and what was found and wanted. It carries no message of its own: schema
+// words it in the designer's language at the cell.
+type Problem struct {
 	Offset  int       // 0-based offset of the offending token, in characters (runes)
 	Code    ErrorCode //
 	Found   string    // the token as written; "" at the end of the text, a count for ErrArgCount
 	Want    string    // what was expected, e.g. "verb", "]", "0..5", "Assist|Battle", "1..2"
 	Labels  string    // ErrBadArg on a word: the card text of each value of Want, "|"-separated like it, "" if none
 	Suggest string    // the nearest name, in the script of Found: a Japanese alias for a Japanese word
-}
-
-// Error formats e as one line, e.g.
-// `offset 8: unknown verb "drwa" (did you mean "draw"?)`.
-func (e *Error) Error() string {
-	var msg string
-	switch e.Code {
-	case ErrSyntax:
-		msg = fmt.Sprintf("unexpected %s, want %s", describe(e.Found), describe(e.Want))
-	case ErrUnknownVerb, ErrUnknownCond, ErrUnknownTrigger:
-		msg = fmt.Sprintf("%s %q", e.Code, e.Found)
-	case ErrArgCount:
-		msg = fmt.Sprintf("%s: found %s, want %s", e.Code, e.Found, e.Want)
-	case ErrBadArg:
-		msg = fmt.Sprintf("%s %s, want %s", e.Code, describe(e.Found), e.Want)
-	case ErrCompare:
-		msg = fmt.Sprintf("%s %q: this condition takes none", e.Code, e.Found)
-	default:
-		msg = fmt.Sprintf("%s at %s", e.Code, describe(e.Found))
-	}
-	if e.Suggest != "" {
-		msg += fmt.Sprintf(" (did you mean %q?)", e.Suggest)
-	}
-	return fmt.Sprintf("offset %d: %s", e.Offset, msg)
-}
-
-// describe quotes a token for a message; words such as "verb" stay bare.
-func describe(s string) string {
-	if s == "" {
-		return "end of text"
-	}
-	for _, r := range s {
-		if r > 'z' || r < 'a' {
-			return strconv.Quote(s)
-		}
-	}
-	return s
 }
 
 // Parse parses src, one effect cell, against the vocabulary v:
@@ -98,7 +43,7 @@ func describe(s string) string {
 // holds canonical names. Empty or blank src gives an Effect with no clauses.
 // src should already be NFKC-normalised. Parsing stops at the first error,
 // and the Effect is then nil.
-func Parse(src string, v *Vocab) (*Effect, *Error) {
+func Parse(src string, v *Vocab) (*Effect, *Problem) {
 	if v == nil {
 		v = &Vocab{}
 	}
@@ -148,7 +93,7 @@ func (p *parser) peek() token {
 }
 
 // clause parses one clause, leaving the token after it current.
-func (p *parser) clause() (Clause, *Error) {
+func (p *parser) clause() (Clause, *Problem) {
 	c := Clause{Pos: p.tok.pos}
 	if p.tok.kind == tIdent && p.peek().kind == tColon {
 		t := p.v.Trigger(p.tok.text)
@@ -190,7 +135,7 @@ func (p *parser) clause() (Clause, *Error) {
 	}
 	c.Action = Call{Pos: p.tok.pos, Name: verb.Name}
 	p.advance()
-	var err *Error
+	var err *Problem
 	c.Action.Args, err = p.args(verb.Args)
 	return c, err
 }
@@ -222,7 +167,7 @@ func (p *parser) splitCount(known func(name string) bool) bool {
 }
 
 // cond parses a condition; the current token is its opening bracket.
-func (p *parser) cond() (Call, *Error) {
+func (p *parser) cond() (Call, *Problem) {
 	closing := "]"
 	if p.tok.text == "【" {
 		closing = "】"
@@ -241,7 +186,7 @@ func (p *parser) cond() (Call, *Error) {
 	}
 	call := Call{Pos: p.tok.pos, Name: cv.Name}
 	p.advance()
-	var err *Error
+	var err *Problem
 	if call.Args, err = p.args(cv.Args); err != nil {
 		return call, err
 	}
@@ -273,7 +218,7 @@ func isArg(k tokenKind) bool { return k == tIdent || k == tNumber || k == tStrin
 
 // args parses the arguments of a verb or condition against specs. Commas
 // may separate arguments.
-func (p *parser) args(specs []ArgSpec) ([]Arg, *Error) {
+func (p *parser) args(specs []ArgSpec) ([]Arg, *Problem) {
 	var args []Arg
 	for i := 0; ; i++ {
 		if i > 0 && p.tok.kind == tComma {
@@ -337,7 +282,7 @@ func wantCount(specs []ArgSpec) string {
 }
 
 // arg checks the current token against spec.
-func (p *parser) arg(spec ArgSpec) (Arg, *Error) {
+func (p *parser) arg(spec ArgSpec) (Arg, *Problem) {
 	t := p.tok
 	a := Arg{Pos: t.pos, Kind: spec.Kind}
 	switch spec.Kind {
@@ -416,7 +361,7 @@ func numberRange(spec ArgSpec) string {
 
 // syntax reports an unexpected current token. A malformed token that knows
 // what it lacks (an unclosed string) says so instead of want.
-func (p *parser) syntax(want string) *Error {
+func (p *parser) syntax(want string) *Problem {
 	found := p.tok.text
 	if p.tok.kind == tIllegal && p.tok.want != "" {
 		want = p.tok.want
@@ -426,8 +371,8 @@ func (p *parser) syntax(want string) *Error {
 }
 
 // fail builds an Error located at the current token.
-func (p *parser) fail(code ErrorCode, found, want, suggest string) *Error {
-	return &Error{
+func (p *parser) fail(code ErrorCode, found, want, suggest string) *Problem {
+	return &Problem{
 		Offset:  utf8.RuneCountInString(p.lx.src[:p.tok.pos]),
 		Code:    code,
 		Found:   found,
