@@ -3,6 +3,7 @@ package nastrond_test
 import (
 	"maps"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -225,5 +226,24 @@ func TestNastrond_ShippedRulesNotesAreTheSchemaDocs(t *testing.T) {
 	}
 	if len(rules.Rows) == 0 {
 		t.Error("the Rules sheet has no rows")
+	}
+}
+
+// TestTheWorkbookSavedByLibreOfficeAsODSGivesTheSameCards validates the
+// shipped workbook as LibreOffice Calc saves it in its own format and as
+// .xlsx (testdata/libreoffice.ods and .xlsx, made by `soffice --headless
+// --convert-to ods` and back): the same cards, Rules and problems, cell by
+// cell.
+func TestTheWorkbookSavedByLibreOfficeAsODSGivesTheSameCards(t *testing.T) {
+	ods := openNastrond(t, filepath.Join("testdata", "libreoffice.ods"), "ja")
+	xlsx := openNastrond(t, filepath.Join("testdata", "libreoffice.xlsx"), "ja")
+	for _, p := range ods.Problems {
+		t.Errorf("ods: %s", p)
+	}
+	if !reflect.DeepEqual(ods, xlsx) {
+		t.Errorf("the .ods and the .xlsx validate differently:\n ods  %+v\n xlsx %+v", ods.Components, xlsx.Components)
+	}
+	if n := ods.Components["Einherjar"]; n != 33 {
+		t.Errorf("the .ods gives %d Einherjar, want 33", n)
 	}
 }

@@ -10,7 +10,7 @@ var messages = schema.Catalogue{
 	"not_zip":        {".xlsx ファイルではありません（zip 形式でないか、途中で切れています）。Excel で .xlsx 形式で保存し直してください", "not an .xlsx file (not a zip archive, or truncated)"},
 	"unzip_too_big":  {"展開すると %d MiB を超えます（zip 爆弾のおそれがあるので読みません）", "unzips to more than %d MiB (zip bomb?)"},
 	"ratio":          {"部品「%s」が %d 倍を超えて圧縮されています（zip 爆弾のおそれがあるので読みません）", "part %q is compressed more than %d:1 (zip bomb?)"},
-	"not_workbook":   {".xlsx ファイルではありません（zip ですが [Content_Types].xml と xl/workbook.xml がありません）", "not an .xlsx file (a zip archive without [Content_Types].xml and xl/workbook.xml)"},
+	"not_workbook":   {".xlsx でも .ods でもありません（zip ですが、.xlsx の [Content_Types].xml と xl/workbook.xml も、.ods の mimetype と content.xml もありません）", "neither an .xlsx nor an .ods file (a zip archive without .xlsx's [Content_Types].xml and xl/workbook.xml or .ods's mimetype and content.xml)"},
 	"damaged":        {"部品「%s」が壊れています。Excel で開いて保存し直してください（詳細: %s）", "part %q is damaged: %s"},
 	"too_big":        {"ファイルが %d MiB より大きいので読みません", "file is larger than %d MiB"},
 	"unreadable":     {"ブックとして読めません。Excel で開いて保存し直してください（詳細: %s）", "not a readable workbook: %s"},

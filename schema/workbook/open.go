@@ -80,7 +80,7 @@ func (e *FormatError) withFile(reason string) string {
 //
 // A file that cannot be read gives an error wrapping the os error (so
 // errors.Is(err, fs.ErrNotExist) works); a file that is not a sane .xlsx
-// gives a *FormatError.
+// or .ods gives a *FormatError. An .ods gives the tables its .xlsx would.
 func Open(path, display string) (book *schema.Book, err error) {
 	data, err := readLimited(path, display)
 	if err != nil {
@@ -94,6 +94,9 @@ func Open(path, display string) (book *schema.Book, err error) {
 		return nil, formatError(display, "not_zip")
 	}
 	defer recoverFormat(display, &err)
+	if isODS(zr) {
+		return readODS(zr, display)
+	}
 	return readBook(zr, display)
 }
 
@@ -188,7 +191,7 @@ func precheck(data []byte) (string, []any) {
 		return "not_zip", nil
 	}
 	var total uint64
-	var types, book bool
+	var types, book, ods bool
 	for _, zf := range zr.File {
 		size := zf.UncompressedSize64
 		if size > maxUnzipSize || total+size > maxUnzipSize {
@@ -203,9 +206,11 @@ func precheck(data []byte) (string, []any) {
 			types = true
 		case "xl/workbook.xml":
 			book = true
+		case "content.xml":
+			ods = true
 		}
 	}
-	if !types || !book {
+	if (!types || !book) && !(ods && isODS(zr)) {
 		return "not_workbook", nil
 	}
 	for _, zf := range zr.File {
