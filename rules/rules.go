@@ -36,7 +36,7 @@ func (gs Games) ByID(id string) (*sim.Definition, error) {
 		}
 	}
 	ids := gs.IDs()
-	return nil, sim.Errorf("「%s」というゲームはありません（%s のどれかです）", "unknown game %q (want one of %s)", id, sim.Word{strings.Join(ids, "、"), strings.Join(ids, ", ")})
+	return nil, schema.Errorf("「%s」というゲームはありません（%s のどれかです）", "unknown game %q (want one of %s)", id, schema.Word{strings.Join(ids, "、"), strings.Join(ids, ", ")})
 }
 
 // IDs lists the games' ids.

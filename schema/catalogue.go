@@ -61,31 +61,36 @@ func (c Catalogue) Err(key string, args ...any) *Message {
 	return &Message{cat: c, key: key, args: args}
 }
 
-// Message is a catalogue message with its arguments; see Catalogue.Err.
+// Errorf returns a message given inline rather than by catalogue key: ja
+// and en are its two fmt formats and take the same arguments (use explicit
+// indexes such as %[2]d where Japanese wants another order). Like a
+// catalogue message it is put into words only when printed, and its
+// arguments that are errors, Words or other messages speak its language.
+func Errorf(ja, en string, args ...any) *Message {
+	return &Message{form: [2]string{ja, en}, args: args}
+}
+
+// Message is an error with a Japanese and an English form: a catalogue
+// message with its arguments (Catalogue.Err) or an inline pair of formats
+// with theirs (Errorf).
 type Message struct {
 	cat  Catalogue
 	key  string
+	form [2]string // the inline formats, when cat is nil
 	args []any
 	lang *Lang
 }
 
-// Key returns the message's catalogue key.
+// Key returns the message's catalogue key ("" for an inline message).
 func (m *Message) Key() string { return m.key }
 
 // In renders m in l's language.
 func (m *Message) In(l *Lang) string {
-	f := m.cat[m.key][0]
-	if l.English() {
-		f = m.cat[m.key][1]
+	form := m.form
+	if m.cat != nil {
+		form = m.cat[m.key]
 	}
-	args := make([]any, len(m.args))
-	for i, a := range m.args {
-		if e, ok := a.(error); ok {
-			a = l.ErrText(e)
-		}
-		args[i] = a
-	}
-	return fmt.Sprintf(f, args...)
+	return l.Sprintf(form[0], form[1], m.args...)
 }
 
 func (m *Message) Error() string {
@@ -135,8 +140,8 @@ func SetLang(err error, l *Lang) {
 }
 
 // ErrText renders err in l: a Message in l's language, an operating
-// system's file error as "path: what went wrong" in words of l, anything
-// else as it reads.
+// system's file error as "path: what went wrong" in words of l, an
+// errors.Join of errors each in l, one a line, anything else as it reads.
 func (l *Lang) ErrText(err error) string {
 	var pe *fs.PathError
 	if errors.As(err, &pe) && pe == err {
@@ -148,6 +153,15 @@ func (l *Lang) ErrText(err error) string {
 	}
 	if in, ok := err.(interface{ In(*Lang) string }); ok {
 		return in.In(l)
+	}
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		var en, local []string
+		for _, u := range j.Unwrap() {
+			en, local = append(en, u.Error()), append(local, l.ErrText(u))
+		}
+		if strings.Join(en, "\n") == err.Error() { // errors.Join, not a format
+			return strings.Join(local, "\n")
+		}
 	}
 	return err.Error()
 }

@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"errors"
 	"io/fs"
 	"strings"
 	"syscall"
@@ -46,5 +47,56 @@ func TestFileErrorsInEitherLanguage(t *testing.T) {
 	}
 	if got, want := m.In(ja), "out/x.pdf を書き出せません：rules/x/rulebook.md：ファイルかフォルダーがありません"; got != want {
 		t.Errorf("In(ja): %q, want %q", got, want)
+	}
+}
+
+// TestInlineMessageSpeaksEitherLanguage: a message made with Errorf renders
+// its Words, its nested messages and its errors in the language it is put
+// into, in ErrText, In and (after SetLang) Error, also inside errors.Join;
+// a plain error stays as it reads.
+func TestInlineMessageSpeaksEitherLanguage(t *testing.T) {
+	inner := Errorf("P%d の山札", "P%d's deck", 2)
+	m := Errorf("%s が %s にあります（%d）：%v", "%s is in the %s (%d): %v", inner, Word{"手札", "hand"}, 3, errors.New("plain English"))
+	if got, want := m.In(English), "P2's deck is in the hand (3): plain English"; got != want {
+		t.Errorf("English %q, want %q", got, want)
+	}
+	if got, want := m.In(Japanese), "P2 の山札 が 手札 にあります（3）：plain English"; got != want {
+		t.Errorf("Japanese %q, want %q", got, want)
+	}
+	if m.Key() != "" {
+		t.Errorf("an inline message has the key %q", m.Key())
+	}
+	joined := errors.Join(Errorf("%d 枚", "%d cards", 3), Errorf("二", "two"))
+	if ja, en := Japanese.ErrText(joined), English.ErrText(joined); ja != "3 枚\n二" || en != "3 cards\ntwo" {
+		t.Errorf("errors.Join: %q / %q", ja, en)
+	}
+	SetLang(joined, Japanese)
+	if got := joined.Error(); got != "3 枚\n二" {
+		t.Errorf("after SetLang(ja): %q", got)
+	}
+	SetLang(joined, English)
+	if got := joined.Error(); got != "3 cards\ntwo" {
+		t.Errorf("after SetLang(en): %q", got)
+	}
+}
+
+// TestLangSprintfPicksTheFormAndPutsArgumentsIntoWords: the one way replay
+// text speaks: the form of l's language, with Words in l's words and
+// everything else as fmt prints it.
+func TestLangSprintfPicksTheFormAndPutsArgumentsIntoWords(t *testing.T) {
+	for _, tt := range []struct {
+		l    *Lang
+		want string
+	}{
+		{Japanese, "P2 は 手札 を 3 枚 [1 2]"},
+		{English, "P2 has 3 in the hand [1 2]"},
+	} {
+		got := tt.l.Sprintf("P%[1]d は %[2]s を %[3]d 枚 %[4]v", "P%d has %[3]d in the %[2]s %[4]v", 2, Word{"手札", "hand"}, 3, []int{1, 2})
+		if got != tt.want {
+			t.Errorf("%s: %q, want %q", tt.l.Tag(), got, tt.want)
+		}
+	}
+	if Japanese.Pick("はい", "yes") != "はい" || English.Pick("はい", "yes") != "yes" || YesNo(false).In(Japanese) != "いいえ" {
+		t.Error("Pick or YesNo chose the wrong form")
 	}
 }

@@ -159,7 +159,8 @@ func (s *Sheet[T]) setField(f reflect.Value, col Column, raw, typed string, row,
 // cell, echoing the cell as typed. Blank cells are not checked: their zero
 // value is the documented default.
 func (s *Sheet[T]) validateStruct(item *T, row Row, blank map[string]bool) {
-	err := s.c.Lang.valid.Struct(item)
+	valid, trans := s.c.Lang.validator()
+	err := valid.Struct(item)
 	if err == nil {
 		return
 	}
@@ -172,7 +173,7 @@ func (s *Sheet[T]) validateStruct(item *T, row Row, blank map[string]bool) {
 		if at == 0 || blank[fe.StructField()] {
 			continue
 		}
-		msg := fe.Translate(s.c.Lang.trans)
+		msg := fe.Translate(trans)
 		if fe.Tag() == "oneof" {
 			sep := "・"
 			if s.c.Lang.English() {

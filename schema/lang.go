@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/go-playground/locales/en"
 	"github.com/go-playground/locales/ja"
@@ -17,40 +18,58 @@ import (
 
 // Lang renders messages in one language: Japanese ("ja") or English ("en").
 // It also holds the struct validator, whose messages come from validator's
-// own translations with the column header as the field name.
+// own translations with the column header as the field name; it is built
+// the first time a workbook is decoded, so that a Lang costs nothing to make.
 type Lang struct {
-	tag   string
+	tag  string
+	v    *structValidator // shared by the copies With makes
+	game Catalogue        // the messages of the game being validated (see With)
+}
+
+// structValidator is a Lang's validator, built when first used.
+type structValidator struct {
+	once  sync.Once
 	valid *validator.Validate
 	trans ut.Translator
-	game  Catalogue // the messages of the game being validated (see With)
 }
+
+// Japanese and English are the two languages, for code that renders a
+// message in both (a report's two forms, a Word built from replay text).
+var Japanese, English = NewLang("ja"), NewLang("en")
 
 // NewLang returns the Lang for "ja" or "en"; anything else falls back to Japanese.
 func NewLang(tag string) *Lang {
-	l := &Lang{tag: "ja"}
+	l := &Lang{tag: "ja", v: &structValidator{}}
 	if strings.HasPrefix(strings.ToLower(tag), "en") {
 		l.tag = "en"
 	}
-	uni := ut.New(en.New(), en.New(), ja.New())
-	l.trans, _ = uni.GetTranslator(l.tag)
-	l.valid = validator.New(validator.WithRequiredStructEnabled())
-	l.valid.RegisterTagNameFunc(func(f reflect.StructField) string {
-		parts := strings.Split(f.Tag.Get("xlsx"), ",")
-		if l.tag == "en" && len(parts) > 1 {
-			return parts[1]
-		}
-		return parts[0]
-	})
-	var err error
-	if l.tag == "en" {
-		err = en_translations.RegisterDefaultTranslations(l.valid, l.trans)
-	} else {
-		err = ja_translations.RegisterDefaultTranslations(l.valid, l.trans)
-	}
-	if err != nil {
-		panic("schema: validator translations: " + err.Error())
-	}
 	return l
+}
+
+// validator returns l's struct validator and its translator.
+func (l *Lang) validator() (*validator.Validate, ut.Translator) {
+	l.v.once.Do(func() {
+		uni := ut.New(en.New(), en.New(), ja.New())
+		l.v.trans, _ = uni.GetTranslator(l.tag)
+		l.v.valid = validator.New(validator.WithRequiredStructEnabled())
+		l.v.valid.RegisterTagNameFunc(func(f reflect.StructField) string {
+			parts := strings.Split(f.Tag.Get("xlsx"), ",")
+			if l.tag == "en" && len(parts) > 1 {
+				return parts[1]
+			}
+			return parts[0]
+		})
+		var err error
+		if l.tag == "en" {
+			err = en_translations.RegisterDefaultTranslations(l.v.valid, l.v.trans)
+		} else {
+			err = ja_translations.RegisterDefaultTranslations(l.v.valid, l.v.trans)
+		}
+		if err != nil {
+			panic("schema: validator translations: " + err.Error())
+		}
+	})
+	return l.v.valid, l.v.trans
 }
 
 // LangFromEnv picks the language from LC_ALL, LC_MESSAGES or LANG, as a
@@ -72,6 +91,56 @@ func (l *Lang) English() bool { return l.tag == "en" }
 
 // Tag returns "ja" or "en".
 func (l *Lang) Tag() string { return l.tag }
+
+// Pick returns ja or en, whichever is in l's language.
+func (l *Lang) Pick(ja, en string) string {
+	if l.English() {
+		return en
+	}
+	return ja
+}
+
+// Sprintf formats with ja or en, whichever is in l's language; the two
+// formats take the same arguments. An argument that speaks both languages
+// (a Word, a Message, any error or value with an In(*Lang) method) is put
+// into l's words; an error is rendered as ErrText renders it.
+func (l *Lang) Sprintf(ja, en string, args ...any) string {
+	f := l.Pick(ja, en)
+	local, cloned := args, false
+	for i, a := range args {
+		var s string
+		switch a := a.(type) {
+		case error:
+			s = l.ErrText(a)
+		case interface{ In(*Lang) string }:
+			s = a.In(l)
+		default:
+			continue
+		}
+		if !cloned {
+			local, cloned = slices.Clone(args), true
+		}
+		local[i] = s
+	}
+	return fmt.Sprintf(f, local...)
+}
+
+// Word is a word or phrase with a Japanese and an English form (in that
+// order), such as the name of a zone, to be given to Sprintf or Errorf.
+type Word [2]string
+
+// In returns the form in l's language.
+func (w Word) In(l *Lang) string { return l.Pick(w[0], w[1]) }
+
+func (w Word) String() string { return w[1] }
+
+// YesNo is a flag as a Word: はい/いいえ, true/false.
+func YesNo(b bool) Word {
+	if b {
+		return Word{"はい", "true"}
+	}
+	return Word{"いいえ", "false"}
+}
 
 // Msg renders the catalog message key with args, in l's language. A string
 // argument the message quotes (%q, or 「%s」 in Japanese) echoes what the

@@ -124,7 +124,7 @@ func buildGame(ctx context.Context, opts *buildOptions, res schema.Result) (bool
 	clean := true
 	for _, b := range batches(rep, bal) {
 		for _, v := range append(b.Violations, b.UnfinishedGames...) {
-			fmt.Fprintln(opts.stdout, opts.msg("build_violation", res.File, v.Text(opts.Lang().Tag()), v.Replay))
+			fmt.Fprintln(opts.stdout, opts.msg("build_violation", res.File, v.Text(opts.Lang()), v.Replay))
 		}
 		clean = clean && b.ViolationCount == 0 && b.Unfinished == 0
 	}

@@ -103,10 +103,10 @@ func writeLadderText(w io.Writer, l *sim.Ladder, lang *schema.Lang) {
 		say("ladder_problems", count{l.Violations, "n_violations"}, l.Unfinished)
 	}
 	for _, v := range l.ViolationGames {
-		say("ladder_violation", v.Players, v.Turn, v.Text(lang.Tag()), v.Replay)
+		say("ladder_violation", v.Players, v.Turn, v.Text(lang), v.Replay)
 	}
 	for _, v := range l.UnfinishedGames {
-		say("ladder_unfinished", v.Players, v.Turn, v.Text(lang.Tag()), v.Replay)
+		say("ladder_unfinished", v.Players, v.Turn, v.Text(lang), v.Replay)
 	}
 	if more := l.Violations + l.Unfinished - len(l.ViolationGames) - len(l.UnfinishedGames); more > 0 {
 		say("ladder_more", count{more, "n_games"})

@@ -120,7 +120,7 @@ func engineProblems(res schema.Result, lang *schema.Lang) []schema.Problem {
 	}
 	e, err := game.New(res.Data)
 	if err != nil {
-		return []schema.Problem{{Severity: schema.Error, File: res.File, Message: lang.Msg("engine_refuses", sim.Localized(err, !lang.English()))}}
+		return []schema.Problem{{Severity: schema.Error, File: res.File, Message: lang.Msg("engine_refuses", lang.ErrText(err))}}
 	}
 	l, ok := e.(sim.Linter)
 	if !ok {

@@ -53,7 +53,7 @@ func runReplay(_ context.Context, opts *replayOptions, args []string) error {
 	if err != nil {
 		return err
 	}
-	r := sim.Replay(opts.stdout, e, spec.Config, spec.Seed, spec.Bots, opts.Lang().Tag())
+	r := sim.Replay(opts.stdout, e, spec.Config, spec.Seed, spec.Bots, opts.Lang())
 	if r.Violation != nil || r.Unfinished {
 		return errProblems
 	}

@@ -147,7 +147,7 @@ func TestReplayCommandReplaysThatVeryGame(t *testing.T) {
 						t.Errorf("%s: %d decisions replayed, the batch game took %d", line, n, r.Decisions)
 					}
 					var direct bytes.Buffer
-					sim.Replay(&direct, e, r.Config, r.Seed, s.bots, "en")
+					sim.Replay(&direct, e, r.Config, r.Seed, s.bots, schema.English)
 					if got.stdout != direct.String() {
 						t.Errorf("%s: the CLI transcript differs from sim.Replay with the batch's config %+v", line, r.Config)
 					}
@@ -207,8 +207,8 @@ func TestReplayLineReadsBackToTheSameGame(t *testing.T) {
 				t.Errorf("%q reads back as %+v, want %+v", line, got, want)
 			}
 			var a, b bytes.Buffer
-			sim.Replay(&a, e, want.Config, want.Seed, want.Bots, "en")
-			sim.Replay(&b, fresh, got.Config, got.Seed, got.Bots, "en")
+			sim.Replay(&a, e, want.Config, want.Seed, want.Bots, schema.English)
+			sim.Replay(&b, fresh, got.Config, got.Seed, got.Bots, schema.English)
 			if a.String() != b.String() || !decisionLine.MatchString(a.String()) {
 				t.Errorf("%q replays another game than the one it was written for", line)
 			}

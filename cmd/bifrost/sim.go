@@ -214,6 +214,6 @@ func writeSimText(w io.Writer, r *sim.Report, lang *schema.Lang) {
 		say("sim_unfinished", v.Players, v.Turn, v.Replay)
 	}
 	for _, v := range r.Violations {
-		say("sim_violation", v.Players, v.Turn, v.Text(lang.Tag()), v.Replay)
+		say("sim_violation", v.Players, v.Turn, v.Text(lang), v.Replay)
 	}
 }

@@ -191,13 +191,13 @@ func verdict(res schema.Result, rep, bal *sim.Report, lang *schema.Lang) []schem
 		if b.ViolationCount > r.Int("CheckMaxViolations") {
 			add(schema.Error, "check_violations", b.ViolationCount, bots, b.Games, r.Int("CheckMaxViolations"))
 			for _, v := range b.Violations[:min(len(b.Violations), 5)] {
-				add(schema.Error, "check_violation", v.Players, v.Turn, v.Text(lang.Tag()), v.Replay)
+				add(schema.Error, "check_violation", v.Players, v.Turn, v.Text(lang), v.Replay)
 			}
 		}
 		if b.Unfinished > r.Int("CheckMaxUnfinished") {
 			add(schema.Error, "check_unfinished", b.Unfinished, bots, b.Games, r.Int("CheckMaxUnfinished"))
 			for _, v := range b.UnfinishedGames[:min(len(b.UnfinishedGames), 5)] {
-				add(schema.Error, "check_violation", v.Players, v.Turn, v.Text(lang.Tag()), v.Replay)
+				add(schema.Error, "check_violation", v.Players, v.Turn, v.Text(lang), v.Replay)
 			}
 		}
 	}

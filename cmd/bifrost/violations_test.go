@@ -14,12 +14,12 @@ import (
 // the check/build verdict print a violation's Japanese form under ja and
 // its English form under en; an engine error without a Japanese form stays
 // English. No shipped workbook makes an engine break an invariant, so the
-// violation here is made with sim.Errorf as the engines make theirs (their
+// violation here is made with schema.Errorf as the engines make theirs (their
 // own tests provoke real ones).
 func TestViolationsPrintInTheUsersLanguage(t *testing.T) {
-	err := sim.Errorf("P%dのゾーンにあるカードは合わせて%d枚ですが、%d枚のはずです", "P%d has %d cards across its zones, want %d", 1, 29, 30)
-	m := err.(*sim.Message)
-	v := sim.Violation{Seed: 9, Players: 2, Turn: 4, Message: m.EN, MessageJA: m.JA, Replay: "bifrost replay guardian --seed 9 --players 2"}
+	m := schema.Errorf("P%dのゾーンにあるカードは合わせて%d枚ですが、%d枚のはずです", "P%d has %d cards across its zones, want %d", 1, 29, 30)
+	ja, en := m.In(schema.Japanese), m.In(schema.English)
+	v := sim.Violation{Seed: 9, Players: 2, Turn: 4, Message: en, MessageJA: ja, Replay: "bifrost replay guardian --seed 9 --players 2"}
 	rep := &sim.Report{Game: "guardian", Games: 100, PlayerCounts: []int{2}, Bots: []string{"random"}, ViolationCount: 1,
 		Violations: []sim.Violation{v}}
 	res := shippedRules(t, "CheckMaxSeatGap", 100)
@@ -30,17 +30,17 @@ func TestViolationsPrintInTheUsersLanguage(t *testing.T) {
 			text.WriteString(p.Message + "\n")
 		}
 		out := text.String()
-		want, bad := m.JA, englishIn(out)
+		want, bad := ja, englishIn(out)
 		if lang == "en" {
-			want, bad = m.EN, japaneseIn(out)
+			want, bad = en, japaneseIn(out)
 		}
 		if strings.Count(out, want) != 2 || len(bad) > 0 {
 			t.Errorf("%s: want the %s form in the sim text and the verdict, and nothing in the other language (%q):\n%s", lang, lang, bad, out)
 		}
 	}
 	plain := sim.Violation{Message: "no Japanese form"}
-	if plain.Text("ja") != "no Japanese form" {
-		t.Errorf("a violation without a Japanese form reads %q in Japanese", plain.Text("ja"))
+	if plain.Text(schema.Japanese) != "no Japanese form" {
+		t.Errorf("a violation without a Japanese form reads %q in Japanese", plain.Text(schema.Japanese))
 	}
 }
 

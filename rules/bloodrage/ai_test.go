@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"bifrost/rules/sim"
+	"bifrost/schema"
 )
 
 // Province indexes by the seed's numbering (number - 1).
@@ -792,7 +793,7 @@ func TestBlueUpgradeRolledAgainTakesEffectAgain(t *testing.T) {
 				wantRage, wantGlory, again = 4, 3, false
 			}
 			var lines []string
-			g.emit = func(ev sim.Event) { lines = append(lines, g.Explain(ev, "en")) }
+			g.emit = func(ev sim.Event) { lines = append(lines, g.Explain(ev, schema.English)) }
 			g.forced = []int{7}
 			if !g.aiUpgrade(1) {
 				t.Fatal("the first roll of the blue face was refused")

@@ -1,19 +1,21 @@
 package bloodrage
 
-import "bifrost/rules/sim"
+import "bifrost/schema"
 
 // statWords name the three stats in violation messages.
-var statWords = [3]sim.Word{{"激情", "Rage"}, {"名誉ステータス（斧）", "Axes"}, {"指揮ステータス（角笛）", "Horns"}}
+var statWords = [3]schema.Word{{"激情", "Rage"}, {"名誉ステータス（斧）", "Axes"}, {"指揮ステータス（角笛）", "Horns"}}
 
 // placeWord names a place in both languages (a province by its name and ID).
-func (g *Game) placeWord(loc int) sim.Word { return sim.Word{g.place(loc, "ja"), g.place(loc, "en")} }
+func (g *Game) placeWord(loc int) schema.Word {
+	return schema.Word{g.place(loc, schema.Japanese), g.place(loc, schema.English)}
+}
 
 // figWord names figure kind k in both languages.
-func figWord(k int8) sim.Word { return sim.Word{figNames[0][k], figNames[1][k]} }
+func figWord(k int8) schema.Word { return figNames[k] }
 
 // cardWord names card instance i in both languages: 「its name」 and its ID.
-func (g *Game) cardWord(i int) sim.Word {
-	return sim.Word{"「" + g.instName(int16(i), "ja") + "」", g.instName(int16(i), "en")}
+func (g *Game) cardWord(i int) schema.Word {
+	return schema.Word{"「" + g.instName(int16(i), schema.Japanese) + "」", g.instName(int16(i), schema.English)}
 }
 
 // Check verifies the invariants of issue 8 and checklist §5 (I1, I3, I5,
@@ -28,71 +30,71 @@ func (g *Game) Check() error {
 	fc := &g.figCheck
 	for s := range g.n {
 		if fc.kinds[s] != [4]int{e.p.warriors, 1, e.p.ships, e.p.maxMon} {
-			return sim.Errorf("P%dのフィギュアが%vです（戦士、リーダー、船、怪物の順）", "P%d has figures %v (warriors, leader, ships, monsters)", s+1, fc.kinds[s])
+			return schema.Errorf("P%dのフィギュアが%vです（戦士、リーダー、船、怪物の順）", "P%d has figures %v (warriors, leader, ships, monsters)", s+1, fc.kinds[s])
 		}
 	}
 	occ := &fc.occ
 	if fc.cnt != g.cnt || fc.cntW != g.cntW || *occ != g.occ {
-		return sim.Errorf("フィギュアの数の集計が、フィギュアの置き場所と合いません", "figure counts disagree with the figures' places")
+		return schema.Errorf("フィギュアの数の集計が、フィギュアの置き場所と合いません", "figure counts disagree with the figures' places")
 	}
 	for p := range nProv {
 		if p != ygg && int(occ[p]) > int(e.prov[p].villages) {
-			return sim.Errorf("%sにフィギュアが%d体ありますが、村は%d個です", "%s holds %d figures in %d villages", g.placeWord(p), occ[p], e.prov[p].villages)
+			return schema.Errorf("%sにフィギュアが%d体ありますが、村は%d個です", "%s holds %d figures in %d villages", g.placeWord(p), occ[p], e.prov[p].villages)
 		}
 		if g.destroyed[p] && occ[p] != 0 {
-			return sim.Errorf("破壊された%sにフィギュアが%d体あります", "destroyed %s holds %d figures", g.placeWord(p), occ[p])
+			return schema.Errorf("破壊された%sにフィギュアが%d体あります", "destroyed %s holds %d figures", g.placeWord(p), occ[p])
 		}
 	}
 	for j := range nFjord {
 		if !g.fjordOpen(j) && occ[locFjord0+j] != 0 {
-			return sim.Errorf("両側の地方が破壊されたフィヨルド%sに船が%d隻あります", "fjord %s between two destroyed provinces holds %d ships", g.placeWord(locFjord0+j), occ[locFjord0+j])
+			return schema.Errorf("両側の地方が破壊されたフィヨルド%sに船が%d隻あります", "fjord %s between two destroyed provinces holds %d ships", g.placeWord(locFjord0+j), occ[locFjord0+j])
 		}
 	}
 	for s := range g.n {
 		c := &g.clan[s]
 		if c.rage < 0 {
-			return sim.Errorf("P%dの激情が%dです", "P%d's Rage is %d", s+1, c.rage)
+			return schema.Errorf("P%dの激情が%dです", "P%d's Rage is %d", s+1, c.rage)
 		}
 		if c.glory < 0 {
-			return sim.Errorf("P%dの名誉が%dです", "P%d's glory is %d", s+1, c.glory)
+			return schema.Errorf("P%dの名誉が%dです", "P%d's glory is %d", s+1, c.glory)
 		}
 		for k := range 3 {
 			if c.step[k] < 0 || int(c.step[k]) >= len(e.p.tracks[k]) {
-				return sim.Errorf("P%dの%sが%d段目にあります（その段はありません）", "P%d's %s is on step %d", s+1, statWords[k], c.step[k])
+				return schema.Errorf("P%dの%sが%d段目にあります（その段はありません）", "P%d's %s is on step %d", s+1, statWords[k], c.step[k])
 			}
 		}
 		if g.onBoard(s) > g.statValue(s, statHorns) {
-			return sim.Errorf("P%dは盤上にフィギュアが%d体ありますが、指揮ステータスは%dです", "P%d has %d figures on the board with Horns %d", s+1, g.onBoard(s), g.statValue(s, statHorns))
+			return schema.Errorf("P%dは盤上にフィギュアが%d体ありますが、指揮ステータスは%dです", "P%d has %d figures on the board with Horns %d", s+1, g.onBoard(s), g.statValue(s, statHorns))
 		}
 		for sl := range e.slots {
 			if i := c.slot[sl]; i >= 0 && (g.cLoc[i] != clSheet || int(g.cOwn[i]) != s) {
-				return sim.Errorf("P%dの氏族シートの枠%dに%sがありますが、そのカードは別の場所にあります", "P%d's sheet slot %d holds %s, which is elsewhere", s+1, sl, g.cardWord(int(i)))
+				return schema.Errorf("P%dの氏族シートの枠%dに%sがありますが、そのカードは別の場所にあります", "P%d's sheet slot %d holds %s, which is elsewhere", s+1, sl, g.cardWord(int(i)))
 			}
 		}
 		if s == 0 {
 			continue
 		}
 		if c.subs > c.pillages {
-			return sim.Errorf("I14: P%dは略奪の成功%[3]d回で報酬の代わりを%[2]d回受け取りました", "I14: P%d took the reward's substitute %d times in %d successful pillages", s+1, c.subs, c.pillages)
+			return schema.Errorf("I14: P%dは略奪の成功%[3]d回で報酬の代わりを%[2]d回受け取りました", "I14: P%d took the reward's substitute %d times in %d successful pillages", s+1, c.subs, c.pillages)
 		}
 		if c.pass < 1 || int(c.pass) > e.p.passLimit {
-			return sim.Errorf("P%dのパスダイスの目が%dです", "P%d's pass die shows %d", s+1, c.pass)
+			return schema.Errorf("P%dのパスダイスの目が%dです", "P%d's pass die shows %d", s+1, c.pass)
 		}
 		if want := min(1+int(c.fails), e.p.passLimit); int(c.pass) != want && !(c.t9 && int(c.pass) == e.p.passLimit) {
-			return sim.Errorf("I2: この時代に%[3]d回失敗したあと、P%[1]dのパスダイスの目が%[2]dです", "I2: P%d's pass die shows %d after %d failures this Age", s+1, c.pass, c.fails)
+			return schema.Errorf("I2: この時代に%[3]d回失敗したあと、P%[1]dのパスダイスの目が%[2]dです", "I2: P%d's pass die shows %d after %d failures this Age", s+1, c.pass, c.fails)
 		}
 		bd := &e.boards[c.board]
 		for f := range nTracks {
 			n := len(bd.tracks[f])
 			if c.marker[f] < 0 || int(c.marker[f]) > n {
-				return sim.Errorf("P%dのトラック%dのマーカーが%d マス目にあります（マスは%d個）", "P%d's marker %d is on cell %d of %d", s+1, f+1, c.marker[f], n)
+				return schema.Errorf("P%dのトラック%dのマーカーが%d マス目にあります（マスは%d個）", "P%d's marker %d is on cell %d of %d", s+1, f+1, c.marker[f], n)
 			}
 			want := int(c.stepped[f]) // I4: the marker is where its steps along the arrows lead
 			if want > n && bd.tracks[f][n-1].loop {
 				want = (want-1)%n + 1
 			}
 			if int(c.marker[f]) != want {
-				return sim.Errorf("I4: この時代に%[4]dマス進んだP%[1]dのトラック%[2]dのマーカーが、%[3]dマス目にあります", "I4: P%d's marker %d is on cell %d after %d steps this Age", s+1, f+1, c.marker[f], c.stepped[f])
+				return schema.Errorf("I4: この時代に%[4]dマス進んだP%[1]dのトラック%[2]dのマーカーが、%[3]dマス目にあります", "I4: P%d's marker %d is on cell %d after %d steps this Age", s+1, f+1, c.marker[f], c.stepped[f])
 			}
 		}
 	}
@@ -102,7 +104,7 @@ func (g *Game) Check() error {
 	switch g.prompt {
 	case pCall, pCard, pLate, pSave, pRetreat, pKeep, pThin:
 		if !g.b.active {
-			return sim.Errorf("戦闘がないのに戦闘の選択（プロンプト%d）があります", "a battle decision (prompt %d) with no battle", g.prompt)
+			return schema.Errorf("戦闘がないのに戦闘の選択（プロンプト%d）があります", "a battle decision (prompt %d) with no battle", g.prompt)
 		}
 	}
 	return nil
@@ -193,22 +195,22 @@ func (g *Game) checkFig(f int) error {
 	e, fg := g.e, &g.figs[f]
 	s := int(fg.owner)
 	if s != f/e.perClan {
-		return sim.Errorf("フィギュア%dの持ち主が氏族%dですが、氏族%dのはずです", "figure %d belongs to clan %d, not %d", f, s, f/e.perClan)
+		return schema.Errorf("フィギュア%dの持ち主が氏族%dですが、氏族%dのはずです", "figure %d belongs to clan %d, not %d", f, s, f/e.perClan)
 	}
 	if fg.loc < 0 || int(fg.loc) >= nLocs {
-		return sim.Errorf("P%[2]dのフィギュア%[1]dがどこにもありません（場所%[3]d）", "figure %d of P%d is nowhere (place %d)", f, s+1, fg.loc)
+		return schema.Errorf("P%[2]dのフィギュア%[1]dがどこにもありません（場所%[3]d）", "figure %d of P%d is nowhere (place %d)", f, s+1, fg.loc)
 	}
 	if fg.kind < 0 || fg.kind > fkMonster {
-		return sim.Errorf("P%[2]dのフィギュア%[1]dの種類が%[3]dです", "figure %d of P%d is of kind %d", f, s+1, fg.kind)
+		return schema.Errorf("P%[2]dのフィギュア%[1]dの種類が%[3]dです", "figure %d of P%d is of kind %d", f, s+1, fg.kind)
 	}
 	held := fg.kind != fkMonster || g.clan[s].slot[slotMonster0+int(fg.slot)] >= 0
 	if held == (fg.loc == locBox) {
-		return sim.Errorf("P%dの%s（枠%d）が場所%dにあります（カードあり：%v）", "P%d's %s (slot %d) is in place %d with card %v", s+1, figWord(fg.kind), fg.slot, fg.loc, sim.YesNo(held))
+		return schema.Errorf("P%dの%s（枠%d）が場所%dにあります（カードあり：%v）", "P%d's %s (slot %d) is in place %d with card %v", s+1, figWord(fg.kind), fg.slot, fg.loc, schema.YesNo(held))
 	}
 	ship := g.isShip(f)
 	atSea := fg.loc >= locFjord0 && fg.loc < locReserve
 	if atSea && !ship || ship && int(fg.loc) < nProv {
-		return sim.Errorf("P%dの%sが%sにあります（置けない場所です）", "P%d's %s is in %s", s+1, figWord(fg.kind), g.placeWord(int(fg.loc)))
+		return schema.Errorf("P%dの%sが%sにあります（置けない場所です）", "P%d's %s is in %s", s+1, figWord(fg.kind), g.placeWord(int(fg.loc)))
 	}
 	return nil
 }
@@ -260,7 +262,7 @@ func (g *Game) checkCards() error {
 				return err
 			}
 		}
-		return sim.Errorf("ドラフトの山に%d枚、公開中に%d枚と数えましたが、そこにカードはありません", "Check counts %d cards in the draft pool and %d shown, which none holds", cc.pool, cc.played)
+		return schema.Errorf("ドラフトの山に%d枚、公開中に%d枚と数えましたが、そこにカードはありません", "Check counts %d cards in the draft pool and %d shown, which none holds", cc.pool, cc.played)
 	}
 	for s := range g.n {
 		filled := 0
@@ -270,13 +272,13 @@ func (g *Game) checkCards() error {
 			}
 		}
 		if filled != cc.onSheet[s] {
-			return sim.Errorf("P%dの氏族シートのカードは%d枚ですが、埋まった枠は%d個です", "P%d has %d cards on its sheet but %d slots filled", s+1, cc.onSheet[s], filled)
+			return schema.Errorf("P%dの氏族シートのカードは%d枚ですが、埋まった枠は%d個です", "P%d has %d cards on its sheet but %d slots filled", s+1, cc.onSheet[s], filled)
 		}
 		if cc.hand[s] != g.handSize(s) {
-			return sim.Errorf("P%dの手札の枚数%dが、実際の%d枚と合いません", "P%d's hand count %d disagrees with its %d cards", s+1, g.handSize(s), cc.hand[s])
+			return schema.Errorf("P%dの手札の枚数%dが、実際の%d枚と合いません", "P%d's hand count %d disagrees with its %d cards", s+1, g.handSize(s), cc.hand[s])
 		}
 		if cc.held[s] > maxHand {
-			return sim.Errorf("P%dがカードを%d枚持っています", "P%d holds %d cards", s+1, cc.held[s])
+			return schema.Errorf("P%dがカードを%d枚持っています", "P%d holds %d cards", s+1, cc.held[s])
 		}
 	}
 	g.nMoved = 0
@@ -313,32 +315,32 @@ func (g *Game) checkCard(i int) error {
 	switch l {
 	case clHand, clKept, clPlayed, clSheet, clQuest:
 		if own < 0 || own >= g.n {
-			return sim.Errorf("カード%sを誰も持っていません", "card %s is held by nobody", g.cardWord(i))
+			return schema.Errorf("カード%sを誰も持っていません", "card %s is held by nobody", g.cardWord(i))
 		}
 		if own > 0 && l != clSheet && d.kind != cardBattle {
-			return sim.Errorf("AIのP%dが%sカード%sを持っています", "AI P%d holds the %s card %s", own+1, [3]sim.Word{{"クエスト", "quest"}, {"強化", "upgrade"}, {"戦闘", "battle"}}[d.kind], g.cardWord(i))
+			return schema.Errorf("AIのP%dが%sカード%sを持っています", "AI P%d holds the %s card %s", own+1, [3]schema.Word{{"クエスト", "quest"}, {"強化", "upgrade"}, {"戦闘", "battle"}}[d.kind], g.cardWord(i))
 		}
 		if l == clPlayed && !g.b.active {
-			return sim.Errorf("戦闘の外でカード%sが公開されています", "card %s is shown outside a battle", g.cardWord(i))
+			return schema.Errorf("戦闘の外でカード%sが公開されています", "card %s is shown outside a battle", g.cardWord(i))
 		}
 	case clPool:
 		if g.prompt != pDraft {
-			return sim.Errorf("ドラフトの外でカード%sがドラフトの山にあります", "card %s is in the draft pool outside the draft", g.cardWord(i))
+			return schema.Errorf("ドラフトの外でカード%sがドラフトの山にあります", "card %s is in the draft pool outside the draft", g.cardWord(i))
 		}
 	case clDiscard, clAIDeck, clQuestPile, clUpgradePile, clBattlePile:
 	default:
-		return sim.Errorf("カード%sが場所%dにあります", "card %s is in place %d", g.cardWord(i), l)
+		return schema.Errorf("カード%sが場所%dにあります", "card %s is in place %d", g.cardWord(i), l)
 	}
 	if !g.inGame(d.age, d.players) {
-		return sim.Errorf("このゲームで使わないカード%sが場所%dにあります", "card %s, which is not in this game, is in place %d", g.cardWord(i), l)
+		return schema.Errorf("このゲームで使わないカード%sが場所%dにあります", "card %s, which is not in this game, is in place %d", g.cardWord(i), l)
 	}
 	faceUp := l == clPool || l == clKept || l == clPlayed || l == clSheet || l == clQuest || l == clHand && own == 0
 	if faceUp && !g.cSeen[i] || l == clAIDeck && g.cSeen[i] {
-		return sim.Errorf("場所%[2]dのカード%[1]sについて、プレイヤーが見たかどうかの印が正しくありません（見た：%[3]v）", "card %s in place %d is marked seen %v by the human", g.cardWord(i), l, sim.YesNo(g.cSeen[i]))
+		return schema.Errorf("場所%[2]dのカード%[1]sについて、プレイヤーが見たかどうかの印が正しくありません（見た：%[3]v）", "card %s in place %d is marked seen %v by the human", g.cardWord(i), l, schema.YesNo(g.cSeen[i]))
 	}
 	aiSheet := l == clSheet && own > 0 // a monster searched out of a later Age (T43)
 	if !aiSheet && int(d.age) > int(g.age) || (l == clQuestPile || l == clUpgradePile || l == clBattlePile || l == clAIDeck) && int(d.age) != int(g.age) {
-		return sim.Errorf("時代%[2]dのカード%[1]sが時代%[3]dに使われています（場所%[4]d）", "card %s of Age %d is in play in Age %d (place %d)", g.cardWord(i), d.age, g.age, l)
+		return schema.Errorf("時代%[2]dのカード%[1]sが時代%[3]dに使われています（場所%[4]d）", "card %s of Age %d is in play in Age %d (place %d)", g.cardWord(i), d.age, g.age, l)
 	}
 	return nil
 }

@@ -201,7 +201,7 @@ const (
 func compile(e schema.Effect, vocab string) ([]clause, error) {
 	if e.AST == nil {
 		if e.Src != "" {
-			return nil, sim.Errorf("効果「%s」を読み取れません", "effect \"%s\" did not parse", e.Src)
+			return nil, schema.Errorf("効果「%s」を読み取れません", "effect \"%s\" did not parse", e.Src)
 		}
 		return nil, nil
 	}
@@ -214,10 +214,10 @@ func compileAST(ast *effect.Effect, vocab string) ([]clause, error) {
 		c := clause{may: cl.May}
 		var ok bool
 		if c.trig, ok = trigIDs[vocab][cl.Trigger]; !ok && cl.Trigger != "" {
-			return nil, sim.Errorf("エンジンの知らないタイミング「%s」です", "unhandled trigger \"%s\"", cl.Trigger)
+			return nil, schema.Errorf("エンジンの知らないタイミング「%s」です", "unhandled trigger \"%s\"", cl.Trigger)
 		}
 		if c.verb, ok = verbIDs[vocab][cl.Action.Name]; !ok {
-			return nil, sim.Errorf("エンジンの知らない動作「%s」です", "unhandled verb \"%s\"", cl.Action.Name)
+			return nil, schema.Errorf("エンジンの知らない動作「%s」です", "unhandled verb \"%s\"", cl.Action.Name)
 		}
 		for i, arg := range cl.Action.Args {
 			var v int16
@@ -227,7 +227,7 @@ func compileAST(ast *effect.Effect, vocab string) ([]clause, error) {
 			case effect.Word:
 				w, ok := words[arg.Str]
 				if !ok {
-					return nil, sim.Errorf("エンジンの知らない語「%s」です", "unhandled word \"%s\"", arg.Str)
+					return nil, schema.Errorf("エンジンの知らない語「%s」です", "unhandled word \"%s\"", arg.Str)
 				}
 				v = w
 				if c.verb == vGloryPer && arg.Str == "rage" {

@@ -239,7 +239,7 @@ func New(d *Data) (*Engine, error) {
 		bl.board(d, b)
 	}
 	if len(e.pillage) == 0 {
-		bl.errs = append(bl.errs, sim.Errorf("略奪報酬の表がありません", "bloodrage: no pillage table"))
+		bl.errs = append(bl.errs, schema.Errorf("略奪報酬の表がありません", "bloodrage: no pillage table"))
 	}
 	if len(bl.errs) > 0 {
 		return nil, errors.Join(bl.errs...)
@@ -281,22 +281,22 @@ type builder struct {
 func (bl *builder) checkSettings(d *Data) {
 	e := bl.e
 	if e.p.maxMon > maxMonsters {
-		bl.errs = append(bl.errs, sim.Errorf("MaxMonsters の %d は上限の %d を超えています", "bloodrage: MaxMonsters %d exceeds %d", e.p.maxMon, maxMonsters))
+		bl.errs = append(bl.errs, schema.Errorf("MaxMonsters の %d は上限の %d を超えています", "bloodrage: MaxMonsters %d exceeds %d", e.p.maxMon, maxMonsters))
 	}
 	if len(d.Boards) < e.p.maxAI {
-		bl.errs = append(bl.errs, sim.Errorf("AIボードが %d 枚しかありません。AI氏族は最大 %d なので、その数だけ要ります", "bloodrage: %d AI boards for up to %d AI clans", len(d.Boards), e.p.maxAI))
+		bl.errs = append(bl.errs, schema.Errorf("AIボードが %d 枚しかありません。AI氏族は最大 %d なので、その数だけ要ります", "bloodrage: %d AI boards for up to %d AI clans", len(d.Boards), e.p.maxAI))
 	}
 	for i, t := range e.p.tracks {
 		if len(t) == 0 || len(t) > 30 {
-			bl.errs = append(bl.errs, sim.Errorf("ステータストラック %d のマスが %d 個です（1〜30 個にしてください）", "bloodrage: stat track %d has %d steps", i, len(t)))
+			bl.errs = append(bl.errs, schema.Errorf("ステータストラック %d のマスが %d 個です（1〜30 個にしてください）", "bloodrage: stat track %d has %d steps", i, len(t)))
 		}
 	}
 	if len(e.p.ragnarokGlory) < e.p.ages || len(e.p.destroyedAtStart) < 3 {
-		bl.errs = append(bl.errs, sim.Errorf("RagnarokGlory（時代の数だけ）か DestroyedAtStart（3 つ）の値が足りません", "bloodrage: RagnarokGlory or DestroyedAtStart too short"))
+		bl.errs = append(bl.errs, schema.Errorf("RagnarokGlory（時代の数だけ）か DestroyedAtStart（3 つ）の値が足りません", "bloodrage: RagnarokGlory or DestroyedAtStart too short"))
 	}
 	for _, n := range e.p.destroyedAtStart {
 		if n+e.p.ages > 8 {
-			bl.errs = append(bl.errs, sim.Errorf("初めに %d 地方を破滅させると、%d 時代分のラグナロクの地方が残りません", "bloodrage: %d provinces destroyed at start leave no Ragnarök province for %d ages", n, e.p.ages))
+			bl.errs = append(bl.errs, schema.Errorf("初めに %d 地方を破滅させると、%d 時代分のラグナロクの地方が残りません", "bloodrage: %d provinces destroyed at start leave no Ragnarök province for %d ages", n, e.p.ages))
 			break
 		}
 	}
@@ -322,11 +322,11 @@ func (bl *builder) cards(d *Data) {
 		if sk, ok := map[string]int8{"リーダー": skLeader, "戦士": skWarrior, "船": skShip, "怪物": skMonster, "氏族": skClan}[c.Slot]; ok && cd.kind == cardUpgrade {
 			cd.slot = sk
 		} else if cd.kind == cardUpgrade {
-			bl.errs = append(bl.errs, sim.Errorf("カード %s: アップグレードの対象「%s」はリーダー・戦士・船・怪物・氏族のどれでもありません", "card %s: upgrade slot \"%s\"", c.ID, c.Slot))
+			bl.errs = append(bl.errs, schema.Errorf("カード %s: アップグレードの対象「%s」はリーダー・戦士・船・怪物・氏族のどれでもありません", "card %s: upgrade slot \"%s\"", c.ID, c.Slot))
 		}
 		eff, err := compile(c.Effect, vocabCard)
 		if err != nil {
-			bl.errs = append(bl.errs, sim.Errorf("カード %s: %s", "card %s: %s", c.ID, err))
+			bl.errs = append(bl.errs, schema.Errorf("カード %s: %s", "card %s: %s", c.ID, err))
 		}
 		cd.eff = eff
 		cd.static()
@@ -342,7 +342,7 @@ func (bl *builder) cards(d *Data) {
 		}
 	}
 	if len(e.inst) > schema.MaxCards {
-		bl.errs = append(bl.errs, sim.Errorf("カードが合わせて %d 枚あり、多すぎます", "bloodrage: %d card instances", len(e.inst)))
+		bl.errs = append(bl.errs, schema.Errorf("カードが合わせて %d 枚あり、多すぎます", "bloodrage: %d card instances", len(e.inst)))
 	}
 }
 
@@ -354,13 +354,13 @@ func (bl *builder) provinces(d *Data) {
 	for _, p := range d.Provinces {
 		i := p.Number - 1
 		if i < 0 || i >= nProv {
-			bl.errs = append(bl.errs, sim.Errorf("地方 %s の番号 %d は 1〜9 ではありません", "province %s has number %d", p.ID, p.Number))
+			bl.errs = append(bl.errs, schema.Errorf("地方 %s の番号 %d は 1〜9 ではありません", "province %s has number %d", p.ID, p.Number))
 			continue
 		}
 		seen |= 1 << i
 		rw, err := compile(p.Reward, vocabReward)
 		if err != nil {
-			bl.errs = append(bl.errs, sim.Errorf("地方 %s: %s", "province %s: %s", p.ID, err))
+			bl.errs = append(bl.errs, schema.Errorf("地方 %s: %s", "province %s: %s", p.ID, err))
 		}
 		realm := map[string]int8{"マンハイム": realmManheim, "アルフヘイム": realmAlfheim, "ヨトゥンヘイム": realmJotunheim}[p.Realm]
 		if i == ygg {
@@ -369,7 +369,7 @@ func (bl *builder) provinces(d *Data) {
 		e.prov[i] = provDef{id: p.ID, name: p.Name, realm: realm, villages: int8(p.Villages), fjord: -1, reward: rw}
 	}
 	if seen != 1<<nProv-1 {
-		bl.errs = append(bl.errs, sim.Errorf("地方 1〜9 がそろっていません", "bloodrage: provinces 1..9 are not all given"))
+		bl.errs = append(bl.errs, schema.Errorf("地方 1〜9 がそろっていません", "bloodrage: provinces 1..9 are not all given"))
 	}
 	for i := range 8 {
 		e.prov[i].adj = []int8{int8((i + 1) % 8), int8((i + 7) % 8), ygg}
@@ -392,7 +392,7 @@ func (bl *builder) fjords(d *Data) {
 		a, okA := provByID[f.Side1]
 		b, okB := provByID[f.Side2]
 		if i < 0 || i >= nFjord || !okA || !okB || a == ygg || b == ygg {
-			bl.errs = append(bl.errs, sim.Errorf("フィヨルド %s の番号か両側の地方が正しくありません", "fjord %s is malformed", f.ID))
+			bl.errs = append(bl.errs, schema.Errorf("フィヨルド %s の番号か両側の地方が正しくありません", "fjord %s is malformed", f.ID))
 			continue
 		}
 		fseen |= 1 << i
@@ -400,7 +400,7 @@ func (bl *builder) fjords(d *Data) {
 		e.prov[a].fjord, e.prov[b].fjord = int8(i), int8(i)
 	}
 	if fseen != 1<<nFjord-1 {
-		bl.errs = append(bl.errs, sim.Errorf("フィヨルド 1〜4 がそろっていません", "bloodrage: fjords 1..4 are not all given"))
+		bl.errs = append(bl.errs, schema.Errorf("フィヨルド 1〜4 がそろっていません", "bloodrage: fjords 1..4 are not all given"))
 	}
 }
 
@@ -411,13 +411,13 @@ func (bl *builder) board(d *Data, b AIBoard) {
 		ragePer: max(b.RagePer, 1), valhallaGlory: b.ValhallaGlory, cellBase: e.ncells}
 	var err error
 	if bd.pillage, err = compile(b.Pillage, vocabAI); err != nil {
-		bl.errs = append(bl.errs, sim.Errorf("AIボード %s の略奪指示: %s", "board %s pillage: %s", b.ID, err))
+		bl.errs = append(bl.errs, schema.Errorf("AIボード %s の略奪指示: %s", "board %s pillage: %s", b.ID, err))
 	}
 	if bd.boost, err = compile(b.Boost, vocabAI); err != nil {
-		bl.errs = append(bl.errs, sim.Errorf("AIボード %s のブースト: %s", "board %s boost: %s", b.ID, err))
+		bl.errs = append(bl.errs, schema.Errorf("AIボード %s のブースト: %s", "board %s boost: %s", b.ID, err))
 	}
 	if bd.battle, err = compile(b.Battle, vocabAI); err != nil {
-		bl.errs = append(bl.errs, sim.Errorf("AIボード %s の戦闘時効果: %s", "board %s battle: %s", b.ID, err))
+		bl.errs = append(bl.errs, schema.Errorf("AIボード %s の戦闘時効果: %s", "board %s battle: %s", b.ID, err))
 	}
 	bl.tracks(d, b, &bd)
 	e.ncells += bd.ncells
@@ -432,7 +432,7 @@ func (bl *builder) tracks(d *Data, b AIBoard, bd *boardDef) {
 		for _, t := range d.Track(b.ID, f) {
 			cl, err := compile(t.Instruction, vocabAI)
 			if err != nil || len(cl) != 1 {
-				bl.errs = append(bl.errs, sim.Errorf("AIボード %s のトラック %d のマス %d: 指示はちょうど 1 つにしてください（%v）", "board %s track %d step %d: one instruction wanted (%v)", b.ID, f, t.Step, err))
+				bl.errs = append(bl.errs, schema.Errorf("AIボード %s のトラック %d のマス %d: 指示はちょうど 1 つにしてください（%v）", "board %s track %d step %d: one instruction wanted (%v)", b.ID, f, t.Step, err))
 				continue
 			}
 			if cl[0].verb == vMonster {
@@ -441,13 +441,13 @@ func (bl *builder) tracks(d *Data, b AIBoard, bd *boardDef) {
 					cl[0].a = id
 				}
 				if cl[0].a < 0 || e.cards[cl[0].a].slot != skMonster || e.cards[cl[0].a].kind != cardUpgrade {
-					bl.errs = append(bl.errs, sim.Errorf("AIボード %s のトラック %d のマス %d: 「%s」は怪物のアップグレードカードではありません", "board %s track %d step %d: \"%s\" is not a monster card", b.ID, f, t.Step, cl[0].ref))
+					bl.errs = append(bl.errs, schema.Errorf("AIボード %s のトラック %d のマス %d: 「%s」は怪物のアップグレードカードではありません", "board %s track %d step %d: \"%s\" is not a monster card", b.ID, f, t.Step, cl[0].ref))
 				}
 			}
 			bd.tracks[f-1] = append(bd.tracks[f-1], cellDef{id: t.ID, instr: cl[0], loop: t.Loop, text: t.Text, at: t.At})
 		}
 		if len(bd.tracks[f-1]) == 0 {
-			bl.errs = append(bl.errs, sim.Errorf("AIボード %s に出目 %d のトラックがありません", "board %s has no track for face %d", b.ID, f))
+			bl.errs = append(bl.errs, schema.Errorf("AIボード %s に出目 %d のトラックがありません", "board %s has no track for face %d", b.ID, f))
 		}
 		bd.ncells += len(bd.tracks[f-1])
 	}
@@ -463,14 +463,14 @@ func (bl *builder) upgrades(d *Data, b AIBoard, bd *boardDef) {
 		}
 		eff, err := compile(u.Effect, vocabAI)
 		if err != nil {
-			bl.errs = append(bl.errs, sim.Errorf("AIボード %s の強化 %d: %s", "board %s upgrade %d: %s", b.ID, u.Face, err))
+			bl.errs = append(bl.errs, schema.Errorf("AIボード %s の強化 %d: %s", "board %s upgrade %d: %s", b.ID, u.Face, err))
 		}
 		ud := upDef{id: u.ID, eff: eff, cost: u.Cost, monster: -1, text: u.Text, at: u.At}
 		ud.colour = map[string]int8{"青": colourBlue, "赤": colourRed, "緑": colourGreen}[u.Colour]
 		if u.Monster != "" {
 			id, ok := byID[u.Monster]
 			if !ok || e.cards[id].slot != skMonster || e.cards[id].kind != cardUpgrade {
-				bl.errs = append(bl.errs, sim.Errorf("AIボード %s の強化 %d: 「%s」は怪物のアップグレードカードではありません", "board %s upgrade %d: \"%s\" is not a monster card", b.ID, u.Face, u.Monster))
+				bl.errs = append(bl.errs, schema.Errorf("AIボード %s の強化 %d: 「%s」は怪物のアップグレードカードではありません", "board %s upgrade %d: \"%s\" is not a monster card", b.ID, u.Face, u.Monster))
 			} else {
 				ud.monster = id
 			}
@@ -479,7 +479,7 @@ func (bl *builder) upgrades(d *Data, b AIBoard, bd *boardDef) {
 		got |= 1 << (u.Face - 1)
 	}
 	if got != 1<<nUpFaces-1 {
-		bl.errs = append(bl.errs, sim.Errorf("AIボード %s の強化表に欠けている出目があります", "board %s: the upgrade table lacks faces", b.ID))
+		bl.errs = append(bl.errs, schema.Errorf("AIボード %s の強化表に欠けている出目があります", "board %s: the upgrade table lacks faces", b.ID))
 	}
 }
 

@@ -13,6 +13,7 @@ import (
 
 	"bifrost/rules/sim"
 	"bifrost/rules/sim/simtest"
+	"bifrost/schema"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -450,13 +451,13 @@ func TestDescribeAndExplain_nameCardsInBothLanguages(t *testing.T) {
 	e := engine(t)
 	g := e.NewGame(sim.Config{Players: 2}, rand.New(rand.NewPCG(1, 1))).(*Game)
 	buf := g.Choices(nil)
-	ja, en := g.Describe(buf[0], "ja"), g.Describe(buf[0], "en")
+	ja, en := g.Describe(buf[0], schema.Japanese), g.Describe(buf[0], schema.English)
 	name := e.cards[e.inst[buf[0].A]]
 	if !strings.Contains(ja, name.name) || !strings.Contains(en, name.id) {
 		t.Errorf("draft choice: %q / %q lack %s / %s", ja, en, name.name, name.id)
 	}
 	ev := sim.Event{Kind: evBattle, Seat: 1, Card: -1, N: gimle}
-	if j, x := g.Explain(ev, "ja"), g.Explain(ev, "en"); !strings.Contains(j, e.prov[gimle].name) || !strings.Contains(x, e.prov[gimle].id) {
+	if j, x := g.Explain(ev, schema.Japanese), g.Explain(ev, schema.English); !strings.Contains(j, e.prov[gimle].name) || !strings.Contains(x, e.prov[gimle].id) {
 		t.Errorf("battle event: %q / %q", j, x)
 	}
 }
@@ -511,13 +512,13 @@ func TestReplayOpensWithTheSetup(t *testing.T) {
 		for seed := uint64(1); seed <= 6; seed++ {
 			engineRng, _ := sim.Streams(seed)
 			g := e.NewGame(sim.Config{Players: players}, engineRng).(*Game)
-			for _, lang := range []string{"ja", "en"} {
+			for _, lang := range []*schema.Lang{schema.Japanese, schema.English} {
 				var b bytes.Buffer
 				sim.Replay(&b, e, sim.Config{Players: players}, seed, []string{"random"}, lang)
 				age1 := g.Explain(sim.Event{Kind: evAge, Seat: -1, Card: -1, N: 1}, lang)
 				head, _, found := strings.Cut(b.String(), age1)
 				if !found {
-					t.Fatalf("%d clans, seed %d, %s: no %q in the replay", players, seed, lang, age1)
+					t.Fatalf("%d clans, seed %d, %s: no %q in the replay", players, seed, lang.Tag(), age1)
 				}
 				lines := strings.Split(head, "\n")
 				has := func(what string, parts ...string) {
@@ -527,23 +528,23 @@ func TestReplayOpensWithTheSetup(t *testing.T) {
 							return
 						}
 					}
-					t.Errorf("%d clans, seed %d, %s: no setup line shows %s (%q) before Age I:\n%s", players, seed, lang, what, parts, head)
+					t.Errorf("%d clans, seed %d, %s: no setup line shows %s (%q) before Age I:\n%s", players, seed, lang.Tag(), what, parts, head)
 				}
 				for p := range nProv {
 					name := g.place(p, lang)
 					if g.destroyed[p] {
-						has("a province destroyed at the start", name, [2]string{"破滅", "destroyed"}[li(lang)])
+						has("a province destroyed at the start", name, lang.Pick("破滅", "destroyed"))
 					} else {
 						has("a pillage reward", name, g.rewardText(int(g.reward[p]), lang))
 					}
 				}
 				for a := 1; a <= e.p.ages; a++ {
-					has("an Age's doomed province", fmt.Sprint(a), g.place(int(g.doom[a]), lang), [2]string{"破滅予定", "dooms"}[li(lang)])
+					has("an Age's doomed province", fmt.Sprint(a), g.place(int(g.doom[a]), lang), lang.Pick("破滅予定", "dooms"))
 				}
 				for j := range nFjord {
 					parts := []string{fmt.Sprintf("D4=%d", j+1), g.place(locFjord0+j, lang)}
 					if !g.fjordOpen(j) {
-						parts = append(parts, [2]string{"振り直し", "reroll"}[li(lang)])
+						parts = append(parts, lang.Pick("振り直し", "reroll"))
 						rerolls++
 					}
 					has("the fjord a D4 face names", parts...)

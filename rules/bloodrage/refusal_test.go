@@ -1,9 +1,8 @@
 package bloodrage
 
 import (
+	"bifrost/schema"
 	"testing"
-
-	"bifrost/rules/sim"
 )
 
 // TestBloodrageEngineRefusalSpeaksBothLanguages builds the engine
@@ -17,7 +16,7 @@ func TestBloodrageEngineRefusalSpeaksBothLanguages(t *testing.T) {
 	if err == nil {
 		t.Fatal("New accepted eight provinces and no pillage table")
 	}
-	ja, en := sim.Localized(err, true), sim.Localized(err, false)
+	ja, en := schema.Japanese.ErrText(err), schema.English.ErrText(err)
 	// Dropping province 1 also leaves a fjord without its side.
 	if want := "地方 1〜9 がそろっていません\nフィヨルド FJORD-NE の番号か両側の地方が正しくありません\nフィヨルド 1〜4 がそろっていません\n略奪報酬の表がありません"; ja != want {
 		t.Errorf("Japanese %q, want %q", ja, want)

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"bifrost/rules/sim"
+	"bifrost/schema"
 )
 
 // twinGames plays two copies of a seeded game with the same random bot
@@ -137,7 +138,7 @@ func TestDeterminizeKeepsWhatTheHumanSees(t *testing.T) {
 			for i := range g.cLoc {
 				if g.cSeen[i] {
 					if c.cLoc[i] != g.cLoc[i] || c.cOwn[i] != g.cOwn[i] {
-						t.Fatalf("game %d: card %s, which the human saw, moved from place %d to %d", index, g.instName(int16(i), "en"), g.cLoc[i], c.cLoc[i])
+						t.Fatalf("game %d: card %s, which the human saw, moved from place %d to %d", index, g.instName(int16(i), schema.English), g.cLoc[i], c.cLoc[i])
 					}
 					if g.cLoc[i] == clHand && g.cOwn[i] > 0 {
 						seenAIHand++
@@ -151,7 +152,7 @@ func TestDeterminizeKeepsWhatTheHumanSees(t *testing.T) {
 						redealtAIHand++
 					}
 				} else if c.cLoc[i] != g.cLoc[i] {
-					t.Fatalf("game %d: card %s in a known place %d moved", index, g.instName(int16(i), "en"), g.cLoc[i])
+					t.Fatalf("game %d: card %s in a known place %d moved", index, g.instName(int16(i), schema.English), g.cLoc[i])
 				}
 			}
 			if before != after {

@@ -1,6 +1,6 @@
 package bloodrage
 
-import "bifrost/rules/sim"
+import "bifrost/schema"
 
 // snapshot is what CheckStep compares across one decision.
 type snapshot struct {
@@ -42,45 +42,45 @@ func (g *Game) CheckStep() error {
 
 func (g *Game) checkStep(prev *snapshot) error {
 	if g.age < prev.age || g.age > prev.age+1 {
-		return sim.Errorf("時代が%dから%dになりました", "the Age went from %d to %d", prev.age, g.age)
+		return schema.Errorf("時代が%dから%dになりました", "the Age went from %d to %d", prev.age, g.age)
 	}
 	sameAge := g.age == prev.age && !g.over // the last Age resets its boards as the game ends
 	for s := range g.n {
 		c := &g.clan[s]
 		if gl := c.glory + c.lost; gl < prev.glory[s] {
-			return sim.Errorf("I12: P%dの名誉が%dから%dに減りました", "I12: P%d's glory went down from %d to %d", s+1, prev.glory[s], gl)
+			return schema.Errorf("I12: P%dの名誉が%dから%dに減りました", "I12: P%d's glory went down from %d to %d", s+1, prev.glory[s], gl)
 		}
 		for k := range 3 {
 			if c.step[k] < prev.step[s][k] {
-				return sim.Errorf("P%dの%sが%d段目から%d段目に下がりました", "P%d's %s went down from step %d to %d", s+1, statWords[k], prev.step[s][k], c.step[k])
+				return schema.Errorf("P%dの%sが%d段目から%d段目に下がりました", "P%d's %s went down from step %d to %d", s+1, statWords[k], prev.step[s][k], c.step[k])
 			}
 		}
 		if c.owned&prev.owned[s] != prev.owned[s] {
-			return sim.Errorf("P%dの強化表の取得済みの欄が消えました（%bから%b）", "P%d lost an upgrade-table entry (%b to %b)", s+1, prev.owned[s], c.owned)
+			return schema.Errorf("P%dの強化表の取得済みの欄が消えました（%bから%b）", "P%d lost an upgrade-table entry (%b to %b)", s+1, prev.owned[s], c.owned)
 		}
 		if s == 0 || !sameAge {
 			continue
 		}
 		if c.pass < prev.pass[s] {
-			return sim.Errorf("I2: 時代%[4]dの中で、P%[1]dのパスダイスの目が%[2]dから%[3]dに下がりました", "I2: P%d's pass die went down from %d to %d within Age %d", s+1, prev.pass[s], c.pass, g.age)
+			return schema.Errorf("I2: 時代%[4]dの中で、P%[1]dのパスダイスの目が%[2]dから%[3]dに下がりました", "I2: P%d's pass die went down from %d to %d within Age %d", s+1, prev.pass[s], c.pass, g.age)
 		}
 		moved := 0
 		for f := range nTracks {
 			if c.stepped[f] < prev.stepped[s][f] {
-				return sim.Errorf("I4: 時代%[3]dの中で、P%[1]dのトラック%[2]dのマーカーが戻りました", "I4: P%d's marker %d moved back within Age %d", s+1, f+1, g.age)
+				return schema.Errorf("I4: 時代%[3]dの中で、P%[1]dのトラック%[2]dのマーカーが戻りました", "I4: P%d's marker %d moved back within Age %d", s+1, f+1, g.age)
 			}
 			moved += int(c.stepped[f] - prev.stepped[s][f])
 		}
 		if rolled := int(c.rolls - prev.rolls[s]); moved > rolled {
-			return sim.Errorf("I4: P%dのマーカーが、D6を%[3]d回振って%[2]dマス進みました", "I4: P%d's markers moved %d steps on %d D6 rolls", s+1, moved, rolled)
+			return schema.Errorf("I4: P%dのマーカーが、D6を%[3]d回振って%[2]dマス進みました", "I4: P%d's markers moved %d steps on %d D6 rolls", s+1, moved, rolled)
 		}
 	}
 	for p := range nProv {
 		if prev.destroyed[p] && !g.destroyed[p] {
-			return sim.Errorf("破壊された%sが元に戻りました", "%s was destroyed and is back", g.placeWord(p))
+			return schema.Errorf("破壊された%sが元に戻りました", "%s was destroyed and is back", g.placeWord(p))
 		}
 		if sameAge && prev.pillaged[p] && !g.pillaged[p] && !g.destroyed[p] {
-			return sim.Errorf("時代%[2]dの中で、%[1]sが略奪されていない状態に戻りました", "%s is no longer pillaged within Age %d", g.placeWord(p), g.age)
+			return schema.Errorf("時代%[2]dの中で、%[1]sが略奪されていない状態に戻りました", "%s is no longer pillaged within Age %d", g.placeWord(p), g.age)
 		}
 	}
 	return nil

@@ -335,11 +335,11 @@ func (t *Tally) Report() any {
 				gi := bd.cellBase + bd.cellIndex(f+1, st+1)
 				tried, failed := t.C[l.cellTried+gi], t.C[l.cellFailed+gi]
 				br.Cells = append(br.Cells, CellReport{ID: cell.id, Face: f + 1, Step: st + 1,
-					Instruction: instrWord(cell.instr.verb, "en"), Tried: tried, Failed: failed, FailRate: ratio(failed, tried)})
+					Instruction: instrWord(cell.instr.verb, schema.English), Tried: tried, Failed: failed, FailRate: ratio(failed, tried)})
 				if t.Games > 0 && (tried == 0 || failed == tried) {
 					r.DeadCells = append(r.DeadCells, cell.id)
 				}
-				r.FailingCells = e.failing(r.FailingCells, cell.at, cell.id, instrWord(cell.instr.verb, "en"), tried, failed)
+				r.FailingCells = e.failing(r.FailingCells, cell.at, cell.id, instrWord(cell.instr.verb, schema.English), tried, failed)
 			}
 		}
 		for f := range nUpFaces {

@@ -3,7 +3,7 @@ package guardian
 import (
 	"math/rand/v2"
 
-	"bifrost/rules/sim"
+	"bifrost/schema"
 	"bifrost/schema/effect"
 )
 
@@ -21,14 +21,14 @@ import (
 func (g *Game) Check() error {
 	e, p := g.e, &g.p
 	if p.badAct {
-		return sim.Errorf("ターン%dの戦闘で、パスしたプレイヤーがまた行動しました", "a player who passed acted again in the battle of turn %d", p.turn)
+		return schema.Errorf("ターン%dの戦闘で、パスしたプレイヤーがまた行動しました", "a player who passed acted again in the battle of turn %d", p.turn)
 	}
 	if p.ask == askAction && p.ps[p.askSeat].passed {
-		return sim.Errorf("P%dはパスしたのに行動を求められています", "P%d is asked to act after passing", p.askSeat+1)
+		return schema.Errorf("P%dはパスしたのに行動を求められています", "P%d is asked to act after passing", p.askSeat+1)
 	}
 	// G10: a game drawn by repetition is over, with no winner.
 	if p.drawn && (p.phase != phOver || p.winner != -1) {
-		return sim.Errorf("千日手の引き分けなのに、ゲームが終わっていないか勝者がいます（勝者 P%d）", "the game is drawn by repetition but is not over or has a winner (P%d)", p.winner+1)
+		return schema.Errorf("千日手の引き分けなのに、ゲームが終わっていないか勝者がいます（勝者 P%d）", "the game is drawn by repetition but is not over or has a winner (P%d)", p.winner+1)
 	}
 	for s := range 2 {
 		ps, h := &p.ps[s], &g.h[s]
@@ -40,7 +40,7 @@ func (g *Game) Check() error {
 			n++
 		}
 		if n != int(ps.n) {
-			return sim.Errorf("P%dのゾーンにあるカードは合わせて%d枚ですが、%d枚のはずです", "P%d has %d cards across its zones, want %d", s+1, n, ps.n)
+			return schema.Errorf("P%dのゾーンにあるカードは合わせて%d枚ですが、%d枚のはずです", "P%d has %d cards across its zones, want %d", s+1, n, ps.n)
 		}
 		// I1 by design: the zones hold exactly the deck list.
 		if g.zoneSum(s) != e.deckSum[ps.deck] {
@@ -52,7 +52,7 @@ func (g *Game) Check() error {
 			want = 0
 		}
 		if want < 0 || len(h.res) != want {
-			return sim.Errorf("P%dのリソースゾーンは%d枚ですが、%d枚のはずです（初めに置いた%d枚＋加えた%d枚−手札に加えた%d枚）", "P%d's resource zone holds %d cards, want %d (placed %d + fortified %d − taken %d)",
+			return schema.Errorf("P%dのリソースゾーンは%d枚ですが、%d枚のはずです（初めに置いた%d枚＋加えた%d枚−手札に加えた%d枚）", "P%d's resource zone holds %d cards, want %d (placed %d + fortified %d − taken %d)",
 				s+1, len(h.res), want, e.resourceZone, ps.fortified, ps.taken)
 		}
 		// I11: once per battle (the card's Uses per battle), read from the
@@ -60,15 +60,15 @@ func (g *Game) Check() error {
 		for _, cc := range ps.cheer {
 			r := &e.rows[cc.card]
 			if r.kind != kGuardian && r.kind != kAdvance {
-				return sim.Errorf("P%dの応援席に、守護者でもアドバンスでもない%sがあります", "P%d's cheer seat holds %s, which is neither a Guardian nor an Advance", s+1, e.ids[cc.card])
+				return schema.Errorf("P%dの応援席に、守護者でもアドバンスでもない%sがあります", "P%d's cheer seat holds %s, which is neither a Guardian nor an Advance", s+1, e.ids[cc.card])
 			}
 			if int(cc.used) > r.uses {
-				return sim.Errorf("P%dはこの戦闘で%sの応援の能力を%d回使いました（使えるのは%d回まで）", "P%d used the cheer ability of %s %d times this battle, at most %d", s+1, e.ids[cc.card], cc.used, r.uses)
+				return schema.Errorf("P%dはこの戦闘で%sの応援の能力を%d回使いました（使えるのは%d回まで）", "P%d used the cheer ability of %s %d times this battle, at most %d", s+1, e.ids[cc.card], cc.used, r.uses)
 			}
 		}
 		// I4, I5, I6: the forging zone.
 		if h.forge >= 0 && ps.shipped {
-			return sim.Errorf("P%dのフォージングゾーンに守護者が2体あります", "P%d has two Guardians in the forging zone", s+1)
+			return schema.Errorf("P%dのフォージングゾーンに守護者が2体あります", "P%d has two Guardians in the forging zone", s+1)
 		}
 		for _, f := range [2]struct {
 			card     int16
@@ -79,19 +79,19 @@ func (g *Game) Check() error {
 			}
 			r := &e.rows[f.card]
 			if r.kind != kGuardian {
-				return sim.Errorf("P%dは守護者でない%sをフォージングしました", "P%d forged %s, which is not a Guardian", s+1, e.ids[f.card])
+				return schema.Errorf("P%dは守護者でない%sをフォージングしました", "P%d forged %s, which is not a Guardian", s+1, e.ids[f.card])
 			}
 			if f.reckless && !r.reckless {
-				return sim.Errorf("P%dは%sで捨て身の攻撃をしましたが、その属性%sではできません（R31）", "P%d made a reckless attack with %s, whose attribute %s cannot (R31)", s+1, e.ids[f.card], r.attr)
+				return schema.Errorf("P%dは%sで捨て身の攻撃をしましたが、その属性%sではできません（R31）", "P%d made a reckless attack with %s, whose attribute %s cannot (R31)", s+1, e.ids[f.card], r.attr)
 			}
 		}
 		for _, o := range ps.orders {
 			if e.rows[o].kind != kOrder {
-				return sim.Errorf("P%dのフォージングゾーンに、オーダーとして%sがあります", "P%d's forging zone holds %s as an Order", s+1, e.ids[o])
+				return schema.Errorf("P%dのフォージングゾーンに、オーダーとして%sがあります", "P%d's forging zone holds %s as an Order", s+1, e.ids[o])
 			}
 		}
 		if len(ps.orders) > 0 && (p.phase < phBattleStart || p.phase > phDecide) && p.phase != phOver {
-			return sim.Errorf("P%dのフォージングゾーンに、戦闘フェイズの外でオーダーがあります", "P%d has Orders in the forging zone outside the battle phase", s+1)
+			return schema.Errorf("P%dのフォージングゾーンに、戦闘フェイズの外でオーダーがあります", "P%d has Orders in the forging zone outside the battle phase", s+1)
 		}
 	}
 	return nil
@@ -205,10 +205,10 @@ func (g *Game) copiesError(s int) error {
 	}
 	for d, v := range c {
 		if v != 0 {
-			return sim.Errorf("P%dのゾーンにある%[3]sの枚数がデッキリストと%+[2]d枚違います", "P%d's zones hold %+d copies of %s against its deck list", s+1, -v, e.d[d].id)
+			return schema.Errorf("P%dのゾーンにある%[3]sの枚数がデッキリストと%+[2]d枚違います", "P%d's zones hold %+d copies of %s against its deck list", s+1, -v, e.d[d].id)
 		}
 	}
-	return sim.Errorf("P%dのゾーンのカードがデッキリストと合いません", "P%d's zones do not hold its deck list", s+1)
+	return schema.Errorf("P%dのゾーンのカードがデッキリストと合いません", "P%d's zones do not hold its deck list", s+1)
 }
 
 // dataRow is what Check reads of a card from the validated workbook rows.

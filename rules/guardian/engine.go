@@ -219,7 +219,7 @@ func (c compiler) attributes(d *Data) error {
 		e.reckOK = append(e.reckOK, a.Reckless)
 	}
 	if len(e.attrs) == 0 || len(e.attrs) > MaxAttributes {
-		return sim.Errorf("相性シートの属性が %d 個です。1〜%d 個にしてください", "guardian: the Affinity sheet has %d attributes, want 1 to %d", len(e.attrs), MaxAttributes)
+		return schema.Errorf("相性シートの属性が %d 個です。1〜%d 個にしてください", "guardian: the Affinity sheet has %d attributes, want 1 to %d", len(e.attrs), MaxAttributes)
 	}
 	e.edge = make([][]int8, len(e.attrs))
 	for i, a := range e.attrs {
@@ -237,7 +237,7 @@ func (c compiler) add(id, name, attr string, kind uint8, uses int, eff *effect.E
 	e := c.e
 	a, ok := c.attr[attr]
 	if !ok {
-		return nil, sim.Errorf("カード %s の属性「%s」は 相性シートにありません", "guardian: card %s: unknown attribute \"%s\"", id, attr)
+		return nil, schema.Errorf("カード %s の属性「%s」は 相性シートにありません", "guardian: card %s: unknown attribute \"%s\"", id, attr)
 	}
 	if uses < 1 {
 		uses = 1
@@ -249,11 +249,11 @@ func (c compiler) add(id, name, attr string, kind uint8, uses int, eff *effect.E
 		for _, cl := range eff.Clauses {
 			l, ok := listOf[cl.Trigger]
 			if !ok {
-				return nil, sim.Errorf("カード %s: エンジンの知らないタイミング「%s」です", "guardian: card %s: unknown trigger \"%s\"", id, cl.Trigger)
+				return nil, schema.Errorf("カード %s: エンジンの知らないタイミング「%s」です", "guardian: card %s: unknown trigger \"%s\"", id, cl.Trigger)
 			}
 			cc, err := c.clause(cl)
 			if err != nil {
-				return nil, sim.Errorf("カード %s: %s", "guardian: card %s: %s", id, err)
+				return nil, schema.Errorf("カード %s: %s", "guardian: card %s: %s", id, err)
 			}
 			dg.lists[l] = append(dg.lists[l], cc)
 		}
@@ -296,11 +296,11 @@ func (c compiler) designs(d *Data) error {
 			dg.cheerUse, dg.cheerPay = c.split(l[0].conds)
 		}
 		if len(dg.usePay) > maxDemands || len(dg.cheerPay) > maxDemands {
-			return sim.Errorf("カード %s の支払いが %d 個を超えています", "guardian: card %s asks for more than %d payments", dg.id, maxDemands)
+			return schema.Errorf("カード %s の支払いが %d 個を超えています", "guardian: card %s asks for more than %d payments", dg.id, maxDemands)
 		}
 	}
 	if len(e.d) > MaxDesigns {
-		return sim.Errorf("カードが %d 種類あり、多すぎます（%d 種類まで）", "guardian: %d card designs is too many (at most %d)", len(e.d), MaxDesigns)
+		return schema.Errorf("カードが %d 種類あり、多すぎます（%d 種類まで）", "guardian: %d card designs is too many (at most %d)", len(e.d), MaxDesigns)
 	}
 	return nil
 }
@@ -316,7 +316,7 @@ func (c compiler) advance(a Advance) error {
 		for _, cl := range a.Use.Clauses {
 			cc, err := c.clause(cl)
 			if err != nil {
-				return sim.Errorf("カード %s の使用条件: %s", "guardian: card %s: condition: %s", a.ID, err)
+				return schema.Errorf("カード %s の使用条件: %s", "guardian: card %s: condition: %s", a.ID, err)
 			}
 			dg.use, dg.usePay = c.split(cc.conds)
 		}
@@ -326,7 +326,7 @@ func (c compiler) advance(a Advance) error {
 		if a.CostAttr != "" {
 			v, ok := c.attr[a.CostAttr]
 			if !ok {
-				return sim.Errorf("カード %s のコストの属性「%s」は 相性シートにありません", "guardian: card %s: unknown cost attribute \"%s\"", a.ID, a.CostAttr)
+				return schema.Errorf("カード %s のコストの属性「%s」は 相性シートにありません", "guardian: card %s: unknown cost attribute \"%s\"", a.ID, a.CostAttr)
 			}
 			ca = v
 		}
@@ -339,7 +339,7 @@ func (c compiler) advance(a Advance) error {
 func (c compiler) counters() error {
 	e := c.e
 	if len(c.ctr) > MaxCounters {
-		return sim.Errorf("記録の名前が %d 個あり、多すぎます（%d 個まで）", "guardian: %d record names is too many (at most %d)", len(c.ctr), MaxCounters)
+		return schema.Errorf("記録の名前が %d 個あり、多すぎます（%d 個まで）", "guardian: %d record names is too many (at most %d)", len(c.ctr), MaxCounters)
 	}
 	e.counters = make([]string, len(c.ctr))
 	for name, i := range c.ctr {
@@ -363,17 +363,17 @@ func (e *Engine) sampleDecks(d *Data) error {
 		for _, dc := range dk.Cards {
 			i, ok := byID[dc.ID]
 			if !ok {
-				return sim.Errorf("デッキ %s のカード %s はどのシートにもありません", "guardian: deck %s: unknown card %s", dk.Name, dc.ID)
+				return schema.Errorf("デッキ %s のカード %s はどのシートにもありません", "guardian: deck %s: unknown card %s", dk.Name, dc.ID)
 			}
 			for range max(dc.Copies, 1) {
 				cards = append(cards, i)
 			}
 		}
 		if len(cards) < e.startHand+e.resourceZone {
-			return sim.Errorf("デッキ %s は %d 枚で、初めの手札とリソースに足りません", "guardian: deck %s has %d cards, fewer than the hand and resources need", dk.Name, len(cards))
+			return schema.Errorf("デッキ %s は %d 枚で、初めの手札とリソースに足りません", "guardian: deck %s has %d cards, fewer than the hand and resources need", dk.Name, len(cards))
 		}
 		if len(cards) > MaxDeckCards {
-			return sim.Errorf("デッキ %s は %d 枚あり、多すぎます（%d 枚まで）", "guardian: deck %s has %d cards, at most %d", dk.Name, len(cards), MaxDeckCards)
+			return schema.Errorf("デッキ %s は %d 枚あり、多すぎます（%d 枚まで）", "guardian: deck %s has %d cards, at most %d", dk.Name, len(cards), MaxDeckCards)
 		}
 		e.decks = append(e.decks, cards)
 		e.deckName = append(e.deckName, dk.Name)
@@ -387,9 +387,9 @@ func (e *Engine) sampleDecks(d *Data) error {
 	}
 	switch n := len(e.decks); {
 	case n == 0:
-		return sim.Errorf("デッキシートに遊べるデッキがありません", "guardian: the Decks sheet has no deck to play")
+		return schema.Errorf("デッキシートに遊べるデッキがありません", "guardian: the Decks sheet has no deck to play")
 	case n > MaxDecks:
-		return sim.Errorf("サンプルデッキが %d 個あり、多すぎます（%d 個まで）", "guardian: %d sample decks is too many (at most %d)", n, MaxDecks)
+		return schema.Errorf("サンプルデッキが %d 個あり、多すぎます（%d 個まで）", "guardian: %d sample decks is too many (at most %d)", n, MaxDecks)
 	}
 	return nil
 }
@@ -414,7 +414,7 @@ func (c compiler) clause(cl effect.Clause) (clause, error) {
 	out := clause{may: cl.May, src: cl}
 	v, ok := verbCodes[cl.Action.Name]
 	if !ok {
-		return out, sim.Errorf("エンジンの知らない動作「%s」です", "unknown verb \"%s\"", cl.Action.Name)
+		return out, schema.Errorf("エンジンの知らない動作「%s」です", "unknown verb \"%s\"", cl.Action.Name)
 	}
 	out.verb = v
 	switch v {
@@ -431,7 +431,7 @@ func (c compiler) clause(cl effect.Clause) (clause, error) {
 		case cCheerAttr, cBattleAttr, cOppAttr:
 			a, ok := c.attr[call.Str(0)]
 			if !ok {
-				return sim.Errorf("属性「%s」は 相性シートにありません", "unknown attribute \"%s\"", call.Str(0))
+				return schema.Errorf("属性「%s」は 相性シートにありません", "unknown attribute \"%s\"", call.Str(0))
 			}
 			cd.attr = a
 		case cCounter:
@@ -443,7 +443,7 @@ func (c compiler) clause(cl effect.Clause) (clause, error) {
 		case cPay:
 			a, ok := c.attr[call.Str(1)]
 			if !ok {
-				return sim.Errorf("属性「%s」は 相性シートにありません", "unknown attribute \"%s\"", call.Str(1))
+				return schema.Errorf("属性「%s」は 相性シートにありません", "unknown attribute \"%s\"", call.Str(1))
 			}
 			cd.attr, cd.n = a, int16(call.Int(0))
 		}

@@ -5,6 +5,7 @@ import (
 
 	"bifrost/rules/sim"
 	"bifrost/rules/sim/simtest"
+	"bifrost/schema"
 )
 
 // TestGuardianViolationsSpeakJapanese: guardian's invariant violations, from Check, CheckStep and a
@@ -50,8 +51,8 @@ func TestGuardianViolationsSpeakJapanese(t *testing.T) {
 		t.Fatal("a reckless SP Guardian went unnoticed")
 	}
 	v := s.Violations[0]
-	simtest.SpeaksBoth(t, "batch violation", &sim.Message{JA: v.MessageJA, EN: v.Message})
-	if v.Text("ja") != v.MessageJA || v.Text("en") != v.Message {
+	simtest.SpeaksBoth(t, "batch violation", schema.Errorf(v.MessageJA, v.Message))
+	if v.Text(schema.Japanese) != v.MessageJA || v.Text(schema.English) != v.Message {
 		t.Errorf("violation %+v: Text does not pick the forms", v)
 	}
 }

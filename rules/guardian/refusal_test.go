@@ -4,7 +4,6 @@ import (
 	"slices"
 	"testing"
 
-	"bifrost/rules/sim"
 	"bifrost/schema"
 )
 
@@ -20,15 +19,15 @@ func TestGuardianEngineRefusalSpeaksBothLanguages(t *testing.T) {
 	if err == nil {
 		t.Fatal("New accepted a deck with an unknown card")
 	}
-	if got, want := sim.Localized(err, true), "デッキ "+name+" のカード X99 はどのシートにもありません"; got != want {
+	if got, want := schema.Japanese.ErrText(err), "デッキ "+name+" のカード X99 はどのシートにもありません"; got != want {
 		t.Errorf("Japanese %q, want %q", got, want)
 	}
-	if got, want := err.Error(), "guardian: deck "+name+": unknown card X99"; got != want || sim.Localized(err, false) != want {
+	if got, want := err.Error(), "guardian: deck "+name+": unknown card X99"; got != want || schema.English.ErrText(err) != want {
 		t.Errorf("English %q, want %q", got, want)
 	}
 	d = loadData(t)
 	d.Decks = nil
-	if _, err := New(d); sim.Localized(err, true) != "デッキシートに遊べるデッキがありません" || err.Error() != "guardian: the Decks sheet has no deck to play" {
-		t.Errorf("no decks: %q / %v", sim.Localized(err, true), err)
+	if _, err := New(d); schema.Japanese.ErrText(err) != "デッキシートに遊べるデッキがありません" || err.Error() != "guardian: the Decks sheet has no deck to play" {
+		t.Errorf("no decks: %q / %v", schema.Japanese.ErrText(err), err)
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"bifrost/rules/sim"
 	"bifrost/rules/sim/simtest"
+	"bifrost/schema"
 )
 
 // The golden replays, each in Japanese and English: one seeded game of
@@ -44,7 +45,7 @@ func TestReplaySpecReplaysTheBatchGame(t *testing.T) {
 		want, wantState := final(cfg, seed)
 		spec := sim.ReplayOf(e, cfg, seed, bots)
 		got, gotSeed := spec.Config, spec.Seed
-		r := sim.Replay(io.Discard, e, got, gotSeed, spec.Bots, "en")
+		r := sim.Replay(io.Discard, e, got, gotSeed, spec.Bots, schema.English)
 		_, gotState := final(got, gotSeed)
 		if r.Turns != want.Turns || r.Decisions != want.Decisions || r.Winner != want.Winner ||
 			!slices.Equal(r.Scores, want.Scores) || gotState != wantState {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"bifrost/rules/sim"
+	"bifrost/schema"
 )
 
 // res3 is a resource zone of three cost-only Materials.
@@ -679,7 +680,7 @@ func TestG9_replaySaysWhatTheNoShipRuleDecides(t *testing.T) {
 		var said []string
 		for _, ev := range s.events {
 			if ev.Kind == evResult {
-				said = append(said, s.g.Explain(ev, "ja"), s.g.Explain(ev, "en"))
+				said = append(said, s.g.Explain(ev, schema.Japanese), s.g.Explain(ev, schema.English))
 			}
 		}
 		if len(said) != 2 || !strings.HasSuffix(said[0], tt.ja) || !strings.HasSuffix(said[1], tt.en) {

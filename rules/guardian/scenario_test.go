@@ -212,13 +212,13 @@ func (s *sc) legal(c sim.Choice) bool {
 func (s *sc) do(seat int, c sim.Choice) {
 	s.t.Helper()
 	if s.g.Over() {
-		s.t.Fatalf("game over; cannot %s", s.g.Describe(c, "en"))
+		s.t.Fatalf("game over; cannot %s", s.g.Describe(c, schema.English))
 	}
 	if got := s.g.Seat(); got != seat {
-		s.t.Fatalf("P%d decides, not P%d (ask %d); wanted %s", got+1, seat+1, s.g.p.ask, s.g.Describe(c, "en"))
+		s.t.Fatalf("P%d decides, not P%d (ask %d); wanted %s", got+1, seat+1, s.g.p.ask, s.g.Describe(c, schema.English))
 	}
 	if !s.legal(c) {
-		s.t.Fatalf("P%d: %q is not legal; choices: %s", seat+1, s.g.Describe(c, "en"), s.choices())
+		s.t.Fatalf("P%d: %q is not legal; choices: %s", seat+1, s.g.Describe(c, schema.English), s.choices())
 	}
 	s.g.Apply(c, s.record)
 	s.check()
@@ -228,7 +228,7 @@ func (s *sc) do(seat int, c sim.Choice) {
 func (s *sc) choices() string {
 	var out []string
 	for _, c := range s.g.Choices(nil) {
-		out = append(out, s.g.Describe(c, "en"))
+		out = append(out, s.g.Describe(c, schema.English))
 	}
 	return strings.Join(out, "; ")
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"bifrost/rules/sim"
+	"bifrost/schema"
 )
 
 // drawTurn plays one drawn battle: both seats forge their one Guardian (GE
@@ -87,7 +88,7 @@ func TestG10_extendedBattleLimit(t *testing.T) {
 			var told []string
 			for _, ev := range s.events {
 				if ev.Kind == evStale {
-					told = append(told, s.g.Explain(ev, "en"))
+					told = append(told, s.g.Explain(ev, schema.English))
 				}
 			}
 			if len(told) != 1 || told[0] != tt.explain {
@@ -175,7 +176,7 @@ func TestG10_R33_repeatedPositionDrawsTheGame(t *testing.T) {
 			var told []string
 			for _, ev := range s.events {
 				if ev.Kind == evRepeat {
-					told = append(told, s.g.Explain(ev, "en"))
+					told = append(told, s.g.Explain(ev, schema.English))
 				}
 			}
 			if tt.overAt == 0 {

@@ -5,16 +5,9 @@ import (
 	"strconv"
 
 	"bifrost/rules/sim"
+	"bifrost/schema"
 	"bifrost/schema/effect"
 )
-
-// tr picks the Japanese or the English text.
-func tr(lang, ja, en string) string {
-	if lang == "en" {
-		return en
-	}
-	return ja
-}
 
 func (g *Game) name(c int16) string {
 	if c < 0 || int(c) >= len(g.e.d) {
@@ -33,80 +26,80 @@ func signed(n int) string {
 }
 
 // clauseText renders one clause as card text (ja) or source form (en).
-func clauseText(cl *clause, lang string) string {
+func clauseText(cl *clause, l *schema.Lang) string {
 	e := &effect.Effect{Clauses: []effect.Clause{cl.src}}
-	if lang == "en" {
+	if l.English() {
 		return e.String()
 	}
 	return e.Text(Schema.Vocabs[""], nil)
 }
 
 // Describe renders a choice of the deciding seat, before it is applied.
-func (g *Game) Describe(c sim.Choice, lang string) string {
+func (g *Game) Describe(c sim.Choice, l *schema.Lang) string {
 	p := &g.p
 	s := int(p.askSeat)
 	switch c.Kind {
 	case cAside:
-		return tr(lang, "引き直し：「"+g.name(c.A)+"」を脇に置く", "mulligan: set aside "+g.name(c.A))
+		return l.Pick("引き直し：「"+g.name(c.A)+"」を脇に置く", "mulligan: set aside "+g.name(c.A))
 	case cKeep:
 		if n := len(g.h[s].aside); n > 0 {
-			return tr(lang, fmt.Sprintf("脇に置いた%d枚の分を引き直す", n), fmt.Sprintf("redraw as many as set aside (%d)", n))
+			return l.Sprintf("脇に置いた%d枚の分を引き直す", "redraw as many as set aside (%d)", n)
 		}
-		return tr(lang, "手札をこのままにする", "keep the hand")
+		return l.Pick("手札をこのままにする", "keep the hand")
 	case cForge, cNoForge:
 		// The forging is simultaneous and secret: the choice is told with
 		// the other seat's at "Forging!!" (revealForging).
-		return tr(lang, "フォージングの選択（フォージング!! で明かす）", "makes the forging choice (told at Forging!!)")
+		return l.Pick("フォージングの選択（フォージング!! で明かす）", "makes the forging choice (told at Forging!!)")
 	case cPass:
-		return tr(lang, "パス", "pass")
+		return l.Pick("パス", "pass")
 	case cCheer:
 		n := g.name(p.ps[s].cheer[c.A].card)
-		return tr(lang, "応援席の「"+n+"」の能力を使う", "use the cheer ability of "+n)
+		return l.Pick("応援席の「"+n+"」の能力を使う", "use the cheer ability of "+n)
 	case cOrder:
-		return tr(lang, "オーダー「"+g.name(c.A)+"」を使う", "use the Order "+g.name(c.A))
+		return l.Pick("オーダー「"+g.name(c.A)+"」を使う", "use the Order "+g.name(c.A))
 	case cConsume:
-		return tr(lang, "マテリアル「"+g.name(c.A)+"」を消費する", "consume the Material "+g.name(c.A))
+		return l.Pick("マテリアル「"+g.name(c.A)+"」を消費する", "consume the Material "+g.name(c.A))
 	case cAdvance:
-		return tr(lang, "アドバンス「"+g.name(c.A)+"」を応援席に出す", "put the Advance "+g.name(c.A)+" into the cheer seat")
+		return l.Pick("アドバンス「"+g.name(c.A)+"」を応援席に出す", "put the Advance "+g.name(c.A)+" into the cheer seat")
 	case cYes, cNo:
 		f := &p.stack[p.sp-1]
 		cl := &g.e.d[f.card].lists[f.list][f.idx]
-		n, t := g.name(f.card), clauseText(cl, lang)
+		n, t := g.name(f.card), clauseText(cl, l)
 		if c.Kind == cYes {
-			return tr(lang, "「"+n+"」の「"+t+"」を使う", n+": use \""+t+"\"")
+			return l.Pick("「"+n+"」の「"+t+"」を使う", n+": use \""+t+"\"")
 		}
-		return tr(lang, "「"+n+"」の「"+t+"」を使わない", n+": decline \""+t+"\"")
+		return l.Pick("「"+n+"」の「"+t+"」を使わない", n+": decline \""+t+"\"")
 	case cPick:
 		switch uint8(c.B) {
 		case 0:
-			return tr(lang, "「"+g.name(c.A)+"」で支払う", "pay with "+g.name(c.A))
+			return l.Pick("「"+g.name(c.A)+"」で支払う", "pay with "+g.name(c.A))
 		case vReturnCheer:
 			n := g.name(p.ps[s].cheer[c.A].card)
-			return tr(lang, "応援席の「"+n+"」を手札に戻す", "return "+n+" from the cheer seat to hand")
+			return l.Pick("応援席の「"+n+"」を手札に戻す", "return "+n+" from the cheer seat to hand")
 		case vRecover:
-			return tr(lang, "消費ゾーンの「"+g.name(c.A)+"」を手札に加える", "take "+g.name(c.A)+" from the consume zone into hand")
+			return l.Pick("消費ゾーンの「"+g.name(c.A)+"」を手札に加える", "take "+g.name(c.A)+" from the consume zone into hand")
 		case vOppDiscard:
-			return tr(lang, "手札の「"+g.name(c.A)+"」を消費ゾーンに置く", "put "+g.name(c.A)+" from hand into the consume zone")
+			return l.Pick("手札の「"+g.name(c.A)+"」を消費ゾーンに置く", "put "+g.name(c.A)+" from hand into the consume zone")
 		case vBreakAdvance:
 			n := g.name(p.ps[other(s)].cheer[c.A].card)
-			return tr(lang, "相手の応援席の「"+n+"」を消費ゾーンに置く", "put the opponent's "+n+" into their consume zone")
+			return l.Pick("相手の応援席の「"+n+"」を消費ゾーンに置く", "put the opponent's "+n+" into their consume zone")
 		}
 	case cPlace:
 		n := g.name(p.ps[s].guard)
 		if c.A == 1 {
-			return tr(lang, "「"+n+"」を応援席に置く", "put "+n+" into the cheer seat")
+			return l.Pick("「"+n+"」を応援席に置く", "put "+n+" into the cheer seat")
 		}
-		return tr(lang, "「"+n+"」を手札に戻す", "return "+n+" to hand")
+		return l.Pick("「"+n+"」を手札に戻す", "return "+n+" to hand")
 	case cWait:
-		return tr(lang, "（ターン上限：待つ）", "(turn cap: wait)")
+		return l.Pick("（ターン上限：待つ）", "(turn cap: wait)")
 	case cDiscard:
-		return tr(lang, "手札上限：「"+g.name(c.A)+"」を消費ゾーンに置く", "hand limit: put "+g.name(c.A)+" into the consume zone")
+		return l.Pick("手札上限：「"+g.name(c.A)+"」を消費ゾーンに置く", "hand limit: put "+g.name(c.A)+" into the consume zone")
 	}
 	return fmt.Sprintf("choice %d %d %d %d", c.Kind, c.A, c.B, c.C)
 }
 
 // Explain renders an event for a replay; "" for events a replay skips.
-func (g *Game) Explain(ev sim.Event, lang string) string {
+func (g *Game) Explain(ev sim.Event, l *schema.Lang) string {
 	s := int(ev.Seat)
 	who := seatName(s)
 	n := g.name(int16(ev.Card))
@@ -114,117 +107,108 @@ func (g *Game) Explain(ev sim.Event, lang string) string {
 	case sim.Acquired:
 		switch ev.N {
 		case 0:
-			return tr(lang, who+"は「"+n+"」を引く", who+" draws "+n)
+			return l.Pick(who+"は「"+n+"」を引く", who+" draws "+n)
 		case 2:
-			return tr(lang, who+"の「"+n+"」が応援席から手札に戻る", who+"'s "+n+" returns from the cheer seat to hand")
+			return l.Pick(who+"の「"+n+"」が応援席から手札に戻る", who+"'s "+n+" returns from the cheer seat to hand")
 		case 3:
-			return tr(lang, who+"は消費ゾーンの「"+n+"」を手札に加える", who+" takes "+n+" from the consume zone into hand")
+			return l.Pick(who+"は消費ゾーンの「"+n+"」を手札に加える", who+" takes "+n+" from the consume zone into hand")
 		}
 		return "" // resource cards: told by evTake
 	case sim.Played:
 		switch ev.N {
 		case playForge:
 			if ev.M == 1 {
-				return tr(lang, who+"は「"+n+"」を上下反転で裏向きにフォージング", who+" forges "+n+" face down, upside down")
+				return l.Pick(who+"は「"+n+"」を上下反転で裏向きにフォージング", who+" forges "+n+" face down, upside down")
 			}
-			return tr(lang, who+"は「"+n+"」を裏向きにフォージング", who+" forges "+n+" face down")
+			return l.Pick(who+"は「"+n+"」を裏向きにフォージング", who+" forges "+n+" face down")
 		case playCheer:
-			return tr(lang, who+"は応援席の「"+n+"」の能力を使う", who+" uses the cheer ability of "+n)
+			return l.Pick(who+"は応援席の「"+n+"」の能力を使う", who+" uses the cheer ability of "+n)
 		case playOrder:
-			return tr(lang, who+"はオーダー「"+n+"」を使う（フォージングゾーンへ）", who+" uses the Order "+n+" (to the forging zone)")
+			return l.Pick(who+"はオーダー「"+n+"」を使う（フォージングゾーンへ）", who+" uses the Order "+n+" (to the forging zone)")
 		case playConsume:
-			return tr(lang, who+"はマテリアル「"+n+"」を消費する", who+" consumes the Material "+n)
+			return l.Pick(who+"はマテリアル「"+n+"」を消費する", who+" consumes the Material "+n)
 		case playAdvance:
-			return tr(lang, who+"のアドバンス「"+n+"」が応援席に出る", who+"'s Advance "+n+" enters the cheer seat")
+			return l.Pick(who+"のアドバンス「"+n+"」が応援席に出る", who+"'s Advance "+n+" enters the cheer seat")
 		}
 		return ""
 	case sim.Resolved:
 		return ""
 	case evTurn:
-		return tr(lang, fmt.Sprintf("― ターン%d（先攻 %s）―", ev.N, who), fmt.Sprintf("— turn %d (%s goes first) —", ev.N, who))
+		return l.Sprintf("― ターン%d（先攻 %s）―", "— turn %d (%s goes first) —", ev.N, who)
 	case evMulligan:
-		return tr(lang, fmt.Sprintf("%sは%d枚を引き直し、脇に置いたカードを山札の下に置く", who, ev.N),
-			fmt.Sprintf("%s redraws %d and puts the set-aside cards on the bottom of the deck", who, ev.N))
+		return l.Sprintf("%sは%d枚を引き直し、脇に置いたカードを山札の下に置く", "%s redraws %d and puts the set-aside cards on the bottom of the deck", who, ev.N)
 	case evResources:
-		return tr(lang, fmt.Sprintf("%sは山札の上から%d枚をリソースゾーンに置く", who, ev.N),
-			fmt.Sprintf("%s puts %d cards from the deck into the resource zone", who, ev.N))
+		return l.Sprintf("%sは山札の上から%d枚をリソースゾーンに置く", "%s puts %d cards from the deck into the resource zone", who, ev.N)
 	case evRPS:
-		return tr(lang, "ジャンケンで"+who+"が先攻", who+" wins rock-paper-scissors and goes first")
+		return l.Pick("ジャンケンで"+who+"が先攻", who+" wins rock-paper-scissors and goes first")
 	case evNoForge:
 		if ev.N == 1 {
-			return tr(lang, who+"はフォージングしない", who+" forges nothing")
+			return l.Pick(who+"はフォージングしない", who+" forges nothing")
 		}
-		return tr(lang, who+"はフォージングできる守護者がいない", who+" has no Guardian to forge")
+		return l.Pick(who+"はフォージングできる守護者がいない", who+" has no Guardian to forge")
 	case evForged:
-		return tr(lang, "フォージング!!", "Forging!!")
+		return l.Pick("フォージング!!", "Forging!!")
 	case evShip:
 		if ev.N == 1 {
-			return tr(lang, "シップ!! "+who+"の「"+n+"」（捨て身の攻撃）", "Ship!! "+who+"'s "+n+" (reckless attack)")
+			return l.Pick("シップ!! "+who+"の「"+n+"」（捨て身の攻撃）", "Ship!! "+who+"'s "+n+" (reckless attack)")
 		}
-		return tr(lang, "シップ!! "+who+"の「"+n+"」", "Ship!! "+who+"'s "+n)
+		return l.Pick("シップ!! "+who+"の「"+n+"」", "Ship!! "+who+"'s "+n)
 	case evPoint:
-		return tr(lang, fmt.Sprintf("「%s」で%sのポイント%s", n, who, signed(int(ev.N))),
-			fmt.Sprintf("%s: %s's points %s", n, who, signed(int(ev.N))))
+		return l.Sprintf("「%s」で%sのポイント%s", "%s: %s's points %s", n, who, signed(int(ev.N)))
 	case evNext:
-		return tr(lang, fmt.Sprintf("「%s」で%sは次のターンのポイント%s", n, who, signed(int(ev.N))),
-			fmt.Sprintf("%s: %s's points %s next turn", n, who, signed(int(ev.N))))
+		return l.Sprintf("「%s」で%sは次のターンのポイント%s", "%s: %s's points %s next turn", n, who, signed(int(ev.N)))
 	case evFortify:
-		return tr(lang, fmt.Sprintf("「%s」で%sは山札の上から%d枚をリソースゾーンに置く", n, who, ev.N),
-			fmt.Sprintf("%s: %s puts %d cards from the deck into the resource zone", n, who, ev.N))
+		return l.Sprintf("「%s」で%sは山札の上から%d枚をリソースゾーンに置く", "%s: %s puts %d cards from the deck into the resource zone", n, who, ev.N)
 	case evRecord:
 		ctr := g.e.counters[ev.N]
-		return tr(lang, fmt.Sprintf("「%s」で%sの記録「%s」が%d回になる", n, who, ctr, ev.M),
-			fmt.Sprintf("%s: %s's record %q is now %d", n, who, ctr, ev.M))
+		return l.Sprintf("「%s」で%sの記録「%s」が%d回になる", "%s: %s's record %q is now %d", n, who, ctr, ev.M)
 	case evDiscard:
-		return tr(lang, who+"は手札の「"+n+"」を消費ゾーンに置く", who+" puts "+n+" from hand into the consume zone")
+		return l.Pick(who+"は手札の「"+n+"」を消費ゾーンに置く", who+" puts "+n+" from hand into the consume zone")
 	case evBreak:
-		return tr(lang, who+"のアドバンス「"+n+"」が消費ゾーンに置かれる", who+"'s Advance "+n+" goes to the consume zone")
+		return l.Pick(who+"のアドバンス「"+n+"」が消費ゾーンに置かれる", who+"'s Advance "+n+" goes to the consume zone")
 	case evFlip:
-		return tr(lang, "「"+n+"」で相性が逆転する", n+": the affinity is reversed")
+		return l.Pick("「"+n+"」で相性が逆転する", n+": the affinity is reversed")
 	case evNullify:
-		return tr(lang, "「"+n+"」で相性によるポイントの増減がなくなる", n+": the affinity no longer changes the points")
+		return l.Pick("「"+n+"」で相性によるポイントの増減がなくなる", n+": the affinity no longer changes the points")
 	case evPay:
 		switch {
 		case ev.N == 1:
-			return tr(lang, who+"は手札の「"+n+"」を消費する（使用条件）", who+" consumes "+n+" from hand (use condition)")
+			return l.Pick(who+"は手札の「"+n+"」を消費する（使用条件）", who+" consumes "+n+" from hand (use condition)")
 		case ev.M == 1:
-			return tr(lang, who+"は手札の「"+n+"」を消費ゾーンに置く（使用条件）", who+" places "+n+" from hand into the consume zone (use condition)")
+			return l.Pick(who+"は手札の「"+n+"」を消費ゾーンに置く（使用条件）", who+" places "+n+" from hand into the consume zone (use condition)")
 		}
-		return tr(lang, who+"は手札の「"+n+"」を消費ゾーンに置く（コスト）", who+" places "+n+" from hand into the consume zone (cost)")
+		return l.Pick(who+"は手札の「"+n+"」を消費ゾーンに置く（コスト）", who+" places "+n+" from hand into the consume zone (cost)")
 	case evPass:
-		return tr(lang, who+"はパス", who+" passes")
+		return l.Pick(who+"はパス", who+" passes")
 	case evAffinity:
 		null := ""
 		if ev.N == 1 {
-			null = tr(lang, "（無効）", " (nullified)")
+			null = l.Pick("（無効）", " (nullified)")
 		}
 		if s < 0 {
-			return tr(lang, "相性は互角", "the affinity is neutral")
+			return l.Pick("相性は互角", "the affinity is neutral")
 		}
-		return tr(lang, "相性は"+who+"が有利"+null, who+" has the affinity advantage"+null)
+		return l.Pick("相性は"+who+"が有利"+null, who+" has the affinity advantage"+null)
 	case evNoShip:
-		return tr(lang, who+"は守護者を出せず、この戦闘は負け", who+" has no Guardian and loses this battle")
+		return l.Pick(who+"は守護者を出せず、この戦闘は負け", who+" has no Guardian and loses this battle")
 	case evResult:
-		pts := tr(lang, fmt.Sprintf("ポイント P1 %d 対 P2 %d", ev.N, ev.M), fmt.Sprintf("points P1 %d, P2 %d", ev.N, ev.M))
+		pts := l.Sprintf("ポイント P1 %d 対 P2 %d", "points P1 %d, P2 %d", ev.N, ev.M)
 		switch {
 		case ev.Seat == -2:
-			return pts + tr(lang, "：両者の負け", ": both lose the battle")
+			return pts + l.Pick("：両者の負け", ": both lose the battle")
 		case s < 0:
-			return pts + tr(lang, "：引き分け", ": a draw")
+			return pts + l.Pick("：引き分け", ": a draw")
 		}
-		return pts + tr(lang, "："+who+"の勝ち", ": "+who+" wins the battle")
+		return pts + l.Pick("："+who+"の勝ち", ": "+who+" wins the battle")
 	case evTake:
 		if g.e.resourceIsDraw {
-			return tr(lang, fmt.Sprintf("%sはリソースゾーンの上から「%s」を引く（残り%d枚）", who, n, ev.N),
-				fmt.Sprintf("%s draws %s from the top of the resource zone (%d left)", who, n, ev.N))
+			return l.Sprintf("%sはリソースゾーンの上から「%s」を引く（残り%d枚）", "%s draws %s from the top of the resource zone (%d left)", who, n, ev.N)
 		}
-		return tr(lang, fmt.Sprintf("%sはリソースゾーンの上から「%s」を手札に加える（残り%d枚）", who, n, ev.N),
-			fmt.Sprintf("%s takes %s from the top of the resource zone into hand (%d left)", who, n, ev.N))
+		return l.Sprintf("%sはリソースゾーンの上から「%s」を手札に加える（残り%d枚）", "%s takes %s from the top of the resource zone into hand (%d left)", who, n, ev.N)
 	case evGameWin:
-		return tr(lang, who+"がゲームに勝利", who+" wins the game")
+		return l.Pick(who+"がゲームに勝利", who+" wins the game")
 	case evStale:
-		return tr(lang, fmt.Sprintf("延長戦の上限：両者のリソースゾーンが0のまま%d回続けて引き分け。勝った戦闘の数は%sが多い（%d対%d）", g.e.extLimit, who, ev.N, ev.M),
-			fmt.Sprintf("extended-battle limit: %d draws in a row with both resource zones empty; %s has won more battles (%d to %d)", g.e.extLimit, who, ev.N, ev.M))
+		return l.Sprintf("延長戦の上限：両者のリソースゾーンが0のまま%d回続けて引き分け。勝った戦闘の数は%sが多い（%d対%d）", "extended-battle limit: %d draws in a row with both resource zones empty; %s has won more battles (%d to %d)", g.e.extLimit, who, ev.N, ev.M)
 	case evRepeat:
 		ja := fmt.Sprintf("千日手：ターンの終わりの局面が前と同じになるのが%d回目（勝った戦闘の数 P1 %d 対 P2 %d）", g.e.repLimit, ev.N, ev.M)
 		times := fmt.Sprintf("%d times", g.e.repLimit)
@@ -233,16 +217,16 @@ func (g *Game) Explain(ev sim.Event, lang string) string {
 		}
 		en := fmt.Sprintf("repetition: the position at the end of a turn has come back %s (battles won: P1 %d, P2 %d)", times, ev.N, ev.M)
 		if s < 0 {
-			return tr(lang, ja+"。ゲームは引き分け", en+"; the game is drawn")
+			return l.Pick(ja+"。ゲームは引き分け", en+"; the game is drawn")
 		}
-		return tr(lang, ja+"。延長戦の上限があり、勝った戦闘の数が多い"+who+"の勝利", en+"; under the extended-battle limit, "+who+", who has won more battles, wins")
+		return l.Pick(ja+"。延長戦の上限があり、勝った戦闘の数が多い"+who+"の勝利", en+"; under the extended-battle limit, "+who+", who has won more battles, wins")
 	case evPlace:
 		if ev.N == 1 {
-			return tr(lang, who+"の「"+n+"」が応援席へ", who+"'s "+n+" goes to the cheer seat")
+			return l.Pick(who+"の「"+n+"」が応援席へ", who+"'s "+n+" goes to the cheer seat")
 		}
-		return tr(lang, who+"の「"+n+"」が手札に戻る", who+"'s "+n+" returns to hand")
+		return l.Pick(who+"の「"+n+"」が手札に戻る", who+"'s "+n+" returns to hand")
 	case evLimit:
-		return tr(lang, "手札上限："+who+"は「"+n+"」を消費ゾーンに置く", "hand limit: "+who+" puts "+n+" into the consume zone")
+		return l.Pick("手札上限："+who+"は「"+n+"」を消費ゾーンに置く", "hand limit: "+who+" puts "+n+" into the consume zone")
 	}
 	return ""
 }

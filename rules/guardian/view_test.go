@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"bifrost/rules/sim"
+	"bifrost/schema"
 )
 
 // spy is a cheating bot: at forging it reads the opponent's face-down
@@ -148,7 +149,7 @@ func TestI16_botsNeverReadHiddenInformation(t *testing.T) {
 					cb := e.NewBot(name).Choose(v, buf, rand.New(rand.NewPCG(uint64(positions), 6)))
 					if ca != cb {
 						t.Fatalf("game %d turn %d: %s chose %q, but %q when only hidden cards differ",
-							i, g.Turn(), name, g.Describe(buf[ca], "en"), g.Describe(buf[cb], "en"))
+							i, g.Turn(), name, g.Describe(buf[ca], schema.English), g.Describe(buf[cb], schema.English))
 					}
 				}
 				if g.p.ask == askForge && spy.Choose(spy{}, g, buf, nil) != spy.Choose(spy{}, v, buf, nil) {
@@ -331,10 +332,10 @@ func TestForgingsAreToldTogether(t *testing.T) {
 	if s.g.Seat() != 0 || s.g.p.ask != askForge {
 		t.Fatalf("P1, without a Guardian, is not asked to forge: P%d decides (ask %d)", s.g.Seat()+1, s.g.p.ask)
 	}
-	lines := map[string]bool{s.g.Describe(sim.Choice{Kind: cNoForge}, "en"): true}
+	lines := map[string]bool{s.g.Describe(sim.Choice{Kind: cNoForge}, schema.English): true}
 	s.do(0, sim.Choice{Kind: cNoForge})
 	for _, c := range s.g.Choices(nil) {
-		lines[s.g.Describe(c, "en")] = true
+		lines[s.g.Describe(c, schema.English)] = true
 	}
 	if len(lines) != 1 {
 		t.Errorf("the forging decisions read differently, telling what was chosen: %v", lines)
@@ -351,7 +352,7 @@ func TestForgingsAreToldTogether(t *testing.T) {
 			default:
 				continue
 			}
-			out = append(out, s.g.Explain(ev, "en"))
+			out = append(out, s.g.Explain(ev, schema.English))
 		}
 		return out
 	}

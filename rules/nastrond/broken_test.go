@@ -12,6 +12,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"bifrost/rules/sim"
+	"bifrost/schema"
 	"bifrost/schema/workbook"
 )
 
@@ -94,7 +95,7 @@ func wantViolations(t *testing.T, e *Engine, s *sim.Stats, message string) {
 	}
 	v := s.Violations[0]
 	var b bytes.Buffer
-	r := sim.Replay(&b, e, v.Spec.Config, v.Spec.Seed, v.Spec.Bots, "en")
+	r := sim.Replay(&b, e, v.Spec.Config, v.Spec.Seed, v.Spec.Bots, schema.English)
 	if r.Violation == nil || r.Violation.Message != v.Message || r.Violation.Turn != v.Turn {
 		t.Errorf("replaying %+v gave %+v, want the violation %q at turn %d", v.Spec, r.Violation, v.Message, v.Turn)
 	}

@@ -1,9 +1,8 @@
 package nastrond
 
 import (
+	"bifrost/schema"
 	"math/bits"
-
-	"bifrost/rules/sim"
 )
 
 // checked is the state that Check last found sound, with what it derived
@@ -56,7 +55,7 @@ func (g *Game) Check() error {
 	}
 	c.started = false // until every check passes: a failure leaves the copy behind
 	if v := g.heldVP; v != 0 && (v < 0 || !g.challenging() || g.e.p.skillVPOnFail) {
-		return sim.Errorf("T29: P%[1]dがスキルのVP %[2]dを判定まで保留しています（保留できるのはチャレンジの間だけで、SkillVPOnFailure が○なら保留しません）", "T29: P%d holds %d skill VP for the judgement (only during a challenge, and never with SkillVPOnFailure)", g.seat+1, v)
+		return schema.Errorf("T29: P%[1]dがスキルのVP %[2]dを判定まで保留しています（保留できるのはチャレンジの間だけで、SkillVPOnFailure が○なら保留しません）", "T29: P%d holds %d skill VP for the judgement (only during a challenge, and never with SkillVPOnFailure)", g.seat+1, v)
 	}
 	if d&gLayout != 0 {
 		if err := g.checkBoard(first, full); err != nil {
@@ -84,13 +83,13 @@ func (g *Game) Check() error {
 		}
 	}
 	if g.ph == phOver && c.hi > 0 {
-		return sim.Errorf("手持ちのウルズが残っているのにゲームが終わっています", "the game is over with Urd left in a supply")
+		return schema.Errorf("手持ちのウルズが残っているのにゲームが終わっています", "the game is over with Urd left in a supply")
 	}
 	if limit := int(g.n) * int(g.dealt); int(g.turn) > limit {
-		return sim.Errorf("第%[1]d手番は、%[3]d人がウルズ%[4]d枚ずつで遊ぶ%[2]d手番を超えています", "turn %d is past the %d turns of %d players with %d Urd each", g.turn, limit, g.n, g.dealt)
+		return schema.Errorf("第%[1]d手番は、%[3]d人がウルズ%[4]d枚ずつで遊ぶ%[2]d手番を超えています", "turn %d is past the %d turns of %d players with %d Urd each", g.turn, limit, g.n, g.dealt)
 	}
 	if g.ph == phMove && len(g.opts) == 0 {
-		return sim.Errorf("I21: P%dのポーンはマス%sから移動できるマスがありません（G33）", "I21: P%d's pawn on %s has no square to move to (G33)", g.seat+1, sqText(g.pawn[g.seat]))
+		return schema.Errorf("I21: P%dのポーンはマス%sから移動できるマスがありません（G33）", "I21: P%d's pawn on %s has no square to move to (G33)", g.seat+1, sqText(g.pawn[g.seat]))
 	}
 	if d&gCup != 0 {
 		if err := g.checkDice(); err != nil {
@@ -121,15 +120,15 @@ func (g *Game) checkTurn(lag int16, d uint8) error {
 	c := &g.chk
 	switch {
 	case g.turn < c.turn:
-		return sim.Errorf("I6: 手番が第%d手番から第%d手番に戻りました", "I6: the turn went back from %d to %d", c.turn, g.turn)
+		return schema.Errorf("I6: 手番が第%d手番から第%d手番に戻りました", "I6: the turn went back from %d to %d", c.turn, g.turn)
 	case c.over && g.ph != phOver:
-		return sim.Errorf("I6: ゲームが終わった後も続いています", "I6: the game went on after it was over")
+		return schema.Errorf("I6: ゲームが終わった後も続いています", "I6: the game went on after it was over")
 	case lag != c.urdLag:
-		return sim.Errorf("I5: 1手番に1枚を超えて、手持ちのウルズが%+d枚使われました（第%d手番から第%d手番）", "I5: %+d Urd taken from the supplies beyond one a turn (turn %d to %d)", lag-c.urdLag, c.turn, g.turn)
+		return schema.Errorf("I5: 1手番に1枚を超えて、手持ちのウルズが%+d枚使われました（第%d手番から第%d手番）", "I5: %+d Urd taken from the supplies beyond one a turn (turn %d to %d)", lag-c.urdLag, c.turn, g.turn)
 	case c.fixed && g.turn == c.turn && d&gCup != 0:
 		for i := range min(c.nd, g.nd) {
 			if g.dFace[i] != c.dFace[i] {
-				return sim.Errorf("T10、I18: 目の確定後にサイコロの目が%dから%dに変わりました", "T10, I18: a die changed from %d to %d after the dice were fixed", c.dFace[i], g.dFace[i])
+				return schema.Errorf("T10、I18: 目の確定後にサイコロの目が%dから%dに変わりました", "T10, I18: a die changed from %d to %d after the dice were fixed", c.dFace[i], g.dFace[i])
 			}
 		}
 	}
@@ -147,14 +146,14 @@ func (g *Game) checkPurse(seats uint8, first bool, used int16) (int16, error) {
 	for m := seats; m != 0; m &= m - 1 {
 		s := int8(bits.TrailingZeros8(m))
 		if g.supply[s] < 0 || g.divine[s] < 0 || g.spent[s] < 0 {
-			return used, sim.Errorf("P%dのウルズが負の数です（手持ち%d枚、ヴァルキリアの下%d枚、使用済み%d枚）", "P%d: negative Urd (supply %d, divine %d, spent %d)", s+1, g.supply[s], g.divine[s], g.spent[s])
+			return used, schema.Errorf("P%dのウルズが負の数です（手持ち%d枚、ヴァルキリアの下%d枚、使用済み%d枚）", "P%d: negative Urd (supply %d, divine %d, spent %d)", s+1, g.supply[s], g.divine[s], g.spent[s])
 		}
 		if got := int(g.supply[s]) + int(c.urdOn[s]) + int(g.divine[s]) + int(g.spent[s]); got != int(g.dealt) {
-			return used, sim.Errorf("ウルズの数が合いません：P%dは手持ち%d枚＋盤面%d枚＋ヴァルキリアの下%d枚＋使用済み%d枚＝%d枚ですが、配られたのは%d枚です", "Urd conservation: P%d has %d in supply + %d on the board + %d under the Valkyria + %d spent = %d, dealt %d",
+			return used, schema.Errorf("ウルズの数が合いません：P%dは手持ち%d枚＋盤面%d枚＋ヴァルキリアの下%d枚＋使用済み%d枚＝%d枚ですが、配られたのは%d枚です", "Urd conservation: P%d has %d in supply + %d on the board + %d under the Valkyria + %d spent = %d, dealt %d",
 				s+1, g.supply[s], c.urdOn[s], g.divine[s], g.spent[s], got, g.dealt)
 		}
 		if g.vp[s] < 0 {
-			return used, sim.Errorf("P%dのVPが負の数です（%d）", "P%d has negative VP (%d)", s+1, g.vp[s])
+			return used, schema.Errorf("P%dのVPが負の数です（%d）", "P%d has negative VP (%d)", s+1, g.vp[s])
 		}
 	}
 	// The seats beyond n hold nothing: what they held would break this too.
@@ -167,10 +166,10 @@ func (g *Game) checkPurse(seats uint8, first bool, used int16) (int16, error) {
 		lo, hi = min(lo, v), max(hi, v)
 	}
 	if want := g.e.nBoardCards; cards != want {
-		return used, sim.Errorf("カードの数が合いません：盤面と各自の手元にあるエッダとキーパーは%d枚ですが、%d枚のはずです", "card conservation: %d Edda and Keepers on the board and in areas, want %d", cards, want)
+		return used, schema.Errorf("カードの数が合いません：盤面と各自の手元にあるエッダとキーパーは%d枚ですが、%d枚のはずです", "card conservation: %d Edda and Keepers on the board and in areas, want %d", cards, want)
 	}
 	if hi-lo > 1 {
-		return used, sim.Errorf("各自の手持ちのウルズに%d枚の差があります（1手番に1枚ずつ使うので、差は1枚以内のはずです）", "Urd supplies differ by %d (one Urd per turn keeps them within 1)", hi-lo)
+		return used, schema.Errorf("各自の手持ちのウルズに%d枚の差があります（1手番に1枚ずつ使うので、差は1枚以内のはずです）", "Urd supplies differ by %d (one Urd per turn keeps them within 1)", hi-lo)
 	}
 	for m := seats; m != 0; m &= m - 1 {
 		s := int8(bits.TrailingZeros8(m))
@@ -192,19 +191,19 @@ func (g *Game) stepPurse(s int8) error {
 	c := &g.chk
 	switch {
 	case g.vp[s] < c.vp[s]:
-		return sim.Errorf("I15: P%dのVPが%dから%dに減りました", "I15: P%d's VP went down from %d to %d", s+1, c.vp[s], g.vp[s])
+		return schema.Errorf("I15: P%dのVPが%dから%dに減りました", "I15: P%d's VP went down from %d to %d", s+1, c.vp[s], g.vp[s])
 	case g.supply[s] > c.supply[s]:
-		return sim.Errorf("I5: P%dの手持ちのウルズが%d枚から%d枚に増えました", "I5: P%d's Urd supply grew from %d to %d", s+1, c.supply[s], g.supply[s])
+		return schema.Errorf("I5: P%dの手持ちのウルズが%d枚から%d枚に増えました", "I5: P%d's Urd supply grew from %d to %d", s+1, c.supply[s], g.supply[s])
 	case g.spent[s] < c.spent[s]:
-		return sim.Errorf("G6: P%dの使用済みのウルズが%d枚から%d枚に戻りました", "G6: P%d's spent Urd went from %d back to %d", s+1, c.spent[s], g.spent[s])
+		return schema.Errorf("G6: P%dの使用済みのウルズが%d枚から%d枚に戻りました", "G6: P%d's spent Urd went from %d back to %d", s+1, c.spent[s], g.spent[s])
 	case g.won[s] < c.won[s]:
-		return sim.Errorf("I3: P%dの手元のエッダとキーパーが減りました（%d枚から%d枚）", "I3: P%d's area lost Edda or Keepers (%d to %d)", s+1, c.won[s], g.won[s])
+		return schema.Errorf("I3: P%dの手元のエッダとキーパーが減りました（%d枚から%d枚）", "I3: P%d's area lost Edda or Keepers (%d to %d)", s+1, c.won[s], g.won[s])
 	case g.icons[s] == c.icons[s]:
 		return nil
 	}
 	for i := range nIcons {
 		if g.icons[s][i] < c.icons[s][i] {
-			return sim.Errorf("T48: P%dの%sの成長が%dから%dに下がりました", "T48: P%d's %s growth went down from %d to %d", s+1, sim.Word{iconJA[i], iconEN[i]}, c.icons[s][i], g.icons[s][i])
+			return schema.Errorf("T48: P%dの%sの成長が%dから%dに下がりました", "T48: P%d's %s growth went down from %d to %d", s+1, schema.Word{iconJA[i], iconEN[i]}, c.icons[s][i], g.icons[s][i])
 		}
 	}
 	return nil
@@ -253,29 +252,29 @@ func (g *Game) checkBoard(first, full bool) error {
 		}
 		if q == centre {
 			if v != e.nidhogg {
-				return sim.Errorf("中央にニーズヘッグではなく%sがあります", "the centre holds %s, not Nidhogg", g.cellWord(q))
+				return schema.Errorf("中央にニーズヘッグではなく%sがあります", "the centre holds %s, not Nidhogg", g.cellWord(q))
 			}
 			continue
 		}
 		if v < 0 {
 			s := -1 - v
 			if s >= int16(g.n) {
-				return sim.Errorf("マス%sに、ゲームにいない席%dのウルズがあります", "square %s holds an Urd of seat %d, not in the game", sqText(q), s+1)
+				return schema.Errorf("マス%sに、ゲームにいない席%dのウルズがあります", "square %s holds an Urd of seat %d, not in the game", sqText(q), s+1)
 			}
 			urdOn[s]++
 			continue
 		}
 		if int(v) >= len(e.info) {
-			return sim.Errorf("マス%sにあるのはカードではありません（%d）", "square %s holds no card (%d)", sqText(q), v)
+			return schema.Errorf("マス%sにあるのはカードではありません（%d）", "square %s holds no card (%d)", sqText(q), v)
 		}
 		ci := &e.info[v]
 		switch {
 		case ci.kind != kindEdda && ci.kind != kindKeeper:
-			return sim.Errorf("マス%sに、エッダでもキーパーでもない%sがあります", "square %s holds %s, which is no Edda or Keeper", sqText(q), ci.id)
+			return schema.Errorf("マス%sに、エッダでもキーパーでもない%sがあります", "square %s holds %s, which is no Edda or Keeper", sqText(q), ci.id)
 		case ci.layer != board.layer[q]:
-			return sim.Errorf("マス%s（第%d層）に第%[4]d層の%[3]sがあります", "square %s (layer %d) holds %s of layer %d", sqText(q), board.layer[q], ci.id, ci.layer)
+			return schema.Errorf("マス%s（第%d層）に第%[4]d層の%[3]sがあります", "square %s (layer %d) holds %s of layer %d", sqText(q), board.layer[q], ci.id, ci.layer)
 		case ci.kind == kindKeeper && ci.layer < 3 && !board.corner(q):
-			return sim.Errorf("キーパー%sが角でないマス%sにあります", "Keeper %s is on %s, not a corner", ci.id, sqText(q))
+			return schema.Errorf("キーパー%sが角でないマス%sにあります", "Keeper %s is on %s, not a corner", ci.id, sqText(q))
 		}
 		cards++
 	}
@@ -294,13 +293,13 @@ func (g *Game) checkBoard(first, full bool) error {
 			fought[e.info[kc].layer]--
 		}
 		if at < 0 || at >= squares {
-			return sim.Errorf("キーパー%sが盤面の外にあります（%d）", "Keeper %s is off the board (%d)", e.info[kc].id, at)
+			return schema.Errorf("キーパー%sが盤面の外にあります（%d）", "Keeper %s is off the board (%d)", e.info[kc].id, at)
 		}
 		switch by := g.keeperBy[k]; {
 		case by < 0 && g.board[at] != kc:
-			return sim.Errorf("キーパー%sとはまだ誰も戦っていないのに、そのマス%sに%sがあります", "Keeper %s was not fought but its square %s holds %s", e.info[kc].id, sqText(at), g.cellWord(at))
+			return schema.Errorf("キーパー%sとはまだ誰も戦っていないのに、そのマス%sに%sがあります", "Keeper %s was not fought but its square %s holds %s", e.info[kc].id, sqText(at), g.cellWord(at))
 		case by >= 0 && g.board[at] != urd(by):
-			return sim.Errorf("キーパー%sとはP%dが戦ったのに、そのマス%sに%sがあります", "Keeper %s was fought by P%d but its square %s holds %s", e.info[kc].id, by+1, sqText(at), g.cellWord(at))
+			return schema.Errorf("キーパー%sとはP%dが戦ったのに、そのマス%sに%sがあります", "Keeper %s was fought by P%d but its square %s holds %s", e.info[kc].id, by+1, sqText(at), g.cellWord(at))
 		case by >= 0:
 			fought[e.info[kc].layer]++
 		}
@@ -313,9 +312,9 @@ func (g *Game) checkBoard(first, full bool) error {
 		switch was, v := c.board[q], g.board[q]; {
 		case first || v == was:
 		case was < 0:
-			return sim.Errorf("I1: マス%sにあったP%dのウルズが%sになりました（ウルズはマスから動きません）", "I1: square %s held the Urd of P%d and now holds %s; an Urd never leaves its square", sqText(q), -was, g.cellWord(q))
+			return schema.Errorf("I1: マス%sにあったP%dのウルズが%sになりました（ウルズはマスから動きません）", "I1: square %s held the Urd of P%d and now holds %s; an Urd never leaves its square", sqText(q), -was, g.cellWord(q))
 		case v >= 0:
-			return sim.Errorf("I1: マス%sが%sから%sに変わりました（カードはウルズとしか交換されません）", "I1: square %s changed from %s to %s; a card is only ever exchanged for an Urd", sqText(q), g.e.cardWord(was), g.cellWord(q))
+			return schema.Errorf("I1: マス%sが%sから%sに変わりました（カードはウルズとしか交換されません）", "I1: square %s changed from %s to %s; a card is only ever exchanged for an Urd", sqText(q), g.e.cardWord(was), g.cellWord(q))
 		}
 		c.board[q] = g.board[q]
 	}
@@ -342,7 +341,7 @@ func (g *Game) checkUrdAt(changed uint64, full bool) error {
 			}
 		}
 		if want != g.urdAt {
-			return sim.Errorf("チャレンジで数えるウルズのマスは%xですが、盤面では%xです", "the Urd squares challenges count are %x, the board has %x", g.urdAt, want)
+			return schema.Errorf("チャレンジで数えるウルズのマスは%xですが、盤面では%xです", "the Urd squares challenges count are %x, the board has %x", g.urdAt, want)
 		}
 		return nil
 	}
@@ -350,7 +349,7 @@ func (g *Game) checkUrdAt(changed uint64, full bool) error {
 		q := Square(bits.TrailingZeros64(m))
 		for s := range int8(maxPlayers) {
 			if has := g.urdAt[s]&(1<<q) != 0; has != (g.board[q] == urd(s)) {
-				return sim.Errorf("マス%sには%sがありますが、チャレンジで数えるP%[4]dのウルズのマスでは「%[3]v」です", "square %s holds %s but the Urd squares challenges count say %v for P%d", sqText(q), g.cellWord(q), urdWord[b2i(has)], s+1)
+				return schema.Errorf("マス%sには%sがありますが、チャレンジで数えるP%[4]dのウルズのマスでは「%[3]v」です", "square %s holds %s but the Urd squares challenges count say %v for P%d", sqText(q), g.cellWord(q), urdWord[b2i(has)], s+1)
 			}
 		}
 	}
@@ -375,11 +374,11 @@ func (g *Game) checkEinherjar(first, full bool) error {
 		moved = all
 		for s := range n {
 			if g.heldMask[s]&^all != 0 {
-				return sim.Errorf("P%dが存在しない種類のエインヘリアル（%b）を持っています", "P%d holds designs %b that do not exist", s+1, g.heldMask[s]&^all)
+				return schema.Errorf("P%dが存在しない種類のエインヘリアル（%b）を持っています", "P%d holds designs %b that do not exist", s+1, g.heldMask[s]&^all)
 			}
 		}
 		if g.fieldMask&^all != 0 {
-			return sim.Errorf("場に存在しない種類のエインヘリアル（%b）があります", "the field holds designs %b that do not exist", g.fieldMask&^all)
+			return schema.Errorf("場に存在しない種類のエインヘリアル（%b）があります", "the field holds designs %b that do not exist", g.fieldMask&^all)
 		}
 	}
 	// The seats, four at most, are written out: seats beyond n hold
@@ -395,10 +394,10 @@ func (g *Game) checkEinherjar(first, full bool) error {
 			return g.heldError(j)
 		}
 		if sum := int(g.field[j]) + int(h0) + int(h1) + int(h2) + int(h3); g.field[j] < 0 || sum != int(e.einCopies[j]) {
-			return sim.Errorf("エインヘリアル%s：場と各自の手元に合わせて%d枚ですが、%d枚のはずです", "Einherjar %s: %d on the field and with players, want %d", e.info[e.einCard[j]].id, sum, e.einCopies[j])
+			return schema.Errorf("エインヘリアル%s：場と各自の手元に合わせて%d枚ですが、%d枚のはずです", "Einherjar %s: %d on the field and with players, want %d", e.info[e.einCard[j]].id, sum, e.einCopies[j])
 		}
 		if (g.field[j] > 0) != (g.fieldMask&(1<<j) != 0) {
-			return sim.Errorf("場にエインヘリアル%[2]sが%[1]d枚ありますが、選択肢の一覧が読む種類は%[3]bです", "the field has %d of Einherjar %s but listing reads the designs %b", g.field[j], e.info[e.einCard[j]].id, g.fieldMask)
+			return schema.Errorf("場にエインヘリアル%[2]sが%[1]d枚ありますが、選択肢の一覧が読む種類は%[3]bです", "the field has %d of Einherjar %s but listing reads the designs %b", g.field[j], e.info[e.einCard[j]].id, g.fieldMask)
 		}
 		layer := e.einLayer[j]
 		d0, d1 := int16(h0)-int16(c.held[0][j]), int16(h1)-int16(c.held[1][j])
@@ -411,7 +410,7 @@ func (g *Game) checkEinherjar(first, full bool) error {
 	if nHeld != g.nHeld || payPool != g.payPool {
 		for s := range int8(maxPlayers) {
 			if nHeld[s] != g.nHeld[s] || payPool[s] != g.payPool[s] {
-				return sim.Errorf("P%dはエインヘリアルを%d枚（登場階層の合計%d）持っていますが、数えた値は%d枚（合計%d）です", "P%d holds %d Einherjar worth %d but counts %d worth %d", s+1, nHeld[s], payPool[s], g.nHeld[s], g.payPool[s])
+				return schema.Errorf("P%dはエインヘリアルを%d枚（登場階層の合計%d）持っていますが、数えた値は%d枚（合計%d）です", "P%d holds %d Einherjar worth %d but counts %d worth %d", s+1, nHeld[s], payPool[s], g.nHeld[s], g.payPool[s])
 			}
 		}
 	}
@@ -428,10 +427,10 @@ func (g *Game) heldError(j int) error {
 	for s := range int8(maxPlayers) {
 		h := g.held[s][j]
 		if h < 0 {
-			return sim.Errorf("P%[1]dは%[3]sを%[2]d枚持っています", "P%d holds %d of %s", s+1, h, id)
+			return schema.Errorf("P%[1]dは%[3]sを%[2]d枚持っています", "P%d holds %d of %s", s+1, h, id)
 		}
 		if (h > 0) != (g.heldMask[s]&(1<<j) != 0) {
-			return sim.Errorf("P%[1]dはエインヘリアル%[3]sを%[2]d枚持っていますが、選択肢の一覧が読む種類は%[4]bです", "P%d holds %d of Einherjar %s but listing reads the designs %b", s+1, h, id, g.heldMask[s])
+			return schema.Errorf("P%[1]dはエインヘリアル%[3]sを%[2]d枚持っていますが、選択肢の一覧が読む種類は%[4]bです", "P%d holds %d of Einherjar %s but listing reads the designs %b", s+1, h, id, g.heldMask[s])
 		}
 	}
 	return nil
@@ -448,7 +447,7 @@ func (g *Game) checkPawns(seats uint8, first bool) error {
 	for s := range n {
 		p := g.pawn[s]
 		if p < 0 || p >= squares {
-			return sim.Errorf("P%dのポーンが盤面の外にあります（%d）", "P%d's pawn is off the board (%d)", s+1, p)
+			return schema.Errorf("P%dのポーンが盤面の外にあります（%d）", "P%d's pawn is off the board (%d)", s+1, p)
 		}
 		tally += pawnDepth[p]
 		if p != centre {
@@ -460,19 +459,19 @@ func (g *Game) checkPawns(seats uint8, first bool) error {
 		for s := range n {
 			for t := s + 1; t < n; t++ {
 				if p := g.pawn[s]; g.pawn[t] == p && p != centre && !(g.e.p.arrivalShare && (g.arrived[s] || g.arrived[t])) {
-					return sim.Errorf("P%dとP%dのポーンが同じマス%sにいます", "P%d and P%d both stand on %s", s+1, t+1, sqText(p))
+					return schema.Errorf("P%dとP%dのポーンが同じマス%sにいます", "P%d and P%d both stand on %s", s+1, t+1, sqText(p))
 				}
 			}
 		}
 	}
 	if at := tally & 0xff; at > 2 {
-		return sim.Errorf("ニーズヘッグにポーンが%d個います（たどり着けるのは先着2人までです）", "%d pawns at Nidhogg; only the first 2 may reach it", at)
+		return schema.Errorf("ニーズヘッグにポーンが%d個います（たどり着けるのは先着2人までです）", "%d pawns at Nidhogg; only the first 2 may reach it", at)
 	}
 	fought := uint32(uint8(c.fought[1]))<<8 | uint32(uint8(c.fought[2]))<<16 | uint32(uint8(c.fought[3]))<<24
 	if tally&^0xff != fought {
 		for k := 1; k <= 3; k++ {
 			if down := int8(tally >> (8 * k)); down != c.fought[k] {
-				return sim.Errorf("第%[2]d層より内側にポーンが%[1]d個ありますが、戦った第%[4]d層のキーパーは%[3]d枚です", "%d pawns below layer %d but %d layer-%d Keepers fought", down, k, c.fought[k], k)
+				return schema.Errorf("第%[2]d層より内側にポーンが%[1]d個ありますが、戦った第%[4]d層のキーパーは%[3]d枚です", "%d pawns below layer %d but %d layer-%d Keepers fought", down, k, c.fought[k], k)
 			}
 		}
 	}
@@ -496,15 +495,15 @@ func (g *Game) stepPawns(seats uint8) error {
 		switch {
 		case was == is:
 		case was == centre:
-			return sim.Errorf("I14: P%dのポーンがニーズヘッグからマス%sへ移りました", "I14: P%d's pawn left Nidhogg for %s", s+1, sqText(is))
+			return schema.Errorf("I14: P%dのポーンがニーズヘッグからマス%sへ移りました", "I14: P%d's pawn left Nidhogg for %s", s+1, sqText(is))
 		case board.layer[is] < board.layer[was]:
-			return sim.Errorf("I11: P%dのポーンが第%d層から外側の第%d層へ戻りました", "I11: P%d's pawn went up from layer %d to layer %d", s+1, board.layer[was], board.layer[is])
+			return schema.Errorf("I11: P%dのポーンが第%d層から外側の第%d層へ戻りました", "I11: P%d's pawn went up from layer %d to layer %d", s+1, board.layer[was], board.layer[is])
 		case board.layer[is] == board.layer[was] && int(g.turn-c.turn) < int(g.n):
 			// One move along the ring (I13): clockwise by MinMove..half.
 			k := board.layer[is]
 			d := (board.ringIdx[is] - board.ringIdx[was] + board.ringLen[k]) % board.ringLen[k]
 			if d < g.e.p.minMove || d > board.half(k) {
-				return sim.Errorf("I13: P%[1]dのポーンがマス%[3]sから%[4]sへ時計回りに%[2]dマス進みました（最大%[5]dマス）", "I13: P%d's pawn went %d squares clockwise from %s to %s (at most %d)", s+1, d, sqText(was), sqText(is), board.half(k))
+				return schema.Errorf("I13: P%[1]dのポーンがマス%[3]sから%[4]sへ時計回りに%[2]dマス進みました（最大%[5]dマス）", "I13: P%d's pawn went %d squares clockwise from %s to %s (at most %d)", s+1, d, sqText(was), sqText(is), board.half(k))
 			}
 		}
 	}
@@ -534,13 +533,13 @@ func (g *Game) checkDice() error {
 	}
 	stock, own, d8 := int(tally&0xff), int(tally>>8&0xff), int(tally>>16&0xff)
 	if d8 > int(e.p.maxD8) {
-		return sim.Errorf("P%dは8面体を%d個持っていて、上限（MaxD8）の%d個を超えています", "P%d holds %d d8, more than MaxD8 %d", g.seat+1, d8, e.p.maxD8)
+		return schema.Errorf("P%dは8面体を%d個持っていて、上限（MaxD8）の%d個を超えています", "P%d holds %d d8, more than MaxD8 %d", g.seat+1, d8, e.p.maxD8)
 	}
 	if int(g.d8Res)+d8 != int(e.p.d8) || g.d8Res < 0 {
-		return sim.Errorf("8面体の数が合いません：ストックの横に%d個＋使用中%d個ですが、%d個のはずです", "d8 conservation: %d in the reserve + %d in use, want %d", g.d8Res, d8, e.p.d8)
+		return schema.Errorf("8面体の数が合いません：ストックの横に%d個＋使用中%d個ですが、%d個のはずです", "d8 conservation: %d in the reserve + %d in use, want %d", g.d8Res, d8, e.p.d8)
 	}
 	if hands := own + int(g.ownAside); g.nd > 0 && hands != int(e.p.ownDice) {
-		return sim.Errorf("P%[1]dは自分の色のサイコロ%[3]d個のうち%[2]d個を使っています", "P%d uses %d of their %d own dice", g.seat+1, hands, e.p.ownDice)
+		return schema.Errorf("P%[1]dは自分の色のサイコロ%[3]d個のうち%[2]d個を使っています", "P%d uses %d of their %d own dice", g.seat+1, hands, e.p.ownDice)
 	}
 	if !e.p.unlimitedDice {
 		// Every d6 is in the Stock, in use this turn, set aside for a d8, or
@@ -550,7 +549,7 @@ func (g *Game) checkDice() error {
 			hands -= int(e.p.ownDice)
 		}
 		if got := int(g.stockD6) + stock + own + int(g.ownAside) + hands; got != int(e.d6Total) || g.stockD6 < 0 {
-			return sim.Errorf("6面体の数が合いません：ストック%d個＋使用中%d個＋8面体と取り替えた%d個＋各自の色のサイコロ%d個＝%d個ですが、%d個のはずです", "dice conservation: Stock %d + in use %d + set aside %d + players' own %d = %d d6, want %d",
+			return schema.Errorf("6面体の数が合いません：ストック%d個＋使用中%d個＋8面体と取り替えた%d個＋各自の色のサイコロ%d個＝%d個ですが、%d個のはずです", "dice conservation: Stock %d + in use %d + set aside %d + players' own %d = %d d6, want %d",
 				g.stockD6, stock+own, g.ownAside, hands, got, e.d6Total)
 		}
 	}
@@ -588,22 +587,22 @@ func (g *Game) dieError() error {
 	for i := range g.nd {
 		sides, face := g.dSides[i], g.dFace[i]
 		if (sides == 8) != (g.dOrig[i] == fromD8) || sides != 6 && sides != 8 {
-			return sim.Errorf("サイコロ%[1]dは出どころ%[3]dの%[2]d面体です", "die %d is a d%d from origin %d", i, sides, g.dOrig[i])
+			return schema.Errorf("サイコロ%[1]dは出どころ%[3]dの%[2]d面体です", "die %d is a d%d from origin %d", i, sides, g.dOrig[i])
 		}
 		switch g.dState[i] {
 		case dsRolled:
 			if face < 1 || face > sides {
-				return sim.Errorf("%d面体の目が%dです", "a d%d shows %d", sides, face)
+				return schema.Errorf("%d面体の目が%dです", "a d%d shows %d", sides, face)
 			}
 		case dsPool, dsTiwaz:
 			if face != 0 {
-				return sim.Errorf("振っていない%d面体の目が%dです", "an unrolled d%d shows %d", sides, face)
+				return schema.Errorf("振っていない%d面体の目が%dです", "an unrolled d%d shows %d", sides, face)
 			}
 		default:
-			return sim.Errorf("サイコロ%dの状態が%dです", "die %d is in state %d", i, g.dState[i])
+			return schema.Errorf("サイコロ%dの状態が%dです", "die %d is in state %d", i, g.dState[i])
 		}
 		if g.dState[i] == dsPool && g.rolled || g.dState[i] != dsPool && !g.rolled {
-			return sim.Errorf("サイコロ%dの状態%dが、%vであることと合いません", "die %d is in state %d, rolled %v", i, g.dState[i], rolledWord[b2i(g.rolled)])
+			return schema.Errorf("サイコロ%dの状態%dが、%vであることと合いません", "die %d is in state %d, rolled %v", i, g.dState[i], rolledWord[b2i(g.rolled)])
 		}
 	}
 	return nil
@@ -639,20 +638,20 @@ func (g *Game) stockTotal() int16 {
 }
 
 // cellWord names what lies on square q now, in both languages.
-func (g *Game) cellWord(q Square) sim.Word {
-	return sim.Word{g.cellTextIn(q, "ja"), g.cellTextIn(q, "en")}
+func (g *Game) cellWord(q Square) schema.Word {
+	return schema.Word{g.cellTextIn(q, schema.Japanese), g.cellTextIn(q, schema.English)}
 }
 
 // cardWord names card c in both languages.
-func (e *Engine) cardWord(c int16) sim.Word {
-	return sim.Word{e.cardText(c, "ja"), e.cardText(c, "en")}
+func (e *Engine) cardWord(c int16) schema.Word {
+	return schema.Word{e.cardText(c, schema.Japanese), e.cardText(c, schema.English)}
 }
 
 // urdWord says, by b2i, whether a square counts as an Urd of a seat;
 // rolledWord, whether the dice of the turn are rolled.
 var (
-	urdWord    = [2]sim.Word{{"ウルズなし", "false"}, {"ウルズあり", "true"}}
-	rolledWord = [2]sim.Word{{"振る前", "false"}, {"振った後", "true"}}
+	urdWord    = [2]schema.Word{{"ウルズなし", "false"}, {"ウルズあり", "true"}}
+	rolledWord = [2]schema.Word{{"振る前", "false"}, {"振った後", "true"}}
 )
 
 // b2i is 1 for true and 0 for false.

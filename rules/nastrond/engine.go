@@ -128,7 +128,7 @@ var _ sim.Engine = (*Engine)(nil)
 // tables and the seats.
 func New(d *Data) (*Engine, error) {
 	if d == nil {
-		return nil, sim.Errorf("データがありません", "nastrond: no data")
+		return nil, schema.Errorf("データがありません", "nastrond: no data")
 	}
 	e := &Engine{data: d}
 	e.settings(d.Rules)
@@ -179,7 +179,7 @@ func (e *Engine) add(ci cardInfo) int16 {
 func (e *Engine) cardDesigns(d *Data) error {
 	for _, x := range d.Edda {
 		if x.Layer < 1 || x.Layer > 3 {
-			return sim.Errorf("エッダ %s の階層 %d は 1〜3 ではありません", "nastrond: Edda %s: layer %d is not 1–3", x.ID, x.Layer)
+			return schema.Errorf("エッダ %s の階層 %d は 1〜3 ではありません", "nastrond: Edda %s: layer %d is not 1–3", x.ID, x.Layer)
 		}
 		copies := max(x.Copies, 1)
 		i := e.add(cardInfo{kind: kindEdda, layer: int8(x.Layer), target: int16(x.Target), vp: int16(x.VP),
@@ -193,11 +193,11 @@ func (e *Engine) cardDesigns(d *Data) error {
 		return err
 	}
 	if len(d.Keepers) > maxKeepers {
-		return sim.Errorf("キーパーが %d 枚あります。盤に置けるのは %d 枚までです", "nastrond: %d Keepers; the board holds at most %d", len(d.Keepers), maxKeepers)
+		return schema.Errorf("キーパーが %d 枚あります。盤に置けるのは %d 枚までです", "nastrond: %d Keepers; the board holds at most %d", len(d.Keepers), maxKeepers)
 	}
 	for j, x := range d.Keepers {
 		if x.Layer < 1 || x.Layer > 3 {
-			return sim.Errorf("キーパー %s の階層 %d は 1〜3 ではありません", "nastrond: Keeper %s: layer %d is not 1–3", x.ID, x.Layer)
+			return schema.Errorf("キーパー %s の階層 %d は 1〜3 ではありません", "nastrond: Keeper %s: layer %d is not 1–3", x.ID, x.Layer)
 		}
 		i := e.add(cardInfo{kind: kindKeeper, layer: int8(x.Layer), target: int16(x.Target), vp: int16(x.VP),
 			icons:  [nIcons]int8{int8(x.Courage), int8(x.Intellect), int8(x.Dignity), int8(x.Affection)},
@@ -206,12 +206,12 @@ func (e *Engine) cardDesigns(d *Data) error {
 		e.keepers[x.Layer] = append(e.keepers[x.Layer], i)
 	}
 	if len(d.Nidhogg) != 1 {
-		return sim.Errorf("ニーズヘッグが %d 体います。ちょうど 1 体にしてください", "nastrond: want exactly 1 Nidhogg, got %d", len(d.Nidhogg))
+		return schema.Errorf("ニーズヘッグが %d 体います。ちょうど 1 体にしてください", "nastrond: want exactly 1 Nidhogg, got %d", len(d.Nidhogg))
 	}
 	x := d.Nidhogg[0]
 	e.nidhogg = e.add(cardInfo{kind: kindNidhogg, layer: 4, target: int16(x.Target), vp: int16(x.VP), copies: 1, ein: -1, keeper: -1, id: x.ID, name: x.Name})
 	if len(e.cards) > maxCards {
-		return sim.Errorf("カードが %d 種類あります。エンジンが扱えるのは %d 種類までです", "nastrond: %d card designs; the engine holds at most %d", len(e.cards), maxCards)
+		return schema.Errorf("カードが %d 種類あります。エンジンが扱えるのは %d 種類までです", "nastrond: %d card designs; the engine holds at most %d", len(e.cards), maxCards)
 	}
 	return nil
 }
@@ -220,15 +220,15 @@ func (e *Engine) cardDesigns(d *Data) error {
 // design sets listing reads.
 func (e *Engine) einherjar(d *Data) error {
 	if len(d.Einherjar) > maxEinherjar {
-		return sim.Errorf("エインヘリアルが %d 種類あります。エンジンが扱えるのは %d 種類までです", "nastrond: %d Einherjar designs; the engine holds at most %d", len(d.Einherjar), maxEinherjar)
+		return schema.Errorf("エインヘリアルが %d 種類あります。エンジンが扱えるのは %d 種類までです", "nastrond: %d Einherjar designs; the engine holds at most %d", len(d.Einherjar), maxEinherjar)
 	}
 	for j, x := range d.Einherjar {
 		if x.Layer < 1 || x.Layer > 3 {
-			return sim.Errorf("エインヘリアル %s の階層 %d は 1〜3 ではありません", "nastrond: Einherjar %s: layer %d is not 1–3", x.ID, x.Layer)
+			return schema.Errorf("エインヘリアル %s の階層 %d は 1〜3 ではありません", "nastrond: Einherjar %s: layer %d is not 1–3", x.ID, x.Layer)
 		}
 		sk, err := compileSkill(x.Skill.AST)
 		if err != nil {
-			return sim.Errorf("エインヘリアル %s のスキル「%s」: %s", "nastrond: Einherjar %s: skill \"%s\": %s", x.ID, x.Skill.Src, err)
+			return schema.Errorf("エインヘリアル %s のスキル「%s」: %s", "nastrond: Einherjar %s: skill \"%s\": %s", x.ID, x.Skill.Src, err)
 		}
 		i := e.add(cardInfo{kind: kindEinherjar, layer: int8(x.Layer), cost: int8(x.Cost), copies: int8(max(x.Copies, 1)),
 			ein: int8(j), keeper: -1, id: x.ID, name: x.Name})
@@ -255,7 +255,7 @@ func (e *Engine) einherjar(d *Data) error {
 func (e *Engine) layOut(*Data) error {
 	for k := 1; k <= 3; k++ {
 		if got, want := len(e.edda[k])+len(e.keepers[k]), int(board.ringLen[k]); got != want {
-			return sim.Errorf("第%d階層はエッダ %d 枚とキーパー %d 枚で %d 枚ですが、マスは %d あります",
+			return schema.Errorf("第%d階層はエッダ %d 枚とキーパー %d 枚で %d 枚ですが、マスは %d あります",
 				"nastrond: layer %d has %d Edda and %d Keepers, %d cards for %d squares",
 				k, len(e.edda[k]), len(e.keepers[k]), got, want)
 		}
@@ -265,7 +265,7 @@ func (e *Engine) layOut(*Data) error {
 	}
 	for k := 1; k <= 2; k++ {
 		if len(e.keepers[k]) > 4 {
-			return sim.Errorf("第%d階層のキーパーが %d 枚あります。四隅に置けるのは 4 枚までです", "nastrond: layer %d has %d Keepers for its 4 corners", k, len(e.keepers[k]))
+			return schema.Errorf("第%d階層のキーパーが %d 枚あります。四隅に置けるのは 4 枚までです", "nastrond: layer %d has %d Keepers for its 4 corners", k, len(e.keepers[k]))
 		}
 	}
 	return nil
@@ -311,7 +311,7 @@ func (e *Engine) seats(d *Data) error {
 		}
 	}
 	if len(e.counts) == 0 {
-		return sim.Errorf("遊べるプレイ人数がありません（2 人以上のヴァルキュリアと、それぞれにその色のウルズが足りるだけと第1階層のキーパー 1 枚が要ります）", "nastrond: no player count is playable (need 2+ Valkyria with enough Urd of their colour and a layer-1 Keeper each)")
+		return schema.Errorf("遊べるプレイ人数がありません（2 人以上のヴァルキュリアと、それぞれにその色のウルズが足りるだけと第1階層のキーパー 1 枚が要ります）", "nastrond: no player count is playable (need 2+ Valkyria with enough Urd of their colour and a layer-1 Keeper each)")
 	}
 	return nil
 }

@@ -9,6 +9,7 @@ import (
 
 	"bifrost/rules/sim"
 	"bifrost/rules/sim/simtest"
+	"bifrost/schema"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden replays in testdata/")
@@ -25,7 +26,7 @@ func TestGolden_replay(t *testing.T) {
 func TestReplayTellsTheSetupBeforeTheFirstDecision(t *testing.T) {
 	e := shippedEngine(t)
 	var b bytes.Buffer
-	sim.Replay(&b, e, sim.Config{Players: 3}, 7, []string{"random"}, "en")
+	sim.Replay(&b, e, sim.Config{Players: 3}, 7, []string{"random"}, schema.English)
 	lines := strings.Split(b.String(), "\n")
 	first := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, "[") })
 	if first < 0 {

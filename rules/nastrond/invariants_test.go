@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"bifrost/rules/sim"
+	"bifrost/schema"
 )
 
 // TestBatch_everyCardIsUsedIn3000CheckedGames: a 3000-game batch with
@@ -183,9 +184,9 @@ func TestText_everyEventAndChoiceIsExplained(t *testing.T) {
 		var buf []Choice
 		explain := func(ev Event) {
 			seen[ev.Kind] = true
-			for _, lang := range []string{"ja", "en"} {
+			for _, lang := range []*schema.Lang{schema.Japanese, schema.English} {
 				if s := g.Explain(ev, lang); s == "" || strings.Contains(s, "%!") || strings.Contains(s, "?") {
-					t.Fatalf("%s: event %+v reads %q", lang, ev, s)
+					t.Fatalf("%s: event %+v reads %q", lang.Tag(), ev, s)
 				}
 			}
 		}
@@ -198,9 +199,9 @@ func TestText_everyEventAndChoiceIsExplained(t *testing.T) {
 			}
 			for _, c := range buf {
 				seenChoice[c.Kind] = true
-				for _, lang := range []string{"ja", "en"} {
+				for _, lang := range []*schema.Lang{schema.Japanese, schema.English} {
 					if s := g.Describe(c, lang); s == "" || strings.Contains(s, "%!") || strings.Contains(s, "{") {
-						t.Fatalf("%s: choice %+v reads %q", lang, c, s)
+						t.Fatalf("%s: choice %+v reads %q", lang.Tag(), c, s)
 					}
 				}
 			}

@@ -1,9 +1,8 @@
 package nastrond
 
 import (
+	"bifrost/schema"
 	"testing"
-
-	"bifrost/rules/sim"
 )
 
 // TestNastrondEngineRefusalSpeaksBothLanguages builds the engine
@@ -26,10 +25,10 @@ func TestNastrondEngineRefusalSpeaksBothLanguages(t *testing.T) {
 		if err == nil {
 			t.Fatalf("New accepted data that should give %q", tt.en)
 		}
-		if got := sim.Localized(err, true); got != tt.ja {
+		if got := schema.Japanese.ErrText(err); got != tt.ja {
 			t.Errorf("Japanese %q, want %q", got, tt.ja)
 		}
-		if got := err.Error(); got != tt.en || sim.Localized(err, false) != tt.en {
+		if got := err.Error(); got != tt.en || schema.English.ErrText(err) != tt.en {
 			t.Errorf("English %q, want %q", got, tt.en)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"math/bits"
 
 	"bifrost/rules/sim"
+	"bifrost/schema"
 	"bifrost/schema/effect"
 )
 
@@ -124,22 +125,22 @@ func compileSkill(e *effect.Effect) (skill, error) {
 		return sk, nil
 	}
 	if len(e.Clauses) > maxClauses {
-		return sk, sim.Errorf("文が %d 個あります（エンジンが扱えるのは %d 個まで）", "%d clauses; the engine takes at most %d", len(e.Clauses), maxClauses)
+		return sk, schema.Errorf("文が %d 個あります（エンジンが扱えるのは %d 個まで）", "%d clauses; the engine takes at most %d", len(e.Clauses), maxClauses)
 	}
 	for _, c := range e.Clauses {
 		t, ok := triggers[c.Trigger]
 		if !ok {
-			return sk, sim.Errorf("タイミング「%s」はありません", "unknown timing \"%s\"", c.Trigger)
+			return sk, schema.Errorf("タイミング「%s」はありません", "unknown timing \"%s\"", c.Trigger)
 		}
 		v, ok := verbs[c.Action.Name]
 		if !ok {
-			return sk, sim.Errorf("動詞「%s」はありません", "unknown verb \"%s\"", c.Action.Name)
+			return sk, schema.Errorf("動詞「%s」はありません", "unknown verb \"%s\"", c.Action.Name)
 		}
 		if windows[v]&(1<<t) == 0 {
-			return sk, sim.Errorf("「%s」はタイミング %s には使えません", "%s cannot act at timing %s", c.Action.Name, triggerName(t))
+			return sk, schema.Errorf("「%s」はタイミング %s には使えません", "%s cannot act at timing %s", c.Action.Name, triggerName(t))
 		}
 		if len(c.Conds) > maxConds {
-			return sk, sim.Errorf("条件が %d 個あります（エンジンが扱えるのは %d 個まで）", "%d conditions; the engine takes at most %d", len(c.Conds), maxConds)
+			return sk, schema.Errorf("条件が %d 個あります（エンジンが扱えるのは %d 個まで）", "%d conditions; the engine takes at most %d", len(c.Conds), maxConds)
 		}
 		cl := clause{trig: t, verb: v, n: int8(c.Action.Int(0)), nc: int8(len(c.Conds))}
 		i := 0

@@ -1,6 +1,9 @@
 package sim
 
-import "bifrost/schema/effect"
+import (
+	"bifrost/schema"
+	"bifrost/schema/effect"
+)
 
 // Op is an effect condition's comparison, compiled.
 type Op uint8
@@ -46,11 +49,11 @@ func CompileConds[K any](conds []effect.Call, kinds map[string]K, add func(kind 
 	for _, c := range conds {
 		k, ok := kinds[c.Name]
 		if !ok {
-			return Errorf("エンジンの知らない条件「%s」です", "unknown condition \"%s\"", c.Name)
+			return schema.Errorf("エンジンの知らない条件「%s」です", "unknown condition \"%s\"", c.Name)
 		}
 		op, ok := opOf[c.Op]
 		if !ok {
-			return Errorf("エンジンの知らない比較「%s」です", "unknown comparison \"%s\"", c.Op)
+			return schema.Errorf("エンジンの知らない比較「%s」です", "unknown comparison \"%s\"", c.Op)
 		}
 		if err := add(k, op, c); err != nil {
 			return err

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"bifrost/schema"
 	"bifrost/schema/effect"
 )
 
@@ -55,7 +56,7 @@ func TestCompileCondsLooksUpNamesAndComparisons(t *testing.T) {
 			err := CompileConds(tt.conds, kinds, func(k int, op Op, c effect.Call) error {
 				seen = append(seen, got{k, op, c.Value})
 				if c.Value > 9 {
-					return Errorf("怒りが多すぎます", "too much rage")
+					return schema.Errorf("怒りが多すぎます", "too much rage")
 				}
 				return nil
 			})

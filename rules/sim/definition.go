@@ -33,7 +33,7 @@ func NewFrom[D any, E Engine](build func(*D) (E, error)) func(data any) (Engine,
 	return func(data any) (Engine, error) {
 		d, ok := data.(*D)
 		if !ok || d == nil {
-			return nil, Errorf("データの型が %T です（%T のはずです）", "data is %T, want %T", data, (*D)(nil))
+			return nil, schema.Errorf("データの型が %T です（%T のはずです）", "data is %T, want %T", data, (*D)(nil))
 		}
 		return build(d)
 	}

@@ -1,6 +1,10 @@
 package sim
 
-import "math/rand/v2"
+import (
+	"math/rand/v2"
+
+	"bifrost/schema"
+)
 
 // Engine creates games of one title from validated card data. It is the one
 // value each rules/<game> package exports.
@@ -51,10 +55,10 @@ type Game interface {
 	Winner() int
 	// Check verifies the game's invariants; it returns nil or a description.
 	Check() error
-	// Describe renders a choice for a replay, in lang ("ja" or "en").
-	Describe(c Choice, lang string) string
-	// Explain renders an event for a replay, in lang.
-	Explain(e Event, lang string) string
+	// Describe renders a choice for a replay, in l's language.
+	Describe(c Choice, l *schema.Lang) string
+	// Explain renders an event for a replay, in l's language.
+	Explain(e Event, l *schema.Lang) string
 }
 
 // Choice is one legal decision. Its fields mean what the engine says; the

@@ -1,11 +1,13 @@
 package sim
 
 import (
+	"bifrost/schema"
 	"errors"
 	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"io/fs"
 	"maps"
 	"path/filepath"
 	"slices"
@@ -14,91 +16,85 @@ import (
 	"testing"
 )
 
-func TestMessageHasBothForms(t *testing.T) {
-	inner := Errorf("P%d の山札", "P%d's deck", 2)
-	err := Errorf("%s が %s にあります（%d）", "%s is in the %s (%d)", inner, Word{"手札", "hand"}, 3)
-	if got, want := err.Error(), "P2's deck is in the hand (3)"; got != want {
-		t.Errorf("English %q, want %q", got, want)
-	}
-	if got, want := Localized(err, true), "P2 の山札 が 手札 にあります（3）"; got != want {
-		t.Errorf("Japanese %q, want %q", got, want)
-	}
-	if got := Localized(err, false); got != err.Error() {
-		t.Errorf("Localized(en) = %q, want the English form", got)
-	}
-	plain := errors.New("plain English")
-	if got := Localized(plain, true); got != "plain English" {
-		t.Errorf("a plain error reads %q in Japanese, want its English text", got)
-	}
-}
-
+// TestViolationRecordsBothForms: a violation keeps an engine message's two
+// forms and Text picks the one of the language asked for; a plain error has
+// its text as the English form and no Japanese one.
 func TestViolationRecordsBothForms(t *testing.T) {
 	p := NewPlayer(&race{goal: 20}, []string{"random"}, nil)
-	v := p.violation(Config{Players: 2}, 1, 3, Errorf("違反 %d", "violation %d", 7))
-	if v.Message != "violation 7" || v.MessageJA != "違反 7" || v.Text("ja") != "違反 7" || v.Text("en") != "violation 7" {
+	v := p.violation(Config{Players: 2}, 1, 3, schema.Errorf("違反 %d", "violation %d", 7))
+	if v.Message != "violation 7" || v.MessageJA != "違反 7" || v.Text(schema.Japanese) != "違反 7" || v.Text(schema.English) != "violation 7" {
 		t.Errorf("violation %+v", v)
 	}
 	v = p.violation(Config{Players: 2}, 1, 3, errors.New("plain"))
-	if v.MessageJA != "" || v.Text("ja") != "plain" {
+	if v.MessageJA != "" || v.Text(schema.Japanese) != "plain" {
 		t.Errorf("a plain error gave %+v, want English only", v)
 	}
 }
 
-// errorfPackages are the engines whose invariant messages come in both forms.
-var errorfPackages = []string{"guardian", "valkyrie", "bloodrage", "nastrond"}
-
-// TestErrorfFormsTakeTheSameArguments parses the engines' sources
-// and checks that every sim.Errorf call gives two literal forms that use the
-// same verb for each argument, and as many arguments as they use; and that
-// the invariant files (check.go, step.go) build no English-only error.
+// TestErrorfFormsTakeTheSameArguments parses every Go source of the module
+// and checks that every schema.Errorf call gives two literal forms, and
+// every two-form Sprintf call (Lang.Sprintf) two forms, that use the same
+// verb for each argument, and as many arguments as they use; and that the
+// engines' invariant files (check.go, step.go) build no English-only error.
 func TestErrorfFormsTakeTheSameArguments(t *testing.T) {
-	calls := 0
-	for _, pkg := range errorfPackages {
-		files, err := filepath.Glob(filepath.Join("..", pkg, "*.go"))
-		if err != nil || len(files) == 0 {
-			t.Fatalf("%s: no sources (%v)", pkg, err)
+	errorf, sprintf := 0, 0
+	err := filepath.WalkDir(filepath.Join("..", ".."), func(name string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
 		}
-		for _, name := range files {
-			if strings.HasSuffix(name, "_test.go") {
-				continue
+		if d.IsDir() {
+			if base := d.Name(); base == "testdata" || (strings.HasPrefix(base, ".") && base != "." && base != "..") {
+				return filepath.SkipDir
 			}
-			fset := token.NewFileSet()
-			f, err := parser.ParseFile(fset, name, nil, 0)
-			if err != nil {
-				t.Fatal(err)
-			}
-			invariants := filepath.Base(name) == "check.go" || filepath.Base(name) == "step.go"
-			for _, msg := range errorfProblems(f, invariants, &calls) {
-				t.Errorf("%s: %s", fset.Position(msg.pos), msg.text)
-			}
+			return nil
 		}
+		if !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+			return nil
+		}
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, name, nil, 0)
+		if err != nil {
+			return err
+		}
+		engine := filepath.Base(filepath.Dir(filepath.Dir(name))) == "rules" && filepath.Base(filepath.Dir(name)) != "sim"
+		invariants := engine && (filepath.Base(name) == "check.go" || filepath.Base(name) == "step.go")
+		for _, msg := range errorfProblems(f, invariants, &errorf, &sprintf) {
+			t.Errorf("%s: %s", fset.Position(msg.pos), msg.text)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
-	if calls < 50 {
-		t.Errorf("only %d sim.Errorf calls in %v", calls, errorfPackages)
+	if errorf < 200 || sprintf < 120 {
+		t.Errorf("only %d schema.Errorf and %d two-form Sprintf calls in the module", errorf, sprintf)
 	}
 }
 
 func TestErrorfCheckCatchesAMissingForm(t *testing.T) {
 	src := `package p
 func f() {
-	_ = sim.Errorf("P%d の山札", "P%d's deck", 1)
-	_ = sim.Errorf("P%d's deck", 1)
-	_ = sim.Errorf("P%d の%s", "P%d's %d", 1, 2)
-	_ = sim.Errorf("%[2]s の P%[1]d", "P%d's %s", 1, "x")
-	_ = sim.Errorf("P%d", "P%d", 1, 2)
+	_ = schema.Errorf("P%d の山札", "P%d's deck", 1)
+	_ = schema.Errorf("P%d's deck", 1)
+	_ = schema.Errorf("P%d の%s", "P%d's %d", 1, 2)
+	_ = schema.Errorf("%[2]s の P%[1]d", "P%d's %s", 1, "x")
+	_ = schema.Errorf("P%d", "P%d", 1, 2)
+	_ = l.Sprintf("%s の P%d", "P%d's %s", 1, "x")
+	_ = l.Sprintf("「%s」の山札", "%q's deck", "x")
+	_ = fmt.Sprintf("P%d", 1)
 	_ = fmt.Errorf("English only")
 }`
 	f, err := parser.ParseFile(token.NewFileSet(), "p.go", src, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	calls := 0
+	errorf, sprintf := 0, 0
 	var got []string
-	for _, m := range errorfProblems(f, true, &calls) {
+	for _, m := range errorfProblems(f, true, &errorf, &sprintf) {
 		got = append(got, m.text)
 	}
-	if len(got) != 4 || calls != 5 {
-		t.Errorf("%d calls, problems %q; want 5 calls and 4 problems (missing form, %%s against %%d, extra argument, fmt.Errorf)", calls, got)
+	if len(got) != 5 || errorf != 5 || sprintf != 2 {
+		t.Errorf("%d Errorf and %d Sprintf calls, problems %q; want 5, 2 and 5 problems (missing form, %%s against %%d, extra argument, swapped verbs, fmt.Errorf)", errorf, sprintf, got)
 	}
 }
 
@@ -107,9 +103,10 @@ type astProblem struct {
 	text string
 }
 
-// errorfProblems lists what is wrong with f's sim.Errorf calls (counting
-// them in calls) and, when invariants is set, its English-only errors.
-func errorfProblems(f *ast.File, invariants bool, calls *int) []astProblem {
+// errorfProblems lists what is wrong with f's schema.Errorf calls and
+// two-form Sprintf calls (counting them in errorf and sprintf) and, when
+// invariants is set, its English-only errors.
+func errorfProblems(f *ast.File, invariants bool, errorf, sprintf *int) []astProblem {
 	var out []astProblem
 	ast.Inspect(f, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
@@ -129,8 +126,19 @@ func errorfProblems(f *ast.File, invariants bool, calls *int) []astProblem {
 			if invariants {
 				out = append(out, astProblem{call.Pos(), name + " gives an English-only message"})
 			}
-		case "sim.Errorf":
-			*calls++
+		case "schema.Errorf":
+			*errorf++
+			if p := errorfCall(call); p != "" {
+				out = append(out, astProblem{call.Pos(), p})
+			}
+		default:
+			if sel.Sel.Name != "Sprintf" || pkg.Name == "fmt" || len(call.Args) < 2 {
+				break
+			}
+			if _, ok := literal(call.Args[1]); !ok {
+				break // a one-form Sprintf, or forms chosen at run time (Message.In)
+			}
+			*sprintf++
 			if p := errorfCall(call); p != "" {
 				out = append(out, astProblem{call.Pos(), p})
 			}
@@ -140,15 +148,15 @@ func errorfProblems(f *ast.File, invariants bool, calls *int) []astProblem {
 	return out
 }
 
-// errorfCall says what is wrong with one sim.Errorf call, or "".
+// errorfCall says what is wrong with one two-form call, or "".
 func errorfCall(call *ast.CallExpr) string {
 	if len(call.Args) < 2 {
-		return "sim.Errorf needs a Japanese and an English form"
+		return "a two-form call needs a Japanese and an English form"
 	}
 	ja, okJA := literal(call.Args[0])
 	en, okEN := literal(call.Args[1])
 	if !okJA || !okEN {
-		return "sim.Errorf needs a Japanese and an English form as string literals"
+		return "a two-form call needs a Japanese and an English form as string literals"
 	}
 	vja, err := verbs(ja)
 	if err != nil {
@@ -220,10 +228,14 @@ func verbs(format string) (map[int]rune, error) {
 		if format[i] == '%' {
 			continue
 		}
-		if v, ok := out[next]; ok && v != rune(format[i]) {
-			return nil, fmt.Errorf("argument %d is both %%%c and %%%c in %q", next, v, format[i], format)
+		verb := rune(format[i])
+		if verb == 'q' {
+			verb = 's' // 「%s」 in Japanese is "%q" in English
 		}
-		out[next] = rune(format[i])
+		if v, ok := out[next]; ok && v != verb {
+			return nil, fmt.Errorf("argument %d is both %%%c and %%%c in %q", next, v, verb, format)
+		}
+		out[next] = verb
 		next++
 	}
 	return out, nil

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"bifrost/schema"
 	"math/rand/v2"
 	"runtime/debug"
 	"strings"
@@ -94,7 +95,7 @@ func (p *Player) Play(cfg Config, seed uint64) (r Result) {
 			if g != nil {
 				turn = safeTurn(g)
 			}
-			r.Violation = p.violation(cfg, seed, turn, Errorf("エンジンかボットが異常停止しました: %v（%s）", "panic: %v (at %s)", x, panicSite()))
+			r.Violation = p.violation(cfg, seed, turn, schema.Errorf("エンジンかボットが異常停止しました: %v（%s）", "panic: %v (at %s)", x, panicSite()))
 			r.Winner = -1
 		}
 		p.finish(&r, g)
@@ -173,11 +174,11 @@ func check(g Game, stepper Stepper) error {
 // Play's loop names its violations through errNoChoice and badChoice, not
 // formatting them in place: in place, they made checked games about 7 %
 // slower (code layout; nastrond's CheckCost4P 1.60 against 1.50).
-var errNoChoice = Errorf("選べる手がありません", "no legal choice")
+var errNoChoice = schema.Errorf("選べる手がありません", "no legal choice")
 
 // badChoice is the violation of a bot that chose i of n choices.
 func badChoice(i, n int) error {
-	return Errorf("ボットが %d 番の手を選びました（選べる手は %d 個）", "bot chose %d of %d choices", i, n)
+	return schema.Errorf("ボットが %d 番の手を選びました（選べる手は %d 個）", "bot chose %d of %d choices", i, n)
 }
 
 // newGame sets up the game with the given seed and returns it with the
@@ -221,12 +222,12 @@ func (p *Player) finish(r *Result, g Game) {
 	}
 }
 
-// violation records err, in both forms when it is a Message.
+// violation records err, in both forms when it is a schema.Message.
 func (p *Player) violation(cfg Config, seed uint64, turn int, err error) *Violation {
-	v := &Violation{Seed: seed, Players: cfg.Players, Turn: turn, Message: err.Error(),
+	v := &Violation{Seed: seed, Players: cfg.Players, Turn: turn, Message: schema.English.ErrText(err),
 		Spec: ReplayOf(p.Engine, cfg, seed, p.Bots)}
-	if m, ok := err.(*Message); ok {
-		v.MessageJA = m.JA
+	if m, ok := err.(*schema.Message); ok {
+		v.MessageJA = m.In(schema.Japanese)
 	}
 	return v
 }

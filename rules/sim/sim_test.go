@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"bifrost/schema"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -104,8 +105,8 @@ func (g *raceGame) Check() error {
 	}
 	return nil
 }
-func (g *raceGame) Describe(c Choice, lang string) string { return fmt.Sprintf("+%d", c.A) }
-func (g *raceGame) Explain(e Event, lang string) string {
+func (g *raceGame) Describe(c Choice, _ *schema.Lang) string { return fmt.Sprintf("+%d", c.A) }
+func (g *raceGame) Explain(e Event, _ *schema.Lang) string {
 	return fmt.Sprintf("P%d moves %d", e.Seat+1, e.N)
 }
 
@@ -243,7 +244,7 @@ func TestGameSeed_DependsOnEveryPart(t *testing.T) {
 
 func TestReplay_NarratesEveryDecision(t *testing.T) {
 	var b bytes.Buffer
-	r := Replay(&b, &race{goal: 6}, Config{Players: 2}, 5, []string{"first"}, "en")
+	r := Replay(&b, &race{goal: 6}, Config{Players: 2}, 5, []string{"first"}, schema.English)
 	lines := strings.Count(b.String(), "\n")
 	if r.Decisions == 0 || lines != 2*r.Decisions+1 || !strings.Contains(b.String(), "winner P") {
 		t.Errorf("%d decisions, %d lines:\n%s", r.Decisions, lines, b.String())
@@ -298,7 +299,7 @@ func (e *openingEngine) NewGame(cfg Config, rng *rand.Rand) Game {
 
 func TestReplay_SetupEventsComeBeforeTheFirstDecision(t *testing.T) {
 	var b bytes.Buffer
-	Replay(&b, &openingEngine{race{goal: 4}}, Config{Players: 2}, 1, []string{"first"}, "en")
+	Replay(&b, &openingEngine{race{goal: 4}}, Config{Players: 2}, 1, []string{"first"}, schema.English)
 	lines := strings.Split(b.String(), "\n")
 	if len(lines) < 2 || lines[0] != "      P1 moves 99" || !strings.HasPrefix(lines[1], "[0] P1: ") {
 		t.Errorf("the setup event is not first:\n%s", b.String())
@@ -336,7 +337,7 @@ func TestDrawnGamesAreFinishedAndWonByNoSeat(t *testing.T) {
 	}
 	for lang, want := range map[string]string{"en": "; drawn\n", "ja": "、引き分け\n"} {
 		var b bytes.Buffer
-		Replay(&b, e, Config{Players: 2}, 5, []string{"random"}, lang)
+		Replay(&b, e, Config{Players: 2}, 5, []string{"random"}, schema.NewLang(lang))
 		if !strings.HasSuffix(b.String(), want) {
 			t.Errorf("%s: the replay of a drawn game ends %q", lang, b.String()[max(0, b.Len()-60):])
 		}

@@ -256,7 +256,7 @@ func TestBatchGameReplaysItself(t *testing.T) {
 					t.Fatalf("setting %+v: %v", s, err)
 				}
 			}
-			got := sim.Replay(io.Discard, fresh, spec.Config, spec.Seed, spec.Bots, "en")
+			got := sim.Replay(io.Discard, fresh, spec.Config, spec.Seed, spec.Bots, schema.English)
 			if got.Turns != r.Turns || !slices.Equal(got.Scores, r.Scores) || got.Winner != r.Winner {
 				t.Errorf("%+v: turns %d scores %v winner %d, the batch had %d %v %d", spec, got.Turns, got.Scores, got.Winner, r.Turns, r.Scores, r.Winner)
 			}

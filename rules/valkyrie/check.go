@@ -1,10 +1,9 @@
 package valkyrie
 
 import (
+	"bifrost/schema"
 	"fmt"
 	"slices"
-
-	"bifrost/rules/sim"
 )
 
 // zone names a place a card can be, for Check.
@@ -26,20 +25,20 @@ const (
 )
 
 // zoneNames names the zone kinds in Japanese and English.
-var zoneNames = [...]sim.Word{{"山札", "draw pile"}, {"手札", "hand"}, {"使用エリア", "play area"}, {"入手エリア", "acquired area"},
+var zoneNames = [...]schema.Word{{"山札", "draw pile"}, {"手札", "hand"}, {"使用エリア", "play area"}, {"入手エリア", "acquired area"},
 	{"捨て札置場", "discard pile"}, {"VPエリア", "VP area"}, {"サプライデッキ", "supply deck"}, {"サプライの列", "supply row"},
 	{"廃棄置場", "trash pile"}, {"レイジデッキ", "rage deck"}, {"VPカードの山", "VP pool"}, {"箱", "box"}}
 
 // kindInvariant names the count invariant of each physical card kind (I2–I5).
 var (
 	kindInvariant = [...]string{kindValkyrie: "I2", kindFirst: "I3", kindWeakness: "I4", kindVP: "I5"}
-	kindNames     = [...]sim.Word{kindValkyrie: {"ヴァルキリー", "Valkyrie"}, kindFirst: {"ファーストヴァルキリー", "First Valkyrie"},
+	kindNames     = [...]schema.Word{kindValkyrie: {"ヴァルキリー", "Valkyrie"}, kindFirst: {"ファーストヴァルキリー", "First Valkyrie"},
 		kindWeakness: {"弱点", "weakness"}, kindVP: {"VP", "VP"}}
 )
 
 // runOut is the two supply decks' run-out flags in a violation message.
-func runOut(f [2]bool) sim.Word {
-	return sim.Word{fmt.Sprintf("%s %s・%s %s", deckNames[0], sim.YesNo(f[0])[0], deckNames[1], sim.YesNo(f[1])[0]), fmt.Sprint(f)}
+func runOut(f [2]bool) schema.Word {
+	return schema.Word{fmt.Sprintf("%s %s・%s %s", deckNames[0], schema.YesNo(f[0])[0], deckNames[1], schema.YesNo(f[1])[0]), fmt.Sprint(f)}
 }
 
 // home is where one physical card may be (I6), what it is and what it scores.
@@ -278,12 +277,12 @@ func (g *Game) Check() error {
 	}
 	for i := range g.n {
 		if ch.vp[i] != g.pl[i].score {
-			return sim.Errorf("I18: P%dのゾーンのカードは%dVPですが、累計の得点は%dです", "I18: P%d's zones are worth %d VP but the running score is %d", i+1, ch.vp[i], g.pl[i].score)
+			return schema.Errorf("I18: P%dのゾーンのカードは%dVPですが、累計の得点は%dです", "I18: P%d's zones are worth %d VP but the running score is %d", i+1, ch.vp[i], g.pl[i].score)
 		}
 	}
 	// A bitwise or of ints is negative when one of them is.
 	if g.funds|g.power|g.harden|g.played[0]|g.played[1]|g.played[2]|g.left|g.destroyed|g.gainedN < 0 {
-		return sim.Errorf("I10: 0より小さい数があります（資金%d、戦力%d、硬化%d、使用%v、残り%d、破壊%d、入手%d）", "I10: a counter below 0 (funds %d, power %d, harden %d, played %v, left %d, destroyed %d, gained %d)",
+		return schema.Errorf("I10: 0より小さい数があります（資金%d、戦力%d、硬化%d、使用%v、残り%d、破壊%d、入手%d）", "I10: a counter below 0 (funds %d, power %d, harden %d, played %v, left %d, destroyed %d, gained %d)",
 			g.funds, g.power, g.harden, g.played, g.left, g.destroyed, g.gainedN)
 	}
 	if g.nDraws > 0 {
@@ -298,11 +297,11 @@ func (g *Game) Check() error {
 		ch.log = g.phaseLog
 	}
 	if g.phaseLog&0xf < 3 && g.playedAny|g.bought != 0 {
-		return sim.Errorf("I17: フェイズ3の前に%d枚を使用し、%d枚を入手しました", "I17: %d cards played and %d bought before phase 3", g.playedAny, g.bought)
+		return schema.Errorf("I17: フェイズ3の前に%d枚を使用し、%d枚を入手しました", "I17: %d cards played and %d bought before phase 3", g.playedAny, g.bought)
 	}
 	if ch.ends {
 		if want := (g.exhausted[0] && g.exhausted[1]) || g.rageLeft() == 0; want != g.endTriggered {
-			return sim.Errorf("E1/E2: 終了条件を満たしたか：%v、終了の合図：%v（一致しません）", "E1/E2: end conditions met %v but end triggered %v", sim.YesNo(want), sim.YesNo(g.endTriggered))
+			return schema.Errorf("E1/E2: 終了条件を満たしたか：%v、終了の合図：%v（一致しません）", "E1/E2: end conditions met %v but end triggered %v", schema.YesNo(want), schema.YesNo(g.endTriggered))
 		}
 		ch.ends = false
 	}
@@ -313,7 +312,7 @@ func (g *Game) Check() error {
 		ch.turn = g.turns
 	}
 	if !g.over && g.step == stNone {
-		return sim.Errorf("ゲームがどの選択も待っていません", "the game waits for no decision")
+		return schema.Errorf("ゲームがどの選択も待っていません", "the game waits for no decision")
 	}
 	if g.over {
 		// The last sweep is done: the tallies serve the next game.
@@ -387,7 +386,7 @@ func (g *Game) checkZones(ch *checker) error {
 		ch.new = false
 		for k, n := range ch.kinds {
 			if want := g.e.kindCount[k]; n != want {
-				return sim.Errorf("%s（I1）: ゾーンにある%[3]sカードは%[2]d枚ですが、%[4]d枚のはずです", "%s (I1): %d %s cards are in the zones, want %d", kindInvariant[k], n, kindNames[k], want)
+				return schema.Errorf("%s（I1）: ゾーンにある%[3]sカードは%[2]d枚ですが、%[4]d枚のはずです", "%s (I1): %d %s cards are in the zones, want %d", kindInvariant[k], n, kindNames[k], want)
 			}
 		}
 	}
@@ -399,35 +398,35 @@ func (g *Game) checkZones(ch *checker) error {
 func (g *Game) checkTurn() error {
 	for d := range 2 {
 		if r := g.refill[d]; r.holes > 0 && (r.supply > 0 || r.trash > 0) {
-			return sim.Errorf("I8: 補充のあと%sの後列に空きが%d枠ありますが、サプライデッキに%d枚、廃棄置場に%d枚残っています", "I8: after the refill the %s back row had %d empty slots while its deck held %d and its trash pile %d",
+			return schema.Errorf("I8: 補充のあと%sの後列に空きが%d枠ありますが、サプライデッキに%d枚、廃棄置場に%d枚残っています", "I8: after the refill the %s back row had %d empty slots while its deck held %d and its trash pile %d",
 				deckNames[d], r.holes, r.supply, r.trash)
 		}
 	}
 	if a := g.atPhase2; a[0]|a[1]|a[2]|a[3] != 0 {
-		return sim.Errorf("I10: フェイズ2の始めに資金%d、戦力%d、コスト%+d、硬化%dが残っています", "I10: phase 2 began with funds %d, power %d, cost %+d, harden %d", a[0], a[1], a[2], a[3])
+		return schema.Errorf("I10: フェイズ2の始めに資金%d、戦力%d、コスト%+d、硬化%dが残っています", "I10: phase 2 began with funds %d, power %d, cost %+d, harden %d", a[0], a[1], a[2], a[3])
 	}
 	if g.invasions != max(g.turns-1, 0) {
-		return sim.Errorf("I14: %[2]dターンで侵攻が%[1]d回です（侵攻しないのは最初のターンだけです）", "I14: %d invasions in %d turns (only the first turn skips it)", g.invasions, g.turns)
+		return schema.Errorf("I14: %[2]dターンで侵攻が%[1]d回です（侵攻しないのは最初のターンだけです）", "I14: %d invasions in %d turns (only the first turn skips it)", g.invasions, g.turns)
 	}
 	sum := 0
 	for i := range g.pl {
 		p := &g.pl[i]
 		if i != g.active && len(p.play)|len(p.gained) != 0 {
-			return sim.Errorf("I11: P%dは自分のターンの外で、使用エリアに%d枚、入手エリアに%d枚あります", "I11: P%d has %d cards in play and %d acquired outside its turn", i+1, len(p.play), len(p.gained))
+			return schema.Errorf("I11: P%dは自分のターンの外で、使用エリアに%d枚、入手エリアに%d枚あります", "I11: P%d has %d cards in play and %d acquired outside its turn", i+1, len(p.play), len(p.gained))
 		}
 		sum += p.turns
 		if i > 0 && p.turns > g.pl[i-1].turns {
-			return sim.Errorf("I15: P%dは%dターンを始めていて、P%dの%dターンより多くなっています", "I15: P%d has begun %d turns, more than P%d's %d", i+1, p.turns, i, g.pl[i-1].turns)
+			return schema.Errorf("I15: P%dは%dターンを始めていて、P%dの%dターンより多くなっています", "I15: P%d has begun %d turns, more than P%d's %d", i+1, p.turns, i, g.pl[i-1].turns)
 		}
 	}
 	if g.pl[0].turns-g.pl[g.n-1].turns > 1 || sum != g.turns {
-		return sim.Errorf("I15: 各プレイヤーのターン数が%d〜%dで、合計%dですが、%dのはずです", "I15: turn counts %d..%d, sum %d of %d", g.pl[g.n-1].turns, g.pl[0].turns, sum, g.turns)
+		return schema.Errorf("I15: 各プレイヤーのターン数が%d〜%dで、合計%dですが、%dのはずです", "I15: turn counts %d..%d, sum %d of %d", g.pl[g.n-1].turns, g.pl[0].turns, sum, g.turns)
 	}
 	if g.endTriggered && g.pl[0].turns > g.endRound {
-		return sim.Errorf("I16: %[2]d巡目に終了の合図が出たあと、P1が%[1]dターン目を始めました", "I16: P1 began turn %d after the end was triggered in round %d", g.pl[0].turns, g.endRound)
+		return schema.Errorf("I16: %[2]d巡目に終了の合図が出たあと、P1が%[1]dターン目を始めました", "I16: P1 began turn %d after the end was triggered in round %d", g.pl[0].turns, g.endRound)
 	}
 	if g.over && !g.endNow && (!g.endTriggered || g.pl[g.n-1].turns != g.pl[0].turns) {
-		return sim.Errorf("I16: 各プレイヤーのターン数が%d〜%dのままゲームが終わりました（終了の合図：%v）", "I16: the game ended with turn counts %d..%d (end triggered %v)", g.pl[g.n-1].turns, g.pl[0].turns, sim.YesNo(g.endTriggered))
+		return schema.Errorf("I16: 各プレイヤーのターン数が%d〜%dのままゲームが終わりました（終了の合図：%v）", "I16: the game ended with turn counts %d..%d (end triggered %v)", g.pl[g.n-1].turns, g.pl[0].turns, schema.YesNo(g.endTriggered))
 	}
 	return nil
 }
@@ -467,14 +466,14 @@ func (g *Game) lookPile(ch *checker, id int, z *zoneRef, s []int16, pk zone) err
 			if k == zRow {
 				continue
 			}
-			return sim.Errorf("I1: %sに空きの枠があります", "I1: an empty slot in the %s", g.zoneName(pk, arg))
+			return schema.Errorf("I1: %sに空きの枠があります", "I1: an empty slot in the %s", g.zoneName(pk, arg))
 		}
 		if int(c) >= len(ch.seen) {
-			return sim.Errorf("I1: カード#%dはありません", "I1: card #%d does not exist", c)
+			return schema.Errorf("I1: カード#%dはありません", "I1: card #%d does not exist", c)
 		}
 		sg := &ch.seen[c]
 		if sg.epoch == ch.epoch {
-			return sim.Errorf("I1: カード#%d（%s）がゾーンに2回あります（2回目は%s）", "I1: card #%d (%s) is twice in the zones (again in the %s)", c, g.ds(c).id, g.zoneName(pk, arg))
+			return schema.Errorf("I1: カード#%d（%s）がゾーンに2回あります（2回目は%s）", "I1: card #%d (%s) is twice in the zones (again in the %s)", c, g.ds(c).id, g.zoneName(pk, arg))
 		}
 		sg.epoch = ch.epoch
 		o := int(sg.zone)
@@ -482,11 +481,11 @@ func (g *Game) lookPile(ch *checker, id int, z *zoneRef, s []int16, pk zone) err
 			continue
 		}
 		if o >= 0 && !g.dirty[o] {
-			return sim.Errorf("I1: カード#%d（%s）が%sと%sの両方にあります", "I1: card #%d (%s) is in the %s and the %s", c, g.ds(c).id, g.idName(o), g.zoneName(pk, arg))
+			return schema.Errorf("I1: カード#%d（%s）が%sと%sの両方にあります", "I1: card #%d (%s) is in the %s and the %s", c, g.ds(c).id, g.idName(o), g.zoneName(pk, arg))
 		}
 		if sg.zones&(1<<k) == 0 || (k >= zSupply && k <= zPool && int(sg.arg) != arg) {
 			ds := g.ds(c)
-			return sim.Errorf("I6: %s（%s）が%sにあります（置けない場所です）", "I6: %s (%s) is in the %s", ds.id, ds.name, g.zoneName(pk, arg))
+			return schema.Errorf("I6: %s（%s）が%sにあります（置けない場所です）", "I6: %s (%s) is in the %s", ds.id, ds.name, g.zoneName(pk, arg))
 		}
 		if o < 0 {
 			ch.kinds[sg.kind]++
@@ -515,15 +514,15 @@ func (g *Game) zoneRules(z *zoneRef) error {
 			k, s = zPlay, z.own.play
 		}
 		if arg != g.active && len(s) > 0 {
-			return sim.Errorf("I11: P%[3]dのターンの外で、%[1]sに%[2]d枚あります", "I11: the %s holds %d cards outside P%d's turn", g.zoneName(k, arg), len(s), arg+1)
+			return schema.Errorf("I11: P%[3]dのターンの外で、%[1]sに%[2]d枚あります", "I11: the %s holds %d cards outside P%d's turn", g.zoneName(k, arg), len(s), arg+1)
 		}
 	case zRow:
 		if len(s) != numRows*g.e.rowSlots {
-			return sim.Errorf("I7: %sのサプライの枠が%d個ですが、%d個のはずです", "I7: the %s supply has %d slots, want %d", deckNames[arg], len(s), numRows*g.e.rowSlots)
+			return schema.Errorf("I7: %sのサプライの枠が%d個ですが、%d個のはずです", "I7: the %s supply has %d slots, want %d", deckNames[arg], len(s), numRows*g.e.rowSlots)
 		}
 	case zSupply, zTrash:
 		if len(g.supply[arg]) == 0 && len(g.trash[arg]) > 0 {
-			return sim.Errorf("I9: %sのサプライデッキが空なのに、廃棄置場に%d枚あります", "I9: the %s supply deck is empty but its trash pile holds %d", deckNames[arg], len(g.trash[arg]))
+			return schema.Errorf("I9: %sのサプライデッキが空なのに、廃棄置場に%d枚あります", "I9: the %s supply deck is empty but its trash pile holds %d", deckNames[arg], len(g.trash[arg]))
 		}
 	}
 	return nil
@@ -543,44 +542,44 @@ func (g *Game) recount(ch *checker, id int) error {
 	}
 	for c, sg := range ch.seen {
 		if int(sg.zone) == id && !holds(int16(c)) {
-			return sim.Errorf("%s（I1）: カード#%d（%s）が%sから出ましたが、どのゾーンにも移っていません", "%s (I1): card #%d (%s) left the %s for no changed zone", kindInvariant[sg.kind], c, g.ds(int16(c)).id, g.idName(id))
+			return schema.Errorf("%s（I1）: カード#%d（%s）が%sから出ましたが、どのゾーンにも移っていません", "%s (I1): card #%d (%s) left the %s for no changed zone", kindInvariant[sg.kind], c, g.ds(int16(c)).id, g.idName(id))
 		}
 	}
 	for _, s := range z.piles() {
 		for _, c := range s {
 			if c >= 0 && int(c) < len(ch.seen) && int(ch.seen[c].zone) != id {
 				if ch.seen[c].zone < 0 {
-					return sim.Errorf("I1: カード#%d（%s）がどこからともなく%sに入りました", "I1: card #%d (%s) came into the %s unseen", c, g.ds(c).id, g.idName(id))
+					return schema.Errorf("I1: カード#%d（%s）がどこからともなく%sに入りました", "I1: card #%d (%s) came into the %s unseen", c, g.ds(c).id, g.idName(id))
 				}
-				return sim.Errorf("I1: カード#%d（%s）が%sに入りましたが、移動が記録されていません（元は%s）", "I1: card #%d (%s) came into the %s unseen (it was in the %s)", c, g.ds(c).id, g.idName(id), g.idName(int(ch.seen[c].zone)))
+				return schema.Errorf("I1: カード#%d（%s）が%sに入りましたが、移動が記録されていません（元は%s）", "I1: card #%d (%s) came into the %s unseen (it was in the %s)", c, g.ds(c).id, g.idName(id), g.idName(int(ch.seen[c].zone)))
 			}
 		}
 	}
-	return sim.Errorf("I1: %sは%d枚ですが、%d枚のはずです", "I1: the %s holds %d cards, want %d", g.idName(id), z.size, z.count)
+	return schema.Errorf("I1: %sは%d枚ですが、%d枚のはずです", "I1: the %s holds %d cards, want %d", g.idName(id), z.size, z.count)
 }
 
 // idName names zone id.
-func (g *Game) idName(id int) sim.Word {
+func (g *Game) idName(id int) schema.Word {
 	z := g.zoneRef(id)
 	if z.own != nil {
-		return sim.Word{fmt.Sprintf("P%dの山札・手札・使用エリア・捨て札置場", z.arg+1),
+		return schema.Word{fmt.Sprintf("P%dの山札・手札・使用エリア・捨て札置場", z.arg+1),
 			fmt.Sprintf("P%d's draw pile, hand, play area and discard pile", z.arg+1)}
 	}
 	return g.zoneName(z.kind, z.arg)
 }
 
 // zoneName names zone kind k with its argument.
-func (g *Game) zoneName(k zone, arg int) sim.Word {
+func (g *Game) zoneName(k zone, arg int) schema.Word {
 	n := zoneNames[k]
 	switch k {
 	case zSupply, zRow, zTrash:
-		return sim.Word{n[0] + "（" + deckNames[arg] + "）", deckNames[arg] + " " + n[1]}
+		return schema.Word{n[0] + "（" + deckNames[arg] + "）", deckNames[arg] + " " + n[1]}
 	case zRage:
-		return sim.Word{fmt.Sprintf("レイジ%dのレイジデッキ", arg+1), fmt.Sprintf("rage %d deck", arg+1)}
+		return schema.Word{fmt.Sprintf("レイジ%dのレイジデッキ", arg+1), fmt.Sprintf("rage %d deck", arg+1)}
 	case zBox, zPool:
 		return n
 	}
-	return sim.Word{fmt.Sprintf("P%dの%s", arg+1, n[0]), fmt.Sprintf("P%d's %s", arg+1, n[1])}
+	return schema.Word{fmt.Sprintf("P%dの%s", arg+1, n[0]), fmt.Sprintf("P%d's %s", arg+1, n[1])}
 }
 
 // checkDraws judges the draws since the last Check (I12, I13, I17) and
@@ -590,19 +589,19 @@ func (g *Game) checkDraws() error {
 	g.nDraws = 0
 	for _, d := range g.draws[:min(n, len(g.draws))] {
 		if want := min(d.want, d.avail); d.got != want {
-			return sim.Errorf("I13: P%dは%[3]d枚のうち%[2]d枚を引きましたが、山札と捨て札置場に%[4]d枚ありました", "I13: P%d drew %d of %d with %d in the draw and discard piles", d.seat+1, d.got, d.want, d.avail)
+			return schema.Errorf("I13: P%dは%[3]d枚のうち%[2]d枚を引きましたが、山札と捨て札置場に%[4]d枚ありました", "I13: P%d drew %d of %d with %d in the draw and discard piles", d.seat+1, d.got, d.want, d.avail)
 		}
 		if d.got < d.want && (d.deck > 0 || d.discard > 0) {
-			return sim.Errorf("I13: P%dは%[3]d枚のうち%[2]d枚を引き、山札に%[4]d枚、捨て札置場に%[5]d枚残しました", "I13: P%d drew %d of %d and left %d in the draw pile and %d in the discard pile", d.seat+1, d.got, d.want, d.deck, d.discard)
+			return schema.Errorf("I13: P%dは%[3]d枚のうち%[2]d枚を引き、山札に%[4]d枚、捨て札置場に%[5]d枚残しました", "I13: P%d drew %d of %d and left %d in the draw pile and %d in the discard pile", d.seat+1, d.got, d.want, d.deck, d.discard)
 		}
 		endDraw := d.phase == phEnd && !d.effect
 		switch {
 		case d.setup || endDraw:
 			if d.want != g.e.handSize || d.hand != d.got {
-				return sim.Errorf("I12: P%dは%[4]d枚のうち%[3]d枚を引いて新しい手札が%[2]d枚ですが、%[5]dと%[6]dの小さいほうのはずです", "I12: P%d's new hand is %d cards after drawing %d of %d (want min(%d, %d))", d.seat+1, d.hand, d.got, d.want, g.e.handSize, d.avail)
+				return schema.Errorf("I12: P%dは%[4]d枚のうち%[3]d枚を引いて新しい手札が%[2]d枚ですが、%[5]dと%[6]dの小さいほうのはずです", "I12: P%d's new hand is %d cards after drawing %d of %d (want min(%d, %d))", d.seat+1, d.hand, d.got, d.want, g.e.handSize, d.avail)
 			}
 		case !d.effect:
-			return sim.Errorf("I17: P%dがターン終了の外、効果の外で%d枚引きました", "I17: P%d drew %d outside the end of turn and outside any effect", d.seat+1, d.got)
+			return schema.Errorf("I17: P%dがターン終了の外、効果の外で%d枚引きました", "I17: P%d drew %d outside the end of turn and outside any effect", d.seat+1, d.got)
 		}
 	}
 	return nil
@@ -632,7 +631,7 @@ func (g *Game) checkPhases() error {
 		full = logFirstTurn
 	}
 	if !prefixOf(g.phaseLog, full) {
-		return sim.Errorf("I17: ターン%dのフェイズが%xの順でしたが、%xの順のはずです", "I17: turn %d ran phases %x, want them in the order %x", g.turns, g.phaseLog, full)
+		return schema.Errorf("I17: ターン%dのフェイズが%xの順でしたが、%xの順のはずです", "I17: turn %d ran phases %x, want them in the order %x", g.turns, g.phaseLog, full)
 	}
 	return nil
 }
@@ -685,33 +684,33 @@ func (g *Game) CheckStep() error {
 // the weaknesses now in the rage decks.
 func (g *Game) stepError(prev *trace, left int) error {
 	if left > prev.rageLeft {
-		return sim.Errorf("I14: レイジデッキの弱点が%d枚から%d枚に増えました", "I14: the rage decks grew from %d to %d weaknesses", prev.rageLeft, left)
+		return schema.Errorf("I14: レイジデッキの弱点が%d枚から%d枚に増えました", "I14: the rage decks grew from %d to %d weaknesses", prev.rageLeft, left)
 	}
 	if prev.exhausted[0] && !g.exhausted[0] || prev.exhausted[1] && !g.exhausted[1] {
-		return sim.Errorf("I14: サプライデッキが尽きた印が消えました（尽きたか：%v、今は%v）", "I14: a run-out flag was cleared (%v, now %v)", runOut(prev.exhausted), runOut(g.exhausted))
+		return schema.Errorf("I14: サプライデッキが尽きた印が消えました（尽きたか：%v、今は%v）", "I14: a run-out flag was cleared (%v, now %v)", runOut(prev.exhausted), runOut(g.exhausted))
 	}
 	if prev.endTriggered && (!g.endTriggered || g.endRound != prev.endRound) {
-		return sim.Errorf("I14/I16: 終了の合図（%d巡目）が変わりました（合図：%v、%d巡目）", "I14/I16: the end trigger (round %d) became %v (round %d)", prev.endRound, sim.YesNo(g.endTriggered), g.endRound)
+		return schema.Errorf("I14/I16: 終了の合図（%d巡目）が変わりました（合図：%v、%d巡目）", "I14/I16: the end trigger (round %d) became %v (round %d)", prev.endRound, schema.YesNo(g.endTriggered), g.endRound)
 	}
 	switch g.turns - prev.turns {
 	case 0:
 		if g.phaseLog != prev.phaseLog && !prefixOf(prev.phaseLog, g.phaseLog) {
-			return sim.Errorf("I17: ターン%[3]dの中でフェイズが%[1]xから%[2]xに変わりました", "I17: the phases went from %x to %x within turn %d", prev.phaseLog, g.phaseLog, g.turns)
+			return schema.Errorf("I17: ターン%[3]dの中でフェイズが%[1]xから%[2]xに変わりました", "I17: the phases went from %x to %x within turn %d", prev.phaseLog, g.phaseLog, g.turns)
 		}
 		if (g.playedAny > prev.played || g.bought > prev.bought) && prev.phaseLog&0xf != 3 {
-			return sim.Errorf("I17: フェイズ%dでカードが使用されたか入手されました", "I17: a card was played or bought in phase %d", prev.phaseLog&0xf)
+			return schema.Errorf("I17: フェイズ%dでカードが使用されたか入手されました", "I17: a card was played or bought in phase %d", prev.phaseLog&0xf)
 		}
 	case 1:
 		if g.lastLog&0xf != 4 {
-			return sim.Errorf("I17: ターン%dがフェイズ%dで終わりました", "I17: turn %d ended in phase %d", prev.turns, g.lastLog&0xf)
+			return schema.Errorf("I17: ターン%dがフェイズ%dで終わりました", "I17: turn %d ended in phase %d", prev.turns, g.lastLog&0xf)
 		}
 		for i := range g.pl {
 			if g.pl[i].turns < prev.seatTurns[i] {
-				return sim.Errorf("I15: P%dのターン数が%dから%dに減りました", "I15: P%d's turn count went down from %d to %d", i+1, prev.seatTurns[i], g.pl[i].turns)
+				return schema.Errorf("I15: P%dのターン数が%dから%dに減りました", "I15: P%d's turn count went down from %d to %d", i+1, prev.seatTurns[i], g.pl[i].turns)
 			}
 		}
 	default:
-		return sim.Errorf("I15: 1回の選択でターン数が%dから%dになりました", "I15: the turn count went from %d to %d in one decision", prev.turns, g.turns)
+		return schema.Errorf("I15: 1回の選択でターン数が%dから%dになりました", "I15: the turn count went from %d to %d in one decision", prev.turns, g.turns)
 	}
 	return nil
 }

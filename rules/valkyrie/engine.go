@@ -164,7 +164,7 @@ func New(d *Data) (*Engine, error) {
 		return nil, err
 	}
 	if len(e.inst) > schema.MaxCards {
-		return nil, sim.Errorf("カードが合わせて %d 枚あり、多すぎます", "valkyrie: %d cards are too many", len(e.inst))
+		return nil, schema.Errorf("カードが合わせて %d 枚あり、多すぎます", "valkyrie: %d cards are too many", len(e.inst))
 	}
 	e.sortCards()
 	e.tables()
@@ -174,10 +174,10 @@ func New(d *Data) (*Engine, error) {
 // newEngine is an engine with the Rules sheet's settings and no cards yet.
 func newEngine(d *Data) (*Engine, error) {
 	if d == nil {
-		return nil, sim.Errorf("データがありません", "valkyrie: no data")
+		return nil, schema.Errorf("データがありません", "valkyrie: no data")
 	}
 	if len(d.Monsters) == 0 {
-		return nil, sim.Errorf("モンスターシートにモンスターがいません", "valkyrie: the Monster sheet is empty")
+		return nil, schema.Errorf("モンスターシートにモンスターがいません", "valkyrie: the Monster sheet is empty")
 	}
 	r := d.Rules
 	e := &Engine{Monster: -1, d: d,
@@ -188,7 +188,7 @@ func newEngine(d *Data) (*Engine, error) {
 		endAtPlay: r.Bool("EndConditionAtPlay"), turnCap: r.Int("TurnCap"),
 	}
 	if e.minP < 1 || e.maxP < e.minP || e.maxP > 8 {
-		return nil, sim.Errorf("プレイ人数 %d〜%d 人では遊べません（1〜8 人の範囲で、最少が最多以下になるようにしてください）", "valkyrie: player counts %d..%d are not playable", e.minP, e.maxP)
+		return nil, schema.Errorf("プレイ人数 %d〜%d 人では遊べません（1〜8 人の範囲で、最少が最多以下になるようにしてください）", "valkyrie: player counts %d..%d are not playable", e.minP, e.maxP)
 	}
 	return e, nil
 }
@@ -223,7 +223,7 @@ func (b *designs) add(ds design, eff schema.Effect, v *effect.Vocab, copies int)
 	e := b.e
 	prog, err := compile(eff, v)
 	if err != nil {
-		b.errs = append(b.errs, sim.Errorf("%s: %s", "valkyrie: %s: %s", ds.id, err))
+		b.errs = append(b.errs, schema.Errorf("%s: %s", "valkyrie: %s: %s", ds.id, err))
 	}
 	ds.prog = prog
 	for _, c := range prog {
@@ -262,7 +262,7 @@ func (b *designs) weaknesses(d *Data) {
 	for _, w := range d.Weaknesses {
 		m, ok := b.monIdx[w.Monster]
 		if !ok {
-			b.errs = append(b.errs, sim.Errorf("弱点 %s のモンスター「%s」は モンスターシートにいません", "valkyrie: weakness %s names unknown monster \"%s\"", w.ID, w.Monster))
+			b.errs = append(b.errs, schema.Errorf("弱点 %s のモンスター「%s」は モンスターシートにいません", "valkyrie: weakness %s names unknown monster \"%s\"", w.ID, w.Monster))
 			continue
 		}
 		b.add(design{id: w.ID, name: w.Name, kind: kindWeakness, cat: -1, vp: w.VP, dur: w.Durability, rage: max(w.Rage, 1), monster: m},
@@ -362,18 +362,18 @@ func qualifiedIDs(ds []design) []string {
 func compile(eff schema.Effect, v *effect.Vocab) ([]clause, error) {
 	if eff.AST == nil {
 		if eff.Src != "" {
-			return nil, sim.Errorf("効果「%s」を読み取れません", "effect \"%s\" did not parse", eff.Src)
+			return nil, schema.Errorf("効果「%s」を読み取れません", "effect \"%s\" did not parse", eff.Src)
 		}
 		return nil, nil
 	}
 	if len(eff.AST.Clauses) > MaxClauses {
-		return nil, sim.Errorf("効果の節が %d 個あり、多すぎます（%d 個まで）", "%d clauses are too many (at most %d)", len(eff.AST.Clauses), MaxClauses)
+		return nil, schema.Errorf("効果の節が %d 個あり、多すぎます（%d 個まで）", "%d clauses are too many (at most %d)", len(eff.AST.Clauses), MaxClauses)
 	}
 	out := make([]clause, 0, len(eff.AST.Clauses))
 	for _, c := range eff.AST.Clauses {
 		vb, ok := verbCode[c.Action.Name]
 		if !ok {
-			return nil, sim.Errorf("エンジンの知らない動作「%s」です", "unknown verb \"%s\"", c.Action.Name)
+			return nil, schema.Errorf("エンジンの知らない動作「%s」です", "unknown verb \"%s\"", c.Action.Name)
 		}
 		cl := clause{may: c.May, verb: vb, n: c.Action.Int(0)}
 		switch c.Trigger {
@@ -381,7 +381,7 @@ func compile(eff schema.Effect, v *effect.Vocab) ([]clause, error) {
 		case triggerEnd:
 			cl.end = true
 		default:
-			return nil, sim.Errorf("エンジンの知らないタイミング「%s」です", "unknown trigger \"%s\"", c.Trigger)
+			return nil, schema.Errorf("エンジンの知らないタイミング「%s」です", "unknown trigger \"%s\"", c.Trigger)
 		}
 		if vb == vTrashRow {
 			switch c.Action.Str(0) {
@@ -392,12 +392,12 @@ func compile(eff schema.Effect, v *effect.Vocab) ([]clause, error) {
 			case "back":
 				cl.n = 2
 			default:
-				return nil, sim.Errorf("trash_row: 知らない列「%s」です", "trash_row: unknown row \"%s\"", c.Action.Str(0))
+				return nil, schema.Errorf("trash_row: 知らない列「%s」です", "trash_row: unknown row \"%s\"", c.Action.Str(0))
 			}
 		}
 		err := sim.CompileConds(c.Conds, condCode, func(k condKind, o sim.Op, cc effect.Call) error {
 			if o == sim.OpNone {
-				return sim.Errorf("条件「%s」には比較（以上・以下など）が要ります", "condition \"%s\" needs a comparison", cc.Name)
+				return schema.Errorf("条件「%s」には比較（以上・以下など）が要ります", "condition \"%s\" needs a comparison", cc.Name)
 			}
 			cd := cond{kind: k, op: o, val: cc.Value, deck: -1}
 			if k == cPlayed {
@@ -410,7 +410,7 @@ func compile(eff schema.Effect, v *effect.Vocab) ([]clause, error) {
 					cd.deck = catFirst
 				case "Any", "":
 				default:
-					return sim.Errorf("played: 知らないデッキ「%s」です", "played: unknown deck \"%s\"", cc.Str(0))
+					return schema.Errorf("played: 知らないデッキ「%s」です", "played: unknown deck \"%s\"", cc.Str(0))
 				}
 			}
 			cl.conds = append(cl.conds, cd)
@@ -481,8 +481,8 @@ func (e *Engine) SetMonster(id string) error {
 			return nil
 		}
 	}
-	return sim.Errorf("モンスター「%s」はいません（%s のどれかを選んでください）", "valkyrie: unknown monster \"%s\" (want one of %s)",
-		id, sim.Word{strings.Join(e.Monsters(), "、"), strings.Join(e.Monsters(), ", ")})
+	return schema.Errorf("モンスター「%s」はいません（%s のどれかを選んでください）", "valkyrie: unknown monster \"%s\" (want one of %s)",
+		id, schema.Word{strings.Join(e.Monsters(), "、"), strings.Join(e.Monsters(), ", ")})
 }
 
 // Settings names the fixed monster by ID, so a replay fights it too.

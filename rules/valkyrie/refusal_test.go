@@ -1,11 +1,10 @@
 package valkyrie
 
 import (
+	"bifrost/schema"
 	"slices"
 	"strings"
 	"testing"
-
-	"bifrost/rules/sim"
 )
 
 // TestValkyrieEngineRefusalSpeaksBothLanguages builds the engine
@@ -19,7 +18,7 @@ func TestValkyrieEngineRefusalSpeaksBothLanguages(t *testing.T) {
 	if err == nil {
 		t.Fatal("New accepted a weakness naming no monster")
 	}
-	ja, en := sim.Localized(err, true), sim.Localized(err, false)
+	ja, en := schema.Japanese.ErrText(err), schema.English.ErrText(err)
 	id := d.Weaknesses[0].ID
 	if want := "弱点 " + id + " のモンスター「nobody」は モンスターシートにいません"; !strings.Contains(ja, want) || strings.Contains(ja, "unknown") {
 		t.Errorf("Japanese %q, want %q and no English", ja, want)
@@ -29,7 +28,7 @@ func TestValkyrieEngineRefusalSpeaksBothLanguages(t *testing.T) {
 	}
 	d = *loadData(t, nil)
 	d.Monsters = nil
-	if _, err := New(&d); sim.Localized(err, true) != "モンスターシートにモンスターがいません" || err.Error() != "valkyrie: the Monster sheet is empty" {
-		t.Errorf("no monsters: %q / %v", sim.Localized(err, true), err)
+	if _, err := New(&d); schema.Japanese.ErrText(err) != "モンスターシートにモンスターがいません" || err.Error() != "valkyrie: the Monster sheet is empty" {
+		t.Errorf("no monsters: %q / %v", schema.Japanese.ErrText(err), err)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"bifrost/rules/sim"
+	"bifrost/schema"
 )
 
 // clearPlayer moves every card of seat's draw pile, hand and discard pile
@@ -606,7 +607,7 @@ func TestT13_endConditionJudgedWhenPlayed(t *testing.T) {
 		var told []string
 		g.Apply(find(t, g, kindIs(chEndPlay)), func(ev sim.Event) {
 			if ev.Kind == evCondFailed {
-				told = append(told, g.Explain(ev, "en"))
+				told = append(told, g.Explain(ev, schema.English))
 			}
 		})
 		mustCheck(t, g)

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"bifrost/rules/sim"
+	"bifrost/schema"
 )
 
 // The engine's event kinds, for replays. Card is a design index or -1.
@@ -34,124 +35,73 @@ var rowJA = [numRows]string{"前列", "中列", "後列"}
 var rowEN = [numRows]string{"front", "middle", "back"}
 
 // name renders design d in lang: 「名前」 in Japanese, "名前 (ID)" in English.
-func (e *Engine) name(d int16, lang string) string {
+func (e *Engine) name(d int16, l *schema.Lang) string {
 	if d < 0 || int(d) >= len(e.designs) {
 		return "?"
 	}
 	ds := &e.designs[d]
 	if ds.kind == kindTactic {
-		if lang == "en" {
-			return fmt.Sprintf("%s rage %d tactics (%s)", ds.name, ds.rage, ds.id)
-		}
-		return fmt.Sprintf("%sのレイジ%dタクティクス", ds.name, ds.rage)
+		return l.Pick(fmt.Sprintf("%sのレイジ%dタクティクス", ds.name, ds.rage), fmt.Sprintf("%s rage %d tactics (%s)", ds.name, ds.rage, ds.id))
 	}
-	if lang == "en" {
-		return ds.name + " (" + ds.id + ")"
-	}
-	return "「" + ds.name + "」"
+	return l.Pick("「"+ds.name+"」", ds.name+" ("+ds.id+")")
 }
 
 // clauseText renders clause i of design d.
-func (e *Engine) clauseText(d int16, i int, lang string) string {
+func (e *Engine) clauseText(d int16, i int, l *schema.Lang) string {
 	if d < 0 || int(d) >= len(e.designs) || i < 0 || i >= len(e.designs[d].prog) {
 		return "?"
 	}
 	cl := &e.designs[d].prog[i]
-	if lang == "en" {
-		return cl.en
-	}
-	return cl.ja
+	return l.Pick(cl.ja, cl.en)
 }
 
-func slotText(deck, slot, R int, lang string) string {
+func slotText(deck, slot, R int, l *schema.Lang) string {
 	row := min(max(slot/max(R, 1), 0), numRows-1)
-	if lang == "en" {
-		return fmt.Sprintf("%s %s", deckNames[deck&1], rowEN[row])
-	}
-	return fmt.Sprintf("%sの%s", deckNames[deck&1], rowJA[row])
+	return l.Sprintf("%sの%s", "%s %s", deckNames[deck&1], l.Pick(rowJA[row], rowEN[row]))
 }
 
 // Describe renders a choice for a replay.
-func (g *Game) Describe(c sim.Choice, lang string) string {
+func (g *Game) Describe(c sim.Choice, l *schema.Lang) string {
 	e := g.e
-	en := lang == "en"
 	switch c.Kind {
 	case chPlay:
-		if en {
-			return "play " + e.name(c.B, lang)
-		}
-		return e.name(c.B, lang) + "を使用する"
+		return l.Pick(e.name(c.B, l)+"を使用する", "play "+e.name(c.B, l))
 	case chBuy:
 		cost := g.supplyCost(&e.designs[c.C])
-		if en {
-			return fmt.Sprintf("buy %s from the %s row (cost %d)", e.name(c.C, lang), slotText(int(c.A), int(c.B), e.rowSlots, lang), cost)
-		}
-		return fmt.Sprintf("%sの%sを入手する（コスト%d）", slotText(int(c.A), int(c.B), e.rowSlots, lang), e.name(c.C, lang), cost)
+		return l.Sprintf("%[2]sの%[1]sを入手する（コスト%[3]d）", "buy %s from the %s row (cost %d)", e.name(c.C, l), slotText(int(c.A), int(c.B), e.rowSlots, l), cost)
 	case chAttack:
-		if en {
-			return fmt.Sprintf("attack the weakness with %d power", c.A)
-		}
-		return fmt.Sprintf("戦力%dで弱点を攻撃する", c.A)
+		return l.Sprintf("戦力%dで弱点を攻撃する", "attack the weakness with %d power", c.A)
 	case chEndPlay:
-		if en {
-			return "end the playing phase"
-		}
-		return "プレイングフェイズを終える"
+		return l.Pick("プレイングフェイズを終える", "end the playing phase")
 	case chMay:
-		text := e.clauseText(c.B, int(c.C), lang)
-		switch {
-		case en && c.A == 1:
-			return fmt.Sprintf("resolve %s: %s", e.name(c.B, lang), text)
-		case en:
-			return fmt.Sprintf("decline %s: %s", e.name(c.B, lang), text)
-		case c.A == 1:
-			return fmt.Sprintf("%sの「%s」を解決する", e.name(c.B, lang), text)
+		text := e.clauseText(c.B, int(c.C), l)
+		if c.A == 1 {
+			return l.Sprintf("%sの「%s」を解決する", "resolve %s: %s", e.name(c.B, l), text)
 		}
-		return fmt.Sprintf("%sの「%s」を解決しない", e.name(c.B, lang), text)
+		return l.Sprintf("%sの「%s」を解決しない", "decline %s: %s", e.name(c.B, l), text)
 	case chDiscard:
-		if en {
-			return "discard " + e.name(c.B, lang)
-		}
-		return e.name(c.B, lang) + "を捨てる"
+		return l.Pick(e.name(c.B, l)+"を捨てる", "discard "+e.name(c.B, l))
 	case chTrash:
-		if en {
-			return "trash " + e.name(c.B, lang)
-		}
-		return e.name(c.B, lang) + "を廃棄する"
+		return l.Pick(e.name(c.B, l)+"を廃棄する", "trash "+e.name(c.B, l))
 	case chStop:
-		if en {
-			return "trash no more"
-		}
-		return "これ以上廃棄しない"
+		return l.Pick("これ以上廃棄しない", "trash no more")
 	case chGainFree:
-		if en {
-			return fmt.Sprintf("gain %s from the %s row for free", e.name(c.C, lang), slotText(int(c.A), int(c.B), e.rowSlots, lang))
-		}
-		return fmt.Sprintf("%sの%sを無料で入手する", slotText(int(c.A), int(c.B), e.rowSlots, lang), e.name(c.C, lang))
+		return l.Sprintf("%[2]sの%[1]sを無料で入手する", "gain %s from the %s row for free", e.name(c.C, l), slotText(int(c.A), int(c.B), e.rowSlots, l))
 	case chReturnVP:
-		if en {
-			return "return " + e.name(c.B, lang) + " to the VP pool"
-		}
-		return e.name(c.B, lang) + "をVPカードの山に戻す"
+		return l.Pick(e.name(c.B, l)+"をVPカードの山に戻す", "return "+e.name(c.B, l)+" to the VP pool")
 	case chEndAbility:
-		text := e.clauseText(c.B, int(c.A), lang)
-		switch {
-		case en && c.C == 1:
-			return fmt.Sprintf("resolve %s: %s", e.name(c.B, lang), text)
-		case en:
-			return fmt.Sprintf("decline %s: %s", e.name(c.B, lang), text)
-		case c.C == 1:
-			return fmt.Sprintf("%sの「%s」を解決する", e.name(c.B, lang), text)
+		text := e.clauseText(c.B, int(c.A), l)
+		if c.C == 1 {
+			return l.Sprintf("%sの「%s」を解決する", "resolve %s: %s", e.name(c.B, l), text)
 		}
-		return fmt.Sprintf("%sの「%s」を解決しない", e.name(c.B, lang), text)
+		return l.Sprintf("%sの「%s」を解決しない", "decline %s: %s", e.name(c.B, l), text)
 	}
 	return fmt.Sprintf("choice %d (%d, %d, %d)", c.Kind, c.A, c.B, c.C)
 }
 
 // Explain renders an event for a replay; "" for events a replay leaves out.
-func (g *Game) Explain(ev sim.Event, lang string) string {
+func (g *Game) Explain(ev sim.Event, l *schema.Lang) string {
 	e := g.e
-	en := lang == "en"
 	seat := "P" + strconv.Itoa(int(ev.Seat)+1)
 	card := int16(ev.Card)
 	n, m := int(ev.N), int(ev.M)
@@ -160,154 +110,69 @@ func (g *Game) Explain(ev sim.Event, lang string) string {
 	case sim.Acquired:
 		switch e.designs[card].kind {
 		case kindWeakness:
-			if en {
-				return fmt.Sprintf("%s destroys the weakness %s (power %d against durability %d) and takes it", seat, e.name(card, lang), n, m)
-			}
-			return fmt.Sprintf("%sが弱点%sを破壊して入手（戦力%d、耐久値%d）", seat, e.name(card, lang), n, m)
+			return l.Sprintf("%sが弱点%sを破壊して入手（戦力%d、耐久値%d）", "%s destroys the weakness %s (power %d against durability %d) and takes it", seat, e.name(card, l), n, m)
 		case kindVP:
-			if en {
-				return fmt.Sprintf("%s takes the VP card %s (%d VP)", seat, e.name(card, lang), n)
-			}
-			return fmt.Sprintf("%sがVPカード%sを得る（%dVP）", seat, e.name(card, lang), n)
+			return l.Sprintf("%sがVPカード%sを得る（%dVP）", "%s takes the VP card %s (%d VP)", seat, e.name(card, l), n)
 		}
-		if en {
-			return fmt.Sprintf("%s puts %s into the acquired area", seat, e.name(card, lang))
-		}
-		return fmt.Sprintf("%sが%sを入手エリアに置く", seat, e.name(card, lang))
+		return l.Sprintf("%sが%sを入手エリアに置く", "%s puts %s into the acquired area", seat, e.name(card, l))
 	case sim.Played:
-		if en {
-			return fmt.Sprintf("%s plays %s: funds %d, power %d", seat, e.name(card, lang), n, m)
-		}
-		return fmt.Sprintf("%sが%sを使用: 資金%d、戦力%d", seat, e.name(card, lang), n, m)
+		return l.Sprintf("%sが%sを使用: 資金%d、戦力%d", "%s plays %s: funds %d, power %d", seat, e.name(card, l), n, m)
 	case sim.Resolved:
 		return ""
 	case evTurn:
-		if en {
-			return fmt.Sprintf("%s's turn %d begins (rage %d)", seat, n, m)
-		}
-		return fmt.Sprintf("%sの第%dターン開始（レイジ%d）", seat, n, m)
+		return l.Sprintf("%sの第%dターン開始（レイジ%d）", "%s's turn %d begins (rage %d)", seat, n, m)
 	case evInvaded:
-		if en {
-			return fmt.Sprintf("invasion: %s leaves the %s front row for its trash pile", e.name(card, lang), deck)
-		}
-		return fmt.Sprintf("侵攻: %sの前列の%sを廃棄置場へ", deck, e.name(card, lang))
+		return l.Sprintf("侵攻: %[2]sの前列の%[1]sを廃棄置場へ", "invasion: %s leaves the %s front row for its trash pile", e.name(card, l), deck)
 	case evRefill:
-		if en {
-			return fmt.Sprintf("%s fills the %s back row", e.name(card, lang), deck)
-		}
-		return fmt.Sprintf("%sの後列に%sを補充", deck, e.name(card, lang))
+		return l.Sprintf("%[2]sの後列に%[1]sを補充", "%s fills the %s back row", e.name(card, l), deck)
 	case evExhausted:
-		if en {
-			return fmt.Sprintf("the %s supply deck has run out", deck)
-		}
-		return fmt.Sprintf("サプライデッキ（%s）が尽きた", deck)
+		return l.Sprintf("サプライデッキ（%s）が尽きた", "the %s supply deck has run out", deck)
 	case evRebuilt:
-		if en {
-			return fmt.Sprintf("the %s trash pile is shuffled into a new supply deck of %d", deck, m)
-		}
-		return fmt.Sprintf("%sの廃棄置場%d枚をシャッフルして新たなサプライデッキにする", deck, m)
+		return l.Sprintf("%sの廃棄置場%d枚をシャッフルして新たなサプライデッキにする", "the %s trash pile is shuffled into a new supply deck of %d", deck, m)
 	case evEndTriggered:
-		if en {
-			return "the end condition is met (" + reasonText(n, lang) + "); the round is played out"
-		}
-		return "終了条件を満たした（" + reasonText(n, lang) + "）。全員が同じ数のターンを行うまで続ける"
+		return l.Pick("終了条件を満たした（"+reasonText(n, l)+"）。全員が同じ数のターンを行うまで続ける", "the end condition is met ("+reasonText(n, l)+"); the round is played out")
 	case evReshuffle:
-		if en {
-			return fmt.Sprintf("%s shuffles the discard pile into a new draw pile of %d", seat, n)
-		}
-		return fmt.Sprintf("%sが捨て札%d枚をシャッフルして山札にする", seat, n)
+		return l.Sprintf("%sが捨て札%d枚をシャッフルして山札にする", "%s shuffles the discard pile into a new draw pile of %d", seat, n)
 	case evDraw:
-		if en {
-			return fmt.Sprintf("%s draws %d (hand %d)", seat, n, m)
-		}
-		return fmt.Sprintf("%sが%d枚引く（手札%d枚）", seat, n, m)
+		return l.Sprintf("%sが%d枚引く（手札%d枚）", "%s draws %d (hand %d)", seat, n, m)
 	case evEffect:
-		if en {
-			return fmt.Sprintf("%s: %s", e.name(card, lang), e.clauseText(card, n, lang))
-		}
-		return fmt.Sprintf("%s: %s", e.name(card, lang), e.clauseText(card, n, lang))
+		return l.Sprintf("%s: %s", "%s: %s", e.name(card, l), e.clauseText(card, n, l))
 	case evDiscard:
-		if en {
-			return fmt.Sprintf("%s discards %s", seat, e.name(card, lang))
-		}
-		return fmt.Sprintf("%sが%sを捨てる", seat, e.name(card, lang))
+		return l.Sprintf("%sが%sを捨てる", "%s discards %s", seat, e.name(card, l))
 	case evTrash:
-		if en {
-			return fmt.Sprintf("%s trashes %s", seat, e.name(card, lang))
-		}
-		return fmt.Sprintf("%sが%sを廃棄する", seat, e.name(card, lang))
+		return l.Sprintf("%sが%sを廃棄する", "%s trashes %s", seat, e.name(card, l))
 	case evRowTrashed:
 		row := min(max(m, 0), numRows-1)
-		if en {
-			return fmt.Sprintf("%s is trashed from the %s %s row", e.name(card, lang), deck, rowEN[row])
-		}
-		return fmt.Sprintf("%sの%sの%sを廃棄", deck, rowJA[row], e.name(card, lang))
+		return l.Sprintf("%[2]sの%[3]sの%[1]sを廃棄", "%s is trashed from the %s %s row", e.name(card, l), deck, l.Pick(rowJA[row], rowEN[row]))
 	case evReturnVP:
-		if en {
-			return fmt.Sprintf("%s returns %s to the VP pool", seat, e.name(card, lang))
-		}
-		return fmt.Sprintf("%sが%sをVPカードの山に戻す", seat, e.name(card, lang))
+		return l.Sprintf("%sが%sをVPカードの山に戻す", "%s returns %s to the VP pool", seat, e.name(card, l))
 	case evAttackFailed:
-		if en {
-			return fmt.Sprintf("%s attacks %s with %d power: durability %d holds", seat, e.name(card, lang), n, m)
-		}
-		return fmt.Sprintf("%sが戦力%dで%sを攻撃: 耐久値%dを超えず破壊できない", seat, n, e.name(card, lang), m)
+		return l.Sprintf("%[1]sが戦力%[3]dで%[2]sを攻撃: 耐久値%[4]dを超えず破壊できない", "%s attacks %s with %d power: durability %d holds", seat, e.name(card, l), n, m)
 	case evDeclined:
-		if en {
-			return fmt.Sprintf("%s declines %s: %s", seat, e.name(card, lang), e.clauseText(card, n, lang))
-		}
-		return fmt.Sprintf("%sは%sの「%s」を解決しない", seat, e.name(card, lang), e.clauseText(card, n, lang))
+		return l.Sprintf("%sは%sの「%s」を解決しない", "%s declines %s: %s", seat, e.name(card, l), e.clauseText(card, n, l))
 	case evCondFailed:
 		if m == 1 {
-			if en {
-				return fmt.Sprintf("%s: the condition of %q did not hold when it was played", e.name(card, lang), e.clauseText(card, n, lang))
-			}
-			return fmt.Sprintf("%s: 「%s」の条件を使用した時点で満たしていなかった", e.name(card, lang), e.clauseText(card, n, lang))
+			return l.Sprintf("%s: 「%s」の条件を使用した時点で満たしていなかった", "%s: the condition of %q did not hold when it was played", e.name(card, l), e.clauseText(card, n, l))
 		}
-		if en {
-			return fmt.Sprintf("%s: the condition of %q does not hold", e.name(card, lang), e.clauseText(card, n, lang))
-		}
-		return fmt.Sprintf("%s: 「%s」の条件を満たしていない", e.name(card, lang), e.clauseText(card, n, lang))
+		return l.Sprintf("%s: 「%s」の条件を満たしていない", "%s: the condition of %q does not hold", e.name(card, l), e.clauseText(card, n, l))
 	case evCounters:
-		if en {
-			return fmt.Sprintf("funds %d, power %d", n, m)
-		}
-		return fmt.Sprintf("資金%d、戦力%d", n, m)
+		return l.Sprintf("資金%d、戦力%d", "funds %d, power %d", n, m)
 	case evTurnEnd:
-		if en {
-			return fmt.Sprintf("%s's turn %d ends", seat, n)
-		}
-		return fmt.Sprintf("%sの第%dターン終了", seat, n)
+		return l.Sprintf("%sの第%dターン終了", "%s's turn %d ends", seat, n)
 	case evGameEnd:
-		if en {
-			return "the game ends (" + reasonText(n, lang) + ")"
-		}
-		return "ゲーム終了（" + reasonText(n, lang) + "）"
+		return l.Pick("ゲーム終了（"+reasonText(n, l)+"）", "the game ends ("+reasonText(n, l)+")")
 	}
 	return ""
 }
 
-func reasonText(bits int, lang string) string {
-	en := lang == "en"
+func reasonText(bits int, l *schema.Lang) string {
 	switch bits {
 	case endSupply:
-		if en {
-			return "both supply decks have run out once"
-		}
-		return "両方のサプライデッキが1回ずつ尽きた"
+		return l.Pick("両方のサプライデッキが1回ずつ尽きた", "both supply decks have run out once")
 	case endWeakness:
-		if en {
-			return "every rage deck is empty"
-		}
-		return "すべてのレイジデッキが尽きた"
+		return l.Pick("すべてのレイジデッキが尽きた", "every rage deck is empty")
 	case endSupply | endWeakness:
-		if en {
-			return "both supply decks have run out once and every rage deck is empty"
-		}
-		return "両方のサプライデッキが1回ずつ尽き、すべてのレイジデッキも尽きた"
+		return l.Pick("両方のサプライデッキが1回ずつ尽き、すべてのレイジデッキも尽きた", "both supply decks have run out once and every rage deck is empty")
 	}
-	if en {
-		return "no end condition"
-	}
-	return "終了条件なし"
+	return l.Pick("終了条件なし", "no end condition")
 }

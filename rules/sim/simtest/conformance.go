@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"bifrost/rules/sim"
+	"bifrost/schema"
 )
 
 // seed is the batch seed of the suite's games: game i with n players has
@@ -145,9 +146,9 @@ func checkedGame(t testing.TB, e sim.Engine, cfg sim.Config, seats []string) {
 	p.Check = true
 	var undescribed []string
 	p.OnChoice = func(g sim.Game, seat int, c sim.Choice) {
-		for _, lang := range []string{"ja", "en"} {
-			if s := g.Describe(c, lang); s == "" || strings.Contains(s, "%!") {
-				undescribed = append(undescribed, fmt.Sprintf("turn %d, P%d's choice %+v reads %q in %s", g.Turn(), seat+1, c, s, lang))
+		for _, l := range []*schema.Lang{schema.Japanese, schema.English} {
+			if s := g.Describe(c, l); s == "" || strings.Contains(s, "%!") {
+				undescribed = append(undescribed, fmt.Sprintf("turn %d, P%d's choice %+v reads %q in %s", g.Turn(), seat+1, c, s, l.Tag()))
 			}
 		}
 	}
@@ -270,7 +271,7 @@ func firstAllocation(e sim.Engine, cfg sim.Config) string {
 				break
 			}
 			c := buf[rng.IntN(len(buf))]
-			text := g.Describe(c, "en")
+			text := g.Describe(c, schema.English)
 			if n := allocsOf(func() { g.Apply(c, discard) }); n > 0 {
 				where = fmt.Sprintf("Apply of %q allocated %d times %s", text, n, at)
 				break
@@ -466,10 +467,10 @@ func determinizeOnce(t testing.TB, e sim.Engine, g, dst sim.Game, choices []sim.
 		}
 		for _, c := range d.Choices(nil) {
 			if !slices.Contains(choices, c) {
-				t.Fatalf("%s: the copy offers P%d %q, which the game does not", where, seat+1, d.Describe(c, "en"))
+				t.Fatalf("%s: the copy offers P%d %q, which the game does not", where, seat+1, d.Describe(c, schema.English))
 			}
-			for _, lang := range []string{"ja", "en"} {
-				if a, b := g.Describe(c, lang), d.Describe(c, lang); a != b {
+			for _, l := range []*schema.Lang{schema.Japanese, schema.English} {
+				if a, b := g.Describe(c, l), d.Describe(c, l); a != b {
 					t.Fatalf("%s: the game describes P%d's choice as %q, the copy as %q", where, seat+1, a, b)
 				}
 			}

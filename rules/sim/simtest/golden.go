@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"bifrost/rules/sim"
+	"bifrost/schema"
 )
 
 // goldenExt is the extension of every golden replay.
@@ -30,7 +31,7 @@ func Golden(t testing.TB, e sim.Engine, cfg sim.Config, seed uint64, bots []stri
 	for _, lang := range langs {
 		path := filepath.Join("testdata", name+"."+lang+goldenExt)
 		var b bytes.Buffer
-		if r := sim.Replay(&b, e, cfg, seed, bots, lang); r.Violation != nil || r.Unfinished {
+		if r := sim.Replay(&b, e, cfg, seed, bots, schema.NewLang(lang)); r.Violation != nil || r.Unfinished {
 			t.Errorf("%s: the recorded game did not end cleanly: %s", path, resultString(r))
 		}
 		lines[lang] = bytes.Count(b.Bytes(), []byte("\n"))

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"bifrost/rules/sim"
+	"bifrost/schema"
 )
 
 // SameSearch fails t when two fresh bots from newBot, drawing from the same
@@ -17,6 +18,6 @@ func SameSearch(t testing.TB, newBot func() sim.Bot, g, v sim.Game, choices []si
 	cb := newBot().Choose(v, choices, rand.New(rand.NewPCG(seed, 7)))
 	if ca != cb {
 		t.Fatalf("game %d turn %d: search chose %q, but %q when only hidden cards differ",
-			game, g.Turn(), g.Describe(choices[ca], "en"), g.Describe(choices[cb], "en"))
+			game, g.Turn(), g.Describe(choices[ca], schema.English), g.Describe(choices[cb], schema.English))
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 
 	"bifrost/rules/sim"
+	"bifrost/schema"
 )
 
 // dash is a toy engine that meets the whole contract: each seat is dealt a
@@ -205,24 +206,18 @@ func (g *dashGame) CheckStep() error {
 	return nil
 }
 
-func (g *dashGame) Describe(c sim.Choice, lang string) string {
-	if lang == "ja" {
-		if g.e.mute {
-			return ""
-		}
-		return fmt.Sprintf("%d マス進む", c.A)
+func (g *dashGame) Describe(c sim.Choice, l *schema.Lang) string {
+	if g.e.mute && !l.English() {
+		return ""
 	}
-	return fmt.Sprintf("step %d", c.A)
+	return l.Sprintf("%d マス進む", "step %d", c.A)
 }
 
-func (g *dashGame) Explain(ev sim.Event, lang string) string {
-	if lang == "ja" {
-		if g.e.quiet {
-			return ""
-		}
-		return fmt.Sprintf("P%d が %d マス進んだ", ev.Seat+1, ev.N)
+func (g *dashGame) Explain(ev sim.Event, l *schema.Lang) string {
+	if g.e.quiet && !l.English() {
+		return ""
 	}
-	return fmt.Sprintf("P%d moved %d", ev.Seat+1, ev.N)
+	return l.Sprintf("P%d が %d マス進んだ", "P%d moved %d", ev.Seat+1, ev.N)
 }
 
 // Determinize deals the other seats' cards anew.
