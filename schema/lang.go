@@ -86,11 +86,17 @@ func LangFromEnv() string {
 	return "ja"
 }
 
-// English reports whether l renders English.
-func (l *Lang) English() bool { return l.tag == "en" }
+// English reports whether l renders English; a nil Lang renders Japanese,
+// the default.
+func (l *Lang) English() bool { return l != nil && l.tag == "en" }
 
 // Tag returns "ja" or "en".
-func (l *Lang) Tag() string { return l.tag }
+func (l *Lang) Tag() string {
+	if l.English() {
+		return "en"
+	}
+	return "ja"
+}
 
 // Pick returns ja or en, whichever is in l's language.
 func (l *Lang) Pick(ja, en string) string {

@@ -98,7 +98,7 @@ func buildGame(ctx context.Context, opts *buildOptions, res schema.Result) (bool
 	if err != nil {
 		return false, err
 	}
-	written, err := writeRulebook(opts.out, opts.rules, g, res, painted, []string{"pdf", "html"}, opts.Lang().Tag(), embedFonts(opts.embed)...)
+	written, err := writeRulebook(opts.out, opts.rules, g, res, painted, []string{"pdf", "html"}, opts.Lang(), embedFonts(opts.embed)...)
 	if err != nil {
 		return false, err
 	}

@@ -44,7 +44,7 @@ func TestBuildShowsEveryCardFromTheOnePaintingItMade(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	books, err := writeRulebook(out, "../../rules", g, res, painted, []string{"pdf", "html"}, "ja")
+	books, err := writeRulebook(out, "../../rules", g, res, painted, []string{"pdf", "html"}, schema.Japanese)
 	if err != nil {
 		t.Fatal(err)
 	}

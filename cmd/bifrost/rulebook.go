@@ -85,7 +85,7 @@ func runRulebook(_ context.Context, opts *rulebookOptions, args []string) error 
 	if err != nil {
 		return err
 	}
-	written, err := writeRulebook(opts.out, opts.rules, g, res, painted, opts.formats, opts.Lang().Tag(), embedFonts(opts.embed)...)
+	written, err := writeRulebook(opts.out, opts.rules, g, res, painted, opts.formats, opts.Lang(), embedFonts(opts.embed)...)
 	if err != nil {
 		return err
 	}
@@ -145,13 +145,13 @@ const summaryCard = "summary-card.pdf"
 // writeRulebook renders one game's player's and designer's books into
 // out/<game>/, their example cards drawn with the game's card layout, the
 // HTML with htmlOpts, their errors in lang, and returns the paths written.
-func writeRulebook(out, rulesDir string, g *schema.Game, res schema.Result, painted *paintedCards, formats []string, lang string, htmlOpts ...book.HTMLOption) ([]string, error) {
+func writeRulebook(out, rulesDir string, g *schema.Game, res schema.Result, painted *paintedCards, formats []string, lang *schema.Lang, htmlOpts ...book.HTMLOption) ([]string, error) {
 	return renderRulebook(rulesDir, out, g, res, painted, formats, lang, outfile.WriteFile, htmlOpts...)
 }
 
 // renderRulebook is writeRulebook handing each file to put instead of
 // writing it (serve keeps the pages in memory).
-func renderRulebook(rulesDir, out string, g *schema.Game, res schema.Result, painted *paintedCards, formats []string, lang string, put func(path string, data []byte) error, htmlOpts ...book.HTMLOption) ([]string, error) {
+func renderRulebook(rulesDir, out string, g *schema.Game, res schema.Result, painted *paintedCards, formats []string, lang *schema.Lang, put func(path string, data []byte) error, htmlOpts ...book.HTMLOption) ([]string, error) {
 	dir := filepath.Join(rulesDir, g.ID)
 	rulingsFile := filepath.Join(dir, "RULINGS.md")
 	err := regularFile(rulingsFile)

@@ -204,7 +204,7 @@ func (p *previewer) books(g *schema.Game, res schema.Result) (map[string][]byte,
 	if err != nil {
 		return nil, err
 	}
-	_, err = renderRulebook(p.opts.rules, "", g, res, painted, []string{"html"}, p.opts.Lang().Tag(), func(path string, data []byte) error {
+	_, err = renderRulebook(p.opts.rules, "", g, res, painted, []string{"html"}, p.opts.Lang(), func(path string, data []byte) error {
 		out[strings.TrimSuffix(filepath.Base(path), ".html")] = data
 		return nil
 	})

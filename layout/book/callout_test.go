@@ -10,6 +10,7 @@ import (
 
 	"bifrost/layout/draw"
 	"bifrost/rules/nastrond"
+	"bifrost/schema"
 )
 
 // testParts are the parts of a 63 × 88 mm card: a name bar across the
@@ -127,7 +128,7 @@ func TestCardCalloutsNumberThePartsOnTheCard(t *testing.T) {
 
 func TestBadCalloutIsAnErrorAtItsLine(t *testing.T) {
 	d := load(t, nastrond.Schema, "../../cardsrc/nastrond.xlsx")
-	d.Lang = English
+	d.Lang = schema.English
 	withParts := d
 	withParts.Parts = testParts
 	for _, c := range []struct {

@@ -2,6 +2,7 @@ package book
 
 import (
 	"bifrost/rules/nastrond"
+	"bifrost/schema"
 	"bytes"
 	"errors"
 	"fmt"
@@ -204,7 +205,7 @@ func TestEveryBookErrorIsASourceError(t *testing.T) {
 
 func TestEveryBadPlaceholderIsReported(t *testing.T) {
 	d := load(t, nastrond.Schema, "../../cardsrc/nastrond.xlsx")
-	d.Lang = English
+	d.Lang = schema.English
 	_, err := Expand("rulebook.md", "{{count \"A\"}}\n{{rulings}}\n{{count \"B\"}}\n- {{rule \"X\"}}\n", d)
 	wantSourceError(t, "Expand", err, `rulebook.md:1: unknown component "A"`, `rulebook.md:3: unknown component "B"`, `rulebook.md:4: unknown rule "X"`)
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"bifrost/schema"
 	"bifrost/schema/figure"
 )
 
@@ -97,7 +98,7 @@ func TestFigureIsVectorsInThePDFAndSVGInTheHTML(t *testing.T) {
 }
 
 func TestUnknownFigureIsAnErrorAtItsLine(t *testing.T) {
-	d := Data{Figures: map[string]*figure.Figure{"board": testFigure}, Lang: English}
+	d := Data{Figures: map[string]*figure.Figure{"board": testFigure}, Lang: schema.English}
 	for _, c := range []struct{ md, want string }{
 		{"# 図\n\n文。\n\n{{figure \"setup\"}}\n", `unknown figure "setup" (this book has board, turn)`},
 		{"# 図\n\n{{figure \"board\" \"x\"}}\n", `figure "board" takes no arguments`},

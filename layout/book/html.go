@@ -16,6 +16,7 @@ import (
 	"github.com/yuin/goldmark/util"
 
 	"bifrost/layout/text"
+	"bifrost/schema"
 )
 
 // HTML writes the expanded markdown as one self-contained page: inline CSS,
@@ -67,7 +68,7 @@ func HTML(w io.Writer, md []byte, cardHTML func(id string) template.HTML, opts .
 	}{{"bifrost-mincho", cfg.body, "normal"}, {"bifrost-gothic", cfg.gothic, "bold"}} {
 		data, err := subsetTTF(f.font.Data, chars)
 		if err != nil {
-			return errors.New(say(messages.Err("font.embed", f.font.Name, err), cfg.lang))
+			return errors.New(messages.Err("font.embed", f.font.Name, err).In(cfg.lang))
 		}
 		fmt.Fprintf(&faces, "@font-face{font-family:%q;font-weight:%s;src:url(data:font/ttf;base64,%s) format(\"truetype\")}\n",
 			f.family, f.weight, base64.StdEncoding.EncodeToString(data))
@@ -80,13 +81,12 @@ func HTML(w io.Writer, md []byte, cardHTML func(id string) template.HTML, opts .
 type HTMLOption func(*htmlConfig)
 
 type htmlConfig struct {
-	body, gothic *text.Font // the embedded fonts, nil for none
-	lang         string     // of the errors: "en" or Japanese
+	body, gothic *text.Font   // the embedded fonts, nil for none
+	lang         *schema.Lang // of the errors
 }
 
-// WithHTMLLang sets the language of HTML's errors: English for "en" (as
-// --lang en), else Japanese.
-func WithHTMLLang(lang string) HTMLOption { return func(c *htmlConfig) { c.lang = lang } }
+// WithHTMLLang sets the language of HTML's errors (nil: Japanese).
+func WithHTMLLang(lang *schema.Lang) HTMLOption { return func(c *htmlConfig) { c.lang = lang } }
 
 // WithEmbeddedFonts embeds the first font of body and the bold face (else
 // the regular) of the first font of gothic in the page, as base64
@@ -115,7 +115,7 @@ h1,h2,h3,th,strong{font-family:` + gothic + `"Hiragino Kaku Gothic ProN","Hiragi
 // and makes the glossary's targets and index.
 type htmlOverrides struct {
 	cardHTML func(id string) template.HTML
-	lang     string
+	lang     *schema.Lang
 	secs     []section
 	terms    map[int]string // the glossary's terms by 1 + term
 }
@@ -221,7 +221,7 @@ func (o *htmlOverrides) image(w util.BufWriter, src []byte, n ast.Node, entering
 	if enc, ok := strings.CutPrefix(dest, FigureRef); ok {
 		f, err := decodeFigure(enc)
 		if err != nil {
-			return ast.WalkStop, errors.New(say(messages.Err("figure.bad", err), o.lang))
+			return ast.WalkStop, errors.New(messages.Err("figure.bad", err).In(o.lang))
 		}
 		if err := figureList(f).InlineSVG(w, "figure", plainText(img, src)); err != nil {
 			return ast.WalkStop, err

@@ -43,12 +43,12 @@ func markdown() goldmark.Markdown {
 // parse reads expanded markdown into its AST and front matter. It refuses
 // the markdown, with a *SourceError for each line in lang, when
 // checkSource finds something the book cannot print.
-func parse(src []byte, lang string) (ast.Node, Meta, error) {
+func parse(src []byte, lang *schema.Lang) (ast.Node, Meta, error) {
 	doc, m, problems := checkSource(src)
 	if len(problems) > 0 {
 		errs := make([]*SourceError, len(problems))
 		for i, p := range problems {
-			errs[i] = &SourceError{Line: lineAt(src, p.pos), Msg: say(p.msg, lang)}
+			errs[i] = &SourceError{Line: lineAt(src, p.pos), Msg: p.msg.In(lang)}
 		}
 		return nil, m, joinErrors(errs)
 	}

@@ -45,13 +45,6 @@ var messages = schema.Catalogue{
 	"font.embed":            {"%s を埋め込めません: %v", "embedding %s: %v"},
 }
 
-// English is the lang of English messages (as for schema.NewLang, any
-// "en…" tag); any other lang, "" included, gives Japanese.
-const English = "en"
-
-// say is m in lang.
-func say(m *schema.Message, lang string) string { return m.In(schema.NewLang(lang)) }
-
 var (
 	tmplUndefined = regexp.MustCompile(`^function "([^"]*)" not defined$`)
 	tmplArgs      = regexp.MustCompile(`^wrong number of args for (\w+): want (.+) got (\d+)$`)
@@ -60,12 +53,12 @@ var (
 // templateMessage puts one of text/template's own errors into lang: the
 // two a writer meets most (an unknown placeholder, a wrong number of
 // arguments) word for word, any other behind a catalogue prefix.
-func templateMessage(s, lang string) string {
+func templateMessage(s string, lang *schema.Lang) string {
 	if m := tmplUndefined.FindStringSubmatch(s); m != nil {
-		return say(messages.Err("placeholder.undefined", m[1]), lang)
+		return messages.Err("placeholder.undefined", m[1]).In(lang)
 	}
 	if m := tmplArgs.FindStringSubmatch(s); m != nil {
-		return say(messages.Err("placeholder.args", m[1], m[2], m[3]), lang)
+		return messages.Err("placeholder.args", m[1], m[2], m[3]).In(lang)
 	}
-	return say(messages.Err("placeholder.syntax", s), lang)
+	return messages.Err("placeholder.syntax", s).In(lang)
 }

@@ -13,6 +13,7 @@ import (
 
 	"bifrost/layout/draw"
 	"bifrost/layout/text"
+	"bifrost/schema"
 )
 
 // Cards gives a book its example cards, each painted once: the face of
@@ -32,17 +33,16 @@ type PDFOption func(*pdfConfig)
 type pdfConfig struct {
 	body, gothic *text.Chain
 	imageDir     string
-	lang         string // of the errors: "en" or Japanese
-	paper        string // overrides the front matter's paper when set
+	lang         *schema.Lang // of the errors
+	paper        string       // overrides the front matter's paper when set
 }
 
 // WithPaper sets the paper ("A5", "A4" or "card"), whatever the front
 // matter says: the one turn summary printed at A5 and at card size.
 func WithPaper(paper string) PDFOption { return func(c *pdfConfig) { c.paper = paper } }
 
-// WithPDFLang sets the language of PDF's errors: English for "en" (as
-// --lang en), else Japanese.
-func WithPDFLang(lang string) PDFOption { return func(c *pdfConfig) { c.lang = lang } }
+// WithPDFLang sets the language of PDF's errors (nil: Japanese).
+func WithPDFLang(lang *schema.Lang) PDFOption { return func(c *pdfConfig) { c.lang = lang } }
 
 // WithImageDir lets the book show local PNG and JPEG images from dir, the
 // markdown's folder. An image path that leads outside dir through "..", an
@@ -94,7 +94,7 @@ func typeset(md []byte, cards *Cards, opts ...PDFOption) (*typesetter, error) {
 	}
 	g, ok := geometries[meta.Paper]
 	if !ok || (g.sheetOnly && !meta.Sheet) {
-		return nil, &SourceError{Line: 1, Msg: say(messages.Err("front.paper", meta.Paper), cfg.lang)}
+		return nil, &SourceError{Line: 1, Msg: messages.Err("front.paper", meta.Paper).In(cfg.lang)}
 	}
 	if meta.Sheet {
 		g = g.sheet()
@@ -271,7 +271,7 @@ func (r *typesetter) layout(doc ast.Node) error {
 		}
 		r.pages = r.paginate(b.boxes, 1)
 		if len(r.pages) > max(r.g.sides, 1) {
-			return errors.New(say(messages.Err("sheet.pages", max(r.g.sides, 1), len(r.pages)), r.cfg.lang))
+			return errors.New(messages.Err("sheet.pages", max(r.g.sides, 1), len(r.pages)).In(r.cfg.lang))
 		}
 	}
 	if r.meta.Title != "" && !r.meta.Sheet {

@@ -21,6 +21,7 @@ import (
 	"bifrost/layout/testenv"
 	"bifrost/layout/text"
 	"bifrost/rules"
+	"bifrost/schema"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -281,7 +282,7 @@ func pdfString(s string) string {
 func TestPDF_StrongNextToJapanesePunctuationIsBold(t *testing.T) {
 	md := "カードを**「1枚」**引きます。"
 	// The inline runs: plain CommonMark would leave the asterisks as text.
-	doc, _, err := parse([]byte(md), "")
+	doc, _, err := parse([]byte(md), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -329,7 +330,7 @@ func TestPDF_StrongAroundSymbolsBesideJapaneseIsBold(t *testing.T) {
 		"戦闘値差は3−4で**−1**です。":       "−1",
 		"サイコロは**↑（テイワズ）**として残します。": "↑（テイワズ）",
 	} {
-		doc, _, err := parse([]byte(md), "")
+		doc, _, err := parse([]byte(md), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -540,7 +541,7 @@ func TestPDF_PaperComesFromTheFrontMatter(t *testing.T) {
 			t.Errorf("%q: no %s", tt.md, tt.box)
 		}
 	}
-	err := PDF(io.Discard, []byte("---\npaper: B5\n---\n# 題\n"), stubCards, WithPDFLang(English))
+	err := PDF(io.Discard, []byte("---\npaper: B5\n---\n# 題\n"), stubCards, WithPDFLang(schema.English))
 	if err == nil || !strings.Contains(err.Error(), `paper must be A5 or A4, or card for a sheet (got "B5")`) {
 		t.Errorf("paper B5: %v", err)
 	}
@@ -591,7 +592,7 @@ func TestPDF_CardsAreCentredAtCardWidthAndTheirErrorsNameTheCard(t *testing.T) {
 		t.Errorf("faces asked for: %q", asked)
 	}
 	boom := &Cards{Face: func(string) (*draw.List, error) { return nil, errors.New("no layout") }}
-	if err := PDF(io.Discard, []byte("![E09](bifrost-card:E09)"), boom, WithPDFLang(English)); err == nil || !strings.Contains(err.Error(), "card E09: no layout") {
+	if err := PDF(io.Discard, []byte("![E09](bifrost-card:E09)"), boom, WithPDFLang(schema.English)); err == nil || !strings.Contains(err.Error(), "card E09: no layout") {
 		t.Errorf("face error: %v", err)
 	}
 }
@@ -670,7 +671,7 @@ func TestSheetLongerThanOnePageIsAnError(t *testing.T) {
 		t.Error("the sheet's title is not on its page")
 	}
 	long := "---\ntitle: サマリー\nsheet: true\n---\n# 手番\n\n" + strings.Repeat("手番の流れを書きます。\n\n", 80)
-	if _, err := typeset([]byte(long), stubCards, WithPDFLang(English)); err == nil || !strings.Contains(err.Error(), "must fit on 1 page(s)") {
+	if _, err := typeset([]byte(long), stubCards, WithPDFLang(schema.English)); err == nil || !strings.Contains(err.Error(), "must fit on 1 page(s)") {
 		t.Errorf("a long sheet: err %v, want a one-page error", err)
 	}
 }

@@ -593,7 +593,7 @@ func (r *typesetter) callout(n int, m mark, x, w, h float64) []op {
 func (b *builder) figure(enc string) error {
 	f, err := decodeFigure(enc)
 	if err != nil {
-		return errors.New(say(messages.Err("figure.bad", err), b.r.cfg.lang))
+		return errors.New(messages.Err("figure.bad", err).In(b.r.cfg.lang))
 	}
 	if b.r.figures == nil {
 		b.r.figures = map[string]*draw.List{}
@@ -622,7 +622,7 @@ func (r *typesetter) cardHeight(id string, w float64) (float64, error) {
 	}
 	face, err := r.cards.Face(id)
 	if err != nil {
-		return 0, errors.New(say(messages.Err("card.draw", id, err), r.cfg.lang))
+		return 0, errors.New(messages.Err("card.draw", id, err).In(r.cfg.lang))
 	}
 	tw, th := face.Trim()
 	return th * (w / tw), nil
@@ -644,7 +644,7 @@ func (r *typesetter) drawCard(pdf *fpdf.Fpdf, id string, x, y, w float64) error 
 	}
 	face, err := r.cards.Face(id)
 	if err != nil {
-		return errors.New(say(messages.Err("card.draw", id, err), r.cfg.lang))
+		return errors.New(messages.Err("card.draw", id, err).In(r.cfg.lang))
 	}
 	tw, th := face.Trim()
 	scale := w / tw

@@ -32,8 +32,8 @@ type Data struct {
 	// Parts gives the parts of an example card's face, for the numbered
 	// callouts of {{card "ID" "part=text" …}}; nil when none are known.
 	Parts func(id string) (CardParts, bool)
-	// Lang is the language of Expand's errors: "en" for English, else Japanese.
-	Lang string
+	// Lang is the language of Expand's errors (nil: Japanese).
+	Lang *schema.Lang
 }
 
 // CardParts are the parts of a card's face, for callouts.
@@ -173,19 +173,19 @@ type chunk struct {
 // sourceOf places a problem found in the expanded text at its line of md:
 // in copied text, the line it was copied from; in what a placeholder wrote,
 // the placeholder's line; its message in lang.
-func sourceOf(file, md string, chunks []chunk, p problem, lang string) *SourceError {
+func sourceOf(file, md string, chunks []chunk, p problem, lang *schema.Lang) *SourceError {
 	i, found := slices.BinarySearchFunc(chunks, p.pos, func(c chunk, pos int) int { return c.out - pos })
 	if !found {
 		i--
 	}
 	if i < 0 {
-		return &SourceError{File: file, Line: 1, Msg: say(p.msg, lang)}
+		return &SourceError{File: file, Line: 1, Msg: p.msg.In(lang)}
 	}
 	c := chunks[i]
 	if c.action != "" {
-		return &SourceError{File: file, Line: lineAt([]byte(md), c.src), Msg: c.action + ": " + say(p.msg, lang)}
+		return &SourceError{File: file, Line: lineAt([]byte(md), c.src), Msg: c.action + ": " + p.msg.In(lang)}
 	}
-	return &SourceError{File: file, Line: lineAt([]byte(md), c.src+p.pos-c.out), Msg: say(p.msg, lang)}
+	return &SourceError{File: file, Line: lineAt([]byte(md), c.src+p.pos-c.out), Msg: p.msg.In(lang)}
 }
 
 var templateErr = regexp.MustCompile(`^template: ([^:]+):(\d+)(?::\d+)?: (?:executing "[^"]*" at <[^>]*>: )?(?:error calling \w+: )?(.*)$`)
@@ -193,14 +193,14 @@ var templateErr = regexp.MustCompile(`^template: ([^:]+):(\d+)(?::\d+)?: (?:exec
 // placeError turns a text/template error into a SourceError at its line,
 // in lang: a placeholder's own error from the catalogue, one of
 // text/template's put into lang by templateMessage.
-func placeError(file string, err error, lang string) *SourceError {
+func placeError(file string, err error, lang *schema.Lang) *SourceError {
 	var own *schema.Message
 	m := templateErr.FindStringSubmatch(err.Error())
 	switch {
 	case m == nil:
 		return &SourceError{File: file, Msg: templateMessage(err.Error(), lang)}
 	case errors.As(err, &own):
-		m[3] = say(own, lang)
+		m[3] = own.In(lang)
 	default:
 		m[3] = templateMessage(m[3], lang)
 	}

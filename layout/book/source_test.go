@@ -102,7 +102,7 @@ func TestExpand_EveryShippedRulebook(t *testing.T) {
 
 func TestExpand_UnknownPlaceholderNamesFileAndLine(t *testing.T) {
 	d := load(t, nastrond.Schema, "../../cardsrc/nastrond.xlsx")
-	d.Lang = English
+	d.Lang = schema.English
 	tests := []struct{ md, want string }{
 		{"# 題\n\n本文\n{{price \"Edda\"}}\n", `book.md:4: function "price" not defined`},
 		{"a\n{{count \"Dragon\"}}\n", `book.md:2: unknown component "Dragon"`},

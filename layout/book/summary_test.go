@@ -1,6 +1,7 @@
 package book
 
 import (
+	"bifrost/schema"
 	"errors"
 	"strings"
 	"testing"
@@ -22,11 +23,11 @@ func TestSummaryPrintsAtCardSizeOnTwoSides(t *testing.T) {
 			}
 		}
 	}
-	if _, err := typeset([]byte(md+strings.Repeat("手番の流れを書きます。\n\n", 40)), stubCards, WithPaper("card"), WithPDFLang(English)); err == nil || !strings.Contains(err.Error(), "must fit on 2 page(s)") {
+	if _, err := typeset([]byte(md+strings.Repeat("手番の流れを書きます。\n\n", 40)), stubCards, WithPaper("card"), WithPDFLang(schema.English)); err == nil || !strings.Contains(err.Error(), "must fit on 2 page(s)") {
 		t.Errorf("a summary longer than two sides: %v", err)
 	}
 	// A book is never set at card size.
-	_, err := typeset([]byte("---\npaper: card\n---\n# 題\n"), stubCards, WithPDFLang(English))
+	_, err := typeset([]byte("---\npaper: card\n---\n# 題\n"), stubCards, WithPDFLang(schema.English))
 	var se *SourceError
 	if !errors.As(err, &se) || !strings.Contains(se.Msg, "or card for a sheet") {
 		t.Errorf("a book at card size: %v", err)

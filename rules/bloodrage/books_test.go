@@ -30,7 +30,7 @@ func expandBooks(t *testing.T, set map[string]string) map[string]string {
 	if schema.HasErrors(res.Problems) {
 		t.Fatalf("%v does not validate: %v", set, res.Problems)
 	}
-	books, err := booktest.Expand(t, ".", book.Data{Game: Schema, Result: res, Lang: "en",
+	books, err := booktest.Expand(t, ".", book.Data{Game: Schema, Result: res, Lang: schema.English,
 		Figures: map[string]*fig.Figure{"map": {W: 10, H: 10}}}) // the map's drawing states no rule
 	if err != nil {
 		t.Fatalf("%v: %v", set, err)

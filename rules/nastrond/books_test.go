@@ -41,7 +41,7 @@ func expandBooks(t *testing.T, set map[string]string) map[string]string {
 	for _, d := range drawn {
 		parts[d.ID] = book.PartsOf(d.Face)
 	}
-	books, err := booktest.Expand(t, ".", book.Data{Game: Schema, Result: res, Lang: "en",
+	books, err := booktest.Expand(t, ".", book.Data{Game: Schema, Result: res, Lang: schema.English,
 		Figures: map[string]*figure.Figure{"board": {W: 10, H: 10}}, // the board's drawing says no rule
 		Parts:   func(id string) (book.CardParts, bool) { p, ok := parts[id]; return p, ok }})
 	if err != nil {

@@ -146,7 +146,7 @@ func PlayerBooksWith(t testing.TB, g *schema.Game, dir string, b *schema.Book, k
 			t.Fatalf("%s reads %q, want %q", kv[i], got, kv[i+1])
 		}
 	}
-	books, err := Expand(t, dir, book.Data{Game: g, Result: res, Lang: "en"})
+	books, err := Expand(t, dir, book.Data{Game: g, Result: res, Lang: schema.English})
 	if err != nil {
 		t.Fatalf("%v: %v", kv, err)
 	}
