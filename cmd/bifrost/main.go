@@ -23,7 +23,8 @@ const (
 	exitFailure  = 2 // the command could not run
 )
 
-// errProblems reports that validation found errors; they are already printed.
+// errProblems reports that validation found errors; they are already
+// printed, and errProblems itself never is (it only sets the exit status).
 var errProblems = errors.New("the data has problems")
 
 // usageError is a mistake in the command line.

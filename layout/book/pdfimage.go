@@ -81,6 +81,8 @@ type loadedImage struct {
 	data []byte
 }
 
+// read loads and checks the image at p. Its error never reaches a user:
+// load leaves an image it cannot read out of the book.
 func (s *imageStore) read(p string) (*loadedImage, error) {
 	f, err := s.root.Open(p)
 	if err != nil {

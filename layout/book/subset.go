@@ -1,8 +1,8 @@
 package book
 
 import (
+	"bifrost/schema"
 	"encoding/binary"
-	"errors"
 	"slices"
 	"strings"
 )
@@ -13,7 +13,7 @@ import (
 // are, so the file stays a valid font a browser loads, with only the
 // outlines a page shows.
 func subsetTTF(data []byte, keep []rune) ([]byte, error) {
-	bad := errors.New("not a TrueType font with glyf outlines")
+	bad := schema.Errorf("輪郭が glyf の TrueType フォントではありません", "not a TrueType font with glyf outlines")
 	if len(data) < 12 {
 		return nil, bad
 	}

@@ -35,7 +35,7 @@ func newDataset(g *schema.Game, data any) (*dataset, error) {
 	if v.Kind() == reflect.Pointer {
 		v = v.Elem()
 	}
-	if v.Kind() != reflect.Struct {
+	if v.Kind() != reflect.Struct { // a programmer's error: schema decodes every game into a struct
 		return nil, fmt.Errorf("cards: the data of %s is %T, not a struct", g.ID, data)
 	}
 	ds.root = v

@@ -31,6 +31,7 @@ var (
 // <</Length n>> (the page contents fpdf writes with compression off) and
 // returns the document with its offsets fixed.
 func deflateStreams(pdf []byte) ([]byte, error) {
+	// A programmer's error: the PDF is the one fpdf just wrote.
 	bad := func(why string) ([]byte, error) { return nil, fmt.Errorf("cards: cannot compress the PDF: %s", why) }
 	m := startXref.FindSubmatchIndex(pdf)
 	if m == nil {

@@ -1,10 +1,9 @@
 package cards
 
 import (
-	"fmt"
-
 	"bifrost/layout/draw"
 	"bifrost/layout/text"
+	"bifrost/schema"
 )
 
 // Examples gives a rulebook its example cards from cards drawn once
@@ -21,6 +20,6 @@ func Examples(drawn []Drawn, l *Layout) (face func(id string) (*draw.List, error
 		if f := faces[id]; f != nil {
 			return f, nil
 		}
-		return nil, fmt.Errorf("no printed card has ID %q", id)
+		return nil, schema.Errorf("ID が「%s」の印刷されるカードはありません", "no printed card has ID %q", id)
 	}, l.fontNameInPDF
 }

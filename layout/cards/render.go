@@ -2,7 +2,6 @@ package cards
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -176,7 +175,7 @@ func newGrid(l *Layout, page, card Size) (grid, error) {
 	g.cols, g.gx = fit(page.W, card.W)
 	g.rows, g.gy = fit(page.H, card.H)
 	if g.cols == 0 || g.rows == 0 {
-		return g, fmt.Errorf("a %.1f × %.1f mm card with %.1f mm bleed and crop marks does not fit on %.1f × %.1f mm paper", card.W, card.H, l.Bleed, page.W, page.H)
+		return g, schema.Errorf("%.1f × %.1f mm のカードは、塗り足し %.1f mm とトンボを付けると %.1f × %.1f mm の用紙に収まりません", "a %.1f × %.1f mm card with %.1f mm bleed and crop marks does not fit on %.1f × %.1f mm paper", card.W, card.H, l.Bleed, page.W, page.H)
 	}
 	g.x0 = (page.W - (float64(g.cols)*card.W + float64(g.cols-1)*g.gx)) / 2
 	g.y0 = (page.H - (float64(g.rows)*card.H + float64(g.rows-1)*g.gy)) / 2
@@ -203,10 +202,10 @@ func (g grid) cell(i int, flipX, flipY bool) (x, y float64, col, row int) {
 func Render(w io.Writer, res schema.Result, l *Layout, opt Options) error {
 	paper, ok := papers[strings.ToLower(cmpOrS(opt.Paper, "a4"))]
 	if !ok {
-		return fmt.Errorf("unknown paper %q (want %s)", opt.Paper, strings.Join(Papers(), " or "))
+		return schema.Errorf("用紙「%s」はありません（%s のどれかです）", "unknown paper %q (want %s)", opt.Paper, schema.Word{strings.Join(Papers(), "、"), strings.Join(Papers(), " or ")})
 	}
 	if !slices.Contains(append(Duplexes(), ""), opt.Duplex) {
-		return fmt.Errorf("unknown duplex %q (want %s)", opt.Duplex, strings.Join(Duplexes(), " or "))
+		return schema.Errorf("両面の綴じ方「%s」はありません（%s のどれかです）", "unknown duplex %q (want %s)", opt.Duplex, schema.Word{strings.Join(Duplexes(), "、"), strings.Join(Duplexes(), " or ")})
 	}
 	d, err := NewDeck(res, l, opt.Only)
 	if err != nil {
@@ -223,7 +222,7 @@ func Render(w io.Writer, res schema.Result, l *Layout, opt Options) error {
 		return issuesError(p.pt.issues, d.ds)
 	}
 	if pdf.PageCount() == 0 {
-		return errors.New("nothing to print")
+		return schema.Errorf("印刷するものがありません", "nothing to print")
 	}
 	return output(pdf, w)
 }
@@ -454,7 +453,7 @@ func boardFits(k *Kind, paper Size) error {
 		w, h = h, w
 	}
 	if k.Size.W > w+1e-9 || k.Size.H > h+1e-9 {
-		return fmt.Errorf("board %s is %.1f × %.1f mm, larger than the %.1f × %.1f mm page", k.Name, k.Size.W, k.Size.H, w, h)
+		return schema.Errorf("ボード %s は %.1f × %.1f mm で、%.1f × %.1f mm のページより大きいです", "board %s is %.1f × %.1f mm, larger than the %.1f × %.1f mm page", k.Name, k.Size.W, k.Size.H, w, h)
 	}
 	return nil
 }

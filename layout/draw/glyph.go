@@ -1,7 +1,6 @@
 package draw
 
 import (
-	"fmt"
 	"image"
 	"image/color"
 	"math"
@@ -11,6 +10,7 @@ import (
 	"golang.org/x/image/math/fixed"
 
 	"bifrost/layout/text"
+	"bifrost/schema"
 )
 
 // glyphBuf is the scratch space of one raster for reading glyphs.
@@ -28,7 +28,7 @@ func parsed(f *text.Font) (*sfnt.Font, error) {
 	}
 	sf, err := sfnt.Parse(f.Data)
 	if err != nil {
-		return nil, fmt.Errorf("draw: font %s: %v", f.Name, err)
+		return nil, schema.Errorf("フォント %s を読めません：%v", "draw: font %s: %v", f.Name, err)
 	}
 	v, _ := sfnts.LoadOrStore(f, sf)
 	return v.(*sfnt.Font), nil

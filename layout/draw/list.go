@@ -63,7 +63,7 @@ func (l *List) Play(r Renderer) error {
 			err = r.Rotate(it)
 		case Pop:
 			err = r.Pop()
-		default:
+		default: // a programmer's error: a new item kind without its Renderer method
 			err = fmt.Errorf("draw: no Renderer method paints a %T", it)
 		}
 		if err != nil {

@@ -1,6 +1,7 @@
 package draw
 
 import (
+	"bifrost/schema"
 	"bytes"
 	"fmt"
 	"hash/maphash"
@@ -43,6 +44,7 @@ func (l *List) PaintOn(img *image.RGBA, dpi float64, trim bool) error {
 		return err
 	}
 	if img.Rect != image.Rect(0, 0, pw, ph) {
+		// A programmer's error: img must come from PNG of a list of l's size.
 		return fmt.Errorf("draw: a %v picture for a %d × %d pixel list", img.Rect, pw, ph)
 	}
 	return l.paint(img, dpi/25.4, off)
@@ -52,7 +54,7 @@ func (l *List) PaintOn(img *image.RGBA, dpi float64, trim bool) error {
 // pixel in pixels (the bleed when trimmed) and its size.
 func (l *List) grid(dpi float64, trim bool) (off float64, pw, ph int, err error) {
 	if dpi <= 0 || dpi > 2400 {
-		return 0, 0, 0, fmt.Errorf("draw: %g dpi is outside 1–2400", dpi)
+		return 0, 0, 0, schema.Errorf("解像度 %g dpi は 1〜2400 の外です", "draw: %g dpi is outside 1–2400", dpi)
 	}
 	k := dpi / 25.4
 	// A trimmed picture is the full one cropped: the same pixel grid.
@@ -62,7 +64,7 @@ func (l *List) grid(dpi float64, trim bool) (off float64, pw, ph int, err error)
 	}
 	pw, ph = int(math.Round(w*k)), int(math.Round(h*k))
 	if pw < 1 || ph < 1 || pw*ph > 400<<20 {
-		return 0, 0, 0, fmt.Errorf("draw: a %d × %d pixel picture", pw, ph)
+		return 0, 0, 0, schema.Errorf("%d × %d ピクセルの画像は描けません（1 ピクセル以上、合わせて 4 億ピクセル余りまで）", "draw: a %d × %d pixel picture", pw, ph)
 	}
 	return off, pw, ph, nil
 }
@@ -529,7 +531,7 @@ func (r *raster) image(it *Image) error {
 	if !ok {
 		src, _, err := image.Decode(bytes.NewReader(it.Data))
 		if err != nil {
-			return fmt.Errorf("draw: image %s: %v", it.Key, err)
+			return schema.Errorf("画像 %s を PNG か JPEG として読めません：%v", "draw: image %s: %v", it.Key, err)
 		}
 		v, _ = decoded.LoadOrStore(k, src)
 	}

@@ -74,7 +74,8 @@ func WriteFile(path string, data []byte) error {
 }
 
 // ErrInside is returned by Refuse when an output path lies inside a folder
-// that must never be written to.
+// that must never be written to. Its text is for programs: the CLI tells
+// the user in its own words (errors.Is).
 var ErrInside = errors.New("output would be written inside a protected folder")
 
 // Refuse reports an error when path is inside (or is) the folder protected,

@@ -1,6 +1,7 @@
 package text
 
 import (
+	"bifrost/schema"
 	"encoding/binary"
 	"fmt"
 	"math"
@@ -48,18 +49,18 @@ func Default() *Font { return defaultFont() }
 func Load(path string) (*Font, error) {
 	st, err := os.Stat(path)
 	if err != nil {
-		return nil, fmt.Errorf("%s: cannot read the font: %w", path, unwrapPath(err))
+		return nil, schema.Errorf("%s：フォントを読めません：%v", "%s: cannot read the font: %v", path, unwrapPath(err))
 	}
 	if st.Size() > maxFontBytes {
-		return nil, fmt.Errorf("%s: font file is %d MB, more than the %d MB limit", path, st.Size()>>20, maxFontBytes>>20)
+		return nil, schema.Errorf("%s：フォントファイルが %d MB あり、上限の %d MB を超えています", "%s: font file is %d MB, more than the %d MB limit", path, st.Size()>>20, maxFontBytes>>20)
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("%s: cannot read the font: %w", path, unwrapPath(err))
+		return nil, schema.Errorf("%s：フォントを読めません：%v", "%s: cannot read the font: %v", path, unwrapPath(err))
 	}
 	f, err := Parse(filepath.Base(path), data)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, schema.Errorf("%s：%v", "%s: %v", path, err)
 	}
 	return f, nil
 }
@@ -72,24 +73,25 @@ func unwrapPath(err error) error {
 }
 
 // formatHint ends every "cannot embed" message.
-const formatHint = "use a TrueType font with glyf outlines (.ttf), such as BIZ UD Gothic, IPAex Gothic or the TTF build of Noto Sans JP"
+var formatHint = schema.Word{"輪郭が glyf の TrueType フォント（.ttf。BIZ UDゴシック、IPAexゴシック、Noto Sans JP の TTF 版など）を使ってください",
+	"use a TrueType font with glyf outlines (.ttf), such as BIZ UD Gothic, IPAex Gothic or the TTF build of Noto Sans JP"}
 
 // Parse checks that data is a TrueType font with a Unicode BMP character map
 // and reads which characters it covers.
 func Parse(name string, data []byte) (*Font, error) {
 	if len(data) < 12 {
-		return nil, fmt.Errorf("not a font file (%d bytes); %s", len(data), formatHint)
+		return nil, schema.Errorf("フォントファイルではありません（%d バイト）。%s", "not a font file (%d bytes); %s", len(data), formatHint)
 	}
 	switch string(data[:4]) {
 	case "OTTO":
-		return nil, fmt.Errorf("CFF-flavoured OpenType (.otf) fonts cannot be embedded in the PDF; %s", formatHint)
+		return nil, schema.Errorf("CFF 形式の OpenType フォント（.otf）は PDF に埋め込めません。%s", "CFF-flavoured OpenType (.otf) fonts cannot be embedded in the PDF; %s", formatHint)
 	case "ttcf":
-		return nil, fmt.Errorf("font collections (.ttc) cannot be embedded in the PDF; %s", formatHint)
+		return nil, schema.Errorf("フォントコレクション（.ttc）は PDF に埋め込めません。%s", "font collections (.ttc) cannot be embedded in the PDF; %s", formatHint)
 	case "wOFF", "wOF2":
-		return nil, fmt.Errorf("web fonts (.woff, .woff2) cannot be embedded in the PDF; %s", formatHint)
+		return nil, schema.Errorf("Web フォント（.woff、.woff2）は PDF に埋め込めません。%s", "web fonts (.woff, .woff2) cannot be embedded in the PDF; %s", formatHint)
 	case "\x00\x01\x00\x00", "true":
 	default:
-		return nil, fmt.Errorf("not a TrueType font; %s", formatHint)
+		return nil, schema.Errorf("TrueType フォントではありません。%s", "not a TrueType font; %s", formatHint)
 	}
 	tables, err := tableDirectory(data)
 	if err != nil {
@@ -98,9 +100,9 @@ func Parse(name string, data []byte) (*Font, error) {
 	for _, tag := range []string{"head", "hhea", "hmtx", "maxp", "cmap", "loca", "glyf"} {
 		if _, ok := tables[tag]; !ok {
 			if tag == "glyf" || tag == "loca" {
-				return nil, fmt.Errorf("the font has no TrueType outlines (no %s table); %s", tag, formatHint)
+				return nil, schema.Errorf("フォントに TrueType の輪郭がありません（%s テーブルがありません）。%s", "the font has no TrueType outlines (no %s table); %s", tag, formatHint)
 			}
-			return nil, fmt.Errorf("damaged font: no %s table; %s", tag, formatHint)
+			return nil, schema.Errorf("フォントが壊れています：%s テーブルがありません。%s", "damaged font: no %s table; %s", tag, formatHint)
 		}
 	}
 	gids, err := readCmap(data, tables["cmap"])
@@ -125,12 +127,12 @@ func Parse(name string, data []byte) (*Font, error) {
 func (f *Font) readWidths(data []byte, tables map[string]span, gids []uint16) error {
 	head, hhea, hmtx := tables["head"], tables["hhea"], tables["hmtx"]
 	if head.len < 20 || hhea.len < 36 {
-		return fmt.Errorf("damaged font: short head or hhea table; %s", formatHint)
+		return schema.Errorf("フォントが壊れています：head か hhea テーブルが短すぎます。%s", "damaged font: short head or hhea table; %s", formatHint)
 	}
 	unitsPerEm := int(binary.BigEndian.Uint16(data[head.off+18:]))
 	metrics := int(binary.BigEndian.Uint16(data[hhea.off+34:]))
 	if unitsPerEm == 0 || metrics == 0 || 4*metrics > hmtx.len {
-		return fmt.Errorf("damaged font: bad horizontal metrics; %s", formatHint)
+		return schema.Errorf("フォントが壊れています：横方向のメトリクスが不正です。%s", "damaged font: bad horizontal metrics; %s", formatHint)
 	}
 	scale := 1000 / float64(unitsPerEm)
 	advance := func(g int) int {
@@ -178,14 +180,14 @@ type span struct{ off, len int }
 func tableDirectory(data []byte) (map[string]span, error) {
 	n := int(binary.BigEndian.Uint16(data[4:]))
 	if 12+16*n > len(data) {
-		return nil, fmt.Errorf("damaged font: the table directory runs past the end of the file")
+		return nil, schema.Errorf("フォントが壊れています：テーブル目録がファイルの終わりを越えています", "damaged font: the table directory runs past the end of the file")
 	}
 	tables := make(map[string]span, n)
 	for i := range n {
 		rec := data[12+16*i:]
 		off, ln := int(binary.BigEndian.Uint32(rec[8:])), int(binary.BigEndian.Uint32(rec[12:]))
 		if off < 0 || ln < 0 || off > len(data) || ln > len(data)-off {
-			return nil, fmt.Errorf("damaged font: table %q runs past the end of the file", rec[:4])
+			return nil, schema.Errorf("フォントが壊れています：テーブル「%s」がファイルの終わりを越えています", "damaged font: table %q runs past the end of the file", rec[:4])
 		}
 		tables[string(rec[:4])] = span{off, ln}
 	}
@@ -205,7 +207,7 @@ func readCmap(data []byte, t span) ([]uint16, error) {
 	}
 	n, ok := u16(cm, 2)
 	if !ok {
-		return nil, fmt.Errorf("damaged font: short cmap table")
+		return nil, schema.Errorf("フォントが壊れています：cmap テーブルが短すぎます", "damaged font: short cmap table")
 	}
 	for i := range n {
 		rec := 4 + 8*i
@@ -223,11 +225,11 @@ func readCmap(data []byte, t span) ([]uint16, error) {
 		}
 		return readFormat4(cm, off)
 	}
-	return nil, fmt.Errorf("the font has no Unicode (BMP, format 4) character map, which the PDF writer needs; %s", formatHint)
+	return nil, schema.Errorf("PDF の書き出しに要る Unicode（BMP、format 4）の文字マップがフォントにありません。%s", "the font has no Unicode (BMP, format 4) character map, which the PDF writer needs; %s", formatHint)
 }
 
 func readFormat4(cm []byte, off int) ([]uint16, error) {
-	bad := fmt.Errorf("damaged font: bad format-4 cmap")
+	bad := schema.Errorf("フォントが壊れています：format 4 の cmap が不正です", "damaged font: bad format-4 cmap")
 	u16 := func(at int) (int, error) {
 		if at < 0 || at+2 > len(cm) {
 			return 0, bad

@@ -98,7 +98,7 @@ func FromDrawn(l *cards.Layout, data any, drawn []cards.Drawn) ([]Deck, []Tile, 
 			for _, e := range sd.Cards {
 				cs := byID[e.ID]
 				if cs == nil {
-					return nil, nil, fmt.Errorf("deck %q: no drawn card %s", sd.Name, e.ID)
+					return nil, nil, schema.Errorf("デッキ「%s」：カード %s が描かれていません", "deck %q: no drawn card %s", sd.Name, e.ID)
 				}
 				n := max(1, e.Copies)
 				d.Entries = append(d.Entries, entries(cs, n, dealt[e.ID])...)
@@ -216,7 +216,7 @@ func Pack(game string, decks []Deck, tiles []Tile) (*Plan, error) {
 			seen[c] = true
 			bk, err := backKey(c.Back)
 			if err != nil {
-				return nil, fmt.Errorf("%s: back: %w", c.ID, err)
+				return nil, schema.Errorf("%s：裏面：%v", "%s: back: %v", c.ID, err)
 			}
 			key := c.Group + "\x00" + bk
 			g := groupOf[key]

@@ -2,7 +2,6 @@ package tts
 
 import (
 	"cmp"
-	"fmt"
 	"image"
 	"image/color"
 	imagedraw "image/draw"
@@ -12,6 +11,7 @@ import (
 	"sync"
 
 	"bifrost/layout/draw"
+	"bifrost/schema"
 )
 
 const (
@@ -83,7 +83,7 @@ func Render(p *Plan, workers int) ([]File, error) {
 					files[i].Data, err = encode(img)
 				}
 				if err != nil {
-					errs[i] = fmt.Errorf("%s: %w", jobs[i].name, err)
+					errs[i] = schema.Errorf("%s：%v", "%s: %v", jobs[i].name, err)
 				}
 			}
 		})
@@ -111,7 +111,7 @@ func (s *Sheet) render(dpi float64, back func() (*image.RGBA, error)) (*image.RG
 	face := func(i int) (*image.RGBA, error) {
 		img, err := cp.face(s.Cards, i, dpi)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", s.Cards[i].ID, err)
+			return nil, schema.Errorf("%s：%v", "%s: %v", s.Cards[i].ID, err)
 		}
 		return img, nil
 	}
@@ -121,7 +121,7 @@ func (s *Sheet) render(dpi float64, back func() (*image.RGBA, error)) (*image.RG
 	}
 	s.CardW, s.CardH = first.Rect.Dx(), first.Rect.Dy()
 	if s.Cols*s.CardW >= MaxSide || s.Rows*s.CardH >= MaxSide {
-		return nil, fmt.Errorf("sheet of %d × %d cards of %d × %d px is not under %d px", s.Cols, s.Rows, s.CardW, s.CardH, MaxSide)
+		return nil, schema.Errorf("%d × %d 枚（1 枚 %d × %d ピクセル）のシートは %d ピクセル未満に収まりません", "sheet of %d × %d cards of %d × %d px is not under %d px", s.Cols, s.Rows, s.CardW, s.CardH, MaxSide)
 	}
 	hidden, err := back()
 	if err != nil {

@@ -1,7 +1,7 @@
 package tts
 
 import (
-	"fmt"
+	"bifrost/schema"
 	"net/url"
 	"path/filepath"
 	"strings"
@@ -26,7 +26,7 @@ func URLs(dir, base string) (func(file string) string, error) {
 	}
 	u, err := url.Parse(base)
 	if err != nil || u.Scheme == "" || u.Host == "" && u.Scheme != "file" {
-		return nil, fmt.Errorf("%q is not an absolute URL", base)
+		return nil, schema.Errorf("「%s」は絶対 URL ではありません", "%q is not an absolute URL", base)
 	}
 	if !strings.HasSuffix(u.Path, "/") {
 		u.Path += "/"

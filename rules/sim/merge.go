@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"bifrost/schema"
 	"encoding/json"
 	"fmt"
 )
@@ -48,7 +49,7 @@ func DecodeStats(e Engine, data []byte) (*Stats, error) {
 	}
 	s := NewStats(e)
 	if len(in.Cards) != len(s.Cards) {
-		return nil, fmt.Errorf("the report counts %d cards but %s has %d", len(in.Cards), e.Name(), len(s.Cards))
+		return nil, schema.Errorf("レポートのカードは %d 種類ですが、%s には %d 種類あります", "the report counts %d cards but %s has %d", len(in.Cards), e.Name(), len(s.Cards))
 	}
 	s.Games, s.Unfinished, s.Violations, s.Stalled, s.Cards = in.Games, in.Unfinished, in.Violations, in.Stalled, in.Cards
 	for n, ps := range in.ByPlayers {
@@ -57,11 +58,11 @@ func DecodeStats(e Engine, data []byte) (*Stats, error) {
 	for k, raw := range in.Extra {
 		t, ok := e.(Tallier)
 		if !ok {
-			return nil, fmt.Errorf("the report has a %q section that %s does not keep", k, e.Name())
+			return nil, schema.Errorf("レポートに %[2]s が記録しない「%[1]s」の集計があります", "the report has a %q section that %s does not keep", k, e.Name())
 		}
 		tally := t.NewTally()
 		if err := json.Unmarshal(raw, tally); err != nil {
-			return nil, fmt.Errorf("section %q: %w", k, err)
+			return nil, schema.Errorf("集計「%s」：%v", "section %q: %v", k, err)
 		}
 		if s.Extra == nil {
 			s.Extra = map[string]Tally{}
@@ -75,7 +76,7 @@ func DecodeStats(e Engine, data []byte) (*Stats, error) {
 // the report a single run would give. Timing fields are summed.
 func MergeReports(e Engine, reports []*Report, raws [][]byte) (*Report, error) {
 	if len(reports) == 0 {
-		return nil, fmt.Errorf("no reports to merge")
+		return nil, schema.Errorf("まとめるレポートがありません", "no reports to merge")
 	}
 	first := reports[0]
 	total := NewStats(e)
@@ -83,11 +84,11 @@ func MergeReports(e Engine, reports []*Report, raws [][]byte) (*Report, error) {
 	workers := 0
 	for i, r := range reports {
 		if r.Game != first.Game || r.Seed != first.Seed || fmt.Sprint(r.PlayerCounts) != fmt.Sprint(first.PlayerCounts) || fmt.Sprint(r.Bots) != fmt.Sprint(first.Bots) {
-			return nil, fmt.Errorf("report %d is from another batch (game, seed, players or bots differ)", i+1)
+			return nil, schema.Errorf("%d 番目のレポートは別のバッチのものです（ゲーム、シード、人数かボットが違います）", "report %d is from another batch (game, seed, players or bots differ)", i+1)
 		}
 		s, err := DecodeStats(e, raws[i])
 		if err != nil {
-			return nil, fmt.Errorf("report %d: %w", i+1, err)
+			return nil, schema.Errorf("%d 番目のレポート：%v", "report %d: %v", i+1, err)
 		}
 		total.Merge(s)
 		elapsed += r.ElapsedS

@@ -170,7 +170,7 @@ func relabel(err error, display string) error {
 	if errors.As(err, &pe) {
 		return &fs.PathError{Op: pe.Op, Path: display, Err: pe.Err}
 	}
-	return fmt.Errorf("%s: %w", display, err)
+	return schema.Errorf("%s：%v", "%s: %v", display, err)
 }
 
 // precheck checks that data is a zip archive of sane size holding a workbook,
@@ -215,7 +215,7 @@ func precheck(data []byte) (string, []any) {
 	}
 	for _, zf := range zr.File {
 		if err := readPart(zf); err != nil {
-			return "damaged", []any{zf.Name, oneLine(err.Error())}
+			return "damaged", []any{zf.Name, detail(err)}
 		}
 	}
 	return "", nil
@@ -233,9 +233,19 @@ func readPart(zf *zip.File) error {
 		err = cerr
 	}
 	if err == nil && uint64(n) != zf.UncompressedSize64 {
-		err = errors.New("longer than its declared size")
+		err = schema.Errorf("宣言された大きさより長いです", "longer than its declared size")
 	}
 	return err
+}
+
+// detail is err as the detail of a FormatError: a message of this module
+// as it is (put into the error's language when printed), a library's error
+// folded onto one line.
+func detail(err error) any {
+	if m, ok := err.(*schema.Message); ok {
+		return m
+	}
+	return oneLine(err.Error())
 }
 
 // oneLine folds s onto one line of at most maxReason bytes.

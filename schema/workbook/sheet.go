@@ -4,7 +4,6 @@ import (
 	"archive/zip"
 	"encoding/xml"
 	"errors"
-	"fmt"
 	"io"
 	"path"
 	"regexp"
@@ -89,7 +88,7 @@ func readBook(zr *zip.Reader, display string) (*schema.Book, error) {
 			fe.File = display
 			return nil, fe
 		case err != nil:
-			return nil, formatError(display, "sheet", s.Name, oneLine(err.Error()))
+			return nil, formatError(display, "sheet", s.Name, detail(err))
 		}
 		book.Sheets[s.Name] = t
 	}
@@ -214,7 +213,7 @@ func readTable(zf *zip.File, name string, strs []string, b *budget) (*schema.Tab
 			case "c":
 				c, err := readCell(d, el, col, strs)
 				if err != nil {
-					return nil, fmt.Errorf("row %d: %w", num, err)
+					return nil, schema.Errorf("%d 行目：%v", "row %d: %v", num, err)
 				}
 				if col = c.col; c.val != "" {
 					cells = append(cells, c)
@@ -246,13 +245,13 @@ func rowNumber(el xml.StartElement, prev int) (int, error) {
 		if a.Name.Local == "r" {
 			n, err := strconv.Atoi(a.Value)
 			if err != nil || n <= prev || n > excelize.TotalRows {
-				return 0, fmt.Errorf("bad row number %q after row %d", a.Value, prev)
+				return 0, schema.Errorf("%[2]d 行目の後の行番号「%[1]s」が不正です", "bad row number %q after row %d", a.Value, prev)
 			}
 			return n, nil
 		}
 	}
 	if prev >= excelize.TotalRows {
-		return 0, fmt.Errorf("more than %d rows", excelize.TotalRows)
+		return 0, schema.Errorf("%d 行を超えています", "more than %d rows", excelize.TotalRows)
 	}
 	return prev + 1, nil
 }
@@ -275,7 +274,7 @@ func readCell(d *xml.Decoder, el xml.StartElement, prev int, strs []string) (cel
 		}
 	}
 	if c.col <= prev || c.col >= excelize.MaxColumns {
-		return c, fmt.Errorf("a cell in column %d comes after column %d", c.col+1, prev+1)
+		return c, schema.Errorf("%[1]d 列目のセルが %[2]d 列目の後にあります", "a cell in column %d comes after column %d", c.col+1, prev+1)
 	}
 	var v string
 	var inline richText
@@ -306,7 +305,7 @@ func readCell(d *xml.Decoder, el xml.StartElement, prev int, strs []string) (cel
 					}
 					i, err := strconv.Atoi(strings.TrimSpace(v))
 					if err != nil || i < 0 || i >= len(strs) {
-						return c, fmt.Errorf("shared string %q does not exist", v)
+						return c, schema.Errorf("共有文字列「%s」がありません", "shared string %q does not exist", v)
 					}
 					c.val = strs[i]
 				case "inlineStr":

@@ -65,7 +65,7 @@ func newTemplate(g *schema.Game) (*excelize.File, error) {
 		}
 		if err != nil {
 			f.Close()
-			return nil, fmt.Errorf("template %s: sheet %s: %w", g.ID, spec.Key, err)
+			return nil, schema.Errorf("テンプレート %s：シート %s：%v", "template %s: sheet %s: %v", g.ID, spec.Key, err)
 		}
 	}
 	f.SetActiveSheet(0)
@@ -312,7 +312,7 @@ func writeRules(f *excelize.File, sheet string, params []schema.RuleParam) error
 		}
 		dv, err := ruleValidation(p, fmt.Sprintf("B%d", row))
 		if err != nil {
-			return fmt.Errorf("rule %s: %w", p.Key, err)
+			return schema.Errorf("ルール %s：%v", "rule %s: %v", p.Key, err)
 		}
 		if dv != nil {
 			if err := f.AddDataValidation(sheet, dv); err != nil {
