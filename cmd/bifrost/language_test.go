@@ -96,11 +96,19 @@ func japaneseIn(out string) []string {
 	return found
 }
 
-// speakCase is one command line to run in both languages; setup, when set,
-// makes its files in dir and returns the arguments.
+// speakCase is one command line to run in both languages; args makes its
+// files in dir and returns the arguments.
 type speakCase struct {
 	name string
 	args func(t *testing.T, dir string) []string
+}
+
+// neverPrinted lists, by case, what neither language may print: pflag's
+// type names, a command line as a flag's placeholder, a wrong plural.
+var neverPrinted = map[string][]string{
+	"sim help":   {"--shard bifrost", "stringArray", "stringSlice"},
+	"sweep help": {"stringArray", "stringSlice"},
+	"build":      {"(1 pages)"},
 }
 
 func fixed(args ...string) func(*testing.T, string) []string {
@@ -129,6 +137,8 @@ func speakCases(t *testing.T) []speakCase {
 			os.MkdirAll(s, 0o755)
 			os.WriteFile(filepath.Join(s, "guardian.xlsx"), b, 0o644)
 			os.WriteFile(filepath.Join(dir, "layout", "guardian.yaml"), []byte(yaml), 0o644)
+			os.WriteFile(filepath.Join(dir, "layout", "junk.ttf"), []byte("not a font at all"), 0o644)
+			os.WriteFile(filepath.Join(dir, "layout", "sans.otf"), []byte("OTTO and then nothing of use"), 0o644)
 			return []string{"cards", "guardian", "--src", s, "--out", filepath.Join(dir, "out")}
 		}
 	}
@@ -222,6 +232,7 @@ func speakCases(t *testing.T) []speakCase {
 		{"cards broken art", art(func(t *testing.T, png string) { os.WriteFile(png, []byte("not an image"), 0o644) })},
 		{"cards art a named pipe", art(mkfifo)},
 		{"cards layout yaml", layouts("game: guardian\nkinds: [\n")},
+		{"cards layout fonts that cannot be used", layouts("game: guardian\nfonts:\n  body: {file: junk.ttf}\n  head: {file: sans.otf}\n  gone: {file: gone.ttf}\n")},
 		{"cards layout unknown key", layouts("game: guardian\ncolour: red\n")},
 		{"cards layout bad values", layouts("game: nastrond\nkinds:\n  - name: x\n    sheet: Nope\n    each: column\n    copies: 500\n    face:\n      - {type: blob}\n      - {type: text, x: 0, y: 0, w: 10, h: 10, align: up, size: 900}\n")},
 		{"rulebook usage", fixed("rulebook", "monopoly")},
@@ -245,6 +256,16 @@ func speakCases(t *testing.T) []speakCase {
 			for _, s := range []string{"1/2", "2/2"} {
 				r := bifrost(t, "sim", "nastrond", "--src", src, "--games", "20", "--json", "--shard", s)
 				f := filepath.Join(dir, s[:1]+".json")
+				os.WriteFile(f, []byte(r.stdout), 0o644)
+				files = append(files, f)
+			}
+			return append([]string{"report", "merge", "--src", src}, files...)
+		}},
+		{"report merge of two batches", func(t *testing.T, dir string) []string {
+			var files []string
+			for _, seed := range []string{"1", "2"} {
+				r := bifrost(t, "sim", "nastrond", "--src", src, "--games", "10", "--json", "--seed", seed, "--shard", seed+"/2")
+				f := filepath.Join(dir, seed+".json")
 				os.WriteFile(f, []byte(r.stdout), 0o644)
 				files = append(files, f)
 			}
@@ -295,16 +316,21 @@ func speak(t *testing.T, args []string) result {
 }
 
 // japaneseEnv makes the environment ask for Japanese, as a designer's does.
-func japaneseEnv(t *testing.T) {
+func japaneseEnv(t *testing.T) { langEnv(t, "ja_JP.UTF-8") }
+
+// langEnv sets the environment's language to LANG=lang.
+func langEnv(t *testing.T, lang string) {
 	t.Setenv("LC_ALL", "")
 	t.Setenv("LC_MESSAGES", "")
-	t.Setenv("LANG", "ja_JP.UTF-8")
+	t.Setenv("LANG", lang)
 }
 
 // TestNoCommandSpeaksTheOtherLanguage runs every command's usage
-// errors, a normal run and the errors of the packages below it, once under
-// LANG=ja_JP.UTF-8 and once with --lang en: the Japanese output holds no
-// English sentence, the English none of Japanese but card data.
+// errors, a normal run and the errors of the packages below it, under
+// LANG=ja_JP.UTF-8, with --lang ja where the environment asks for English,
+// and with --lang en where it asks for Japanese: the Japanese output holds
+// no English sentence, the English none of Japanese but card data, and
+// neither prints what neverPrinted lists.
 func TestNoCommandSpeaksTheOtherLanguage(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs every command twice")
@@ -326,20 +352,36 @@ func TestNoCommandSpeaksTheOtherLanguage(t *testing.T) {
 
 func speaksItsLanguage(t *testing.T, c speakCase) {
 	args := c.args(t, t.TempDir())
+	japaneseEnv(t)
 	ja := speak(t, args)
+	langEnv(t, "en_US.UTF-8")
+	jaFlag := speak(t, append(c.args(t, t.TempDir()), "--lang", "ja"))
+	japaneseEnv(t)
 	en := speak(t, append(c.args(t, t.TempDir()), "--lang", "en"))
-	{
-		if ja.stdout+ja.stderr == "" || en.stdout+en.stderr == "" {
-			t.Errorf("%v printed nothing (ja exit %d, en exit %d)", args, ja.code, en.code)
+	runs := []struct {
+		how string
+		r   result
+		bad func(string) []string
+	}{
+		{"under LANG=ja_JP.UTF-8", ja, englishIn},
+		{"with --lang ja under LANG=en_US.UTF-8", jaFlag, englishIn},
+		{"with --lang en under LANG=ja_JP.UTF-8", en, japaneseIn},
+	}
+	for _, run := range runs {
+		out := run.r.stdout + run.r.stderr
+		if out == "" {
+			t.Errorf("%v %s printed nothing (exit %d)", args, run.how, run.r.code)
 		}
-		if ja.code != en.code {
-			t.Errorf("%v: exit %d in Japanese, %d in English", args, ja.code, en.code)
+		if run.r.code != ja.code {
+			t.Errorf("%v: exit %d %s, %d under LANG=ja_JP.UTF-8", args, run.r.code, run.how, ja.code)
 		}
-		for _, s := range englishIn(ja.stdout + ja.stderr) {
-			t.Errorf("under LANG=ja_JP.UTF-8 prints English:\n  %s", s)
+		for _, s := range run.bad(out) {
+			t.Errorf("%s prints the other language:\n  %s", run.how, s)
 		}
-		for _, s := range japaneseIn(en.stdout + en.stderr) {
-			t.Errorf("with --lang en prints Japanese:\n  %s", s)
+		for _, s := range neverPrinted[c.name] {
+			if strings.Contains(out, s) {
+				t.Errorf("%s prints %q", run.how, s)
+			}
 		}
 	}
 }
