@@ -37,7 +37,7 @@ func LayoutProblems(err error, lang *schema.Lang) []schema.Problem {
 	case *Error:
 		list = ErrorList{e}
 	default:
-		return []schema.Problem{{Severity: schema.Error, Message: err.Error()}}
+		return []schema.Problem{{Severity: schema.Error, Message: errIn(lang, err)}}
 	}
 	out := make([]schema.Problem, len(list))
 	for i, e := range list {
@@ -63,7 +63,7 @@ func LayoutProblems(err error, lang *schema.Lang) []schema.Problem {
 func Check(g *schema.Game, res schema.Result, l *Layout, book *schema.Book, lang *schema.Lang) []schema.Problem {
 	ds, err := newDataset(g, res.Data)
 	if err != nil {
-		return []schema.Problem{{Severity: schema.Error, File: l.File, Message: err.Error()}}
+		return []schema.Problem{{Severity: schema.Error, File: l.File, Message: errIn(lang, err)}}
 	}
 	art := newArtStore(filepath.Join(filepath.Dir(res.File), "art"))
 	defer art.close()
@@ -72,7 +72,7 @@ func Check(g *schema.Game, res schema.Result, l *Layout, book *schema.Book, lang
 	for _, k := range l.Kinds {
 		if k.From != nil && k.From.spec == nil {
 			if err := ds.checkEntries(k.From); err != nil {
-				ps = append(ps, schema.Problem{Severity: schema.Error, File: fmt.Sprintf("%s:%d", l.File, k.From.line), Message: err.Error()})
+				ps = append(ps, schema.Problem{Severity: schema.Error, File: fmt.Sprintf("%s:%d", l.File, k.From.line), Message: errIn(lang, err)})
 			}
 		}
 		for _, c := range ds.designs(k) {
@@ -82,13 +82,13 @@ func Check(g *schema.Game, res schema.Result, l *Layout, book *schema.Book, lang
 		if k.Board {
 			for _, p := range Papers() {
 				if err := boardFits(k, papers[p]); err != nil {
-					ps = append(ps, schema.Problem{Severity: schema.Error, File: fmt.Sprintf("%s:%d", l.File, k.line), Message: err.Error()})
+					ps = append(ps, schema.Problem{Severity: schema.Error, File: fmt.Sprintf("%s:%d", l.File, k.line), Message: errIn(lang, err)})
 				}
 			}
 		} else {
 			for _, p := range Papers() {
 				if _, err := newGrid(l, papers[p], k.Size); err != nil {
-					ps = append(ps, schema.Problem{Severity: schema.Error, File: fmt.Sprintf("%s:%d", l.File, k.line), Message: err.Error()})
+					ps = append(ps, schema.Problem{Severity: schema.Error, File: fmt.Sprintf("%s:%d", l.File, k.line), Message: errIn(lang, err)})
 				}
 			}
 		}
