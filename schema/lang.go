@@ -264,24 +264,17 @@ var grammarWords = map[string][2]string{
 // (labels, "|"-separated like want), and the grammar's words in the
 // designer's language.
 func (l *Lang) wanted(want, labels string) string {
-	en := l.English()
-	pick := func(ja, eng string) string {
-		if en {
-			return eng
-		}
-		return ja
-	}
 	switch {
 	case want == "integer":
-		return pick("整数", "a whole number")
+		return l.Pick("整数", "a whole number")
 	case strings.HasSuffix(want, ".."):
 		n := strings.TrimSuffix(want, "..")
-		return pick(n+" 以上の整数", "a whole number of "+n+" or more")
+		return l.Sprintf("%s 以上の整数", "a whole number of %s or more", n)
 	case strings.Contains(want, ".."):
-		return pick(l.span(want)+" の整数", "a whole number from "+l.span(want))
+		return l.Sprintf("%s の整数", "a whole number from %s", l.span(want))
 	case strings.Contains(want, "|"):
 		values, names := strings.Split(want, "|"), strings.Split(labels, "|")
-		if en {
+		if l.English() { // the Japanese form adds each value's card text
 			return "one of " + strings.Join(values, ", ")
 		}
 		for i, v := range values {
@@ -292,18 +285,13 @@ func (l *Lang) wanted(want, labels string) string {
 		return strings.Join(values, "・") + " のどれか"
 	}
 	if w, ok := grammarWords[want]; ok {
-		return pick(w[0], w[1])
+		return l.Pick(w[0], w[1])
 	}
-	return pick("「"+want+"」", fmt.Sprintf("%q", want))
+	return l.Sprintf("「%s」", "%q", want)
 }
 
 // List joins names the way the language lists them: "a、b" or "a, b".
-func (l *Lang) List(names []string) string {
-	if l.English() {
-		return strings.Join(names, ", ")
-	}
-	return strings.Join(names, "、")
-}
+func (l *Lang) List(names []string) string { return strings.Join(names, l.Pick("、", ", ")) }
 
 // catalog holds every message that validator's translations do not cover,
 // but for each game's own: a game's Messages reach Msg through With.

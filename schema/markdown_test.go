@@ -35,7 +35,7 @@ func (g *Game) Markdown(example func(sheet, field string) string) string {
 	}
 	b.WriteString("### ルールの変数 (Rules parameters)\n\n| キー | 既定値 | 範囲 | 説明 |\n|---|---|---|---|\n")
 	for _, p := range g.AllRules() {
-		fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", p.Key, p.Default, cellEscape(p.want(false)), cellEscape(p.Doc))
+		fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", p.Key, p.Default, cellEscape(p.want(Japanese)), cellEscape(p.Doc))
 	}
 	b.WriteString("\n")
 	for _, name := range sortedKeys(g.Vocabs) {

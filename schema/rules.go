@@ -166,33 +166,18 @@ func (p RuleParam) within(v []int) bool {
 
 // want describes the value p accepts in plain words, for messages:
 // "0〜30 の整数", "○ か ×".
-func (p RuleParam) want(en bool) string {
+func (p RuleParam) want(l *Lang) string {
 	switch p.ResolvedKind() {
 	case RuleBool:
-		if en {
-			return "○ or ×"
-		}
-		return "○か×"
+		return l.Pick("○か×", "○ or ×")
 	case RuleIntList:
-		if en {
-			return fmt.Sprintf("whole numbers from %d to %d, separated by commas", p.Min, p.Max)
-		}
-		return fmt.Sprintf("%d〜%d の整数をコンマ（,）で区切ったもの", p.Min, p.Max)
+		return l.Sprintf("%d〜%d の整数をコンマ（,）で区切ったもの", "whole numbers from %d to %d, separated by commas", p.Min, p.Max)
 	case RuleText:
-		if en {
-			return "any text"
-		}
-		return "自由な文字列"
+		return l.Pick("自由な文字列", "any text")
 	case RuleChoice:
-		if en {
-			return "one of " + strings.Join(p.Choices, " / ")
-		}
-		return strings.Join(p.Choices, "・") + " のどれか"
+		return l.Sprintf("%s のどれか", "one of %s", Word{strings.Join(p.Choices, "・"), strings.Join(p.Choices, " / ")})
 	}
-	if en {
-		return fmt.Sprintf("a whole number from %d to %d", p.Min, p.Max)
-	}
-	return fmt.Sprintf("%d〜%d の整数", p.Min, p.Max)
+	return l.Sprintf("%d〜%d の整数", "a whole number from %d to %d", p.Min, p.Max)
 }
 
 // decodeRules reads the Rules sheet; every problem is reported at its cell
@@ -236,7 +221,7 @@ func (c *Checker) decodeRules() Rules {
 		v, ok := parseRule(p, row.Value)
 		if !ok || !p.within(v) {
 			s.c.P.Add(Error, s.Name, s.Rows[i], s.at["Value"], s.headerOr(s.at["Value"], "Value"),
-				c.Lang.Msg("rule_value", p.Key, p.want(c.Lang.English()))+c.Lang.Got(s.typed(i, "Value")))
+				c.Lang.Msg("rule_value", p.Key, p.want(c.Lang))+c.Lang.Got(s.typed(i, "Value")))
 			continue
 		}
 		r.ints[p.Key] = v

@@ -12,6 +12,7 @@ import (
 	"bifrost/layout/draw"
 	"bifrost/rules/nastrond"
 	"bifrost/rules/sim"
+	"bifrost/schema"
 )
 
 // TestBuildShowsEveryCardFromTheOnePaintingItMade: build paints a game's

@@ -54,7 +54,7 @@ func TestHTML_ExampleCardIsDrawn(t *testing.T) {
 
 func TestHTML_SoftBreaksBetweenJapaneseJoinWithoutSpace(t *testing.T) {
 	out := renderHTML(t, "これは\n日本語です。\nEnglish\nwords.")
-	if !strings.Contains(out, "これは日本語です。") || !strings.Contains(out, "schema.English\nwords") && !strings.Contains(out, "schema.English words") {
+	if !strings.Contains(out, "これは日本語です。") || !strings.Contains(out, "English\nwords") && !strings.Contains(out, "English words") {
 		t.Errorf("soft breaks:\n%s", out)
 	}
 }

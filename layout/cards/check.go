@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"bifrost/layout/text"
 	"bifrost/schema"
@@ -37,7 +36,7 @@ func LayoutProblems(err error, lang *schema.Lang) []schema.Problem {
 	case *Error:
 		list = ErrorList{e}
 	default:
-		return []schema.Problem{{Severity: schema.Error, Message: errIn(lang, err)}}
+		return []schema.Problem{{Severity: schema.Error, Message: lang.ErrText(err)}}
 	}
 	out := make([]schema.Problem, len(list))
 	for i, e := range list {
@@ -63,7 +62,7 @@ func LayoutProblems(err error, lang *schema.Lang) []schema.Problem {
 func Check(g *schema.Game, res schema.Result, l *Layout, book *schema.Book, lang *schema.Lang) []schema.Problem {
 	ds, err := newDataset(g, res.Data)
 	if err != nil {
-		return []schema.Problem{{Severity: schema.Error, File: l.File, Message: errIn(lang, err)}}
+		return []schema.Problem{{Severity: schema.Error, File: l.File, Message: lang.ErrText(err)}}
 	}
 	art := newArtStore(filepath.Join(filepath.Dir(res.File), "art"))
 	defer art.close()
@@ -72,7 +71,7 @@ func Check(g *schema.Game, res schema.Result, l *Layout, book *schema.Book, lang
 	for _, k := range l.Kinds {
 		if k.From != nil && k.From.spec == nil {
 			if err := ds.checkEntries(k.From); err != nil {
-				ps = append(ps, schema.Problem{Severity: schema.Error, File: fmt.Sprintf("%s:%d", l.File, k.From.line), Message: errIn(lang, err)})
+				ps = append(ps, schema.Problem{Severity: schema.Error, File: fmt.Sprintf("%s:%d", l.File, k.From.line), Message: lang.ErrText(err)})
 			}
 		}
 		for _, c := range ds.designs(k) {
@@ -82,13 +81,13 @@ func Check(g *schema.Game, res schema.Result, l *Layout, book *schema.Book, lang
 		if k.Board {
 			for _, p := range Papers() {
 				if err := boardFits(k, papers[p]); err != nil {
-					ps = append(ps, schema.Problem{Severity: schema.Error, File: fmt.Sprintf("%s:%d", l.File, k.line), Message: errIn(lang, err)})
+					ps = append(ps, schema.Problem{Severity: schema.Error, File: fmt.Sprintf("%s:%d", l.File, k.line), Message: lang.ErrText(err)})
 				}
 			}
 		} else {
 			for _, p := range Papers() {
 				if _, err := newGrid(l, papers[p], k.Size); err != nil {
-					ps = append(ps, schema.Problem{Severity: schema.Error, File: fmt.Sprintf("%s:%d", l.File, k.line), Message: errIn(lang, err)})
+					ps = append(ps, schema.Problem{Severity: schema.Error, File: fmt.Sprintf("%s:%d", l.File, k.line), Message: lang.ErrText(err)})
 				}
 			}
 		}
@@ -113,98 +112,65 @@ func Check(g *schema.Game, res schema.Result, l *Layout, book *schema.Book, lang
 	return append(ps, probs.Sorted()...)
 }
 
-// describe says what is wrong, naming the card and the field.
-func (is issue) describe(ds *dataset, lang *schema.Lang) string {
-	en := lang != nil && lang.English()
+// describe says what is wrong, naming the card and the field, in lang's
+// language (Japanese when lang is nil).
+func (is issue) describe(ds *dataset, l *schema.Lang) string {
 	kind := is.card.kind.Title
 	name := is.card.name(ds)
 	card := fmt.Sprintf("%s「%s」", kind, name)
 	if is.card.id != "" && is.card.id != name {
 		card = fmt.Sprintf("%s「%s」（%s）", kind, name, is.card.id)
 	}
-	if en {
+	if l.English() {
 		card = fmt.Sprintf("%s %q", is.card.kind.Name, name)
 		if is.card.id != "" && is.card.id != name {
 			card += " (" + is.card.id + ")"
 		}
 	}
 	if is.side == "back" {
-		card += map[bool]string{true: " (back)", false: "（裏面）"}[en]
+		card += l.Pick("（裏面）", " (back)")
 	}
-	what := is.what(en)
+	what := is.what(l)
 	switch {
 	case is.artErr != nil:
-		if en {
-			return fmt.Sprintf("%s: the art cannot be used: %s", card, errIn(lang, is.artErr))
-		}
-		return fmt.Sprintf("%s: 画像を使えません: %s", card, errIn(lang, is.artErr))
+		return l.Sprintf("%s: 画像を使えません: %s", "%s: the art cannot be used: %s", card, is.artErr)
 	case is.fit != nil && is.el.style.MaxLines > 0 && len(is.fit.Lines) > is.el.style.MaxLines:
-		if en {
-			return fmt.Sprintf("%s: %s does not fit on %d line(s) even at the minimum %gpt: %s", card, what, is.el.style.MaxLines, is.fit.Size, excerpt(is.text))
-		}
-		return fmt.Sprintf("%s: %sが最小の%gptでも%d行に収まりません: %s", card, what, is.fit.Size, is.el.style.MaxLines, excerpt(is.text))
+		return l.Sprintf("%[1]s: %[2]sが最小の%[4]gptでも%[3]d行に収まりません: %[5]s", "%s: %s does not fit on %d line(s) even at the minimum %gpt: %s",
+			card, what, is.el.style.MaxLines, is.fit.Size, excerpt(is.text))
 	case is.fit != nil:
-		if en {
-			return fmt.Sprintf("%s: %s does not fit its box even at the minimum %gpt (needs %.1f mm, the box has %.1f mm): %s",
-				card, what, is.fit.Size, is.fit.Need, is.boxH, excerpt(is.text))
-		}
-		return fmt.Sprintf("%s: %sが最小の%gptでも枠に収まりません（%.1fmm必要、枠は%.1fmm）: %s",
+		return l.Sprintf("%s: %sが最小の%gptでも枠に収まりません（%.1fmm必要、枠は%.1fmm）: %s", "%s: %s does not fit its box even at the minimum %gpt (needs %.1f mm, the box has %.1f mm): %s",
 			card, what, is.fit.Size, is.fit.Need, is.boxH, excerpt(is.text))
 	case text.OutsideBMP(is.r):
-		if en {
-			return fmt.Sprintf("%s: %s has the character %s, outside the Basic Multilingual Plane, which the PDF cannot embed", card, what, text.Describe(is.r))
-		}
-		return fmt.Sprintf("%s: %sの文字%sは絵文字などの特別な文字で、PDFに入れられないため印刷されません。ふつうの文字に置き換えてください", card, what, describeJA(is.r))
+		return l.Sprintf("%s: %sの文字%sは絵文字などの特別な文字で、PDFに入れられないため印刷されません。ふつうの文字に置き換えてください",
+			"%s: %s has the character %s, outside the Basic Multilingual Plane, which the PDF cannot embed", card, what, charName(is.r))
 	default:
-		if en {
-			return fmt.Sprintf("%s: %s has the character %s, which no font of the chain (%s) has; it would print as a blank box. Install a font that has it (Debian: apt-get install fonts-ipaexfont-gothic fonts-morisawa-bizud-gothic) or add one to the layout's font chain", card, what, text.Describe(is.r), is.font)
-		}
-		return fmt.Sprintf("%s: %sの文字%sはフォントチェーン（%s）のどのフォントにもないため、白い四角で印刷されます。その文字を持つフォントを入れるか（Debian: apt-get install fonts-ipaexfont-gothic fonts-morisawa-bizud-gothic）、レイアウトのフォントチェーンに加えてください", card, what, describeJA(is.r), is.font)
+		return l.Sprintf("%s: %sの文字%sはフォントチェーン（%s）のどのフォントにもないため、白い四角で印刷されます。その文字を持つフォントを入れるか（Debian: apt-get install fonts-ipaexfont-gothic fonts-morisawa-bizud-gothic）、レイアウトのフォントチェーンに加えてください",
+			"%s: %s has the character %s, which no font of the chain (%s) has; it would print as a blank box. Install a font that has it (Debian: apt-get install fonts-ipaexfont-gothic fonts-morisawa-bizud-gothic) or add one to the layout's font chain",
+			card, what, charName(is.r), is.font)
 	}
 }
 
-// errIn renders err in lang, Japanese when lang is nil (as describe speaks).
-func errIn(lang *schema.Lang, err error) string {
-	if lang == nil {
-		lang = japanese()
-	}
-	return lang.ErrText(err)
-}
-
-// japanese is the Lang of messages given no language.
-var japanese = sync.OnceValue(func() *schema.Lang { return schema.NewLang("ja") })
-
-// what names the field (or fields) the text came from.
-func (is issue) what(en bool) string {
+// what names the fields (or the layout element) the issue is about.
+func (is issue) what(l *schema.Lang) string {
 	var names []string
 	for _, f := range is.fields {
-		n := f.col.JA
-		if en {
-			n = f.col.EN
-		}
-		if !slices.Contains(names, n) {
+		if n := l.Pick(f.col.JA, f.col.EN); !slices.Contains(names, n) {
 			names = append(names, n)
 		}
 	}
 	if len(names) == 0 {
-		if en {
-			return fmt.Sprintf("the text of the %s element at line %d", is.el.typ, is.el.line0)
-		}
-		return fmt.Sprintf("%d行目の%s要素の文字", is.el.line0, is.el.typ)
+		return l.Sprintf("%[2]d行目の%[1]s要素の文字", "the text of the %s element at line %d", is.el.typ, is.el.line0)
 	}
-	sep := "・"
-	if en {
-		sep = ", "
-	}
-	s := strings.Join(names, sep)
+	s := strings.Join(names, l.Pick("・", ", "))
 	if is.spec != nil && is.spec != is.card.kind.Sheet {
-		if en {
-			return fmt.Sprintf("%s of %s", s, is.spec.Key)
-		}
-		return fmt.Sprintf("%sの%s", is.spec.JA, s)
+		return l.Sprintf("%[2]sの%[1]s", "%s of %s", s, l.Pick(is.spec.JA, is.spec.Key))
 	}
 	return s
 }
+
+// charName names a character in both languages: 「碾」（U+78BE） in
+// Japanese, as text.Describe does in English.
+func charName(r rune) schema.Word { return schema.Word{describeJA(r), text.Describe(r)} }
 
 // describeJA names a character in a Japanese message: 「碾」（U+78BE）.
 func describeJA(r rune) string {
