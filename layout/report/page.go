@@ -1,6 +1,7 @@
 package report
 
 import (
+	"bifrost/schema"
 	"fmt"
 	"html/template"
 )
@@ -10,6 +11,8 @@ var page = template.Must(template.New("report").Funcs(template.FuncMap{
 	"pct":   func(f float64) string { return fmt.Sprintf("%.1f%%", 100*f) },
 	"fixed": func(f float64) string { return fmt.Sprintf("%.2f", f) },
 	"inc":   func(i int) int { return i + 1 },
+	// japanese is the language of the page's text, for Violation.Text.
+	"japanese": func() *schema.Lang { return schema.Japanese },
 	"at": func(xs []float64, i int) string {
 		if i < len(xs) {
 			return fmt.Sprintf("%.2f", xs[i])
@@ -106,7 +109,7 @@ summary{cursor:pointer;margin:.5rem 0;color:#334}
 {{if .Problems}}<h2>ルール違反と未完了のゲーム</h2>
 <p>どのゲームも、下のコマンドで一手ずつ再現できます。</p>
 {{range .Batches}}{{if or .Violations .Unfinished}}<h3>{{.Verdict}}</h3>
-<ul>{{range .Violations}}<li>ルール違反、{{.Players}}人・手番 {{.Turn}}: {{.Text "ja"}}<br><code>{{.Replay}}</code></li>{{end}}{{range .Unfinished}}<li>未完了、{{.Players}}人・手番 {{.Turn}}: {{.Text "ja"}}<br><code>{{.Replay}}</code></li>{{end}}</ul>{{end}}{{end}}{{end}}
+<ul>{{range .Violations}}<li>ルール違反、{{.Players}}人・手番 {{.Turn}}: {{.Text japanese}}<br><code>{{.Replay}}</code></li>{{end}}{{range .Unfinished}}<li>未完了、{{.Players}}人・手番 {{.Turn}}: {{.Text japanese}}<br><code>{{.Replay}}</code></li>{{end}}</ul>{{end}}{{end}}{{end}}
 </main></body>
 </html>
 `))
