@@ -36,7 +36,7 @@ func readBook(zr *zip.Reader, display string) (*schema.Book, error) {
 		} `xml:"sheets>sheet"`
 	}
 	if err := decodePart(parts, "xl/workbook.xml", &wb); err != nil {
-		return nil, formatError(display, "part", "xl/workbook.xml", oneLine(err.Error()))
+		return nil, formatError(display, "part", "xl/workbook.xml", detail(err))
 	}
 	var rels struct {
 		Rels []struct {
@@ -46,7 +46,7 @@ func readBook(zr *zip.Reader, display string) (*schema.Book, error) {
 		} `xml:"Relationship"`
 	}
 	if err := decodePart(parts, "xl/_rels/workbook.xml.rels", &rels); err != nil && !errors.Is(err, errNoPart) {
-		return nil, formatError(display, "part", "xl/_rels/workbook.xml.rels", oneLine(err.Error()))
+		return nil, formatError(display, "part", "xl/_rels/workbook.xml.rels", detail(err))
 	}
 	target := map[string]string{} // relationship ID → worksheet part
 	sst := "xl/sharedStrings.xml"
@@ -66,7 +66,7 @@ func readBook(zr *zip.Reader, display string) (*schema.Book, error) {
 	}
 	strs, err := readSharedStrings(parts[sst])
 	if err != nil {
-		return nil, formatError(display, "part", sst, oneLine(err.Error()))
+		return nil, formatError(display, "part", sst, detail(err))
 	}
 	book := &schema.Book{File: display, Sheets: map[string]*schema.Table{}}
 	var b budget
@@ -95,7 +95,7 @@ func readBook(zr *zip.Reader, display string) (*schema.Book, error) {
 	return book, nil
 }
 
-var errNoPart = errors.New("missing")
+var errNoPart = schema.Errorf("ありません", "missing")
 
 // decodePart unmarshals the XML part name into v.
 func decodePart(parts map[string]*zip.File, name string, v any) error {
