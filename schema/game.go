@@ -121,7 +121,7 @@ func (c *Checker) parseEffect(src, typed string, col Column, sheet string, row, 
 		if perr.Code != effect.ErrArgCount {
 			perr.Found = asTyped(perr.Found, perr.Offset, src, typed)
 		}
-		c.P.Add(Error, sheet, row, at, header, c.EffectMessage(perr))
+		c.P.Add(Error, sheet, row, at, header, c.EffectMessage(perr, v))
 		return nil, false
 	}
 	return ast, true
@@ -143,14 +143,20 @@ func asTyped(found string, offset int, src, typed string) string {
 	return string(t[offset : offset+n])
 }
 
-// EffectMessage localises a parse error; offsets are shown 1-based.
-func (c *Checker) EffectMessage(e *effect.Problem) string {
+// EffectMessage words a parse problem of an effect written against v (nil
+// for no list of verbs); offsets are shown 1-based. An unknown verb lists
+// v's verbs in the script the designer typed, and says that a new verb
+// needs the engine's programmer.
+func (c *Checker) EffectMessage(e *effect.Problem, v *effect.Vocab) string {
 	l := c.Lang
 	pos := e.Offset + 1
 	var m string
 	switch e.Code {
 	case effect.ErrUnknownVerb:
 		m = l.Msg("effect_verb", pos, e.Found)
+		if e.Count != "" {
+			m += l.Msg("effect_glued", e.Count)
+		}
 	case effect.ErrUnknownCond:
 		m = l.Msg("effect_cond", pos, e.Found)
 	case effect.ErrUnknownTrigger:
@@ -170,7 +176,26 @@ func (c *Checker) EffectMessage(e *effect.Problem) string {
 	if e.Suggest != "" {
 		m += l.Msg("did_you_mean", e.Suggest)
 	}
+	if e.Code == effect.ErrUnknownVerb && v != nil && len(v.Verbs) > 0 {
+		m += l.Msg("effect_verbs", strings.Join(verbNames(v, HasJapanese(e.Found)), l.Pick("、", ", ")))
+	}
 	return m
+}
+
+// verbNames lists the verbs of v as a designer would type them: by a
+// Japanese alias when ja and the verb has one, else by name.
+func verbNames(v *effect.Vocab, ja bool) []string {
+	names := make([]string, len(v.Verbs))
+	for i, vb := range v.Verbs {
+		names[i] = vb.Name
+		if !ja {
+			continue
+		}
+		if j := slices.IndexFunc(vb.Aliases, HasJapanese); j >= 0 {
+			names[i] = vb.Aliases[j]
+		}
+	}
+	return names
 }
 
 // CheckTriggers reports effect clauses of item i whose trigger is not in allowed

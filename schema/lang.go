@@ -345,6 +345,8 @@ var coreMessages = Catalogue{
 	"rule_value":          {"ルール「%s」の値は %sにしてください", "rule %q must be %s"},
 	"effect_syntax":       {"効果の %d 文字目: ここには%sが必要です", "effect, character %d: expected %s"},
 	"effect_verb":         {"効果の %d 文字目: 未知の動詞「%s」です", "effect, character %d: unknown verb %q"},
+	"effect_glued":        {"（後ろの「%s」は数として読みました）", " (the %s after it is read as a count)"},
+	"effect_verbs":        {"。この列で使える動詞：%s。語彙にない動詞は、エンジンの担当者がエンジンに加えるまで使えません（cardsrc/README.md の「効果の語彙」）", ". The verbs of this column: %s. A verb the vocabulary lacks cannot be used until the engine's programmer adds it to the engine (see \"effect vocabulary\" in cardsrc/README.md)"},
 	"effect_cond":         {"効果の %d 文字目: 未知の条件「%s」です", "effect, character %d: unknown condition %q"},
 	"effect_trigger":      {"効果の %d 文字目: 未知のタイミング「%s」です", "effect, character %d: unknown trigger %q"},
 	"effect_argcount":     {"効果の %d 文字目: 引数の数が違います。%s 個にしてください（いまは %s 個）", "effect, character %d: wrong number of arguments: write %s (found %s)"},

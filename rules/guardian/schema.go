@@ -612,7 +612,7 @@ func guardianParseUse(c *schema.Checker, s *schema.Sheet[Advance], i int, src st
 	if n := utf8.RuneCountInString(src); perr.Offset > n {
 		perr.Offset, perr.Found = n, ""
 	}
-	s.AddError(i, "Condition", c.EffectMessage(perr))
+	s.AddError(i, "Condition", c.EffectMessage(perr, nil)) // the use verb is appended: no verbs to list
 	return nil
 }
 

@@ -841,3 +841,22 @@ func TestNastrond_SkillTiming(t *testing.T) {
 		}
 	})
 }
+
+// TestAnUnknownVerbListsTheVerbsAndSaysANewOneNeedsTheProgrammer: a skill
+// with a verb the engine lacks is refused at its cell with the count typed
+// straight after it split off, the column's verbs listed in the script the
+// designer typed, and the word that a new verb is the engine programmer's
+// work, in both languages.
+func TestAnUnknownVerbListsTheVerbsAndSaysANewOneNeedsTheProgrammer(t *testing.T) {
+	runNastrondCases(t, []nastrondCase{
+		{"a Japanese verb with its count glued on", func(t *testing.T, b nastrondSheets) { b.set(t, "Einherjar", "N1", "スキル", "VP奪取1") }, "Einherjar", "E2",
+			`unknown verb "VP奪取" (the 1 after it is read as a count) (did you mean "vp"?). The verbs of this column: 出目修正, 出目変更, 振り直し,`,
+			"未知の動詞「VP奪取」です（後ろの「1」は数として読みました）（「vp」のことですか？）。この列で使える動詞：出目修正、出目変更、振り直し、"},
+		{"an English verb", func(t *testing.T, b nastrondSheets) { b.set(t, "Einherjar", "N1", "スキル", "steal_vp 1") }, "Einherjar", "E2",
+			"unknown verb \"steal_vp\". The verbs of this column: die_plus, set_die, reroll,",
+			"未知の動詞「steal_vp」です。この列で使える動詞：die_plus、set_die、reroll、"},
+		{"the programmer's part", func(t *testing.T, b nastrondSheets) { b.set(t, "Einherjar", "N1", "スキル", "steal_vp 1") }, "Einherjar", "E2",
+			`cannot be used until the engine's programmer adds it to the engine (see "effect vocabulary" in cardsrc/README.md)`,
+			"語彙にない動詞は、エンジンの担当者がエンジンに加えるまで使えません（cardsrc/README.md の「効果の語彙」）"},
+	})
+}

@@ -463,7 +463,9 @@ func TestCountAttachedToJapaneseVerbAndSuggestionsInTheTypedScript(t *testing.T)
 		src  string
 		want Problem
 	}{
-		{"引け1", Problem{Offset: 0, Code: ErrUnknownVerb, Found: "引け1", Want: "verb", Suggest: "引く"}},
+		{"引け1", Problem{Offset: 0, Code: ErrUnknownVerb, Found: "引け", Want: "verb", Suggest: "引く", Count: "1"}},
+		{"VP奪取1", Problem{Offset: 0, Code: ErrUnknownVerb, Found: "VP奪取", Want: "verb", Count: "1"}},
+		{"奪う-2", Problem{Offset: 0, Code: ErrUnknownVerb, Found: "奪う", Want: "verb", Suggest: "引く", Count: "-2"}},
 		{"引く9", Problem{Offset: 2, Code: ErrBadArg, Found: "9", Want: "1..5"}},
 		{"draw1", Problem{Offset: 0, Code: ErrUnknownVerb, Found: "draw1", Want: "verb", Suggest: "draw"}},
 		{"ターン終了字: 引く 1", Problem{Offset: 0, Code: ErrUnknownTrigger, Found: "ターン終了字", Want: "trigger", Suggest: "ターン終了時"}},

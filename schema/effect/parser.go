@@ -30,6 +30,7 @@ type Problem struct {
 	Want    string    // what was expected, e.g. "verb", "]", "0..5", "Assist|Battle", "1..2"
 	Labels  string    // ErrBadArg on a word: the card text of each value of Want, "|"-separated like it, "" if none
 	Suggest string    // the nearest name, in the script of Found: a Japanese alias for a Japanese word
+	Count   string    // ErrUnknownVerb: a count typed straight after the unknown word ("1" of "VP奪取1"), cut off Found
 }
 
 // Parse parses src, one effect cell, against the vocabulary v:
@@ -127,11 +128,14 @@ func (p *parser) clause() (Clause, *Problem) {
 		verb = p.v.Verb(p.tok.text)
 	}
 	if verb == nil {
-		s := newSuggester(p.tok.text)
+		word, count := gluedCount(p.tok.text)
+		s := newSuggester(word)
 		for _, vb := range p.v.Verbs {
 			s.try(vb.Name, vb.Aliases)
 		}
-		return c, p.fail(ErrUnknownVerb, p.tok.text, "verb", s.best)
+		e := p.fail(ErrUnknownVerb, word, "verb", s.best)
+		e.Count = count
+		return c, e
 	}
 	c.Action = Call{Pos: p.tok.pos, Name: verb.Name}
 	p.advance()
@@ -140,28 +144,34 @@ func (p *parser) clause() (Clause, *Problem) {
 	return c, err
 }
 
+// gluedCount splits a count written straight after a Japanese word
+// ("VP奪取1" gives "VP奪取" and "1"), as splitCount reads one; a word
+// without one comes back whole.
+func gluedCount(t string) (word, count string) {
+	i := len(t)
+	for i > 0 && isDigit(t[i-1]) {
+		i--
+	}
+	if i > 0 && i < len(t) && t[i-1] == '-' {
+		i--
+	}
+	if r, _ := utf8.DecodeLastRuneInString(t[:i]); i == 0 || i == len(t) || r < utf8.RuneSelf {
+		return t, ""
+	}
+	return t[:i], t[i:]
+}
+
 // splitCount cuts a count written straight after a Japanese name, as in
 // "振り直し1" (typed 振り直し１): when the current identifier ends in digits,
 // with an optional minus, after a non-ASCII letter, and known accepts the part
 // before them, the token becomes that part and the count is lexed anew.
 func (p *parser) splitCount(known func(name string) bool) bool {
-	t := p.tok.text
-	i := len(t)
-	for i > 0 && isDigit(t[i-1]) {
-		i--
-	}
-	if i == len(t) {
+	word, count := gluedCount(p.tok.text)
+	if count == "" || !known(word) {
 		return false
 	}
-	if i > 0 && t[i-1] == '-' {
-		i--
-	}
-	r, _ := utf8.DecodeLastRuneInString(t[:i])
-	if r < utf8.RuneSelf || !known(t[:i]) {
-		return false
-	}
-	p.tok.text = t[:i]
-	p.lx.pos = p.tok.pos + i
+	p.tok.text = word
+	p.lx.pos = p.tok.pos + len(word)
 	p.hasAhead = false
 	return true
 }
