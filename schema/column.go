@@ -41,6 +41,7 @@ type Column struct {
 	Kind     Kind
 	Required bool
 	Vocab    string   // effect columns: the Game.Vocabs key
+	TextOf   []string // a printed text column: the Go field names of the effect (and yes/no) columns it describes ("textof=A+B")
 	Enum     []string // from validate "oneof="
 	Min, Max string   // from validate "min=" and "max=", "" when absent
 	Doc      string
@@ -94,6 +95,8 @@ func ColumnsOf(row any) []Column {
 				c.Required = true
 			case strings.HasPrefix(opt, "vocab="):
 				c.Vocab = strings.TrimPrefix(opt, "vocab=")
+			case strings.HasPrefix(opt, "textof="):
+				c.TextOf = strings.Split(strings.TrimPrefix(opt, "textof="), "+")
 			default:
 				panic("schema: unknown xlsx tag option " + opt + " on " + t.Name() + "." + f.Name)
 			}

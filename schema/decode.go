@@ -80,6 +80,7 @@ func Decode[T any](c *Checker, spec *SheetSpec) *Sheet[T] {
 		}
 		if ok {
 			s.validateStruct(&item, row, blank)
+			s.checkTextGaps(v, row.Num)
 		}
 		s.Items = append(s.Items, item)
 		s.Rows = append(s.Rows, row.Num)

@@ -326,6 +326,8 @@ var coreMessages = Catalogue{
 	"required":            {"%sは必須です", "%s is required"},
 	"not_int":             {"%sは整数で入力してください", "%s must be a whole number"},
 	"not_bool":            {"%sは ○か× で入力してください", "%s must be ○ or × (TRUE/FALSE)"},
+	"text_gap_empty":      {"テキストには能力が書かれていますが、%s が空欄です。シミュレーションはこのカードを能力なしで遊びます（テキスト：「%s」）", "the text describes an ability but %s is empty: the simulations play this card without it (text: %q)"},
+	"text_gap_short":      {"テキストの文は %d 個ですが、効果の節は %d 個です。シミュレーションは書かれていない部分なしで遊びます（テキストの最後の文：「%s」）", "the text has %d sentences but the effect only %d clauses: the simulations play this card without the rest (the text's last sentence: %q)"},
 	"dup_id":              {"ID「%s」が重複しています（最初は %d 行目）", "duplicate ID %q (first used on row %d)"},
 	"no_id":               {"データがあるのに ID がありません", "row has data but no ID"},
 	"missing_column":      {"必須の列「%s」（%s）がありません", "missing required column %q (%s)"},

@@ -163,7 +163,7 @@ type Card struct {
 	Late    bool          `xlsx:"後出し,Late" doc:"戦闘カードだけ: 白い円の戦力。公開の後に追加で出せる"`
 	Copies  int           `xlsx:"枚数,Copies" validate:"min=1,max=9" doc:"同じカードの枚数。空欄は1"`
 	Effect  schema.Effect `xlsx:"効果,Effect,vocab=card" doc:"カードの能力。クエストは達成条件（control / valhalla）"`
-	Text    string        `xlsx:"テキスト,Text" doc:"カードに印刷する文。空欄なら効果から生成"`
+	Text    string        `xlsx:"テキスト,Text,textof=Effect+Late" doc:"カードに印刷する文。空欄なら効果から生成"`
 }
 
 // BloodrageData is the validated Blood Rage workbook, for the engine.

@@ -22,7 +22,7 @@ type Guardian struct {
 	Attr   string        `xlsx:"属性,Attribute,required" doc:"相性シートの属性（例: 火）"`
 	Effect schema.Effect `xlsx:"効果,Effect" doc:"効果言語。タイミング ship:（シップ時） cheer:（応援席で起動） prep:（準備フェイズ開始時） battle:（戦闘フェイズ開始時） field:（場にある限り）"`
 	Uses   int           `xlsx:"使用回数,Uses" validate:"min=1,max=9" doc:"応援（cheer:）の能力を1回の戦闘で使える回数。空欄は1"`
-	Text   string        `xlsx:"テキスト,Text" doc:"カードに印刷する文。空欄なら効果から生成"`
+	Text   string        `xlsx:"テキスト,Text,textof=Effect" doc:"カードに印刷する文。空欄なら効果から生成"`
 	Flavor string        `xlsx:"フレーバー,Flavor"`
 }
 
@@ -54,7 +54,7 @@ type Order struct {
 	Name   string        `xlsx:"名前,Name,required" doc:"カード名。同名カードはデッキに MaxCopies 枚まで"`
 	Attr   string        `xlsx:"属性,Attribute,required" doc:"相性シートの属性"`
 	Effect schema.Effect `xlsx:"効果,Effect,required" doc:"効果言語（タイミングなし）。最初の文の【】条件が使用条件で、【消費】（手札の消費）はそこにだけ書ける。2文目以降の【】はその文だけの条件"`
-	Text   string        `xlsx:"テキスト,Text" doc:"カードに印刷する文。空欄なら効果から生成"`
+	Text   string        `xlsx:"テキスト,Text,textof=Effect" doc:"カードに印刷する文。空欄なら効果から生成"`
 	Flavor string        `xlsx:"フレーバー,Flavor"`
 }
 
@@ -65,7 +65,7 @@ type Material struct {
 	Name   string        `xlsx:"名前,Name,required" doc:"カード名。マテリアルはデッキに何枚でも入れられる"`
 	Attr   string        `xlsx:"属性,Attribute,required" doc:"相性シートの属性"`
 	Effect schema.Effect `xlsx:"効果,Effect" doc:"効果言語。タイミング consume:（消費時）だけ。空欄ならコスト専用で、アクションとして消費できない"`
-	Text   string        `xlsx:"テキスト,Text" doc:"カードに印刷する文。空欄なら効果から生成"`
+	Text   string        `xlsx:"テキスト,Text,textof=Effect" doc:"カードに印刷する文。空欄なら効果から生成"`
 	Flavor string        `xlsx:"フレーバー,Flavor"`
 }
 

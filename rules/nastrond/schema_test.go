@@ -860,3 +860,39 @@ func TestAnUnknownVerbListsTheVerbsAndSaysANewOneNeedsTheProgrammer(t *testing.T
 			"語彙にない動詞は、エンジンの担当者がエンジンに加えるまで使えません（cardsrc/README.md の「効果の語彙」）"},
 	})
 }
+
+// TestPrintedTextThatSaysMoreThanTheEffectIsWarnedAtTheEffectCell: an
+// Einherjar whose printed text describes an ability while its skill cell is
+// empty, or has more sentences than its skill has clauses, is warned at the
+// skill cell (the simulations play the card without the rest); reminder text
+// in parentheses and a text that matches its skill give no warning.
+func TestPrintedTextThatSaysMoreThanTheEffectIsWarnedAtTheEffectCell(t *testing.T) {
+	withText := func(skill, text string) func(t *testing.T, b nastrondSheets) {
+		return func(t *testing.T, b nastrondSheets) {
+			b["Einherjar"][0] = append(b["Einherjar"][0], "テキスト")
+			b.set(t, "Einherjar", "N1", "スキル", skill)
+			b.set(t, "Einherjar", "N1", "テキスト", text)
+		}
+	}
+	runNastrondCases(t, []nastrondCase{
+		{"text with an empty skill", withText("", "ダイスを1つ振り直す。"), "Einherjar", "E2",
+			`the text describes an ability but Skill is empty: the simulations play this card without it (text: "ダイスを1つ振り直す。")`,
+			"テキストには能力が書かれていますが、スキル が空欄です。シミュレーションはこのカードを能力なしで遊びます（テキスト：「ダイスを1つ振り直す。」）"},
+		{"a sentence the skill lacks", withText("reroll 1", "ダイスを1つ振り直す。勝てば1VPを得る。"), "Einherjar", "E2",
+			`the text has 2 sentences but the effect only 1 clauses: the simulations play this card without the rest (the text's last sentence: "勝てば1VPを得る")`,
+			"テキストの文は 2 個ですが、効果の節は 1 個です。シミュレーションは書かれていない部分なしで遊びます（テキストの最後の文：「勝てば1VPを得る」）"},
+	})
+	for _, tc := range []struct{ name, skill, text string }{
+		{"reminder text", "reroll 1", "ダイスを1つ振り直す。（振り直したダイスはもう振り直せない。）"},
+		{"two clauses, two sentences", "reroll 1; vp 1", "ダイスを1つ振り直す。1VPを得る。"},
+		{"flavour only in its own column", "", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b := nastrondFixture().clone()
+			withText(tc.skill, tc.text)(t, b)
+			for _, lang := range []string{"en", "ja"} {
+				noProblem(t, b.validate(lang).Problems, "")
+			}
+		})
+	}
+}

@@ -21,7 +21,7 @@ type Valkyrie struct {
 	Power  int           `xlsx:"戦力,Power" validate:"min=0,max=20" doc:"使用したときに得る戦力"`
 	VP     int           `xlsx:"VP,VP" validate:"min=0,max=10" doc:"ゲーム終了時、自分のデッキにあれば得るVP"`
 	Effect schema.Effect `xlsx:"効果,Effect" doc:"効果言語。タイミング end:（ターン終了時）。【】の条件は使用した時点で判定"`
-	Text   string        `xlsx:"テキスト,Text" doc:"カードに印刷する文。空欄なら効果から生成"`
+	Text   string        `xlsx:"テキスト,Text,textof=Effect" doc:"カードに印刷する文。空欄なら効果から生成"`
 	Copies int           `xlsx:"枚数,Copies" validate:"min=1,max=30" doc:"同じカードの枚数。空欄は1"`
 	Flavor string        `xlsx:"フレーバー,Flavor"`
 }
@@ -35,7 +35,7 @@ type FirstValkyrie struct {
 	Power  int           `xlsx:"戦力,Power" validate:"min=0,max=20" doc:"使用したときに得る戦力"`
 	VP     int           `xlsx:"VP,VP" validate:"min=0,max=10" doc:"ゲーム終了時、自分のデッキにあれば得るVP"`
 	Effect schema.Effect `xlsx:"効果,Effect" doc:"効果言語（ヴァルキリーと同じ）"`
-	Text   string        `xlsx:"テキスト,Text" doc:"カードに印刷する文。空欄なら効果から生成"`
+	Text   string        `xlsx:"テキスト,Text,textof=Effect" doc:"カードに印刷する文。空欄なら効果から生成"`
 	Copies int           `xlsx:"枚数,Copies" validate:"min=1,max=40" doc:"同じカードの枚数。空欄は1"`
 	Flavor string        `xlsx:"フレーバー,Flavor"`
 }
@@ -56,7 +56,7 @@ type RageTactic struct {
 	Monster string        `xlsx:"モンスター,Monster,required" doc:"モンスターシートの ID"`
 	Rage    int           `xlsx:"レイジ,Rage,required" validate:"min=1,max=9" doc:"このレイジのとき解決する（1から順に）"`
 	Effect  schema.Effect `xlsx:"効果,Effect,vocab=tactics" doc:"効果言語（レイジタクティクスの語彙）。空欄なら何も起きない"`
-	Text    string        `xlsx:"テキスト,Text" doc:"シートに印刷する文。空欄なら効果から生成"`
+	Text    string        `xlsx:"テキスト,Text,textof=Effect" doc:"シートに印刷する文。空欄なら効果から生成"`
 }
 
 // VWeakness is a weakness card: it sits in its monster's rage deck and is
@@ -69,7 +69,7 @@ type Weakness struct {
 	Durability int           `xlsx:"耐久値,Durability,required" validate:"min=0,max=99" doc:"これを超える戦力で攻撃すると破壊できる"`
 	VP         int           `xlsx:"VP,VP" validate:"min=0,max=20" doc:"破壊して入手したとき、VPエリアで数えるVP"`
 	Reward     schema.Effect `xlsx:"報酬,Reward,vocab=reward" doc:"効果言語（報酬の語彙）。破壊したときすぐに解決する"`
-	Text       string        `xlsx:"テキスト,Text" doc:"カードに印刷する文。空欄なら報酬から生成"`
+	Text       string        `xlsx:"テキスト,Text,textof=Reward" doc:"カードに印刷する文。空欄なら報酬から生成"`
 	Flavor     string        `xlsx:"フレーバー,Flavor"`
 }
 
