@@ -4,6 +4,7 @@ import (
 	"bifrost/schema/effect"
 	"math"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -45,7 +46,9 @@ func Decode[T any](c *Checker, spec *SheetSpec) *Sheet[T] {
 		}
 		return Normalize(t.Header[at-1])
 	}
-	s.mapHeader(t)
+	if !s.mapHeader(t) {
+		return s
+	}
 	ids := map[string]int{}
 	for _, row := range t.Rows {
 		if row.Blank() {
@@ -91,24 +94,87 @@ func Decode[T any](c *Checker, spec *SheetSpec) *Sheet[T] {
 
 // mapHeader finds each column's position by its Japanese or English header.
 // A column given twice (say as 目標値 and as Target) is an error at the second.
-func (s *Sheet[T]) mapHeader(t *Table) {
+// A missing required column is reported at a header that looks like a
+// misspelling of it, if one does. When row 1 names no column at all but a
+// row just below it does, the header is not on row 1 (a title row sits
+// above it): that one problem is reported, and mapHeader returns false.
+func (s *Sheet[T]) mapHeader(t *Table) bool {
+	if r, ok := s.headerBelow(t); ok {
+		s.c.P.Errorf(s.Name, r.Num, 1, "", "header_not_first_row", r.Num, excerpt(strings.Join(t.Header, " ")))
+		return false
+	}
+	matched := map[int]bool{}
 	for _, col := range s.cols {
-		ja, en := strings.ToLower(Normalize(col.JA)), strings.ToLower(Normalize(col.EN))
 		for i, h := range t.Header {
-			h = strings.ToLower(Normalize(h))
-			if h == "" || h != ja && h != en {
+			if !col.names(h) {
 				continue
 			}
+			matched[i] = true
 			if first, dup := s.at[col.Field]; dup {
 				s.c.P.Errorf(s.Name, 1, i+1, Normalize(t.Header[i]), "dup_column", Normalize(t.Header[i]), ColName(first))
 				continue
 			}
 			s.at[col.Field] = i + 1
 		}
-		if _, ok := s.at[col.Field]; !ok && (col.Required || col.Field == "ID") {
-			s.c.P.Errorf(s.Name, 1, len(t.Header)+1, col.Header(s.c.Lang), "missing_column", col.JA, col.EN)
+	}
+	var spare []string // headers no column takes
+	for i, h := range t.Header {
+		if !matched[i] && Normalize(h) != "" {
+			spare = append(spare, Normalize(h))
 		}
 	}
+	for _, col := range s.cols {
+		if _, ok := s.at[col.Field]; ok || !col.Required && col.Field != "ID" {
+			continue
+		}
+		near := Nearest(Normalize(col.JA), spare)
+		if near == "" {
+			near = Nearest(Normalize(col.EN), spare)
+		}
+		if i := slices.IndexFunc(t.Header, func(h string) bool { return Normalize(h) == near }); near != "" && i >= 0 {
+			s.c.P.Errorf(s.Name, 1, i+1, near, "missing_column_near", col.JA, col.EN, near)
+			continue
+		}
+		s.c.P.Errorf(s.Name, 1, len(t.Header)+1, col.Header(s.c.Lang), "missing_column", col.JA, col.EN)
+	}
+	return true
+}
+
+// names reports whether header h names column c, in Japanese or English.
+func (c Column) names(h string) bool {
+	h = strings.ToLower(Normalize(h))
+	return h != "" && (h == strings.ToLower(Normalize(c.JA)) || h == strings.ToLower(Normalize(c.EN)))
+}
+
+// headerBelow finds the header of a sheet whose row 1 names none of its
+// columns: the first of the next rows (up to row 10) that names at least
+// two of them, or all of them if the sheet has only one.
+func (s *Sheet[T]) headerBelow(t *Table) (Row, bool) {
+	count := func(cells func(i int) string, n int) int {
+		found := 0
+		for _, col := range s.cols {
+			for i := range n {
+				if col.names(cells(i)) {
+					found++
+					break
+				}
+			}
+		}
+		return found
+	}
+	if len(s.cols) == 0 || count(func(i int) string { return t.Header[i] }, len(t.Header)) > 0 {
+		return Row{}, false
+	}
+	for _, r := range t.Rows {
+		if r.Num > 10 {
+			break
+		}
+		n := max(len(r.Cells), len(r.Cols))
+		if count(func(i int) string { return r.Cells[i] }, n) >= min(2, len(s.cols)) {
+			return r, true
+		}
+	}
+	return Row{}, false
 }
 
 // setField converts raw into the field, reporting a problem when it cannot;

@@ -896,3 +896,27 @@ func TestPrintedTextThatSaysMoreThanTheEffectIsWarnedAtTheEffectCell(t *testing.
 		})
 	}
 }
+
+// TestAHeaderMisplacedOrMisspeltIsReportedAtItsCause: a required column
+// whose header is a near miss (目標 for 目標値) is reported at that header
+// with a did-you-mean, and a header pushed down by a title row is reported
+// once, at the row that holds it, instead of as every column missing.
+func TestAHeaderMisplacedOrMisspeltIsReportedAtItsCause(t *testing.T) {
+	runNastrondCases(t, []nastrondCase{
+		{"a near-miss header", func(t *testing.T, b nastrondSheets) { b["Edda"][0][3] = "目標" }, "Edda", "D1",
+			`missing required column "目標値" (Target) (did you mean the header "目標"?)`,
+			"必須の列「目標値」（Target）がありません（見出し「目標」のことですか？）"},
+		{"a title row above the header", func(t *testing.T, b nastrondSheets) {
+			b["Keeper"] = append([][]string{{"キーパー一覧（第13版）"}}, b["Keeper"]...)
+		}, "Keeper", "A2",
+			`put the header on row 1: row 2 looks like the header (row 1: "キーパー一覧（第13版）")`,
+			"見出しは1行目に置いてください。2 行目が見出しのようです（1行目：「キーパー一覧（第13版）」）"},
+	})
+	b := nastrondFixture().clone()
+	b["Keeper"] = append([][]string{{"キーパー一覧"}}, b["Keeper"]...)
+	for _, p := range b.validate("en").Problems {
+		if p.Sheet == "Keeper" && strings.Contains(p.Message, "missing required column") {
+			t.Errorf("a title row also gives %s", p)
+		}
+	}
+}
