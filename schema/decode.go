@@ -325,6 +325,13 @@ func (s *Sheet[T]) Column(field string) int { return s.at[field] }
 // it, or its name in the checker's language when the column is missing.
 func (s *Sheet[T]) WrittenHeader(field string) string { return s.headerOr(s.at[field], field) }
 
+// Blank reports whether item i's cell in field's column is empty (or the
+// sheet lacks the column).
+func (s *Sheet[T]) Blank(i int, field string) bool {
+	at, ok := s.at[field]
+	return !ok || Normalize(s.cells[i].Cell(at-1)) == ""
+}
+
 // Found reports whether the workbook has the sheet.
 func (s *Sheet[T]) Found() bool { return s.header != nil }
 

@@ -291,6 +291,9 @@ func ExpectCount[T any](s *Sheet[T], items []int, label, rule string, got int) {
 	field, fix := "ID", c.Lang.Msg("count_fix_rows")
 	if s.Has("Copies") {
 		field, fix = "Copies", c.Lang.Msg("count_fix_copies")
+		if got < want && blankCopies(s, items, label, want, got) {
+			return
+		}
 	}
 	at := s.at[field]
 	if len(items) == 0 || at == 0 {
@@ -307,6 +310,36 @@ func ExpectCount[T any](s *Sheet[T], items []int, label, rule string, got int) {
 	}
 	slices.Sort(rows)
 	c.P.Errorf(s.Name, rows[0], at, s.headerOr(at, field), "count", label, want, got, cellRanges(c.Lang, at, rows), fix+hint)
+}
+
+// blankCopies reports the copies cells left blank among items as the cause
+// of a count that came out short (want, got), and whether it found one.
+// Where copies are required, each blank cell is already an error at its
+// cell, and the short count only follows from it. Where a blank cell
+// counts as one card, it is the likely cause when most rows have their
+// copies written: a cell the designer emptied, the total following it.
+// Where blank cells are the many (one row per card), they are the sheet's
+// way and no cause.
+func blankCopies[T any](s *Sheet[T], items []int, label string, want, got int) bool {
+	var blank []int
+	for _, i := range items {
+		if s.Blank(i, "Copies") {
+			blank = append(blank, i)
+		}
+	}
+	switch {
+	case len(blank) == 0:
+		return false
+	case s.column("Copies").Required:
+		return true
+	case 2*len(blank) > len(items):
+		return false
+	}
+	at := s.at["Copies"]
+	for _, i := range blank {
+		s.c.P.Errorf(s.Name, s.Rows[i], at, s.headerOr(at, "Copies"), "count_blank", label, want, got)
+	}
+	return true
 }
 
 // Indexes returns the indexes of the items keep accepts; a nil keep accepts all.

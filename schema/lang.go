@@ -339,6 +339,7 @@ var coreMessages = Catalogue{
 	"unknown_ref":          {"%s「%s」は存在しません", "%s %q does not exist"},
 	"count":                {"%sは%d枚のはずですが%d枚あります（数えた行: %s）。%s", "%s should number %d but there are %d (counted: %s); %s"},
 	"count_no_rows":        {"なし", "none"},
+	"count_blank":          {"枚数が空欄なので1枚と数えました。%sは%d枚のはずですが%d枚です。この行の枚数を入れてください", "copies is blank, so this row counts as one card; %s should number %d but there are %d: fill in this row's copies"},
 	"count_fix_copies":     {"枚数を直すか、", "fix the copies, or "},
 	"count_fix_rows":       {"行を足すか削るか、", "add or remove rows, or "},
 	"count_hint_cell":      {"意図的なら %s を %d に変更してください", "if this is intended, change %s to %d"},

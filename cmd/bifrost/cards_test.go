@@ -161,7 +161,7 @@ func TestCards_DataProblemsExit1AndPrintNothing(t *testing.T) {
 // are validation problems, at the workbook cell.
 func TestValidate_TextTooLongForItsCardIsAProblemAtItsCell(t *testing.T) {
 	src := copySrc(t)
-	breakCell(t, src, "valkyrie", "Valkyrie", "テキスト", 2, strings.Repeat("カードを1枚引く。", 30))
+	breakCell(t, src, "valkyrie", "Valkyrie", "テキスト", 2, strings.Repeat("カードを1枚引き、", 30)+"手札を見る。")
 	r := bifrost(t, "validate", "valkyrie", "--src", src, "--lang", "en")
 	if r.code != 1 {
 		t.Fatalf("exit %d, want 1\n%s", r.code, r.stdout)

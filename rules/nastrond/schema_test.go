@@ -920,3 +920,25 @@ func TestAHeaderMisplacedOrMisspeltIsReportedAtItsCause(t *testing.T) {
 		}
 	}
 }
+
+// TestAnEmptiedCopiesCellIsTheOneProblemOfTheShortCount: emptying one Urd
+// colour's 枚数 (required) is reported at that cell, and the colour's short
+// count and too few Urd per player, which only follow from it, are not
+// reported besides; emptying an Einherjar's 枚数 (blank counts as one)
+// among rows that all have theirs is reported at that cell as the cause of
+// the layer's short count.
+func TestAnEmptiedCopiesCellIsTheOneProblemOfTheShortCount(t *testing.T) {
+	b := nastrondFixture().clone()
+	b.set(t, "Urd", "U3", "枚数", "")
+	for _, lang := range []string{"en", "ja"} {
+		ps := schematest.ErrorsOf(b.validate(lang).Problems)
+		if len(ps) != 1 || ps[0].Sheet != "Urd" || ps[0].Cell != "C4" {
+			t.Errorf("%s: want one problem, at Urd!C4, got:\n%s", lang, strings.Join(schematest.ProblemLines(ps), "\n"))
+		}
+	}
+	runNastrondCases(t, []nastrondCase{
+		{"a blank Einherjar 枚数", func(t *testing.T, b nastrondSheets) { b.set(t, "Einherjar", "N1b", "枚数", "") }, "Einherjar", "F3",
+			"copies is blank, so this row counts as one card; layer-1 Einherjar should number 21 but there are 12: fill in this row's copies",
+			"枚数が空欄なので1枚と数えました。"},
+	})
+}
