@@ -2,6 +2,7 @@ package main
 
 import (
 	"io"
+	"maps"
 	"regexp"
 	"strconv"
 	"strings"
@@ -17,7 +18,19 @@ import (
 // usage (and of a usage line that names a value in words), keyed by the
 // English form written in the command's source. A
 // command's Short carries both forms itself, as "日本語 / English".
-var helpJA = map[string]string{
+var helpJA = joinHelp(cliHelpJA, ttsHelpJA, serveHelpJA)
+
+// joinHelp is one map holding every entry of ms.
+func joinHelp(ms ...map[string]string) map[string]string {
+	all := map[string]string{}
+	for _, m := range ms {
+		maps.Copy(all, m)
+	}
+	return all
+}
+
+// cliHelpJA is the Japanese of the help texts that are not tts's or serve's.
+var cliHelpJA = map[string]string{
 	// Long texts.
 	"Build validates every game's workbook, plays a smoke batch of seeded games with\ninvariant checks for each game whose engine exists, and writes out/<game>/report.json;\nreport.html comes from a balance batch with the workbook's CheckBalanceBots.": "各ゲームのブックを検証し、エンジンのあるゲームごとに不変条件を確かめながらシード付きの試行ゲームを遊び、\nout/<game>/report.json を書き出します。report.html はブックの CheckBalanceBots で遊ぶバランス試行から作ります。",
 	"Cards validates GAME's workbook and writes out/GAME/cards.pdf: 3×3 cards per sheet with\nbleed and crop marks, face and back pages alternating (backs mirrored for long-edge\nduplex), copies as the workbook says, boards on pages of their own. The look comes from\nlayout/GAME.yaml. --per-card writes out/GAME/cards/<kind>-<ID>.pdf instead, one card at\ntrim size plus bleed with crop marks, for print shops. --changed-since REV prints only the cards\nchanged since a git revision, into out/GAME/cards-changed.pdf so that the full deck in\ncards.pdf is never replaced by a partial one; --output names the sheet PDF instead.\n--faces-only prints no backs (sleeving over existing cards); --duplex short mirrors the\nbacks top to bottom for short-edge duplex; --pack fills sheets with several kinds;\n--ink-saver prints the backs as outlines. --draft prints a deck whose data has errors, for a\nquick playtest: every face of an invalid card carries a diagonal DRAFT band and the cell of\nits problem, and the command still exits 1.": "GAME のブックを検証し、out/GAME/cards.pdf を書き出します。1枚の用紙に 3×3 枚、塗り足しとトンボ付き、\n表面と裏面のページが交互（長辺とじの両面印刷向けに裏面は左右反転）、枚数はブックのとおり、ボードは別ページです。\n見た目は layout/GAME.yaml で決まります。--per-card は代わりに out/GAME/cards/<種類>-<ID>.pdf を\nカード1枚ずつ（仕上がり＋塗り足し、トンボ付き、印刷所向け）書き出します。--changed-since REV は\nその git リビジョン以降に変わったカードだけを out/GAME/cards-changed.pdf に印刷します（cards.pdf の\n全カードは置き換えません）。--output でその PDF の名前を変えられます。--faces-only は裏面を印刷しません\n（手持ちのカードにスリーブで重ねる場合）。--duplex short は短辺とじ向けに裏面を上下反転します。--pack は\n複数の種類を同じ用紙に詰めます。--ink-saver は裏面を輪郭だけで印刷します。--draft はデータに誤りがあっても\n試遊用に印刷します。誤りのあるカードの表面には斜めの DRAFT の帯と誤りのセルが入り、終了コードは 1 のままです。",

@@ -2,6 +2,7 @@ package main
 
 import (
 	"io/fs"
+	"maps"
 	"strings"
 
 	"bifrost/rules"
@@ -9,8 +10,21 @@ import (
 )
 
 // messages is the catalogue of what the commands themselves say (validation
-// messages have theirs in schema): each key's Japanese and English form.
-var messages = schema.Catalogue{
+// messages have theirs in schema): each key's Japanese and English form,
+// assembled from the commands' own catalogues.
+var messages = joinCatalogues(cliMessages, ttsMessages, serveMessages)
+
+// joinCatalogues is one catalogue holding every entry of cs.
+func joinCatalogues(cs ...schema.Catalogue) schema.Catalogue {
+	all := schema.Catalogue{}
+	for _, c := range cs {
+		maps.Copy(all, c)
+	}
+	return all
+}
+
+// cliMessages are what the commands say that is not tts's or serve's.
+var cliMessages = schema.Catalogue{
 	"not_git":              {"%s は git のリポジトリの中にありません", "%s is not in a git repository"},
 	"not_in_rev":           {"%s：%s はリビジョン %s にありません", "%s: %s is not in revision %s"},
 	"changed_since":        {"--changed-since：%v", "--changed-since: %v"},

@@ -1,9 +1,9 @@
 package main
 
-import "maps"
+import "bifrost/schema"
 
 // serveMessages are what `bifrost serve` says: Japanese, English.
-var serveMessages = map[string][2]string{
+var serveMessages = schema.Catalogue{
 	"serve_url":           {"プレビュー：%s （Ctrl-C で終了）", "Preview: %s (Ctrl-C to stop)"},
 	"serve_listen":        {"%s で待ち受けられません：%v", "cannot listen on %s: %v"},
 	"serve_port":          {"--port %d：0〜65535 にしてください", "--port %d: must be 0 to 65535"},
@@ -30,9 +30,4 @@ var serveHelpJA = map[string]string{
 	"port on 127.0.0.1 (0: a free port)":                                                    "127.0.0.1 のポート（0 なら空いているポート）",
 	"address to listen on instead of 127.0.0.1, e.g. 0.0.0.0:8080 (others can then see it)": "127.0.0.1 の代わりに待ち受けるアドレス。例 0.0.0.0:8080（ほかのマシンからも見えます）",
 	"games of the report's batch":                                                           "報告のために遊ぶゲーム数",
-}
-
-func init() {
-	maps.Copy(messages, serveMessages)
-	maps.Copy(helpJA, serveHelpJA)
 }

@@ -1,9 +1,9 @@
 package main
 
-import "maps"
+import "bifrost/schema"
 
 // ttsMessages are the tts command's messages: Japanese, English.
-var ttsMessages = map[string][2]string{
+var ttsMessages = schema.Catalogue{
 	"tts_base_url": {"--base-url「%s」は絶対 URL ではありません（例 https://example.com/decks/）", "--base-url %q is not an absolute URL (e.g. https://example.com/decks/)"},
 	"tts_hint":     {"%s を TTS（テーブルトップ・シミュレーター）の Saved Objects フォルダに置くと、保存済みオブジェクトとして読み込めます", "put %s in Tabletop Simulator's Saved Objects folder to load it as a saved object"},
 }
@@ -31,9 +31,4 @@ var ttsHelpJA = map[string]string{
 		"--base-url URL を付けると、画像を Web の1つのフォルダに置いたときのために、URL にファイル名を続けたもの\n" +
 		"になります。以前の実行で out/<game>/tts/ に書き、今回は書かなかった画像は消します。",
 	ttsBaseURLUsage: "画像を置く Web のフォルダ（既定は out/<game>/tts/ のファイル URL）",
-}
-
-func init() {
-	maps.Copy(messages, ttsMessages)
-	maps.Copy(helpJA, ttsHelpJA)
 }
