@@ -24,19 +24,17 @@ type buildOptions struct {
 func newBuildCmd(g *globalOptions) *cobra.Command {
 	opts := &buildOptions{globalOptions: g}
 	cmd := &cobra.Command{
-		Use:   "build [GAME...]",
-		Short: "検証・試行・出力をまとめて行う / the main job: validate, smoke-simulate and write out/<game>/",
-		Long: "Build validates every game's workbook, plays a smoke batch of seeded games with\n" +
-			"invariant checks for each game whose engine exists, and writes out/<game>/report.json;\n" +
-			"report.html comes from a balance batch with the workbook's CheckBalanceBots.",
-		RunE: func(cmd *cobra.Command, args []string) error { return runBuild(cmd.Context(), opts, args) },
+		Use:   "build",
+		Short: "help.build.short",
+		Long:  "help.build.long",
+		RunE:  func(cmd *cobra.Command, args []string) error { return runBuild(cmd.Context(), opts, args) },
 	}
-	cmd.Flags().StringVar(&opts.src, "src", "cardsrc", "folder holding <game>.xlsx")
-	cmd.Flags().StringVar(&opts.out, "out", "out", "folder for generated files")
-	cmd.Flags().StringVar(&opts.rules, "rules", "rules", "folder holding <game>/rulebook.md and RULINGS.md")
-	cmd.Flags().IntVar(&opts.games, "games", 0, "smoke-batch games per game (default: the workbook's CheckGames)")
-	cmd.Flags().Int64Var(&opts.seed, "seed", -1, "smoke-batch seed (default: the workbook's CheckSeed)")
-	cmd.Flags().BoolVar(&opts.embed, "embed-font", false, embedFontUsage)
+	cmd.Flags().StringVar(&opts.src, "src", "cardsrc", "flag.src")
+	cmd.Flags().StringVar(&opts.out, "out", "out", "flag.out")
+	cmd.Flags().StringVar(&opts.rules, "rules", "rules", "flag.rules")
+	cmd.Flags().IntVar(&opts.games, "games", 0, "flag.build.games")
+	cmd.Flags().Int64Var(&opts.seed, "seed", -1, "flag.build.seed")
+	cmd.Flags().BoolVar(&opts.embed, "embed-font", false, "flag.embed-font")
 	return cmd
 }
 

@@ -39,35 +39,24 @@ type cardsOptions struct {
 func newCardsCmd(g *globalOptions) *cobra.Command {
 	opts := &cardsOptions{globalOptions: g}
 	cmd := &cobra.Command{
-		Use:   "cards GAME",
-		Short: "印刷用PDFを作る / print-and-play PDF of a game's cards and boards",
-		Long: "Cards validates GAME's workbook and writes out/GAME/cards.pdf: 3×3 cards per sheet with\n" +
-			"bleed and crop marks, face and back pages alternating (backs mirrored for long-edge\n" +
-			"duplex), copies as the workbook says, boards on pages of their own. The look comes from\n" +
-			"layout/GAME.yaml. --per-card writes out/GAME/cards/<kind>-<ID>.pdf instead, one card at\n" +
-			"trim size plus bleed with crop marks, for print shops. --changed-since REV prints only the cards\n" +
-			"changed since a git revision, into out/GAME/cards-changed.pdf so that the full deck in\n" +
-			"cards.pdf is never replaced by a partial one; --output names the sheet PDF instead.\n" +
-			"--faces-only prints no backs (sleeving over existing cards); --duplex short mirrors the\n" +
-			"backs top to bottom for short-edge duplex; --pack fills sheets with several kinds;\n" +
-			"--ink-saver prints the backs as outlines. --draft prints a deck whose data has errors, for a\n" +
-			"quick playtest: every face of an invalid card carries a diagonal DRAFT band and the cell of\n" +
-			"its problem, and the command still exits 1.",
-		Args: exactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error { return runCards(cmd.Context(), opts, args) },
+		Use:   "cards",
+		Short: "help.cards.short",
+		Long:  "help.cards.long",
+		Args:  exactArgs(1),
+		RunE:  func(cmd *cobra.Command, args []string) error { return runCards(cmd.Context(), opts, args) },
 	}
-	cmd.Flags().StringVar(&opts.src, "src", "cardsrc", "folder holding <game>.xlsx and art/")
-	cmd.Flags().StringVar(&opts.out, "out", "out", "folder for generated files")
-	cmd.Flags().StringVar(&opts.paper, "paper", "a4", "paper size: a4 or letter")
-	cmd.Flags().StringSliceVar(&opts.only, "only", nil, "print only these card IDs (comma-separated)")
-	cmd.Flags().BoolVar(&opts.perCard, "per-card", false, "write one PDF per card (trim + bleed, with crop marks) instead of sheets")
-	cmd.Flags().StringVar(&opts.since, "changed-since", "", "print only the cards whose rows changed since git revision REV (into cards-changed.pdf)")
-	cmd.Flags().BoolVar(&opts.print.FacesOnly, "faces-only", false, "print no backs (for sleeving over existing cards)")
-	cmd.Flags().StringVar(&opts.print.Duplex, "duplex", "long", "the printer's flip for the backs: long or short (short-edge mirrors the backs top to bottom)")
-	cmd.Flags().BoolVar(&opts.print.Pack, "pack", false, "fill sheets with several kinds instead of starting each kind on a new sheet")
-	cmd.Flags().BoolVar(&opts.print.InkSaver, "ink-saver", false, "print backs as outlines only")
-	cmd.Flags().BoolVar(&opts.draft, "draft", false, "print even when validation finds errors, each invalid card's face marked DRAFT with its problem's cell; exits 1 all the same")
-	cmd.Flags().StringVar(&opts.output, "output", "", "file name of the sheet PDF in out/GAME (default cards.pdf, or cards-changed.pdf with --changed-since)")
+	cmd.Flags().StringVar(&opts.src, "src", "cardsrc", "flag.src.art")
+	cmd.Flags().StringVar(&opts.out, "out", "out", "flag.out")
+	cmd.Flags().StringVar(&opts.paper, "paper", "a4", "flag.cards.paper")
+	cmd.Flags().StringSliceVar(&opts.only, "only", nil, "flag.cards.only")
+	cmd.Flags().BoolVar(&opts.perCard, "per-card", false, "flag.cards.per-card")
+	cmd.Flags().StringVar(&opts.since, "changed-since", "", "flag.cards.changed-since")
+	cmd.Flags().BoolVar(&opts.print.FacesOnly, "faces-only", false, "flag.cards.faces-only")
+	cmd.Flags().StringVar(&opts.print.Duplex, "duplex", "long", "flag.cards.duplex")
+	cmd.Flags().BoolVar(&opts.print.Pack, "pack", false, "flag.cards.pack")
+	cmd.Flags().BoolVar(&opts.print.InkSaver, "ink-saver", false, "flag.cards.ink-saver")
+	cmd.Flags().BoolVar(&opts.draft, "draft", false, "flag.cards.draft")
+	cmd.Flags().StringVar(&opts.output, "output", "", "flag.cards.output")
 	return cmd
 }
 

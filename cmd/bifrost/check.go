@@ -26,14 +26,8 @@ func newCheckCmd(g *globalOptions) *cobra.Command {
 	opts := &checkOptions{globalOptions: g}
 	cmd := &cobra.Command{
 		Use:   "check",
-		Short: "CI のゲート: 検証と試行とボーダー判定 / the CI gate: validate, smoke-simulate, apply thresholds",
-		Long: "Check validates every workbook, plays each game's smoke batch (CheckGames games from\n" +
-			"CheckSeed) and applies the workbook's Check* thresholds: violations, unfinished games,\n" +
-			"the seat win-rate gap and dead cards. It writes out/<game>/report.json (the smoke batch)\n" +
-			"and report.html (the balance batch, with CheckBalanceBots at every seat).\n" +
-			"--base REV also plays the balance batch on the workbook at git revision REV with the\n" +
-			"same seeds and fails when the seat gap grew by more than CheckMaxSeatGapGrowth points.\n" +
-			"Exit 0 when all is well, 1 when the data has problems, 2 when it could not run.",
+		Short: "help.check.short",
+		Long:  "help.check.long",
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) > 0 {
 				return usageError{msgErr("check_no_args", args)}
@@ -42,10 +36,10 @@ func newCheckCmd(g *globalOptions) *cobra.Command {
 		},
 		RunE: func(cmd *cobra.Command, args []string) error { return runCheck(cmd.Context(), opts) },
 	}
-	cmd.Flags().StringVar(&opts.src, "src", "cardsrc", "folder holding <game>.xlsx")
-	cmd.Flags().StringVar(&opts.out, "out", "out", "folder for the reports")
-	cmd.Flags().StringVar(&opts.format, "format", "text", "output: text, github or json")
-	cmd.Flags().StringVar(&opts.base, "base", "", "git revision whose workbooks the balance must not have regressed from")
+	cmd.Flags().StringVar(&opts.src, "src", "cardsrc", "flag.src")
+	cmd.Flags().StringVar(&opts.out, "out", "out", "flag.check.out")
+	cmd.Flags().StringVar(&opts.format, "format", "text", "flag.check.format")
+	cmd.Flags().StringVar(&opts.base, "base", "", "flag.check.base")
 	return cmd
 }
 

@@ -31,22 +31,18 @@ type compareOptions struct {
 func newCompareCmd(g *globalOptions) *cobra.Command {
 	opts := &compareOptions{globalOptions: g}
 	cmd := &cobra.Command{
-		Use:   "compare OLD NEW | --base REV [GAME...]",
-		Short: "2つの版のバランスを対にして比べる / paired balance comparison of two versions",
-		Long: "Compare plays the same seeded games with the same bots on two versions of a workbook\n" +
-			"and reports the changes in seat win rates, length, score and per-card use and win\n" +
-			"rates, with paired 95 % intervals, marking only significant changes (Benjamini–\n" +
-			"Hochberg, false discovery rate 5 %). Each side is a workbook file or a git revision;\n" +
-			"--base REV compares the workbooks under --src with that revision's.",
-		RunE: func(cmd *cobra.Command, args []string) error { return runCompare(cmd.Context(), opts, args) },
+		Use:   "compare",
+		Short: "help.compare.short",
+		Long:  "help.compare.long",
+		RunE:  func(cmd *cobra.Command, args []string) error { return runCompare(cmd.Context(), opts, args) },
 	}
-	cmd.Flags().StringVar(&opts.src, "src", "cardsrc", "folder holding <game>.xlsx")
-	cmd.Flags().StringVar(&opts.base, "base", "", "git revision to compare the workbooks under --src with")
-	cmd.Flags().IntVar(&opts.games, "games", 2000, "games per side")
-	cmd.Flags().StringVar(&opts.players, "players", "all", "player counts: all, or a list such as 2,3")
-	cmd.Flags().Uint64Var(&opts.seed, "seed", 1, "seed shared by both sides")
-	cmd.Flags().StringVar(&opts.bots, "bots", "greedy", "bots by seat, repeating")
-	cmd.Flags().StringVar(&opts.format, "format", "text", "text, markdown, html or json")
+	cmd.Flags().StringVar(&opts.src, "src", "cardsrc", "flag.src")
+	cmd.Flags().StringVar(&opts.base, "base", "", "flag.compare.base")
+	cmd.Flags().IntVar(&opts.games, "games", 2000, "flag.compare.games")
+	cmd.Flags().StringVar(&opts.players, "players", "all", "flag.players")
+	cmd.Flags().Uint64Var(&opts.seed, "seed", 1, "flag.compare.seed")
+	cmd.Flags().StringVar(&opts.bots, "bots", "greedy", "flag.bots")
+	cmd.Flags().StringVar(&opts.format, "format", "text", "flag.compare.format")
 	return cmd
 }
 

@@ -20,14 +20,12 @@ type diffOptions struct {
 func newDiffCmd(g *globalOptions) *cobra.Command {
 	opts := &diffOptions{globalOptions: g}
 	cmd := &cobra.Command{
-		Use:   "diff OLD.xlsx NEW.xlsx | diff --textconv FILE.xlsx",
-		Short: "カード単位の差分 / card-level changes between two workbooks",
-		Long: "Diff lists the cards added (+), removed (-) and changed (~), with each changed\n" +
-			"field's old → new value. With --textconv it prints one stable line per card instead,\n" +
-			"for git: see the README for the .gitattributes and git config lines.",
-		RunE: func(cmd *cobra.Command, args []string) error { return runDiff(cmd.Context(), opts, args) },
+		Use:   "diff",
+		Short: "help.diff.short",
+		Long:  "help.diff.long",
+		RunE:  func(cmd *cobra.Command, args []string) error { return runDiff(cmd.Context(), opts, args) },
 	}
-	cmd.Flags().BoolVar(&opts.textconv, "textconv", false, "print FILE as stable text, one line per card")
+	cmd.Flags().BoolVar(&opts.textconv, "textconv", false, "flag.diff.textconv")
 	return cmd
 }
 

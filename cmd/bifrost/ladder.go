@@ -26,23 +26,19 @@ type ladderOptions struct {
 func newLadderCmd(g *globalOptions) *cobra.Command {
 	opts := &ladderOptions{globalOptions: g}
 	cmd := &cobra.Command{
-		Use:   "ladder GAME [--bots random,greedy]",
-		Short: "ボット同士を対戦させて強さを比べる / play bots against each other, seats rotated",
-		Long: "Ladder plays every pair of --bots against each other on the same seeded deals, with\n" +
-			"their seats alternating and rotated, and reports each bot's win rate per seat with a\n" +
-			"Wilson 95 % interval, and the skill gap: the best bot's win rate minus the worst's.\n" +
-			"Invariants are checked after every decision; each game that broke a rule or did not\n" +
-			"finish is listed (up to 20 of each) with its message and replay command, and exits 1.",
-		Args: exactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error { return runLadder(cmd.Context(), opts, args) },
+		Use:   "ladder",
+		Short: "help.ladder.short",
+		Long:  "help.ladder.long",
+		Args:  exactArgs(1),
+		RunE:  func(cmd *cobra.Command, args []string) error { return runLadder(cmd.Context(), opts, args) },
 	}
-	cmd.Flags().StringVar(&opts.src, "src", "cardsrc", "folder holding <game>.xlsx")
-	cmd.Flags().IntVar(&opts.games, "games", 400, "games per pair of bots")
-	cmd.Flags().StringVar(&opts.players, "players", "all", "player counts: all, or a list such as 2,3")
-	cmd.Flags().Uint64Var(&opts.seed, "seed", 1, "ladder seed")
-	cmd.Flags().IntVar(&opts.workers, "workers", 0, "parallel workers (0: one per core)")
-	cmd.Flags().StringVar(&opts.bots, "bots", "", "bots to compare (default: every bot the game offers)")
-	cmd.Flags().BoolVar(&opts.json, "json", false, "print the ladder as JSON")
+	cmd.Flags().StringVar(&opts.src, "src", "cardsrc", "flag.src")
+	cmd.Flags().IntVar(&opts.games, "games", 400, "flag.ladder.games")
+	cmd.Flags().StringVar(&opts.players, "players", "all", "flag.players")
+	cmd.Flags().Uint64Var(&opts.seed, "seed", 1, "flag.ladder.seed")
+	cmd.Flags().IntVar(&opts.workers, "workers", 0, "flag.workers")
+	cmd.Flags().StringVar(&opts.bots, "bots", "", "flag.ladder.bots")
+	cmd.Flags().BoolVar(&opts.json, "json", false, "flag.ladder.json")
 	return cmd
 }
 

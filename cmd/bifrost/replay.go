@@ -27,12 +27,11 @@ type replayOptions struct {
 func newReplayCmd(g *globalOptions) *cobra.Command {
 	opts := &replayOptions{globalOptions: g}
 	cmd := &cobra.Command{
-		Use:   "replay GAME --seed S --players N [--index I]",
-		Short: "1ゲームを手順ごとに再生する / play one game and print it decision by decision",
-		Long: "Replay plays the game whose seed is S (a violation's seed in a sim report) and prints\n" +
-			"every decision and what it caused, with card names.",
-		Args: exactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error { return runReplay(cmd.Context(), opts, args) },
+		Use:   "replay",
+		Short: "help.replay.short",
+		Long:  "help.replay.long",
+		Args:  exactArgs(1),
+		RunE:  func(cmd *cobra.Command, args []string) error { return runReplay(cmd.Context(), opts, args) },
 	}
 	opts.bind(cmd.Flags())
 	return cmd
@@ -40,12 +39,12 @@ func newReplayCmd(g *globalOptions) *cobra.Command {
 
 // bind defines replay's flags on fs, each read into o.
 func (o *replayOptions) bind(fs *pflag.FlagSet) {
-	fs.StringVar(&o.src, "src", "cardsrc", "folder holding <game>.xlsx")
-	fs.Uint64Var(&o.seed, "seed", 1, "the game's seed")
-	fs.IntVar(&o.players, "players", 0, "number of players (default: the smallest supported)")
-	fs.IntVar(&o.index, "index", 0, "the game's index among a batch's games with this player count (deck pair, board rotation)")
-	fs.StringVar(&o.monster, "monster", "", "valkyrie: the monster to fight, by ID (default: alternate between them)")
-	fs.StringVar(&o.bots, "bots", "random", "bots by seat, repeating")
+	fs.StringVar(&o.src, "src", "cardsrc", "flag.src")
+	fs.Uint64Var(&o.seed, "seed", 1, "flag.replay.seed")
+	fs.IntVar(&o.players, "players", 0, "flag.replay.players")
+	fs.IntVar(&o.index, "index", 0, "flag.replay.index")
+	fs.StringVar(&o.monster, "monster", "", "flag.monster")
+	fs.StringVar(&o.bots, "bots", "random", "flag.bots")
 }
 
 func runReplay(_ context.Context, opts *replayOptions, args []string) error {

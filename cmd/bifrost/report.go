@@ -26,11 +26,11 @@ func newReportCmd(g *globalOptions) *cobra.Command {
 	opts := &reportOptions{globalOptions: g}
 	cmd := &cobra.Command{
 		Use:   "report",
-		Short: "シミュレーション報告の操作 / work with simulation reports",
+		Short: "help.report.short",
 	}
 	merge := &cobra.Command{
-		Use:   "merge SHARD.json...",
-		Short: "シャードの報告を1つにまとめる / merge `sim --shard i/n --json` reports into the single-run report",
+		Use:   "merge",
+		Short: "help.report.merge.short",
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return usageError{msgErr("merge_needs")}
@@ -39,8 +39,8 @@ func newReportCmd(g *globalOptions) *cobra.Command {
 		},
 		RunE: func(cmd *cobra.Command, args []string) error { return runReportMerge(cmd.Context(), opts, args) },
 	}
-	merge.Flags().StringVar(&opts.src, "src", "cardsrc", "folder holding <game>.xlsx (the engine decodes its own sections)")
-	merge.Flags().StringVar(&opts.html, "html", "", "also write the merged report as an HTML page to this file")
+	merge.Flags().StringVar(&opts.src, "src", "cardsrc", "flag.report.merge.src")
+	merge.Flags().StringVar(&opts.html, "html", "", "flag.report.merge.html")
 	cmd.AddCommand(merge)
 	return cmd
 }

@@ -26,7 +26,7 @@ func newRootCmd(stdout, stderr io.Writer, args []string) *cobra.Command {
 	g := &globalOptions{stdout: stdout, stderr: stderr}
 	root := &cobra.Command{
 		Use:           "bifrost",
-		Short:         "カードゲームのデータ検証・シミュレーション・印刷ツール / card-game data toolchain",
+		Short:         "help.bifrost.short",
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
@@ -45,7 +45,7 @@ func newRootCmd(stdout, stderr io.Writer, args []string) *cobra.Command {
 	}
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	root.PersistentFlags().StringVar(&g.lang, "lang", schema.LangFromEnv(), "message language: ja or en (default from LANG)")
+	root.PersistentFlags().StringVar(&g.lang, "lang", schema.LangFromEnv(), "flag.lang")
 	if lang := argLang(args); lang != "" {
 		g.lang = lang // cobra sets it again when it parses --lang
 	}

@@ -34,20 +34,17 @@ type rulebookOptions struct {
 func newRulebookCmd(g *globalOptions) *cobra.Command {
 	opts := &rulebookOptions{globalOptions: g}
 	cmd := &cobra.Command{
-		Use:   "rulebook GAME",
-		Short: "ルールブックと設計者向け資料を作る / render the rulebook and designer's book as PDF and HTML",
-		Long: "Rulebook expands the placeholders of rules/GAME/rulebook.md (the player's book) and\n" +
-			"rules/GAME/designer.md (the designer's book: rulings, Rules parameters, the model's\n" +
-			"limits) from the validated workbook and writes out/GAME/rulebook.pdf, rulebook.html,\n" +
-			"designer.pdf and designer.html.",
-		Args: exactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error { return runRulebook(cmd.Context(), opts, args) },
+		Use:   "rulebook",
+		Short: "help.rulebook.short",
+		Long:  "help.rulebook.long",
+		Args:  exactArgs(1),
+		RunE:  func(cmd *cobra.Command, args []string) error { return runRulebook(cmd.Context(), opts, args) },
 	}
-	cmd.Flags().StringVar(&opts.src, "src", "cardsrc", "folder holding <game>.xlsx")
-	cmd.Flags().StringVar(&opts.out, "out", "out", "folder for generated files")
-	cmd.Flags().StringSliceVar(&opts.formats, "format", []string{"pdf", "html"}, "what to write: pdf, html or both")
-	cmd.Flags().StringVar(&opts.rules, "rules", "rules", "folder holding <game>/rulebook.md, designer.md and RULINGS.md")
-	cmd.Flags().BoolVar(&opts.embed, "embed-font", false, embedFontUsage)
+	cmd.Flags().StringVar(&opts.src, "src", "cardsrc", "flag.src")
+	cmd.Flags().StringVar(&opts.out, "out", "out", "flag.out")
+	cmd.Flags().StringSliceVar(&opts.formats, "format", []string{"pdf", "html"}, "flag.rulebook.format")
+	cmd.Flags().StringVar(&opts.rules, "rules", "rules", "flag.rules.books")
+	cmd.Flags().BoolVar(&opts.embed, "embed-font", false, "flag.embed-font")
 	return cmd
 }
 
@@ -120,9 +117,6 @@ func paintCards(src string, g *schema.Game, res schema.Result, copies bool) (*pa
 	}
 	return &paintedCards{lay: lay, drawn: drawn}, nil
 }
-
-// embedFontUsage is the usage of --embed-font, the same on rulebook and build.
-const embedFontUsage = "embed the installed Mincho and Gothic in the HTML (used glyphs only, ~1.5 MB)"
 
 // embedFonts gives the HTML options that embed the installed Mincho and
 // Gothic when embed is set (--embed-font), none otherwise.

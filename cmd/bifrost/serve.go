@@ -33,27 +33,21 @@ type serveOptions struct {
 func newServeCmd(g *globalOptions) *cobra.Command {
 	opts := &serveOptions{globalOptions: g}
 	cmd := &cobra.Command{
-		Use:   "serve [GAME...]",
-		Short: "ブラウザでカード・本・報告をライブプレビューする / live preview of cards, books and report in the browser",
-		Long: "Serve starts a web server on this machine (127.0.0.1; --port, default a free port) and\n" +
-			"prints its address. For each game it shows every card face and back grouped by kind,\n" +
-			"the rulebook, turn summary and designer's book, and the balance report of a small batch\n" +
-			"(--games). When a workbook, layout/<game>.yaml, rulebook.md, designer.md or RULINGS.md\n" +
-			"is saved, the open pages update themselves within about a second, with each problem\n" +
-			"found listed at the top and beside its card. --listen ADDR answers on another address,\n" +
-			"such as 0.0.0.0:8080 for other machines. Nothing is written. Stop it with Ctrl-C.",
+		Use:   "serve",
+		Short: "help.serve.short",
+		Long:  "help.serve.long",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
 			defer stop()
 			return runServe(ctx, opts, args)
 		},
 	}
-	cmd.Flags().StringVar(&opts.src, "src", "cardsrc", "folder holding <game>.xlsx and art/")
-	cmd.Flags().StringVar(&opts.rules, "rules", "rules", "folder holding <game>/rulebook.md, designer.md and RULINGS.md")
-	cmd.Flags().IntVar(&opts.port, "port", 0, "port on 127.0.0.1 (0: a free port)")
-	cmd.Flags().StringVar(&opts.listen, "listen", "", "address to listen on instead of 127.0.0.1, e.g. 0.0.0.0:8080 (others can then see it)")
-	cmd.Flags().DurationVar(&opts.debounce, "debounce", 150*time.Millisecond, "wait this long after the last change")
-	cmd.Flags().IntVar(&opts.games, "games", 100, "games of the report's batch")
+	cmd.Flags().StringVar(&opts.src, "src", "cardsrc", "flag.src.art")
+	cmd.Flags().StringVar(&opts.rules, "rules", "rules", "flag.rules.books")
+	cmd.Flags().IntVar(&opts.port, "port", 0, "flag.serve.port")
+	cmd.Flags().StringVar(&opts.listen, "listen", "", "flag.serve.listen")
+	cmd.Flags().DurationVar(&opts.debounce, "debounce", 150*time.Millisecond, "flag.debounce")
+	cmd.Flags().IntVar(&opts.games, "games", 100, "flag.serve.games")
 	return cmd
 }
 

@@ -34,25 +34,22 @@ type simOptions struct {
 func newSimCmd(g *globalOptions) *cobra.Command {
 	opts := &simOptions{globalOptions: g}
 	cmd := &cobra.Command{
-		Use:   "sim GAME",
-		Short: "ボットで多数のゲームを遊ぶ / play a seeded batch of full games with bots",
-		Long: "Sim plays --games full games spread over the player counts, each seeded from\n" +
-			"(--seed, player count, game index), and reports seat win rates, lengths, scores,\n" +
-			"per-card statistics, dead cards, unfinished games and rule violations.\n" +
-			"Exit 1 when a game breaks a rule or does not finish.",
-		Args: exactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error { return runSim(cmd.Context(), opts, args) },
+		Use:   "sim",
+		Short: "help.sim.short",
+		Long:  "help.sim.long",
+		Args:  exactArgs(1),
+		RunE:  func(cmd *cobra.Command, args []string) error { return runSim(cmd.Context(), opts, args) },
 	}
-	cmd.Flags().StringVar(&opts.src, "src", "cardsrc", "folder holding <game>.xlsx")
-	cmd.Flags().IntVar(&opts.games, "games", 1000, "games to play in all")
-	cmd.Flags().StringVar(&opts.players, "players", "all", "player counts: all, or a list such as 2,3")
-	cmd.Flags().Uint64Var(&opts.seed, "seed", 1, "batch seed")
-	cmd.Flags().IntVar(&opts.workers, "workers", 0, "parallel workers (0: one per core)")
-	cmd.Flags().StringVar(&opts.monster, "monster", "", "valkyrie: the monster to fight, by ID (default: alternate between them)")
-	cmd.Flags().StringVar(&opts.bots, "bots", "random", "bots by seat, repeating: e.g. random,greedy")
-	cmd.Flags().BoolVar(&opts.json, "json", false, "print the report as JSON")
-	cmd.Flags().BoolVar(&opts.check, "check", true, "check invariants once each game is set up and after every decision")
-	cmd.Flags().StringVar(&opts.shard, "shard", "", "play only slice i/n of the batch (e.g. 2/8); merge the slices' reports with bifrost report merge")
+	cmd.Flags().StringVar(&opts.src, "src", "cardsrc", "flag.src")
+	cmd.Flags().IntVar(&opts.games, "games", 1000, "flag.sim.games")
+	cmd.Flags().StringVar(&opts.players, "players", "all", "flag.players")
+	cmd.Flags().Uint64Var(&opts.seed, "seed", 1, "flag.sim.seed")
+	cmd.Flags().IntVar(&opts.workers, "workers", 0, "flag.workers")
+	cmd.Flags().StringVar(&opts.monster, "monster", "", "flag.monster")
+	cmd.Flags().StringVar(&opts.bots, "bots", "random", "flag.sim.bots")
+	cmd.Flags().BoolVar(&opts.json, "json", false, "flag.sim.json")
+	cmd.Flags().BoolVar(&opts.check, "check", true, "flag.sim.check")
+	cmd.Flags().StringVar(&opts.shard, "shard", "", "flag.sim.shard")
 	return cmd
 }
 

@@ -37,23 +37,20 @@ type sweepOptions struct {
 func newSweepCmd(g *globalOptions) *cobra.Command {
 	opts := &sweepOptions{globalOptions: g}
 	cmd := &cobra.Command{
-		Use:   "sweep GAME --set 'Sheet!ID.column=a..b' | --rule Key=a,b,c",
-		Short: "値を変えながら同じシードで遊び比べる / measure the game against a value",
-		Long: "Sweep plays the same seeded games for each value of a card field (--set, by sheet, ID\n" +
-			"and column) or a Rules parameter (--rule), and reports seat win rates, the seat gap,\n" +
-			"length and score against the value. Several --set and --rule form a grid. The\n" +
-			"workbook under --src is never changed: each value is tried on a copy.",
-		Args: exactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error { return runSweep(cmd.Context(), opts, args) },
+		Use:   "sweep",
+		Short: "help.sweep.short",
+		Long:  "help.sweep.long",
+		Args:  exactArgs(1),
+		RunE:  func(cmd *cobra.Command, args []string) error { return runSweep(cmd.Context(), opts, args) },
 	}
-	cmd.Flags().StringVar(&opts.src, "src", "cardsrc", "folder holding <game>.xlsx")
-	cmd.Flags().StringArrayVar(&opts.sets, "set", nil, "a card field and its values: 'Edda!E1-05.目標値=5..9' or '…=5,7,9'")
-	cmd.Flags().StringArrayVar(&opts.rules, "rule", nil, "a Rules parameter and its values: 'TiwazVP=0,1,2' or 'TiwazVP=0..2'")
-	cmd.Flags().IntVar(&opts.games, "games", 1000, "games per value")
-	cmd.Flags().StringVar(&opts.players, "players", "all", "player counts: all, or a list such as 2,3")
-	cmd.Flags().Uint64Var(&opts.seed, "seed", 1, "seed shared by every value")
-	cmd.Flags().StringVar(&opts.bots, "bots", "greedy", "bots by seat, repeating")
-	cmd.Flags().StringVar(&opts.format, "format", "text", "text, json, or html (a table and charts)")
+	cmd.Flags().StringVar(&opts.src, "src", "cardsrc", "flag.src")
+	cmd.Flags().StringArrayVar(&opts.sets, "set", nil, "flag.sweep.set")
+	cmd.Flags().StringArrayVar(&opts.rules, "rule", nil, "flag.sweep.rule")
+	cmd.Flags().IntVar(&opts.games, "games", 1000, "flag.sweep.games")
+	cmd.Flags().StringVar(&opts.players, "players", "all", "flag.players")
+	cmd.Flags().Uint64Var(&opts.seed, "seed", 1, "flag.sweep.seed")
+	cmd.Flags().StringVar(&opts.bots, "bots", "greedy", "flag.bots")
+	cmd.Flags().StringVar(&opts.format, "format", "text", "flag.sweep.format")
 	return cmd
 }
 

@@ -22,17 +22,14 @@ type templateOptions struct {
 func newTemplateCmd(g *globalOptions) *cobra.Command {
 	opts := &templateOptions{globalOptions: g}
 	cmd := &cobra.Command{
-		Use:   "template GAME -o FILE.xlsx",
-		Short: "空のワークブックを作る / write an empty workbook with headers, dropdowns and notes",
-		Long: "Template writes an empty workbook for GAME: Japanese headers with the English name as a\n" +
-			"note, and dropdowns. Its output is source data, so unlike every other\n" +
-			"command it may write into the workbook folder (cardsrc/<game>.xlsx for a new game), but\n" +
-			"never over an existing file unless --force is given.",
-		Args: exactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error { return runTemplate(cmd.Context(), opts, args) },
+		Use:   "template",
+		Short: "help.template.short",
+		Long:  "help.template.long",
+		Args:  exactArgs(1),
+		RunE:  func(cmd *cobra.Command, args []string) error { return runTemplate(cmd.Context(), opts, args) },
 	}
-	cmd.Flags().StringVarP(&opts.out, "output", "o", "", "the workbook to write (required)")
-	cmd.Flags().BoolVar(&opts.force, "force", false, "overwrite FILE if it exists")
+	cmd.Flags().StringVarP(&opts.out, "output", "o", "", "flag.template.output")
+	cmd.Flags().BoolVar(&opts.force, "force", false, "flag.template.force")
 	return cmd
 }
 

@@ -25,14 +25,14 @@ type ttsOptions struct {
 func newTTSCmd(g *globalOptions) *cobra.Command {
 	opts := &ttsOptions{globalOptions: g}
 	cmd := &cobra.Command{
-		Use:   "tts [GAME...]",
-		Short: "TTS（テーブルトップ・シミュレーター）用のデッキ画像と JSON を作る / Tabletop Simulator deck sheets and saved object",
-		Long:  ttsLong,
+		Use:   "tts",
+		Short: "help.tts.short",
+		Long:  "help.tts.long",
 		RunE:  func(cmd *cobra.Command, args []string) error { return runTTS(cmd.Context(), opts, args) },
 	}
-	cmd.Flags().StringVar(&opts.src, "src", "cardsrc", "folder holding <game>.xlsx and art/")
-	cmd.Flags().StringVar(&opts.out, "out", "out", "folder for generated files")
-	cmd.Flags().StringVar(&opts.baseURL, "base-url", "", ttsBaseURLUsage)
+	cmd.Flags().StringVar(&opts.src, "src", "cardsrc", "flag.src.art")
+	cmd.Flags().StringVar(&opts.out, "out", "out", "flag.out")
+	cmd.Flags().StringVar(&opts.baseURL, "base-url", "", "flag.tts.base-url")
 	return cmd
 }
 

@@ -22,14 +22,13 @@ type validateOptions struct {
 func newValidateCmd(g *globalOptions) *cobra.Command {
 	opts := &validateOptions{globalOptions: g}
 	cmd := &cobra.Command{
-		Use:   "validate [GAME...|FILE.xlsx...]",
-		Short: "ワークブックを検証する / check every cell of the workbooks",
-		Long: "Validate reads each game's workbook (all four by default) and prints every problem\n" +
-			"as one line: file: Sheet!Cell: message. Exit 0 when clean, 1 on problems, 2 when it cannot run.",
-		RunE: func(cmd *cobra.Command, args []string) error { return runValidate(cmd.Context(), opts, args) },
+		Use:   "validate",
+		Short: "help.validate.short",
+		Long:  "help.validate.long",
+		RunE:  func(cmd *cobra.Command, args []string) error { return runValidate(cmd.Context(), opts, args) },
 	}
-	cmd.Flags().StringVar(&opts.src, "src", "cardsrc", "folder holding <game>.xlsx")
-	cmd.Flags().BoolVar(&opts.json, "json", false, "print the result as JSON")
+	cmd.Flags().StringVar(&opts.src, "src", "cardsrc", "flag.src")
+	cmd.Flags().BoolVar(&opts.json, "json", false, "flag.validate.json")
 	return cmd
 }
 

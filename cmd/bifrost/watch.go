@@ -31,21 +31,19 @@ type watchOptions struct {
 func newWatchCmd(g *globalOptions) *cobra.Command {
 	opts := &watchOptions{globalOptions: g}
 	cmd := &cobra.Command{
-		Use:   "watch [GAME...]",
-		Short: "保存のたびに作り直す / rebuild a game each time its workbook is saved",
-		Long: "Watch follows the workbook folder and, a moment after a workbook is saved, rebuilds\n" +
-			"that game (validate, smoke batch, outputs) and prints its problems. Excel's ~$ and\n" +
-			"LibreOffice's .~lock files are ignored. Stop it with Ctrl-C.",
+		Use:   "watch",
+		Short: "help.watch.short",
+		Long:  "help.watch.long",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
 			defer stop()
 			return runWatch(ctx, opts, args)
 		},
 	}
-	cmd.Flags().StringVar(&opts.src, "src", "cardsrc", "folder holding <game>.xlsx")
-	cmd.Flags().StringVar(&opts.out, "out", "out", "folder for generated files")
-	cmd.Flags().StringVar(&opts.rules, "rules", "rules", "folder holding <game>/rulebook.md and RULINGS.md")
-	cmd.Flags().DurationVar(&opts.debounce, "debounce", 400*time.Millisecond, "wait this long after the last change")
+	cmd.Flags().StringVar(&opts.src, "src", "cardsrc", "flag.src")
+	cmd.Flags().StringVar(&opts.out, "out", "out", "flag.out")
+	cmd.Flags().StringVar(&opts.rules, "rules", "rules", "flag.rules")
+	cmd.Flags().DurationVar(&opts.debounce, "debounce", 400*time.Millisecond, "flag.debounce")
 	return cmd
 }
 

@@ -1,0 +1,277 @@
+package main
+
+import "bifrost/schema"
+
+// helpTexts is every command's help, by key: Japanese, English. A command
+// names its Short and Long by key (help.<command>.short, .long) and each
+// flag its usage (flag.<command>.<flag>, or flag.<flag> when several
+// commands share it); its usage line is help.<command path>.use.
+// localizeHelp looks them up; a test holds that every command and flag has
+// both forms and that no key goes unused.
+var helpTexts = schema.Catalogue{
+	"help.bifrost.use":   {"bifrost", "bifrost"},
+	"help.bifrost.short": {"カードゲームのデータ検証・シミュレーション・印刷ツール", "card-game data toolchain"},
+	"flag.lang":          {"メッセージの言語：ja か en（既定は LANG から）", "message language: ja or en (default from LANG)"},
+	"help.build.use":     {"build [GAME...]", "build [GAME...]"},
+	"help.build.short":   {"検証・試行・出力をまとめて行う", "the main job: validate, smoke-simulate and write out/<game>/"},
+	"help.build.long": {
+		"各ゲームのブックを検証し、エンジンのあるゲームごとに不変条件を確かめながらシード付きの試行ゲームを遊び、\n" +
+			"out/<game>/report.json を書き出します。report.html はブックの CheckBalanceBots で遊ぶバランス試行から作ります。",
+		"Build validates every game's workbook, plays a smoke batch of seeded games with\n" +
+			"invariant checks for each game whose engine exists, and writes out/<game>/report.json;\n" +
+			"report.html comes from a balance batch with the workbook's CheckBalanceBots.",
+	},
+	"flag.embed-font":  {"入っている明朝とゴシックを HTML の本に埋め込む（base64、使う字だけ。1ページあたり約 1.5 MB）", "embed the installed Mincho and Gothic in the HTML (used glyphs only, ~1.5 MB)"},
+	"flag.build.games": {"ゲームごとの試行ゲーム数（既定はブックの CheckGames）", "smoke-batch games per game (default: the workbook's CheckGames)"},
+	"flag.out":         {"生成したファイルを置くフォルダ", "folder for generated files"},
+	"flag.rules":       {"<game>/rulebook.md と RULINGS.md のあるフォルダ", "folder holding <game>/rulebook.md and RULINGS.md"},
+	"flag.build.seed":  {"試行ゲームのシード（既定はブックの CheckSeed）", "smoke-batch seed (default: the workbook's CheckSeed)"},
+	"flag.src":         {"<game>.xlsx のあるフォルダ", "folder holding <game>.xlsx"},
+	"help.cards.use":   {"cards GAME", "cards GAME"},
+	"help.cards.short": {"印刷用PDFを作る", "print-and-play PDF of a game's cards and boards"},
+	"help.cards.long": {
+		"GAME のブックを検証し、out/GAME/cards.pdf を書き出します。1枚の用紙に 3×3 枚、塗り足しとトンボ付き、\n" +
+			"表面と裏面のページが交互（長辺とじの両面印刷向けに裏面は左右反転）、枚数はブックのとおり、ボードは別ページです。\n" +
+			"見た目は layout/GAME.yaml で決まります。--per-card は代わりに out/GAME/cards/<種類>-<ID>.pdf を\n" +
+			"カード1枚ずつ（仕上がり＋塗り足し、トンボ付き、印刷所向け）書き出します。--changed-since REV は\n" +
+			"その git リビジョン以降に変わったカードだけを out/GAME/cards-changed.pdf に印刷します（cards.pdf の\n" +
+			"全カードは置き換えません）。--output でその PDF の名前を変えられます。--faces-only は裏面を印刷しません\n" +
+			"（手持ちのカードにスリーブで重ねる場合）。--duplex short は短辺とじ向けに裏面を上下反転します。--pack は\n" +
+			"複数の種類を同じ用紙に詰めます。--ink-saver は裏面を輪郭だけで印刷します。--draft はデータに誤りがあっても\n" +
+			"試遊用に印刷します。誤りのあるカードの表面には斜めの DRAFT の帯と誤りのセルが入り、終了コードは 1 のままです。",
+		"Cards validates GAME's workbook and writes out/GAME/cards.pdf: 3×3 cards per sheet with\n" +
+			"bleed and crop marks, face and back pages alternating (backs mirrored for long-edge\n" +
+			"duplex), copies as the workbook says, boards on pages of their own. The look comes from\n" +
+			"layout/GAME.yaml. --per-card writes out/GAME/cards/<kind>-<ID>.pdf instead, one card at\n" +
+			"trim size plus bleed with crop marks, for print shops. --changed-since REV prints only the cards\n" +
+			"changed since a git revision, into out/GAME/cards-changed.pdf so that the full deck in\n" +
+			"cards.pdf is never replaced by a partial one; --output names the sheet PDF instead.\n" +
+			"--faces-only prints no backs (sleeving over existing cards); --duplex short mirrors the\n" +
+			"backs top to bottom for short-edge duplex; --pack fills sheets with several kinds;\n" +
+			"--ink-saver prints the backs as outlines. --draft prints a deck whose data has errors, for a\n" +
+			"quick playtest: every face of an invalid card carries a diagonal DRAFT band and the cell of\n" +
+			"its problem, and the command still exits 1.",
+	},
+	"flag.cards.changed-since": {"git リビジョン REV 以降に行が変わったカードだけを印刷する（cards-changed.pdf に）", "print only the cards whose rows changed since git revision REV (into cards-changed.pdf)"},
+	"flag.cards.draft":         {"検証で誤りが見つかっても印刷する。誤りのあるカードの表面に DRAFT と誤りのセルを入れる（終了コードは 1 のまま）", "print even when validation finds errors, each invalid card's face marked DRAFT with its problem's cell; exits 1 all the same"},
+	"flag.cards.duplex":        {"両面印刷のとじ方：long か short（short は裏面を上下反転）", "the printer's flip for the backs: long or short (short-edge mirrors the backs top to bottom)"},
+	"flag.cards.faces-only":    {"裏面を印刷しない（手持ちのカードにスリーブで重ねる場合）", "print no backs (for sleeving over existing cards)"},
+	"flag.cards.ink-saver":     {"裏面を輪郭だけで印刷する", "print backs as outlines only"},
+	"flag.cards.only":          {"この ID のカードだけを印刷する（「,」区切り）", "print only these card IDs (comma-separated)"},
+	"flag.cards.output":        {"out/GAME に書く PDF のファイル名（既定は cards.pdf、--changed-since のときは cards-changed.pdf）", "file name of the sheet PDF in out/GAME (default cards.pdf, or cards-changed.pdf with --changed-since)"},
+	"flag.cards.pack":          {"種類ごとに用紙を改めず、複数の種類を同じ用紙に詰める", "fill sheets with several kinds instead of starting each kind on a new sheet"},
+	"flag.cards.paper":         {"用紙の大きさ：a4 か letter", "paper size: a4 or letter"},
+	"flag.cards.per-card":      {"用紙ではなくカード1枚ずつの PDF を書き出す（仕上がり＋塗り足し、トンボ付き）", "write one PDF per card (trim + bleed, with crop marks) instead of sheets"},
+	"flag.src.art":             {"<game>.xlsx と art/ のあるフォルダ", "folder holding <game>.xlsx and art/"},
+	"help.check.use":           {"check", "check"},
+	"help.check.short":         {"CI のゲート: 検証と試行とボーダー判定", "the CI gate: validate, smoke-simulate, apply thresholds"},
+	"help.check.long": {
+		"すべてのブックを検証し、ゲームごとに試行ゲーム（CheckSeed から CheckGames ゲーム）を遊び、ブックの Check* の\n" +
+			"しきい値（ルール違反、未完了のゲーム、席ごとの勝率差、使われないカード）で判定します。out/<game>/report.json\n" +
+			"（試行ゲーム）と report.html（全席 CheckBalanceBots のバランス試行）を書き出します。--base REV は git\n" +
+			"リビジョン REV のブックでも同じシードでバランス試行を遊び、席の勝率差が CheckMaxSeatGapGrowth ポイントを\n" +
+			"超えて広がったら不合格にします。終了コードは、問題なしで 0、データに問題があれば 1、実行できなければ 2 です。",
+		"Check validates every workbook, plays each game's smoke batch (CheckGames games from\n" +
+			"CheckSeed) and applies the workbook's Check* thresholds: violations, unfinished games,\n" +
+			"the seat win-rate gap and dead cards. It writes out/<game>/report.json (the smoke batch)\n" +
+			"and report.html (the balance batch, with CheckBalanceBots at every seat).\n" +
+			"--base REV also plays the balance batch on the workbook at git revision REV with the\n" +
+			"same seeds and fails when the seat gap grew by more than CheckMaxSeatGapGrowth points.\n" +
+			"Exit 0 when all is well, 1 when the data has problems, 2 when it could not run.",
+	},
+	"flag.check.base":    {"バランスがそれより悪くなってはいけない、比べる git リビジョン", "git revision whose workbooks the balance must not have regressed from"},
+	"flag.check.format":  {"出力の形式：text、github、json のどれか", "output: text, github or json"},
+	"flag.check.out":     {"報告を置くフォルダ", "folder for the reports"},
+	"help.compare.use":   {"compare OLD NEW | --base REV [GAME...]", "compare OLD NEW | --base REV [GAME...]"},
+	"help.compare.short": {"2つの版のバランスを対にして比べる", "paired balance comparison of two versions"},
+	"help.compare.long": {
+		"ブックの2つの版で、同じシードのゲームを同じボットで遊び、席ごとの勝率、ゲームの長さ、得点、カードごとの\n" +
+			"使用率と勝率の変化を対の 95 % 区間とともに示します。印を付けるのは有意な変化だけです（Benjamini–Hochberg、\n" +
+			"偽発見率 5 %）。比べる側はそれぞれブックのファイルか git のリビジョンです。--base REV は --src のブックを\n" +
+			"そのリビジョンのものと比べます。",
+		"Compare plays the same seeded games with the same bots on two versions of a workbook\n" +
+			"and reports the changes in seat win rates, length, score and per-card use and win\n" +
+			"rates, with paired 95 % intervals, marking only significant changes (Benjamini–\n" +
+			"Hochberg, false discovery rate 5 %). Each side is a workbook file or a git revision;\n" +
+			"--base REV compares the workbooks under --src with that revision's.",
+	},
+	"flag.compare.base":   {"--src のブックと比べる git リビジョン", "git revision to compare the workbooks under --src with"},
+	"flag.bots":           {"席ごとのボット（足りなければ繰り返す）", "bots by seat, repeating"},
+	"flag.compare.format": {"text、markdown、html、json のどれか", "text, markdown, html or json"},
+	"flag.compare.games":  {"片側あたりのゲーム数", "games per side"},
+	"flag.players":        {"人数：all、または 2,3 のような一覧", "player counts: all, or a list such as 2,3"},
+	"flag.compare.seed":   {"両側で共通のシード", "seed shared by both sides"},
+	"help.diff.use":       {"diff OLD.xlsx NEW.xlsx | diff --textconv FILE.xlsx", "diff OLD.xlsx NEW.xlsx | diff --textconv FILE.xlsx"},
+	"help.diff.short":     {"カード単位の差分", "card-level changes between two workbooks"},
+	"help.diff.long": {
+		"追加（+）、削除（-）、変更（~）されたカードを、変わった項目の 旧 → 新 の値とともに一覧します。\n" +
+			"--textconv を付けると代わりにカード1枚を安定した1行で表示します（git 用。.gitattributes と git config の\n" +
+			"設定は README にあります）。",
+		"Diff lists the cards added (+), removed (-) and changed (~), with each changed\n" +
+			"field's old → new value. With --textconv it prints one stable line per card instead,\n" +
+			"for git: see the README for the .gitattributes and git config lines.",
+	},
+	"flag.diff.textconv": {"FILE をカード1枚1行の安定したテキストで表示する", "print FILE as stable text, one line per card"},
+	"help.help.use":      {"help [command]", "help [command]"},
+	"help.help.short":    {"コマンドのヘルプを表示する", "Help about any command"},
+	"help.help.long": {
+		"どのコマンドのヘルプも表示します。\n" +
+			"bifrost help [コマンド] で詳しい説明を表示します。",
+		"Help provides help for any command in the application.\n" +
+			"Simply type bifrost help [path to command] for full details.",
+	},
+	"help.ladder.use":   {"ladder GAME [--bots random,greedy]", "ladder GAME [--bots random,greedy]"},
+	"help.ladder.short": {"ボット同士を対戦させて強さを比べる", "play bots against each other, seats rotated"},
+	"help.ladder.long": {
+		"--bots のすべての組を、同じシードの配りで、席を入れ替え・回しながら対戦させ、ボットごとの席別の勝率を\n" +
+			"Wilson の 95 % 区間とともに示し、腕前の差（最も強いボットと最も弱いボットの勝率の差）を示します。\n" +
+			"選択のたびに不変条件を確かめ、ルールを破ったゲームと終わらないゲームを（それぞれ20件まで）メッセージと\n" +
+			"再現コマンドつきで示し、終了コードは 1 になります。",
+		"Ladder plays every pair of --bots against each other on the same seeded deals, with\n" +
+			"their seats alternating and rotated, and reports each bot's win rate per seat with a\n" +
+			"Wilson 95 % interval, and the skill gap: the best bot's win rate minus the worst's.\n" +
+			"Invariants are checked after every decision; each game that broke a rule or did not\n" +
+			"finish is listed (up to 20 of each) with its message and replay command, and exits 1.",
+	},
+	"flag.ladder.bots":  {"比べるボット（既定はそのゲームのすべてのボット）", "bots to compare (default: every bot the game offers)"},
+	"flag.ladder.games": {"ボットの組ごとのゲーム数", "games per pair of bots"},
+	"flag.ladder.json":  {"結果を JSON で表示する", "print the ladder as JSON"},
+	"flag.ladder.seed":  {"対戦のシード", "ladder seed"},
+	"flag.workers":      {"並列に動かす数（0 ならコアごとに1つ）", "parallel workers (0: one per core)"},
+	"help.replay.use":   {"replay GAME --seed S --players N [--index I]", "replay GAME --seed S --players N [--index I]"},
+	"help.replay.short": {"1ゲームを手順ごとに再生する", "play one game and print it decision by decision"},
+	"help.replay.long": {
+		"シード S のゲーム（sim の報告にある違反のシードなど）を遊び、すべての選択とその結果をカード名とともに表示します。",
+		"Replay plays the game whose seed is S (a violation's seed in a sim report) and prints\n" +
+			"every decision and what it caused, with card names.",
+	},
+	"flag.replay.index":       {"この人数のゲームの中でのゲーム番号（デッキの組やボードの回転を決める）", "the game's index among a batch's games with this player count (deck pair, board rotation)"},
+	"flag.monster":            {"valkyrie：戦うモンスターの ID（既定は交互）", "valkyrie: the monster to fight, by ID (default: alternate between them)"},
+	"flag.replay.players":     {"人数（既定は遊べる最少の人数）", "number of players (default: the smallest supported)"},
+	"flag.replay.seed":        {"ゲームのシード", "the game's seed"},
+	"help.report.use":         {"report", "report"},
+	"help.report.short":       {"シミュレーション報告の操作", "work with simulation reports"},
+	"help.report.merge.use":   {"merge SHARD.json...", "merge SHARD.json..."},
+	"help.report.merge.short": {"シャードの報告を1つにまとめる", "merge `sim --shard i/n --json` reports into the single-run report"},
+	"flag.report.merge.html":  {"まとめた報告をこのファイルに HTML のページとしても書き出す", "also write the merged report as an HTML page to this file"},
+	"flag.report.merge.src":   {"<game>.xlsx のあるフォルダ（エンジンが自分の部分を読み解くため）", "folder holding <game>.xlsx (the engine decodes its own sections)"},
+	"help.rulebook.use":       {"rulebook GAME", "rulebook GAME"},
+	"help.rulebook.short":     {"ルールブックと設計者向け資料を作る", "render the rulebook and designer's book as PDF and HTML"},
+	"help.rulebook.long": {
+		"rules/GAME/rulebook.md（プレイヤー向けの本）と rules/GAME/designer.md（設計者向けの本：裁定、Rules の変数、\n" +
+			"モデルの限界）の差し込みを検証済みのブックから展開し、out/GAME/rulebook.pdf、rulebook.html、designer.pdf、\n" +
+			"designer.html を書き出します。",
+		"Rulebook expands the placeholders of rules/GAME/rulebook.md (the player's book) and\n" +
+			"rules/GAME/designer.md (the designer's book: rulings, Rules parameters, the model's\n" +
+			"limits) from the validated workbook and writes out/GAME/rulebook.pdf, rulebook.html,\n" +
+			"designer.pdf and designer.html.",
+	},
+	"flag.rulebook.format": {"書き出す形式：pdf、html、または両方", "what to write: pdf, html or both"},
+	"flag.rules.books":     {"<game>/rulebook.md、designer.md、RULINGS.md のあるフォルダ", "folder holding <game>/rulebook.md, designer.md and RULINGS.md"},
+	"help.serve.use":       {"serve [GAME...]", "serve [GAME...]"},
+	"help.serve.short":     {"ブラウザでカード・本・報告をライブプレビューする", "live preview of cards, books and report in the browser"},
+	"help.serve.long": {
+		"このマシン上に Web サーバーを立て（127.0.0.1。--port、既定は空いているポート）、そのアドレスを表示します。\n" +
+			"ゲームごとに、すべてのカードの表と裏を種類別に、ルールブック・早見表・設計者向け資料、小さな試行（--games）の\n" +
+			"バランス報告を表示します。ブック、layout/<game>.yaml、rulebook.md、designer.md、RULINGS.md を保存すると、\n" +
+			"開いているページが1秒ほどで自動的に更新され、見つかった問題が一覧とそのカードの横に表示されます。\n" +
+			"--listen ADDR で別のアドレス（ほかのマシンから見るなら 0.0.0.0:8080 など）で待ち受けます。\n" +
+			"ファイルは何も書き出しません。Ctrl-C で終了します。",
+		"Serve starts a web server on this machine (127.0.0.1; --port, default a free port) and\n" +
+			"prints its address. For each game it shows every card face and back grouped by kind,\n" +
+			"the rulebook, turn summary and designer's book, and the balance report of a small batch\n" +
+			"(--games). When a workbook, layout/<game>.yaml, rulebook.md, designer.md or RULINGS.md\n" +
+			"is saved, the open pages update themselves within about a second, with each problem\n" +
+			"found listed at the top and beside its card. --listen ADDR answers on another address,\n" +
+			"such as 0.0.0.0:8080 for other machines. Nothing is written. Stop it with Ctrl-C.",
+	},
+	"flag.debounce":     {"最後の変更からこの時間だけ待つ", "wait this long after the last change"},
+	"flag.serve.games":  {"報告のために遊ぶゲーム数", "games of the report's batch"},
+	"flag.serve.listen": {"127.0.0.1 の代わりに待ち受けるアドレス。例 0.0.0.0:8080（ほかのマシンからも見えます）", "address to listen on instead of 127.0.0.1, e.g. 0.0.0.0:8080 (others can then see it)"},
+	"flag.serve.port":   {"127.0.0.1 のポート（0 なら空いているポート）", "port on 127.0.0.1 (0: a free port)"},
+	"help.sim.use":      {"sim GAME", "sim GAME"},
+	"help.sim.short":    {"ボットで多数のゲームを遊ぶ", "play a seeded batch of full games with bots"},
+	"help.sim.long": {
+		"--games 回のゲームを人数に振り分けて最後まで遊び（シードは --seed・人数・ゲーム番号から）、席ごとの勝率、\n" +
+			"長さ、得点、カードごとの統計、使われないカード、未完了のゲーム、ルール違反を示します。\n" +
+			"ルールを破ったゲームや終わらないゲームがあれば終了コードは 1 です。",
+		"Sim plays --games full games spread over the player counts, each seeded from\n" +
+			"(--seed, player count, game index), and reports seat win rates, lengths, scores,\n" +
+			"per-card statistics, dead cards, unfinished games and rule violations.\n" +
+			"Exit 1 when a game breaks a rule or does not finish.",
+	},
+	"flag.sim.bots":    {"席ごとのボット（足りなければ繰り返す）：例 random,greedy", "bots by seat, repeating: e.g. random,greedy"},
+	"flag.sim.check":   {"準備が終わったときと選択のたびに不変条件を確かめる", "check invariants once each game is set up and after every decision"},
+	"flag.sim.games":   {"遊ぶゲームの総数", "games to play in all"},
+	"flag.sim.json":    {"報告を JSON で表示する", "print the report as JSON"},
+	"flag.sim.seed":    {"試行のシード", "batch seed"},
+	"flag.sim.shard":   {"試行の i/n 番目の分だけを遊ぶ（例 2/8）。分けた報告は bifrost report merge でまとめる", "play only slice i/n of the batch (e.g. 2/8); merge the slices' reports with bifrost report merge"},
+	"help.sweep.use":   {"sweep GAME --set 'シート!ID.列=a..b' | --rule キー=a,b,c", "sweep GAME --set 'Sheet!ID.column=a..b' | --rule Key=a,b,c"},
+	"help.sweep.short": {"値を変えながら同じシードで遊び比べる", "measure the game against a value"},
+	"help.sweep.long": {
+		"カードの項目（--set、シート・ID・列で指定）か Rules の変数（--rule）の値ごとに同じシードのゲームを遊び、\n" +
+			"値に対する席ごとの勝率、勝率差、長さ、得点を示します。--set と --rule を複数指定すると格子になります。\n" +
+			"--src のブックは変えません。各値はコピーで試します。",
+		"Sweep plays the same seeded games for each value of a card field (--set, by sheet, ID\n" +
+			"and column) or a Rules parameter (--rule), and reports seat win rates, the seat gap,\n" +
+			"length and score against the value. Several --set and --rule form a grid. The\n" +
+			"workbook under --src is never changed: each value is tried on a copy.",
+	},
+	"flag.sweep.format":   {"text、json、html（表とグラフ）のどれか", "text, json, or html (a table and charts)"},
+	"flag.sweep.games":    {"値ごとのゲーム数", "games per value"},
+	"flag.sweep.rule":     {"Rules の変数とその値：'TiwazVP=0,1,2' または 'TiwazVP=0..2'", "a Rules parameter and its values: 'TiwazVP=0,1,2' or 'TiwazVP=0..2'"},
+	"flag.sweep.seed":     {"すべての値で共通のシード", "seed shared by every value"},
+	"flag.sweep.set":      {"カードの項目とその値：'Edda!E1-05.目標値=5..9' または '…=5,7,9'", "a card field and its values: 'Edda!E1-05.目標値=5..9' or '…=5,7,9'"},
+	"help.template.use":   {"template GAME -o FILE.xlsx", "template GAME -o FILE.xlsx"},
+	"help.template.short": {"空のワークブックを作る", "write an empty workbook with headers, dropdowns and notes"},
+	"help.template.long": {
+		"GAME の空のブックを書き出します。日本語の見出し（英語名はメモに）とドロップダウン付きです。\n" +
+			"出力は元データなので、ほかのコマンドと違ってブックのフォルダ（新しいゲームなら cardsrc/<game>.xlsx）にも\n" +
+			"書き込めますが、--force を付けない限り既存のファイルは上書きしません。",
+		"Template writes an empty workbook for GAME: Japanese headers with the English name as a\n" +
+			"note, and dropdowns. Its output is source data, so unlike every other\n" +
+			"command it may write into the workbook folder (cardsrc/<game>.xlsx for a new game), but\n" +
+			"never over an existing file unless --force is given.",
+	},
+	"flag.template.force":  {"FILE があれば上書きする", "overwrite FILE if it exists"},
+	"flag.template.output": {"書き出すブック（必須）", "the workbook to write (required)"},
+	"help.tts.use":         {"tts [GAME...]", "tts [GAME...]"},
+	"help.tts.short":       {"TTS（テーブルトップ・シミュレーター）用のデッキ画像と JSON を作る", "Tabletop Simulator deck sheets and saved object"},
+	"help.tts.long": {
+		"各ゲームのブック（既定では4つすべて）を検証し、out/<game>/tts/ に TTS（テーブルトップ・シミュレーター）\n" +
+			"用のデッキ画像（1枚に最大 10 × 7 枚、最後の枠は他のプレイヤーから隠れたカードの絵）、デッキごとの\n" +
+			"裏面画像、ボードごとの画像と、保存済みオブジェクト <game>.json を書き出します。デッキはカードの種類ごとに1つ\n" +
+			"（guardian はサンプルデッキごとに1つ）、枚数はブックのとおり、各カードに名前が付き、ボードはタイルに\n" +
+			"なります。画像は PDF に印刷されるカードと同じです。画像のアドレスは out/<game>/tts/ のファイル URL です。\n" +
+			"--base-url URL を付けると、画像を Web の1つのフォルダに置いたときのために、URL にファイル名を続けたもの\n" +
+			"になります。以前の実行で out/<game>/tts/ に書き、今回は書かなかった画像は消します。",
+		"Tts validates each game's workbook (all four by default) and writes, under\n" +
+			"out/<game>/tts/, deck sheet images for Tabletop Simulator (at most 10 × 7 cards each, the\n" +
+			"last slot holding the hidden card), a back image for each deck and an image for each board,\n" +
+			"and the saved object <game>.json: one deck per card kind (for guardian, one per sample deck),\n" +
+			"copies as the workbook says, each card named, boards as tiles. The images are the cards the\n" +
+			"PDF prints. Its image addresses are file URLs of out/<game>/tts/; with --base-url URL they are\n" +
+			"URL followed by the file name, for images uploaded to one folder on the web. Images an earlier\n" +
+			"run left in out/<game>/tts/ and this one did not write are removed.",
+	},
+	"flag.tts.base-url":   {"画像を置く Web のフォルダ（既定は out/<game>/tts/ のファイル URL）", "the web folder the images are uploaded to (default: file URLs of out/<game>/tts/)"},
+	"help.validate.use":   {"validate [GAME...|FILE.xlsx...]", "validate [GAME...|FILE.xlsx...]"},
+	"help.validate.short": {"ワークブックを検証する", "check every cell of the workbooks"},
+	"help.validate.long": {
+		"各ゲームのブック（既定では4つすべて）を読み、問題を1件1行（ファイル: シート!セル: メッセージ）で表示します。\n" +
+			"終了コードは、問題なしで 0、問題があれば 1、実行できなければ 2 です。",
+		"Validate reads each game's workbook (all four by default) and prints every problem\n" +
+			"as one line: file: Sheet!Cell: message. Exit 0 when clean, 1 on problems, 2 when it cannot run.",
+	},
+	"flag.validate.json": {"結果を JSON で表示する", "print the result as JSON"},
+	"help.watch.use":     {"watch [GAME...]", "watch [GAME...]"},
+	"help.watch.short":   {"保存のたびに作り直す", "rebuild a game each time its workbook is saved"},
+	"help.watch.long": {
+		"ブックのフォルダを見張り、ブックが保存されると少し待ってそのゲームを作り直し（検証、試行ゲーム、出力）、\n" +
+			"問題を表示します。Excel の ~$ と LibreOffice の .~lock のファイルは無視します。Ctrl-C で終了します。",
+		"Watch follows the workbook folder and, a moment after a workbook is saved, rebuilds\n" +
+			"that game (validate, smoke batch, outputs) and prints its problems. Excel's ~$ and\n" +
+			"LibreOffice's .~lock files are ignored. Stop it with Ctrl-C.",
+	},
+	"flag.help": {"%s のヘルプ", "help for %s"},
+}
