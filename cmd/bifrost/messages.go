@@ -5,6 +5,7 @@ import (
 	"maps"
 	"strings"
 
+	"bifrost/cmd/bifrost/internal/sweepgrid"
 	"bifrost/rules"
 	"bifrost/schema"
 )
@@ -12,7 +13,7 @@ import (
 // messages is the catalogue of what the commands themselves say (validation
 // messages have theirs in schema): each key's Japanese and English form,
 // assembled from the commands' own catalogues.
-var messages = joinCatalogues(cliMessages, ttsMessages, serveMessages)
+var messages = joinCatalogues(cliMessages, ttsMessages, serveMessages, sweepgrid.Messages)
 
 // joinCatalogues is one catalogue holding every entry of cs.
 func joinCatalogues(cs ...schema.Catalogue) schema.Catalogue {
@@ -46,17 +47,6 @@ var cliMessages = schema.Catalogue{
 	"no_monster":           {"--monster：%s には選べるモンスターがありません", "--monster: %s has no monster to choose"},
 	"bad_shard":            {"--shard「%s」：i/n（1 ≤ i ≤ n）の形で指定してください", "--shard %q: want i/n with 1 ≤ i ≤ n"},
 	"sweep_needs":          {"sweep には --set か --rule が 1 つ以上必要です", "sweep needs at least one --set or --rule"},
-	"bad_set":              {"--set「%s」：シート!ID.列=値 の形で書いてください（例：'Edda!E1-05.目標値=5..9'）", "--set %q: write Sheet!ID.column=values, e.g. 'Edda!E1-05.目標値=5..9'"},
-	"bad_set_values":       {"--set「%s」：%v", "--set %q: %v"},
-	"bad_rule":             {"--rule「%s」：キー=値 の形で書いてください（例：'TiwazVP=0,1,2'）", "--rule %q: write Key=values, e.g. 'TiwazVP=0,1,2'"},
-	"bad_rule_values":      {"--rule「%s」：%v", "--rule %q: %v"},
-	"bad_range":            {"範囲は a..b（a ≤ b の整数、値は 101 個まで）で書いてください", "a range is two whole numbers a..b with a ≤ b, at most 101 values"},
-	"no_values":            {"値がありません", "no values"},
-	"sweep_no_sheet_q":     {"%s：%[3]s にシート「%[2]s」はありません", "%s: no sheet %q in %s"},
-	"sweep_no_sheet":       {"%s：ブックにシート %s がありません", "%s: the workbook has no sheet %s"},
-	"sweep_empty":          {"%s：シート %s が空です", "%s: sheet %s is empty"},
-	"sweep_no_column":      {"%s：シート %s に列 %s がありません", "%s: sheet %s has no column %s"},
-	"sweep_no_row":         {"%s：シート %s に ID %s の行がありません", "%s: sheet %s has no row with ID %s"},
 	"regress_line":         {"%s：%d人プレイの席の勝率差 %.1f → %.1f ポイント（%s と比較、ボット %[7]s で対にした %[6]d ゲーム）", "%s: %d players, seat gap %.1f → %.1f points against %s (%d paired games with %s bots)"},
 	"changed_none":         {"%s：%s 以降に変わったカードはありません", "%s: no card changed since %s"},
 	"changed_some":         {"%s：%[3]s 以降に変わったカード %[2]v：%[4]s", "%s: %v changed since %s: %s"},

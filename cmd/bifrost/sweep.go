@@ -9,12 +9,12 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/xuri/excelize/v2"
 
+	"bifrost/cmd/bifrost/internal/sweepgrid"
 	"bifrost/layout/report"
 	"bifrost/rules"
 	"bifrost/rules/sim"
@@ -54,28 +54,21 @@ func newSweepCmd(g *globalOptions) *cobra.Command {
 	return cmd
 }
 
-// axis is one swept cell and its values.
-type axis struct {
-	label             string // as typed, before "="
-	sheet, id, column string // empty id: a Rules parameter named by column
-	values            []string
-}
-
 func runSweep(ctx context.Context, opts *sweepOptions, args []string) error {
 	game := rules.All().Schema(args[0])
 	if game == nil {
 		return usageError{msgErr("unknown_game", args[0], gameIDs{})}
 	}
-	var axes []axis
+	var axes []sweepgrid.Axis
 	for _, s := range opts.sets {
-		a, err := parseSetAxis(s)
+		a, err := sweepgrid.ParseSet(s)
 		if err != nil {
 			return usageError{err}
 		}
 		axes = append(axes, a)
 	}
 	for _, s := range opts.rules {
-		a, err := parseRuleAxis(s)
+		a, err := sweepgrid.ParseRule(s)
 		if err != nil {
 			return usageError{err}
 		}
@@ -100,7 +93,7 @@ func runSweep(ctx context.Context, opts *sweepOptions, args []string) error {
 	}
 	defer os.RemoveAll(dir)
 	var points []report.SweepPoint
-	for _, combo := range grid(axes) {
+	for _, combo := range sweepgrid.Grid(axes) {
 		p, err := sweepPoint(ctx, opts, game, src, filepath.Join(dir, game.ID+".xlsx"), axes, combo)
 		if err != nil {
 			return err
@@ -109,7 +102,7 @@ func runSweep(ctx context.Context, opts *sweepOptions, args []string) error {
 	}
 	labels := make([]string, len(axes))
 	for i, a := range axes {
-		labels[i] = a.label
+		labels[i] = a.Label
 	}
 	switch opts.format {
 	case "json":
@@ -123,87 +116,11 @@ func runSweep(ctx context.Context, opts *sweepOptions, args []string) error {
 	return nil
 }
 
-// parseSetAxis reads 'Sheet!ID.column=values'.
-func parseSetAxis(s string) (axis, error) {
-	target, vals, ok := strings.Cut(s, "=")
-	sheet, rest, ok2 := strings.Cut(target, "!")
-	dot := strings.LastIndex(rest, ".")
-	if !ok || !ok2 || dot <= 0 || dot == len(rest)-1 {
-		return axis{}, msgErr("bad_set", s)
-	}
-	values, err := parseValues(vals)
-	if err != nil {
-		return axis{}, msgErr("bad_set_values", s, err)
-	}
-	return axis{label: target, sheet: sheet, id: rest[:dot], column: rest[dot+1:], values: values}, nil
-}
-
-// parseRuleAxis reads 'Key=values'.
-func parseRuleAxis(s string) (axis, error) {
-	key, vals, ok := strings.Cut(s, "=")
-	if !ok || key == "" {
-		return axis{}, msgErr("bad_rule", s)
-	}
-	values, err := parseValues(vals)
-	if err != nil {
-		return axis{}, msgErr("bad_rule_values", s, err)
-	}
-	return axis{label: key, sheet: schema.RulesSheet.Key, column: key, values: values}, nil
-}
-
-// parseValues reads "a..b" (whole numbers) or "x,y,z".
-func parseValues(s string) ([]string, error) {
-	if lo, hi, ok := strings.Cut(s, ".."); ok {
-		a, err1 := strconv.Atoi(strings.TrimSpace(lo))
-		b, err2 := strconv.Atoi(strings.TrimSpace(hi))
-		if err1 != nil || err2 != nil || b < a || b-a > 100 {
-			return nil, msgErr("bad_range")
-		}
-		var out []string
-		for v := a; v <= b; v++ {
-			out = append(out, strconv.Itoa(v))
-		}
-		return out, nil
-	}
-	var out []string
-	for _, v := range strings.Split(s, ",") {
-		if v = strings.TrimSpace(v); v != "" {
-			out = append(out, v)
-		}
-	}
-	if len(out) == 0 {
-		return nil, msgErr("no_values")
-	}
-	return out, nil
-}
-
-// grid lists every combination of the axes' values, the first axis slowest.
-func grid(axes []axis) [][]string {
-	out := [][]string{nil}
-	for _, a := range axes {
-		var next [][]string
-		for _, prefix := range out {
-			for _, v := range a.values {
-				next = append(next, append(append([]string(nil), prefix...), v))
-			}
-		}
-		out = next
-	}
-	return out
-}
-
 // sweepPoint writes the workbook with one combination of values to tmp and
 // plays the batch on it.
-func sweepPoint(ctx context.Context, opts *sweepOptions, game *schema.Game, src, tmp string, axes []axis, combo []string) (report.SweepPoint, error) {
+func sweepPoint(ctx context.Context, opts *sweepOptions, game *schema.Game, src, tmp string, axes []sweepgrid.Axis, combo []string) (report.SweepPoint, error) {
 	p := report.SweepPoint{Values: combo}
-	err := workbook.Edit(src, tmp, func(f *excelize.File) error {
-		for i, a := range axes {
-			if err := setAxis(f, game, a, combo[i]); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
+	err := workbook.Edit(src, tmp, func(f *excelize.File) error { return sweepgrid.Apply(f, game, axes, combo) })
 	if err != nil {
 		return p, usageError{err}
 	}
@@ -251,82 +168,10 @@ func sweepPoint(ctx context.Context, opts *sweepOptions, game *schema.Game, src,
 	return p, nil
 }
 
-// setAxis writes value into the axis's cell: the row with the axis's ID (or,
-// for the Rules sheet, its key) under the column with its header.
-func setAxis(f *excelize.File, game *schema.Game, a axis, value string) error {
-	var spec *schema.SheetSpec
-	for _, s := range game.AllSheets() {
-		if s.Key == a.sheet || s.JA == a.sheet {
-			spec = s
-		}
-	}
-	if spec == nil {
-		return msgErr("sweep_no_sheet_q", a.label, a.sheet, game.ID)
-	}
-	sheet := ""
-	for _, name := range f.GetSheetList() {
-		if name == spec.Key || name == spec.JA {
-			sheet = name
-		}
-	}
-	if sheet == "" {
-		return msgErr("sweep_no_sheet", a.label, spec.Key)
-	}
-	rows, err := f.GetRows(sheet)
-	if err != nil || len(rows) == 0 {
-		return msgErr("sweep_empty", a.label, sheet)
-	}
-	keyHeaders, valueHeaders := []string{"ID"}, []string{a.column}
-	keyValue := a.id
-	if spec == schema.RulesSheet {
-		keyHeaders, valueHeaders, keyValue = []string{"キー", "Key"}, []string{"値", "Value"}, a.column
-	} else {
-		for _, c := range schema.ColumnsOf(spec.Row) {
-			if c.JA == a.column || c.EN == a.column {
-				valueHeaders = []string{c.JA, c.EN}
-			}
-		}
-	}
-	keyCol, valCol := headerIndex(rows[0], keyHeaders), headerIndex(rows[0], valueHeaders)
-	if keyCol < 0 || valCol < 0 {
-		return msgErr("sweep_no_column", a.label, sheet, strings.Join(valueHeaders, "/"))
-	}
-	row := -1
-	for i, r := range rows[1:] {
-		if keyCol < len(r) && strings.TrimSpace(r[keyCol]) == keyValue {
-			row = i + 2
-		}
-	}
-	if row < 0 {
-		if spec != schema.RulesSheet {
-			return msgErr("sweep_no_row", a.label, sheet, keyValue)
-		}
-		row = len(rows) + 1
-		if err := f.SetCellStr(sheet, schema.CellName(keyCol+1, row), keyValue); err != nil {
-			return err
-		}
-	}
-	if n, err := strconv.Atoi(value); err == nil {
-		return f.SetCellInt(sheet, schema.CellName(valCol+1, row), int64(n))
-	}
-	return f.SetCellStr(sheet, schema.CellName(valCol+1, row), value)
-}
-
-func headerIndex(header []string, names []string) int {
-	for i, h := range header {
-		for _, n := range names {
-			if strings.TrimSpace(h) == n {
-				return i
-			}
-		}
-	}
-	return -1
-}
-
-func writeSweepText(w io.Writer, game *schema.Game, axes []axis, points []report.SweepPoint, lang *schema.Lang) {
+func writeSweepText(w io.Writer, game *schema.Game, axes []sweepgrid.Axis, points []report.SweepPoint, lang *schema.Lang) {
 	var labels []string
 	for _, a := range axes {
-		labels = append(labels, a.label)
+		labels = append(labels, a.Label)
 	}
 	title := game.Title
 	if lang.English() {
