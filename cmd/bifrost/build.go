@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"path/filepath"
 
+	"bifrost/cmd/bifrost/internal/gate"
+
 	"github.com/spf13/cobra"
 
 	"bifrost/rules"
@@ -120,7 +122,7 @@ func buildGame(ctx context.Context, opts *buildOptions, res schema.Result) (bool
 		return false, err
 	}
 	clean := true
-	for _, b := range batches(rep, bal) {
+	for _, b := range gate.Batches(rep, bal) {
 		for _, v := range append(b.Violations, b.UnfinishedGames...) {
 			fmt.Fprintln(opts.stdout, opts.msg("build_violation", res.File, v.Text(opts.Lang()), v.Replay))
 		}

@@ -5,12 +5,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
-	"strings"
+
+	"bifrost/cmd/bifrost/internal/gate"
 
 	"github.com/spf13/cobra"
 
-	"bifrost/layout/report"
 	"bifrost/rules/sim"
 	"bifrost/schema"
 )
@@ -88,8 +87,8 @@ func runCheck(ctx context.Context, opts *checkOptions) error {
 					return err
 				}
 				g.Sim = rep
-				g.Problems = append(g.Problems, verdict(res, rep, bal, lang)...)
-				figures[res.Game] = measured(opts.globalOptions, res, rep, bal)
+				g.Problems = append(g.Problems, gate.Verdict(res, rep, bal, lang)...)
+				figures[res.Game] = gate.Measured(res, rep, bal, lang)
 				if opts.base != "" {
 					ps, err := regression(ctx, opts.globalOptions, res, opts.base)
 					if err != nil {
@@ -108,7 +107,7 @@ func runCheck(ctx context.Context, opts *checkOptions) error {
 		if g.Problems == nil {
 			g.Problems = []schema.Problem{}
 		}
-		g.Passed = !failing(g.Problems, res)
+		g.Passed = !gate.Failing(g.Problems, res)
 		out.Passed = out.Passed && g.Passed
 		out.Games = append(out.Games, g)
 	}
@@ -123,7 +122,7 @@ func runCheck(ctx context.Context, opts *checkOptions) error {
 	case "github":
 		for _, g := range out.Games {
 			for _, p := range g.Problems {
-				writeGithub(opts.stdout, p)
+				gate.WriteGithub(opts.stdout, p)
 			}
 		}
 	default:
@@ -141,68 +140,4 @@ func runCheck(ctx context.Context, opts *checkOptions) error {
 		return errProblems
 	}
 	return nil
-}
-
-// measured lists each figure the gate measured against its threshold:
-// violations and unfinished games of each batch, the seat gap per player
-// count (of the balance batch) and the dead cards.
-func measured(g *globalOptions, res schema.Result, rep, bal *sim.Report) []string {
-	r := res.Rules
-	op := func(v, limit float64) string { return map[bool]string{true: "≤", false: ">"}[v <= limit] }
-	var lines []string
-	for _, b := range batches(rep, bal) {
-		bots := strings.Join(b.Bots, ",")
-		lines = append(lines,
-			g.msg("measure_violations", res.Game, b.ViolationCount, op(float64(b.ViolationCount), float64(r.Int("CheckMaxViolations"))), r.Int("CheckMaxViolations"), b.Games, bots),
-			g.msg("measure_unfinished", res.Game, b.Unfinished, op(float64(b.Unfinished), float64(r.Int("CheckMaxUnfinished"))), r.Int("CheckMaxUnfinished"), b.Games, bots))
-	}
-	if bal == nil {
-		bal = rep
-	}
-	for _, n := range bal.PlayerCounts {
-		if gap, ok := seatGap(bal, n); ok {
-			limit := r.Int("CheckMaxSeatGap")
-			lines = append(lines, g.msg("measure_seat_gap", res.Game, n, gap, op(gap, float64(limit)), limit, strings.Join(bal.Bots, ",")))
-		}
-	}
-	sev := "dead_warn"
-	if r.Bool("CheckDeadCardsFail") {
-		sev = "dead_fail"
-	}
-	return append(lines, g.msg("measure_dead", res.Game, len(report.DeadInBoth(rep, bal)), g.msg(sev)))
-}
-
-// failing reports whether problems fail the gate: any error, or any warning
-// when the workbook sets CheckWarningsFail.
-func failing(ps []schema.Problem, res schema.Result) bool {
-	if schema.HasErrors(ps) {
-		return true
-	}
-	return len(ps) > 0 && res.Rules.Bool("CheckWarningsFail")
-}
-
-// writeGithub prints a problem as a GitHub Actions workflow command, so a
-// pull request shows it on the workbook with its cell.
-func writeGithub(w io.Writer, p schema.Problem) {
-	level := "error"
-	if p.Severity == schema.Warning {
-		level = "warning"
-	}
-	title, msg := "bifrost check", p.Message
-	if p.Sheet != "" {
-		title = p.Sheet
-		if p.Cell != "" {
-			title += "!" + p.Cell
-		}
-		msg = title + " " + msg
-	}
-	fmt.Fprintf(w, "::%s file=%s,title=%s::%s\n", level, escapeProperty(p.File), escapeProperty(title), escapeData(msg))
-}
-
-func escapeData(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
-}
-
-func escapeProperty(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
 }

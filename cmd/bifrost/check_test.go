@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"bifrost/cmd/bifrost/internal/gate"
+
 	"github.com/xuri/excelize/v2"
 
 	"bifrost/layout/outfile"
@@ -26,7 +28,7 @@ func TestCheck_BrokenWorkbookGetsGithubErrorAtItsCell(t *testing.T) {
 		t.Fatalf("exit %d, want 1\n%s%s", r.code, r.stdout, r.stderr)
 	}
 	file := filepath.Join(src, "nastrond.xlsx")
-	want := "::error file=" + escapeProperty(file) + ",title=Edda!D3::Edda!D3 Target must be a whole number"
+	want := "::error " + githubFile(file) + ",title=Edda!D3::Edda!D3 Target must be a whole number"
 	if !strings.Contains(r.stdout, want) {
 		t.Errorf("no line starting %q in:\n%s", want, r.stdout)
 	}
@@ -38,23 +40,23 @@ func TestCheck_NotAWorkbookFailsWithAnnotation(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := bifrost(t, "check", "--src", src, "--out", t.TempDir(), "--format", "github")
-	if r.code != 1 || !strings.Contains(r.stdout, "::error file="+escapeProperty(filepath.Join(src, "guardian.xlsx"))+",") {
+	if r.code != 1 || !strings.Contains(r.stdout, "::error "+githubFile(filepath.Join(src, "guardian.xlsx"))+",") {
 		t.Errorf("exit %d, stdout %q", r.code, r.stdout)
 	}
+}
+
+// githubFile is the file property of a GitHub annotation on file, escaped
+// as gate.WriteGithub escapes it.
+func githubFile(file string) string {
+	var b bytes.Buffer
+	gate.WriteGithub(&b, schema.Problem{File: file})
+	prop, _, _ := strings.Cut(strings.TrimPrefix(b.String(), "::error "), ",title=")
+	return prop
 }
 
 func TestCheck_UnknownFormatIsUsageError(t *testing.T) {
 	if r := bifrost(t, "check", "--format", "xml"); r.code != 2 {
 		t.Errorf("exit %d, want 2", r.code)
-	}
-}
-
-func TestGithub_EscapesPropertiesAndData(t *testing.T) {
-	var b bytes.Buffer
-	writeGithub(&b, schema.Problem{Severity: schema.Warning, File: "a,b:c.xlsx", Sheet: "Edda", Cell: "D7", Message: "50% done\nnext"})
-	want := "::warning file=a%2Cb%3Ac.xlsx,title=Edda!D7::Edda!D7 50%25 done%0Anext\n"
-	if b.String() != want {
-		t.Errorf("got %q, want %q", b.String(), want)
 	}
 }
 
@@ -96,7 +98,7 @@ func TestVerdict_AppliesTheWorkbookThresholds(t *testing.T) {
 		{"CheckDeadCardsFail", "○", []string{"violations", "boom", "unfinished", "differ by 60.0", "1 cards were never used: E01"}},
 	}
 	for _, tt := range tests {
-		ps := verdict(shippedRules(t, tt.key, tt.value), rep, nil, schema.NewLang("en"))
+		ps := gate.Verdict(shippedRules(t, tt.key, tt.value), rep, nil, schema.NewLang("en"))
 		var got []string
 		for _, p := range ps {
 			got = append(got, string(p.Severity)+" "+p.Message)
@@ -123,7 +125,7 @@ func TestVerdict_EveryBatchsUnfinishedGamesAndViolationsCount(t *testing.T) {
 		Violations:      []sim.Violation{{Seed: 8, Players: 2, Turn: 3, Message: "boom", Replay: "bifrost replay guardian --seed 8 --players 2 --bots greedy"}}}
 	res := shippedRules(t, "CheckMaxSeatGap", 40)
 	var got []string
-	for _, p := range verdict(res, smoke, bal, schema.NewLang("en")) {
+	for _, p := range gate.Verdict(res, smoke, bal, schema.NewLang("en")) {
 		got = append(got, string(p.Severity)+" "+p.Message)
 	}
 	want := []string{
@@ -137,7 +139,7 @@ func TestVerdict_EveryBatchsUnfinishedGamesAndViolationsCount(t *testing.T) {
 	}
 	var lines []string
 	g := &globalOptions{lang: "en"}
-	for _, l := range measured(g, res, smoke, bal) {
+	for _, l := range gate.Measured(res, smoke, bal, g.Lang()) {
 		if strings.Contains(l, "unfinished") {
 			lines = append(lines, l)
 		}
@@ -150,7 +152,7 @@ func TestVerdict_EveryBatchsUnfinishedGamesAndViolationsCount(t *testing.T) {
 	first := *bal
 	first.Bots = smoke.Bots
 	again := first
-	if n := len(verdict(res, &first, &again, schema.NewLang("en"))); n != 4 {
+	if n := len(gate.Verdict(res, &first, &again, schema.NewLang("en"))); n != 4 {
 		t.Errorf("the same batch twice gives %d problems, want the 4 of one batch", n)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"maps"
 	"strings"
 
+	"bifrost/cmd/bifrost/internal/gate"
 	"bifrost/cmd/bifrost/internal/sweepgrid"
 	"bifrost/rules"
 	"bifrost/schema"
@@ -13,7 +14,7 @@ import (
 // messages is the catalogue of what the commands themselves say (validation
 // messages have theirs in schema): each key's Japanese and English form,
 // assembled from the commands' own catalogues.
-var messages = joinCatalogues(cliMessages, ttsMessages, serveMessages, sweepgrid.Messages)
+var messages = joinCatalogues(cliMessages, ttsMessages, serveMessages, sweepgrid.Messages, gate.Messages)
 
 // joinCatalogues is one catalogue holding every entry of cs.
 func joinCatalogues(cs ...schema.Catalogue) schema.Catalogue {
@@ -83,11 +84,6 @@ var cliMessages = schema.Catalogue{
 	"list_sep":             {"、", "; "},
 	"check_ok":             {"%s：合格", "%s: ok"},
 	"check_failed":         {"%s：不合格", "%s: FAILED"},
-	"measure_violations":   {"%s：違反 %d 件 %s %d 件（ボット %[6]s の %[5]d ゲーム中）", "%s: violations %d %s %d (of %d games, %s bots)"},
-	"measure_unfinished":   {"%s：未完了 %d ゲーム %s %d ゲーム（ボット %[6]s の %[5]d ゲーム中）", "%s: unfinished %d %s %d (of %d games, %s bots)"},
-	"measure_seat_gap":     {"%s：%d人プレイの席の勝率差 %.1f pt %s %d pt（ボット %s）", "%s: %d players, seat gap %.1f pt %s %d pt (%s bots)"},
-	"measure_dead":         {"%s：どのボットも使わないカード %d 枚（%s）", "%s: dead cards %d (%s)"},
-	"dead_warn":            {"警告のみ", "a warning only"},
 	"output_per_card":      {"--output はシートの PDF の名前です。--per-card は out/ゲーム/cards/ に 1 枚ずつ書き出すので、--output と一緒には使えません", "--output names the sheet PDF; --per-card writes out/GAME/cards/ instead"},
 	"bad_output":           {"--output「%s」：out/ゲーム の中に書く .pdf のファイル名だけを指定してください（フォルダーは --out で指定します）", "--output %q: give a file name ending in .pdf, written in out/GAME (the folder is --out)"},
 	"git_failed":           {"git %s が失敗しました（%v：%s）", "git %s: %v: %s"},
@@ -124,7 +120,6 @@ var cliMessages = schema.Catalogue{
 	"in_file":              {"%s：%v", "%s: %v"},
 	"merge_failed":         {"分割したレポートを統合できません。同じ sim の --shard で作ったものか確かめてください（%v）", "cannot merge the shard reports: %v"},
 	"os_error":             {"%v", "%v"},
-	"dead_fail":            {"CheckDeadCardsFail によりエラー", "an error by CheckDeadCardsFail"},
 
 	// Counts of things (see count): the English form, and the one of a
 	// count of 1 (key_one).

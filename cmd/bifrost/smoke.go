@@ -9,8 +9,6 @@ import (
 	"maps"
 	"path/filepath"
 	"slices"
-	"strconv"
-	"strings"
 
 	"bifrost/layout/outfile"
 	"bifrost/layout/report"
@@ -173,91 +171,4 @@ func cardCells(b *schema.Book) map[string]string {
 		}
 	}
 	return out
-}
-
-// verdict turns the smoke report (and the balance report, when the engine
-// has the CheckBalanceBots bot or greedy) into problems against the
-// workbook's thresholds (the Check* rules), placed on the file as a whole.
-// The violations and unfinished games of each batch count against their
-// thresholds, each listed with its replay command.
-func verdict(res schema.Result, rep, bal *sim.Report, lang *schema.Lang) []schema.Problem {
-	var ps []schema.Problem
-	add := func(sev schema.Severity, key string, args ...any) {
-		ps = append(ps, schema.Problem{Severity: sev, File: res.File, Message: lang.Msg(key, args...)})
-	}
-	r := res.Rules
-	for _, b := range batches(rep, bal) {
-		bots := strings.Join(b.Bots, ",")
-		if b.ViolationCount > r.Int("CheckMaxViolations") {
-			add(schema.Error, "check_violations", b.ViolationCount, bots, b.Games, r.Int("CheckMaxViolations"))
-			for _, v := range b.Violations[:min(len(b.Violations), 5)] {
-				add(schema.Error, "check_violation", v.Players, v.Turn, v.Text(lang), v.Replay)
-			}
-		}
-		if b.Unfinished > r.Int("CheckMaxUnfinished") {
-			add(schema.Error, "check_unfinished", b.Unfinished, bots, b.Games, r.Int("CheckMaxUnfinished"))
-			for _, v := range b.UnfinishedGames[:min(len(b.UnfinishedGames), 5)] {
-				add(schema.Error, "check_violation", v.Players, v.Turn, v.Text(lang), v.Replay)
-			}
-		}
-	}
-	if bal == nil {
-		bal = rep
-	}
-	for _, n := range bal.PlayerCounts {
-		if gap, ok := seatGap(bal, n); ok && gap > float64(r.Int("CheckMaxSeatGap")) {
-			add(schema.Error, "check_seat_gap", n, strings.Join(bal.Bots, ","), gap, r.Int("CheckMaxSeatGap"))
-		}
-	}
-	// Engine reports may name cells to warn about (AI instructions that
-	// mostly fail).
-	for _, k := range slices.Sorted(maps.Keys(rep.Extra)) {
-		if w, ok := rep.Extra[k].(interface {
-			Warnings(file string, lang *schema.Lang) []schema.Problem
-		}); ok {
-			ps = append(ps, w.Warnings(res.File, lang)...)
-		}
-	}
-	// A card the random smoke batch never reached but the balance bots
-	// play is not dead.
-	if dead := report.DeadInBoth(rep, bal); len(dead) > 0 {
-		sev := schema.Warning
-		if r.Bool("CheckDeadCardsFail") {
-			sev = schema.Error
-		}
-		add(sev, "check_dead_cards", len(dead), joinMax(dead, 12))
-	}
-	return ps
-}
-
-// batches lists the batches the gate played: the smoke batch, then the
-// balance batch when it is another (CheckBalanceBots random plays the smoke
-// batch's very games again, which must not count twice).
-func batches(smoke, bal *sim.Report) []*sim.Report {
-	if bal == nil || bal == smoke || bal.Seed == smoke.Seed && bal.Games == smoke.Games && slices.Equal(bal.Bots, smoke.Bots) {
-		return []*sim.Report{smoke}
-	}
-	return []*sim.Report{smoke, bal}
-}
-
-// seatGap is the spread of the seat win rates at n players, in
-// percentage points; false when the batch has no such figure.
-func seatGap(bal *sim.Report, n int) (float64, bool) {
-	rates := bal.SeatWinRate[strconv.Itoa(n)]
-	if len(rates) < 2 || rates[0].Games == 0 {
-		return 0, false
-	}
-	lo, hi := rates[0].Rate, rates[0].Rate
-	for _, w := range rates {
-		lo, hi = min(lo, w.Rate), max(hi, w.Rate)
-	}
-	return 100 * (hi - lo), true
-}
-
-// joinMax joins at most n of xs, marking the rest with "…".
-func joinMax(xs []string, n int) string {
-	if len(xs) > n {
-		return strings.Join(xs[:n], ", ") + ", …"
-	}
-	return strings.Join(xs, ", ")
 }

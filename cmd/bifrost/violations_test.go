@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"bifrost/cmd/bifrost/internal/gate"
+
 	"bifrost/rules/sim"
 	"bifrost/schema"
 )
@@ -26,7 +28,7 @@ func TestViolationsPrintInTheUsersLanguage(t *testing.T) {
 	for _, lang := range []string{"ja", "en"} {
 		var text strings.Builder
 		writeSimText(&text, rep, schema.NewLang(lang))
-		for _, p := range verdict(res, rep, nil, schema.NewLang(lang)) {
+		for _, p := range gate.Verdict(res, rep, nil, schema.NewLang(lang)) {
 			text.WriteString(p.Message + "\n")
 		}
 		out := text.String()

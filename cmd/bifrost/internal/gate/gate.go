@@ -1,0 +1,183 @@
+// Package gate is the verdict of `bifrost check` (and build's list of
+// broken games): the smoke and balance batches measured against the
+// workbook's Check* thresholds, as problems and as one line per figure,
+// and problems written as GitHub Actions annotations.
+package gate
+
+import (
+	"fmt"
+	"io"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+
+	"bifrost/layout/report"
+	"bifrost/rules/sim"
+	"bifrost/schema"
+)
+
+// Messages are the lines Measured writes: Japanese, English.
+var Messages = schema.Catalogue{
+	"measure_violations": {"%s：違反 %d 件 %s %d 件（ボット %[6]s の %[5]d ゲーム中）", "%s: violations %d %s %d (of %d games, %s bots)"},
+	"measure_unfinished": {"%s：未完了 %d ゲーム %s %d ゲーム（ボット %[6]s の %[5]d ゲーム中）", "%s: unfinished %d %s %d (of %d games, %s bots)"},
+	"measure_seat_gap":   {"%s：%d人プレイの席の勝率差 %.1f pt %s %d pt（ボット %s）", "%s: %d players, seat gap %.1f pt %s %d pt (%s bots)"},
+	"measure_dead":       {"%s：どのボットも使わないカード %d 枚（%s）", "%s: dead cards %d (%s)"},
+	"dead_warn":          {"警告のみ", "a warning only"},
+	"dead_fail":          {"CheckDeadCardsFail によりエラー", "an error by CheckDeadCardsFail"},
+}
+
+func msg(lang *schema.Lang, key string, args ...any) string {
+	return Messages.Err(key, args...).In(lang)
+}
+
+// Verdict turns the smoke report (and the balance report, when the engine
+// has the CheckBalanceBots bot or greedy) into problems against the
+// workbook's thresholds (the Check* rules), placed on the file as a whole.
+// The violations and unfinished games of each batch count against their
+// thresholds, each listed with its replay command.
+func Verdict(res schema.Result, rep, bal *sim.Report, lang *schema.Lang) []schema.Problem {
+	var ps []schema.Problem
+	add := func(sev schema.Severity, key string, args ...any) {
+		ps = append(ps, schema.Problem{Severity: sev, File: res.File, Message: lang.Msg(key, args...)})
+	}
+	r := res.Rules
+	for _, b := range Batches(rep, bal) {
+		bots := strings.Join(b.Bots, ",")
+		if b.ViolationCount > r.Int("CheckMaxViolations") {
+			add(schema.Error, "check_violations", b.ViolationCount, bots, b.Games, r.Int("CheckMaxViolations"))
+			for _, v := range b.Violations[:min(len(b.Violations), 5)] {
+				add(schema.Error, "check_violation", v.Players, v.Turn, v.Text(lang), v.Replay)
+			}
+		}
+		if b.Unfinished > r.Int("CheckMaxUnfinished") {
+			add(schema.Error, "check_unfinished", b.Unfinished, bots, b.Games, r.Int("CheckMaxUnfinished"))
+			for _, v := range b.UnfinishedGames[:min(len(b.UnfinishedGames), 5)] {
+				add(schema.Error, "check_violation", v.Players, v.Turn, v.Text(lang), v.Replay)
+			}
+		}
+	}
+	if bal == nil {
+		bal = rep
+	}
+	for _, n := range bal.PlayerCounts {
+		if gap, ok := seatGap(bal, n); ok && gap > float64(r.Int("CheckMaxSeatGap")) {
+			add(schema.Error, "check_seat_gap", n, strings.Join(bal.Bots, ","), gap, r.Int("CheckMaxSeatGap"))
+		}
+	}
+	// Engine reports may name cells to warn about (AI instructions that
+	// mostly fail).
+	for _, k := range slices.Sorted(maps.Keys(rep.Extra)) {
+		if w, ok := rep.Extra[k].(interface {
+			Warnings(file string, lang *schema.Lang) []schema.Problem
+		}); ok {
+			ps = append(ps, w.Warnings(res.File, lang)...)
+		}
+	}
+	// A card the random smoke batch never reached but the balance bots
+	// play is not dead.
+	if dead := report.DeadInBoth(rep, bal); len(dead) > 0 {
+		sev := schema.Warning
+		if r.Bool("CheckDeadCardsFail") {
+			sev = schema.Error
+		}
+		add(sev, "check_dead_cards", len(dead), joinMax(dead, 12))
+	}
+	return ps
+}
+
+// Batches lists the batches the gate played: the smoke batch, then the
+// balance batch when it is another (CheckBalanceBots random plays the smoke
+// batch's very games again, which must not count twice).
+func Batches(smoke, bal *sim.Report) []*sim.Report {
+	if bal == nil || bal == smoke || bal.Seed == smoke.Seed && bal.Games == smoke.Games && slices.Equal(bal.Bots, smoke.Bots) {
+		return []*sim.Report{smoke}
+	}
+	return []*sim.Report{smoke, bal}
+}
+
+// seatGap is the spread of the seat win rates at n players, in
+// percentage points; false when the batch has no such figure.
+func seatGap(bal *sim.Report, n int) (float64, bool) {
+	rates := bal.SeatWinRate[strconv.Itoa(n)]
+	if len(rates) < 2 || rates[0].Games == 0 {
+		return 0, false
+	}
+	lo, hi := rates[0].Rate, rates[0].Rate
+	for _, w := range rates {
+		lo, hi = min(lo, w.Rate), max(hi, w.Rate)
+	}
+	return 100 * (hi - lo), true
+}
+
+// joinMax joins at most n of xs, marking the rest with "…".
+func joinMax(xs []string, n int) string {
+	if len(xs) > n {
+		return strings.Join(xs[:n], ", ") + ", …"
+	}
+	return strings.Join(xs, ", ")
+}
+
+// Measured lists each figure the gate measured against its threshold:
+// violations and unfinished games of each batch, the seat gap per player
+// count (of the balance batch) and the dead cards.
+func Measured(res schema.Result, rep, bal *sim.Report, lang *schema.Lang) []string {
+	r := res.Rules
+	op := func(v, limit float64) string { return map[bool]string{true: "≤", false: ">"}[v <= limit] }
+	var lines []string
+	for _, b := range Batches(rep, bal) {
+		bots := strings.Join(b.Bots, ",")
+		lines = append(lines,
+			msg(lang, "measure_violations", res.Game, b.ViolationCount, op(float64(b.ViolationCount), float64(r.Int("CheckMaxViolations"))), r.Int("CheckMaxViolations"), b.Games, bots),
+			msg(lang, "measure_unfinished", res.Game, b.Unfinished, op(float64(b.Unfinished), float64(r.Int("CheckMaxUnfinished"))), r.Int("CheckMaxUnfinished"), b.Games, bots))
+	}
+	if bal == nil {
+		bal = rep
+	}
+	for _, n := range bal.PlayerCounts {
+		if gap, ok := seatGap(bal, n); ok {
+			limit := r.Int("CheckMaxSeatGap")
+			lines = append(lines, msg(lang, "measure_seat_gap", res.Game, n, gap, op(gap, float64(limit)), limit, strings.Join(bal.Bots, ",")))
+		}
+	}
+	sev := "dead_warn"
+	if r.Bool("CheckDeadCardsFail") {
+		sev = "dead_fail"
+	}
+	return append(lines, msg(lang, "measure_dead", res.Game, len(report.DeadInBoth(rep, bal)), msg(lang, sev)))
+}
+
+// Failing reports whether problems fail the gate: any error, or any warning
+// when the workbook sets CheckWarningsFail.
+func Failing(ps []schema.Problem, res schema.Result) bool {
+	if schema.HasErrors(ps) {
+		return true
+	}
+	return len(ps) > 0 && res.Rules.Bool("CheckWarningsFail")
+}
+
+// WriteGithub prints a problem as a GitHub Actions workflow command, so a
+// pull request shows it on the workbook with its cell.
+func WriteGithub(w io.Writer, p schema.Problem) {
+	level := "error"
+	if p.Severity == schema.Warning {
+		level = "warning"
+	}
+	title, msg := "bifrost check", p.Message
+	if p.Sheet != "" {
+		title = p.Sheet
+		if p.Cell != "" {
+			title += "!" + p.Cell
+		}
+		msg = title + " " + msg
+	}
+	fmt.Fprintf(w, "::%s file=%s,title=%s::%s\n", level, escapeProperty(p.File), escapeProperty(title), escapeData(msg))
+}
+
+func escapeData(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+}
+
+func escapeProperty(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
+}
