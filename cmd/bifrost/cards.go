@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -17,6 +16,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"bifrost/cmd/bifrost/internal/gitrev"
 	"bifrost/layout/cards"
 	"bifrost/layout/outfile"
 	"bifrost/rules"
@@ -271,18 +271,10 @@ func versionStamp(path string, rules schema.Rules) (string, error) {
 	}
 	sum := sha256.Sum256(data)
 	hash := "data " + hex.EncodeToString(sum[:5])
-	dir, base := filepath.Split(path)
-	if dir == "" {
-		dir = "."
+	if commit, ok := gitrev.LastCommit(path); ok {
+		return "git " + commit, nil
 	}
-	if st, err := git(dir, "status", "--porcelain", "--", base); err != nil || len(bytes.TrimSpace(st)) > 0 {
-		return hash, nil // not in git, or changed since the last commit
-	}
-	log, err := git(dir, "log", "-1", "--format=%h %cs", "--", base)
-	if err != nil || len(bytes.TrimSpace(log)) == 0 {
-		return hash, nil
-	}
-	return "git " + string(bytes.TrimSpace(log)), nil
+	return hash, nil // not in git, or changed since the last commit
 }
 
 // cardsError makes a request for unknown cards a usage error.

@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"bifrost/cmd/bifrost/internal/gitrev"
 	"bifrost/layout/report"
 	"bifrost/rules"
 	"bifrost/rules/sim"
@@ -160,7 +161,7 @@ func resolveSide(arg, work string) (side, error) {
 	case isFile(arg):
 		return side{path: arg, label: arg, cleanup: none}, nil
 	}
-	path, label, err := workbookAtRevision(work, arg)
+	path, label, err := gitrev.WorkbookAt(work, arg)
 	if err != nil {
 		return side{}, usageError{err}
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"bifrost/cmd/bifrost/internal/gate"
+	"bifrost/cmd/bifrost/internal/gitrev"
 	"bifrost/cmd/bifrost/internal/sweepgrid"
 	"bifrost/rules"
 	"bifrost/schema"
@@ -14,7 +15,7 @@ import (
 // messages is the catalogue of what the commands themselves say (validation
 // messages have theirs in schema): each key's Japanese and English form,
 // assembled from the commands' own catalogues.
-var messages = joinCatalogues(cliMessages, ttsMessages, serveMessages, sweepgrid.Messages, gate.Messages)
+var messages = joinCatalogues(cliMessages, ttsMessages, serveMessages, sweepgrid.Messages, gate.Messages, gitrev.Messages)
 
 // joinCatalogues is one catalogue holding every entry of cs.
 func joinCatalogues(cs ...schema.Catalogue) schema.Catalogue {
@@ -27,8 +28,6 @@ func joinCatalogues(cs ...schema.Catalogue) schema.Catalogue {
 
 // cliMessages are what the commands say that is not tts's or serve's.
 var cliMessages = schema.Catalogue{
-	"not_git":              {"%s は git のリポジトリの中にありません", "%s is not in a git repository"},
-	"not_in_rev":           {"%s：%s はリビジョン %s にありません", "%s: %s is not in revision %s"},
 	"changed_since":        {"--changed-since：%v", "--changed-since: %v"},
 	"base_flag":            {"--base：%v", "--base: %v"},
 	"min_games":            {"--games は %d 以上にしてください", "--games must be at least %d"},
@@ -86,7 +85,6 @@ var cliMessages = schema.Catalogue{
 	"check_failed":         {"%s：不合格", "%s: FAILED"},
 	"output_per_card":      {"--output はシートの PDF の名前です。--per-card は out/ゲーム/cards/ に 1 枚ずつ書き出すので、--output と一緒には使えません", "--output names the sheet PDF; --per-card writes out/GAME/cards/ instead"},
 	"bad_output":           {"--output「%s」：out/ゲーム の中に書く .pdf のファイル名だけを指定してください（フォルダーは --out で指定します）", "--output %q: give a file name ending in .pdf, written in out/GAME (the folder is --out)"},
-	"git_failed":           {"git %s が失敗しました（%v：%s）", "git %s: %v: %s"},
 	"json_syntax":          {"JSON として読めません（%d バイト目）", "not JSON (at byte %d)"},
 	"json_type":            {"JSON の「%s」の値の型が違います", "JSON field %q has the wrong type"},
 	"sim_head":             {"%s: %v（シード %d、ボット %s）: 未完了 %d、%v、%.0f ゲーム/秒", "%s: %v (seed %d, bots %s): %d unfinished, %v, %.0f games/s"},

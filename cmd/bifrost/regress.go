@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 
+	"bifrost/cmd/bifrost/internal/gitrev"
 	"bifrost/rules"
 	"bifrost/rules/sim"
 	"bifrost/schema"
@@ -15,7 +16,7 @@ import (
 // (sim.Compare), and reports an error when a player count's seat gap grew
 // by more than the workbook's CheckMaxSeatGapGrowth points.
 func regression(ctx context.Context, g *globalOptions, res schema.Result, rev string) ([]schema.Problem, error) {
-	tmp, label, err := workbookAtRevision(res.File, rev)
+	tmp, label, err := gitrev.WorkbookAt(res.File, rev)
 	if err != nil {
 		return nil, msgErr("base_flag", err)
 	}
