@@ -6,10 +6,9 @@ import (
 	"fmt"
 	"path/filepath"
 
-	"bifrost/cmd/bifrost/internal/gate"
-
 	"github.com/spf13/cobra"
 
+	"bifrost/cmd/bifrost/internal/gate"
 	"bifrost/rules"
 	"bifrost/schema"
 )

@@ -6,10 +6,9 @@ import (
 	"encoding/json"
 	"fmt"
 
-	"bifrost/cmd/bifrost/internal/gate"
-
 	"github.com/spf13/cobra"
 
+	"bifrost/cmd/bifrost/internal/gate"
 	"bifrost/rules/sim"
 	"bifrost/schema"
 )

@@ -9,10 +9,9 @@ import (
 	"strings"
 	"testing"
 
-	"bifrost/cmd/bifrost/internal/gate"
-
 	"github.com/xuri/excelize/v2"
 
+	"bifrost/cmd/bifrost/internal/gate"
 	"bifrost/layout/outfile"
 	"bifrost/rules/nastrond"
 	"bifrost/rules/sim"

@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"bifrost/cmd/bifrost/internal/gitrev"
+	"bifrost/cmd/bifrost/internal/playflags"
 	"bifrost/layout/report"
 	"bifrost/rules"
 	"bifrost/rules/sim"
@@ -187,11 +188,11 @@ func compareOne(ctx context.Context, opts *compareOptions, p [2]side) (report.Co
 	}
 	bo := sim.BatchOptions{Seed: opts.seed, Games: opts.games, Check: true}
 	var err error
-	if bo.Players, err = parsePlayers(opts.players, engines[1].PlayerCounts()); err != nil {
-		return report.ComparisonPage{}, err
+	if bo.Players, err = playflags.Players(opts.players, engines[1].PlayerCounts()); err != nil {
+		return report.ComparisonPage{}, usageError{err}
 	}
-	if bo.Bots, err = parseBots(opts.bots, engines[1]); err != nil {
-		return report.ComparisonPage{}, err
+	if bo.Bots, err = playflags.Bots(opts.bots, engines[1]); err != nil {
+		return report.ComparisonPage{}, usageError{err}
 	}
 	var done func()
 	bo.Progress, done = opts.progressBar(game.ID, opts.games)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"bifrost/cmd/bifrost/internal/playflags"
 	"bifrost/rules/sim"
 	"bifrost/schema"
 )
@@ -49,8 +50,8 @@ func runLadder(ctx context.Context, opts *ladderOptions, args []string) error {
 	}
 	lo := sim.LadderOptions{Seed: opts.seed, Games: opts.games, Workers: opts.workers, Bots: e.Bots()}
 	if opts.bots != "" {
-		if lo.Bots, err = parseBots(opts.bots, e); err != nil {
-			return err
+		if lo.Bots, err = playflags.Bots(opts.bots, e); err != nil {
+			return usageError{err}
 		}
 	}
 	if len(lo.Bots) < 2 {
@@ -59,8 +60,8 @@ func runLadder(ctx context.Context, opts *ladderOptions, args []string) error {
 	if opts.games < 2 {
 		return usageError{msgErr("min_games", 2)}
 	}
-	if lo.Players, err = parsePlayers(opts.players, e.PlayerCounts()); err != nil {
-		return err
+	if lo.Players, err = playflags.Players(opts.players, e.PlayerCounts()); err != nil {
+		return usageError{err}
 	}
 	var done func()
 	lo.Progress, done = opts.progressBar(e.Name(), opts.games*len(lo.Bots)*(len(lo.Bots)-1)/2)

@@ -7,6 +7,7 @@ import (
 
 	"bifrost/cmd/bifrost/internal/gate"
 	"bifrost/cmd/bifrost/internal/gitrev"
+	"bifrost/cmd/bifrost/internal/playflags"
 	"bifrost/cmd/bifrost/internal/sweepgrid"
 	"bifrost/rules"
 	"bifrost/schema"
@@ -15,7 +16,7 @@ import (
 // messages is the catalogue of what the commands themselves say (validation
 // messages have theirs in schema): each key's Japanese and English form,
 // assembled from the commands' own catalogues.
-var messages = joinCatalogues(cliMessages, ttsMessages, serveMessages, sweepgrid.Messages, gate.Messages, gitrev.Messages)
+var messages = joinCatalogues(cliMessages, ttsMessages, serveMessages, sweepgrid.Messages, gate.Messages, gitrev.Messages, playflags.Messages)
 
 // joinCatalogues is one catalogue holding every entry of cs.
 func joinCatalogues(cs ...schema.Catalogue) schema.Catalogue {
@@ -37,15 +38,11 @@ var cliMessages = schema.Catalogue{
 	"no_game_sheet":        {"%s：どのゲームのシートもありません", "%s: no sheet of any game's workbook"},
 	"two_bots":             {"--bots：ボットを 2 つ以上指定してください", "--bots: name at least two bots"},
 	"not_regular":          {"%s：通常のファイルではありません（%s）", "%s: not a regular file (%s)"},
-	"bad_players":          {"--players「%v」：使える人数は %v です", "--players %v: supported counts are %v"},
 	"bad_index":            {"--index %d：0 以上にしてください", "--index %d: must be 0 or more"},
 	"merge_needs":          {"report merge には分割したレポートのファイルが必要です", "report merge needs the shard reports"},
 	"not_report":           {"%s：シミュレーションのレポートではありません：%v", "%s: not a sim report: %v"},
 	"no_raw":               {"%s：このレポートには統合用の raw 部分がありません", "%s: the report has no raw section to merge"},
 	"no_engine":            {"%s：ルールエンジンはまだありません", "%s: the rules engine has not been built yet"},
-	"unknown_bot":          {"ボット「%s」はありません（このゲームのボット：%s）", "unknown bot %q (this game has %s)"},
-	"no_monster":           {"--monster：%s には選べるモンスターがありません", "--monster: %s has no monster to choose"},
-	"bad_shard":            {"--shard「%s」：i/n（1 ≤ i ≤ n）の形で指定してください", "--shard %q: want i/n with 1 ≤ i ≤ n"},
 	"sweep_needs":          {"sweep には --set か --rule が 1 つ以上必要です", "sweep needs at least one --set or --rule"},
 	"regress_line":         {"%s：%d人プレイの席の勝率差 %.1f → %.1f ポイント（%s と比較、ボット %[7]s で対にした %[6]d ゲーム）", "%s: %d players, seat gap %.1f → %.1f points against %s (%d paired games with %s bots)"},
 	"changed_none":         {"%s：%s 以降に変わったカードはありません", "%s: no card changed since %s"},

@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"bifrost/cmd/bifrost/internal/playflags"
 	"bifrost/rules/sim"
 )
 
@@ -67,8 +68,8 @@ func (o *replayOptions) replaySpec(game string) (sim.Engine, sim.ReplaySpec, err
 	if err != nil {
 		return nil, sim.ReplaySpec{}, err
 	}
-	if err := chooseMonster(e, o.monster); err != nil {
-		return nil, sim.ReplaySpec{}, err
+	if err := playflags.Monster(e, o.monster); err != nil {
+		return nil, sim.ReplaySpec{}, usageError{err}
 	}
 	players := o.players
 	if players == 0 {
@@ -80,9 +81,9 @@ func (o *replayOptions) replaySpec(game string) (sim.Engine, sim.ReplaySpec, err
 	if o.index < 0 {
 		return nil, sim.ReplaySpec{}, usageError{msgErr("bad_index", o.index)}
 	}
-	bots, err := parseBots(o.bots, e)
+	bots, err := playflags.Bots(o.bots, e)
 	if err != nil {
-		return nil, sim.ReplaySpec{}, err
+		return nil, sim.ReplaySpec{}, usageError{err}
 	}
 	return e, sim.ReplayOf(e, sim.Config{Players: players, Index: o.index}, o.seed, bots), nil
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"bifrost/cmd/bifrost/internal/playflags"
 	"bifrost/rules"
 	"bifrost/rules/sim"
 	"bifrost/schema"
@@ -104,7 +105,7 @@ func TestReplayCommandReplaysThatVeryGame(t *testing.T) {
 				monster := ""
 				if s.monster >= 0 {
 					monster = e.(interface{ Monsters() []string }).Monsters()[s.monster]
-					if err := chooseMonster(e, monster); err != nil {
+					if err := playflags.Monster(e, monster); err != nil {
 						t.Fatal(err)
 					}
 				}
@@ -181,7 +182,7 @@ func TestReplayLineReadsBackToTheSameGame(t *testing.T) {
 				t.Fatal(err)
 			}
 			e := shippedEngine(t, g)
-			if err := chooseMonster(e, tt.monster); err != nil {
+			if err := playflags.Monster(e, tt.monster); err != nil {
 				t.Fatal(err)
 			}
 			want := sim.ReplayOf(e, tt.cfg, tt.seed, tt.bots)

@@ -5,13 +5,13 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"bifrost/cmd/bifrost/internal/playflags"
 	"bifrost/rules"
 	"bifrost/rules/sim"
 	"bifrost/schema"
@@ -58,18 +58,18 @@ func runSim(ctx context.Context, opts *simOptions, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := chooseMonster(e, opts.monster); err != nil {
-		return err
+	if err := playflags.Monster(e, opts.monster); err != nil {
+		return usageError{err}
 	}
 	bo := sim.BatchOptions{Seed: opts.seed, Games: opts.games, Workers: opts.workers, Check: opts.check}
-	if bo.Players, err = parsePlayers(opts.players, e.PlayerCounts()); err != nil {
-		return err
+	if bo.Players, err = playflags.Players(opts.players, e.PlayerCounts()); err != nil {
+		return usageError{err}
 	}
-	if bo.Bots, err = parseBots(opts.bots, e); err != nil {
-		return err
+	if bo.Bots, err = playflags.Bots(opts.bots, e); err != nil {
+		return usageError{err}
 	}
-	if bo.Shard, err = parseShard(opts.shard); err != nil {
-		return err
+	if bo.Shard, err = playflags.Shard(opts.shard); err != nil {
+		return usageError{err}
 	}
 	if opts.games < 1 {
 		return usageError{msgErr("min_games", 1)}
@@ -127,60 +127,6 @@ func loadEngine(g *globalOptions, src, id string) (sim.Engine, error) {
 		return nil, errProblems
 	}
 	return game.New(results[0].Data)
-}
-
-func parsePlayers(s string, supported []int) ([]int, error) {
-	if s == "" || s == "all" {
-		return supported, nil
-	}
-	var out []int
-	for _, f := range strings.Split(s, ",") {
-		n, err := strconv.Atoi(strings.TrimSpace(f))
-		if err != nil || !slices.Contains(supported, n) {
-			return nil, usageError{msgErr("bad_players", s, supported)}
-		}
-		out = append(out, n)
-	}
-	return out, nil
-}
-
-func parseBots(s string, e sim.Engine) ([]string, error) {
-	var out []string
-	for _, f := range strings.Split(s, ",") {
-		f = strings.TrimSpace(f)
-		if e.NewBot(f) == nil {
-			return nil, usageError{msgErr("unknown_bot", f, strings.Join(e.Bots(), ", "))}
-		}
-		out = append(out, f)
-	}
-	return out, nil
-}
-
-// chooseMonster fixes the monster of an engine that has one (valkyrie).
-func chooseMonster(e sim.Engine, id string) error {
-	if id == "" {
-		return nil
-	}
-	m, ok := e.(interface{ SetMonster(id string) error })
-	if !ok {
-		return usageError{msgErr("no_monster", e.Name())}
-	}
-	if err := m.SetMonster(id); err != nil {
-		return usageError{err}
-	}
-	return nil
-}
-
-// parseShard reads "i/n" with 1 ≤ i ≤ n; "" means the whole batch.
-func parseShard(s string) (sim.Shard, error) {
-	if s == "" {
-		return sim.Shard{}, nil
-	}
-	var i, n int
-	if _, err := fmt.Sscanf(s, "%d/%d", &i, &n); err != nil || n < 1 || i < 1 || i > n {
-		return sim.Shard{}, usageError{msgErr("bad_shard", s)}
-	}
-	return sim.Shard{I: i - 1, N: n}, nil
 }
 
 // writeSimText prints the report for a person: the verdict, win rates per

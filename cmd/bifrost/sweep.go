@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/xuri/excelize/v2"
 
+	"bifrost/cmd/bifrost/internal/playflags"
 	"bifrost/cmd/bifrost/internal/sweepgrid"
 	"bifrost/layout/report"
 	"bifrost/rules"
@@ -145,11 +146,11 @@ func sweepPoint(ctx context.Context, opts *sweepOptions, game *schema.Game, src,
 		return p, err
 	}
 	bo := sim.BatchOptions{Seed: opts.seed, Games: opts.games, Check: true}
-	if bo.Players, err = parsePlayers(opts.players, e.PlayerCounts()); err != nil {
-		return p, err
+	if bo.Players, err = playflags.Players(opts.players, e.PlayerCounts()); err != nil {
+		return p, usageError{err}
 	}
-	if bo.Bots, err = parseBots(opts.bots, e); err != nil {
-		return p, err
+	if bo.Bots, err = playflags.Bots(opts.bots, e); err != nil {
+		return p, usageError{err}
 	}
 	rep := sim.NewReport(e, bo, sim.Run(ctx, e, bo))
 	p.Unfinished, p.Violations = rep.Unfinished, rep.ViolationCount

@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"bifrost/cmd/bifrost/internal/gate"
-
 	"bifrost/rules/sim"
 	"bifrost/schema"
 )
