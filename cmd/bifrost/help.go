@@ -13,70 +13,35 @@ import (
 	"bifrost/schema"
 )
 
-// helpHeadings are the usage text's headings and notes: Japanese, English.
-var helpHeadings = map[string][2]string{
-	"usage":    {"使い方：", "Usage:"},
-	"commands": {"コマンド：", "Available Commands:"},
-	"flags":    {"フラグ：", "Flags:"},
-	"global":   {"共通のフラグ：", "Global Flags:"},
-	"more":     {"コマンドの詳しい説明は \"%s [command] --help\" で表示します。", "Use \"%s [command] --help\" for more information about a command."},
-}
-
-// flagArgs names each flag's value in its help line, Japanese and English,
-// by "command flag" or else by flag name; the names follow the commands'
-// usage lines (GAME, REV, FILE). Without a name here a flag would show its
-// Go type (string, int, stringArray), which a test forbids.
-var flagArgs = map[string][2]string{
-	"base":            {"REV", "REV"},
-	"base-url":        {"URL", "URL"},
-	"bots":            {"ボット", "BOTS"},
-	"changed-since":   {"REV", "REV"},
-	"debounce":        {"時間", "DURATION"},
-	"duplex":          {"long|short", "long|short"},
-	"format":          {"形式", "FORMAT"},
-	"games":           {"整数", "N"},
-	"html":            {"FILE.html", "FILE.html"},
-	"lang":            {"ja|en", "ja|en"},
-	"listen":          {"アドレス", "ADDR"},
-	"monster":         {"ID", "ID"},
-	"only":            {"ID,…", "ID,…"},
-	"out":             {"フォルダ", "DIR"},
-	"output":          {"FILE.pdf", "FILE.pdf"},
-	"paper":           {"a4|letter", "a4|letter"},
-	"players":         {"人数", "all|2,3"},
-	"port":            {"整数", "PORT"},
-	"rule":            {"キー=a,b,c", "Key=a,b,c"},
-	"rules":           {"フォルダ", "DIR"},
-	"seed":            {"整数", "N"},
-	"set":             {"'シート!ID.列=a..b'", "'Sheet!ID.column=a..b'"},
-	"shard":           {"i/n", "i/n"},
-	"src":             {"フォルダ", "DIR"},
-	"workers":         {"整数", "N"},
-	"replay index":    {"I", "I"},
-	"replay players":  {"N", "N"},
-	"replay seed":     {"S", "S"},
-	"template output": {"FILE.xlsx", "FILE.xlsx"},
-}
-
 // flagArg is the name of f's value in c's help, "" for a switch; every
-// flag that takes a value has its name in flagArgs (a test holds to it),
+// flag that takes a value has its name in helpTexts (a test holds to it),
 // and one that has none shows pflag's type name.
 func flagArg(c *cobra.Command, f *pflag.Flag, en bool) string {
 	if f.Value.Type() == "bool" {
 		return ""
 	}
-	lang := 0
-	if en {
-		lang = 1
-	}
-	if a, ok := flagArgs[c.Name()+" "+f.Name]; ok {
-		return a[lang]
-	}
-	if a, ok := flagArgs[f.Name]; ok {
-		return a[lang]
+	if a, ok := helpTexts[argKey(c, f)]; ok {
+		return helpIn(a, en)
 	}
 	name, _ := pflag.UnquoteUsage(f)
 	return name
+}
+
+// argKey is the key of the name of f's value in c's help: arg.<command>.<flag>
+// when c names it its own way, else arg.<flag>.
+func argKey(c *cobra.Command, f *pflag.Flag) string {
+	if k := "arg." + c.Name() + "." + f.Name; helpTexts[k] != [2]string{} {
+		return k
+	}
+	return "arg." + f.Name
+}
+
+// helpIn is t's English form if en, else its Japanese.
+func helpIn(t [2]string, en bool) string {
+	if en {
+		return t[1]
+	}
+	return t[0]
 }
 
 // flagUsages lists the flags of fs as pflag does, one a line in name order,
@@ -136,10 +101,7 @@ func localizeHelp(root *cobra.Command, lang *schema.Lang) {
 	en := lang.English()
 	text := func(key string) string {
 		if t, ok := helpTexts[key]; ok {
-			if en {
-				return t[1]
-			}
-			return t[0]
+			return helpIn(t, en)
 		}
 		return key
 	}
@@ -191,12 +153,7 @@ func useKey(c *cobra.Command) string {
 // writeUsage is cobra's usage text (no groups, aliases or examples are used
 // here) with its headings in Japanese unless en.
 func writeUsage(c *cobra.Command, en bool) error {
-	h := func(key string) string {
-		if en {
-			return helpHeadings[key][1]
-		}
-		return helpHeadings[key][0]
-	}
+	h := func(key string) string { return helpIn(helpTexts["heading."+key], en) }
 	flags := func(fs *pflag.FlagSet) string { return flagUsages(c, fs, en) }
 	var b strings.Builder
 	b.WriteString(h("usage"))

@@ -6,8 +6,10 @@ import "bifrost/schema"
 // names its Short and Long by key (help.<command>.short, .long) and each
 // flag its usage (flag.<command>.<flag>, or flag.<flag> when several
 // commands share it); its usage line is help.<command path>.use.
-// localizeHelp looks them up; a test holds that every command and flag has
-// both forms and that no key goes unused.
+// The usage text's headings are heading.<name>, the names of flags' values
+// arg.<flag> or arg.<command>.<flag>. localizeHelp and writeUsage look them
+// up; a test holds that every command and flag has both forms and that no
+// key goes unused.
 var helpTexts = schema.Catalogue{
 	"help.bifrost.use":   {"bifrost", "bifrost"},
 	"help.bifrost.short": {"カードゲームのデータ検証・シミュレーション・印刷ツール", "card-game data toolchain"},
@@ -274,4 +276,43 @@ var helpTexts = schema.Catalogue{
 			"LibreOffice's .~lock files are ignored. Stop it with Ctrl-C.",
 	},
 	"flag.help": {"%s のヘルプ", "help for %s"},
+	// The usage text's headings and notes.
+	"heading.usage":    {"使い方：", "Usage:"},
+	"heading.commands": {"コマンド：", "Available Commands:"},
+	"heading.flags":    {"フラグ：", "Flags:"},
+	"heading.global":   {"共通のフラグ：", "Global Flags:"},
+	"heading.more":     {"コマンドの詳しい説明は \"%s [command] --help\" で表示します。", "Use \"%s [command] --help\" for more information about a command."},
+	// The name of each flag's value in its help line, by flag or by
+	// command and flag; the names follow the usage lines (GAME, REV, FILE).
+	// Without one a flag would show its Go type (string, stringArray), which
+	// a test forbids.
+	"arg.base":            {"REV", "REV"},
+	"arg.base-url":        {"URL", "URL"},
+	"arg.bots":            {"ボット", "BOTS"},
+	"arg.changed-since":   {"REV", "REV"},
+	"arg.debounce":        {"時間", "DURATION"},
+	"arg.duplex":          {"long|short", "long|short"},
+	"arg.format":          {"形式", "FORMAT"},
+	"arg.games":           {"整数", "N"},
+	"arg.html":            {"FILE.html", "FILE.html"},
+	"arg.lang":            {"ja|en", "ja|en"},
+	"arg.listen":          {"アドレス", "ADDR"},
+	"arg.monster":         {"ID", "ID"},
+	"arg.only":            {"ID,…", "ID,…"},
+	"arg.out":             {"フォルダ", "DIR"},
+	"arg.output":          {"FILE.pdf", "FILE.pdf"},
+	"arg.paper":           {"a4|letter", "a4|letter"},
+	"arg.players":         {"人数", "all|2,3"},
+	"arg.port":            {"整数", "PORT"},
+	"arg.rule":            {"キー=a,b,c", "Key=a,b,c"},
+	"arg.rules":           {"フォルダ", "DIR"},
+	"arg.seed":            {"整数", "N"},
+	"arg.set":             {"'シート!ID.列=a..b'", "'Sheet!ID.column=a..b'"},
+	"arg.shard":           {"i/n", "i/n"},
+	"arg.src":             {"フォルダ", "DIR"},
+	"arg.workers":         {"整数", "N"},
+	"arg.replay.index":    {"I", "I"},
+	"arg.replay.players":  {"N", "N"},
+	"arg.replay.seed":     {"S", "S"},
+	"arg.template.output": {"FILE.xlsx", "FILE.xlsx"},
 }

@@ -3,15 +3,20 @@ package main
 import (
 	"io"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+
+	"bifrost/schema"
 )
 
 // helpKeysOfTree lists the help keys the command tree names, each with the
 // command or flag that names it: every command's usage line, Short and
-// Long, and every flag's usage, cobra's help command and -h flags included.
+// Long, and every flag's usage and value name, cobra's help command and -h
+// flags included; and the usage text's headings that the commands' usage
+// texts print.
 func helpKeysOfTree() map[string][]string {
 	root := newRootCmd(io.Discard, io.Discard, nil)
 	keyCobraHelp(root)
@@ -26,12 +31,34 @@ func helpKeysOfTree() map[string][]string {
 		}
 		c.LocalFlags().VisitAll(func(f *pflag.Flag) {
 			keys[f.Usage] = append(keys[f.Usage], name+" --"+f.Name)
+			if f.Value.Type() != "bool" {
+				keys[argKey(c, f)] = append(keys[argKey(c, f)], name+" --"+f.Name+" value")
+			}
 		})
 		for _, s := range c.Commands() {
 			walk(s)
 		}
 	}
 	walk(root)
+	var usage strings.Builder
+	localizeHelp(root, schema.NewLang("ja"))
+	var each func(c *cobra.Command)
+	each = func(c *cobra.Command) {
+		c.SetOut(&usage)
+		c.SetErr(&usage)
+		if err := c.Usage(); err != nil {
+			panic(err)
+		}
+		for _, s := range c.Commands() {
+			each(s)
+		}
+	}
+	each(root)
+	for key, t := range helpTexts {
+		if heading, ok := strings.CutPrefix(key, "heading."); ok && strings.Contains(usage.String(), strings.Split(t[0], "%s")[0]) {
+			keys[key] = append(keys[key], "usage text's "+heading)
+		}
+	}
 	return keys
 }
 
