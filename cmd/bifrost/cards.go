@@ -17,8 +17,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"bifrost/cmd/bifrost/internal/gitrev"
+	"bifrost/cmd/bifrost/internal/outfile"
 	"bifrost/layout/cards"
-	"bifrost/layout/outfile"
 	"bifrost/rules"
 	"bifrost/schema"
 	"bifrost/schema/workbook"

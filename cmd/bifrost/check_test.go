@@ -12,7 +12,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"bifrost/cmd/bifrost/internal/gate"
-	"bifrost/layout/outfile"
+	"bifrost/cmd/bifrost/internal/outfile"
 	"bifrost/rules/nastrond"
 	"bifrost/rules/sim"
 	"bifrost/schema"

@@ -13,7 +13,7 @@ import (
 
 	"bifrost/cmd/bifrost/internal/gitrev"
 	"bifrost/cmd/bifrost/internal/playflags"
-	"bifrost/layout/report"
+	"bifrost/cmd/bifrost/internal/report"
 	"bifrost/rules"
 	"bifrost/rules/sim"
 	"bifrost/schema"

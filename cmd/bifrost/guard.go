@@ -4,7 +4,7 @@ import (
 	"errors"
 	"path/filepath"
 
-	"bifrost/layout/outfile"
+	"bifrost/cmd/bifrost/internal/outfile"
 )
 
 // guardOutputs refuses, before anything is written, a command whose output

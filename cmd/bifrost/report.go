@@ -10,7 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"bifrost/layout/outfile"
+	"bifrost/cmd/bifrost/internal/outfile"
 	"bifrost/rules"
 	"bifrost/rules/sim"
 	"bifrost/schema"

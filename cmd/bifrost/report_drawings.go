@@ -7,8 +7,8 @@ import (
 	"slices"
 	"strings"
 
+	"bifrost/cmd/bifrost/internal/report"
 	"bifrost/layout/cards"
-	"bifrost/layout/report"
 	"bifrost/rules"
 	"bifrost/rules/sim"
 	"bifrost/schema"

@@ -15,10 +15,10 @@ import (
 	"github.com/spf13/cobra"
 	"go.yaml.in/yaml/v3"
 
+	"bifrost/cmd/bifrost/internal/outfile"
 	"bifrost/layout/book"
 	"bifrost/layout/cards"
 	"bifrost/layout/draw"
-	"bifrost/layout/outfile"
 	"bifrost/rules"
 	"bifrost/schema"
 )

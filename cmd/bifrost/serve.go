@@ -15,7 +15,7 @@ import (
 	"github.com/fsnotify/fsnotify"
 	"github.com/spf13/cobra"
 
-	"bifrost/layout/preview"
+	"bifrost/cmd/bifrost/internal/preview"
 	"bifrost/rules"
 	"bifrost/schema"
 )

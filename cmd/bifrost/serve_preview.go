@@ -12,9 +12,9 @@ import (
 	"sync"
 	"time"
 
+	"bifrost/cmd/bifrost/internal/preview"
 	"bifrost/layout/cards"
 	"bifrost/layout/draw"
-	"bifrost/layout/preview"
 	"bifrost/rules/sim"
 	"bifrost/schema"
 )

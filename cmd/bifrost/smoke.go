@@ -10,8 +10,8 @@ import (
 	"path/filepath"
 	"slices"
 
-	"bifrost/layout/outfile"
-	"bifrost/layout/report"
+	"bifrost/cmd/bifrost/internal/outfile"
+	"bifrost/cmd/bifrost/internal/report"
 	"bifrost/rules"
 	"bifrost/rules/sim"
 	"bifrost/schema"

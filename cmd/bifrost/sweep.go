@@ -15,8 +15,8 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"bifrost/cmd/bifrost/internal/playflags"
+	"bifrost/cmd/bifrost/internal/report"
 	"bifrost/cmd/bifrost/internal/sweepgrid"
-	"bifrost/layout/report"
 	"bifrost/rules"
 	"bifrost/rules/sim"
 	"bifrost/schema"

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"bifrost/layout/report"
+	"bifrost/cmd/bifrost/internal/report"
 )
 
 type sweepJSON struct {

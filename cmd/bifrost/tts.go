@@ -9,9 +9,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"bifrost/cmd/bifrost/internal/outfile"
+	"bifrost/cmd/bifrost/internal/tts"
 	"bifrost/layout/cards"
-	"bifrost/layout/outfile"
-	"bifrost/layout/tts"
 	"bifrost/rules"
 	"bifrost/schema"
 )

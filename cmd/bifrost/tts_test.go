@@ -14,7 +14,7 @@ import (
 	"strings"
 	"testing"
 
-	"bifrost/layout/tts"
+	"bifrost/cmd/bifrost/internal/tts"
 	"bifrost/rules"
 	"bifrost/rules/guardian"
 	"bifrost/schema"

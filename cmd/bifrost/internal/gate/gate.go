@@ -12,7 +12,7 @@ import (
 	"strconv"
 	"strings"
 
-	"bifrost/layout/report"
+	"bifrost/cmd/bifrost/internal/report"
 	"bifrost/rules/sim"
 	"bifrost/schema"
 )

@@ -5,4 +5,7 @@
 // which sheet and slot; Render draws the sheets; Plan.Save writes the JSON.
 // Renderers draw, this package only arranges: every image comes from the
 // same display list the PDF prints.
+//
+// It is one of the CLI's outputs (`bifrost tts`), not part of the layout:
+// the cards are laid out by layout/cards and drawn by layout/draw.
 package tts

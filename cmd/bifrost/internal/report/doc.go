@@ -1,4 +1,8 @@
 // Package report renders a simulation report as one self-contained HTML page
 // with inline CSS and SVG charts, so a designer can open out/<game>/report.html
 // from disk and see the balance at a glance. It needs no network or assets.
+//
+// It is one of the CLI's outputs (`bifrost sim`, `check`, `compare`,
+// `sweep`), not part of the layout: the card drawings beside the findings
+// come from layout/cards through the draw package's SVG backend.
 package report

@@ -13,4 +13,8 @@
 // only from itself, no inline script, nothing from elsewhere), and, when it
 // listens on loopback, refuses requests for any other host name, so that a
 // web page elsewhere cannot reach it through DNS rebinding.
+//
+// It belongs to the CLI (cmd/bifrost serve) and draws nothing itself: the
+// cards come from layout/cards, the books from layout/book, the report
+// page from package report beside it.
 package preview

@@ -1,7 +1,3 @@
-// Package outfile writes output files atomically: the data goes to a
-// temporary file in the destination's folder, which is then renamed over the
-// destination. A reader never sees a half-written file, and a failed write
-// leaves the previous file as it was.
 package outfile
 
 import (

@@ -479,12 +479,12 @@ var copyCounter = regexp.MustCompile(`^\d+/\d+$`)
 func TestTTSCopiesShowTheirOwnCounter(t *testing.T) {
 	for _, game := range []string{"valkyrie", "guardian"} {
 		g := rules.All().Schema(game)
-		book, err := workbook.Open(filepath.Join("..", "..", "cardsrc", game+".xlsx"), "cardsrc/"+game+".xlsx")
+		book, err := workbook.Open(filepath.Join("..", "..", "..", "..", "cardsrc", game+".xlsx"), "cardsrc/"+game+".xlsx")
 		if err != nil {
 			t.Fatal(err)
 		}
 		res := g.Validate(book, schema.NewLang("en"))
-		lay, err := cards.Load("..", g)
+		lay, err := cards.Load(filepath.Join("..", "..", "..", "..", "layout"), g)
 		if err != nil {
 			t.Fatal(err)
 		}
