@@ -4,5 +4,5 @@
 //
 // It is one of the CLI's outputs (`bifrost sim`, `check`, `compare`,
 // `sweep`), not part of the layout: the card drawings beside the findings
-// come from layout/cards through the draw package's SVG backend.
+// are SVG the command hands over (Page.Drawings), drawn by layout/cards.
 package report
