@@ -97,6 +97,9 @@ func newPDF(l *Layout, page Size) *fpdf.Fpdf {
 	return pdf
 }
 
+// deck is a Deck being imposed on sheets.
+type deck struct{ *Deck }
+
 // Deck is what one game prints, resolved from its data: the cards of each
 // kind, copies included.
 type Deck struct {
@@ -215,7 +218,7 @@ func Render(w io.Writer, res schema.Result, l *Layout, opt Options) error {
 	defer art.close()
 	pdf := newPDF(l, paper)
 	p := newPrinter(pdf, l, d.ds, art, opt)
-	if err := d.render(p, paper, opt); err != nil {
+	if err := (deck{d}).render(p, paper, opt); err != nil {
 		return err
 	}
 	if len(p.pt.issues) > 0 && opt.Draft == nil {
@@ -293,7 +296,7 @@ func cmpOrS(a, b string) string {
 	return b
 }
 
-func (d *Deck) render(p *printer, paper Size, opt Options) error {
+func (d deck) render(p *printer, paper Size, opt Options) error {
 	l := d.lay
 	var queue []*card
 	var qkind *Kind
@@ -331,7 +334,7 @@ func (d *Deck) render(p *printer, paper Size, opt Options) error {
 
 // sheets lays cards of one size out, a face page then its back page, the
 // back mirrored for the printer's flip.
-func (d *Deck) sheets(p *printer, paper Size, cards []*card, opt Options) error {
+func (d deck) sheets(p *printer, paper Size, cards []*card, opt Options) error {
 	g, err := newGrid(d.lay, paper, cards[0].kind.Size)
 	if err != nil {
 		return err
@@ -356,7 +359,7 @@ func (d *Deck) sheets(p *printer, paper Size, cards []*card, opt Options) error 
 
 // placeCard draws one card, its bleed clipped halfway into the gutters so
 // that neighbours never overlap.
-func (d *Deck) placeCard(p *printer, g grid, c *card, x, y float64, col, row int, back bool) {
+func (d deck) placeCard(p *printer, g grid, c *card, x, y float64, col, row int, back bool) {
 	b := d.lay.Bleed
 	left, right, top, bottom := b, b, b, b
 	if col > 0 {
@@ -381,7 +384,7 @@ func (d *Deck) placeCard(p *printer, g grid, c *card, x, y float64, col, row int
 }
 
 // cropMarks draws a mark outside the outer bleed at every cut line.
-func (d *Deck) cropMarks(p *printer, g grid) {
+func (d deck) cropMarks(p *printer, g grid) {
 	l := d.lay
 	p.pdf.SetDrawColor(0, 0, 0)
 	p.pdf.SetLineWidth(l.Sheet.MarkWidth)
@@ -421,7 +424,7 @@ func dedupe(xs []float64) []float64 {
 // board draws a board centred on a page of its own orientation, then its
 // back page: the layout's back, or a blank page so duplex printing keeps
 // one board per sheet.
-func (d *Deck) board(p *printer, paper Size, c *card, facesOnly bool) {
+func (d deck) board(p *printer, paper Size, c *card, facesOnly bool) {
 	k := c.kind
 	page := paper
 	orient := "P"
@@ -490,13 +493,13 @@ func RenderEach(res schema.Result, l *Layout, opt Options) ([]PerCard, error) {
 				name = unsafeName.ReplaceAllString(fmt.Sprintf("%s-%s-%d", k.Name, c.id, i), "_") + ".pdf"
 			}
 			seen[name] = true
-			out = append(out, PerCard{Name: name, Render: func(w io.Writer) error { return d.renderOne(w, c, opt) }})
+			out = append(out, PerCard{Name: name, Render: func(w io.Writer) error { return deck{d}.renderOne(w, c, opt) }})
 		}
 	}
 	return out, nil
 }
 
-func (d *Deck) renderOne(w io.Writer, c *card, opt Options) error {
+func (d deck) renderOne(w io.Writer, c *card, opt Options) error {
 	l := d.lay
 	k := c.kind
 	m := l.Bleed + tombo
