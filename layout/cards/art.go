@@ -23,10 +23,10 @@ const (
 	maxArtPixels = 12000
 )
 
-// artStore finds card art in one folder (cardsrc/art) and never outside it:
+// ArtStore finds card art in one folder (cardsrc/art) and never outside it:
 // names are plain file names, and the folder is opened as an os.Root, so
 // neither "../x" nor a symbolic link can lead elsewhere.
-type artStore struct {
+type ArtStore struct {
 	dir    string
 	root   *os.Root
 	cache  map[string]*artImage // by name, nil when absent
@@ -44,8 +44,8 @@ type artImage struct {
 // artExts are the file types tried for a card, in order.
 var artExts = []string{".png", ".jpg", ".jpeg"}
 
-func newArtStore(dir string) *artStore {
-	a := &artStore{dir: dir, cache: map[string]*artImage{}, errs: map[string]error{}}
+func NewArtStore(dir string) *ArtStore {
+	a := &ArtStore{dir: dir, cache: map[string]*artImage{}, errs: map[string]error{}}
 	if dir == "" {
 		return a
 	}
@@ -64,14 +64,14 @@ func newArtStore(dir string) *artStore {
 	return a
 }
 
-func (a *artStore) close() {
+func (a *ArtStore) Close() {
 	if a.root != nil {
 		a.root.Close()
 	}
 }
 
 // path names the art file of a card for messages.
-func (a *artStore) path(name string) string {
+func (a *ArtStore) path(name string) string {
 	if a.dir == "" {
 		return name
 	}
@@ -80,11 +80,11 @@ func (a *artStore) path(name string) string {
 
 // find returns the art for name (a card ID), nil when there is none. An
 // art file that exists but cannot be used is an error.
-func (a *artStore) find(name string) (*artImage, error) {
+func (a *ArtStore) find(name string) (*artImage, error) {
 	if a.openEr != nil && name != "" {
 		err := a.openEr
 		a.openEr = nil // once, not at every card
-		return nil, messages.Err("art_file", a.dir, unwrap(err))
+		return nil, Messages.Err("art_file", a.dir, unwrap(err))
 	}
 	if a.root == nil || name == "" {
 		return nil, nil
@@ -97,7 +97,7 @@ func (a *artStore) find(name string) (*artImage, error) {
 	return img, err
 }
 
-func (a *artStore) load(name string) (*artImage, error) {
+func (a *ArtStore) load(name string) (*artImage, error) {
 	if strings.ContainsAny(name, `/\`) || !filepath.IsLocal(name) || strings.HasPrefix(name, ".") {
 		return nil, nil // not a plain file name: such a card has no art
 	}
@@ -106,7 +106,7 @@ func (a *artStore) load(name string) (*artImage, error) {
 		path := filepath.Join(a.dir, name+ext)
 		fi, err := a.root.Stat(name + ext)
 		if err == nil && !fi.Mode().IsRegular() {
-			return nil, messages.Err("art_file", path, messages.Err("not_regular", schema.FileKind(fi.Mode())))
+			return nil, Messages.Err("art_file", path, Messages.Err("not_regular", schema.FileKind(fi.Mode())))
 		}
 		var f *os.File
 		if err == nil {
@@ -116,19 +116,19 @@ func (a *artStore) load(name string) (*artImage, error) {
 			if errors.Is(err, fs.ErrNotExist) {
 				continue
 			}
-			return nil, messages.Err("art_file", path, unwrap(err))
+			return nil, Messages.Err("art_file", path, unwrap(err))
 		}
 		data, err := io.ReadAll(io.LimitReader(f, maxArtBytes+1))
 		f.Close()
 		if err != nil {
-			return nil, messages.Err("art_file", path, unwrap(err))
+			return nil, Messages.Err("art_file", path, unwrap(err))
 		}
 		if len(data) > maxArtBytes {
-			return nil, messages.Err("art_file", path, messages.Err("art_too_big", maxArtBytes>>20))
+			return nil, Messages.Err("art_file", path, Messages.Err("art_too_big", maxArtBytes>>20))
 		}
 		img, err := decodeArt(name+ext, data)
 		if err != nil {
-			return nil, messages.Err("art_file", path, err)
+			return nil, Messages.Err("art_file", path, err)
 		}
 		return img, nil
 	}
@@ -152,7 +152,7 @@ func decodeArt(key string, data []byte) (*artImage, error) {
 		return nil, artDecodeError(format, err)
 	}
 	if cfg.Width < 1 || cfg.Height < 1 || cfg.Width > maxArtPixels || cfg.Height > maxArtPixels {
-		return nil, messages.Err("art_pixels", cfg.Width, cfg.Height, maxArtPixels)
+		return nil, Messages.Err("art_pixels", cfg.Width, cfg.Height, maxArtPixels)
 	}
 	img := &artImage{key: key, data: data, w: cfg.Width, h: cfg.Height}
 	switch format {
@@ -182,7 +182,7 @@ func decodeArt(key string, data []byte) (*artImage, error) {
 		}
 		img.data = b.Bytes()
 	default:
-		return nil, messages.Err("art_kind", strings.ToUpper(format))
+		return nil, Messages.Err("art_kind", strings.ToUpper(format))
 	}
 	return img, nil
 }
@@ -192,9 +192,9 @@ func decodeArt(key string, data []byte) (*artImage, error) {
 func artDecodeError(format string, err error) error {
 	switch {
 	case errors.Is(err, image.ErrFormat):
-		return messages.Err("art_format")
+		return Messages.Err("art_format")
 	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
-		return messages.Err("art_truncated", strings.ToUpper(format))
+		return Messages.Err("art_truncated", strings.ToUpper(format))
 	}
-	return messages.Err("art_damaged", strings.ToUpper(format))
+	return Messages.Err("art_damaged", strings.ToUpper(format))
 }

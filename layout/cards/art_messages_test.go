@@ -33,8 +33,8 @@ func TestArtProblemsSpeakTheLanguageTheyAreGiven(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "damaged.png"), damaged, 0o644)
 	os.WriteFile(filepath.Join(dir, "wide.png"), wide.Bytes(), 0o644)
 	os.Mkdir(filepath.Join(dir, "folder.png"), 0o755)
-	art := newArtStore(dir)
-	defer art.close()
+	art := NewArtStore(dir)
+	defer art.Close()
 	ja, en := schema.NewLang("ja"), schema.NewLang("en")
 	for _, tt := range []struct{ name, ja, en string }{
 		{"broken", "PNG か JPEG の画像として読めません", "not a readable PNG or JPEG image"},

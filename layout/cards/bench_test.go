@@ -22,7 +22,7 @@ func BenchmarkRender_PerCardFace(b *testing.B) {
 		b.Fatal(err)
 	}
 	faces := 0
-	for _, n := range d.Count() {
+	for _, n := range count(d) {
 		faces += n
 	}
 	b.ReportAllocs()

@@ -60,51 +60,51 @@ func LayoutProblems(err error, lang *schema.Lang) []schema.Problem {
 // book locates the cells (it may be nil: problems then name the sheet only);
 // lang chooses the messages' language.
 func Check(g *schema.Game, res schema.Result, l *Layout, book *schema.Book, lang *schema.Lang) []schema.Problem {
-	ds, err := newDataset(g, res.Data)
+	ds, err := NewDataset(g, res.Data)
 	if err != nil {
 		return []schema.Problem{{Severity: schema.Error, File: l.File, Message: lang.ErrText(err)}}
 	}
-	art := newArtStore(filepath.Join(filepath.Dir(res.File), "art"))
-	defer art.close()
-	pt := newPainter(l, ds, art, true)
+	art := NewArtStore(filepath.Join(filepath.Dir(res.File), "art"))
+	defer art.Close()
+	pt := NewPainter(l, ds, art, true)
 	var ps []schema.Problem
 	for _, k := range l.Kinds {
-		if k.From != nil && k.From.spec == nil {
-			if err := ds.checkEntries(k.From); err != nil {
-				ps = append(ps, schema.Problem{Severity: schema.Error, File: fmt.Sprintf("%s:%d", l.File, k.From.line), Message: lang.ErrText(err)})
+		if k.From != nil && k.From.Spec == nil {
+			if err := ds.CheckEntries(k.From); err != nil {
+				ps = append(ps, schema.Problem{Severity: schema.Error, File: fmt.Sprintf("%s:%d", l.File, k.From.Line), Message: lang.ErrText(err)})
 			}
 		}
-		for _, c := range ds.designs(k) {
-			pt.paint(k.Face, c, "face", 0, 0)
-			pt.paint(k.Back, c, "back", 0, 0)
+		for _, c := range ds.Designs(k) {
+			pt.Paint(k.Face, c, "face", 0, 0)
+			pt.Paint(k.Back, c, "back", 0, 0)
 		}
 		if k.Board {
 			for _, p := range Papers() {
 				if err := boardFits(k, papers[p]); err != nil {
-					ps = append(ps, schema.Problem{Severity: schema.Error, File: fmt.Sprintf("%s:%d", l.File, k.line), Message: lang.ErrText(err)})
+					ps = append(ps, schema.Problem{Severity: schema.Error, File: fmt.Sprintf("%s:%d", l.File, k.Line), Message: lang.ErrText(err)})
 				}
 			}
 		} else {
 			for _, p := range Papers() {
 				if _, err := newGrid(l, papers[p], k.Size); err != nil {
-					ps = append(ps, schema.Problem{Severity: schema.Error, File: fmt.Sprintf("%s:%d", l.File, k.line), Message: lang.ErrText(err)})
+					ps = append(ps, schema.Problem{Severity: schema.Error, File: fmt.Sprintf("%s:%d", l.File, k.Line), Message: lang.ErrText(err)})
 				}
 			}
 		}
 	}
-	loc := newLocator(book, lang)
+	loc := NewLocator(book, lang)
 	probs := &schema.Problems{File: res.File, Lang: lang}
 	seen := map[string]bool{}
-	for _, is := range pt.issues {
-		sheet, row, col, header := loc.find(ds, is)
-		msg := is.describe(ds, lang)
+	for _, is := range pt.Issues {
+		sheet, row, col, header := loc.Find(ds, is)
+		msg := is.Describe(ds, lang)
 		key := fmt.Sprintf("%s/%d/%d/%s", sheet, row, col, msg)
 		if seen[key] {
 			continue
 		}
 		seen[key] = true
 		if sheet == "" {
-			ps = append(ps, schema.Problem{Severity: schema.Error, File: fmt.Sprintf("%s:%d", l.File, is.el.line0), Message: msg})
+			ps = append(ps, schema.Problem{Severity: schema.Error, File: fmt.Sprintf("%s:%d", l.File, is.El.Line0), Message: msg})
 			continue
 		}
 		probs.Add(schema.Error, sheet, row, col, header, msg)
@@ -112,19 +112,19 @@ func Check(g *schema.Game, res schema.Result, l *Layout, book *schema.Book, lang
 	return append(ps, probs.Sorted()...)
 }
 
-// describe says what is wrong, naming the card and the field, in lang's
+// Describe says what is wrong, naming the card and the field, in lang's
 // language (Japanese when lang is nil).
-func (is issue) describe(ds *dataset, l *schema.Lang) string {
-	kind := is.card.kind.Title
-	name := is.card.name(ds)
+func (is issue) Describe(ds *Dataset, l *schema.Lang) string {
+	kind := is.card.Kind.Title
+	name := is.card.Name(ds)
 	card := fmt.Sprintf("%s「%s」", kind, name)
-	if is.card.id != "" && is.card.id != name {
-		card = fmt.Sprintf("%s「%s」（%s）", kind, name, is.card.id)
+	if is.card.ID != "" && is.card.ID != name {
+		card = fmt.Sprintf("%s「%s」（%s）", kind, name, is.card.ID)
 	}
 	if l.English() {
-		card = fmt.Sprintf("%s %q", is.card.kind.Name, name)
-		if is.card.id != "" && is.card.id != name {
-			card += " (" + is.card.id + ")"
+		card = fmt.Sprintf("%s %q", is.card.Kind.Name, name)
+		if is.card.ID != "" && is.card.ID != name {
+			card += " (" + is.card.ID + ")"
 		}
 	}
 	if is.side == "back" {
@@ -134,9 +134,9 @@ func (is issue) describe(ds *dataset, l *schema.Lang) string {
 	switch {
 	case is.artErr != nil:
 		return l.Sprintf("%s: 画像を使えません: %s", "%s: the art cannot be used: %s", card, is.artErr)
-	case is.fit != nil && is.el.style.MaxLines > 0 && len(is.fit.Lines) > is.el.style.MaxLines:
+	case is.fit != nil && is.El.Style.MaxLines > 0 && len(is.fit.Lines) > is.El.Style.MaxLines:
 		return l.Sprintf("%[1]s: %[2]sが最小の%[4]gptでも%[3]d行に収まりません: %[5]s", "%s: %s does not fit on %d line(s) even at the minimum %gpt: %s",
-			card, what, is.el.style.MaxLines, is.fit.Size, excerpt(is.text))
+			card, what, is.El.Style.MaxLines, is.fit.Size, excerpt(is.text))
 	case is.fit != nil:
 		return l.Sprintf("%s: %sが最小の%gptでも枠に収まりません（%.1fmm必要、枠は%.1fmm）: %s", "%s: %s does not fit its box even at the minimum %gpt (needs %.1f mm, the box has %.1f mm): %s",
 			card, what, is.fit.Size, is.fit.Need, is.boxH, excerpt(is.text))
@@ -154,15 +154,15 @@ func (is issue) describe(ds *dataset, l *schema.Lang) string {
 func (is issue) what(l *schema.Lang) string {
 	var names []string
 	for _, f := range is.fields {
-		if n := l.Pick(f.col.JA, f.col.EN); !slices.Contains(names, n) {
+		if n := l.Pick(f.Col.JA, f.Col.EN); !slices.Contains(names, n) {
 			names = append(names, n)
 		}
 	}
 	if len(names) == 0 {
-		return l.Sprintf("%[2]d行目の%[1]s要素の文字", "the text of the %s element at line %d", is.el.typ, is.el.line0)
+		return l.Sprintf("%[2]d行目の%[1]s要素の文字", "the text of the %s element at line %d", is.El.Type, is.El.Line0)
 	}
 	s := strings.Join(names, l.Pick("・", ", "))
-	if is.spec != nil && is.spec != is.card.kind.Sheet {
+	if is.spec != nil && is.spec != is.card.Kind.Sheet {
 		return l.Sprintf("%[2]sの%[1]s", "%s of %s", s, l.Pick(is.spec.JA, is.spec.Key))
 	}
 	return s
@@ -196,12 +196,12 @@ type locator struct {
 	lang *schema.Lang
 }
 
-func newLocator(b *schema.Book, l *schema.Lang) *locator { return &locator{b, l} }
+func NewLocator(b *schema.Book, l *schema.Lang) *locator { return &locator{b, l} }
 
-// find returns the sheet, 1-based row and column and the header of the
+// Find returns the sheet, 1-based row and column and the header of the
 // cell the issue's text came from; sheet is "" when the text is the
 // layout's own.
-func (lc *locator) find(ds *dataset, is issue) (sheet string, row, col int, header string) {
+func (lc *locator) Find(ds *Dataset, is issue) (sheet string, row, col int, header string) {
 	if is.spec == nil || !is.row.IsValid() || len(is.fields) == 0 || is.fields[0] == nil {
 		return "", 0, 0, ""
 	}
@@ -210,10 +210,10 @@ func (lc *locator) find(ds *dataset, is issue) (sheet string, row, col int, head
 		return is.spec.Key, 0, 0, fieldHeader(is.fields[0], lc.lang)
 	}
 	sheet = t.Sheet
-	fs := fieldsOf(is.spec)
+	fs := FieldsOf(is.spec)
 	f := is.fields[0]
-	if f.cond { // an Advance's use condition comes from its Condition column
-		if c := fs.get("Condition"); c != nil {
+	if f.Cond { // an Advance's use condition comes from its Condition column
+		if c := fs.Get("Condition"); c != nil {
 			f = c
 		}
 	}
@@ -227,19 +227,19 @@ func (lc *locator) find(ds *dataset, is issue) (sheet string, row, col int, head
 	return sheet, row, col, header
 }
 
-// sheet is spec's table in the workbook, with the 1-based column of a
+// sheet is ss's table in the workbook, with the 1-based column of a
 // field in it (0 for none); ok is false without a workbook or that sheet.
-func (lc *locator) sheet(spec *schema.SheetSpec) (t *schema.Table, colOf func(*field) int, ok bool) {
+func (lc *locator) sheet(ss *schema.SheetSpec) (t *schema.Table, colOf func(*Field) int, ok bool) {
 	if lc.book == nil {
 		return nil, nil, false
 	}
-	if t, ok = lc.book.Lookup(spec.Key, spec.JA); !ok {
+	if t, ok = lc.book.Lookup(ss.Key, ss.JA); !ok {
 		return nil, nil, false
 	}
-	return t, func(f *field) int {
+	return t, func(f *Field) int {
 		for i, h := range t.Header {
 			h = strings.ToLower(schema.Normalize(h))
-			if h != "" && (h == strings.ToLower(f.col.JA) || h == strings.ToLower(f.col.EN)) {
+			if h != "" && (h == strings.ToLower(f.Col.JA) || h == strings.ToLower(f.Col.EN)) {
 				return i + 1
 			}
 		}
@@ -247,20 +247,20 @@ func (lc *locator) sheet(spec *schema.SheetSpec) (t *schema.Table, colOf func(*f
 	}, true
 }
 
-func fieldHeader(f *field, l *schema.Lang) string {
+func fieldHeader(f *Field, l *schema.Lang) string {
 	if l != nil && l.English() {
-		return f.col.EN
+		return f.Col.EN
 	}
-	return f.col.JA
+	return f.Col.JA
 }
 
 // rowOf finds the sheet row holding a data row: by its ID where the sheet
 // has one, else by matching every filled cell of the row's text and number
 // columns.
-func (lc *locator) rowOf(ds *dataset, t *schema.Table, fs *fieldSet, r reflect.Value, colOf func(*field) int) int {
-	if idf := fs.get("ID"); idf != nil && idf.name == "ID" {
+func (lc *locator) rowOf(ds *Dataset, t *schema.Table, fs *FieldSet, r reflect.Value, colOf func(*Field) int) int {
+	if idf := fs.Get("ID"); idf != nil && idf.Name == "ID" {
 		if at := colOf(idf); at > 0 {
-			id := r.Field(idf.index).String()
+			id := r.Field(idf.Index).String()
 			for _, tr := range t.Rows {
 				if schema.Normalize(tr.Cell(at-1)) == id {
 					return tr.Num
@@ -270,8 +270,8 @@ func (lc *locator) rowOf(ds *dataset, t *schema.Table, fs *fieldSet, r reflect.V
 	}
 	for _, tr := range t.Rows {
 		match, any := true, false
-		for _, f := range fs.list {
-			if f.cond || f.kind != schema.KindText && f.kind != schema.KindInt {
+		for _, f := range fs.List {
+			if f.Cond || f.Kind != schema.KindText && f.Kind != schema.KindInt {
 				continue
 			}
 			at := colOf(f)
@@ -279,17 +279,17 @@ func (lc *locator) rowOf(ds *dataset, t *schema.Table, fs *fieldSet, r reflect.V
 				continue
 			}
 			cell := schema.Normalize(tr.Cell(at - 1))
-			v := ds.read(r, f)
-			if cell == "" && v.empty {
+			v := ds.Read(r, f)
+			if cell == "" && v.Empty {
 				continue
 			}
-			if f.kind == schema.KindInt {
+			if f.Kind == schema.KindInt {
 				n, ok := schema.ParseInt(cell)
-				if !ok || strconv.Itoa(n) != v.text {
+				if !ok || strconv.Itoa(n) != v.Text {
 					match = false
 					break
 				}
-			} else if cell != v.text {
+			} else if cell != v.Text {
 				match = false
 				break
 			}

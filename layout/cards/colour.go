@@ -6,20 +6,20 @@ import (
 	"strings"
 )
 
-// rgb is a colour, 0–255 per channel.
-type rgb struct{ r, g, b int }
+// RGB is a colour, 0–255 per channel.
+type RGB struct{ R, G, B int }
 
 var (
-	black = rgb{0, 0, 0}
-	white = rgb{255, 255, 255}
+	Black = RGB{0, 0, 0}
+	White = RGB{255, 255, 255}
 )
 
-// colour is a fixed colour or a palette entry chosen by a field, with an
+// Colour is a fixed colour or a palette entry chosen by a field, with an
 // optional tint toward white. The zero colour means "not set".
-type colour struct {
+type Colour struct {
 	set  bool
 	none bool
-	rgb  rgb
+	rgb  RGB
 	pal  *palette
 	tint float64 // share of the colour, the rest white: 1 is the colour itself
 }
@@ -29,27 +29,27 @@ type colour struct {
 type palette struct {
 	name   string
 	by     string
-	values map[string]rgb
-	def    rgb
+	values map[string]RGB
+	def    RGB
 }
 
-func parseHex(s string) (rgb, bool) {
+func parseHex(s string) (RGB, bool) {
 	s = strings.TrimPrefix(s, "#")
 	if len(s) == 3 {
 		s = string([]byte{s[0], s[0], s[1], s[1], s[2], s[2]})
 	}
 	if len(s) != 6 {
-		return rgb{}, false
+		return RGB{}, false
 	}
 	n, err := strconv.ParseUint(s, 16, 32)
 	if err != nil {
-		return rgb{}, false
+		return RGB{}, false
 	}
-	return rgb{int(n >> 16), int(n >> 8 & 0xff), int(n & 0xff)}, true
+	return RGB{int(n >> 16), int(n >> 8 & 0xff), int(n & 0xff)}, true
 }
 
 func (p *parser) palette(path, name string, s paletteSpec) *palette {
-	pal := &palette{name: name, by: s.By, values: map[string]rgb{}, def: rgb{128, 128, 128}}
+	pal := &palette{name: name, by: s.By, values: map[string]RGB{}, def: RGB{128, 128, 128}}
 	if s.Default != "" {
 		if c, ok := parseHex(s.Default); ok {
 			pal.def = c
@@ -74,25 +74,25 @@ func (p *parser) palette(path, name string, s paletteSpec) *palette {
 // colour compiles a colour: "#rrggbb", "#rgb", "white", "black", "none", or
 // a palette name with an optional tint in percent ("deck", "deck@20").
 // A palette's field must exist in the scope's rows.
-func (p *parser) colour(path, s string, sc *scope, l *Layout) colour {
+func (p *parser) colour(path, s string, sc *scope, l *Layout) Colour {
 	s = strings.TrimSpace(s)
 	switch s {
 	case "":
-		return colour{}
+		return Colour{}
 	case "none":
-		return colour{set: true, none: true}
+		return Colour{set: true, none: true}
 	case "white":
-		return colour{set: true, rgb: white, tint: 1}
+		return Colour{set: true, rgb: White, tint: 1}
 	case "black":
-		return colour{set: true, rgb: black, tint: 1}
+		return Colour{set: true, rgb: Black, tint: 1}
 	}
 	if strings.HasPrefix(s, "#") {
 		c, ok := parseHex(s)
 		if !ok {
 			p.errorf(path, "colour_bad", s)
-			return colour{}
+			return Colour{}
 		}
-		return colour{set: true, rgb: c, tint: 1}
+		return Colour{set: true, rgb: c, tint: 1}
 	}
 	name, tint := s, 1.0
 	if i := strings.IndexByte(s, '@'); i >= 0 {
@@ -107,36 +107,36 @@ func (p *parser) colour(path, s string, sc *scope, l *Layout) colour {
 	pal := l.palettes[name]
 	if pal == nil {
 		p.errorf(path, "colour_unknown", name, strings.Join(sortedKeys(l.palettes), ", "))
-		return colour{}
+		return Colour{}
 	}
-	if pal.by != "" && sc.fields.get(pal.by) == nil {
-		where := messages.Err("this_card")
+	if pal.by != "" && sc.fields.Get(pal.by) == nil {
+		where := Messages.Err("this_card")
 		if sc.fields != nil {
-			where = messages.Err("sheet_named", sc.fields.spec.Key)
+			where = Messages.Err("sheet_named", sc.fields.spec.Key)
 		}
 		p.errorf(path, "palette_by_missing", name, pal.by, where)
 	}
-	return colour{set: true, pal: pal, tint: tint}
+	return Colour{set: true, pal: pal, tint: tint}
 }
 
-// or returns c, or d when c is not set.
-func (c colour) or(d colour) colour {
+// Or returns c, or d when c is not set.
+func (c Colour) Or(d Colour) Colour {
 	if c.set {
 		return c
 	}
 	return d
 }
 
-// resolve gives the colour for a row, and false for "none".
-func (c colour) resolve(ds *dataset, fs *fieldSet, row reflect.Value) (rgb, bool) {
+// Resolve gives the colour for a row, and false for "none".
+func (c Colour) Resolve(ds *Dataset, fs *FieldSet, row reflect.Value) (RGB, bool) {
 	if !c.set || c.none {
-		return rgb{}, false
+		return RGB{}, false
 	}
 	base := c.rgb
 	if c.pal != nil {
 		base = c.pal.def
-		if f := fs.get(c.pal.by); f != nil && row.IsValid() {
-			if v, ok := c.pal.values[ds.read(row, f).text]; ok {
+		if f := fs.Get(c.pal.by); f != nil && row.IsValid() {
+			if v, ok := c.pal.values[ds.Read(row, f).Text]; ok {
 				base = v
 			}
 		}
@@ -145,7 +145,7 @@ func (c colour) resolve(ds *dataset, fs *fieldSet, row reflect.Value) (rgb, bool
 		return base, true
 	}
 	mix := func(x int) int { return int(float64(x)*c.tint + 255*(1-c.tint) + 0.5) }
-	return rgb{mix(base.r), mix(base.g), mix(base.b)}, true
+	return RGB{mix(base.R), mix(base.G), mix(base.B)}, true
 }
 
-func fixed(c rgb) colour { return colour{set: true, rgb: c, tint: 1} }
+func Fixed(c RGB) Colour { return Colour{set: true, rgb: c, tint: 1} }

@@ -10,9 +10,9 @@ import (
 	"bifrost/schema"
 )
 
-// dataset is a game's validated data seen through its sheets: the rows of
+// Dataset is a game's validated data seen through its sheets: the rows of
 // each sheet and an index of every row by ID.
-type dataset struct {
+type Dataset struct {
 	game   *schema.Game
 	sheets map[*schema.SheetSpec][]reflect.Value
 	ids    map[string]rowRef
@@ -26,10 +26,10 @@ type rowRef struct {
 	row  reflect.Value
 }
 
-// newDataset finds, for each sheet of g, the slice of the typed data whose
+// NewDataset finds, for each sheet of g, the slice of the typed data whose
 // element type is the sheet's row struct.
-func newDataset(g *schema.Game, data any) (*dataset, error) {
-	ds := &dataset{game: g, sheets: map[*schema.SheetSpec][]reflect.Value{}, ids: map[string]rowRef{},
+func NewDataset(g *schema.Game, data any) (*Dataset, error) {
+	ds := &Dataset{game: g, sheets: map[*schema.SheetSpec][]reflect.Value{}, ids: map[string]rowRef{},
 		copies: map[*copiesFrom]map[string]int{}}
 	v := reflect.ValueOf(data)
 	if v.Kind() == reflect.Pointer {
@@ -56,9 +56,9 @@ func newDataset(g *schema.Game, data any) (*dataset, error) {
 				rows[j] = f.Index(j)
 			}
 			ds.sheets[spec] = rows
-			if fd := fieldsOf(spec).get("ID"); fd != nil && fd.name == "ID" {
+			if fd := FieldsOf(spec).Get("ID"); fd != nil && fd.Name == "ID" {
 				for _, r := range rows {
-					id := r.Field(fd.index).String()
+					id := r.Field(fd.Index).String()
 					if _, dup := ds.ids[id]; !dup && id != "" {
 						ds.ids[id] = rowRef{spec, r}
 					}
@@ -71,10 +71,10 @@ func newDataset(g *schema.Game, data any) (*dataset, error) {
 }
 
 // refName prints a card ID as the name of its card, or as itself.
-func (ds *dataset) refName(id string) string {
+func (ds *Dataset) refName(id string) string {
 	if r, ok := ds.ids[id]; ok {
-		if f := fieldsOf(r.spec).get("Name"); f != nil && f.kind == schema.KindText {
-			if s := r.row.Field(f.index).String(); s != "" {
+		if f := FieldsOf(r.spec).Get("Name"); f != nil && f.Kind == schema.KindText {
+			if s := r.row.Field(f.Index).String(); s != "" {
 				return s
 			}
 		}
@@ -84,16 +84,16 @@ func (ds *dataset) refName(id string) string {
 
 // copiesFrom counts copies elsewhere in the data (see copiesSpec).
 type copiesFrom struct {
-	spec       *schema.SheetSpec // the sheet whose rows count, or nil…
+	Spec       *schema.SheetSpec // the sheet whose rows count, or nil…
 	data       string            // …the path to follow through the data
 	match, sum string            // Go field names
-	line       int
+	Line       int
 }
 
 // entries lists the structs copies are counted over.
-func (ds *dataset) entries(cf *copiesFrom) []reflect.Value {
-	if cf.spec != nil {
-		return ds.sheets[cf.spec]
+func (ds *Dataset) entries(cf *copiesFrom) []reflect.Value {
+	if cf.Spec != nil {
+		return ds.sheets[cf.Spec]
 	}
 	cur := []reflect.Value{ds.root}
 	for name := range strings.SplitSeq(cf.data, ".") {
@@ -122,7 +122,7 @@ func (ds *dataset) entries(cf *copiesFrom) []reflect.Value {
 // entries whose match field holds the ID of their sum field (at least 1 an
 // entry). It walks the entries once per cf and keeps the result, so counting
 // every design of a kind costs one pass, not one pass a design.
-func (ds *dataset) copiesOf(cf *copiesFrom) map[string]int {
+func (ds *Dataset) copiesOf(cf *copiesFrom) map[string]int {
 	if m, ok := ds.copies[cf]; ok {
 		return m
 	}
@@ -153,120 +153,120 @@ func (ds *dataset) copiesOf(cf *copiesFrom) map[string]int {
 	return m
 }
 
-// checkEntries reports a copies_from data path that leads to nothing usable.
-func (ds *dataset) checkEntries(cf *copiesFrom) error {
+// CheckEntries reports a copies_from data path that leads to nothing usable.
+func (ds *Dataset) CheckEntries(cf *copiesFrom) error {
 	es := ds.entries(cf)
 	if len(es) == 0 {
-		return messages.Err("data_nothing", cf.data)
+		return Messages.Err("data_nothing", cf.data)
 	}
 	e := es[0]
 	if e.Kind() != reflect.Struct || !e.FieldByName(cf.match).IsValid() || !e.FieldByName(cf.sum).IsValid() {
-		return messages.Err("data_fields", cf.data, cf.match, cf.sum)
+		return Messages.Err("data_fields", cf.data, cf.match, cf.sum)
 	}
 	return nil
 }
 
-// card is one printed card: a row of a kind (or the whole sheet, for a
+// Card is one printed card: a row of a kind (or the whole sheet, for a
 // reference card) and which copy it is.
-type card struct {
-	kind   *Kind
-	row    reflect.Value // invalid for a whole-sheet kind
-	id     string
-	copy   int // 1-based
-	copies int
+type Card struct {
+	Kind   *Kind
+	Row    reflect.Value // invalid for a whole-sheet kind
+	ID     string
+	Copy   int // 1-based
+	Copies int
 }
 
-// name is how a problem names the card: its Name field, else its ID.
-func (c *card) name(ds *dataset) string {
-	if c.row.IsValid() {
-		if f := c.kind.fields.get("Name"); f != nil && f.kind == schema.KindText {
-			if s := c.row.Field(f.index).String(); s != "" {
+// Name is how a problem names the card: its Name field, else its ID.
+func (c *Card) Name(ds *Dataset) string {
+	if c.Row.IsValid() {
+		if f := c.Kind.Fields.Get("Name"); f != nil && f.Kind == schema.KindText {
+			if s := c.Row.Field(f.Index).String(); s != "" {
 				return s
 			}
 		}
 	}
-	return c.id
+	return c.ID
 }
 
-// designs lists one card per design of kind k (the last copy, whose copy
+// Designs lists one card per design of kind k (the last copy, whose copy
 // index is the widest), in sheet order.
-func (ds *dataset) designs(k *Kind) []*card {
+func (ds *Dataset) Designs(k *Kind) []*Card {
 	if k.Each {
-		return []*card{{kind: k, id: k.Name, copy: k.Fixed, copies: k.Fixed}}
+		return []*Card{{Kind: k, ID: k.Name, Copy: k.Fixed, Copies: k.Fixed}}
 	}
-	var out []*card
-	idf := k.fields.get("ID")
+	var out []*Card
+	idf := k.Fields.Get("ID")
 	for _, r := range ds.sheets[k.Sheet] {
 		if !k.matches(ds, r) {
 			continue
 		}
 		id := ""
 		if idf != nil {
-			id = ds.read(r, idf).text
+			id = ds.Read(r, idf).Text
 		}
 		n := k.Fixed
 		switch {
 		case k.Copies != "":
-			n = max(1, int(r.Field(k.fields.get(k.Copies).index).Int()))
+			n = max(1, int(r.Field(k.Fields.Get(k.Copies).Index).Int()))
 		case k.From != nil:
 			n = max(ds.copiesOf(k.From)[id], 1) // a design no deck uses yet still prints once
 		}
-		out = append(out, &card{kind: k, row: r, id: id, copy: n, copies: n})
+		out = append(out, &Card{Kind: k, Row: r, ID: id, Copy: n, Copies: n})
 	}
 	return out
 }
 
-func (k *Kind) matches(ds *dataset, r reflect.Value) bool {
+func (k *Kind) matches(ds *Dataset, r reflect.Value) bool {
 	for _, w := range k.Where {
-		if ds.read(r, w.field).text != w.value {
+		if ds.Read(r, w.field).Text != w.value {
 			return false
 		}
 	}
 	return true
 }
 
-// physical lists every printed card of kind k, copies included.
-func (ds *dataset) physical(k *Kind) []*card {
-	var out []*card
-	for _, d := range ds.designs(k) {
-		for i := 1; i <= d.copies; i++ {
+// Physical lists every printed card of kind k, copies included.
+func (ds *Dataset) Physical(k *Kind) []*Card {
+	var out []*Card
+	for _, d := range ds.Designs(k) {
+		for i := 1; i <= d.Copies; i++ {
 			c := *d
-			c.copy = i
+			c.Copy = i
 			out = append(out, &c)
 		}
 	}
 	return out
 }
 
-// related returns the rows of spec that a table or track shows on card c:
+// Related returns the rows of spec that a table or track shows on card c:
 // those whose match field holds c's ID (all rows when match is empty),
 // ordered by the order field when given.
-func (ds *dataset) related(sel *rowSel, c *card) []reflect.Value {
-	rows := ds.sheets[sel.spec]
+func (ds *Dataset) Related(sel *rowSel, c *Card) []reflect.Value {
+	rows := ds.sheets[sel.Spec]
 	var out []reflect.Value
 	for _, r := range rows {
-		if sel.match != nil && ds.read(r, sel.match).text != c.id {
+		if sel.match != nil && ds.Read(r, sel.match).Text != c.ID {
 			continue
 		}
 		out = append(out, r)
 	}
-	if sel.order != nil || sel.group != nil {
+	if sel.order != nil || sel.Group != nil {
 		slices.SortStableFunc(out, func(a, b reflect.Value) int {
-			return cmp.Or(compareField(a, b, sel.group), compareField(a, b, sel.order))
+			return cmp.Or(CompareField(a, b, sel.Group), CompareField(a, b, sel.order))
 		})
 	}
 	return out
 }
 
-func compareField(a, b reflect.Value, f *field) int {
+func CompareField(a, b reflect.Value, f *Field) int {
 	if f == nil {
 		return 0
 	}
-	x, y := a.Field(f.index), b.Field(f.index)
-	if f.kind == schema.KindInt {
+	x, y := a.Field(f.Index), b.Field(f.Index)
+	if f.Kind == schema.KindInt {
 		return cmp.Compare(x.Int(), y.Int())
 	}
-	if f.kind == schema.KindText {
+	if f.Kind == schema.KindText {
 		return strings.Compare(x.String(), y.String())
 	}
 	return 0

@@ -38,42 +38,42 @@ func drawAll(res schema.Result, l *Layout, opt Options, every bool) ([]Drawn, er
 	if err != nil {
 		return nil, err
 	}
-	art := newArtStore(opt.ArtDir)
-	defer art.close()
-	pt := newPainter(l, d.ds, art, false)
-	pt.inkSaver, pt.draft, pt.stamp, pt.regions = opt.InkSaver, opt.Draft, opt.Stamp, true
-	loc := newLocator(res.Book, nil)
+	art := NewArtStore(opt.ArtDir)
+	defer art.Close()
+	pt := NewPainter(l, d.Dataset, art, false)
+	pt.InkSaver, pt.Draft, pt.Stamp, pt.regions = opt.InkSaver, opt.Draft, opt.Stamp, true
+	loc := NewLocator(res.Book, nil)
 	var out []Drawn
-	for _, k := range d.kinds {
-		for _, c := range d.cards[k] {
-			if c.copy != 1 && !every {
+	for _, k := range d.Kinds {
+		for _, c := range d.Cards[k] {
+			if c.Copy != 1 && !every {
 				continue
 			}
-			dr := Drawn{ID: c.id, Kind: k.Name, Name: c.name(d.ds), Copies: c.copies, Copy: c.copy, Board: k.Board,
-				Face: pt.draw(k.Face, c, "face")}
+			dr := Drawn{ID: c.ID, Kind: k.Name, Name: c.Name(d.Dataset), Copies: c.Copies, Copy: c.Copy, Board: k.Board,
+				Face: pt.Draw(k.Face, c, "face")}
 			if len(k.Back) > 0 {
-				dr.Back = pt.draw(k.Back, c, "back")
+				dr.Back = pt.Draw(k.Back, c, "back")
 			}
-			dr.Sheet, dr.Row = loc.where(d.ds, c)
+			dr.Sheet, dr.Row = loc.where(d.Dataset, c)
 			out = append(out, dr)
 		}
 	}
-	if len(pt.issues) > 0 && opt.Draft == nil {
-		return out, issuesError(pt.issues, d.ds)
+	if len(pt.Issues) > 0 && opt.Draft == nil {
+		return out, NewIssuesError(pt.Issues, d.Dataset)
 	}
 	return out, nil
 }
 
 // where finds the workbook sheet and 1-based row of card c ("", 0 when the
 // card has no row or there is no workbook).
-func (lc *locator) where(ds *dataset, c *card) (string, int) {
-	spec := c.kind.Sheet
-	if spec == nil {
+func (lc *locator) where(ds *Dataset, c *Card) (string, int) {
+	ss := c.Kind.Sheet
+	if ss == nil {
 		return "", 0
 	}
-	t, colOf, ok := lc.sheet(spec)
-	if !ok || !c.row.IsValid() {
-		return spec.Key, 0
+	t, colOf, ok := lc.sheet(ss)
+	if !ok || !c.Row.IsValid() {
+		return ss.Key, 0
 	}
-	return t.Sheet, lc.rowOf(ds, t, fieldsOf(spec), c.row, colOf)
+	return t.Sheet, lc.rowOf(ds, t, FieldsOf(ss), c.Row, colOf)
 }

@@ -14,69 +14,69 @@ import (
 // mm from the top-left corner of the trim; negative values reach into the
 // bleed.
 type Element struct {
-	typ        string
-	x, y, w, h float64
-	r          float64
-	fill       colour
-	stroke     colour
-	line, dash float64
-	text, els  *tmpl
-	style      text.Style
-	align      string
-	valign     string
-	colour     colour
-	font       string
-	bold       bool
-	sentences  bool
-	showZero   bool
-	shape      string
-	repeat     *tmpl
-	step       float64
-	name       *tmpl
-	rows       *rowSel
-	columns    []*column
-	header     *header
-	rowH       float64
-	stripe     colour
-	cell       cellSpec
-	cellFill   colour
-	cellStroke colour
-	loop       *field
-	die        string
-	icon       *tmpl // "icon": the icon's name…
-	count      *tmpl // …and the count printed beside it
+	Type       string
+	X, Y, W, H float64
+	R          float64
+	Fill       Colour
+	Stroke     Colour
+	Line, Dash float64
+	Text, Els  *tmpl
+	Style      text.Style
+	Align      string
+	Valign     string
+	Colour     Colour
+	Font       string
+	Bold       bool
+	Sentences  bool
+	ShowZero   bool
+	Shape      string
+	Repeat     *tmpl
+	Step       float64
+	Name       *tmpl
+	Rows       *rowSel
+	Columns    []*Column
+	Header     *header
+	RowH       float64
+	Stripe     Colour
+	Cell       cellSpec
+	CellFill   Colour
+	CellStroke Colour
+	Loop       *Field
+	Die        string
+	Icon       *tmpl // "icon": the icon's name…
+	Count      *tmpl // …and the count printed beside it
 	path       string
-	line0      int
-	when       *tmpl  // "if": draw only when this template is not empty…
+	Line0      int
+	When       *tmpl  // "if": draw only when this template is not empty…
 	whenOp     string // …or, with an operator, when its number compares so
 	whenN      int
 }
 
 // rowSel selects the rows of a table or track.
 type rowSel struct {
-	spec   *schema.SheetSpec
-	fields *fieldSet
-	match  *field
-	group  *field
-	order  *field
+	Spec   *schema.SheetSpec
+	Fields *FieldSet
+	match  *Field
+	Group  *Field
+	order  *Field
 }
 
-type column struct {
-	title  string
-	w      float64
-	text   *tmpl
-	style  text.Style
-	align  string
-	fill   colour
-	colour colour
-	shape  string
-	bold   bool
-	icon   bool // the text names an icon of the layout
+type Column struct {
+	Title  string
+	W      float64
+	Text   *tmpl
+	Style  text.Style
+	Align  string
+	Fill   Colour
+	Colour Colour
+	Shape  string
+	Bold   bool
+	Icon   bool // the text names an icon of the layout
 }
 
 type header struct {
-	fill, colour colour
-	size, h      float64
+	Fill, Colour Colour
+	Size, H      float64
 }
 
 // ifCompare splits "{Uses} >= 2" into the template, operator and number.
@@ -95,10 +95,10 @@ func (p *parser) elements(path string, specs []elementSpec, l *Layout, k *Kind, 
 }
 
 func (p *parser) element(path string, s elementSpec, l *Layout, k *Kind, sc *scope) *Element {
-	e := &Element{typ: s.Type, x: s.X, y: s.Y, w: s.W, h: s.H, r: s.R, line: s.Line, dash: s.Dash,
-		align: s.Align, valign: s.VAlign, font: s.Font, bold: s.Bold, sentences: s.Sentences,
-		showZero: s.ShowZero, shape: s.Shape, step: s.Step, rowH: s.RowHeight,
-		path: path, line0: p.line(path)}
+	e := &Element{Type: s.Type, X: s.X, Y: s.Y, W: s.W, H: s.H, R: s.R, Line: s.Line, Dash: s.Dash,
+		Align: s.Align, Valign: s.VAlign, Font: s.Font, Bold: s.Bold, Sentences: s.Sentences,
+		ShowZero: s.ShowZero, Shape: s.Shape, Step: s.Step, RowH: s.RowHeight,
+		path: path, Line0: p.line(path)}
 	allowed, ok := elementKeys[s.Type]
 	if !ok {
 		p.errorf(path+".type", "element_type", s.Type, strings.Join(sortedKeys(elementKeys), ", "))
@@ -111,14 +111,14 @@ func (p *parser) element(path string, s elementSpec, l *Layout, k *Kind, sc *sco
 			}
 		}
 	}
-	if e.w <= 0 || e.h <= 0 {
-		if e.typ != "line" || e.w < 0 || e.h < 0 || e.w == 0 && e.h == 0 {
-			p.errorf(path, "element_size", e.typ, e.w, e.h)
+	if e.W <= 0 || e.H <= 0 {
+		if e.Type != "line" || e.W < 0 || e.H < 0 || e.W == 0 && e.H == 0 {
+			p.errorf(path, "element_size", e.Type, e.W, e.H)
 			return nil
 		}
 	}
-	if e.line == 0 {
-		e.line = 0.3
+	if e.Line == 0 {
+		e.Line = 0.3
 	}
 	if s.If != "" {
 		cond := s.If
@@ -126,62 +126,62 @@ func (p *parser) element(path string, s elementSpec, l *Layout, k *Kind, sc *sco
 			cond, e.whenOp = m[1], m[2]
 			e.whenN, _ = strconv.Atoi(m[3])
 		}
-		e.when = p.template(path+".if", cond, sc)
-		if !e.when.refs {
+		e.When = p.template(path+".if", cond, sc)
+		if !e.When.Refs {
 			p.errorf(path+".if", "if_field")
 		}
 	}
-	e.colour = p.colour(path+".colour", s.Colour, sc, l).or(fixed(black))
-	e.fill = p.colour(path+".fill", s.Fill, sc, l)
-	e.stroke = p.colour(path+".stroke", s.Stroke, sc, l)
-	if e.font == "" {
-		e.font = "default"
-	} else if l.fonts[e.font] == nil {
-		p.errorf(path+".font", "font_unknown", e.font, strings.Join(l.fontName, ", "))
-		e.font = "default"
+	e.Colour = p.colour(path+".colour", s.Colour, sc, l).Or(Fixed(Black))
+	e.Fill = p.colour(path+".fill", s.Fill, sc, l)
+	e.Stroke = p.colour(path+".stroke", s.Stroke, sc, l)
+	if e.Font == "" {
+		e.Font = "default"
+	} else if l.Fonts[e.Font] == nil {
+		p.errorf(path+".font", "font_unknown", e.Font, strings.Join(l.fontName, ", "))
+		e.Font = "default"
 	}
-	e.style = p.style(path, s.Size, s.MinSize, s.Leading, s.Lines)
-	switch e.align {
+	e.Style = p.style(path, s.Size, s.MinSize, s.Leading, s.Lines)
+	switch e.Align {
 	case "":
-		e.align = "left"
-		if e.typ == "badge" || e.typ == "art" {
-			e.align = "center"
+		e.Align = "left"
+		if e.Type == "badge" || e.Type == "art" {
+			e.Align = "center"
 		}
 	case "left", "center", "right":
 	default:
-		p.errorf(path+".align", "align", e.align)
+		p.errorf(path+".align", "align", e.Align)
 	}
-	switch e.valign {
+	switch e.Valign {
 	case "":
-		e.valign = "top"
-		if e.typ == "badge" || e.typ == "art" {
-			e.valign = "middle"
+		e.Valign = "top"
+		if e.Type == "badge" || e.Type == "art" {
+			e.Valign = "middle"
 		}
 	case "top", "middle", "bottom":
 	default:
-		p.errorf(path+".valign", "valign", e.valign)
+		p.errorf(path+".valign", "valign", e.Valign)
 	}
-	switch e.typ {
+	switch e.Type {
 	case "text":
 		if s.Text == "" {
 			p.errorf(path, "text_needs_text")
 		}
-		e.text = p.template(path+".text", s.Text, sc)
+		e.Text = p.template(path+".text", s.Text, sc)
 		if s.Else != "" {
-			e.els = p.template(path+".else", s.Else, sc)
+			e.Els = p.template(path+".else", s.Else, sc)
 		}
 	case "badge":
-		if e.shape == "" {
-			e.shape = "circle"
-		} else if !contains(shapes, e.shape) {
-			p.errorf(path+".shape", "shape_unknown", e.shape, strings.Join(shapes, ", "))
+		if e.Shape == "" {
+			e.Shape = "circle"
+		} else if !contains(shapes, e.Shape) {
+			p.errorf(path+".shape", "shape_unknown", e.Shape, strings.Join(shapes, ", "))
 		}
-		e.text = p.template(path+".text", s.Text, sc)
-		e.style.MaxLines = 1
+		e.Text = p.template(path+".text", s.Text, sc)
+		e.Style.MaxLines = 1
 		if s.Repeat != "" {
-			e.repeat = p.template(path+".repeat", s.Repeat, sc)
-			if e.step == 0 {
-				e.step = e.w + 1
+			e.Repeat = p.template(path+".repeat", s.Repeat, sc)
+			if e.Step == 0 {
+				e.Step = e.W + 1
 			}
 		}
 	case "art":
@@ -189,27 +189,27 @@ func (p *parser) element(path string, s elementSpec, l *Layout, k *Kind, sc *sco
 		if name == "" {
 			name = "{$id}"
 		}
-		e.name = p.template(path+".name", name, sc)
+		e.Name = p.template(path+".name", name, sc)
 		if s.Text != "" {
-			e.text = p.template(path+".text", s.Text, sc)
+			e.Text = p.template(path+".text", s.Text, sc)
 		}
 	case "icon":
 		if s.Icon == "" {
 			p.errorf(path, "icon_needs_icon")
 		}
-		e.icon = p.template(path+".icon", s.Icon, sc)
-		if !e.icon.refs {
-			if _, ok := l.icons[s.Icon]; !ok {
-				p.errorf(path+".icon", "icon_unknown", s.Icon, strings.Join(sortedKeys(l.icons), ", "))
+		e.Icon = p.template(path+".icon", s.Icon, sc)
+		if !e.Icon.Refs {
+			if _, ok := l.Icons[s.Icon]; !ok {
+				p.errorf(path+".icon", "icon_unknown", s.Icon, strings.Join(sortedKeys(l.Icons), ", "))
 			}
 		}
 		if s.Count != "" {
-			e.count = p.template(path+".count", s.Count, sc)
+			e.Count = p.template(path+".count", s.Count, sc)
 		}
 		if s.Text != "" {
-			e.text = p.template(path+".text", s.Text, sc)
+			e.Text = p.template(path+".text", s.Text, sc)
 		}
-		e.style.MaxLines = 1
+		e.Style.MaxLines = 1
 	case "table":
 		p.table(path, s, e, l, k)
 	case "track":
@@ -251,20 +251,20 @@ func (p *parser) style(path string, size, minSize, leading float64, lines int) t
 // text, badges, art, tables and tracks within the safe area.
 func (p *parser) checkBox(path string, e *Element, l *Layout, k *Kind) {
 	w, h := k.Size.W, k.Size.H
-	x1, y1 := e.x+e.w, e.y+e.h
-	if e.repeat != nil {
-		x1 = e.x + e.w + 2*e.step // up to three repeats are checked here; more are checked per card
+	x1, y1 := e.X+e.W, e.Y+e.H
+	if e.Repeat != nil {
+		x1 = e.X + e.W + 2*e.Step // up to three repeats are checked here; more are checked per card
 	}
-	switch e.typ {
+	switch e.Type {
 	case "rect", "line":
 		b := l.Bleed
-		if e.x < -b-1e-9 || e.y < -b-1e-9 || x1 > w+b+1e-9 || y1 > h+b+1e-9 {
-			p.errorf(path, "outside_bleed", e.typ, e.x, e.y, x1, y1, -b, -b, w+b, h+b)
+		if e.X < -b-1e-9 || e.Y < -b-1e-9 || x1 > w+b+1e-9 || y1 > h+b+1e-9 {
+			p.errorf(path, "outside_bleed", e.Type, e.X, e.Y, x1, y1, -b, -b, w+b, h+b)
 		}
 	default:
 		sf := l.Safe
-		if e.x < sf-1e-9 || e.y < sf-1e-9 || x1 > w-sf+1e-9 || y1 > h-sf+1e-9 {
-			p.errorf(path, "outside_safe", e.typ, e.x, e.y, x1, y1, sf, sf, w-sf, h-sf, sf)
+		if e.X < sf-1e-9 || e.Y < sf-1e-9 || x1 > w-sf+1e-9 || y1 > h-sf+1e-9 {
+			p.errorf(path, "outside_safe", e.Type, e.X, e.Y, x1, y1, sf, sf, w-sf, h-sf, sf)
 		}
 	}
 }
@@ -278,10 +278,10 @@ func (p *parser) rowSel(path string, s *rowsSpec, k *Kind, needGroup bool) *rowS
 		}
 		s = &rowsSpec{}
 	}
-	sel.spec = k.Sheet
+	sel.Spec = k.Sheet
 	if s.Sheet != "" {
-		sel.spec = sheetByName(p.game, s.Sheet)
-		if sel.spec == nil {
+		sel.Spec = sheetByName(p.game, s.Sheet)
+		if sel.Spec == nil {
 			p.errorf(path+".sheet", "no_sheet", p.game.ID, s.Sheet, sheetNames(p.game))
 			return nil
 		}
@@ -289,35 +289,35 @@ func (p *parser) rowSel(path string, s *rowsSpec, k *Kind, needGroup bool) *rowS
 		p.errorf(path, "rows_sheet")
 		return nil
 	}
-	sel.fields = fieldsOf(sel.spec)
-	get := func(key, name string) *field {
+	sel.Fields = FieldsOf(sel.Spec)
+	get := func(key, name string) *Field {
 		if name == "" {
 			return nil
 		}
-		f := sel.fields.get(name)
+		f := sel.Fields.Get(name)
 		if f == nil {
-			p.errorf(path+"."+key, "no_field", sel.spec.Key, name, sel.fields.hint())
+			p.errorf(path+"."+key, "no_field", sel.Spec.Key, name, sel.Fields.hint())
 		}
 		return f
 	}
 	sel.match = get("match", s.Match)
-	sel.group = get("group", s.Group)
+	sel.Group = get("group", s.Group)
 	sel.order = get("order", s.Order)
 	if s.Match != "" && k.Each {
 		p.errorf(path+".match", "match_whole")
 	}
-	if needGroup && sel.group == nil {
+	if needGroup && sel.Group == nil {
 		p.errorf(path, "track_group")
 	}
 	return sel
 }
 
 func (p *parser) table(path string, s elementSpec, e *Element, l *Layout, k *Kind) {
-	e.rows = p.rowSel(path+".rows", s.Rows, k, false)
-	if e.rows == nil {
+	e.Rows = p.rowSel(path+".rows", s.Rows, k, false)
+	if e.Rows == nil {
 		return
 	}
-	rs := &scope{fields: e.rows.fields, kind: k}
+	rs := &scope{fields: e.Rows.Fields, kind: k}
 	if len(s.Columns) == 0 {
 		p.errorf(path, "table_columns")
 	}
@@ -325,91 +325,91 @@ func (p *parser) table(path string, s elementSpec, e *Element, l *Layout, k *Kin
 	free := 0
 	for i, cs := range s.Columns {
 		cp := fmt.Sprintf("%s.columns.%d", path, i)
-		c := &column{title: cs.Title, w: cs.W, align: cs.Align, shape: cs.Shape, bold: cs.Bold, icon: cs.Icon}
+		c := &Column{Title: cs.Title, W: cs.W, Align: cs.Align, Shape: cs.Shape, Bold: cs.Bold, Icon: cs.Icon}
 		if cs.Text == "" {
 			p.errorf(cp, "column_text")
 		}
-		c.text = p.template(cp+".text", cs.Text, rs)
+		c.Text = p.template(cp+".text", cs.Text, rs)
 		size, min := cs.Size, cs.MinSize
 		if size == 0 {
-			size, min = e.style.Size, cmpOr(min, e.style.Min)
+			size, min = e.Style.Size, cmpOr(min, e.Style.Min)
 		}
-		c.style = p.style(cp, size, min, e.style.Leading, 0)
-		if c.align == "" {
-			c.align = "left"
+		c.Style = p.style(cp, size, min, e.Style.Leading, 0)
+		if c.Align == "" {
+			c.Align = "left"
 		}
-		if !contains([]string{"left", "center", "right"}, c.align) {
-			p.errorf(cp+".align", "align", c.align)
+		if !contains([]string{"left", "center", "right"}, c.Align) {
+			p.errorf(cp+".align", "align", c.Align)
 		}
-		if c.shape != "" && !contains(shapes, c.shape) {
-			p.errorf(cp+".shape", "shape_unknown", c.shape, strings.Join(shapes, ", "))
+		if c.Shape != "" && !contains(shapes, c.Shape) {
+			p.errorf(cp+".shape", "shape_unknown", c.Shape, strings.Join(shapes, ", "))
 		}
-		c.fill = p.colour(cp+".fill", cs.Fill, rs, l)
-		c.colour = p.colour(cp+".colour", cs.Colour, rs, l).or(e.colour)
-		if c.w > 0 {
-			fixedW += c.w
+		c.Fill = p.colour(cp+".fill", cs.Fill, rs, l)
+		c.Colour = p.colour(cp+".colour", cs.Colour, rs, l).Or(e.Colour)
+		if c.W > 0 {
+			fixedW += c.W
 		} else {
 			free++
 		}
-		e.columns = append(e.columns, c)
+		e.Columns = append(e.Columns, c)
 	}
-	if fixedW > e.w+1e-9 || free == 0 && fixedW < e.w-1e-6 && len(e.columns) > 0 {
+	if fixedW > e.W+1e-9 || free == 0 && fixedW < e.W-1e-6 && len(e.Columns) > 0 {
 		if free == 0 {
 			// Fixed widths that do not add up: the last column takes the rest.
-			e.columns[len(e.columns)-1].w += e.w - fixedW
-			if e.columns[len(e.columns)-1].w <= 0 {
-				p.errorf(path+".columns", "columns_width", fixedW, e.w)
+			e.Columns[len(e.Columns)-1].W += e.W - fixedW
+			if e.Columns[len(e.Columns)-1].W <= 0 {
+				p.errorf(path+".columns", "columns_width", fixedW, e.W)
 			}
 		} else {
-			p.errorf(path+".columns", "columns_width", fixedW, e.w)
+			p.errorf(path+".columns", "columns_width", fixedW, e.W)
 		}
 	}
-	for _, c := range e.columns {
-		if c.w == 0 && free > 0 {
-			c.w = (e.w - fixedW) / float64(free)
+	for _, c := range e.Columns {
+		if c.W == 0 && free > 0 {
+			c.W = (e.W - fixedW) / float64(free)
 		}
 	}
 	if s.Header != nil {
-		h := &header{size: s.Header.Size, h: s.Header.H}
-		if h.size == 0 {
-			h.size = e.style.Size
+		h := &header{Size: s.Header.Size, H: s.Header.H}
+		if h.Size == 0 {
+			h.Size = e.Style.Size
 		}
-		if h.h == 0 {
-			h.h = h.size * text.MMPerPt * 1.6
+		if h.H == 0 {
+			h.H = h.Size * text.MMPerPt * 1.6
 		}
-		h.fill = p.colour(path+".header.fill", s.Header.Fill, &scope{fields: k.fields, kind: k}, l)
-		h.colour = p.colour(path+".header.colour", s.Header.Colour, &scope{fields: k.fields, kind: k}, l).or(e.colour)
-		e.header = h
+		h.Fill = p.colour(path+".header.fill", s.Header.Fill, &scope{fields: k.Fields, kind: k}, l)
+		h.Colour = p.colour(path+".header.colour", s.Header.Colour, &scope{fields: k.Fields, kind: k}, l).Or(e.Colour)
+		e.Header = h
 	}
-	e.stripe = p.colour(path+".stripe", s.Stripe, rs, l)
+	e.Stripe = p.colour(path+".stripe", s.Stripe, rs, l)
 }
 
 func (p *parser) track(path string, s elementSpec, e *Element, l *Layout, k *Kind) {
-	e.rows = p.rowSel(path+".rows", s.Rows, k, true)
-	if e.rows == nil {
+	e.Rows = p.rowSel(path+".rows", s.Rows, k, true)
+	if e.Rows == nil {
 		return
 	}
-	rs := &scope{fields: e.rows.fields, kind: k}
+	rs := &scope{fields: e.Rows.Fields, kind: k}
 	if s.Text == "" {
 		p.errorf(path, "track_text")
 	}
-	e.text = p.template(path+".text", s.Text, rs)
+	e.Text = p.template(path+".text", s.Text, rs)
 	if s.Cell != nil {
-		e.cell = *s.Cell
+		e.Cell = *s.Cell
 	}
-	if e.cell.Gap == 0 {
-		e.cell.Gap = 5
+	if e.Cell.Gap == 0 {
+		e.Cell.Gap = 5
 	}
-	if e.cell.Line == 0 {
-		e.cell.Line = 0.35
+	if e.Cell.Line == 0 {
+		e.Cell.Line = 0.35
 	}
-	e.cellFill = p.colour(path+".cell.fill", e.cell.Fill, rs, l)
-	e.cellStroke = p.colour(path+".cell.stroke", e.cell.Stroke, &scope{fields: k.fields, kind: k}, l)
+	e.CellFill = p.colour(path+".cell.fill", e.Cell.Fill, rs, l)
+	e.CellStroke = p.colour(path+".cell.stroke", e.Cell.Stroke, &scope{fields: k.Fields, kind: k}, l)
 	if s.Loop != "" {
-		e.loop = e.rows.fields.get(s.Loop)
-		if e.loop == nil || e.loop.kind != schema.KindBool {
-			p.errorf(path+".loop", "loop", e.rows.spec.Key, s.Loop)
-			e.loop = nil
+		e.Loop = e.Rows.Fields.Get(s.Loop)
+		if e.Loop == nil || e.Loop.Kind != schema.KindBool {
+			p.errorf(path+".loop", "loop", e.Rows.Spec.Key, s.Loop)
+			e.Loop = nil
 		}
 	}
 	switch s.Die {
@@ -417,7 +417,7 @@ func (p *parser) track(path string, s elementSpec, e *Element, l *Layout, k *Kin
 	default:
 		p.errorf(path+".die", "die", s.Die)
 	}
-	e.die = s.Die
+	e.Die = s.Die
 }
 
 func cmpOr(a, b float64) float64 {

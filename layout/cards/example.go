@@ -21,5 +21,5 @@ func Examples(drawn []Drawn, l *Layout) (face func(id string) (*draw.List, error
 			return f, nil
 		}
 		return nil, schema.Errorf("ID が「%s」の印刷されるカードはありません", "no printed card has ID %q", id)
-	}, l.fontNameInPDF
+	}, l.FontNameInPDF
 }

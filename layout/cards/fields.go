@@ -11,51 +11,51 @@ import (
 	"bifrost/schema/effect"
 )
 
-// field is one field of a row struct that a layout may print: a tagged
+// Field is one field of a row struct that a layout may print: a tagged
 // column, or an untagged *effect.Effect such as an Advance's parsed use
 // condition.
-type field struct {
-	name  string // Go field name
-	index int
-	kind  schema.Kind
-	cond  bool // an untagged *effect.Effect: printed as its 【】 conditions
-	col   schema.Column
+type Field struct {
+	Name  string // Go field name
+	Index int
+	Kind  schema.Kind
+	Cond  bool // an untagged *effect.Effect: printed as its 【】 conditions
+	Col   schema.Column
 }
 
-// fieldSet is the printable fields of one sheet's row struct.
-type fieldSet struct {
+// FieldSet is the printable fields of one sheet's row struct.
+type FieldSet struct {
 	spec   *schema.SheetSpec
 	typ    reflect.Type
-	list   []*field
-	byName map[string]*field
+	List   []*Field
+	byName map[string]*Field
 }
 
 var fieldMemo sync.Map // *schema.SheetSpec → *fieldSet
 
 var effectPtr = reflect.TypeFor[*effect.Effect]()
 
-func fieldsOf(spec *schema.SheetSpec) *fieldSet {
+func FieldsOf(spec *schema.SheetSpec) *FieldSet {
 	if v, ok := fieldMemo.Load(spec); ok {
-		return v.(*fieldSet)
+		return v.(*FieldSet)
 	}
 	t := reflect.TypeOf(spec.Row)
-	fs := &fieldSet{spec: spec, typ: t, byName: map[string]*field{}}
+	fs := &FieldSet{spec: spec, typ: t, byName: map[string]*Field{}}
 	for _, c := range spec.Columns() {
-		fs.add(&field{name: c.Field, index: c.Index, kind: c.Kind, col: c}, c.Field, c.EN, c.JA)
+		fs.add(&Field{Name: c.Field, Index: c.Index, Kind: c.Kind, Col: c}, c.Field, c.EN, c.JA)
 	}
 	for i := range t.NumField() {
 		f := t.Field(i)
 		if f.IsExported() && f.Type == effectPtr && f.Tag.Get("xlsx") == "" {
-			fs.add(&field{name: f.Name, index: i, kind: schema.KindEffect, cond: true,
-				col: schema.Column{Field: f.Name, JA: f.Name, EN: f.Name}}, f.Name)
+			fs.add(&Field{Name: f.Name, Index: i, Kind: schema.KindEffect, Cond: true,
+				Col: schema.Column{Field: f.Name, JA: f.Name, EN: f.Name}}, f.Name)
 		}
 	}
 	v, _ := fieldMemo.LoadOrStore(spec, fs)
-	return v.(*fieldSet)
+	return v.(*FieldSet)
 }
 
-func (fs *fieldSet) add(f *field, names ...string) {
-	fs.list = append(fs.list, f)
+func (fs *FieldSet) add(f *Field, names ...string) {
+	fs.List = append(fs.List, f)
 	for _, n := range names {
 		if _, dup := fs.byName[strings.ToLower(n)]; !dup {
 			fs.byName[strings.ToLower(n)] = f
@@ -63,8 +63,8 @@ func (fs *fieldSet) add(f *field, names ...string) {
 	}
 }
 
-// get finds a field by Go name, English header or Japanese header.
-func (fs *fieldSet) get(name string) *field {
+// Get finds a field by Go name, English header or Japanese header.
+func (fs *FieldSet) Get(name string) *Field {
 	if fs == nil {
 		return nil
 	}
@@ -72,43 +72,43 @@ func (fs *fieldSet) get(name string) *field {
 }
 
 // hint lists the field names for an error message.
-func (fs *fieldSet) hint() error {
-	names := make([]string, len(fs.list))
-	for i, f := range fs.list {
-		names[i] = f.name
+func (fs *FieldSet) hint() error {
+	names := make([]string, len(fs.List))
+	for i, f := range fs.List {
+		names[i] = f.Name
 	}
-	return messages.Err("fields", strings.Join(names, ", "))
+	return Messages.Err("fields", strings.Join(names, ", "))
 }
 
 // value is one field's printable text. empty is true for a blank cell, a
 // zero number, a false flag or an empty effect.
 type value struct {
-	text  string
-	empty bool
+	Text  string
+	Empty bool
 }
 
-// read formats the field of row for printing. Effects print as the
+// Read formats the field of row for printing. Effects print as the
 // Japanese text generated from their AST with the column's vocabulary.
-func (ds *dataset) read(row reflect.Value, f *field) value {
-	v := row.Field(f.index)
+func (ds *Dataset) Read(row reflect.Value, f *Field) value {
+	v := row.Field(f.Index)
 	switch {
-	case f.cond:
+	case f.Cond:
 		e, _ := v.Interface().(*effect.Effect)
 		s := ds.condText(e)
 		return value{s, s == ""}
-	case f.kind == schema.KindEffect:
+	case f.Kind == schema.KindEffect:
 		e := v.Interface().(schema.Effect)
-		s := ds.effectText(e.AST, f.col.Vocab)
+		s := ds.effectText(e.AST, f.Col.Vocab)
 		return value{s, s == ""}
-	case f.kind == schema.KindInt:
+	case f.Kind == schema.KindInt:
 		n := v.Int()
 		return value{strconv.FormatInt(n, 10), n == 0}
-	case f.kind == schema.KindBool:
+	case f.Kind == schema.KindBool:
 		if v.Bool() {
 			return value{"○", false}
 		}
 		return value{"", true}
-	case f.kind == schema.KindList:
+	case f.Kind == schema.KindList:
 		s := strings.Join(v.Interface().([]string), "、")
 		return value{s, s == ""}
 	default:
@@ -119,7 +119,7 @@ func (ds *dataset) read(row reflect.Value, f *field) value {
 
 // effectText generates card text for e with the game's vocabulary; card IDs
 // print as the names of the cards they refer to.
-func (ds *dataset) effectText(e *effect.Effect, vocab string) string {
+func (ds *Dataset) effectText(e *effect.Effect, vocab string) string {
 	if e == nil {
 		return ""
 	}
@@ -128,7 +128,7 @@ func (ds *dataset) effectText(e *effect.Effect, vocab string) string {
 
 // condText prints only the 【】 conditions of e, for a cell such as an
 // Advance's use condition, whose action is a placeholder verb.
-func (ds *dataset) condText(e *effect.Effect) string {
+func (ds *Dataset) condText(e *effect.Effect) string {
 	if e == nil {
 		return ""
 	}

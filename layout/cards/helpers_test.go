@@ -67,3 +67,13 @@ func tool(t testing.TB, name string, args ...string) string {
 // squeeze removes all white space, so that text broken into lines compares
 // with the text as written.
 func squeeze(s string) string { return strings.Join(strings.Fields(s), "") }
+
+// count returns how many physical cards (or boards) of each kind d
+// prints, by kind name.
+func count(d *cards.Deck) map[string]int {
+	out := map[string]int{}
+	for _, k := range d.Kinds {
+		out[k.Name] = len(d.Cards[k])
+	}
+	return out
+}

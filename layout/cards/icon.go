@@ -23,39 +23,39 @@ type shapeSpec struct {
 	Line    float64   `yaml:"line"` // mm
 }
 
-// iconShape is a compiled shape: a circle, or a path of segments.
-type iconShape struct {
-	circle       []float64
-	ops          []pathOp
-	fill, stroke colour // an unset fill takes the element's fill
-	strokeFill   bool   // stroke: fill, the element's fill colour
-	line         float64
+// IconShape is a compiled shape: a circle, or a path of segments.
+type IconShape struct {
+	Circle       []float64
+	Ops          []pathOp
+	Fill, Stroke Colour // an unset fill takes the element's fill
+	StrokeFill   bool   // stroke: fill, the element's fill colour
+	Line         float64
 }
 
 // pathOp is one path command with its points, in icon units.
 type pathOp struct {
-	op  byte // M, L, C, Q, Z; compiled shapes have no Q (see vCurves)
-	pts []float64
+	Op  byte // M, L, C, Q, Z; compiled shapes have no Q (see vCurves)
+	Pts []float64
 }
 
 // icon compiles an icon's shapes. Colours are fixed ("#rrggbb") or palettes
 // without a field; a shape with no fill takes the element's fill, and
 // "stroke: fill" strokes in it, so one icon can be coloured by a field.
-func (p *parser) icon(path string, specs []shapeSpec, l *Layout) []*iconShape {
+func (p *parser) icon(path string, specs []shapeSpec, l *Layout) []*IconShape {
 	if len(specs) == 0 {
 		p.errorf(path, "icon_no_shape")
 	}
-	var out []*iconShape
+	var out []*IconShape
 	for i, s := range specs {
 		at := fmt.Sprintf("%s.%d", path, i)
-		sh := &iconShape{line: s.Line, fill: p.colour(at+".fill", s.Fill, &scope{}, l)}
+		sh := &IconShape{Line: s.Line, Fill: p.colour(at+".fill", s.Fill, &scope{}, l)}
 		if s.Stroke == "fill" {
-			sh.strokeFill = true
+			sh.StrokeFill = true
 		} else {
-			sh.stroke = p.colour(at+".stroke", s.Stroke, &scope{}, l)
+			sh.Stroke = p.colour(at+".stroke", s.Stroke, &scope{}, l)
 		}
-		if sh.line == 0 {
-			sh.line = 0.2
+		if sh.Line == 0 {
+			sh.Line = 0.2
 		}
 		n := 0
 		if s.Circle != nil {
@@ -63,18 +63,18 @@ func (p *parser) icon(path string, specs []shapeSpec, l *Layout) []*iconShape {
 			if len(s.Circle) != 3 || s.Circle[2] <= 0 {
 				p.errorf(at+".circle", "circle", s.Circle)
 			}
-			sh.circle = s.Circle
+			sh.Circle = s.Circle
 		}
 		if s.Polygon != nil {
 			n++
 			if len(s.Polygon) < 6 || len(s.Polygon)%2 != 0 {
 				p.errorf(at+".polygon", "polygon", len(s.Polygon))
 			} else {
-				sh.ops = append(sh.ops, pathOp{'M', s.Polygon[:2]})
+				sh.Ops = append(sh.Ops, pathOp{'M', s.Polygon[:2]})
 				for j := 2; j < len(s.Polygon); j += 2 {
-					sh.ops = append(sh.ops, pathOp{'L', s.Polygon[j : j+2]})
+					sh.Ops = append(sh.Ops, pathOp{'L', s.Polygon[j : j+2]})
 				}
-				sh.ops = append(sh.ops, pathOp{op: 'Z'})
+				sh.Ops = append(sh.Ops, pathOp{Op: 'Z'})
 			}
 		}
 		if s.Path != "" {
@@ -83,7 +83,7 @@ func (p *parser) icon(path string, specs []shapeSpec, l *Layout) []*iconShape {
 			if err != nil {
 				p.errorf(at+".path", "path", s.Path, err)
 			}
-			sh.ops = vCurves(ops)
+			sh.Ops = vCurves(ops)
 		}
 		if n != 1 {
 			p.errorf(at, "shape_one")
@@ -101,24 +101,24 @@ func parsePath(s string) ([]pathOp, error) {
 	var out []pathOp
 	for i := 0; i < len(f); {
 		if len(f[i]) != 1 {
-			return nil, messages.Err("path_command", f[i])
+			return nil, Messages.Err("path_command", f[i])
 		}
 		op := f[i][0]
 		n, ok := need[op]
 		if !ok {
-			return nil, messages.Err("path_command", f[i])
+			return nil, Messages.Err("path_command", f[i])
 		}
 		if len(out) == 0 && op != 'M' {
-			return nil, messages.Err("path_start")
+			return nil, Messages.Err("path_start")
 		}
 		if i+1+n > len(f) {
-			return nil, messages.Err("path_count", op, n)
+			return nil, Messages.Err("path_count", op, n)
 		}
 		pts := make([]float64, n)
 		for j := range n {
 			v, err := strconv.ParseFloat(f[i+1+j], 64)
 			if err != nil {
-				return nil, messages.Err("path_number", op, f[i+1+j])
+				return nil, Messages.Err("path_number", op, f[i+1+j])
 			}
 			pts[j] = v
 		}
@@ -126,7 +126,7 @@ func parsePath(s string) ([]pathOp, error) {
 		i += 1 + n
 	}
 	if len(out) == 0 {
-		return nil, messages.Err("path_empty")
+		return nil, Messages.Err("path_empty")
 	}
 	return out, nil
 }
@@ -136,16 +136,16 @@ func parsePath(s string) ([]pathOp, error) {
 func vCurves(ops []pathOp) []pathOp {
 	var cur, start []float64
 	for i, o := range ops {
-		switch o.op {
+		switch o.Op {
 		case 'M':
-			start, cur = o.pts, o.pts
+			start, cur = o.Pts, o.Pts
 		case 'L':
-			cur = o.pts
+			cur = o.Pts
 		case 'C':
-			cur = o.pts[4:]
+			cur = o.Pts[4:]
 		case 'Q':
-			ops[i] = pathOp{'C', []float64{cur[0], cur[1], o.pts[0], o.pts[1], o.pts[2], o.pts[3]}}
-			cur = o.pts[2:]
+			ops[i] = pathOp{'C', []float64{cur[0], cur[1], o.Pts[0], o.Pts[1], o.Pts[2], o.Pts[3]}}
+			cur = o.Pts[2:]
 		case 'Z':
 			cur = start
 		}
@@ -157,84 +157,84 @@ func vCurves(ops []pathOp) []pathOp {
 // at the left of the box, its text equivalent as invisible text over it (so
 // the card stays searchable and pdftotext reads it), and the count beside
 // it (the count template says how: "×{Intellect}"). A name the layout has no icon for prints as text.
-func (pt *painter) iconEl(e *Element, x, y float64, row reflect.Value, fs *fieldSet) {
-	var used []*field
-	name, empty := e.icon.eval(pt.env(row, &used))
+func (pt *Painter) iconEl(e *Element, x, y float64, row reflect.Value, fs *FieldSet) {
+	var used []*Field
+	name, empty := e.Icon.Eval(pt.env(row, &used))
 	name = strings.TrimSpace(name)
-	if name == "" || empty && !e.showZero {
+	if name == "" || empty && !e.ShowZero {
 		return
 	}
 	count := ""
-	if e.count != nil {
-		c, cEmpty := e.count.eval(pt.env(row, &used))
-		if cEmpty && !e.showZero {
+	if e.Count != nil {
+		c, cEmpty := e.Count.Eval(pt.env(row, &used))
+		if cEmpty && !e.ShowZero {
 			return
 		}
 		count = strings.TrimSpace(c)
 	}
 	equiv := name
-	if e.text != nil {
-		equiv, _ = e.text.eval(pt.env(row, nil))
+	if e.Text != nil {
+		equiv, _ = e.Text.Eval(pt.env(row, nil))
 	}
-	src := source{pt.card.kind.Sheet, row, used}
-	col, _ := e.colour.resolve(pt.ds, fs, row)
-	side := math.Min(e.w, e.h)
-	sy := y + (e.h-side)/2
-	shapes, ok := pt.lay.icons[name]
+	src := source{pt.card.Kind.Sheet, row, used}
+	col, _ := e.Colour.Resolve(pt.ds, fs, row)
+	side := math.Min(e.W, e.H)
+	sy := y + (e.H-side)/2
+	shapes, ok := pt.lay.Icons[name]
 	if !ok {
-		pt.text(e, equiv, x, sy, side, side, e.style, "center", "middle", col, e.bold, src)
+		pt.text(e, equiv, x, sy, side, side, e.Style, "center", "middle", col, e.Bold, src)
 	} else {
-		pt.drawIcon(shapes, e.fill, x, sy, side, fs, row)
+		pt.drawIcon(shapes, e.Fill, x, sy, side, fs, row)
 		// The equivalent ends where the count starts, at the count's size
 		// and baseline, so that text extraction reads them as one word.
 		st := text.Style{Size: 4, Min: 2, Leading: 1, MaxLines: 1}
 		bx, bw, bh, by := x, side, side, sy
 		if count != "" {
-			f := pt.fit(e.font, count, e.bold, e.w-side-0.4, e.h, e.style)
-			st = text.Style{Size: f.Size, Min: f.Size, Leading: e.style.Leading, MaxLines: 1}
-			bx, bw, bh, by = x-2*e.w, 2*e.w+side, e.h, y
+			f := pt.fit(e.Font, count, e.Bold, e.W-side-0.4, e.H, e.Style)
+			st = text.Style{Size: f.Size, Min: f.Size, Leading: e.Style.Leading, MaxLines: 1}
+			bx, bw, bh, by = x-2*e.W, 2*e.W+side, e.H, y
 		}
 		pt.invisible = true
 		pt.text(e, equiv, bx, by, bw, bh, st, "right", "middle", col, false, src)
 		pt.invisible = false
 	}
-	if count != "" && e.w > side {
-		pt.text(e, count, x+side+0.4, y, e.w-side-0.4, e.h, e.style, "left", "middle", col, e.bold, src)
+	if count != "" && e.W > side {
+		pt.text(e, count, x+side+0.4, y, e.W-side-0.4, e.H, e.Style, "left", "middle", col, e.Bold, src)
 	}
 }
 
 // drawIcon draws shapes scaled from the 100-unit box into a square of side
 // mm at (x, y).
-func (pt *painter) drawIcon(shapes []*iconShape, fill colour, x, y, side float64, fs *fieldSet, row reflect.Value) {
+func (pt *Painter) drawIcon(shapes []*IconShape, fill Colour, x, y, side float64, fs *FieldSet, row reflect.Value) {
 	if pt.dry {
 		return
 	}
 	k := side / 100
 	for _, sh := range shapes {
 		d := &draw.Shape{Kind: draw.Path}
-		if c, ok := sh.fill.or(fill).resolve(pt.ds, fs, row); ok {
+		if c, ok := sh.Fill.Or(fill).Resolve(pt.ds, fs, row); ok {
 			d.Fill = paintOf(c)
 		}
-		stroke := sh.stroke
-		if sh.strokeFill {
+		stroke := sh.Stroke
+		if sh.StrokeFill {
 			stroke = fill
 		}
-		if c, ok := stroke.resolve(pt.ds, fs, row); ok {
-			d.Stroke, d.Line = paintOf(c), sh.line
+		if c, ok := stroke.Resolve(pt.ds, fs, row); ok {
+			d.Stroke, d.Line = paintOf(c), sh.Line
 		}
 		if d.Fill == nil && d.Stroke == nil {
 			continue
 		}
-		if sh.circle != nil {
-			r := sh.circle[2] * k
-			d.Kind, d.X, d.Y, d.W, d.H = draw.Ellipse, x+sh.circle[0]*k-r, y+sh.circle[1]*k-r, 2*r, 2*r
+		if sh.Circle != nil {
+			r := sh.Circle[2] * k
+			d.Kind, d.X, d.Y, d.W, d.H = draw.Ellipse, x+sh.Circle[0]*k-r, y+sh.Circle[1]*k-r, 2*r, 2*r
 			pt.add(d)
 			continue
 		}
-		d.Segs = make([]draw.Seg, len(sh.ops))
-		for j, o := range sh.ops {
-			d.Segs[j].Op = o.op
-			for i, v := range o.pts {
+		d.Segs = make([]draw.Seg, len(sh.Ops))
+		for j, o := range sh.Ops {
+			d.Segs[j].Op = o.Op
+			for i, v := range o.Pts {
 				d.Segs[j].P[i] = v * k
 				if i%2 == 0 {
 					d.Segs[j].P[i] += x

@@ -1,7 +1,6 @@
 package cards
 
 import (
-	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -29,7 +28,8 @@ func shippedInternal(t *testing.T, game string) (schema.Result, *Layout) {
 	return res, l
 }
 
-func (l *Layout) kind(name string) *Kind {
+// kindNamed is l's kind called name, or nil.
+func kindNamed(l *Layout, name string) *Kind {
 	for _, k := range l.Kinds {
 		if k.Name == name {
 			return k
@@ -39,16 +39,16 @@ func (l *Layout) kind(name string) *Kind {
 }
 
 // layOut lays a card's face out without drawing and returns the fits.
-func layOut(t *testing.T, res schema.Result, l *Layout, kind, id string) *painter {
-	ds, err := newDataset(l.Game, res.Data)
+func layOut(t *testing.T, res schema.Result, l *Layout, kind, id string) *Painter {
+	ds, err := NewDataset(l.Game, res.Data)
 	if err != nil {
 		t.Fatal(err)
 	}
-	k := l.kind(kind)
-	pt := newPainter(l, ds, newArtStore(""), true)
-	for _, c := range ds.designs(k) {
-		if c.id == id {
-			pt.paint(k.Face, c, "face", 0, 0)
+	k := kindNamed(l, kind)
+	pt := NewPainter(l, ds, NewArtStore(""), true)
+	for _, c := range ds.Designs(k) {
+		if c.ID == id {
+			pt.Paint(k.Face, c, "face", 0, 0)
 			return pt
 		}
 	}
@@ -62,7 +62,7 @@ func layOut(t *testing.T, res schema.Result, l *Layout, kind, id string) *painte
 func TestFit_LongEffectShrinksDownToTheMinimum(t *testing.T) {
 	res, l := shippedInternal(t, "valkyrie")
 	v := &res.Data.(*valkyrie.Data).Valkyries[0]
-	sizeOf := func(pt *painter) (float64, bool) {
+	sizeOf := func(pt *Painter) (float64, bool) {
 		for k, f := range pt.fits {
 			if strings.HasPrefix(k.s, "カードを1枚引く。カード") {
 				return f.Size, f.OK
@@ -80,16 +80,16 @@ func TestFit_LongEffectShrinksDownToTheMinimum(t *testing.T) {
 	if size, ok := sizeOf(pt); size >= 8.5 || size < 6 || !ok {
 		t.Errorf("long text at %gpt (ok %v), want shrunk below 8.5pt and not under 6pt", size, ok)
 	}
-	if len(pt.issues) != 0 {
-		t.Errorf("a text that fits once shrunk is an issue: %v", pt.issues)
+	if len(pt.Issues) != 0 {
+		t.Errorf("a text that fits once shrunk is an issue: %v", pt.Issues)
 	}
 	v.Text = strings.Repeat("カードを1枚引く。", 30)
 	pt = layOut(t, res, l, "Assist", v.ID)
 	if size, ok := sizeOf(pt); size != 6 || ok {
 		t.Errorf("overlong text at %gpt (ok %v), want the minimum 6pt and not ok", size, ok)
 	}
-	if len(pt.issues) != 1 || pt.issues[0].fit == nil || pt.issues[0].fields[0].name != "Text" {
-		t.Errorf("issues %v, want one overflow of Text", pt.issues)
+	if len(pt.Issues) != 1 || pt.Issues[0].fit == nil || pt.Issues[0].fields[0].Name != "Text" {
+		t.Errorf("issues %v, want one overflow of Text", pt.Issues)
 	}
 }
 
@@ -97,7 +97,7 @@ func TestFit_LongEffectShrinksDownToTheMinimum(t *testing.T) {
 func TestGrid_ThreeByThreeWithRoomForMarks(t *testing.T) {
 	l := &Layout{Bleed: 3, Sheet: SheetOptions{Gutter: 6, MarkLength: 4, MarkOffset: 0.5}}
 	for paper, want := range map[string][2]float64{"a4": {3, 6}, "letter": {5.95, 0.2}} {
-		g, err := newGrid(l, papers[paper], Size{63, 88})
+		g, err := newGrid(l, papers[paper], Size{W: 63, H: 88})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -116,7 +116,7 @@ func TestGrid_ThreeByThreeWithRoomForMarks(t *testing.T) {
 			t.Errorf("%s: the back of the first card is not its mirror image", paper)
 		}
 	}
-	if _, err := newGrid(l, papers["a4"], Size{250, 88}); err == nil {
+	if _, err := newGrid(l, papers["a4"], Size{W: 250, H: 88}); err == nil {
 		t.Error("a card wider than the paper was laid out")
 	}
 }
@@ -128,23 +128,11 @@ func TestArt_NamesCannotLeaveTheFolder(t *testing.T) {
 	art := filepath.Join(dir, "art")
 	os.Mkdir(art, 0o755)
 	os.WriteFile(filepath.Join(dir, "secret.png"), []byte("x"), 0o644)
-	a := newArtStore(art)
-	defer a.close()
+	a := NewArtStore(art)
+	defer a.Close()
 	for _, name := range []string{"../secret", "..", "sub/../../secret", `..\secret`, "/etc/passwd", ".hidden"} {
 		if img, err := a.find(name); img != nil || err != nil {
 			t.Errorf("find(%q) = %v, %v; want no art", name, img, err)
 		}
 	}
 }
-
-// Count returns how many physical cards (or boards) of each kind the deck
-// prints, by kind name.
-func (d *Deck) Count() map[string]int {
-	out := map[string]int{}
-	for _, k := range d.kinds {
-		out[k.Name] = len(d.cards[k])
-	}
-	return out
-}
-
-func (c rgb) String() string { return fmt.Sprintf("#%02x%02x%02x", c.r, c.g, c.b) }

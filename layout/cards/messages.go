@@ -2,8 +2,8 @@ package cards
 
 import "bifrost/schema"
 
-// messages is what a layout file's problems say, in Japanese and English.
-var messages = schema.Catalogue{
+// Messages is what a layout file's problems say, in Japanese and English.
+var Messages = schema.Catalogue{
 	"colour_bad_default": {"色「%s」は使えません（#rrggbb の形で書いてください）", "bad colour %q (want #rrggbb)"},
 	"colour_bad_value":   {"色「%s」（%s 用）は使えません（#rrggbb の形で書いてください）", "bad colour %q for %q (want #rrggbb)"},
 	"palette_no_by":      {"パレット %s に値が並んでいますが、選ぶための列がありません（by: … を書いてください）", "palette %s lists values but no field to choose by (by: …)"},

@@ -389,7 +389,7 @@ func TestDrawAllDrawsEachDesignOnce(t *testing.T) {
 				t.Errorf("%s: %s is a board %v with back %v", g.ID, key, c.Board, c.Back != nil)
 			}
 		}
-		for kind, n := range d.Count() {
+		for kind, n := range count(d) {
 			if copies[kind] != n {
 				t.Errorf("%s: DrawAll gives %d copies of %s, the PDF prints %d", g.ID, copies[kind], kind, n)
 			}

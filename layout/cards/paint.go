@@ -16,27 +16,27 @@ import (
 // of the font size from the top of the em box.
 const ascent = 0.88
 
-// painter lays elements out into a display list at an origin, or, when
+// Painter lays elements out into a display list at an origin, or, when
 // dry, only lays out their text to find what does not fit or cannot print.
-type painter struct {
+type Painter struct {
 	list   *draw.List // what is drawn; nil when dry
 	lay    *Layout
-	ds     *dataset
-	art    *artStore
+	ds     *Dataset
+	art    *ArtStore
 	dry    bool
 	ox, oy float64 // the trim's top-left corner on the page
-	card   *card
+	card   *Card
 	side   string
-	issues []issue
+	Issues []issue
 	fits   map[fitKey]text.Fitted
 	preps  map[prepKey]*text.Prepared
 	// invisible draws text in rendering mode 3: in the text layer, not on
 	// the card (an icon's text equivalent).
 	invisible bool
 	regions   bool                // record each element's box in the list (DrawAll; the PDF needs none)
-	inkSaver  bool                // backs as outlines (see Options.InkSaver)
-	draft     map[string][]string // see Options.Draft
-	stamp     string              // see Options.Stamp
+	InkSaver  bool                // backs as outlines (see Options.InkSaver)
+	Draft     map[string][]string // see Options.Draft
+	Stamp     string              // see Options.Stamp
 }
 
 type fitKey struct {
@@ -54,12 +54,12 @@ type prepKey struct {
 // issue is something that would print wrong: text that does not fit, or a
 // character the font cannot print.
 type issue struct {
-	card    *card
+	card    *Card
 	side    string
-	el      *Element
+	El      *Element
 	spec    *schema.SheetSpec // the sheet of row
 	row     reflect.Value     // the row whose fields gave the text (invalid for literal text)
-	fields  []*field
+	fields  []*Field
 	text    string
 	fit     *text.Fitted
 	boxH    float64
@@ -73,24 +73,24 @@ type issue struct {
 type source struct {
 	spec   *schema.SheetSpec
 	row    reflect.Value
-	fields []*field
+	fields []*Field
 }
 
-func newPainter(l *Layout, ds *dataset, art *artStore, dry bool) *painter {
-	return &painter{lay: l, ds: ds, art: art, dry: dry,
+func NewPainter(l *Layout, ds *Dataset, art *ArtStore, dry bool) *Painter {
+	return &Painter{lay: l, ds: ds, art: art, dry: dry,
 		fits: map[fitKey]text.Fitted{}, preps: map[prepKey]*text.Prepared{}}
 }
 
-// draw lays one side of card c out as a display list: the trim plus the
+// Draw lays one side of card c out as a display list: the trim plus the
 // bleed for cards, the board itself for boards.
-func (pt *painter) draw(els []*Element, c *card, side string) *draw.List {
+func (pt *Painter) Draw(els []*Element, c *Card, side string) *draw.List {
 	b := pt.lay.Bleed
-	if c.kind.Board {
+	if c.Kind.Board {
 		b = 0
 	}
-	l := &draw.List{W: c.kind.Size.W + 2*b, H: c.kind.Size.H + 2*b, Bleed: b}
+	l := &draw.List{W: c.Kind.Size.W + 2*b, H: c.Kind.Size.H + 2*b, Bleed: b}
 	pt.list = l
-	pt.paint(els, c, side, b, b)
+	pt.Paint(els, c, side, b, b)
 	pt.list = nil
 	return l
 }
@@ -99,12 +99,12 @@ func (pt *painter) draw(els []*Element, c *card, side string) *draw.List {
 // elements, the version stamp and the DRAFT band, as a list of the side's
 // size: played after a list of the side drawn without them, it prints the
 // same as the side drawn with them.
-func (pt *painter) drawOverlays(c *card, side string) *draw.List {
+func (pt *Painter) drawOverlays(c *Card, side string) *draw.List {
 	b := pt.lay.Bleed
-	if c.kind.Board {
+	if c.Kind.Board {
 		b = 0
 	}
-	l := &draw.List{W: c.kind.Size.W + 2*b, H: c.kind.Size.H + 2*b, Bleed: b}
+	l := &draw.List{W: c.Kind.Size.W + 2*b, H: c.Kind.Size.H + 2*b, Bleed: b}
 	pt.list = l
 	pt.ox, pt.oy, pt.card, pt.side = b, b, c, side
 	pt.overlays(c, side, b, b)
@@ -113,17 +113,17 @@ func (pt *painter) drawOverlays(c *card, side string) *draw.List {
 }
 
 // add appends items to the list being drawn.
-func (pt *painter) add(items ...draw.Item) {
+func (pt *Painter) add(items ...draw.Item) {
 	if !pt.dry {
 		pt.list.Add(items...)
 	}
 }
 
 // paintOf is the display-list colour of c.
-func paintOf(c rgb) *draw.Color { return draw.RGB(c.r, c.g, c.b) }
+func paintOf(c RGB) *draw.Color { return draw.RGB(c.R, c.G, c.B) }
 
-// paint draws elements for card c with the trim's top-left at (x, y).
-func (pt *painter) paint(els []*Element, c *card, side string, x, y float64) {
+// Paint draws elements for card c with the trim's top-left at (x, y).
+func (pt *Painter) Paint(els []*Element, c *Card, side string, x, y float64) {
 	pt.ox, pt.oy, pt.card, pt.side = x, y, c, side
 	for _, e := range els {
 		n := pt.items()
@@ -136,33 +136,33 @@ func (pt *painter) paint(els []*Element, c *card, side string, x, y float64) {
 }
 
 // overlays draws the version stamp and the DRAFT band over the face of c.
-func (pt *painter) overlays(c *card, side string, x, y float64) {
-	if pt.stamp != "" && side == "face" && !pt.dry {
-		pt.drawStamp(x, y, c.kind.Size)
+func (pt *Painter) overlays(c *Card, side string, x, y float64) {
+	if pt.Stamp != "" && side == "face" && !pt.dry {
+		pt.drawStamp(x, y, c.Kind.Size)
 	}
-	if problems, ok := pt.draft[c.id]; ok && side == "face" && !pt.dry {
-		pt.draftBand(problems, x, y, c.kind.Size)
+	if problems, ok := pt.Draft[c.ID]; ok && side == "face" && !pt.dry {
+		pt.draftBand(problems, x, y, c.Kind.Size)
 	}
 }
 
 // drawStamp writes the version stamp at 3.5 pt in grey, reading upward
 // along the right edge just inside the safe area, ending 8 mm above its
 // bottom.
-func (pt *painter) drawStamp(x, y float64, s Size) {
+func (pt *Painter) drawStamp(x, y float64, s Size) {
 	const size = 3.5
 	h := size * text.MMPerPt
 	bx, by := x+s.W-pt.lay.Safe-h, y+s.H-pt.lay.Safe-8
 	pt.add(&draw.Rotate{Angle: 90, X: bx, Y: by})
-	pt.text(draftEl, pt.stamp, bx, by, 40, h, text.Style{Size: size, Min: size, Leading: 1, MaxLines: 1}, "left", "top", rgb{150, 150, 150}, false, source{})
+	pt.text(draftEl, pt.Stamp, bx, by, 40, h, text.Style{Size: size, Min: size, Leading: 1, MaxLines: 1}, "left", "top", RGB{R: 150, G: 150, B: 150}, false, source{})
 	pt.add(draw.Pop{})
 }
 
 // draftEl sets the text of a DRAFT band.
-var draftEl = &Element{typ: "text", font: "default"}
+var draftEl = &Element{Type: "text", Font: "default"}
 
 // draftBand marks the face of an invalid card: a diagonal red band reading
 // DRAFT and the cell of its first problem (and how many more there are).
-func (pt *painter) draftBand(problems []string, x, y float64, s Size) {
+func (pt *Painter) draftBand(problems []string, x, y float64, s Size) {
 	cx, cy := x+s.W/2, y+s.H/2
 	angle := math.Atan2(s.H, s.W) * 180 / math.Pi
 	diag := math.Hypot(s.W, s.H)
@@ -174,52 +174,52 @@ func (pt *painter) draftBand(problems []string, x, y float64, s Size) {
 		note += fmt.Sprintf(" (+%d)", len(problems)-1)
 	}
 	st := text.Style{Size: band / text.MMPerPt * 0.5, Min: 4, Leading: 1, MaxLines: 1}
-	pt.text(draftEl, "DRAFT", cx-s.W/2, cy-band/2, s.W, band*0.62, st, "center", "middle", white, true, source{})
-	pt.text(draftEl, note, cx-s.W/2+band*0.2, cy+band*0.1, s.W-band*0.4, band*0.36, text.Style{Size: 7, Min: 3, Leading: 1, MaxLines: 1}, "center", "middle", white, false, source{})
+	pt.text(draftEl, "DRAFT", cx-s.W/2, cy-band/2, s.W, band*0.62, st, "center", "middle", White, true, source{})
+	pt.text(draftEl, note, cx-s.W/2+band*0.2, cy+band*0.1, s.W-band*0.4, band*0.36, text.Style{Size: 7, Min: 3, Leading: 1, MaxLines: 1}, "center", "middle", White, false, source{})
 	pt.add(draw.Pop{}, draw.Pop{})
 }
 
-func (pt *painter) env(row reflect.Value, used *[]*field) env {
-	return env{ds: pt.ds, card: pt.card, row: row, used: used}
+func (pt *Painter) env(row reflect.Value, used *[]*Field) Env {
+	return Env{Dataset: pt.ds, Card: pt.card, Row: row, Used: used}
 }
 
-func (pt *painter) cardRow() reflect.Value { return pt.card.row }
+func (pt *Painter) cardRow() reflect.Value { return pt.card.Row }
 
-func (pt *painter) element(e *Element) {
+func (pt *Painter) element(e *Element) {
 	row := pt.cardRow()
-	fs := pt.card.kind.fields
-	x, y := pt.ox+e.x, pt.oy+e.y
-	if e.when != nil && !e.shown(pt.env(row, nil)) {
+	fs := pt.card.Kind.Fields
+	x, y := pt.ox+e.X, pt.oy+e.Y
+	if e.When != nil && !e.Shown(pt.env(row, nil)) {
 		return
 	}
-	switch e.typ {
+	switch e.Type {
 	case "rect":
-		pt.shape("rounded", x, y, e.w, e.h, e.r, e.fill, e.stroke, e.line, e.dash, fs, row)
+		pt.shape("rounded", x, y, e.W, e.H, e.R, e.Fill, e.Stroke, e.Line, e.Dash, fs, row)
 	case "line":
-		if c, ok := e.stroke.or(fixed(black)).resolve(pt.ds, fs, row); ok && !pt.dry {
-			pt.add(&draw.Shape{Kind: draw.Line, X: x, Y: y, W: e.w, H: e.h, Stroke: paintOf(c), Line: e.line, Dash: e.dash})
+		if c, ok := e.Stroke.Or(Fixed(Black)).Resolve(pt.ds, fs, row); ok && !pt.dry {
+			pt.add(&draw.Shape{Kind: draw.Line, X: x, Y: y, W: e.W, H: e.H, Stroke: paintOf(c), Line: e.Line, Dash: e.Dash})
 		}
 	case "text":
-		var used []*field
+		var used []*Field
 		en := pt.env(row, &used)
-		en.sentences = e.sentences
-		s, empty := e.text.eval(en)
-		if empty && e.els != nil {
+		en.Sentences = e.Sentences
+		s, empty := e.Text.Eval(en)
+		if empty && e.Els != nil {
 			used = used[:0]
-			s, empty = e.els.eval(en)
+			s, empty = e.Els.Eval(en)
 		}
-		if s == "" || empty && !e.showZero {
+		if s == "" || empty && !e.ShowZero {
 			return
 		}
-		if c, ok := e.fill.resolve(pt.ds, fs, row); ok && !pt.dry {
-			box := &draw.Shape{Kind: draw.RoundRect, X: x, Y: y, W: e.w, H: e.h, R: e.r, Fill: paintOf(c)}
+		if c, ok := e.Fill.Resolve(pt.ds, fs, row); ok && !pt.dry {
+			box := &draw.Shape{Kind: draw.RoundRect, X: x, Y: y, W: e.W, H: e.H, R: e.R, Fill: paintOf(c)}
 			if pt.outlined() {
 				box.Fill, box.Stroke, box.Line = nil, paintOf(outline(c)), 0.25
 			}
 			pt.add(box)
 		}
-		col, _ := e.colour.resolve(pt.ds, fs, row)
-		pt.text(e, s, x, y, e.w, e.h, e.style, e.align, e.valign, col, e.bold, source{pt.card.kind.Sheet, row, used})
+		col, _ := e.Colour.Resolve(pt.ds, fs, row)
+		pt.text(e, s, x, y, e.W, e.H, e.Style, e.Align, e.Valign, col, e.Bold, source{pt.card.Kind.Sheet, row, used})
 	case "badge":
 		pt.badge(e, x, y, row, fs)
 	case "art":
@@ -233,9 +233,9 @@ func (pt *painter) element(e *Element) {
 	}
 }
 
-// shown evaluates an element's "if".
-func (e *Element) shown(en env) bool {
-	s, empty := e.when.eval(en)
+// Shown evaluates an element's "if".
+func (e *Element) Shown(en Env) bool {
+	s, empty := e.When.Eval(en)
 	if e.whenOp == "" {
 		return !empty
 	}
@@ -268,7 +268,7 @@ func sentenceLines(s string) string {
 
 // measure returns the Measure of a chain: each character in the font that
 // draws it.
-func (pt *painter) measure(c *text.Chain, bold bool) text.Measure {
+func (pt *Painter) measure(c *text.Chain, bold bool) text.Measure {
 	return func(s string) int {
 		w := 0
 		for _, r := range s {
@@ -280,7 +280,7 @@ func (pt *painter) measure(c *text.Chain, bold bool) text.Measure {
 }
 
 // fit lays s out in a box, memoised: copies of a card fit the same way.
-func (pt *painter) fit(font, s string, bold bool, w, h float64, st text.Style) text.Fitted {
+func (pt *Painter) fit(font, s string, bold bool, w, h float64, st text.Style) text.Fitted {
 	k := fitKey{font, s, bold, w, h, st}
 	if f, ok := pt.fits[k]; ok {
 		return f
@@ -288,7 +288,7 @@ func (pt *painter) fit(font, s string, bold bool, w, h float64, st text.Style) t
 	pk := prepKey{font, s, bold}
 	p := pt.preps[pk]
 	if p == nil {
-		p = text.Prepare(s, pt.measure(pt.lay.fonts[font], bold))
+		p = text.Prepare(s, pt.measure(pt.lay.Fonts[font], bold))
 		pt.preps[pk] = p
 	}
 	f := p.Fit(w, h, st)
@@ -298,24 +298,24 @@ func (pt *painter) fit(font, s string, bold bool, w, h float64, st text.Style) t
 
 // text sets s in the box, shrinking it down to the style's minimum; text that
 // still does not fit, and characters no font of the chain has, become issues.
-func (pt *painter) text(e *Element, s string, x, y, w, h float64, st text.Style, align, valign string, col rgb, bold bool, src source) {
-	chain := pt.lay.fonts[e.font]
+func (pt *Painter) text(e *Element, s string, x, y, w, h float64, st text.Style, align, valign string, col RGB, bold bool, src source) {
+	chain := pt.lay.Fonts[e.Font]
 	for _, r := range chain.Missing(s) {
 		// The character comes from the first field whose text holds it, or
 		// else from the layout's own text.
-		var from []*field
+		var from []*Field
 		for _, f := range src.fields {
-			if src.row.IsValid() && strings.ContainsRune(pt.ds.read(src.row, f).text, r) {
-				from = []*field{f}
+			if src.row.IsValid() && strings.ContainsRune(pt.ds.Read(src.row, f).Text, r) {
+				from = []*Field{f}
 				break
 			}
 		}
-		pt.issues = append(pt.issues, issue{card: pt.card, side: pt.side, el: e, spec: src.spec, row: src.row, fields: from, text: s, r: r, font: chain.Names()})
+		pt.Issues = append(pt.Issues, issue{card: pt.card, side: pt.side, El: e, spec: src.spec, row: src.row, fields: from, text: s, r: r, font: chain.Names()})
 	}
-	f := pt.fit(e.font, s, bold, w, h, st)
+	f := pt.fit(e.Font, s, bold, w, h, st)
 	if !f.OK && !pt.invisible {
 		ff := f
-		pt.issues = append(pt.issues, issue{card: pt.card, side: pt.side, el: e, spec: src.spec, row: src.row, fields: src.fields, text: s, fit: &ff, boxH: h})
+		pt.Issues = append(pt.Issues, issue{card: pt.card, side: pt.side, El: e, spec: src.spec, row: src.row, fields: src.fields, text: s, fit: &ff, boxH: h})
 	}
 	if pt.dry {
 		return
@@ -356,24 +356,24 @@ func (pt *painter) text(e *Element, s string, x, y, w, h float64, st text.Style,
 }
 
 // outlined is true while drawing a back with the ink saver on.
-func (pt *painter) outlined() bool { return pt.inkSaver && pt.side == "back" }
+func (pt *Painter) outlined() bool { return pt.InkSaver && pt.side == "back" }
 
 // outline is the colour an ink-saving outline is drawn in: the colour
 // itself, or mid grey when it is too light to see on white paper.
-func outline(c rgb) rgb {
-	if c.r*299+c.g*587+c.b*114 > 200*1000 {
-		return rgb{140, 140, 140}
+func outline(c RGB) RGB {
+	if c.R*299+c.G*587+c.B*114 > 200*1000 {
+		return RGB{R: 140, G: 140, B: 140}
 	}
 	return c
 }
 
 // shape fills and strokes one of the badge shapes in a box.
-func (pt *painter) shape(kind string, x, y, w, h, r float64, fill, stroke colour, line, dash float64, fs *fieldSet, row reflect.Value) {
+func (pt *Painter) shape(kind string, x, y, w, h, r float64, fill, stroke Colour, line, dash float64, fs *FieldSet, row reflect.Value) {
 	if pt.dry {
 		return
 	}
 	sh := &draw.Shape{}
-	if c, ok := fill.resolve(pt.ds, fs, row); ok && pt.outlined() {
+	if c, ok := fill.Resolve(pt.ds, fs, row); ok && pt.outlined() {
 		if x < pt.ox-1e-9 || y < pt.oy-1e-9 {
 			return // a background into the bleed: its outline would be cut off
 		}
@@ -381,7 +381,7 @@ func (pt *painter) shape(kind string, x, y, w, h, r float64, fill, stroke colour
 	} else if ok {
 		sh.Fill = paintOf(c)
 	}
-	if c, ok := stroke.resolve(pt.ds, fs, row); ok && sh.Stroke == nil {
+	if c, ok := stroke.Resolve(pt.ds, fs, row); ok && sh.Stroke == nil {
 		sh.Stroke, sh.Line, sh.Dash = paintOf(c), line, dash
 	}
 	if sh.Fill == nil && sh.Stroke == nil {
@@ -434,86 +434,86 @@ func polygon(xy ...float64) []draw.Seg {
 }
 
 // badge draws a number or word in a shape; repeat draws it n times.
-func (pt *painter) badge(e *Element, x, y float64, row reflect.Value, fs *fieldSet) {
-	var used []*field
-	s, empty := e.text.eval(pt.env(row, &used))
+func (pt *Painter) badge(e *Element, x, y float64, row reflect.Value, fs *FieldSet) {
+	var used []*Field
+	s, empty := e.Text.Eval(pt.env(row, &used))
 	n := 1
-	if e.repeat != nil {
-		rs, _ := e.repeat.eval(pt.env(row, nil))
+	if e.Repeat != nil {
+		rs, _ := e.Repeat.Eval(pt.env(row, nil))
 		n, _ = strconv.Atoi(strings.TrimSpace(rs))
 		if n <= 0 {
 			return
 		}
-		if last := e.x + float64(n-1)*e.step + e.w; last > pt.card.kind.Size.W-pt.lay.Safe+1e-9 {
-			pt.issues = append(pt.issues, issue{card: pt.card, side: pt.side, el: e, spec: pt.card.kind.Sheet, row: row, fields: used,
-				text: fmt.Sprintf("%d × %s", n, s), fit: &text.Fitted{Size: e.style.Min, Need: last}, boxH: pt.card.kind.Size.W - pt.lay.Safe})
-			n = max(1, int((pt.card.kind.Size.W-pt.lay.Safe-e.x-e.w)/e.step)+1)
+		if last := e.X + float64(n-1)*e.Step + e.W; last > pt.card.Kind.Size.W-pt.lay.Safe+1e-9 {
+			pt.Issues = append(pt.Issues, issue{card: pt.card, side: pt.side, El: e, spec: pt.card.Kind.Sheet, row: row, fields: used,
+				text: fmt.Sprintf("%d × %s", n, s), fit: &text.Fitted{Size: e.Style.Min, Need: last}, boxH: pt.card.Kind.Size.W - pt.lay.Safe})
+			n = max(1, int((pt.card.Kind.Size.W-pt.lay.Safe-e.X-e.W)/e.Step)+1)
 		}
-	} else if e.text.refs && (s == "" || empty && !e.showZero) {
+	} else if e.Text.Refs && (s == "" || empty && !e.ShowZero) {
 		return
 	}
-	col, _ := e.colour.resolve(pt.ds, fs, row)
+	col, _ := e.Colour.Resolve(pt.ds, fs, row)
 	for i := range n {
-		bx := x + float64(i)*e.step
-		pt.shape(e.shape, bx, y, e.w, e.h, math.Min(e.w, e.h)*0.2, e.fill, e.stroke, e.line, 0, fs, row)
+		bx := x + float64(i)*e.Step
+		pt.shape(e.Shape, bx, y, e.W, e.H, math.Min(e.W, e.H)*0.2, e.Fill, e.Stroke, e.Line, 0, fs, row)
 		if s == "" {
 			continue
 		}
 		// The text box is the shape's inner square.
 		in := 0.14
-		if e.shape == "diamond" {
+		if e.Shape == "diamond" {
 			in = 0.24
 		}
-		pt.text(e, s, bx+e.w*in, y+e.h*in, e.w*(1-2*in), e.h*(1-2*in), e.style, "center", "middle", col, e.bold, source{pt.card.kind.Sheet, row, used})
+		pt.text(e, s, bx+e.W*in, y+e.H*in, e.W*(1-2*in), e.H*(1-2*in), e.Style, "center", "middle", col, e.Bold, source{pt.card.Kind.Sheet, row, used})
 	}
 }
 
 // artBox draws the card's art, cropped to fill the box, or a placeholder.
-func (pt *painter) artBox(e *Element, x, y float64, row reflect.Value, fs *fieldSet) {
-	name, _ := e.name.eval(pt.env(row, nil))
+func (pt *Painter) artBox(e *Element, x, y float64, row reflect.Value, fs *FieldSet) {
+	name, _ := e.Name.Eval(pt.env(row, nil))
 	img, err := pt.art.find(name)
 	if err != nil {
-		pt.issues = append(pt.issues, issue{card: pt.card, side: pt.side, el: e, spec: pt.card.kind.Sheet, row: row,
-			fields: []*field{pt.card.kind.fields.get("ID")}, artErr: err, artPath: pt.art.path(name)})
+		pt.Issues = append(pt.Issues, issue{card: pt.card, side: pt.side, El: e, spec: pt.card.Kind.Sheet, row: row,
+			fields: []*Field{pt.card.Kind.Fields.Get("ID")}, artErr: err, artPath: pt.art.path(name)})
 		img = nil
 	}
 	if pt.dry {
-		if e.text != nil {
-			if s, _ := e.text.eval(pt.env(row, nil)); s != "" {
-				pt.text(e, s, x+1, y+e.h-e.style.Size*text.MMPerPt*1.6, e.w-2, e.style.Size*text.MMPerPt*1.4, e.style, "center", "top", black, false, source{})
+		if e.Text != nil {
+			if s, _ := e.Text.Eval(pt.env(row, nil)); s != "" {
+				pt.text(e, s, x+1, y+e.H-e.Style.Size*text.MMPerPt*1.6, e.W-2, e.Style.Size*text.MMPerPt*1.4, e.Style, "center", "top", Black, false, source{})
 			}
 		}
 		return
 	}
-	tint := e.fill.or(fixed(rgb{200, 200, 200}))
+	tint := e.Fill.Or(Fixed(RGB{R: 200, G: 200, B: 200}))
 	if img != nil {
 		iw, ih := float64(img.w), float64(img.h)
-		scale := math.Max(e.w/iw, e.h/ih)
+		scale := math.Max(e.W/iw, e.H/ih)
 		dw, dh := iw*scale, ih*scale
-		pt.add(&draw.Clip{X: x, Y: y, W: e.w, H: e.h},
-			&draw.Image{X: x + (e.w-dw)/2, Y: y + (e.h-dh)/2, W: dw, H: dh, Key: img.key, Data: img.data, Type: img.typ},
+		pt.add(&draw.Clip{X: x, Y: y, W: e.W, H: e.H},
+			&draw.Image{X: x + (e.W-dw)/2, Y: y + (e.H-dh)/2, W: dw, H: dh, Key: img.key, Data: img.data, Type: img.typ},
 			draw.Pop{})
 	} else {
-		c, ok := tint.resolve(pt.ds, fs, row)
+		c, ok := tint.Resolve(pt.ds, fs, row)
 		if !ok {
-			c = rgb{200, 200, 200}
+			c = RGB{R: 200, G: 200, B: 200}
 		}
-		pt.placeholder(x, y, e.w, e.h, c)
-		if e.text != nil {
-			if s, _ := e.text.eval(pt.env(row, nil)); s != "" {
-				sz := e.style.Size * text.MMPerPt
-				pt.text(e, s, x+1, y+e.h-sz*1.6, e.w-2, sz*1.4, e.style, "center", "top", darken(c, 0.55), false, source{})
+		pt.placeholder(x, y, e.W, e.H, c)
+		if e.Text != nil {
+			if s, _ := e.Text.Eval(pt.env(row, nil)); s != "" {
+				sz := e.Style.Size * text.MMPerPt
+				pt.text(e, s, x+1, y+e.H-sz*1.6, e.W-2, sz*1.4, e.Style, "center", "top", darken(c, 0.55), false, source{})
 			}
 		}
 	}
-	if c, ok := e.stroke.resolve(pt.ds, fs, row); ok {
-		pt.add(&draw.Shape{Kind: draw.Rect, X: x, Y: y, W: e.w, H: e.h, Stroke: paintOf(c), Line: e.line})
+	if c, ok := e.Stroke.Resolve(pt.ds, fs, row); ok {
+		pt.add(&draw.Shape{Kind: draw.Rect, X: x, Y: y, W: e.W, H: e.H, Stroke: paintOf(c), Line: e.Line})
 	}
 }
 
 // placeholder is a calm stand-in for missing art: a tinted panel with a
 // simple landscape (two hills and a sun) in lighter tones.
-func (pt *painter) placeholder(x, y, w, h float64, c rgb) {
+func (pt *Painter) placeholder(x, y, w, h float64, c RGB) {
 	s := math.Min(w, h)
 	r := s * 0.1
 	base := y + h*0.82
@@ -523,12 +523,12 @@ func (pt *painter) placeholder(x, y, w, h float64, c rgb) {
 		&draw.Shape{Kind: draw.Polygon, Segs: polygon(x+w*0.42, base, x+w*0.66, y+h*0.55, x+w*0.92, base), Fill: paintOf(darken(c, 0.72))})
 }
 
-func lighten(c rgb, t float64) rgb {
+func lighten(c RGB, t float64) RGB {
 	f := func(v int) int { return int(float64(v) + (255-float64(v))*t + 0.5) }
-	return rgb{f(c.r), f(c.g), f(c.b)}
+	return RGB{R: f(c.R), G: f(c.G), B: f(c.B)}
 }
 
-func darken(c rgb, t float64) rgb {
+func darken(c RGB, t float64) RGB {
 	f := func(v int) int { return int(float64(v)*t + 0.5) }
-	return rgb{f(c.r), f(c.g), f(c.b)}
+	return RGB{R: f(c.R), G: f(c.G), B: f(c.B)}
 }

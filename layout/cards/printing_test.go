@@ -474,7 +474,7 @@ func TestPackFillsSheetsWithSeveralKinds(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, n := range deck.Count() {
+	for _, n := range count(deck) {
 		total += n
 	}
 	if want := 2 * ((total + 8) / 9); np != want || na <= np {

@@ -410,7 +410,7 @@ func TestDeck_CountsCopies(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := d.Count()
+	got := count(d)
 	want := map[string]int{"Valkyria": 4, "Urd": 48, "Edda": 38, "Einherjar": 33, "Keeper1": 4, "Keeper2": 4, "Keeper3": 2, "Nidhogg": 1}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("counts %v, want %v", got, want)

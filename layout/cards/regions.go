@@ -7,7 +7,7 @@ import (
 )
 
 // items counts what the list being drawn holds (0 when dry).
-func (pt *painter) items() int {
+func (pt *Painter) items() int {
 	if pt.dry {
 		return 0
 	}
@@ -15,28 +15,28 @@ func (pt *painter) items() int {
 }
 
 // region records the box of element e, which has just drawn something.
-func (pt *painter) region(e *Element) {
-	role := e.role()
-	if e.typ == "icon" {
-		name, _ := e.icon.eval(pt.env(pt.cardRow(), nil))
+func (pt *Painter) region(e *Element) {
+	role := e.Role()
+	if e.Type == "icon" {
+		name, _ := e.Icon.Eval(pt.env(pt.cardRow(), nil))
 		role = "icon:" + strings.TrimSpace(name)
 	}
-	pt.list.Regions = append(pt.list.Regions, draw.Region{Role: role, X: pt.ox + e.x, Y: pt.oy + e.y, W: e.w, H: e.h})
+	pt.list.Regions = append(pt.list.Regions, draw.Region{Role: role, X: pt.ox + e.X, Y: pt.oy + e.Y, W: e.W, H: e.H})
 }
 
-// role says what an element shows: the first field (or variable) its
+// Role says what an element shows: the first field (or variable) its
 // text names, lower-cased ("name", "effect"), else its type ("art",
 // "rect", "table").
-func (e *Element) role() string {
-	for _, t := range []*tmpl{e.text, e.name} {
-		if e.typ == "art" || t == nil {
+func (e *Element) Role() string {
+	for _, t := range []*tmpl{e.Text, e.Name} {
+		if e.Type == "art" || t == nil {
 			continue
 		}
 		if r := t.firstRef(); r != "" {
 			return r
 		}
 	}
-	return e.typ
+	return e.Type
 }
 
 // firstRef names the first field or variable of a template, lower-cased.
@@ -45,7 +45,7 @@ func (t *tmpl) firstRef() string {
 		for _, a := range p.alts {
 			switch {
 			case a.f != nil:
-				return strings.ToLower(a.f.name)
+				return strings.ToLower(a.f.Name)
 			case a.v != "":
 				return strings.ToLower(strings.TrimPrefix(a.v, "$"))
 			}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"regexp"
 	"slices"
@@ -53,12 +54,12 @@ func Duplexes() []string { return []string{"long", "short"} }
 
 // Paper sizes in mm, portrait.
 var papers = map[string]Size{
-	"a4":     {210, 297},
-	"letter": {215.9, 279.4},
+	"a4":     {W: 210, H: 297},
+	"letter": {W: 215.9, H: 279.4},
 }
 
 // Papers lists the paper names Render accepts.
-func Papers() []string { return sortedKeys(papers) }
+func Papers() []string { return slices.Sorted(maps.Keys(papers)) }
 
 // pdfDate is the fixed creation and modification date of every PDF, so that
 // the same input gives the same bytes.
@@ -103,19 +104,19 @@ type deck struct{ *Deck }
 // Deck is what one game prints, resolved from its data: the cards of each
 // kind, copies included.
 type Deck struct {
-	lay   *Layout
-	ds    *dataset
-	kinds []*Kind
-	cards map[*Kind][]*card
+	Layout  *Layout
+	Dataset *Dataset
+	Kinds   []*Kind
+	Cards   map[*Kind][]*Card
 }
 
 // NewDeck selects the cards to print: every card, or only those named.
 func NewDeck(res schema.Result, l *Layout, only []string) (*Deck, error) {
-	ds, err := newDataset(l.Game, res.Data)
+	ds, err := NewDataset(l.Game, res.Data)
 	if err != nil {
 		return nil, err
 	}
-	d := &Deck{lay: l, ds: ds, cards: map[*Kind][]*card{}}
+	d := &Deck{Layout: l, Dataset: ds, Cards: map[*Kind][]*Card{}}
 	want := map[string]bool{}
 	for _, id := range only {
 		if id = strings.TrimSpace(id); id != "" {
@@ -123,17 +124,17 @@ func NewDeck(res schema.Result, l *Layout, only []string) (*Deck, error) {
 		}
 	}
 	for _, k := range l.Kinds {
-		for _, c := range ds.physical(k) {
+		for _, c := range ds.Physical(k) {
 			if len(want) > 0 {
-				if _, ok := want[c.id]; !ok {
+				if _, ok := want[c.ID]; !ok {
 					continue
 				}
-				want[c.id] = true
+				want[c.ID] = true
 			}
-			d.cards[k] = append(d.cards[k], c)
+			d.Cards[k] = append(d.Cards[k], c)
 		}
-		if len(d.cards[k]) > 0 {
-			d.kinds = append(d.kinds, k)
+		if len(d.Cards[k]) > 0 {
+			d.Kinds = append(d.Kinds, k)
 		}
 	}
 	var unknown []string
@@ -214,15 +215,15 @@ func Render(w io.Writer, res schema.Result, l *Layout, opt Options) error {
 	if err != nil {
 		return err
 	}
-	art := newArtStore(opt.ArtDir)
-	defer art.close()
+	art := NewArtStore(opt.ArtDir)
+	defer art.Close()
 	pdf := newPDF(l, paper)
-	p := newPrinter(pdf, l, d.ds, art, opt)
+	p := newPrinter(pdf, l, d.Dataset, art, opt)
 	if err := (deck{d}).render(p, paper, opt); err != nil {
 		return err
 	}
-	if len(p.pt.issues) > 0 && opt.Draft == nil {
-		return issuesError(p.pt.issues, d.ds)
+	if len(p.pt.Issues) > 0 && opt.Draft == nil {
+		return NewIssuesError(p.pt.Issues, d.Dataset)
 	}
 	if pdf.PageCount() == 0 {
 		return schema.Errorf("印刷するものがありません", "nothing to print")
@@ -249,7 +250,7 @@ func output(pdf *fpdf.Fpdf, w io.Writer) error {
 type printer struct {
 	pdf     *fpdf.Fpdf
 	out     *draw.PDF
-	pt      *painter
+	pt      *Painter
 	painted map[paintedSide]*draw.List // Options.Painted
 }
 
@@ -259,10 +260,10 @@ type paintedSide struct {
 	copy           int
 }
 
-func newPrinter(pdf *fpdf.Fpdf, l *Layout, ds *dataset, art *artStore, opt Options) *printer {
-	pt := newPainter(l, ds, art, false)
-	pt.inkSaver, pt.draft, pt.stamp = opt.InkSaver, opt.Draft, opt.Stamp
-	p := &printer{pdf: pdf, out: draw.NewPDF(pdf, l.fontNameInPDF), pt: pt, painted: map[paintedSide]*draw.List{}}
+func newPrinter(pdf *fpdf.Fpdf, l *Layout, ds *Dataset, art *ArtStore, opt Options) *printer {
+	pt := NewPainter(l, ds, art, false)
+	pt.InkSaver, pt.Draft, pt.Stamp = opt.InkSaver, opt.Draft, opt.Stamp
+	p := &printer{pdf: pdf, out: draw.NewPDF(pdf, l.FontNameInPDF), pt: pt, painted: map[paintedSide]*draw.List{}}
 	for _, d := range opt.Painted {
 		p.painted[paintedSide{d.Kind, d.ID, "face", d.Copy}] = d.Face
 		if d.Back != nil && !opt.InkSaver {
@@ -272,14 +273,14 @@ func newPrinter(pdf *fpdf.Fpdf, l *Layout, ds *dataset, art *artStore, opt Optio
 	return p
 }
 
-// fontNameInPDF is a font's name in the documents of l.
-func (l *Layout) fontNameInPDF(f *text.Font) string { return l.pdfFont[f] }
+// FontNameInPDF is a font's name in the documents of l.
+func (l *Layout) FontNameInPDF(f *text.Font) string { return l.pdfFont[f] }
 
 // side draws one side of c with its trim's top-left corner at (x, y).
-func (p *printer) side(els []*Element, c *card, side string, x, y float64) {
-	l, ok := p.painted[paintedSide{c.kind.Name, c.id, side, c.copy}]
+func (p *printer) side(els []*Element, c *Card, side string, x, y float64) {
+	l, ok := p.painted[paintedSide{c.Kind.Name, c.ID, side, c.Copy}]
 	if !ok {
-		l = p.pt.draw(els, c, side)
+		l = p.pt.Draw(els, c, side)
 		p.out.Draw(l, x-l.Bleed, y-l.Bleed)
 		return
 	}
@@ -297,8 +298,8 @@ func cmpOrS(a, b string) string {
 }
 
 func (d deck) render(p *printer, paper Size, opt Options) error {
-	l := d.lay
-	var queue []*card
+	l := d.Layout
+	var queue []*Card
 	var qkind *Kind
 	flush := func() error {
 		if len(queue) == 0 {
@@ -308,7 +309,7 @@ func (d deck) render(p *printer, paper Size, opt Options) error {
 		queue = nil
 		return err
 	}
-	for _, k := range d.kinds {
+	for _, k := range d.Kinds {
 		if k.Board {
 			if err := flush(); err != nil {
 				return err
@@ -316,7 +317,7 @@ func (d deck) render(p *printer, paper Size, opt Options) error {
 			if err := boardFits(k, paper); err != nil {
 				return err
 			}
-			for _, c := range d.cards[k] {
+			for _, c := range d.Cards[k] {
 				d.board(p, paper, c, opt.FacesOnly)
 			}
 			continue
@@ -326,7 +327,7 @@ func (d deck) render(p *printer, paper Size, opt Options) error {
 				return err
 			}
 		}
-		queue = append(queue, d.cards[k]...)
+		queue = append(queue, d.Cards[k]...)
 		qkind = k
 	}
 	return flush()
@@ -334,8 +335,8 @@ func (d deck) render(p *printer, paper Size, opt Options) error {
 
 // sheets lays cards of one size out, a face page then its back page, the
 // back mirrored for the printer's flip.
-func (d deck) sheets(p *printer, paper Size, cards []*card, opt Options) error {
-	g, err := newGrid(d.lay, paper, cards[0].kind.Size)
+func (d deck) sheets(p *printer, paper Size, cards []*Card, opt Options) error {
+	g, err := newGrid(d.Layout, paper, cards[0].Kind.Size)
 	if err != nil {
 		return err
 	}
@@ -359,8 +360,8 @@ func (d deck) sheets(p *printer, paper Size, cards []*card, opt Options) error {
 
 // placeCard draws one card, its bleed clipped halfway into the gutters so
 // that neighbours never overlap.
-func (d deck) placeCard(p *printer, g grid, c *card, x, y float64, col, row int, back bool) {
-	b := d.lay.Bleed
+func (d deck) placeCard(p *printer, g grid, c *Card, x, y float64, col, row int, back bool) {
+	b := d.Layout.Bleed
 	left, right, top, bottom := b, b, b, b
 	if col > 0 {
 		left = math.Min(b, g.gx/2)
@@ -376,16 +377,16 @@ func (d deck) placeCard(p *printer, g grid, c *card, x, y float64, col, row int,
 	}
 	p.pdf.ClipRect(x-left, y-top, g.w+left+right, g.h+top+bottom, false)
 	if back {
-		p.side(c.kind.Back, c, "back", x, y)
+		p.side(c.Kind.Back, c, "back", x, y)
 	} else {
-		p.side(c.kind.Face, c, "face", x, y)
+		p.side(c.Kind.Face, c, "face", x, y)
 	}
 	p.pdf.ClipEnd()
 }
 
 // cropMarks draws a mark outside the outer bleed at every cut line.
 func (d deck) cropMarks(p *printer, g grid) {
-	l := d.lay
+	l := d.Layout
 	p.pdf.SetDrawColor(0, 0, 0)
 	p.pdf.SetLineWidth(l.Sheet.MarkWidth)
 	gridW := float64(g.cols)*g.w + float64(g.cols-1)*g.gx
@@ -424,12 +425,12 @@ func dedupe(xs []float64) []float64 {
 // board draws a board centred on a page of its own orientation, then its
 // back page: the layout's back, or a blank page so duplex printing keeps
 // one board per sheet.
-func (d deck) board(p *printer, paper Size, c *card, facesOnly bool) {
-	k := c.kind
+func (d deck) board(p *printer, paper Size, c *Card, facesOnly bool) {
+	k := c.Kind
 	page := paper
 	orient := "P"
 	if k.Size.W > k.Size.H {
-		page = Size{paper.H, paper.W}
+		page = Size{W: paper.H, H: paper.W}
 		orient = "L"
 	}
 	x, y := (page.W-k.Size.W)/2, (page.H-k.Size.H)/2
@@ -483,14 +484,14 @@ func RenderEach(res schema.Result, l *Layout, opt Options) ([]PerCard, error) {
 	}
 	var out []PerCard
 	seen := map[string]bool{}
-	for _, k := range d.kinds {
-		for _, c := range d.cards[k] {
-			if c.copy != 1 {
+	for _, k := range d.Kinds {
+		for _, c := range d.Cards[k] {
+			if c.Copy != 1 {
 				continue
 			}
-			name := unsafeName.ReplaceAllString(k.Name+"-"+c.id, "_") + ".pdf"
+			name := unsafeName.ReplaceAllString(k.Name+"-"+c.ID, "_") + ".pdf"
 			for i := 2; seen[name]; i++ {
-				name = unsafeName.ReplaceAllString(fmt.Sprintf("%s-%s-%d", k.Name, c.id, i), "_") + ".pdf"
+				name = unsafeName.ReplaceAllString(fmt.Sprintf("%s-%s-%d", k.Name, c.ID, i), "_") + ".pdf"
 			}
 			seen[name] = true
 			out = append(out, PerCard{Name: name, Render: func(w io.Writer) error { return deck{d}.renderOne(w, c, opt) }})
@@ -499,15 +500,15 @@ func RenderEach(res schema.Result, l *Layout, opt Options) ([]PerCard, error) {
 	return out, nil
 }
 
-func (d deck) renderOne(w io.Writer, c *card, opt Options) error {
-	l := d.lay
-	k := c.kind
+func (d deck) renderOne(w io.Writer, c *Card, opt Options) error {
+	l := d.Layout
+	k := c.Kind
 	m := l.Bleed + tombo
-	page := Size{k.Size.W + 2*m, k.Size.H + 2*m}
-	art := newArtStore(opt.ArtDir)
-	defer art.close()
+	page := Size{W: k.Size.W + 2*m, H: k.Size.H + 2*m}
+	art := NewArtStore(opt.ArtDir)
+	defer art.Close()
 	pdf := newPDF(l, page)
-	p := newPrinter(pdf, l, d.ds, art, opt)
+	p := newPrinter(pdf, l, d.Dataset, art, opt)
 	sides := [][]*Element{k.Face, k.Back}
 	if len(k.Back) == 0 || opt.FacesOnly {
 		sides = sides[:1]
@@ -521,8 +522,8 @@ func (d deck) renderOne(w io.Writer, c *card, opt Options) error {
 		pdf.ClipEnd()
 		trimMarks(pdf, m, m, k.Size, l.Bleed)
 	}
-	if len(p.pt.issues) > 0 && opt.Draft == nil {
-		return issuesError(p.pt.issues, d.ds)
+	if len(p.pt.Issues) > 0 && opt.Draft == nil {
+		return NewIssuesError(p.pt.Issues, d.Dataset)
 	}
 	return output(pdf, w)
 }
@@ -565,10 +566,10 @@ func trimMarks(pdf *fpdf.Fpdf, x, y float64, s Size, bleed float64) {
 	}
 }
 
-func issuesError(is []issue, ds *dataset) error {
+func NewIssuesError(is []issue, ds *Dataset) error {
 	var lines []string
 	for _, i := range is {
-		lines = append(lines, i.describe(ds, nil))
+		lines = append(lines, i.Describe(ds, nil))
 	}
 	slices.Sort(lines)
 	return &IssuesError{Lines: slices.Compact(lines)}

@@ -187,7 +187,7 @@ type Error struct {
 
 // layoutError is the problem of the catalogue's key with args, at line.
 func layoutError(file string, line int, key string, args ...any) *Error {
-	return &Error{File: file, Line: line, msg: messages.Err(key, args...)}
+	return &Error{File: file, Line: line, msg: Messages.Err(key, args...)}
 }
 
 // Message renders the problem, without the file and line, in l's language.
@@ -266,7 +266,7 @@ func readRegular(path string) ([]byte, error) {
 		return nil, err
 	}
 	if !fi.Mode().IsRegular() {
-		return nil, messages.Err("not_regular", schema.FileKind(fi.Mode()))
+		return nil, Messages.Err("not_regular", schema.FileKind(fi.Mode()))
 	}
 	return os.ReadFile(path)
 }
@@ -447,11 +447,11 @@ type Layout struct {
 	Safe     float64 // mm inside the trim
 	Sheet    SheetOptions
 	Kinds    []*Kind
-	fonts    map[string]*text.Chain
+	Fonts    map[string]*text.Chain
 	fontName []string              // sorted, for messages
 	pdfFont  map[*text.Font]string // each font's name in the PDF
 	palettes map[string]*palette
-	icons    map[string][]*iconShape
+	Icons    map[string][]*IconShape
 }
 
 // Size is a width and height in mm.
@@ -480,19 +480,19 @@ type Kind struct {
 	Board  bool
 	Face   []*Element
 	Back   []*Element
-	line   int
-	fields *fieldSet
+	Line   int
+	Fields *FieldSet
 }
 
 type where struct {
-	field *field
+	field *Field
 	value string
 }
 
 func (p *parser) compile(s *fileSpec) *Layout {
 	l := &Layout{File: p.file, Game: p.game, Card: Size{63, 88}, Bleed: 3, Safe: 3,
 		Sheet:    SheetOptions{Gutter: 6, MarkLength: 4, MarkOffset: 0.5, MarkWidth: 0.2, KindPerPage: true},
-		fonts:    map[string]*text.Chain{"default": text.NewChain()},
+		Fonts:    map[string]*text.Chain{"default": text.NewChain()},
 		pdfFont:  map[*text.Font]string{},
 		palettes: map[string]*palette{}}
 	if s.Game != p.game.ID {
@@ -521,12 +521,12 @@ func (p *parser) compile(s *fileSpec) *Layout {
 		opt.KindPerPage = *s.Sheet.KindPerPage
 	}
 	for _, name := range sortedKeys(s.Fonts) {
-		l.fonts[name] = p.chain("fonts."+name, s.Fonts[name])
+		l.Fonts[name] = p.chain("fonts."+name, s.Fonts[name])
 	}
-	l.fontName = sortedKeys(l.fonts)
+	l.fontName = sortedKeys(l.Fonts)
 	used := map[string]bool{}
 	for _, name := range l.fontName {
-		for _, f := range l.fonts[name].Faces {
+		for _, f := range l.Fonts[name].Faces {
 			for i, font := range []*text.Font{f.Regular, f.Bold} {
 				if _, ok := l.pdfFont[font]; font == nil || ok {
 					continue
@@ -546,9 +546,9 @@ func (p *parser) compile(s *fileSpec) *Layout {
 	for _, name := range sortedKeys(s.Palettes) {
 		l.palettes[name] = p.palette("palettes."+name, name, s.Palettes[name])
 	}
-	l.icons = map[string][]*iconShape{}
+	l.Icons = map[string][]*IconShape{}
 	for _, name := range sortedKeys(s.Icons) {
-		l.icons[name] = p.icon("icons."+name, s.Icons[name], l)
+		l.Icons[name] = p.icon("icons."+name, s.Icons[name], l)
 	}
 	names := map[string]bool{}
 	for i, ks := range s.Kinds {
@@ -629,7 +629,7 @@ func lastKey(path string) string {
 }
 
 func (p *parser) kind(path string, s kindSpec, l *Layout) *Kind {
-	k := &Kind{Name: s.Name, Title: s.Title, Size: l.Card, Board: s.Board, line: p.line(path)}
+	k := &Kind{Name: s.Name, Title: s.Title, Size: l.Card, Board: s.Board, Line: p.line(path)}
 	if s.Name == "" {
 		p.errorf(path, "kind_name")
 		return nil
@@ -642,7 +642,7 @@ func (p *parser) kind(path string, s kindSpec, l *Layout) *Kind {
 		p.errorf(path+".sheet", "no_sheet", p.game.ID, s.Sheet, sheetNames(p.game))
 		return nil
 	}
-	k.fields = fieldsOf(k.Sheet)
+	k.Fields = FieldsOf(k.Sheet)
 	switch s.Each {
 	case "", "row":
 	case "sheet":
@@ -656,15 +656,15 @@ func (p *parser) kind(path string, s kindSpec, l *Layout) *Kind {
 		p.errorf(path, "board_size")
 	}
 	for _, f := range sortedKeys(s.Where) {
-		fd := k.fields.get(f)
+		fd := k.Fields.Get(f)
 		if fd == nil {
-			p.errorf(path+".where."+f, "no_field", k.Sheet.Key, f, k.fields.hint())
+			p.errorf(path+".where."+f, "no_field", k.Sheet.Key, f, k.Fields.hint())
 			continue
 		}
 		k.Where = append(k.Where, where{fd, s.Where[f]})
 	}
 	switch c := strings.TrimSpace(s.Copies); {
-	case c == "" && k.fields.get("Copies") != nil && !k.Each:
+	case c == "" && k.Fields.Get("Copies") != nil && !k.Each:
 		k.Copies = "Copies"
 	case c == "":
 		k.Fixed = 1
@@ -674,8 +674,8 @@ func (p *parser) kind(path string, s kindSpec, l *Layout) *Kind {
 				p.errorf(path+".copies", "copies_range", n)
 			}
 			k.Fixed = max(n, 1)
-		} else if fd := k.fields.get(c); fd != nil && fd.kind == schema.KindInt && !k.Each {
-			k.Copies = fd.name
+		} else if fd := k.Fields.Get(c); fd != nil && fd.Kind == schema.KindInt && !k.Each {
+			k.Copies = fd.Name
 		} else {
 			p.errorf(path+".copies", "copies_field", k.Sheet.Key, c)
 		}
@@ -684,26 +684,26 @@ func (p *parser) kind(path string, s kindSpec, l *Layout) *Kind {
 		if s.Copies != "" {
 			p.errorf(path+".copies_from", "copies_both")
 		}
-		from := &copiesFrom{data: cf.Data, match: cf.Match, sum: cf.Sum, line: p.line(path + ".copies_from")}
+		from := &copiesFrom{data: cf.Data, match: cf.Match, sum: cf.Sum, Line: p.line(path + ".copies_from")}
 		switch {
 		case (cf.Sheet == "") == (cf.Data == ""):
 			p.errorf(path+".copies_from", "copies_from_source")
 		case cf.Sheet != "":
-			from.spec = sheetByName(p.game, cf.Sheet)
-			if from.spec == nil {
+			from.Spec = sheetByName(p.game, cf.Sheet)
+			if from.Spec == nil {
 				p.errorf(path+".copies_from.sheet", "no_sheet", p.game.ID, cf.Sheet, sheetNames(p.game))
 				break
 			}
-			fs := fieldsOf(from.spec)
-			if f := fs.get(cf.Match); f == nil {
-				p.errorf(path+".copies_from.match", "no_field", from.spec.Key, cf.Match, fs.hint())
+			fs := FieldsOf(from.Spec)
+			if f := fs.Get(cf.Match); f == nil {
+				p.errorf(path+".copies_from.match", "no_field", from.Spec.Key, cf.Match, fs.hint())
 			} else {
-				from.match = f.name
+				from.match = f.Name
 			}
-			if f := fs.get(cf.Sum); f == nil || f.kind != schema.KindInt {
-				p.errorf(path+".copies_from.sum", "no_number_field", from.spec.Key, cf.Sum, fs.hint())
+			if f := fs.Get(cf.Sum); f == nil || f.Kind != schema.KindInt {
+				p.errorf(path+".copies_from.sum", "no_number_field", from.Spec.Key, cf.Sum, fs.hint())
 			} else {
-				from.sum = f.name
+				from.sum = f.Name
 			}
 		}
 		if cf.Match == "" || cf.Sum == "" {
@@ -711,7 +711,7 @@ func (p *parser) kind(path string, s kindSpec, l *Layout) *Kind {
 		}
 		k.From, k.Copies, k.Fixed = from, "", 0
 	}
-	scope := &scope{fields: k.fields, each: k.Each, kind: k}
+	scope := &scope{fields: k.Fields, each: k.Each, kind: k}
 	k.Face = p.elements(path+".face", s.Face, l, k, scope)
 	k.Back = p.elements(path+".back", s.Back, l, k, scope)
 	if len(s.Face) == 0 {

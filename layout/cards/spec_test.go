@@ -12,19 +12,15 @@ import (
 	"bifrost/rules/nastrond"
 )
 
-// minimal is a small valid layout; tests break one line of it.
-const minimal = `game: nastrond
-palettes:
-  layer: {by: Layer, values: {"1": "#336633"}, default: "#777777"}
-kinds:
-  - name: Edda
-    sheet: Edda
-    face:
-      - {type: rect, x: -3, y: -3, w: 69, h: 94, fill: layer}
-      - {type: text, x: 5, y: 5, w: 53, h: 10, text: "{Name}", size: 12, min_size: 7}
-    back:
-      - {type: rect, x: -3, y: -3, w: 69, h: 94, fill: "layer@40"}
-`
+// minimal is a small valid layout (layout/testdata/minimal.yaml, shared
+// with package sheet's tests); tests break one line of it.
+var minimal = func() string {
+	b, err := os.ReadFile(filepath.Join("..", "testdata", "minimal.yaml"))
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
+}()
 
 func TestParse_MinimalLayoutLoads(t *testing.T) {
 	l, err := cards.Parse("layout/nastrond.yaml", []byte(minimal), nastrond.Schema)

@@ -15,107 +15,107 @@ const cellPad = 0.8
 
 // table draws the related rows as a table: an optional header, then one
 // row per data row, each cell fitted on its own.
-func (pt *painter) table(e *Element, x, y float64) {
-	if e.rows == nil {
+func (pt *Painter) table(e *Element, x, y float64) {
+	if e.Rows == nil {
 		return
 	}
-	rows := pt.ds.related(e.rows, pt.card)
-	fs := e.rows.fields
+	rows := pt.ds.Related(e.Rows, pt.card)
+	fs := e.Rows.Fields
 	top := y
-	if e.header != nil {
-		if c, ok := e.header.fill.resolve(pt.ds, pt.card.kind.fields, pt.card.row); ok {
-			pt.add(&draw.Shape{Kind: draw.Rect, X: x, Y: y, W: e.w, H: e.header.h, Fill: paintOf(c)})
+	if e.Header != nil {
+		if c, ok := e.Header.Fill.Resolve(pt.ds, pt.card.Kind.Fields, pt.card.Row); ok {
+			pt.add(&draw.Shape{Kind: draw.Rect, X: x, Y: y, W: e.W, H: e.Header.H, Fill: paintOf(c)})
 		}
-		col, _ := e.header.colour.resolve(pt.ds, pt.card.kind.fields, pt.card.row)
+		col, _ := e.Header.Colour.Resolve(pt.ds, pt.card.Kind.Fields, pt.card.Row)
 		cx := x
-		st := text.Style{Size: e.header.size, Min: math.Min(e.header.size, 5), Leading: 1.2}
-		for _, c := range e.columns {
-			if c.title != "" {
-				pt.text(e, c.title, cx+cellPad, y, c.w-2*cellPad, e.header.h, st, c.align, "middle", col, true, source{})
+		st := text.Style{Size: e.Header.Size, Min: math.Min(e.Header.Size, 5), Leading: 1.2}
+		for _, c := range e.Columns {
+			if c.Title != "" {
+				pt.text(e, c.Title, cx+cellPad, y, c.W-2*cellPad, e.Header.H, st, c.Align, "middle", col, true, source{})
 			}
-			cx += c.w
+			cx += c.W
 		}
-		top += e.header.h
+		top += e.Header.H
 	}
 	if len(rows) == 0 {
 		return
 	}
-	rh := (y + e.h - top) / float64(len(rows))
-	if e.rowH > 0 {
-		rh = math.Min(rh, e.rowH)
+	rh := (y + e.H - top) / float64(len(rows))
+	if e.RowH > 0 {
+		rh = math.Min(rh, e.RowH)
 	}
-	stroke, hasStroke := e.stroke.resolve(pt.ds, pt.card.kind.fields, pt.card.row)
+	stroke, hasStroke := e.Stroke.Resolve(pt.ds, pt.card.Kind.Fields, pt.card.Row)
 	for i, r := range rows {
 		ry := top + float64(i)*rh
-		if c, ok := e.stripe.resolve(pt.ds, fs, r); ok && i%2 == 1 {
-			pt.add(&draw.Shape{Kind: draw.Rect, X: x, Y: ry, W: e.w, H: rh, Fill: paintOf(c)})
+		if c, ok := e.Stripe.Resolve(pt.ds, fs, r); ok && i%2 == 1 {
+			pt.add(&draw.Shape{Kind: draw.Rect, X: x, Y: ry, W: e.W, H: rh, Fill: paintOf(c)})
 		}
 		cx := x
-		for _, c := range e.columns {
+		for _, c := range e.Columns {
 			pt.cell(e, c, r, cx, ry, rh)
-			cx += c.w
+			cx += c.W
 		}
 		if hasStroke && i < len(rows)-1 {
-			pt.add(&draw.Shape{Kind: draw.Line, X: x, Y: ry + rh, W: e.w, Stroke: paintOf(stroke), Line: e.line})
+			pt.add(&draw.Shape{Kind: draw.Line, X: x, Y: ry + rh, W: e.W, Stroke: paintOf(stroke), Line: e.Line})
 		}
 	}
 	if hasStroke {
-		pt.add(&draw.Shape{Kind: draw.Rect, X: x, Y: y, W: e.w, H: top - y + rh*float64(len(rows)), Stroke: paintOf(stroke), Line: e.line})
+		pt.add(&draw.Shape{Kind: draw.Rect, X: x, Y: y, W: e.W, H: top - y + rh*float64(len(rows)), Stroke: paintOf(stroke), Line: e.Line})
 	}
 }
 
 // cell draws one table cell: its fill or shape, then its text.
-func (pt *painter) cell(e *Element, c *column, r reflect.Value, x, y, rh float64) {
-	var used []*field
+func (pt *Painter) cell(e *Element, c *Column, r reflect.Value, x, y, rh float64) {
+	var used []*Field
 	en := pt.env(r, &used)
-	en.sentences = e.sentences
-	s, empty := c.text.eval(en)
-	fs := e.rows.fields
-	bx, by, bw, bh := x+cellPad, y+cellPad*0.6, c.w-2*cellPad, rh-1.2*cellPad
-	if shapes, ok := pt.lay.icons[strings.TrimSpace(s)]; ok && c.icon {
-		d := math.Min(c.w, rh) - 1.2
-		sx, sy := x+(c.w-d)/2, y+(rh-d)/2
-		pt.drawIcon(shapes, c.fill, sx, sy, d, fs, r)
-		col, _ := c.colour.resolve(pt.ds, fs, r)
+	en.Sentences = e.Sentences
+	s, empty := c.Text.Eval(en)
+	fs := e.Rows.Fields
+	bx, by, bw, bh := x+cellPad, y+cellPad*0.6, c.W-2*cellPad, rh-1.2*cellPad
+	if shapes, ok := pt.lay.Icons[strings.TrimSpace(s)]; ok && c.Icon {
+		d := math.Min(c.W, rh) - 1.2
+		sx, sy := x+(c.W-d)/2, y+(rh-d)/2
+		pt.drawIcon(shapes, c.Fill, sx, sy, d, fs, r)
+		col, _ := c.Colour.Resolve(pt.ds, fs, r)
 		pt.invisible = true
-		pt.text(e, s, sx, sy, d, d, text.Style{Size: 4, Min: 2, Leading: 1, MaxLines: 1}, "center", "middle", col, false, source{e.rows.spec, r, used})
+		pt.text(e, s, sx, sy, d, d, text.Style{Size: 4, Min: 2, Leading: 1, MaxLines: 1}, "center", "middle", col, false, source{e.Rows.Spec, r, used})
 		pt.invisible = false
 		return
 	}
-	if c.shape != "" {
-		d := math.Min(c.w, rh) - 1.2
-		sx, sy := x+(c.w-d)/2, y+(rh-d)/2
-		if !empty || s != "" && !c.text.refs {
-			pt.shape(c.shape, sx, sy, d, d, d*0.2, c.fill.or(fixed(black)), colour{}, 0, 0, fs, r)
+	if c.Shape != "" {
+		d := math.Min(c.W, rh) - 1.2
+		sx, sy := x+(c.W-d)/2, y+(rh-d)/2
+		if !empty || s != "" && !c.Text.Refs {
+			pt.shape(c.Shape, sx, sy, d, d, d*0.2, c.Fill.Or(Fixed(Black)), Colour{}, 0, 0, fs, r)
 		}
 		in := d * 0.16
 		bx, by, bw, bh = sx+in, sy+in, d-2*in, d-2*in
-	} else if col, ok := c.fill.resolve(pt.ds, fs, r); ok {
-		pt.add(&draw.Shape{Kind: draw.Rect, X: x, Y: y, W: c.w, H: rh, Fill: paintOf(col)})
+	} else if col, ok := c.Fill.Resolve(pt.ds, fs, r); ok {
+		pt.add(&draw.Shape{Kind: draw.Rect, X: x, Y: y, W: c.W, H: rh, Fill: paintOf(col)})
 	}
 	if s == "" {
 		return
 	}
-	col, _ := c.colour.resolve(pt.ds, fs, r)
-	align := c.align
-	if c.shape != "" {
+	col, _ := c.Colour.Resolve(pt.ds, fs, r)
+	align := c.Align
+	if c.Shape != "" {
 		align = "center"
 	}
-	src := source{e.rows.spec, r, used}
-	pt.text(e, s, bx, by, bw, bh, c.style, align, "middle", col, c.bold, src)
+	src := source{e.Rows.Spec, r, used}
+	pt.text(e, s, bx, by, bw, bh, c.Style, align, "middle", col, c.Bold, src)
 }
 
 // track draws an AI board's tracks: one row per group value (the D6 face),
 // a die showing the face where the marker starts, then the cells in step
 // order joined by arrows, and a return arrow when the last cell loops.
-func (pt *painter) track(e *Element, x, y float64) {
-	if e.rows == nil {
+func (pt *Painter) track(e *Element, x, y float64) {
+	if e.Rows == nil {
 		return
 	}
-	rows := pt.ds.related(e.rows, pt.card)
+	rows := pt.ds.Related(e.Rows, pt.card)
 	var groups [][]reflect.Value
 	for i, r := range rows {
-		if i == 0 || compareField(rows[i-1], r, e.rows.group) != 0 {
+		if i == 0 || CompareField(rows[i-1], r, e.Rows.Group) != 0 {
 			groups = append(groups, nil)
 		}
 		groups[len(groups)-1] = append(groups[len(groups)-1], r)
@@ -127,18 +127,18 @@ func (pt *painter) track(e *Element, x, y float64) {
 	loops := false
 	for _, g := range groups {
 		most = max(most, len(g))
-		if e.loop != nil && g[len(g)-1].Field(e.loop.index).Bool() {
+		if e.Loop != nil && g[len(g)-1].Field(e.Loop.Index).Bool() {
 			loops = true
 		}
 	}
-	rh := e.h / float64(len(groups))
-	gap := e.cell.Gap
+	rh := e.H / float64(len(groups))
+	gap := e.Cell.Gap
 	die := 0.0
-	if e.die == "d6" {
+	if e.Die == "d6" {
 		die = math.Min(rh*0.62, 13)
 	}
-	cw := e.cell.W
-	avail := e.w - die - gap*float64(most) - 3 // 3 mm for the end mark
+	cw := e.Cell.W
+	avail := e.W - die - gap*float64(most) - 3 // 3 mm for the end mark
 	if die == 0 {
 		avail += gap
 	}
@@ -150,16 +150,16 @@ func (pt *painter) track(e *Element, x, y float64) {
 		loopRoom = math.Min(3.2, rh*0.2)
 	}
 	ch := rh - loopRoom - 1.6
-	stroke := e.cellStroke.or(fixed(rgb{60, 60, 60}))
-	sc, _ := stroke.resolve(pt.ds, pt.card.kind.fields, pt.card.row)
+	stroke := e.CellStroke.Or(Fixed(RGB{R: 60, G: 60, B: 60}))
+	sc, _ := stroke.Resolve(pt.ds, pt.card.Kind.Fields, pt.card.Row)
 	for gi, g := range groups {
 		ry := y + float64(gi)*rh + 0.8
 		mid := ry + ch/2
 		cx := x
 		if die > 0 {
 			face := 0
-			if e.rows.group != nil {
-				face, _ = strconv.Atoi(pt.ds.read(g[0], e.rows.group).text)
+			if e.Rows.Group != nil {
+				face, _ = strconv.Atoi(pt.ds.Read(g[0], e.Rows.Group).Text)
 			}
 			pt.die(cx, mid-die/2, die, face, sc)
 			pt.arrow(cx+die+0.6, mid, cx+die+gap-0.6, mid, sc)
@@ -167,18 +167,18 @@ func (pt *painter) track(e *Element, x, y float64) {
 		}
 		first := cx
 		for i, r := range g {
-			pt.shape("rounded", cx, ry, cw, ch, e.cell.R, e.cellFill.or(fixed(white)), fixed(sc), e.cell.Line, 0, e.rows.fields, r)
-			var used []*field
-			s, _ := e.text.eval(pt.env(r, &used))
-			col, _ := e.colour.resolve(pt.ds, e.rows.fields, r)
+			pt.shape("rounded", cx, ry, cw, ch, e.Cell.R, e.CellFill.Or(Fixed(White)), Fixed(sc), e.Cell.Line, 0, e.Rows.Fields, r)
+			var used []*Field
+			s, _ := e.Text.Eval(pt.env(r, &used))
+			col, _ := e.Colour.Resolve(pt.ds, e.Rows.Fields, r)
 			if s != "" {
-				pt.text(e, s, cx+cellPad, ry+cellPad*0.6, cw-2*cellPad, ch-1.2*cellPad, e.style, "center", "middle", col, false, source{e.rows.spec, r, used})
+				pt.text(e, s, cx+cellPad, ry+cellPad*0.6, cw-2*cellPad, ch-1.2*cellPad, e.Style, "center", "middle", col, false, source{e.Rows.Spec, r, used})
 			}
 			last := i == len(g)-1
 			switch {
 			case !last:
 				pt.arrow(cx+cw+0.6, mid, cx+cw+gap-0.6, mid, sc)
-			case e.loop != nil && r.Field(e.loop.index).Bool():
+			case e.Loop != nil && r.Field(e.Loop.Index).Bool():
 				pt.loopBack(cx+cw/2, ry+ch, first+cw/2, ry+ch+loopRoom, sc)
 			default:
 				pt.endMark(cx+cw+1.2, mid, math.Min(ch*0.5, 6), sc)
@@ -189,7 +189,7 @@ func (pt *painter) track(e *Element, x, y float64) {
 }
 
 // arrow draws a line from (x0,y) to (x1,y) with a filled head at x1.
-func (pt *painter) arrow(x0, y, x1, _ float64, c rgb) {
+func (pt *Painter) arrow(x0, y, x1, _ float64, c RGB) {
 	if x1-x0 < 1 {
 		return
 	}
@@ -200,7 +200,7 @@ func (pt *painter) arrow(x0, y, x1, _ float64, c rgb) {
 
 // loopBack draws the return arrow under a track, from the last cell back to
 // the first.
-func (pt *painter) loopBack(fromX, top, toX, bottom float64, c rgb) {
+func (pt *Painter) loopBack(fromX, top, toX, bottom float64, c RGB) {
 	line := func(x0, y0, x1, y1 float64) *draw.Shape {
 		return &draw.Shape{Kind: draw.Line, X: x0, Y: y0, W: x1 - x0, H: y1 - y0, Stroke: paintOf(c), Line: 0.45}
 	}
@@ -209,13 +209,13 @@ func (pt *painter) loopBack(fromX, top, toX, bottom float64, c rgb) {
 }
 
 // endMark is the bar after a track's last cell: the marker goes no further.
-func (pt *painter) endMark(x, y, h float64, c rgb) {
+func (pt *Painter) endMark(x, y, h float64, c RGB) {
 	pt.add(&draw.Shape{Kind: draw.Rect, X: x, Y: y - h/2, W: 1.1, H: h, Fill: paintOf(c)})
 }
 
 // die draws a D6 showing face (pips for 1–6).
-func (pt *painter) die(x, y, s float64, face int, c rgb) {
-	pt.add(&draw.Shape{Kind: draw.RoundRect, X: x, Y: y, W: s, H: s, R: s * 0.18, Fill: paintOf(white), Stroke: paintOf(c), Line: 0.5})
+func (pt *Painter) die(x, y, s float64, face int, c RGB) {
+	pt.add(&draw.Shape{Kind: draw.RoundRect, X: x, Y: y, W: s, H: s, R: s * 0.18, Fill: paintOf(White), Stroke: paintOf(c), Line: 0.5})
 	pips := map[int][][2]float64{
 		1: {{.5, .5}},
 		2: {{.27, .27}, {.73, .73}},

@@ -24,7 +24,7 @@ import (
 // as {$rule.MaxHumanBattleCards}). A backslash escapes {, }, [ and ].
 type tmpl struct {
 	parts []tpart
-	refs  bool // has at least one field or variable
+	Refs  bool // has at least one field or variable
 }
 
 type tpart struct {
@@ -35,14 +35,14 @@ type tpart struct {
 
 type tref struct {
 	v      string // a $variable, or ""
-	f      *field
+	f      *Field
 	follow string // {Field:Other}: the field of the referenced row
 }
 
 // scope is what a template may name: the fields of the row it is evaluated
 // on, and whether card variables exist.
 type scope struct {
-	fields *fieldSet // nil on a whole-sheet card
+	fields *FieldSet // nil on a whole-sheet card
 	each   bool
 	kind   *Kind
 }
@@ -53,7 +53,7 @@ var variables = []string{"$index", "$copy", "$copies", "$kind", "$game", "$id"}
 func (p *parser) template(path, src string, sc *scope) *tmpl {
 	t, rest, err := p.parseTemplate(src, sc, 0)
 	if err == nil && rest != "" {
-		err = messages.Err("unmatched", rest[:1])
+		err = Messages.Err("unmatched", rest[:1])
 	}
 	if err != nil {
 		p.errorf(path, "template", src, err)
@@ -81,7 +81,7 @@ func (p *parser) parseTemplate(src string, sc *scope, depth int) (*tmpl, string,
 		case c == '{':
 			end := strings.IndexByte(src, '}')
 			if end < 0 {
-				return nil, "", messages.Err("unclosed_brace")
+				return nil, "", Messages.Err("unclosed_brace")
 			}
 			alts, err := p.refs(src[1:end], sc)
 			if err != nil {
@@ -89,25 +89,25 @@ func (p *parser) parseTemplate(src string, sc *scope, depth int) (*tmpl, string,
 			}
 			flush()
 			t.parts = append(t.parts, tpart{alts: alts})
-			t.refs = true
+			t.Refs = true
 			src = src[end+1:]
 		case c == '}':
-			return nil, "", messages.Err("unmatched_brace")
+			return nil, "", Messages.Err("unmatched_brace")
 		case c == '[':
 			g, rest, err := p.parseTemplate(src[1:], sc, depth+1)
 			if err != nil {
 				return nil, "", err
 			}
 			if !strings.HasPrefix(rest, "]") {
-				return nil, "", messages.Err("unclosed_bracket")
+				return nil, "", Messages.Err("unclosed_bracket")
 			}
 			flush()
 			t.parts = append(t.parts, tpart{group: g})
-			t.refs = t.refs || g.refs
+			t.Refs = t.Refs || g.Refs
 			src = rest[1:]
 		case c == ']':
 			if depth == 0 {
-				return nil, "", messages.Err("unmatched_bracket")
+				return nil, "", Messages.Err("unmatched_bracket")
 			}
 			flush()
 			return t, src, nil
@@ -126,30 +126,30 @@ func (p *parser) refs(s string, sc *scope) ([]tref, error) {
 		alt = strings.TrimSpace(alt)
 		if key, ok := strings.CutPrefix(alt, "$rule."); ok {
 			if !slices.ContainsFunc(p.game.AllRules(), func(r schema.RuleParam) bool { return r.Key == key }) {
-				return nil, messages.Err("no_rule", p.game.ID, key)
+				return nil, Messages.Err("no_rule", p.game.ID, key)
 			}
 			out = append(out, tref{v: alt})
 			continue
 		}
 		if strings.HasPrefix(alt, "$") {
 			if !contains(variables, alt) {
-				return nil, messages.Err("unknown_variable", alt, strings.Join(variables, ", "))
+				return nil, Messages.Err("unknown_variable", alt, strings.Join(variables, ", "))
 			}
 			out = append(out, tref{v: alt})
 			continue
 		}
 		name, follow, _ := strings.Cut(alt, ":")
-		if sc.fields == nil || sc.each && sc.fields == sc.kind.fields {
-			return nil, messages.Err("whole_sheet_field", alt)
+		if sc.fields == nil || sc.each && sc.fields == sc.kind.Fields {
+			return nil, Messages.Err("whole_sheet_field", alt)
 		}
-		f := sc.fields.get(name)
+		f := sc.fields.Get(name)
 		if f == nil {
-			return nil, messages.Err("no_field", sc.fields.spec.Key, name, sc.fields.hint())
+			return nil, Messages.Err("no_field", sc.fields.spec.Key, name, sc.fields.hint())
 		}
 		r := tref{f: f}
 		if follow != "" {
 			if !p.anySheetHas(follow) {
-				return nil, messages.Err("follow", p.game.ID, follow, name)
+				return nil, Messages.Err("follow", p.game.ID, follow, name)
 			}
 			r.follow = follow
 		}
@@ -160,7 +160,7 @@ func (p *parser) refs(s string, sc *scope) ([]tref, error) {
 
 func (p *parser) anySheetHas(name string) bool {
 	for _, s := range p.game.Sheets {
-		if fieldsOf(s).get(name) != nil {
+		if FieldsOf(s).Get(name) != nil {
 			return true
 		}
 	}
@@ -176,24 +176,24 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// env is what a template is evaluated against.
-type env struct {
-	ds   *dataset
-	card *card
-	row  reflect.Value // the row whose fields the template names
-	used *[]*field     // collects the fields that gave text, for problems
+// Env is what a template is evaluated against.
+type Env struct {
+	Dataset *Dataset
+	Card    *Card
+	Row     reflect.Value // the row whose fields the template names
+	Used    *[]*Field     // collects the fields that gave text, for problems
 	// sentences starts each generated sentence on a new line (the
 	// element's "sentences"); typed text is never broken so.
-	sentences bool
+	Sentences bool
 }
 
-// eval renders t. empty is true when t has fields and all of them are empty.
-func (t *tmpl) eval(e env) (string, bool) {
+// Eval renders t. empty is true when t has fields and all of them are empty.
+func (t *tmpl) Eval(e Env) (string, bool) {
 	if t == nil {
 		return "", true
 	}
 	var b strings.Builder
-	empty := t.refs
+	empty := t.Refs
 	for _, p := range t.parts {
 		switch {
 		case p.group != nil:
@@ -204,8 +204,8 @@ func (t *tmpl) eval(e env) (string, bool) {
 			}
 		case p.alts != nil:
 			v := e.pick(p.alts)
-			b.WriteString(v.text)
-			if !v.empty {
+			b.WriteString(v.Text)
+			if !v.Empty {
 				empty = false
 			}
 		default:
@@ -216,7 +216,7 @@ func (t *tmpl) eval(e env) (string, bool) {
 }
 
 // evalGroup renders a group, which is empty when any of its fields is.
-func (t *tmpl) evalGroup(e env) (string, bool) {
+func (t *tmpl) evalGroup(e Env) (string, bool) {
 	var b strings.Builder
 	for _, p := range t.parts {
 		switch {
@@ -227,10 +227,10 @@ func (t *tmpl) evalGroup(e env) (string, bool) {
 			}
 		case p.alts != nil:
 			v := e.pick(p.alts)
-			if v.empty {
+			if v.Empty {
 				return "", true
 			}
-			b.WriteString(v.text)
+			b.WriteString(v.Text)
 		default:
 			b.WriteString(p.lit)
 		}
@@ -239,70 +239,70 @@ func (t *tmpl) evalGroup(e env) (string, bool) {
 }
 
 // pick returns the first non-empty alternative, else the last one.
-func (e env) pick(alts []tref) value {
+func (e Env) pick(alts []tref) value {
 	var v value
 	for _, a := range alts {
 		v = e.ref(a)
-		if !v.empty {
+		if !v.Empty {
 			return v
 		}
 	}
 	return v
 }
 
-func (e env) ref(r tref) value {
+func (e Env) ref(r tref) value {
 	if r.v != "" {
 		return e.variable(r.v)
 	}
-	if !e.row.IsValid() {
-		return value{empty: true}
+	if !e.Row.IsValid() {
+		return value{Empty: true}
 	}
-	v := e.ds.read(e.row, r.f)
-	if !v.empty && e.used != nil {
-		*e.used = append(*e.used, r.f)
+	v := e.Dataset.Read(e.Row, r.f)
+	if !v.Empty && e.Used != nil {
+		*e.Used = append(*e.Used, r.f)
 	}
-	if e.sentences && r.f.kind == schema.KindEffect {
-		v.text = sentenceLines(v.text)
+	if e.Sentences && r.f.Kind == schema.KindEffect {
+		v.Text = sentenceLines(v.Text)
 	}
-	if r.follow == "" || v.empty {
+	if r.follow == "" || v.Empty {
 		return v
 	}
-	target, ok := e.ds.ids[v.text]
+	target, ok := e.Dataset.ids[v.Text]
 	if !ok {
-		return value{text: v.text}
+		return value{Text: v.Text}
 	}
-	f := fieldsOf(target.spec).get(r.follow)
+	f := FieldsOf(target.spec).Get(r.follow)
 	if f == nil {
-		return value{text: v.text}
+		return value{Text: v.Text}
 	}
-	return e.ds.read(target.row, f)
+	return e.Dataset.Read(target.row, f)
 }
 
-func (e env) variable(name string) value {
+func (e Env) variable(name string) value {
 	if key, ok := strings.CutPrefix(name, "$rule."); ok {
-		if e.ds.rules == nil || !e.ds.rules.Has(key) {
-			return value{empty: true}
+		if e.Dataset.rules == nil || !e.Dataset.rules.Has(key) {
+			return value{Empty: true}
 		}
-		s := e.ds.rules.Text(key)
-		return value{text: s, empty: s == "" || s == "0" || s == "×"}
+		s := e.Dataset.rules.Text(key)
+		return value{Text: s, Empty: s == "" || s == "0" || s == "×"}
 	}
-	c := e.card
+	c := e.Card
 	switch name {
 	case "$index":
-		if c.copies > 1 {
-			return value{text: fmt.Sprintf("%d/%d", c.copy, c.copies)}
+		if c.Copies > 1 {
+			return value{Text: fmt.Sprintf("%d/%d", c.Copy, c.Copies)}
 		}
-		return value{empty: true}
+		return value{Empty: true}
 	case "$copy":
-		return value{text: strconv.Itoa(c.copy)}
+		return value{Text: strconv.Itoa(c.Copy)}
 	case "$copies":
-		return value{text: strconv.Itoa(c.copies)}
+		return value{Text: strconv.Itoa(c.Copies)}
 	case "$kind":
-		return value{text: c.kind.Title}
+		return value{Text: c.Kind.Title}
 	case "$game":
-		return value{text: e.ds.game.Title}
+		return value{Text: e.Dataset.game.Title}
 	case "$id":
-		return value{text: c.id, empty: c.id == ""}
+		return value{Text: c.ID, Empty: c.ID == ""}
 	}
-	return value{empty: true}
+	return value{Empty: true}
 }
