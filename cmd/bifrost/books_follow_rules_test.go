@@ -17,6 +17,7 @@ import (
 	"bifrost/layout/book/booktest"
 	"bifrost/layout/cards"
 	"bifrost/layout/draw"
+	"bifrost/layout/spec"
 	"bifrost/rules"
 	"bifrost/rules/sim"
 	"bifrost/schema"
@@ -204,7 +205,7 @@ func expandPlayerBooks(t *testing.T, g *schema.Game, res schema.Result, faces ma
 	t.Helper()
 	dir := filepath.Join("../../rules", g.ID)
 	if faces == nil {
-		lay, err := cards.Load(cards.LayoutDir(shippedSrc), g)
+		lay, err := spec.Load(spec.LayoutDir(shippedSrc), g)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -19,6 +19,8 @@ import (
 	"bifrost/cmd/bifrost/internal/gitrev"
 	"bifrost/cmd/bifrost/internal/outfile"
 	"bifrost/layout/cards"
+	"bifrost/layout/sheet"
+	"bifrost/layout/spec"
 	"bifrost/rules"
 	"bifrost/schema"
 	"bifrost/schema/workbook"
@@ -66,11 +68,11 @@ func runCards(ctx context.Context, opts *cardsOptions, args []string) error {
 		return usageError{msgErr("unknown_game", args[0], gameIDs{})}
 	}
 	paper := strings.ToLower(opts.paper)
-	if !slices.Contains(cards.Papers(), paper) {
+	if !slices.Contains(sheet.Papers(), paper) {
 		return usageError{msgErr("unknown_paper", opts.paper)}
 	}
-	if !slices.Contains(cards.Duplexes(), opts.print.Duplex) {
-		return usageError{msgErr("unknown_duplex", opts.print.Duplex, strings.Join(cards.Duplexes(), ", "))}
+	if !slices.Contains(sheet.Duplexes(), opts.print.Duplex) {
+		return usageError{msgErr("unknown_duplex", opts.print.Duplex, strings.Join(sheet.Duplexes(), ", "))}
 	}
 	name, err := sheetName(opts)
 	if err != nil {
@@ -199,13 +201,13 @@ func writeCards(ctx context.Context, j printJob) ([]string, error) {
 	if g == nil {
 		return nil, msgErr("unknown_game", j.res.Game, gameIDs{})
 	}
-	var lay *cards.Layout
+	var lay *spec.Layout
 	if j.painted != nil {
 		lay = j.painted.lay
 		j.print.Painted = j.painted.drawn
 	} else {
 		var err error
-		if lay, err = cards.Load(cards.LayoutDir(j.src), g); err != nil {
+		if lay, err = spec.Load(spec.LayoutDir(j.src), g); err != nil {
 			return nil, err
 		}
 	}
@@ -218,13 +220,13 @@ func writeCards(ctx context.Context, j printJob) ([]string, error) {
 	opt.Paper, opt.Only, opt.ArtDir, opt.Stamp = j.paper, j.only, filepath.Join(j.src, "art"), stamp
 	if !j.perCard {
 		path := filepath.Join(dir, j.name)
-		err := outfile.Write(path, func(w io.Writer) error { return cards.Render(w, j.res, lay, opt) })
+		err := outfile.Write(path, func(w io.Writer) error { return sheet.Render(w, j.res, lay, opt) })
 		if err != nil {
 			return nil, cardsError(err)
 		}
 		return []string{path}, nil
 	}
-	each, err := cards.RenderEach(j.res, lay, opt)
+	each, err := sheet.RenderEach(j.res, lay, opt)
 	if err != nil {
 		return nil, cardsError(err)
 	}

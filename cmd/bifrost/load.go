@@ -10,7 +10,8 @@ import (
 	"strings"
 	"sync"
 
-	"bifrost/layout/cards"
+	"bifrost/layout/sheet"
+	"bifrost/layout/spec"
 	"bifrost/rules"
 	"bifrost/rules/sim"
 	"bifrost/schema"
@@ -104,7 +105,7 @@ func validateOne(t target, lang *schema.Lang) (schema.Result, error) {
 	}
 	res = t.game.Validate(book, lang)
 	// Printing: text that would not fit its card, characters the font lacks.
-	res.Problems = append(res.Problems, cards.Validate(t.game, res, book, lang, cards.LayoutDir(filepath.Dir(t.path)))...)
+	res.Problems = append(res.Problems, sheet.Validate(t.game, res, book, lang, spec.LayoutDir(filepath.Dir(t.path)))...)
 	// Rules: data the engine refuses, and instructions it can never carry out.
 	res.Problems = append(res.Problems, engineProblems(res, lang)...)
 	schema.SortProblems(res.Problems)

@@ -9,6 +9,7 @@ import (
 
 	"bifrost/cmd/bifrost/internal/report"
 	"bifrost/layout/cards"
+	"bifrost/layout/spec"
 	"bifrost/rules"
 	"bifrost/rules/sim"
 	"bifrost/schema"
@@ -38,7 +39,7 @@ func cardDrawings(res schema.Result, bal, smoke *sim.Report, painted *paintedCar
 		drawn = painted.drawn
 	} else {
 		dir := filepath.Dir(res.File)
-		lay, err := cards.Load(cards.LayoutDir(dir), g)
+		lay, err := spec.Load(spec.LayoutDir(dir), g)
 		if err != nil {
 			return nil, err
 		}
@@ -63,7 +64,7 @@ func cardDrawings(res schema.Result, bal, smoke *sim.Report, painted *paintedCar
 
 // drawOnly draws the designs of ids that the layout has; IDs it has no
 // card of (rows such as AI track cells) are left out, and no ID draws none.
-func drawOnly(res schema.Result, lay *cards.Layout, opt cards.Options, ids []string) ([]cards.Drawn, error) {
+func drawOnly(res schema.Result, lay *spec.Layout, opt cards.Options, ids []string) ([]cards.Drawn, error) {
 	for len(ids) > 0 {
 		opt.Only = ids
 		drawn, err := cards.DrawAll(res, lay, opt)

@@ -19,6 +19,7 @@ import (
 	"bifrost/layout/book"
 	"bifrost/layout/cards"
 	"bifrost/layout/draw"
+	"bifrost/layout/spec"
 	"bifrost/rules"
 	"bifrost/schema"
 )
@@ -95,7 +96,7 @@ func runRulebook(_ context.Context, opts *rulebookOptions, args []string) error 
 // the report and the card sheets draw these lists and paint none of their
 // own.
 type paintedCards struct {
-	lay   *cards.Layout
+	lay   *spec.Layout
 	drawn []cards.Drawn // in print order, a design's first copy first
 }
 
@@ -103,7 +104,7 @@ type paintedCards struct {
 // src: each design's first copy, which the books and the report show, or
 // every copy when copies is set (build, whose card sheets print them all).
 func paintCards(src string, g *schema.Game, res schema.Result, copies bool) (*paintedCards, error) {
-	lay, err := cards.Load(cards.LayoutDir(src), g)
+	lay, err := spec.Load(spec.LayoutDir(src), g)
 	if err != nil {
 		return nil, err
 	}
@@ -229,7 +230,7 @@ func readGlossary(file string) ([]book.Term, error) {
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
 	if err := dec.Decode(&terms); err != nil && !errors.Is(err, io.EOF) {
-		return nil, dataError{cards.YAMLErrors(file, err)}
+		return nil, dataError{spec.YAMLErrors(file, err)}
 	}
 	return terms, nil
 }

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"bifrost/layout/cards"
+	"bifrost/layout/spec"
 	"bifrost/rules"
 	"bifrost/rules/nastrond"
 	"bifrost/schema"
@@ -346,7 +347,7 @@ func TestExampleCardInHTMLIsThePDFsDrawing(t *testing.T) {
 	}
 	g := nastrond.Schema
 	res := loadShipped(t, g)
-	lay, err := cards.Load(cards.LayoutDir(shippedSrc), g)
+	lay, err := spec.Load(spec.LayoutDir(shippedSrc), g)
 	if err != nil {
 		t.Fatal(err)
 	}

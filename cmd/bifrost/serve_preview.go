@@ -15,6 +15,7 @@ import (
 	"bifrost/cmd/bifrost/internal/preview"
 	"bifrost/layout/cards"
 	"bifrost/layout/draw"
+	"bifrost/layout/spec"
 	"bifrost/rules/sim"
 	"bifrost/schema"
 )
@@ -149,7 +150,7 @@ func (p *previewer) background(ctx context.Context, t target, res schema.Result,
 // draw draws every card design as inline SVG, trimmed; nil when the layout
 // does not load (validation has reported why).
 func (p *previewer) draw(t target, res schema.Result, invalid bool) ([]preview.Card, error) {
-	lay, err := cards.Load(cards.LayoutDir(p.opts.src), t.game)
+	lay, err := spec.Load(spec.LayoutDir(p.opts.src), t.game)
 	if err != nil || res.Data == nil {
 		return nil, nil
 	}

@@ -12,6 +12,7 @@ import (
 	"bifrost/cmd/bifrost/internal/outfile"
 	"bifrost/cmd/bifrost/internal/tts"
 	"bifrost/layout/cards"
+	"bifrost/layout/spec"
 	"bifrost/rules"
 	"bifrost/schema"
 )
@@ -64,7 +65,7 @@ func runTTS(ctx context.Context, opts *ttsOptions, args []string) error {
 // this one did not write are removed.
 func writeTTS(ctx context.Context, src, out, baseURL string, res schema.Result) ([]string, error) {
 	g := rules.All().Schema(res.Game)
-	lay, err := cards.Load(cards.LayoutDir(src), g)
+	lay, err := spec.Load(spec.LayoutDir(src), g)
 	if err != nil {
 		return nil, err
 	}

@@ -15,7 +15,7 @@ import (
 	"github.com/fsnotify/fsnotify"
 	"github.com/spf13/cobra"
 
-	"bifrost/layout/cards"
+	"bifrost/layout/spec"
 	"bifrost/rules"
 	"bifrost/schema"
 )
@@ -123,7 +123,7 @@ func watchInputs(w *fsnotify.Watcher, src, rules string, targets []target) (map[
 	watched := map[string]*schema.Game{}
 	dirs := map[string]bool{}
 	for _, t := range targets {
-		files := []string{filepath.Join(src, t.game.ID+".xlsx"), filepath.Join(cards.LayoutDir(src), t.game.ID+".yaml")}
+		files := []string{filepath.Join(src, t.game.ID+".xlsx"), filepath.Join(spec.LayoutDir(src), t.game.ID+".yaml")}
 		for _, name := range append(slices.Clone(books), "RULINGS.md", "glossary.yaml") {
 			if !strings.Contains(name, ".") {
 				name += ".md"

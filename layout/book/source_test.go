@@ -12,6 +12,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"bifrost/layout/cards"
+	"bifrost/layout/spec"
 	"bifrost/rules"
 	"bifrost/rules/nastrond"
 	"bifrost/schema"
@@ -44,7 +45,7 @@ func load(t testing.TB, g *schema.Game, path string) Data {
 // layout draws them, for the callouts of {{card}}.
 func shippedParts(t testing.TB, g *schema.Game, res schema.Result) func(string) (CardParts, bool) {
 	t.Helper()
-	lay, err := cards.Load(cards.LayoutDir("../../cardsrc"), g)
+	lay, err := spec.Load(spec.LayoutDir("../../cardsrc"), g)
 	if err != nil {
 		t.Fatal(err)
 	}

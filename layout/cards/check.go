@@ -2,119 +2,19 @@ package cards
 
 import (
 	"fmt"
-	"path/filepath"
 	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 
+	"bifrost/layout/spec"
 	"bifrost/layout/text"
 	"bifrost/schema"
 )
 
-// Validate loads game g's layout from dir (or the built-in copy) and checks
-// the validated data against it; see Check. A layout that does not load is
-// reported as problems at the layout file's lines.
-func Validate(g *schema.Game, res schema.Result, book *schema.Book, lang *schema.Lang, dir string) []schema.Problem {
-	if res.Data == nil {
-		return nil
-	}
-	l, err := Load(dir, g)
-	if err != nil {
-		return LayoutProblems(err, lang)
-	}
-	return Check(g, res, l, book, lang)
-}
-
-// LayoutProblems turns a layout loading error into problems, one a line,
-// each at "file:line", in lang's language.
-func LayoutProblems(err error, lang *schema.Lang) []schema.Problem {
-	var list ErrorList
-	switch e := err.(type) {
-	case ErrorList:
-		list = e
-	case *Error:
-		list = ErrorList{e}
-	default:
-		return []schema.Problem{{Severity: schema.Error, Message: lang.ErrText(err)}}
-	}
-	out := make([]schema.Problem, len(list))
-	for i, e := range list {
-		file := e.File
-		if e.Line > 0 {
-			file += ":" + strconv.Itoa(e.Line)
-		}
-		out[i] = schema.Problem{Severity: schema.Error, File: file, Message: e.Message(lang)}
-	}
-	return out
-}
-
-// Check lays out every card design of the game, faces, backs and boards,
-// without drawing, and reports as errors:
-//   - text that does not fit its box even at the layout's minimum size,
-//     naming the card, the field and its cell;
-//   - characters outside the BMP or missing from the font, which would print
-//     as blank boxes, naming the card, the field and the character;
-//   - card art that exists but cannot be read.
-//
-// book locates the cells (it may be nil: problems then name the sheet only);
-// lang chooses the messages' language.
-func Check(g *schema.Game, res schema.Result, l *Layout, book *schema.Book, lang *schema.Lang) []schema.Problem {
-	ds, err := NewDataset(g, res.Data)
-	if err != nil {
-		return []schema.Problem{{Severity: schema.Error, File: l.File, Message: lang.ErrText(err)}}
-	}
-	art := NewArtStore(filepath.Join(filepath.Dir(res.File), "art"))
-	defer art.Close()
-	pt := NewPainter(l, ds, art, true)
-	var ps []schema.Problem
-	for _, k := range l.Kinds {
-		if k.From != nil && k.From.Spec == nil {
-			if err := ds.CheckEntries(k.From); err != nil {
-				ps = append(ps, schema.Problem{Severity: schema.Error, File: fmt.Sprintf("%s:%d", l.File, k.From.Line), Message: lang.ErrText(err)})
-			}
-		}
-		for _, c := range ds.Designs(k) {
-			pt.Paint(k.Face, c, "face", 0, 0)
-			pt.Paint(k.Back, c, "back", 0, 0)
-		}
-		if k.Board {
-			for _, p := range Papers() {
-				if err := boardFits(k, papers[p]); err != nil {
-					ps = append(ps, schema.Problem{Severity: schema.Error, File: fmt.Sprintf("%s:%d", l.File, k.Line), Message: lang.ErrText(err)})
-				}
-			}
-		} else {
-			for _, p := range Papers() {
-				if _, err := newGrid(l, papers[p], k.Size); err != nil {
-					ps = append(ps, schema.Problem{Severity: schema.Error, File: fmt.Sprintf("%s:%d", l.File, k.Line), Message: lang.ErrText(err)})
-				}
-			}
-		}
-	}
-	loc := NewLocator(book, lang)
-	probs := &schema.Problems{File: res.File, Lang: lang}
-	seen := map[string]bool{}
-	for _, is := range pt.Issues {
-		sheet, row, col, header := loc.Find(ds, is)
-		msg := is.Describe(ds, lang)
-		key := fmt.Sprintf("%s/%d/%d/%s", sheet, row, col, msg)
-		if seen[key] {
-			continue
-		}
-		seen[key] = true
-		if sheet == "" {
-			ps = append(ps, schema.Problem{Severity: schema.Error, File: fmt.Sprintf("%s:%d", l.File, is.El.Line0), Message: msg})
-			continue
-		}
-		probs.Add(schema.Error, sheet, row, col, header, msg)
-	}
-	return append(ps, probs.Sorted()...)
-}
-
 // Describe says what is wrong, naming the card and the field, in lang's
 // language (Japanese when lang is nil).
-func (is issue) Describe(ds *Dataset, l *schema.Lang) string {
+func (is issue) Describe(ds *spec.Dataset, l *schema.Lang) string {
 	kind := is.card.Kind.Title
 	name := is.card.Name(ds)
 	card := fmt.Sprintf("%s「%s」", kind, name)
@@ -201,7 +101,7 @@ func NewLocator(b *schema.Book, l *schema.Lang) *locator { return &locator{b, l}
 // Find returns the sheet, 1-based row and column and the header of the
 // cell the issue's text came from; sheet is "" when the text is the
 // layout's own.
-func (lc *locator) Find(ds *Dataset, is issue) (sheet string, row, col int, header string) {
+func (lc *locator) Find(ds *spec.Dataset, is issue) (sheet string, row, col int, header string) {
 	if is.spec == nil || !is.row.IsValid() || len(is.fields) == 0 || is.fields[0] == nil {
 		return "", 0, 0, ""
 	}
@@ -210,7 +110,7 @@ func (lc *locator) Find(ds *Dataset, is issue) (sheet string, row, col int, head
 		return is.spec.Key, 0, 0, fieldHeader(is.fields[0], lc.lang)
 	}
 	sheet = t.Sheet
-	fs := FieldsOf(is.spec)
+	fs := spec.FieldsOf(is.spec)
 	f := is.fields[0]
 	if f.Cond { // an Advance's use condition comes from its Condition column
 		if c := fs.Get("Condition"); c != nil {
@@ -229,14 +129,14 @@ func (lc *locator) Find(ds *Dataset, is issue) (sheet string, row, col int, head
 
 // sheet is ss's table in the workbook, with the 1-based column of a
 // field in it (0 for none); ok is false without a workbook or that sheet.
-func (lc *locator) sheet(ss *schema.SheetSpec) (t *schema.Table, colOf func(*Field) int, ok bool) {
+func (lc *locator) sheet(ss *schema.SheetSpec) (t *schema.Table, colOf func(*spec.Field) int, ok bool) {
 	if lc.book == nil {
 		return nil, nil, false
 	}
 	if t, ok = lc.book.Lookup(ss.Key, ss.JA); !ok {
 		return nil, nil, false
 	}
-	return t, func(f *Field) int {
+	return t, func(f *spec.Field) int {
 		for i, h := range t.Header {
 			h = strings.ToLower(schema.Normalize(h))
 			if h != "" && (h == strings.ToLower(f.Col.JA) || h == strings.ToLower(f.Col.EN)) {
@@ -247,7 +147,7 @@ func (lc *locator) sheet(ss *schema.SheetSpec) (t *schema.Table, colOf func(*Fie
 	}, true
 }
 
-func fieldHeader(f *Field, l *schema.Lang) string {
+func fieldHeader(f *spec.Field, l *schema.Lang) string {
 	if l != nil && l.English() {
 		return f.Col.EN
 	}
@@ -257,7 +157,7 @@ func fieldHeader(f *Field, l *schema.Lang) string {
 // rowOf finds the sheet row holding a data row: by its ID where the sheet
 // has one, else by matching every filled cell of the row's text and number
 // columns.
-func (lc *locator) rowOf(ds *Dataset, t *schema.Table, fs *FieldSet, r reflect.Value, colOf func(*Field) int) int {
+func (lc *locator) rowOf(ds *spec.Dataset, t *schema.Table, fs *spec.FieldSet, r reflect.Value, colOf func(*spec.Field) int) int {
 	if idf := fs.Get("ID"); idf != nil && idf.Name == "ID" {
 		if at := colOf(idf); at > 0 {
 			id := r.Field(idf.Index).String()

@@ -2,6 +2,7 @@ package cards
 
 import (
 	"bifrost/layout/draw"
+	"bifrost/layout/spec"
 	"bifrost/schema"
 )
 
@@ -21,19 +22,19 @@ type Drawn struct {
 // opt.Stamp, opt.InkSaver, opt.Draft and opt.Only as for Render), in the
 // order the PDF prints them: the same drawing the PDF backend prints. A
 // design printed in several copies is drawn once, as its first copy.
-func DrawAll(res schema.Result, l *Layout, opt Options) ([]Drawn, error) {
+func DrawAll(res schema.Result, l *spec.Layout, opt Options) ([]Drawn, error) {
 	return drawAll(res, l, opt, false)
 }
 
 // DrawCopies is DrawAll drawing every copy a design prints, not only its
 // first: one Drawn per copy, in print order, so a face that shows its copy
 // ({$index}, {$copy}) is drawn as each copy prints it.
-func DrawCopies(res schema.Result, l *Layout, opt Options) ([]Drawn, error) {
+func DrawCopies(res schema.Result, l *spec.Layout, opt Options) ([]Drawn, error) {
 	return drawAll(res, l, opt, true)
 }
 
 // drawAll is DrawAll, drawing every copy when every is set.
-func drawAll(res schema.Result, l *Layout, opt Options, every bool) ([]Drawn, error) {
+func drawAll(res schema.Result, l *spec.Layout, opt Options, every bool) ([]Drawn, error) {
 	d, err := NewDeck(res, l, opt.Only)
 	if err != nil {
 		return nil, err
@@ -66,7 +67,7 @@ func drawAll(res schema.Result, l *Layout, opt Options, every bool) ([]Drawn, er
 
 // where finds the workbook sheet and 1-based row of card c ("", 0 when the
 // card has no row or there is no workbook).
-func (lc *locator) where(ds *Dataset, c *Card) (string, int) {
+func (lc *locator) where(ds *spec.Dataset, c *spec.Card) (string, int) {
 	ss := c.Kind.Sheet
 	if ss == nil {
 		return "", 0
@@ -75,5 +76,5 @@ func (lc *locator) where(ds *Dataset, c *Card) (string, int) {
 	if !ok || !c.Row.IsValid() {
 		return ss.Key, 0
 	}
-	return t.Sheet, lc.rowOf(ds, t, FieldsOf(ss), c.Row, colOf)
+	return t.Sheet, lc.rowOf(ds, t, spec.FieldsOf(ss), c.Row, colOf)
 }

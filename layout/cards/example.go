@@ -2,6 +2,7 @@ package cards
 
 import (
 	"bifrost/layout/draw"
+	"bifrost/layout/spec"
 	"bifrost/layout/text"
 	"bifrost/schema"
 )
@@ -9,7 +10,7 @@ import (
 // Examples gives a rulebook its example cards from cards drawn once
 // (DrawAll): the face of the first drawing of each ID, and the name each
 // font of layout l takes in a PDF, as the card sheets name it.
-func Examples(drawn []Drawn, l *Layout) (face func(id string) (*draw.List, error), fontName func(*text.Font) string) {
+func Examples(drawn []Drawn, l *spec.Layout) (face func(id string) (*draw.List, error), fontName func(*text.Font) string) {
 	faces := map[string]*draw.List{}
 	for _, d := range drawn {
 		if _, ok := faces[d.ID]; !ok {

@@ -1,19 +1,19 @@
 package cards
 
 import (
-	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"bifrost/layout/spec"
 	"bifrost/rules"
 	"bifrost/rules/valkyrie"
 	"bifrost/schema"
 	"bifrost/schema/workbook"
 )
 
-func shippedInternal(t *testing.T, game string) (schema.Result, *Layout) {
+func shippedInternal(t *testing.T, game string) (schema.Result, *spec.Layout) {
 	t.Helper()
 	g := rules.All().Schema(game)
 	book, err := workbook.Open(filepath.Join("..", "..", "cardsrc", game+".xlsx"), "cardsrc/"+game+".xlsx")
@@ -21,7 +21,7 @@ func shippedInternal(t *testing.T, game string) (schema.Result, *Layout) {
 		t.Fatal(err)
 	}
 	res := g.Validate(book, schema.NewLang("en"))
-	l, err := Load("..", g)
+	l, err := spec.Load("..", g)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -29,7 +29,7 @@ func shippedInternal(t *testing.T, game string) (schema.Result, *Layout) {
 }
 
 // kindNamed is l's kind called name, or nil.
-func kindNamed(l *Layout, name string) *Kind {
+func kindNamed(l *spec.Layout, name string) *spec.Kind {
 	for _, k := range l.Kinds {
 		if k.Name == name {
 			return k
@@ -39,8 +39,8 @@ func kindNamed(l *Layout, name string) *Kind {
 }
 
 // layOut lays a card's face out without drawing and returns the fits.
-func layOut(t *testing.T, res schema.Result, l *Layout, kind, id string) *Painter {
-	ds, err := NewDataset(l.Game, res.Data)
+func layOut(t *testing.T, res schema.Result, l *spec.Layout, kind, id string) *Painter {
+	ds, err := spec.NewDataset(l.Game, res.Data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,34 +90,6 @@ func TestFit_LongEffectShrinksDownToTheMinimum(t *testing.T) {
 	}
 	if len(pt.Issues) != 1 || pt.Issues[0].fit == nil || pt.Issues[0].fields[0].Name != "Text" {
 		t.Errorf("issues %v, want one overflow of Text", pt.Issues)
-	}
-}
-
-// TestGrid_ThreeByThreeWithRoomForMarks checks the imposition arithmetic.
-func TestGrid_ThreeByThreeWithRoomForMarks(t *testing.T) {
-	l := &Layout{Bleed: 3, Sheet: SheetOptions{Gutter: 6, MarkLength: 4, MarkOffset: 0.5}}
-	for paper, want := range map[string][2]float64{"a4": {3, 6}, "letter": {5.95, 0.2}} {
-		g, err := newGrid(l, papers[paper], Size{W: 63, H: 88})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if g.cols != 3 || g.rows != 3 || math.Abs(g.gx-want[0]) > 1e-6 || math.Abs(g.gy-want[1]) > 1e-6 {
-			t.Errorf("%s: %d×%d with gutters %.2f×%.2f, want 3×3 with %.2f×%.2f", paper, g.cols, g.rows, g.gx, g.gy, want[0], want[1])
-		}
-		// The crop marks lie on the paper, outside the outer bleed.
-		room := l.Bleed + l.Sheet.MarkOffset + l.Sheet.MarkLength
-		if g.x0 < room-1e-6 || g.y0 < room-1e-6 {
-			t.Errorf("%s: grid at %.2f,%.2f leaves no room for the marks (%.2f)", paper, g.x0, g.y0, room)
-		}
-		// Mirroring keeps every card on the grid: column c goes to cols-1-c.
-		x0, _, c0, _ := g.cell(0, false, false)
-		x1, _, c1, _ := g.cell(0, true, false)
-		if c0 != 0 || c1 != 2 || math.Abs((x0+x1+g.w)-papers[paper].W) > 1e-6 {
-			t.Errorf("%s: the back of the first card is not its mirror image", paper)
-		}
-	}
-	if _, err := newGrid(l, papers["a4"], Size{W: 250, H: 88}); err == nil {
-		t.Error("a card wider than the paper was laid out")
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"bifrost/layout/draw"
+	"bifrost/layout/spec"
 	"bifrost/layout/text"
 	"bifrost/schema"
 )
@@ -20,12 +21,12 @@ const ascent = 0.88
 // dry, only lays out their text to find what does not fit or cannot print.
 type Painter struct {
 	list   *draw.List // what is drawn; nil when dry
-	lay    *Layout
-	ds     *Dataset
+	lay    *spec.Layout
+	ds     *spec.Dataset
 	art    *ArtStore
 	dry    bool
 	ox, oy float64 // the trim's top-left corner on the page
-	card   *Card
+	card   *spec.Card
 	side   string
 	Issues []issue
 	fits   map[fitKey]text.Fitted
@@ -54,12 +55,12 @@ type prepKey struct {
 // issue is something that would print wrong: text that does not fit, or a
 // character the font cannot print.
 type issue struct {
-	card    *Card
+	card    *spec.Card
 	side    string
-	El      *Element
+	El      *spec.Element
 	spec    *schema.SheetSpec // the sheet of row
 	row     reflect.Value     // the row whose fields gave the text (invalid for literal text)
-	fields  []*Field
+	fields  []*spec.Field
 	text    string
 	fit     *text.Fitted
 	boxH    float64
@@ -73,17 +74,17 @@ type issue struct {
 type source struct {
 	spec   *schema.SheetSpec
 	row    reflect.Value
-	fields []*Field
+	fields []*spec.Field
 }
 
-func NewPainter(l *Layout, ds *Dataset, art *ArtStore, dry bool) *Painter {
+func NewPainter(l *spec.Layout, ds *spec.Dataset, art *ArtStore, dry bool) *Painter {
 	return &Painter{lay: l, ds: ds, art: art, dry: dry,
 		fits: map[fitKey]text.Fitted{}, preps: map[prepKey]*text.Prepared{}}
 }
 
 // Draw lays one side of card c out as a display list: the trim plus the
 // bleed for cards, the board itself for boards.
-func (pt *Painter) Draw(els []*Element, c *Card, side string) *draw.List {
+func (pt *Painter) Draw(els []*spec.Element, c *spec.Card, side string) *draw.List {
 	b := pt.lay.Bleed
 	if c.Kind.Board {
 		b = 0
@@ -95,11 +96,11 @@ func (pt *Painter) Draw(els []*Element, c *Card, side string) *draw.List {
 	return l
 }
 
-// drawOverlays lays out only what goes over one side of card c after its
+// DrawOverlays lays out only what goes over one side of card c after its
 // elements, the version stamp and the DRAFT band, as a list of the side's
 // size: played after a list of the side drawn without them, it prints the
 // same as the side drawn with them.
-func (pt *Painter) drawOverlays(c *Card, side string) *draw.List {
+func (pt *Painter) DrawOverlays(c *spec.Card, side string) *draw.List {
 	b := pt.lay.Bleed
 	if c.Kind.Board {
 		b = 0
@@ -120,10 +121,10 @@ func (pt *Painter) add(items ...draw.Item) {
 }
 
 // paintOf is the display-list colour of c.
-func paintOf(c RGB) *draw.Color { return draw.RGB(c.R, c.G, c.B) }
+func paintOf(c spec.RGB) *draw.Color { return draw.RGB(c.R, c.G, c.B) }
 
 // Paint draws elements for card c with the trim's top-left at (x, y).
-func (pt *Painter) Paint(els []*Element, c *Card, side string, x, y float64) {
+func (pt *Painter) Paint(els []*spec.Element, c *spec.Card, side string, x, y float64) {
 	pt.ox, pt.oy, pt.card, pt.side = x, y, c, side
 	for _, e := range els {
 		n := pt.items()
@@ -136,7 +137,7 @@ func (pt *Painter) Paint(els []*Element, c *Card, side string, x, y float64) {
 }
 
 // overlays draws the version stamp and the DRAFT band over the face of c.
-func (pt *Painter) overlays(c *Card, side string, x, y float64) {
+func (pt *Painter) overlays(c *spec.Card, side string, x, y float64) {
 	if pt.Stamp != "" && side == "face" && !pt.dry {
 		pt.drawStamp(x, y, c.Kind.Size)
 	}
@@ -148,21 +149,21 @@ func (pt *Painter) overlays(c *Card, side string, x, y float64) {
 // drawStamp writes the version stamp at 3.5 pt in grey, reading upward
 // along the right edge just inside the safe area, ending 8 mm above its
 // bottom.
-func (pt *Painter) drawStamp(x, y float64, s Size) {
+func (pt *Painter) drawStamp(x, y float64, s spec.Size) {
 	const size = 3.5
 	h := size * text.MMPerPt
 	bx, by := x+s.W-pt.lay.Safe-h, y+s.H-pt.lay.Safe-8
 	pt.add(&draw.Rotate{Angle: 90, X: bx, Y: by})
-	pt.text(draftEl, pt.Stamp, bx, by, 40, h, text.Style{Size: size, Min: size, Leading: 1, MaxLines: 1}, "left", "top", RGB{R: 150, G: 150, B: 150}, false, source{})
+	pt.text(draftEl, pt.Stamp, bx, by, 40, h, text.Style{Size: size, Min: size, Leading: 1, MaxLines: 1}, "left", "top", spec.RGB{R: 150, G: 150, B: 150}, false, source{})
 	pt.add(draw.Pop{})
 }
 
 // draftEl sets the text of a DRAFT band.
-var draftEl = &Element{Type: "text", Font: "default"}
+var draftEl = &spec.Element{Type: "text", Font: "default"}
 
 // draftBand marks the face of an invalid card: a diagonal red band reading
 // DRAFT and the cell of its first problem (and how many more there are).
-func (pt *Painter) draftBand(problems []string, x, y float64, s Size) {
+func (pt *Painter) draftBand(problems []string, x, y float64, s spec.Size) {
 	cx, cy := x+s.W/2, y+s.H/2
 	angle := math.Atan2(s.H, s.W) * 180 / math.Pi
 	diag := math.Hypot(s.W, s.H)
@@ -174,18 +175,18 @@ func (pt *Painter) draftBand(problems []string, x, y float64, s Size) {
 		note += fmt.Sprintf(" (+%d)", len(problems)-1)
 	}
 	st := text.Style{Size: band / text.MMPerPt * 0.5, Min: 4, Leading: 1, MaxLines: 1}
-	pt.text(draftEl, "DRAFT", cx-s.W/2, cy-band/2, s.W, band*0.62, st, "center", "middle", White, true, source{})
-	pt.text(draftEl, note, cx-s.W/2+band*0.2, cy+band*0.1, s.W-band*0.4, band*0.36, text.Style{Size: 7, Min: 3, Leading: 1, MaxLines: 1}, "center", "middle", White, false, source{})
+	pt.text(draftEl, "DRAFT", cx-s.W/2, cy-band/2, s.W, band*0.62, st, "center", "middle", spec.White, true, source{})
+	pt.text(draftEl, note, cx-s.W/2+band*0.2, cy+band*0.1, s.W-band*0.4, band*0.36, text.Style{Size: 7, Min: 3, Leading: 1, MaxLines: 1}, "center", "middle", spec.White, false, source{})
 	pt.add(draw.Pop{}, draw.Pop{})
 }
 
-func (pt *Painter) env(row reflect.Value, used *[]*Field) Env {
-	return Env{Dataset: pt.ds, Card: pt.card, Row: row, Used: used}
+func (pt *Painter) env(row reflect.Value, used *[]*spec.Field) spec.Env {
+	return spec.Env{Dataset: pt.ds, Card: pt.card, Row: row, Used: used}
 }
 
 func (pt *Painter) cardRow() reflect.Value { return pt.card.Row }
 
-func (pt *Painter) element(e *Element) {
+func (pt *Painter) element(e *spec.Element) {
 	row := pt.cardRow()
 	fs := pt.card.Kind.Fields
 	x, y := pt.ox+e.X, pt.oy+e.Y
@@ -196,11 +197,11 @@ func (pt *Painter) element(e *Element) {
 	case "rect":
 		pt.shape("rounded", x, y, e.W, e.H, e.R, e.Fill, e.Stroke, e.Line, e.Dash, fs, row)
 	case "line":
-		if c, ok := e.Stroke.Or(Fixed(Black)).Resolve(pt.ds, fs, row); ok && !pt.dry {
+		if c, ok := e.Stroke.Or(spec.Fixed(spec.Black)).Resolve(pt.ds, fs, row); ok && !pt.dry {
 			pt.add(&draw.Shape{Kind: draw.Line, X: x, Y: y, W: e.W, H: e.H, Stroke: paintOf(c), Line: e.Line, Dash: e.Dash})
 		}
 	case "text":
-		var used []*Field
+		var used []*spec.Field
 		en := pt.env(row, &used)
 		en.Sentences = e.Sentences
 		s, empty := e.Text.Eval(en)
@@ -231,39 +232,6 @@ func (pt *Painter) element(e *Element) {
 	case "track":
 		pt.track(e, x, y)
 	}
-}
-
-// Shown evaluates an element's "if".
-func (e *Element) Shown(en Env) bool {
-	s, empty := e.When.Eval(en)
-	if e.whenOp == "" {
-		return !empty
-	}
-	n, err := strconv.Atoi(strings.TrimSpace(s))
-	if err != nil {
-		return false
-	}
-	switch e.whenOp {
-	case ">=":
-		return n >= e.whenN
-	case "<=":
-		return n <= e.whenN
-	case ">":
-		return n > e.whenN
-	case "<":
-		return n < e.whenN
-	case "=":
-		return n == e.whenN
-	}
-	return n != e.whenN
-}
-
-// sentenceLines starts each sentence of generated text after the first on a
-// new line.
-func sentenceLines(s string) string {
-	s = strings.TrimRight(s, "\n")
-	out := strings.ReplaceAll(s, "。", "。\n")
-	return strings.TrimRight(strings.ReplaceAll(out, "。\n\n", "。\n"), "\n")
 }
 
 // measure returns the Measure of a chain: each character in the font that
@@ -298,15 +266,15 @@ func (pt *Painter) fit(font, s string, bold bool, w, h float64, st text.Style) t
 
 // text sets s in the box, shrinking it down to the style's minimum; text that
 // still does not fit, and characters no font of the chain has, become issues.
-func (pt *Painter) text(e *Element, s string, x, y, w, h float64, st text.Style, align, valign string, col RGB, bold bool, src source) {
+func (pt *Painter) text(e *spec.Element, s string, x, y, w, h float64, st text.Style, align, valign string, col spec.RGB, bold bool, src source) {
 	chain := pt.lay.Fonts[e.Font]
 	for _, r := range chain.Missing(s) {
 		// The character comes from the first field whose text holds it, or
 		// else from the layout's own text.
-		var from []*Field
+		var from []*spec.Field
 		for _, f := range src.fields {
 			if src.row.IsValid() && strings.ContainsRune(pt.ds.Read(src.row, f).Text, r) {
-				from = []*Field{f}
+				from = []*spec.Field{f}
 				break
 			}
 		}
@@ -360,15 +328,15 @@ func (pt *Painter) outlined() bool { return pt.InkSaver && pt.side == "back" }
 
 // outline is the colour an ink-saving outline is drawn in: the colour
 // itself, or mid grey when it is too light to see on white paper.
-func outline(c RGB) RGB {
+func outline(c spec.RGB) spec.RGB {
 	if c.R*299+c.G*587+c.B*114 > 200*1000 {
-		return RGB{R: 140, G: 140, B: 140}
+		return spec.RGB{R: 140, G: 140, B: 140}
 	}
 	return c
 }
 
 // shape fills and strokes one of the badge shapes in a box.
-func (pt *Painter) shape(kind string, x, y, w, h, r float64, fill, stroke Colour, line, dash float64, fs *FieldSet, row reflect.Value) {
+func (pt *Painter) shape(kind string, x, y, w, h, r float64, fill, stroke spec.Colour, line, dash float64, fs *spec.FieldSet, row reflect.Value) {
 	if pt.dry {
 		return
 	}
@@ -434,8 +402,8 @@ func polygon(xy ...float64) []draw.Seg {
 }
 
 // badge draws a number or word in a shape; repeat draws it n times.
-func (pt *Painter) badge(e *Element, x, y float64, row reflect.Value, fs *FieldSet) {
-	var used []*Field
+func (pt *Painter) badge(e *spec.Element, x, y float64, row reflect.Value, fs *spec.FieldSet) {
+	var used []*spec.Field
 	s, empty := e.Text.Eval(pt.env(row, &used))
 	n := 1
 	if e.Repeat != nil {
@@ -469,23 +437,23 @@ func (pt *Painter) badge(e *Element, x, y float64, row reflect.Value, fs *FieldS
 }
 
 // artBox draws the card's art, cropped to fill the box, or a placeholder.
-func (pt *Painter) artBox(e *Element, x, y float64, row reflect.Value, fs *FieldSet) {
+func (pt *Painter) artBox(e *spec.Element, x, y float64, row reflect.Value, fs *spec.FieldSet) {
 	name, _ := e.Name.Eval(pt.env(row, nil))
 	img, err := pt.art.find(name)
 	if err != nil {
 		pt.Issues = append(pt.Issues, issue{card: pt.card, side: pt.side, El: e, spec: pt.card.Kind.Sheet, row: row,
-			fields: []*Field{pt.card.Kind.Fields.Get("ID")}, artErr: err, artPath: pt.art.path(name)})
+			fields: []*spec.Field{pt.card.Kind.Fields.Get("ID")}, artErr: err, artPath: pt.art.path(name)})
 		img = nil
 	}
 	if pt.dry {
 		if e.Text != nil {
 			if s, _ := e.Text.Eval(pt.env(row, nil)); s != "" {
-				pt.text(e, s, x+1, y+e.H-e.Style.Size*text.MMPerPt*1.6, e.W-2, e.Style.Size*text.MMPerPt*1.4, e.Style, "center", "top", Black, false, source{})
+				pt.text(e, s, x+1, y+e.H-e.Style.Size*text.MMPerPt*1.6, e.W-2, e.Style.Size*text.MMPerPt*1.4, e.Style, "center", "top", spec.Black, false, source{})
 			}
 		}
 		return
 	}
-	tint := e.Fill.Or(Fixed(RGB{R: 200, G: 200, B: 200}))
+	tint := e.Fill.Or(spec.Fixed(spec.RGB{R: 200, G: 200, B: 200}))
 	if img != nil {
 		iw, ih := float64(img.w), float64(img.h)
 		scale := math.Max(e.W/iw, e.H/ih)
@@ -496,7 +464,7 @@ func (pt *Painter) artBox(e *Element, x, y float64, row reflect.Value, fs *Field
 	} else {
 		c, ok := tint.Resolve(pt.ds, fs, row)
 		if !ok {
-			c = RGB{R: 200, G: 200, B: 200}
+			c = spec.RGB{R: 200, G: 200, B: 200}
 		}
 		pt.placeholder(x, y, e.W, e.H, c)
 		if e.Text != nil {
@@ -513,7 +481,7 @@ func (pt *Painter) artBox(e *Element, x, y float64, row reflect.Value, fs *Field
 
 // placeholder is a calm stand-in for missing art: a tinted panel with a
 // simple landscape (two hills and a sun) in lighter tones.
-func (pt *Painter) placeholder(x, y, w, h float64, c RGB) {
+func (pt *Painter) placeholder(x, y, w, h float64, c spec.RGB) {
 	s := math.Min(w, h)
 	r := s * 0.1
 	base := y + h*0.82
@@ -523,12 +491,12 @@ func (pt *Painter) placeholder(x, y, w, h float64, c RGB) {
 		&draw.Shape{Kind: draw.Polygon, Segs: polygon(x+w*0.42, base, x+w*0.66, y+h*0.55, x+w*0.92, base), Fill: paintOf(darken(c, 0.72))})
 }
 
-func lighten(c RGB, t float64) RGB {
+func lighten(c spec.RGB, t float64) spec.RGB {
 	f := func(v int) int { return int(float64(v) + (255-float64(v))*t + 0.5) }
-	return RGB{R: f(c.R), G: f(c.G), B: f(c.B)}
+	return spec.RGB{R: f(c.R), G: f(c.G), B: f(c.B)}
 }
 
-func darken(c RGB, t float64) RGB {
+func darken(c spec.RGB, t float64) spec.RGB {
 	f := func(v int) int { return int(float64(v)*t + 0.5) }
-	return RGB{R: f(c.R), G: f(c.G), B: f(c.B)}
+	return spec.RGB{R: f(c.R), G: f(c.G), B: f(c.B)}
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"bifrost/layout/draw"
+	"bifrost/layout/spec"
 	"bifrost/layout/text"
 )
 
@@ -15,7 +16,7 @@ const cellPad = 0.8
 
 // table draws the related rows as a table: an optional header, then one
 // row per data row, each cell fitted on its own.
-func (pt *Painter) table(e *Element, x, y float64) {
+func (pt *Painter) table(e *spec.Element, x, y float64) {
 	if e.Rows == nil {
 		return
 	}
@@ -65,8 +66,8 @@ func (pt *Painter) table(e *Element, x, y float64) {
 }
 
 // cell draws one table cell: its fill or shape, then its text.
-func (pt *Painter) cell(e *Element, c *Column, r reflect.Value, x, y, rh float64) {
-	var used []*Field
+func (pt *Painter) cell(e *spec.Element, c *spec.Column, r reflect.Value, x, y, rh float64) {
+	var used []*spec.Field
 	en := pt.env(r, &used)
 	en.Sentences = e.Sentences
 	s, empty := c.Text.Eval(en)
@@ -86,7 +87,7 @@ func (pt *Painter) cell(e *Element, c *Column, r reflect.Value, x, y, rh float64
 		d := math.Min(c.W, rh) - 1.2
 		sx, sy := x+(c.W-d)/2, y+(rh-d)/2
 		if !empty || s != "" && !c.Text.Refs {
-			pt.shape(c.Shape, sx, sy, d, d, d*0.2, c.Fill.Or(Fixed(Black)), Colour{}, 0, 0, fs, r)
+			pt.shape(c.Shape, sx, sy, d, d, d*0.2, c.Fill.Or(spec.Fixed(spec.Black)), spec.Colour{}, 0, 0, fs, r)
 		}
 		in := d * 0.16
 		bx, by, bw, bh = sx+in, sy+in, d-2*in, d-2*in
@@ -108,14 +109,14 @@ func (pt *Painter) cell(e *Element, c *Column, r reflect.Value, x, y, rh float64
 // track draws an AI board's tracks: one row per group value (the D6 face),
 // a die showing the face where the marker starts, then the cells in step
 // order joined by arrows, and a return arrow when the last cell loops.
-func (pt *Painter) track(e *Element, x, y float64) {
+func (pt *Painter) track(e *spec.Element, x, y float64) {
 	if e.Rows == nil {
 		return
 	}
 	rows := pt.ds.Related(e.Rows, pt.card)
 	var groups [][]reflect.Value
 	for i, r := range rows {
-		if i == 0 || CompareField(rows[i-1], r, e.Rows.Group) != 0 {
+		if i == 0 || spec.CompareField(rows[i-1], r, e.Rows.Group) != 0 {
 			groups = append(groups, nil)
 		}
 		groups[len(groups)-1] = append(groups[len(groups)-1], r)
@@ -150,7 +151,7 @@ func (pt *Painter) track(e *Element, x, y float64) {
 		loopRoom = math.Min(3.2, rh*0.2)
 	}
 	ch := rh - loopRoom - 1.6
-	stroke := e.CellStroke.Or(Fixed(RGB{R: 60, G: 60, B: 60}))
+	stroke := e.CellStroke.Or(spec.Fixed(spec.RGB{R: 60, G: 60, B: 60}))
 	sc, _ := stroke.Resolve(pt.ds, pt.card.Kind.Fields, pt.card.Row)
 	for gi, g := range groups {
 		ry := y + float64(gi)*rh + 0.8
@@ -167,8 +168,8 @@ func (pt *Painter) track(e *Element, x, y float64) {
 		}
 		first := cx
 		for i, r := range g {
-			pt.shape("rounded", cx, ry, cw, ch, e.Cell.R, e.CellFill.Or(Fixed(White)), Fixed(sc), e.Cell.Line, 0, e.Rows.Fields, r)
-			var used []*Field
+			pt.shape("rounded", cx, ry, cw, ch, e.Cell.R, e.CellFill.Or(spec.Fixed(spec.White)), spec.Fixed(sc), e.Cell.Line, 0, e.Rows.Fields, r)
+			var used []*spec.Field
 			s, _ := e.Text.Eval(pt.env(r, &used))
 			col, _ := e.Colour.Resolve(pt.ds, e.Rows.Fields, r)
 			if s != "" {
@@ -189,7 +190,7 @@ func (pt *Painter) track(e *Element, x, y float64) {
 }
 
 // arrow draws a line from (x0,y) to (x1,y) with a filled head at x1.
-func (pt *Painter) arrow(x0, y, x1, _ float64, c RGB) {
+func (pt *Painter) arrow(x0, y, x1, _ float64, c spec.RGB) {
 	if x1-x0 < 1 {
 		return
 	}
@@ -200,7 +201,7 @@ func (pt *Painter) arrow(x0, y, x1, _ float64, c RGB) {
 
 // loopBack draws the return arrow under a track, from the last cell back to
 // the first.
-func (pt *Painter) loopBack(fromX, top, toX, bottom float64, c RGB) {
+func (pt *Painter) loopBack(fromX, top, toX, bottom float64, c spec.RGB) {
 	line := func(x0, y0, x1, y1 float64) *draw.Shape {
 		return &draw.Shape{Kind: draw.Line, X: x0, Y: y0, W: x1 - x0, H: y1 - y0, Stroke: paintOf(c), Line: 0.45}
 	}
@@ -209,13 +210,13 @@ func (pt *Painter) loopBack(fromX, top, toX, bottom float64, c RGB) {
 }
 
 // endMark is the bar after a track's last cell: the marker goes no further.
-func (pt *Painter) endMark(x, y, h float64, c RGB) {
+func (pt *Painter) endMark(x, y, h float64, c spec.RGB) {
 	pt.add(&draw.Shape{Kind: draw.Rect, X: x, Y: y - h/2, W: 1.1, H: h, Fill: paintOf(c)})
 }
 
 // die draws a D6 showing face (pips for 1–6).
-func (pt *Painter) die(x, y, s float64, face int, c RGB) {
-	pt.add(&draw.Shape{Kind: draw.RoundRect, X: x, Y: y, W: s, H: s, R: s * 0.18, Fill: paintOf(White), Stroke: paintOf(c), Line: 0.5})
+func (pt *Painter) die(x, y, s float64, face int, c spec.RGB) {
+	pt.add(&draw.Shape{Kind: draw.RoundRect, X: x, Y: y, W: s, H: s, R: s * 0.18, Fill: paintOf(spec.White), Stroke: paintOf(c), Line: 0.5})
 	pips := map[int][][2]float64{
 		1: {{.5, .5}},
 		2: {{.27, .27}, {.73, .73}},

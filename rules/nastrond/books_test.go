@@ -7,6 +7,7 @@ import (
 	"bifrost/layout/book"
 	"bifrost/layout/book/booktest"
 	"bifrost/layout/cards"
+	"bifrost/layout/spec"
 	"bifrost/schema"
 	"bifrost/schema/figure"
 	"bifrost/schema/workbook"
@@ -29,7 +30,7 @@ func expandBooks(t *testing.T, set map[string]string) map[string]string {
 	if schema.HasErrors(res.Problems) {
 		t.Fatalf("%v does not validate: %v", set, res.Problems)
 	}
-	lay, err := cards.Load(cards.LayoutDir("../../cardsrc"), Schema)
+	lay, err := spec.Load(spec.LayoutDir("../../cardsrc"), Schema)
 	if err != nil {
 		t.Fatal(err)
 	}

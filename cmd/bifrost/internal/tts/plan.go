@@ -10,6 +10,7 @@ import (
 
 	"bifrost/layout/cards"
 	"bifrost/layout/draw"
+	"bifrost/layout/spec"
 	"bifrost/schema"
 )
 
@@ -59,7 +60,7 @@ type Tile struct {
 // copy counter such as "3/8") gets a card per copy, each copy showing its
 // own; one whose copies look the same is one card, its first copy, as with
 // cards.DrawAll.
-func FromDrawn(l *cards.Layout, data any, drawn []cards.Drawn) ([]Deck, []Tile, error) {
+func FromDrawn(l *spec.Layout, data any, drawn []cards.Drawn) ([]Deck, []Tile, error) {
 	titles := map[string]string{}
 	for _, k := range l.Kinds {
 		titles[k.Name] = cmp.Or(k.Title, k.Name)

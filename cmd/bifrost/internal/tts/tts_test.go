@@ -17,6 +17,7 @@ import (
 
 	"bifrost/layout/cards"
 	"bifrost/layout/draw"
+	"bifrost/layout/spec"
 	"bifrost/rules"
 	"bifrost/rules/guardian"
 	"bifrost/schema"
@@ -354,7 +355,7 @@ func TestGuardianDecksComeFromTheDeckLists(t *testing.T) {
 		{Name: "火のデッキ", Cards: []schema.SampleDeckCard{{ID: "M1", Copies: 5}, {ID: "G1", Copies: 2}}},
 		{Name: "鉄のデッキ", Cards: []schema.SampleDeckCard{{ID: "M1", Copies: 4}, {ID: "G1", Copies: 2}}},
 	}}
-	l := &cards.Layout{Kinds: []*cards.Kind{{Name: "Guardian", Title: "守護者"}, {Name: "Material", Title: "マテリアル"}}}
+	l := &spec.Layout{Kinds: []*spec.Kind{{Name: "Guardian", Title: "守護者"}, {Name: "Material", Title: "マテリアル"}}}
 	decks, tiles, err := FromDrawn(l, data, drawn)
 	if err != nil || len(tiles) != 0 {
 		t.Fatal(err, tiles)
@@ -484,7 +485,7 @@ func TestTTSCopiesShowTheirOwnCounter(t *testing.T) {
 			t.Fatal(err)
 		}
 		res := g.Validate(book, schema.NewLang("en"))
-		lay, err := cards.Load(filepath.Join("..", "..", "..", "..", "layout"), g)
+		lay, err := spec.Load(filepath.Join("..", "..", "..", "..", "layout"), g)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -556,7 +557,7 @@ func TestCopiesThatLookAlikeShareOneSlot(t *testing.T) {
 		drawn = append(drawn, cards.Drawn{ID: "B", Kind: "Edda", Name: "違う", Copies: 2, Copy: k, Face: card(colourOf(1 + k)), Back: card(backRed)})
 	}
 	drawn = append(drawn, cards.Drawn{ID: "C", Kind: "Edda", Name: "一度", Copies: 4, Face: card(colourOf(9)), Back: card(backRed)})
-	l := &cards.Layout{Kinds: []*cards.Kind{{Name: "Edda"}}}
+	l := &spec.Layout{Kinds: []*spec.Kind{{Name: "Edda"}}}
 	decks, _, err := FromDrawn(l, nil, drawn)
 	if err != nil {
 		t.Fatal(err)

@@ -1,4 +1,4 @@
-package cards_test
+package sheet_test
 
 import (
 	"bytes"
@@ -11,6 +11,8 @@ import (
 	"testing"
 
 	"bifrost/layout/cards"
+	"bifrost/layout/sheet"
+	"bifrost/layout/spec"
 	"bifrost/rules"
 	"bifrost/rules/guardian"
 	"bifrost/rules/nastrond"
@@ -43,7 +45,7 @@ func cellOf(t *testing.T, book *schema.Book, sheet, header, id string) string {
 func TestCheck_ShippedGamesHaveNoProblems(t *testing.T) {
 	for _, g := range rules.All().Schemas() {
 		res, book, lay := shipped(t, g.ID)
-		for _, p := range cards.Check(g, res, lay, book, schema.NewLang("en")) {
+		for _, p := range sheet.Check(g, res, lay, book, schema.NewLang("en")) {
 			t.Errorf("%s", p)
 		}
 	}
@@ -58,7 +60,7 @@ func TestCheck_OverlongEffectIsAProblemAtItsCell(t *testing.T) {
 	card := &d.Valkyries[0]
 
 	card.Text = strings.Repeat("カードを1枚引く。", 5)
-	if ps := cards.Check(valkyrie.Schema, res, lay, book, schema.NewLang("en")); len(ps) != 0 {
+	if ps := sheet.Check(valkyrie.Schema, res, lay, book, schema.NewLang("en")); len(ps) != 0 {
 		t.Fatalf("a text that shrinks to fit was reported: %v", ps)
 	}
 	path := render(t, res, lay, cards.Options{Only: []string{card.ID}})
@@ -68,7 +70,7 @@ func TestCheck_OverlongEffectIsAProblemAtItsCell(t *testing.T) {
 
 	card.Text = strings.Repeat("カードを1枚引く。", 30)
 	for _, lang := range []string{"en", "ja"} {
-		ps := cards.Check(valkyrie.Schema, res, lay, book, schema.NewLang(lang))
+		ps := sheet.Check(valkyrie.Schema, res, lay, book, schema.NewLang(lang))
 		if len(ps) != 1 {
 			t.Fatalf("%s: %d problems, want 1: %v", lang, len(ps), ps)
 		}
@@ -83,7 +85,7 @@ func TestCheck_OverlongEffectIsAProblemAtItsCell(t *testing.T) {
 			}
 		}
 	}
-	if err := cards.Render(&bytes.Buffer{}, res, lay, cards.Options{}); err == nil {
+	if err := sheet.Render(&bytes.Buffer{}, res, lay, cards.Options{}); err == nil {
 		t.Error("Render printed a card whose text does not fit")
 	}
 }
@@ -102,7 +104,7 @@ func TestCheck_GeneratedEffectTextIsReportedAtTheEffectCell(t *testing.T) {
 	for range 12 {
 		e.Skill.AST.Clauses = append(e.Skill.AST.Clauses, c)
 	}
-	ps := cards.Check(nastrond.Schema, res, lay, book, schema.NewLang("en"))
+	ps := sheet.Check(nastrond.Schema, res, lay, book, schema.NewLang("en"))
 	if len(ps) != 1 || ps[0].Cell != cellOf(t, book, "Einherjar", "スキル", e.ID) || !strings.Contains(ps[0].Message, "Skill") {
 		t.Errorf("problems %v, want one at the スキル cell of %s", ps, e.ID)
 	}
@@ -116,7 +118,7 @@ func TestCheck_CharactersThatCannotPrint(t *testing.T) {
 	g := &d.Guardians[0]
 	g.Name = "𠮷野の龘"
 	g.Flavor = "㐀の鎚"
-	ps := cards.Check(guardian.Schema, res, lay, book, schema.NewLang("en"))
+	ps := sheet.Check(guardian.Schema, res, lay, book, schema.NewLang("en"))
 	want := map[string][]string{
 		cellOf(t, book, "Guardian", "名前", g.ID):    {"U+20BB7", "Basic Multilingual Plane", "U+9F98", "M+ 1p"},
 		cellOf(t, book, "Guardian", "フレーバー", g.ID): {"U+3400", "M+ 1p"},
@@ -144,12 +146,12 @@ func TestCheck_CharactersThatCannotPrint(t *testing.T) {
 func TestCheck_LayoutTextTheFontLacksIsReportedAtTheLayoutLine(t *testing.T) {
 	res, book, _ := shipped(t, "nastrond")
 	src := strings.Replace(minimal, `text: "{Name}"`, `text: "㐀{Name}"`, 1)
-	lay, err := cards.Parse("layout/nastrond.yaml", []byte(src), nastrond.Schema)
+	lay, err := spec.Parse("layout/nastrond.yaml", []byte(src), nastrond.Schema)
 	if err != nil {
 		t.Fatal(err)
 	}
 	n := 0
-	for _, p := range cards.Check(nastrond.Schema, res, lay, book, schema.NewLang("en")) {
+	for _, p := range sheet.Check(nastrond.Schema, res, lay, book, schema.NewLang("en")) {
 		if !strings.Contains(p.Message, "U+3400") {
 			continue // the minimal layout has only M+ 1p, which lacks 碾 in a name
 		}
@@ -169,7 +171,7 @@ func TestValidate_BrokenLayoutIsAProblemAtItsLine(t *testing.T) {
 	res, book, _ := shipped(t, "nastrond")
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "nastrond.yaml"), []byte(strings.Replace(minimal, "kinds:", "kindz:", 1)), 0o644)
-	ps := cards.Validate(nastrond.Schema, res, book, schema.NewLang("en"), dir)
+	ps := sheet.Validate(nastrond.Schema, res, book, schema.NewLang("en"), dir)
 	if len(ps) == 0 || !strings.HasPrefix(ps[0].String(), filepath.Join(dir, "nastrond.yaml")+":4: unknown key") {
 		t.Errorf("problems %v, want the unknown key at line 4", ps)
 	}
@@ -201,16 +203,16 @@ func TestArt_DrawnFromTheArtFolderOnly(t *testing.T) {
 	res.File = filepath.Join(src, "valkyrie.xlsx")
 
 	var with, without bytes.Buffer
-	if err := cards.Render(&with, res, lay, cards.Options{Only: []string{"A01"}, ArtDir: art}); err != nil {
+	if err := sheet.Render(&with, res, lay, cards.Options{Only: []string{"A01"}, ArtDir: art}); err != nil {
 		t.Fatal(err)
 	}
-	if err := cards.Render(&without, res, lay, cards.Options{Only: []string{"A01"}}); err != nil {
+	if err := sheet.Render(&without, res, lay, cards.Options{Only: []string{"A01"}}); err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Contains(with.Bytes(), []byte("/Subtype /Image")) || bytes.Contains(without.Bytes(), []byte("/Subtype /Image")) {
 		t.Error("the art is not embedded exactly when the file exists")
 	}
-	if ps := cards.Check(valkyrie.Schema, res, lay, book, schema.NewLang("en")); len(ps) != 0 {
+	if ps := sheet.Check(valkyrie.Schema, res, lay, book, schema.NewLang("en")); len(ps) != 0 {
 		t.Errorf("good art reported: %v", ps)
 	}
 
@@ -220,7 +222,7 @@ func TestArt_DrawnFromTheArtFolderOnly(t *testing.T) {
 	if err := os.Symlink(secret, filepath.Join(art, "A03.jpg")); err != nil {
 		t.Skip("no symlinks here:", err)
 	}
-	ps := cards.Check(valkyrie.Schema, res, lay, book, schema.NewLang("en"))
+	ps := sheet.Check(valkyrie.Schema, res, lay, book, schema.NewLang("en"))
 	got := map[string]string{}
 	for _, p := range ps {
 		got[p.Cell] = p.Message

@@ -1,4 +1,4 @@
-package cards_test
+package sheet_test
 
 import (
 	"bytes"
@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"bifrost/layout/cards"
+	"bifrost/layout/sheet"
+	"bifrost/layout/spec"
 	"bifrost/layout/testenv"
 	"bifrost/rules"
 	"bifrost/schema"
@@ -17,7 +19,7 @@ import (
 
 // shipped validates the shipped workbook of game and loads its layout from
 // the repository's layout folder.
-func shipped(t testing.TB, game string) (schema.Result, *schema.Book, *cards.Layout) {
+func shipped(t testing.TB, game string) (schema.Result, *schema.Book, *spec.Layout) {
 	t.Helper()
 	g := rules.All().Schema(game)
 	book, err := workbook.Open(filepath.Join("..", "..", "cardsrc", game+".xlsx"), "cardsrc/"+game+".xlsx")
@@ -28,7 +30,7 @@ func shipped(t testing.TB, game string) (schema.Result, *schema.Book, *cards.Lay
 	if schema.HasErrors(res.Problems) {
 		t.Fatalf("the shipped %s workbook has problems: %v", game, res.Problems)
 	}
-	lay, err := cards.Load("..", g)
+	lay, err := spec.Load("..", g)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,10 +38,10 @@ func shipped(t testing.TB, game string) (schema.Result, *schema.Book, *cards.Lay
 }
 
 // render prints a game to a file in a fresh folder and returns its path.
-func render(t testing.TB, res schema.Result, lay *cards.Layout, opt cards.Options) string {
+func render(t testing.TB, res schema.Result, lay *spec.Layout, opt cards.Options) string {
 	t.Helper()
 	var b bytes.Buffer
-	if err := cards.Render(&b, res, lay, opt); err != nil {
+	if err := sheet.Render(&b, res, lay, opt); err != nil {
 		t.Fatal(err)
 	}
 	path := filepath.Join(t.TempDir(), res.Game+".pdf")
@@ -77,3 +79,13 @@ func count(d *cards.Deck) map[string]int {
 	}
 	return out
 }
+
+// minimal is a small valid layout (layout/testdata/minimal.yaml, shared
+// with package spec's tests); tests break one line of it.
+var minimal = func() string {
+	b, err := os.ReadFile(filepath.Join("..", "testdata", "minimal.yaml"))
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
+}()

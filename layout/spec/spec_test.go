@@ -1,4 +1,4 @@
-package cards_test
+package spec_test
 
 import (
 	"os"
@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"bifrost/layout/cards"
+	"bifrost/layout/spec"
 	"bifrost/rules"
 	"bifrost/rules/nastrond"
 )
@@ -23,11 +23,11 @@ var minimal = func() string {
 }()
 
 func TestParse_MinimalLayoutLoads(t *testing.T) {
-	l, err := cards.Parse("layout/nastrond.yaml", []byte(minimal), nastrond.Schema)
+	l, err := spec.Parse("layout/nastrond.yaml", []byte(minimal), nastrond.Schema)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(l.Kinds) != 1 || l.Card != (cards.Size{W: 63, H: 88}) || l.Bleed != 3 {
+	if len(l.Kinds) != 1 || l.Card != (spec.Size{W: 63, H: 88}) || l.Bleed != 3 {
 		t.Errorf("layout = %+v", l)
 	}
 }
@@ -62,7 +62,7 @@ func TestParse_ErrorsAreOneLineWithFileAndLine(t *testing.T) {
 			if src == minimal {
 				t.Fatalf("the test's edit %q does not apply", tt.old)
 			}
-			_, err := cards.Parse("layout/nastrond.yaml", []byte(src), nastrond.Schema)
+			_, err := spec.Parse("layout/nastrond.yaml", []byte(src), nastrond.Schema)
 			if err == nil {
 				t.Fatal("no error")
 			}
@@ -87,7 +87,7 @@ func TestParse_ErrorsAreOneLineWithFileAndLine(t *testing.T) {
 // TestLoad_DiskLayoutOverridesTheBuiltIn tries a new look with no code change.
 func TestLoad_DiskLayoutOverridesTheBuiltIn(t *testing.T) {
 	dir := t.TempDir()
-	builtin, err := cards.Load(dir, nastrond.Schema)
+	builtin, err := spec.Load(dir, nastrond.Schema)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,7 +96,7 @@ func TestLoad_DiskLayoutOverridesTheBuiltIn(t *testing.T) {
 	}
 	path := filepath.Join(dir, "nastrond.yaml")
 	os.WriteFile(path, []byte(minimal), 0o644)
-	l, err := cards.Load(dir, nastrond.Schema)
+	l, err := spec.Load(dir, nastrond.Schema)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,7 +111,7 @@ func TestLoad_CFFFontIsOneLineAtItsYamlLine(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "NotoSansJP-Regular.otf"), append([]byte("OTTO\x00\x0a"), make([]byte, 300)...), 0o644)
 	src := strings.Replace(minimal, "palettes:", "fonts:\n  default: {file: NotoSansJP-Regular.otf}\npalettes:", 1)
 	os.WriteFile(filepath.Join(dir, "nastrond.yaml"), []byte(src), 0o644)
-	_, err := cards.Load(dir, nastrond.Schema)
+	_, err := spec.Load(dir, nastrond.Schema)
 	if err == nil {
 		t.Fatal("a CFF font was accepted")
 	}
@@ -124,7 +124,7 @@ func TestLoad_CFFFontIsOneLineAtItsYamlLine(t *testing.T) {
 // TestBuiltinLayouts_AllLoad checks the four shipped layouts.
 func TestBuiltinLayouts_AllLoad(t *testing.T) {
 	for _, g := range rules.All().Schemas() {
-		if _, err := cards.Load(t.TempDir(), g); err != nil {
+		if _, err := spec.Load(t.TempDir(), g); err != nil {
 			t.Errorf("%s: %v", g.ID, err)
 		}
 	}

@@ -1,4 +1,4 @@
-package cards_test
+package sheet_test
 
 import (
 	"bytes"
@@ -11,6 +11,8 @@ import (
 	"testing"
 
 	"bifrost/layout/cards"
+	"bifrost/layout/sheet"
+	"bifrost/layout/spec"
 	"bifrost/rules"
 	"bifrost/rules/bloodrage"
 	"bifrost/rules/guardian"
@@ -258,11 +260,11 @@ func TestRender_TwoBuildsGiveIdenticalBytes(t *testing.T) {
 	for _, g := range rules.All().Schemas() {
 		res, _, lay := shipped(t, g.ID)
 		var a, b bytes.Buffer
-		if err := cards.Render(&a, res, lay, cards.Options{}); err != nil {
+		if err := sheet.Render(&a, res, lay, cards.Options{}); err != nil {
 			t.Fatal(err)
 		}
-		lay2, _ := cards.Load("..", g)
-		if err := cards.Render(&b, res, lay2, cards.Options{}); err != nil {
+		lay2, _ := spec.Load("..", g)
+		if err := sheet.Render(&b, res, lay2, cards.Options{}); err != nil {
 			t.Fatal(err)
 		}
 		if !bytes.Equal(a.Bytes(), b.Bytes()) {
@@ -281,7 +283,7 @@ func TestRender_PaperSizes(t *testing.T) {
 	res, _, lay := shipped(t, "nastrond")
 	for paper, want := range map[string]string{"a4": "595.28 841.89", "letter": "612.00 792.00"} {
 		var b bytes.Buffer
-		if err := cards.Render(&b, res, lay, cards.Options{Paper: paper}); err != nil {
+		if err := sheet.Render(&b, res, lay, cards.Options{Paper: paper}); err != nil {
 			t.Fatal(err)
 		}
 		m := mediaBox.FindSubmatch(b.Bytes())
@@ -289,7 +291,7 @@ func TestRender_PaperSizes(t *testing.T) {
 			t.Errorf("%s: MediaBox %q, want %s", paper, m, want)
 		}
 	}
-	if err := cards.Render(&bytes.Buffer{}, res, lay, cards.Options{Paper: "b5"}); err == nil {
+	if err := sheet.Render(&bytes.Buffer{}, res, lay, cards.Options{Paper: "b5"}); err == nil {
 		t.Error("paper b5 was accepted")
 	}
 }
@@ -356,7 +358,7 @@ var trimBox = regexp.MustCompile(`/TrimBox \[([0-9.]+) ([0-9.]+) ([0-9.]+) ([0-9
 // TestRenderEach_OnePDFPerCardAtTrimPlusBleedWithTombo writes per-card PDFs.
 func TestRenderEach_OnePDFPerCardAtTrimPlusBleedWithTombo(t *testing.T) {
 	res, _, lay := shipped(t, "valkyrie")
-	each, err := cards.RenderEach(res, lay, cards.Options{Only: []string{"A01", "M1"}})
+	each, err := sheet.RenderEach(res, lay, cards.Options{Only: []string{"A01", "M1"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -396,7 +398,7 @@ func TestRenderEach_OnePDFPerCardAtTrimPlusBleedWithTombo(t *testing.T) {
 // TestRender_OnlyUnknownCardIsAnError names the cards a game lacks.
 func TestRender_OnlyUnknownCardIsAnError(t *testing.T) {
 	res, _, lay := shipped(t, "guardian")
-	err := cards.Render(&bytes.Buffer{}, res, lay, cards.Options{Only: []string{"G01", "NOPE", "ZZ"}})
+	err := sheet.Render(&bytes.Buffer{}, res, lay, cards.Options{Only: []string{"G01", "NOPE", "ZZ"}})
 	var unknown *cards.UnknownCardsError
 	if !errors.As(err, &unknown) || !slices.Equal(unknown.IDs, []string{"NOPE", "ZZ"}) {
 		t.Errorf("err = %v, want unknown NOPE, ZZ", err)

@@ -1,4 +1,4 @@
-package cards_test
+package sheet_test
 
 import (
 	"bytes"
@@ -9,6 +9,7 @@ import (
 
 	"bifrost/layout/cards"
 	"bifrost/layout/draw"
+	"bifrost/layout/sheet"
 )
 
 // TestRender_PrintsPaintedSidesAsTheyAreWithTheStampOver: sheets printed
@@ -19,7 +20,7 @@ func TestRender_PrintsPaintedSidesAsTheyAreWithTheStampOver(t *testing.T) {
 	res, _, lay := shipped(t, "guardian")
 	const stamp = "git 0123abc 2026-01-01"
 	var want bytes.Buffer
-	if err := cards.Render(&want, res, lay, cards.Options{Stamp: stamp}); err != nil {
+	if err := sheet.Render(&want, res, lay, cards.Options{Stamp: stamp}); err != nil {
 		t.Fatal(err)
 	}
 	painted, err := cards.DrawCopies(res, lay, cards.Options{})
@@ -27,7 +28,7 @@ func TestRender_PrintsPaintedSidesAsTheyAreWithTheStampOver(t *testing.T) {
 		t.Fatal(err)
 	}
 	var got bytes.Buffer
-	if err := cards.Render(&got, res, lay, cards.Options{Stamp: stamp, Painted: painted}); err != nil {
+	if err := sheet.Render(&got, res, lay, cards.Options{Stamp: stamp, Painted: painted}); err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(got.Bytes(), want.Bytes()) {
@@ -46,7 +47,7 @@ func TestRender_PrintsPaintedSidesAsTheyAreWithTheStampOver(t *testing.T) {
 	}
 	painted[0].Face = &face
 	var marked bytes.Buffer
-	if err := cards.Render(&marked, res, lay, cards.Options{Stamp: stamp, Painted: painted}); err != nil {
+	if err := sheet.Render(&marked, res, lay, cards.Options{Stamp: stamp, Painted: painted}); err != nil {
 		t.Fatal(err)
 	}
 	path := filepath.Join(t.TempDir(), "marked.pdf")

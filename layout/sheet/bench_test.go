@@ -1,4 +1,4 @@
-package cards_test
+package sheet_test
 
 import (
 	"io"
@@ -7,6 +7,8 @@ import (
 
 	"bifrost/layout/cards"
 	"bifrost/layout/draw"
+	"bifrost/layout/sheet"
+	"bifrost/layout/spec"
 	"bifrost/rules"
 	"bifrost/schema"
 )
@@ -28,7 +30,7 @@ func BenchmarkRender_PerCardFace(b *testing.B) {
 	b.ReportAllocs()
 	start := time.Now()
 	for b.Loop() {
-		if err := cards.Render(io.Discard, res, lay, cards.Options{}); err != nil {
+		if err := sheet.Render(io.Discard, res, lay, cards.Options{}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -41,7 +43,7 @@ func BenchmarkRender_PerCardFace(b *testing.B) {
 func BenchmarkRender_AllFourGames(b *testing.B) {
 	type game struct {
 		res schema.Result
-		lay *cards.Layout
+		lay *spec.Layout
 	}
 	var games []game
 	for _, g := range rules.All().Schemas() {
@@ -51,7 +53,7 @@ func BenchmarkRender_AllFourGames(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		for _, g := range games {
-			if err := cards.Render(io.Discard, g.res, g.lay, cards.Options{}); err != nil {
+			if err := sheet.Render(io.Discard, g.res, g.lay, cards.Options{}); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -64,7 +66,7 @@ func BenchmarkCheck_AllFourGames(b *testing.B) {
 	type game struct {
 		g   *schema.Game
 		res schema.Result
-		lay *cards.Layout
+		lay *spec.Layout
 		bk  *schema.Book
 	}
 	var games []game
@@ -76,7 +78,7 @@ func BenchmarkCheck_AllFourGames(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		for _, g := range games {
-			if ps := cards.Check(g.g, g.res, g.lay, g.bk, lang); len(ps) != 0 {
+			if ps := sheet.Check(g.g, g.res, g.lay, g.bk, lang); len(ps) != 0 {
 				b.Fatal(ps)
 			}
 		}

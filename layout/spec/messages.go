@@ -1,4 +1,4 @@
-package cards
+package spec
 
 import "bifrost/schema"
 

@@ -1,4 +1,4 @@
-package cards_test
+package sheet_test
 
 import (
 	"flag"

@@ -1,4 +1,4 @@
-package cards
+package sheet
 
 import (
 	"bytes"
@@ -13,47 +13,17 @@ import (
 
 	"codeberg.org/go-pdf/fpdf"
 
+	"bifrost/layout/cards"
 	"bifrost/layout/draw"
-	"bifrost/layout/text"
+	"bifrost/layout/spec"
 	"bifrost/schema"
 )
-
-// Options choose what Render prints and on what paper.
-type Options struct {
-	Paper  string   // "a4" (the default) or "letter"
-	Only   []string // card IDs (a reference card's kind name); empty prints every card
-	ArtDir string   // the folder of <ID>.png / .jpg card art; "" for none
-	// FacesOnly prints no back pages, for sleeving over existing cards.
-	FacesOnly bool
-	// Duplex is the printer's flip: "long" (the default; backs mirrored
-	// left to right) or "short" (backs mirrored top to bottom).
-	Duplex string
-	// Pack fills sheets with cards of several kinds of one size instead of
-	// starting every kind on a new sheet.
-	Pack bool
-	// InkSaver prints backs as outlines: no fills, text outlined.
-	InkSaver bool
-	// Draft, when not nil, prints even though the data has problems: the
-	// face of each card named here by ID carries a diagonal DRAFT band with
-	// the cell of its problems, and text that does not fit prints anyway.
-	Draft map[string][]string
-	// Stamp, when not empty, is printed small on every face (and board)
-	// along the right edge inside the safe area: what data the card was
-	// printed from, so old playtest cards can be told from new ones.
-	Stamp string
-	// Painted are sides already painted with the same layout (the same
-	// *Layout) and ArtDir, without Stamp, Draft or InkSaver (DrawCopies
-	// of a build): Render prints each as it is, with the stamp and band
-	// painted over it, instead of painting it again. Backs are painted
-	// anew under InkSaver.
-	Painted []Drawn
-}
 
 // Duplexes lists the flips Render accepts.
 func Duplexes() []string { return []string{"long", "short"} }
 
 // Paper sizes in mm, portrait.
-var papers = map[string]Size{
+var papers = map[string]spec.Size{
 	"a4":     {W: 210, H: 297},
 	"letter": {W: 215.9, H: 279.4},
 }
@@ -65,26 +35,9 @@ func Papers() []string { return slices.Sorted(maps.Keys(papers)) }
 // the same input gives the same bytes.
 var pdfDate = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 
-// UnknownCardsError is returned when Options.Only names cards the game does
-// not have.
-type UnknownCardsError struct {
-	Game string
-	IDs  []string
-}
-
-func (e *UnknownCardsError) Error() string {
-	return fmt.Sprintf("%s has no card %s", e.Game, strings.Join(e.IDs, ", "))
-}
-
-// IssuesError is returned by Render when some text would not fit or not
-// print; Check reports the same things as problems before printing.
-type IssuesError struct{ Lines []string }
-
-func (e *IssuesError) Error() string { return strings.Join(e.Lines, "\n") }
-
 // newPDF starts a document with fixed dates; the painter adds each font the
 // first time it draws with it.
-func newPDF(l *Layout, page Size) *fpdf.Fpdf {
+func newPDF(l *spec.Layout, page spec.Size) *fpdf.Fpdf {
 	pdf := fpdf.NewCustom(&fpdf.InitType{UnitStr: "mm", Size: fpdf.SizeType{Wd: page.W, Ht: page.H}})
 	pdf.SetCreationDate(pdfDate)
 	pdf.SetModificationDate(pdfDate)
@@ -99,60 +52,11 @@ func newPDF(l *Layout, page Size) *fpdf.Fpdf {
 }
 
 // deck is a Deck being imposed on sheets.
-type deck struct{ *Deck }
-
-// Deck is what one game prints, resolved from its data: the cards of each
-// kind, copies included.
-type Deck struct {
-	Layout  *Layout
-	Dataset *Dataset
-	Kinds   []*Kind
-	Cards   map[*Kind][]*Card
-}
-
-// NewDeck selects the cards to print: every card, or only those named.
-func NewDeck(res schema.Result, l *Layout, only []string) (*Deck, error) {
-	ds, err := NewDataset(l.Game, res.Data)
-	if err != nil {
-		return nil, err
-	}
-	d := &Deck{Layout: l, Dataset: ds, Cards: map[*Kind][]*Card{}}
-	want := map[string]bool{}
-	for _, id := range only {
-		if id = strings.TrimSpace(id); id != "" {
-			want[id] = false
-		}
-	}
-	for _, k := range l.Kinds {
-		for _, c := range ds.Physical(k) {
-			if len(want) > 0 {
-				if _, ok := want[c.ID]; !ok {
-					continue
-				}
-				want[c.ID] = true
-			}
-			d.Cards[k] = append(d.Cards[k], c)
-		}
-		if len(d.Cards[k]) > 0 {
-			d.Kinds = append(d.Kinds, k)
-		}
-	}
-	var unknown []string
-	for id, seen := range want {
-		if !seen {
-			unknown = append(unknown, id)
-		}
-	}
-	if len(unknown) > 0 {
-		slices.Sort(unknown)
-		return nil, &UnknownCardsError{Game: l.Game.ID, IDs: unknown}
-	}
-	return d, nil
-}
+type deck struct{ *cards.Deck }
 
 // grid is how cards of one size sit on a sheet of paper.
 type grid struct {
-	page       Size
+	page       spec.Size
 	cols, rows int
 	gx, gy     float64 // space between neighbouring trims
 	x0, y0     float64 // the top-left trim corner
@@ -162,7 +66,7 @@ type grid struct {
 // newGrid fits as many cards as possible on the paper, leaving room for the
 // bleed and crop marks outside the outer cards; the gutter between cards is
 // the layout's, or less when the paper is short of room.
-func newGrid(l *Layout, page, card Size) (grid, error) {
+func newGrid(l *spec.Layout, page, card spec.Size) (grid, error) {
 	room := l.Bleed + l.Sheet.MarkOffset + l.Sheet.MarkLength
 	g := grid{page: page, w: card.W, h: card.H}
 	fit := func(paper, size float64) (int, float64) {
@@ -203,7 +107,7 @@ func (g grid) cell(i int, flipX, flipY bool) (x, y float64, col, row int) {
 // crop marks, each face page followed by its back page (mirrored for
 // long-edge duplex), then each board on a page of its own followed by its
 // back (blank when the layout gives none).
-func Render(w io.Writer, res schema.Result, l *Layout, opt Options) error {
+func Render(w io.Writer, res schema.Result, l *spec.Layout, opt cards.Options) error {
 	paper, ok := papers[strings.ToLower(cmpOrS(opt.Paper, "a4"))]
 	if !ok {
 		return schema.Errorf("用紙「%s」はありません（%s のどれかです）", "unknown paper %q (want %s)", opt.Paper, schema.Word{strings.Join(Papers(), "、"), strings.Join(Papers(), " or ")})
@@ -211,11 +115,11 @@ func Render(w io.Writer, res schema.Result, l *Layout, opt Options) error {
 	if !slices.Contains(append(Duplexes(), ""), opt.Duplex) {
 		return schema.Errorf("両面の綴じ方「%s」はありません（%s のどれかです）", "unknown duplex %q (want %s)", opt.Duplex, schema.Word{strings.Join(Duplexes(), "、"), strings.Join(Duplexes(), " or ")})
 	}
-	d, err := NewDeck(res, l, opt.Only)
+	d, err := cards.NewDeck(res, l, opt.Only)
 	if err != nil {
 		return err
 	}
-	art := NewArtStore(opt.ArtDir)
+	art := cards.NewArtStore(opt.ArtDir)
 	defer art.Close()
 	pdf := newPDF(l, paper)
 	p := newPrinter(pdf, l, d.Dataset, art, opt)
@@ -223,7 +127,7 @@ func Render(w io.Writer, res schema.Result, l *Layout, opt Options) error {
 		return err
 	}
 	if len(p.pt.Issues) > 0 && opt.Draft == nil {
-		return NewIssuesError(p.pt.Issues, d.Dataset)
+		return cards.NewIssuesError(p.pt.Issues, d.Dataset)
 	}
 	if pdf.PageCount() == 0 {
 		return schema.Errorf("印刷するものがありません", "nothing to print")
@@ -250,7 +154,7 @@ func output(pdf *fpdf.Fpdf, w io.Writer) error {
 type printer struct {
 	pdf     *fpdf.Fpdf
 	out     *draw.PDF
-	pt      *Painter
+	pt      *cards.Painter
 	painted map[paintedSide]*draw.List // Options.Painted
 }
 
@@ -260,8 +164,8 @@ type paintedSide struct {
 	copy           int
 }
 
-func newPrinter(pdf *fpdf.Fpdf, l *Layout, ds *Dataset, art *ArtStore, opt Options) *printer {
-	pt := NewPainter(l, ds, art, false)
+func newPrinter(pdf *fpdf.Fpdf, l *spec.Layout, ds *spec.Dataset, art *cards.ArtStore, opt cards.Options) *printer {
+	pt := cards.NewPainter(l, ds, art, false)
 	pt.InkSaver, pt.Draft, pt.Stamp = opt.InkSaver, opt.Draft, opt.Stamp
 	p := &printer{pdf: pdf, out: draw.NewPDF(pdf, l.FontNameInPDF), pt: pt, painted: map[paintedSide]*draw.List{}}
 	for _, d := range opt.Painted {
@@ -273,11 +177,8 @@ func newPrinter(pdf *fpdf.Fpdf, l *Layout, ds *Dataset, art *ArtStore, opt Optio
 	return p
 }
 
-// FontNameInPDF is a font's name in the documents of l.
-func (l *Layout) FontNameInPDF(f *text.Font) string { return l.pdfFont[f] }
-
 // side draws one side of c with its trim's top-left corner at (x, y).
-func (p *printer) side(els []*Element, c *Card, side string, x, y float64) {
+func (p *printer) side(els []*spec.Element, c *spec.Card, side string, x, y float64) {
 	l, ok := p.painted[paintedSide{c.Kind.Name, c.ID, side, c.Copy}]
 	if !ok {
 		l = p.pt.Draw(els, c, side)
@@ -285,7 +186,7 @@ func (p *printer) side(els []*Element, c *Card, side string, x, y float64) {
 		return
 	}
 	p.out.Draw(l, x-l.Bleed, y-l.Bleed)
-	if o := p.pt.drawOverlays(c, side); len(o.Items) > 0 {
+	if o := p.pt.DrawOverlays(c, side); len(o.Items) > 0 {
 		p.out.Draw(o, x-o.Bleed, y-o.Bleed)
 	}
 }
@@ -297,10 +198,10 @@ func cmpOrS(a, b string) string {
 	return b
 }
 
-func (d deck) render(p *printer, paper Size, opt Options) error {
+func (d deck) render(p *printer, paper spec.Size, opt cards.Options) error {
 	l := d.Layout
-	var queue []*Card
-	var qkind *Kind
+	var queue []*spec.Card
+	var qkind *spec.Kind
 	flush := func() error {
 		if len(queue) == 0 {
 			return nil
@@ -335,7 +236,7 @@ func (d deck) render(p *printer, paper Size, opt Options) error {
 
 // sheets lays cards of one size out, a face page then its back page, the
 // back mirrored for the printer's flip.
-func (d deck) sheets(p *printer, paper Size, cards []*Card, opt Options) error {
+func (d deck) sheets(p *printer, paper spec.Size, cards []*spec.Card, opt cards.Options) error {
 	g, err := newGrid(d.Layout, paper, cards[0].Kind.Size)
 	if err != nil {
 		return err
@@ -360,7 +261,7 @@ func (d deck) sheets(p *printer, paper Size, cards []*Card, opt Options) error {
 
 // placeCard draws one card, its bleed clipped halfway into the gutters so
 // that neighbours never overlap.
-func (d deck) placeCard(p *printer, g grid, c *Card, x, y float64, col, row int, back bool) {
+func (d deck) placeCard(p *printer, g grid, c *spec.Card, x, y float64, col, row int, back bool) {
 	b := d.Layout.Bleed
 	left, right, top, bottom := b, b, b, b
 	if col > 0 {
@@ -425,12 +326,12 @@ func dedupe(xs []float64) []float64 {
 // board draws a board centred on a page of its own orientation, then its
 // back page: the layout's back, or a blank page so duplex printing keeps
 // one board per sheet.
-func (d deck) board(p *printer, paper Size, c *Card, facesOnly bool) {
+func (d deck) board(p *printer, paper spec.Size, c *spec.Card, facesOnly bool) {
 	k := c.Kind
 	page := paper
 	orient := "P"
 	if k.Size.W > k.Size.H {
-		page = Size{W: paper.H, H: paper.W}
+		page = spec.Size{W: paper.H, H: paper.W}
 		orient = "L"
 	}
 	x, y := (page.W-k.Size.W)/2, (page.H-k.Size.H)/2
@@ -451,7 +352,7 @@ func (d deck) board(p *printer, paper Size, c *Card, facesOnly bool) {
 }
 
 // boardFits checks a board against the paper.
-func boardFits(k *Kind, paper Size) error {
+func boardFits(k *spec.Kind, paper spec.Size) error {
 	w, h := paper.W, paper.H
 	if k.Size.W > k.Size.H {
 		w, h = h, w
@@ -477,8 +378,8 @@ var unsafeName = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
 // print shops: the face on page 1 and the back on page 2, each page the
 // trim plus bleed plus room for トンボ, with the TrimBox set to the trim and
 // the BleedBox to the trim plus the bleed.
-func RenderEach(res schema.Result, l *Layout, opt Options) ([]PerCard, error) {
-	d, err := NewDeck(res, l, opt.Only)
+func RenderEach(res schema.Result, l *spec.Layout, opt cards.Options) ([]PerCard, error) {
+	d, err := cards.NewDeck(res, l, opt.Only)
 	if err != nil {
 		return nil, err
 	}
@@ -500,16 +401,16 @@ func RenderEach(res schema.Result, l *Layout, opt Options) ([]PerCard, error) {
 	return out, nil
 }
 
-func (d deck) renderOne(w io.Writer, c *Card, opt Options) error {
+func (d deck) renderOne(w io.Writer, c *spec.Card, opt cards.Options) error {
 	l := d.Layout
 	k := c.Kind
 	m := l.Bleed + tombo
-	page := Size{W: k.Size.W + 2*m, H: k.Size.H + 2*m}
-	art := NewArtStore(opt.ArtDir)
+	page := spec.Size{W: k.Size.W + 2*m, H: k.Size.H + 2*m}
+	art := cards.NewArtStore(opt.ArtDir)
 	defer art.Close()
 	pdf := newPDF(l, page)
 	p := newPrinter(pdf, l, d.Dataset, art, opt)
-	sides := [][]*Element{k.Face, k.Back}
+	sides := [][]*spec.Element{k.Face, k.Back}
 	if len(k.Back) == 0 || opt.FacesOnly {
 		sides = sides[:1]
 	}
@@ -523,7 +424,7 @@ func (d deck) renderOne(w io.Writer, c *Card, opt Options) error {
 		trimMarks(pdf, m, m, k.Size, l.Bleed)
 	}
 	if len(p.pt.Issues) > 0 && opt.Draft == nil {
-		return NewIssuesError(p.pt.Issues, d.Dataset)
+		return cards.NewIssuesError(p.pt.Issues, d.Dataset)
 	}
 	return output(pdf, w)
 }
@@ -536,7 +437,7 @@ var boxOrder = regexp.MustCompile(`(/BleedBox \[[0-9. ]+\]\n)(/TrimBox \[[0-9. ]
 
 // trimMarks draws Japanese-style トンボ: double corner marks (the inner line
 // on the trim, the outer on the bleed) and centre marks on each side.
-func trimMarks(pdf *fpdf.Fpdf, x, y float64, s Size, bleed float64) {
+func trimMarks(pdf *fpdf.Fpdf, x, y float64, s spec.Size, bleed float64) {
 	pdf.SetDrawColor(0, 0, 0)
 	pdf.SetLineWidth(0.1)
 	L := float64(tombo - 2)
@@ -564,13 +465,4 @@ func trimMarks(pdf *fpdf.Fpdf, x, y float64, s Size, bleed float64) {
 	} {
 		pdf.Line(v[0], v[1], v[2], v[3])
 	}
-}
-
-func NewIssuesError(is []issue, ds *Dataset) error {
-	var lines []string
-	for _, i := range is {
-		lines = append(lines, i.Describe(ds, nil))
-	}
-	slices.Sort(lines)
-	return &IssuesError{Lines: slices.Compact(lines)}
 }

@@ -1,4 +1,4 @@
-package cards
+package spec
 
 import (
 	"fmt"
@@ -305,4 +305,32 @@ func (e Env) variable(name string) value {
 		return value{Text: c.ID, Empty: c.ID == ""}
 	}
 	return value{Empty: true}
+}
+
+// sentenceLines starts each sentence of generated text after the first on a
+// new line.
+func sentenceLines(s string) string {
+	s = strings.TrimRight(s, "\n")
+	out := strings.ReplaceAll(s, "。", "。\n")
+	return strings.TrimRight(strings.ReplaceAll(out, "。\n\n", "。\n"), "\n")
+}
+
+// firstRef names the first field or variable of a template, lower-cased.
+func (t *tmpl) firstRef() string {
+	for _, p := range t.parts {
+		for _, a := range p.alts {
+			switch {
+			case a.f != nil:
+				return strings.ToLower(a.f.Name)
+			case a.v != "":
+				return strings.ToLower(strings.TrimPrefix(a.v, "$"))
+			}
+		}
+		if p.group != nil {
+			if r := p.group.firstRef(); r != "" {
+				return r
+			}
+		}
+	}
+	return ""
 }

@@ -1,4 +1,4 @@
-package cards_test
+package sheet_test
 
 import (
 	"bytes"
@@ -15,6 +15,8 @@ import (
 	"testing"
 
 	"bifrost/layout/cards"
+	"bifrost/layout/sheet"
+	"bifrost/layout/spec"
 	"bifrost/layout/testenv"
 	"bifrost/layout/text"
 	"bifrost/rules"
@@ -169,7 +171,7 @@ func TestRestoredNamesReachThePDFTextLayer(t *testing.T) {
 	for game, names := range map[string][]string{"guardian": {"鏨のカツラ", "鑢のヤスリマル"}, "nastrond": {"グロッティの碾き臼"}} {
 		res, book, lay := shipped(t, game)
 		g := rules.All().Schema(game)
-		for _, p := range cards.Check(g, res, lay, book, schema.NewLang("en")) {
+		for _, p := range sheet.Check(g, res, lay, book, schema.NewLang("en")) {
 			t.Errorf("%s: %s", game, p)
 		}
 		var ids []string
@@ -229,7 +231,7 @@ func TestFallbackIsPerGlyph(t *testing.T) {
 		t.Fatal(err)
 	}
 	yml := strings.Replace(string(src), "default: {chain: [BIZ UDPGothic, IPAexGothic, Noto Sans JP]}", "default: {chain: ["+first+", IPAexGothic]}", 1)
-	lay, err := cards.Parse("guardian.yaml", []byte(yml), guardian.Schema)
+	lay, err := spec.Parse("guardian.yaml", []byte(yml), guardian.Schema)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -247,7 +249,7 @@ func TestFallbackIsPerGlyph(t *testing.T) {
 		}
 	}
 	g.Name = "Loki龘"
-	ps := cards.Check(guardian.Schema, res, lay, book, schema.NewLang("en"))
+	ps := sheet.Check(guardian.Schema, res, lay, book, schema.NewLang("en"))
 	if len(ps) != 1 || !strings.Contains(ps[0].Message, "U+9F98") || !strings.Contains(ps[0].Message, "first.ttf, IPAexGothic, M+ 1p") || !strings.Contains(ps[0].Message, "apt-get install fonts-ipaexfont-gothic") {
 		t.Errorf("problems %v, want one for 龘 naming the chain and what to install", ps)
 	}
@@ -273,7 +275,7 @@ func TestBoldComesFromTheBoldFace(t *testing.T) {
 // the page (which also holds the トンボ), and two renders are byte-identical.
 func TestPerCardPDFsSetBleedBoxAndTrimBox(t *testing.T) {
 	res, _, lay := shipped(t, "valkyrie")
-	each, err := cards.RenderEach(res, lay, cards.Options{Only: []string{"A01"}})
+	each, err := sheet.RenderEach(res, lay, cards.Options{Only: []string{"A01"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -340,7 +342,7 @@ func TestIconsAreVectorPathsWithTheirTextEquivalent(t *testing.T) {
 		t.Fatal(err)
 	}
 	qdf := func(yml string) (text, content string) {
-		lay, err := cards.Parse("nastrond.yaml", []byte(yml), nastrond.Schema)
+		lay, err := spec.Parse("nastrond.yaml", []byte(yml), nastrond.Schema)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -377,7 +379,7 @@ func TestBadIconsAreOneLineAtTheirYamlLine(t *testing.T) {
 kinds:
 `, 1)
 	src = strings.Replace(src, "    back:\n", "      - {type: icon, x: 5, y: 20, w: 12, h: 6, icon: c, count: \"{Layer}\"}\n    back:\n", 1)
-	_, err := cards.Parse("layout/nastrond.yaml", []byte(src), nastrond.Schema)
+	_, err := spec.Parse("layout/nastrond.yaml", []byte(src), nastrond.Schema)
 	want := []string{
 		`layout/nastrond.yaml:5: path "M 0 0 X 5 5": "X" is not a command`,
 		`layout/nastrond.yaml:6: polygon is [x1, y1, x2, y2, x3, y3, …]: at least three points`,
@@ -456,7 +458,7 @@ func TestShortEdgeDuplexMirrorsBacksVertically(t *testing.T) {
 			t.Errorf("long: the rage-1 back at %v, rage-3 at %v; want it mirrored left to right in the top row", one, three)
 		}
 	}
-	if err := cards.Render(&bytes.Buffer{}, res, lay, cards.Options{Duplex: "sideways"}); err == nil {
+	if err := sheet.Render(&bytes.Buffer{}, res, lay, cards.Options{Duplex: "sideways"}); err == nil {
 		t.Error("an unknown duplex printed")
 	}
 }
@@ -555,7 +557,7 @@ func TestPagesAreCompressedWithPooledWriters(t *testing.T) {
 	var ms0, ms1 runtime.MemStats
 	runtime.ReadMemStats(&ms0)
 	var b bytes.Buffer
-	if err := cards.Render(&b, res, lay, cards.Options{}); err != nil {
+	if err := sheet.Render(&b, res, lay, cards.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	runtime.ReadMemStats(&ms1)

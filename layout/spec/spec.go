@@ -1,4 +1,4 @@
-package cards
+package spec
 
 import (
 	"bytes"
@@ -748,3 +748,29 @@ func sortedKeys[V any](m map[string]V) []string {
 	slices.Sort(out)
 	return out
 }
+
+// LayoutProblems turns a layout loading error into problems, one a line,
+// each at "file:line", in lang's language.
+func LayoutProblems(err error, lang *schema.Lang) []schema.Problem {
+	var list ErrorList
+	switch e := err.(type) {
+	case ErrorList:
+		list = e
+	case *Error:
+		list = ErrorList{e}
+	default:
+		return []schema.Problem{{Severity: schema.Error, Message: lang.ErrText(err)}}
+	}
+	out := make([]schema.Problem, len(list))
+	for i, e := range list {
+		file := e.File
+		if e.Line > 0 {
+			file += ":" + strconv.Itoa(e.Line)
+		}
+		out[i] = schema.Problem{Severity: schema.Error, File: file, Message: e.Message(lang)}
+	}
+	return out
+}
+
+// FontNameInPDF is a font's name in the documents of l.
+func (l *Layout) FontNameInPDF(f *text.Font) string { return l.pdfFont[f] }

@@ -1,4 +1,4 @@
-package cards
+package spec
 
 import (
 	"fmt"
@@ -425,4 +425,44 @@ func cmpOr(a, b float64) float64 {
 		return a
 	}
 	return b
+}
+
+// Shown evaluates an element's "if".
+func (e *Element) Shown(en Env) bool {
+	s, empty := e.When.Eval(en)
+	if e.whenOp == "" {
+		return !empty
+	}
+	n, err := strconv.Atoi(strings.TrimSpace(s))
+	if err != nil {
+		return false
+	}
+	switch e.whenOp {
+	case ">=":
+		return n >= e.whenN
+	case "<=":
+		return n <= e.whenN
+	case ">":
+		return n > e.whenN
+	case "<":
+		return n < e.whenN
+	case "=":
+		return n == e.whenN
+	}
+	return n != e.whenN
+}
+
+// Role says what an element shows: the first field (or variable) its
+// text names, lower-cased ("name", "effect"), else its type ("art",
+// "rect", "table").
+func (e *Element) Role() string {
+	for _, t := range []*tmpl{e.Text, e.Name} {
+		if e.Type == "art" || t == nil {
+			continue
+		}
+		if r := t.firstRef(); r != "" {
+			return r
+		}
+	}
+	return e.Type
 }

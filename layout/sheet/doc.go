@@ -1,0 +1,15 @@
+// Package sheet puts painted cards on paper. Render lays the cards out 3×3
+// (or as many as fit) on A4 or Letter with the bleed and crop marks, face and
+// back pages alternating, the backs mirrored for long- or short-edge duplex,
+// and gives each board a page of its own. RenderEach writes one PDF per card
+// at trim size plus bleed with トンボ, TrimBox and BleedBox, as print shops
+// ask. Every PDF is post-processed so that the same input gives the same
+// bytes: fixed dates, compressed page streams, page boxes in one order.
+//
+// Check (and Validate, which loads the layout first) lays every card out
+// without drawing and reports, at their workbook cells, what would not
+// print, and the cards and boards that do not fit the paper.
+//
+// It paints no card itself (package cards does) and reads no layout file
+// (package spec does).
+package sheet
