@@ -45,6 +45,7 @@ type artImage struct {
 // artExts are the file types tried for a card, in order.
 var artExts = []string{".png", ".jpg", ".jpeg"}
 
+// NewArtStore finds card art in dir (<ID>.png, .jpg or .jpeg); "" for none.
 func NewArtStore(dir string) *ArtStore {
 	a := &ArtStore{dir: dir, cache: map[string]*artImage{}, errs: map[string]error{}}
 	if dir == "" {
@@ -65,6 +66,7 @@ func NewArtStore(dir string) *ArtStore {
 	return a
 }
 
+// Close releases the art folder.
 func (a *ArtStore) Close() {
 	if a.root != nil {
 		a.root.Close()

@@ -14,7 +14,7 @@ import (
 
 // Describe says what is wrong, naming the card and the field, in lang's
 // language (Japanese when lang is nil).
-func (is issue) Describe(ds *spec.Dataset, l *schema.Lang) string {
+func (is Issue) Describe(ds *spec.Dataset, l *schema.Lang) string {
 	kind := is.card.Kind.Title
 	name := is.card.Name(ds)
 	card := fmt.Sprintf("%s「%s」", kind, name)
@@ -51,7 +51,7 @@ func (is issue) Describe(ds *spec.Dataset, l *schema.Lang) string {
 }
 
 // what names the fields (or the layout element) the issue is about.
-func (is issue) what(l *schema.Lang) string {
+func (is Issue) what(l *schema.Lang) string {
 	var names []string
 	for _, f := range is.fields {
 		if n := l.Pick(f.Col.JA, f.Col.EN); !slices.Contains(names, n) {
@@ -90,18 +90,20 @@ func excerpt(s string) string {
 	return "「" + s + "」"
 }
 
-// locator finds the workbook cell of an issue.
-type locator struct {
+// Locator finds the workbook cell of an Issue.
+type Locator struct {
 	book *schema.Book
 	lang *schema.Lang
 }
 
-func NewLocator(b *schema.Book, l *schema.Lang) *locator { return &locator{b, l} }
+// NewLocator locates issues in workbook b (nil: sheets only), naming
+// headers in l's language.
+func NewLocator(b *schema.Book, l *schema.Lang) *Locator { return &Locator{b, l} }
 
 // Find returns the sheet, 1-based row and column and the header of the
 // cell the issue's text came from; sheet is "" when the text is the
 // layout's own.
-func (lc *locator) Find(ds *spec.Dataset, is issue) (sheet string, row, col int, header string) {
+func (lc *Locator) Find(ds *spec.Dataset, is Issue) (sheet string, row, col int, header string) {
 	if is.spec == nil || !is.row.IsValid() || len(is.fields) == 0 || is.fields[0] == nil {
 		return "", 0, 0, ""
 	}
@@ -129,7 +131,7 @@ func (lc *locator) Find(ds *spec.Dataset, is issue) (sheet string, row, col int,
 
 // sheet is ss's table in the workbook, with the 1-based column of a
 // field in it (0 for none); ok is false without a workbook or that sheet.
-func (lc *locator) sheet(ss *schema.SheetSpec) (t *schema.Table, colOf func(*spec.Field) int, ok bool) {
+func (lc *Locator) sheet(ss *schema.SheetSpec) (t *schema.Table, colOf func(*spec.Field) int, ok bool) {
 	if lc.book == nil {
 		return nil, nil, false
 	}
@@ -157,7 +159,7 @@ func fieldHeader(f *spec.Field, l *schema.Lang) string {
 // rowOf finds the sheet row holding a data row: by its ID where the sheet
 // has one, else by matching every filled cell of the row's text and number
 // columns.
-func (lc *locator) rowOf(ds *spec.Dataset, t *schema.Table, fs *spec.FieldSet, r reflect.Value, colOf func(*spec.Field) int) int {
+func (lc *Locator) rowOf(ds *spec.Dataset, t *schema.Table, fs *spec.FieldSet, r reflect.Value, colOf func(*spec.Field) int) int {
 	if idf := fs.Get("ID"); idf != nil && idf.Name == "ID" {
 		if at := colOf(idf); at > 0 {
 			id := r.Field(idf.Index).String()

@@ -106,7 +106,9 @@ func NewDeck(res schema.Result, l *spec.Layout, only []string) (*Deck, error) {
 	return d, nil
 }
 
-func NewIssuesError(is []issue, ds *spec.Dataset) error {
+// NewIssuesError is the error of a print that met issues: each described
+// once, in sorted order.
+func NewIssuesError(is []Issue, ds *spec.Dataset) error {
 	var lines []string
 	for _, i := range is {
 		lines = append(lines, i.Describe(ds, nil))

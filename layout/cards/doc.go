@@ -10,7 +10,7 @@
 // A Deck is what one game prints, copies included. While painting, a
 // Painter notes what would not print: text that does not fit its box at the
 // layout's minimum size, characters no font of the chain has, card art that
-// cannot be read; its locator finds the workbook cell of each, and
+// cannot be read; a Locator finds the workbook cell of each, and
 // sheet.Check reports them before printing.
 //
 // It reads no layout file (package spec does) and places no card on paper

@@ -67,7 +67,7 @@ func drawAll(res schema.Result, l *spec.Layout, opt Options, every bool) ([]Draw
 
 // where finds the workbook sheet and 1-based row of card c ("", 0 when the
 // card has no row or there is no workbook).
-func (lc *locator) where(ds *spec.Dataset, c *spec.Card) (string, int) {
+func (lc *Locator) where(ds *spec.Dataset, c *spec.Card) (string, int) {
 	ss := c.Kind.Sheet
 	if ss == nil {
 		return "", 0

@@ -28,7 +28,7 @@ type Painter struct {
 	ox, oy float64 // the trim's top-left corner on the page
 	card   *spec.Card
 	side   string
-	Issues []issue
+	Issues []Issue
 	fits   map[fitKey]text.Fitted
 	preps  map[prepKey]*text.Prepared
 	// invisible draws text in rendering mode 3: in the text layer, not on
@@ -52,9 +52,9 @@ type prepKey struct {
 	bold    bool
 }
 
-// issue is something that would print wrong: text that does not fit, or a
+// Issue is something that would print wrong: text that does not fit, or a
 // character the font cannot print.
-type issue struct {
+type Issue struct {
 	card    *spec.Card
 	side    string
 	El      *spec.Element
@@ -77,6 +77,8 @@ type source struct {
 	fields []*spec.Field
 }
 
+// NewPainter paints cards of layout l from ds, with art from art; a dry
+// painter only lays text out, to find the issues.
 func NewPainter(l *spec.Layout, ds *spec.Dataset, art *ArtStore, dry bool) *Painter {
 	return &Painter{lay: l, ds: ds, art: art, dry: dry,
 		fits: map[fitKey]text.Fitted{}, preps: map[prepKey]*text.Prepared{}}
@@ -278,12 +280,12 @@ func (pt *Painter) text(e *spec.Element, s string, x, y, w, h float64, st text.S
 				break
 			}
 		}
-		pt.Issues = append(pt.Issues, issue{card: pt.card, side: pt.side, El: e, spec: src.spec, row: src.row, fields: from, text: s, r: r, font: chain.Names()})
+		pt.Issues = append(pt.Issues, Issue{card: pt.card, side: pt.side, El: e, spec: src.spec, row: src.row, fields: from, text: s, r: r, font: chain.Names()})
 	}
 	f := pt.fit(e.Font, s, bold, w, h, st)
 	if !f.OK && !pt.invisible {
 		ff := f
-		pt.Issues = append(pt.Issues, issue{card: pt.card, side: pt.side, El: e, spec: src.spec, row: src.row, fields: src.fields, text: s, fit: &ff, boxH: h})
+		pt.Issues = append(pt.Issues, Issue{card: pt.card, side: pt.side, El: e, spec: src.spec, row: src.row, fields: src.fields, text: s, fit: &ff, boxH: h})
 	}
 	if pt.dry {
 		return
@@ -413,7 +415,7 @@ func (pt *Painter) badge(e *spec.Element, x, y float64, row reflect.Value, fs *s
 			return
 		}
 		if last := e.X + float64(n-1)*e.Step + e.W; last > pt.card.Kind.Size.W-pt.lay.Safe+1e-9 {
-			pt.Issues = append(pt.Issues, issue{card: pt.card, side: pt.side, El: e, spec: pt.card.Kind.Sheet, row: row, fields: used,
+			pt.Issues = append(pt.Issues, Issue{card: pt.card, side: pt.side, El: e, spec: pt.card.Kind.Sheet, row: row, fields: used,
 				text: fmt.Sprintf("%d × %s", n, s), fit: &text.Fitted{Size: e.Style.Min, Need: last}, boxH: pt.card.Kind.Size.W - pt.lay.Safe})
 			n = max(1, int((pt.card.Kind.Size.W-pt.lay.Safe-e.X-e.W)/e.Step)+1)
 		}
@@ -441,7 +443,7 @@ func (pt *Painter) artBox(e *spec.Element, x, y float64, row reflect.Value, fs *
 	name, _ := e.Name.Eval(pt.env(row, nil))
 	img, err := pt.art.find(name)
 	if err != nil {
-		pt.Issues = append(pt.Issues, issue{card: pt.card, side: pt.side, El: e, spec: pt.card.Kind.Sheet, row: row,
+		pt.Issues = append(pt.Issues, Issue{card: pt.card, side: pt.side, El: e, spec: pt.card.Kind.Sheet, row: row,
 			fields: []*spec.Field{pt.card.Kind.Fields.Get("ID")}, artErr: err, artPath: pt.art.path(name)})
 		img = nil
 	}

@@ -148,4 +148,5 @@ func (c Colour) Resolve(ds *Dataset, fs *FieldSet, row reflect.Value) (RGB, bool
 	return RGB{mix(base.R), mix(base.G), mix(base.B)}, true
 }
 
+// Fixed is the colour c, whatever the row.
 func Fixed(c RGB) Colour { return Colour{set: true, rgb: c, tint: 1} }

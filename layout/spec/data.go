@@ -258,6 +258,8 @@ func (ds *Dataset) Related(sel *rowSel, c *Card) []reflect.Value {
 	return out
 }
 
+// CompareField orders two rows by field f, a number or a text field; 0
+// when f is nil or of another kind.
 func CompareField(a, b reflect.Value, f *Field) int {
 	if f == nil {
 		return 0

@@ -61,6 +61,7 @@ type rowSel struct {
 	order  *Field
 }
 
+// Column is one column of a table element.
 type Column struct {
 	Title  string
 	W      float64

@@ -34,6 +34,7 @@ var fieldMemo sync.Map // *schema.SheetSpec → *fieldSet
 
 var effectPtr = reflect.TypeFor[*effect.Effect]()
 
+// FieldsOf returns the fields of a sheet's rows, by their names (memoised).
 func FieldsOf(spec *schema.SheetSpec) *FieldSet {
 	if v, ok := fieldMemo.Load(spec); ok {
 		return v.(*FieldSet)
