@@ -9,7 +9,8 @@ import (
 	"bifrost/schema"
 )
 
-// Options choose what Render prints and on what paper.
+// Options choose what DrawAll draws and what sheet.Render prints, and on
+// what paper (Paper, FacesOnly, Duplex and Pack are for package sheet).
 type Options struct {
 	Paper  string   // "a4" (the default) or "letter"
 	Only   []string // card IDs (a reference card's kind name); empty prints every card
@@ -51,8 +52,8 @@ func (e *UnknownCardsError) Error() string {
 	return fmt.Sprintf("%s has no card %s", e.Game, strings.Join(e.IDs, ", "))
 }
 
-// IssuesError is returned by Render when some text would not fit or not
-// print; Check reports the same things as problems before printing.
+// IssuesError is returned by sheet.Render when some text would not fit or not
+// print; sheet.Check reports the same things as problems before printing.
 type IssuesError struct{ Lines []string }
 
 func (e *IssuesError) Error() string { return strings.Join(e.Lines, "\n") }

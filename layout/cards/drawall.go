@@ -19,7 +19,7 @@ type Drawn struct {
 }
 
 // DrawAll draws every card design of res with layout l (opt.ArtDir,
-// opt.Stamp, opt.InkSaver, opt.Draft and opt.Only as for Render), in the
+// opt.Stamp, opt.InkSaver, opt.Draft and opt.Only as for sheet.Render), in the
 // order the PDF prints them: the same drawing the PDF backend prints. A
 // design printed in several copies is drawn once, as its first copy.
 func DrawAll(res schema.Result, l *spec.Layout, opt Options) ([]Drawn, error) {

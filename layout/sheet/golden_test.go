@@ -57,7 +57,7 @@ func TestRender_LooksLikeTheGoldenPages(t *testing.T) {
 				t.Fatalf("page %d (%s) is %v, the golden %v", gp.page, gp.what, a.Bounds(), b.Bounds())
 			}
 			if bad := diffTiles(a, b); len(bad) > 0 {
-				t.Errorf("page %d (%s) differs from %s in %d tiles of %d px, the first at %v (mean difference %.1f per channel, allowed %.1f); run go test ./layout/cards -run Golden -update and look",
+				t.Errorf("page %d (%s) differs from %s in %d tiles of %d px, the first at %v (mean difference %.1f per channel, allowed %.1f); run go test ./layout/sheet -run Golden -update and look",
 					gp.page, gp.what, golden, len(bad), goldenTile, bad[0].Rectangle, bad[0].diff, tileTolerance)
 			}
 		})
