@@ -29,7 +29,8 @@ func Validate(g *schema.Game, res schema.Result, book *schema.Book, lang *schema
 //     naming the card, the field and its cell;
 //   - characters outside the BMP or missing from the font, which would print
 //     as blank boxes, naming the card, the field and the character;
-//   - card art that exists but cannot be read.
+//   - card art that exists but cannot be read;
+//   - boards, and kinds of card, that do not fit a paper Render accepts.
 //
 // book locates the cells (it may be nil: problems then name the sheet only);
 // lang chooses the messages' language.
