@@ -234,16 +234,16 @@ func (d deck) render(p *printer, paper spec.Size, opt cards.Options) error {
 	return flush()
 }
 
-// sheets lays cards of one size out, a face page then its back page, the
+// sheets lays the queue of cards of one size out, a face page then its back page, the
 // back mirrored for the printer's flip.
-func (d deck) sheets(p *printer, paper spec.Size, cards []*spec.Card, opt cards.Options) error {
-	g, err := newGrid(d.Layout, paper, cards[0].Kind.Size)
+func (d deck) sheets(p *printer, paper spec.Size, queue []*spec.Card, opt cards.Options) error {
+	g, err := newGrid(d.Layout, paper, queue[0].Kind.Size)
 	if err != nil {
 		return err
 	}
 	per := g.cols * g.rows
-	for start := 0; start < len(cards); start += per {
-		page := cards[start:min(start+per, len(cards))]
+	for start := 0; start < len(queue); start += per {
+		page := queue[start:min(start+per, len(queue))]
 		for _, back := range []bool{false, true} {
 			if back && opt.FacesOnly {
 				continue
