@@ -14,7 +14,6 @@ import (
 	"strings"
 	"syscall"
 
-	"bifrost/layout/spec"
 	"bifrost/schema"
 )
 
@@ -87,7 +86,7 @@ func (a *ArtStore) find(name string) (*artImage, error) {
 	if a.openEr != nil && name != "" {
 		err := a.openEr
 		a.openEr = nil // once, not at every card
-		return nil, spec.Messages.Err("art_file", a.dir, unwrap(err))
+		return nil, messages.Err("art_file", a.dir, unwrap(err))
 	}
 	if a.root == nil || name == "" {
 		return nil, nil
@@ -109,7 +108,7 @@ func (a *ArtStore) load(name string) (*artImage, error) {
 		path := filepath.Join(a.dir, name+ext)
 		fi, err := a.root.Stat(name + ext)
 		if err == nil && !fi.Mode().IsRegular() {
-			return nil, spec.Messages.Err("art_file", path, spec.Messages.Err("not_regular", schema.FileKind(fi.Mode())))
+			return nil, messages.Err("art_file", path, messages.Err("not_regular", schema.FileKind(fi.Mode())))
 		}
 		var f *os.File
 		if err == nil {
@@ -119,19 +118,19 @@ func (a *ArtStore) load(name string) (*artImage, error) {
 			if errors.Is(err, fs.ErrNotExist) {
 				continue
 			}
-			return nil, spec.Messages.Err("art_file", path, unwrap(err))
+			return nil, messages.Err("art_file", path, unwrap(err))
 		}
 		data, err := io.ReadAll(io.LimitReader(f, maxArtBytes+1))
 		f.Close()
 		if err != nil {
-			return nil, spec.Messages.Err("art_file", path, unwrap(err))
+			return nil, messages.Err("art_file", path, unwrap(err))
 		}
 		if len(data) > maxArtBytes {
-			return nil, spec.Messages.Err("art_file", path, spec.Messages.Err("art_too_big", maxArtBytes>>20))
+			return nil, messages.Err("art_file", path, messages.Err("art_too_big", maxArtBytes>>20))
 		}
 		img, err := decodeArt(name+ext, data)
 		if err != nil {
-			return nil, spec.Messages.Err("art_file", path, err)
+			return nil, messages.Err("art_file", path, err)
 		}
 		return img, nil
 	}
@@ -155,7 +154,7 @@ func decodeArt(key string, data []byte) (*artImage, error) {
 		return nil, artDecodeError(format, err)
 	}
 	if cfg.Width < 1 || cfg.Height < 1 || cfg.Width > maxArtPixels || cfg.Height > maxArtPixels {
-		return nil, spec.Messages.Err("art_pixels", cfg.Width, cfg.Height, maxArtPixels)
+		return nil, messages.Err("art_pixels", cfg.Width, cfg.Height, maxArtPixels)
 	}
 	img := &artImage{key: key, data: data, w: cfg.Width, h: cfg.Height}
 	switch format {
@@ -185,7 +184,7 @@ func decodeArt(key string, data []byte) (*artImage, error) {
 		}
 		img.data = b.Bytes()
 	default:
-		return nil, spec.Messages.Err("art_kind", strings.ToUpper(format))
+		return nil, messages.Err("art_kind", strings.ToUpper(format))
 	}
 	return img, nil
 }
@@ -195,9 +194,9 @@ func decodeArt(key string, data []byte) (*artImage, error) {
 func artDecodeError(format string, err error) error {
 	switch {
 	case errors.Is(err, image.ErrFormat):
-		return spec.Messages.Err("art_format")
+		return messages.Err("art_format")
 	case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
-		return spec.Messages.Err("art_truncated", strings.ToUpper(format))
+		return messages.Err("art_truncated", strings.ToUpper(format))
 	}
-	return spec.Messages.Err("art_damaged", strings.ToUpper(format))
+	return messages.Err("art_damaged", strings.ToUpper(format))
 }

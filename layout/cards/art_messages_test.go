@@ -16,6 +16,12 @@ import (
 // latin matches a letter of the Latin alphabet.
 var latin = regexp.MustCompile(`[A-Za-z]`)
 
+func TestArtMessagesHaveJapaneseAndEnglish(t *testing.T) {
+	for _, s := range messages.Lacks() {
+		t.Error(s)
+	}
+}
+
 // TestArtProblemsSpeakTheLanguageTheyAreGiven: art that cannot be used is
 // refused with the file's path and a reason in the language asked for, the
 // kind of a file that is not a regular one included; the image decoders'

@@ -110,9 +110,9 @@ func (p *parser) colour(path, s string, sc *scope, l *Layout) Colour {
 		return Colour{}
 	}
 	if pal.by != "" && sc.fields.Get(pal.by) == nil {
-		where := Messages.Err("this_card")
+		where := messages.Err("this_card")
 		if sc.fields != nil {
-			where = Messages.Err("sheet_named", sc.fields.spec.Key)
+			where = messages.Err("sheet_named", sc.fields.spec.Key)
 		}
 		p.errorf(path, "palette_by_missing", name, pal.by, where)
 	}

@@ -157,11 +157,11 @@ func (ds *Dataset) copiesOf(cf *copiesFrom) map[string]int {
 func (ds *Dataset) CheckEntries(cf *copiesFrom) error {
 	es := ds.entries(cf)
 	if len(es) == 0 {
-		return Messages.Err("data_nothing", cf.data)
+		return messages.Err("data_nothing", cf.data)
 	}
 	e := es[0]
 	if e.Kind() != reflect.Struct || !e.FieldByName(cf.match).IsValid() || !e.FieldByName(cf.sum).IsValid() {
-		return Messages.Err("data_fields", cf.data, cf.match, cf.sum)
+		return messages.Err("data_fields", cf.data, cf.match, cf.sum)
 	}
 	return nil
 }

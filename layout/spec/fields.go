@@ -78,7 +78,7 @@ func (fs *FieldSet) hint() error {
 	for i, f := range fs.List {
 		names[i] = f.Name
 	}
-	return Messages.Err("fields", strings.Join(names, ", "))
+	return messages.Err("fields", strings.Join(names, ", "))
 }
 
 // value is one field's printable text. empty is true for a blank cell, a

@@ -96,24 +96,24 @@ func parsePath(s string) ([]pathOp, error) {
 	var out []pathOp
 	for i := 0; i < len(f); {
 		if len(f[i]) != 1 {
-			return nil, Messages.Err("path_command", f[i])
+			return nil, messages.Err("path_command", f[i])
 		}
 		op := f[i][0]
 		n, ok := need[op]
 		if !ok {
-			return nil, Messages.Err("path_command", f[i])
+			return nil, messages.Err("path_command", f[i])
 		}
 		if len(out) == 0 && op != 'M' {
-			return nil, Messages.Err("path_start")
+			return nil, messages.Err("path_start")
 		}
 		if i+1+n > len(f) {
-			return nil, Messages.Err("path_count", op, n)
+			return nil, messages.Err("path_count", op, n)
 		}
 		pts := make([]float64, n)
 		for j := range n {
 			v, err := strconv.ParseFloat(f[i+1+j], 64)
 			if err != nil {
-				return nil, Messages.Err("path_number", op, f[i+1+j])
+				return nil, messages.Err("path_number", op, f[i+1+j])
 			}
 			pts[j] = v
 		}
@@ -121,7 +121,7 @@ func parsePath(s string) ([]pathOp, error) {
 		i += 1 + n
 	}
 	if len(out) == 0 {
-		return nil, Messages.Err("path_empty")
+		return nil, messages.Err("path_empty")
 	}
 	return out, nil
 }

@@ -2,8 +2,8 @@ package spec
 
 import "bifrost/schema"
 
-// Messages is what a layout file's problems say, in Japanese and English.
-var Messages = schema.Catalogue{
+// messages is what a layout file's problems say, in Japanese and English.
+var messages = schema.Catalogue{
 	"colour_bad_default": {"色「%s」は使えません（#rrggbb の形で書いてください）", "bad colour %q (want #rrggbb)"},
 	"colour_bad_value":   {"色「%s」（%s 用）は使えません（#rrggbb の形で書いてください）", "bad colour %q for %q (want #rrggbb)"},
 	"palette_no_by":      {"パレット %s に値が並んでいますが、選ぶための列がありません（by: … を書いてください）", "palette %s lists values but no field to choose by (by: …)"},
@@ -81,13 +81,6 @@ var Messages = schema.Catalogue{
 	"path_empty":         {"パスが空です", "empty path"},
 	"no_layout":          {"ゲーム %s のレイアウトがありません", "no layout for game %s"},
 	"not_regular":        {"通常のファイルではありません（%s）", "not a regular file (%s)"},
-	"art_file":           {"%s: %v", "%s: %v"},
-	"art_too_big":        {"%d MB より大きい画像は使えません", "larger than %d MB"},
-	"art_format":         {"PNG か JPEG の画像として読めません", "not a readable PNG or JPEG image"},
-	"art_truncated":      {"%s の画像が途中で切れています。画像を書き出し直してください", "%s image cut short; export the image again"},
-	"art_damaged":        {"%s の画像が壊れています。画像を書き出し直してください", "damaged %s image; export the image again"},
-	"art_pixels":         {"画像が %d×%d ピクセルです。縦横とも 1〜%d ピクセルにしてください", "image is %d×%d pixels; art must be 1 to %d pixels each way"},
-	"art_kind":           {"%s の画像です。PNG か JPEG にしてください", "a %s image; art must be PNG or JPEG"},
 	"yaml_unknown_key":   {"「%s」というキーはありません", "unknown key %q"},
 	"yaml_empty":         {"レイアウトのファイルが空です", "the layout file is empty"},
 	"yaml_node":          {"値があるはずの所に何もありません。括弧「[ ]」「{ }」やカンマの対応を確かめてください", "did not find expected node content"},

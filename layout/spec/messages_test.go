@@ -9,7 +9,7 @@ import (
 )
 
 func TestLayoutMessagesHaveJapaneseAndEnglish(t *testing.T) {
-	for _, s := range Messages.Lacks() {
+	for _, s := range messages.Lacks() {
 		t.Error(s)
 	}
 }
@@ -32,7 +32,7 @@ func TestLayoutErrorsSpeakTheLanguageTheyAreGiven(t *testing.T) {
 		if got := err.Error(); !strings.Contains(got, tt.wantSet) {
 			t.Errorf("after SetLang(%s): %q, want %q", tt.set.Tag(), got, tt.wantSet)
 		}
-		if got := Messages.Err("font_file", err).In(tt.quote); !strings.Contains(got, tt.wantQuo) {
+		if got := messages.Err("font_file", err).In(tt.quote); !strings.Contains(got, tt.wantQuo) {
 			t.Errorf("quoted in %s: %q, want %q", tt.quote.Tag(), got, tt.wantQuo)
 		}
 	}

@@ -187,7 +187,7 @@ type Error struct {
 
 // layoutError is the problem of the catalogue's key with args, at line.
 func layoutError(file string, line int, key string, args ...any) *Error {
-	return &Error{File: file, Line: line, msg: Messages.Err(key, args...)}
+	return &Error{File: file, Line: line, msg: messages.Err(key, args...)}
 }
 
 // Message renders the problem, without the file and line, in l's language.
@@ -266,7 +266,7 @@ func readRegular(path string) ([]byte, error) {
 		return nil, err
 	}
 	if !fi.Mode().IsRegular() {
-		return nil, Messages.Err("not_regular", schema.FileKind(fi.Mode()))
+		return nil, messages.Err("not_regular", schema.FileKind(fi.Mode()))
 	}
 	return os.ReadFile(path)
 }

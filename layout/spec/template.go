@@ -53,7 +53,7 @@ var variables = []string{"$index", "$copy", "$copies", "$kind", "$game", "$id"}
 func (p *parser) template(path, src string, sc *scope) *tmpl {
 	t, rest, err := p.parseTemplate(src, sc, 0)
 	if err == nil && rest != "" {
-		err = Messages.Err("unmatched", rest[:1])
+		err = messages.Err("unmatched", rest[:1])
 	}
 	if err != nil {
 		p.errorf(path, "template", src, err)
@@ -81,7 +81,7 @@ func (p *parser) parseTemplate(src string, sc *scope, depth int) (*tmpl, string,
 		case c == '{':
 			end := strings.IndexByte(src, '}')
 			if end < 0 {
-				return nil, "", Messages.Err("unclosed_brace")
+				return nil, "", messages.Err("unclosed_brace")
 			}
 			alts, err := p.refs(src[1:end], sc)
 			if err != nil {
@@ -92,14 +92,14 @@ func (p *parser) parseTemplate(src string, sc *scope, depth int) (*tmpl, string,
 			t.Refs = true
 			src = src[end+1:]
 		case c == '}':
-			return nil, "", Messages.Err("unmatched_brace")
+			return nil, "", messages.Err("unmatched_brace")
 		case c == '[':
 			g, rest, err := p.parseTemplate(src[1:], sc, depth+1)
 			if err != nil {
 				return nil, "", err
 			}
 			if !strings.HasPrefix(rest, "]") {
-				return nil, "", Messages.Err("unclosed_bracket")
+				return nil, "", messages.Err("unclosed_bracket")
 			}
 			flush()
 			t.parts = append(t.parts, tpart{group: g})
@@ -107,7 +107,7 @@ func (p *parser) parseTemplate(src string, sc *scope, depth int) (*tmpl, string,
 			src = rest[1:]
 		case c == ']':
 			if depth == 0 {
-				return nil, "", Messages.Err("unmatched_bracket")
+				return nil, "", messages.Err("unmatched_bracket")
 			}
 			flush()
 			return t, src, nil
@@ -126,30 +126,30 @@ func (p *parser) refs(s string, sc *scope) ([]tref, error) {
 		alt = strings.TrimSpace(alt)
 		if key, ok := strings.CutPrefix(alt, "$rule."); ok {
 			if !slices.ContainsFunc(p.game.AllRules(), func(r schema.RuleParam) bool { return r.Key == key }) {
-				return nil, Messages.Err("no_rule", p.game.ID, key)
+				return nil, messages.Err("no_rule", p.game.ID, key)
 			}
 			out = append(out, tref{v: alt})
 			continue
 		}
 		if strings.HasPrefix(alt, "$") {
 			if !contains(variables, alt) {
-				return nil, Messages.Err("unknown_variable", alt, strings.Join(variables, ", "))
+				return nil, messages.Err("unknown_variable", alt, strings.Join(variables, ", "))
 			}
 			out = append(out, tref{v: alt})
 			continue
 		}
 		name, follow, _ := strings.Cut(alt, ":")
 		if sc.fields == nil || sc.each && sc.fields == sc.kind.Fields {
-			return nil, Messages.Err("whole_sheet_field", alt)
+			return nil, messages.Err("whole_sheet_field", alt)
 		}
 		f := sc.fields.Get(name)
 		if f == nil {
-			return nil, Messages.Err("no_field", sc.fields.spec.Key, name, sc.fields.hint())
+			return nil, messages.Err("no_field", sc.fields.spec.Key, name, sc.fields.hint())
 		}
 		r := tref{f: f}
 		if follow != "" {
 			if !p.anySheetHas(follow) {
-				return nil, Messages.Err("follow", p.game.ID, follow, name)
+				return nil, messages.Err("follow", p.game.ID, follow, name)
 			}
 			r.follow = follow
 		}
