@@ -34,8 +34,8 @@ type Options struct {
 	// printed from, so old playtest cards can be told from new ones.
 	Stamp string
 	// Painted are sides already painted with the same layout (the same
-	// *Layout) and ArtDir, without Stamp, Draft or InkSaver (DrawCopies
-	// of a build): Render prints each as it is, with the stamp and band
+	// *spec.Layout) and ArtDir, without Stamp, Draft or InkSaver (DrawCopies
+	// of a build): sheet.Render prints each as it is, with the stamp and band
 	// painted over it, instead of painting it again. Backs are painted
 	// anew under InkSaver.
 	Painted []Drawn

@@ -4,8 +4,8 @@
 // badges, icons, art, tables and AI board tracks, with the box of every
 // element named by its field. Every output shows the same drawing: package
 // sheet replays the lists into the PDF, DrawAll and DrawCopies hand them to
-// the SVG and PNG backends (TTS, report, preview), and ExampleDrawer draws
-// one card into a rulebook.
+// the SVG and PNG backends (TTS, report, preview), and Examples hands a
+// rulebook the painted faces of its example cards.
 //
 // A Deck is what one game prints, copies included. While painting, a
 // Painter notes what would not print: text that does not fit its box at the
