@@ -5,13 +5,14 @@ import (
 	"fmt"
 	"testing"
 
+	"bifrost/rules"
 	"bifrost/schema"
 )
 
 // BenchmarkValidateAll loads and validates all four shipped workbooks, as
 // `bifrost validate` does. DESIGN.md's target is 50 ms for the four together.
 func BenchmarkValidateAll(b *testing.B) {
-	targets, err := resolveTargets(shippedSrc, nil)
+	targets, err := resolveTargets(rules.All(), shippedSrc, nil)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -40,7 +41,7 @@ var scales = []int{1, 10, 100}
 func BenchmarkValidateScaled(b *testing.B) {
 	for _, n := range scales {
 		b.Run(fmt.Sprintf("%dx", n), func(b *testing.B) {
-			targets, err := resolveTargets(scaledGuardian(b, b.TempDir(), n), []string{"guardian"})
+			targets, err := resolveTargets(rules.All(), scaledGuardian(b, b.TempDir(), n), []string{"guardian"})
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -65,7 +66,7 @@ func BenchmarkCardsScaled(b *testing.B) {
 	for _, n := range scales {
 		b.Run(fmt.Sprintf("%dx", n), func(b *testing.B) {
 			src := scaledGuardian(b, b.TempDir(), n)
-			targets, err := resolveTargets(src, []string{"guardian"})
+			targets, err := resolveTargets(rules.All(), src, []string{"guardian"})
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -76,7 +77,7 @@ func BenchmarkCardsScaled(b *testing.B) {
 			out := b.TempDir()
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := printCards(context.Background(), src, out, res, "a4", nil); err != nil {
+				if _, err := printCards(context.Background(), src, out, targets[0].game.Schema, res, "a4", nil); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -218,7 +218,7 @@ func expandPlayerBooks(t *testing.T, g *schema.Game, res schema.Result, faces ma
 			faces[d.ID] = d.Face
 		}
 	}
-	text, err := booktest.Expand(t, dir, book.Data{Game: g, Result: res, Figures: figures(res), Parts: cardParts(faces), Lang: schema.English})
+	text, err := booktest.Expand(t, dir, book.Data{Game: g, Result: res, Figures: figures(definition(t, g.ID), res), Parts: cardParts(faces), Lang: schema.English})
 	if err != nil {
 		t.Errorf("%s with %s: %v", g.ID, setting, err)
 	}

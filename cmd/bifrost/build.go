@@ -9,7 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"bifrost/cmd/bifrost/internal/gate"
-	"bifrost/rules"
+	"bifrost/rules/sim"
 	"bifrost/schema"
 )
 
@@ -40,24 +40,24 @@ func newBuildCmd(g *globalOptions) *cobra.Command {
 }
 
 func runBuild(ctx context.Context, opts *buildOptions, args []string) error {
-	results, err := validatedTargets(opts.globalOptions, opts.src, opts.out, args, buildOutputs...)
+	targets, results, err := validatedTargets(opts.globalOptions, opts.src, opts.out, args, buildOutputs...)
 	if err != nil {
 		return err
 	}
-	return forValid(results, func(res schema.Result) (bool, error) { return buildGame(ctx, opts, res) })
+	return forValid(targets, results, func(game *sim.Definition, res schema.Result) (bool, error) { return buildGame(ctx, opts, game, res) })
 }
 
-// forValid calls write for each result whose data has no errors, in order,
-// stopping at its first error. It returns errProblems when a result had
-// errors or write reported a failure (false).
-func forValid(results []schema.Result, write func(schema.Result) (bool, error)) error {
+// forValid calls write for each target's game and result whose data has no
+// errors, in order, stopping at its first error. It returns errProblems when
+// a result had errors or write reported a failure (false).
+func forValid(targets []target, results []schema.Result, write func(*sim.Definition, schema.Result) (bool, error)) error {
 	failed := false
-	for _, res := range results {
+	for i, res := range results {
 		if schema.HasErrors(res.Problems) {
 			failed = true
 			continue
 		}
-		ok, err := write(res)
+		ok, err := write(targets[i].game, res)
 		if err != nil {
 			return err
 		}
@@ -70,43 +70,44 @@ func forValid(results []schema.Result, write func(schema.Result) (bool, error)) 
 }
 
 // validatedTargets resolves args to workbooks, refuses outputs out/<game>/<name>
-// that reach into src, validates the workbooks and prints their problems.
-func validatedTargets(g *globalOptions, src, out string, args []string, outputs ...string) ([]schema.Result, error) {
-	targets, err := resolveTargets(src, args)
+// that reach into src, validates the workbooks and prints their problems. It
+// returns the targets and their results, in the same order.
+func validatedTargets(g *globalOptions, src, out string, args []string, outputs ...string) ([]target, []schema.Result, error) {
+	targets, err := resolveTargets(g.registry, src, args)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if err := guardOutputs(src, outputsOf(out, targetGames(targets), outputs...)); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	results, err := validateAll(targets, g.Lang())
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	writeProblems(g.stdout, g.stderr, results, g.Lang())
-	return results, nil
+	return targets, results, nil
 }
 
 // buildGame writes one valid game's outputs: the smoke batch's report.json,
 // the balance batch's report.html, the rulebook and the cards. It prints the
 // violations and unfinished games of both batches with their replays, and
 // reports false when there was any.
-func buildGame(ctx context.Context, opts *buildOptions, res schema.Result) (bool, error) {
-	g := rules.All().Schema(res.Game)
+func buildGame(ctx context.Context, opts *buildOptions, game *sim.Definition, res schema.Result) (bool, error) {
+	g := game.Schema
 	painted, err := paintCards(opts.src, g, res, true)
 	if err != nil {
 		return false, err
 	}
-	written, err := writeRulebook(opts.out, opts.rules, g, res, painted, []string{"pdf", "html"}, opts.Lang(), embedFonts(opts.embed)...)
+	written, err := writeRulebook(opts.out, opts.rules, game, res, painted, []string{"pdf", "html"}, opts.Lang(), embedFonts(opts.embed)...)
 	if err != nil {
 		return false, err
 	}
-	cardsPDF, err := printCards(ctx, opts.src, opts.out, res, "a4", painted)
+	cardsPDF, err := printCards(ctx, opts.src, opts.out, g, res, "a4", painted)
 	if err != nil {
 		return false, err
 	}
 	written = append(written, cardsPDF...)
-	rep, err := smoke(ctx, opts.globalOptions, res, opts.games, opts.seed)
+	rep, err := smoke(ctx, opts.globalOptions, game, res, opts.games, opts.seed)
 	if err != nil || rep == nil {
 		if err == nil {
 			listWritten(opts.globalOptions, g.ID, written)
@@ -116,7 +117,7 @@ func buildGame(ctx context.Context, opts *buildOptions, res schema.Result) (bool
 	if err := writeReportJSON(opts.out, rep); err != nil {
 		return false, err
 	}
-	bal, err := balance(ctx, opts.globalOptions, res, opts.games, opts.seed)
+	bal, err := balance(ctx, opts.globalOptions, game, res, opts.games, opts.seed)
 	if err != nil {
 		return false, err
 	}
@@ -127,7 +128,7 @@ func buildGame(ctx context.Context, opts *buildOptions, res schema.Result) (bool
 		}
 		clean = clean && b.ViolationCount == 0 && b.Unfinished == 0
 	}
-	if err := writeReportHTML(opts.out, cmp.Or(bal, rep), rep, res, painted); err != nil {
+	if err := writeReportHTML(opts.out, game, cmp.Or(bal, rep), rep, res, painted); err != nil {
 		return false, err
 	}
 	listWritten(opts.globalOptions, g.ID, append(written, filepath.Join(opts.out, g.ID, "report.json"), filepath.Join(opts.out, g.ID, "report.html")))

@@ -21,7 +21,6 @@ import (
 	"bifrost/layout/cards"
 	"bifrost/layout/sheet"
 	"bifrost/layout/spec"
-	"bifrost/rules"
 	"bifrost/schema"
 	"bifrost/schema/workbook"
 )
@@ -63,10 +62,11 @@ func newCardsCmd(g *globalOptions) *cobra.Command {
 }
 
 func runCards(ctx context.Context, opts *cardsOptions, args []string) error {
-	g := rules.All().Schema(args[0])
-	if g == nil {
-		return usageError{msgErr("unknown_game", args[0], gameIDs{})}
+	game, err := opts.registry.ByID(args[0])
+	if err != nil {
+		return usageError{msgErr("unknown_game", args[0], gameIDs(opts.registry))}
 	}
+	g := game.Schema
 	paper := strings.ToLower(opts.paper)
 	if !slices.Contains(sheet.Papers(), paper) {
 		return usageError{msgErr("unknown_paper", opts.paper)}
@@ -85,7 +85,7 @@ func runCards(ctx context.Context, opts *cardsOptions, args []string) error {
 	if err := guardOutputs(opts.src, outputsOf(opts.out, []string{g.ID}, output)); err != nil {
 		return err
 	}
-	res, err := validateOne(target{game: g, path: filepath.Join(opts.src, g.ID+".xlsx")}, opts.Lang())
+	res, err := validateOne(target{game: game, path: filepath.Join(opts.src, g.ID+".xlsx")}, opts.Lang())
 	if err != nil {
 		return err
 	}
@@ -115,7 +115,7 @@ func runCards(ctx context.Context, opts *cardsOptions, args []string) error {
 		fmt.Fprintln(opts.stderr, opts.msg("changed_some", g.ID, count{len(changed), "n_cards"}, opts.since, strings.Join(changed, ", ")))
 		only = append(only, changed...)
 	}
-	written, err := writeCards(ctx, printJob{src: opts.src, out: opts.out, res: res, paper: paper, only: only, perCard: opts.perCard, name: name, print: opts.print})
+	written, err := writeCards(ctx, printJob{src: opts.src, out: opts.out, game: g, res: res, paper: paper, only: only, perCard: opts.perCard, name: name, print: opts.print})
 	if err != nil {
 		return err
 	}
@@ -178,13 +178,14 @@ func sheetName(opts *cardsOptions) (string, error) {
 
 // printCards writes out/<game>/cards.pdf for a validated game from its
 // cards painted for the build, and returns its path; build calls it.
-func printCards(ctx context.Context, src, out string, res schema.Result, paper string, painted *paintedCards) ([]string, error) {
-	return writeCards(ctx, printJob{src: src, out: out, res: res, paper: paper, name: "cards.pdf", painted: painted})
+func printCards(ctx context.Context, src, out string, g *schema.Game, res schema.Result, paper string, painted *paintedCards) ([]string, error) {
+	return writeCards(ctx, printJob{src: src, out: out, game: g, res: res, paper: paper, name: "cards.pdf", painted: painted})
 }
 
 // printJob is one game's printing.
 type printJob struct {
 	src, out string
+	game     *schema.Game
 	res      schema.Result
 	paper    string
 	only     []string
@@ -197,10 +198,7 @@ type printJob struct {
 // writeCards writes the job's PDFs atomically and returns their paths. The
 // command has checked with guardOutputs that they lie outside --src.
 func writeCards(ctx context.Context, j printJob) ([]string, error) {
-	g := rules.All().Schema(j.res.Game)
-	if g == nil {
-		return nil, msgErr("unknown_game", j.res.Game, gameIDs{})
-	}
+	g := j.game
 	var lay *spec.Layout
 	if j.painted != nil {
 		lay = j.painted.lay

@@ -205,11 +205,11 @@ func TestCards_LayoutBesideTheWorkbooksIsUsed(t *testing.T) {
 // TestPrintCards_IsWhatBuildCalls prints a validated game.
 func TestPrintCards_IsWhatBuildCalls(t *testing.T) {
 	out := t.TempDir()
-	res, err := validateOne(target{game: guardian.Schema, path: filepath.Join(shippedSrc, "guardian.xlsx")}, schema.NewLang("en"))
+	res, err := validateOne(target{game: guardian.Definition, path: filepath.Join(shippedSrc, "guardian.xlsx")}, schema.NewLang("en"))
 	if err != nil || schema.HasErrors(res.Problems) {
 		t.Fatalf("%v %v", err, res.Problems)
 	}
-	if _, err := printCards(context.Background(), shippedSrc, out, res, "letter", nil); err != nil {
+	if _, err := printCards(context.Background(), shippedSrc, out, guardian.Schema, res, "letter", nil); err != nil {
 		t.Fatal(err)
 	}
 	data, err := os.ReadFile(filepath.Join(out, "guardian", "cards.pdf"))

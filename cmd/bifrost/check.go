@@ -59,7 +59,7 @@ func runCheck(ctx context.Context, opts *checkOptions) error {
 	default:
 		return usageError{msgErr("bad_format", opts.format, "text, github, json")}
 	}
-	targets, err := resolveTargets(opts.src, nil)
+	targets, err := resolveTargets(opts.registry, opts.src, nil)
 	if err != nil {
 		return err
 	}
@@ -73,15 +73,16 @@ func runCheck(ctx context.Context, opts *checkOptions) error {
 	}
 	out := checkJSON{Passed: true}
 	figures := map[string][]string{}
-	for _, res := range results {
+	for i, res := range results {
+		game := targets[i].game
 		g := checkGameJSON{gameJSON: gameJSON{Game: res.Game, File: res.File, Components: res.Components, Problems: res.Problems}}
 		if !schema.HasErrors(res.Problems) {
-			rep, err := smoke(ctx, opts.globalOptions, res, 0, -1)
+			rep, err := smoke(ctx, opts.globalOptions, game, res, 0, -1)
 			if err != nil {
 				return err
 			}
 			if rep != nil {
-				bal, err := balance(ctx, opts.globalOptions, res, 0, -1)
+				bal, err := balance(ctx, opts.globalOptions, game, res, 0, -1)
 				if err != nil {
 					return err
 				}
@@ -89,7 +90,7 @@ func runCheck(ctx context.Context, opts *checkOptions) error {
 				g.Problems = append(g.Problems, gate.Verdict(res, rep, bal, lang)...)
 				figures[res.Game] = gate.Measured(res, rep, bal, lang)
 				if opts.base != "" {
-					ps, err := regression(ctx, opts.globalOptions, res, opts.base)
+					ps, err := regression(ctx, opts.globalOptions, game, res, opts.base)
 					if err != nil {
 						return err
 					}
@@ -98,7 +99,7 @@ func runCheck(ctx context.Context, opts *checkOptions) error {
 				if err := writeReportJSON(opts.out, rep); err != nil {
 					return err
 				}
-				if err := writeReportHTML(opts.out, cmp.Or(bal, rep), rep, res, nil); err != nil {
+				if err := writeReportHTML(opts.out, game, cmp.Or(bal, rep), rep, res, nil); err != nil {
 					return err
 				}
 			}

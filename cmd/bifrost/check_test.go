@@ -75,7 +75,7 @@ func shippedRules(t *testing.T, key string, value any) schema.Result {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := validateOne(target{game: nastrond.Schema, path: path}, schema.NewLang("en"))
+	res, err := validateOne(target{game: nastrond.Definition, path: path}, schema.NewLang("en"))
 	if err != nil || schema.HasErrors(res.Problems) {
 		t.Fatalf("%v %v", err, res.Problems)
 	}

@@ -11,6 +11,9 @@ import (
 	"testing"
 
 	"github.com/xuri/excelize/v2"
+
+	"bifrost/rules"
+	"bifrost/rules/sim"
 )
 
 // result is what one bifrost invocation printed and returned.
@@ -22,12 +25,28 @@ type result struct {
 // bifrost runs the CLI in-process, as a user would from the repository root.
 func bifrost(t *testing.T, args ...string) result {
 	t.Helper()
+	return bifrostOn(t, rules.All(), args...)
+}
+
+// bifrostOn runs the CLI in-process on the given list of games.
+func bifrostOn(t *testing.T, games rules.Games, args ...string) result {
+	t.Helper()
 	var out, errb bytes.Buffer
-	cmd := newRootCmd(&out, &errb, args)
+	cmd := newRootCmd(&out, &errb, args, games)
 	out.Reset()
 	errb.Reset()
 	code := exitCode(cmd.ExecuteContext(context.Background()), &errb)
 	return result{out.String(), errb.String(), code}
+}
+
+// definition is the shipped game with the given id.
+func definition(t testing.TB, id string) *sim.Definition {
+	t.Helper()
+	g, err := rules.All().ByID(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
 }
 
 // shippedSrc is the folder of the shipped workbooks, seen from this package.

@@ -14,7 +14,6 @@ import (
 	"bifrost/cmd/bifrost/internal/gitrev"
 	"bifrost/cmd/bifrost/internal/playflags"
 	"bifrost/cmd/bifrost/internal/report"
-	"bifrost/rules"
 	"bifrost/rules/sim"
 	"bifrost/schema"
 )
@@ -113,21 +112,19 @@ func comparePairs(opts *compareOptions, args []string) ([][2]side, error) {
 		if !isFile(file) {
 			file = oldArg
 		}
-		g := gameOfFile(file)
+		g := gameOfFile(opts.registry, file)
 		if g == nil {
-			return nil, usageError{msgErr("game_of_file", file, gameIDs{})}
+			return nil, usageError{msgErr("game_of_file", file, gameIDs(opts.registry))}
 		}
-		games = []string{g.ID}
+		games = []string{g.ID()}
 	}
 	if len(games) == 0 {
-		for _, g := range rules.All().Schemas() {
-			games = append(games, g.ID)
-		}
+		games = opts.registry.IDs()
 	}
 	var out [][2]side
 	for _, id := range games {
-		if rules.All().Schema(id) == nil {
-			return nil, usageError{msgErr("unknown_game", id, gameIDs{})}
+		if _, err := opts.registry.ByID(id); err != nil {
+			return nil, usageError{msgErr("unknown_game", id, gameIDs(opts.registry))}
 		}
 		work := filepath.Join(opts.src, id+".xlsx")
 		o, err := resolveSide(oldArg, work)
@@ -170,9 +167,9 @@ func resolveSide(arg, work string) (side, error) {
 }
 
 func compareOne(ctx context.Context, opts *compareOptions, p [2]side) (report.ComparisonPage, error) {
-	game := gameOfFile(p[1].path)
+	game := gameOfFile(opts.registry, p[1].path)
 	if game == nil {
-		game = gameOfFile(p[1].label)
+		game = gameOfFile(opts.registry, p[1].label)
 	}
 	var engines [2]sim.Engine
 	var names map[string]string
@@ -195,14 +192,14 @@ func compareOne(ctx context.Context, opts *compareOptions, p [2]side) (report.Co
 		return report.ComparisonPage{}, usageError{err}
 	}
 	var done func()
-	bo.Progress, done = opts.progressBar(game.ID, opts.games)
+	bo.Progress, done = opts.progressBar(game.ID(), opts.games)
 	c := sim.Compare(ctx, engines[0], engines[1], bo)
 	done()
-	return report.ComparisonPage{Title: game.Title, Old: p[0].label, New: p[1].label, CardNames: names, Comparison: c}, nil
+	return report.ComparisonPage{Title: game.Schema.Title, Old: p[0].label, New: p[1].label, CardNames: names, Comparison: c}, nil
 }
 
 // loadEngineFile validates one workbook of game and builds its engine.
-func loadEngineFile(g *globalOptions, game *schema.Game, path, label string) (sim.Engine, any, error) {
+func loadEngineFile(g *globalOptions, game *sim.Definition, path, label string) (sim.Engine, any, error) {
 	results, err := validateAll([]target{{game: game, path: path}}, g.Lang())
 	if err != nil {
 		return nil, nil, err
@@ -214,11 +211,7 @@ func loadEngineFile(g *globalOptions, game *schema.Game, path, label string) (si
 		writeProblems(g.stdout, g.stderr, results, g.Lang())
 		return nil, nil, errProblems
 	}
-	r, err := rules.All().ByID(game.ID)
-	if err != nil {
-		return nil, nil, err
-	}
-	e, err := r.New(results[0].Data)
+	e, err := game.New(results[0].Data)
 	return e, results[0].Data, err
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"bifrost/rules"
 	"bifrost/rules/sim"
 )
 
@@ -109,7 +110,7 @@ func BenchmarkCompare_Nastrond3000Greedy(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		var out, errb bytes.Buffer
-		cmd := newRootCmd(&out, &errb, []string{"compare", shipped, shipped, "--games", "3000", "--format", "json"})
+		cmd := newRootCmd(&out, &errb, []string{"compare", shipped, shipped, "--games", "3000", "--format", "json"}, rules.All())
 		if err := cmd.Execute(); err != nil {
 			b.Fatal(err, errb.String())
 		}

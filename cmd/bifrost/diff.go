@@ -34,7 +34,7 @@ func runDiff(_ context.Context, opts *diffOptions, args []string) error {
 		if len(args) != 1 {
 			return usageError{msgErr("diff_textconv")}
 		}
-		g, book, err := openAny(args[0])
+		g, book, err := openAny(opts.registry, args[0])
 		if err != nil {
 			return err
 		}
@@ -46,7 +46,7 @@ func runDiff(_ context.Context, opts *diffOptions, args []string) error {
 	if len(args) != 2 {
 		return usageError{msgErr("diff_needs")}
 	}
-	g, newBook, err := openAny(args[1])
+	g, newBook, err := openAny(opts.registry, args[1])
 	if err != nil {
 		return err
 	}
@@ -74,18 +74,18 @@ func openBook(path string) (*schema.Book, error) {
 	return book, err
 }
 
-// openAny opens a workbook and tells its game from the file name or, failing
-// that (git hands textconv a temporary name), from its sheet names.
-func openAny(path string) (*schema.Game, *schema.Book, error) {
+// openAny opens a workbook and tells which of games it is from the file name
+// or, failing that (git hands textconv a temporary name), from its sheet names.
+func openAny(games rules.Games, path string) (*schema.Game, *schema.Book, error) {
 	book, err := openBook(path)
 	if err != nil {
 		return nil, nil, err
 	}
-	if g := gameOfFile(path); g != nil {
-		return g, book, nil
+	if g := gameOfFile(games, path); g != nil {
+		return g.Schema, book, nil
 	}
 	best, bestN := (*schema.Game)(nil), 0
-	for _, g := range rules.All().Schemas() {
+	for _, g := range games.Schemas() {
 		n := 0
 		for _, s := range g.Sheets {
 			if _, ok := book.Lookup(s.Key, s.JA); ok {

@@ -37,7 +37,7 @@ func outputsOf(out string, games []string, names ...string) []string {
 func targetGames(targets []target) []string {
 	ids := make([]string, len(targets))
 	for i, t := range targets {
-		ids[i] = t.game.ID
+		ids[i] = t.game.ID()
 	}
 	return ids
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"bifrost/rules"
 	"bifrost/schema"
 )
 
@@ -18,7 +19,7 @@ import (
 // flags included; and the usage text's headings that the commands' usage
 // texts print.
 func helpKeysOfTree() map[string][]string {
-	root := newRootCmd(io.Discard, io.Discard, nil)
+	root := newRootCmd(io.Discard, io.Discard, nil, rules.All())
 	keyCobraHelp(root)
 	keys := map[string][]string{}
 	var walk func(c *cobra.Command)

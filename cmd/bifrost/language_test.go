@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"bifrost/rules"
 	"bifrost/schema"
 	"bifrost/schema/workbook"
 )
@@ -297,7 +298,7 @@ func speak(t *testing.T, args []string) result {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan int, 1)
 	go func() {
-		done <- exitCode(newRootCmd(&out, &errb, args).ExecuteContext(ctx), &errb)
+		done <- exitCode(newRootCmd(&out, &errb, args, rules.All()).ExecuteContext(ctx), &errb)
 	}()
 	// Until it says it is up (then stop it), or it ends by itself (a
 	// usage error).

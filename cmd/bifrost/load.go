@@ -20,33 +20,31 @@ import (
 
 // target is one workbook to validate against one game.
 type target struct {
-	game *schema.Game
+	game *sim.Definition
 	path string
 }
 
-// resolveTargets turns command arguments (game ids or .xlsx paths) into
+// resolveTargets turns command arguments (ids of games or .xlsx paths) into
 // targets; no arguments means every game's workbook under src.
-func resolveTargets(src string, args []string) ([]target, error) {
+func resolveTargets(games rules.Games, src string, args []string) ([]target, error) {
 	if len(args) == 0 {
-		for _, g := range rules.All().Schemas() {
-			args = append(args, g.ID)
-		}
+		args = games.IDs()
 	}
 	var out []target
 	for _, a := range args {
-		if g := rules.All().Schema(a); g != nil {
-			out = append(out, target{game: g, path: filepath.Join(src, g.ID+".xlsx")})
+		if g, err := games.ByID(a); err == nil {
+			out = append(out, target{game: g, path: filepath.Join(src, g.ID()+".xlsx")})
 			continue
 		}
 		if strings.EqualFold(filepath.Ext(a), ".xlsx") {
-			g := gameOfFile(a)
+			g := gameOfFile(games, a)
 			if g == nil {
-				return nil, usageError{msgErr("game_of_file", a, gameIDs{})}
+				return nil, usageError{msgErr("game_of_file", a, gameIDs(games))}
 			}
 			out = append(out, target{game: g, path: a})
 			continue
 		}
-		return nil, usageError{msgErr("unknown_game", a, gameIDs{})}
+		return nil, usageError{msgErr("unknown_game", a, gameIDs(games))}
 	}
 	return out, nil
 }
@@ -55,10 +53,10 @@ func resolveTargets(src string, args []string) ([]target, error) {
 // "nastrond-v2.xlsx" and "copy of nastrond.xlsx" all name nastrond. When
 // the name says nothing, the workbook's sheets do ("ウルズ", "エッダ"… is
 // nastrond); nil when neither tells or the file cannot be read.
-func gameOfFile(path string) *schema.Game {
+func gameOfFile(games rules.Games, path string) *sim.Definition {
 	base := strings.ToLower(filepath.Base(path))
-	for _, g := range rules.All().Schemas() {
-		if strings.Contains(base, g.ID) {
+	for _, g := range games {
+		if strings.Contains(base, g.ID()) {
 			return g
 		}
 	}
@@ -69,7 +67,12 @@ func gameOfFile(path string) *schema.Game {
 	if err != nil {
 		return nil
 	}
-	return schema.GameOfSheets(rules.All().Schemas(), slices.Collect(maps.Keys(book.Sheets)))
+	g := schema.GameOfSheets(games.Schemas(), slices.Collect(maps.Keys(book.Sheets)))
+	if g == nil {
+		return nil
+	}
+	d, _ := games.ByID(g.ID)
+	return d
 }
 
 // validateAll opens and validates every target in parallel and returns the
@@ -87,7 +90,7 @@ func validateAll(targets []target, lang *schema.Lang) ([]schema.Result, error) {
 }
 
 func validateOne(t target, lang *schema.Lang) (schema.Result, error) {
-	res := schema.Result{Game: t.game.ID, File: t.path, Components: map[string]int{}}
+	res := schema.Result{Game: t.game.ID(), File: t.path, Components: map[string]int{}}
 	if err := regularFile(t.path); err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return res, msgErr("no_workbook", t.path)
@@ -103,20 +106,19 @@ func validateOne(t target, lang *schema.Lang) (schema.Result, error) {
 		res.Problems = []schema.Problem{{Severity: schema.Error, File: t.path, Message: ferr.Message(lang)}}
 		return res, nil
 	}
-	res = t.game.Validate(book, lang)
+	res = t.game.Schema.Validate(book, lang)
 	// Printing: text that would not fit its card, characters the font lacks.
-	res.Problems = append(res.Problems, sheet.Validate(t.game, res, book, lang, spec.LayoutDir(filepath.Dir(t.path)))...)
+	res.Problems = append(res.Problems, sheet.Validate(t.game.Schema, res, book, lang, spec.LayoutDir(filepath.Dir(t.path)))...)
 	// Rules: data the engine refuses, and instructions it can never carry out.
-	res.Problems = append(res.Problems, engineProblems(res, lang)...)
+	res.Problems = append(res.Problems, engineProblems(t.game, res, lang)...)
 	schema.SortProblems(res.Problems)
 	return res, nil
 }
 
-// engineProblems builds the game's engine from valid data and reports what
-// the engine refuses, and what its Lint finds, at the row it names.
-func engineProblems(res schema.Result, lang *schema.Lang) []schema.Problem {
-	game, err := rules.All().ByID(res.Game)
-	if err != nil || game.New == nil || schema.HasErrors(res.Problems) {
+// engineProblems builds game's engine from valid data and reports what the
+// engine refuses, and what its Lint finds, at the row it names.
+func engineProblems(game *sim.Definition, res schema.Result, lang *schema.Lang) []schema.Problem {
+	if game.New == nil || schema.HasErrors(res.Problems) {
 		return nil
 	}
 	e, err := game.New(res.Data)
@@ -133,7 +135,7 @@ func engineProblems(res schema.Result, lang *schema.Lang) []schema.Problem {
 		if tab, ok := res.Book.Lookup(f.Sheet); ok {
 			id := slices.Index(tab.Header, "ID")
 			at := id
-			if j := columnAt(res.Game, f.Sheet, tab.Header, f.Column); j >= 0 {
+			if j := columnAt(game.Schema, f.Sheet, tab.Header, f.Column); j >= 0 {
 				at, p.Column = j, schema.Normalize(tab.Header[j])
 			}
 			for _, row := range tab.Rows {
@@ -149,9 +151,8 @@ func engineProblems(res schema.Result, lang *schema.Lang) []schema.Problem {
 
 // columnAt is the index in header of the column of game's sheet whose
 // English header is col, written in Japanese or English; -1 if absent.
-func columnAt(game, sheet string, header []string, col string) int {
-	g := rules.All().Schema(game)
-	if g == nil || col == "" {
+func columnAt(g *schema.Game, sheet string, header []string, col string) int {
+	if col == "" {
 		return -1
 	}
 	for _, c := range g.Spec(sheet).Columns() {

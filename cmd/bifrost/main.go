@@ -9,10 +9,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"bifrost/rules"
 )
 
 func main() {
-	err := newRootCmd(os.Stdout, os.Stderr, os.Args[1:]).ExecuteContext(context.Background())
+	err := newRootCmd(os.Stdout, os.Stderr, os.Args[1:], rules.All()).ExecuteContext(context.Background())
 	os.Exit(exitCode(err, os.Stderr))
 }
 

@@ -169,12 +169,12 @@ func render(lang *schema.Lang, key string, args ...any) string {
 	return messages.Err(key, args...).In(lang)
 }
 
-// gameIDs lists the games of the registry in a message, joined as the
-// message's language joins a list (an error, so that the catalogue renders
-// it in that language).
-type gameIDs struct{}
+// gameIDs lists the ids of games in a message, joined as the message's
+// language joins a list (an error, so that the catalogue renders it in that
+// language).
+type gameIDs rules.Games
 
-func (gameIDs) ids() []string { return rules.All().IDs() }
+func (g gameIDs) ids() []string { return rules.Games(g).IDs() }
 
 func (g gameIDs) Error() string { return strings.Join(g.ids(), ", ") }
 

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bifrost/rules"
 	"io"
 	"os"
 	"path/filepath"
@@ -126,7 +127,7 @@ func commandPaths() [][]string {
 			walk(s, append(slices.Clone(path), s.Name()))
 		}
 	}
-	walk(newRootCmd(io.Discard, io.Discard, nil), nil)
+	walk(newRootCmd(io.Discard, io.Discard, nil, rules.All()), nil)
 	return out
 }
 

@@ -41,11 +41,11 @@ func TestBuildShowsEveryCardFromTheOnePaintingItMade(t *testing.T) {
 		painted.drawn[i].Face = &face
 	}
 	out := t.TempDir()
-	sheets, err := printCards(context.Background(), shippedSrc, out, res, "a4", painted)
+	sheets, err := printCards(context.Background(), shippedSrc, out, g, res, "a4", painted)
 	if err != nil {
 		t.Fatal(err)
 	}
-	books, err := writeRulebook(out, "../../rules", g, res, painted, []string{"pdf", "html"}, schema.Japanese)
+	books, err := writeRulebook(out, "../../rules", nastrond.Definition, res, painted, []string{"pdf", "html"}, schema.Japanese)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +60,7 @@ func TestBuildShowsEveryCardFromTheOnePaintingItMade(t *testing.T) {
 		}
 	}
 	r := &sim.Report{Game: g.ID, Games: 10, DeadCards: []string{"E1-02"}, Cards: map[string]sim.CardReport{"E1-02": {}}}
-	drawings, err := cardDrawings(res, r, nil, painted)
+	drawings, err := cardDrawings(nastrond.Definition, res, r, nil, painted)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,7 +6,6 @@ import (
 	"os"
 
 	"bifrost/cmd/bifrost/internal/gitrev"
-	"bifrost/rules"
 	"bifrost/rules/sim"
 	"bifrost/schema"
 )
@@ -15,17 +14,13 @@ import (
 // same workbook at git revision rev, game for game with the same seeds
 // (sim.Compare), and reports an error when a player count's seat gap grew
 // by more than the workbook's CheckMaxSeatGapGrowth points.
-func regression(ctx context.Context, g *globalOptions, res schema.Result, rev string) ([]schema.Problem, error) {
+func regression(ctx context.Context, g *globalOptions, game *sim.Definition, res schema.Result, rev string) ([]schema.Problem, error) {
 	tmp, label, err := gitrev.WorkbookAt(res.File, rev)
 	if err != nil {
 		return nil, msgErr("base_flag", err)
 	}
 	defer os.Remove(tmp)
-	oldE, _, err := loadEngineFile(g, rules.All().Schema(res.Game), tmp, label)
-	if err != nil {
-		return nil, err
-	}
-	game, err := rules.All().ByID(res.Game)
+	oldE, _, err := loadEngineFile(g, game, tmp, label)
 	if err != nil {
 		return nil, err
 	}

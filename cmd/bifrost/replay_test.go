@@ -40,7 +40,7 @@ func (loggingEngine) NewTally() sim.Tally { return &gameLog{} }
 // shippedEngine builds a game's engine from the shipped workbook.
 func shippedEngine(t *testing.T, g *sim.Definition) sim.Engine {
 	t.Helper()
-	res, err := validateOne(target{game: g.Schema, path: filepath.Join(shippedSrc, g.ID()+".xlsx")}, (&globalOptions{lang: "en"}).Lang())
+	res, err := validateOne(target{game: g, path: filepath.Join(shippedSrc, g.ID()+".xlsx")}, (&globalOptions{lang: "en"}).Lang())
 	if err != nil || schema.HasErrors(res.Problems) {
 		t.Fatalf("%s: %v %v", g.ID(), err, res.Problems)
 	}

@@ -11,7 +11,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"bifrost/cmd/bifrost/internal/outfile"
-	"bifrost/rules"
 	"bifrost/rules/sim"
 	"bifrost/schema"
 )
@@ -73,14 +72,14 @@ func runReportMerge(_ context.Context, opts *reportOptions, files []string) erro
 		}
 		reports, raws = append(reports, &r), append(raws, raw.Raw)
 	}
-	game, err := rules.All().ByID(reports[0].Game)
+	game, err := opts.registry.ByID(reports[0].Game)
 	if err != nil {
-		return usageError{msgErr("unknown_game", reports[0].Game, gameIDs{})}
+		return usageError{msgErr("unknown_game", reports[0].Game, gameIDs(opts.registry))}
 	}
 	if game.New == nil {
 		return msgErr("no_engine", reports[0].Game)
 	}
-	results, err := validateAll([]target{{game: game.Schema, path: filepath.Join(opts.src, reports[0].Game+".xlsx")}}, opts.Lang())
+	results, err := validateAll([]target{{game: game, path: filepath.Join(opts.src, reports[0].Game+".xlsx")}}, opts.Lang())
 	if err != nil {
 		return err
 	}
@@ -103,7 +102,7 @@ func runReportMerge(_ context.Context, opts *reportOptions, files []string) erro
 	}
 	if opts.html != "" {
 		var buf bytes.Buffer
-		if err := writeReportPage(&buf, merged, nil, res); err != nil {
+		if err := writeReportPage(&buf, game, merged, nil, res); err != nil {
 			return err
 		}
 		if err := outfile.WriteFile(opts.html, buf.Bytes()); err != nil {

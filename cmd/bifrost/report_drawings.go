@@ -10,7 +10,6 @@ import (
 	"bifrost/cmd/bifrost/internal/report"
 	"bifrost/layout/cards"
 	"bifrost/layout/spec"
-	"bifrost/rules"
 	"bifrost/rules/sim"
 	"bifrost/schema"
 )
@@ -22,9 +21,8 @@ import (
 // no finding names are not drawn. The faces are painted's, or, when it is
 // nil, painted anew with the layout and art beside the workbook, as
 // validation reads them.
-func cardDrawings(res schema.Result, bal, smoke *sim.Report, painted *paintedCards) (map[string]template.HTML, error) {
-	g := rules.All().Schema(res.Game)
-	if g == nil || res.Data == nil {
+func cardDrawings(game *sim.Definition, res schema.Result, bal, smoke *sim.Report, painted *paintedCards) (map[string]template.HTML, error) {
+	if res.Data == nil {
 		return nil, nil
 	}
 	ids := report.Page{Smoke: smoke}.FindingCards(bal)
@@ -39,7 +37,7 @@ func cardDrawings(res schema.Result, bal, smoke *sim.Report, painted *paintedCar
 		drawn = painted.drawn
 	} else {
 		dir := filepath.Dir(res.File)
-		lay, err := spec.Load(spec.LayoutDir(dir), g)
+		lay, err := spec.Load(spec.LayoutDir(dir), game.Schema)
 		if err != nil {
 			return nil, err
 		}

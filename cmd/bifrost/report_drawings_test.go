@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"bifrost/rules"
 	"bifrost/rules/sim"
 	"bifrost/schema"
 )
@@ -32,15 +31,15 @@ func TestReportFindingsShowTheCardsDrawing(t *testing.T) {
 			Extra: map[string]any{"bloodrage": map[string]any{"failing_cells": []map[string]any{
 				{"at": "AITrack!E29", "id": "SERPENT-2-3", "instruction": "ship", "tried": 48, "failed": 42, "fail_rate": 0.875, "threshold_percent": 75}}}}}},
 	} {
-		res, err := validateOne(target{game: rules.All().Schema(tt.game), path: filepath.Join(shippedSrc, tt.game+".xlsx")}, schema.NewLang("ja"))
+		res, err := validateOne(target{game: definition(t, tt.game), path: filepath.Join(shippedSrc, tt.game+".xlsx")}, schema.NewLang("ja"))
 		if err != nil {
 			t.Fatal(err)
 		}
 		var a, b bytes.Buffer
-		if err := writeReportPage(&a, tt.r, nil, res); err != nil {
+		if err := writeReportPage(&a, definition(t, tt.game), tt.r, nil, res); err != nil {
 			t.Fatal(err)
 		}
-		if err := writeReportPage(&b, tt.r, nil, res); err != nil {
+		if err := writeReportPage(&b, definition(t, tt.game), tt.r, nil, res); err != nil {
 			t.Fatal(err)
 		}
 		if !bytes.Equal(a.Bytes(), b.Bytes()) {
@@ -48,12 +47,12 @@ func TestReportFindingsShowTheCardsDrawing(t *testing.T) {
 		}
 		// serve's report reuses the gallery's drawings: the same page.
 		p := newPreviewer(&serveOptions{globalOptions: &globalOptions{}, src: shippedSrc}, nil)
-		drawn, err := p.draw(target{game: rules.All().Schema(tt.game), path: res.File}, res, false)
+		drawn, err := p.draw(target{game: definition(t, tt.game), path: res.File}, res, false)
 		if err != nil || drawn == nil {
 			t.Fatalf("%s: gallery drawing: %v", tt.game, err)
 		}
 		var c bytes.Buffer
-		if err := writeReportPageWith(&c, tt.r, nil, res, faces(drawn, res.Data)); err != nil {
+		if err := writeReportPageWith(&c, definition(t, tt.game), tt.r, nil, res, faces(drawn, res.Data)); err != nil {
 			t.Fatal(err)
 		}
 		if !bytes.Equal(a.Bytes(), c.Bytes()) {
@@ -97,11 +96,11 @@ func TestReportDrawsOnlyFindingsCards(t *testing.T) {
 			Extra: map[string]any{"bloodrage": map[string]any{"failing_cells": []map[string]any{
 				{"at": "AITrack!E29", "id": "SERPENT-2-3", "instruction": "ship", "tried": 48, "failed": 42, "fail_rate": 0.875, "threshold_percent": 75}}}}}, 1, []string{"SERPENT-2-3"}},
 	} {
-		res, err := validateOne(target{game: rules.All().Schema(tt.game), path: filepath.Join(shippedSrc, tt.game+".xlsx")}, schema.NewLang("ja"))
+		res, err := validateOne(target{game: definition(t, tt.game), path: filepath.Join(shippedSrc, tt.game+".xlsx")}, schema.NewLang("ja"))
 		if err != nil {
 			t.Fatal(err)
 		}
-		drawings, err := cardDrawings(res, tt.r, nil, nil)
+		drawings, err := cardDrawings(definition(t, tt.game), res, tt.r, nil, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"bifrost/rules"
 	"bifrost/schema"
 )
 
@@ -14,16 +15,19 @@ type globalOptions struct {
 	lang   string
 	stdout io.Writer
 	stderr io.Writer
+	// registry lists the games the commands know, given to newRootCmd as
+	// a go/analysis driver is given its analyzers.
+	registry rules.Games
 }
 
 // Lang returns the message language chosen by --lang or the environment.
 func (g *globalOptions) Lang() *schema.Lang { return schema.NewLang(g.lang) }
 
-// newRootCmd builds the command tree to run args. Help, usage and flag
+// newRootCmd builds the command tree to run args on games. Help, usage and flag
 // errors speak the language of --lang, read from args before cobra parses
 // them, or else of the environment.
-func newRootCmd(stdout, stderr io.Writer, args []string) *cobra.Command {
-	g := &globalOptions{stdout: stdout, stderr: stderr}
+func newRootCmd(stdout, stderr io.Writer, args []string, games rules.Games) *cobra.Command {
+	g := &globalOptions{stdout: stdout, stderr: stderr, registry: games}
 	root := &cobra.Command{
 		Use:           "bifrost",
 		Short:         "help.bifrost.short",

@@ -20,7 +20,7 @@ import (
 	"bifrost/layout/cards"
 	"bifrost/layout/draw"
 	"bifrost/layout/spec"
-	"bifrost/rules"
+	"bifrost/rules/sim"
 	"bifrost/schema"
 )
 
@@ -50,10 +50,11 @@ func newRulebookCmd(g *globalOptions) *cobra.Command {
 }
 
 func runRulebook(_ context.Context, opts *rulebookOptions, args []string) error {
-	g := rules.All().Schema(args[0])
-	if g == nil {
-		return usageError{msgErr("unknown_game", args[0], gameIDs{})}
+	game, err := opts.registry.ByID(args[0])
+	if err != nil {
+		return usageError{msgErr("unknown_game", args[0], gameIDs(opts.registry))}
 	}
+	g := game.Schema
 	for _, f := range opts.formats {
 		if f != "pdf" && f != "html" {
 			return usageError{msgErr("bad_format", f, "pdf, html")}
@@ -71,7 +72,7 @@ func runRulebook(_ context.Context, opts *rulebookOptions, args []string) error 
 	if err := guardOutputs(opts.src, outputs); err != nil {
 		return err
 	}
-	res, err := validateOne(target{game: g, path: filepath.Join(opts.src, g.ID+".xlsx")}, opts.Lang())
+	res, err := validateOne(target{game: game, path: filepath.Join(opts.src, g.ID+".xlsx")}, opts.Lang())
 	if err != nil {
 		return err
 	}
@@ -83,7 +84,7 @@ func runRulebook(_ context.Context, opts *rulebookOptions, args []string) error 
 	if err != nil {
 		return err
 	}
-	written, err := writeRulebook(opts.out, opts.rules, g, res, painted, opts.formats, opts.Lang(), embedFonts(opts.embed)...)
+	written, err := writeRulebook(opts.out, opts.rules, game, res, painted, opts.formats, opts.Lang(), embedFonts(opts.embed)...)
 	if err != nil {
 		return err
 	}
@@ -140,13 +141,14 @@ const summaryCard = "summary-card.pdf"
 // writeRulebook renders one game's player's and designer's books into
 // out/<game>/, their example cards drawn with the game's card layout, the
 // HTML with htmlOpts, their errors in lang, and returns the paths written.
-func writeRulebook(out, rulesDir string, g *schema.Game, res schema.Result, painted *paintedCards, formats []string, lang *schema.Lang, htmlOpts ...book.HTMLOption) ([]string, error) {
-	return renderRulebook(rulesDir, out, g, res, painted, formats, lang, outfile.WriteFile, htmlOpts...)
+func writeRulebook(out, rulesDir string, game *sim.Definition, res schema.Result, painted *paintedCards, formats []string, lang *schema.Lang, htmlOpts ...book.HTMLOption) ([]string, error) {
+	return renderRulebook(rulesDir, out, game, res, painted, formats, lang, outfile.WriteFile, htmlOpts...)
 }
 
 // renderRulebook is writeRulebook handing each file to put instead of
 // writing it (serve keeps the pages in memory).
-func renderRulebook(rulesDir, out string, g *schema.Game, res schema.Result, painted *paintedCards, formats []string, lang *schema.Lang, put func(path string, data []byte) error, htmlOpts ...book.HTMLOption) ([]string, error) {
+func renderRulebook(rulesDir, out string, game *sim.Definition, res schema.Result, painted *paintedCards, formats []string, lang *schema.Lang, put func(path string, data []byte) error, htmlOpts ...book.HTMLOption) ([]string, error) {
+	g := game.Schema
 	dir := filepath.Join(rulesDir, g.ID)
 	rulingsFile := filepath.Join(dir, "RULINGS.md")
 	err := regularFile(rulingsFile)
@@ -182,7 +184,7 @@ func renderRulebook(rulesDir, out string, g *schema.Game, res schema.Result, pai
 		if err != nil {
 			return written, err
 		}
-		expanded, err := book.Expand(file, string(md), book.Data{Game: g, Result: res, Book: res.Book, Rulings: string(rulings), Glossary: glossary, Figures: figures(res), Parts: cardParts(faces), Lang: lang})
+		expanded, err := book.Expand(file, string(md), book.Data{Game: g, Result: res, Book: res.Book, Rulings: string(rulings), Glossary: glossary, Figures: figures(game, res), Parts: cardParts(faces), Lang: lang})
 		if err != nil {
 			return written, dataError{err}
 		}

@@ -206,7 +206,7 @@ func TestEveryRulingInTheDesignerBookNamesItsSourceNumberAndParameter(t *testing
 // loadShipped validates the shipped workbook of g.
 func loadShipped(t *testing.T, g *schema.Game) schema.Result {
 	t.Helper()
-	res, err := validateOne(target{game: g, path: filepath.Join(shippedSrc, g.ID+".xlsx")}, schema.NewLang("en"))
+	res, err := validateOne(target{game: definition(t, g.ID), path: filepath.Join(shippedSrc, g.ID+".xlsx")}, schema.NewLang("en"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"bifrost/rules"
 	"bifrost/schema"
 	"bifrost/schema/workbook"
 )
@@ -102,7 +103,7 @@ func repeatRows(f *excelize.File, sheet string, suffix []string, n int) error {
 // Allocation is measured, not time, so the test does not depend on load.
 func TestValidateCostGrowsLinearly(t *testing.T) {
 	alloc := func(n int) uint64 {
-		targets, err := resolveTargets(scaledGuardian(t, t.TempDir(), n), []string{"guardian"})
+		targets, err := resolveTargets(rules.All(), scaledGuardian(t, t.TempDir(), n), []string{"guardian"})
 		if err != nil {
 			t.Fatal(err)
 		}

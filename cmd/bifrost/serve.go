@@ -16,8 +16,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"bifrost/cmd/bifrost/internal/preview"
-	"bifrost/rules"
-	"bifrost/schema"
+	"bifrost/rules/sim"
 )
 
 type serveOptions struct {
@@ -53,11 +52,11 @@ func newServeCmd(g *globalOptions) *cobra.Command {
 
 func runServe(ctx context.Context, opts *serveOptions, args []string) error {
 	for _, a := range args {
-		if rules.All().Schema(a) == nil { // the files watched are the game's under --src and --rules
-			return usageError{msgErr("unknown_game", a, gameIDs{})}
+		if _, err := opts.registry.ByID(a); err != nil { // the files watched are the game's under --src and --rules
+			return usageError{msgErr("unknown_game", a, gameIDs(opts.registry))}
 		}
 	}
-	targets, err := resolveTargets(opts.src, args)
+	targets, err := resolveTargets(opts.registry, opts.src, args)
 	if err != nil {
 		return err
 	}
@@ -85,7 +84,7 @@ func runServe(ctx context.Context, opts *serveOptions, args []string) error {
 	defer ln.Close()
 	var games []preview.Game
 	for _, t := range targets {
-		games = append(games, preview.Game{ID: t.game.ID, Title: t.game.Title})
+		games = append(games, preview.Game{ID: t.game.ID(), Title: t.game.Schema.Title})
 	}
 	p := newPreviewer(opts, preview.New(games, opts.Lang().English()))
 	defer p.wait()
@@ -94,14 +93,14 @@ func runServe(ctx context.Context, opts *serveOptions, args []string) error {
 	}
 	url := "http://" + ln.Addr().String() + "/"
 	if len(targets) == 1 {
-		url += targets[0].game.ID
+		url += targets[0].game.ID()
 	}
 	fmt.Fprintln(opts.stderr, opts.msg("serve_url", url))
-	byGame := map[*schema.Game]target{}
+	byGame := map[*sim.Definition]target{}
 	for _, t := range targets {
 		byGame[t.game] = t
 	}
-	go watchLoop(ctx, w, watched, opts.debounce, func(g *schema.Game, files []string) {
+	go watchLoop(ctx, w, opts.registry, watched, opts.debounce, func(g *sim.Definition, files []string) {
 		p.update(ctx, byGame[g])
 	}, func(err error) { fmt.Fprintln(opts.stderr, opts.msg("watch_error", err)) })
 	if opts.ready != nil {

@@ -54,13 +54,13 @@ func (p *previewer) update(ctx context.Context, t target) {
 	// The books and report of the last save are moot: stop them now, so
 	// that they leave the processor to this update.
 	p.mu.Lock()
-	if cancel := p.cancel[t.game.ID]; cancel != nil {
+	if cancel := p.cancel[t.game.ID()]; cancel != nil {
 		cancel()
 	}
 	p.mu.Unlock()
 	g, res, drawn := p.gallery(t)
 	p.srv.SetGame(g)
-	fmt.Fprintln(p.opts.stderr, p.opts.msg("serve_updated", start.Format("15:04:05"), t.game.ID, time.Since(start).Milliseconds(), count{len(g.Problems), "n_problems"}))
+	fmt.Fprintln(p.opts.stderr, p.opts.msg("serve_updated", start.Format("15:04:05"), t.game.ID(), time.Since(start).Milliseconds(), count{len(g.Problems), "n_problems"}))
 	p.background(ctx, t, res, drawn)
 }
 
@@ -70,9 +70,9 @@ func (p *previewer) update(ctx context.Context, t target) {
 // does not open, a layout with errors) the last drawing stays; the cards
 // drawn now are returned too (nil: none).
 func (p *previewer) gallery(t target) (preview.Game, schema.Result, []preview.Card) {
-	g := preview.Game{ID: t.game.ID, Title: t.game.Title, Updated: time.Now()}
+	g := preview.Game{ID: t.game.ID(), Title: t.game.Schema.Title, Updated: time.Now()}
 	p.mu.Lock()
-	last := p.last[t.game.ID]
+	last := p.last[t.game.ID()]
 	p.mu.Unlock()
 	g.Cards = last.cards
 	res, err := validateOne(t, p.opts.Lang())
@@ -89,9 +89,9 @@ func (p *previewer) gallery(t target) (preview.Game, schema.Result, []preview.Ca
 	if drawn != nil {
 		g.Cards = drawn
 		p.mu.Lock()
-		last := p.last[t.game.ID]
+		last := p.last[t.game.ID()]
 		last.cards = drawn
-		p.last[t.game.ID] = last
+		p.last[t.game.ID()] = last
 		p.mu.Unlock()
 	}
 	return g, res, drawn
@@ -102,7 +102,7 @@ func (p *previewer) gallery(t target) (preview.Game, schema.Result, []preview.Ca
 // marked stale. The report shows the cards the gallery drew (nil: it draws
 // them itself).
 func (p *previewer) background(ctx context.Context, t target, res schema.Result, drawn []preview.Card) {
-	id := t.game.ID
+	id := t.game.ID()
 	p.mu.Lock()
 	ctx, cancel := context.WithCancel(ctx)
 	p.cancel[id] = cancel
@@ -133,8 +133,8 @@ func (p *previewer) background(ctx context.Context, t target, res schema.Result,
 		if ctx.Err() != nil {
 			return
 		}
-		quiet := &globalOptions{lang: p.opts.lang, stdout: io.Discard, stderr: io.Discard}
-		page, note := p.reportPage(ctx, quiet, res, drawn)
+		quiet := &globalOptions{lang: p.opts.lang, stdout: io.Discard, stderr: io.Discard, registry: p.opts.registry}
+		page, note := p.reportPage(ctx, quiet, t.game, res, drawn)
 		if ctx.Err() != nil {
 			return
 		}
@@ -150,7 +150,7 @@ func (p *previewer) background(ctx context.Context, t target, res schema.Result,
 // draw draws every card design as inline SVG, trimmed; nil when the layout
 // does not load (validation has reported why).
 func (p *previewer) draw(t target, res schema.Result, invalid bool) ([]preview.Card, error) {
-	lay, err := spec.Load(spec.LayoutDir(p.opts.src), t.game)
+	lay, err := spec.Load(spec.LayoutDir(p.opts.src), t.game.Schema)
 	if err != nil || res.Data == nil {
 		return nil, nil
 	}
@@ -197,15 +197,15 @@ func inlineSVG(l *draw.List) (template.HTML, error) {
 	return template.HTML(b.String()), err
 }
 
-// books renders game g's books as HTML, as `bifrost rulebook` does, into
+// books renders game's books as HTML, as `bifrost rulebook` does, into
 // memory: nothing is written.
-func (p *previewer) books(g *schema.Game, res schema.Result) (map[string][]byte, error) {
+func (p *previewer) books(game *sim.Definition, res schema.Result) (map[string][]byte, error) {
 	out := map[string][]byte{}
-	painted, err := paintCards(p.opts.src, g, res, false)
+	painted, err := paintCards(p.opts.src, game.Schema, res, false)
 	if err != nil {
 		return nil, err
 	}
-	_, err = renderRulebook(p.opts.rules, "", g, res, painted, []string{"html"}, p.opts.Lang(), func(path string, data []byte) error {
+	_, err = renderRulebook(p.opts.rules, "", game, res, painted, []string{"html"}, p.opts.Lang(), func(path string, data []byte) error {
 		out[strings.TrimSuffix(filepath.Base(path), ".html")] = data
 		return nil
 	})
@@ -215,20 +215,20 @@ func (p *previewer) books(g *schema.Game, res schema.Result) (map[string][]byte,
 // reportPage plays res's smoke and balance batches of --games games and
 // renders their report page with the cards drawn (nil: drawn anew);
 // without one, a note says why.
-func (p *previewer) reportPage(ctx context.Context, g *globalOptions, res schema.Result, drawn []preview.Card) ([]byte, string) {
-	rep, err := smoke(ctx, g, res, p.opts.games, -1)
+func (p *previewer) reportPage(ctx context.Context, g *globalOptions, game *sim.Definition, res schema.Result, drawn []preview.Card) ([]byte, string) {
+	rep, err := smoke(ctx, g, game, res, p.opts.games, -1)
 	if err == nil && rep == nil {
 		return nil, p.opts.msg("serve_no_engine")
 	}
 	var bal *sim.Report
 	if err == nil {
-		bal, err = balance(ctx, g, res, p.opts.games, -1)
+		bal, err = balance(ctx, g, game, res, p.opts.games, -1)
 	}
 	var buf bytes.Buffer
 	if err == nil && drawn != nil {
-		err = writeReportPageWith(&buf, cmp.Or(bal, rep), rep, res, faces(drawn, res.Data))
+		err = writeReportPageWith(&buf, game, cmp.Or(bal, rep), rep, res, faces(drawn, res.Data))
 	} else if err == nil {
-		err = writeReportPage(&buf, cmp.Or(bal, rep), rep, res)
+		err = writeReportPage(&buf, game, cmp.Or(bal, rep), rep, res)
 	}
 	if err != nil {
 		return nil, p.opts.msg("serve_report_failed", p.opts.localize(err))

@@ -12,7 +12,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"bifrost/cmd/bifrost/internal/playflags"
-	"bifrost/rules"
 	"bifrost/rules/sim"
 	"bifrost/schema"
 )
@@ -111,14 +110,14 @@ func runBatch(ctx context.Context, g *globalOptions, e sim.Engine, bo sim.BatchO
 // loadEngine validates a game's workbook and builds its engine; validation
 // problems are printed and make the command fail with exit 1.
 func loadEngine(g *globalOptions, src, id string) (sim.Engine, error) {
-	game, err := rules.All().ByID(id)
+	game, err := g.registry.ByID(id)
 	if err != nil {
 		return nil, usageError{err}
 	}
 	if game.New == nil {
 		return nil, msgErr("no_engine", id)
 	}
-	results, err := validateAll([]target{{game: game.Schema, path: filepath.Join(src, id+".xlsx")}}, g.Lang())
+	results, err := validateAll([]target{{game: game, path: filepath.Join(src, id+".xlsx")}}, g.Lang())
 	if err != nil {
 		return nil, err
 	}

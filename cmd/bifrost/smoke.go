@@ -12,7 +12,6 @@ import (
 
 	"bifrost/cmd/bifrost/internal/outfile"
 	"bifrost/cmd/bifrost/internal/report"
-	"bifrost/rules"
 	"bifrost/rules/sim"
 	"bifrost/schema"
 )
@@ -22,8 +21,8 @@ import (
 // seed override them. Random bots reach the most states, so this batch finds
 // violations, unfinished games and dead cards. It returns nil when the game
 // has no engine yet.
-func smoke(ctx context.Context, g *globalOptions, res schema.Result, games int, seed int64) (*sim.Report, error) {
-	return batch(ctx, g, res, games, seed, []string{"random"})
+func smoke(ctx context.Context, g *globalOptions, game *sim.Definition, res schema.Result, games int, seed int64) (*sim.Report, error) {
+	return batch(ctx, g, game, res, games, seed, []string{"random"})
 }
 
 // balanceBots is the order of strength of the bots CheckBalanceBots names.
@@ -33,8 +32,8 @@ var balanceBots = []string{"search", "greedy", "random"}
 // every seat (or the next weaker bot the engine has, down to greedy), whose
 // seat win rates measure the game rather than the luck of random play.
 // Engines with none of them give nil.
-func balance(ctx context.Context, g *globalOptions, res schema.Result, games int, seed int64) (*sim.Report, error) {
-	return batch(ctx, g, res, games, seed, balanceChain(res.Rules))
+func balance(ctx context.Context, g *globalOptions, game *sim.Definition, res schema.Result, games int, seed int64) (*sim.Report, error) {
+	return batch(ctx, g, game, res, games, seed, balanceChain(res.Rules))
 }
 
 // balanceChain is the CheckBalanceBots bot followed by the weaker ones to
@@ -60,10 +59,9 @@ func firstBot(e sim.Engine, bots []string) string {
 
 // batch plays games with, at every seat, the first of bots the engine has;
 // nil when it has none of them or no engine.
-func batch(ctx context.Context, g *globalOptions, res schema.Result, games int, seed int64, bots []string) (*sim.Report, error) {
-	game, err := rules.All().ByID(res.Game)
-	if err != nil || game.New == nil {
-		return nil, err
+func batch(ctx context.Context, g *globalOptions, game *sim.Definition, res schema.Result, games int, seed int64, bots []string) (*sim.Report, error) {
+	if game.New == nil {
+		return nil, nil
 	}
 	e, err := game.New(res.Data)
 	if err != nil {
@@ -102,13 +100,13 @@ func writeReportJSON(out string, rep *sim.Report) error {
 // from the balance batch bal; the dead cards come from the smoke batch
 // (nil: bal's own). Its cards are drawn from painted, or painted anew
 // when it is nil.
-func writeReportHTML(out string, bal, smoke *sim.Report, res schema.Result, painted *paintedCards) error {
+func writeReportHTML(out string, game *sim.Definition, bal, smoke *sim.Report, res schema.Result, painted *paintedCards) error {
 	var buf bytes.Buffer
-	drawings, err := cardDrawings(res, bal, smoke, painted)
+	drawings, err := cardDrawings(game, res, bal, smoke, painted)
 	if err != nil {
 		return err
 	}
-	if err := writeReportPageWith(&buf, bal, smoke, res, drawings); err != nil {
+	if err := writeReportPageWith(&buf, game, bal, smoke, res, drawings); err != nil {
 		return err
 	}
 	return outfile.WriteFile(filepath.Join(out, bal.Game, "report.html"), buf.Bytes())
@@ -116,37 +114,23 @@ func writeReportHTML(out string, bal, smoke *sim.Report, res schema.Result, pain
 
 // writeReportPage renders the report page of bal without its timing
 // fields, naming each card's workbook cell and drawing the cards of the findings.
-func writeReportPage(w io.Writer, bal, smoke *sim.Report, res schema.Result) error {
-	drawings, err := cardDrawings(res, bal, smoke, nil)
+func writeReportPage(w io.Writer, game *sim.Definition, bal, smoke *sim.Report, res schema.Result) error {
+	drawings, err := cardDrawings(game, res, bal, smoke, nil)
 	if err != nil {
 		return err
 	}
-	return writeReportPageWith(w, bal, smoke, res, drawings)
+	return writeReportPageWith(w, game, bal, smoke, res, drawings)
 }
 
 // writeReportPageWith is writeReportPage with the cards already drawn, by ID.
-func writeReportPageWith(w io.Writer, bal, smoke *sim.Report, res schema.Result, drawings map[string]template.HTML) error {
+func writeReportPageWith(w io.Writer, game *sim.Definition, bal, smoke *sim.Report, res schema.Result, drawings map[string]template.HTML) error {
 	r := *bal
 	r.ElapsedS, r.GamesPerSecond, r.Workers = 0, 0, 0
-	title := res.Game
-	if g := rules.All().Schema(res.Game); g != nil {
-		title = g.Title
-	}
 	if smoke == bal {
 		smoke = nil
 	}
-	return report.Write(w, &r, report.Page{Title: title, CardNames: schema.CardNames(res.Data), Cells: cardCells(res.Book), Headings: reportHeadings(res),
+	return report.Write(w, &r, report.Page{Title: game.Schema.Title, CardNames: schema.CardNames(res.Data), Cells: cardCells(res.Book), Headings: game.Headings,
 		MaxSeatGap: res.Rules.Int("CheckMaxSeatGap"), Smoke: smoke, Drawings: drawings})
-}
-
-// reportHeadings are the Japanese headings of the engine's own report keys
-// (sim.Definition.Headings), or nil.
-func reportHeadings(res schema.Result) [][2]string {
-	game, err := rules.All().ByID(res.Game)
-	if err != nil {
-		return nil
-	}
-	return game.Headings
 }
 
 // cardCells maps each ID of the workbook's sheets to the cell of its ID

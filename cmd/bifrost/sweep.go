@@ -17,7 +17,6 @@ import (
 	"bifrost/cmd/bifrost/internal/playflags"
 	"bifrost/cmd/bifrost/internal/report"
 	"bifrost/cmd/bifrost/internal/sweepgrid"
-	"bifrost/rules"
 	"bifrost/rules/sim"
 	"bifrost/schema"
 	"bifrost/schema/workbook"
@@ -56,10 +55,11 @@ func newSweepCmd(g *globalOptions) *cobra.Command {
 }
 
 func runSweep(ctx context.Context, opts *sweepOptions, args []string) error {
-	game := rules.All().Schema(args[0])
-	if game == nil {
-		return usageError{msgErr("unknown_game", args[0], gameIDs{})}
+	def, err := opts.registry.ByID(args[0])
+	if err != nil {
+		return usageError{msgErr("unknown_game", args[0], gameIDs(opts.registry))}
 	}
+	game := def.Schema
 	var axes []sweepgrid.Axis
 	for _, s := range opts.sets {
 		a, err := sweepgrid.ParseSet(s)
@@ -95,7 +95,7 @@ func runSweep(ctx context.Context, opts *sweepOptions, args []string) error {
 	defer os.RemoveAll(dir)
 	var points []report.SweepPoint
 	for _, combo := range sweepgrid.Grid(axes) {
-		p, err := sweepPoint(ctx, opts, game, src, filepath.Join(dir, game.ID+".xlsx"), axes, combo)
+		p, err := sweepPoint(ctx, opts, def, src, filepath.Join(dir, game.ID+".xlsx"), axes, combo)
 		if err != nil {
 			return err
 		}
@@ -119,13 +119,13 @@ func runSweep(ctx context.Context, opts *sweepOptions, args []string) error {
 
 // sweepPoint writes the workbook with one combination of values to tmp and
 // plays the batch on it.
-func sweepPoint(ctx context.Context, opts *sweepOptions, game *schema.Game, src, tmp string, axes []sweepgrid.Axis, combo []string) (report.SweepPoint, error) {
+func sweepPoint(ctx context.Context, opts *sweepOptions, def *sim.Definition, src, tmp string, axes []sweepgrid.Axis, combo []string) (report.SweepPoint, error) {
 	p := report.SweepPoint{Values: combo}
-	err := workbook.Edit(src, tmp, func(f *excelize.File) error { return sweepgrid.Apply(f, game, axes, combo) })
+	err := workbook.Edit(src, tmp, func(f *excelize.File) error { return sweepgrid.Apply(f, def.Schema, axes, combo) })
 	if err != nil {
 		return p, usageError{err}
 	}
-	results, err := validateAll([]target{{game: game, path: tmp}}, opts.Lang())
+	results, err := validateAll([]target{{game: def, path: tmp}}, opts.Lang())
 	if err != nil {
 		return p, err
 	}
@@ -137,11 +137,7 @@ func sweepPoint(ctx context.Context, opts *sweepOptions, game *schema.Game, src,
 		}
 		return p, nil
 	}
-	r, err := rules.All().ByID(game.ID)
-	if err != nil {
-		return p, err
-	}
-	e, err := r.New(results[0].Data)
+	e, err := def.New(results[0].Data)
 	if err != nil {
 		return p, err
 	}

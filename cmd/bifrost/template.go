@@ -9,7 +9,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"bifrost/rules"
 	"bifrost/schema/workbook"
 )
 
@@ -34,10 +33,11 @@ func newTemplateCmd(g *globalOptions) *cobra.Command {
 }
 
 func runTemplate(_ context.Context, opts *templateOptions, args []string) error {
-	g := rules.All().Schema(args[0])
-	if g == nil {
-		return usageError{msgErr("unknown_game", args[0], gameIDs{})}
+	game, err := opts.registry.ByID(args[0])
+	if err != nil {
+		return usageError{msgErr("unknown_game", args[0], gameIDs(opts.registry))}
 	}
+	g := game.Schema
 	if opts.out == "" {
 		return usageError{msgErr("template_needs_o")}
 	}

@@ -13,7 +13,7 @@ import (
 	"bifrost/cmd/bifrost/internal/tts"
 	"bifrost/layout/cards"
 	"bifrost/layout/spec"
-	"bifrost/rules"
+	"bifrost/rules/sim"
 	"bifrost/schema"
 )
 
@@ -41,12 +41,12 @@ func runTTS(ctx context.Context, opts *ttsOptions, args []string) error {
 	if _, err := tts.URLs(".", opts.baseURL); err != nil {
 		return usageError{msgErr("tts_base_url", opts.baseURL)}
 	}
-	results, err := validatedTargets(opts.globalOptions, opts.src, opts.out, args, "tts")
+	targets, results, err := validatedTargets(opts.globalOptions, opts.src, opts.out, args, "tts")
 	if err != nil {
 		return err
 	}
-	return forValid(results, func(res schema.Result) (bool, error) {
-		written, err := writeTTS(ctx, opts.src, opts.out, opts.baseURL, res)
+	return forValid(targets, results, func(game *sim.Definition, res schema.Result) (bool, error) {
+		written, err := writeTTS(ctx, opts.src, opts.out, opts.baseURL, game.Schema, res)
 		if err != nil {
 			return false, err
 		}
@@ -63,8 +63,7 @@ func runTTS(ctx context.Context, opts *ttsOptions, args []string) error {
 // tiles into out/<game>/tts/ and then the saved object <game>.json, and
 // returns their paths, the JSON last. Images a former run left there and
 // this one did not write are removed.
-func writeTTS(ctx context.Context, src, out, baseURL string, res schema.Result) ([]string, error) {
-	g := rules.All().Schema(res.Game)
+func writeTTS(ctx context.Context, src, out, baseURL string, g *schema.Game, res schema.Result) ([]string, error) {
 	lay, err := spec.Load(spec.LayoutDir(src), g)
 	if err != nil {
 		return nil, err

@@ -80,7 +80,7 @@ func TestTTSWritesDecksOfAllFourGames(t *testing.T) {
 	listed := strings.Fields(r.stdout)
 	for _, game := range []string{"valkyrie", "nastrond", "guardian", "bloodrage"} {
 		g := rules.All().Schema(game)
-		res, err := validateOne(target{game: g, path: filepath.Join(shippedSrc, game+".xlsx")}, schema.NewLang("en"))
+		res, err := validateOne(target{game: definition(t, game), path: filepath.Join(shippedSrc, game+".xlsx")}, schema.NewLang("en"))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -33,7 +33,7 @@ func newValidateCmd(g *globalOptions) *cobra.Command {
 }
 
 func runValidate(_ context.Context, opts *validateOptions, args []string) error {
-	targets, err := resolveTargets(opts.src, args)
+	targets, err := resolveTargets(opts.registry, opts.src, args)
 	if err != nil {
 		return err
 	}

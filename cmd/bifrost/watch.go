@@ -17,7 +17,7 @@ import (
 
 	"bifrost/layout/spec"
 	"bifrost/rules"
-	"bifrost/schema"
+	"bifrost/rules/sim"
 )
 
 type watchOptions struct {
@@ -48,7 +48,7 @@ func newWatchCmd(g *globalOptions) *cobra.Command {
 }
 
 func runWatch(ctx context.Context, opts *watchOptions, args []string) error {
-	targets, err := resolveTargets(opts.src, args)
+	targets, err := resolveTargets(opts.registry, opts.src, args)
 	if err != nil {
 		return err
 	}
@@ -65,14 +65,14 @@ func runWatch(ctx context.Context, opts *watchOptions, args []string) error {
 		return err
 	}
 	for _, t := range targets {
-		fmt.Fprintln(opts.stderr, opts.msg("watch_initial", t.game.ID))
+		fmt.Fprintln(opts.stderr, opts.msg("watch_initial", t.game.ID()))
 		rebuild(ctx, opts, t.game)
 	}
 	fmt.Fprintln(opts.stderr, opts.msg("watching", opts.src))
 	if opts.ready != nil {
 		opts.ready()
 	}
-	watchLoop(ctx, w, watched, opts.debounce, func(g *schema.Game, files []string) {
+	watchLoop(ctx, w, opts.registry, watched, opts.debounce, func(g *sim.Definition, files []string) {
 		fmt.Fprintln(opts.stderr, opts.msg("watch_changed", time.Now().Format("15:04:05"), strings.Join(files, ", ")))
 		rebuild(ctx, opts, g)
 	}, func(err error) { fmt.Fprintln(opts.stderr, opts.msg("watch_error", err)) })
@@ -82,9 +82,9 @@ func runWatch(ctx context.Context, opts *watchOptions, args []string) error {
 // watchLoop follows w until ctx ends. debounce after the last save of a
 // file in watched (office suites' lock and temporary files aside), it calls
 // saved for each game whose files were saved, in game order, with those
-// files; failed gets the watcher's errors.
-func watchLoop(ctx context.Context, w *fsnotify.Watcher, watched map[string]*schema.Game, debounce time.Duration, saved func(*schema.Game, []string), failed func(error)) {
-	pending := map[*schema.Game][]string{}
+// files (games gives the order); failed gets the watcher's errors.
+func watchLoop(ctx context.Context, w *fsnotify.Watcher, games rules.Games, watched map[string]*sim.Definition, debounce time.Duration, saved func(*sim.Definition, []string), failed func(error)) {
+	pending := map[*sim.Definition][]string{}
 	timer := time.NewTimer(time.Hour)
 	timer.Stop()
 	for {
@@ -105,7 +105,7 @@ func watchLoop(ctx context.Context, w *fsnotify.Watcher, watched map[string]*sch
 				timer.Reset(debounce)
 			}
 		case <-timer.C:
-			for _, g := range rules.All().Schemas() {
+			for _, g := range games {
 				if files := pending[g]; files != nil {
 					saved(g, files)
 				}
@@ -119,16 +119,16 @@ func watchLoop(ctx context.Context, w *fsnotify.Watcher, watched map[string]*sch
 // the workbook, rules/<game>/'s books, rulings and glossary, and
 // layout/<game>.yaml. It returns the game of each input file. Folders, not
 // files, are watched: editors save by writing a new file and renaming it.
-func watchInputs(w *fsnotify.Watcher, src, rules string, targets []target) (map[string]*schema.Game, error) {
-	watched := map[string]*schema.Game{}
+func watchInputs(w *fsnotify.Watcher, src, rules string, targets []target) (map[string]*sim.Definition, error) {
+	watched := map[string]*sim.Definition{}
 	dirs := map[string]bool{}
 	for _, t := range targets {
-		files := []string{filepath.Join(src, t.game.ID+".xlsx"), filepath.Join(spec.LayoutDir(src), t.game.ID+".yaml")}
+		files := []string{filepath.Join(src, t.game.ID()+".xlsx"), filepath.Join(spec.LayoutDir(src), t.game.ID()+".yaml")}
 		for _, name := range append(slices.Clone(books), "RULINGS.md", "glossary.yaml") {
 			if !strings.Contains(name, ".") {
 				name += ".md"
 			}
-			files = append(files, filepath.Join(rules, t.game.ID, name))
+			files = append(files, filepath.Join(rules, t.game.ID(), name))
 		}
 		for _, f := range files {
 			watched[filepath.Clean(f)] = t.game
@@ -145,9 +145,9 @@ func watchInputs(w *fsnotify.Watcher, src, rules string, targets []target) (map[
 
 // rebuild builds one game as `bifrost build GAME` does, printing what
 // it found and wrote; an error is printed, not returned, so watching goes on.
-func rebuild(ctx context.Context, opts *watchOptions, g *schema.Game) {
+func rebuild(ctx context.Context, opts *watchOptions, g *sim.Definition) {
 	bo := &buildOptions{globalOptions: opts.globalOptions, src: opts.src, out: opts.out, rules: opts.rules, seed: -1}
-	if err := runBuild(ctx, bo, []string{g.ID}); err != nil && !errors.Is(err, errProblems) {
+	if err := runBuild(ctx, bo, []string{g.ID()}); err != nil && !errors.Is(err, errProblems) {
 		fmt.Fprintln(opts.stderr, "bifrost:", opts.localize(err))
 	}
 }
