@@ -96,7 +96,7 @@ func (e noSearch) NewBot(name string) sim.Bot {
 }
 
 func TestAnEngineWithoutTheBotPlaysTheNextWeakerOne(t *testing.T) {
-	e, err := loadEngine(&globalOptions{stdout: io.Discard, stderr: io.Discard}, shippedSrc, "guardian") // guardian has a search bot
+	e, err := loadEngine(&globalOptions{stdout: io.Discard, stderr: io.Discard, registry: rules.All()}, shippedSrc, "guardian") // guardian has a search bot
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,13 +1,17 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math/rand/v2"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/xuri/excelize/v2"
 
@@ -61,7 +65,7 @@ type sprintEngine struct {
 
 func newSprint(d *sprintData) (*sprintEngine, error) {
 	if len(d.Cards) == 0 {
-		return nil, sim.Errorf("カードがありません", "there are no cards")
+		return nil, schema.Errorf("カードがありません", "there are no cards")
 	}
 	e := &sprintEngine{goal: d.Rules.Int("Goal")}
 	for _, c := range d.Cards {
@@ -170,18 +174,12 @@ func (g *sprintGame) Check() error {
 	return nil
 }
 
-func (g *sprintGame) Describe(c sim.Choice, lang string) string {
-	if lang == "ja" {
-		return fmt.Sprintf("%s（%d マス）を出す", g.e.ids[c.A], g.e.steps[c.A])
-	}
-	return fmt.Sprintf("play %s (%d places)", g.e.ids[c.A], g.e.steps[c.A])
+func (g *sprintGame) Describe(c sim.Choice, l *schema.Lang) string {
+	return l.Sprintf("%s（%d マス）を出す", "play %s (%d places)", g.e.ids[c.A], g.e.steps[c.A])
 }
 
-func (g *sprintGame) Explain(ev sim.Event, lang string) string {
-	if lang == "ja" {
-		return fmt.Sprintf("P%d が %d マス進んだ", ev.Seat+1, ev.N)
-	}
-	return fmt.Sprintf("P%d ran %d places", ev.Seat+1, ev.N)
+func (g *sprintGame) Explain(ev sim.Event, l *schema.Lang) string {
+	return l.Sprintf("P%d が %d マス進んだ", "P%d ran %d places", ev.Seat+1, ev.N)
 }
 
 // sprintRecount recounts what Check keeps: the places run.
@@ -198,8 +196,8 @@ var sprintRecount = simtest.Recount{Counts: func(g sim.Game) error {
 }}
 
 // sprintWorkbook writes the toy's workbook into dir/cardsrc with `bifrost
-// template` and fills its Card sheet, Goal and the batch size of check and
-// build; it returns the folder.
+// template` and fills its Card sheet and Rules (Goal, and check's batch
+// size and seat gap); it returns the folder.
 func sprintWorkbook(t *testing.T, games rules.Games, dir string) string {
 	t.Helper()
 	src := filepath.Join(dir, "cardsrc")
@@ -346,6 +344,41 @@ func TestAFifthGameIsOneValueInTheList(t *testing.T) {
 	if r := bifrostOn(t, rules.Games{sprint}, "check", "--src", src, "--out", out); r.code != 0 {
 		t.Errorf("check: exit %d\n%s%s", r.code, r.stdout, r.stderr)
 	}
+
+	// serve shows the game's gallery and books; watch builds it first.
+	url := startServeOn(t, games, src, rulesDir, "sprint")
+	for _, page := range []string{"sprint", "sprint/rulebook", "sprint/report"} {
+		res, err := http.Get(url + page)
+		if err != nil {
+			t.Fatalf("GET %s: %v", page, err)
+		}
+		body, err := io.ReadAll(res.Body)
+		res.Body.Close()
+		if err != nil || res.StatusCode != 200 {
+			t.Errorf("GET %s: %d %v", page, res.StatusCode, err)
+		}
+		if page == "sprint" && !strings.Contains(string(body), "全力で走る") {
+			t.Errorf("the gallery does not show card S3")
+		}
+	}
+	watched := filepath.Join(dir, "watched")
+	var errb syncBuffer
+	ready := make(chan struct{})
+	opts := &watchOptions{globalOptions: &globalOptions{lang: "en", stdout: io.Discard, stderr: &errb, registry: games}, src: src, out: watched, rules: rulesDir,
+		debounce: 50 * time.Millisecond, ready: func() { close(ready) }}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error)
+	go func() { done <- runWatch(ctx, opts, []string{"sprint"}) }()
+	select {
+	case <-ready: // the first build is done
+	case err := <-done:
+		t.Fatalf("watch stopped before it was ready: %v\n%s", err, errb.String())
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	exists(filepath.Join(watched, "sprint", "cards.pdf"), filepath.Join(watched, "sprint", "rulebook.pdf"))
 
 	needTool(t, "pdftotext", "poppler-utils")
 	for _, f := range []string{"cards.pdf", "rulebook.pdf"} {

@@ -194,7 +194,7 @@ func TestReplayLineReadsBackToTheSameGame(t *testing.T) {
 				t.Errorf("the line reads %q, want %q", line, prefix+tt.flags+" --src "+shippedSrc)
 			}
 			words := shellWords(line)
-			opts := &replayOptions{globalOptions: &globalOptions{lang: "en"}}
+			opts := &replayOptions{globalOptions: &globalOptions{lang: "en", registry: rules.All()}}
 			fs := pflag.NewFlagSet("replay", pflag.ContinueOnError)
 			opts.bind(fs)
 			if err := fs.Parse(words[2:]); err != nil || fs.NArg() != 1 {

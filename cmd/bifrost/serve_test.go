@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bifrost/rules"
 	"bufio"
 	"context"
 	"errors"
@@ -21,9 +22,15 @@ import (
 
 // startServe runs `bifrost serve games…` as launchServe does and returns
 // its address. The server stops when the test ends, and must stop cleanly.
-func startServe(tb testing.TB, src, rules string, games ...string) string {
+func startServe(tb testing.TB, src, rulesDir string, games ...string) string {
 	tb.Helper()
-	url, stop := launchServe(tb, src, rules, games...)
+	return startServeOn(tb, rules.All(), src, rulesDir, games...)
+}
+
+// startServeOn is startServe knowing the games of registry.
+func startServeOn(tb testing.TB, registry rules.Games, src, rulesDir string, games ...string) string {
+	tb.Helper()
+	url, stop := launchServeOn(tb, registry, src, rulesDir, games...)
 	tb.Cleanup(func() {
 		if err := stop(); err != nil {
 			tb.Error(err)
@@ -33,15 +40,21 @@ func startServe(tb testing.TB, src, rules string, games ...string) string {
 }
 
 // launchServe runs `bifrost serve games…` in-process on a free loopback
-// port with src as the workbook folder and rules as the books' folder, waits
-// until it is up and returns its address (http://127.0.0.1:port/) and stop,
-// which does what Ctrl-C does and says whether serve then ended cleanly
-// within 10 s.
-func launchServe(tb testing.TB, src, rules string, games ...string) (string, func() error) {
+// port with src as the workbook folder and rulesDir as the books' folder,
+// waits until it is up and returns its address (http://127.0.0.1:port/) and
+// stop, which does what Ctrl-C does and says whether serve then ended
+// cleanly within 10 s.
+func launchServe(tb testing.TB, src, rulesDir string, games ...string) (string, func() error) {
 	tb.Helper()
-	g := &globalOptions{lang: "ja", stdout: io.Discard, stderr: io.Discard}
+	return launchServeOn(tb, rules.All(), src, rulesDir, games...)
+}
+
+// launchServeOn is launchServe knowing the games of registry.
+func launchServeOn(tb testing.TB, registry rules.Games, src, rulesDir string, games ...string) (string, func() error) {
+	tb.Helper()
+	g := &globalOptions{lang: "ja", stdout: io.Discard, stderr: io.Discard, registry: registry}
 	ready := make(chan string, 1)
-	opts := &serveOptions{globalOptions: g, src: src, rules: rules, debounce: 150 * time.Millisecond, games: 20,
+	opts := &serveOptions{globalOptions: g, src: src, rules: rulesDir, debounce: 150 * time.Millisecond, games: 20,
 		ready: func(url string) { ready <- url }}
 	ctx, cancel := context.WithCancel(context.Background())
 	tb.Cleanup(cancel)

@@ -233,7 +233,7 @@ func BenchmarkTTS_AllFourGames(b *testing.B) {
 	out := b.TempDir()
 	cpu0, measured := cpuSeconds()
 	for b.Loop() {
-		g := &globalOptions{lang: "en", stdout: io.Discard, stderr: io.Discard}
+		g := &globalOptions{lang: "en", stdout: io.Discard, stderr: io.Discard, registry: rules.All()}
 		if err := runTTS(b.Context(), &ttsOptions{globalOptions: g, src: shippedSrc, out: out}, nil); err != nil {
 			b.Fatal(err)
 		}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"bifrost/layout"
+	"bifrost/rules"
 )
 
 // syncBuffer is a bytes.Buffer safe for the watcher goroutine and the test.
@@ -29,7 +30,7 @@ func (s *syncBuffer) String() string { s.mu.Lock(); defer s.mu.Unlock(); return 
 func TestWatch_RebuildsTheSavedWorkbookAndIgnoresLockFiles(t *testing.T) {
 	src := copySrc(t)
 	var out, errb syncBuffer
-	g := &globalOptions{lang: "en", stdout: &out, stderr: &errb}
+	g := &globalOptions{lang: "en", stdout: &out, stderr: &errb, registry: rules.All()}
 	ready := make(chan struct{})
 	opts := &watchOptions{globalOptions: g, src: src, out: t.TempDir(), rules: "../../rules", debounce: 50 * time.Millisecond, ready: func() { close(ready) }}
 	ctx, cancel := context.WithCancel(context.Background())
@@ -62,13 +63,13 @@ func TestWatch_RebuildsTheSavedWorkbookAndIgnoresLockFiles(t *testing.T) {
 func TestWatchBuildsFirstThenRebuildsOnBooksRulingsAndLayout(t *testing.T) {
 	root := copyProject(t, "nastrond")
 	src := filepath.Join(root, "cardsrc")
-	rules := filepath.Join(root, "rules", "nastrond")
+	books := filepath.Join(root, "rules", "nastrond")
 	os.MkdirAll(filepath.Join(root, "layout"), 0o755)
 	_, lay, _ := layout.Builtin("nastrond")
 	os.WriteFile(filepath.Join(root, "layout", "nastrond.yaml"), lay, 0o644)
 
 	var out, errb syncBuffer
-	g := &globalOptions{lang: "en", stdout: &out, stderr: &errb}
+	g := &globalOptions{lang: "en", stdout: &out, stderr: &errb, registry: rules.All()}
 	ready := make(chan struct{})
 	opts := &watchOptions{globalOptions: g, src: src, out: t.TempDir(), rules: filepath.Join(root, "rules"), debounce: 50 * time.Millisecond, ready: func() { close(ready) }}
 	ctx, cancel := context.WithCancel(context.Background())
@@ -79,7 +80,7 @@ func TestWatchBuildsFirstThenRebuildsOnBooksRulingsAndLayout(t *testing.T) {
 	if got := errb.String(); !strings.Contains(got, "nastrond: initial build\n") || strings.Count(got, summary) != 1 {
 		t.Errorf("no initial build listing what it wrote before watching:\n%s", got)
 	}
-	for i, file := range []string{filepath.Join(rules, "RULINGS.md"), filepath.Join(rules, "rulebook.md"), filepath.Join(root, "layout", "nastrond.yaml")} {
+	for i, file := range []string{filepath.Join(books, "RULINGS.md"), filepath.Join(books, "rulebook.md"), filepath.Join(root, "layout", "nastrond.yaml")} {
 		f, err := os.OpenFile(file, os.O_APPEND|os.O_WRONLY, 0)
 		if err != nil {
 			t.Fatal(err)
