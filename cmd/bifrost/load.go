@@ -24,7 +24,7 @@ type target struct {
 	path string
 }
 
-// resolveTargets turns command arguments (ids of games or .xlsx paths) into
+// resolveTargets turns command arguments (game ids or .xlsx paths) into
 // targets; no arguments means every game's workbook under src.
 func resolveTargets(games rules.Games, src string, args []string) ([]target, error) {
 	if len(args) == 0 {
