@@ -65,7 +65,7 @@ type sprintEngine struct {
 
 func newSprint(d *sprintData) (*sprintEngine, error) {
 	if len(d.Cards) == 0 {
-		return nil, schema.Errorf("カードがありません", "there are no cards")
+		return nil, schema.Errorf("カードがありません", "sprint: there are no cards")
 	}
 	e := &sprintEngine{goal: d.Rules.Int("Goal")}
 	for _, c := range d.Cards {
