@@ -56,12 +56,3 @@ func (gs Games) Schemas() []*schema.Game {
 	}
 	return out
 }
-
-// Schema returns the data contract of the game with the given id, or nil.
-func (gs Games) Schema(id string) *schema.Game {
-	g, err := gs.ByID(id)
-	if err != nil {
-		return nil
-	}
-	return g.Schema
-}

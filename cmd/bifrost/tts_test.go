@@ -79,7 +79,11 @@ func TestTTSWritesDecksOfAllFourGames(t *testing.T) {
 	}
 	listed := strings.Fields(r.stdout)
 	for _, game := range []string{"valkyrie", "nastrond", "guardian", "bloodrage"} {
-		g := rules.All().Schema(game)
+		def, err := rules.All().ByID(game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := def.Schema
 		res, err := validateOne(target{game: definition(t, game), path: filepath.Join(shippedSrc, game+".xlsx")}, schema.NewLang("en"))
 		if err != nil {
 			t.Fatal(err)

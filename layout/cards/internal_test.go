@@ -15,7 +15,11 @@ import (
 
 func shippedInternal(t *testing.T, game string) (schema.Result, *spec.Layout) {
 	t.Helper()
-	g := rules.All().Schema(game)
+	def, err := rules.All().ByID(game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := def.Schema
 	book, err := workbook.Open(filepath.Join("..", "..", "cardsrc", game+".xlsx"), "cardsrc/"+game+".xlsx")
 	if err != nil {
 		t.Fatal(err)

@@ -21,7 +21,11 @@ import (
 // the repository's layout folder.
 func shipped(t testing.TB, game string) (schema.Result, *schema.Book, *spec.Layout) {
 	t.Helper()
-	g := rules.All().Schema(game)
+	def, err := rules.All().ByID(game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := def.Schema
 	book, err := workbook.Open(filepath.Join("..", "..", "cardsrc", game+".xlsx"), "cardsrc/"+game+".xlsx")
 	if err != nil {
 		t.Fatal(err)

@@ -170,7 +170,11 @@ func TestRestoredNamesReachThePDFTextLayer(t *testing.T) {
 	needFonts(t, "BIZ UDPGothic")
 	for game, names := range map[string][]string{"guardian": {"鏨のカツラ", "鑢のヤスリマル"}, "nastrond": {"グロッティの碾き臼"}} {
 		res, book, lay := shipped(t, game)
-		g := rules.All().Schema(game)
+		def, err := rules.All().ByID(game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := def.Schema
 		for _, p := range sheet.Check(g, res, lay, book, schema.NewLang("en")) {
 			t.Errorf("%s: %s", game, p)
 		}

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"bifrost/rules"
+	"bifrost/rules/guardian"
 	"bifrost/schema"
 )
 
@@ -18,7 +18,7 @@ func TestLayoutMessagesHaveJapaneseAndEnglish(t *testing.T) {
 // problems print in the language SetLang gives them, and in the language
 // of a message that quotes them.
 func TestLayoutErrorsSpeakTheLanguageTheyAreGiven(t *testing.T) {
-	_, err := Parse("x.yaml", []byte("game: nastrond\n"), rules.All().Schema("guardian"))
+	_, err := Parse("x.yaml", []byte("game: nastrond\n"), guardian.Schema)
 	if err == nil {
 		t.Fatal("a layout for another game parses")
 	}

@@ -479,7 +479,11 @@ var copyCounter = regexp.MustCompile(`^\d+/\d+$`)
 // DeckIDs in sheet order.
 func TestTTSCopiesShowTheirOwnCounter(t *testing.T) {
 	for _, game := range []string{"valkyrie", "guardian"} {
-		g := rules.All().Schema(game)
+		def, err := rules.All().ByID(game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := def.Schema
 		book, err := workbook.Open(filepath.Join("..", "..", "..", "..", "cardsrc", game+".xlsx"), "cardsrc/"+game+".xlsx")
 		if err != nil {
 			t.Fatal(err)
