@@ -85,7 +85,7 @@ func runCards(ctx context.Context, opts *cardsOptions, args []string) error {
 	if err := guardOutputs(opts.src, outputsOf(opts.out, []string{g.ID}, output)); err != nil {
 		return err
 	}
-	res, err := validateOne(target{game: game, path: filepath.Join(opts.src, g.ID+".xlsx")}, opts.Lang())
+	res, err := validateOne(target{game: game, path: workbookIn(opts.src, g.ID)}, opts.Lang())
 	if err != nil {
 		return err
 	}
@@ -97,14 +97,14 @@ func runCards(ctx context.Context, opts *cardsOptions, args []string) error {
 		return errProblems
 	}
 	if opts.draft {
-		opts.print.Draft, err = draftMarks(filepath.Join(opts.src, g.ID+".xlsx"), res.Problems)
+		opts.print.Draft, err = draftMarks(workbookIn(opts.src, g.ID), res.Problems)
 		if err != nil {
 			return err
 		}
 	}
 	only := opts.only
 	if opts.since != "" {
-		changed, err := changedCards(g, filepath.Join(opts.src, g.ID+".xlsx"), opts.since)
+		changed, err := changedCards(g, workbookIn(opts.src, g.ID), opts.since)
 		if err != nil {
 			return err
 		}
@@ -209,7 +209,7 @@ func writeCards(ctx context.Context, j printJob) ([]string, error) {
 			return nil, err
 		}
 	}
-	stamp, err := versionStamp(filepath.Join(j.src, g.ID+".xlsx"), j.res.Rules)
+	stamp, err := versionStamp(workbookIn(j.src, g.ID), j.res.Rules)
 	if err != nil {
 		return nil, err
 	}

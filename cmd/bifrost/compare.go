@@ -126,7 +126,7 @@ func comparePairs(opts *compareOptions, args []string) ([][2]side, error) {
 		if _, err := opts.registry.ByID(id); err != nil {
 			return nil, usageError{msgErr("unknown_game", id, gameIDs(opts.registry))}
 		}
-		work := filepath.Join(opts.src, id+".xlsx")
+		work := workbookIn(opts.src, id)
 		o, err := resolveSide(oldArg, work)
 		if err != nil {
 			return nil, err

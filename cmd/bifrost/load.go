@@ -24,8 +24,10 @@ type target struct {
 	path string
 }
 
-// resolveTargets turns command arguments (game ids or .xlsx paths) into
-// targets; no arguments means every game's workbook under src.
+// resolveTargets turns command arguments (game ids, or .xlsx or .ods
+// paths) into targets; no arguments means every game's workbook under src:
+// <game>.xlsx, or <game>.ods when there is no .xlsx. A .csv is refused with
+// the way to save a workbook instead.
 func resolveTargets(games rules.Games, src string, args []string) ([]target, error) {
 	if len(args) == 0 {
 		args = games.IDs()
@@ -33,10 +35,14 @@ func resolveTargets(games rules.Games, src string, args []string) ([]target, err
 	var out []target
 	for _, a := range args {
 		if g, err := games.ByID(a); err == nil {
-			out = append(out, target{game: g, path: filepath.Join(src, g.ID()+".xlsx")})
+			out = append(out, target{game: g, path: workbookIn(src, g.ID())})
 			continue
 		}
-		if strings.EqualFold(filepath.Ext(a), ".xlsx") {
+		ext := strings.ToLower(filepath.Ext(a))
+		if ext == ".csv" || ext == ".tsv" {
+			return nil, usageError{msgErr("csv_workbook", a)}
+		}
+		if ext == ".xlsx" || ext == ".ods" {
 			g := gameOfFile(games, a)
 			if g == nil {
 				return nil, usageError{msgErr("game_of_file", a, gameIDs(games))}
@@ -47,6 +53,18 @@ func resolveTargets(games rules.Games, src string, args []string) ([]target, err
 		return nil, usageError{msgErr("unknown_game", a, gameIDs(games))}
 	}
 	return out, nil
+}
+
+// workbookIn is the path of game's workbook under src: <game>.xlsx, or
+// <game>.ods when only that exists.
+func workbookIn(src, game string) string {
+	xlsx := filepath.Join(src, game+".xlsx")
+	if _, err := os.Stat(xlsx); err != nil {
+		if ods := filepath.Join(src, game+".ods"); regularFile(ods) == nil {
+			return ods
+		}
+	}
+	return xlsx
 }
 
 // gameOfFile guesses the game from a workbook's file name: "nastrond.xlsx",

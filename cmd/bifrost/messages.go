@@ -51,6 +51,7 @@ var cliMessages = schema.Catalogue{
 	"watch_error":          {"見張りの誤り：%v", "watch: %v"},
 	"unknown_command":      {"「%s」というコマンドはありません（bifrost --help で一覧を表示します）", "unknown command %q (bifrost --help lists them)"},
 	"unknown_command_near": {"「%s」というコマンドはありません。%s のことですか？", "unknown command %q; did you mean %s?"},
+	"csv_workbook":         {"「%s」は CSV なので読めません。シートの見出しと行番号が要るので、ブックを .xlsx か .ods で保存してください（Google スプレッドシートなら「ファイル → ダウンロード → Microsoft Excel (.xlsx)」）", "cannot read %q: it is a CSV file, and bifrost needs the sheets with their headers and row numbers: save the workbook as .xlsx or .ods (in Google Sheets: File → Download → Microsoft Excel (.xlsx))"},
 	"unknown_game":         {"「%s」というゲームはありません（%s のどれか、または .xlsx ファイルを指定してください）", "unknown game %q (want %s or a .xlsx file)"},
 	"game_of_file":         {"%s：どのゲームのブックか分かりません。ファイル名にもシート名にも手がかりがありません。<ゲーム>.xlsx（%s）という名前にしてください", "%s: cannot tell which game this workbook is for: neither its name nor its sheets say; name it <game>.xlsx (%s)"},
 	"no_workbook":          {"%s：ブックが見つかりません", "%s: no such workbook"},

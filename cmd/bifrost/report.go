@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"os"
-	"path/filepath"
 
 	"github.com/spf13/cobra"
 
@@ -79,7 +78,7 @@ func runReportMerge(_ context.Context, opts *reportOptions, files []string) erro
 	if game.New == nil {
 		return msgErr("no_engine", reports[0].Game)
 	}
-	results, err := validateAll([]target{{game: game, path: filepath.Join(opts.src, reports[0].Game+".xlsx")}}, opts.Lang())
+	results, err := validateAll([]target{{game: game, path: workbookIn(opts.src, reports[0].Game)}}, opts.Lang())
 	if err != nil {
 		return err
 	}

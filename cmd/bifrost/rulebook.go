@@ -72,7 +72,7 @@ func runRulebook(_ context.Context, opts *rulebookOptions, args []string) error 
 	if err := guardOutputs(opts.src, outputs); err != nil {
 		return err
 	}
-	res, err := validateOne(target{game: game, path: filepath.Join(opts.src, g.ID+".xlsx")}, opts.Lang())
+	res, err := validateOne(target{game: game, path: workbookIn(opts.src, g.ID)}, opts.Lang())
 	if err != nil {
 		return err
 	}

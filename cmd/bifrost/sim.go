@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -117,7 +116,7 @@ func loadEngine(g *globalOptions, src, id string) (sim.Engine, error) {
 	if game.New == nil {
 		return nil, msgErr("no_engine", id)
 	}
-	results, err := validateAll([]target{{game: game, path: filepath.Join(src, id+".xlsx")}}, g.Lang())
+	results, err := validateAll([]target{{game: game, path: workbookIn(src, id)}}, g.Lang())
 	if err != nil {
 		return nil, err
 	}

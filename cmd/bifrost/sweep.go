@@ -84,7 +84,7 @@ func runSweep(ctx context.Context, opts *sweepOptions, args []string) error {
 	if opts.games < 1 {
 		return usageError{msgErr("min_games", 1)}
 	}
-	src := filepath.Join(opts.src, game.ID+".xlsx")
+	src := workbookIn(opts.src, game.ID)
 	if _, err := os.Stat(src); err != nil {
 		return msgErr("no_workbook", src)
 	}

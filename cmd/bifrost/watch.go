@@ -123,7 +123,7 @@ func watchInputs(w *fsnotify.Watcher, src, rules string, targets []target) (map[
 	watched := map[string]*sim.Definition{}
 	dirs := map[string]bool{}
 	for _, t := range targets {
-		files := []string{filepath.Join(src, t.game.ID()+".xlsx"), filepath.Join(spec.LayoutDir(src), t.game.ID()+".yaml")}
+		files := []string{workbookIn(src, t.game.ID()), filepath.Join(spec.LayoutDir(src), t.game.ID()+".yaml")}
 		for _, name := range append(slices.Clone(books), "RULINGS.md", "glossary.yaml") {
 			if !strings.Contains(name, ".") {
 				name += ".md"
