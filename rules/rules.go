@@ -36,6 +36,9 @@ func (gs Games) ByID(id string) (*sim.Definition, error) {
 		}
 	}
 	ids := gs.IDs()
+	if near := schema.Nearest(id, ids); near != "" {
+		return nil, schema.Errorf("「%s」というゲームはありません（「%s」のことですか？ %s のどれかです）", "unknown game %q (did you mean %q? want one of %s)", id, near, schema.Word{strings.Join(ids, "、"), strings.Join(ids, ", ")})
+	}
 	return nil, schema.Errorf("「%s」というゲームはありません（%s のどれかです）", "unknown game %q (want one of %s)", id, schema.Word{strings.Join(ids, "、"), strings.Join(ids, ", ")})
 }
 

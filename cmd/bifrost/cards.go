@@ -64,7 +64,7 @@ func newCardsCmd(g *globalOptions) *cobra.Command {
 func runCards(ctx context.Context, opts *cardsOptions, args []string) error {
 	game, err := opts.registry.ByID(args[0])
 	if err != nil {
-		return usageError{msgErr("unknown_game", args[0], gameIDs(opts.registry))}
+		return usageError{unknownGame(opts.registry, args[0])}
 	}
 	g := game.Schema
 	paper := strings.ToLower(opts.paper)

@@ -124,7 +124,7 @@ func comparePairs(opts *compareOptions, args []string) ([][2]side, error) {
 	var out [][2]side
 	for _, id := range games {
 		if _, err := opts.registry.ByID(id); err != nil {
-			return nil, usageError{msgErr("unknown_game", id, gameIDs(opts.registry))}
+			return nil, usageError{unknownGame(opts.registry, id)}
 		}
 		work := workbookIn(opts.src, id)
 		o, err := resolveSide(oldArg, work)

@@ -50,7 +50,7 @@ func resolveTargets(games rules.Games, src string, args []string) ([]target, err
 			out = append(out, target{game: g, path: a})
 			continue
 		}
-		return nil, usageError{msgErr("unknown_game", a, gameIDs(games))}
+		return nil, usageError{unknownGame(games, a)}
 	}
 	return out, nil
 }

@@ -53,6 +53,7 @@ var cliMessages = schema.Catalogue{
 	"unknown_command_near": {"「%s」というコマンドはありません。%s のことですか？", "unknown command %q; did you mean %s?"},
 	"csv_workbook":         {"「%s」は CSV なので読めません。シートの見出しと行番号が要るので、ブックを .xlsx か .ods で保存してください（Google スプレッドシートなら「ファイル → ダウンロード → Microsoft Excel (.xlsx)」）", "cannot read %q: it is a CSV file, and bifrost needs the sheets with their headers and row numbers: save the workbook as .xlsx or .ods (in Google Sheets: File → Download → Microsoft Excel (.xlsx))"},
 	"unknown_game":         {"「%s」というゲームはありません（%s のどれか、または .xlsx ファイルを指定してください）", "unknown game %q (want %s or a .xlsx file)"},
+	"unknown_game_near":    {"「%s」というゲームはありません（「%s」のことですか？ %s のどれか、または .xlsx ファイルを指定してください）", "unknown game %q (did you mean %q? want %s or a .xlsx file)"},
 	"game_of_file":         {"%s：どのゲームのブックか分かりません。ファイル名にもシート名にも手がかりがありません。<ゲーム>.xlsx（%s）という名前にしてください", "%s: cannot tell which game this workbook is for: neither its name nor its sheets say; name it <game>.xlsx (%s)"},
 	"no_workbook":          {"%s：ブックが見つかりません", "%s: no such workbook"},
 	"already_exists":       {"%s はすでにあります。テンプレートで上書きするとデータが消えます（上書きするなら --force を付けてください）", "%s already exists; a template would replace its data (use --force to overwrite)"},
@@ -173,6 +174,15 @@ func render(lang *schema.Lang, key string, args ...any) string {
 // gameIDs lists the ids of games in a message, joined as the message's
 // language joins a list (an error, so that the catalogue renders it in that
 // language).
+// unknownGame is the error for a game id, name, that is not in games:
+// with the nearest id when name looks like a misspelling of one.
+func unknownGame(games rules.Games, name string) error {
+	if near := schema.Nearest(name, games.IDs()); near != "" {
+		return msgErr("unknown_game_near", name, near, gameIDs(games))
+	}
+	return msgErr("unknown_game", name, gameIDs(games))
+}
+
 type gameIDs rules.Games
 
 func (g gameIDs) ids() []string { return rules.Games(g).IDs() }

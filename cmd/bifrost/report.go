@@ -73,7 +73,7 @@ func runReportMerge(_ context.Context, opts *reportOptions, files []string) erro
 	}
 	game, err := opts.registry.ByID(reports[0].Game)
 	if err != nil {
-		return usageError{msgErr("unknown_game", reports[0].Game, gameIDs(opts.registry))}
+		return usageError{unknownGame(opts.registry, reports[0].Game)}
 	}
 	if game.New == nil {
 		return msgErr("no_engine", reports[0].Game)

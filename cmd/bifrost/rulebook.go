@@ -52,7 +52,7 @@ func newRulebookCmd(g *globalOptions) *cobra.Command {
 func runRulebook(_ context.Context, opts *rulebookOptions, args []string) error {
 	game, err := opts.registry.ByID(args[0])
 	if err != nil {
-		return usageError{msgErr("unknown_game", args[0], gameIDs(opts.registry))}
+		return usageError{unknownGame(opts.registry, args[0])}
 	}
 	g := game.Schema
 	for _, f := range opts.formats {

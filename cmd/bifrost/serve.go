@@ -53,7 +53,7 @@ func newServeCmd(g *globalOptions) *cobra.Command {
 func runServe(ctx context.Context, opts *serveOptions, args []string) error {
 	for _, a := range args {
 		if _, err := opts.registry.ByID(a); err != nil { // the files watched are the game's under --src and --rules
-			return usageError{msgErr("unknown_game", a, gameIDs(opts.registry))}
+			return usageError{unknownGame(opts.registry, a)}
 		}
 	}
 	targets, err := resolveTargets(opts.registry, opts.src, args)

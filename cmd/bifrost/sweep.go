@@ -57,7 +57,7 @@ func newSweepCmd(g *globalOptions) *cobra.Command {
 func runSweep(ctx context.Context, opts *sweepOptions, args []string) error {
 	def, err := opts.registry.ByID(args[0])
 	if err != nil {
-		return usageError{msgErr("unknown_game", args[0], gameIDs(opts.registry))}
+		return usageError{unknownGame(opts.registry, args[0])}
 	}
 	game := def.Schema
 	var axes []sweepgrid.Axis

@@ -35,7 +35,7 @@ func newTemplateCmd(g *globalOptions) *cobra.Command {
 func runTemplate(_ context.Context, opts *templateOptions, args []string) error {
 	game, err := opts.registry.ByID(args[0])
 	if err != nil {
-		return usageError{msgErr("unknown_game", args[0], gameIDs(opts.registry))}
+		return usageError{unknownGame(opts.registry, args[0])}
 	}
 	g := game.Schema
 	if opts.out == "" {
