@@ -3,6 +3,7 @@ package workbook
 import (
 	"archive/zip"
 	"encoding/xml"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -80,7 +81,8 @@ func readODS(zr *zip.Reader, display string) (*schema.Book, error) {
 		}
 		name := attr(el, nsTable, "name")
 		t, err := readODSTable(d, name, &b)
-		if fe, ok := err.(*FormatError); ok {
+		var fe *FormatError
+		if errors.As(err, &fe) {
 			fe.File = display
 			return nil, fe
 		}
@@ -122,6 +124,10 @@ func readODSTable(d *xml.Decoder, name string, b *budget) (*schema.Table, error)
 					return nil, err
 				}
 				cells, err := readODSRow(d, name, b)
+				var fe *FormatError
+				if errors.As(err, &fe) {
+					return nil, err
+				}
 				if err != nil {
 					return nil, fmt.Errorf("row %d: %w", num+1, err)
 				}

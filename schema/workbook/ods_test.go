@@ -92,7 +92,7 @@ func TestOpenRefusesHostileODSInOneLine(t *testing.T) {
 	many := `<table:table table:name="S"><table:table-row table:number-rows-repeated="1048576">` +
 		`<table:table-cell table:number-columns-repeated="16384" office:value-type="float" office:value="1"/></table:table-row></table:table>`
 	tests := []struct{ name, body, want string }{
-		{"cells repeated past the limit", many, "more than 1048576 filled cells"},
+		{"cells repeated past the limit", many, `sheet "S": the workbook has more than 1048576 filled cells`},
 		{"a bad repeat count", `<table:table table:name="S"><table:table-row table:number-rows-repeated="-3"/></table:table>`, `bad number-rows-repeated "-3"`},
 		{"rows past the last row", `<table:table table:name="S"><table:table-row table:number-rows-repeated="1048576"/><table:table-row><table:table-cell office:value-type="string"><text:p>x</text:p></table:table-cell></table:table-row></table:table>`, "more than 1048576 rows"},
 		{"broken XML", `<table:table table:name="S"><table:table-row>`, `sheet "S": row 1: XML syntax error`},
@@ -107,6 +107,9 @@ func TestOpenRefusesHostileODSInOneLine(t *testing.T) {
 			msg := fe.In(schema.NewLang("en"))
 			if !strings.Contains(msg, tt.want) || strings.Contains(msg, "\n") || !strings.HasPrefix(msg, "book.ods") {
 				t.Errorf("message %q, want one line starting with the file and containing %q", msg, tt.want)
+			}
+			if ja := fe.In(schema.NewLang("ja")); !schema.HasJapanese(ja) || strings.Contains(ja, "filled cells") {
+				t.Errorf("Japanese message %q", ja)
 			}
 		})
 	}
