@@ -26,8 +26,13 @@ type Problem struct {
 	Column   string   `json:"column"`
 	Message  string   `json:"message"`
 
-	row, col int // 1-based position, for sorting; 0 when unknown
+	row, col int    // 1-based position, for sorting; 0 when unknown
+	key      string // the catalogue key of Message, "" when it has none
 }
+
+// Key is the catalogue key of p's message, "" for a message built
+// otherwise.
+func (p Problem) Key() string { return p.key }
 
 // String formats p as one line: "file: Sheet!C12: message".
 func (p Problem) String() string {
@@ -73,11 +78,13 @@ func (ps *Problems) Add(sev Severity, sheet string, row, col int, column, msg st
 // Errorf records an error with a message from the catalog (see Lang.Msg).
 func (ps *Problems) Errorf(sheet string, row, col int, column, key string, args ...any) {
 	ps.Add(Error, sheet, row, col, column, ps.Lang.Msg(key, args...))
+	ps.items[len(ps.items)-1].key = key
 }
 
 // Warnf records a warning with a message from the catalog.
 func (ps *Problems) Warnf(sheet string, row, col int, column, key string, args ...any) {
 	ps.Add(Warning, sheet, row, col, column, ps.Lang.Msg(key, args...))
+	ps.items[len(ps.items)-1].key = key
 }
 
 // Sorted returns the problems ordered by file, sheet, row, column and message.

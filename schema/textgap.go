@@ -12,12 +12,24 @@ import (
 // one direction that silently changes the game: the text promises more than
 // the effect does.
 
-// TextGap is the message key of a warning that a card is simulated without
-// part of its printed text; check counts them per sheet.
+// The message keys of a warning that a card is simulated without part of
+// its printed text; check counts them per sheet (TextGaps).
 const (
 	TextGapEmpty = "text_gap_empty" // the text describes an ability, the effect cell is empty
 	TextGapShort = "text_gap_short" // the text has more sentences than the effect has clauses
 )
+
+// TextGaps counts, per sheet, the cards ps warns are simulated without
+// part of their printed text.
+func TextGaps(ps []Problem) map[string]int {
+	n := map[string]int{}
+	for _, p := range ps {
+		if p.key == TextGapEmpty || p.key == TextGapShort {
+			n[p.Sheet]++
+		}
+	}
+	return n
+}
 
 // checkTextGaps compares each printed text column of a decoded row v (one
 // with textof=) with the columns it describes: effect columns, whose clauses

@@ -194,3 +194,23 @@ func TestCheckTextPrintsEachFigureAgainstItsThreshold(t *testing.T) {
 		t.Errorf("no line matching %s in:\n%s", want, ja.stderr)
 	}
 }
+
+// TestCheckCountsTheCardsSimulatedWithoutTheirFullText: check prints, per
+// game, how many cards of each sheet validation warns are simulated
+// without part of their printed text; they are warnings, and fail the gate
+// only when the workbook sets CheckWarningsFail.
+func TestCheckCountsTheCardsSimulatedWithoutTheirFullText(t *testing.T) {
+	src := copySrc(t)
+	breakCell(t, src, "nastrond", "Einherjar", "スキル", 2, "")
+	breakCell(t, src, "nastrond", "Einherjar", "テキスト", 2, "ダイスを1つ振り直す。")
+	r := bifrost(t, "check", "--src", src, "--out", t.TempDir(), "--lang", "en")
+	if r.code != 0 || !strings.Contains(r.stderr, "nastrond: cards simulated without part of their text 1: Einherjar 1 (warnings)\n") ||
+		!strings.Contains(r.stderr, "guardian: cards simulated without part of their text 0 (warnings)\n") {
+		t.Errorf("exit %d\n%s", r.code, r.stderr)
+	}
+	setRule(t, src, "nastrond", "CheckWarningsFail", "○")
+	r = bifrost(t, "check", "--src", src, "--out", t.TempDir(), "--lang", "ja")
+	if r.code != 1 || !strings.Contains(r.stderr, "nastrond：テキストの一部なしでシミュレーションされるカード 1 枚：Einherjar 1（CheckWarningsFail により不合格）") {
+		t.Errorf("exit %d\n%s", r.code, r.stderr)
+	}
+}

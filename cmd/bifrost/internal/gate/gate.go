@@ -22,6 +22,9 @@ var Messages = schema.Catalogue{
 	"measure_violations": {"%s：違反 %d 件 %s %d 件（ボット %[6]s の %[5]d ゲーム中）", "%s: violations %d %s %d (of %d games, %s bots)"},
 	"measure_unfinished": {"%s：未完了 %d ゲーム %s %d ゲーム（ボット %[6]s の %[5]d ゲーム中）", "%s: unfinished %d %s %d (of %d games, %s bots)"},
 	"measure_seat_gap":   {"%s：%d人プレイの席の勝率差 %.1f pt %s %d pt（ボット %s）", "%s: %d players, seat gap %.1f pt %s %d pt (%s bots)"},
+	"measure_text_gaps":  {"%s：テキストの一部なしでシミュレーションされるカード %d 枚%s（%s）", "%s: cards simulated without part of their text %d%s (%s)"},
+	"gaps_warn":          {"警告", "warnings"},
+	"gaps_fail":          {"CheckWarningsFail により不合格", "failing, by CheckWarningsFail"},
 	"measure_dead":       {"%s：どのボットも使わないカード %d 枚（%s）", "%s: dead cards %d (%s)"},
 	"dead_warn":          {"警告のみ", "a warning only"},
 	"dead_fail":          {"CheckDeadCardsFail によりエラー", "an error by CheckDeadCardsFail"},
@@ -144,7 +147,27 @@ func Measured(res schema.Result, rep, bal *sim.Report, lang *schema.Lang) []stri
 	if r.Bool("CheckDeadCardsFail") {
 		sev = "dead_fail"
 	}
-	return append(lines, msg(lang, "measure_dead", res.Game, len(report.DeadInBoth(rep, bal)), msg(lang, sev)))
+	lines = append(lines, msg(lang, "measure_dead", res.Game, len(report.DeadInBoth(rep, bal)), msg(lang, sev)))
+	return append(lines, textGaps(res, lang))
+}
+
+// textGaps is the measured line of the cards the workbook's validation
+// warns are simulated without part of their printed text, per sheet.
+func textGaps(res schema.Result, lang *schema.Lang) string {
+	gaps := schema.TextGaps(res.Problems)
+	total, by := 0, ""
+	for _, sheet := range slices.Sorted(maps.Keys(gaps)) {
+		total += gaps[sheet]
+		by += lang.Pick("、", ", ") + fmt.Sprintf("%s %d", sheet, gaps[sheet])
+	}
+	if by != "" {
+		by = lang.Pick("：", ": ") + strings.TrimPrefix(strings.TrimPrefix(by, "、"), ", ")
+	}
+	sev := "gaps_warn"
+	if res.Rules.Bool("CheckWarningsFail") {
+		sev = "gaps_fail"
+	}
+	return msg(lang, "measure_text_gaps", res.Game, total, by, msg(lang, sev))
 }
 
 // Failing reports whether problems fail the gate: any error, or any warning
