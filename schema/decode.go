@@ -100,7 +100,7 @@ func Decode[T any](c *Checker, spec *SheetSpec) *Sheet[T] {
 // above it): that one problem is reported, and mapHeader returns false.
 func (s *Sheet[T]) mapHeader(t *Table) bool {
 	if r, ok := s.headerBelow(t); ok {
-		s.c.P.Errorf(s.Name, r.Num, 1, "", "header_not_first_row", r.Num, excerpt(strings.Join(t.Header, " ")))
+		s.c.P.Errorf(s.Name, r.Num, 1, "", "header_not_first_row", r.Num, strings.Join(t.Header, " "))
 		return false
 	}
 	matched := map[int]bool{}
@@ -293,19 +293,7 @@ func (s *Sheet[T]) Vocab(field string) *effect.Vocab {
 // but spaces; false when the column is missing.
 func (s *Sheet[T]) Written(i int, field string) bool {
 	at, ok := s.at[field]
-	if !ok {
-		return false
-	}
-	t, ok := s.c.Book.Lookup(s.Spec.Key, s.Spec.JA)
-	if !ok {
-		return false
-	}
-	for _, row := range t.Rows {
-		if row.Num == s.Rows[i] {
-			return Normalize(row.Cell(at-1)) != ""
-		}
-	}
-	return false
+	return ok && Normalize(s.cells[i].Cell(at-1)) != ""
 }
 
 // Lang returns the language of the checker decoding the sheet.
@@ -324,13 +312,6 @@ func (s *Sheet[T]) Column(field string) int { return s.at[field] }
 // WrittenHeader returns the header of field's column as the workbook writes
 // it, or its name in the checker's language when the column is missing.
 func (s *Sheet[T]) WrittenHeader(field string) string { return s.headerOr(s.at[field], field) }
-
-// Blank reports whether item i's cell in field's column is empty (or the
-// sheet lacks the column).
-func (s *Sheet[T]) Blank(i int, field string) bool {
-	at, ok := s.at[field]
-	return !ok || Normalize(s.cells[i].Cell(at-1)) == ""
-}
 
 // Found reports whether the workbook has the sheet.
 func (s *Sheet[T]) Found() bool { return s.header != nil }

@@ -188,11 +188,8 @@ func verbNames(v *effect.Vocab, ja bool) []string {
 	names := make([]string, len(v.Verbs))
 	for i, vb := range v.Verbs {
 		names[i] = vb.Name
-		if !ja {
-			continue
-		}
-		if j := slices.IndexFunc(vb.Aliases, HasJapanese); j >= 0 {
-			names[i] = vb.Aliases[j]
+		if alias := effect.JapaneseAlias(vb.Aliases); ja && alias != "" {
+			names[i] = alias
 		}
 	}
 	return names
@@ -258,8 +255,8 @@ func VerbLabel(l *Lang, v *effect.Vocab, name string) string {
 // in src, without a count attached to a Japanese name (振り直し1 is 振り直し).
 func VerbName(src string, c effect.Call) string {
 	w := effect.WrittenAt(src, c.Pos)
-	if cut := strings.TrimSuffix(strings.TrimRight(w, "0123456789"), "-"); cut != w && cut != "" && cut[len(cut)-1] >= utf8.RuneSelf {
-		return cut
+	if word, count := effect.GluedCount(w); count != "" {
+		return word
 	}
 	if w == "" {
 		return c.Name
@@ -323,7 +320,7 @@ func ExpectCount[T any](s *Sheet[T], items []int, label, rule string, got int) {
 func blankCopies[T any](s *Sheet[T], items []int, label string, want, got int) bool {
 	var blank []int
 	for _, i := range items {
-		if s.Blank(i, "Copies") {
+		if !s.Written(i, "Copies") {
 			blank = append(blank, i)
 		}
 	}

@@ -3,7 +3,6 @@ package schema
 import (
 	"reflect"
 	"strings"
-	"unicode/utf8"
 )
 
 // A card's printed text and its effect cell are two things a designer keeps
@@ -69,9 +68,9 @@ func (s *Sheet[T]) checkTextGaps(v reflect.Value, row int) {
 		switch {
 		case !parsed:
 		case clauses == 0:
-			s.c.P.Warnf(s.Name, row, at, s.headerOr(at, ec.Field), TextGapEmpty, ec.Header(s.c.Lang), excerpt(text))
+			s.c.P.Warnf(s.Name, row, at, s.headerOr(at, ec.Field), TextGapEmpty, ec.Header(s.c.Lang), text)
 		case len(sentences) > clauses:
-			s.c.P.Warnf(s.Name, row, at, s.headerOr(at, ec.Field), TextGapShort, len(sentences), clauses, excerpt(sentences[len(sentences)-1]))
+			s.c.P.Warnf(s.Name, row, at, s.headerOr(at, ec.Field), TextGapShort, len(sentences), clauses, sentences[len(sentences)-1])
 		}
 	}
 }
@@ -121,12 +120,4 @@ func Sentences(text string) []string {
 	}
 	flush()
 	return out
-}
-
-// excerpt cuts s to at most 30 characters for a message.
-func excerpt(s string) string {
-	if utf8.RuneCountInString(s) <= 30 {
-		return s
-	}
-	return string([]rune(s)[:29]) + "…"
 }

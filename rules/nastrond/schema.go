@@ -317,7 +317,7 @@ func checkNastrondUrd(c *schema.Checker, val *schema.Sheet[Valkyria], urd *schem
 		n := total[u.Colour]
 		colour := u.Colour
 		schema.ExpectCount(urd, schema.Indexes(urd.Items, func(u Urd) bool { return u.Colour == colour }), c.Lang.Msg("n_label_urd", colour), "UrdPerColour", n)
-		emptied := slices.ContainsFunc(schema.Indexes(urd.Items, func(u Urd) bool { return u.Colour == colour }), func(i int) bool { return urd.Blank(i, "Copies") })
+		emptied := slices.ContainsFunc(schema.Indexes(urd.Items, func(u Urd) bool { return u.Colour == colour }), func(i int) bool { return !urd.Written(i, "Copies") })
 		for p := 2; p <= maxPlayers && !emptied; p++ { // an emptied 枚数 is the problem, at its cell
 			if need := r.Int(fmt.Sprintf("UrdFor%d", p)); n < need {
 				urd.SheetErrorf("n_urd_enough", p, need, u.Colour, n, p)

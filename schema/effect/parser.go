@@ -128,7 +128,7 @@ func (p *parser) clause() (Clause, *Problem) {
 		verb = p.v.Verb(p.tok.text)
 	}
 	if verb == nil {
-		word, count := gluedCount(p.tok.text)
+		word, count := GluedCount(p.tok.text)
 		s := newSuggester(word)
 		for _, vb := range p.v.Verbs {
 			s.try(vb.Name, vb.Aliases)
@@ -144,10 +144,10 @@ func (p *parser) clause() (Clause, *Problem) {
 	return c, err
 }
 
-// gluedCount splits a count written straight after a Japanese word
+// GluedCount splits a count written straight after a Japanese word
 // ("VP奪取1" gives "VP奪取" and "1"), as splitCount reads one; a word
 // without one comes back whole.
-func gluedCount(t string) (word, count string) {
+func GluedCount(t string) (word, count string) {
 	i := len(t)
 	for i > 0 && isDigit(t[i-1]) {
 		i--
@@ -166,7 +166,7 @@ func gluedCount(t string) (word, count string) {
 // with an optional minus, after a non-ASCII letter, and known accepts the part
 // before them, the token becomes that part and the count is lexed anew.
 func (p *parser) splitCount(known func(name string) bool) bool {
-	word, count := gluedCount(p.tok.text)
+	word, count := GluedCount(p.tok.text)
 	if count == "" || !known(word) {
 		return false
 	}
