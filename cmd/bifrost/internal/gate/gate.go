@@ -155,13 +155,14 @@ func Measured(res schema.Result, rep, bal *sim.Report, lang *schema.Lang) []stri
 // warns are simulated without part of their printed text, per sheet.
 func textGaps(res schema.Result, lang *schema.Lang) string {
 	gaps := schema.TextGaps(res.Problems)
-	total, by := 0, ""
+	total, parts := 0, []string{}
 	for _, sheet := range slices.Sorted(maps.Keys(gaps)) {
 		total += gaps[sheet]
-		by += lang.Pick("、", ", ") + fmt.Sprintf("%s %d", sheet, gaps[sheet])
+		parts = append(parts, fmt.Sprintf("%s %d", sheet, gaps[sheet]))
 	}
-	if by != "" {
-		by = lang.Pick("：", ": ") + strings.TrimPrefix(strings.TrimPrefix(by, "、"), ", ")
+	by := ""
+	if len(parts) > 0 {
+		by = lang.Pick("：", ": ") + strings.Join(parts, lang.Pick("、", ", "))
 	}
 	sev := "gaps_warn"
 	if res.Rules.Bool("CheckWarningsFail") {
