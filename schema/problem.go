@@ -30,10 +30,6 @@ type Problem struct {
 	key      string // the catalogue key of Message, "" when it has none
 }
 
-// Key is the catalogue key of p's message, "" for a message built
-// otherwise.
-func (p Problem) Key() string { return p.key }
-
 // String formats p as one line: "file: Sheet!C12: message".
 func (p Problem) String() string {
 	var b strings.Builder

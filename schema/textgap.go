@@ -41,7 +41,7 @@ func (s *Sheet[T]) checkTextGaps(v reflect.Value, row int) {
 			continue
 		}
 		text := v.Field(col.Index).String()
-		sentences := Sentences(text)
+		sentences := splitSentences(text)
 		if len(sentences) == 0 {
 			continue
 		}
@@ -86,10 +86,10 @@ func (s *Sheet[T]) column(field string) Column {
 	panic("schema: textof=" + field + " names no column of sheet " + s.Spec.Key)
 }
 
-// Sentences splits printed card text into its sentences: at 。, ！, ？ and
+// splitSentences splits printed card text into its sentences: at 。, ！, ？ and
 // line breaks, leaving out reminder text in parentheses, which explains a
 // rule rather than giving the card an ability.
-func Sentences(text string) []string {
+func splitSentences(text string) []string {
 	var out []string
 	var b strings.Builder
 	depth := 0
