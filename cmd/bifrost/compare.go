@@ -3,8 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -89,7 +87,7 @@ func runCompare(ctx context.Context, opts *compareOptions, args []string) error 
 		return report.WriteComparison(opts.stdout, pages)
 	}
 	for _, p := range pages {
-		writeComparisonText(opts.stdout, p, opts.format == "markdown", opts.Lang())
+		report.WriteComparisonText(opts.stdout, p, opts.format == "markdown", opts.Lang())
 	}
 	return nil
 }
@@ -213,74 +211,4 @@ func loadEngineFile(g *globalOptions, game *sim.Definition, path, label string) 
 	}
 	e, err := game.New(results[0].Data)
 	return e, results[0].Data, err
-}
-
-func writeComparisonText(w io.Writer, p report.ComparisonPage, markdown bool, lang *schema.Lang) {
-	c := p.Comparison
-	en := lang.English()
-	name := func(id string) string {
-		if n := p.CardNames[id]; n != "" {
-			return id + " " + n
-		}
-		return id
-	}
-	if markdown {
-		fmt.Fprintf(w, "### %s\n\n", p.Title)
-	} else {
-		fmt.Fprintf(w, "%s: %s → %s\n", c.Game, p.Old, p.New)
-	}
-	fmt.Fprintln(w, render(lang, "compare_paired", c.Seed, c.Games, strings.Join(c.Bots, ","), c.Paired, c.Excluded))
-	var sig []sim.Change
-	for _, m := range c.Measures {
-		if m.Significant {
-			sig = append(sig, m)
-		}
-	}
-	var cards []sim.CardChange
-	for _, cc := range c.Cards {
-		if cc.Significant {
-			cards = append(cards, cc)
-		}
-	}
-	if len(sig) == 0 && len(cards) == 0 {
-		fmt.Fprintln(w, render(lang, "compare_none"))
-		if markdown {
-			fmt.Fprintln(w)
-		}
-		return
-	}
-	if markdown {
-		fmt.Fprintln(w, render(lang, "compare_table"))
-	}
-	for _, m := range sig {
-		label := report.MeasureName(m)
-		if en {
-			label = render(lang, "compare_measure", m.Measure, m.Players)
-			if m.Seat > 0 {
-				label += fmt.Sprintf(", P%d", m.Seat)
-			}
-		}
-		if markdown {
-			fmt.Fprintf(w, "| %s | %.3f | %.3f | %+.3f | %+.3f … %+.3f | %.4f |\n", label, m.Old, m.New, m.Diff, m.Low, m.High, m.Q)
-		} else {
-			fmt.Fprintf(w, "  %s: %.3f → %.3f (%+.3f [%+.3f, %+.3f], q=%.4f)\n", label, m.Old, m.New, m.Diff, m.Low, m.High, m.Q)
-		}
-	}
-	if markdown && len(cards) > 0 {
-		fmt.Fprintln(w, render(lang, "compare_card_table"))
-	}
-	for _, cc := range cards {
-		label := report.CardMeasureName(cc.Measure)
-		if en {
-			label = cc.Measure
-		}
-		if markdown {
-			fmt.Fprintf(w, "| %s | %s | %.1f%% | %.1f%% | %+.1f pt | %.4f |\n", name(cc.ID), label, 100*cc.Old.Rate, 100*cc.New.Rate, 100*cc.Diff, cc.Q)
-		} else {
-			fmt.Fprintf(w, "  %s %s: %.1f%% → %.1f%% (%+.1f pt, q=%.4f)\n", name(cc.ID), label, 100*cc.Old.Rate, 100*cc.New.Rate, 100*cc.Diff, cc.Q)
-		}
-	}
-	if markdown {
-		fmt.Fprintln(w)
-	}
 }

@@ -1,0 +1,96 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"bifrost/rules/sim"
+	"bifrost/schema"
+)
+
+// textMessages are the lines of a comparison as text: Japanese, English.
+var textMessages = schema.Catalogue{
+	"paired":     {"同じシード %d の %d ゲームを対にして比較（ボット %s、対 %d、除外 %d）", "%[2]d games with seed %[1]d played on both sides (bots %[3]s; paired %[4]d, excluded %[5]d)"},
+	"none":       {"有意な変化はありません。", "No significant change."},
+	"table":      {"\n| 指標 | 旧 | 新 | 差 | 95 %% 区間 | q |\n|---|---:|---:|---:|---|---:|", "\n| measure | old | new | change | 95 %% interval | q |\n|---|---:|---:|---:|---|---:|"},
+	"card_table": {"\n| カード | 指標 | 旧 | 新 | 差 | q |\n|---|---|---:|---:|---:|---:|", "\n| card | measure | old | new | change | q |\n|---|---|---:|---:|---:|---:|"},
+	"measure":    {"%s、%d人", "%s, %d players"},
+}
+
+func say(lang *schema.Lang, key string, args ...any) string {
+	return textMessages.Err(key, args...).In(lang)
+}
+
+// WriteComparisonText writes a comparison for a terminal, or as a
+// pull-request comment's markdown tables, in lang: the paired batch, then
+// each significant measure and card.
+func WriteComparisonText(w io.Writer, p ComparisonPage, markdown bool, lang *schema.Lang) {
+	c := p.Comparison
+	en := lang.English()
+	name := func(id string) string {
+		if n := p.CardNames[id]; n != "" {
+			return id + " " + n
+		}
+		return id
+	}
+	if markdown {
+		fmt.Fprintf(w, "### %s\n\n", p.Title)
+	} else {
+		fmt.Fprintf(w, "%s: %s → %s\n", c.Game, p.Old, p.New)
+	}
+	fmt.Fprintln(w, say(lang, "paired", c.Seed, c.Games, strings.Join(c.Bots, ","), c.Paired, c.Excluded))
+	var sig []sim.Change
+	for _, m := range c.Measures {
+		if m.Significant {
+			sig = append(sig, m)
+		}
+	}
+	var cards []sim.CardChange
+	for _, cc := range c.Cards {
+		if cc.Significant {
+			cards = append(cards, cc)
+		}
+	}
+	if len(sig) == 0 && len(cards) == 0 {
+		fmt.Fprintln(w, say(lang, "none"))
+		if markdown {
+			fmt.Fprintln(w)
+		}
+		return
+	}
+	if markdown {
+		fmt.Fprintln(w, say(lang, "table"))
+	}
+	for _, m := range sig {
+		label := MeasureName(m)
+		if en {
+			label = say(lang, "measure", m.Measure, m.Players)
+			if m.Seat > 0 {
+				label += fmt.Sprintf(", P%d", m.Seat)
+			}
+		}
+		if markdown {
+			fmt.Fprintf(w, "| %s | %.3f | %.3f | %+.3f | %+.3f … %+.3f | %.4f |\n", label, m.Old, m.New, m.Diff, m.Low, m.High, m.Q)
+		} else {
+			fmt.Fprintf(w, "  %s: %.3f → %.3f (%+.3f [%+.3f, %+.3f], q=%.4f)\n", label, m.Old, m.New, m.Diff, m.Low, m.High, m.Q)
+		}
+	}
+	if markdown && len(cards) > 0 {
+		fmt.Fprintln(w, say(lang, "card_table"))
+	}
+	for _, cc := range cards {
+		label := CardMeasureName(cc.Measure)
+		if en {
+			label = cc.Measure
+		}
+		if markdown {
+			fmt.Fprintf(w, "| %s | %s | %.1f%% | %.1f%% | %+.1f pt | %.4f |\n", name(cc.ID), label, 100*cc.Old.Rate, 100*cc.New.Rate, 100*cc.Diff, cc.Q)
+		} else {
+			fmt.Fprintf(w, "  %s %s: %.1f%% → %.1f%% (%+.1f pt, q=%.4f)\n", name(cc.ID), label, 100*cc.Old.Rate, 100*cc.New.Rate, 100*cc.Diff, cc.Q)
+		}
+	}
+	if markdown {
+		fmt.Fprintln(w)
+	}
+}
