@@ -140,6 +140,20 @@ func (w Word) In(l *Lang) string { return l.Pick(w[0], w[1]) }
 
 func (w Word) String() string { return w[1] }
 
+// Noun is a counted thing as three fmt formats of its count: Japanese
+// (one form for any number), English plural and English singular, e.g.
+// Noun{"%d ゲーム", "%d games", "%d game"}.
+type Noun [3]string
+
+// Of is k of the noun as a Word: 「3 ゲーム」, "3 games", "1 game".
+func (n Noun) Of(k int) Word {
+	en := n[1]
+	if k == 1 {
+		en = n[2]
+	}
+	return Word{fmt.Sprintf(n[0], k), fmt.Sprintf(en, k)}
+}
+
 // YesNo is a flag as a Word: はい/いいえ, true/false.
 func YesNo(b bool) Word {
 	if b {

@@ -161,3 +161,20 @@ func TestCountedRowsAreNamedAsRanges(t *testing.T) {
 		}
 	}
 }
+
+func TestANounIsCountedInEachLanguageWithEnglishSingularForOne(t *testing.T) {
+	games := Noun{"%d ゲーム", "%d games", "%d game"}
+	ja, en := NewLang("ja"), NewLang("en")
+	for _, c := range []struct {
+		n      int
+		ja, en string
+	}{{0, "0 ゲーム", "0 games"}, {1, "1 ゲーム", "1 game"}, {2, "2 ゲーム", "2 games"}} {
+		w := games.Of(c.n)
+		if got := w.In(ja); got != c.ja {
+			t.Errorf("%d in Japanese = %q, want %q", c.n, got, c.ja)
+		}
+		if got := en.Sprintf("played %v", "played %v", w); got != "played "+c.en {
+			t.Errorf("%d in English = %q, want %q", c.n, got, "played "+c.en)
+		}
+	}
+}

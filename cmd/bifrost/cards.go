@@ -112,7 +112,7 @@ func runCards(ctx context.Context, opts *cardsOptions, args []string) error {
 			fmt.Fprintln(opts.stderr, opts.msg("changed_none", g.ID, opts.since))
 			return nil
 		}
-		fmt.Fprintln(opts.stderr, opts.msg("changed_some", g.ID, count{len(changed), "n_cards"}, opts.since, strings.Join(changed, ", ")))
+		fmt.Fprintln(opts.stderr, opts.msg("changed_some", g.ID, nCards.Of(len(changed)), opts.since, strings.Join(changed, ", ")))
 		only = append(only, changed...)
 	}
 	written, err := writeCards(ctx, printJob{src: opts.src, out: opts.out, game: g, res: res, paper: paper, only: only, perCard: opts.perCard, name: name, print: opts.print})

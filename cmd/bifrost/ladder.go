@@ -97,7 +97,7 @@ func writeLadderText(w io.Writer, l *sim.Ladder, lang *schema.Lang) {
 		say("sim_drawn", l.Drawn)
 	}
 	if l.Violations > 0 || l.Unfinished > 0 {
-		say("ladder_problems", count{l.Violations, "n_violations"}, l.Unfinished)
+		say("ladder_problems", nViolations.Of(l.Violations), l.Unfinished)
 	}
 	for _, v := range l.ViolationGames {
 		say("ladder_violation", v.Players, v.Turn, v.Text(lang), v.Replay)
@@ -106,6 +106,6 @@ func writeLadderText(w io.Writer, l *sim.Ladder, lang *schema.Lang) {
 		say("ladder_unfinished", v.Players, v.Turn, v.Text(lang), v.Replay)
 	}
 	if more := l.Violations + l.Unfinished - len(l.ViolationGames) - len(l.UnfinishedGames); more > 0 {
-		say("ladder_more", count{more, "n_games"})
+		say("ladder_more", nGames.Of(more))
 	}
 }

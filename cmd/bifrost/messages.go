@@ -112,50 +112,21 @@ var cliMessages = schema.Catalogue{
 	"in_file":              {"%s：%v", "%s: %v"},
 	"merge_failed":         {"分割したレポートを統合できません。同じ sim の --shard で作ったものか確かめてください（%v）", "cannot merge the shard reports: %v"},
 	"os_error":             {"%v", "%v"},
-
-	// Counts of things (see count): the English form, and the one of a
-	// count of 1 (key_one).
-	"n_pages":           {"%d ページ", "%d pages"},
-	"n_pages_one":       {"%d ページ", "%d page"},
-	"n_files":           {"%d 個", "%d files"},
-	"n_files_one":       {"%d 個", "%d file"},
-	"n_pdfs":            {"%d 個", "%d PDFs"},
-	"n_pdfs_one":        {"%d 個", "%d PDF"},
-	"n_other_files":     {"%d 個", "%d other files"},
-	"n_other_files_one": {"%d 個", "%d other file"},
-	"n_cards":           {"%d 枚", "%d cards"},
-	"n_cards_one":       {"%d 枚", "%d card"},
-	"n_games":           {"%d ゲーム", "%d games"},
-	"n_games_one":       {"%d ゲーム", "%d game"},
-	"n_violations":      {"違反 %d", "%d violations"},
-	"n_violations_one":  {"違反 %d", "%d violation"},
-	"n_errors":          {"%d 件", "%d errors"},
-	"n_errors_one":      {"%d 件", "%d error"},
-	"n_warnings":        {"%d 件", "%d warnings"},
-	"n_warnings_one":    {"%d 件", "%d warning"},
-	"n_problems":        {"問題 %d 件", "%d problems"},
-	"n_problems_one":    {"問題 %d 件", "%d problem"},
 }
 
-// count is n of the things the catalogue key names ("n_pages"): in
-// English "1 page" but "2 pages" (key+"_one" is the form for 1), in
-// Japanese one form for any number.
-type count struct {
-	n   int
-	key string
-}
-
-func (c count) msg(english bool) error {
-	if english && c.n == 1 {
-		return msgErr(c.key+"_one", c.n)
-	}
-	return msgErr(c.key, c.n)
-}
-
-// In renders the count in l's language.
-func (c count) In(l *schema.Lang) string { return l.ErrText(c.msg(l.English())) }
-
-func (c count) Error() string { return c.msg(schema.LangFromEnv() == "en").Error() }
+// The things the CLI counts, in both languages (see schema.Noun).
+var (
+	nPages      = schema.Noun{"%d ページ", "%d pages", "%d page"}
+	nFiles      = schema.Noun{"%d 個", "%d files", "%d file"}
+	nPDFs       = schema.Noun{"%d 個", "%d PDFs", "%d PDF"}
+	nOtherFiles = schema.Noun{"%d 個", "%d other files", "%d other file"}
+	nCards      = schema.Noun{"%d 枚", "%d cards", "%d card"}
+	nGames      = schema.Noun{"%d ゲーム", "%d games", "%d game"}
+	nViolations = schema.Noun{"違反 %d", "%d violations", "%d violation"}
+	nErrors     = schema.Noun{"%d 件", "%d errors", "%d error"}
+	nWarnings   = schema.Noun{"%d 件", "%d warnings", "%d warning"}
+	nProblems   = schema.Noun{"問題 %d 件", "%d problems", "%d problem"}
+)
 
 // msg renders the catalogue message key in the chosen language.
 func (g *globalOptions) msg(key string, args ...any) string {

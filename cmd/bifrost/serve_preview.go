@@ -60,7 +60,7 @@ func (p *previewer) update(ctx context.Context, t target) {
 	p.mu.Unlock()
 	g, res, drawn := p.gallery(t)
 	p.srv.SetGame(g)
-	fmt.Fprintln(p.opts.stderr, p.opts.msg("serve_updated", start.Format("15:04:05"), t.game.ID(), time.Since(start).Milliseconds(), count{len(g.Problems), "n_problems"}))
+	fmt.Fprintln(p.opts.stderr, p.opts.msg("serve_updated", start.Format("15:04:05"), t.game.ID(), time.Since(start).Milliseconds(), nProblems.Of(len(g.Problems))))
 	p.background(ctx, t, res, drawn)
 }
 

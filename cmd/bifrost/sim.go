@@ -131,7 +131,7 @@ func loadEngine(g *globalOptions, src, id string) (sim.Engine, error) {
 // seat, lengths, the most and least used cards, and every violation's replay.
 func writeSimText(w io.Writer, r *sim.Report, lang *schema.Lang) {
 	say := func(key string, args ...any) { fmt.Fprintln(w, render(lang, key, args...)) }
-	say("sim_head", r.Game, count{r.Games, "n_games"}, r.Seed, strings.Join(r.Bots, ","), r.Unfinished, count{r.ViolationCount, "n_violations"}, r.GamesPerSecond)
+	say("sim_head", r.Game, nGames.Of(r.Games), r.Seed, strings.Join(r.Bots, ","), r.Unfinished, nViolations.Of(r.ViolationCount), r.GamesPerSecond)
 	for _, n := range r.PlayerCounts {
 		k := strconv.Itoa(n)
 		rates, ok := r.SeatWinRate[k]
@@ -145,7 +145,7 @@ func writeSimText(w io.Writer, r *sim.Report, lang *schema.Lang) {
 		l := r.Length[k]
 		say("sim_players", n, strings.Join(parts, ", "), l.Mean, l.Min, l.Max)
 		if d := r.Drawn[k]; d > 0 {
-			say("sim_drawn", count{d, "n_games"})
+			say("sim_drawn", nGames.Of(d))
 		}
 	}
 	if len(r.DeadCards) > 0 {

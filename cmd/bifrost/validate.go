@@ -104,7 +104,7 @@ func writeProblems(stdout, stderr io.Writer, results []schema.Result, lang *sche
 		for _, k := range slices.Sorted(maps.Keys(r.Components)) {
 			parts = append(parts, fmt.Sprintf("%s %d", k, r.Components[k]))
 		}
-		fmt.Fprintln(stderr, render(lang, "validate_summary", r.Game, r.File, count{errs, "n_errors"}, count{warns, "n_warnings"}, enclose(render(lang, "paren_open"), lang.List(parts), render(lang, "paren_close"))))
+		fmt.Fprintln(stderr, render(lang, "validate_summary", r.Game, r.File, nErrors.Of(errs), nWarnings.Of(warns), enclose(render(lang, "paren_open"), lang.List(parts), render(lang, "paren_close"))))
 	}
 }
 

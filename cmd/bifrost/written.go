@@ -16,7 +16,7 @@ func listWritten(g *globalOptions, game string, paths []string) {
 		if strings.HasSuffix(strings.ToLower(p), ".pdf") {
 			n := countPages(p)
 			pdfs, pages = pdfs+1, pages+n
-			fmt.Fprintln(g.stderr, g.msg("wrote_pages", p, count{n, "n_pages"}))
+			fmt.Fprintln(g.stderr, g.msg("wrote_pages", p, nPages.Of(n)))
 			continue
 		}
 		var n int64
@@ -28,12 +28,12 @@ func listWritten(g *globalOptions, game string, paths []string) {
 	}
 	var parts []string
 	if pdfs > 0 {
-		parts = append(parts, g.msg("summary_pdfs", count{pdfs, "n_pdfs"}, count{pages, "n_pages"}))
+		parts = append(parts, g.msg("summary_pdfs", nPDFs.Of(pdfs), nPages.Of(pages)))
 	}
 	if others > 0 {
-		parts = append(parts, g.msg("summary_others", count{others, "n_other_files"}, byteSize(size)))
+		parts = append(parts, g.msg("summary_others", nOtherFiles.Of(others), byteSize(size)))
 	}
-	fmt.Fprintln(g.stderr, g.msg("wrote_summary", game, count{len(paths), "n_files"}, strings.Join(parts, g.msg("list_sep"))))
+	fmt.Fprintln(g.stderr, g.msg("wrote_summary", game, nFiles.Of(len(paths)), strings.Join(parts, g.msg("list_sep"))))
 }
 
 // pageObject matches a page object of a PDF (not the /Pages tree nodes).

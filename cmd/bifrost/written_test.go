@@ -106,10 +106,10 @@ func TestEveryCountHasItsSingular(t *testing.T) {
 		t.Errorf("only %d count nouns found", n)
 	}
 	ja, en := schema.NewLang("ja"), schema.NewLang("en")
-	if got := (count{1, "n_errors"}).In(en) + ", " + (count{2, "n_errors"}).In(en); got != "1 error, 2 errors" {
+	if got := (nErrors.Of(1)).In(en) + ", " + (nErrors.Of(2)).In(en); got != "1 error, 2 errors" {
 		t.Errorf("English counts: %q", got)
 	}
-	if got := (count{1, "n_errors"}).In(ja) + "、" + (count{2, "n_errors"}).In(ja); got != "1 件、2 件" {
+	if got := (nErrors.Of(1)).In(ja) + "、" + (nErrors.Of(2)).In(ja); got != "1 件、2 件" {
 		t.Errorf("Japanese counts: %q", got)
 	}
 }
