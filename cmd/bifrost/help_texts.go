@@ -148,7 +148,7 @@ var helpTexts = schema.Catalogue{
 			"every decision and what it caused, with card names.",
 	},
 	"flag.replay.index":       {"この人数のゲームの中でのゲーム番号（デッキの組やボードの回転を決める）", "the game's index among a batch's games with this player count (deck pair, board rotation)"},
-	"flag.monster":            {"valkyrie：戦うモンスターの ID（既定は交互）", "valkyrie: the monster to fight, by ID (default: alternate between them)"},
+	"flag.monster":            {"戦うモンスターの ID（モンスターのあるゲームだけ。既定は交互）", "the monster to fight, by ID, in a game that has monsters (default: alternate between them)"},
 	"flag.replay.players":     {"人数（既定は遊べる最少の人数）", "number of players (default: the smallest supported)"},
 	"flag.replay.seed":        {"ゲームのシード", "the game's seed"},
 	"help.report.use":         {"report", "report"},
@@ -240,17 +240,17 @@ var helpTexts = schema.Catalogue{
 	"help.tts.use":         {"tts [GAME...]", "tts [GAME...]"},
 	"help.tts.short":       {"TTS（テーブルトップ・シミュレーター）用のデッキ画像と JSON を作る", "Tabletop Simulator deck sheets and saved object"},
 	"help.tts.long": {
-		"各ゲームのブック（既定では4つすべて）を検証し、out/<game>/tts/ に TTS（テーブルトップ・シミュレーター）\n" +
+		"各ゲームのブック（既定ではすべて）を検証し、out/<game>/tts/ に TTS（テーブルトップ・シミュレーター）\n" +
 			"用のデッキ画像（1枚に最大 10 × 7 枚、最後の枠は他のプレイヤーから隠れたカードの絵）、デッキごとの\n" +
 			"裏面画像、ボードごとの画像と、保存済みオブジェクト <game>.json を書き出します。デッキはカードの種類ごとに1つ\n" +
-			"（guardian はサンプルデッキごとに1つ）、枚数はブックのとおり、各カードに名前が付き、ボードはタイルに\n" +
+			"（サンプルデッキを載せたブックではデッキごとに1つ）、枚数はブックのとおり、各カードに名前が付き、ボードはタイルに\n" +
 			"なります。画像は PDF に印刷されるカードと同じです。画像のアドレスは out/<game>/tts/ のファイル URL です。\n" +
 			"--base-url URL を付けると、画像を Web の1つのフォルダに置いたときのために、URL にファイル名を続けたもの\n" +
 			"になります。以前の実行で out/<game>/tts/ に書き、今回は書かなかった画像は消します。",
-		"Tts validates each game's workbook (all four by default) and writes, under\n" +
+		"Tts validates each game's workbook (every game by default) and writes, under\n" +
 			"out/<game>/tts/, deck sheet images for Tabletop Simulator (at most 10 × 7 cards each, the\n" +
 			"last slot holding the hidden card), a back image for each deck and an image for each board,\n" +
-			"and the saved object <game>.json: one deck per card kind (for guardian, one per sample deck),\n" +
+			"and the saved object <game>.json: one deck per card kind (one per sample deck where the workbook lists them),\n" +
 			"copies as the workbook says, each card named, boards as tiles. The images are the cards the\n" +
 			"PDF prints. Its image addresses are file URLs of out/<game>/tts/; with --base-url URL they are\n" +
 			"URL followed by the file name, for images uploaded to one folder on the web. Images an earlier\n" +
@@ -260,9 +260,9 @@ var helpTexts = schema.Catalogue{
 	"help.validate.use":   {"validate [GAME...|FILE.xlsx...]", "validate [GAME...|FILE.xlsx...]"},
 	"help.validate.short": {"ワークブックを検証する", "check every cell of the workbooks"},
 	"help.validate.long": {
-		"各ゲームのブック（既定では4つすべて）を読み、問題を1件1行（ファイル: シート!セル: メッセージ）で表示します。\n" +
+		"各ゲームのブック（既定ではすべて）を読み、問題を1件1行（ファイル: シート!セル: メッセージ）で表示します。\n" +
 			"終了コードは、問題なしで 0、問題があれば 1、実行できなければ 2 です。",
-		"Validate reads each game's workbook (all four by default) and prints every problem\n" +
+		"Validate reads each game's workbook (every game by default) and prints every problem\n" +
 			"as one line: file: Sheet!Cell: message. Exit 0 when clean, 1 on problems, 2 when it cannot run.",
 	},
 	"flag.validate.json": {"結果を JSON で表示する", "print the result as JSON"},
