@@ -26,7 +26,7 @@ var helpTexts = schema.Catalogue{
 	"flag.embed-font":  {"入っている明朝とゴシックを HTML の本に埋め込む（base64、使う字だけ。1ページあたり約 1.5 MB）", "embed the installed Mincho and Gothic in the HTML (used glyphs only, ~1.5 MB)"},
 	"flag.build.games": {"ゲームごとの試行ゲーム数（既定はブックの CheckGames）", "smoke-batch games per game (default: the workbook's CheckGames)"},
 	"flag.out":         {"生成したファイルを置くフォルダ", "folder for generated files"},
-	"flag.rules":       {"<game>/rulebook.md と RULINGS.md のあるフォルダ", "folder holding <game>/rulebook.md and RULINGS.md"},
+	"flag.rules":       {"<game>/rulebook.md と RULINGS.md のあるフォルダ（既定は --src と同じ場所の rules。ないファイルは内蔵のものを使う）", "folder holding <game>/rulebook.md and RULINGS.md (default: rules beside --src; a file not there is the built-in one)"},
 	"flag.build.seed":  {"試行ゲームのシード（既定はブックの CheckSeed）", "smoke-batch seed (default: the workbook's CheckSeed)"},
 	"flag.src":         {"<game>.xlsx のあるフォルダ", "folder holding <game>.xlsx"},
 	"help.cards.use":   {"cards GAME", "cards GAME"},
@@ -169,7 +169,7 @@ var helpTexts = schema.Catalogue{
 			"designer.pdf and designer.html.",
 	},
 	"flag.rulebook.format": {"書き出す形式：pdf、html、または両方", "what to write: pdf, html or both"},
-	"flag.rules.books":     {"<game>/rulebook.md、designer.md、RULINGS.md のあるフォルダ", "folder holding <game>/rulebook.md, designer.md and RULINGS.md"},
+	"flag.rules.books":     {"<game>/rulebook.md、designer.md、RULINGS.md のあるフォルダ（既定は --src と同じ場所の rules。ないファイルは内蔵のものを使う）", "folder holding <game>/rulebook.md, designer.md and RULINGS.md (default: rules beside --src; a file not there is the built-in one)"},
 	"help.serve.use":       {"serve [GAME...]", "serve [GAME...]"},
 	"help.serve.short":     {"ブラウザでカード・本・報告をライブプレビューする", "live preview of cards, books and report in the browser"},
 	"help.serve.long": {
