@@ -219,11 +219,24 @@ var helpTexts = schema.Catalogue{
 			"length and score against the value. Several --set and --rule form a grid. The\n" +
 			"workbook under --src is never changed: each value is tried on a copy.",
 	},
-	"flag.sweep.format":   {"text、json、html（表とグラフ）のどれか", "text, json, or html (a table and charts)"},
-	"flag.sweep.games":    {"値ごとのゲーム数", "games per value"},
-	"flag.sweep.rule":     {"Rules の変数とその値：'TiwazVP=0,1,2' または 'TiwazVP=0..2'", "a Rules parameter and its values: 'TiwazVP=0,1,2' or 'TiwazVP=0..2'"},
-	"flag.sweep.seed":     {"すべての値で共通のシード", "seed shared by every value"},
-	"flag.sweep.set":      {"カードの項目とその値：'Edda!E1-05.目標値=5..9' または '…=5,7,9'", "a card field and its values: 'Edda!E1-05.目標値=5..9' or '…=5,7,9'"},
+	"flag.sweep.format": {"text、json、html（表とグラフ）のどれか", "text, json, or html (a table and charts)"},
+	"flag.sweep.games":  {"値ごとのゲーム数", "games per value"},
+	"flag.sweep.rule":   {"Rules の変数とその値：'TiwazVP=0,1,2' または 'TiwazVP=0..2'", "a Rules parameter and its values: 'TiwazVP=0,1,2' or 'TiwazVP=0..2'"},
+	"flag.sweep.seed":   {"すべての値で共通のシード", "seed shared by every value"},
+	"flag.sweep.set":    {"カードの項目とその値：'Edda!E1-05.目標値=5..9' または '…=5,7,9'", "a card field and its values: 'Edda!E1-05.目標値=5..9' or '…=5,7,9'"},
+	"help.init.use":     {"init DIR", "init DIR"},
+	"help.init.short":   {"同梱のブック・レイアウト・本を DIR に写して、自分のリポジトリを始める", "start a designer's own repository in DIR from the shipped workbooks, layouts and books"},
+	"help.init.long": {
+		"同梱のブック（cardsrc/<game>.xlsx と cardsrc/README.md）、カードのレイアウト（layout/<game>.yaml）、\n" +
+			"本（rules/<game>/ の rulebook.md、summary.md、designer.md、RULINGS.md、glossary.yaml）を DIR に写します。\n" +
+			"そのあと cd DIR して bifrost build を実行すると out/ に書き出されます。DIR のファイルは組み込みのものより\n" +
+			"優先されるので、変えたいファイルだけを編集できます。写す先に中身のあるファイルが1つでもあれば、何も書かずに止まります。",
+		"Init copies the shipped workbooks (cardsrc/<game>.xlsx and cardsrc/README.md), the card\n" +
+			"layouts (layout/<game>.yaml) and the books (rules/<game>/: rulebook.md, summary.md,\n" +
+			"designer.md, RULINGS.md, glossary.yaml) into DIR; then `cd DIR && bifrost build` writes out/.\n" +
+			"Files in DIR take the place of the built-in ones, so edit just the ones you change. If any\n" +
+			"file it would write is already there with something in it, init writes nothing.",
+	},
 	"help.template.use":   {"template GAME -o FILE.xlsx", "template GAME -o FILE.xlsx"},
 	"help.template.short": {"空のワークブックを作る", "write an empty workbook with headers, dropdowns and notes"},
 	"help.template.long": {
