@@ -162,11 +162,13 @@ var helpTexts = schema.Catalogue{
 	"help.rulebook.long": {
 		"rules/GAME/rulebook.md（プレイヤー向けの本）と rules/GAME/designer.md（設計者向けの本：裁定、Rules の変数、\n" +
 			"モデルの限界）の差し込みを検証済みのブックから展開し、out/GAME/rulebook.pdf、rulebook.html、designer.pdf、\n" +
-			"designer.html を書き出します。",
+			"designer.html を書き出します。本は bifrost に組み込まれていて、--src と同じ場所の rules/GAME/（または --rules）に\n" +
+			"あるファイルがあれば、そのファイルだけが組み込みのものに代わります。",
 		"Rulebook expands the placeholders of rules/GAME/rulebook.md (the player's book) and\n" +
 			"rules/GAME/designer.md (the designer's book: rulings, Rules parameters, the model's\n" +
 			"limits) from the validated workbook and writes out/GAME/rulebook.pdf, rulebook.html,\n" +
-			"designer.pdf and designer.html.",
+			"designer.pdf and designer.html. The books are built into bifrost; a file in rules/GAME/ beside\n" +
+			"--src (or under --rules) replaces only its own built-in copy.",
 	},
 	"flag.rulebook.format": {"書き出す形式：pdf、html、または両方", "what to write: pdf, html or both"},
 	"flag.rules.books":     {"<game>/rulebook.md、designer.md、RULINGS.md のあるフォルダ（既定は --src と同じ場所の rules。ないファイルは内蔵のものを使う）", "folder holding <game>/rulebook.md, designer.md and RULINGS.md (default: rules beside --src; a file not there is the built-in one)"},
