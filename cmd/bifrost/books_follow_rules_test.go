@@ -86,7 +86,7 @@ func TestPlayerBooksNeverPrintASimulationSetting(t *testing.T) {
 func printSummary(t *testing.T, g *schema.Game, md, setting string) {
 	t.Helper()
 	fonts := book.WithFonts(book.InstalledChain(book.Mincho), book.InstalledChain(book.Gothic))
-	dir := book.WithImageDir(filepath.Join("../../rules", g.ID))
+	dir := book.WithImages(os.DirFS(filepath.Join("../../rules", g.ID)))
 	for _, paper := range [][]book.PDFOption{nil, {book.WithPaper("card")}} {
 		if err := book.PDF(io.Discard, []byte(md), nil, append(paper, dir, fonts)...); err != nil {
 			t.Errorf("%s: the summary with %s: %v", g.ID, setting, err)

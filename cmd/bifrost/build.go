@@ -32,7 +32,7 @@ func newBuildCmd(g *globalOptions) *cobra.Command {
 	}
 	cmd.Flags().StringVar(&opts.src, "src", "cardsrc", "flag.src")
 	cmd.Flags().StringVar(&opts.out, "out", "out", "flag.out")
-	cmd.Flags().StringVar(&opts.rules, "rules", "rules", "flag.rules")
+	cmd.Flags().StringVar(&opts.rules, "rules", "", "flag.rules")
 	cmd.Flags().IntVar(&opts.games, "games", 0, "flag.build.games")
 	cmd.Flags().Int64Var(&opts.seed, "seed", -1, "flag.build.seed")
 	cmd.Flags().BoolVar(&opts.embed, "embed-font", false, "flag.embed-font")
@@ -98,7 +98,7 @@ func buildGame(ctx context.Context, opts *buildOptions, game *sim.Definition, re
 	if err != nil {
 		return false, err
 	}
-	written, err := writeRulebook(opts.out, opts.rules, game, res, painted, []string{"pdf", "html"}, opts.Lang(), embedFonts(opts.embed)...)
+	written, err := writeRulebook(opts.out, rulesDirFor(opts.src, opts.rules), game, res, painted, []string{"pdf", "html"}, opts.Lang(), embedFonts(opts.embed)...)
 	if err != nil {
 		return false, err
 	}

@@ -26,7 +26,7 @@ var helpTexts = schema.Catalogue{
 	"flag.embed-font":  {"入っている明朝とゴシックを HTML の本に埋め込む（base64、使う字だけ。1ページあたり約 1.5 MB）", "embed the installed Mincho and Gothic in the HTML (used glyphs only, ~1.5 MB)"},
 	"flag.build.games": {"ゲームごとの試行ゲーム数（既定はブックの CheckGames）", "smoke-batch games per game (default: the workbook's CheckGames)"},
 	"flag.out":         {"生成したファイルを置くフォルダ", "folder for generated files"},
-	"flag.rules":       {"<game>/rulebook.md と RULINGS.md のあるフォルダ", "folder holding <game>/rulebook.md and RULINGS.md"},
+	"flag.rules":       {"<game>/rulebook.md と RULINGS.md のあるフォルダ（既定は --src と同じ場所の rules。ないファイルは内蔵のものを使う）", "folder holding <game>/rulebook.md and RULINGS.md (default: rules beside --src; a file not there is the built-in one)"},
 	"flag.build.seed":  {"試行ゲームのシード（既定はブックの CheckSeed）", "smoke-batch seed (default: the workbook's CheckSeed)"},
 	"flag.src":         {"<game>.xlsx のあるフォルダ", "folder holding <game>.xlsx"},
 	"help.cards.use":   {"cards GAME", "cards GAME"},
@@ -162,14 +162,16 @@ var helpTexts = schema.Catalogue{
 	"help.rulebook.long": {
 		"rules/GAME/rulebook.md（プレイヤー向けの本）と rules/GAME/designer.md（設計者向けの本：裁定、Rules の変数、\n" +
 			"モデルの限界）の差し込みを検証済みのブックから展開し、out/GAME/rulebook.pdf、rulebook.html、designer.pdf、\n" +
-			"designer.html を書き出します。",
+			"designer.html を書き出します。本は bifrost に組み込まれていて、--src と同じ場所の rules/GAME/（または --rules）に\n" +
+			"あるファイルがあれば、そのファイルだけが組み込みのものに代わります。",
 		"Rulebook expands the placeholders of rules/GAME/rulebook.md (the player's book) and\n" +
 			"rules/GAME/designer.md (the designer's book: rulings, Rules parameters, the model's\n" +
 			"limits) from the validated workbook and writes out/GAME/rulebook.pdf, rulebook.html,\n" +
-			"designer.pdf and designer.html.",
+			"designer.pdf and designer.html. The books are built into bifrost; a file in rules/GAME/ beside\n" +
+			"--src (or under --rules) replaces only its own built-in copy.",
 	},
 	"flag.rulebook.format": {"書き出す形式：pdf、html、または両方", "what to write: pdf, html or both"},
-	"flag.rules.books":     {"<game>/rulebook.md、designer.md、RULINGS.md のあるフォルダ", "folder holding <game>/rulebook.md, designer.md and RULINGS.md"},
+	"flag.rules.books":     {"<game>/rulebook.md、designer.md、RULINGS.md のあるフォルダ（既定は --src と同じ場所の rules。ないファイルは内蔵のものを使う）", "folder holding <game>/rulebook.md, designer.md and RULINGS.md (default: rules beside --src; a file not there is the built-in one)"},
 	"help.serve.use":       {"serve [GAME...]", "serve [GAME...]"},
 	"help.serve.short":     {"ブラウザでカード・本・報告をライブプレビューする", "live preview of cards, books and report in the browser"},
 	"help.serve.long": {
@@ -219,11 +221,24 @@ var helpTexts = schema.Catalogue{
 			"length and score against the value. Several --set and --rule form a grid. The\n" +
 			"workbook under --src is never changed: each value is tried on a copy.",
 	},
-	"flag.sweep.format":   {"text、json、html（表とグラフ）のどれか", "text, json, or html (a table and charts)"},
-	"flag.sweep.games":    {"値ごとのゲーム数", "games per value"},
-	"flag.sweep.rule":     {"Rules の変数とその値：'TiwazVP=0,1,2' または 'TiwazVP=0..2'", "a Rules parameter and its values: 'TiwazVP=0,1,2' or 'TiwazVP=0..2'"},
-	"flag.sweep.seed":     {"すべての値で共通のシード", "seed shared by every value"},
-	"flag.sweep.set":      {"カードの項目とその値：'Edda!E1-05.目標値=5..9' または '…=5,7,9'", "a card field and its values: 'Edda!E1-05.目標値=5..9' or '…=5,7,9'"},
+	"flag.sweep.format": {"text、json、html（表とグラフ）のどれか", "text, json, or html (a table and charts)"},
+	"flag.sweep.games":  {"値ごとのゲーム数", "games per value"},
+	"flag.sweep.rule":   {"Rules の変数とその値：'TiwazVP=0,1,2' または 'TiwazVP=0..2'", "a Rules parameter and its values: 'TiwazVP=0,1,2' or 'TiwazVP=0..2'"},
+	"flag.sweep.seed":   {"すべての値で共通のシード", "seed shared by every value"},
+	"flag.sweep.set":    {"カードの項目とその値：'Edda!E1-05.目標値=5..9' または '…=5,7,9'", "a card field and its values: 'Edda!E1-05.目標値=5..9' or '…=5,7,9'"},
+	"help.init.use":     {"init DIR", "init DIR"},
+	"help.init.short":   {"同梱のブック・レイアウト・本を DIR に写して、自分のリポジトリを始める", "start a designer's own repository in DIR from the shipped workbooks, layouts and books"},
+	"help.init.long": {
+		"同梱のブック（cardsrc/<game>.xlsx と cardsrc/README.md）、カードのレイアウト（layout/<game>.yaml）、\n" +
+			"本（rules/<game>/ の rulebook.md、summary.md、designer.md、RULINGS.md、glossary.yaml）を DIR に写します。\n" +
+			"そのあと cd DIR して bifrost build を実行すると out/ に書き出されます。DIR のファイルは組み込みのものより\n" +
+			"優先されるので、変えたいファイルだけを編集できます。写す先に中身のあるファイルが1つでもあれば、何も書かずに止まります。",
+		"Init copies the shipped workbooks (cardsrc/<game>.xlsx and cardsrc/README.md), the card\n" +
+			"layouts (layout/<game>.yaml) and the books (rules/<game>/: rulebook.md, summary.md,\n" +
+			"designer.md, RULINGS.md, glossary.yaml) into DIR; then `cd DIR && bifrost build` writes out/.\n" +
+			"Files in DIR take the place of the built-in ones, so edit just the ones you change. If any\n" +
+			"file it would write is already there with something in it, init writes nothing.",
+	},
 	"help.template.use":   {"template GAME -o FILE.xlsx", "template GAME -o FILE.xlsx"},
 	"help.template.short": {"空のワークブックを作る", "write an empty workbook with headers, dropdowns and notes"},
 	"help.template.long": {

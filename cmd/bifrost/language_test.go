@@ -176,6 +176,13 @@ func speakCases(t *testing.T) []speakCase {
 			bifrost(t, "template", "nastrond", "-o", p)
 			return []string{"validate", p}
 		}},
+		{"init usage", fixed("init")},
+		{"init", func(t *testing.T, dir string) []string { return []string{"init", filepath.Join(dir, "mine")} }},
+		{"init over a workbook", func(t *testing.T, dir string) []string {
+			os.MkdirAll(filepath.Join(dir, "cardsrc"), 0o755)
+			os.WriteFile(filepath.Join(dir, "cardsrc", "nastrond.xlsx"), []byte("x"), 0o644)
+			return []string{"init", dir}
+		}},
 		{"diff usage", fixed("diff", "a.xlsx")},
 		{"diff textconv usage", fixed("diff", "--textconv")},
 		{"diff missing", fixed("diff", filepath.Join(src, "nastrond.xlsx"), filepath.Join(src, "nope.xlsx"))},

@@ -57,6 +57,8 @@ var cliMessages = schema.Catalogue{
 	"game_of_file":         {"%s：どのゲームのブックか分かりません。ファイル名にもシート名にも手がかりがありません。<ゲーム>.xlsx（%s）という名前にしてください", "%s: cannot tell which game this workbook is for: neither its name nor its sheets say; name it <game>.xlsx (%s)"},
 	"no_workbook":          {"%s：ブックが見つかりません", "%s: no such workbook"},
 	"already_exists":       {"%s はすでにあります。テンプレートで上書きするとデータが消えます（上書きするなら --force を付けてください）", "%s already exists; a template would replace its data (use --force to overwrite)"},
+	"init_exists":          {"%s はすでにあります。init はあるデータを上書きしないので、何も書き出していません（空のフォルダを指定してください）", "%s already exists; init never overwrites data, so it wrote nothing (give it an empty folder)"},
+	"init_done":            {"%d 個のファイルを %s に書き出しました。cd %s して bifrost build を実行してください", "wrote %d files into %s; cd %s and run bifrost build"},
 	"template_needs_o":     {"template には出力先 -o ファイル.xlsx が必要です", "template needs -o FILE.xlsx"},
 	"inside_src":           {"%s：元データのフォルダ --src %s の中には書き込みません。--out にその外のフォルダを指定してください", "%s: refusing to write inside the source folder --src %s; choose an --out outside it"},
 	"bad_format":           {"--format「%s」は使えません（%s のどれか）", "--format %q: want %s"},

@@ -65,6 +65,7 @@ func newRootCmd(stdout, stderr io.Writer, args []string, games rules.Games) *cob
 	root.AddCommand(
 		newValidateCmd(g),
 		newTemplateCmd(g),
+		newInitCmd(g),
 		newBuildCmd(g),
 		newSimCmd(g),
 		newLadderCmd(g),

@@ -7,7 +7,6 @@ import (
 	"html/template"
 	"io"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -28,7 +27,7 @@ type rulebookOptions struct {
 	*globalOptions
 	src, out string
 	formats  []string
-	rules    string // the folder holding <game>/rulebook.md and RULINGS.md
+	rules    string // the folder holding <game>/rulebook.md and RULINGS.md; "" for rules/ beside src
 	embed    bool   // embed the fonts in the HTML books
 }
 
@@ -44,7 +43,7 @@ func newRulebookCmd(g *globalOptions) *cobra.Command {
 	cmd.Flags().StringVar(&opts.src, "src", "cardsrc", "flag.src")
 	cmd.Flags().StringVar(&opts.out, "out", "out", "flag.out")
 	cmd.Flags().StringSliceVar(&opts.formats, "format", []string{"pdf", "html"}, "flag.rulebook.format")
-	cmd.Flags().StringVar(&opts.rules, "rules", "rules", "flag.rules.books")
+	cmd.Flags().StringVar(&opts.rules, "rules", "", "flag.rules.books")
 	cmd.Flags().BoolVar(&opts.embed, "embed-font", false, "flag.embed-font")
 	return cmd
 }
@@ -84,7 +83,7 @@ func runRulebook(_ context.Context, opts *rulebookOptions, args []string) error 
 	if err != nil {
 		return err
 	}
-	written, err := writeRulebook(opts.out, opts.rules, game, res, painted, opts.formats, opts.Lang(), embedFonts(opts.embed)...)
+	written, err := writeRulebook(opts.out, rulesDirFor(opts.src, opts.rules), game, res, painted, opts.formats, opts.Lang(), embedFonts(opts.embed)...)
 	if err != nil {
 		return err
 	}
@@ -149,17 +148,12 @@ func writeRulebook(out, rulesDir string, game *sim.Definition, res schema.Result
 // writing it (serve keeps the pages in memory).
 func renderRulebook(rulesDir, out string, game *sim.Definition, res schema.Result, painted *paintedCards, formats []string, lang *schema.Lang, put func(path string, data []byte) error, htmlOpts ...book.HTMLOption) ([]string, error) {
 	g := game.Schema
-	dir := filepath.Join(rulesDir, g.ID)
-	rulingsFile := filepath.Join(dir, "RULINGS.md")
-	err := regularFile(rulingsFile)
-	var rulings []byte
-	if err == nil {
-		rulings, err = os.ReadFile(rulingsFile)
-	}
+	files := booksOf(rulesDir, game)
+	_, rulings, err := files.read("RULINGS.md")
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return nil, err
 	}
-	glossary, err := readGlossary(filepath.Join(dir, "glossary.yaml"))
+	glossary, err := readGlossary(files)
 	if err != nil {
 		return nil, err
 	}
@@ -176,11 +170,7 @@ func renderRulebook(rulesDir, out string, game *sim.Definition, res schema.Resul
 	fonts := book.WithFonts(book.InstalledChain(book.Mincho), book.InstalledChain(book.Gothic))
 	var written []string
 	for _, name := range books {
-		file := filepath.Join(dir, name+".md")
-		if err := regularFile(file); err != nil {
-			return written, err
-		}
-		md, err := os.ReadFile(file)
+		file, md, err := files.read(name + ".md")
 		if err != nil {
 			return written, err
 		}
@@ -197,10 +187,10 @@ func renderRulebook(rulesDir, out string, game *sim.Definition, res schema.Resul
 			path := filepath.Join(out, g.ID, name+"."+f)
 			switch f {
 			case "pdf":
-				err = book.PDF(&buf, []byte(expanded), drawer, book.WithImageDir(dir), fonts, book.WithPDFLang(lang))
+				err = book.PDF(&buf, []byte(expanded), drawer, book.WithImages(files), fonts, book.WithPDFLang(lang))
 			case "card":
 				path = filepath.Join(out, g.ID, summaryCard)
-				err = book.PDF(&buf, []byte(expanded), drawer, book.WithImageDir(dir), fonts, book.WithPDFLang(lang), book.WithPaper("card"))
+				err = book.PDF(&buf, []byte(expanded), drawer, book.WithImages(files), fonts, book.WithPDFLang(lang), book.WithPaper("card"))
 			case "html":
 				err = book.HTML(&buf, []byte(expanded), cardSVG(faces), append(htmlOpts, book.WithHTMLLang(lang))...)
 			}
@@ -216,16 +206,13 @@ func renderRulebook(rulesDir, out string, game *sim.Definition, res schema.Resul
 	return written, nil
 }
 
-// readGlossary reads a game's glossary table, a YAML list of terms; a game
-// without one has no glossary.
-func readGlossary(file string) ([]book.Term, error) {
-	if err := regularFile(file); errors.Is(err, fs.ErrNotExist) {
+// readGlossary reads a game's glossary table, glossary.yaml, a YAML list
+// of terms; a game without one has no glossary.
+func readGlossary(files bookFiles) ([]book.Term, error) {
+	file, data, err := files.read("glossary.yaml")
+	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	} else if err != nil {
-		return nil, err
-	}
-	data, err := os.ReadFile(file)
-	if err != nil {
 		return nil, err
 	}
 	var terms []book.Term

@@ -245,7 +245,7 @@ func TestTurnSummaryIsOnePageAtA5AndTwoSidesAtCardSize(t *testing.T) {
 func TestEveryGlossaryTermHasItsDefinitionAndIndexEntry(t *testing.T) {
 	out := t.TempDir()
 	for _, g := range rules.All().Schemas() {
-		terms, err := readGlossary(filepath.Join("../../rules", g.ID, "glossary.yaml"))
+		terms, err := readGlossary(booksOf("../../rules", definition(t, g.ID)))
 		if err != nil || len(terms) == 0 {
 			t.Fatalf("%s: glossary: %d terms, %v", g.ID, len(terms), err)
 		}

@@ -42,7 +42,7 @@ func newServeCmd(g *globalOptions) *cobra.Command {
 		},
 	}
 	cmd.Flags().StringVar(&opts.src, "src", "cardsrc", "flag.src.art")
-	cmd.Flags().StringVar(&opts.rules, "rules", "rules", "flag.rules.books")
+	cmd.Flags().StringVar(&opts.rules, "rules", "", "flag.rules.books")
 	cmd.Flags().IntVar(&opts.port, "port", 0, "flag.serve.port")
 	cmd.Flags().StringVar(&opts.listen, "listen", "", "flag.serve.listen")
 	cmd.Flags().DurationVar(&opts.debounce, "debounce", 150*time.Millisecond, "flag.debounce")

@@ -205,7 +205,7 @@ func (p *previewer) books(game *sim.Definition, res schema.Result) (map[string][
 	if err != nil {
 		return nil, err
 	}
-	_, err = renderRulebook(p.opts.rules, "", game, res, painted, []string{"html"}, p.opts.Lang(), func(path string, data []byte) error {
+	_, err = renderRulebook(rulesDirFor(p.opts.src, p.opts.rules), "", game, res, painted, []string{"html"}, p.opts.Lang(), func(path string, data []byte) error {
 		out[strings.TrimSuffix(filepath.Base(path), ".html")] = data
 		return nil
 	})

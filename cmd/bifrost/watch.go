@@ -42,7 +42,7 @@ func newWatchCmd(g *globalOptions) *cobra.Command {
 	}
 	cmd.Flags().StringVar(&opts.src, "src", "cardsrc", "flag.src")
 	cmd.Flags().StringVar(&opts.out, "out", "out", "flag.out")
-	cmd.Flags().StringVar(&opts.rules, "rules", "rules", "flag.rules")
+	cmd.Flags().StringVar(&opts.rules, "rules", "", "flag.rules")
 	cmd.Flags().DurationVar(&opts.debounce, "debounce", 400*time.Millisecond, "flag.debounce")
 	return cmd
 }
@@ -117,7 +117,8 @@ func watchLoop(ctx context.Context, w *fsnotify.Watcher, games rules.Games, watc
 
 // watchInputs watches the folders of every input of the targets' builds:
 // the workbook, rules/<game>/'s books, rulings and glossary, and
-// layout/<game>.yaml. It returns the game of each input file. Folders, not
+// layout/<game>.yaml; rules is --rules ("" for rules/ beside src). It
+// returns the game of each input file. Folders, not
 // files, are watched: editors save by writing a new file and renaming it.
 func watchInputs(w *fsnotify.Watcher, src, rules string, targets []target) (map[string]*sim.Definition, error) {
 	watched := map[string]*sim.Definition{}
@@ -128,7 +129,7 @@ func watchInputs(w *fsnotify.Watcher, src, rules string, targets []target) (map[
 			if !strings.Contains(name, ".") {
 				name += ".md"
 			}
-			files = append(files, filepath.Join(rules, t.game.ID(), name))
+			files = append(files, filepath.Join(rulesDirFor(src, rules), t.game.ID(), name))
 		}
 		for _, f := range files {
 			watched[filepath.Clean(f)] = t.game

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"io/fs"
 	"slices"
 	"strings"
 	"time"
@@ -32,7 +33,7 @@ type PDFOption func(*pdfConfig)
 
 type pdfConfig struct {
 	body, gothic *text.Chain
-	imageDir     string
+	images       fs.FS
 	lang         *schema.Lang // of the errors
 	paper        string       // overrides the front matter's paper when set
 }
@@ -44,12 +45,13 @@ func WithPaper(paper string) PDFOption { return func(c *pdfConfig) { c.paper = p
 // WithPDFLang sets the language of PDF's errors (nil: Japanese).
 func WithPDFLang(lang *schema.Lang) PDFOption { return func(c *pdfConfig) { c.lang = lang } }
 
-// WithImageDir lets the book show local PNG and JPEG images from dir, the
-// markdown's folder. An image path that leads outside dir through "..", an
-// absolute path or a URL is an error of the markdown; one that leads out
-// through a symbolic link, or cannot be read, shows its alt text, as does
-// every local image when no dir is given.
-func WithImageDir(dir string) PDFOption { return func(c *pdfConfig) { c.imageDir = dir } }
+// WithImages lets the book show local PNG and JPEG images from images, the
+// markdown's folder, which must keep to that folder (as an os.Root's FS or
+// an embed.FS does). An image path that leads outside it through "..", an
+// absolute path or a URL is an error of the markdown; one that images
+// refuses (a symbolic link out of an os.Root) or that cannot be read shows
+// its alt text, as does every local image when no images are given.
+func WithImages(images fs.FS) PDFOption { return func(c *pdfConfig) { c.images = images } }
 
 // pdfDate is the fixed creation and modification date of every book, so the
 // same markdown gives the same bytes.
@@ -258,8 +260,7 @@ func (r *typesetter) width(s string, size float64) float64 {
 func (r *typesetter) layout(doc ast.Node) error {
 	r.secs = outline(doc, r.src)
 	r.secPage = make([]int, len(r.secs))
-	r.images = newImageStore(r.cfg.imageDir)
-	defer r.images.close()
+	r.images = newImageStore(r.cfg.images)
 	r.terms, r.indexAt = glossaryTerms(doc, r.src), -1
 	b := newBuilder(r)
 	if err := b.blocks(doc); err != nil {

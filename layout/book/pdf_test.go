@@ -43,6 +43,18 @@ func faces(face func(id string) *draw.List) *Cards {
 	}
 }
 
+// imagesIn shows the book the images in dir, opened as an os.Root as the
+// CLI opens a rules folder.
+func imagesIn(t testing.TB, dir string) PDFOption {
+	t.Helper()
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { root.Close() })
+	return WithImages(root.FS())
+}
+
 func typesetT(t testing.TB, md string, opts ...PDFOption) *typesetter {
 	t.Helper()
 	r, err := typeset([]byte(md), stubCards, opts...)
@@ -210,7 +222,7 @@ func TestPDF_SampleBookPages(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := typesetT(t, string(md), WithImageDir("testdata"))
+	r := typesetT(t, string(md), imagesIn(t, "testdata"))
 	got := r.describe()
 	golden := "testdata/sample.pages"
 	if *update {
@@ -508,7 +520,7 @@ func TestPDF_LocalImagesOnlyFromInsideTheFolder(t *testing.T) {
 		}
 		return out
 	}
-	r := typesetT(t, md, WithImageDir(bookDir))
+	r := typesetT(t, md, imagesIn(t, bookDir))
 	if got := strings.Join(images(r), " "); got != "img/board.png" {
 		t.Errorf("images drawn: %q, want only img/board.png (symlink made: %v)", got, symlinked)
 	}

@@ -8,7 +8,7 @@ import (
 	"image/jpeg"
 	"image/png"
 	"io"
-	"os"
+	"io/fs"
 
 	"codeberg.org/go-pdf/fpdf"
 )
@@ -20,10 +20,10 @@ const (
 )
 
 // imageStore finds local images in the markdown's folder and never outside
-// it: the folder is opened as an os.Root, so neither "../x", an absolute
-// path nor a symbolic link leads elsewhere.
+// it: the folder is an fs.FS that keeps to it (an os.Root's, an embed.FS),
+// so neither "../x", an absolute path nor a symbolic link leads elsewhere.
 type imageStore struct {
-	root   *os.Root
+	fsys   fs.FS
 	byPath map[string]*imageFile // nil for an image that cannot be shown
 	byName map[string]*imageFile
 }
@@ -35,26 +35,14 @@ type imageFile struct {
 	w, h int    // pixels
 }
 
-func newImageStore(dir string) *imageStore {
-	s := &imageStore{byPath: map[string]*imageFile{}, byName: map[string]*imageFile{}}
-	if dir != "" {
-		if root, err := os.OpenRoot(dir); err == nil {
-			s.root = root
-		}
-	}
-	return s
-}
-
-func (s *imageStore) close() {
-	if s.root != nil {
-		s.root.Close()
-	}
+func newImageStore(fsys fs.FS) *imageStore {
+	return &imageStore{fsys: fsys, byPath: map[string]*imageFile{}, byName: map[string]*imageFile{}}
 }
 
 // load registers the image at dest with pdf, or returns nil when it is not
 // a readable PNG or JPEG file inside the folder.
 func (s *imageStore) load(pdf *fpdf.Fpdf, dest string) *imageFile {
-	if s.root == nil {
+	if s.fsys == nil {
 		return nil
 	}
 	p, why := localPath(dest)
@@ -84,7 +72,7 @@ type loadedImage struct {
 // read loads and checks the image at p. Its error never reaches a user:
 // load leaves an image it cannot read out of the book.
 func (s *imageStore) read(p string) (*loadedImage, error) {
-	f, err := s.root.Open(p)
+	f, err := s.fsys.Open(p)
 	if err != nil {
 		return nil, err
 	}

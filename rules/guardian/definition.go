@@ -1,12 +1,23 @@
 package guardian
 
-import "bifrost/rules/sim"
+import (
+	"embed"
+
+	"bifrost/rules/sim"
+)
+
+// books are the game's books as shipped, built into the binary so that
+// bifrost prints them from any folder. A book image must be listed here too.
+//
+//go:embed rulebook.md summary.md designer.md RULINGS.md glossary.yaml
+var books embed.FS
 
 // Definition is 匠の守護者 for bifrost: its data contract, its engine, its
-// rulebook figures and its report headings.
+// rulebook figures, its report headings and its books.
 var Definition = &sim.Definition{
 	Schema:   Schema,
 	New:      sim.NewFrom(New),
 	Figures:  Figures,
 	Headings: ReportHeadings,
+	Books:    books,
 }

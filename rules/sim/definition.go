@@ -1,13 +1,15 @@
 package sim
 
 import (
+	"io/fs"
+
 	"bifrost/schema"
 	"bifrost/schema/figure"
 )
 
 // Definition is everything bifrost knows about one game, as one value: its
 // data contract, the engine built from its validated data, its rulebook
-// figures and its report headings. Each rules/<game> package exports one,
+// figures, its report headings and its books. Each rules/<game> package exports one,
 // named Definition; package rules lists them.
 type Definition struct {
 	// Schema is the game's data contract: sheets, Rules, vocabularies,
@@ -22,6 +24,12 @@ type Definition struct {
 	// Headings are the Japanese headings of the keys of the engine's own
 	// report section, in column order; nil for an engine without one.
 	Headings [][2]string
+	// Books are the game's books as shipped, built into the binary: the
+	// player's rulebook.md, summary.md, designer.md, RULINGS.md,
+	// glossary.yaml and the images the books show, at the top of the FS;
+	// a file of the same name in rules/<game>/ on disk takes its place.
+	// Nil for a game without built-in books.
+	Books fs.FS
 }
 
 // ID is the game id, e.g. "nastrond".
