@@ -337,17 +337,32 @@ func (r Rules) Text(key string) string {
 	return fmt.Sprint(v[0])
 }
 
-// RuleCell locates the Value cell of the first of keys that the Rules sheet
-// sets, so a problem with a rule's value points at it; without such a row it
-// gives the Rules sheet's A1 and ok false.
+// RuleCell locates the Value cell of one of keys, so a problem with rules'
+// values points at the one the designer changed: the first whose value
+// departs from its default, else the first the Rules sheet sets; without
+// such a row it gives the Rules sheet's A1 and ok false.
 func RuleCell(c *Checker, keys ...string) (sheet string, row, col int, header string, ok bool) {
 	s := c.rulesSheet
-	if at := s.at["Value"]; at > 0 {
-		for _, k := range keys {
-			if i, set := c.ruleItem[k]; set {
-				return s.Name, s.Rows[i], at, s.headerOr(at, "Value"), true
-			}
+	at := s.at["Value"]
+	if at <= 0 {
+		return s.Name, 1, 1, "", false
+	}
+	found := -1
+	for _, k := range keys {
+		i, set := c.ruleItem[k]
+		if !set {
+			continue
+		}
+		if def, _ := parseRule(c.Rules.params[k], c.Rules.params[k].Default); !slices.Equal(c.Rules.ints[k], def) {
+			found = i
+			break
+		}
+		if found < 0 {
+			found = i
 		}
 	}
-	return s.Name, 1, 1, "", false
+	if found < 0 {
+		return s.Name, 1, 1, "", false
+	}
+	return s.Name, s.Rows[found], at, s.headerOr(at, "Value"), true
 }

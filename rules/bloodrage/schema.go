@@ -236,19 +236,19 @@ var Schema = &schema.Game{
 }
 
 var bloodrageRules = []schema.RuleParam{
-	{Key: "AIClans", Default: "3", Min: 1, Max: 3, Doc: "既定のAI氏族の数（人間と合わせて2〜4氏族）"},
-	{Key: "MaxAIClans", Default: "3", Min: 1, Max: 3, Doc: "AI氏族の最大数。AIボードはこの枚数以上必要"},
+	{Key: "AIClans", Default: "3", Min: 1, Max: 3, Doc: "既定のAI氏族の数（人間と合わせて2〜4氏族。MaxAIClans 以下）"},
+	{Key: "MaxAIClans", Default: "3", Min: 1, Max: 3, Doc: "AI氏族の最大数（AIClans 以上）。AIボードはこの枚数以上必要"},
 	{Key: "Ages", Default: "3", Min: 1, Max: 3, Doc: "時代の数"},
 	{Key: "CardsPerAge", Default: "34", Min: 1, Max: 99, Doc: "1時代のカードの枚数（4氏族のとき。基本ゲームは34）"},
 	{Key: "DraftRounds", Default: "6", Min: 1, Max: 12, Doc: "ドラフトの回数。1回に1枚残すので、手札はこの枚数になる"},
-	{Key: "MaxHumanBattleCards", Default: "3", Min: 0, Max: 12, Doc: "1時代にプレイヤーが残せる戦闘カードの上限（「4枚以上残せない」と「4枚まで」の食い違いは3と裁定）"},
-	{Key: "AIBattleCards", Default: "3", Min: 0, Max: 8, Doc: "ドラフトの後、各AI氏族に配る戦闘カードの枚数"},
+	{Key: "MaxHumanBattleCards", Default: "3", Min: 0, Max: 12, Doc: "1時代にプレイヤーが残せる戦闘カードの上限（「4枚以上残せない」と「4枚まで」の食い違いは3と裁定）。各時代の戦闘カードは MaxHumanBattleCards ＋ AIBattleCards × AI氏族数 枚以上必要"},
+	{Key: "AIBattleCards", Default: "3", Min: 0, Max: 8, Doc: "ドラフトの後、各AI氏族に配る戦闘カードの枚数。各時代の戦闘カードは MaxHumanBattleCards ＋ AIBattleCards × AI氏族数 枚以上必要"},
 	{Key: "KeepCards", Default: "1", Min: 0, Max: 3, Doc: "捨て札フェイズで次の時代に残せる手札の枚数（AIはランダムに残す）"},
 	{Key: "PassLimit", Default: "6", Min: 2, Max: 6, Doc: "パスダイスがこの目になったAI氏族はもう行動しない"},
 	{Key: "StatCost", Default: "1", Min: 0, Max: 5, Doc: "トラックのステータス増加の指示に払う激情"},
-	{Key: "StartRage", Default: "6", Min: 1, Max: 30, Doc: "激情の初期値"},
-	{Key: "StartAxes", Default: "3", Min: 1, Max: 30, Doc: "名誉ステータス（斧）の初期値"},
-	{Key: "StartHorns", Default: "4", Min: 1, Max: 30, Doc: "指揮ステータス（角笛）の初期値"},
+	{Key: "StartRage", Default: "6", Min: 1, Max: 30, Doc: "激情の初期値（RageTrack の最初の値と同じにする）"},
+	{Key: "StartAxes", Default: "3", Min: 1, Max: 30, Doc: "名誉ステータス（斧）の初期値（AxesTrack の最初の値と同じにする）"},
+	{Key: "StartHorns", Default: "4", Min: 1, Max: 30, Doc: "指揮ステータス（角笛）の初期値（HornsTrack の最初の値と同じにする）"},
 	{Key: "RageTrack", Kind: schema.RuleIntList, Default: "6,7,8,9,12,12", Min: 1, Max: 30, Doc: "激情トラックの各段階の値（最初の値は StartRage）。実物の氏族シートで要確認"},
 	{Key: "AxesTrack", Kind: schema.RuleIntList, Default: "3,4,5,6,8,8", Min: 1, Max: 30, Doc: "名誉ステータスのトラックの各段階の値（最初の値は StartAxes）"},
 	{Key: "HornsTrack", Kind: schema.RuleIntList, Default: "4,5,6,7,10,10", Min: 1, Max: 30, Doc: "指揮ステータスのトラックの各段階の値（最初の値は StartHorns）"},
@@ -541,7 +541,7 @@ var bloodrageMessages = schema.Catalogue{
 	"b_fjord_twice":      {"地方「%s」は2つのフィヨルドに接しています（最初は %d 行目）", "province %q touches two fjords (first on row %d)"},
 	"b_kind_col":         {"種類「%s」のカードには%sを書けません", "a %s card cannot have %s"},
 	"b_kind_needs":       {"種類「%s」のカードには%sが必要です", "a %s card needs %s"},
-	"b_battle_deal":      {"時代%dの戦闘カードは%d氏族（AI%d）のとき%d枚しかなく、プレイヤーが%d枚残すとAIに%d枚ずつ配れません", "Age %d has only %d Battle cards with %d clans (%d AI), too few to keep %d for the player and deal %d to each AI"},
+	"b_battle_deal":      {"時代%dの戦闘カードは%d氏族（AI%d）のとき%d枚しかなく、プレイヤーが%d枚（MaxHumanBattleCards）残すとAIに%d枚ずつ（AIBattleCards）配れません", "Age %d has only %d Battle cards with %d clans (%d AI), too few to keep %d for the player (MaxHumanBattleCards) and deal %d to each AI (AIBattleCards)"},
 	"b_draft_short":      {"時代%dを%d氏族で遊ぶと「%s」のカードが%d枚しかなく、ドラフト手順表の%d枚を引けません（ルール RemoveByClanCount）", "Age %d with %d clans: the %s deck has only %d cards, fewer than the %d the draft table draws (rule RemoveByClanCount)"},
 	"b_cell_fails":       {"%s（%s）は試行ゲームで%d回実行できませんでした（%d回中、%.0f%%。ルール CheckCellFailRate は%d%%）", "%s (%s) could not be carried out in %d of %d tries (%.0f%%) in the smoke batch (rule CheckCellFailRate is %d%%)"},
 	"b_track_first":      {"ルール %s の最初の値 %d は %s（%d）と同じにしてください", "rule %s starts at %d but %s is %d"},
@@ -600,26 +600,31 @@ func posOf[T any](s *schema.Sheet[T], i int, field string) Pos {
 func checkBloodrageRules(c *schema.Checker) {
 	r := c.Rules
 	if r.Int("AIClans") > r.Int("MaxAIClans") {
-		c.P.Errorf(schema.RulesSheet.Key, 1, 1, "", "b_ai_clans", r.Int("AIClans"), r.Int("MaxAIClans"))
+		sheet, row, col, header, _ := schema.RuleCell(c, "AIClans", "MaxAIClans")
+		c.P.Errorf(sheet, row, col, header, "b_ai_clans", r.Int("AIClans"), r.Int("MaxAIClans"))
 	}
 	for _, t := range [][2]string{{"RageTrack", "StartRage"}, {"AxesTrack", "StartAxes"}, {"HornsTrack", "StartHorns"}} {
 		steps := r.Ints(t[0])
 		if steps[0] != r.Int(t[1]) {
-			c.P.Errorf(schema.RulesSheet.Key, 1, 1, "", "b_track_first", t[0], steps[0], t[1], r.Int(t[1]))
+			sheet, row, col, header, _ := schema.RuleCell(c, t[0], t[1])
+			c.P.Errorf(sheet, row, col, header, "b_track_first", t[0], steps[0], t[1], r.Int(t[1]))
 		}
 		if !slices.IsSorted(steps) {
-			c.P.Errorf(schema.RulesSheet.Key, 1, 1, "", "b_track_order", t[0])
+			sheet, row, col, header, _ := schema.RuleCell(c, t[0])
+			c.P.Errorf(sheet, row, col, header, "b_track_order", t[0])
 		}
 	}
 	if n := len(r.Ints("RagnarokGlory")); n < r.Int("Ages") {
-		c.P.Errorf(schema.RulesSheet.Key, 1, 1, "", "b_list_len", "RagnarokGlory", r.Int("Ages"), n)
+		sheet, row, col, header, _ := schema.RuleCell(c, "RagnarokGlory", "Ages")
+		c.P.Errorf(sheet, row, col, header, "b_list_len", "RagnarokGlory", r.Int("Ages"), n)
 	}
 	if n := len(r.Ints("DestroyedAtStart")); n != 3 {
-		c.P.Errorf(schema.RulesSheet.Key, 1, 1, "", "b_list_len", "DestroyedAtStart", 3, n)
+		sheet, row, col, header, _ := schema.RuleCell(c, "DestroyedAtStart")
+		c.P.Errorf(sheet, row, col, header, "b_list_len", "DestroyedAtStart", 3, n)
 	}
 	for k, n := range r.Ints("DestroyedAtStart") {
 		if n+r.Int("Ages") > bloodrageOuterProvinces {
-			sheet, row, col, header, _ := schema.RuleCell(c, "DestroyedAtStart")
+			sheet, row, col, header, _ := schema.RuleCell(c, "DestroyedAtStart", "Ages")
 			c.P.Errorf(sheet, row, col, header, "b_destroyed_ages", n, k+2, r.Int("Ages"), bloodrageOuterProvinces)
 		}
 	}

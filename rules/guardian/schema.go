@@ -178,9 +178,9 @@ var guardianRules = []schema.RuleParam{
 	{Key: "DeckSize", Default: "30", Min: 1, Max: 100, Doc: "山札（デッキ）の枚数"},
 	{Key: "DeckExact", Kind: schema.RuleBool, Default: "○", Doc: "デッキはちょうど DeckSize 枚か（×なら DeckSize 枚以上）"},
 	{Key: "MaxCopies", Default: "2", Min: 1, Max: 100, Doc: "同名カードをデッキに入れられる枚数（マテリアルは何枚でも）"},
-	{Key: "StartHand", Default: "6", Min: 0, Max: 30, Doc: "最初に引く手札の枚数"},
+	{Key: "StartHand", Default: "6", Min: 0, Max: 30, Doc: "最初に引く手札の枚数（ResourceZone との合計は DeckSize まで）"},
 	{Key: "Mulligans", Default: "1", Min: 0, Max: 5, Doc: "手札の引き直しができる回数"},
-	{Key: "ResourceZone", Default: "3", Min: 0, Max: 10, Doc: "準備でリソースゾーンに置く枚数"},
+	{Key: "ResourceZone", Default: "3", Min: 0, Max: 10, Doc: "準備でリソースゾーンに置く枚数（StartHand との合計は DeckSize まで）"},
 	{Key: "DrawPerTurn", Default: "1", Min: 0, Max: 5, Doc: "準備フェイズに各プレイヤーが引く枚数（1ターン目から）"},
 	{Key: "BasePoint", Default: "1", Min: -9, Max: 9, Doc: "守護者の基本ポイント"},
 	{Key: "AffinityBonus", Default: "1", Min: 0, Max: 9, Doc: "相性が有利な側のポイントの増加（裁定 G1）"},
@@ -425,7 +425,8 @@ func checkGuardian(c *schema.Checker) any {
 	r := c.Rules
 
 	if hand, res, size := r.Int("StartHand"), r.Int("ResourceZone"), r.Int("DeckSize"); hand+res > size {
-		c.P.Errorf(schema.RulesSheet.Key, 1, 1, "", "g_rules_setup", hand, res, size)
+		sheet, row, col, header, _ := schema.RuleCell(c, "StartHand", "ResourceZone", "DeckSize")
+		c.P.Errorf(sheet, row, col, header, "g_rules_setup", hand, res, size)
 	}
 
 	d.Attributes = guardianAffinity(af)

@@ -464,8 +464,8 @@ func (g *Game) checkPawns(seats uint8, first bool) error {
 			}
 		}
 	}
-	if at := tally & 0xff; at > 2 {
-		return schema.Errorf("ニーズヘッグにポーンが%d個います（たどり着けるのは先着2人までです）", "%d pawns at Nidhogg; only the first 2 may reach it", at)
+	if at, most := tally&0xff, uint32(len(g.e.keepers[3])); at > most {
+		return schema.Errorf("ニーズヘッグにポーンが%d個います（たどり着けるのは第3層のキーパーの数、先着%d人までです）", "%d pawns at Nidhogg; only the first %d may reach it, one per layer-3 Keeper", at, most)
 	}
 	fought := uint32(uint8(c.fought[1]))<<8 | uint32(uint8(c.fought[2]))<<16 | uint32(uint8(c.fought[3]))<<24
 	if tally&^0xff != fought {

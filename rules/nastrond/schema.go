@@ -111,15 +111,15 @@ var nastrondRules = []schema.RuleParam{
 	{Key: "UrdFor2", Default: "12", Min: 1, Max: 30, Doc: "2人プレイで1人が受け取るウルズの枚数"},
 	{Key: "UrdFor3", Default: "10", Min: 1, Max: 30, Doc: "3人プレイで1人が受け取るウルズの枚数"},
 	{Key: "UrdFor4", Default: "9", Min: 1, Max: 30, Doc: "4人プレイで1人が受け取るウルズの枚数"},
-	{Key: "EddaLayer1", Default: "20", Min: 0, Max: 24, Doc: "第1層のエッダの枚数（第1層のマスは24）"},
-	{Key: "EddaLayer2", Default: "12", Min: 0, Max: 16, Doc: "第2層のエッダの枚数（第2層のマスは16）"},
-	{Key: "EddaLayer3", Default: "6", Min: 0, Max: 8, Doc: "第3層のエッダの枚数（第3層のマスは8）"},
+	{Key: "EddaLayer1", Default: "20", Min: 20, Max: 22, Doc: "第1層のエッダの枚数。盤面の第1層は24マスで固定なので、KeeperLayer1 との合計をちょうど24にする（KeeperLayer1 が2〜4なので20〜22）"},
+	{Key: "EddaLayer2", Default: "12", Min: 12, Max: 16, Doc: "第2層のエッダの枚数。盤面の第2層は16マスで固定なので、KeeperLayer2 との合計をちょうど16にする（KeeperLayer2 が0〜4なので12〜16）"},
+	{Key: "EddaLayer3", Default: "6", Min: 0, Max: 8, Doc: "第3層のエッダの枚数。盤面の第3層は8マスで固定なので、KeeperLayer3 との合計をちょうど8にする"},
 	{Key: "EinherjarLayer1", Default: "21", Min: 0, Max: 99, Doc: "登場階層1のエインヘリアルの枚数"},
 	{Key: "EinherjarLayer2", Default: "8", Min: 0, Max: 99, Doc: "登場階層2のエインヘリアルの枚数"},
 	{Key: "EinherjarLayer3", Default: "4", Min: 0, Max: 99, Doc: "登場階層3のエインヘリアルの枚数"},
-	{Key: "KeeperLayer1", Default: "4", Min: 0, Max: 4, Doc: "第1層のキーパーの枚数（四隅。各プレイヤーのスタート地点も決める）"},
-	{Key: "KeeperLayer2", Default: "4", Min: 0, Max: 4, Doc: "第2層のキーパーの枚数（四隅）"},
-	{Key: "KeeperLayer3", Default: "2", Min: 0, Max: 8, Doc: "第3層のキーパーの枚数（第3層のエッダに混ぜる）"},
+	{Key: "KeeperLayer1", Default: "4", Min: 2, Max: 4, Doc: "第1層のキーパーの枚数（四隅に置く。各プレイヤーに1枚ずつ配ってスタート地点を決めるので Valkyria 以上）。EddaLayer1 との合計は第1層の24マス"},
+	{Key: "KeeperLayer2", Default: "4", Min: 0, Max: 4, Doc: "第2層のキーパーの枚数（四隅に置く）。EddaLayer2 との合計は第2層の16マス"},
+	{Key: "KeeperLayer3", Default: "2", Min: 0, Max: 8, Doc: "第3層のキーパーの枚数（第3層のエッダに混ぜる）。EddaLayer3 との合計は第3層の8マス"},
 	{Key: "Nidhogg", Default: "1", Min: 1, Max: 1, Doc: "ニーズヘッグの枚数"},
 	{Key: "OwnDice", Default: "2", Min: 0, Max: 6, Doc: "各自が持つ自分の色の6面体サイコロ"},
 	{Key: "BlankD6", Default: "4", Min: 0, Max: 20, Doc: "無地の6面体サイコロ（ストック）"},
@@ -193,10 +193,10 @@ var nastrondTimings = map[string][]string{
 }
 
 var nastrondMessages = schema.Catalogue{
-	"n_ring":           {"第%d層のマスはエッダ%d枚とキーパー%d枚で%dマスになりますが、盤面の第%d層は%dマスです", "layer %d has %d Edda and %d Keepers, %d squares, but layer %d of the board has %d"},
+	"n_ring":           {"EddaLayer%d（%d）と KeeperLayer%d（%d）の合計は%dですが、盤面の第%d層は%dマスで固定です。2つの合計を%dにしてください", "EddaLayer%d (%d) plus KeeperLayer%d (%d) is %d, but layer %d of the board has %d squares, fixed by the board; make the two add up to %d"},
 	"n_start_layer1":   {"開始位置は第1層のキーパーにしか書けません（第%d層）", "Start may only be set on a layer-1 Keeper (this one is on layer %d)"},
 	"n_start_dup":      {"開始位置 %d は %d 行目の第1層キーパーと同じです。キーパーごとに違う開始位置にしてください（空欄は0）", "start %d is the same as the layer-1 Keeper's on row %d; give each layer-1 Keeper its own start (blank means 0)"},
-	"n_start_keepers":  {"第1層のキーパーは%d枚ですが、%d人プレイでは各プレイヤーに1枚ずつ必要です", "there are %d layer-1 Keepers but a %d-player game deals one to each player"},
+	"n_start_keepers":  {"第1層のキーパーは%d枚（KeeperLayer1）ですが、%d人プレイ（Valkyria）では各プレイヤーに1枚ずつ必要です", "there are %d layer-1 Keepers (KeeperLayer1) but a %d-player game (Valkyria) deals one to each player"},
 	"n_urd_colour":     {"ヴァルキリア「%s」の色 %s のウルズがありません", "Valkyria %q has colour %s but no Urd row has it"},
 	"n_urd_enough":     {"%d人プレイには1人%d枚のウルズが要りますが、%s は%d枚しかありません（ルール UrdFor%d）", "a %d-player game needs %d Urd each but colour %s has only %d (rule UrdFor%d)"},
 	"n_label_urd":      {"ウルズ（%s）", "Urd of colour %s"},
@@ -265,7 +265,7 @@ func checkNastrond(c *schema.Checker) any {
 		schema.ExpectCount(keep, schema.Indexes(keep.Items, func(k Keeper) bool { return k.Layer == layer }), c.Lang.Msg("n_label_keeper", layer), kKey, keepBy[layer])
 		if e, k := r.Int(eKey), r.Int(kKey); e+k != nastrondRing[layer] {
 			sheet, row, col, header, _ := schema.RuleCell(c, eKey, kKey)
-			c.P.Errorf(sheet, row, col, header, "n_ring", layer, e, k, e+k, layer, nastrondRing[layer])
+			c.P.Errorf(sheet, row, col, header, "n_ring", layer, e, layer, k, e+k, layer, nastrondRing[layer], nastrondRing[layer])
 		}
 	}
 	if players := min(4, r.Int("Valkyria")); r.Int("KeeperLayer1") < players {

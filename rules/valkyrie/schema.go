@@ -121,9 +121,9 @@ var valkyrieRules = []schema.RuleParam{
 	{Key: "Monsters", Default: "2", Min: 1, Max: 20, Doc: "モンスターの枚数"},
 	{Key: "Weaknesses", Default: "24", Min: 1, Max: 999, Doc: "弱点カードの枚数（全モンスターの合計）"},
 	{Key: "VPCards", Default: "40", Min: 0, Max: 999, Doc: "VPカードの枚数"},
-	{Key: "MinPlayers", Default: "2", Min: 1, Max: 6, Doc: "最少人数"},
-	{Key: "MaxPlayers", Default: "4", Min: 1, Max: 6, Doc: "最多人数"},
-	{Key: "StartingDeck", Default: "10", Min: 1, Max: 40, Doc: "各プレイヤーの初期山札の枚数（ファーストヴァルキリー）。残りは箱へ"},
+	{Key: "MinPlayers", Default: "2", Min: 1, Max: 6, Doc: "最少人数（MaxPlayers 以下）"},
+	{Key: "MaxPlayers", Default: "4", Min: 1, Max: 6, Doc: "最多人数（MinPlayers 以上）。ファーストヴァルキリーは MaxPlayers × StartingDeck 枚以上必要"},
+	{Key: "StartingDeck", Default: "10", Min: 1, Max: 40, Doc: "各プレイヤーの初期山札の枚数（ファーストヴァルキリー）。残りは箱へ。ファーストヴァルキリーは MaxPlayers × StartingDeck 枚以上必要"},
 	{Key: "HandSize", Default: "5", Min: 1, Max: 15, Doc: "ゲーム開始時とターン終了時に引く手札の枚数"},
 	{Key: "RowSlots", Default: "1", Min: 1, Max: 5, Doc: "サプライ置場の1列あたり、サプライデッキごとの枠の数（前列・中列・後列）"},
 	{Key: "AttackConsolationVP", Default: "0", Min: 0, Max: 5, Doc: "弱点を破壊できなかった攻撃1回で得るVP（VPカードで受け取る）"},
@@ -280,7 +280,8 @@ func checkValkyrie(c *schema.Checker) any {
 	vp := schema.Decode[VPCard](c, c.Game.Spec("VP"))
 
 	if lo, hi := r.Int("MinPlayers"), r.Int("MaxPlayers"); lo > hi {
-		c.P.Errorf(schema.RulesSheet.Key, 1, 1, "", "v_players", lo, hi)
+		sheet, row, col, header, _ := schema.RuleCell(c, "MinPlayers", "MaxPlayers")
+		c.P.Errorf(sheet, row, col, header, "v_players", lo, hi)
 	}
 
 	// VP cards first: effects that gain VP are checked against the pool.
