@@ -140,6 +140,11 @@ type brCase struct {
 
 func at(c string) func(brBook) string { return func(brBook) string { return c } }
 
+// ruleAt is the Value cell of rule key in the Rules sheet.
+func ruleAt(key string) func(brBook) string {
+	return func(b brBook) string { return schema.CellName(2, b.row("Rules", key)+1) }
+}
+
 func cellOf(sheet, key, header string) func(brBook) string {
 	return func(b brBook) string { return b.cell(sheet, key, header) }
 }
@@ -303,7 +308,7 @@ func TestBloodrage_EnoughBoardsForMaxAIClans(t *testing.T) {
 		{"one board, three AI clans", func(b brBook) { b.rule("MaxAIClans", "3") },
 			"AIBoard", at("A1"), "only 1 AI boards but up to 3 AI clans"},
 		{"AIClans above MaxAIClans", func(b brBook) { b.rule("AIClans", "2") },
-			"Rules", at("A1"), "rule AIClans (2) must not exceed MaxAIClans (1)"},
+			"Rules", ruleAt("AIClans"), "rule AIClans (2) must not exceed MaxAIClans (1)"},
 	})
 }
 
@@ -502,7 +507,7 @@ func TestBloodrage_CardsPerAge(t *testing.T) {
 func TestBloodrage_BattleCardsEnoughToDeal(t *testing.T) {
 	runBrCases(t, []brCase{
 		{"too few for the AI", func(b brBook) { b.rule("AIBattleCards", "2") },
-			"Card", at("A1"), "Age 1 has only 2 Battle cards with 2 clans (1 AI), too few to keep 1 for the player and deal 2 to each AI"},
+			"Card", at("A1"), "Age 1 has only 2 Battle cards with 2 clans (1 AI), too few to keep 1 for the player (MaxHumanBattleCards) and deal 2 to each AI (AIBattleCards)"},
 		{"3+ cards left out with 2 clans", func(b brBook) {
 			b.set("Card", "A1-BASH", "人数", "3")
 			b.rule("RemoveByClanCount", "○")
@@ -514,13 +519,13 @@ func TestBloodrage_BattleCardsEnoughToDeal(t *testing.T) {
 func TestBloodrage_StatTracksStartAtStartValues(t *testing.T) {
 	runBrCases(t, []brCase{
 		{"first step differs", func(b brBook) { b.rule("StartRage", "7") },
-			"Rules", at("A1"), "rule RageTrack starts at 6 but StartRage is 7"},
+			"Rules", ruleAt("StartRage"), "rule RageTrack starts at 6 but StartRage is 7"},
 		{"track decreases", func(b brBook) { b.rule("HornsTrack", "4,5,3") },
-			"Rules", at("A1"), "rule HornsTrack must not decrease"},
+			"Rules", ruleAt("HornsTrack"), "rule HornsTrack must not decrease"},
 		{"Ragnarok glory per age", func(b brBook) { b.rule("Ages", "3"); b.rule("RagnarokGlory", "2,3") },
-			"Rules", at("A1"), "rule RagnarokGlory needs 3 values (has 2)"},
+			"Rules", ruleAt("RagnarokGlory"), "rule RagnarokGlory needs 3 values (has 2)"},
 		{"destroyed provinces per clan count", func(b brBook) { b.rule("DestroyedAtStart", "3,2") },
-			"Rules", at("A1"), "rule DestroyedAtStart needs 3 values (has 2)"},
+			"Rules", ruleAt("DestroyedAtStart"), "rule DestroyedAtStart needs 3 values (has 2)"},
 	})
 }
 

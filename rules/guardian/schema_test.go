@@ -123,7 +123,7 @@ func TestGuardian_RulesDefaults(t *testing.T) {
 func TestGuardian_RulesSetupFitsTheDeck(t *testing.T) {
 	s := guardianSheets()
 	schematest.SetRule(s, "StartHand", "7")
-	wantOnly(t, validateGuardian(s).Problems, "Rules", "A1",
+	wantOnly(t, validateGuardian(s).Problems, "Rules", "B3",
 		"the starting hand (StartHand 7) and resources (ResourceZone 2) need more cards than a deck has (DeckSize 8)")
 }
 

@@ -111,46 +111,6 @@ func TestBroken_turnCapTooLowLeavesEveryGameUnfinished(t *testing.T) {
 	}
 }
 
-// TestBroken_thirdLayer3KeeperLetsThreeReachNidhogg is a workbook edit that
-// passes validation: a third layer-3 Keeper in place of an Edda. Only two
-// players may reach Nidhogg (CL2, T35), so the smoke run must object.
-func TestBroken_thirdLayer3KeeperLetsThreeReachNidhogg(t *testing.T) {
-	path := editShipped(t, func(f *excelize.File) error {
-		rows, err := f.GetRows("Edda")
-		if err != nil {
-			return err
-		}
-		for i, r := range rows {
-			if len(r) > 0 && r[0] == "E3-06" {
-				if err := f.RemoveRow("Edda", i+1); err != nil {
-					return err
-				}
-				break
-			}
-		}
-		keepers, err := f.GetRows("Keeper")
-		if err != nil {
-			return err
-		}
-		row := len(keepers) + 1
-		for header, v := range map[string]string{"ID": "K3-3", "名前": "スルト", "階層": "3", "目標値": "18", "VP": "10"} {
-			col, err := column(f, "Keeper", header)
-			if err != nil {
-				return err
-			}
-			if err := setCell(f, "Keeper", col, row, v); err != nil {
-				return err
-			}
-		}
-		if err := setRule(f, "KeeperLayer3", "3"); err != nil {
-			return err
-		}
-		return setRule(f, "EddaLayer3", "5")
-	})
-	e, s := run(t, loadData(t, path), 200, []string{"greedy"}, []int{3, 4})
-	wantViolations(t, e, s, "3 pawns at Nidhogg")
-}
-
 // TestBroken_negativeEddaVP feeds data that validation would reject (an
 // Edda worth -3 VP), as if a validator change let it through: the smoke run
 // sees the VP go negative.

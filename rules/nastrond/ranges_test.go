@@ -7,6 +7,8 @@ import (
 
 	"bifrost/rules/sim"
 	"bifrost/schema/schematest"
+
+	"github.com/xuri/excelize/v2"
 )
 
 // TestNastrond_BoardLayersPlayAtTheEndsOfTheirRanges: each layer's Edda and
@@ -86,5 +88,69 @@ func TestNastrond_BoardLayersPlayAtTheEndsOfTheirRanges(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestNastrond_ThirdLayer3KeeperLetsAThirdPawnReachNidhogg: a pawn reaches
+// Nidhogg by beating a layer-3 Keeper, so the first KeeperLayer3 players
+// get there (G34, the rulebook's 先着 KeeperLayer3 人). A third layer-3
+// Keeper in place of an Edda validates, plays with its invariants checked,
+// and lets a third pawn reach Nidhogg.
+func TestNastrond_ThirdLayer3KeeperLetsAThirdPawnReachNidhogg(t *testing.T) {
+	path := editShipped(t, func(f *excelize.File) error {
+		rows, err := f.GetRows("Edda")
+		if err != nil {
+			return err
+		}
+		for i, r := range rows {
+			if len(r) > 0 && r[0] == "E3-06" {
+				if err := f.RemoveRow("Edda", i+1); err != nil {
+					return err
+				}
+				break
+			}
+		}
+		keepers, err := f.GetRows("Keeper")
+		if err != nil {
+			return err
+		}
+		row := len(keepers) + 1
+		for header, v := range map[string]string{"ID": "K3-3", "名前": "スルト", "階層": "3", "目標値": "18", "VP": "10"} {
+			col, err := column(f, "Keeper", header)
+			if err != nil {
+				return err
+			}
+			if err := setCell(f, "Keeper", col, row, v); err != nil {
+				return err
+			}
+		}
+		if err := setRule(f, "KeeperLayer3", "3"); err != nil {
+			return err
+		}
+		return setRule(f, "EddaLayer3", "5")
+	})
+	e, err := New(loadData(t, path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	most := 0
+	reached := map[int8]bool{}
+	p := sim.NewPlayer(e, []string{"greedy"}, nil)
+	p.Check = true
+	p.OnEvent = func(ev sim.Event) {
+		if ev.Kind == EvDescend && Square(ev.M) == centre {
+			reached[ev.Seat] = true
+		}
+	}
+	for seed := range uint64(60) {
+		clear(reached)
+		r := p.Play(sim.Config{Players: 4}, seed)
+		if r.Violation != nil {
+			t.Fatalf("seed %d: %s", seed, r.Violation.Message)
+		}
+		most = max(most, len(reached))
+	}
+	if most != 3 {
+		t.Errorf("at most %d pawns reached Nidhogg in a game; want 3, one per layer-3 Keeper", most)
 	}
 }

@@ -215,10 +215,10 @@ func TestDecode_EnglishHeaders(t *testing.T) {
 	t.Run("problems under an English header", func(t *testing.T) {
 		b := nastrondFixture().clone()
 		english(b)
-		b.rule("EddaLayer1", "19")
+		b.rule("EddaLayer1", "21")
 		b.set(t, "Einherjar", "N1", "Copies", "-1")
 		r := b.validate("ja")
-		schematest.WantProblem(t, r.Problems, "Rules", "B2", "エッダ19枚とキーパー4枚で23マス")
+		schematest.WantProblem(t, r.Problems, "Rules", "B2", "EddaLayer1（21）と KeeperLayer1（4）の合計は25")
 		schematest.WantProblem(t, r.Problems, "Einherjar", "F2", "枚数は1以上でなければなりません")
 		for _, p := range r.Problems {
 			if p.Sheet == "Einherjar" && p.Cell == "F2" && p.Column != "Copies" {
@@ -251,11 +251,11 @@ func TestDecode_JapaneseSheetNames(t *testing.T) {
 
 	// Problems name the sheet as the workbook spells it.
 	b["エッダ"] = b["エッダ"][:len(b["エッダ"])-1] // drop the layer-3 row
-	b["ルール"] = append(b["ルール"], []string{"EddaLayer1", "19"})
+	b["ルール"] = append(b["ルール"], []string{"EddaLayer1", "21"})
 	b["キーパー"][5][5] = "3" // K21, a layer-2 Keeper, sheet row 6
 	r := b.validate("en")
 	schematest.WantProblem(t, r.Problems, "エッダ", "A1", `layer-3 Edda should number 6 but there are 0 (counted: none); add or remove rows, or if this is intended, add to the ルール sheet a row "EddaLayer3" with the value 0`)
-	schematest.WantProblem(t, r.Problems, "ルール", "B2", "layer 1 has 19 Edda")
+	schematest.WantProblem(t, r.Problems, "ルール", "B2", "EddaLayer1 (21) plus KeeperLayer1 (4) is 25")
 	schematest.WantProblem(t, r.Problems, "キーパー", "F6", "Start may only be set on a layer-1 Keeper")
 
 	t.Run("a missing sheet is named in both languages", func(t *testing.T) {

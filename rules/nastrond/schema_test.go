@@ -298,11 +298,11 @@ func TestNastrond_KeeperCountPerLayer(t *testing.T) {
 func TestNastrond_RingSizesMatchRules(t *testing.T) {
 	runNastrondCases(t, []nastrondCase{
 		{
-			name:  "EddaLayer1 = 19 leaves a square of layer 1 empty",
-			edit:  func(t *testing.T, b nastrondSheets) { b.rule("EddaLayer1", "19") },
+			name:  "EddaLayer1 = 21 overfills the 24 squares of layer 1",
+			edit:  func(t *testing.T, b nastrondSheets) { b.rule("EddaLayer1", "21") },
 			sheet: "Rules", cell: "B2",
-			en: "layer 1 has 19 Edda and 4 Keepers, 23 squares, but layer 1 of the board has 24",
-			ja: "第1層のマスはエッダ19枚とキーパー4枚で23マスになりますが、盤面の第1層は24マスです",
+			en: "EddaLayer1 (21) plus KeeperLayer1 (4) is 25, but layer 1 of the board has 24 squares, fixed by the board; make the two add up to 24",
+			ja: "EddaLayer1（21）と KeeperLayer1（4）の合計は25ですが、盤面の第1層は24マスで固定です。2つの合計を24にしてください",
 		},
 		{
 			name: "KeeperLayer3 = 3 overfills layer 3; the problem sits on that rule's row",
@@ -311,8 +311,8 @@ func TestNastrond_RingSizesMatchRules(t *testing.T) {
 				b.rule("KeeperLayer3", "3")
 			},
 			sheet: "Rules", cell: "B3",
-			en: "layer 3 has 6 Edda and 3 Keepers, 9 squares, but layer 3 of the board has 8",
-			ja: "エッダ6枚とキーパー3枚で9マス",
+			en: "EddaLayer3 (6) plus KeeperLayer3 (3) is 9, but layer 3 of the board has 8 squares",
+			ja: "EddaLayer3（6）と KeeperLayer3（3）の合計は9ですが、盤面の第3層は8マスで固定です",
 		},
 		{
 			name: "a Japanese Rules sheet with the value column first",
@@ -321,8 +321,8 @@ func TestNastrond_RingSizesMatchRules(t *testing.T) {
 				b["ルール"] = [][]string{{"値", "キー"}, {"15", "EddaLayer2"}}
 			},
 			sheet: "ルール", cell: "A2",
-			en: "layer 2 has 15 Edda and 4 Keepers, 19 squares, but layer 2 of the board has 16",
-			ja: "第2層のマスはエッダ15枚とキーパー4枚で19マス",
+			en: "EddaLayer2 (15) plus KeeperLayer2 (4) is 19, but layer 2 of the board has 16 squares",
+			ja: "EddaLayer2（15）と KeeperLayer2（4）の合計は19",
 		},
 	})
 
@@ -539,8 +539,8 @@ func TestNastrond_LayerOneKeepersForEveryPlayer(t *testing.T) {
 				b.del(t, "Keeper", "K14")
 			},
 			sheet: "Rules", cell: "B3",
-			en: "there are 3 layer-1 Keepers but a 4-player game deals one to each player",
-			ja: "第1層のキーパーは3枚ですが、4人プレイでは各プレイヤーに1枚ずつ必要です",
+			en: "there are 3 layer-1 Keepers (KeeperLayer1) but a 4-player game (Valkyria) deals one to each player",
+			ja: "第1層のキーパーは3枚（KeeperLayer1）ですが、4人プレイ（Valkyria）では各プレイヤーに1枚ずつ必要です",
 		},
 	})
 

@@ -179,7 +179,7 @@ func TestValkyrie_FirstValkyriesForMaxPlayers(t *testing.T) {
 func TestValkyrie_PlayerRange(t *testing.T) {
 	s := valkyrieSheets()
 	schematest.SetRule(s, "MinPlayers", "5")
-	schematest.WantProblem(t, validateValkyrie(s).Problems, "Rules", "A1", "rule MinPlayers (5) is greater than MaxPlayers (4)")
+	schematest.WantProblem(t, validateValkyrie(s).Problems, "Rules", "B8", "rule MinPlayers (5) is greater than MaxPlayers (4)")
 }
 
 func TestValkyrie_WeaknessMonsterResolves(t *testing.T) {
