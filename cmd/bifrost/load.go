@@ -26,8 +26,8 @@ type target struct {
 
 // resolveTargets turns command arguments (game ids, or .xlsx or .ods
 // paths) into targets; no arguments means every game's workbook under src:
-// <game>.xlsx, or <game>.ods when there is no .xlsx. A .csv is refused with
-// the way to save a workbook instead.
+// <game>.xlsx, or <game>.ods when there is no .xlsx. A .csv, or a folder of
+// one CSV per sheet, is refused with the way to save a workbook instead.
 func resolveTargets(games rules.Games, src string, args []string) ([]target, error) {
 	if len(args) == 0 {
 		args = games.IDs()
@@ -41,6 +41,13 @@ func resolveTargets(games rules.Games, src string, args []string) ([]target, err
 		ext := strings.ToLower(filepath.Ext(a))
 		if ext == ".csv" || ext == ".tsv" {
 			return nil, usageError{msgErr("csv_workbook", a)}
+		}
+		if fi, err := os.Stat(a); err == nil && fi.IsDir() {
+			for _, g := range games {
+				if csvs := sheetCSVs(a, g.Schema); len(csvs) > 0 {
+					return nil, usageError{msgErr("csv_folder", a, len(csvs), filepath.Base(csvs[0]))}
+				}
+			}
 		}
 		if ext == ".xlsx" || ext == ".ods" {
 			g := gameOfFile(games, a)
@@ -65,6 +72,51 @@ func workbookIn(src, game string) string {
 		}
 	}
 	return xlsx
+}
+
+// noWorkbook is the error for game's workbook missing at path: it names
+// the CSV files beside it when the workbook was downloaded one sheet at a
+// time, and says how to save it whole.
+func noWorkbook(path string, g *schema.Game) error {
+	if csvs := sheetCSVs(filepath.Dir(path), g); len(csvs) > 0 {
+		return msgErr("csv_folder", path, len(csvs), filepath.Base(csvs[0]))
+	}
+	return msgErr("no_workbook", path)
+}
+
+// sheetCSVs lists the CSV files in dir, and in dir/<game>, that look like
+// game's sheets saved one by one (Google Sheets' File → Download → CSV
+// names them "<workbook> - <sheet>.csv"): in dir/<game>, every CSV; in dir,
+// those named after the game or after one of its sheets.
+func sheetCSVs(dir string, g *schema.Game) []string {
+	var out []string
+	for _, d := range []string{dir, filepath.Join(dir, g.ID)} {
+		entries, _ := os.ReadDir(d)
+		for _, e := range entries {
+			name := e.Name()
+			ext := filepath.Ext(name)
+			if e.IsDir() || !strings.EqualFold(ext, ".csv") {
+				continue
+			}
+			base := strings.TrimSuffix(name, ext)
+			sheetName := base
+			if i := strings.LastIndex(base, " - "); i >= 0 {
+				sheetName = base[i+len(" - "):]
+			}
+			if d != dir || strings.Contains(strings.ToLower(base), g.ID) || isSheetOf(g, sheetName) {
+				out = append(out, filepath.Join(d, name))
+			}
+		}
+	}
+	return out
+}
+
+// isSheetOf reports whether name is one of g's sheets, in English or Japanese.
+func isSheetOf(g *schema.Game, name string) bool {
+	name = schema.Normalize(name)
+	return slices.ContainsFunc(g.AllSheets(), func(s *schema.SheetSpec) bool {
+		return strings.EqualFold(name, s.Key) || name == s.JA
+	})
 }
 
 // gameOfFile guesses the game from a workbook's file name: "nastrond.xlsx",
@@ -111,7 +163,7 @@ func validateOne(t target, lang *schema.Lang) (schema.Result, error) {
 	res := schema.Result{Game: t.game.ID(), File: t.path, Components: map[string]int{}}
 	if err := regularFile(t.path); err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
-			return res, msgErr("no_workbook", t.path)
+			return res, noWorkbook(t.path, t.game.Schema)
 		}
 		return res, err
 	}

@@ -56,6 +56,7 @@ var cliMessages = schema.Catalogue{
 	"unknown_game_near":    {"「%s」というゲームはありません（「%s」のことですか？ %s のどれか、または .xlsx ファイルを指定してください）", "unknown game %q (did you mean %q? want %s or a .xlsx file)"},
 	"game_of_file":         {"%s：どのゲームのブックか分かりません。ファイル名にもシート名にも手がかりがありません。<ゲーム>.xlsx（%s）という名前にしてください", "%s: cannot tell which game this workbook is for: neither its name nor its sheets say; name it <game>.xlsx (%s)"},
 	"no_workbook":          {"%s：ブックが見つかりません", "%s: no such workbook"},
+	"csv_folder":           {"%s：ブックがなく、シートごとの CSV が%d個あります（%s など）。シート名と行番号のあるブック1つが要るので、ブックを .xlsx か .ods で保存してください（Google スプレッドシートなら「ファイル → ダウンロード → Microsoft Excel (.xlsx)」。CSV では1シートずつしか保存されません）", "%s: no such workbook, only CSV files of its sheets (%d, such as %s); bifrost needs one workbook with its sheet names and row numbers: save it as .xlsx or .ods (in Google Sheets: File → Download → Microsoft Excel (.xlsx); Download → CSV saves one sheet only)"},
 	"already_exists":       {"%s はすでにあります。テンプレートで上書きするとデータが消えます（上書きするなら --force を付けてください）", "%s already exists; a template would replace its data (use --force to overwrite)"},
 	"init_exists":          {"%s はすでにあります。init はあるデータを上書きしないので、何も書き出していません（空のフォルダを指定してください）", "%s already exists; init never overwrites data, so it wrote nothing (give it an empty folder)"},
 	"init_done":            {"%d 個のファイルを %s に書き出しました。cd %s して bifrost build を実行してください", "wrote %d files into %s; cd %s and run bifrost build"},

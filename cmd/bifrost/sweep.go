@@ -86,7 +86,7 @@ func runSweep(ctx context.Context, opts *sweepOptions, args []string) error {
 	}
 	src := workbookIn(opts.src, game.ID)
 	if _, err := os.Stat(src); err != nil {
-		return msgErr("no_workbook", src)
+		return noWorkbook(src, game)
 	}
 	dir, err := os.MkdirTemp("", "bifrost-sweep-*")
 	if err != nil {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -53,5 +54,52 @@ func TestACSVIsRefusedWithHowToSaveTheWorkbook(t *testing.T) {
 		if r.code != 2 || !strings.HasPrefix(r.stderr, want) || strings.Count(r.stderr, "\n") != 1 {
 			t.Errorf("%s: exit %d, stderr %q; want 2 and one line starting %q", lang, r.code, r.stderr, want)
 		}
+	}
+}
+
+// TestAFolderOfSheetCSVsIsRefusedWithHowToSaveTheWorkbook: Google Sheets'
+// File → Download → CSV saves one sheet at a time, as "<workbook> -
+// <sheet>.csv"; a --src holding such files (or a <game>/ folder of them)
+// instead of the workbook, or such a folder named as the workbook, is
+// refused in one line that says how to save the workbook whole, in either
+// language.
+func TestAFolderOfSheetCSVsIsRefusedWithHowToSaveTheWorkbook(t *testing.T) {
+	downloads := t.TempDir() // as Google Sheets names them, beside other files
+	perGame := t.TempDir()   // a folder per game, one CSV per sheet
+	for dir, names := range map[string][]string{
+		downloads:                          {"ナストロンド草案 - Edda.csv", "ナストロンド草案 - ウルズ.csv", "notes.csv"},
+		filepath.Join(perGame, "nastrond"): {"Edda.csv", "Urd.csv"},
+	} {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		for _, n := range names {
+			if err := os.WriteFile(filepath.Join(dir, n), []byte("ID,名前\nE1,ミーミルの泉\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for _, tc := range []struct {
+		args         []string
+		where, first string
+		count        int
+	}{
+		{[]string{"validate", "nastrond", "--src", downloads}, filepath.Join(downloads, "nastrond.xlsx"), "ナストロンド草案 - Edda.csv", 2},
+		{[]string{"cards", "nastrond", "--src", perGame}, filepath.Join(perGame, "nastrond.xlsx"), "Edda.csv", 2},
+		{[]string{"validate", downloads}, downloads, "ナストロンド草案 - Edda.csv", 2},
+	} {
+		for lang, want := range map[string]string{
+			"ja": fmt.Sprintf("bifrost: %s：ブックがなく、シートごとの CSV が%d個あります（%s など）。シート名と行番号のあるブック1つが要るので、ブックを .xlsx か .ods で保存してください（Google スプレッドシートなら「ファイル → ダウンロード → Microsoft Excel (.xlsx)」", tc.where, tc.count, tc.first),
+			"en": fmt.Sprintf("bifrost: %s: no such workbook, only CSV files of its sheets (%d, such as %s); bifrost needs one workbook with its sheet names and row numbers: save it as .xlsx or .ods (in Google Sheets: File → Download → Microsoft Excel (.xlsx)", tc.where, tc.count, tc.first),
+		} {
+			r := bifrost(t, append(tc.args, "--lang", lang)...)
+			if r.code != 2 || !strings.HasPrefix(r.stderr, want) || strings.Count(r.stderr, "\n") != 1 {
+				t.Errorf("%v %s: exit %d, stderr %q; want 2 and one line starting %q", tc.args, lang, r.code, r.stderr, want)
+			}
+		}
+	}
+	// Without sheet CSVs, the missing workbook is said as before.
+	if r := bifrost(t, "validate", "guardian", "--src", downloads, "--lang", "en"); r.code != 2 || !strings.HasSuffix(r.stderr, "guardian.xlsx: no such workbook\n") {
+		t.Errorf("guardian: exit %d, stderr %q", r.code, r.stderr)
 	}
 }
