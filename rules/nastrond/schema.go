@@ -108,9 +108,9 @@ var Schema = &schema.Game{
 var nastrondRules = []schema.RuleParam{
 	{Key: "Valkyria", Default: "4", Min: 2, Max: 4, Doc: "ヴァルキリアカードの枚数（最大人数。色は4色まで）"},
 	{Key: "UrdPerColour", Default: "12", Min: 1, Max: 30, Doc: "1色あたりのウルズカードの枚数"},
-	{Key: "UrdFor2", Default: "12", Min: 1, Max: 30, Doc: "2人プレイで1人が受け取るウルズの枚数"},
-	{Key: "UrdFor3", Default: "10", Min: 1, Max: 30, Doc: "3人プレイで1人が受け取るウルズの枚数"},
-	{Key: "UrdFor4", Default: "9", Min: 1, Max: 30, Doc: "4人プレイで1人が受け取るウルズの枚数"},
+	{Key: "UrdFor2", Default: "12", Min: 1, Max: 30, Doc: "2人プレイで1人が受け取るウルズの枚数（自分の色のウルズから受け取るので UrdPerColour まで）"},
+	{Key: "UrdFor3", Default: "10", Min: 1, Max: 30, Doc: "3人プレイで1人が受け取るウルズの枚数（自分の色のウルズから受け取るので UrdPerColour まで）"},
+	{Key: "UrdFor4", Default: "9", Min: 1, Max: 30, Doc: "4人プレイで1人が受け取るウルズの枚数（自分の色のウルズから受け取るので UrdPerColour まで）"},
 	{Key: "EddaLayer1", Default: "20", Min: 20, Max: 22, Doc: "第1層のエッダの枚数。盤面の第1層は24マスで固定なので、KeeperLayer1 との合計をちょうど24にする（KeeperLayer1 が2〜4なので20〜22）"},
 	{Key: "EddaLayer2", Default: "12", Min: 12, Max: 16, Doc: "第2層のエッダの枚数。盤面の第2層は16マスで固定なので、KeeperLayer2 との合計をちょうど16にする（KeeperLayer2 が0〜4なので12〜16）"},
 	{Key: "EddaLayer3", Default: "6", Min: 0, Max: 8, Doc: "第3層のエッダの枚数。盤面の第3層は8マスで固定なので、KeeperLayer3 との合計をちょうど8にする"},
