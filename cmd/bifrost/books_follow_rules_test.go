@@ -142,7 +142,9 @@ func openShipped(t *testing.T, g *schema.Game) *schema.Book {
 // It returns the value and res with those Rules (in its typed data too),
 // or nil when no candidate is accepted. The rest of the workbook may
 // disagree with the new value (a deck of 30 under DeckSize 31): the books
-// are expanded all the same.
+// are expanded all the same. A value refused at its row by a message naming
+// another rule it is tied to (MaxAIClans below AIClans) is tried again with
+// that rule moved to the same value.
 func otherSetting(t *testing.T, g *schema.Game, b *schema.Book, res schema.Result, p schema.RuleParam) (string, *schema.Result) {
 	t.Helper()
 	current := res.Rules.Text(p.Key)
@@ -176,11 +178,15 @@ func otherSetting(t *testing.T, g *schema.Game, b *schema.Book, res schema.Resul
 		}
 		edited, row := booktest.WithRule(b, p.Key, c)
 		alt := g.Validate(edited, schema.NewLang("en"))
-		if slices.ContainsFunc(alt.Problems, func(pr schema.Problem) bool {
-			onRules := pr.Sheet == schema.RulesSheet.Key || pr.Sheet == schema.RulesSheet.JA
-			return pr.Severity == schema.Error && onRules && strings.TrimLeft(pr.Cell, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") == strconv.Itoa(row)
-		}) {
-			continue
+		if errs := errorsOnRow(alt.Problems, row); len(errs) > 0 {
+			tied := tiedRule(g, p.Key, errs)
+			if tied == "" {
+				continue
+			}
+			edited, _ = booktest.WithRule(edited, tied, c)
+			if alt = g.Validate(edited, schema.NewLang("en")); len(errorsOnRow(alt.Problems, row)) > 0 {
+				continue
+			}
 		}
 		data := reflect.New(reflect.TypeOf(res.Data).Elem())
 		data.Elem().Set(reflect.ValueOf(res.Data).Elem())
@@ -190,6 +196,30 @@ func otherSetting(t *testing.T, g *schema.Game, b *schema.Book, res schema.Resul
 		return c, &out
 	}
 	return "", nil
+}
+
+// errorsOnRow are the errors of ps on row of the Rules sheet.
+func errorsOnRow(ps []schema.Problem, row int) []schema.Problem {
+	var out []schema.Problem
+	for _, pr := range ps {
+		onRules := pr.Sheet == schema.RulesSheet.Key || pr.Sheet == schema.RulesSheet.JA
+		if pr.Severity == schema.Error && onRules && strings.TrimLeft(pr.Cell, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") == strconv.Itoa(row) {
+			out = append(out, pr)
+		}
+	}
+	return out
+}
+
+// tiedRule is the first rule of g other than key that errs name as a word,
+// or "".
+func tiedRule(g *schema.Game, key string, errs []schema.Problem) string {
+	for _, q := range g.AllRules() {
+		word := regexp.MustCompile(`\b` + regexp.QuoteMeta(q.Key) + `\b`)
+		if q.Key != key && slices.ContainsFunc(errs, func(pr schema.Problem) bool { return word.MatchString(pr.Message) }) {
+			return q.Key
+		}
+	}
+	return ""
 }
 
 // expandedBooks are the player's books with their placeholders filled in.
