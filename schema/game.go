@@ -82,6 +82,9 @@ type Result struct {
 	Rules      Rules // the Rules sheet as read, defaults filled in
 	Data       any   // the game's typed data; use only when Problems has no errors
 	Book       *Book // the tables the data came from
+	// PrintOnly are the workbook's sheets the game does not know that have
+	// an ID column, by sheet name: printed through the layout, never simulated.
+	PrintOnly []PrintSheet
 }
 
 // Validate checks a workbook against g and returns every problem, sorted.
@@ -90,7 +93,8 @@ func (g *Game) Validate(b *Book, l *Lang) Result {
 	c := &Checker{Game: g, Book: b, P: &Problems{File: b.File, Lang: l}, Lang: l, Components: map[string]int{}}
 	c.Rules = c.decodeRules()
 	data := g.Check(c)
-	return Result{Game: g.ID, File: b.File, Components: c.Components, Problems: c.P.Sorted(), Rules: c.Rules, Data: data, Book: b}
+	extra := c.printOnly()
+	return Result{Game: g.ID, File: b.File, Components: c.Components, Problems: c.P.Sorted(), Rules: c.Rules, Data: data, Book: b, PrintOnly: extra}
 }
 
 // Spec returns the sheet spec with the given English key; it panics for a

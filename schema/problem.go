@@ -7,13 +7,16 @@ import (
 	"strings"
 )
 
-// Severity says whether a Problem fails validation ("error") or only informs ("warning").
+// Severity says whether a Problem fails validation ("error"), warns
+// ("warning", failing check only under CheckWarningsFail) or only informs
+// ("note", which never fails).
 type Severity string
 
-// The two severities.
+// The three severities.
 const (
 	Error   Severity = "error"
 	Warning Severity = "warning"
+	Note    Severity = "note"
 )
 
 // Problem is one thing wrong with a workbook, located as precisely as possible.
@@ -43,8 +46,11 @@ func (p Problem) String() string {
 		}
 		b.WriteString(": ")
 	}
-	if p.Severity == Warning {
+	switch p.Severity {
+	case Warning:
 		b.WriteString("warning: ")
+	case Note:
+		b.WriteString("note: ")
 	}
 	b.WriteString(p.Message)
 	return b.String()
@@ -80,6 +86,13 @@ func (ps *Problems) Errorf(sheet string, row, col int, column, key string, args 
 // Warnf records a warning with a message from the catalog.
 func (ps *Problems) Warnf(sheet string, row, col int, column, key string, args ...any) {
 	ps.Add(Warning, sheet, row, col, column, ps.Lang.Msg(key, args...))
+	ps.items[len(ps.items)-1].key = key
+}
+
+// Notef records a note, which informs and never fails, with a message
+// from the catalog.
+func (ps *Problems) Notef(sheet string, row, col int, column, key string, args ...any) {
+	ps.Add(Note, sheet, row, col, column, ps.Lang.Msg(key, args...))
 	ps.items[len(ps.items)-1].key = key
 }
 

@@ -94,9 +94,10 @@ func writeProblems(stdout, stderr io.Writer, results []schema.Result, lang *sche
 	for _, r := range results {
 		errs, warns := 0, 0
 		for _, p := range r.Problems {
-			if p.Severity == schema.Error {
+			switch p.Severity {
+			case schema.Error:
 				errs++
-			} else {
+			case schema.Warning:
 				warns++
 			}
 		}

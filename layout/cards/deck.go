@@ -69,7 +69,7 @@ type Deck struct {
 
 // NewDeck selects the cards to print: every card, or only those named.
 func NewDeck(res schema.Result, l *spec.Layout, only []string) (*Deck, error) {
-	ds, err := spec.NewDataset(l.Game, res.Data)
+	ds, err := spec.NewDataset(l, res)
 	if err != nil {
 		return nil, err
 	}

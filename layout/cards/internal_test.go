@@ -44,7 +44,7 @@ func kindNamed(l *spec.Layout, name string) *spec.Kind {
 
 // layOut lays a card's face out without drawing and returns the fits.
 func layOut(t *testing.T, res schema.Result, l *spec.Layout, kind, id string) *Painter {
-	ds, err := spec.NewDataset(l.Game, res.Data)
+	ds, err := spec.NewDataset(l, res)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -35,9 +35,9 @@ func Validate(g *schema.Game, res schema.Result, book *schema.Book, lang *schema
 // book locates the cells (it may be nil: problems then name the sheet only);
 // lang chooses the messages' language.
 func Check(g *schema.Game, res schema.Result, l *spec.Layout, book *schema.Book, lang *schema.Lang) []schema.Problem {
-	ds, err := spec.NewDataset(g, res.Data)
+	ds, err := spec.NewDataset(l, res)
 	if err != nil {
-		return []schema.Problem{{Severity: schema.Error, File: l.File, Message: lang.ErrText(err)}}
+		return spec.LayoutProblems(err, lang)
 	}
 	art := cards.NewArtStore(filepath.Join(filepath.Dir(res.File), "art"))
 	defer art.Close()

@@ -3,6 +3,7 @@ package spec
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"reflect"
 	"slices"
 	"strings"
@@ -19,6 +20,17 @@ type Dataset struct {
 	rules  *schema.Rules
 	root   reflect.Value                  // the data struct
 	copies map[*copiesFrom]map[string]int // see copiesOf
+	// written holds, for each sheet whose workbook columns the layout
+	// binds, the sheet's rows as the workbook writes them.
+	written map[*schema.SheetSpec]*writtenSheet
+	cols    map[*Field]int // a bound workbook column: its 0-based column
+}
+
+// writtenSheet is a sheet as the workbook writes it, with the written row
+// of each typed row (by the typed row's address).
+type writtenSheet struct {
+	table *schema.Table
+	rows  map[uintptr]schema.Row
 }
 
 type rowRef struct {
@@ -26,11 +38,17 @@ type rowRef struct {
 	row  reflect.Value
 }
 
-// NewDataset finds, for each sheet of g, the slice of the typed data whose
-// element type is the sheet's row struct.
-func NewDataset(g *schema.Game, data any) (*Dataset, error) {
+// NewDataset finds, for each sheet of l's game, the slice of the validated
+// data res.Data whose element type is the sheet's row struct; then the rows
+// of each print-only sheet l prints, and the column of each workbook column
+// l binds, in the workbook res.Book. A sheet or a column the workbook lacks
+// is an ErrorList, one line each at the layout's line, listing the
+// workbook's sheets or the sheet's headers as typed, with a suggestion.
+func NewDataset(l *Layout, res schema.Result) (*Dataset, error) {
+	g := l.Game
 	ds := &Dataset{game: g, sheets: map[*schema.SheetSpec][]reflect.Value{}, ids: map[string]rowRef{},
-		copies: map[*copiesFrom]map[string]int{}}
+		copies: map[*copiesFrom]map[string]int{}, written: map[*schema.SheetSpec]*writtenSheet{}, cols: map[*Field]int{}}
+	data := res.Data
 	v := reflect.ValueOf(data)
 	if v.Kind() == reflect.Pointer {
 		v = v.Elem()
@@ -55,19 +73,178 @@ func NewDataset(g *schema.Game, data any) (*Dataset, error) {
 			for j := range rows {
 				rows[j] = f.Index(j)
 			}
-			ds.sheets[spec] = rows
-			if fd := FieldsOf(spec).Get("ID"); fd != nil && fd.Name == "ID" {
-				for _, r := range rows {
-					id := r.Field(fd.Index).String()
-					if _, dup := ds.ids[id]; !dup && id != "" {
-						ds.ids[id] = rowRef{spec, r}
-					}
-				}
-			}
+			ds.add(spec, rows)
 			break
 		}
 	}
+	var errs ErrorList
+	for _, po := range l.PrintOnly {
+		if err := ds.printOnly(l, po, res); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	for _, f := range l.Columns {
+		if err := ds.bind(l, f, res.Book); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	if len(errs) > 0 {
+		slices.SortStableFunc(errs, func(a, b *Error) int { return a.Line - b.Line })
+		return nil, errs
+	}
 	return ds, nil
+}
+
+// add records the rows of spec and indexes them by ID.
+func (ds *Dataset) add(spec *schema.SheetSpec, rows []reflect.Value) {
+	ds.sheets[spec] = rows
+	if fd := FieldsOf(spec).Get("ID"); fd != nil && fd.Name == "ID" {
+		for _, r := range rows {
+			id := r.Field(fd.Index).String()
+			if _, dup := ds.ids[id]; !dup && id != "" {
+				ds.ids[id] = rowRef{spec, r}
+			}
+		}
+	}
+}
+
+// printOnly finds the rows of a print-only sheet po in the validated
+// workbook: an error at po's line when the workbook has no such sheet, or
+// has it without an ID column.
+func (ds *Dataset) printOnly(l *Layout, po PrintOnlySheet, res schema.Result) *Error {
+	ps, ok := res.PrintOnlySheet(po.Spec.Key)
+	if !ok {
+		if t, found := lookup(res.Book, po.Spec); found {
+			return layoutError(l.File, po.Line, "print_only_no_id", t.Sheet)
+		}
+		var names []string
+		for _, s := range ds.game.Sheets {
+			names = append(names, s.Key)
+		}
+		if res.Book != nil {
+			for _, name := range slices.Sorted(maps.Keys(res.Book.Sheets)) {
+				if !ds.game.Known(name) {
+					names = append(names, name)
+				}
+			}
+		}
+		return layoutError(l.File, po.Line, "no_sheet_near", ds.game.ID, po.Spec.Key, strings.Join(names, ", "), didYouMean(po.Spec.Key, names))
+	}
+	rows := reflect.ValueOf(slices.Clone(ps.Items))
+	out := make([]reflect.Value, rows.Len())
+	for i := range out {
+		out[i] = rows.Index(i)
+	}
+	ds.add(po.Spec, out)
+	if t, found := lookup(res.Book, po.Spec); found {
+		w := &writtenSheet{table: t, rows: map[uintptr]schema.Row{}}
+		for i, r := range out {
+			if j := slices.IndexFunc(t.Rows, func(tr schema.Row) bool { return tr.Num == ps.Rows[i] }); j >= 0 {
+				w.rows[r.Addr().Pointer()] = t.Rows[j]
+			}
+		}
+		ds.written[po.Spec] = w
+	}
+	return nil
+}
+
+// lookup finds spec's table in book (nil: none).
+func lookup(book *schema.Book, spec *schema.SheetSpec) (*schema.Table, bool) {
+	if book == nil {
+		return nil, false
+	}
+	return book.Lookup(spec.Key, spec.JA)
+}
+
+// bind finds workbook column f among the headers of its sheet in book:
+// an error at f's line, listing the headers as typed, when none is f.
+func (ds *Dataset) bind(l *Layout, f *Field, book *schema.Book) *Error {
+	w := ds.writtenOf(f.Spec, book)
+	var headers []string
+	if w != nil {
+		for i, h := range w.table.Header {
+			if strings.EqualFold(schema.Normalize(h), f.Header) {
+				ds.cols[f] = i
+				return nil
+			}
+			if h = schema.Trim(h); h != "" {
+				headers = append(headers, h)
+			}
+		}
+	}
+	name := f.Spec.Key
+	if w != nil {
+		name = w.table.Sheet
+	}
+	return layoutError(l.File, f.Line, "no_column", name, f.Header, strings.Join(headers, ", "), didYouMean(f.Header, headers))
+}
+
+// didYouMean is the suggestion of the nearest of names to s, or nothing.
+func didYouMean(s string, names []string) schema.Word {
+	near := schema.Nearest(s, names)
+	if near == "" {
+		return schema.Word{}
+	}
+	return schema.Word{"（「" + near + "」のことですか？）", fmt.Sprintf(" (did you mean %q?)", near)}
+}
+
+// writtenOf is spec's sheet as book writes it, each typed row paired with
+// its written row: by ID where the sheet has IDs, else in order when the
+// sheet has as many rows with data as the typed data has rows. nil when
+// the book lacks the sheet.
+func (ds *Dataset) writtenOf(spec *schema.SheetSpec, book *schema.Book) *writtenSheet {
+	if w, ok := ds.written[spec]; ok {
+		return w
+	}
+	t, ok := lookup(book, spec)
+	if !ok {
+		return nil
+	}
+	w := &writtenSheet{table: t, rows: map[uintptr]schema.Row{}}
+	ds.written[spec] = w
+	var filled []schema.Row
+	for _, r := range t.Rows {
+		if !r.Blank() {
+			filled = append(filled, r)
+		}
+	}
+	rows := ds.sheets[spec]
+	idAt := slices.IndexFunc(t.Header, func(h string) bool { return strings.EqualFold(schema.Normalize(h), "ID") })
+	idf := FieldsOf(spec).Get("ID")
+	switch {
+	case idAt >= 0 && idf != nil && idf.Name == "ID":
+		byID := map[string]schema.Row{}
+		for _, r := range filled {
+			if id := schema.Normalize(r.Cell(idAt)); id != "" {
+				if _, dup := byID[id]; !dup {
+					byID[id] = r
+				}
+			}
+		}
+		for _, r := range rows {
+			if tr, ok := byID[r.Field(idf.Index).String()]; ok {
+				w.rows[r.Addr().Pointer()] = tr
+			}
+		}
+	case len(filled) == len(rows):
+		for i, r := range rows {
+			w.rows[r.Addr().Pointer()] = filled[i]
+		}
+	}
+	return w
+}
+
+// cell is the text of row's cell in workbook column f, as typed (trimmed).
+func (ds *Dataset) cell(row reflect.Value, f *Field) string {
+	w, at := ds.written[f.Spec], ds.cols[f]
+	if w == nil || !row.CanAddr() {
+		return ""
+	}
+	r, ok := w.rows[row.Addr().Pointer()]
+	if !ok {
+		return ""
+	}
+	return schema.Trim(r.Cell(at))
 }
 
 // refName prints a card ID as the name of its card, or as itself.

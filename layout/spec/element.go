@@ -281,7 +281,7 @@ func (p *parser) rowSel(path string, s *rowsSpec, k *Kind, needGroup bool) *rowS
 	}
 	sel.Spec = k.Sheet
 	if s.Sheet != "" {
-		sel.Spec = sheetByName(p.game, s.Sheet)
+		sel.Spec = p.sheet(path+".sheet", s.Sheet)
 		if sel.Spec == nil {
 			p.errorf(path+".sheet", "no_sheet", p.game.ID, s.Sheet, sheetNames(p.game))
 			return nil

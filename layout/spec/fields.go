@@ -20,6 +20,13 @@ type Field struct {
 	Kind  schema.Kind
 	Cond  bool // an untagged *effect.Effect: printed as its 【】 conditions
 	Col   schema.Column
+	// Header is set on a workbook column: a column the schema does not
+	// type, named in the layout by its header as the workbook writes it.
+	// The layout keeps it unresolved (Index is -1); NewDataset finds it
+	// among the sheet's headers, and its cells print as typed.
+	Header string
+	Spec   *schema.SheetSpec // a workbook column's sheet
+	Line   int               // a workbook column's line in the layout file
 }
 
 // FieldSet is the printable fields of one sheet's row struct.
@@ -91,6 +98,10 @@ type value struct {
 // Read formats the field of row for printing. Effects print as the
 // Japanese text generated from their AST with the column's vocabulary.
 func (ds *Dataset) Read(row reflect.Value, f *Field) value {
+	if f.Header != "" {
+		s := ds.cell(row, f)
+		return value{s, s == ""}
+	}
 	v := row.Field(f.Index)
 	switch {
 	case f.Cond:

@@ -303,7 +303,7 @@ func Parse(file string, data []byte, g *schema.Game) (*Layout, error) {
 	if err := yaml.Unmarshal(data, &root); err != nil {
 		return nil, YAMLErrors(file, err)
 	}
-	p := &parser{file: file, game: g, nodes: map[string]*yaml.Node{}, keys: map[string]*yaml.Node{}}
+	p := &parser{file: file, game: g, nodes: map[string]*yaml.Node{}, keys: map[string]*yaml.Node{}, printOnly: map[string]*schema.SheetSpec{}}
 	p.index("", &root)
 	l := p.compile(&spec)
 	if len(p.errs) > 0 {
@@ -375,6 +375,13 @@ type parser struct {
 	nodes map[string]*yaml.Node // path → value node
 	keys  map[string]*yaml.Node // path → key node (mappings only)
 	errs  ErrorList
+	at    string // the path of the template being compiled
+	// columns are the workbook columns the layout names (see Field.Header),
+	// printOnly the sheets the game does not know that a kind prints, by
+	// name: both are resolved against a workbook by NewDataset.
+	columns   []*Field
+	printOnly map[string]*schema.SheetSpec
+	sheetLine map[*schema.SheetSpec]int
 }
 
 // index records every node by its path: "kinds.2.face.0.fill".
@@ -452,6 +459,20 @@ type Layout struct {
 	pdfFont  map[*text.Font]string // each font's name in the PDF
 	palettes map[string]*palette
 	Icons    map[string][]*IconShape
+	// Columns are the workbook columns the layout binds, resolved against
+	// the workbook's headers by NewDataset.
+	Columns []*Field
+	// PrintOnly are the sheets the game does not know that kinds print,
+	// each with the line that names it first.
+	PrintOnly []PrintOnlySheet
+}
+
+// PrintOnlySheet is a sheet a layout kind prints that the game's schema
+// does not know: its rows are the workbook's (schema.PrintRow), found by
+// NewDataset.
+type PrintOnlySheet struct {
+	Spec *schema.SheetSpec
+	Line int
 }
 
 // Size is a width and height in mm.
@@ -566,7 +587,50 @@ func (p *parser) compile(s *fileSpec) *Layout {
 	if len(s.Kinds) == 0 {
 		p.errorf("kinds", "no_kinds")
 	}
+	l.Columns = p.columns
+	for _, name := range sortedKeys(p.printOnly) {
+		ss := p.printOnly[name]
+		l.PrintOnly = append(l.PrintOnly, PrintOnlySheet{Spec: ss, Line: p.sheetLine[ss]})
+	}
 	return l
+}
+
+// column is the workbook column named name on the sheet of fs, which the
+// schema does not type: kept unresolved, at the line of the path being
+// compiled, for NewDataset to find among the workbook's headers. nil for
+// a blank name.
+func (p *parser) column(fs *FieldSet, name, path string) *Field {
+	h := schema.Normalize(name)
+	if h == "" || fs == nil {
+		return nil
+	}
+	f := &Field{Name: h, Index: -1, Kind: schema.KindText, Header: h, Spec: fs.spec, Line: p.line(path),
+		Col: schema.Column{Field: h, JA: h, EN: h, Kind: schema.KindText, Typed: true}}
+	p.columns = append(p.columns, f)
+	return f
+}
+
+// sheet finds the sheet a kind or a row selection names: one of the
+// game's, or else a print-only sheet the workbook must have (one spec a
+// name, shared by every kind that names it).
+func (p *parser) sheet(path, name string) *schema.SheetSpec {
+	if ss := sheetByName(p.game, name); ss != nil {
+		return ss
+	}
+	name = schema.Normalize(name)
+	if name == "" {
+		return nil
+	}
+	if ss, ok := p.printOnly[name]; ok {
+		return ss
+	}
+	ss := &schema.SheetSpec{Key: name, JA: name, Row: schema.PrintRow{}, Optional: true}
+	p.printOnly[name] = ss
+	if p.sheetLine == nil {
+		p.sheetLine = map[*schema.SheetSpec]int{}
+	}
+	p.sheetLine[ss] = p.line(path)
+	return ss
 }
 
 // chain compiles a font chain. A family that is not installed here is left
@@ -637,7 +701,7 @@ func (p *parser) kind(path string, s kindSpec, l *Layout) *Kind {
 	if k.Title == "" {
 		k.Title = k.Name
 	}
-	k.Sheet = sheetByName(p.game, s.Sheet)
+	k.Sheet = p.sheet(path+".sheet", s.Sheet)
 	if k.Sheet == nil {
 		p.errorf(path+".sheet", "no_sheet", p.game.ID, s.Sheet, sheetNames(p.game))
 		return nil
@@ -657,6 +721,9 @@ func (p *parser) kind(path string, s kindSpec, l *Layout) *Kind {
 	}
 	for _, f := range sortedKeys(s.Where) {
 		fd := k.Fields.Get(f)
+		if fd == nil {
+			fd = p.column(k.Fields, f, path+".where."+f)
+		}
 		if fd == nil {
 			p.errorf(path+".where."+f, "no_field", k.Sheet.Key, f, k.Fields.hint())
 			continue

@@ -51,6 +51,7 @@ var variables = []string{"$index", "$copy", "$copies", "$kind", "$game", "$id"}
 
 // template compiles src, reporting problems at path.
 func (p *parser) template(path, src string, sc *scope) *tmpl {
+	p.at = path
 	t, rest, err := p.parseTemplate(src, sc, 0)
 	if err == nil && rest != "" {
 		err = messages.Err("unmatched", rest[:1])
@@ -143,6 +144,9 @@ func (p *parser) refs(s string, sc *scope) ([]tref, error) {
 			return nil, messages.Err("whole_sheet_field", alt)
 		}
 		f := sc.fields.Get(name)
+		if f == nil && follow == "" {
+			f = p.column(sc.fields, name, p.at)
+		}
 		if f == nil {
 			return nil, messages.Err("no_field", sc.fields.spec.Key, name, sc.fields.hint())
 		}

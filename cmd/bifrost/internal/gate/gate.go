@@ -172,20 +172,23 @@ func textGaps(res schema.Result, lang *schema.Lang) string {
 }
 
 // Failing reports whether problems fail the gate: any error, or any warning
-// when the workbook sets CheckWarningsFail.
+// when the workbook sets CheckWarningsFail; a note never does.
 func Failing(ps []schema.Problem, res schema.Result) bool {
 	if schema.HasErrors(ps) {
 		return true
 	}
-	return len(ps) > 0 && res.Rules.Bool("CheckWarningsFail")
+	return res.Rules.Bool("CheckWarningsFail") && slices.ContainsFunc(ps, func(p schema.Problem) bool { return p.Severity == schema.Warning })
 }
 
 // WriteGithub prints a problem as a GitHub Actions workflow command, so a
 // pull request shows it on the workbook with its cell.
 func WriteGithub(w io.Writer, p schema.Problem) {
 	level := "error"
-	if p.Severity == schema.Warning {
+	switch p.Severity {
+	case schema.Warning:
 		level = "warning"
+	case schema.Note:
+		level = "notice"
 	}
 	title, msg := "bifrost check", p.Message
 	if p.Sheet != "" {

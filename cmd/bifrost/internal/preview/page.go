@@ -162,7 +162,7 @@ func (s *Server) galleryView(st state) galleryView {
 		}
 	}
 	for _, p := range slices.Concat(g.Problems, st.bookProblems) {
-		pv := problemView{Error: p.Severity != schema.Warning, Where: where(p), Message: p.Message}
+		pv := problemView{Error: p.Severity == schema.Error, Where: where(p), Message: p.Message}
 		if c := at[rowKey{p.Sheet, problemRow(p)}]; c != nil && p.Sheet != "" {
 			pv.Anchor = c.Anchor
 			c.Problems = append(c.Problems, pv)
