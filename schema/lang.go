@@ -350,7 +350,7 @@ var coreMessages = Catalogue{
 	"dup_column":           {"列「%s」が2回あります（最初は %s 列）", "column %q appears twice (first in column %s)"},
 	"missing_sheet":        {"必須のシート「%s」（%s）がありません", "missing required sheet %q (%s)"},
 	"print_only":           {"シート「%s」はゲームの定義にないので、印刷だけのシートとして扱います（ID・枚数・印刷する文字を検証し、シミュレーションでは使いません）", "sheet %q is not part of the game's definition: it is printed only (its IDs, copies and printed text are checked; the simulations never use it)"},
-	"print_only_no_id":     {"シート「%s」はゲームの定義になく、ID の列もないので、印刷も検証もしません。カードとして印刷するには、1行目に ID の列（あれば 枚数 の列）を置き、layout/<ゲーム>.yaml の kinds にこのシートの種類を加えてください", "sheet %q is not part of the game's definition and has no ID column, so it is neither printed nor checked; to print it as cards, put an ID column (and optionally 枚数/Copies) in row 1 and add a kind for it to layout/<game>.yaml"},
+	"print_only_no_id":     {"シート「%s」はゲームの定義になく、ID の列もないので、印刷も検証もしません。カードとして印刷するには、1行目に ID の列（あれば 枚数 の列）を置き、layout/<ゲーム>.yaml の kinds にこのシートの種類を加えてください", "sheet %q is not part of the game's definition and has no ID column, so it is neither printed nor checked; to print it as cards, put an ID column (and optionally a Copies column) in row 1 and add a kind for it to layout/<game>.yaml"},
 	"bad_enum":             {"%sは %s のどれかにしてください", "%s must be one of %s"},
 	"unknown_ref":          {"%s「%s」は存在しません", "%s %q does not exist"},
 	"count":                {"%sは%d枚のはずですが%d枚あります（数えた行: %s）。%s", "%s should number %d but there are %d (counted: %s); %s"},

@@ -176,7 +176,11 @@ func (ds *Dataset) bind(l *Layout, f *Field, book *schema.Book) *Error {
 	if w != nil {
 		name = w.table.Sheet
 	}
-	return layoutError(l.File, f.Line, "no_column", name, f.Header, strings.Join(headers, ", "), didYouMean(f.Header, headers))
+	near := slices.Clone(headers) // the suggestion may also be a column's English name
+	for _, c := range f.Spec.Columns() {
+		near = append(near, c.EN)
+	}
+	return layoutError(l.File, f.Line, "no_column", name, f.Header, strings.Join(headers, ", "), didYouMean(f.Header, near))
 }
 
 // didYouMean is the suggestion of the nearest of names to s, or nothing.

@@ -33,7 +33,7 @@ var messages = schema.Catalogue{
 	"rows_sheet":         {"rows には sheet が必要です", "rows needs a sheet"},
 	"no_column":          {"シート %s に「%s」という列はありません（列：%s）%s", "sheet %s has no column %q (columns: %s)%s"},
 	"no_sheet_near":      {"ゲーム %s のブックに「%s」というシートはありません（シート：%s）%s", "the workbook of game %s has no sheet %q (sheets: %s)%s"},
-	"print_only_no_id":   {"シート「%s」には ID の列がありません。カードとして印刷するには、1行目に ID の列（あれば 枚数 の列）を置いてください", "sheet %q has no ID column: to print it as cards, put an ID column (and optionally 枚数/Copies) in row 1"},
+	"print_only_no_id":   {"シート「%s」には ID の列がありません。カードとして印刷するには、1行目に ID の列（あれば 枚数 の列）を置いてください", "sheet %q has no ID column: to print it as cards, put an ID column (and optionally a Copies column) in row 1"},
 	"no_field":           {"シート %s に「%s」という列はありません%s", "sheet %s has no field %q%s"},
 	"match_whole":        {"シート全体のカードには行と照らし合わせる ID がありません", "a whole-sheet card has no ID to match rows with"},
 	"track_group":        {"track には rows.group（トラックの番号が入った列。例：Face）が必要です", "a track needs rows.group (the field that numbers the tracks, e.g. Face)"},

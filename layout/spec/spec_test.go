@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"bifrost/layout/spec"
+	"bifrost/schema"
+	"bifrost/schema/workbook"
 	"bifrost/rules"
 	"bifrost/rules/nastrond"
 )
@@ -43,11 +45,9 @@ func TestParse_ErrorsAreOneLineWithFileAndLine(t *testing.T) {
 		{"unknown top-level key", "kinds:\n", "colours: {}\nkinds:\n", 4, `unknown key "colours"`},
 		{"unknown element key", `w: 53, h: 10, text`, `w: 53, h: 10, colr: red, text`, 9, `unknown key "colr"`},
 		{"key of another element type", `{type: rect, x: -3, y: -3, w: 69, h: 94, fill: layer}`, `{type: rect, x: -3, y: -3, w: 69, h: 94, fill: layer, min_size: 3}`, 8, `key "min_size" does not apply to a rect element`},
-		{"missing field name", `text: "{Name}"`, `text: "{Nmae}"`, 9, `sheet Edda has no field "Nmae"`},
 		{"bad colour", `fill: "layer@40"`, `fill: "#12345"`, 11, `bad colour "#12345"`},
 		{"unknown palette", `fill: "layer@40"`, `fill: "laver"`, 11, `unknown colour or palette "laver"`},
 		{"palette by a field the sheet lacks", `by: Layer`, `by: Colour`, 8, `palette layer chooses by Colour`},
-		{"unknown sheet", "sheet: Edda", "sheet: Eda", 6, `game nastrond has no sheet "Eda"`},
 		{"text outside the safe area", `{type: text, x: 5,`, `{type: text, x: 1,`, 9, "outside the safe area"},
 		{"minimum above the size", "min_size: 7", "min_size: 14", 9, "min_size must be"},
 		{"unknown element type", "type: text", "type: txet", 9, `unknown element type "txet"`},
@@ -127,5 +127,40 @@ func TestBuiltinLayouts_AllLoad(t *testing.T) {
 		if _, err := spec.Load(t.TempDir(), g); err != nil {
 			t.Errorf("%s: %v", g.ID, err)
 		}
+	}
+}
+
+// A field or a sheet the schema does not know parses: it names a workbook
+// column or a print-only sheet, found when the data is read. The workbook
+// lacking it is one line at the layout's line, listing what the workbook
+// has as typed, with a suggestion.
+func TestNewDataset_ColumnsAndSheetsTheWorkbookLacksAreOneLineEach(t *testing.T) {
+	book, err := workbook.Open(filepath.Join("..", "..", "cardsrc", "nastrond.xlsx"), "cardsrc/nastrond.xlsx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := nastrond.Schema.Validate(book, schema.NewLang("en"))
+	tests := []struct {
+		name, old, new string
+		want           string
+	}{
+		{"misspelt field", `text: "{Name}"`, `text: "{Nmae}"`,
+			`layout/nastrond.yaml:9: sheet Edda has no column "Nmae" (columns: ID, 名前, 階層, 目標値, VP, 勇気, 知性, 威厳, 親愛, 枚数, 物語) (did you mean "Name"?)`},
+		{"misspelt sheet", "sheet: Edda", "sheet: Eda",
+			`layout/nastrond.yaml:6: the workbook of game nastrond has no sheet "Eda" (sheets: Valkyria, Urd, Edda, Einherjar, Keeper, Nidhogg) (did you mean "Edda"?)`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src := strings.Replace(minimal, tt.old, tt.new, 1)
+			src = strings.Replace(src, `{by: Layer, values: {"1": "#336633"}, default: "#777777"}`, `{default: "#777777"}`, 1)
+			l, err := spec.Parse("layout/nastrond.yaml", []byte(src), nastrond.Schema)
+			if err != nil {
+				t.Fatalf("parse: %v", err)
+			}
+			_, err = spec.NewDataset(l, res)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("error:\n%v\nwant the line\n%s", err, tt.want)
+			}
+		})
 	}
 }
