@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -263,5 +264,44 @@ func TestValidate_ANewSheetWithoutIDSaysWhatItNeeds(t *testing.T) {
 	at := lay + ":" + strconv.Itoa(lineOf(t, lay, "sheet: ルーン")) + `: sheet "ルーン" has no ID column`
 	if r.code != 1 || !strings.Contains(r.stdout, at) {
 		t.Errorf("bound to a kind: exit %d, stdout:\n%s\nwant %q", r.code, r.stdout, at)
+	}
+}
+
+// The cells of a new sheet and of a new column name and describe the cards
+// in Tabletop Simulator through the kind's tts_name and tts_notes.
+func TestTTS_NewColumnsNameAndDescribeTheCards(t *testing.T) {
+	src, _ := designerProject(t, func(f *excelize.File) error {
+		if err := runeSheet(f); err != nil {
+			return err
+		}
+		return addColumn("ルーン", "読み", "フェイフ", "ウルズ")(f)
+	}, "kinds:\n", "kinds:\n"+strings.Replace(runeKind, "    face:", "    tts_name: \"{名前}（{読み}）\"\n    tts_notes: \"{効き目}\"\n    face:", 1))
+	out := t.TempDir()
+	if r := bifrost(t, "tts", "nastrond", "--src", src, "--out", out); r.code != 0 {
+		t.Fatalf("tts: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	data, err := os.ReadFile(filepath.Join(out, "nastrond", "tts", "nastrond.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var save struct {
+		ObjectStates []struct {
+			Nickname         string
+			ContainedObjects []struct{ Nickname, Description, GMNotes string }
+		}
+	}
+	if err := json.Unmarshal(data, &save); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, d := range save.ObjectStates {
+		for _, c := range d.ContainedObjects {
+			got[c.GMNotes] = c.Nickname + " / " + c.Description
+		}
+	}
+	for id, want := range map[string]string{"R01": "フェフ（フェイフ） / 富のルーン。家畜と財を表す", "R02": "ウルズ（ウルズ） / 野牛のルーン。力を表す"} {
+		if got[id] != want {
+			t.Errorf("card %s in TTS is %q, want %q", id, got[id], want)
+		}
 	}
 }

@@ -8,7 +8,10 @@ import (
 
 // Drawn is one card (or board) drawn once, face and back.
 type Drawn struct {
-	ID, Kind, Name string // card ID, layout kind name, card name (TTS nickname)
+	ID, Kind, Name string // card ID, layout kind name, card name
+	// Nickname and Notes are the card's name and description in Tabletop
+	// Simulator (the kind's tts_name and tts_notes; by default its name).
+	Nickname, Notes string
 	Sheet          string // workbook sheet the card comes from
 	Row            int    // 1-based workbook row of the card (0 if none)
 	Copies         int    // copies the data asks for (the same count the PDF prints)
@@ -52,6 +55,7 @@ func drawAll(res schema.Result, l *spec.Layout, opt Options, every bool) ([]Draw
 			}
 			dr := Drawn{ID: c.ID, Kind: k.Name, Name: c.Name(d.Dataset), Copies: c.Copies, Copy: c.Copy, Board: k.Board,
 				Face: pt.Draw(k.Face, c, "face")}
+			dr.Nickname, dr.Notes = c.TTS(d.Dataset)
 			if len(k.Back) > 0 {
 				dr.Back = pt.Draw(k.Back, c, "back")
 			}

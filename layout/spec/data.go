@@ -369,6 +369,24 @@ func (c *Card) Name(ds *Dataset) string {
 	return c.ID
 }
 
+// TTS is card c's name and notes in Tabletop Simulator: the kind's
+// tts_name and tts_notes, else its name (see Name) and no notes.
+func (c *Card) TTS(ds *Dataset) (name, notes string) {
+	name = c.Name(ds)
+	env := Env{Dataset: ds, Card: c, Row: c.Row}
+	if c.Kind.TTSName != nil {
+		if s, empty := c.Kind.TTSName.Eval(env); !empty {
+			name = s
+		}
+	}
+	if c.Kind.TTSNotes != nil {
+		if s, empty := c.Kind.TTSNotes.Eval(env); !empty {
+			notes = s
+		}
+	}
+	return name, notes
+}
+
 // Designs lists one card per design of kind k (the last copy, whose copy
 // index is the widest), in sheet order.
 func (ds *Dataset) Designs(k *Kind) []*Card {

@@ -73,6 +73,8 @@ type kindSpec struct {
 	Board      bool              `yaml:"board"`
 	Face       []elementSpec     `yaml:"face"`
 	Back       []elementSpec     `yaml:"back"`
+	TTSName    string            `yaml:"tts_name"`
+	TTSNotes   string            `yaml:"tts_notes"`
 }
 
 // copiesSpec counts a card's copies elsewhere in the data: the sum of a
@@ -503,6 +505,9 @@ type Kind struct {
 	Back   []*Element
 	Line   int
 	Fields *FieldSet
+	// TTSName and TTSNotes are templates for a card's name and notes
+	// (its description) in Tabletop Simulator; nil when not given.
+	TTSName, TTSNotes *tmpl
 }
 
 type where struct {
@@ -781,6 +786,12 @@ func (p *parser) kind(path string, s kindSpec, l *Layout) *Kind {
 	scope := &scope{fields: k.Fields, each: k.Each, kind: k}
 	k.Face = p.elements(path+".face", s.Face, l, k, scope)
 	k.Back = p.elements(path+".back", s.Back, l, k, scope)
+	if s.TTSName != "" {
+		k.TTSName = p.template(path+".tts_name", s.TTSName, scope)
+	}
+	if s.TTSNotes != "" {
+		k.TTSNotes = p.template(path+".tts_notes", s.TTSNotes, scope)
+	}
 	if len(s.Face) == 0 {
 		p.errorf(path, "no_face", k.Name)
 	}

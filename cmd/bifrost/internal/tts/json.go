@@ -31,6 +31,7 @@ func (p *Plan) Save(url func(file string) string) ([]byte, error) {
 			scale = (t.Face.W - 2*t.Face.Bleed) / p.cardWidth()
 		}
 		o := p.object("Custom_Tile", fmt.Sprintf("tile/%d", i), t.Name, t.ID)
+		o.Description = t.Notes
 		o.Transform = Transform{PosX: x, PosY: 1, PosZ: -tileRow, ScaleX: scale, ScaleY: 1, ScaleZ: scale}
 		o.CustomImage = &CustomImage{ImageURL: url(t.File), ImageSecondaryURL: url(t.BackFile), ImageScalar: 1,
 			CustomTile: CustomTile{Thickness: 0.2, Stretch: true}}
@@ -58,6 +59,7 @@ func (p *Plan) deckObject(d PlacedDeck, i int, url func(string) string) Object {
 		key, cd := strconv.Itoa(s.Number), s.custom(url)
 		sheets[key] = cd
 		o := p.object("CardCustom", fmt.Sprintf("deck/%d/%d", i, j), c.Name, c.ID)
+		o.Description = c.Notes
 		o.Transform = pos
 		o.CardID = id
 		o.CustomDeck = map[string]CustomDeck{key: cd}

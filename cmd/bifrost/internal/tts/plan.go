@@ -28,6 +28,7 @@ const (
 // whose copies look different.
 type Card struct {
 	ID, Name   string
+	Notes      string // the description Tabletop Simulator shows under the name
 	Group      string // its layout kind: the cards of a group share sheets
 	Face, Back *draw.List
 }
@@ -47,6 +48,7 @@ type Deck struct {
 // Tile is a board laid on the table as a custom tile.
 type Tile struct {
 	ID, Name   string
+	Notes      string
 	Group      string
 	Face, Back *draw.List
 }
@@ -76,7 +78,7 @@ func FromDrawn(l *spec.Layout, data any, drawn []cards.Drawn) ([]Deck, []Tile, e
 			continue // a later copy, handled with the first
 		}
 		if d.Board {
-			tiles = append(tiles, Tile{ID: d.ID, Name: d.Name, Group: d.Kind, Face: d.Face, Back: d.Back})
+			tiles = append(tiles, Tile{ID: d.ID, Name: cmp.Or(d.Nickname, d.Name), Notes: d.Notes, Group: d.Kind, Face: d.Face, Back: d.Back})
 			continue
 		}
 		byID[d.ID] = copiesOf(drawn[i:])
@@ -129,7 +131,7 @@ func copiesOf(drawn []cards.Drawn) []*Card {
 	}
 	out := make([]*Card, n)
 	for i, d := range drawn[:n] {
-		out[i] = &Card{ID: d.ID, Name: d.Name, Group: d.Kind, Face: d.Face, Back: d.Back}
+		out[i] = &Card{ID: d.ID, Name: cmp.Or(d.Nickname, d.Name), Notes: d.Notes, Group: d.Kind, Face: d.Face, Back: d.Back}
 	}
 	return out
 }
