@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"io"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -302,6 +304,32 @@ func TestTTS_NewColumnsNameAndDescribeTheCards(t *testing.T) {
 	for id, want := range map[string]string{"R01": "フェフ（フェイフ） / 富のルーン。家畜と財を表す", "R02": "ウルズ（ウルズ） / 野牛のルーン。力を表す"} {
 		if got[id] != want {
 			t.Errorf("card %s in TTS is %q, want %q", id, got[id], want)
+		}
+	}
+}
+
+// serve's preview paints the same cards: a new column's cells and a new
+// sheet's cards are on the game's page.
+func TestServe_ShowsANewColumnAndANewSheet(t *testing.T) {
+	src, _ := designerProject(t, func(f *excelize.File) error {
+		if err := runeSheet(f); err != nil {
+			return err
+		}
+		return addColumn("Edda", "イラスト", "画・北欧太郎")(f)
+	}, eddaArt, `{type: text, x: 5, y: 19, w: 53, h: 30, text: "{イラスト}", size: 8}`, "kinds:\n", "kinds:\n"+runeKind)
+	url := startServe(t, src, "../../rules", "nastrond")
+	res, err := http.Get(url + "nastrond")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	page, err := io.ReadAll(res.Body)
+	if err != nil || res.StatusCode != 200 {
+		t.Fatalf("GET nastrond: %d %v", res.StatusCode, err)
+	}
+	for _, want := range []string{"画・北欧太郎", "富のルーン。家畜と財を表す", "ルーン"} {
+		if !strings.Contains(string(page), want) {
+			t.Errorf("the preview lacks %q", want)
 		}
 	}
 }
