@@ -2,6 +2,7 @@ package schema
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 )
@@ -19,7 +20,9 @@ type Record struct {
 type Field struct{ Name, Value string }
 
 // Records reads b's sheets as g declares them, in sheet order and, within a
-// sheet, sorted by key. Unknown columns (designer notes) are left out.
+// sheet, sorted by key. Unknown columns (designer notes) are left out. The
+// print-only sheets follow (sheets g does not know that have an ID column),
+// by name, each with every column by its header.
 func (g *Game) Records(b *Book) []Record {
 	var out []Record
 	for _, spec := range g.AllSheets() {
@@ -65,7 +68,36 @@ func (g *Game) Records(b *Book) []Record {
 		slices.SortStableFunc(recs, func(a, b Record) int { return strings.Compare(a.Key, b.Key) })
 		out = append(out, recs...)
 	}
+	for _, name := range slices.Sorted(maps.Keys(b.Sheets)) {
+		if t := b.Sheets[name]; !g.Known(name) && t.HasIDColumn() {
+			out = append(out, printRecords(t)...)
+		}
+	}
 	return out
+}
+
+// printRecords are the records of print-only sheet t, keyed by ID, with
+// every column by its header.
+func printRecords(t *Table) []Record {
+	var recs []Record
+	for _, row := range t.Rows {
+		if row.Blank() {
+			continue
+		}
+		r := Record{Sheet: t.Sheet, Key: fmt.Sprintf("#%d", row.Num)}
+		for i, h := range t.Header {
+			h, v := Normalize(h), Normalize(row.Cell(i))
+			if strings.EqualFold(h, "ID") && v != "" {
+				r.Key = v
+			}
+			if h != "" && v != "" {
+				r.Fields = append(r.Fields, Field{Name: h, Value: v})
+			}
+		}
+		recs = append(recs, r)
+	}
+	slices.SortStableFunc(recs, func(a, b Record) int { return strings.Compare(a.Key, b.Key) })
+	return recs
 }
 
 // Line renders a record as one line of the textconv form.

@@ -333,3 +333,74 @@ func TestServe_ShowsANewColumnAndANewSheet(t *testing.T) {
 		}
 	}
 }
+
+// A new sheet's rows are a rulebook table and its cards example cards,
+// in the HTML book as in the PDF; diff lists its cards like any other.
+func TestRulebookAndDiff_ANewSheetIsData(t *testing.T) {
+	src, _ := designerProject(t, runeSheet, "kinds:\n", "kinds:\n"+runeKind)
+	rulesDir := filepath.Join(filepath.Dir(src), "rules")
+	dir := filepath.Join(rulesDir, "nastrond")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"rulebook.md", "summary.md", "designer.md", "RULINGS.md", "glossary.yaml"} {
+		data, err := os.ReadFile(filepath.Join("../../rules/nastrond", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if name == "rulebook.md" {
+			data = append(data, "\n\n## ルーン\n\n{{table \"ルーン\" \"ID\" \"名前\" \"効き目\"}}\n\n{{card \"R02\"}}\n"...)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out := t.TempDir()
+	if r := bifrost(t, "rulebook", "nastrond", "--src", src, "--rules", rulesDir, "--out", out, "--format", "html,pdf"); r.code != 0 {
+		t.Fatalf("rulebook: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	html, err := os.ReadFile(filepath.Join(out, "nastrond", "rulebook.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"<td>R01</td>", "<td>富のルーン。家畜と財を表す</td>", ">野牛のルーン。力を表す<"} {
+		if !strings.Contains(string(html), want) {
+			t.Errorf("rulebook.html lacks %q", want)
+		}
+	}
+	needTool(t, "pdftotext", "poppler-utils")
+	raw, err := exec.Command("pdftotext", filepath.Join(out, "nastrond", "rulebook.pdf"), "-").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if text := strings.Join(strings.Fields(string(raw)), ""); strings.Count(text, "野牛のルーン。力を表す") != 2 {
+		t.Errorf("rulebook.pdf shows R02's text %d times, want twice (its table row and its card)", strings.Count(text, "野牛のルーン。力を表す"))
+	}
+
+	old := filepath.Join(src, "nastrond.xlsx")
+	changed := filepath.Join(t.TempDir(), "nastrond.xlsx")
+	if err := workbookCopy(old, changed); err != nil {
+		t.Fatal(err)
+	}
+	edit(t, filepath.Dir(changed), "nastrond", func(f *excelize.File) error {
+		if err := f.SetCellStr("ルーン", "D2", "富のルーン"); err != nil {
+			return err
+		}
+		return f.SetSheetRow("ルーン", "A4", &[]any{"R03", "ソーン", 1, "棘"})
+	})
+	r := bifrost(t, "diff", old, changed)
+	for _, want := range []string{"~ ルーン R01 フェフ: 効き目 富のルーン。家畜と財を表す → 富のルーン", "+ ルーン R03 ソーン"} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("diff lacks %q:\n%s", want, r.stdout)
+		}
+	}
+}
+
+// workbookCopy copies a workbook file.
+func workbookCopy(from, to string) error {
+	data, err := os.ReadFile(from)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(to, data, 0o644)
+}

@@ -246,13 +246,21 @@ func (d Data) components() string {
 // every row's first column is a whole number (a die face, a round), the rows
 // are in that number's order; otherwise in the workbook's key order.
 func (d Data) table(sheet string, cols ...string) (string, error) {
-	spec := findSheet(d.Game, sheet)
-	if spec == nil {
+	var specCols []schema.Column
+	key, has := "", func(c string) bool { return slices.ContainsFunc(specCols, func(sc schema.Column) bool { return sc.JA == c }) }
+	if spec := findSheet(d.Game, sheet); spec != nil {
+		key, specCols = spec.Key, spec.Columns()
+	} else if ps, ok := d.Result.PrintOnlySheet(sheet); ok && d.Book != nil { // a print-only sheet: its headers
+		key = ps.Name
+		t := d.Book.Sheets[ps.Name]
+		has = func(c string) bool {
+			return t != nil && slices.ContainsFunc(t.Header, func(h string) bool { return schema.Normalize(h) == c })
+		}
+	} else {
 		return "", messages.Err("sheet.unknown", sheet)
 	}
-	specCols := spec.Columns()
 	for _, c := range cols {
-		if !slices.ContainsFunc(specCols, func(sc schema.Column) bool { return sc.JA == c }) {
+		if !has(c) {
 			return "", messages.Err("sheet.column", sheet, c)
 		}
 	}
@@ -263,7 +271,7 @@ func (d Data) table(sheet string, cols ...string) (string, error) {
 	b.WriteString("\n| " + strings.Join(cols, " | ") + " |\n|" + strings.Repeat("---|", len(cols)) + "\n")
 	var rows []schema.Record
 	for _, r := range d.Game.Records(d.Book) {
-		if r.Sheet == spec.Key {
+		if r.Sheet == key {
 			rows = append(rows, r)
 		}
 	}
@@ -274,7 +282,7 @@ func (d Data) table(sheet string, cols ...string) (string, error) {
 			v := value(r, c)
 			if v == "" && c == "テキスト" {
 				v = d.effectText(specCols, r)
-			} else if k := slices.IndexFunc(specCols, func(sc schema.Column) bool { return sc.JA == c }); specCols[k].Kind == schema.KindEffect {
+			} else if k := slices.IndexFunc(specCols, func(sc schema.Column) bool { return sc.JA == c }); k >= 0 && specCols[k].Kind == schema.KindEffect {
 				if text := d.effectText(specCols[k:k+1], r); text != "" {
 					v = text
 				}
@@ -328,7 +336,7 @@ func (d Data) effectText(cols []schema.Column, r schema.Record) string {
 // marker on the part of the card the layout names part and the text,
 // numbered the same, in a list below the card.
 func (d Data) card(id string, callouts ...string) (string, error) {
-	if _, ok := schema.CardNames(d.Result.Data)[id]; !ok {
+	if _, ok := schema.CardNames(d.Result.Data)[id]; !ok && !d.printOnlyCard(id) {
 		return "", messages.Err("card.unknown", id)
 	}
 	if len(callouts) == 0 {
@@ -367,6 +375,13 @@ func (d Data) card(id string, callouts ...string) (string, error) {
 		fmt.Fprintf(&list, "%d. %s\n", i+1, text)
 	}
 	return fmt.Sprintf("\n\n![%s](%s%s%s)\n\n%s\n", id, CardRef, id, encodeMarks(marks), list.String()), nil
+}
+
+// printOnlyCard reports whether id is a card of a print-only sheet.
+func (d Data) printOnlyCard(id string) bool {
+	return slices.ContainsFunc(d.Result.PrintOnly, func(s schema.PrintSheet) bool {
+		return slices.ContainsFunc(s.Items, func(r schema.PrintRow) bool { return r.ID == id })
+	})
 }
 
 // partIndex finds the part named role among regions: its first region of
