@@ -247,7 +247,9 @@ func (d Data) components() string {
 // are in that number's order; otherwise in the workbook's key order.
 func (d Data) table(sheet string, cols ...string) (string, error) {
 	var specCols []schema.Column
-	key, has := "", func(c string) bool { return slices.ContainsFunc(specCols, func(sc schema.Column) bool { return sc.JA == c }) }
+	key, has := "", func(c string) bool {
+		return slices.ContainsFunc(specCols, func(sc schema.Column) bool { return sc.JA == c })
+	}
 	if spec := findSheet(d.Game, sheet); spec != nil {
 		key, specCols = spec.Key, spec.Columns()
 	} else if ps, ok := d.Result.PrintOnlySheet(sheet); ok && d.Book != nil { // a print-only sheet: its headers

@@ -9,9 +9,6 @@ import (
 // Drawn is one card (or board) drawn once, face and back.
 type Drawn struct {
 	ID, Kind, Name string // card ID, layout kind name, card name
-	// Nickname and Notes are the card's name and description in Tabletop
-	// Simulator (the kind's tts_name and tts_notes; by default its name).
-	Nickname, Notes string
 	Sheet          string // workbook sheet the card comes from
 	Row            int    // 1-based workbook row of the card (0 if none)
 	Copies         int    // copies the data asks for (the same count the PDF prints)
@@ -19,6 +16,10 @@ type Drawn struct {
 	Board          bool   // an AI board / board-size item rather than a card
 	Face, Back     *draw.List
 	// Back is nil when the kind has no back.
+
+	// Nickname and Notes are the card's name and description in Tabletop
+	// Simulator (the kind's tts_name and tts_notes; by default its name).
+	Nickname, Notes string
 }
 
 // DrawAll draws every card design of res with layout l (opt.ArtDir,

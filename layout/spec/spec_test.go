@@ -8,10 +8,10 @@ import (
 	"testing"
 
 	"bifrost/layout/spec"
-	"bifrost/schema"
-	"bifrost/schema/workbook"
 	"bifrost/rules"
 	"bifrost/rules/nastrond"
+	"bifrost/schema"
+	"bifrost/schema/workbook"
 )
 
 // minimal is a small valid layout (layout/testdata/minimal.yaml, shared
