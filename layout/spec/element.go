@@ -102,7 +102,8 @@ func (p *parser) element(path string, s elementSpec, l *Layout, k *Kind, sc *sco
 		path: path, Line0: p.line(path)}
 	allowed, ok := elementKeys[s.Type]
 	if !ok {
-		p.errorf(path+".type", "element_type", s.Type, strings.Join(sortedKeys(elementKeys), ", "))
+		types := sortedKeys(elementKeys)
+		p.errorf(path+".type", "element_type", s.Type, schema.Word{strings.Join(types, "、"), strings.Join(types, ", ")})
 		return nil
 	}
 	if n := p.nodes[path]; n != nil {
