@@ -78,12 +78,17 @@ func NewDataset(l *Layout, res schema.Result) (*Dataset, error) {
 		}
 	}
 	var errs ErrorList
+	missing := map[*schema.SheetSpec]bool{}
 	for _, po := range l.PrintOnly {
 		if err := ds.printOnly(l, po, res); err != nil {
 			errs = append(errs, err)
+			missing[po.Spec] = true
 		}
 	}
 	for _, f := range l.Columns {
+		if missing[f.Spec] {
+			continue // said once, for the sheet
+		}
 		if err := ds.bind(l, f, res.Book); err != nil {
 			errs = append(errs, err)
 		}

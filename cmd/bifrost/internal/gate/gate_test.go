@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"testing"
 
+	"bifrost/rules/nastrond"
 	"bifrost/schema"
+	"bifrost/schema/workbook"
 )
 
 // TestGithubAnnotationsEscapePropertiesAndData: a file name with , and :
@@ -14,6 +16,33 @@ func TestGithubAnnotationsEscapePropertiesAndData(t *testing.T) {
 	WriteGithub(&b, schema.Problem{Severity: schema.Warning, File: "a,b:c.xlsx", Sheet: "Edda", Cell: "D7", Message: "50% done\nnext"})
 	want := "::warning file=a%2Cb%3Ac.xlsx,title=Edda!D7::Edda!D7 50%25 done%0Anext\n"
 	if b.String() != want {
+		t.Errorf("got %q, want %q", b.String(), want)
+	}
+}
+
+// A note (a sheet printed only, never simulated) informs and never fails
+// the gate, not even where warnings do; on GitHub it is a notice.
+func TestNotesNeverFailTheGate(t *testing.T) {
+	book, err := workbook.Open("../../../../cardsrc/nastrond.xlsx", "cardsrc/nastrond.xlsx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules := book.Sheets["Rules"]
+	rules.Rows = append(rules.Rows, schema.Row{Num: rules.Rows[len(rules.Rows)-1].Num + 1, Cells: []string{"CheckWarningsFail", "○"}})
+	res := nastrond.Schema.Validate(book, schema.NewLang("en"))
+	if !res.Rules.Bool("CheckWarningsFail") {
+		t.Fatal("the planted CheckWarningsFail ○ was not read")
+	}
+	note := schema.Problem{Severity: schema.Note, File: "cardsrc/nastrond.xlsx", Sheet: "ルーン", Cell: "A1", Message: "printed only"}
+	if Failing([]schema.Problem{note}, res) {
+		t.Error("a note fails the gate under CheckWarningsFail")
+	}
+	if !Failing([]schema.Problem{note, {Severity: schema.Warning, Message: "w"}}, res) {
+		t.Error("a warning does not fail the gate under CheckWarningsFail")
+	}
+	var b bytes.Buffer
+	WriteGithub(&b, note)
+	if want := "::notice file=cardsrc/nastrond.xlsx,title=ルーン!A1::ルーン!A1 printed only\n"; b.String() != want {
 		t.Errorf("got %q, want %q", b.String(), want)
 	}
 }
