@@ -1,9 +1,6 @@
 package nastrond
 
-import (
-	"bifrost/schema"
-	"math/bits"
-)
+import "bifrost/schema"
 
 // checked is the state that Check last found sound, with what it derived
 // from it. Check re-verifies only the groups the engine marked as changed
@@ -13,30 +10,29 @@ import (
 // the answer is the same as a full check's; and what differs from it is
 // what changed since, which the invariants about change compare.
 type checked struct {
-	layout                                  // the board last verified
-	started  bool                           // Check has passed once: the copy holds
-	urdOn    [maxPlayers]int16              // Urd on the board by seat
-	cards    int16                          // Edda and Keepers on the board
-	fought   [4]int8                        // Keepers of layer k fought
-	pfought  [4]int8                        // the fought counts the pawns were checked against
-	hi       int8                           // the largest supply
-	keeperAt uint64                         // the Keepers' squares, one bit each
-	held     [maxPlayers][maxEinherjar]int8 // the Einherjar held, by seat and design
-	nHeld    [maxPlayers]int16              // their sums: held, and what returning them pays
-	payPool  [maxPlayers]int16
-	pawn     [maxPlayers]Square
-	vp       [maxPlayers]int16
-	supply   [maxPlayers]int8
-	spent    [maxPlayers]int8
-	won      [maxPlayers]int16
-	icons    [maxPlayers][nIcons]int8
-	turn     int16
-	used     int16 // urdUsed()
-	urdLag   int16 // used less turnsTaking: each turn takes exactly one Urd (I5), so it never changes
-	over     bool
-	fixed    bool // the dice of this turn are fixed (T25)
-	nd       int8
-	dFace    [maxDice]int8
+	layout                                 // the board last verified
+	started bool                           // Check has passed once: the copy holds
+	urdOn   [maxPlayers]int16              // Urd on the board by seat
+	cards   int16                          // Edda and Keepers on the board
+	fought  [4]int8                        // Keepers of layer k fought
+	pfought [4]int8                        // the fought counts the pawns were checked against
+	hi      int8                           // the largest supply
+	held    [maxPlayers][maxEinherjar]int8 // the Einherjar held, by seat and design
+	nHeld   [maxPlayers]int16              // their sums: held, and what returning them pays
+	payPool [maxPlayers]int16
+	pawn    [maxPlayers]Square
+	vp      [maxPlayers]int16
+	supply  [maxPlayers]int8
+	spent   [maxPlayers]int8
+	won     [maxPlayers]int16
+	icons   [maxPlayers][nIcons]int8
+	turn    int16
+	used    int16 // urdUsed()
+	urdLag  int16 // used less turnsTaking: each turn takes exactly one Urd (I5), so it never changes
+	over    bool
+	fixed   bool // the dice of this turn are fixed (T25)
+	nd      int8
+	dFace   [maxDice]int8
 }
 
 // Check verifies the invariants of checklist §5 that hold after every
@@ -45,30 +41,39 @@ type checked struct {
 // the first time, when there is none, only the former. The harness calls
 // it once the game is set up and after every decision, so the change it
 // compares is one decision's. It allocates only to describe a violation.
+//
+// What it reads again is what the engine marked as it changed it, in the
+// harness's one scheme (sim.Dirty): the groups of state in g.dirty (gLayout,
+// gHands, gPawns, gPurse, gCup), and within them the seats in g.marked, the
+// squares in g.sqMoved and the Einherjar designs in g.einMoved. The first
+// check and the one at the game's end mark everything; a check that passed
+// clears the marks. The recount test (recount_test.go, through
+// simtest.Recount) fails when a change goes unmarked.
 func (g *Game) Check() error {
 	c := &g.chk
-	d, seats := g.dirty, g.marked&g.seated
+	d := &g.dirty
 	first := !c.started
 	full := first || g.ph == phOver
 	if full {
-		d, seats = gAll, g.seated
+		d.MarkAll()
+		g.marked.MarkAll()
 	}
 	c.started = false // until every check passes: a failure leaves the copy behind
 	if v := g.heldVP; v != 0 && (v < 0 || !g.challenging() || g.e.p.skillVPOnFail) {
 		return schema.Errorf("T29: P%[1]dがスキルのVP %[2]dを判定まで保留しています（保留できるのはチャレンジの間だけで、SkillVPOnFailure が○なら保留しません）", "T29: P%d holds %d skill VP for the judgement (only during a challenge, and never with SkillVPOnFailure)", g.seat+1, v)
 	}
-	if d&gLayout != 0 {
+	if d.Has(gLayout) {
 		if err := g.checkBoard(first, full); err != nil {
 			return err
 		}
 	}
-	if d&gHands != 0 {
+	if d.Has(gHands) {
 		if err := g.checkEinherjar(first, full); err != nil {
 			return err
 		}
 	}
-	if d&gPawns != 0 || c.fought != c.pfought {
-		if err := g.checkPawns(seats, first); err != nil {
+	if d.Has(gPawns) || c.fought != c.pfought {
+		if err := g.checkPawns(first); err != nil {
 			return err
 		}
 	}
@@ -76,9 +81,9 @@ func (g *Game) Check() error {
 	if first {
 		used = g.urdUsed()
 	}
-	if d&(gLayout|gPurse) != 0 {
+	if d.Has(gLayout) || d.Has(gPurse) {
 		var err error
-		if used, err = g.checkPurse(seats, first, used); err != nil {
+		if used, err = g.checkPurse(first, used); err != nil {
 			return err
 		}
 	}
@@ -91,32 +96,33 @@ func (g *Game) Check() error {
 	if g.ph == phMove && len(g.opts) == 0 {
 		return schema.Errorf("I21: P%dのポーンはマス%sから移動できるマスがありません（G33）", "I21: P%d's pawn on %s has no square to move to (G33)", g.seat+1, sqText(g.pawn[g.seat]))
 	}
-	if d&gCup != 0 {
+	cup := d.Has(gCup)
+	if cup {
 		if err := g.checkDice(); err != nil {
 			return err
 		}
 	}
 	lag := used - g.turnsTaking()
 	if !first {
-		if err := g.checkTurn(lag, d); err != nil {
+		if err := g.checkTurn(lag, cup); err != nil {
 			return err
 		}
 	}
 	fixed := g.fixed()
-	if fixed && (!c.fixed || d&gCup != 0) { // the faces last copied are still the faces
+	if fixed && (!c.fixed || cup) { // the faces last copied are still the faces
 		c.dFace = g.dFace
 	}
 	c.turn, c.used, c.urdLag, c.over, c.fixed, c.nd = g.turn, used, lag, g.ph == phOver, fixed, g.nd
 	c.started = true
-	g.dirty = 0
-	g.marked = seatBits(g.seat) // the seat to play may change its purse before the next check
+	d.Clear()
+	g.marked.Clear()
+	g.marked.Mark(int(g.seat)) // the seat to play may change its purse before the next check
 	return nil
 }
 
-// checkTurn verifies I5 and I6, and T10 and I18 when the dice changed (d
-// has gCup), against the state last verified; lag is used less
-// turnsTaking now.
-func (g *Game) checkTurn(lag int16, d uint8) error {
+// checkTurn verifies I5 and I6, and T10 and I18 when the dice changed
+// (cup), against the state last verified; lag is used less turnsTaking now.
+func (g *Game) checkTurn(lag int16, cup bool) error {
 	c := &g.chk
 	switch {
 	case g.turn < c.turn:
@@ -125,7 +131,7 @@ func (g *Game) checkTurn(lag int16, d uint8) error {
 		return schema.Errorf("I6: ゲームが終わった後も続いています", "I6: the game went on after it was over")
 	case lag != c.urdLag:
 		return schema.Errorf("I5: 1手番に1枚を超えて、手持ちのウルズが%+d枚使われました（第%d手番から第%d手番）", "I5: %+d Urd taken from the supplies beyond one a turn (turn %d to %d)", lag-c.urdLag, c.turn, g.turn)
-	case c.fixed && g.turn == c.turn && d&gCup != 0:
+	case c.fixed && g.turn == c.turn && cup:
 		for i := range min(c.nd, g.nd) {
 			if g.dFace[i] != c.dFace[i] {
 				return schema.Errorf("T10、I18: 目の確定後にサイコロの目が%dから%dに変わりました", "T10, I18: a die changed from %d to %d after the dice were fixed", c.dFace[i], g.dFace[i])
@@ -135,16 +141,17 @@ func (g *Game) checkTurn(lag int16, d uint8) error {
 	return nil
 }
 
-// checkPurse verifies I4 and VP that are not negative for the seats in
+// checkPurse verifies I4 and VP that are not negative for the marked
 // seats (those whose purse or board Urd changed), I3 for the Edda and
 // Keepers and the supplies within 1 of I5; and then, unless first, I15,
 // I5, G6, I3 and T48 for those seats against the state last verified. It
 // returns the Urd taken from the supplies (urdUsed), used before.
-func (g *Game) checkPurse(seats uint8, first bool, used int16) (int16, error) {
+func (g *Game) checkPurse(first bool, used int16) (int16, error) {
 	c := &g.chk
 	n := g.n
-	for m := seats; m != 0; m &= m - 1 {
-		s := int8(bits.TrailingZeros8(m))
+	seats := &g.marked
+	for i := seats.Next(0); i >= 0; i = seats.Next(i + 1) {
+		s := int8(i)
 		if g.supply[s] < 0 || g.divine[s] < 0 || g.spent[s] < 0 {
 			return used, schema.Errorf("P%dのウルズが負の数です（手持ち%d枚、ヴァルキリアの下%d枚、使用済み%d枚）", "P%d: negative Urd (supply %d, divine %d, spent %d)", s+1, g.supply[s], g.divine[s], g.spent[s])
 		}
@@ -171,8 +178,8 @@ func (g *Game) checkPurse(seats uint8, first bool, used int16) (int16, error) {
 	if hi-lo > 1 {
 		return used, schema.Errorf("各自の手持ちのウルズに%d枚の差があります（1手番に1枚ずつ使うので、差は1枚以内のはずです）", "Urd supplies differ by %d (one Urd per turn keeps them within 1)", hi-lo)
 	}
-	for m := seats; m != 0; m &= m - 1 {
-		s := int8(bits.TrailingZeros8(m))
+	for i := seats.Next(0); i >= 0; i = seats.Next(i + 1) {
+		s := int8(i)
 		if !first {
 			if err := g.stepPurse(s); err != nil {
 				return used, err
@@ -229,17 +236,17 @@ func (g *Game) checkBoard(first, full bool) error {
 		}
 	}
 	urdOn, cards, fought := c.urdOn, c.cards, c.fought
-	changed := g.sqMoved
+	changed := &g.sqMoved
 	if full {
-		changed = 0
+		changed.Clear()
 		for q := range Square(squares) {
 			if g.board[q] != c.board[q] {
-				changed |= 1 << q
+				changed.Mark(int(q))
 			}
 		}
 	}
-	for m := changed; m != 0; m &= m - 1 {
-		q := Square(bits.TrailingZeros64(m))
+	for i := changed.Next(0); i >= 0; i = changed.Next(i + 1) {
+		q := Square(i)
 		v, was := g.board[q], c.board[q]
 		if v == was {
 			continue
@@ -281,12 +288,12 @@ func (g *Game) checkBoard(first, full bool) error {
 	// Keeper squares: a Keeper stands until fought; then its square holds
 	// the fighter's Urd (T33, T34).
 	keepers := len(e.keepCard)
-	if !full && g.keeperSq == c.keeperSq && g.keeperBy == c.keeperBy && changed&c.keeperAt == 0 {
+	if !full && g.keeperSq == c.keeperSq && g.keeperBy == c.keeperBy && !g.keeperSquareChanged() {
 		keepers = 0 // no Keeper and none of their squares changed
 	}
 	for k, kc := range e.keepCard[:keepers] {
 		at := g.keeperSq[k]
-		if at == c.keeperSq[k] && g.keeperBy[k] == c.keeperBy[k] && changed&(1<<at) == 0 {
+		if at == c.keeperSq[k] && g.keeperBy[k] == c.keeperBy[k] && !changed.Has(int(at)) {
 			continue
 		}
 		if c.keeperBy[k] >= 0 {
@@ -304,11 +311,11 @@ func (g *Game) checkBoard(first, full bool) error {
 			fought[e.info[kc].layer]++
 		}
 	}
-	if err := g.checkUrdAt(changed, full); err != nil {
+	if err := g.checkUrdAt(full); err != nil {
 		return err
 	}
-	for m := changed; m != 0; m &= m - 1 {
-		q := Square(bits.TrailingZeros64(m))
+	for i := changed.Next(0); i >= 0; i = changed.Next(i + 1) {
+		q := Square(i)
 		switch was, v := c.board[q], g.board[q]; {
 		case first || v == was:
 		case was < 0:
@@ -319,20 +326,28 @@ func (g *Game) checkBoard(first, full bool) error {
 		c.board[q] = g.board[q]
 	}
 	if keepers > 0 {
-		c.keeperSq, c.keeperBy, c.keeperAt = g.keeperSq, g.keeperBy, 0
-		for _, at := range g.keeperSq[:keepers] {
-			c.keeperAt |= 1 << at
-		}
+		c.keeperSq, c.keeperBy = g.keeperSq, g.keeperBy
 	}
 	c.urdOn, c.cards, c.fought = urdOn, cards, fought
-	g.sqMoved = 0
+	changed.Clear()
 	return nil
+}
+
+// keeperSquareChanged reports whether a square that held a Keeper, or the
+// Urd of its fighter, when Check last passed is marked as changed.
+func (g *Game) keeperSquareChanged() bool {
+	for _, at := range g.chk.keeperSq[:len(g.e.keepCard)] {
+		if g.sqMoved.Has(int(at)) {
+			return true
+		}
+	}
+	return false
 }
 
 // checkUrdAt verifies the sets of Urd squares that challenges count from
 // (countUrd) against the board: on the changed squares, and on every square
 // when full.
-func (g *Game) checkUrdAt(changed uint64, full bool) error {
+func (g *Game) checkUrdAt(full bool) error {
 	if full {
 		var want [maxPlayers]uint64
 		for q, v := range g.board {
@@ -345,8 +360,9 @@ func (g *Game) checkUrdAt(changed uint64, full bool) error {
 		}
 		return nil
 	}
-	for m := changed; m != 0; m &= m - 1 {
-		q := Square(bits.TrailingZeros64(m))
+	changed := &g.sqMoved
+	for i := changed.Next(0); i >= 0; i = changed.Next(i + 1) {
+		q := Square(i)
 		for s := range int8(maxPlayers) {
 			if has := g.urdAt[s]&(1<<q) != 0; has != (g.board[q] == urd(s)) {
 				return schema.Errorf("マス%sには%sがありますが、チャレンジで数えるP%[4]dのウルズのマスでは「%[3]v」です", "square %s holds %s but the Urd squares challenges count say %v for P%d", sqText(q), g.cellWord(q), urdWord[b2i(has)], s+1)
@@ -369,9 +385,9 @@ func (g *Game) checkEinherjar(first, full bool) error {
 	if first {
 		c.held, c.nHeld, c.payPool = [maxPlayers][maxEinherjar]int8{}, [maxPlayers]int16{}, [maxPlayers]int16{}
 	}
-	moved := g.einMoved
+	moved := &g.einMoved
 	if full {
-		moved = all
+		moved.MarkAll()
 		for s := range n {
 			if g.heldMask[s]&^all != 0 {
 				return schema.Errorf("P%dが存在しない種類のエインヘリアル（%b）を持っています", "P%d holds designs %b that do not exist", s+1, g.heldMask[s]&^all)
@@ -385,8 +401,7 @@ func (g *Game) checkEinherjar(first, full bool) error {
 	// nothing, so they count for nothing.
 	n0, n1, n2, n3 := c.nHeld[0], c.nHeld[1], c.nHeld[2], c.nHeld[3]
 	p0, p1, p2, p3 := c.payPool[0], c.payPool[1], c.payPool[2], c.payPool[3]
-	for m := moved; m != 0; m &= m - 1 {
-		j := bits.TrailingZeros64(m) & (maxEinherjar - 1)
+	for j := moved.Next(0); j >= 0; j = moved.Next(j + 1) {
 		h0, h1, h2, h3 := g.held[0][j], g.held[1][j], g.held[2][j], g.held[3][j]
 		listed := g.heldMask[0]>>j&1 | g.heldMask[1]>>j&1<<1 | g.heldMask[2]>>j&1<<2 | g.heldMask[3]>>j&1<<3
 		holding := uint64(b2u(h0 > 0) | b2u(h1 > 0)<<1 | b2u(h2 > 0)<<2 | b2u(h3 > 0)<<3)
@@ -415,7 +430,7 @@ func (g *Game) checkEinherjar(first, full bool) error {
 		}
 	}
 	c.nHeld, c.payPool = nHeld, payPool
-	g.einMoved = 0
+	moved.Clear()
 	return nil
 }
 
@@ -439,7 +454,7 @@ func (g *Game) heldError(j int) error {
 // checkPawns verifies I11–I13: pawns on the board, at most two at Nidhogg,
 // no two sharing a square except after a Keeper fight (G17), and as many
 // below each layer as Keepers of that layer fought.
-func (g *Game) checkPawns(seats uint8, first bool) error {
+func (g *Game) checkPawns(first bool) error {
 	n := g.n
 	c := &g.chk
 	var tally uint32 // pawns by depth (pawnDepth), a byte each
@@ -476,7 +491,7 @@ func (g *Game) checkPawns(seats uint8, first bool) error {
 		}
 	}
 	if !first {
-		if err := g.stepPawns(seats); err != nil {
+		if err := g.stepPawns(); err != nil {
 			return err
 		}
 	}
@@ -485,12 +500,12 @@ func (g *Game) checkPawns(seats uint8, first bool) error {
 	return nil
 }
 
-// stepPawns verifies I11, I13 and I14 for the pawns of the seats in seats,
+// stepPawns verifies I11, I13 and I14 for the pawns of the marked seats,
 // those that may have moved, against where they last stood.
-func (g *Game) stepPawns(seats uint8) error {
+func (g *Game) stepPawns() error {
 	c := &g.chk
-	for m := seats; m != 0; m &= m - 1 {
-		s := bits.TrailingZeros8(m)
+	seats := &g.marked
+	for s := seats.Next(0); s >= 0; s = seats.Next(s + 1) {
 		was, is := c.pawn[s], g.pawn[s]
 		switch {
 		case was == is:

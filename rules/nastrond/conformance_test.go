@@ -9,5 +9,5 @@ import (
 // TestEngineConformsToTheHarness runs the checks every engine passes
 // (sim/simtest.Conformance).
 func TestEngineConformsToTheHarness(t *testing.T) {
-	simtest.Conformance(t, shippedEngine(t), recount)
+	simtest.Conformance(t, shippedEngine(t), recount())
 }

@@ -48,10 +48,10 @@
 // picked one at a time in ascending (sides, face) order, so each set of
 // dice is offered once.
 //
-// A Game checks its invariants incrementally. The engine marks the groups
-// of state it changes (board, Einherjar, pawns, purses, dice), the seats
-// whose pawn, purse or hand changed, and the squares and Einherjar designs
-// within them. Check re-verifies only what was marked since it last passed,
+// A Game checks its invariants incrementally. The engine marks, each in a
+// sim.Dirty, the groups of state it changes (board, Einherjar, pawns,
+// purses, dice), the seats whose pawn, purse or hand changed, and the
+// squares and Einherjar designs within them. Check re-verifies only what was marked since it last passed,
 // keeping its counts and a copy of what it verified, and compares the
 // marked groups and seats with that copy for the invariants about change
 // (so a Game is no sim.Stepper: the harness calls Check once the game is

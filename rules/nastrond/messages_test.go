@@ -23,7 +23,7 @@ func TestNastrondViolationsSpeakJapanese(t *testing.T) {
 	check(t, g)
 	g.supply[1] -= 2
 	g.divine[1] += 2
-	g.touch(gPurse)
+	g.dirty.Mark(gPurse)
 	names["Check: supplies 2 apart"] = g.Check()
 	g = setupGame(t, withParams(e, func(p *params) { p.minMove = 13 }), 2) // as TestI21_G33_PawnWithoutLegalMoveIsViolation
 	names["Check: no square to move to"] = g.Check()

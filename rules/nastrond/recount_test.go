@@ -10,14 +10,73 @@ import (
 	"bifrost/rules/sim/simtest"
 )
 
-// recount proves Check's kept counts (simtest.Recount) with
-// recountMismatch.
-var recount = simtest.Recount{Counts: func(g sim.Game) error {
-	if msg := recountMismatch(g.(*Game)); msg != "" {
-		return errors.New(msg)
+// recount proves Check's incremental checks (simtest.Recount): that the
+// engine marks every group of state, seat, square and Einherjar design it
+// changes (unmarked), and that Check's kept counts equal a full recount
+// (recountMismatch). Each call has its own copy of the game as Check last
+// passed it, which Counts takes and Marked compares with.
+func recount() simtest.Recount {
+	var passed Game
+	return simtest.Recount{
+		Marked: func(g sim.Game) error { return unmarked(g.(*Game), &passed) },
+		Counts: func(gm sim.Game) error {
+			g := gm.(*Game)
+			if msg := recountMismatch(g); msg != "" {
+				return errors.New(msg)
+			}
+			passed = *g
+			return nil
+		},
+	}
+}
+
+// unmarked reports, before Check, a group of state, a seat, a square or an
+// Einherjar design that differs from the game as Check last passed it
+// (passed) without its mark.
+func unmarked(g, passed *Game) error {
+	if !g.chk.started || g.chk != passed.chk {
+		return nil // the first Check of a game reads everything
+	}
+	for _, grp := range []struct {
+		group int
+		same  bool
+	}{
+		{gLayout, g.layout == passed.layout},
+		{gHands, g.hands == passed.hands},
+		{gPawns, g.pawns == passed.pawns},
+		{gPurse, g.purse == passed.purse && g.icons == passed.icons},
+		{gCup, g.cup == passed.cup},
+	} {
+		if !g.dirty.Has(grp.group) && !grp.same {
+			return fmt.Errorf("group %d changed without its mark", grp.group)
+		}
+	}
+	for j := range g.e.skills {
+		same := g.field[j] == passed.field[j]
+		for p := range g.n {
+			same = same && g.held[p][j] == passed.held[p][j]
+		}
+		if !g.einMoved.Has(j) && !same {
+			return fmt.Errorf("Einherjar design %d moved without its mark", j)
+		}
+	}
+	for q := range Square(squares) {
+		if !g.sqMoved.Has(int(q)) && g.board[q] != passed.board[q] {
+			return fmt.Errorf("square %s changed without its mark", sqText(q))
+		}
+	}
+	for s := range g.n {
+		same := g.pawn[s] == passed.pawn[s] && g.arrived[s] == passed.arrived[s] &&
+			g.supply[s] == passed.supply[s] && g.divine[s] == passed.divine[s] && g.spent[s] == passed.spent[s] &&
+			g.vp[s] == passed.vp[s] && g.won[s] == passed.won[s] && g.icons[s] == passed.icons[s] &&
+			g.held[s] == passed.held[s] && g.nHeld[s] == passed.nHeld[s] && g.payPool[s] == passed.payPool[s] &&
+			g.heldMask[s] == passed.heldMask[s] && g.urdAt[s] == passed.urdAt[s]
+		if !g.marked.Has(int(s)) && !same {
+			return fmt.Errorf("P%d's pawn, purse or hand changed without the seat's mark", s+1)
+		}
 	}
 	return nil
-}}
+}
 
 // TestIncrementalChecksMatchFullRecountUnderEveryRulesVariant plays seeded
 // games (random and greedy bots, 2–4 players) under every Rules variant the
@@ -35,7 +94,7 @@ func TestIncrementalChecksMatchFullRecountUnderEveryRulesVariant(t *testing.T) {
 		withParams(base, func(p *params) { p.divineAfterFix, p.countAllUrd = true, true }),
 		withParams(base, func(p *params) { p.unlimitedDice, p.minMove = true, 0 }),
 	} {
-		simtest.Recounts(t, e, recount)
+		simtest.Recounts(t, e, recount())
 	}
 }
 
@@ -56,9 +115,7 @@ func recountMismatch(g *Game) string {
 		}
 	}
 	var fought [4]int8
-	keeperAt := uint64(0)
 	for k, kc := range e.keepCard {
-		keeperAt |= 1 << g.keeperSq[k]
 		if g.keeperBy[k] >= 0 {
 			fought[e.info[kc].layer]++
 		}
@@ -91,7 +148,6 @@ func recountMismatch(g *Game) string {
 		{"Check's Edda and Keepers on the board", c.cards, cards},
 		{"Check's Keepers fought by layer", c.fought, fought},
 		{"Check's fought counts the pawns were checked against", c.pfought, fought},
-		{"Check's Keeper squares", c.keeperAt, keeperAt},
 		{"Check's copy of the board", c.board, g.board},
 		{"Check's copy of the Keeper squares", c.keeperSq, g.keeperSq},
 		{"Check's copy of the Keepers' fighters", c.keeperBy, g.keeperBy},
@@ -115,7 +171,8 @@ func recountMismatch(g *Game) string {
 		{"Check's turn", c.turn, g.turn},
 		{"Check's fixed dice", c.fixed, g.fixed()},
 		{"Check's dice in use", c.nd, g.nd},
-		{"the marks left after Check", [4]uint64{uint64(g.dirty), uint64(g.marked), g.sqMoved, g.einMoved}, [4]uint64{0, 1 << g.seat}},
+		{"the marks left after Check", [4]int{g.dirty.Next(0), g.marked.Next(0), g.sqMoved.Next(0), g.einMoved.Next(0)}, [4]int{-1, int(g.seat), -1, -1}},
+		{"the seats marked after Check", g.marked.Next(int(g.seat) + 1), -1},
 	} {
 		if x.kept != x.got {
 			return fmt.Sprintf("%s: kept %v, recounted %v", x.what, x.kept, x.got)

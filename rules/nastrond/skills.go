@@ -331,7 +331,7 @@ func (g *Game) applyClause(cl *clause, b int8, card int16, emit func(Event)) {
 			return
 		}
 		old := g.dFace[b]
-		g.touch(gCup)
+		g.dirty.Mark(gCup)
 		g.dFace[b] = g.dieEffect(cl, b)
 		emit(Event{Kind: EvDie, Seat: s, Card: int32(card), N: int32(old), M: int32(g.dFace[b])})
 	case vReroll:
@@ -390,7 +390,7 @@ func (g *Game) rerollBudget(j int, act [maxClauses]bool) int8 {
 // rerollPicked rerolls the dice chosen in the reroll window together and
 // returns to the after-roll window.
 func (g *Game) rerollPicked(emit func(Event)) {
-	g.touch(gCup)
+	g.dirty.Mark(gCup)
 	for i := range g.nd {
 		if g.picked&(1<<i) != 0 {
 			old := g.dFace[i]
