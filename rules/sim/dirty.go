@@ -91,15 +91,18 @@ func (d *Dirty) Any() bool {
 //
 // walks the marked parts in ascending order.
 func (d *Dirty) Next(i int) int {
-	if i < 64 {
-		if m := d.low >> i; m != 0 {
-			return i + bits.TrailingZeros64(m)
-		}
-		if d.high == nil {
-			return -1
-		}
-		i = 64
+	if m := d.low >> i; m != 0 { // nothing when i is 64 or more
+		return i + bits.TrailingZeros64(m)
 	}
+	return d.nextHigh(i)
+}
+
+// nextHigh is Next beyond the first 64 parts, from i on; it stays out of
+// line so that Next, on the first 64, is inlined.
+//
+//go:noinline
+func (d *Dirty) nextHigh(i int) int {
+	i = max(i, 64)
 	for w := i/64 - 1; w < len(d.high); w++ {
 		m := d.high[w]
 		if w == i/64-1 {

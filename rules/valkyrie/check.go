@@ -156,16 +156,15 @@ func (z *zoneRef) len() int {
 	return len(*z.pile)
 }
 
-// touch records that zone k (with its argument) changed: cards new to it
-// can be only from position from on (a zone that only lost cards passes its
-// length; for a seat's own cards, a position in the discard pile, or noNew
-// when cards only moved among its four piles). The next Check reads that
-// part and recounts the zone.
+// touch marks zone k (with its argument) as changed in g.dirty: cards new
+// to it can be only from position from on (a zone that only lost cards
+// passes its length; for a seat's own cards, a position in the discard
+// pile, or noNew when cards only moved among its four piles). The next
+// Check reads that part and recounts the zone.
 func (g *Game) touch(k zone, arg, from int) {
 	id := g.zid(k, arg)
-	if !g.dirty[id] {
-		g.dirty[id] = true
-		g.dirtyList = append(g.dirtyList, int16(id))
+	if !g.dirty.Has(id) {
+		g.dirty.Mark(id)
 		g.low[id] = int16(from)
 	} else if int16(from) < g.low[id] {
 		g.low[id] = int16(from)
@@ -189,13 +188,8 @@ func (g *Game) arrive(seat int, c int16) {
 
 // touchAll marks every zone as changed throughout.
 func (g *Game) touchAll() {
-	for id := range g.dirty {
-		if !g.dirty[id] {
-			g.dirty[id] = true
-			g.dirtyList = append(g.dirtyList, int16(id))
-		}
-		g.low[id] = 0
-	}
+	g.dirty.MarkAll()
+	clear(g.low)
 }
 
 // checker holds Check's tallies between calls. A check reads only the part
@@ -238,6 +232,13 @@ type sighting struct {
 // moved without its zones being marked shows up as lost, as come unseen or as
 // in two zones (I1). What only a new turn changes is checked when a turn has
 // begun since the last call.
+//
+// The marks are the harness's one scheme (sim.Dirty): the engine marks each
+// zone it changes in g.dirty through touch, which also notes in g.low where
+// cards new to the zone may lie; Check reads the marked zones in ascending
+// order and clears the marks once they all passed. The first check and the
+// one at the game's end mark every zone. The recount test (recount_test.go,
+// through simtest.Recount) fails when a zone changes unmarked.
 //
 //   - I1: every card is in exactly one zone, none twice;
 //   - I2–I5: the Valkyries, First Valkyries, weaknesses and VP cards are all there;
@@ -326,7 +327,7 @@ func (g *Game) Check() error {
 // newChecker sets up Check's tallies at its first call, reusing those of a
 // finished game when it can; every zone is read.
 func (g *Game) newChecker() *checker {
-	nz := len(g.dirty)
+	nz := g.dirty.Len()
 	ch, _ := g.e.checkers.Get().(*checker)
 	if ch == nil {
 		ch = &checker{}
@@ -353,12 +354,13 @@ func (g *Game) newChecker() *checker {
 // checkZones reads the changed zones (I1–I7, I9, I11) and forgets the marks.
 func (g *Game) checkZones(ch *checker) error {
 	ch.epoch++
-	for _, id := range g.dirtyList {
+	d := &g.dirty
+	for id := d.Next(0); id >= 0; id = d.Next(id + 1) {
 		z := &ch.zones[id]
 		low := int(g.low[id])
 		z.size = int32(z.len())
 		if low < len(*z.pile) || z.own != nil && (low == 0 || g.nArrivals > 0) {
-			if err := g.look(ch, int(id), z); err != nil {
+			if err := g.look(ch, id, z); err != nil {
 				return err
 			}
 		}
@@ -375,13 +377,12 @@ func (g *Game) checkZones(ch *checker) error {
 	g.nArrivals = 0
 	// Moves keep every zone's count equal to its size; a card lost or come
 	// unseen makes them differ.
-	for _, id := range g.dirtyList {
+	for id := d.Next(0); id >= 0; id = d.Next(id + 1) {
 		if z := &ch.zones[id]; z.size != z.count {
-			return g.recount(ch, int(id))
+			return g.recount(ch, id)
 		}
-		g.dirty[id] = false
 	}
-	g.dirtyList = g.dirtyList[:0]
+	d.Clear()
 	if ch.new {
 		ch.new = false
 		for k, n := range ch.kinds {
@@ -480,7 +481,7 @@ func (g *Game) lookPile(ch *checker, id int, z *zoneRef, s []int16, pk zone) err
 		if o == id {
 			continue
 		}
-		if o >= 0 && !g.dirty[o] {
+		if o >= 0 && !g.dirty.Has(o) {
 			return schema.Errorf("I1: カード#%d（%s）が%sと%sの両方にあります", "I1: card #%d (%s) is in the %s and the %s", c, g.ds(c).id, g.idName(o), g.zoneName(pk, arg))
 		}
 		if sg.zones&(1<<k) == 0 || (k >= zSupply && k <= zPool && int(sg.arg) != arg) {

@@ -151,8 +151,7 @@ type Game struct {
 
 	// What happened, kept for the checks (check.go); the engine records
 	// and never judges.
-	dirty     []bool      // per zone: changed since the last Check
-	dirtyList []int16     // the dirty zones, in the order they changed
+	dirty     sim.Dirty   // the zones changed since the last Check (touch)
 	low       []int16     // per dirty zone: the first position that may hold a card new to it
 	chk       *checker    // Check's incremental tallies, made by the first Check
 	bought    int         // Valkyries bought this turn (chBuy only)
@@ -261,8 +260,7 @@ func newGame(e *Engine, n, m int, rng *rand.Rand) *Game {
 		g.pool[k] = append(carve(len(vs)), vs...)
 	}
 	nz := g.zoneCount()
-	g.dirty = make([]bool, nz)
-	g.dirtyList = carve(nz)
+	g.dirty.Size(nz)
 	g.low = carve(nz)[:nz]
 
 	// Supply rows: front, middle, then back, one card per slot (S6).

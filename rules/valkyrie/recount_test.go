@@ -22,7 +22,7 @@ func unmarkedChange(gm sim.Game) error {
 		return nil // Check has not read the game yet, or it is over
 	}
 	for id := range ch.zones {
-		if g.dirty[id] {
+		if g.dirty.Has(id) {
 			continue
 		}
 		if err := zoneAsSeen(g, ch, id); err != nil {
@@ -39,15 +39,12 @@ func recountZones(gm sim.Game) error {
 	if ch == nil {
 		return nil // the game is over: its last Check read every zone
 	}
-	if len(g.dirtyList) != 0 {
-		return fmt.Errorf("Check left %d zones marked", len(g.dirtyList))
+	if id := g.dirty.Next(0); id >= 0 {
+		return fmt.Errorf("Check left zone %d marked", id)
 	}
 	var kinds [4]int
 	var vp [maxPlayers]int
 	for id := range ch.zones {
-		if g.dirty[id] {
-			return fmt.Errorf("Check left zone %d marked", id)
-		}
 		if err := zoneAsSeen(g, ch, id); err != nil {
 			return err
 		}

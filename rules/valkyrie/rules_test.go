@@ -811,7 +811,7 @@ func TestCheckCatchesEveryBrokenInvariant(t *testing.T) {
 			p.hand = p.hand[1:]
 			g.touch(zHand, 0, noNew)
 		}},
-		{"I3 (I1)", "a card moved into a seat's own cards marked as come from nowhere", func(g *Game) {
+		{"I1: card #", "a card moved into a seat's own cards marked as come from nowhere", func(g *Game) {
 			p := &g.pl[0]
 			p.discard = append(p.discard, g.box[len(g.box)-1])
 			g.box = g.box[:len(g.box)-1]

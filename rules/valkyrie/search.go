@@ -171,7 +171,7 @@ func (g *Game) copyInto(d *Game, rng *rand.Rand) {
 	for _, s := range g.pool {
 		need += cap(s)
 	}
-	need += cap(g.box) + cap(g.dirtyList) + cap(g.low)
+	need += cap(g.box) + cap(g.low)
 	spare := 0 // redealHand's candidates: one seat's draw pile and hand
 	for i := range g.pl {
 		spare = max(spare, cap(g.pl[i].deck)+cap(g.pl[i].hand))
@@ -203,10 +203,11 @@ func (g *Game) copyInto(d *Game, rng *rand.Rand) {
 	for k := range d.pool {
 		d.pool[k] = cp(d.pool[k])
 	}
-	d.box, d.dirtyList, d.low = cp(g.box), cp(g.dirtyList), cp(g.low)
+	d.box, d.low = cp(g.box), cp(g.low)
 	d.back = back[:off]
 	d.mark = append(mark[:0], g.mark...)
-	d.dirty = append(dirty[:0], g.dirty...)
+	dirty.CopyFrom(&g.dirty)
+	d.dirty = dirty
 	d.pending = append(pending[:0], g.pending...)
 	d.playOK = append(playOK[:0], g.playOK...)
 	d.fresh = append(fresh[:0], g.fresh...)
