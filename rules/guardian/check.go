@@ -3,6 +3,7 @@ package guardian
 import (
 	"math/rand/v2"
 
+	"bifrost/rules/sim"
 	"bifrost/schema"
 	"bifrost/schema/effect"
 )
@@ -18,6 +19,12 @@ import (
 //   - I10: a player who passed never acts again in that battle;
 //   - I4–I6: card kinds by zone, one Guardian in the forging zone, no reckless
 //     SP or 闇, Orders in the forging zone only during the battle.
+//
+// Its marks are the harness's one scheme (sim.Dirty): the engine marks a
+// summed zone that changed below its top (stackSums.forget) and Check reads
+// it whole, then clears the marks; the rest it reads whole every time. The
+// recount test (recount_test.go, through simtest.Recount) fails when a
+// change goes unmarked or undropped.
 func (g *Game) Check() error {
 	e, p := g.e, &g.p
 	if p.badAct {
@@ -94,6 +101,7 @@ func (g *Game) Check() error {
 			return schema.Errorf("P%dのフォージングゾーンに、戦闘フェイズの外でオーダーがあります", "P%d has Orders in the forging zone outside the battle phase", s+1)
 		}
 	}
+	g.stacked.whole.Clear() // both seats' zones are read
 	return nil
 }
 
@@ -131,20 +139,30 @@ const (
 // valid[s][z] cards of seat s's zone z, which Check read before; it reads
 // only the cards above them. The engine calls drop when it takes cards off
 // the top of such a zone (the sum loses them before another card can take
-// their place) and forget when it changes one below its top; a card changed
-// in place below the top without forget would not be read again, which the
-// tests rule out by a recount after every decision of many games.
+// their place) and forget when it changes one below its top, which marks
+// the zone in whole (the harness's one scheme of marks, sim.Dirty) for
+// Check to read it whole; a card changed in place below the top without
+// forget would not be read again, which the recount test (recount_test.go,
+// through simtest.Recount) rules out after every decision of many games.
 type stackSums struct {
 	valid [2][nStacked]int
 	sum   [2][nStacked]uint64
+	whole sim.Dirty // zone z of seat s, part s*nStacked+z: changed below its top since Check
+}
+
+// reset makes st read every zone whole, as at the start of a game.
+func (st *stackSums) reset() {
+	*st = stackSums{}
+	st.whole.Size(2 * nStacked)
 }
 
 // read returns the weight of zone z of seat s, whose cards are now cards,
 // reading only those above the part read before, and takes them in. A
-// zone shorter than that part (a move that did not drop) is read whole.
+// zone marked whole, or shorter than that part (a move that did not
+// drop), is read whole.
 func (st *stackSums) read(w []uint64, s, z int, cards []int16) uint64 {
 	v, sum := st.valid[s][z], st.sum[s][z]
-	if v > len(cards) {
+	if v > len(cards) || st.whole.Has(s*nStacked+z) {
 		v, sum = 0, 0
 	}
 	for _, c := range cards[v:] {
@@ -167,9 +185,10 @@ func (st *stackSums) drop(w []uint64, s, z int, cards []int16) {
 	st.valid[s][z] = len(cards)
 }
 
-// forget makes Check read zone z of seat s whole (it changed below its top).
+// forget marks zone z of seat s for Check to read whole (it changed below
+// its top).
 func (st *stackSums) forget(s, z int) {
-	st.valid[s][z], st.sum[s][z] = 0, 0
+	st.whole.Mark(s*nStacked + z)
 }
 
 // weights sums the weights w of the cards in z.

@@ -8,68 +8,76 @@ import (
 	"bifrost/rules/sim/simtest"
 )
 
-// TestGuardianIncrementalCountsMatchRecount: Check sums the deck, resource and consume zones through
-// running sums of the part of each zone it read before, which the engine
-// keeps as it takes cards off. After every decision of many seeded games,
-// before Check reads anything, that part of each zone must lie within it
-// and weigh what its running sum says; after Check the seat's sum must
-// equal a full recount. The games must have taken cards off every kind of
-// zone and changed them below their top (mulligan, take, fortify, recover).
-func TestGuardianIncrementalCountsMatchRecount(t *testing.T) {
-	e := newEngine(t)
-	moves := map[sim.EventKind]int{}
-	emit := func(ev sim.Event) {
-		if ev.Kind == sim.Acquired && ev.N == 3 {
-			moves[evRecover]++ // a card recovered from the consume zone
-		}
-		moves[ev.Kind]++
-	}
-	var buf []sim.Choice
-	decisions := 0
-	for i := range 400 {
-		cfg := sim.Config{Players: 2, Index: i}
-		engineRng, botRng := sim.Streams(sim.GameSeed(18, 2, i))
-		g := e.NewGame(cfg, engineRng).(*Game)
-		bots := [2]sim.Bot{e.NewBot("random"), e.NewBot([]string{"random", "greedy"}[i%2])}
-		for !g.Over() && g.Turn() <= e.TurnCap() {
-			buf = g.Choices(buf[:0])
-			g.Apply(buf[bots[g.Seat()].Choose(g, buf, botRng)], emit)
-			decisions++
-			if err := runningSums(g); err != nil {
-				t.Fatalf("game %d, decision %d: %v", i, decisions, err)
+// recount proves Check's running sums (simtest.Recount) over 400 games:
+// the moves that change the summed zones below their top are rare.
+var recount = simtest.Recount{Marked: runningSums, Counts: recountZones, Games: 400}
+
+// TestRecountsMeetEveryRunningSumMove: the seeded games in which the
+// conformance suite proves Check's running sums (recount) meet every way
+// the engine changes the summed zones between two checks: cards taken off
+// the top of the resource zone (take, which drops them from its sum) and
+// put on it from the top of the deck (fortify), and the deck and the
+// consume zone changed below their top (mulligan, recover), which marks
+// them to be read whole.
+func TestRecountsMeetEveryRunningSumMove(t *testing.T) {
+	var last *Game
+	var after [2]int // the resource zones' lengths at last's last check
+	var took, fortified, mulligans, recovered int
+	counting := recount
+	counting.Marked = func(gm sim.Game) error {
+		g := gm.(*Game)
+		for s := range 2 {
+			if g != last {
+				break // the game's first check
 			}
-			if err := g.Check(); err != nil {
-				t.Fatalf("game %d, decision %d: %v", i, decisions, err)
+			switch res := len(g.h[s].res); {
+			case res < after[s]:
+				took++
+			case res > after[s]:
+				fortified++
 			}
-			if err := recountZones(g); err != nil {
-				t.Fatalf("game %d, decision %d: %v", i, decisions, err)
+			if g.stacked.whole.Has(s*nStacked + zsDeck) {
+				mulligans++
+			}
+			if g.stacked.whole.Has(s*nStacked + zsConsumed) {
+				recovered++
 			}
 		}
+		return recount.Marked(g)
 	}
-	for _, k := range []sim.EventKind{evMulligan, evTake, evFortify, evRecover} {
-		if moves[k] == 0 {
-			t.Errorf("no game had event kind %d: the test does not exercise it", k)
+	counting.Counts = func(gm sim.Game) error {
+		g := gm.(*Game)
+		last, after = g, [2]int{len(g.h[0].res), len(g.h[1].res)}
+		return recount.Counts(g)
+	}
+	simtest.Recounts(t, newEngine(t), counting)
+	for _, m := range []struct {
+		what string
+		n    int
+	}{{"took from the resource zone", took}, {"fortified it", fortified}, {"mulliganed", mulligans}, {"recovered from the consume zone", recovered}} {
+		if m.n == 0 {
+			t.Errorf("no decision %s: the games do not exercise the running sums", m.what)
 		}
 	}
 }
 
-// recount proves Check's running sums (simtest.Recount).
-var recount = simtest.Recount{Marked: runningSums, Counts: recountZones}
-
-// runningSums reports, before Check, a zone whose trusted part a move
-// changed without dropping it from its running sum: that part must lie
-// within the zone and weigh what its sum says.
+// runningSums reports, before Check, a zone not marked to be read whole
+// whose trusted part a move changed without dropping it from its running
+// sum: that part must lie within the zone and weigh what its sum says.
 func runningSums(gm sim.Game) error {
 	g := gm.(*Game)
 	for s := range 2 {
 		ps, h := &g.p.ps[s], &g.h[s]
 		for z, cards := range [nStacked][]int16{zsDeck: h.deck, zsRes: h.res, zsConsumed: ps.consumed} {
 			st := &g.stacked
+			if st.whole.Has(s*nStacked + z) {
+				continue
+			}
 			if st.valid[s][z] > len(cards) {
 				return fmt.Errorf("P%d's zone %d trusts %d cards of %d: a move took cards off it without dropping them", s+1, z, st.valid[s][z], len(cards))
 			}
 			if v := st.valid[s][z]; st.sum[s][z] != weights(g.e.weight, cards[:v]) {
-				return fmt.Errorf("P%d's zone %d: the running sum of its first %d cards is %d, a recount gives %d", s+1, z, v, st.sum[s][z], weights(g.e.weight, cards[:v]))
+				return fmt.Errorf("P%d's zone %d: the running sum of its first %d cards is %d, a recount gives %d (changed below its top without forget?)", s+1, z, v, st.sum[s][z], weights(g.e.weight, cards[:v]))
 			}
 		}
 	}
@@ -88,14 +96,11 @@ func recountZones(gm sim.Game) error {
 	return nil
 }
 
-// evRecover counts, in the test above, cards recovered from the consume zone.
-const evRecover = sim.EventKind(255)
-
 // recountSum is zoneSum read afresh from every card: with no running sums
 // to trust (Check compares the zones it sums with the deck list).
 func recountSum(g *Game, s int) uint64 {
 	kept := g.stacked
-	g.stacked = stackSums{}
+	g.stacked.reset()
 	defer func() { g.stacked = kept }()
 	return g.zoneSum(s)
 }

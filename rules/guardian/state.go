@@ -212,7 +212,7 @@ func (g *Game) copyFrom(o *Game) {
 	g.e = o.e
 	g.decided, g.start = o.decided, o.start
 	g.reps = append(g.reps[:0], o.reps...)
-	g.stacked = stackSums{}
+	g.stacked.reset()
 }
 
 func (p *pub) copyFrom(o *pub) {

@@ -127,7 +127,7 @@ func (d *determinizer) determinize(v *View, dst *Game, rng *rand.Rand) {
 	e := v.e
 	dst.e = e
 	dst.p.copyFrom(&v.pub)
-	dst.stacked = stackSums{}
+	dst.stacked.reset()
 	dst.decided = true      // the view cannot tell whether this turn changed anything (G10)
 	dst.reps = dst.reps[:0] // nor what the earlier positions held
 	me, o := v.Seat, other(v.Seat)
