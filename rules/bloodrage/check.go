@@ -22,6 +22,13 @@ func (g *Game) cardWord(i int) schema.Word {
 // I7, I13, village capacity, destroyed provinces). The figures and cards
 // are read incrementally (checkFigures, checkCards): only what changed since
 // the last check is read again.
+//
+// The marks are the harness's one scheme (sim.Dirty): moveFig marks the
+// figure it moves in g.figsMoved and moveCard the card in g.cardsMoved;
+// Check reads again what is marked and clears the marks, and the first
+// check, a new Age and a determinized copy read everything. The recount
+// test (recount_test.go, through simtest.Recount) fails when a figure or
+// card changes unmarked.
 func (g *Game) Check() error {
 	e := g.e
 	if err := g.checkFigures(); err != nil {
@@ -115,7 +122,6 @@ func (g *Game) Check() error {
 // and the monster cards on the clans' sheets then.
 type figCheck struct {
 	seen      []figure
-	moves     uint32 // Game.figMoves when it last read them
 	cnt, cntW [maxClans][nLocs]int8
 	occ       [nLocs]int8
 	kinds     [maxClans][4]int
@@ -123,13 +129,15 @@ type figCheck struct {
 }
 
 // checkFigures reads again each figure that changed since the last check
-// (every figure at the first; none when no figure moved, as figures move
-// only through moveFig), and every monster of a clan whose monster cards
-// changed, since what it may be and where depends on its card: it is
-// its clan's, somewhere, in the box exactly when no card holds it, and at
-// sea exactly when it sails (I1, I3). The counts move with the figures;
-// Check compares them with the engine's, so a figure moved without moveFig
-// shows at the first check after any figure moves.
+// (every figure at the first; none when no figure is marked in
+// g.figsMoved, as figures move only through moveFig, which marks them),
+// and every monster of a clan whose monster cards changed, since what it
+// may be and where depends on its card: it is its clan's, somewhere, in the
+// box exactly when no card holds it, and at sea exactly when it sails (I1,
+// I3). When any figure is marked it compares every figure with what it
+// last read, not the marked ones only: the counts move with the figures
+// and Check compares them with the engine's, so a figure moved without
+// moveFig shows at the first check after any figure moves.
 func (g *Game) checkFigures() error {
 	e, fc := g.e, &g.figCheck
 	if len(fc.seen) != len(g.figs) {
@@ -143,10 +151,10 @@ func (g *Game) checkFigures() error {
 		for s := range g.n {
 			fc.monsters[s] = g.monsterSlots(s)
 		}
-		fc.moves = g.figMoves
+		g.figsMoved.Clear()
 		return nil
 	}
-	if fc.moves != g.figMoves {
+	if g.figsMoved.Any() {
 		for f := range g.figs {
 			fg, was := &g.figs[f], &fc.seen[f]
 			if *fg == *was {
@@ -159,7 +167,7 @@ func (g *Game) checkFigures() error {
 			fc.count(fg, 1)
 			*was = *fg
 		}
-		fc.moves = g.figMoves
+		g.figsMoved.Clear()
 	}
 	for s := range g.n {
 		if m := g.monsterSlots(s); m != fc.monsters[s] {
@@ -226,19 +234,20 @@ type cardCheck struct {
 }
 
 // checkCards checks that each card instance is in one place, consistent
-// with its owner. Cards change place only through moveCard, which notes
-// them (up to len(Game.moved)); a check reads again only the cards noted
-// since the last one, and every card when more moved, the Age changed (a
-// card's Age is judged against it) or at the first check. Every state the
-// other card checks read (the draft, the battle) changes only as cards
-// move, so nothing is read when no card has moved. The box, where most
-// cards lie, needs no more than its place.
+// with its owner. Cards change place only through moveCard, which marks
+// them in g.cardsMoved; a check reads again only the cards marked since the
+// last one, and every card when the Age changed (a card's Age is judged
+// against it) or at the first check. Every state the other card checks
+// read (the draft, the battle) changes only as cards move, so nothing is
+// read when no card has moved. The box, where most cards lie, needs no
+// more than its place.
 func (g *Game) checkCards() error {
 	e, cc := g.e, &g.cardCheck
-	if g.nMoved == 0 && len(cc.loc) == len(g.cLoc) {
+	moved := &g.cardsMoved
+	if len(cc.loc) == len(g.cLoc) && !moved.Any() {
 		return nil
 	}
-	if len(cc.loc) != len(g.cLoc) || cc.age != g.age || g.nMoved > len(g.moved) {
+	if len(cc.loc) != len(g.cLoc) || cc.age != g.age {
 		*cc = cardCheck{loc: append(cc.loc[:0], g.cLoc...), own: append(cc.own[:0], g.cOwn...), age: g.age}
 		for i := range g.cLoc {
 			if err := g.checkCard(i); err != nil {
@@ -247,13 +256,13 @@ func (g *Game) checkCards() error {
 			cc.tally(i, 1)
 		}
 	} else {
-		for _, i := range g.moved[:g.nMoved] {
-			if err := g.checkCard(int(i)); err != nil {
+		for i := moved.Next(0); i >= 0; i = moved.Next(i + 1) {
+			if err := g.checkCard(i); err != nil {
 				return err
 			}
-			cc.tally(int(i), -1)
+			cc.tally(i, -1)
 			cc.loc[i], cc.own[i] = g.cLoc[i], g.cOwn[i]
-			cc.tally(int(i), 1)
+			cc.tally(i, 1)
 		}
 	}
 	if cc.pool > 0 && g.prompt != pDraft || cc.played > 0 && !g.b.active {
@@ -281,7 +290,7 @@ func (g *Game) checkCards() error {
 			return schema.Errorf("P%dがカードを%d枚持っています", "P%d holds %d cards", s+1, cc.held[s])
 		}
 	}
-	g.nMoved = 0
+	moved.Clear()
 	return nil
 }
 

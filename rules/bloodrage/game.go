@@ -117,15 +117,13 @@ type Game struct {
 
 	snap     snapshot // the state at the last CheckStep
 	figCheck figCheck // what Check read of the figures
-	figMoves uint32   // moveFig calls
-	// moved notes the cards moveCard moved since the cards last passed
-	// Check, nMoved how many (more than fit: Check reads every card).
-	moved     [16]int16
-	nMoved    int
-	cardCheck cardCheck // what Check read of the cards
-	stats     []int32   // counters for the tally (see layout)
-	forced    []int     // scripted dice, for tests
-	hidden    []int16   // Determinize's scratch
+	// What moved since Check last read it (sim.Dirty, see check.go): the
+	// figures moveFig moved and the card instances moveCard moved.
+	figsMoved, cardsMoved sim.Dirty
+	cardCheck             cardCheck // what Check read of the cards
+	stats                 []int32   // counters for the tally (see layout)
+	forced                []int     // scripted dice, for tests
+	hidden                []int16   // Determinize's scratch
 }
 
 // Seat is always the human's: the AI clans make no decisions.
@@ -169,6 +167,8 @@ func (g *Game) setup(index int) {
 	g.cOwn = make([]int8, len(e.inst))
 	g.cOrd = make([]uint16, len(e.inst))
 	g.cSeen = make([]bool, len(e.inst))
+	g.figsMoved.Size(len(g.figs))
+	g.cardsMoved.Size(len(e.inst))
 	g.stats = make([]int32, e.lay.size)
 	for s := range g.n {
 		c := &g.clan[s]
@@ -299,10 +299,7 @@ func (g *Game) moveCard(i int16, loc uint8, own int) {
 		g.hand[own]++
 	}
 	g.cLoc[i] = loc
-	if g.nMoved < len(g.moved) {
-		g.moved[g.nMoved] = i
-	}
-	g.nMoved++
+	g.cardsMoved.Mark(int(i))
 	g.cOwn[i] = int8(own)
 	// Face-up places show the card; the AI battle deck hides it. An AI hand
 	// keeps what the human knew: a card shown in battle and taken back, or
@@ -482,7 +479,7 @@ func (g *Game) moveFig(f int, loc int8) {
 	fg.loc = loc
 	g.cnt[o][loc]++
 	g.occ[loc]++
-	g.figMoves++
+	g.figsMoved.Mark(f)
 }
 
 // figSTR is the strength of figure f where it stands.

@@ -14,20 +14,20 @@ import (
 // the conformance suite proves Check's incremental reading (recount) do
 // exercise it. Check keeps each figure as it last read it and counts by
 // clan, place and kind from those, reading the figures again only when
-// moveFig was called since; it reads again only the cards moveCard noted
+// moveFig marked one since; it reads again only the cards moveCard marked
 // since the last check and keeps its tallies from what it read. In those
 // games figures must have moved before a tenth of the checks at least, and
-// half of the checks at least must have read the noted cards alone.
+// half of the checks at least must have read the marked cards alone.
 func TestRecountsReadFiguresAndCardsIncrementally(t *testing.T) {
 	checks, moves, partial := 0, 0, 0
 	counting := recount
 	counting.Marked = func(gm sim.Game) error {
 		g := gm.(*Game)
 		checks++
-		if fc := &g.figCheck; fc.seen != nil && fc.moves != g.figMoves {
+		if fc := &g.figCheck; fc.seen != nil && g.figsMoved.Any() {
 			moves++
 		}
-		if cc := &g.cardCheck; cc.loc != nil && g.nMoved <= len(g.moved) && cc.age == g.age {
+		if cc := &g.cardCheck; cc.loc != nil && cc.age == g.age {
 			partial++
 		}
 		return recount.Marked(g)
@@ -138,15 +138,15 @@ var recount = simtest.Recount{
 }
 
 // figuresMarked reports, before Check, a figure that differs from what
-// Check last read though no figure moved through moveFig since.
+// Check last read without its mark (moveFig marks it).
 func figuresMarked(g *Game) error {
 	fc := &g.figCheck
-	if fc.seen == nil || fc.moves != g.figMoves {
+	if fc.seen == nil {
 		return nil
 	}
 	for f := range g.figs {
-		if g.figs[f] != fc.seen[f] {
-			return fmt.Errorf("figure %d changed from %+v to %+v without moveFig", f, fc.seen[f], g.figs[f])
+		if g.figs[f] != fc.seen[f] && !g.figsMoved.Has(f) {
+			return fmt.Errorf("figure %d changed from %+v to %+v without its mark", f, fc.seen[f], g.figs[f])
 		}
 	}
 	return nil
@@ -170,16 +170,16 @@ func recountFigures(g *Game) error {
 }
 
 // cardsMarked reports, before Check, a card whose place or owner differs
-// from what Check last read though moveCard did not note it (unless more
-// moved than are noted, or a new Age began).
+// from what Check last read without its mark (moveCard marks it), unless a
+// new Age began (Check reads every card then).
 func cardsMarked(g *Game) error {
 	cc := &g.cardCheck
-	if cc.loc == nil || g.nMoved > len(g.moved) || cc.age != g.age {
+	if cc.loc == nil || cc.age != g.age {
 		return nil
 	}
 	for c := range g.cLoc {
-		if (g.cLoc[c] != cc.loc[c] || g.cOwn[c] != cc.own[c]) && !slices.Contains(g.moved[:g.nMoved], int16(c)) {
-			return fmt.Errorf("card %d moved from place %d to %d unnoted", c, cc.loc[c], g.cLoc[c])
+		if (g.cLoc[c] != cc.loc[c] || g.cOwn[c] != cc.own[c]) && !g.cardsMoved.Has(c) {
+			return fmt.Errorf("card %d moved from place %d to %d without its mark", c, cc.loc[c], g.cLoc[c])
 		}
 	}
 	return nil

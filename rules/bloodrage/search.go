@@ -40,7 +40,11 @@ func (g *Game) Determinize(dst sim.Game, _ int, rng *rand.Rand) sim.Game {
 // dice and no listener.
 func (g *Game) copyInto(dst *Game, rng *rand.Rand) {
 	figs, cLoc, cOwn, cOrd, cSeen, stats, hidden, seen, cc := dst.figs, dst.cLoc, dst.cOwn, dst.cOrd, dst.cSeen, dst.stats, dst.hidden, dst.figCheck.seen, dst.cardCheck
+	figsMoved, cardsMoved := dst.figsMoved, dst.cardsMoved
 	*dst = *g
+	figsMoved.CopyFrom(&g.figsMoved)
+	cardsMoved.CopyFrom(&g.cardsMoved)
+	dst.figsMoved, dst.cardsMoved = figsMoved, cardsMoved
 	dst.figCheck = figCheck{seen: seen[:0]} // Check reads the copy afresh
 	dst.cardCheck = cardCheck{loc: cc.loc[:0], own: cc.own[:0]}
 	dst.figs = append(figs[:0], g.figs...)
@@ -115,7 +119,7 @@ func (g *Game) redeal(rng *rand.Rand) {
 			g.cOrd[i] = uint16(rng.IntN(1 << 16))
 		}
 	}
-	g.nMoved = len(g.moved) + 1 // the cards moved: Check reads every one again
+	g.cardsMoved.MarkAll() // the cards moved: Check reads every one again
 }
 
 // nClasses is the number of card classes that are dealt apart: Age 1..3

@@ -22,9 +22,14 @@
 //     NewSearch, …).
 //   - Search, a SearchBot: the "search" bot's default budget and tuning;
 //     NewSearch returns NewSearchBot(Search).
-//   - Game.Check verifies the invariants incrementally: the engine marks
-//     what it changes and Check reads only that. The engine's tests give
-//     simtest.Conformance a simtest.Recount that proves the marks and the
-//     kept counts against a full recount.
+//   - Game.Check verifies the invariants incrementally, in one scheme for
+//     every engine: the engine numbers the parts of its state Check reads
+//     (groups of fields, zones, figures, cards), marks each part in a Dirty
+//     as it changes it (Mark), and Check reads only the marked parts (Has,
+//     Next), keeping its counts between calls, then clears the marks
+//     (Clear); MarkAll makes the next Check read everything. The engine's
+//     tests give simtest.Conformance a simtest.Recount whose Marked fails
+//     on a change left unmarked and whose Counts proves the kept counts
+//     against a full recount. check.go's Check says what its engine marks.
 //   - Golden replays live in testdata/<name>.<lang>.txt (simtest.Golden).
 package sim

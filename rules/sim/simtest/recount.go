@@ -32,10 +32,10 @@ type Recount struct {
 // second bot (its greedy one).
 const recountGames = 24
 
-// Recounts plays r.Games (or recountGames) seeded games of each player count of e and,
-// after every decision, runs r.Marked, Check (as a checked batch does,
-// CheckStep too) and r.Counts, and fails t at the first error. An engine
-// runs it on variants of its rules too; Conformance runs it on e.
+// Recounts plays r.Games (or recountGames) seeded games of each player
+// count of e and, after every decision, runs r.Marked, Check (as a checked
+// batch does, CheckStep too) and r.Counts, and fails t at the first error.
+// An engine runs it on variants of its rules too; Conformance runs it on e.
 func Recounts(t testing.TB, e sim.Engine, r Recount) {
 	t.Helper()
 	bots := e.Bots()
