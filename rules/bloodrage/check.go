@@ -256,7 +256,7 @@ func (g *Game) checkCards() error {
 			cc.tally(i, 1)
 		}
 	} else {
-		for i := moved.Next(0); i >= 0; i = moved.Next(i + 1) {
+		for i := range moved.All() {
 			if err := g.checkCard(i); err != nil {
 				return err
 			}

@@ -10,29 +10,30 @@ import "bifrost/schema"
 // the answer is the same as a full check's; and what differs from it is
 // what changed since, which the invariants about change compare.
 type checked struct {
-	layout                                 // the board last verified
-	started bool                           // Check has passed once: the copy holds
-	urdOn   [maxPlayers]int16              // Urd on the board by seat
-	cards   int16                          // Edda and Keepers on the board
-	fought  [4]int8                        // Keepers of layer k fought
-	pfought [4]int8                        // the fought counts the pawns were checked against
-	hi      int8                           // the largest supply
-	held    [maxPlayers][maxEinherjar]int8 // the Einherjar held, by seat and design
-	nHeld   [maxPlayers]int16              // their sums: held, and what returning them pays
-	payPool [maxPlayers]int16
-	pawn    [maxPlayers]Square
-	vp      [maxPlayers]int16
-	supply  [maxPlayers]int8
-	spent   [maxPlayers]int8
-	won     [maxPlayers]int16
-	icons   [maxPlayers][nIcons]int8
-	turn    int16
-	used    int16 // urdUsed()
-	urdLag  int16 // used less turnsTaking: each turn takes exactly one Urd (I5), so it never changes
-	over    bool
-	fixed   bool // the dice of this turn are fixed (T25)
-	nd      int8
-	dFace   [maxDice]int8
+	layout                                  // the board last verified
+	started  bool                           // Check has passed once: the copy holds
+	urdOn    [maxPlayers]int16              // Urd on the board by seat
+	cards    int16                          // Edda and Keepers on the board
+	fought   [4]int8                        // Keepers of layer k fought
+	pfought  [4]int8                        // the fought counts the pawns were checked against
+	hi       int8                           // the largest supply
+	keeperAt uint64                         // the Keepers' squares, one bit each
+	held     [maxPlayers][maxEinherjar]int8 // the Einherjar held, by seat and design
+	nHeld    [maxPlayers]int16              // their sums: held, and what returning them pays
+	payPool  [maxPlayers]int16
+	pawn     [maxPlayers]Square
+	vp       [maxPlayers]int16
+	supply   [maxPlayers]int8
+	spent    [maxPlayers]int8
+	won      [maxPlayers]int16
+	icons    [maxPlayers][nIcons]int8
+	turn     int16
+	used     int16 // urdUsed()
+	urdLag   int16 // used less turnsTaking: each turn takes exactly one Urd (I5), so it never changes
+	over     bool
+	fixed    bool // the dice of this turn are fixed (T25)
+	nd       int8
+	dFace    [maxDice]int8
 }
 
 // Check verifies the invariants of checklist §5 that hold after every
@@ -150,7 +151,7 @@ func (g *Game) checkPurse(first bool, used int16) (int16, error) {
 	c := &g.chk
 	n := g.n
 	seats := &g.marked
-	for i := seats.Next(0); i >= 0; i = seats.Next(i + 1) {
+	for i := range seats.All() {
 		s := int8(i)
 		if g.supply[s] < 0 || g.divine[s] < 0 || g.spent[s] < 0 {
 			return used, schema.Errorf("P%dのウルズが負の数です（手持ち%d枚、ヴァルキリアの下%d枚、使用済み%d枚）", "P%d: negative Urd (supply %d, divine %d, spent %d)", s+1, g.supply[s], g.divine[s], g.spent[s])
@@ -178,7 +179,7 @@ func (g *Game) checkPurse(first bool, used int16) (int16, error) {
 	if hi-lo > 1 {
 		return used, schema.Errorf("各自の手持ちのウルズに%d枚の差があります（1手番に1枚ずつ使うので、差は1枚以内のはずです）", "Urd supplies differ by %d (one Urd per turn keeps them within 1)", hi-lo)
 	}
-	for i := seats.Next(0); i >= 0; i = seats.Next(i + 1) {
+	for i := range seats.All() {
 		s := int8(i)
 		if !first {
 			if err := g.stepPurse(s); err != nil {
@@ -245,7 +246,7 @@ func (g *Game) checkBoard(first, full bool) error {
 			}
 		}
 	}
-	for i := changed.Next(0); i >= 0; i = changed.Next(i + 1) {
+	for i := range changed.All() {
 		q := Square(i)
 		v, was := g.board[q], c.board[q]
 		if v == was {
@@ -314,7 +315,7 @@ func (g *Game) checkBoard(first, full bool) error {
 	if err := g.checkUrdAt(full); err != nil {
 		return err
 	}
-	for i := changed.Next(0); i >= 0; i = changed.Next(i + 1) {
+	for i := range changed.All() {
 		q := Square(i)
 		switch was, v := c.board[q], g.board[q]; {
 		case first || v == was:
@@ -326,7 +327,10 @@ func (g *Game) checkBoard(first, full bool) error {
 		c.board[q] = g.board[q]
 	}
 	if keepers > 0 {
-		c.keeperSq, c.keeperBy = g.keeperSq, g.keeperBy
+		c.keeperSq, c.keeperBy, c.keeperAt = g.keeperSq, g.keeperBy, 0
+		for _, at := range g.keeperSq[:keepers] {
+			c.keeperAt |= 1 << at
+		}
 	}
 	c.urdOn, c.cards, c.fought = urdOn, cards, fought
 	changed.Clear()
@@ -336,8 +340,9 @@ func (g *Game) checkBoard(first, full bool) error {
 // keeperSquareChanged reports whether a square that held a Keeper, or the
 // Urd of its fighter, when Check last passed is marked as changed.
 func (g *Game) keeperSquareChanged() bool {
-	for _, at := range g.chk.keeperSq[:len(g.e.keepCard)] {
-		if g.sqMoved.Has(int(at)) {
+	changed := &g.sqMoved
+	for q := range changed.All() {
+		if g.chk.keeperAt&(1<<q) != 0 {
 			return true
 		}
 	}
@@ -361,7 +366,7 @@ func (g *Game) checkUrdAt(full bool) error {
 		return nil
 	}
 	changed := &g.sqMoved
-	for i := changed.Next(0); i >= 0; i = changed.Next(i + 1) {
+	for i := range changed.All() {
 		q := Square(i)
 		for s := range int8(maxPlayers) {
 			if has := g.urdAt[s]&(1<<q) != 0; has != (g.board[q] == urd(s)) {
@@ -401,7 +406,8 @@ func (g *Game) checkEinherjar(first, full bool) error {
 	// nothing, so they count for nothing.
 	n0, n1, n2, n3 := c.nHeld[0], c.nHeld[1], c.nHeld[2], c.nHeld[3]
 	p0, p1, p2, p3 := c.payPool[0], c.payPool[1], c.payPool[2], c.payPool[3]
-	for j := moved.Next(0); j >= 0; j = moved.Next(j + 1) {
+	for i := range moved.All() {
+		j := i & (maxEinherjar - 1) // i itself: the mask spares the bounds checks
 		h0, h1, h2, h3 := g.held[0][j], g.held[1][j], g.held[2][j], g.held[3][j]
 		listed := g.heldMask[0]>>j&1 | g.heldMask[1]>>j&1<<1 | g.heldMask[2]>>j&1<<2 | g.heldMask[3]>>j&1<<3
 		holding := uint64(b2u(h0 > 0) | b2u(h1 > 0)<<1 | b2u(h2 > 0)<<2 | b2u(h3 > 0)<<3)
@@ -505,7 +511,7 @@ func (g *Game) checkPawns(first bool) error {
 func (g *Game) stepPawns() error {
 	c := &g.chk
 	seats := &g.marked
-	for s := seats.Next(0); s >= 0; s = seats.Next(s + 1) {
+	for s := range seats.All() {
 		was, is := c.pawn[s], g.pawn[s]
 		switch {
 		case was == is:

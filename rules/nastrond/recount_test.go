@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"bifrost/rules/sim"
@@ -115,7 +116,9 @@ func recountMismatch(g *Game) string {
 		}
 	}
 	var fought [4]int8
+	keeperAt := uint64(0)
 	for k, kc := range e.keepCard {
+		keeperAt |= 1 << g.keeperSq[k]
 		if g.keeperBy[k] >= 0 {
 			fought[e.info[kc].layer]++
 		}
@@ -148,6 +151,7 @@ func recountMismatch(g *Game) string {
 		{"Check's Edda and Keepers on the board", c.cards, cards},
 		{"Check's Keepers fought by layer", c.fought, fought},
 		{"Check's fought counts the pawns were checked against", c.pfought, fought},
+		{"Check's Keeper squares", c.keeperAt, keeperAt},
 		{"Check's copy of the board", c.board, g.board},
 		{"Check's copy of the Keeper squares", c.keeperSq, g.keeperSq},
 		{"Check's copy of the Keepers' fighters", c.keeperBy, g.keeperBy},
@@ -171,8 +175,7 @@ func recountMismatch(g *Game) string {
 		{"Check's turn", c.turn, g.turn},
 		{"Check's fixed dice", c.fixed, g.fixed()},
 		{"Check's dice in use", c.nd, g.nd},
-		{"the marks left after Check", [4]int{g.dirty.Next(0), g.marked.Next(0), g.sqMoved.Next(0), g.einMoved.Next(0)}, [4]int{-1, int(g.seat), -1, -1}},
-		{"the seats marked after Check", g.marked.Next(int(g.seat) + 1), -1},
+		{"the marks left after Check", fmt.Sprint(slices.Collect(g.dirty.All()), slices.Collect(g.marked.All()), slices.Collect(g.sqMoved.All()), slices.Collect(g.einMoved.All())), fmt.Sprint([]int{}, []int{int(g.seat)}, []int{}, []int{})},
 	} {
 		if x.kept != x.got {
 			return fmt.Sprintf("%s: kept %v, recounted %v", x.what, x.kept, x.got)

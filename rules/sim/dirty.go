@@ -1,18 +1,21 @@
 package sim
 
-import "math/bits"
+import (
+	"iter"
+	"math/bits"
+)
 
 // Dirty is the one way an engine tells its incremental Check what changed:
 // the set of the parts of its state (groups of fields, zones, cards,
 // figures: whatever the engine numbers 0..n-1) that changed since Check
 // last passed. The engine calls Mark(i) wherever it changes part i;
-// Check reads only the marked parts (Has, or Next to walk them in
+// Check reads only the marked parts (Has, or All to walk them in
 // ascending order) and calls Clear once it has read them all; MarkAll
 // makes the next Check read everything (the first check, a game over, a
 // copy that redealt what no one sees). An engine's recount test
 // (simtest.Recount) proves that every change is marked.
 //
-// A Dirty holds its marks in place: Mark, Has, Next and Clear never
+// A Dirty holds its marks in place: Mark, Has, All and Clear never
 // allocate. Size sets how many parts there are, once per game; the zero
 // value has none. Up to 64 parts are held in the value itself, so a Dirty
 // of that size is copied and reset with the game that holds it (a game
@@ -85,40 +88,36 @@ func (d *Dirty) Any() bool {
 	return false
 }
 
-// Next is the first marked part from i on, or -1 when there is none:
+// All walks the marked parts in ascending order:
 //
-//	for i := d.Next(0); i >= 0; i = d.Next(i + 1) { … }
+//	for i := range d.All() { … }
 //
-// walks the marked parts in ascending order.
-func (d *Dirty) Next(i int) int {
-	if m := d.low >> i; m != 0 { // nothing when i is 64 or more
-		return i + bits.TrailingZeros64(m)
-	}
-	return d.nextHigh(i)
-}
-
-// nextHigh is Next beyond the first 64 parts, from i on; it stays out of
-// line so that Next, on the first 64, is inlined.
-//
-//go:noinline
-func (d *Dirty) nextHigh(i int) int {
-	i = max(i, 64)
-	for w := i/64 - 1; w < len(d.high); w++ {
-		m := d.high[w]
-		if w == i/64-1 {
-			m &= ^uint64(0) << (i % 64)
-		}
-		if m != 0 {
-			return 64*(w+1) + bits.TrailingZeros64(m)
+// The walk is inlined into a loop over the bits of d's words, as a loop
+// written by hand would be, and allocates nothing. It reads each word as
+// it comes to it: marks made during the walk may or may not be met.
+func (d *Dirty) All() iter.Seq[int] {
+	return func(yield func(int) bool) {
+		m, w := d.low, 0
+		for {
+			for ; m != 0; m &= m - 1 {
+				if !yield(64*w + bits.TrailingZeros64(m)) {
+					return
+				}
+			}
+			if w >= len(d.high) {
+				return
+			}
+			m, w = d.high[w], w+1
 		}
 	}
-	return -1
 }
 
 // Clear unmarks every part.
 func (d *Dirty) Clear() {
 	d.low = 0
-	clear(d.high)
+	if d.high != nil {
+		clear(d.high)
+	}
 }
 
 // CopyFrom makes d a copy of src, reusing d's own room.

@@ -5,14 +5,8 @@ import (
 	"testing"
 )
 
-// marked walks d with Next.
-func marked(d *Dirty) []int {
-	var out []int
-	for i := d.Next(0); i >= 0; i = d.Next(i + 1) {
-		out = append(out, i)
-	}
-	return out
-}
+// marked walks d.
+func marked(d *Dirty) []int { return slices.Collect(d.All()) }
 
 // TestDirtyHoldsExactlyTheMarkedParts: whatever its size (within the value,
 // at its edge, or beyond it), a Dirty walks exactly the parts marked, in
@@ -43,6 +37,12 @@ func TestDirtyHoldsExactlyTheMarkedParts(t *testing.T) {
 		want := slices.Compact(slices.Sorted(slices.Values(tt.mark)))
 		if got := marked(&d); !slices.Equal(got, want) {
 			t.Errorf("size %d: marked %v, walks %v, want %v", tt.n, tt.mark, got, want)
+		}
+		for i := range d.All() {
+			if len(want) == 0 || i != want[0] {
+				t.Errorf("size %d: a walk stopped at once meets %d, want %v first", tt.n, i, want)
+			}
+			break
 		}
 		for i := range tt.n {
 			if d.Has(i) != slices.Contains(want, i) {
@@ -106,7 +106,7 @@ func TestDirtyDoesNotAllocate(t *testing.T) {
 		d.Mark(7)
 		d.Mark(250)
 		n := 0
-		for i := d.Next(0); i >= 0; i = d.Next(i + 1) {
+		for i := range d.All() {
 			n += i
 		}
 		if !d.Has(250) || n != 257 {

@@ -355,7 +355,7 @@ func (g *Game) newChecker() *checker {
 func (g *Game) checkZones(ch *checker) error {
 	ch.epoch++
 	d := &g.dirty
-	for id := d.Next(0); id >= 0; id = d.Next(id + 1) {
+	for id := range d.All() {
 		z := &ch.zones[id]
 		low := int(g.low[id])
 		z.size = int32(z.len())
@@ -377,7 +377,7 @@ func (g *Game) checkZones(ch *checker) error {
 	g.nArrivals = 0
 	// Moves keep every zone's count equal to its size; a card lost or come
 	// unseen makes them differ.
-	for id := d.Next(0); id >= 0; id = d.Next(id + 1) {
+	for id := range d.All() {
 		if z := &ch.zones[id]; z.size != z.count {
 			return g.recount(ch, id)
 		}

@@ -2,6 +2,7 @@ package valkyrie
 
 import (
 	"fmt"
+	"slices"
 
 	"bifrost/rules/sim"
 	"bifrost/rules/sim/simtest"
@@ -39,8 +40,8 @@ func recountZones(gm sim.Game) error {
 	if ch == nil {
 		return nil // the game is over: its last Check read every zone
 	}
-	if id := g.dirty.Next(0); id >= 0 {
-		return fmt.Errorf("Check left zone %d marked", id)
+	if g.dirty.Any() {
+		return fmt.Errorf("Check left zones %v marked", slices.Collect(g.dirty.All()))
 	}
 	var kinds [4]int
 	var vp [maxPlayers]int
