@@ -92,9 +92,11 @@ func (d *Dirty) Any() bool {
 //
 //	for i := range d.All() { … }
 //
-// The walk is inlined into a loop over the bits of d's words, as a loop
-// written by hand would be, and allocates nothing. It reads each word as
-// it comes to it: marks made during the walk may or may not be met.
+// In a range loop the compiler inlines the walk into a loop over the bits
+// of d's words, as a loop written by hand would be, so it allocates nothing
+// (TestDirtyDoesNotAllocate, and the conformance suite's
+// DecisionsDoNotAllocate for every engine, hold it to that). It reads each
+// word as it comes to it: marks made during the walk may or may not be met.
 func (d *Dirty) All() iter.Seq[int] {
 	return func(yield func(int) bool) {
 		m, w := d.low, 0
