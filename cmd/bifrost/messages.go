@@ -111,7 +111,7 @@ var cliMessages = schema.Catalogue{
 	"paren_close":          {"）", ")"},
 	"regress_grew":         {"%d人の席の勝率差が %s の %.1f ポイントから %.1f ポイントに広がりました（+%.1f、CheckMaxSeatGapGrowth は %d、%s ボットの対にした %d ゲーム）", "the seat win-rate gap at %[1]d players grew from %.1[3]f points at %[2]s to %.1[4]f (+%.1[5]f; CheckMaxSeatGapGrowth is %[6]d; %[8]d paired games with %[7]s bots)"},
 	"build_violation":      {"%s: %s（再現: %s）", "%s: %s (replay: %s)"},
-	"build_invalid":        {"%s：ワークブックにエラーが %v あるので、何も書きませんでした", "%s: wrote nothing: the workbook has %v"},
+	"build_invalid":        {"%s：ワークブックのエラー %vのため、何も書きませんでした", "%s: wrote nothing: the workbook has %v"},
 	"skipped_book":         {"%[1]s：%[2]s は書きませんでした（%[3]s に差し込みなどのエラーが %[4]v、上記）", "%[1]s: skipped %[2]s (%[4]v in %[3]s, above)"},
 	"skipped_output":       {"%s：%s は書きませんでした（%v）", "%s: skipped %s (%v)"},
 	"books_summary":        {"%s：ルールブック類の差し込みなどのエラー %v（直さないと build はその本を書きません）", "%s: books: %v (build skips a book until they are fixed)"},
