@@ -12,9 +12,9 @@ import (
 )
 
 // bookProblems expands game's books (each from rulesDir/<game>, else
-// built in) against its valid
-// data res, their example cards painted with the layout and art in src, as
-// build would, and returns each placeholder or markdown error there as an
+// built in) against its valid data res, their example cards painted with
+// the layout and art beside its workbook (in src), as build would, and
+// returns each placeholder or markdown error there as an
 // error at its file and line: every reference to a card, sheet, column or
 // Rules key that res lacks, with the nearest it has. Data with errors, and
 // a book the game does not have, give none (build reports a missing book).
@@ -45,11 +45,14 @@ func bookProblems(src, rulesDir string, game *sim.Definition, res schema.Result,
 	return out, nil
 }
 
-// bookProblemsOf is bookProblems for each of results, in order.
-func bookProblemsOf(src, rulesDir string, targets []target, results []schema.Result, lang *schema.Lang) ([][]schema.Problem, error) {
+// bookProblemsOf is bookProblems for each target's result, in order: the
+// books under rules (--rules), or in rules/ beside the target's workbook
+// when rules is "".
+func bookProblemsOf(rules string, targets []target, results []schema.Result, lang *schema.Lang) ([][]schema.Problem, error) {
 	out := make([][]schema.Problem, len(results))
 	for i, res := range results {
-		ps, err := bookProblems(src, rulesDir, targets[i].game, res, lang)
+		src := filepath.Dir(targets[i].path)
+		ps, err := bookProblems(src, rulesDirFor(src, rules), targets[i].game, res, lang)
 		if err != nil {
 			return nil, err
 		}

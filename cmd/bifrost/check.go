@@ -74,7 +74,7 @@ func runCheck(ctx context.Context, opts *checkOptions) error {
 	if err != nil {
 		return err
 	}
-	books, err := bookProblemsOf(opts.src, rulesDirFor(opts.src, opts.rules), targets, results, lang)
+	books, err := bookProblemsOf(opts.rules, targets, results, lang)
 	if err != nil {
 		return err
 	}

@@ -43,7 +43,7 @@ func runValidate(_ context.Context, opts *validateOptions, args []string) error 
 	if err != nil {
 		return err
 	}
-	books, err := bookProblemsOf(opts.src, rulesDirFor(opts.src, opts.rules), targets, results, opts.Lang())
+	books, err := bookProblemsOf(opts.rules, targets, results, opts.Lang())
 	if err != nil {
 		return err
 	}
