@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path/filepath"
+	"sync"
 
 	"bifrost/layout/book"
 	"bifrost/rules/sim"
@@ -45,18 +46,20 @@ func bookProblems(src, rulesDir string, game *sim.Definition, res schema.Result,
 	return out, nil
 }
 
-// bookProblemsOf is bookProblems for each target's result, in order: the
-// books under rules (--rules), or in rules/ beside the target's workbook
-// when rules is "".
+// bookProblemsOf is bookProblems for each target's result, in parallel,
+// returned in order: the books under rules (--rules), or in rules/ beside
+// the target's workbook when rules is "".
 func bookProblemsOf(rules string, targets []target, results []schema.Result, lang *schema.Lang) ([][]schema.Problem, error) {
 	out := make([][]schema.Problem, len(results))
+	errs := make([]error, len(results))
+	var wg sync.WaitGroup
 	for i, res := range results {
 		src := filepath.Dir(targets[i].path)
-		ps, err := bookProblems(src, rulesDirFor(src, rules), targets[i].game, res, lang)
-		if err != nil {
-			return nil, err
-		}
-		out[i] = ps
+		wg.Go(func() { out[i], errs[i] = bookProblems(src, rulesDirFor(src, rules), targets[i].game, res, lang) })
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
 	}
 	return out, nil
 }
