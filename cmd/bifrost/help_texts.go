@@ -71,12 +71,13 @@ var helpTexts = schema.Catalogue{
 	"help.check.use":           {"check", "check"},
 	"help.check.short":         {"CI のゲート: 検証と試行とボーダー判定", "the CI gate: validate, smoke-simulate, apply thresholds"},
 	"help.check.long": {
-		"すべてのブックを検証し、ゲームごとに試行ゲーム（CheckSeed から CheckGames ゲーム）を遊び、ブックの Check* の\n" +
+		"すべてのブックを検証し（本の差し込みが指すカード・シート・列・ルールがあるかも確かめ）、ゲームごとに試行ゲーム（CheckSeed から CheckGames ゲーム）を遊び、ブックの Check* の\n" +
 			"しきい値（ルール違反、未完了のゲーム、席ごとの勝率差、使われないカード）で判定します。out/<game>/report.json\n" +
 			"（試行ゲーム）と report.html（全席 CheckBalanceBots のバランス試行）を書き出します。--base REV は git\n" +
 			"リビジョン REV のブックでも同じシードでバランス試行を遊び、席の勝率差が CheckMaxSeatGapGrowth ポイントを\n" +
 			"超えて広がったら不合格にします。終了コードは、問題なしで 0、データに問題があれば 1、実行できなければ 2 です。",
-		"Check validates every workbook, plays each game's smoke batch (CheckGames games from\n" +
+		"Check validates every workbook (and that its books' placeholders name cards, sheets,\n" +
+			"columns and Rules keys that exist), plays each game's smoke batch (CheckGames games from\n" +
 			"CheckSeed) and applies the workbook's Check* thresholds: violations, unfinished games,\n" +
 			"the seat win-rate gap and dead cards. It writes out/<game>/report.json (the smoke batch)\n" +
 			"and report.html (the balance batch, with CheckBalanceBots at every seat).\n" +
