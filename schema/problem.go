@@ -21,9 +21,11 @@ const (
 
 // Problem is one thing wrong with a workbook, located as precisely as possible.
 // Sheet, Cell and Column are empty for problems with the whole file or sheet.
+// A problem in a text file (a rulebook's markdown) has a Line instead.
 type Problem struct {
 	Severity Severity `json:"severity"`
 	File     string   `json:"file"`
+	Line     int      `json:"line,omitempty"` // 1-based, in a text file; 0 in a workbook
 	Sheet    string   `json:"sheet"`
 	Cell     string   `json:"cell"`
 	Column   string   `json:"column"`
@@ -33,10 +35,14 @@ type Problem struct {
 	key      string // the catalogue key of Message, "" when it has none
 }
 
-// String formats p as one line: "file: Sheet!C12: message".
+// String formats p as one line: "file: Sheet!C12: message", or
+// "file:LINE: message" in a text file.
 func (p Problem) String() string {
 	var b strings.Builder
 	b.WriteString(p.File)
+	if p.Line > 0 {
+		fmt.Fprintf(&b, ":%d", p.Line)
+	}
 	b.WriteString(": ")
 	if p.Sheet != "" {
 		b.WriteString(p.Sheet)

@@ -114,8 +114,8 @@ func TestARulebookBesideTheWorkbooksReplacesOnlyThatBook(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := bifrost(t, "rulebook", "nastrond", "--src", src, "--out", t.TempDir(), "--format", "html", "--lang", "en")
-	if r.code != 1 || !strings.Contains(r.stderr, own+":3") {
-		t.Errorf("a broken rules/nastrond/rulebook.md: exit %d, stderr %q; want 1 and the error at %s:3", r.code, r.stderr, own)
+	if r.code != 1 || !strings.Contains(r.stdout, own+":3") {
+		t.Errorf("a broken rules/nastrond/rulebook.md: exit %d, stdout %q; want 1 and the error at %s:3", r.code, r.stdout, own)
 	}
 }
 

@@ -3,6 +3,7 @@ package main
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
 
@@ -44,7 +45,31 @@ func runBuild(ctx context.Context, opts *buildOptions, args []string) error {
 	if err != nil {
 		return err
 	}
-	return forValid(targets, results, func(game *sim.Definition, res schema.Result) (bool, error) { return buildGame(ctx, opts, game, res) })
+	var outcome error
+	for i, res := range results {
+		if n := errorCount(res.Problems); n > 0 {
+			fmt.Fprintln(opts.stderr, opts.msg("build_invalid", res.Game, nErrors.Of(n)))
+			outcome = cmpErr(outcome, errProblems)
+			continue
+		}
+		err := buildGame(ctx, opts, targets[i].game, res)
+		if err != nil && !errors.Is(err, errProblems) && !errors.Is(err, errIncomplete) {
+			return err
+		}
+		outcome = cmpErr(outcome, err)
+	}
+	return outcome
+}
+
+// errorCount is the number of errors among ps.
+func errorCount(ps []schema.Problem) int {
+	n := 0
+	for _, p := range ps {
+		if p.Severity == schema.Error {
+			n++
+		}
+	}
+	return n
 }
 
 // forValid calls write for each target's game and result whose data has no
@@ -88,49 +113,55 @@ func validatedTargets(g *globalOptions, src, out string, args []string, outputs 
 	return targets, results, nil
 }
 
-// buildGame writes one valid game's outputs: the smoke batch's report.json,
-// the balance batch's report.html, the rulebook and the cards. It prints the
-// violations and unfinished games of both batches with their replays, and
-// reports false when there was any.
-func buildGame(ctx context.Context, opts *buildOptions, game *sim.Definition, res schema.Result) (bool, error) {
+// buildGame writes one valid game's outputs: the books, the cards, the
+// smoke batch's report.json and the balance batch's report.html. It prints
+// the violations and unfinished games of both batches with their replays,
+// what it wrote, and each book it skipped with why. A broken book stops
+// neither the other books, the cards nor the reports. It returns
+// errProblems when a batch broke a rule or a book was skipped for its data,
+// errIncomplete when one could not be read, any other error when it could
+// not go on.
+func buildGame(ctx context.Context, opts *buildOptions, game *sim.Definition, res schema.Result) error {
 	g := game.Schema
 	painted, err := paintCards(opts.src, g, res, true)
 	if err != nil {
-		return false, err
+		return err
 	}
-	written, err := writeRulebook(opts.out, rulesDirFor(opts.src, opts.rules), game, res, painted, []string{"pdf", "html"}, opts.Lang(), embedFonts(opts.embed)...)
+	written, skips, err := writeRulebook(opts.out, rulesDirFor(opts.src, opts.rules), game, res, painted, []string{"pdf", "html"}, opts.Lang(), embedFonts(opts.embed)...)
 	if err != nil {
-		return false, err
+		return err
 	}
 	cardsPDF, err := printCards(ctx, opts.src, opts.out, g, res, "a4", painted)
 	if err != nil {
-		return false, err
+		return err
 	}
 	written = append(written, cardsPDF...)
 	rep, err := smoke(ctx, opts.globalOptions, game, res, opts.games, opts.seed)
-	if err != nil || rep == nil {
-		if err == nil {
-			listWritten(opts.globalOptions, g.ID, written)
-		}
-		return true, err
-	}
-	if err := writeReportJSON(opts.out, rep); err != nil {
-		return false, err
-	}
-	bal, err := balance(ctx, opts.globalOptions, game, res, opts.games, opts.seed)
 	if err != nil {
-		return false, err
+		return err
 	}
-	clean := true
-	for _, b := range gate.Batches(rep, bal) {
-		for _, v := range append(b.Violations, b.UnfinishedGames...) {
-			fmt.Fprintln(opts.stdout, opts.msg("build_violation", res.File, v.Text(opts.Lang()), v.Replay))
+	var outcome error
+	if rep != nil {
+		if err := writeReportJSON(opts.out, rep); err != nil {
+			return err
 		}
-		clean = clean && b.ViolationCount == 0 && b.Unfinished == 0
+		bal, err := balance(ctx, opts.globalOptions, game, res, opts.games, opts.seed)
+		if err != nil {
+			return err
+		}
+		for _, b := range gate.Batches(rep, bal) {
+			for _, v := range append(b.Violations, b.UnfinishedGames...) {
+				fmt.Fprintln(opts.stdout, opts.msg("build_violation", res.File, v.Text(opts.Lang()), v.Replay))
+			}
+			if b.ViolationCount > 0 || b.Unfinished > 0 {
+				outcome = errProblems
+			}
+		}
+		if err := writeReportHTML(opts.out, game, cmp.Or(bal, rep), rep, res, painted); err != nil {
+			return err
+		}
+		written = append(written, filepath.Join(opts.out, g.ID, "report.json"), filepath.Join(opts.out, g.ID, "report.html"))
 	}
-	if err := writeReportHTML(opts.out, game, cmp.Or(bal, rep), rep, res, painted); err != nil {
-		return false, err
-	}
-	listWritten(opts.globalOptions, g.ID, append(written, filepath.Join(opts.out, g.ID, "report.json"), filepath.Join(opts.out, g.ID, "report.html")))
-	return clean, nil
+	listWritten(opts.globalOptions, g.ID, written)
+	return cmpErr(outcome, reportSkipped(opts.globalOptions, g.ID, skips))
 }

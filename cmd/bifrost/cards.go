@@ -94,6 +94,7 @@ func runCards(ctx context.Context, opts *cardsOptions, args []string) error {
 	}
 	invalid := schema.HasErrors(res.Problems)
 	if invalid && !opts.draft {
+		fmt.Fprintln(opts.stderr, opts.msg("cards_draft_hint", g.ID))
 		return errProblems
 	}
 	if opts.draft {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"github.com/spf13/cobra"
 
@@ -16,6 +17,7 @@ import (
 type checkOptions struct {
 	*globalOptions
 	src, out string
+	rules    string // the folder of each game's books, checked against its data
 	format   string
 	base     string
 }
@@ -36,6 +38,7 @@ func newCheckCmd(g *globalOptions) *cobra.Command {
 	}
 	cmd.Flags().StringVar(&opts.src, "src", "cardsrc", "flag.src")
 	cmd.Flags().StringVar(&opts.out, "out", "out", "flag.check.out")
+	cmd.Flags().StringVar(&opts.rules, "rules", "", "flag.rules.books")
 	cmd.Flags().StringVar(&opts.format, "format", "text", "flag.check.format")
 	cmd.Flags().StringVar(&opts.base, "base", "", "flag.check.base")
 	return cmd
@@ -71,11 +74,15 @@ func runCheck(ctx context.Context, opts *checkOptions) error {
 	if err != nil {
 		return err
 	}
+	books, err := bookProblemsOf(opts.rules, targets, results, lang)
+	if err != nil {
+		return err
+	}
 	out := checkJSON{Passed: true}
 	figures := map[string][]string{}
 	for i, res := range results {
 		game := targets[i].game
-		g := checkGameJSON{gameJSON: gameJSON{Game: res.Game, File: res.File, Components: res.Components, Problems: res.Problems}}
+		g := checkGameJSON{gameJSON: newGameJSON(res, books[i])}
 		if !schema.HasErrors(res.Problems) {
 			rep, err := smoke(ctx, opts.globalOptions, game, res, 0, -1)
 			if err != nil {
@@ -104,10 +111,7 @@ func runCheck(ctx context.Context, opts *checkOptions) error {
 				}
 			}
 		}
-		if g.Problems == nil {
-			g.Problems = []schema.Problem{}
-		}
-		g.Passed = !gate.Failing(g.Problems, res)
+		g.Passed = !gate.Failing(g.Problems, res) && !schema.HasErrors(g.Books)
 		out.Passed = out.Passed && g.Passed
 		out.Games = append(out.Games, g)
 	}
@@ -121,13 +125,13 @@ func runCheck(ctx context.Context, opts *checkOptions) error {
 		}
 	case "github":
 		for _, g := range out.Games {
-			for _, p := range g.Problems {
+			for _, p := range slices.Concat(g.Problems, g.Books) {
 				gate.WriteGithub(opts.stdout, p)
 			}
 		}
 	default:
 		for _, g := range out.Games {
-			for _, p := range g.Problems {
+			for _, p := range slices.Concat(g.Problems, g.Books) {
 				fmt.Fprintln(opts.stdout, p.String())
 			}
 			for _, f := range figures[g.Game] {

@@ -11,10 +11,8 @@ import (
 // does not expand is a problem in the designers' data, exit 1, in rulebook
 // and in build alike, with the line named.
 func TestRulebookPlaceholderErrorIsADataProblem(t *testing.T) {
-	rules := t.TempDir()
-	if err := os.MkdirAll(filepath.Join(rules, "nastrond"), 0o755); err != nil {
-		t.Fatal(err)
-	}
+	root := copyProject(t, "nastrond")
+	rules := filepath.Join(root, "rules")
 	for _, md := range []string{
 		"---\ntitle: t\n---\n# 題\n\n{{price \"Edda\"}}\n",        // unknown function
 		"---\ntitle: t\n---\n# 題\n\n{{count \"NoSuchSheet\"}}\n", // unknown sheet
@@ -28,8 +26,8 @@ func TestRulebookPlaceholderErrorIsADataProblem(t *testing.T) {
 			{"build", "nastrond", "--src", shippedSrc, "--rules", rules, "--out", t.TempDir(), "--games", "10"},
 		} {
 			r := bifrost(t, args...)
-			if r.code != 1 || !strings.Contains(r.stderr, want) {
-				t.Errorf("%s with %q: exit %d, stderr %q; want 1 and %q", args[0], md, r.code, r.stderr, want)
+			if r.code != 1 || !strings.Contains(r.stdout, want) {
+				t.Errorf("%s with %q: exit %d, stdout %q; want 1 and %q", args[0], md, r.code, r.stdout, want)
 			}
 		}
 	}

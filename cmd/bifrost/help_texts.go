@@ -18,10 +18,13 @@ var helpTexts = schema.Catalogue{
 	"help.build.short":   {"検証・試行・出力をまとめて行う", "the main job: validate, smoke-simulate and write out/<game>/"},
 	"help.build.long": {
 		"各ゲームのブックを検証し、エンジンのあるゲームごとに不変条件を確かめながらシード付きの試行ゲームを遊び、\n" +
-			"out/<game>/report.json を書き出します。report.html はブックの CheckBalanceBots で遊ぶバランス試行から作ります。",
+			"out/<game>/report.json を書き出します。report.html はブックの CheckBalanceBots で遊ぶバランス試行から作ります。\n" +
+			"差し込みの誤った本はその本だけ書かずに理由を 1 行で示し、ほかはすべて書き出して終了コード 1 で終わります。",
 		"Build validates every game's workbook, plays a smoke batch of seeded games with\n" +
 			"invariant checks for each game whose engine exists, and writes out/<game>/report.json;\n" +
-			"report.html comes from a balance batch with the workbook's CheckBalanceBots.",
+			"report.html comes from a balance batch with the workbook's CheckBalanceBots.\n" +
+			"A book with a broken placeholder is skipped, with one line saying why; everything\n" +
+			"else is still written, and build exits 1.",
 	},
 	"flag.embed-font":  {"入っている明朝とゴシックを HTML の本に埋め込む（base64、使う字だけ。1ページあたり約 1.5 MB）", "embed the installed Mincho and Gothic in the HTML (used glyphs only, ~1.5 MB)"},
 	"flag.build.games": {"ゲームごとの試行ゲーム数（既定はブックの CheckGames）", "smoke-batch games per game (default: the workbook's CheckGames)"},
@@ -68,12 +71,13 @@ var helpTexts = schema.Catalogue{
 	"help.check.use":           {"check", "check"},
 	"help.check.short":         {"CI のゲート: 検証と試行とボーダー判定", "the CI gate: validate, smoke-simulate, apply thresholds"},
 	"help.check.long": {
-		"すべてのブックを検証し、ゲームごとに試行ゲーム（CheckSeed から CheckGames ゲーム）を遊び、ブックの Check* の\n" +
+		"すべてのブックを検証し（本の差し込みが指すカード・シート・列・ルールがあるかも確かめ）、ゲームごとに試行ゲーム（CheckSeed から CheckGames ゲーム）を遊び、ブックの Check* の\n" +
 			"しきい値（ルール違反、未完了のゲーム、席ごとの勝率差、使われないカード）で判定します。out/<game>/report.json\n" +
 			"（試行ゲーム）と report.html（全席 CheckBalanceBots のバランス試行）を書き出します。--base REV は git\n" +
 			"リビジョン REV のブックでも同じシードでバランス試行を遊び、席の勝率差が CheckMaxSeatGapGrowth ポイントを\n" +
 			"超えて広がったら不合格にします。終了コードは、問題なしで 0、データに問題があれば 1、実行できなければ 2 です。",
-		"Check validates every workbook, plays each game's smoke batch (CheckGames games from\n" +
+		"Check validates every workbook (and that its books' placeholders name cards, sheets,\n" +
+			"columns and Rules keys that exist), plays each game's smoke batch (CheckGames games from\n" +
 			"CheckSeed) and applies the workbook's Check* thresholds: violations, unfinished games,\n" +
 			"the seat win-rate gap and dead cards. It writes out/<game>/report.json (the smoke batch)\n" +
 			"and report.html (the balance batch, with CheckBalanceBots at every seat).\n" +
@@ -276,9 +280,14 @@ var helpTexts = schema.Catalogue{
 	"help.validate.short": {"ワークブックを検証する", "check every cell of the workbooks"},
 	"help.validate.long": {
 		"各ゲームのブック（既定ではすべて）を読み、問題を1件1行（ファイル: シート!セル: メッセージ）で表示します。\n" +
+			"ブックに誤りがなければ、本（rulebook.md、summary.md、designer.md）の差し込みがないカード・シート・列・\n" +
+			"ルールを指していないかも確かめ、1件1行（ファイル:行: メッセージ）で表示します。\n" +
 			"終了コードは、問題なしで 0、問題があれば 1、実行できなければ 2 です。",
 		"Validate reads each game's workbook (every game by default) and prints every problem\n" +
-			"as one line: file: Sheet!Cell: message. Exit 0 when clean, 1 on problems, 2 when it cannot run.",
+			"as one line: file: Sheet!Cell: message. When the workbook has no errors, it also checks\n" +
+			"that the books' placeholders (rulebook.md, summary.md, designer.md) name cards, sheets,\n" +
+			"columns and Rules keys that exist, one line each: file:line: message.\n" +
+			"Exit 0 when clean, 1 on problems, 2 when it cannot run.",
 	},
 	"flag.validate.json": {"結果を JSON で表示する", "print the result as JSON"},
 	"help.watch.use":     {"watch [GAME...]", "watch [GAME...]"},

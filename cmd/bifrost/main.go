@@ -29,6 +29,11 @@ const (
 // printed, and errProblems itself never is (it only sets the exit status).
 var errProblems = errors.New("the data has problems")
 
+// errIncomplete reports that a command left out some of its files because
+// an input could not be read, and wrote the others; what it left out and
+// why is already printed. It is a failure to run (exit 2).
+var errIncomplete = errors.New("some inputs could not be read")
+
 // usageError is a mistake in the command line.
 type usageError struct{ error }
 
@@ -49,6 +54,8 @@ func exitCode(err error, stderr io.Writer) int {
 		return exitOK
 	case errors.Is(err, errProblems):
 		return exitProblems
+	case errors.Is(err, errIncomplete):
+		return exitFailure
 	case errors.As(err, new(dataError)):
 		fmt.Fprintln(stderr, "bifrost:", err)
 		return exitProblems

@@ -83,12 +83,14 @@ func runRulebook(_ context.Context, opts *rulebookOptions, args []string) error 
 	if err != nil {
 		return err
 	}
-	written, err := writeRulebook(opts.out, rulesDirFor(opts.src, opts.rules), game, res, painted, opts.formats, opts.Lang(), embedFonts(opts.embed)...)
+	written, skips, err := writeRulebook(opts.out, rulesDirFor(opts.src, opts.rules), game, res, painted, opts.formats, opts.Lang(), embedFonts(opts.embed)...)
 	if err != nil {
 		return err
 	}
-	listWritten(opts.globalOptions, g.ID, written)
-	return nil
+	if len(written) > 0 {
+		listWritten(opts.globalOptions, g.ID, written)
+	}
+	return reportSkipped(opts.globalOptions, g.ID, skips)
 }
 
 // paintedCards are a game's cards painted once, each face and back a
@@ -139,71 +141,123 @@ const summaryCard = "summary-card.pdf"
 
 // writeRulebook renders one game's player's and designer's books into
 // out/<game>/, their example cards drawn with the game's card layout, the
-// HTML with htmlOpts, their errors in lang, and returns the paths written.
-func writeRulebook(out, rulesDir string, game *sim.Definition, res schema.Result, painted *paintedCards, formats []string, lang *schema.Lang, htmlOpts ...book.HTMLOption) ([]string, error) {
+// HTML with htmlOpts, their errors in lang. It returns the paths written
+// and the outputs it skipped, a broken book's or one that could not be
+// rendered, each with why; the error is a failure that stopped it.
+func writeRulebook(out, rulesDir string, game *sim.Definition, res schema.Result, painted *paintedCards, formats []string, lang *schema.Lang, htmlOpts ...book.HTMLOption) ([]string, []skipped, error) {
 	return renderRulebook(rulesDir, out, game, res, painted, formats, lang, outfile.WriteFile, htmlOpts...)
 }
 
+// skipped are outputs a command did not write, and why: a data error
+// (problems holds a book's placeholder and markdown errors at their
+// lines) or a failure to read an input.
+type skipped struct {
+	outputs  []string
+	why      error
+	problems []schema.Problem
+}
+
 // renderRulebook is writeRulebook handing each file to put instead of
-// writing it (serve keeps the pages in memory).
-func renderRulebook(rulesDir, out string, game *sim.Definition, res schema.Result, painted *paintedCards, formats []string, lang *schema.Lang, put func(path string, data []byte) error, htmlOpts ...book.HTMLOption) ([]string, error) {
+// writing it (serve keeps the pages in memory). One book that cannot be
+// read or expanded, or one output that cannot be rendered, is skipped and
+// the others are rendered.
+func renderRulebook(rulesDir, out string, game *sim.Definition, res schema.Result, painted *paintedCards, formats []string, lang *schema.Lang, put func(path string, data []byte) error, htmlOpts ...book.HTMLOption) ([]string, []skipped, error) {
 	g := game.Schema
 	files := booksOf(rulesDir, game)
-	_, rulings, err := files.read("RULINGS.md")
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return nil, err
-	}
-	glossary, err := readGlossary(files)
+	faces := firstFaces(painted)
+	data, err := bookData(files, game, res, faces, lang)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	// The PDF plays each card's face; the HTML shows the very same list as SVG.
 	face, fontName := cards.Examples(painted.drawn, painted.lay)
 	drawer := &book.Cards{Face: face, FontName: fontName}
+	// A Mincho body and a Gothic with a real bold, when installed.
+	fonts := book.WithFonts(book.InstalledChain(book.Mincho), book.InstalledChain(book.Gothic))
+	var written []string
+	var skips []skipped
+	for _, name := range books {
+		outputs := formats
+		if name == "summary" && slices.Contains(formats, "pdf") {
+			outputs = append(slices.Clip(formats), "card")
+		}
+		paths := make([]string, len(outputs))
+		for i, f := range outputs {
+			paths[i] = filepath.Join(out, g.ID, name+"."+f)
+			if f == "card" {
+				paths[i] = filepath.Join(out, g.ID, summaryCard)
+			}
+		}
+		file, expanded, err := expandBook(files, name, data)
+		if err != nil {
+			skips = append(skips, skipped{paths, err, sourceProblems(err)})
+			continue
+		}
+		for i, f := range outputs {
+			var buf bytes.Buffer
+			switch f {
+			case "pdf":
+				err = book.PDF(&buf, []byte(expanded), drawer, book.WithImages(files), fonts, book.WithPDFLang(lang))
+			case "card":
+				err = book.PDF(&buf, []byte(expanded), drawer, book.WithImages(files), fonts, book.WithPDFLang(lang), book.WithPaper("card"))
+			case "html":
+				err = book.HTML(&buf, []byte(expanded), cardSVG(faces), append(htmlOpts, book.WithHTMLLang(lang))...)
+			}
+			if err != nil {
+				skips = append(skips, skipped{paths[i : i+1], dataError{msgErr("in_file", file, err)}, nil})
+				continue
+			}
+			if err := put(paths[i], buf.Bytes()); err != nil {
+				return written, skips, err
+			}
+			written = append(written, paths[i])
+		}
+	}
+	return written, skips, nil
+}
+
+// firstFaces are the faces of painted's designs by card ID, each its first
+// copy's: the example cards of the books.
+func firstFaces(painted *paintedCards) map[string]*draw.List {
 	faces := map[string]*draw.List{}
 	for _, d := range painted.drawn {
 		if d.Copy == 1 {
 			faces[d.ID] = d.Face
 		}
 	}
-	// A Mincho body and a Gothic with a real bold, when installed.
-	fonts := book.WithFonts(book.InstalledChain(book.Mincho), book.InstalledChain(book.Gothic))
-	var written []string
-	for _, name := range books {
-		file, md, err := files.read(name + ".md")
-		if err != nil {
-			return written, err
-		}
-		expanded, err := book.Expand(file, string(md), book.Data{Game: g, Result: res, Book: res.Book, Rulings: string(rulings), Glossary: glossary, Figures: figures(game, res), Parts: cardParts(faces), Lang: lang})
-		if err != nil {
-			return written, dataError{err}
-		}
-		outputs := formats
-		if name == "summary" && slices.Contains(formats, "pdf") {
-			outputs = append(slices.Clip(formats), "card")
-		}
-		for _, f := range outputs {
-			var buf bytes.Buffer
-			path := filepath.Join(out, g.ID, name+"."+f)
-			switch f {
-			case "pdf":
-				err = book.PDF(&buf, []byte(expanded), drawer, book.WithImages(files), fonts, book.WithPDFLang(lang))
-			case "card":
-				path = filepath.Join(out, g.ID, summaryCard)
-				err = book.PDF(&buf, []byte(expanded), drawer, book.WithImages(files), fonts, book.WithPDFLang(lang), book.WithPaper("card"))
-			case "html":
-				err = book.HTML(&buf, []byte(expanded), cardSVG(faces), append(htmlOpts, book.WithHTMLLang(lang))...)
-			}
-			if err != nil {
-				return written, dataError{msgErr("in_file", file, err)}
-			}
-			if err := put(path, buf.Bytes()); err != nil {
-				return written, err
-			}
-			written = append(written, path)
-		}
+	return faces
+}
+
+// bookData is what the placeholders of game's books draw on: the
+// validated data res, the RULINGS.md and glossary.yaml of files, the
+// game's figures and the example cards' faces.
+func bookData(files bookFiles, game *sim.Definition, res schema.Result, faces map[string]*draw.List, lang *schema.Lang) (book.Data, error) {
+	_, rulings, err := files.read("RULINGS.md")
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return book.Data{}, err
 	}
-	return written, nil
+	glossary, err := readGlossary(files)
+	if err != nil {
+		return book.Data{}, err
+	}
+	return book.Data{Game: game.Schema, Result: res, Book: res.Book, Rulings: string(rulings), Glossary: glossary, Figures: figures(game, res), Parts: cardParts(faces), Lang: lang}, nil
+}
+
+// expandBook reads the book name (rulebook, summary or designer) of files
+// and expands its placeholders with data; it returns the path messages name
+// the book by. A placeholder or markdown error is a dataError holding every
+// *book.SourceError of the book, in line order; a book that cannot be read,
+// that failure.
+func expandBook(files bookFiles, name string, data book.Data) (string, string, error) {
+	file, md, err := files.read(name + ".md")
+	if err != nil {
+		return file, "", err
+	}
+	expanded, err := book.Expand(file, string(md), data)
+	if err != nil {
+		return file, "", dataError{err}
+	}
+	return file, expanded, nil
 }
 
 // readGlossary reads a game's glossary table, glossary.yaml, a YAML list

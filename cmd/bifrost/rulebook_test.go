@@ -35,10 +35,7 @@ func TestRulebook_WritesPDFAndHTMLForEveryGame(t *testing.T) {
 }
 
 func TestRulebook_UnknownPlaceholderIsAnErrorAtItsLine(t *testing.T) {
-	rules := t.TempDir()
-	if err := os.MkdirAll(filepath.Join(rules, "nastrond"), 0o755); err != nil {
-		t.Fatal(err)
-	}
+	rules := filepath.Join(copyProject(t, "nastrond"), "rules")
 	md := "---\ntitle: t\n---\n# 題\n\n{{price \"Edda\"}}\n"
 	if err := os.WriteFile(filepath.Join(rules, "nastrond", "rulebook.md"), []byte(md), 0o644); err != nil {
 		t.Fatal(err)
@@ -46,8 +43,8 @@ func TestRulebook_UnknownPlaceholderIsAnErrorAtItsLine(t *testing.T) {
 	for lang, msg := range map[string]string{"en": `function "price" not defined`, "ja": `「price」という差し込みはありません`} {
 		r := bifrost(t, "rulebook", "nastrond", "--lang", lang, "--src", shippedSrc, "--rules", rules, "--out", t.TempDir())
 		want := filepath.Join(rules, "nastrond", "rulebook.md") + ":6: " + msg
-		if r.code != 1 || !strings.Contains(r.stderr, want) {
-			t.Errorf("--lang %s: exit %d, stderr %q; want 1 and %q", lang, r.code, r.stderr, want)
+		if r.code != 1 || !strings.Contains(r.stdout, want) {
+			t.Errorf("--lang %s: exit %d, stdout %q; want 1 and %q", lang, r.code, r.stdout, want)
 		}
 	}
 }

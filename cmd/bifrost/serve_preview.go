@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"html/template"
 	"io"
@@ -205,10 +206,13 @@ func (p *previewer) books(game *sim.Definition, res schema.Result) (map[string][
 	if err != nil {
 		return nil, err
 	}
-	_, err = renderRulebook(rulesDirFor(p.opts.src, p.opts.rules), "", game, res, painted, []string{"html"}, p.opts.Lang(), func(path string, data []byte) error {
+	_, skips, err := renderRulebook(rulesDirFor(p.opts.src, p.opts.rules), "", game, res, painted, []string{"html"}, p.opts.Lang(), func(path string, data []byte) error {
 		out[strings.TrimSuffix(filepath.Base(path), ".html")] = data
 		return nil
 	})
+	for _, s := range skips {
+		err = errors.Join(err, s.why)
+	}
 	return out, err
 }
 

@@ -15,8 +15,9 @@ import (
 
 type validateOptions struct {
 	*globalOptions
-	src  string
-	json bool
+	src   string
+	rules string // the folder of each game's books, checked against its data
+	json  bool
 }
 
 func newValidateCmd(g *globalOptions) *cobra.Command {
@@ -28,6 +29,7 @@ func newValidateCmd(g *globalOptions) *cobra.Command {
 		RunE:  func(cmd *cobra.Command, args []string) error { return runValidate(cmd.Context(), opts, args) },
 	}
 	cmd.Flags().StringVar(&opts.src, "src", "cardsrc", "flag.src")
+	cmd.Flags().StringVar(&opts.rules, "rules", "", "flag.rules.books")
 	cmd.Flags().BoolVar(&opts.json, "json", false, "flag.validate.json")
 	return cmd
 }
@@ -41,15 +43,20 @@ func runValidate(_ context.Context, opts *validateOptions, args []string) error 
 	if err != nil {
 		return err
 	}
+	books, err := bookProblemsOf(opts.rules, targets, results, opts.Lang())
+	if err != nil {
+		return err
+	}
 	if opts.json {
-		if err := writeValidateJSON(opts.stdout, results); err != nil {
+		if err := writeValidateJSON(opts.stdout, results, books); err != nil {
 			return err
 		}
 	} else {
 		writeProblems(opts.stdout, opts.stderr, results, opts.Lang())
+		writeBookProblems(opts.globalOptions, results, books)
 	}
-	for _, r := range results {
-		if schema.HasErrors(r.Problems) {
+	for i, r := range results {
+		if schema.HasErrors(r.Problems) || schema.HasErrors(books[i]) {
 			return errProblems
 		}
 	}
@@ -66,16 +73,31 @@ type gameJSON struct {
 	File       string           `json:"file"`
 	Components map[string]int   `json:"components"`
 	Problems   []schema.Problem `json:"problems"`
+	// Books are the errors of the game's books (rulebook.md, summary.md,
+	// designer.md) at their file and line: placeholders naming a card,
+	// sheet, column or Rules key the data lacks, and markdown the book
+	// cannot print. Checked only when the workbook has no errors.
+	Books []schema.Problem `json:"books"`
 }
 
-func writeValidateJSON(w io.Writer, results []schema.Result) error {
+// newGameJSON is res's entry in validate's and check's JSON, with the
+// errors of its books.
+func newGameJSON(res schema.Result, books []schema.Problem) gameJSON {
+	return gameJSON{Game: res.Game, File: res.File, Components: res.Components, Problems: orEmpty(res.Problems), Books: orEmpty(books)}
+}
+
+// orEmpty is ps, or an empty list for nil (so JSON shows [] rather than null).
+func orEmpty(ps []schema.Problem) []schema.Problem {
+	if ps == nil {
+		return []schema.Problem{}
+	}
+	return ps
+}
+
+func writeValidateJSON(w io.Writer, results []schema.Result, books [][]schema.Problem) error {
 	out := validateJSON{Games: []gameJSON{}}
-	for _, r := range results {
-		ps := r.Problems
-		if ps == nil {
-			ps = []schema.Problem{}
-		}
-		out.Games = append(out.Games, gameJSON{Game: r.Game, File: r.File, Components: r.Components, Problems: ps})
+	for i, r := range results {
+		out.Games = append(out.Games, newGameJSON(r, books[i]))
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")

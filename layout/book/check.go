@@ -63,6 +63,25 @@ func joinErrors(errs []*SourceError) error {
 	return errors.Join(out...)
 }
 
+// SourceErrors lists the *SourceErrors in err, an error of Expand (as
+// Expand joins them, and wrapped in other errors), in order; nil when err
+// holds none.
+func SourceErrors(err error) []*SourceError {
+	switch e := err.(type) {
+	case *SourceError:
+		return []*SourceError{e}
+	case interface{ Unwrap() []error }:
+		var out []*SourceError
+		for _, w := range e.Unwrap() {
+			out = append(out, SourceErrors(w)...)
+		}
+		return out
+	case interface{ Unwrap() error }:
+		return SourceErrors(e.Unwrap())
+	}
+	return nil
+}
+
 // problem is something check found, at a byte offset of the markdown.
 type problem struct {
 	pos int

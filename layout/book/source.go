@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"strconv"
@@ -105,7 +106,7 @@ const CardRef = "bifrost-card:"
 // markdown, or of the placeholder whose text it is. Every error is a
 // *SourceError; several are joined, in line order.
 func Expand(file string, md string, d Data) (string, error) {
-	t, err := template.New(file).Option("missingkey=error").Funcs(template.FuncMap{
+	funcs := template.FuncMap{
 		"title":      func() string { return d.Game.Title },
 		"count":      d.count,
 		"rule":       d.rule,
@@ -117,9 +118,10 @@ func Expand(file string, md string, d Data) (string, error) {
 		"glossary":   d.glossary,
 		"figure":     d.figure,
 		"index":      func() string { return "\n\n![](" + IndexRef + ")\n\n" },
-	}).Parse(md)
+	}
+	t, err := template.New(file).Option("missingkey=error").Funcs(funcs).Parse(md)
 	if err != nil {
-		return "", placeError(file, err, d.Lang)
+		return "", placeError(file, err, d.Lang, slices.Collect(maps.Keys(funcs)))
 	}
 	// Each top-level node is run on its own, so that every bad placeholder
 	// is reported and every byte of the output is known to come from a
@@ -135,7 +137,7 @@ func Expand(file string, md string, d Data) (string, error) {
 		t.Tree.Root.Nodes = []tparse.Node{n}
 		var out strings.Builder
 		if err := t.Execute(&out, nil); err != nil {
-			errs = append(errs, placeError(file, err, d.Lang))
+			errs = append(errs, placeError(file, err, d.Lang, nil))
 			continue
 		}
 		if out.Len() == 0 {
@@ -192,17 +194,18 @@ var templateErr = regexp.MustCompile(`^template: ([^:]+):(\d+)(?::\d+)?: (?:exec
 
 // placeError turns a text/template error into a SourceError at its line,
 // in lang: a placeholder's own error from the catalogue, one of
-// text/template's put into lang by templateMessage.
-func placeError(file string, err error, lang *schema.Lang) *SourceError {
+// text/template's put into lang by templateMessage, which suggests the
+// nearest of names for an unknown placeholder.
+func placeError(file string, err error, lang *schema.Lang, names []string) *SourceError {
 	var own *schema.Message
 	m := templateErr.FindStringSubmatch(err.Error())
 	switch {
 	case m == nil:
-		return &SourceError{File: file, Msg: templateMessage(err.Error(), lang)}
+		return &SourceError{File: file, Msg: templateMessage(err.Error(), lang, names)}
 	case errors.As(err, &own):
 		m[3] = own.In(lang)
 	default:
-		m[3] = templateMessage(m[3], lang)
+		m[3] = templateMessage(m[3], lang, names)
 	}
 	line, _ := strconv.Atoi(m[2])
 	return &SourceError{File: file, Line: line, Msg: m[3]}
@@ -218,7 +221,11 @@ func (d Data) count(kind string) (int, error) {
 
 func (d Data) rule(key string) (string, error) {
 	if !d.Result.Rules.Has(key) {
-		return "", messages.Err("rule.unknown", key)
+		var keys []string
+		for _, p := range d.Game.AllRules() {
+			keys = append(keys, p.Key)
+		}
+		return "", unknown("rule.unknown", key, keys)
 	}
 	return d.Result.Rules.Text(key), nil
 }
@@ -259,11 +266,15 @@ func (d Data) table(sheet string, cols ...string) (string, error) {
 			return t != nil && slices.ContainsFunc(t.Header, func(h string) bool { return schema.Normalize(h) == c })
 		}
 	} else {
-		return "", messages.Err("sheet.unknown", sheet)
+		var names []string
+		for _, s := range d.Game.AllSheets() {
+			names = append(names, s.Key, s.JA)
+		}
+		return "", unknown("sheet.unknown", sheet, names)
 	}
 	for _, c := range cols {
 		if !has(c) {
-			return "", messages.Err("sheet.column", sheet, c)
+			return "", unknownColumn(sheet, c, specCols)
 		}
 	}
 	if len(cols) == 0 {
@@ -339,6 +350,9 @@ func (d Data) effectText(cols []schema.Column, r schema.Record) string {
 // numbered the same, in a list below the card.
 func (d Data) card(id string, callouts ...string) (string, error) {
 	if _, ok := schema.CardNames(d.Result.Data)[id]; !ok && !d.printOnlyCard(id) {
+		if near := renamedCard(id, d.Result.Data); near != "" {
+			return "", messages.Err("card.unknown.near", id, near)
+		}
 		return "", messages.Err("card.unknown", id)
 	}
 	if len(callouts) == 0 {

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -181,7 +182,7 @@ func Failing(ps []schema.Problem, res schema.Result) bool {
 }
 
 // WriteGithub prints a problem as a GitHub Actions workflow command, so a
-// pull request shows it on the workbook with its cell.
+// pull request shows it on the workbook with its cell, or on a book's line.
 func WriteGithub(w io.Writer, p schema.Problem) {
 	level := "error"
 	switch p.Severity {
@@ -190,7 +191,7 @@ func WriteGithub(w io.Writer, p schema.Problem) {
 	case schema.Note:
 		level = "notice"
 	}
-	title, msg := "bifrost check", p.Message
+	title, msg, line := "bifrost check", p.Message, ""
 	if p.Sheet != "" {
 		title = p.Sheet
 		if p.Cell != "" {
@@ -198,7 +199,11 @@ func WriteGithub(w io.Writer, p schema.Problem) {
 		}
 		msg = title + " " + msg
 	}
-	fmt.Fprintf(w, "::%s file=%s,title=%s::%s\n", level, escapeProperty(p.File), escapeProperty(title), escapeData(msg))
+	if p.Line > 0 {
+		line = ",line=" + strconv.Itoa(p.Line)
+		title = filepath.Base(p.File) + ":" + strconv.Itoa(p.Line)
+	}
+	fmt.Fprintf(w, "::%s file=%s%s,title=%s::%s\n", level, escapeProperty(p.File), line, escapeProperty(title), escapeData(msg))
 }
 
 func escapeData(s string) string {

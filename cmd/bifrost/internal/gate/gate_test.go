@@ -46,3 +46,14 @@ func TestNotesNeverFailTheGate(t *testing.T) {
 		t.Errorf("got %q, want %q", b.String(), want)
 	}
 }
+
+// TestGithubAnnotationOfABookNamesItsLine: a problem in a book's markdown
+// is annotated on its file at its line, titled file:line.
+func TestGithubAnnotationOfABookNamesItsLine(t *testing.T) {
+	var b bytes.Buffer
+	WriteGithub(&b, schema.Problem{Severity: schema.Error, File: "rules/nastrond/rulebook.md", Line: 203, Message: `unknown card "EIN-107"`})
+	want := "::error file=rules/nastrond/rulebook.md,line=203,title=rulebook.md%3A203::unknown card \"EIN-107\"\n"
+	if b.String() != want {
+		t.Errorf("got %q, want %q", b.String(), want)
+	}
+}
