@@ -45,6 +45,11 @@ type Column struct {
 	Enum     []string // from validate "oneof="
 	Min, Max string   // from validate "min=" and "max=", "" when absent
 	Doc      string
+	// Tune is the column's direction for balance scans, from the tune tag:
+	// "up" when a larger number (or a written effect) makes the card
+	// stronger, "down" when a larger number makes it weaker (a cost); ""
+	// for a column a scan never moves.
+	Tune string
 	// Typed is true for the printed prose columns (Name, Text, Flavor,
 	// Story, Epithet as free text): they keep what the designer typed,
 	// full-width forms included, and are only trimmed. Every other
@@ -85,7 +90,10 @@ func ColumnsOf(row any) []Column {
 			continue
 		}
 		parts := strings.Split(tag, ",")
-		c := Column{Field: f.Name, Index: i, JA: parts[0], EN: parts[0], Doc: f.Tag.Get("doc")}
+		c := Column{Field: f.Name, Index: i, JA: parts[0], EN: parts[0], Doc: f.Tag.Get("doc"), Tune: f.Tag.Get("tune")}
+		if c.Tune != "" && c.Tune != "up" && c.Tune != "down" {
+			panic("schema: tune tag must be up or down on " + t.Name() + "." + f.Name)
+		}
 		if len(parts) > 1 {
 			c.EN = parts[1]
 		}

@@ -1,0 +1,424 @@
+package sim
+
+import (
+	"cmp"
+	"context"
+	"math"
+	"slices"
+	"sort"
+)
+
+// Causal card effects. A card's effect on the seat that uses it is found by
+// common random numbers: the same seeded games are played on the game as it
+// is (the base) and on a variant in which only that card differs, with the
+// same bots; for every game in which a seat used the card in the base, the
+// difference of that seat's win (and score) between the two is one paired
+// observation. Unlike "the win rate of the seats that used it", the
+// difference follows the card, not the game: everything but the card is
+// the same on both sides.
+
+// Base is a batch played once and kept game by game, so that variants can
+// be paired with it: each game's setup, its clean result and the seats that
+// used each card.
+type Base struct {
+	engine  Engine
+	opts    BatchOptions
+	games   []baseGame
+	uses    [][]use // per card: the clean games in which a seat used it
+	players []int
+}
+
+type baseGame struct {
+	cfg    Config
+	clean  bool
+	winner int
+	scores []int
+}
+
+// use is one game in which seats (a bit per seat) used a card.
+type use struct {
+	game  int32
+	seats uint8
+}
+
+// PlayBase plays the batch o on e and keeps it for pairing. The result does
+// not depend on o.Workers.
+func PlayBase(ctx context.Context, e Engine, o BatchOptions) *Base {
+	if len(o.Players) == 0 {
+		o.Players = e.PlayerCounts()
+	}
+	if len(o.Bots) == 0 {
+		o.Bots = []string{"random"}
+	}
+	b := &Base{engine: e, opts: o, games: make([]baseGame, o.Games), players: o.Players}
+	used := make([][]use, o.Games) // per game: (card, seats) pairs, card in the game field
+	playAll(ctx, o.Workers, o.Games, 8, func() (func(int), func()) {
+		bits := map[int32]uint8{}
+		p := NewPlayer(e, o.Bots, nil)
+		p.Check = o.Check
+		p.OnEvent = func(ev Event) {
+			if ev.Card >= 0 && ev.Kind < EventEngine {
+				bits[ev.Card] |= 1 << uint(ev.Seat&7)
+			}
+		}
+		return func(g int) {
+			cfg := job(o.Players, g)
+			clear(bits)
+			r := p.Play(cfg, GameSeed(o.Seed, cfg.Players, cfg.Index))
+			b.games[g] = baseGame{cfg: cfg, clean: clean(&r), winner: r.Winner, scores: r.Scores}
+			for c, s := range bits {
+				used[g] = append(used[g], use{game: c, seats: s})
+			}
+		}, nil
+	}, o.Progress)
+	b.uses = make([][]use, len(e.Cards()))
+	for g, us := range used {
+		if !b.games[g].clean {
+			continue
+		}
+		slices.SortFunc(us, func(a, b use) int { return cmp.Compare(a.game, b.game) })
+		for _, u := range us {
+			b.uses[u.game] = append(b.uses[u.game], use{game: int32(g), seats: u.seats})
+		}
+	}
+	return b
+}
+
+// Uses is the number of clean base games in which a seat used card.
+func (b *Base) Uses(card string) int {
+	i := slices.Index(b.engine.Cards(), card)
+	if i < 0 {
+		return 0
+	}
+	return len(b.uses[i])
+}
+
+// Paired is a paired difference over games: the mean change of the user
+// seat's win, in win-rate points, and of its score, with 95 % intervals.
+type Paired struct {
+	Players   int     `json:"players"` // 0: every player count pooled
+	Games     int     `json:"games"`   // paired games in which a seat used the card
+	Win       float64 `json:"win_pt"`
+	WinLow    float64 `json:"win_pt_low"`
+	WinHigh   float64 `json:"win_pt_high"`
+	Score     float64 `json:"score"`
+	ScoreLow  float64 `json:"score_low"`
+	ScoreHigh float64 `json:"score_high"`
+	se        float64 // the standard error of Win
+}
+
+// Delta plays, on variant, the base games in which a seat used card, with
+// the same seeds and bots, and returns the change of the user seats' win
+// and score (variant minus base): per player count, then pooled. Games that
+// broke a rule or did not finish on the variant are left out. The result
+// does not depend on the number of workers.
+func (b *Base) Delta(ctx context.Context, card string, variant Engine) []Paired {
+	i := slices.Index(b.engine.Cards(), card)
+	var uses []use
+	if i >= 0 {
+		uses = b.uses[i]
+	}
+	win := make([]float64, len(uses))
+	score := make([]float64, len(uses))
+	ok := make([]bool, len(uses))
+	playAll(ctx, b.opts.Workers, len(uses), 4, func() (func(int), func()) {
+		p := NewPlayer(variant, b.opts.Bots, nil)
+		p.Check = b.opts.Check
+		return func(k int) {
+			u := uses[k]
+			base := &b.games[u.game]
+			r := p.Play(base.cfg, GameSeed(b.opts.Seed, base.cfg.Players, base.cfg.Index))
+			if !clean(&r) {
+				return
+			}
+			n := 0
+			for s := 0; s < base.cfg.Players; s++ {
+				if u.seats&(1<<uint(s)) == 0 {
+					continue
+				}
+				n++
+				win[k] += float64(b2i(r.Winner == s) - b2i(base.winner == s))
+				score[k] += float64(r.Scores[s] - base.scores[s])
+			}
+			win[k] /= float64(n)
+			score[k] /= float64(n)
+			ok[k] = true
+		}, nil
+	}, nil)
+	out := make([]Paired, 0, len(b.players)+1)
+	for _, n := range append(slices.Clone(b.players), 0) {
+		var w, s []float64
+		for k, u := range uses {
+			if ok[k] && (n == 0 || b.games[u.game].cfg.Players == n) {
+				w, s = append(w, win[k]), append(s, score[k])
+			}
+		}
+		p := Paired{Players: n, Games: len(w)}
+		p.Win, p.WinLow, p.WinHigh, p.se = meanInterval(w, 100)
+		p.Score, p.ScoreLow, p.ScoreHigh, _ = meanInterval(s, 1)
+		out = append(out, p)
+	}
+	return out
+}
+
+// meanInterval is the mean of xs times scale with its 95 % interval and
+// standard error, summed in order so that it is reproducible.
+func meanInterval(xs []float64, scale float64) (mean, low, high, se float64) {
+	if len(xs) == 0 {
+		return 0, 0, 0, 0
+	}
+	sum := 0.0
+	for _, x := range xs {
+		sum += x
+	}
+	m := sum / float64(len(xs))
+	ss := 0.0
+	for _, x := range xs {
+		ss += (x - m) * (x - m)
+	}
+	if len(xs) > 1 {
+		se = math.Sqrt(ss/float64(len(xs)-1)/float64(len(xs))) * scale
+	}
+	m *= scale
+	const z = 1.959963984540054
+	return round2(m), round2(m - z*se), round2(m + z*se), se
+}
+
+func round2(x float64) float64 { return math.Round(x*100) / 100 }
+
+// negate turns a change (variant minus base) into an effect (base minus
+// variant): what the card as it is adds over the variant.
+func negate(p Paired) Paired {
+	p.Win, p.WinLow, p.WinHigh = -p.Win, -p.WinHigh, -p.WinLow
+	p.Score, p.ScoreLow, p.ScoreHigh = -p.Score, -p.ScoreHigh, -p.ScoreLow
+	return p
+}
+
+// Probe is one card to scan: its ID, its kind (cards are compared with the
+// median of their kind) and the game with the card at its kind's neutral
+// baseline (a blank card).
+type Probe struct {
+	Card, Kind string
+	Neutral    func() (Engine, error)
+}
+
+// CardEffect is one card's effect on the seats that use it: their win rate
+// with the card as it is minus with the card at its neutral baseline, per
+// player count and pooled (Players 0), set against the median effect of
+// its kind. A card is flagged at a player count when its effect differs
+// from that median by more than the band and the difference holds after
+// the Benjamini–Hochberg correction over every card and player count.
+type CardEffect struct {
+	Card    string         `json:"card"`
+	Kind    string         `json:"kind"`
+	Effects []EffectAtSize `json:"effects"`
+	// Refused is set, instead of Effects, when the neutral game could not be
+	// built (the blank card breaks a rule of the workbook).
+	Refused error `json:"-"`
+	Flagged bool  `json:"flagged"`
+	// Stronger: the flagged card does more than its kind's median (false:
+	// less).
+	Stronger bool    `json:"stronger"`
+	Counts   []int   `json:"flagged_players,omitempty"` // the player counts at which it is flagged
+	Dev      float64 `json:"deviation_pt"`              // effect minus median at the pooled counts, in points
+}
+
+// EffectAtSize is a card's effect at one player count (0: pooled) with its
+// kind's median and the adjusted p-value of their difference.
+type EffectAtSize struct {
+	Paired
+	Median  float64 `json:"kind_median_pt"`
+	Q       float64 `json:"q"`
+	Flagged bool    `json:"flagged"`
+}
+
+// minUses is how many paired games a card needs at a player count for its
+// effect to count towards its kind's median.
+const minUses = 20
+
+// CardEffects measures every probe against base and flags the cards whose
+// effect lies outside band (in win-rate points) around their kind's median.
+// Flagged cards come first, the largest deviation first; the rest follow
+// by kind and ID. The result does not depend on base's number of workers.
+func CardEffects(ctx context.Context, base *Base, probes []Probe, band float64) []CardEffect {
+	out := make([]CardEffect, len(probes))
+	for i, pr := range probes {
+		out[i] = CardEffect{Card: pr.Card, Kind: pr.Kind}
+		e, err := pr.Neutral()
+		if err != nil {
+			out[i].Refused = err
+			continue
+		}
+		for _, p := range base.Delta(ctx, pr.Card, e) {
+			out[i].Effects = append(out[i].Effects, EffectAtSize{Paired: negate(p), Q: 1})
+		}
+	}
+	// Kind medians per player count.
+	sizes := append(slices.Clone(base.players), 0)
+	for j := range sizes {
+		byKind := map[string][]float64{}
+		for _, ce := range out {
+			if len(ce.Effects) > 0 && ce.Effects[j].Games >= minUses {
+				byKind[ce.Kind] = append(byKind[ce.Kind], ce.Effects[j].Win)
+			}
+		}
+		for i := range out {
+			if len(out[i].Effects) > 0 {
+				out[i].Effects[j].Median = median(byKind[out[i].Kind])
+			}
+		}
+	}
+	// One test per card and player count: does its effect differ from its
+	// kind's median?
+	type ref struct{ i, j int }
+	var tests []ref
+	for i := range out {
+		for j := range out[i].Effects {
+			e := &out[i].Effects[j]
+			if e.Players != 0 && e.Games >= minUses {
+				e.Q = pValue(e.Win-e.Median, e.se)
+				tests = append(tests, ref{i, j})
+			}
+		}
+	}
+	adjust(len(tests), func(k int) *float64 { return &out[tests[k].i].Effects[tests[k].j].Q })
+	for i := range out {
+		ce := &out[i]
+		for j := range ce.Effects {
+			e := &ce.Effects[j]
+			dev := e.Win - e.Median
+			if e.Players == 0 {
+				ce.Dev = round2(dev)
+				continue
+			}
+			if e.Games >= minUses && e.Q < significance && math.Abs(dev) > band {
+				e.Flagged = true
+				ce.Counts = append(ce.Counts, e.Players)
+				if !ce.Flagged || math.Abs(dev) > math.Abs(ce.worst()) {
+					ce.Stronger = dev > 0
+				}
+				ce.Flagged = true
+			}
+		}
+	}
+	slices.SortStableFunc(out, func(a, b CardEffect) int {
+		if a.Flagged != b.Flagged {
+			if a.Flagged {
+				return -1
+			}
+			return 1
+		}
+		if a.Flagged {
+			if c := cmp.Compare(math.Abs(b.worst()), math.Abs(a.worst())); c != 0 {
+				return c
+			}
+		}
+		return cmp.Or(cmp.Compare(a.Kind, b.Kind), cmp.Compare(a.Card, b.Card))
+	})
+	return out
+}
+
+// worst is the largest deviation from the median among the flagged player
+// counts, with its sign.
+func (ce *CardEffect) worst() float64 {
+	w := 0.0
+	for _, e := range ce.Effects {
+		if d := e.Win - e.Median; e.Flagged && math.Abs(d) > math.Abs(w) {
+			w = d
+		}
+	}
+	return w
+}
+
+// Pooled is the effect over every player count.
+func (ce *CardEffect) Pooled() EffectAtSize {
+	if len(ce.Effects) == 0 {
+		return EffectAtSize{}
+	}
+	return ce.Effects[len(ce.Effects)-1]
+}
+
+func median(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := slices.Sorted(slices.Values(xs))
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
+
+// Suggestion is the value of a card's main number at which its effect
+// comes within the band of its kind's median, found by paired batches.
+type Suggestion struct {
+	From, To int
+	// Before and After are the card's pooled effect minus its kind's median,
+	// in win-rate points, as it is and at To.
+	Before, After float64
+	// Reached is false when even the end of the range leaves the effect
+	// outside the band; To is then that end.
+	Reached bool
+	Games   int // paired games behind After
+}
+
+// Suggest bisects the values of a flagged card's main number, from its
+// current value cur towards the end of [lo, hi] that weakens it (stronger:
+// the card is too strong; up: a larger number makes it stronger), for the
+// value nearest cur at which its pooled effect comes within band of the
+// median. at builds the game with the number at v; a value it refuses
+// counts as not reaching the band.
+func Suggest(ctx context.Context, base *Base, ce CardEffect, cur, lo, hi int, up bool, band float64, at func(v int) (Engine, error)) Suggestion {
+	pooled := ce.Pooled()
+	s := Suggestion{From: cur, To: cur, Before: round2(pooled.Win - pooled.Median)}
+	var cands []int            // ordered from cur outwards
+	lower := ce.Stronger == up // the number goes down to weaken a strong card or to strengthen a weak cost
+	for v := cur; ; {
+		if lower {
+			v--
+		} else {
+			v++
+		}
+		if v < lo || v > hi {
+			break
+		}
+		cands = append(cands, v)
+	}
+	if len(cands) == 0 {
+		s.After = s.Before
+		return s
+	}
+	type probe struct {
+		dev   float64
+		games int
+		ok    bool
+	}
+	tried := map[int]probe{}
+	try := func(k int) probe {
+		v := cands[k]
+		if p, ok := tried[v]; ok {
+			return p
+		}
+		var p probe
+		if e, err := at(v); err == nil {
+			d := base.Delta(ctx, ce.Card, e)
+			all := d[len(d)-1]
+			p.dev = round2(pooled.Win + all.Win - pooled.Median)
+			p.games = all.Games
+			p.ok = math.Abs(p.dev) <= band || (p.dev < 0) == ce.Stronger
+		}
+		tried[v] = p
+		return p
+	}
+	// The first candidate that reaches the band, assuming the effect moves
+	// one way along the range.
+	k := sort.Search(len(cands), func(k int) bool { return try(k).ok })
+	if k == len(cands) {
+		k = len(cands) - 1
+	} else {
+		s.Reached = true
+	}
+	p := try(k)
+	s.To, s.After, s.Games = cands[k], p.dev, p.games
+	return s
+}
