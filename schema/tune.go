@@ -20,6 +20,8 @@ type Knob struct {
 	Value    int
 	Min, Max int // the range the number may take
 	Up       bool
+	Cell     string // where it is written, e.g. "Valkyrie!E8"
+	at       int
 }
 
 // Design is one card row a balance scan can measure: where it is, its
@@ -74,6 +76,9 @@ func (g *Game) Designs(b *Book) map[string]*Design {
 			}
 			d := &Design{Sheet: spec.Key, ID: id, table: t, row: i, cols: cols}
 			d.Knob = d.knob()
+			if d.Knob != nil {
+				d.Knob.Cell = t.Sheet + "!" + CellName(d.Knob.at+1, t.Rows[i].Num)
+			}
 			if d.Knob != nil || d.hasEffect() {
 				out[id] = d
 			}
@@ -131,7 +136,7 @@ func (d *Design) knob() *Knob {
 		}
 		lo := bound(c.Min, 0)
 		if v, ok := ParseInt(d.cell(c)); ok && v > lo {
-			return &Knob{Sheet: d.Sheet, ID: d.ID, Column: c.Column, Value: v, Min: lo, Max: bound(c.Max, v*2+2), Up: true}
+			return &Knob{Sheet: d.Sheet, ID: d.ID, Column: c.Column, at: c.at, Value: v, Min: lo, Max: bound(c.Max, v*2+2), Up: true}
 		}
 	}
 	for _, c := range d.cols {
@@ -140,13 +145,13 @@ func (d *Design) knob() *Knob {
 		}
 		if m := numberInEffect.FindString(d.cell(c)); m != "" {
 			v, _ := strconv.Atoi(m)
-			return &Knob{Sheet: d.Sheet, ID: d.ID, Column: c.Column, InEffect: true, Value: v, Min: min(1, v), Max: max(v*2+2, 10), Up: true}
+			return &Knob{Sheet: d.Sheet, ID: d.ID, Column: c.Column, at: c.at, InEffect: true, Value: v, Min: min(1, v), Max: max(v*2+2, 10), Up: true}
 		}
 	}
 	for _, c := range d.cols {
 		if c.Tune == "down" && c.Kind == KindInt {
 			v, _ := ParseInt(d.cell(c))
-			return &Knob{Sheet: d.Sheet, ID: d.ID, Column: c.Column, Value: v, Min: bound(c.Min, 0), Max: bound(c.Max, v*2+2)}
+			return &Knob{Sheet: d.Sheet, ID: d.ID, Column: c.Column, at: c.at, Value: v, Min: bound(c.Min, 0), Max: bound(c.Max, v*2+2)}
 		}
 	}
 	return nil

@@ -88,6 +88,25 @@ var helpTexts = schema.Catalogue{
 	"flag.check.base":    {"バランスがそれより悪くなってはいけない、比べる git リビジョン", "git revision whose workbooks the balance must not have regressed from"},
 	"flag.check.format":  {"出力の形式：text、github、json のどれか", "output: text, github or json"},
 	"flag.check.out":     {"報告を置くフォルダ", "folder for the reports"},
+	"help.effects.use":   {"effects GAME", "effects GAME"},
+	"help.effects.short": {"カードごとの効果（使った席の勝率への因果的な差）と直す値を示す", "card effects on the seat that uses them, by paired games, with the values that fix the outliers"},
+	"help.effects.long": {
+		"同じシード・同じボットで、ブックのままのゲームと、カードを1枚だけ白紙（数の列を最小、効果を空欄）にしたゲームを遊び、\n" +
+			"そのカードを使った席の勝率の差を「カードの効果」として人数ごとに測ります。効果が同じ種類（シート）の中央値から\n" +
+			"CheckCardEffectBand ポイントを超えて離れ、Benjamini–Hochberg 補正の後も確かなカードを指摘し、その主な数\n" +
+			"（tune の列）をいくつにすれば幅に収まるかを、対にしたゲームで二分探索して提案します。結果は --out の\n" +
+			"effects-GAME.json にも書き、build の report.html がそれを指摘に使います。データに問題があれば終了コードは 1 です。",
+		"Effects plays the same seeds with the same bots on the workbook as it is and on a copy in which one card is\n" +
+			"blank (its tuned numbers at their minimum, its effect empty), and takes the change in the win rate of the\n" +
+			"seat that used the card as the card's effect, per player count. Cards whose effect lies more than\n" +
+			"CheckCardEffectBand points from their kind's (sheet's) median, and surely so after Benjamini–Hochberg,\n" +
+			"are named, each with the value of its main (tuned) number that brings it within the band, found by\n" +
+			"bisection on paired games. The run is also written to effects-GAME.json under --out, which build's\n" +
+			"report.html ranks its card findings by. Exit 1 when the data has problems.",
+	},
+	"flag.effects.out":   {"effects-GAME.json を書くフォルダ（build の --out と同じにする）", "folder for effects-GAME.json (the same as build's --out)"},
+	"flag.effects.games": {"元のブックで遊ぶゲームの総数（各カードはそのうち使われたゲームで対にする）", "games of the base batch (each card is paired on the games in which it was used)"},
+	"flag.effects.json":  {"結果を JSON で表示する", "print the run as JSON"},
 	"help.compare.use":   {"compare OLD NEW | --base REV [GAME...]", "compare OLD NEW | --base REV [GAME...]"},
 	"help.compare.short": {"2つの版のバランスを対にして比べる", "paired balance comparison of two versions"},
 	"help.compare.long": {

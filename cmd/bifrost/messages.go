@@ -16,7 +16,7 @@ import (
 // messages is the catalogue of what the commands themselves say (validation
 // messages have theirs in schema): each key's Japanese and English form,
 // assembled from the commands' own catalogues.
-var messages = joinCatalogues(cliMessages, ttsMessages, serveMessages, sweepgrid.Messages, gate.Messages, gitrev.Messages, playflags.Messages)
+var messages = joinCatalogues(cliMessages, effectsMessages, ttsMessages, serveMessages, sweepgrid.Messages, gate.Messages, gitrev.Messages, playflags.Messages)
 
 // joinCatalogues is one catalogue holding every entry of cs.
 func joinCatalogues(cs ...schema.Catalogue) schema.Catalogue {

@@ -70,6 +70,7 @@ func newRootCmd(stdout, stderr io.Writer, args []string, games rules.Games) *cob
 		newSimCmd(g),
 		newLadderCmd(g),
 		newCompareCmd(g),
+		newEffectsCmd(g),
 		newSweepCmd(g),
 		newReplayCmd(g),
 		newCheckCmd(g),

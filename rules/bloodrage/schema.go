@@ -156,13 +156,13 @@ type Card struct {
 	Name    string        `xlsx:"名前,Name,required"`
 	Age     int           `xlsx:"時代,Age,required" validate:"min=1,max=3" doc:"カードの裏の時代（Ⅰ〜Ⅲ）"`
 	Kind    string        `xlsx:"種類,Kind,required" validate:"oneof=クエスト 強化 戦闘" doc:"ドラフトで分ける山札"`
-	STR     int           `xlsx:"戦力,STR" validate:"min=0,max=9" doc:"戦闘カードは+戦力、強化カードは戦力（=コスト）。+Xは空欄"`
+	STR     int           `xlsx:"戦力,STR" validate:"min=0,max=9" doc:"戦闘カードは+戦力、強化カードは戦力（=コスト）。+Xは空欄" tune:"up"`
 	Players int           `xlsx:"人数,Players" validate:"min=2,max=4" doc:"使う最少の氏族数（3なら3+、4なら4+）。空欄は常に使う"`
 	Slot    string        `xlsx:"スロット,Slot" validate:"oneof=リーダー 戦士 船 怪物 氏族" doc:"強化カードだけ: 置く氏族シートの枠"`
-	Glory   int           `xlsx:"名誉,Glory" validate:"min=0,max=30" doc:"クエストカードだけ: 達成で得る名誉"`
+	Glory   int           `xlsx:"名誉,Glory" validate:"min=0,max=30" doc:"クエストカードだけ: 達成で得る名誉" tune:"up"`
 	Late    bool          `xlsx:"後出し,Late" doc:"戦闘カードだけ: 白い円の戦力。公開の後に追加で出せる"`
 	Copies  int           `xlsx:"枚数,Copies" validate:"min=1,max=9" doc:"同じカードの枚数。空欄は1"`
-	Effect  schema.Effect `xlsx:"効果,Effect,vocab=card" doc:"カードの能力。クエストは達成条件（control / valhalla）"`
+	Effect  schema.Effect `xlsx:"効果,Effect,vocab=card" doc:"カードの能力。クエストは達成条件（control / valhalla）" tune:"up"`
 	Text    string        `xlsx:"テキスト,Text,textof=Effect+Late" doc:"カードに印刷する文。空欄なら効果から生成"`
 }
 

@@ -20,7 +20,7 @@ type Guardian struct {
 	ID     string        `xlsx:"ID,ID,required"`
 	Name   string        `xlsx:"名前,Name,required" doc:"カード名。同名カードはデッキに MaxCopies 枚まで"`
 	Attr   string        `xlsx:"属性,Attribute,required" doc:"相性シートの属性（例: 火）"`
-	Effect schema.Effect `xlsx:"効果,Effect" doc:"効果言語。タイミング ship:（シップ時） cheer:（応援席で起動） prep:（準備フェイズ開始時） battle:（戦闘フェイズ開始時） field:（場にある限り）"`
+	Effect schema.Effect `xlsx:"効果,Effect" doc:"効果言語。タイミング ship:（シップ時） cheer:（応援席で起動） prep:（準備フェイズ開始時） battle:（戦闘フェイズ開始時） field:（場にある限り）" tune:"up"`
 	Uses   int           `xlsx:"使用回数,Uses" validate:"min=1,max=9" doc:"応援（cheer:）の能力を1回の戦闘で使える回数。空欄は1"`
 	Text   string        `xlsx:"テキスト,Text,textof=Effect" doc:"カードに印刷する文。空欄なら効果から生成"`
 	Flavor string        `xlsx:"フレーバー,Flavor"`
@@ -32,12 +32,12 @@ type Advance struct {
 	ID       string `xlsx:"ID,ID,required"`
 	Name     string `xlsx:"名前,Name,required" doc:"カード名。同名カードはデッキに MaxCopies 枚まで"`
 	Attr     string `xlsx:"属性,Attribute,required" doc:"相性シートの属性"`
-	Cost     int    `xlsx:"コスト,Cost,required" validate:"min=0,max=9" doc:"出すときに手札から消費ゾーンに置くマテリアルの枚数（マテリアルの消費時の効果は発動しない）"`
+	Cost     int    `xlsx:"コスト,Cost,required" validate:"min=0,max=9" doc:"出すときに手札から消費ゾーンに置くマテリアルの枚数（マテリアルの消費時の効果は発動しない）" tune:"down"`
 	CostAttr string `xlsx:"コスト属性,CostAttribute" doc:"コストのマテリアルをこの属性に限る。空欄ならどの属性でもよい"`
 	// Condition holds only 【】 conditions in the effect language: all must
 	// hold to put the Advance into play (a pay condition is paid then).
 	Condition string        `xlsx:"条件,Condition" doc:"使用条件。効果言語の【】条件だけを並べる（例: 【応援属性 火 >= 1】）。空欄なら条件なし"`
-	Effect    schema.Effect `xlsx:"効果,Effect" doc:"効果言語。タイミング enter:（登場時） cheer:（応援席で起動） prep: battle: field:"`
+	Effect    schema.Effect `xlsx:"効果,Effect" doc:"効果言語。タイミング enter:（登場時） cheer:（応援席で起動） prep: battle: field:" tune:"up"`
 	Uses      int           `xlsx:"使用回数,Uses" validate:"min=1,max=9" doc:"応援（cheer:）の能力を1回の戦闘で使える回数。空欄は1"`
 	Text      string        `xlsx:"テキスト,Text" doc:"カードに印刷する文。空欄なら条件と効果から生成"`
 	Flavor    string        `xlsx:"フレーバー,Flavor"`
@@ -64,7 +64,7 @@ type Material struct {
 	ID     string        `xlsx:"ID,ID,required"`
 	Name   string        `xlsx:"名前,Name,required" doc:"カード名。マテリアルはデッキに何枚でも入れられる"`
 	Attr   string        `xlsx:"属性,Attribute,required" doc:"相性シートの属性"`
-	Effect schema.Effect `xlsx:"効果,Effect" doc:"効果言語。タイミング consume:（消費時）だけ。空欄ならコスト専用で、アクションとして消費できない"`
+	Effect schema.Effect `xlsx:"効果,Effect" doc:"効果言語。タイミング consume:（消費時）だけ。空欄ならコスト専用で、アクションとして消費できない" tune:"up"`
 	Text   string        `xlsx:"テキスト,Text,textof=Effect" doc:"カードに印刷する文。空欄なら効果から生成"`
 	Flavor string        `xlsx:"フレーバー,Flavor"`
 }

@@ -45,8 +45,8 @@ type Einherjar struct {
 	ID     string        `xlsx:"ID,ID,required" doc:"カードの識別子（英数字）"`
 	Name   string        `xlsx:"名前,Name,required" doc:"戦士の名前"`
 	Layer  int           `xlsx:"登場階層,Layer,required" validate:"min=1,max=3" doc:"この階層以上にいるときスカウトできる。コスト支払いに戻したときの価値にもなる"`
-	Cost   int           `xlsx:"コスト,Cost" validate:"min=0,max=9" doc:"雇うのに必要なコスト。空欄は0"`
-	Skill  schema.Effect `xlsx:"スキル,Skill" doc:"効果言語。タイミングは before_roll:（ロール前） after_roll:（ロール後。省略時） after_fix:（目の確定後） scout:（スカウト時）"`
+	Cost   int           `xlsx:"コスト,Cost" validate:"min=0,max=9" doc:"雇うのに必要なコスト。空欄は0" tune:"down"`
+	Skill  schema.Effect `xlsx:"スキル,Skill" doc:"効果言語。タイミングは before_roll:（ロール前） after_roll:（ロール後。省略時） after_fix:（目の確定後） scout:（スカウト時）" tune:"up"`
 	Text   string        `xlsx:"テキスト,Text,textof=Skill" doc:"カードに印刷する文。空欄ならスキルから生成"`
 	Copies int           `xlsx:"枚数,Copies" validate:"min=1,max=20" doc:"同じカードの枚数。空欄は1"`
 	Flavor string        `xlsx:"フレーバー,Flavor" doc:"カードに印刷するフレーバーテキスト"`

@@ -16,11 +16,11 @@ type Valkyrie struct {
 	ID     string        `xlsx:"ID,ID,required"`
 	Name   string        `xlsx:"名前,Name,required"`
 	Deck   string        `xlsx:"デッキ,Deck,required" validate:"oneof=Assist Battle" doc:"属するサプライデッキ（Assist か Battle）"`
-	Cost   int           `xlsx:"コスト,Cost,required" validate:"min=0,max=20" doc:"入手に払う資金"`
-	Funds  int           `xlsx:"資金,Funds" validate:"min=0,max=10" doc:"使用したときに得る資金"`
-	Power  int           `xlsx:"戦力,Power" validate:"min=0,max=20" doc:"使用したときに得る戦力"`
-	VP     int           `xlsx:"VP,VP" validate:"min=0,max=10" doc:"ゲーム終了時、自分のデッキにあれば得るVP"`
-	Effect schema.Effect `xlsx:"効果,Effect" doc:"効果言語。タイミング end:（ターン終了時）。【】の条件は使用した時点で判定"`
+	Cost   int           `xlsx:"コスト,Cost,required" validate:"min=0,max=20" doc:"入手に払う資金" tune:"down"`
+	Funds  int           `xlsx:"資金,Funds" validate:"min=0,max=10" doc:"使用したときに得る資金" tune:"up"`
+	Power  int           `xlsx:"戦力,Power" validate:"min=0,max=20" doc:"使用したときに得る戦力" tune:"up"`
+	VP     int           `xlsx:"VP,VP" validate:"min=0,max=10" doc:"ゲーム終了時、自分のデッキにあれば得るVP" tune:"up"`
+	Effect schema.Effect `xlsx:"効果,Effect" doc:"効果言語。タイミング end:（ターン終了時）。【】の条件は使用した時点で判定" tune:"up"`
 	Text   string        `xlsx:"テキスト,Text,textof=Effect" doc:"カードに印刷する文。空欄なら効果から生成"`
 	Copies int           `xlsx:"枚数,Copies" validate:"min=1,max=30" doc:"同じカードの枚数。空欄は1"`
 	Flavor string        `xlsx:"フレーバー,Flavor"`
@@ -31,10 +31,10 @@ type Valkyrie struct {
 type FirstValkyrie struct {
 	ID     string        `xlsx:"ID,ID,required"`
 	Name   string        `xlsx:"名前,Name,required"`
-	Funds  int           `xlsx:"資金,Funds" validate:"min=0,max=10" doc:"使用したときに得る資金"`
-	Power  int           `xlsx:"戦力,Power" validate:"min=0,max=20" doc:"使用したときに得る戦力"`
-	VP     int           `xlsx:"VP,VP" validate:"min=0,max=10" doc:"ゲーム終了時、自分のデッキにあれば得るVP"`
-	Effect schema.Effect `xlsx:"効果,Effect" doc:"効果言語（ヴァルキリーと同じ）"`
+	Funds  int           `xlsx:"資金,Funds" validate:"min=0,max=10" doc:"使用したときに得る資金" tune:"up"`
+	Power  int           `xlsx:"戦力,Power" validate:"min=0,max=20" doc:"使用したときに得る戦力" tune:"up"`
+	VP     int           `xlsx:"VP,VP" validate:"min=0,max=10" doc:"ゲーム終了時、自分のデッキにあれば得るVP" tune:"up"`
+	Effect schema.Effect `xlsx:"効果,Effect" doc:"効果言語（ヴァルキリーと同じ）" tune:"up"`
 	Text   string        `xlsx:"テキスト,Text,textof=Effect" doc:"カードに印刷する文。空欄なら効果から生成"`
 	Copies int           `xlsx:"枚数,Copies" validate:"min=1,max=40" doc:"同じカードの枚数。空欄は1"`
 	Flavor string        `xlsx:"フレーバー,Flavor"`

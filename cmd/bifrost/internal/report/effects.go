@@ -1,0 +1,43 @@
+package report
+
+import "bifrost/rules/sim"
+
+// Effects is one run of `bifrost effects`: the causal effect of every card
+// design on the seat that uses it, and the findings with their suggested
+// values, each finding written in Japanese and English. build's report
+// reads it from the output folder (EffectsFile) and ranks its card findings
+// by it.
+type Effects struct {
+	Game     string           `json:"game"`
+	Workbook string           `json:"workbook_sha256"` // the start of the scanned workbook's SHA-256
+	Seed     uint64           `json:"seed"`
+	Games    int              `json:"games"`
+	Players  []int            `json:"player_counts"`
+	Bots     []string         `json:"bots"`
+	Band     int              `json:"band_pt"` // CheckCardEffectBand
+	Findings []EffectFinding  `json:"findings"`
+	Refused  []EffectText     `json:"refused,omitempty"`
+	Cards    []sim.CardEffect `json:"cards"`
+}
+
+// EffectFinding is one flagged card design, as one sentence.
+type EffectFinding struct {
+	Card       string          `json:"card"`
+	Name       string          `json:"name"`
+	Kind       string          `json:"kind"`
+	Cell       string          `json:"cell,omitempty"` // the cell of its main number
+	Stronger   bool            `json:"stronger"`
+	Suggestion *sim.Suggestion `json:"suggestion,omitempty"`
+	JA         string          `json:"ja"`
+	EN         string          `json:"en"`
+}
+
+// EffectText is a sentence about one card in both languages.
+type EffectText struct {
+	Card string `json:"card"`
+	JA   string `json:"ja"`
+	EN   string `json:"en"`
+}
+
+// EffectsFile is the name of a game's effects run in the output folder.
+func EffectsFile(game string) string { return "effects-" + game + ".json" }
