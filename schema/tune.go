@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
+	"strings"
 )
 
 // Knob is a card design's main number, the one cell a balance scan moves:
@@ -114,8 +115,20 @@ func maxCol(r Row) int {
 	return len(r.Cells) - 1
 }
 
-// numberInEffect finds the first whole number written in an effect cell.
+// numberInEffect matches a whole number written in an effect cell.
 var numberInEffect = regexp.MustCompile(`[0-9]+`)
+
+// effectNumber locates the first number of an effect cell outside its
+// [conditions]: the amount of what it does (power +6), not a threshold.
+func effectNumber(src string) []int {
+	for _, loc := range numberInEffect.FindAllStringIndex(src, -1) {
+		if strings.Count(src[:loc[0]], "[") == strings.Count(src[:loc[0]], "]") &&
+			strings.Count(src[:loc[0]], "【") == strings.Count(src[:loc[0]], "】") {
+			return loc
+		}
+	}
+	return nil
+}
 
 func (d *Design) cell(c tunedColumn) string { return Normalize(d.table.Rows[d.row].Cell(c.at)) }
 
@@ -143,9 +156,15 @@ func (d *Design) knob() *Knob {
 		if c.Kind != KindEffect || c.Tune != "up" {
 			continue
 		}
-		if m := numberInEffect.FindString(d.cell(c)); m != "" {
-			v, _ := strconv.Atoi(m)
+		if loc := effectNumber(d.cell(c)); loc != nil {
+			v, _ := strconv.Atoi(d.cell(c)[loc[0]:loc[1]])
 			return &Knob{Sheet: d.Sheet, ID: d.ID, Column: c.Column, at: c.at, InEffect: true, Value: v, Min: min(1, v), Max: max(v*2+2, 10), Up: true}
+		}
+	}
+	for _, c := range d.cols {
+		if c.Tune == "up" && c.Kind == KindInt { // a blank card: its first number, at its minimum
+			lo := bound(c.Min, 0)
+			return &Knob{Sheet: d.Sheet, ID: d.ID, Column: c.Column, at: c.at, Value: lo, Min: lo, Max: bound(c.Max, 10), Up: true}
 		}
 	}
 	for _, c := range d.cols {
@@ -191,7 +210,7 @@ func (d *Design) WithValue(b *Book, v int) *Book {
 		text := strconv.Itoa(v)
 		if d.Knob.InEffect {
 			src := d.cell(c)
-			loc := numberInEffect.FindStringIndex(src)
+			loc := effectNumber(src)
 			text = src[:loc[0]] + text + src[loc[1]:]
 		}
 		setCell(row, c.at, text)

@@ -159,10 +159,11 @@ func scanEffects(ctx context.Context, game *sim.Definition, res schema.Result, b
 			continue
 		}
 		neutral, ok := d.Neutral(res.Book)
-		if !ok {
-			continue
+		probe := sim.Probe{Card: id, Kind: d.Sheet, Neutral: func() (sim.Engine, error) { return build(neutral) }}
+		if !ok { // a blank card already: it adds nothing over itself
+			probe.Neutral = func() (sim.Engine, error) { return base, nil }
 		}
-		probes = append(probes, sim.Probe{Card: id, Kind: d.Sheet, Neutral: func() (sim.Engine, error) { return build(neutral) }})
+		probes = append(probes, probe)
 	}
 	effects := sim.CardEffects(ctx, b, probes, float64(band))
 	names := schema.CardNames(res.Data)
