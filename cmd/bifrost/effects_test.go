@@ -25,9 +25,7 @@ func TestEffects_PlantedImbalanceIsNamedFirstAndItsSuggestionUndoesIt(t *testing
 		was, now                      int // the number before and after planting
 		stronger                      bool
 	}{
-		{"valkyrie A07 given 6 funds instead of 3", "valkyrie", "Valkyrie", "資金", "A07", 6, 3, 6, true},
 		{"nastrond EIN-104 given power +6 instead of +1", "nastrond", "Einherjar", "スキル", "EIN-104", "after_fix: power +6", 1, 6, true},
-		{"valkyrie B12 made useless (power 0 instead of 6)", "valkyrie", "Valkyrie", "戦力", "B12", 0, 6, 0, false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			src := copySrc(t)

@@ -3,10 +3,12 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"html/template"
 	"io"
 	"maps"
+	"os"
 	"path/filepath"
 	"slices"
 
@@ -106,10 +108,26 @@ func writeReportHTML(out string, game *sim.Definition, bal, smoke *sim.Report, r
 	if err != nil {
 		return err
 	}
-	if err := writeReportPageWith(&buf, game, bal, smoke, res, drawings); err != nil {
+	page := reportPage(game, bal, smoke, res, drawings)
+	page.Effects, page.EffectsStale = loadEffects(out, game, res)
+	if err := writePage(&buf, bal, page); err != nil {
 		return err
 	}
 	return outfile.WriteFile(filepath.Join(out, bal.Game, "report.html"), buf.Bytes())
+}
+
+// loadEffects reads the game's last `bifrost effects` run from out, and
+// whether the workbook changed since; nil when there is none to read.
+func loadEffects(out string, game *sim.Definition, res schema.Result) (*report.Effects, bool) {
+	data, err := os.ReadFile(filepath.Join(out, report.EffectsFile(game.ID())))
+	if err != nil {
+		return nil, false
+	}
+	var e report.Effects
+	if json.Unmarshal(data, &e) != nil || e.Game != game.ID() {
+		return nil, false
+	}
+	return &e, e.Workbook != fileDigest(res.File)
 }
 
 // writeReportPage renders the report page of bal without its timing
@@ -124,13 +142,23 @@ func writeReportPage(w io.Writer, game *sim.Definition, bal, smoke *sim.Report, 
 
 // writeReportPageWith is writeReportPage with the cards already drawn, by ID.
 func writeReportPageWith(w io.Writer, game *sim.Definition, bal, smoke *sim.Report, res schema.Result, drawings map[string]template.HTML) error {
-	r := *bal
-	r.ElapsedS, r.GamesPerSecond, r.Workers = 0, 0, 0
+	return writePage(w, bal, reportPage(game, bal, smoke, res, drawings))
+}
+
+// reportPage is what the report page of bal needs besides bal.
+func reportPage(game *sim.Definition, bal, smoke *sim.Report, res schema.Result, drawings map[string]template.HTML) report.Page {
 	if smoke == bal {
 		smoke = nil
 	}
-	return report.Write(w, &r, report.Page{Title: game.Schema.Title, CardNames: schema.CardNames(res.Data), Cells: cardCells(res.Book), Headings: game.Headings,
-		MaxSeatGap: res.Rules.Int("CheckMaxSeatGap"), Smoke: smoke, Drawings: drawings})
+	return report.Page{Title: game.Schema.Title, CardNames: schema.CardNames(res.Data), Cells: cardCells(res.Book), Headings: game.Headings,
+		MaxSeatGap: res.Rules.Int("CheckMaxSeatGap"), Smoke: smoke, Drawings: drawings}
+}
+
+// writePage renders bal's page without its timing fields.
+func writePage(w io.Writer, bal *sim.Report, p report.Page) error {
+	r := *bal
+	r.ElapsedS, r.GamesPerSecond, r.Workers = 0, 0, 0
+	return report.Write(w, &r, p)
 }
 
 // cardCells maps each ID of the workbook's sheets to the cell of its ID

@@ -8,6 +8,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 
 	"bifrost/rules/sim"
 )
@@ -15,12 +16,15 @@ import (
 // Finding is one thing the designer should look at, with the card and the
 // workbook cell it is about when there is one.
 type Finding struct {
-	Kind string // "card_win", "card_use", "dead", "seat_gap", "ai_cell", "matchup"
+	Kind string // "card_effect", "card_use", "dead", "seat_gap", "ai_cell", "matchup"
 	Bad  bool   // beyond a threshold or significant in the unwanted direction
 	Card string // card ID, "" when the finding is not about one card
 	Name string // the card's name
 	Cell string // e.g. "Edda!A5"
 	Text string // Japanese, without the card's name and cell
+	// Details is what backs the finding for a reader who wants the
+	// statistics (adjusted p-values), shown folded; "" for none.
+	Details string
 }
 
 // CardTest is one card's test against the rest of the cards.
@@ -149,7 +153,8 @@ func findings(r *sim.Report, p Page, tests []CardTest) []Finding {
 		}
 		out = append(out, f)
 	}
-	for _, measure := range []string{"win_rate", "use_rate"} {
+	out = append(out, p.effectFindings()...)
+	for _, measure := range []string{"use_rate"} {
 		named := 0
 		for _, t := range tests {
 			if t.Measure != measure || t.Q >= significance {
@@ -159,21 +164,15 @@ func findings(r *sim.Report, p Page, tests []CardTest) []Finding {
 			if named > maxCardFindings {
 				continue
 			}
-			what, dir := "使った人の勝率", "高い"
-			if measure == "use_rate" {
-				what = "使われる率（1人1ゲームあたり）"
-			}
+			what, dir := "使われる率（1人1ゲームあたり）", "高い"
 			if t.Z < 0 {
 				dir = "低い"
 			}
-			out = append(out, p.cardFinding("card_"+suffix(measure), t.ID, measure == "win_rate" && t.Z > 0 || measure == "use_rate" && t.Z < 0,
+			out = append(out, p.cardFinding("card_"+suffix(measure), t.ID, t.Z < 0,
 				fmt.Sprintf("%s %s は他のカード（%.1f%%）より%s（補正後 q %s）", what, wilsonText(t.Card), 100*t.Rest, dir, qText(t.Q))))
 		}
 		if named > maxCardFindings {
-			what := "勝率"
-			if measure == "use_rate" {
-				what = "使用率"
-			}
+			what := "使用率"
 			out = append(out, Finding{Kind: "card_" + suffix(measure), Text: fmt.Sprintf("ほかに %d 枚の%sが有意に外れています（下のカード表）", named-maxCardFindings, what)})
 		}
 	}
@@ -321,4 +320,58 @@ func generic(v any) map[string]any {
 		_ = json.Unmarshal(data, &m)
 	}
 	return m
+}
+
+// effectFindings are the card findings: one sentence per card that the last
+// `bifrost effects` run flagged, its strongest deviation first, after a
+// line saying where they come from; or, when no run was made, how to make
+// one. The win rate of the seats that used a card is never a finding: it
+// follows the game (the players who win use more cards), not the card.
+func (p Page) effectFindings() []Finding {
+	e := p.Effects
+	if e == nil {
+		return []Finding{{Kind: "card_effect", Text: "カードごとの効果はまだ測っていません。bifrost effects を実行すると（同じ出力フォルダに）、カードを使った席の勝率への効果で強すぎ・弱すぎのカードを挙げ、直す値を示します"}}
+	}
+	source := fmt.Sprintf("カードの所見は最後の bifrost effects の実行（%s ボット、%d ゲーム、幅 %d ポイント）から", botList(e.Bots), e.Games, e.Band)
+	if p.EffectsStale {
+		source += "。その後ブックが変わっているので、もう一度実行してください"
+	}
+	if len(e.Findings) == 0 {
+		source += "。どのカードの効果も同じ種類の中央値から幅の中です"
+	}
+	out := []Finding{{Kind: "card_effect", Bad: p.EffectsStale, Text: source}}
+	for _, f := range e.Findings {
+		text := f.JA
+		if f.Name != "" {
+			text = strings.TrimPrefix(text, f.Name+"（"+f.Card+"）")
+		}
+		finding := p.cardFinding("card_effect", f.Card, true, strings.TrimSpace(text))
+		if f.Cell != "" {
+			finding.Cell = f.Cell
+		}
+		finding.Details = effectDetails(e, f.Card)
+		out = append(out, finding)
+	}
+	return out
+}
+
+// effectDetails lists a card's effect per player count with its kind's
+// median and the adjusted p-value.
+func effectDetails(e *Effects, card string) string {
+	var parts []string
+	for _, ce := range e.Cards {
+		if ce.Card != card {
+			continue
+		}
+		for _, a := range ce.Effects {
+			who := fmt.Sprintf("%d人", a.Players)
+			if a.Players == 0 {
+				who = "全人数"
+			} else if a.Q < 1 {
+				who += fmt.Sprintf("（補正後 q %s）", qText(a.Q))
+			}
+			parts = append(parts, fmt.Sprintf("%s: 効果 %+.1f pt（95%%区間 %+.1f〜%+.1f、%d ゲーム）、同じ種類の中央値 %+.1f pt", who, a.Win, a.WinLow, a.WinHigh, a.Games, a.Median))
+		}
+	}
+	return strings.Join(parts, "／")
 }

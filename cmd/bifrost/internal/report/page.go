@@ -78,7 +78,7 @@ summary{cursor:pointer;margin:.5rem 0;color:#334}
 <div class="{{if .Problems}}bad{{else}}ok{{end}}">{{range .Batches}}<p>{{.Verdict}}</p>{{end}}</div>
 <h2>所見</h2>
 {{if .Findings}}<ul class="findings">
-{{range .Findings}}{{$d := index $.Drawings .Card}}<li{{if and .Bad $d}} class="badf drawn"{{else if .Bad}} class="badf"{{else if $d}} class="drawn"{{end}}>{{if $d}}<span>{{end}}{{if .Name}}<b>{{.Name}}</b>（{{.Card}}{{if .Cell}}、<span class="cell">{{.Cell}}</span>{{end}}）: {{else if .Card}}<b>{{.Card}}</b>{{if .Cell}}（<span class="cell">{{.Cell}}</span>）{{end}}: {{else if .Cell}}<span class="cell">{{.Cell}}</span>: {{end}}{{.Text}}{{if $d}}</span><span class="drawing">{{$d}}</span>{{end}}</li>
+{{range .Findings}}{{$d := index $.Drawings .Card}}<li{{if and .Bad $d}} class="badf drawn"{{else if .Bad}} class="badf"{{else if $d}} class="drawn"{{end}}>{{if $d}}<span>{{end}}{{if .Name}}<b>{{.Name}}</b>（{{.Card}}{{if .Cell}}、<span class="cell">{{.Cell}}</span>{{end}}）: {{else if .Card}}<b>{{.Card}}</b>{{if .Cell}}（<span class="cell">{{.Cell}}</span>）{{end}}: {{else if .Cell}}<span class="cell">{{.Cell}}</span>: {{end}}{{.Text}}{{if .Details}}<details><summary>詳細</summary>{{.Details}}</details>{{end}}{{if $d}}</span><span class="drawing">{{$d}}</span>{{end}}</li>
 {{end}}</ul>{{else}}<p>目立つ点はありません。</p>{{end}}
 {{range $p := .Players}}
 <h2>{{.Players}}人プレイ</h2>
@@ -93,7 +93,7 @@ summary{cursor:pointer;margin:.5rem 0;color:#334}
 {{if .Drawn}}<p>引き分け（どの席も勝たずに終わったゲーム）: {{.Drawn}}。勝率はこれも含めた完了ゲームあたりです。</p>{{end}}
 {{end}}
 <h2>カード</h2>
-<figure>{{.Scatter}}<figcaption>横軸: 1ゲームあたりの入手・使用・解決の回数。縦軸: そのカードを使ったプレイヤーの勝率。赤は一度も使われなかったカード、橙で名前のあるものは所見に挙げたカード。</figcaption></figure>
+<figure>{{.Scatter}}<figcaption>横軸: 1ゲームあたりの入手・使用・解決の回数。縦軸: そのカードを使ったプレイヤーの勝率（記述のための数です。勝っているプレイヤーほど多くのカードを使うので、ゲームの流れにつられ、カードの強さは表しません。所見はカードの効果から）。赤は一度も使われなかったカード、橙で名前のあるものは所見に挙げたカード。</figcaption></figure>
 <details><summary>カードごとの数値（{{len .Cards}}種）</summary>
 <div class="scroll"><table>
 <tr><th>ID</th><th>名前</th><th>セル</th><th>入手</th><th>使用</th><th>解決</th><th>使った人の勝率</th><th>95%区間</th></tr>

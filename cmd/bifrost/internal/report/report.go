@@ -24,6 +24,11 @@ type Page struct {
 	// Smoke is the random-bot batch that found the dead cards, when the
 	// report is another batch (the balance batch); nil means the report's own.
 	Smoke *sim.Report
+	// Effects is the last `bifrost effects` run of the game, whose findings
+	// name the cards; nil when none was run. EffectsStale is set when the
+	// workbook changed since that run.
+	Effects      *Effects
+	EffectsStale bool
 	// Headings are the Japanese headings of the engine's own report keys,
 	// in column order (the game's sim.Definition.Headings); nil shows them
 	// as written.
@@ -116,7 +121,7 @@ func Write(w io.Writer, r *sim.Report, p Page) error {
 	v.Findings = findings(r, p, tests)
 	outlier := map[string]bool{}
 	for _, f := range v.Findings {
-		if f.Kind == "card_win" || f.Kind == "card_use" {
+		if f.Kind == "card_effect" || f.Kind == "card_use" {
 			outlier[f.Card] = true
 		}
 	}
