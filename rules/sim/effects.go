@@ -11,15 +11,23 @@ import (
 // Causal card effects. A card's effect on the seat that uses it is found by
 // common random numbers: the same seeded games are played on the game as it
 // is (the base) and on a variant in which only that card differs, with the
-// same bots; for every game in which a seat used the card in the base, the
-// difference of that seat's win (and score) between the two is one paired
-// observation. Unlike "the win rate of the seats that used it", the
-// difference follows the card, not the game: everything but the card is
-// the same on both sides.
+// same bots. In each game in which the card was used in the base, every
+// seat's win changes by some amount between the two; the card's effect is
+// the slope of that change on the seat's share of the card's uses (its
+// acquisitions, plays and resolutions) beyond an even share, the share
+// taken as the mean of the two games' so that neither side selects the
+// seats (a seat chosen for using the card in the base game alone would be
+// chosen for how its base game went, and its change would regress to the
+// mean: the correlation of "win when used" again), and so that a card
+// every seat uses alike, whose changes cancel out between the seats, does
+// not pass for a card that does nothing. For a card one seat uses alone the
+// effect is that seat's change of win rate, scaled by n/(n-1). Unlike "the
+// win rate of the seats that used it", it follows the card, not the game:
+// everything but the card is the same on both sides.
 
 // Base is a batch played once and kept game by game, so that variants can
-// be paired with it: each game's setup, its clean result and the seats that
-// used each card.
+// be paired with it: each game's setup, its clean result and how often each
+// seat used each card.
 type Base struct {
 	engine  Engine
 	opts    BatchOptions
@@ -35,10 +43,10 @@ type baseGame struct {
 	scores []int
 }
 
-// use is one game in which seats (a bit per seat) used a card.
+// use is one game in which seats used a card: how often, by seat.
 type use struct {
 	game  int32
-	seats uint8
+	count [8]uint16
 }
 
 // PlayBase plays the batch o on e and keeps it for pairing. The result does
@@ -51,23 +59,30 @@ func PlayBase(ctx context.Context, e Engine, o BatchOptions) *Base {
 		o.Bots = []string{"random"}
 	}
 	b := &Base{engine: e, opts: o, games: make([]baseGame, o.Games), players: o.Players}
-	used := make([][]use, o.Games) // per game: (card, seats) pairs, card in the game field
+	used := make([][]use, o.Games) // per game: its uses, the card's index in the game field
 	playAll(ctx, o.Workers, o.Games, 8, func() (func(int), func()) {
-		bits := map[int32]uint8{}
+		counts := map[int32]*[8]uint16{}
 		p := NewPlayer(e, o.Bots, nil)
 		p.Check = o.Check
 		p.OnEvent = func(ev Event) {
 			if ev.Card >= 0 && ev.Kind < EventEngine {
-				bits[ev.Card] |= 1 << uint(ev.Seat&7)
+				c := counts[ev.Card]
+				if c == nil {
+					c = new([8]uint16)
+					counts[ev.Card] = c
+				}
+				if c[ev.Seat&7] < math.MaxUint16 {
+					c[ev.Seat&7]++
+				}
 			}
 		}
 		return func(g int) {
 			cfg := job(o.Players, g)
-			clear(bits)
+			clear(counts)
 			r := p.Play(cfg, GameSeed(o.Seed, cfg.Players, cfg.Index))
 			b.games[g] = baseGame{cfg: cfg, clean: clean(&r), winner: r.Winner, scores: r.Scores}
-			for c, s := range bits {
-				used[g] = append(used[g], use{game: c, seats: s})
+			for card, c := range counts {
+				used[g] = append(used[g], use{game: card, count: *c})
 			}
 		}, nil
 	}, o.Progress)
@@ -78,7 +93,7 @@ func PlayBase(ctx context.Context, e Engine, o BatchOptions) *Base {
 		}
 		slices.SortFunc(us, func(a, b use) int { return cmp.Compare(a.game, b.game) })
 		for _, u := range us {
-			b.uses[u.game] = append(b.uses[u.game], use{game: int32(g), seats: u.seats})
+			b.uses[u.game] = append(b.uses[u.game], use{game: int32(g), count: u.count})
 		}
 	}
 	return b
@@ -93,11 +108,12 @@ func (b *Base) Uses(card string) int {
 	return len(b.uses[i])
 }
 
-// Paired is a paired difference over games: the mean change of the user
-// seat's win, in win-rate points, and of its score, with 95 % intervals.
+// Paired is a paired change over games: the change of the win rate, in
+// points, and of the score of a seat that makes every use of the card
+// rather than an even share, with 95 % intervals.
 type Paired struct {
 	Players   int     `json:"players"` // 0: every player count pooled
-	Games     int     `json:"games"`   // paired games in which a seat used the card
+	Games     int     `json:"games"`   // paired games in which the seats used the card unevenly
 	Win       float64 `json:"win_pt"`
 	WinLow    float64 `json:"win_pt_low"`
 	WinHigh   float64 `json:"win_pt_high"`
@@ -107,56 +123,86 @@ type Paired struct {
 	se        float64 // the standard error of Win
 }
 
+// slope is one game's share of the effect: Σ x·Δwin, Σ x·Δscore and Σ x²
+// over its seats, x being a seat's share of the card's uses less 1/n.
+type slope struct {
+	win, score, xx float64
+	ok             bool
+}
+
 // Delta plays, on variant, the base games in which a seat used card, with
-// the same seeds and bots, and returns the change of the user seats' win
-// and score (variant minus base): per player count, then pooled. Games that
-// broke a rule or did not finish on the variant are left out. The result
-// does not depend on the number of workers.
+// the same seeds and bots, and returns the change (variant minus base) of
+// the win and score of a seat that makes the card's uses: per player
+// count, then pooled. Games that broke a rule or did not finish on the
+// variant are left out. The result does not depend on the number of workers.
 func (b *Base) Delta(ctx context.Context, card string, variant Engine) []Paired {
 	i := slices.Index(b.engine.Cards(), card)
 	var uses []use
 	if i >= 0 {
 		uses = b.uses[i]
 	}
-	win := make([]float64, len(uses))
-	score := make([]float64, len(uses))
-	ok := make([]bool, len(uses))
+	games := make([]slope, len(uses))
+	vi := int32(slices.Index(variant.Cards(), card))
 	playAll(ctx, b.opts.Workers, len(uses), 4, func() (func(int), func()) {
 		p := NewPlayer(variant, b.opts.Bots, nil)
 		p.Check = b.opts.Check
+		var count [8]uint16 // the variant game's uses of the card, by seat
+		p.OnEvent = func(ev Event) {
+			if ev.Card == vi && ev.Kind < EventEngine && count[ev.Seat&7] < math.MaxUint16 {
+				count[ev.Seat&7]++
+			}
+		}
 		return func(k int) {
 			u := uses[k]
 			base := &b.games[u.game]
-			r := p.Play(base.cfg, GameSeed(b.opts.Seed, base.cfg.Players, base.cfg.Index))
+			n := base.cfg.Players
+			count = [8]uint16{}
+			r := p.Play(base.cfg, GameSeed(b.opts.Seed, n, base.cfg.Index))
 			if !clean(&r) {
 				return
 			}
-			n := 0
-			for s := 0; s < base.cfg.Players; s++ {
-				if u.seats&(1<<uint(s)) == 0 {
-					continue
-				}
-				n++
-				win[k] += float64(b2i(r.Winner == s) - b2i(base.winner == s))
-				score[k] += float64(r.Scores[s] - base.scores[s])
+			shareBase, shareVariant := shares(u.count[:n]), shares(count[:n])
+			sl := slope{ok: true}
+			scale := float64(n) / float64(n-1)
+			for s := range n {
+				x := ((shareBase[s]+shareVariant[s])/2 - 1/float64(n)) * scale
+				sl.win += x * float64(b2i(r.Winner == s)-b2i(base.winner == s))
+				sl.score += x * float64(r.Scores[s]-base.scores[s])
+				sl.xx += x * x
 			}
-			win[k] /= float64(n)
-			score[k] /= float64(n)
-			ok[k] = true
+			games[k] = sl
 		}, nil
 	}, nil)
 	out := make([]Paired, 0, len(b.players)+1)
 	for _, n := range append(slices.Clone(b.players), 0) {
-		var w, s []float64
+		var w, sc []float64
 		for k, u := range uses {
-			if ok[k] && (n == 0 || b.games[u.game].cfg.Players == n) {
-				w, s = append(w, win[k]), append(s, score[k])
+			if games[k].ok && games[k].xx > 0 && (n == 0 || b.games[u.game].cfg.Players == n) {
+				w, sc = append(w, games[k].win), append(sc, games[k].score)
 			}
 		}
 		p := Paired{Players: n, Games: len(w)}
 		p.Win, p.WinLow, p.WinHigh, p.se = meanInterval(w, 100)
-		p.Score, p.ScoreLow, p.ScoreHigh, _ = meanInterval(s, 1)
+		p.Score, p.ScoreLow, p.ScoreHigh, _ = meanInterval(sc, 1)
 		out = append(out, p)
+	}
+	return out
+}
+
+// shares is each seat's share of a card's uses in one game, or an even
+// share each when nobody used it.
+func shares(count []uint16) []float64 {
+	total := 0
+	for _, c := range count {
+		total += int(c)
+	}
+	out := make([]float64, len(count))
+	for s, c := range count {
+		if total == 0 {
+			out[s] = 1 / float64(len(count))
+		} else {
+			out[s] = float64(c) / float64(total)
+		}
 	}
 	return out
 }
