@@ -62,10 +62,10 @@ var effectsMessages = schema.Catalogue{
 		"%[1]s is stronger than its kind (%[2]s): its effect on the win rate of the seat that uses it is %+.1[3]f pt off the median (%[4]s, 95%% interval %+.1[5]f to %+.1[6]f pt, %[7]d games)"},
 	"effects_weak": {"%[1]s は同じ種類（%[2]s）のカードより弱すぎます：使った人の勝率への効果が中央値より %+.1[3]f pt（%[4]s、95%% 区間 %+.1[5]f〜%+.1[6]f pt、%[7]d ゲーム）",
 		"%[1]s is weaker than its kind (%[2]s): its effect on the win rate of the seat that uses it is %+.1[3]f pt off the median (%[4]s, 95%% interval %+.1[5]f to %+.1[6]f pt, %[7]d games)"},
-	"effects_suggest": {"。%[1]s の%[2]s（%[3]s）を %[4]d → %[5]d にすると、使った人の勝率への効果が %+.0[6]f pt → %+.0[7]f pt になります（%[8]s、各 %[9]d ゲーム）",
-		". Setting %[1]s's %[2]s (%[3]s) from %[4]d to %[5]d moves the effect on the seat that uses it from %+.0[6]f pt to %+.0[7]f pt (%[8]s, %[9]d games each)"},
+	"effects_suggest": {"。%[1]s の%[2]s（%[3]s）を %[4]d → %[5]d にすると、使った人の勝率への効果（中央値との差）が %+.0[6]f pt → %+.0[7]f pt になります（%[8]s、%[9]d ゲーム）",
+		". Setting %[1]s's %[2]s (%[3]s) from %[4]d to %[5]d moves its effect on the seat that uses it (off the median) from %+.0[6]f pt to %+.0[7]f pt (%[8]s, %[9]d games)"},
 	"effects_unreached": {"。%[1]s の%[2]s（%[3]s）を範囲の端の %[5]d にしても（いま %[4]d）、効果は %+.0[6]f pt → %+.0[7]f pt までしか戻りません（%[8]s、各 %[9]d ゲーム）：ほかの列も見直してください",
-		". Even at the end of its range, %[5]d (now %[4]d), %[1]s's %[2]s (%[3]s) moves the effect only from %+.0[6]f pt to %+.0[7]f pt (%[8]s, %[9]d games each): look at its other columns too"},
+		". Even at the end of its range, %[5]d (now %[4]d), %[1]s's %[2]s (%[3]s) moves the effect only from %+.0[6]f pt to %+.0[7]f pt (%[8]s, %[9]d games): look at its other columns too"},
 	"effects_no_knob": {"。数の列がないので、効果の文を見直してください", ". It has no number to move: revise its effect"},
 	"effects_players": {"%s人", "at %s players"},
 }
@@ -185,7 +185,7 @@ func scanEffects(ctx context.Context, game *sim.Definition, res schema.Result, b
 			f.Cell, f.Suggestion = k.Cell, sug
 		}
 		for _, l := range []*schema.Lang{schema.Japanese, schema.English} {
-			text := effectSentence(l, game.Schema, ce, d, names[ce.Card], sug, bo.Players)
+			text := effectSentence(l, game.Schema, ce, d, names[ce.Card], sug)
 			if l == schema.Japanese {
 				f.JA = text
 			} else {
@@ -200,7 +200,7 @@ func scanEffects(ctx context.Context, game *sim.Definition, res schema.Result, b
 // effectSentence is one finding in l's language: the card, what it does to
 // the seat that uses it against its kind, at which player counts, how sure,
 // and the suggested change.
-func effectSentence(l *schema.Lang, g *schema.Game, ce sim.CardEffect, d *schema.Design, name string, sug *sim.Suggestion, all []int) string {
+func effectSentence(l *schema.Lang, g *schema.Game, ce sim.CardEffect, d *schema.Design, name string, sug *sim.Suggestion) string {
 	card := ce.Card
 	if name != "" {
 		card = l.Pick(name+"（"+ce.Card+"）", name+" ("+ce.Card+")")
@@ -230,7 +230,7 @@ func effectSentence(l *schema.Lang, g *schema.Game, ce sim.CardEffect, d *schema
 		if !sug.Reached {
 			sk = "effects_unreached"
 		}
-		text += render(l, sk, ce.Card, k.Column.Header(l), k.Cell, sug.From, sug.To, sug.Before, sug.After, playersText(l, all), sug.Games)
+		text += render(l, sk, ce.Card, k.Column.Header(l), k.Cell, sug.From, sug.To, sug.Before, sug.After, counts, sug.Games)
 	}
 	return text + l.Pick("。", ".")
 }

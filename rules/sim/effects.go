@@ -399,24 +399,24 @@ func median(xs []float64) float64 {
 // comes within the band of its kind's median, found by paired batches.
 type Suggestion struct {
 	From, To int
-	// Before and After are the card's pooled effect minus its kind's median,
-	// in win-rate points, as it is and at To.
+	// Before and After are the card's effect minus its kind's median, in
+	// win-rate points, as it is and at To: the largest deviation among
+	// the player counts at which it is flagged.
 	Before, After float64
 	// Reached is false when even the end of the range leaves the effect
 	// outside the band; To is then that end.
 	Reached bool
-	Games   int // paired games behind After
+	Games   int // paired games behind After, over the flagged player counts
 }
 
 // Suggest bisects the values of a flagged card's main number, from its
 // current value cur towards the end of [lo, hi] that weakens it (stronger:
 // the card is too strong; up: a larger number makes it stronger), for the
-// value nearest cur at which its pooled effect comes within band of the
-// median. at builds the game with the number at v; a value it refuses
-// counts as not reaching the band.
+// value nearest cur at which its effect comes within band of its kind's
+// median at every player count at which it is flagged. at builds the game
+// with the number at v; a value it refuses counts as not reaching the band.
 func Suggest(ctx context.Context, base *Base, ce CardEffect, cur, lo, hi int, up bool, band float64, at func(v int) (Engine, error)) Suggestion {
-	pooled := ce.Pooled()
-	s := Suggestion{From: cur, To: cur, Before: round2(pooled.Win - pooled.Median)}
+	s := Suggestion{From: cur, To: cur, Before: round2(ce.worst())}
 	var cands []int            // ordered from cur outwards
 	lower := ce.Stronger == up // the number goes down to weaken a strong card or to strengthen a weak cost
 	for v := cur; ; {
@@ -435,7 +435,7 @@ func Suggest(ctx context.Context, base *Base, ce CardEffect, cur, lo, hi int, up
 		return s
 	}
 	type probe struct {
-		dev   float64
+		dev   float64 // the largest deviation over the flagged counts, with its sign
 		games int
 		ok    bool
 	}
@@ -445,24 +445,44 @@ func Suggest(ctx context.Context, base *Base, ce CardEffect, cur, lo, hi int, up
 		if p, ok := tried[v]; ok {
 			return p
 		}
-		var p probe
+		p := probe{ok: false}
 		if e, err := at(v); err == nil {
-			d := base.Delta(ctx, ce.Card, e)
-			all := d[len(d)-1]
-			p.dev = round2(pooled.Win + all.Win - pooled.Median)
-			p.games = all.Games
-			p.ok = math.Abs(p.dev) <= band || (p.dev < 0) == ce.Stronger
+			p.ok = true
+			for j, d := range base.Delta(ctx, ce.Card, e) {
+				was := ce.Effects[j]
+				if !was.Flagged {
+					continue
+				}
+				dev := round2(was.Win + d.Win - was.Median)
+				p.games += d.Games
+				if math.Abs(dev) > math.Abs(p.dev) {
+					p.dev = dev
+				}
+				p.ok = p.ok && (math.Abs(dev) <= band || (dev < 0) == ce.Stronger)
+			}
 		}
 		tried[v] = p
 		return p
 	}
 	// The first candidate that reaches the band, assuming the effect moves
-	// one way along the range.
+	// one way along the range; then, within the band, the one nearest the
+	// median: before or after the first that crosses it.
 	k := sort.Search(len(cands), func(k int) bool { return try(k).ok })
 	if k == len(cands) {
 		k = len(cands) - 1
 	} else {
 		s.Reached = true
+		crossed := func(k int) bool { p := try(k); return p.ok && (p.dev <= 0) == ce.Stronger }
+		c := k + sort.Search(len(cands)-k, func(j int) bool { return crossed(k + j) })
+		if c < len(cands) {
+			k = c
+			if prev := try(c - 1); c > 0 && prev.ok && math.Abs(prev.dev) <= band && math.Abs(prev.dev) < math.Abs(try(c).dev) {
+				k = c - 1
+			}
+			if math.Abs(try(k).dev) > band { // overshot past the band: stay at the first within it
+				k = sort.Search(len(cands), func(k int) bool { return try(k).ok })
+			}
+		}
 	}
 	p := try(k)
 	s.To, s.After, s.Games = cands[k], p.dev, p.games
