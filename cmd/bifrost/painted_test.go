@@ -60,7 +60,7 @@ func TestBuildShowsEveryCardFromTheOnePaintingItMade(t *testing.T) {
 		}
 	}
 	r := &sim.Report{Game: g.ID, Games: 10, DeadCards: []string{"E1-02"}, Cards: map[string]sim.CardReport{"E1-02": {}}}
-	drawings, err := cardDrawings(nastrond.Definition, res, r, nil, painted)
+	drawings, err := cardDrawings(nastrond.Definition, res, r, nil, nil, painted)
 	if err != nil {
 		t.Fatal(err)
 	}

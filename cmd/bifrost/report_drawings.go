@@ -15,17 +15,18 @@ import (
 )
 
 // cardDrawings draws, by ID, the trimmed SVG face of each card that the
-// findings of bal's report page name (smoke as for writeReportPage), for
+// findings of bal's report page name (smoke as for writeReportPage, and the
+// cards effects flags), for
 // the report to show beside them; a row printed on a board (one with a
 // Board field naming it, such as an AI track cell) shows that board. Cards
 // no finding names are not drawn. The faces are painted's, or, when it is
 // nil, painted anew with the layout and art beside the workbook, as
 // validation reads them.
-func cardDrawings(game *sim.Definition, res schema.Result, bal, smoke *sim.Report, painted *paintedCards) (map[string]template.HTML, error) {
+func cardDrawings(game *sim.Definition, res schema.Result, bal, smoke *sim.Report, effects *report.Effects, painted *paintedCards) (map[string]template.HTML, error) {
 	if res.Data == nil {
 		return nil, nil
 	}
-	ids := report.Page{Smoke: smoke}.FindingCards(bal)
+	ids := report.Page{Smoke: smoke, Effects: effects}.FindingCards(bal)
 	boards := rowBoards(res.Data)
 	for _, id := range ids {
 		if b, ok := boards[id]; ok {

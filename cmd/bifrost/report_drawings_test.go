@@ -100,7 +100,7 @@ func TestReportDrawsOnlyFindingsCards(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		drawings, err := cardDrawings(definition(t, tt.game), res, tt.r, nil, nil)
+		drawings, err := cardDrawings(definition(t, tt.game), res, tt.r, nil, nil, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

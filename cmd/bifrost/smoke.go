@@ -104,12 +104,13 @@ func writeReportJSON(out string, rep *sim.Report) error {
 // when it is nil.
 func writeReportHTML(out string, game *sim.Definition, bal, smoke *sim.Report, res schema.Result, painted *paintedCards) error {
 	var buf bytes.Buffer
-	drawings, err := cardDrawings(game, res, bal, smoke, painted)
+	effects, stale := loadEffects(out, game, res)
+	drawings, err := cardDrawings(game, res, bal, smoke, effects, painted)
 	if err != nil {
 		return err
 	}
 	page := reportPage(game, bal, smoke, res, drawings)
-	page.Effects, page.EffectsStale = loadEffects(out, game, res)
+	page.Effects, page.EffectsStale = effects, stale
 	if err := writePage(&buf, bal, page); err != nil {
 		return err
 	}
@@ -133,7 +134,7 @@ func loadEffects(out string, game *sim.Definition, res schema.Result) (*report.E
 // writeReportPage renders the report page of bal without its timing
 // fields, naming each card's workbook cell and drawing the cards of the findings.
 func writeReportPage(w io.Writer, game *sim.Definition, bal, smoke *sim.Report, res schema.Result) error {
-	drawings, err := cardDrawings(game, res, bal, smoke, nil)
+	drawings, err := cardDrawings(game, res, bal, smoke, nil, nil)
 	if err != nil {
 		return err
 	}

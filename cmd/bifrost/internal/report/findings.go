@@ -332,7 +332,7 @@ func (p Page) effectFindings() []Finding {
 	if e == nil {
 		return []Finding{{Kind: "card_effect", Text: "カードごとの効果はまだ測っていません。bifrost effects を実行すると（同じ出力フォルダに）、カードを使った席の勝率への効果で強すぎ・弱すぎのカードを挙げ、直す値を示します"}}
 	}
-	source := fmt.Sprintf("カードの所見は最後の bifrost effects の実行（%s ボット、%d ゲーム、幅 %d ポイント）から", botList(e.Bots), e.Games, e.Band)
+	source := fmt.Sprintf("カードの所見は最後の bifrost effects の実行（%s ボット、%d ゲーム、幅 %d ポイント）から", strings.Join(e.Bots, ","), e.Games, e.Band)
 	if p.EffectsStale {
 		source += "。その後ブックが変わっているので、もう一度実行してください"
 	}
@@ -343,7 +343,7 @@ func (p Page) effectFindings() []Finding {
 	for _, f := range e.Findings {
 		text := f.JA
 		if f.Name != "" {
-			text = strings.TrimPrefix(text, f.Name+"（"+f.Card+"）")
+			text = strings.TrimPrefix(strings.TrimPrefix(text, f.Name+"（"+f.Card+"）"), "は")
 		}
 		finding := p.cardFinding("card_effect", f.Card, true, strings.TrimSpace(text))
 		if f.Cell != "" {

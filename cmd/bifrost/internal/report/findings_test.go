@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -66,18 +67,26 @@ func TestEvenCardsGiveNoCardFindingAfterCorrection(t *testing.T) {
 	}
 }
 
-func TestStrongCardIsNamedWithItsCellAfterCorrection(t *testing.T) {
+// The win rate of the seats that used a card follows the game, not the
+// card: it is never a finding, however high. The cards an effects run
+// flags are, each as its one sentence with its cell, the statistics folded.
+func TestWinWhenUsedIsNeverAFindingButMeasuredEffectsAre(t *testing.T) {
 	r := evenCards(map[string]sim.CardReport{"E99": {Acquired: 400, WinRate: sim.WilsonInterval(300, 400)}})
-	tests := CardTests(r)
-	if tests[0].ID != "E99" || tests[0].Measure != "win_rate" || tests[0].Q >= significance || tests[0].Z <= 0 {
-		t.Fatalf("strongest test is %+v, want E99's win rate, significant", tests[0])
-	}
-	for _, ct := range tests[1:] {
-		if ct.Measure == "win_rate" && ct.Q < significance {
-			t.Errorf("%s's win rate is marked too: %+v", ct.ID, ct)
+	p := Page{CardNames: map[string]string{"E99": "バルドルの死"}, Cells: map[string]string{"E99": "Edda!A34"}}
+	for _, f := range findings(r, p, CardTests(r)) {
+		if f.Card == "E99" {
+			t.Errorf("a high win rate when used was named: %+v", f)
 		}
 	}
-	p := Page{CardNames: map[string]string{"E99": "バルドルの死"}, Cells: map[string]string{"E99": "Edda!A34"}}
+	unmeasured := findings(r, p, CardTests(r))
+	if !slices.ContainsFunc(unmeasured, func(f Finding) bool { return strings.Contains(f.Text, "bifrost effects を実行すると") }) {
+		t.Errorf("without an effects run the page does not say how to get card findings: %+v", unmeasured)
+	}
+	p.Effects = &Effects{Game: "nastrond", Games: 3000, Bots: []string{"greedy"}, Band: 5,
+		Findings: []EffectFinding{{Card: "E99", Name: "バルドルの死", Cell: "Edda!F34", Stronger: true,
+			JA: "バルドルの死（E99）は同じ種類（エッダ）のカードより強すぎます：使った人の勝率への効果が中央値より +11.0 pt"}},
+		Cards: []sim.CardEffect{{Card: "E99", Kind: "Edda", Flagged: true, Stronger: true,
+			Effects: []sim.EffectAtSize{{Paired: sim.Paired{Players: 2, Games: 400, Win: 12, WinLow: 8, WinHigh: 16}, Median: 1, Q: 0.001, Flagged: true}}}}}
 	var b bytes.Buffer
 	if err := Write(&b, r, p); err != nil {
 		t.Fatal(err)
@@ -88,14 +97,18 @@ func TestStrongCardIsNamedWithItsCellAfterCorrection(t *testing.T) {
 		t.Fatal("the page does not open with findings before the seat charts")
 	}
 	findingsPart := html[from:to]
-	for _, want := range []string{"<b>バルドルの死</b>（E99、", "Edda!A34", "使った人の勝率 75.0%", "補正後 q"} {
+	for _, want := range []string{"<b>バルドルの死</b>（E99、", "Edda!F34", "）: 同じ種類（エッダ）のカードより強すぎます", "最後の bifrost effects の実行（greedy ボット、3000 ゲーム",
+		"<details><summary>詳細</summary>", "補正後 q"} {
 		if !strings.Contains(findingsPart, want) {
 			t.Errorf("findings lack %q:\n%s", want, findingsPart)
 		}
 	}
-	// The outlier is labelled on the chart, not only in a tooltip.
+	if strings.Contains(findingsPart, "使った人の勝率 75.0%") {
+		t.Errorf("the win rate when used is in the findings:\n%s", findingsPart)
+	}
+	// The flagged card is labelled on the chart, not only in a tooltip.
 	if !regexp.MustCompile(`<text[^>]*class="name">バルドルの死</text>`).MatchString(html) {
-		t.Error("the outlier has no label on the scatter chart")
+		t.Error("the flagged card has no label on the scatter chart")
 	}
 }
 
