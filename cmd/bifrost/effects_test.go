@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/xuri/excelize/v2"
@@ -71,5 +72,61 @@ func TestEffects_PlantedImbalanceIsFlaggedAndItsSuggestionUndoesIt(t *testing.T)
 				t.Errorf("the run was not written for build's report: %v", err)
 			}
 		})
+	}
+}
+
+// The report that build writes takes its card findings from the effects
+// run in the same output folder, says which run that was, and says when
+// the workbook changed since; with no run it says how to get one.
+func TestEffects_ReportReadsTheLastRunAndSaysWhenItIsStale(t *testing.T) {
+	src, out := copySrc(t), t.TempDir()
+	page := func() string {
+		t.Helper()
+		if r := bifrost(t, "build", "nastrond", "--src", src, "--out", out); r.code != 0 {
+			t.Fatalf("build: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+		}
+		html, err := os.ReadFile(filepath.Join(out, "nastrond", "report.html"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(html)
+	}
+	if html := page(); !strings.Contains(html, "bifrost effects を実行すると") {
+		t.Error("without an effects run the report does not say how to get card findings")
+	}
+	if r := bifrost(t, "effects", "nastrond", "--src", src, "--out", out, "--games", "60"); r.code != 0 {
+		t.Fatalf("effects: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	html := page()
+	if !strings.Contains(html, "カードの所見は最後の bifrost effects の実行（greedy ボット、60 ゲーム") || strings.Contains(html, "その後ブックが変わっている") {
+		t.Error("the report does not name the effects run it read, or calls a fresh run stale")
+	}
+	edit(t, src, "nastrond", func(f *excelize.File) error {
+		return setByHeader(f, "Einherjar", "フレーバー", 2, "書き直した")
+	})
+	if html := page(); !strings.Contains(html, "その後ブックが変わっているので、もう一度実行してください") {
+		t.Error("the report does not say the workbook changed since the effects run")
+	}
+}
+
+// Bad flags and unknown games are usage errors (exit 2); a workbook with
+// problems exits 1 with the problem at its cell.
+func TestEffects_ExitCodes(t *testing.T) {
+	src := copySrc(t)
+	breakCell(t, src, "valkyrie", "Valkyrie", "資金", 3, "たくさん")
+	for _, tt := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"effects", "monopoly"}, 2, "monopoly"},
+		{[]string{"effects", "nastrond", "--games", "1"}, 2, "--games"},
+		{[]string{"effects", "nastrond", "--src", src, "--bots", "nobody"}, 2, "nobody"},
+		{[]string{"effects", "valkyrie", "--src", src}, 1, "Valkyrie!E3"},
+	} {
+		r := bifrost(t, append(tt.args, "--lang", "en", "--out", t.TempDir())...)
+		if r.code != tt.code || !strings.Contains(r.stdout+r.stderr, tt.want) {
+			t.Errorf("%v: exit %d, want %d and %q\n%s%s", tt.args, r.code, tt.code, tt.want, r.stdout, r.stderr)
+		}
 	}
 }

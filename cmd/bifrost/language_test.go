@@ -199,6 +199,10 @@ func speakCases(t *testing.T) []speakCase {
 		{"ladder usage", fixed("ladder", "nastrond", "--src", src, "--bots", "random")},
 		{"ladder", fixed("ladder", "nastrond", "--src", src, "--games", "10", "--bots", "random,greedy")},
 		{"compare usage", fixed("compare")},
+		{"effects usage", fixed("effects", "nastrond", "--src", src, "--games", "1")},
+		{"effects", func(t *testing.T, dir string) []string {
+			return []string{"effects", "nastrond", "--src", src, "--games", "40", "--out", dir}
+		}},
 		{"compare games", fixed("compare", "--base", "HEAD", "--src", gitSrc, "--games", "1")},
 		{"compare outside git", fixed("compare", "--base", "HEAD", "--src", noGit, "nastrond", "--games", "20")},
 		{"compare bad revision", fixed("compare", "--base", "no-such-rev", "--src", gitSrc, "nastrond", "--games", "20")},
@@ -430,7 +434,7 @@ func TestTheDetectorFlagsAPlantedMessage(t *testing.T) {
 // the games it lists come from the registry.
 func TestUnknownGameIsRefusedInTheCommandsLanguage(t *testing.T) {
 	for _, args := range [][]string{
-		{"sim", "monopoly"}, {"replay", "monopoly", "--seed", "1", "--players", "2"}, {"ladder", "monopoly"},
+		{"sim", "monopoly"}, {"replay", "monopoly", "--seed", "1", "--players", "2"}, {"ladder", "monopoly"}, {"effects", "monopoly"},
 		{"cards", "monopoly"}, {"rulebook", "monopoly"}, {"template", "monopoly", "-o", filepath.Join(t.TempDir(), "m.xlsx")},
 	} {
 		for _, lang := range []string{"ja", "en"} {
