@@ -476,7 +476,7 @@ func Suggest(ctx context.Context, base *Base, ce CardEffect, cur, lo, hi int, up
 		c := k + sort.Search(len(cands)-k, func(j int) bool { return crossed(k + j) })
 		if c < len(cands) {
 			k = c
-			if prev := try(c - 1); c > 0 && prev.ok && math.Abs(prev.dev) <= band && math.Abs(prev.dev) < math.Abs(try(c).dev) {
+			if c > k && math.Abs(try(c-1).dev) <= band && math.Abs(try(c-1).dev) < math.Abs(try(c).dev) {
 				k = c - 1
 			}
 			if math.Abs(try(k).dev) > band { // overshot past the band: stay at the first within it

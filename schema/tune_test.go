@@ -1,0 +1,92 @@
+package schema
+
+import (
+	"slices"
+	"testing"
+)
+
+// tunedCard is a card sheet whose funds and effect make it stronger and
+// whose cost makes it weaker.
+type tunedCard struct {
+	ID     string `xlsx:"ID,ID,required"`
+	Cost   int    `xlsx:"コスト,Cost" validate:"min=0,max=9" tune:"down"`
+	Funds  int    `xlsx:"資金,Funds" validate:"min=0,max=10" tune:"up"`
+	Effect Effect `xlsx:"効果,Effect" tune:"up"`
+}
+
+func tunedBook() (*Game, *Book) {
+	g := &Game{ID: "toy", Sheets: []*SheetSpec{{Key: "Card", JA: "カード", Row: tunedCard{}}}}
+	b := &Book{File: "toy.xlsx", Sheets: map[string]*Table{"カード": {Sheet: "カード",
+		Header: []string{"ID", "コスト", "資金", "効果"},
+		Rows: []Row{
+			{Num: 2, Cells: []string{"A", "3", "2", "draw 1"}},
+			{Num: 3, Cells: []string{"B", "2", "", "[hand <= 1] power +6"}},
+			{Num: 4, Cells: []string{"C", "1", "0", ""}},
+			{Num: 5, Cells: []string{"D", "4"}, Cols: []int{0, 1}}, // stored sparse
+		}}}}
+	return g, b
+}
+
+// A design's main number is its first stronger-when-larger column above its
+// minimum, else the first number of its effect outside conditions, else its
+// first stronger-when-larger column (a blank card); each at its cell.
+func TestDesignsFindTheMainNumberOfEachRow(t *testing.T) {
+	g, b := tunedBook()
+	ds := g.Designs(b)
+	for _, tt := range []struct {
+		id, field, cell string
+		value           int
+		inEffect        bool
+	}{
+		{"A", "Funds", "カード!C2", 2, false},
+		{"B", "Effect", "カード!D3", 6, true},
+		{"C", "Funds", "カード!C4", 0, false},
+		{"D", "Funds", "カード!C5", 0, false},
+	} {
+		d := ds[tt.id]
+		if d == nil || d.Knob == nil {
+			t.Fatalf("%s: no design or no main number: %+v", tt.id, d)
+		}
+		k := d.Knob
+		if k.Column.Field != tt.field || k.Cell != tt.cell || k.Value != tt.value || k.InEffect != tt.inEffect || !k.Up || d.Sheet != "Card" {
+			t.Errorf("%s: main number %+v, want %s at %s = %d (in effect %v)", tt.id, k, tt.field, tt.cell, tt.value, tt.inEffect)
+		}
+	}
+}
+
+// The neutral copy blanks what makes the card stronger and keeps its cost;
+// the moved copy changes the main number only, inside the effect where it
+// is written there; the book itself is never changed.
+func TestDesignCopiesChangeOneRowAndLeaveTheBook(t *testing.T) {
+	g, b := tunedBook()
+	ds := g.Designs(b)
+	cells := func(bk *Book, row int) []string {
+		r := bk.Sheets["カード"].Rows[row]
+		var out []string
+		for i := range 4 {
+			out = append(out, r.Cell(i))
+		}
+		return out
+	}
+	for _, tt := range []struct {
+		name string
+		book func() (*Book, bool)
+		row  int
+		want []string
+	}{
+		{"A neutral", func() (*Book, bool) { return ds["A"].Neutral(b) }, 0, []string{"A", "3", "0", ""}},
+		{"B moved", func() (*Book, bool) { return ds["B"].WithValue(b, 3), true }, 1, []string{"B", "2", "", "[hand <= 1] power +3"}},
+		{"D moved (sparse)", func() (*Book, bool) { return ds["D"].WithValue(b, 5), true }, 3, []string{"D", "4", "5", ""}},
+	} {
+		nb, ok := tt.book()
+		if got := cells(nb, tt.row); !ok || !slices.Equal(got, tt.want) {
+			t.Errorf("%s: %q (changed %v), want %q", tt.name, got, ok, tt.want)
+		}
+	}
+	if _, ok := ds["C"].Neutral(b); ok {
+		t.Error("a blank card's neutral copy is reported as a change")
+	}
+	if got := cells(b, 0); !slices.Equal(got, []string{"A", "3", "2", "draw 1"}) {
+		t.Errorf("the book itself changed: %q", got)
+	}
+}
