@@ -66,6 +66,8 @@ var effectsMessages = schema.Catalogue{
 		". Setting %[1]s's %[2]s (%[3]s) from %[4]d to %[5]d moves its effect on the seat that uses it (off the median) from %+.0[6]f pt to %+.0[7]f pt (%[8]s, %[9]d games)"},
 	"effects_unreached": {"。%[1]s の%[2]s（%[3]s）を範囲の端の %[5]d にしても（いま %[4]d）、効果は %+.0[6]f pt → %+.0[7]f pt までしか戻りません（%[8]s、各 %[9]d ゲーム）：ほかの列も見直してください",
 		". Even at the end of its range, %[5]d (now %[4]d), %[1]s's %[2]s (%[3]s) moves the effect only from %+.0[6]f pt to %+.0[7]f pt (%[8]s, %[9]d games): look at its other columns too"},
+	"effects_at_end": {"。%[1]s の%[2]s（%[3]s）はもう範囲の端（%[4]d）なので、ほかの列か効果を見直してください",
+		". %[1]s's %[2]s (%[3]s) is already at the end of its range (%[4]d): revise its other columns or its effect"},
 	"effects_no_knob": {"。数の列がないので、効果の文を見直してください", ". It has no number to move: revise its effect"},
 	"effects_players": {"%s人", "at %s players"},
 }
@@ -227,7 +229,10 @@ func effectSentence(l *schema.Lang, g *schema.Game, ce sim.CardEffect, d *schema
 	default:
 		k := d.Knob
 		sk := "effects_suggest"
-		if !sug.Reached {
+		switch {
+		case sug.From == sug.To:
+			sk = "effects_at_end"
+		case !sug.Reached:
 			sk = "effects_unreached"
 		}
 		text += render(l, sk, ce.Card, k.Column.Header(l), k.Cell, sug.From, sug.To, sug.Before, sug.After, counts, sug.Games)

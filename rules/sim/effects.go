@@ -263,7 +263,7 @@ type CardEffect struct {
 	Refused error `json:"-"`
 	Flagged bool  `json:"flagged"`
 	// Stronger: the flagged card does more than its kind's median (false:
-	// less).
+	// less), at the player count where it is furthest from it.
 	Stronger bool    `json:"stronger"`
 	Counts   []int   `json:"flagged_players,omitempty"` // the player counts at which it is flagged
 	Dev      float64 `json:"deviation_pt"`              // effect minus median at the pooled counts, in points
@@ -340,12 +340,10 @@ func CardEffects(ctx context.Context, base *Base, probes []Probe, band float64) 
 			if e.Games >= minUses && e.Q < significance && math.Abs(dev) > band {
 				e.Flagged = true
 				ce.Counts = append(ce.Counts, e.Players)
-				if !ce.Flagged || math.Abs(dev) > math.Abs(ce.worst()) {
-					ce.Stronger = dev > 0
-				}
 				ce.Flagged = true
 			}
 		}
+		ce.Stronger = ce.worst() > 0
 	}
 	slices.SortStableFunc(out, func(a, b CardEffect) int {
 		if a.Flagged != b.Flagged {
