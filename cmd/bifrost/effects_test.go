@@ -31,7 +31,7 @@ func TestEffects_PlantedImbalanceIsFlaggedAndItsSuggestionUndoesIt(t *testing.T)
 		stronger, first               bool
 		games                         string
 	}{
-		{"valkyrie A07 given 6 funds instead of 3", "valkyrie", "Valkyrie", "資金", "A07", 6, 3, 6, true, false, "2000"},
+		{"valkyrie A07 given 6 funds instead of 3", "valkyrie", "Valkyrie", "資金", "A07", 6, 3, 6, true, false, "1200"},
 		{"nastrond EIN-104 given power +6 instead of +1", "nastrond", "Einherjar", "スキル", "EIN-104", "after_fix: power +6", 1, 6, true, true, "600"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

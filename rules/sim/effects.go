@@ -396,15 +396,17 @@ func median(xs []float64) float64 {
 // Suggestion is the value of a card's main number at which its effect
 // comes within the band of its kind's median, found by paired batches.
 type Suggestion struct {
-	From, To int
+	From int `json:"from"`
+	To   int `json:"to"`
 	// Before and After are the card's effect minus its kind's median, in
 	// win-rate points, as it is and at To: the largest deviation among
 	// the player counts at which it is flagged.
-	Before, After float64
+	Before float64 `json:"before_pt"`
+	After  float64 `json:"after_pt"`
 	// Reached is false when even the end of the range leaves the effect
 	// outside the band; To is then that end.
-	Reached bool
-	Games   int // paired games behind After, over the flagged player counts
+	Reached bool `json:"reached"`
+	Games   int  `json:"games"` // paired games behind After, over the flagged player counts
 }
 
 // Suggest bisects the values of a flagged card's main number, from its
