@@ -217,3 +217,78 @@ func TestCheckBaseFailsWhenTheSeatGapGrowsBeyondTheThreshold(t *testing.T) {
 		t.Errorf("unknown revision: exit %d, want 2", r.code)
 	}
 }
+
+// TestCheckBaseFailsOnlyInTheDirectionThatHurts plants changes in
+// bloodrage, a solo game, whose seat gap says little: the human's win rate
+// moving away from the base (either way) fails, and so do games that stop
+// finishing on the same seeds, even within CheckMaxUnfinished; the
+// unchanged workbook passes.
+func TestCheckBaseFailsOnlyInTheDirectionThatHurts(t *testing.T) {
+	needTool(t, "git", "git")
+	repo := t.TempDir()
+	src := filepath.Join(repo, "cardsrc")
+	if err := os.MkdirAll(src, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join(shippedSrc, "bloodrage.xlsx"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	book := filepath.Join(src, "bloodrage.xlsx")
+	if err := os.WriteFile(book, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	setRule(t, src, "bloodrage", "CheckGames", 300)
+	gitCommit(t, repo)
+	base, err := os.ReadFile(book)
+	if err != nil {
+		t.Fatal(err)
+	}
+	human := regexp.MustCompile(`bloodrage: (\d) players, the human's win rate [0-9.]+ → [0-9.]+ % \(([+-][0-9.]+) points`)
+	for _, tt := range []struct {
+		name  string
+		rules map[string]any
+		fails string // the error check must print; "" for a pass
+		// gapSteady: no seat gap grows beyond CheckMaxSeatGapGrowth, so
+		// the seat gap alone would have passed the change.
+		gapSteady bool
+	}{
+		{"unchanged", nil, "", true},
+		// Fewer battle cards for the AI clans: the human wins far more
+		// often while the seat gaps narrow.
+		{"the human gains", map[string]any{"AIBattleCards": 1}, "the human's win rate at 2 players moved from 36.0 % at HEAD:cardsrc/bloodrage.xlsx to", true},
+		{"the human loses", map[string]any{"MaxHumanBattleCards": 0}, "the human's win rate at 2 players moved from 36.0 % at HEAD:cardsrc/bloodrage.xlsx to", false},
+		{"games stall within the threshold", map[string]any{"TurnCap": 100, "CheckMaxUnfinished": 1000}, "more games do not finish than at HEAD:cardsrc/bloodrage.xlsx on the same seeds: 0 →", true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if err := os.WriteFile(book, base, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			for k, v := range tt.rules {
+				setRule(t, src, "bloodrage", k, v)
+			}
+			r := bifrostOn(t, rules.Games{definition(t, "bloodrage")}, "check", "--src", src, "--out", t.TempDir(), "--base", "HEAD", "--lang", "en")
+			shifts := human.FindAllStringSubmatch(r.stderr, -1)
+			if len(shifts) != 3 {
+				t.Fatalf("want the human's win rate at 2, 3 and 4 players on stderr, got %d lines\n%s", len(shifts), r.stderr)
+			}
+			if tt.fails == "" {
+				for _, s := range shifts {
+					if s[2] != "+0.0" {
+						t.Errorf("unchanged workbook, yet %s", s[0])
+					}
+				}
+				if r.code != 0 {
+					t.Errorf("exit %d, want 0\n%s%s", r.code, r.stdout, r.stderr)
+				}
+				return
+			}
+			if r.code != 1 || !strings.Contains(r.stdout, tt.fails) {
+				t.Errorf("exit %d, want 1 and %q\n%s%s", r.code, tt.fails, r.stdout, r.stderr)
+			}
+			if tt.gapSteady && strings.Contains(r.stdout, "seat win-rate gap") {
+				t.Errorf("the planted change also widened a seat gap; it no longer proves the direction of the human's rate\n%s", r.stdout)
+			}
+		})
+	}
+}

@@ -12,15 +12,20 @@ import (
 // played the same seeded games with the same bots (common random numbers),
 // so most of the luck cancels and the intervals are tight.
 type Comparison struct {
-	Game         string       `json:"game"`
-	Seed         uint64       `json:"seed"`
-	Games        int          `json:"games"`
-	PlayerCounts []int        `json:"player_counts"`
-	Bots         []string     `json:"bots"`
-	Paired       int          `json:"paired"`   // games that finished cleanly on both sides
-	Excluded     int          `json:"excluded"` // games that broke a rule or did not finish on a side
-	Measures     []Change     `json:"measures"`
-	Cards        []CardChange `json:"cards"` // significant changes first
+	Game         string   `json:"game"`
+	Seed         uint64   `json:"seed"`
+	Games        int      `json:"games"`
+	PlayerCounts []int    `json:"player_counts"`
+	Bots         []string `json:"bots"`
+	Paired       int      `json:"paired"`   // games that finished cleanly on both sides
+	Excluded     int      `json:"excluded"` // games that broke a rule or did not finish on a side
+	// Unfinished and Violations count, per side (old, new), the games that
+	// did not finish or broke a rule: on the same seeds, more of them on
+	// the new side is the change's doing.
+	Unfinished [2]int       `json:"unfinished"`
+	Violations [2]int       `json:"violations"`
+	Measures   []Change     `json:"measures"`
+	Cards      []CardChange `json:"cards"` // significant changes first
 }
 
 // Change is one game-level measure (a seat's win rate, the mean length, the
@@ -31,6 +36,7 @@ type Change struct {
 	Measure     string  `json:"measure"` // "seat_win_rate", "length", "score"
 	Players     int     `json:"players"`
 	Seat        int     `json:"seat,omitempty"` // 1-based, for seat_win_rate
+	Paired      int     `json:"paired"`         // the paired games it rests on
 	Old         float64 `json:"old"`
 	New         float64 `json:"new"`
 	Diff        float64 `json:"diff"`
@@ -115,6 +121,7 @@ func Compare(ctx context.Context, old, new Engine, o BatchOptions) *Comparison {
 		acc[n] = newPaired(n)
 	}
 	excluded := 0
+	var unfinished, violations [2]int
 	var mu sync.Mutex
 	playAll(ctx, o.Workers, o.Games, 1, func() (func(int), func()) {
 		so, sn := NewStats(old), NewStats(new)
@@ -125,10 +132,15 @@ func Compare(ctx context.Context, old, new Engine, o BatchOptions) *Comparison {
 			local[n] = newPaired(n)
 		}
 		skipped := 0
+		var stalled, broke [2]int
 		play := func(g int) {
 			cfg := job(o.Players, g)
 			seed := GameSeed(o.Seed, cfg.Players, cfg.Index)
 			ro, rn := po.Play(cfg, seed), pn.Play(cfg, seed)
+			for side, r := range [2]*Result{&ro, &rn} {
+				stalled[side] += b2i(r.Unfinished)
+				broke[side] += b2i(r.Violation != nil)
+			}
 			if clean(&ro) && clean(&rn) {
 				local[cfg.Players].add(&ro, &rn)
 			} else {
@@ -144,10 +156,15 @@ func Compare(ctx context.Context, old, new Engine, o BatchOptions) *Comparison {
 				acc[n].merge(p)
 			}
 			excluded += skipped
+			for side := range 2 {
+				unfinished[side] += stalled[side]
+				violations[side] += broke[side]
+			}
 		}
 	}, o.Progress)
 
-	c := &Comparison{Game: new.Name(), Seed: o.Seed, Games: o.Games, PlayerCounts: o.Players, Bots: o.Bots, Excluded: excluded}
+	c := &Comparison{Game: new.Name(), Seed: o.Seed, Games: o.Games, PlayerCounts: o.Players, Bots: o.Bots, Excluded: excluded,
+		Unfinished: unfinished, Violations: violations}
 	for _, n := range o.Players {
 		p := acc[n]
 		c.Paired += p.games
@@ -171,7 +188,7 @@ func clean(r *Result) bool { return r.Violation == nil && !r.Unfinished }
 // the values (a game's total score by its seats, for a mean seat score).
 // Its Q holds the raw p-value until adjust runs.
 func pairedChange(measure string, players, seat, m, oldSum, newSum, d2 int, per int) Change {
-	ch := Change{Measure: measure, Players: players, Seat: seat, Q: 1}
+	ch := Change{Measure: measure, Players: players, Seat: seat, Paired: m, Q: 1}
 	if m == 0 {
 		return ch
 	}

@@ -95,6 +95,14 @@ type Bot interface {
 	Choose(g Game, choices []Choice, rng *rand.Rand) int
 }
 
+// Soloist is implemented by solo games: one seat, HumanSeat, is the
+// player, decided by the bots; the other seats play themselves by the
+// game's own rules (bloodrage's AI boards). Its balance is the human's win
+// rate per player count, not the gap between the seats.
+type Soloist interface {
+	HumanSeat() int
+}
+
 // Tallier is implemented by engines that add their own sections to the
 // report (a matchup matrix, AI statistics).
 type Tallier interface {
