@@ -74,7 +74,7 @@ type paired struct {
 	scoreD2               int
 }
 
-func (p *paired) add(old, new *Result) {
+func (p *paired) add(old, new Outcome) {
 	p.games++
 	for s := range p.seatOld {
 		o, n := b2i(old.Winner == s), b2i(new.Winner == s)
@@ -85,10 +85,9 @@ func (p *paired) add(old, new *Result) {
 	p.lenOld += old.Turns
 	p.lenNew += new.Turns
 	p.lenD2 += (new.Turns - old.Turns) * (new.Turns - old.Turns)
-	so, sn := sum(old.Scores), sum(new.Scores)
-	p.scoreOld += so
-	p.scoreNew += sn
-	p.scoreD2 += (sn - so) * (sn - so)
+	p.scoreOld += old.Score
+	p.scoreNew += new.Score
+	p.scoreD2 += (new.Score - old.Score) * (new.Score - old.Score)
 }
 
 func (p *paired) merge(o *paired) {
@@ -142,7 +141,7 @@ func Compare(ctx context.Context, old, new Engine, o BatchOptions) *Comparison {
 				broke[side] += b2i(r.Violation != nil)
 			}
 			if clean(&ro) && clean(&rn) {
-				local[cfg.Players].add(&ro, &rn)
+				local[cfg.Players].add(outcomeOf(&ro), outcomeOf(&rn))
 			} else {
 				skipped++
 			}
@@ -165,21 +164,32 @@ func Compare(ctx context.Context, old, new Engine, o BatchOptions) *Comparison {
 
 	c := &Comparison{Game: new.Name(), Seed: o.Seed, Games: o.Games, PlayerCounts: o.Players, Bots: o.Bots, Excluded: excluded,
 		Unfinished: unfinished, Violations: violations}
-	for _, n := range o.Players {
-		p := acc[n]
+	c.Measures = changes(acc, o.Players)
+	for _, p := range acc {
 		c.Paired += p.games
-		for s := range n {
-			c.Measures = append(c.Measures, pairedChange("seat_win_rate", n, s+1, p.games, p.seatOld[s], p.seatNew[s], p.seatD2[s], 1))
-		}
-		c.Measures = append(c.Measures, pairedChange("length", n, 0, p.games, p.lenOld, p.lenNew, p.lenD2, 1))
-		c.Measures = append(c.Measures, pairedChange("score", n, 0, p.games, p.scoreOld, p.scoreNew, p.scoreD2, n))
-	}
-	adjust(len(c.Measures), func(i int) *float64 { return &c.Measures[i].Q })
-	for i := range c.Measures {
-		c.Measures[i].Significant = c.Measures[i].Q < significance
 	}
 	c.Cards = cardChanges(old, new, totalOld, totalNew)
 	return c
+}
+
+// changes turns the paired sums of each player count into the measures
+// of a comparison: each seat's win rate, the mean length and the mean
+// score, Benjamini–Hochberg adjusted together.
+func changes(acc map[int]*paired, players []int) []Change {
+	var ms []Change
+	for _, n := range players {
+		p := acc[n]
+		for s := range n {
+			ms = append(ms, pairedChange("seat_win_rate", n, s+1, p.games, p.seatOld[s], p.seatNew[s], p.seatD2[s], 1))
+		}
+		ms = append(ms, pairedChange("length", n, 0, p.games, p.lenOld, p.lenNew, p.lenD2, 1))
+		ms = append(ms, pairedChange("score", n, 0, p.games, p.scoreOld, p.scoreNew, p.scoreD2, n))
+	}
+	adjust(len(ms), func(i int) *float64 { return &ms[i].Q })
+	for i := range ms {
+		ms[i].Significant = ms[i].Q < significance
+	}
+	return ms
 }
 
 func clean(r *Result) bool { return r.Violation == nil && !r.Unfinished }
