@@ -26,6 +26,35 @@ type Comparison struct {
 	Violations [2]int       `json:"violations"`
 	Measures   []Change     `json:"measures"`
 	Cards      []CardChange `json:"cards"` // significant changes first
+	// Power is what the comparison can see: the smallest change of a
+	// seat's win rate it detects 80 % of the time.
+	Power Power `json:"power"`
+}
+
+// Power is the smallest change of a seat's win rate, in points, that a
+// paired comparison of this size detects 80 % of the time (a two-sided
+// 5 % test, before the correction over the measures), from the largest
+// standard error observed among the seat measures, and the paired games of
+// that measure's player count. Points is 0 when no game differed between
+// the sides, so no variance was observed.
+type Power struct {
+	Points  float64 `json:"detectable_seat_change_points"`
+	Players int     `json:"players"`
+	Paired  int     `json:"paired"`
+}
+
+// power finds the seat measure with the widest interval in ms.
+func power(ms []Change) Power {
+	const z975, z80 = 1.959963984540054, 0.8416212335729143
+	var p Power
+	widest := 0.0
+	for _, m := range ms {
+		if m.Measure == "seat_win_rate" && m.High-m.Low > widest {
+			widest = m.High - m.Low
+			p = Power{Points: math.Round(1000*(z975+z80)*widest/(2*z975)) / 10, Players: m.Players, Paired: m.Paired}
+		}
+	}
+	return p
 }
 
 // Change is one game-level measure (a seat's win rate, the mean length, the
@@ -165,6 +194,7 @@ func Compare(ctx context.Context, old, new Engine, o BatchOptions) *Comparison {
 	c := &Comparison{Game: new.Name(), Seed: o.Seed, Games: o.Games, PlayerCounts: o.Players, Bots: o.Bots, Excluded: excluded,
 		Unfinished: unfinished, Violations: violations}
 	c.Measures = changes(acc, o.Players)
+	c.Power = power(c.Measures)
 	for _, p := range acc {
 		c.Paired += p.games
 	}
