@@ -143,7 +143,23 @@ func Compare(ctx context.Context, old, new Engine, o BatchOptions) *Comparison {
 	if len(o.Bots) == 0 {
 		o.Bots = []string{"random"}
 	}
-	totalOld, totalNew := NewStats(old), NewStats(new)
+	// Cards pair by ID: the old side's indexes map to the new side's.
+	newIndex := map[string]int32{}
+	for j, id := range new.Cards() {
+		newIndex[id] = int32(j)
+	}
+	oldToNew := make([]int32, len(old.Cards()))
+	present := make([]bool, len(new.Cards()))
+	for i, id := range old.Cards() {
+		j, ok := newIndex[id]
+		if !ok {
+			j = -1
+		} else {
+			present[j] = true
+		}
+		oldToNew[i] = j
+	}
+	cards := newCardPairs(len(new.Cards()))
 	acc := map[int]*paired{}
 	for _, n := range o.Players {
 		acc[n] = newPaired(n)
@@ -152,9 +168,15 @@ func Compare(ctx context.Context, old, new Engine, o BatchOptions) *Comparison {
 	var unfinished, violations [2]int
 	var mu sync.Mutex
 	playAll(ctx, o.Workers, o.Games, 1, func() (func(int), func()) {
-		so, sn := NewStats(old), NewStats(new)
-		po, pn := NewPlayer(old, o.Bots, so), NewPlayer(new, o.Bots, sn)
+		po, pn := NewPlayer(old, o.Bots, nil), NewPlayer(new, o.Bots, nil)
 		po.Check, pn.Check = o.Check, o.Check
+		localCards := newCardPairs(len(new.Cards()))
+		po.OnCardUse = func(card int32, seats uint8, winner int) {
+			if j := oldToNew[card]; j >= 0 {
+				localCards.use(0, j, seats, winner)
+			}
+		}
+		pn.OnCardUse = func(card int32, seats uint8, winner int) { localCards.use(1, card, seats, winner) }
 		local := map[int]*paired{}
 		for _, n := range o.Players {
 			local[n] = newPaired(n)
@@ -169,7 +191,9 @@ func Compare(ctx context.Context, old, new Engine, o BatchOptions) *Comparison {
 				stalled[side] += b2i(r.Unfinished)
 				broke[side] += b2i(r.Violation != nil)
 			}
-			if clean(&ro) && clean(&rn) {
+			both := clean(&ro) && clean(&rn)
+			localCards.endGame(cfg.Players, both)
+			if both {
 				local[cfg.Players].add(outcomeOf(&ro), outcomeOf(&rn))
 			} else {
 				skipped++
@@ -178,8 +202,7 @@ func Compare(ctx context.Context, old, new Engine, o BatchOptions) *Comparison {
 		return play, func() {
 			mu.Lock()
 			defer mu.Unlock()
-			totalOld.Merge(so)
-			totalNew.Merge(sn)
+			cards.merge(localCards)
 			for n, p := range local {
 				acc[n].merge(p)
 			}
@@ -198,7 +221,7 @@ func Compare(ctx context.Context, old, new Engine, o BatchOptions) *Comparison {
 	for _, p := range acc {
 		c.Paired += p.games
 	}
-	c.Cards = cardChanges(old, new, totalOld, totalNew)
+	c.Cards = cards.changes(new.Cards(), present)
 	return c
 }
 
@@ -272,59 +295,6 @@ func adjust(n int, at func(i int) *float64) {
 		next = min(next, *p*float64(n)/float64(r+1))
 		*p = round4(next)
 	}
-}
-
-// cardChanges compares every card present on both sides: its use rate and
-// its win rate when used, with two-proportion tests adjusted together.
-func cardChanges(old, new Engine, so, sn *Stats) []CardChange {
-	oldIndex := map[string]int{}
-	for i, id := range old.Cards() {
-		oldIndex[id] = i
-	}
-	seatGames := func(s *Stats) int {
-		n := 0
-		for players, ps := range s.ByPlayers {
-			n += players * ps.Finished
-		}
-		return n
-	}
-	og, ng := seatGames(so), seatGames(sn)
-	var out []CardChange
-	for j, id := range new.Cards() {
-		i, ok := oldIndex[id]
-		if !ok {
-			continue
-		}
-		o, n := so.Cards[i], sn.Cards[j]
-		out = append(out,
-			cardChange(id, "use_rate", WilsonInterval(o.Users, og), WilsonInterval(n.Users, ng)),
-			cardChange(id, "win_rate", WilsonInterval(o.UserWins, o.Users), WilsonInterval(n.UserWins, n.Users)))
-	}
-	adjust(len(out), func(i int) *float64 { return &out[i].Q })
-	for i := range out {
-		out[i].Significant = out[i].Q < significance
-	}
-	slices.SortStableFunc(out, func(a, b CardChange) int {
-		return cmp.Or(cmp.Compare(a.Q, b.Q), cmp.Compare(math.Abs(b.Z), math.Abs(a.Z)), cmp.Compare(a.ID, b.ID), cmp.Compare(a.Measure, b.Measure))
-	})
-	return out
-}
-
-// cardChange tests two proportions with a pooled standard error.
-func cardChange(id, measure string, o, n Wilson) CardChange {
-	ch := CardChange{ID: id, Measure: measure, Old: o, New: n, Q: 1}
-	if o.Games == 0 || n.Games == 0 {
-		return ch
-	}
-	po, pn := float64(o.Wins)/float64(o.Games), float64(n.Wins)/float64(n.Games)
-	pool := float64(o.Wins+n.Wins) / float64(o.Games+n.Games)
-	se := math.Sqrt(pool * (1 - pool) * (1/float64(o.Games) + 1/float64(n.Games)))
-	ch.Diff = round4(pn - po)
-	ch.Q = pValue(pn-po, se)
-	if se > 0 {
-		ch.Z = round4((pn - po) / se)
-	}
-	return ch
 }
 
 func b2i(b bool) int {

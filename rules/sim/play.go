@@ -47,6 +47,10 @@ type Player struct {
 	OnChoice func(g Game, seat int, c Choice)
 	// OnStart, when set, sees the game once it is set up.
 	OnStart func(g Game)
+	// OnCardUse, when set, is told after each clean game (finished without
+	// breaking a rule) which seats used each card the game touched, and
+	// who won (-1: nobody).
+	OnCardUse func(card int32, seats uint8, winner int)
 
 	choices []Choice
 	stats   *Stats
@@ -211,8 +215,13 @@ func (p *Player) finish(r *Result, g Game) {
 		}
 	}
 	for _, c := range p.touched {
-		if p.stats != nil && r.Violation == nil && !r.Unfinished {
-			p.stats.cardUsers(c, p.used[c], r.Winner)
+		if r.Violation == nil && !r.Unfinished {
+			if p.stats != nil {
+				p.stats.cardUsers(c, p.used[c], r.Winner)
+			}
+			if p.OnCardUse != nil {
+				p.OnCardUse(c, p.used[c], r.Winner)
+			}
 		}
 		p.used[c] = 0
 	}
