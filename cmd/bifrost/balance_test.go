@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"io"
 	"os"
 	"path/filepath"
@@ -290,5 +291,48 @@ func TestCheckBaseFailsOnlyInTheDirectionThatHurts(t *testing.T) {
 				t.Errorf("the planted change also widened a seat gap; it no longer proves the direction of the human's rate\n%s", r.stdout)
 			}
 		})
+	}
+}
+
+// TestRandomTurnOrderIsReportedByTurnOrder: nastrond (random Keeper deal)
+// and guardian (rock-paper-scissors) report the win rate of the first
+// player, the second, …, whose wins are the seats' wins counted again;
+// valkyrie and bloodrage, whose seat is the turn order, do not; and check
+// measures the gap of those games by turn order.
+func TestRandomTurnOrderIsReportedByTurnOrder(t *testing.T) {
+	for _, tt := range []struct {
+		game   string
+		random bool
+	}{{"nastrond", true}, {"guardian", true}, {"valkyrie", false}, {"bloodrage", false}} {
+		r := bifrost(t, "sim", tt.game, "--src", shippedSrc, "--games", "60", "--bots", "greedy", "--json")
+		var rep sim.Report
+		if err := json.Unmarshal([]byte(r.stdout), &rep); r.code != 0 || err != nil {
+			t.Fatalf("%s: exit %d, %v\n%s", tt.game, r.code, err, r.stderr)
+		}
+		if (rep.TurnOrderWinRate != nil) != tt.random {
+			t.Errorf("%s: turn-order win rates %v, want them: %v", tt.game, rep.TurnOrderWinRate, tt.random)
+			continue
+		}
+		differs := false
+		for k, order := range rep.TurnOrderWinRate {
+			seats := rep.SeatWinRate[k]
+			byOrder, bySeat := 0, 0
+			for i := range order {
+				byOrder += order[i].Wins
+				bySeat += seats[i].Wins
+				differs = differs || order[i].Wins != seats[i].Wins
+			}
+			if byOrder != bySeat || order[0].Games != seats[0].Games {
+				t.Errorf("%s, %s players: %d wins by turn order, %d by seat", tt.game, k, byOrder, bySeat)
+			}
+		}
+		if tt.random && !differs {
+			t.Errorf("%s: the turn order is the seat order in every game; the first player is not read after the deal", tt.game)
+		}
+	}
+	src := quickSrc(t, 60)
+	r := bifrostOn(t, rules.Games{definition(t, "guardian")}, "check", "--src", src, "--out", t.TempDir(), "--lang", "en")
+	if !strings.Contains(r.stderr, "guardian: 2 players, turn-order gap (turn order dealt at random)") {
+		t.Errorf("check does not measure guardian's gap by turn order:\n%s", r.stderr)
 	}
 }

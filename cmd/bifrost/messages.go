@@ -89,6 +89,8 @@ var cliMessages = schema.Catalogue{
 	"json_syntax":          {"JSON として読めません（%d バイト目）", "not JSON (at byte %d)"},
 	"json_type":            {"JSON の「%s」の値の型が違います", "JSON field %q has the wrong type"},
 	"sim_head":             {"%s: %v（シード %d、ボット %s）: 未完了 %d、%v、%.0f ゲーム/秒", "%s: %v (seed %d, bots %s): %d unfinished, %v, %.0f games/s"},
+	"sim_order":            {"      手番の順（ゲームごとにランダム）の勝率: %s", "      win rate by turn order (dealt at random each game): %s"},
+	"sim_order_place":      {"%d番手 %.1f%% [%.1f–%.1f]", "#%d %.1f%% [%.1f–%.1f]"},
 	"sim_players":          {"  %d人: 勝率 %s; 手番数 平均 %.1f（%d〜%d）", "  %d players: win rate %s; turns mean %.1f (%d–%d)"},
 	"sim_dead":             {"  一度も使われなかったカード: %s", "  dead cards (never used): %s"},
 	"sim_unfinished":       {"  未完了（%d人、手番 %d）\n    再現: %s", "  unfinished (%d players, turn %d)\n    replay: %s"},

@@ -103,6 +103,15 @@ type Soloist interface {
 	HumanSeat() int
 }
 
+// TurnOrderer is implemented by games whose turn order is dealt at random
+// (nastrond's Keeper deal, guardian's rock-paper-scissors), so that a seat
+// index says nothing: FirstSeat, asked once the game is over, is the seat
+// that took the first turn, and the others followed in seat order from it.
+// Statistics then report the win rate by turn order too.
+type TurnOrderer interface {
+	FirstSeat() int
+}
+
 // Tallier is implemented by engines that add their own sections to the
 // report (a matchup matrix, AI statistics).
 type Tallier interface {

@@ -15,6 +15,7 @@ type Result struct {
 	Decisions  int
 	Scores     []int
 	Winner     int // -1 when the game did not finish cleanly or ended drawn
+	First      int // the seat that took the first turn, for a TurnOrderer; else -1
 	Unfinished bool
 	Violation  *Violation
 }
@@ -105,6 +106,7 @@ func (p *Player) Play(cfg Config, seed uint64) (r Result) {
 		p.finish(&r, g)
 	}()
 	g, botRng := p.newGame(cfg, seed)
+	r.First = -1
 	if p.OnStart != nil {
 		p.OnStart(g)
 	}
@@ -159,6 +161,9 @@ func (p *Player) Play(cfg Config, seed uint64) (r Result) {
 	r.Turns = g.Turn()
 	r.Scores = g.Scores(nil)
 	r.Winner = g.Winner()
+	if t, ok := g.(TurnOrderer); ok {
+		r.First = t.FirstSeat()
+	}
 	return r
 }
 
