@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"io"
 	"os"
 	"path/filepath"
@@ -215,5 +216,123 @@ func TestCheckBaseFailsWhenTheSeatGapGrowsBeyondTheThreshold(t *testing.T) {
 	}
 	if r := bifrost(t, "check", "--src", src, "--out", out, "--base", "no-such-rev"); r.code != 2 {
 		t.Errorf("unknown revision: exit %d, want 2", r.code)
+	}
+}
+
+// TestCheckBaseFailsOnlyInTheDirectionThatHurts plants changes in
+// bloodrage, a solo game, whose seat gap says little: the human's win rate
+// moving away from the base (either way) fails, and so do games that stop
+// finishing on the same seeds, even within CheckMaxUnfinished; the
+// unchanged workbook passes.
+func TestCheckBaseFailsOnlyInTheDirectionThatHurts(t *testing.T) {
+	needTool(t, "git", "git")
+	repo := t.TempDir()
+	src := filepath.Join(repo, "cardsrc")
+	if err := os.MkdirAll(src, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(filepath.Join(shippedSrc, "bloodrage.xlsx"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	book := filepath.Join(src, "bloodrage.xlsx")
+	if err := os.WriteFile(book, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	setRule(t, src, "bloodrage", "CheckGames", 300)
+	gitCommit(t, repo)
+	base, err := os.ReadFile(book)
+	if err != nil {
+		t.Fatal(err)
+	}
+	human := regexp.MustCompile(`bloodrage: (\d) players, the human's win rate [0-9.]+ → [0-9.]+ % \(([+-][0-9.]+) points`)
+	for _, tt := range []struct {
+		name  string
+		rules map[string]any
+		fails string // the error check must print; "" for a pass
+		// gapSteady: no seat gap grows beyond CheckMaxSeatGapGrowth, so
+		// the seat gap alone would have passed the change.
+		gapSteady bool
+	}{
+		{"unchanged", nil, "", true},
+		// Fewer battle cards for the AI clans: the human wins far more
+		// often while the seat gaps narrow.
+		{"the human gains", map[string]any{"AIBattleCards": 1}, "the human's win rate at 2 players moved from 36.0 % at HEAD:cardsrc/bloodrage.xlsx to", true},
+		{"the human loses", map[string]any{"MaxHumanBattleCards": 0}, "the human's win rate at 2 players moved from 36.0 % at HEAD:cardsrc/bloodrage.xlsx to", false},
+		{"games stall within the threshold", map[string]any{"TurnCap": 100, "CheckMaxUnfinished": 1000}, "more games do not finish than at HEAD:cardsrc/bloodrage.xlsx on the same seeds: 0 →", true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if err := os.WriteFile(book, base, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			for k, v := range tt.rules {
+				setRule(t, src, "bloodrage", k, v)
+			}
+			r := bifrostOn(t, rules.Games{definition(t, "bloodrage")}, "check", "--src", src, "--out", t.TempDir(), "--base", "HEAD", "--lang", "en")
+			shifts := human.FindAllStringSubmatch(r.stderr, -1)
+			if len(shifts) != 3 {
+				t.Fatalf("want the human's win rate at 2, 3 and 4 players on stderr, got %d lines\n%s", len(shifts), r.stderr)
+			}
+			if tt.fails == "" {
+				for _, s := range shifts {
+					if s[2] != "+0.0" {
+						t.Errorf("unchanged workbook, yet %s", s[0])
+					}
+				}
+				if r.code != 0 {
+					t.Errorf("exit %d, want 0\n%s%s", r.code, r.stdout, r.stderr)
+				}
+				return
+			}
+			if r.code != 1 || !strings.Contains(r.stdout, tt.fails) {
+				t.Errorf("exit %d, want 1 and %q\n%s%s", r.code, tt.fails, r.stdout, r.stderr)
+			}
+			if tt.gapSteady && strings.Contains(r.stdout, "seat win-rate gap") {
+				t.Errorf("the planted change also widened a seat gap; it no longer proves the direction of the human's rate\n%s", r.stdout)
+			}
+		})
+	}
+}
+
+// TestRandomTurnOrderIsReportedByTurnOrder: nastrond (random Keeper deal)
+// and guardian (rock-paper-scissors) report the win rate of the first
+// player, the second, …, whose wins are the seats' wins counted again;
+// valkyrie and bloodrage, whose seat is the turn order, do not; and check
+// measures the gap of those games by turn order.
+func TestRandomTurnOrderIsReportedByTurnOrder(t *testing.T) {
+	for _, tt := range []struct {
+		game   string
+		random bool
+	}{{"nastrond", true}, {"guardian", true}, {"valkyrie", false}, {"bloodrage", false}} {
+		r := bifrost(t, "sim", tt.game, "--src", shippedSrc, "--games", "60", "--bots", "greedy", "--json")
+		var rep sim.Report
+		if err := json.Unmarshal([]byte(r.stdout), &rep); r.code != 0 || err != nil {
+			t.Fatalf("%s: exit %d, %v\n%s", tt.game, r.code, err, r.stderr)
+		}
+		if (rep.TurnOrderWinRate != nil) != tt.random {
+			t.Errorf("%s: turn-order win rates %v, want them: %v", tt.game, rep.TurnOrderWinRate, tt.random)
+			continue
+		}
+		differs := false
+		for k, order := range rep.TurnOrderWinRate {
+			seats := rep.SeatWinRate[k]
+			byOrder, bySeat := 0, 0
+			for i := range order {
+				byOrder += order[i].Wins
+				bySeat += seats[i].Wins
+				differs = differs || order[i].Wins != seats[i].Wins
+			}
+			if byOrder != bySeat || order[0].Games != seats[0].Games {
+				t.Errorf("%s, %s players: %d wins by turn order, %d by seat", tt.game, k, byOrder, bySeat)
+			}
+		}
+		if tt.random && !differs {
+			t.Errorf("%s: the turn order is the seat order in every game; the first player is not read after the deal", tt.game)
+		}
+	}
+	src := quickSrc(t, 60)
+	r := bifrostOn(t, rules.Games{definition(t, "guardian")}, "check", "--src", src, "--out", t.TempDir(), "--lang", "en")
+	if !strings.Contains(r.stderr, "guardian: 2 players, turn-order gap (turn order dealt at random)") {
+		t.Errorf("check does not measure guardian's gap by turn order:\n%s", r.stderr)
 	}
 }

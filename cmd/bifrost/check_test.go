@@ -179,7 +179,7 @@ func TestCheckTextPrintsEachFigureAgainstItsThreshold(t *testing.T) {
 		`(?m)^nastrond: unfinished 0 ≤ 0 \(of \d+ games, random bots\)$`,
 		`(?m)^nastrond: violations 0 ≤ 0 \(of \d+ games, greedy bots\)$`,
 		`(?m)^nastrond: unfinished 0 ≤ 0 \(of \d+ games, greedy bots\)$`,
-		`(?m)^nastrond: 2 players, seat gap \d+\.\d pt > 1 pt \(\w+ bots\)$`,
+		`(?m)^nastrond: 2 players, turn-order gap \(turn order dealt at random\) \d+\.\d pt > 1 pt \(\w+ bots\)$`,
 		`(?m)^valkyrie: 2 players, seat gap \d+\.\d pt ≤ 40 pt \(\w+ bots\)$`,
 		`(?m)^nastrond: dead cards \d+ \(a warning only\)$`,
 		`(?m)^nastrond: FAILED$`,
@@ -190,7 +190,7 @@ func TestCheckTextPrintsEachFigureAgainstItsThreshold(t *testing.T) {
 		}
 	}
 	ja := bifrost(t, "check", "--src", src, "--out", t.TempDir(), "--lang", "ja")
-	if want := regexp.MustCompile(`(?m)^nastrond：2人プレイの席の勝率差 \d+\.\d pt > 1 pt（ボット \w+）$`); !want.MatchString(ja.stderr) {
+	if want := regexp.MustCompile(`(?m)^nastrond：2人プレイの手番の順（ゲームごとにランダム）による勝率差 \d+\.\d pt > 1 pt（ボット \w+）$`); !want.MatchString(ja.stderr) {
 		t.Errorf("no line matching %s in:\n%s", want, ja.stderr)
 	}
 }

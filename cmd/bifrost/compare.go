@@ -76,9 +76,13 @@ func runCompare(ctx context.Context, opts *compareOptions, args []string) error 
 	}
 	switch opts.format {
 	case "json":
-		var cs []*sim.Comparison
+		type comparisonJSON struct {
+			*sim.Comparison
+			Edits []string `json:"edits"` // the changed cells, as bifrost diff prints them
+		}
+		var cs []comparisonJSON
 		for _, p := range pages {
-			cs = append(cs, p.Comparison)
+			cs = append(cs, comparisonJSON{p.Comparison, report.EditLines(p.Edits)})
 		}
 		enc := json.NewEncoder(opts.stdout)
 		enc.SetIndent("", "  ")
@@ -193,7 +197,25 @@ func compareOne(ctx context.Context, opts *compareOptions, p [2]side) (report.Co
 	bo.Progress, done = opts.progressBar(game.ID(), opts.games)
 	c := sim.Compare(ctx, engines[0], engines[1], bo)
 	done()
-	return report.ComparisonPage{Title: game.Schema.Title, Old: p[0].label, New: p[1].label, CardNames: names, Comparison: c}, nil
+	edits, err := workbookEdits(game.Schema, p[0].path, p[1].path)
+	if err != nil {
+		return report.ComparisonPage{}, err
+	}
+	return report.ComparisonPage{Title: game.Schema.Title, Old: p[0].label, New: p[1].label, CardNames: names, Comparison: c, Edits: edits}, nil
+}
+
+// workbookEdits is what `bifrost diff` says changed between two workbooks
+// of game: the cause of whatever the comparison measures.
+func workbookEdits(game *schema.Game, oldPath, newPath string) ([]schema.Change, error) {
+	var books [2]*schema.Book
+	for i, path := range []string{oldPath, newPath} {
+		b, err := openBook(path)
+		if err != nil {
+			return nil, err
+		}
+		books[i] = b
+	}
+	return schema.Diff(game.Records(books[0]), game.Records(books[1])), nil
 }
 
 // loadEngineFile validates one workbook of game and builds its engine.

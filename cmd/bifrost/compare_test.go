@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -129,5 +130,35 @@ func TestCompare_EveryGameAgainstItselfHasNoSignificantChange(t *testing.T) {
 				t.Errorf("%s against itself: %+v", game, m)
 			}
 		}
+	}
+}
+
+// TestCompare_ListsTheChangedCellsApartFromTheKnockOnAndStatesItsPower:
+// the planted edit is listed as bifrost diff prints it, the changed card
+// is labelled as such and comes before the cards that moved with it, and
+// the comparison says how large a seat change it can see; a workbook
+// compared with itself lists no edit and states no power.
+func TestCompare_ListsTheChangedCellsApartFromTheKnockOnAndStatesItsPower(t *testing.T) {
+	shipped := filepath.Join(shippedSrc, "valkyrie.xlsx")
+	stronger := strengthen(t, "A10", 10)
+	r := bifrost(t, "compare", shipped, stronger, "--games", "300", "--lang", "en")
+	if r.code != 0 {
+		t.Fatalf("exit %d\n%s", r.code, r.stderr)
+	}
+	out := r.stdout
+	edits := strings.Index(out, "Cells changed in the workbook (1):\n  ~ Valkyrie A10 ")
+	moved := strings.Index(out, "Measures that moved")
+	if edits < 0 || moved < edits {
+		t.Fatalf("the planted edit is not listed before the measures that moved:\n%s", out)
+	}
+	if first := strings.Index(out[moved:], "(a changed card)"); first < 0 || strings.Contains(out[moved:moved+first], "(knock-on)") {
+		t.Errorf("A10 is not the first card after the measures, labelled as changed:\n%s", out)
+	}
+	if !regexp.MustCompile(`with 300 games, a change of [0-9.]+ points in a seat's win rate is detected 80 % of the time \(from the observed paired variance: \d players, 100 pairs`).MatchString(out) {
+		t.Errorf("no statement of power:\n%s", out)
+	}
+	same := bifrost(t, "compare", shipped, shipped, "--games", "60", "--lang", "en")
+	if !strings.Contains(same.stdout, "The workbooks' cards and rules do not differ.") || !strings.Contains(same.stdout, "no power can be stated") {
+		t.Errorf("a workbook against itself:\n%s", same.stdout)
 	}
 }

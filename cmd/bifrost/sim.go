@@ -144,6 +144,13 @@ func writeSimText(w io.Writer, r *sim.Report, lang *schema.Lang) {
 		}
 		l := r.Length[k]
 		say("sim_players", n, strings.Join(parts, ", "), l.Mean, l.Min, l.Max)
+		if order := r.TurnOrderWinRate[k]; order != nil {
+			parts = parts[:0]
+			for i, wr := range order {
+				parts = append(parts, render(lang, "sim_order_place", i+1, 100*wr.Rate, 100*wr.Low, 100*wr.High))
+			}
+			say("sim_order", strings.Join(parts, ", "))
+		}
 		if d := r.Drawn[k]; d > 0 {
 			say("sim_drawn", nGames.Of(d))
 		}

@@ -94,10 +94,19 @@ func runSweep(ctx context.Context, opts *sweepOptions, args []string) error {
 	}
 	defer os.RemoveAll(dir)
 	var points []report.SweepPoint
+	var base []sim.Outcome
+	var basePlayers []int
 	for _, combo := range sweepgrid.Grid(axes) {
-		p, err := sweepPoint(ctx, opts, def, src, filepath.Join(dir, game.ID+".xlsx"), axes, combo)
+		p, outcomes, players, err := sweepPoint(ctx, opts, def, src, filepath.Join(dir, game.ID+".xlsx"), axes, combo)
 		if err != nil {
 			return err
+		}
+		switch {
+		case len(p.Problems) > 0:
+		case base == nil:
+			base, basePlayers, p.Baseline = outcomes, players, true
+		case slices.Equal(players, basePlayers):
+			pairWithBaseline(&p, base, outcomes, players)
 		}
 		points = append(points, p)
 	}
@@ -113,21 +122,31 @@ func runSweep(ctx context.Context, opts *sweepOptions, args []string) error {
 	case "html":
 		return report.WriteSweep(opts.stdout, report.Sweep{Title: game.Title, Axes: labels, Bots: opts.bots, Seed: opts.seed, Games: opts.games, Points: points})
 	}
-	writeSweepText(opts.stdout, game, axes, points, opts.Lang())
+	writeSweepText(opts.stdout, game, axes, points, opts.games, opts.bots, opts.Lang())
 	return nil
 }
 
+// pairWithBaseline compares point p's games with the baseline's, played
+// on the same seeds, game for game.
+func pairWithBaseline(p *report.SweepPoint, base, outcomes []sim.Outcome, players []int) {
+	d, lo, hi := sim.GapShift(base, outcomes, players)
+	p.GapShift = &report.Shift{Diff: d, Low: lo, High: hi}
+	p.Changes = sim.PairOutcomes(base, outcomes, players)
+	p.Differs = p.GapShift.Sure() || slices.ContainsFunc(p.Changes, func(c sim.Change) bool { return c.Significant })
+}
+
 // sweepPoint writes the workbook with one combination of values to tmp and
-// plays the batch on it.
-func sweepPoint(ctx context.Context, opts *sweepOptions, def *sim.Definition, src, tmp string, axes []sweepgrid.Axis, combo []string) (report.SweepPoint, error) {
-	p := report.SweepPoint{Values: combo}
-	err := workbook.Edit(src, tmp, func(f *excelize.File) error { return sweepgrid.Apply(f, def.Schema, axes, combo) })
+// plays the batch on it; it returns the measures, each game's outcome and
+// the player counts played, for pairing with the baseline.
+func sweepPoint(ctx context.Context, opts *sweepOptions, def *sim.Definition, src, tmp string, axes []sweepgrid.Axis, combo []string) (p report.SweepPoint, outcomes []sim.Outcome, players []int, err error) {
+	p = report.SweepPoint{Values: combo}
+	err = workbook.Edit(src, tmp, func(f *excelize.File) error { return sweepgrid.Apply(f, def.Schema, axes, combo) })
 	if err != nil {
-		return p, usageError{err}
+		return p, nil, nil, usageError{err}
 	}
 	results, err := validateAll([]target{{game: def, path: tmp}}, opts.Lang())
 	if err != nil {
-		return p, err
+		return p, nil, nil, err
 	}
 	if schema.HasErrors(results[0].Problems) {
 		for _, pr := range results[0].Problems {
@@ -135,18 +154,18 @@ func sweepPoint(ctx context.Context, opts *sweepOptions, def *sim.Definition, sr
 				p.Problems = append(p.Problems, pr.Cell+": "+pr.Message)
 			}
 		}
-		return p, nil
+		return p, nil, nil, nil
 	}
 	e, err := def.New(results[0].Data)
 	if err != nil {
-		return p, err
+		return p, nil, nil, err
 	}
-	bo := sim.BatchOptions{Seed: opts.seed, Games: opts.games, Check: true}
+	bo := sim.BatchOptions{Seed: opts.seed, Games: opts.games, Check: true, Outcomes: make([]sim.Outcome, opts.games)}
 	if bo.Players, err = playflags.Players(opts.players, e.PlayerCounts()); err != nil {
-		return p, usageError{err}
+		return p, nil, nil, usageError{err}
 	}
 	if bo.Bots, err = playflags.Bots(opts.bots, e); err != nil {
-		return p, usageError{err}
+		return p, nil, nil, usageError{err}
 	}
 	rep := sim.NewReport(e, bo, sim.Run(ctx, e, bo))
 	p.Unfinished, p.Violations = rep.Unfinished, rep.ViolationCount
@@ -162,10 +181,10 @@ func sweepPoint(ctx context.Context, opts *sweepOptions, def *sim.Definition, sr
 		p.Score[n] = rep.Scores[n].All.Mean
 	}
 	p.SeatGap = float64(int(p.SeatGap*10+0.5)) / 10
-	return p, nil
+	return p, bo.Outcomes, bo.Players, nil
 }
 
-func writeSweepText(w io.Writer, game *schema.Game, axes []sweepgrid.Axis, points []report.SweepPoint, lang *schema.Lang) {
+func writeSweepText(w io.Writer, game *schema.Game, axes []sweepgrid.Axis, points []report.SweepPoint, games int, bots string, lang *schema.Lang) {
 	var labels []string
 	for _, a := range axes {
 		labels = append(labels, a.Label)
@@ -186,7 +205,43 @@ func writeSweepText(w io.Writer, game *schema.Game, axes []sweepgrid.Axis, point
 			lens = append(lens, fmt.Sprintf("%s:%.1f", n, p.Length[n]))
 			scores = append(scores, fmt.Sprintf("%s:%.1f", n, p.Score[n]))
 		}
-		fmt.Fprintf(w, "  %s | %.1f | %s | %s | %d | %d\n", strings.Join(p.Values, ", "), p.SeatGap,
-			strings.Join(lens, " "), strings.Join(scores, " "), p.Unfinished, p.Violations)
+		fmt.Fprintf(w, "  %s | %.1f | %s | %s | %s | %d | %d%s\n", strings.Join(p.Values, ", "), p.SeatGap, gapShiftText(p, lang),
+			strings.Join(lens, " "), strings.Join(scores, " "), p.Unfinished, p.Violations, differsText(p, lang))
 	}
+	fmt.Fprintln(w, render(lang, "sweep_note", games, bots))
+}
+
+// gapShiftText is a point's seat-gap change against the baseline with its
+// interval, "baseline" for the baseline, "-" when its games do not pair.
+func gapShiftText(p report.SweepPoint, lang *schema.Lang) string {
+	switch {
+	case p.Baseline:
+		return render(lang, "sweep_baseline")
+	case p.GapShift == nil:
+		return "-"
+	}
+	return fmt.Sprintf("%+.1f (%+.1f..%+.1f)", p.GapShift.Diff, p.GapShift.Low, p.GapShift.High)
+}
+
+// differsText is " *" and the significant changes of a point that differs
+// from the baseline, else nothing.
+func differsText(p report.SweepPoint, lang *schema.Lang) string {
+	if !p.Differs {
+		return ""
+	}
+	var parts []string
+	for _, c := range p.Changes {
+		if !c.Significant {
+			continue
+		}
+		switch c.Measure {
+		case "seat_win_rate":
+			parts = append(parts, render(lang, "sweep_seat", c.Players, c.Seat, 100*c.Diff, 100*c.Low, 100*c.High))
+		case "length":
+			parts = append(parts, render(lang, "sweep_length", c.Players, c.Diff, c.Low, c.High))
+		case "score":
+			parts = append(parts, render(lang, "sweep_score", c.Players, c.Diff, c.Low, c.High))
+		}
+	}
+	return " *" + strings.TrimSuffix(" "+strings.Join(parts, lang.Pick("、", ", ")), " ")
 }

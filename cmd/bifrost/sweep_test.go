@@ -105,3 +105,43 @@ func TestSweep_EveryGameSweepsARule(t *testing.T) {
 		}
 	}
 }
+
+// TestSweep_StepsArePairedWithTheFirstValue: every value plays the first
+// value's seeds, so a repeated value changes nothing (an interval of
+// exactly zero, nothing marked) while a value that adds VP moves the score
+// surely and is marked, in JSON and in the text table.
+func TestSweep_StepsArePairedWithTheFirstValue(t *testing.T) {
+	s := sweep(t, "nastrond", "--src", shippedSrc, "--rule", "TiwazVP=1,1,3", "--games", "60", "--players", "2")
+	if len(s.Points) != 3 || !s.Points[0].Baseline || s.Points[0].GapShift != nil {
+		t.Fatalf("the first value should be the baseline, without a shift of its own: %+v", s.Points)
+	}
+	same, more := s.Points[1], s.Points[2]
+	if same.GapShift == nil || *same.GapShift != (report.Shift{}) || same.Differs {
+		t.Errorf("the repeated value moved from the baseline: %+v", same)
+	}
+	if more.GapShift == nil || !more.Differs {
+		t.Fatalf("TiwazVP 1 → 3 is not marked as differing: %+v", more)
+	}
+	raised := false
+	for _, c := range more.Changes {
+		if c.Measure == "score" && c.Significant && c.Low > 0 && c.Paired == 60 {
+			raised = true
+		}
+	}
+	if !raised {
+		t.Errorf("TiwazVP 1 → 3 should raise the mean score surely over 60 paired games: %+v", more.Changes)
+	}
+	r := bifrost(t, "sweep", "nastrond", "--src", shippedSrc, "--rule", "TiwazVP=1,1,3", "--games", "60", "--players", "2", "--lang", "en")
+	lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
+	if r.code != 0 || len(lines) != 6 {
+		t.Fatalf("exit %d, want a head, columns, 3 values and the note:\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	for i, want := range []string{"baseline", "+0.0 (+0.0..+0.0)", "2p score +"} {
+		if !strings.Contains(lines[2+i], want) || strings.Contains(lines[2+i], " *") != (i == 2) {
+			t.Errorf("value line %d lacks %q or marks wrongly: %s", i+1, want, lines[2+i])
+		}
+	}
+	if !strings.Contains(lines[5], "60 games per value, greedy bots") {
+		t.Errorf("the note does not say what the figures rest on: %s", lines[5])
+	}
+}

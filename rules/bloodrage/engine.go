@@ -541,6 +541,10 @@ func (e *Engine) PlayerCounts() []int {
 	return out
 }
 
+// HumanSeat is the player's clan: the seat the bots decide for
+// (sim.Soloist).
+func (e *Engine) HumanSeat() int { return 0 }
+
 // Cards lists the Age card designs.
 func (e *Engine) Cards() []string { return e.cardIDs }
 

@@ -5,6 +5,10 @@ import "bifrost/rules/sim"
 // Seat is the seat that decides next.
 func (g *Game) Seat() int { return int(g.p.askSeat) }
 
+// FirstSeat is the first player of the game, decided by
+// rock-paper-scissors (sim.TurnOrderer).
+func (g *Game) FirstSeat() int { return int(g.p.gameFirst) }
+
 // Over reports whether a seat has won the game.
 func (g *Game) Over() bool { return g.p.phase == phOver }
 

@@ -380,6 +380,10 @@ func (g *Game) Clone(rng *rand.Rand) *Game {
 // Seat is the seat that decides next.
 func (g *Game) Seat() int { return int(g.seat) }
 
+// FirstSeat is the start player, whose pawn the random Keeper deal put
+// first; the others follow in seat order (sim.TurnOrderer).
+func (g *Game) FirstSeat() int { return int(g.start) }
+
 // Turn is the number of the current turn, counting every player's turns
 // from 1; after the game it is the game's length.
 func (g *Game) Turn() int { return int(g.turn) }

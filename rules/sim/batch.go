@@ -17,6 +17,10 @@ type BatchOptions struct {
 	// Progress, when set, is told how many games were played as they are,
 	// from any worker.
 	Progress func(games int)
+	// Outcomes, when it has Games entries, receives each game's outcome at
+	// its place in the batch, so that two batches played on the same seeds
+	// can be paired game for game (PairOutcomes, GapShift).
+	Outcomes []Outcome
 }
 
 // Shard is slice I (0-based) of N equal, interleaved slices of a batch.
@@ -48,7 +52,10 @@ func Run(ctx context.Context, e Engine, o BatchOptions) *Stats {
 		play := func(g int) {
 			if o.Shard.has(g) {
 				cfg := job(o.Players, g)
-				p.Play(cfg, GameSeed(o.Seed, cfg.Players, cfg.Index))
+				r := p.Play(cfg, GameSeed(o.Seed, cfg.Players, cfg.Index))
+				if len(o.Outcomes) == o.Games {
+					o.Outcomes[g] = outcomeOf(&r)
+				}
 			}
 		}
 		return play, func() {

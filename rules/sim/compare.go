@@ -12,15 +12,49 @@ import (
 // played the same seeded games with the same bots (common random numbers),
 // so most of the luck cancels and the intervals are tight.
 type Comparison struct {
-	Game         string       `json:"game"`
-	Seed         uint64       `json:"seed"`
-	Games        int          `json:"games"`
-	PlayerCounts []int        `json:"player_counts"`
-	Bots         []string     `json:"bots"`
-	Paired       int          `json:"paired"`   // games that finished cleanly on both sides
-	Excluded     int          `json:"excluded"` // games that broke a rule or did not finish on a side
-	Measures     []Change     `json:"measures"`
-	Cards        []CardChange `json:"cards"` // significant changes first
+	Game         string   `json:"game"`
+	Seed         uint64   `json:"seed"`
+	Games        int      `json:"games"`
+	PlayerCounts []int    `json:"player_counts"`
+	Bots         []string `json:"bots"`
+	Paired       int      `json:"paired"`   // games that finished cleanly on both sides
+	Excluded     int      `json:"excluded"` // games that broke a rule or did not finish on a side
+	// Unfinished and Violations count, per side (old, new), the games that
+	// did not finish or broke a rule: on the same seeds, more of them on
+	// the new side is the change's doing.
+	Unfinished [2]int       `json:"unfinished"`
+	Violations [2]int       `json:"violations"`
+	Measures   []Change     `json:"measures"`
+	Cards      []CardChange `json:"cards"` // significant changes first
+	// Power is what the comparison can see: the smallest change of a
+	// seat's win rate it detects 80 % of the time.
+	Power Power `json:"power"`
+}
+
+// Power is the smallest change of a seat's win rate, in points, that a
+// paired comparison of this size detects 80 % of the time (a two-sided
+// 5 % test, before the correction over the measures), from the largest
+// standard error observed among the seat measures, and the paired games of
+// that measure's player count. Points is 0 when no game differed between
+// the sides, so no variance was observed.
+type Power struct {
+	Points  float64 `json:"detectable_seat_change_points"`
+	Players int     `json:"players"`
+	Paired  int     `json:"paired"`
+}
+
+// power finds the seat measure with the widest interval in ms.
+func power(ms []Change) Power {
+	const z975, z80 = 1.959963984540054, 0.8416212335729143
+	var p Power
+	widest := 0.0
+	for _, m := range ms {
+		if m.Measure == "seat_win_rate" && m.High-m.Low > widest {
+			widest = m.High - m.Low
+			p = Power{Points: math.Round(1000*(z975+z80)*widest/(2*z975)) / 10, Players: m.Players, Paired: m.Paired}
+		}
+	}
+	return p
 }
 
 // Change is one game-level measure (a seat's win rate, the mean length, the
@@ -31,6 +65,7 @@ type Change struct {
 	Measure     string  `json:"measure"` // "seat_win_rate", "length", "score"
 	Players     int     `json:"players"`
 	Seat        int     `json:"seat,omitempty"` // 1-based, for seat_win_rate
+	Paired      int     `json:"paired"`         // the paired games it rests on
 	Old         float64 `json:"old"`
 	New         float64 `json:"new"`
 	Diff        float64 `json:"diff"`
@@ -68,7 +103,7 @@ type paired struct {
 	scoreD2               int
 }
 
-func (p *paired) add(old, new *Result) {
+func (p *paired) add(old, new Outcome) {
 	p.games++
 	for s := range p.seatOld {
 		o, n := b2i(old.Winner == s), b2i(new.Winner == s)
@@ -79,10 +114,9 @@ func (p *paired) add(old, new *Result) {
 	p.lenOld += old.Turns
 	p.lenNew += new.Turns
 	p.lenD2 += (new.Turns - old.Turns) * (new.Turns - old.Turns)
-	so, sn := sum(old.Scores), sum(new.Scores)
-	p.scoreOld += so
-	p.scoreNew += sn
-	p.scoreD2 += (sn - so) * (sn - so)
+	p.scoreOld += old.Score
+	p.scoreNew += new.Score
+	p.scoreD2 += (new.Score - old.Score) * (new.Score - old.Score)
 }
 
 func (p *paired) merge(o *paired) {
@@ -109,28 +143,58 @@ func Compare(ctx context.Context, old, new Engine, o BatchOptions) *Comparison {
 	if len(o.Bots) == 0 {
 		o.Bots = []string{"random"}
 	}
-	totalOld, totalNew := NewStats(old), NewStats(new)
+	// Cards pair by ID: the old side's indexes map to the new side's.
+	newIndex := map[string]int32{}
+	for j, id := range new.Cards() {
+		newIndex[id] = int32(j)
+	}
+	oldToNew := make([]int32, len(old.Cards()))
+	present := make([]bool, len(new.Cards()))
+	for i, id := range old.Cards() {
+		j, ok := newIndex[id]
+		if !ok {
+			j = -1
+		} else {
+			present[j] = true
+		}
+		oldToNew[i] = j
+	}
+	cards := newCardPairs(len(new.Cards()))
 	acc := map[int]*paired{}
 	for _, n := range o.Players {
 		acc[n] = newPaired(n)
 	}
 	excluded := 0
+	var unfinished, violations [2]int
 	var mu sync.Mutex
 	playAll(ctx, o.Workers, o.Games, 1, func() (func(int), func()) {
-		so, sn := NewStats(old), NewStats(new)
-		po, pn := NewPlayer(old, o.Bots, so), NewPlayer(new, o.Bots, sn)
+		po, pn := NewPlayer(old, o.Bots, nil), NewPlayer(new, o.Bots, nil)
 		po.Check, pn.Check = o.Check, o.Check
+		localCards := newCardPairs(len(new.Cards()))
+		po.OnCardUse = func(card int32, seats uint8, winner int) {
+			if j := oldToNew[card]; j >= 0 {
+				localCards.use(0, j, seats, winner)
+			}
+		}
+		pn.OnCardUse = func(card int32, seats uint8, winner int) { localCards.use(1, card, seats, winner) }
 		local := map[int]*paired{}
 		for _, n := range o.Players {
 			local[n] = newPaired(n)
 		}
 		skipped := 0
+		var stalled, broke [2]int
 		play := func(g int) {
 			cfg := job(o.Players, g)
 			seed := GameSeed(o.Seed, cfg.Players, cfg.Index)
 			ro, rn := po.Play(cfg, seed), pn.Play(cfg, seed)
-			if clean(&ro) && clean(&rn) {
-				local[cfg.Players].add(&ro, &rn)
+			for side, r := range [2]*Result{&ro, &rn} {
+				stalled[side] += b2i(r.Unfinished)
+				broke[side] += b2i(r.Violation != nil)
+			}
+			both := clean(&ro) && clean(&rn)
+			localCards.endGame(cfg.Players, both)
+			if both {
+				local[cfg.Players].add(outcomeOf(&ro), outcomeOf(&rn))
 			} else {
 				skipped++
 			}
@@ -138,31 +202,47 @@ func Compare(ctx context.Context, old, new Engine, o BatchOptions) *Comparison {
 		return play, func() {
 			mu.Lock()
 			defer mu.Unlock()
-			totalOld.Merge(so)
-			totalNew.Merge(sn)
+			cards.merge(localCards)
 			for n, p := range local {
 				acc[n].merge(p)
 			}
 			excluded += skipped
+			for side := range 2 {
+				unfinished[side] += stalled[side]
+				violations[side] += broke[side]
+			}
 		}
 	}, o.Progress)
 
-	c := &Comparison{Game: new.Name(), Seed: o.Seed, Games: o.Games, PlayerCounts: o.Players, Bots: o.Bots, Excluded: excluded}
-	for _, n := range o.Players {
-		p := acc[n]
+	c := &Comparison{Game: new.Name(), Seed: o.Seed, Games: o.Games, PlayerCounts: o.Players, Bots: o.Bots, Excluded: excluded,
+		Unfinished: unfinished, Violations: violations}
+	c.Measures = changes(acc, o.Players)
+	c.Power = power(c.Measures)
+	for _, p := range acc {
 		c.Paired += p.games
-		for s := range n {
-			c.Measures = append(c.Measures, pairedChange("seat_win_rate", n, s+1, p.games, p.seatOld[s], p.seatNew[s], p.seatD2[s], 1))
-		}
-		c.Measures = append(c.Measures, pairedChange("length", n, 0, p.games, p.lenOld, p.lenNew, p.lenD2, 1))
-		c.Measures = append(c.Measures, pairedChange("score", n, 0, p.games, p.scoreOld, p.scoreNew, p.scoreD2, n))
 	}
-	adjust(len(c.Measures), func(i int) *float64 { return &c.Measures[i].Q })
-	for i := range c.Measures {
-		c.Measures[i].Significant = c.Measures[i].Q < significance
-	}
-	c.Cards = cardChanges(old, new, totalOld, totalNew)
+	c.Cards = cards.changes(new.Cards(), present)
 	return c
+}
+
+// changes turns the paired sums of each player count into the measures
+// of a comparison: each seat's win rate, the mean length and the mean
+// score, Benjamini–Hochberg adjusted together.
+func changes(acc map[int]*paired, players []int) []Change {
+	var ms []Change
+	for _, n := range players {
+		p := acc[n]
+		for s := range n {
+			ms = append(ms, pairedChange("seat_win_rate", n, s+1, p.games, p.seatOld[s], p.seatNew[s], p.seatD2[s], 1))
+		}
+		ms = append(ms, pairedChange("length", n, 0, p.games, p.lenOld, p.lenNew, p.lenD2, 1))
+		ms = append(ms, pairedChange("score", n, 0, p.games, p.scoreOld, p.scoreNew, p.scoreD2, n))
+	}
+	adjust(len(ms), func(i int) *float64 { return &ms[i].Q })
+	for i := range ms {
+		ms[i].Significant = ms[i].Q < significance
+	}
+	return ms
 }
 
 func clean(r *Result) bool { return r.Violation == nil && !r.Unfinished }
@@ -171,7 +251,7 @@ func clean(r *Result) bool { return r.Violation == nil && !r.Unfinished }
 // the values (a game's total score by its seats, for a mean seat score).
 // Its Q holds the raw p-value until adjust runs.
 func pairedChange(measure string, players, seat, m, oldSum, newSum, d2 int, per int) Change {
-	ch := Change{Measure: measure, Players: players, Seat: seat, Q: 1}
+	ch := Change{Measure: measure, Players: players, Seat: seat, Paired: m, Q: 1}
 	if m == 0 {
 		return ch
 	}
@@ -215,59 +295,6 @@ func adjust(n int, at func(i int) *float64) {
 		next = min(next, *p*float64(n)/float64(r+1))
 		*p = round4(next)
 	}
-}
-
-// cardChanges compares every card present on both sides: its use rate and
-// its win rate when used, with two-proportion tests adjusted together.
-func cardChanges(old, new Engine, so, sn *Stats) []CardChange {
-	oldIndex := map[string]int{}
-	for i, id := range old.Cards() {
-		oldIndex[id] = i
-	}
-	seatGames := func(s *Stats) int {
-		n := 0
-		for players, ps := range s.ByPlayers {
-			n += players * ps.Finished
-		}
-		return n
-	}
-	og, ng := seatGames(so), seatGames(sn)
-	var out []CardChange
-	for j, id := range new.Cards() {
-		i, ok := oldIndex[id]
-		if !ok {
-			continue
-		}
-		o, n := so.Cards[i], sn.Cards[j]
-		out = append(out,
-			cardChange(id, "use_rate", WilsonInterval(o.Users, og), WilsonInterval(n.Users, ng)),
-			cardChange(id, "win_rate", WilsonInterval(o.UserWins, o.Users), WilsonInterval(n.UserWins, n.Users)))
-	}
-	adjust(len(out), func(i int) *float64 { return &out[i].Q })
-	for i := range out {
-		out[i].Significant = out[i].Q < significance
-	}
-	slices.SortStableFunc(out, func(a, b CardChange) int {
-		return cmp.Or(cmp.Compare(a.Q, b.Q), cmp.Compare(math.Abs(b.Z), math.Abs(a.Z)), cmp.Compare(a.ID, b.ID), cmp.Compare(a.Measure, b.Measure))
-	})
-	return out
-}
-
-// cardChange tests two proportions with a pooled standard error.
-func cardChange(id, measure string, o, n Wilson) CardChange {
-	ch := CardChange{ID: id, Measure: measure, Old: o, New: n, Q: 1}
-	if o.Games == 0 || n.Games == 0 {
-		return ch
-	}
-	po, pn := float64(o.Wins)/float64(o.Games), float64(n.Wins)/float64(n.Games)
-	pool := float64(o.Wins+n.Wins) / float64(o.Games+n.Games)
-	se := math.Sqrt(pool * (1 - pool) * (1/float64(o.Games) + 1/float64(n.Games)))
-	ch.Diff = round4(pn - po)
-	ch.Q = pValue(pn-po, se)
-	if se > 0 {
-		ch.Z = round4((pn - po) / se)
-	}
-	return ch
 }
 
 func b2i(b bool) int {

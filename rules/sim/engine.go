@@ -95,6 +95,23 @@ type Bot interface {
 	Choose(g Game, choices []Choice, rng *rand.Rand) int
 }
 
+// Soloist is implemented by solo games: one seat, HumanSeat, is the
+// player, decided by the bots; the other seats play themselves by the
+// game's own rules (bloodrage's AI boards). Its balance is the human's win
+// rate per player count, not the gap between the seats.
+type Soloist interface {
+	HumanSeat() int
+}
+
+// TurnOrderer is implemented by games whose turn order is dealt at random
+// (nastrond's Keeper deal, guardian's rock-paper-scissors), so that a seat
+// index says nothing: FirstSeat, asked once the game is over, is the seat
+// that took the first turn, and the others followed in seat order from it.
+// Statistics then report the win rate by turn order too.
+type TurnOrderer interface {
+	FirstSeat() int
+}
+
 // Tallier is implemented by engines that add their own sections to the
 // report (a matchup matrix, AI statistics).
 type Tallier interface {

@@ -15,6 +15,7 @@ type Result struct {
 	Decisions  int
 	Scores     []int
 	Winner     int // -1 when the game did not finish cleanly or ended drawn
+	First      int // the seat that took the first turn, for a TurnOrderer; else -1
 	Unfinished bool
 	Violation  *Violation
 }
@@ -47,6 +48,10 @@ type Player struct {
 	OnChoice func(g Game, seat int, c Choice)
 	// OnStart, when set, sees the game once it is set up.
 	OnStart func(g Game)
+	// OnCardUse, when set, is told after each clean game (finished without
+	// breaking a rule) which seats used each card the game touched, and
+	// who won (-1: nobody).
+	OnCardUse func(card int32, seats uint8, winner int)
 
 	choices []Choice
 	stats   *Stats
@@ -101,6 +106,7 @@ func (p *Player) Play(cfg Config, seed uint64) (r Result) {
 		p.finish(&r, g)
 	}()
 	g, botRng := p.newGame(cfg, seed)
+	r.First = -1
 	if p.OnStart != nil {
 		p.OnStart(g)
 	}
@@ -155,6 +161,9 @@ func (p *Player) Play(cfg Config, seed uint64) (r Result) {
 	r.Turns = g.Turn()
 	r.Scores = g.Scores(nil)
 	r.Winner = g.Winner()
+	if t, ok := g.(TurnOrderer); ok {
+		r.First = t.FirstSeat()
+	}
 	return r
 }
 
@@ -211,8 +220,13 @@ func (p *Player) finish(r *Result, g Game) {
 		}
 	}
 	for _, c := range p.touched {
-		if p.stats != nil && r.Violation == nil && !r.Unfinished {
-			p.stats.cardUsers(c, p.used[c], r.Winner)
+		if r.Violation == nil && !r.Unfinished {
+			if p.stats != nil {
+				p.stats.cardUsers(c, p.used[c], r.Winner)
+			}
+			if p.OnCardUse != nil {
+				p.OnCardUse(c, p.used[c], r.Winner)
+			}
 		}
 		p.used[c] = 0
 	}

@@ -14,26 +14,30 @@ const maxListedViolations = 100
 // field but ElapsedS, GamesPerSecond and Workers depends only on the batch's
 // options, never on how it was split across workers.
 type Report struct {
-	Game            string                  `json:"game"`
-	Seed            uint64                  `json:"seed"`
-	Games           int                     `json:"games"`
-	PlayerCounts    []int                   `json:"player_counts"`
-	Bots            []string                `json:"bots"`
-	Unfinished      int                     `json:"unfinished"`
-	ViolationCount  int                     `json:"violation_count"`
-	Violations      []Violation             `json:"violations"`
-	UnfinishedGames []Violation             `json:"unfinished_games"` // the first of them, each with its replay
-	SeatWinRate     map[string][]Wilson     `json:"seat_win_rate"`    // wins per finished game, draws included
-	Drawn           map[string]int          `json:"drawn,omitempty"`  // finished games without a winner, by player count
-	Length          map[string]Distribution `json:"length"`
-	Scores          map[string]ScoreReport  `json:"scores"`
-	Cards           map[string]CardReport   `json:"cards"`
-	DeadCards       []string                `json:"dead_cards"`
-	Extra           map[string]any          `json:"extra,omitempty"`
-	Raw             *Stats                  `json:"raw"` // every count, for merging shards
-	ElapsedS        float64                 `json:"elapsed_s"`
-	GamesPerSecond  float64                 `json:"games_per_second"`
-	Workers         int                     `json:"workers"`
+	Game            string              `json:"game"`
+	Seed            uint64              `json:"seed"`
+	Games           int                 `json:"games"`
+	PlayerCounts    []int               `json:"player_counts"`
+	Bots            []string            `json:"bots"`
+	Unfinished      int                 `json:"unfinished"`
+	ViolationCount  int                 `json:"violation_count"`
+	Violations      []Violation         `json:"violations"`
+	UnfinishedGames []Violation         `json:"unfinished_games"` // the first of them, each with its replay
+	SeatWinRate     map[string][]Wilson `json:"seat_win_rate"`    // wins per finished game, draws included
+	// TurnOrderWinRate is the win rate of the first player, the second, …
+	// for a game whose turn order is dealt at random (TurnOrderer), where
+	// the seat index says nothing.
+	TurnOrderWinRate map[string][]Wilson     `json:"turn_order_win_rate,omitempty"`
+	Drawn            map[string]int          `json:"drawn,omitempty"` // finished games without a winner, by player count
+	Length           map[string]Distribution `json:"length"`
+	Scores           map[string]ScoreReport  `json:"scores"`
+	Cards            map[string]CardReport   `json:"cards"`
+	DeadCards        []string                `json:"dead_cards"`
+	Extra            map[string]any          `json:"extra,omitempty"`
+	Raw              *Stats                  `json:"raw"` // every count, for merging shards
+	ElapsedS         float64                 `json:"elapsed_s"`
+	GamesPerSecond   float64                 `json:"games_per_second"`
+	Workers          int                     `json:"workers"`
 }
 
 // ScoreReport summarises the scores of one player count.
@@ -87,6 +91,16 @@ func NewReport(e Engine, o BatchOptions, s *Stats) *Report {
 			}
 		}
 		r.SeatWinRate[key(n)] = rates
+		if ps.OrderWins != nil {
+			if r.TurnOrderWinRate == nil {
+				r.TurnOrderWinRate = map[string][]Wilson{}
+			}
+			order := make([]Wilson, n)
+			for i := range n {
+				order[i] = WilsonInterval(ps.OrderWins[i], ps.Finished)
+			}
+			r.TurnOrderWinRate[key(n)] = order
+		}
 		if ps.Drawn > 0 {
 			if r.Drawn == nil {
 				r.Drawn = map[string]int{}

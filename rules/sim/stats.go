@@ -30,6 +30,9 @@ type PlayerStats struct {
 	SeatScores []int       `json:"seat_scores"`     // sum of each seat's score
 	WinScores  map[int]int `json:"win_scores"`      // winner's score → games
 	Drawn      int         `json:"drawn,omitempty"` // finished games without a winner
+	// OrderWins counts wins by turn order (first player, second, …), for a
+	// game whose turn order is dealt at random (TurnOrderer).
+	OrderWins []int `json:"order_wins,omitempty"`
 }
 
 // CardStats accumulates one card design.
@@ -97,12 +100,18 @@ func (s *Stats) add(r *Result) {
 			ps.Scores[sc]++
 			ps.SeatScores[seat] += sc
 		}
+		if r.First >= 0 && ps.OrderWins == nil {
+			ps.OrderWins = make([]int, r.Players)
+		}
 		if r.Winner < 0 {
 			ps.Drawn++
 			return
 		}
 		ps.SeatWins[r.Winner]++
 		ps.WinScores[r.Scores[r.Winner]]++
+		if r.First >= 0 {
+			ps.OrderWins[(r.Winner-r.First+r.Players)%r.Players]++
+		}
 	}
 }
 
@@ -119,6 +128,12 @@ func (s *Stats) Merge(o *Stats) {
 		for i := range op.SeatWins {
 			ps.SeatWins[i] += op.SeatWins[i]
 			ps.SeatScores[i] += op.SeatScores[i]
+		}
+		if op.OrderWins != nil && ps.OrderWins == nil {
+			ps.OrderWins = make([]int, len(op.OrderWins))
+		}
+		for i := range op.OrderWins {
+			ps.OrderWins[i] += op.OrderWins[i]
 		}
 		addHist(ps.Lengths, op.Lengths)
 		addHist(ps.Scores, op.Scores)

@@ -20,15 +20,24 @@ import (
 
 // Messages are the lines Measured writes: Japanese, English.
 var Messages = schema.Catalogue{
-	"measure_violations": {"%s：違反 %d 件 %s %d 件（ボット %[6]s の %[5]d ゲーム中）", "%s: violations %d %s %d (of %d games, %s bots)"},
-	"measure_unfinished": {"%s：未完了 %d ゲーム %s %d ゲーム（ボット %[6]s の %[5]d ゲーム中）", "%s: unfinished %d %s %d (of %d games, %s bots)"},
-	"measure_seat_gap":   {"%s：%d人プレイの席の勝率差 %.1f pt %s %d pt（ボット %s）", "%s: %d players, seat gap %.1f pt %s %d pt (%s bots)"},
-	"measure_text_gaps":  {"%s：テキストの一部なしでシミュレーションされるカード %d 枚%s（%s）", "%s: cards simulated without part of their text %d%s (%s)"},
-	"gaps_warn":          {"警告", "warnings"},
-	"gaps_fail":          {"CheckWarningsFail により不合格", "failing, by CheckWarningsFail"},
-	"measure_dead":       {"%s：どのボットも使わないカード %d 枚（%s）", "%s: dead cards %d (%s)"},
-	"dead_warn":          {"警告のみ", "a warning only"},
-	"dead_fail":          {"CheckDeadCardsFail によりエラー", "an error by CheckDeadCardsFail"},
+	"measure_violations":  {"%s：違反 %d 件 %s %d 件（ボット %[6]s の %[5]d ゲーム中）", "%s: violations %d %s %d (of %d games, %s bots)"},
+	"measure_unfinished":  {"%s：未完了 %d ゲーム %s %d ゲーム（ボット %[6]s の %[5]d ゲーム中）", "%s: unfinished %d %s %d (of %d games, %s bots)"},
+	"measure_order_gap":   {"%s：%d人プレイの手番の順（ゲームごとにランダム）による勝率差 %.1f pt %s %d pt（ボット %s）", "%s: %d players, turn-order gap (turn order dealt at random) %.1f pt %s %d pt (%s bots)"},
+	"check_order_gap":     {"%d人プレイで手番の順による勝率差が大きすぎます（ボット %s、%.1f ポイント、CheckMaxSeatGap は %d ポイント）", "the win-rate gap by turn order at %d players is too large (%s bots: %.1f points; CheckMaxSeatGap is %d)"},
+	"measure_seat_gap":    {"%s：%d人プレイの席の勝率差 %.1f pt %s %d pt（ボット %s）", "%s: %d players, seat gap %.1f pt %s %d pt (%s bots)"},
+	"measure_text_gaps":   {"%s：テキストの一部なしでシミュレーションされるカード %d 枚%s（%s）", "%s: cards simulated without part of their text %d%s (%s)"},
+	"gaps_warn":           {"警告", "warnings"},
+	"gaps_fail":           {"CheckWarningsFail により不合格", "failing, by CheckWarningsFail"},
+	"measure_dead":        {"%s：どのボットも使わないカード %d 枚（%s）", "%s: dead cards %d (%s)"},
+	"dead_warn":           {"警告のみ", "a warning only"},
+	"dead_fail":           {"CheckDeadCardsFail によりエラー", "an error by CheckDeadCardsFail"},
+	"regress_line":        {"%s：%d人プレイの席の勝率差 %.1f → %.1f ポイント（%s と比較、ボット %[7]s で対にした %[6]d ゲーム）", "%s: %d players, seat gap %.1f → %.1f points against %s (%d paired games with %s bots)"},
+	"regress_grew":        {"%d人の席の勝率差が %s の %.1f ポイントから %.1f ポイントに広がりました（+%.1f、CheckMaxSeatGapGrowth は %d、%s ボットの対にした %d ゲーム）", "the seat win-rate gap at %[1]d players grew from %.1[3]f points at %[2]s to %.1[4]f (+%.1[5]f; CheckMaxSeatGapGrowth is %[6]d; %[8]d paired games with %[7]s bots)"},
+	"regress_human_line":  {"%s：%d人プレイの人間の勝率 %.1f → %.1f %%（%+.1f ポイント、95 %% 区間 %+.1f〜%+.1f、%s と比較、ボット %[10]s で対にした %[9]d ゲーム）", "%s: %d players, the human's win rate %.1f → %.1f %% (%+.1f points, 95 %% interval %+.1f..%+.1f) against %s (%d paired games with %s bots)"},
+	"regress_human":       {"%d人プレイの人間の勝率が %s の %.1f %% から %.1f %% に動きました（%+.1f ポイント、95 %% 区間 %+.1f〜%+.1f）。目標の勝率は決まっていないので基準の版の勝率を目標とし、CheckMaxSeatGapGrowth の %d ポイントを超えて離れたら失敗です（ボット %[10]s で対にした %[9]d ゲーム）", "the human's win rate at %[1]d players moved from %.1[3]f %% at %[2]s to %.1[4]f %% (%+.1[5]f points, 95 %% interval %+.1[6]f..%+.1[7]f); no target win rate is set, so the base's is the target, and moving more than CheckMaxSeatGapGrowth (%[8]d points) away from it fails (%[9]d paired games with %[10]s bots)"},
+	"regress_broken_line": {"%s：未完了 %d → %d ゲーム、違反 %d → %d 件（%s と比較、同じシードの %d ゲーム、ボット %s）", "%s: unfinished %d → %d, violations %d → %d against %s (%d games on the same seeds, %s bots)"},
+	"regress_unfinished":  {"同じシードで未完了のゲームが %s の %d から %d に増えました（ボット %[5]s の %[4]d ゲーム）", "more games do not finish than at %s on the same seeds: %d → %d (of %d games, %s bots)"},
+	"regress_violations":  {"同じシードでルール違反のゲームが %s の %d から %d に増えました（ボット %[5]s の %[4]d ゲーム）", "more games break a rule than at %s on the same seeds: %d → %d (of %d games, %s bots)"},
 }
 
 func msg(lang *schema.Lang, key string, args ...any) string {
@@ -65,7 +74,12 @@ func Verdict(res schema.Result, rep, bal *sim.Report, lang *schema.Lang) []schem
 		bal = rep
 	}
 	for _, n := range bal.PlayerCounts {
-		if gap, ok := seatGap(bal, n); ok && gap > float64(r.Int("CheckMaxSeatGap")) {
+		gap, byOrder, ok := seatGap(bal, n)
+		switch {
+		case !ok || gap <= float64(r.Int("CheckMaxSeatGap")):
+		case byOrder:
+			ps = append(ps, schema.Problem{Severity: schema.Error, File: res.File, Message: msg(lang, "check_order_gap", n, strings.Join(bal.Bots, ","), gap, r.Int("CheckMaxSeatGap"))})
+		default:
 			add(schema.Error, "check_seat_gap", n, strings.Join(bal.Bots, ","), gap, r.Int("CheckMaxSeatGap"))
 		}
 	}
@@ -101,17 +115,22 @@ func Batches(smoke, bal *sim.Report) []*sim.Report {
 }
 
 // seatGap is the spread of the seat win rates at n players, in
-// percentage points; false when the batch has no such figure.
-func seatGap(bal *sim.Report, n int) (float64, bool) {
-	rates := bal.SeatWinRate[strconv.Itoa(n)]
+// percentage points, or of the win rates by turn order (byOrder) in a game
+// that deals its turn order at random, where the seat index says nothing;
+// false when the batch has no such figure.
+func seatGap(bal *sim.Report, n int) (gap float64, byOrder, ok bool) {
+	rates, byOrder := bal.TurnOrderWinRate[strconv.Itoa(n)], true
+	if rates == nil {
+		rates, byOrder = bal.SeatWinRate[strconv.Itoa(n)], false
+	}
 	if len(rates) < 2 || rates[0].Games == 0 {
-		return 0, false
+		return 0, false, false
 	}
 	lo, hi := rates[0].Rate, rates[0].Rate
 	for _, w := range rates {
 		lo, hi = min(lo, w.Rate), max(hi, w.Rate)
 	}
-	return 100 * (hi - lo), true
+	return 100 * (hi - lo), byOrder, true
 }
 
 // joinMax joins at most n of xs, marking the rest with "…".
@@ -139,9 +158,10 @@ func Measured(res schema.Result, rep, bal *sim.Report, lang *schema.Lang) []stri
 		bal = rep
 	}
 	for _, n := range bal.PlayerCounts {
-		if gap, ok := seatGap(bal, n); ok {
+		if gap, byOrder, ok := seatGap(bal, n); ok {
 			limit := r.Int("CheckMaxSeatGap")
-			lines = append(lines, msg(lang, "measure_seat_gap", res.Game, n, gap, op(gap, float64(limit)), limit, strings.Join(bal.Bots, ",")))
+			key := map[bool]string{false: "measure_seat_gap", true: "measure_order_gap"}[byOrder]
+			lines = append(lines, msg(lang, key, res.Game, n, gap, op(gap, float64(limit)), limit, strings.Join(bal.Bots, ",")))
 		}
 	}
 	sev := "dead_warn"

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"bifrost/rules/nastrond"
+	"bifrost/rules/sim"
 	"bifrost/schema"
 	"bifrost/schema/workbook"
 )
@@ -55,5 +56,27 @@ func TestGithubAnnotationOfABookNamesItsLine(t *testing.T) {
 	want := "::error file=rules/nastrond/rulebook.md,line=203,title=rulebook.md%3A203::unknown card \"EIN-107\"\n"
 	if b.String() != want {
 		t.Errorf("got %q, want %q", b.String(), want)
+	}
+}
+
+func TestTheSoloHumanFailsOnlyWhenSurelyMovedBeyondTheLimitEitherWay(t *testing.T) {
+	for _, tt := range []struct {
+		name            string
+		diff, low, high float64
+		want            bool
+	}{
+		{"unchanged", 0, 0, 0, false},
+		{"gains beyond the limit", 0.14, 0.05, 0.23, true},
+		{"loses beyond the limit", -0.14, -0.23, -0.05, true},
+		{"gains within the limit", 0.08, 0.02, 0.14, false},
+		{"beyond the limit but unsure", 0.14, -0.01, 0.29, false},
+		{"loses beyond the limit but unsure", -0.14, -0.29, 0.01, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			ch := sim.Change{Measure: "seat_win_rate", Diff: tt.diff, Low: tt.low, High: tt.high}
+			if got := HumanMoved(ch, 10); got != tt.want {
+				t.Errorf("HumanMoved(%+.2f in [%+.2f, %+.2f], 10) = %v, want %v", tt.diff, tt.low, tt.high, got, tt.want)
+			}
+		})
 	}
 }

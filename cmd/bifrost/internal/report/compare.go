@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"bifrost/rules/sim"
+	"bifrost/schema"
 )
 
 // ComparisonPage is one game's comparison with what its labels need.
@@ -14,6 +15,29 @@ type ComparisonPage struct {
 	Old, New   string // what was compared, e.g. "HEAD~1:cardsrc/nastrond.xlsx"
 	CardNames  map[string]string
 	Comparison *sim.Comparison
+	// Edits are the cells that differ between the two workbooks, as
+	// `bifrost diff` lists them: the causes, set apart from the measures
+	// that moved.
+	Edits []schema.Change
+}
+
+// EditLines are the edits as `bifrost diff` prints them, never nil.
+func EditLines(edits []schema.Change) []string {
+	out := []string{}
+	for _, e := range edits {
+		out = append(out, e.String())
+	}
+	return out
+}
+
+// Edited reports whether the card with this ID is a row the edits changed.
+func (p ComparisonPage) Edited(id string) bool {
+	for _, e := range p.Edits {
+		if e.Key == id {
+			return true
+		}
+	}
+	return false
 }
 
 // MeasureName is a measure's Japanese label.
@@ -74,12 +98,17 @@ tr.sig{background:#fff3cd;font-weight:bold}
 {{range .}}{{$p := .}}{{with .Comparison}}
 <h2>{{$p.Title}}</h2>
 <p class="meta">旧: <code>{{$p.Old}}</code> → 新: <code>{{$p.New}}</code><br>
-同じシード {{.Seed}} の {{.Games}} ゲームを両方で対にして比較（ボット {{range $i, $b := .Bots}}{{if $i}}, {{end}}{{$b}}{{end}}、対になったゲーム {{.Paired}}、除外 {{.Excluded}}）。太字は偽発見率 5 % で有意な変化です。</p>
+同じシード {{.Seed}} の {{.Games}} ゲームを両方で対にして比較（ボット {{range $i, $b := .Bots}}{{if $i}}, {{end}}{{$b}}{{end}}、対になったゲーム {{.Paired}}、除外 {{.Excluded}}）。太字は偽発見率 5 % で有意な変化です。<br>
+{{if .Power.Points}}同じシードの {{.Games}} ゲームでは、席の勝率が {{printf "%.1f" .Power.Points}} ポイント変われば 80 % の確率で検出できます（観測した対の分散から。{{.Power.Players}}人プレイの {{.Power.Paired}} 対、補正前の両側 5 %）。{{else}}2つの版でどのゲームも変わらなかったため、検出力は示せません。{{end}}</p>
+<h3>ブックで変えたセル</h3>
+{{if $p.Edits}}<ul>{{range $p.Edits}}<li><code>{{.String}}</code></li>{{end}}</ul>{{else}}<p>ブックのカードとルールに変更はありません。</p>{{end}}
+<h3>動いた測定値（変えたセルの波及効果を含む）</h3>
 <table><tr><th>指標</th><th>旧</th><th>新</th><th>差</th><th>95 % 区間</th><th>q値</th></tr>
 {{range .Measures}}<tr{{if .Significant}} class="sig"{{end}}><td>{{measure .}}</td><td>{{num .Old}}</td><td>{{num .New}}</td><td>{{signed .Diff}}</td><td>{{signed .Low}} 〜 {{signed .High}}</td><td>{{num .Q}}</td></tr>
 {{end}}</table>
 <table><tr><th>カード</th><th>指標</th><th>旧</th><th>新</th><th>差</th><th>q値</th></tr>
-{{range .Cards}}{{if .Significant}}<tr class="sig"><td>{{name $p.CardNames .ID}}</td><td>{{cardMeasure .Measure}}</td><td>{{pct .Old.Rate}}</td><td>{{pct .New.Rate}}</td><td>{{spct .Diff}}</td><td>{{num .Q}}</td></tr>
+{{range .Cards}}{{if and .Significant ($p.Edited .ID)}}<tr class="sig"><td>{{name $p.CardNames .ID}}（変えたカード）</td><td>{{cardMeasure .Measure}}</td><td>{{pct .Old.Rate}}</td><td>{{pct .New.Rate}}</td><td>{{spct .Diff}}</td><td>{{num .Q}}</td></tr>
+{{end}}{{end}}{{range .Cards}}{{if and .Significant (not ($p.Edited .ID))}}<tr class="sig"><td>{{name $p.CardNames .ID}}（波及効果）</td><td>{{cardMeasure .Measure}}</td><td>{{pct .Old.Rate}}</td><td>{{pct .New.Rate}}</td><td>{{spct .Diff}}</td><td>{{num .Q}}</td></tr>
 {{end}}{{end}}</table>
 {{end}}{{end}}
 </main></body></html>

@@ -16,6 +16,13 @@ var textMessages = schema.Catalogue{
 	"table":      {"\n| 指標 | 旧 | 新 | 差 | 95 %% 区間 | q |\n|---|---:|---:|---:|---|---:|", "\n| measure | old | new | change | 95 %% interval | q |\n|---|---:|---:|---:|---|---:|"},
 	"card_table": {"\n| カード | 指標 | 旧 | 新 | 差 | q |\n|---|---|---:|---:|---:|---:|", "\n| card | measure | old | new | change | q |\n|---|---|---:|---:|---:|---:|"},
 	"measure":    {"%s、%d人", "%s, %d players"},
+	"power":      {"同じシードの %d ゲームでは、席の勝率が %.1f ポイント変われば 80 %% の確率で検出できます（観測した対の分散から。%d人プレイの %d 対、補正前の両側 5 %%）", "with %d games, a change of %.1f points in a seat's win rate is detected 80 %% of the time (from the observed paired variance: %d players, %d pairs; two-sided 5 %% before the correction)"},
+	"power_none": {"2つの版でどのゲームも変わらなかったため、検出力は示せません（%d ゲーム）", "no game differed between the two versions, so no power can be stated (%d games)"},
+	"edits":      {"ブックで変えたセル（%d 件）:", "Cells changed in the workbook (%d):"},
+	"no_edits":   {"ブックのカードとルールに変更はありません。", "The workbooks' cards and rules do not differ."},
+	"moved":      {"動いた測定値（変えたセルの波及効果を含む）:", "Measures that moved (knock-on effects of the changed cells included):"},
+	"edited":     {"（変えたカード）", " (a changed card)"},
+	"knock_on":   {"（波及効果）", " (knock-on)"},
 }
 
 func say(lang *schema.Lang, key string, args ...any) string {
@@ -40,16 +47,42 @@ func WriteComparisonText(w io.Writer, p ComparisonPage, markdown bool, lang *sch
 		fmt.Fprintf(w, "%s: %s → %s\n", c.Game, p.Old, p.New)
 	}
 	fmt.Fprintln(w, say(lang, "paired", c.Seed, c.Games, strings.Join(c.Bots, ","), c.Paired, c.Excluded))
+	if c.Power.Points > 0 {
+		fmt.Fprintln(w, say(lang, "power", c.Games, c.Power.Points, c.Power.Players, c.Power.Paired))
+	} else {
+		fmt.Fprintln(w, say(lang, "power_none", c.Games))
+	}
+	if markdown {
+		fmt.Fprintln(w)
+	}
+	if len(p.Edits) == 0 {
+		fmt.Fprintln(w, say(lang, "no_edits"))
+	} else {
+		fmt.Fprintln(w, say(lang, "edits", len(p.Edits)))
+		for _, e := range EditLines(p.Edits) {
+			if markdown {
+				fmt.Fprintf(w, "- `%s`\n", e)
+			} else {
+				fmt.Fprintf(w, "  %s\n", e)
+			}
+		}
+	}
+	if markdown {
+		fmt.Fprintln(w)
+	}
 	var sig []sim.Change
 	for _, m := range c.Measures {
 		if m.Significant {
 			sig = append(sig, m)
 		}
 	}
+	// The changed cards first, then the knock-on effects on the others.
 	var cards []sim.CardChange
-	for _, cc := range c.Cards {
-		if cc.Significant {
-			cards = append(cards, cc)
+	for _, edited := range []bool{true, false} {
+		for _, cc := range c.Cards {
+			if cc.Significant && p.Edited(cc.ID) == edited {
+				cards = append(cards, cc)
+			}
 		}
 	}
 	if len(sig) == 0 && len(cards) == 0 {
@@ -59,6 +92,7 @@ func WriteComparisonText(w io.Writer, p ComparisonPage, markdown bool, lang *sch
 		}
 		return
 	}
+	fmt.Fprintln(w, say(lang, "moved"))
 	if markdown {
 		fmt.Fprintln(w, say(lang, "table"))
 	}
@@ -84,6 +118,7 @@ func WriteComparisonText(w io.Writer, p ComparisonPage, markdown bool, lang *sch
 		if en {
 			label = cc.Measure
 		}
+		label += say(lang, map[bool]string{true: "edited", false: "knock_on"}[p.Edited(cc.ID)])
 		if markdown {
 			fmt.Fprintf(w, "| %s | %s | %.1f%% | %.1f%% | %+.1f pt | %.4f |\n", name(cc.ID), label, 100*cc.Old.Rate, 100*cc.New.Rate, 100*cc.Diff, cc.Q)
 		} else {

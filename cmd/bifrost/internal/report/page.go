@@ -89,7 +89,11 @@ summary{cursor:pointer;margin:.5rem 0;color:#334}
 </div>
 <table><tr><th>席</th><th>勝率</th><th>95%区間</th><th>平均得点</th></tr>
 {{range $i, $r := .Rates}}<tr><td>P{{inc $i}}</td><td class="n">{{pct $r.Rate}}</td><td class="n">{{pct $r.Low}}–{{pct $r.High}}</td><td class="n">{{at $p.Means $i}}</td></tr>{{end}}
-</table>
+</table>{{if .Order}}
+<p>手番の順はゲームごとにランダムに決まるので、席の番号より手番の順で見た勝率が席の有利不利を表します。</p>
+<table><tr><th>手番の順</th><th>勝率</th><th>95%区間</th></tr>
+{{range $i, $r := .Order}}<tr><td>{{inc $i}}番手</td><td class="n">{{pct $r.Rate}}</td><td class="n">{{pct $r.Low}}–{{pct $r.High}}</td></tr>{{end}}
+</table>{{end}}
 {{if .Drawn}}<p>引き分け（どの席も勝たずに終わったゲーム）: {{.Drawn}}。勝率はこれも含めた完了ゲームあたりです。</p>{{end}}
 {{end}}
 <h2>カード</h2>

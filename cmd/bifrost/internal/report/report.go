@@ -45,6 +45,7 @@ type playerSection struct {
 	Length  sim.Distribution
 	Means   []float64
 	Rates   []sim.Wilson
+	Order   []sim.Wilson // by turn order, where it is dealt at random
 }
 
 type cardRow struct {
@@ -103,7 +104,7 @@ func Write(w io.Writer, r *sim.Report, p Page) error {
 		}
 		sc := r.Scores[k]
 		ps := playerSection{
-			Players: n, Drawn: r.Drawn[k], Rates: rates, Means: sc.SeatMean, Length: r.Length[k],
+			Players: n, Drawn: r.Drawn[k], Rates: rates, Order: r.TurnOrderWinRate[k], Means: sc.SeatMean, Length: r.Length[k],
 			Fixed:  len(r.Length[k].Hist) == 1,
 			Seats:  seatChart(n, rates),
 			Scores: histogram(fmt.Sprintf("%d人の得点分布", n), sc.All.Hist, sc.Winner.Hist),

@@ -8,6 +8,8 @@ import (
 	"math"
 	"slices"
 	"strings"
+
+	"bifrost/rules/sim"
 )
 
 // SweepPoint is the measures of a batch at one combination of swept values.
@@ -20,7 +22,27 @@ type SweepPoint struct {
 	SeatWin    map[string][]float64 `json:"seat_win_rate,omitempty"` // by player count
 	Length     map[string]float64   `json:"length_mean,omitempty"`
 	Score      map[string]float64   `json:"score_mean,omitempty"`
+	// The paired comparison with the baseline, the first playable point,
+	// on the same seeds (nil for the baseline itself, and for a point whose
+	// player counts differ from the baseline's, whose games do not pair).
+	Baseline bool         `json:"baseline,omitempty"`
+	GapShift *Shift       `json:"seat_gap_shift,omitempty"` // the change of SeatGap, with a paired bootstrap 95 % interval
+	Changes  []sim.Change `json:"changes,omitempty"`        // seat win rates, lengths, scores; adjusted within the point
+	// Differs marks a point that differs significantly from the baseline:
+	// its gap's interval excludes no change, or one of its Changes is
+	// significant.
+	Differs bool `json:"differs,omitempty"`
 }
+
+// Shift is a paired difference in points with its 95 % interval.
+type Shift struct {
+	Diff float64 `json:"diff"`
+	Low  float64 `json:"low"`
+	High float64 `json:"high"`
+}
+
+// Sure reports whether the interval lies on one side of zero.
+func (s *Shift) Sure() bool { return s != nil && (s.Low > 0 || s.High < 0) }
 
 // Sweep is a whole sweep: what was varied and the measures at each value.
 type Sweep struct {
@@ -40,8 +62,10 @@ type sweepSeries struct {
 }
 
 var sweepPage = template.Must(template.New("sweep").Funcs(template.FuncMap{
-	"join": strings.Join,
-	"f1":   func(f float64) string { return fmt.Sprintf("%.1f", f) },
+	"join":       strings.Join,
+	"f1":         func(f float64) string { return fmt.Sprintf("%.1f", f) },
+	"s1":         func(f float64) string { return fmt.Sprintf("%+.1f", f) },
+	"changeText": changeText,
 }).Parse(`<!DOCTYPE html>
 <html lang="ja">
 <head>
@@ -62,15 +86,18 @@ svg polyline.line{fill:none;stroke-width:2}
 table{border-collapse:collapse;background:#fff;margin-top:1rem}
 th,td{border:1px solid #ccc;padding:.25rem .6rem;text-align:right}
 td.bad{text-align:left;color:#c0392b}
+td.moved{text-align:left}
+tr.differs td{font-weight:bold}
 </style>
 </head>
 <body><main>
 <h1>{{.S.Title}}: {{join .S.Axes " × "}}</h1>
 <p class="meta">値ごとに同じシード {{.S.Seed}} の {{.S.Games}} ゲーム（ボット {{.S.Bots}}）。</p>
 {{if .Charts}}<div class="charts">{{range .Charts}}<figure>{{.}}</figure>{{end}}</div>{{end}}
-<table><tr>{{range .S.Axes}}<th>{{.}}</th>{{end}}<th>席の勝率差（pt）</th>{{range .Counts}}<th>{{.}}人・平均手番数</th><th>{{.}}人・平均得点</th>{{end}}<th>未完了</th><th>違反</th></tr>
-{{range .S.Points}}{{$p := .}}<tr>{{range .Values}}<td>{{.}}</td>{{end}}{{if .Problems}}<td class="bad" colspan="99">{{join .Problems "; "}}</td>{{else}}<td>{{f1 .SeatGap}}</td>{{range $.Counts}}<td>{{f1 (index $p.Length .)}}</td><td>{{f1 (index $p.Score .)}}</td>{{end}}<td>{{.Unfinished}}</td><td>{{.Violations}}</td>{{end}}</tr>
+<table><tr>{{range .S.Axes}}<th>{{.}}</th>{{end}}<th>席の勝率差（pt）</th><th>最初の値との差（95 % 区間）</th>{{range .Counts}}<th>{{.}}人・平均手番数</th><th>{{.}}人・平均得点</th>{{end}}<th>未完了</th><th>違反</th><th>最初の値と有意に違う測定値</th></tr>
+{{range .S.Points}}{{$p := .}}<tr{{if .Differs}} class="differs"{{end}}>{{range .Values}}<td>{{.}}</td>{{end}}{{if .Problems}}<td class="bad" colspan="99">{{join .Problems "; "}}</td>{{else}}<td>{{f1 .SeatGap}}</td><td>{{if .Baseline}}基準{{else if .GapShift}}{{s1 .GapShift.Diff}}（{{s1 .GapShift.Low}}〜{{s1 .GapShift.High}}）{{else}}-{{end}}</td>{{range $.Counts}}<td>{{f1 (index $p.Length .)}}</td><td>{{f1 (index $p.Score .)}}</td>{{end}}<td>{{.Unfinished}}</td><td>{{.Violations}}</td><td class="moved">{{if .Differs}}* {{range $i, $c := .Changes}}{{if $c.Significant}}{{changeText $c}} {{end}}{{end}}{{end}}</td>{{end}}</tr>
 {{end}}</table>
+<p class="meta">* は最初の値と有意に違う値です。同じシードのゲームを対にして比べ、席の勝率差は対のブートストラップ 95 % 区間、席の勝率・手番数・得点は対の 95 % 区間を値ごとに Benjamini–Hochberg 補正（偽発見率 5 %）しています。</p>
 </main></body></html>
 `))
 
@@ -112,6 +139,18 @@ func WriteSweep(w io.Writer, s Sweep) error {
 		}
 	}
 	return sweepPage.Execute(w, data)
+}
+
+// changeText is one significant paired change of a sweep point, in the
+// page's Japanese.
+func changeText(c sim.Change) string {
+	switch c.Measure {
+	case "seat_win_rate":
+		return fmt.Sprintf("%d人 席%d %+.1f pt（%+.1f〜%+.1f）", c.Players, c.Seat, 100*c.Diff, 100*c.Low, 100*c.High)
+	case "length":
+		return fmt.Sprintf("%d人 手番数 %+.1f（%+.1f〜%+.1f）", c.Players, c.Diff, c.Low, c.High)
+	}
+	return fmt.Sprintf("%d人 得点 %+.1f（%+.1f〜%+.1f）", c.Players, c.Diff, c.Low, c.High)
 }
 
 func pick(ok bool, v float64) float64 {

@@ -1,0 +1,74 @@
+package sim
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// twoPlayerBatches plays out a synthetic batch of two-player games: old has
+// seat 0 winning half of them; new takes share of seat 1's wins to seat 0
+// (a planted shift of share/2 in win rate, 2·share/2 in the gap) and
+// re-deals noise of the games at random (luck that changes nothing).
+func twoPlayerBatches(games int, share, noise float64) (old, new []Outcome) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	for range games {
+		w := rng.IntN(2)
+		o := Outcome{Players: 2, Clean: true, Winner: w, Turns: 30 + rng.IntN(10), Score: 20}
+		n := o
+		if rng.Float64() < noise {
+			n.Winner, n.Turns = rng.IntN(2), 30+rng.IntN(10)
+		}
+		if n.Winner == 1 && rng.Float64() < share {
+			n.Winner = 0
+		}
+		old, new = append(old, o), append(new, n)
+	}
+	return old, new
+}
+
+func TestPairedOutcomesDetectAPlantedShiftAndFlagNothingWithout(t *testing.T) {
+	for _, tt := range []struct {
+		name         string
+		share, noise float64
+		wantGap      bool // the gap's interval excludes 0
+	}{
+		{"identical batches", 0, 0, false},
+		{"luck re-dealt, nothing changed", 0, 0.1, false},
+		{"seat 1 loses a fifth of its wins", 0.2, 0.1, true},
+		{"seat 1 loses half of its wins", 0.5, 0.3, true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			old, new := twoPlayerBatches(2000, tt.share, tt.noise)
+			diff, low, high := GapShift(old, new, []int{2})
+			if low > diff || diff > high {
+				t.Errorf("gap change %+.1f outside its own interval [%+.1f, %+.1f]", diff, low, high)
+			}
+			if got := low > 0 || high < 0; got != tt.wantGap {
+				t.Errorf("gap change %+.1f [%+.1f, %+.1f]: excludes 0 = %v, want %v", diff, low, high, got, tt.wantGap)
+			}
+			if tt.share == 0 && tt.noise == 0 && (diff != 0 || low != 0 || high != 0) {
+				t.Errorf("identical batches moved the gap: %+.1f [%+.1f, %+.1f]", diff, low, high)
+			}
+			// Seat 0 gains about share/2 of the games, seat 1 loses as much.
+			want := 100 * tt.share / 2
+			for _, ch := range PairOutcomes(old, new, []int{2}) {
+				if ch.Measure != "seat_win_rate" {
+					if ch.Significant {
+						t.Errorf("%s changed by %+.4f without a planted change", ch.Measure, ch.Diff)
+					}
+					continue
+				}
+				if ch.Significant != (tt.share > 0) {
+					t.Errorf("seat %d: %+.1f pt [%+.1f, %+.1f] significant = %v, want %v", ch.Seat, 100*ch.Diff, 100*ch.Low, 100*ch.High, ch.Significant, tt.share > 0)
+				}
+				sign := map[int]float64{1: 1, 2: -1}[ch.Seat]
+				if planted := sign * want; tt.share > 0 && (100*ch.Low > planted || 100*ch.High < planted) {
+					t.Errorf("seat %d: the interval [%+.1f, %+.1f] misses the planted %+.1f pt", ch.Seat, 100*ch.Low, 100*ch.High, sign*want)
+				}
+				if ch.Paired != 2000 {
+					t.Errorf("seat %d rests on %d paired games, want 2000", ch.Seat, ch.Paired)
+				}
+			}
+		})
+	}
+}
