@@ -163,5 +163,8 @@ func buildGame(ctx context.Context, opts *buildOptions, game *sim.Definition, re
 		written = append(written, filepath.Join(opts.out, g.ID, "report.json"), filepath.Join(opts.out, g.ID, "report.html"))
 	}
 	listWritten(opts.globalOptions, g.ID, written)
+	if game.New == nil {
+		fmt.Fprintln(opts.stderr, opts.msg("print_only_no_report", g.ID))
+	}
 	return cmpErr(outcome, reportSkipped(opts.globalOptions, g.ID, skips))
 }

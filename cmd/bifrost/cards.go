@@ -62,9 +62,10 @@ func newCardsCmd(g *globalOptions) *cobra.Command {
 }
 
 func runCards(ctx context.Context, opts *cardsOptions, args []string) error {
-	game, err := opts.registry.ByID(args[0])
+	games := gamesAt(opts.registry, opts.src)
+	game, err := games.ByID(args[0])
 	if err != nil {
-		return usageError{unknownGame(opts.registry, args[0])}
+		return usageError{unknownGame(games, args[0])}
 	}
 	g := game.Schema
 	paper := strings.ToLower(opts.paper)

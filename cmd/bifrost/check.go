@@ -82,6 +82,9 @@ func runCheck(ctx context.Context, opts *checkOptions) error {
 	figures := map[string][]string{}
 	for i, res := range results {
 		game := targets[i].game
+		if game.New == nil {
+			figures[res.Game] = []string{opts.msg("print_only_no_games", res.Game)}
+		}
 		g := checkGameJSON{gameJSON: newGameJSON(res, books[i])}
 		if !schema.HasErrors(res.Problems) {
 			rep, err := smoke(ctx, opts.globalOptions, game, res, 0, -1)

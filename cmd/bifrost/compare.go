@@ -100,9 +100,9 @@ func runCompare(ctx context.Context, opts *compareOptions, args []string) error 
 // per game, each side a file or a file at a git revision.
 func comparePairs(opts *compareOptions, args []string) ([][2]side, error) {
 	var oldArg, newArg string
-	var games []string
+	var ids []string
 	if opts.base != "" {
-		oldArg, games = opts.base, args
+		oldArg, ids = opts.base, args
 	} else {
 		if len(args) != 2 {
 			return nil, usageError{msgErr("compare_needs")}
@@ -118,15 +118,23 @@ func comparePairs(opts *compareOptions, args []string) ([][2]side, error) {
 		if g == nil {
 			return nil, usageError{msgErr("game_of_file", file, gameIDs(opts.registry))}
 		}
-		games = []string{g.ID()}
+		if g.New == nil {
+			return nil, msgErr("no_engine", g.ID())
+		}
+		ids = []string{g.ID()}
 	}
-	if len(games) == 0 {
-		games = opts.registry.IDs()
+	if len(ids) == 0 {
+		ids = opts.registry.IDs()
 	}
+	games := gamesAt(opts.registry, opts.src)
 	var out [][2]side
-	for _, id := range games {
-		if _, err := opts.registry.ByID(id); err != nil {
-			return nil, usageError{unknownGame(opts.registry, id)}
+	for _, id := range ids {
+		g, err := games.ByID(id)
+		if err != nil {
+			return nil, usageError{unknownGame(games, id)}
+		}
+		if g.New == nil {
+			return nil, msgErr("no_engine", id)
 		}
 		work := workbookIn(opts.src, id)
 		o, err := resolveSide(oldArg, work)

@@ -265,6 +265,19 @@ var helpTexts = schema.Catalogue{
 			"Files in DIR take the place of the built-in ones, so edit just the ones you change. If any\n" +
 			"file it would write is already there with something in it, init writes nothing.",
 	},
+	"help.new.use":   {"new GAME", "new GAME"},
+	"help.new.short": {"ルールエンジンのない、印刷だけの新しいゲームを始める", "start a new print-only game, one without a rules engine"},
+	"help.new.long": {
+		"印刷だけの新しいゲーム GAME を始めます：カードのシートが1枚ある見本のブック（<src>/GAME.xlsx）、\n" +
+			"そのシートを見出しで印刷するレイアウト（--src の隣の layout/GAME.yaml）、ルールブック（rules/GAME/rulebook.md）を\n" +
+			"書き出します。GAME は英小文字・数字・「-」で書きます。ファイルが1つでもすでにあれば、何も書かずに止まります。\n" +
+			"そのあと build、cards、rulebook、tts、serve、diff、watch、check がこのゲームにも使えます。",
+		"New starts the print-only game GAME: a starter workbook with one card sheet\n" +
+			"(<src>/GAME.xlsx), a layout that prints that sheet by its headers (layout/GAME.yaml beside\n" +
+			"--src) and a rulebook (rules/GAME/rulebook.md). GAME is lowercase ASCII letters, digits and\n" +
+			"'-'. If any of the files is already there, new writes nothing. Then build, cards, rulebook,\n" +
+			"tts, serve, diff, watch and check work on the game.",
+	},
 	"help.template.use":   {"template GAME -o FILE.xlsx", "template GAME -o FILE.xlsx"},
 	"help.template.short": {"空のワークブックを作る", "write an empty workbook with headers, dropdowns and notes"},
 	"help.template.long": {

@@ -6,6 +6,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -25,10 +26,20 @@ type target struct {
 }
 
 // resolveTargets turns command arguments (game ids, or .xlsx or .ods
-// paths) into targets; no arguments means every game's workbook under src:
-// <game>.xlsx, or <game>.ods when there is no .xlsx. A .csv, or a folder of
-// one CSV per sheet, is refused with the way to save a workbook instead.
+// paths) into targets; no arguments means the workbook under src of every
+// game that has one there (<game>.xlsx, or <game>.ods when there is no
+// .xlsx), the print-only games found there after games, or every game's
+// when none has. A .csv, or a folder of one CSV per sheet, is refused with
+// the way to save a workbook instead.
 func resolveTargets(games rules.Games, src string, args []string) ([]target, error) {
+	games = gamesAt(games, src)
+	if len(args) == 0 {
+		for _, g := range games {
+			if _, err := os.Stat(workbookIn(src, g.ID())); err == nil {
+				args = append(args, g.ID())
+			}
+		}
+	}
 	if len(args) == 0 {
 		args = games.IDs()
 	}
@@ -60,6 +71,53 @@ func resolveTargets(games rules.Games, src string, args []string) ([]target, err
 		return nil, usageError{unknownGame(games, a)}
 	}
 	return out, nil
+}
+
+// gamesAt is games followed, in id order, by the print-only games found
+// under src: a game without a rules engine, made by a designer without Go.
+// Its workbook is <src>/<id>.xlsx (or .ods), whose id is a safe one and no
+// game of games, and its layout is layout/<id>.yaml beside src; every sheet
+// of its workbook is print-only, its Rules sheet optional, its title its id.
+func gamesAt(games rules.Games, src string) rules.Games {
+	entries, err := os.ReadDir(src)
+	if err != nil {
+		return games
+	}
+	out := slices.Clip(games)
+	for _, e := range entries {
+		ext := filepath.Ext(e.Name())
+		id := strings.TrimSuffix(e.Name(), ext)
+		if (ext != ".xlsx" && ext != ".ods") || !safeID.MatchString(id) || slices.Contains(out.IDs(), id) ||
+			regularFile(filepath.Join(src, e.Name())) != nil || regularFile(filepath.Join(spec.LayoutDir(src), id+".yaml")) != nil {
+			continue
+		}
+		out = append(out, printOnlyGame(id))
+	}
+	return out
+}
+
+// safeID is a game id a designer may choose: lowercase ASCII letters,
+// digits and '-', starting with a letter or digit.
+var safeID = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
+
+// printOnlyGame is the print-only game id: a schema that knows no sheet,
+// so that every sheet of its workbook is printed and none is simulated,
+// and no engine.
+func printOnlyGame(id string) *sim.Definition {
+	return &sim.Definition{Schema: &schema.Game{ID: id, Title: id, Check: func(*schema.Checker) any { return &printOnlyData{} }}}
+}
+
+// printOnlyData is a print-only game's validated data: its sheets are all
+// in the result's print-only sheets, so there is nothing more to hold.
+type printOnlyData struct{}
+
+// targetDefs are the games of targets, in target order.
+func targetDefs(targets []target) rules.Games {
+	out := make(rules.Games, len(targets))
+	for i, t := range targets {
+		out[i] = t.game
+	}
+	return out
 }
 
 // workbookIn is the path of game's workbook under src: <game>.xlsx, or
@@ -127,6 +185,12 @@ func gameOfFile(games rules.Games, path string) *sim.Definition {
 	base := strings.ToLower(filepath.Base(path))
 	for _, g := range games {
 		if strings.Contains(base, g.ID()) {
+			return g
+		}
+	}
+	stem := strings.TrimSuffix(base, filepath.Ext(base))
+	for _, g := range gamesAt(games, filepath.Dir(path))[len(games):] {
+		if g.ID() == stem {
 			return g
 		}
 	}

@@ -16,7 +16,7 @@ import (
 // messages is the catalogue of what the commands themselves say (validation
 // messages have theirs in schema): each key's Japanese and English form,
 // assembled from the commands' own catalogues.
-var messages = joinCatalogues(cliMessages, effectsMessages, ttsMessages, serveMessages, sweepgrid.Messages, gate.Messages, gitrev.Messages, playflags.Messages)
+var messages = joinCatalogues(cliMessages, effectsMessages, ttsMessages, serveMessages, newGameMessages, sweepgrid.Messages, gate.Messages, gitrev.Messages, playflags.Messages)
 
 // joinCatalogues is one catalogue holding every entry of cs.
 func joinCatalogues(cs ...schema.Catalogue) schema.Catalogue {
@@ -42,7 +42,7 @@ var cliMessages = schema.Catalogue{
 	"merge_needs":          {"report merge には分割したレポートのファイルが必要です", "report merge needs the shard reports"},
 	"not_report":           {"%s：シミュレーションのレポートではありません：%v", "%s: not a sim report: %v"},
 	"no_raw":               {"%s：このレポートには統合用の raw 部分がありません", "%s: the report has no raw section to merge"},
-	"no_engine":            {"%s：ルールエンジンはまだありません", "%s: the rules engine has not been built yet"},
+	"no_engine":            {"%s にはルールエンジンがありません。カード・本・TTS は作れますが、ゲームを遊ぶ（シミュレーション）にはエンジンのプログラマーが要ります", "%s has no rules engine: its cards, books and TTS export work, but playing it (simulation) needs the engine's programmer"},
 	"sweep_needs":          {"sweep には --set か --rule が 1 つ以上必要です", "sweep needs at least one --set or --rule"},
 	"changed_none":         {"%s：%s 以降に変わったカードはありません", "%s: no card changed since %s"},
 	"changed_some":         {"%s：%[3]s 以降に変わったカード %[2]v：%[4]s", "%s: %v changed since %s: %s"},

@@ -66,6 +66,7 @@ func newRootCmd(stdout, stderr io.Writer, args []string, games rules.Games) *cob
 		newValidateCmd(g),
 		newTemplateCmd(g),
 		newInitCmd(g),
+		newNewCmd(g),
 		newBuildCmd(g),
 		newSimCmd(g),
 		newLadderCmd(g),

@@ -189,6 +189,9 @@ func renderRulebook(rulesDir, out string, game *sim.Definition, res schema.Resul
 			}
 		}
 		file, expanded, err := expandBook(files, name, data)
+		if game.New == nil && name != "rulebook" && errors.Is(err, fs.ErrNotExist) {
+			continue // a print-only game's summary and designer's book are the designer's to add
+		}
 		if err != nil {
 			skips = append(skips, skipped{paths, err, sourceProblems(err)})
 			continue

@@ -51,9 +51,10 @@ func newServeCmd(g *globalOptions) *cobra.Command {
 }
 
 func runServe(ctx context.Context, opts *serveOptions, args []string) error {
+	known := gamesAt(opts.registry, opts.src)
 	for _, a := range args {
-		if _, err := opts.registry.ByID(a); err != nil { // the files watched are the game's under --src and --rules
-			return usageError{unknownGame(opts.registry, a)}
+		if _, err := known.ByID(a); err != nil { // the files watched are the game's under --src and --rules
+			return usageError{unknownGame(known, a)}
 		}
 	}
 	targets, err := resolveTargets(opts.registry, opts.src, args)
@@ -100,7 +101,7 @@ func runServe(ctx context.Context, opts *serveOptions, args []string) error {
 	for _, t := range targets {
 		byGame[t.game] = t
 	}
-	go watchLoop(ctx, w, opts.registry, watched, opts.debounce, func(g *sim.Definition, files []string) {
+	go watchLoop(ctx, w, targetDefs(targets), watched, opts.debounce, func(g *sim.Definition, files []string) {
 		p.update(ctx, byGame[g])
 	}, func(err error) { fmt.Fprintln(opts.stderr, opts.msg("watch_error", err)) })
 	if opts.ready != nil {

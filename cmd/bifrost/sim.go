@@ -109,7 +109,7 @@ func runBatch(ctx context.Context, g *globalOptions, e sim.Engine, bo sim.BatchO
 // loadEngine validates a game's workbook and builds its engine; validation
 // problems are printed and make the command fail with exit 1.
 func loadEngine(g *globalOptions, src, id string) (sim.Engine, error) {
-	game, err := g.registry.ByID(id)
+	game, err := gamesAt(g.registry, src).ByID(id)
 	if err != nil {
 		return nil, usageError{err}
 	}

@@ -55,9 +55,13 @@ func newSweepCmd(g *globalOptions) *cobra.Command {
 }
 
 func runSweep(ctx context.Context, opts *sweepOptions, args []string) error {
-	def, err := opts.registry.ByID(args[0])
+	games := gamesAt(opts.registry, opts.src)
+	def, err := games.ByID(args[0])
 	if err != nil {
-		return usageError{unknownGame(opts.registry, args[0])}
+		return usageError{unknownGame(games, args[0])}
+	}
+	if def.New == nil {
+		return msgErr("no_engine", def.ID())
 	}
 	game := def.Schema
 	var axes []sweepgrid.Axis

@@ -72,7 +72,7 @@ func runWatch(ctx context.Context, opts *watchOptions, args []string) error {
 	if opts.ready != nil {
 		opts.ready()
 	}
-	watchLoop(ctx, w, opts.registry, watched, opts.debounce, func(g *sim.Definition, files []string) {
+	watchLoop(ctx, w, targetDefs(targets), watched, opts.debounce, func(g *sim.Definition, files []string) {
 		fmt.Fprintln(opts.stderr, opts.msg("watch_changed", time.Now().Format("15:04:05"), strings.Join(files, ", ")))
 		rebuild(ctx, opts, g)
 	}, func(err error) { fmt.Fprintln(opts.stderr, opts.msg("watch_error", err)) })

@@ -1,0 +1,182 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/xuri/excelize/v2"
+
+	"bifrost/cmd/bifrost/internal/outfile"
+	"bifrost/layout/spec"
+	"bifrost/schema"
+)
+
+type newOptions struct {
+	*globalOptions
+	src string
+}
+
+func newNewCmd(g *globalOptions) *cobra.Command {
+	opts := &newOptions{globalOptions: g}
+	cmd := &cobra.Command{
+		Use:   "new",
+		Short: "help.new.short",
+		Long:  "help.new.long",
+		Args:  exactArgs(1),
+		RunE:  func(cmd *cobra.Command, args []string) error { return runNew(cmd.Context(), opts, args[0]) },
+	}
+	cmd.Flags().StringVar(&opts.src, "src", "cardsrc", "flag.src")
+	return cmd
+}
+
+// newGameMessages are what `bifrost new` says.
+var newGameMessages = schema.Catalogue{
+	"new_bad_id": {"「%s」はゲームの名前に使えません。英小文字・数字・「-」だけで書いてください（例：poster）",
+		"%q cannot name a game: use lowercase ASCII letters, digits and '-' (for example poster)"},
+	"new_engine_game": {"%s はルールエンジンのあるゲームです。new は印刷だけの新しいゲームを始めるコマンドです（同梱のゲームを写すなら bifrost init）",
+		"%s is a game with a rules engine; new starts a new print-only game (to copy the shipped games, use bifrost init)"},
+	"new_exists": {"%s はすでにあります。new はあるファイルを上書きしないので、何も書き出していません",
+		"%s already exists; new never overwrites a file, so it wrote nothing"},
+	"new_done": {"印刷だけのゲーム %s を始めました。bifrost build %s で out/%s/ にカードとルールブックを書き出します",
+		"started the print-only game %s; bifrost build %s writes its cards and rulebook into out/%s/"},
+	"print_only_no_report": {"%s：ルールエンジンのない印刷だけのゲームなので、報告（report.json・report.html）は書き出しません",
+		"%s: a print-only game without a rules engine, so no report (report.json, report.html) is written"},
+	"print_only_no_games": {"%s：ルールエンジンのない印刷だけのゲームなので、試行ゲームは遊びません（検証だけをします）",
+		"%s: a print-only game without a rules engine, so no games are played (validation only)"},
+}
+
+// runNew starts the print-only game id beside src: a starter workbook
+// <src>/<id>.xlsx with one card sheet, the layout layout/<id>.yaml that
+// prints it, and the rulebook rules/<id>/rulebook.md. It refuses, before
+// writing anything, a name that is no safe id or is a game with an engine,
+// and any of the three files already there.
+func runNew(_ context.Context, opts *newOptions, id string) error {
+	if !safeID.MatchString(id) {
+		return usageError{msgErr("new_bad_id", id)}
+	}
+	if _, err := opts.registry.ByID(id); err == nil {
+		return usageError{msgErr("new_engine_game", id)}
+	}
+	book, err := starterWorkbook()
+	if err != nil {
+		return err
+	}
+	files := []initFile{
+		{filepath.Join(opts.src, id+".xlsx"), book},
+		{filepath.Join(spec.LayoutDir(opts.src), id+".yaml"), []byte(strings.ReplaceAll(starterLayout, "GAME", id))},
+		{filepath.Join(rulesDirFor(opts.src, ""), id, "rulebook.md"), []byte(strings.ReplaceAll(starterRulebook, "GAME", id))},
+	}
+	taken := []string{filepath.Join(opts.src, id+".ods")} // the game's workbook, saved by LibreOffice
+	for _, f := range files {
+		taken = append(taken, f.path)
+	}
+	for _, path := range taken {
+		if _, err := os.Lstat(path); err == nil {
+			return msgErr("new_exists", path)
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+	}
+	for _, f := range files {
+		if err := outfile.WriteFile(f.path, f.data); err != nil {
+			return err
+		}
+		fmt.Fprintln(opts.stderr, f.path)
+	}
+	fmt.Fprintln(opts.stderr, opts.msg("new_done", id, id, id))
+	return nil
+}
+
+// starterCards are the starter workbook's card sheet: its headers and two
+// example cards.
+var starterCards = [][]any{
+	{"ID", "名前", "枚数", "テキスト"},
+	{"C1", "はじまりのカード", 2, "カードを1枚引く。"},
+	{"C2", "おわりのカード", 1, "このカードを出したら、ゲームが終わる。"},
+}
+
+// starterSheet is the name of the starter workbook's card sheet.
+const starterSheet = "カード"
+
+// starterWorkbook is the starter workbook's bytes: one sheet of cards,
+// every sheet of a print-only game being printed as it is.
+func starterWorkbook() ([]byte, error) {
+	f := excelize.NewFile()
+	defer f.Close()
+	if err := f.SetSheetName(f.GetSheetName(0), starterSheet); err != nil {
+		return nil, err
+	}
+	for i, row := range starterCards {
+		cell, err := excelize.CoordinatesToCellName(1, i+1)
+		if err != nil {
+			return nil, err
+		}
+		if err := f.SetSheetRow(starterSheet, cell, &row); err != nil {
+			return nil, err
+		}
+	}
+	for col, width := range map[string]float64{"A": 8, "B": 20, "C": 6, "D": 48} {
+		if err := f.SetColWidth(starterSheet, col, col, width); err != nil {
+			return nil, err
+		}
+	}
+	buf, err := f.WriteToBuffer()
+	if err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// starterLayout prints the starter workbook's card sheet on poker-size
+// cards, its columns bound by their headers; GAME is the game's id.
+const starterLayout = `# The cards of GAME: one kind per sheet of layout/../cardsrc/GAME.xlsx.
+# Each {…} is a column of the sheet, named by its header as typed.
+# The keys are described in bifrost's layout/README.md.
+game: GAME
+card: {width: 63, height: 88}
+bleed: 3
+safe: 3
+palettes:
+  ink: {default: "#222222"}
+  frame: {default: "#35586e"}
+kinds:
+  - name: card
+    title: カード
+    sheet: ` + starterSheet + `
+    face:
+      - {type: rect, x: -3, y: -3, w: 69, h: 94, fill: frame}
+      - {type: rect, x: 3, y: 3, w: 57, h: 82, r: 2, fill: "#fbf8f1"}
+      - {type: text, x: 6, y: 6, w: 51, h: 10, text: "{名前}", size: 12, min_size: 7, lines: 1, bold: true, colour: ink}
+      - {type: text, x: 6, y: 40, w: 51, h: 35, text: "{テキスト}", size: 9, min_size: 6, colour: ink}
+      - {type: text, x: 6, y: 80, w: 30, h: 3, text: "{ID}", size: 5, colour: "#8a8a8a"}
+    back:
+      - {type: rect, x: -3, y: -3, w: 69, h: 94, fill: frame}
+      - {type: text, x: 6, y: 38, w: 51, h: 12, text: "{$game}", size: 16, align: center, bold: true, colour: white}
+`
+
+// starterRulebook is the starter player's rulebook; GAME is the game's id.
+const starterRulebook = `---
+title: GAME ルールブック
+paper: A5
+---
+
+# 概要
+
+ここにゲームの目的と、勝ち方を書きます。
+
+{{card "C1"}}
+
+# 準備
+
+カードをよく切って、山札にします。
+
+# 手番
+
+手番の人はカードを1枚引いて、1枚出します。
+`
