@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"errors"
 	"io/fs"
 	"maps"
@@ -77,7 +78,8 @@ func resolveTargets(games rules.Games, src string, args []string) ([]target, err
 // under src: a game without a rules engine, made by a designer without Go.
 // Its workbook is <src>/<id>.xlsx (or .ods), whose id is a safe one and no
 // game of games, and its layout is layout/<id>.yaml beside src; every sheet
-// of its workbook is print-only, its Rules sheet optional, its title its id.
+// of its workbook is print-only, its Rules sheet optional, its title the
+// Rules sheet's Title or else its id.
 func gamesAt(games rules.Games, src string) rules.Games {
 	entries, err := os.ReadDir(src)
 	if err != nil {
@@ -91,7 +93,7 @@ func gamesAt(games rules.Games, src string) rules.Games {
 			regularFile(filepath.Join(src, e.Name())) != nil || regularFile(filepath.Join(spec.LayoutDir(src), id+".yaml")) != nil {
 			continue
 		}
-		out = append(out, printOnlyGame(id))
+		out = append(out, printOnlyGame(id, filepath.Join(src, e.Name())))
 	}
 	return out
 }
@@ -100,11 +102,19 @@ func gamesAt(games rules.Games, src string) rules.Games {
 // digits and '-', starting with a letter or digit.
 var safeID = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
 
-// printOnlyGame is the print-only game id: a schema that knows no sheet,
-// so that every sheet of its workbook is printed and none is simulated,
-// and no engine.
-func printOnlyGame(id string) *sim.Definition {
-	return &sim.Definition{Schema: &schema.Game{ID: id, Title: id, Check: func(*schema.Checker) any { return &printOnlyData{} }}}
+// printOnlyGame is the print-only game id of the workbook at path: a
+// schema that knows no sheet, so that every sheet of its workbook is
+// printed and none is simulated, and no engine. Its title is read from the
+// workbook now, as the four games' titles are known before their workbooks
+// are read; a workbook that cannot be read keeps the id, and validation
+// says why.
+func printOnlyGame(id, path string) *sim.Definition {
+	g := &schema.Game{ID: id, Title: id, Check: func(*schema.Checker) any { return &printOnlyData{} },
+		Rules: []schema.RuleParam{{Key: "Title", Kind: schema.RuleText, Doc: "ゲームの名前。カードの {$game} と本が印刷します。空欄ならファイル名"}}}
+	if book, err := workbook.Open(path, path); err == nil {
+		g.Title = cmp.Or(g.Validate(book, schema.NewLang("ja")).Rules.Text("Title"), id)
+	}
+	return &sim.Definition{Schema: g}
 }
 
 // printOnlyData is a print-only game's validated data: its sheets are all

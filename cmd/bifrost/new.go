@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -63,7 +64,7 @@ func runNew(_ context.Context, opts *newOptions, id string) error {
 	if _, err := opts.registry.ByID(id); err == nil {
 		return usageError{msgErr("new_engine_game", id)}
 	}
-	book, err := starterWorkbook()
+	book, err := starterWorkbook(id)
 	if err != nil {
 		return err
 	}
@@ -93,37 +94,59 @@ func runNew(_ context.Context, opts *newOptions, id string) error {
 	return nil
 }
 
-// starterCards are the starter workbook's card sheet: its headers and two
-// example cards.
-var starterCards = [][]any{
-	{"ID", "名前", "枚数", "テキスト"},
-	{"C1", "はじまりのカード", 2, "カードを1枚引く。"},
-	{"C2", "おわりのカード", 1, "このカードを出したら、ゲームが終わる。"},
-}
-
 // starterSheet is the name of the starter workbook's card sheet.
 const starterSheet = "カード"
 
-// starterWorkbook is the starter workbook's bytes: one sheet of cards,
-// every sheet of a print-only game being printed as it is.
-func starterWorkbook() ([]byte, error) {
+// starterTab is one sheet of the starter workbook.
+type starterTab struct {
+	name   string
+	rows   [][]any
+	widths []float64 // of the columns from A
+}
+
+// starterSheets are the starter workbook's sheets, each its rows and its
+// columns' widths: the card sheet with its headers and two example cards,
+// and the Rules sheet with the game's title.
+func starterSheets(id string) []starterTab {
+	return []starterTab{
+		{starterSheet, [][]any{
+			{"ID", "名前", "枚数", "テキスト"},
+			{"C1", "はじまりのカード", 2, "カードを1枚引く。"},
+			{"C2", "おわりのカード", 1, "このカードを出したら、ゲームが終わる。"},
+		}, []float64{8, 20, 6, 48}},
+		{schema.RulesSheet.JA, [][]any{
+			{"キー", "値", "説明"},
+			{"Title", id, "ゲームの名前。カードの裏と本が印刷します"},
+		}, []float64{12, 24, 48}},
+	}
+}
+
+// starterWorkbook is the starter workbook of game id: a sheet of cards,
+// printed as every sheet of a print-only game is, and its Rules.
+func starterWorkbook(id string) ([]byte, error) {
 	f := excelize.NewFile()
 	defer f.Close()
-	if err := f.SetSheetName(f.GetSheetName(0), starterSheet); err != nil {
-		return nil, err
-	}
-	for i, row := range starterCards {
-		cell, err := excelize.CoordinatesToCellName(1, i+1)
-		if err != nil {
+	for i, s := range starterSheets(id) {
+		if i == 0 {
+			if err := f.SetSheetName(f.GetSheetName(0), s.name); err != nil {
+				return nil, err
+			}
+		} else if _, err := f.NewSheet(s.name); err != nil {
 			return nil, err
 		}
-		if err := f.SetSheetRow(starterSheet, cell, &row); err != nil {
-			return nil, err
+		for r, row := range s.rows {
+			if err := f.SetSheetRow(s.name, "A"+strconv.Itoa(r+1), &row); err != nil {
+				return nil, err
+			}
 		}
-	}
-	for col, width := range map[string]float64{"A": 8, "B": 20, "C": 6, "D": 48} {
-		if err := f.SetColWidth(starterSheet, col, col, width); err != nil {
-			return nil, err
+		for c, w := range s.widths {
+			col, err := excelize.ColumnNumberToName(c + 1)
+			if err != nil {
+				return nil, err
+			}
+			if err := f.SetColWidth(s.name, col, col, w); err != nil {
+				return nil, err
+			}
 		}
 	}
 	buf, err := f.WriteToBuffer()
