@@ -183,6 +183,21 @@ func speakCases(t *testing.T) []speakCase {
 			os.WriteFile(filepath.Join(dir, "cardsrc", "nastrond.xlsx"), []byte("x"), 0o644)
 			return []string{"init", dir}
 		}},
+		{"new usage", fixed("new")},
+		{"new", func(t *testing.T, dir string) []string {
+			return []string{"new", "poster", "--src", filepath.Join(dir, "cardsrc")}
+		}},
+		{"new a game with an engine", func(t *testing.T, dir string) []string { return []string{"new", "nastrond", "--src", dir} }},
+		{"new a bad name", func(t *testing.T, dir string) []string { return []string{"new", "Poster", "--src", dir} }},
+		{"new over a workbook", func(t *testing.T, dir string) []string {
+			os.WriteFile(filepath.Join(dir, "poster.xlsx"), []byte("x"), 0o644)
+			return []string{"new", "poster", "--src", dir}
+		}},
+		{"sim a print-only game", func(t *testing.T, dir string) []string {
+			s := filepath.Join(dir, "cardsrc")
+			bifrost(t, "new", "poster", "--src", s)
+			return []string{"sim", "poster", "--src", s}
+		}},
 		{"diff usage", fixed("diff", "a.xlsx")},
 		{"diff textconv usage", fixed("diff", "--textconv")},
 		{"diff missing", fixed("diff", filepath.Join(src, "nastrond.xlsx"), filepath.Join(src, "nope.xlsx"))},
