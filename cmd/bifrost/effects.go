@@ -77,9 +77,10 @@ var effectsMessages = schema.Catalogue{
 // value for each flagged design. It prints the findings and writes them as
 // out/effects-GAME.json for build's report.
 func runEffects(ctx context.Context, opts *effectsOptions, id string) error {
-	game, err := opts.registry.ByID(id)
+	games := gamesAt(opts.registry, opts.src)
+	game, err := games.ByID(id)
 	if err != nil {
-		return usageError{unknownGame(opts.registry, id)}
+		return usageError{unknownGame(games, id)}
 	}
 	if game.New == nil {
 		return msgErr("no_engine", id)

@@ -201,7 +201,7 @@ func TestNewRefusesAGameWithAnEngineABadNameAndAnyFileThereAndWritesNothing(t *t
 }
 
 // TestEveryCommandThatPlaysGamesSaysAPrintOnlyGameHasNoEngine proves that
-// sim, ladder, sweep, replay and compare refuse a print-only game in one
+// sim, ladder, sweep, replay, compare and effects refuse a print-only game in one
 // line, in Japanese and in English, with exit 2 (the command cannot run),
 // and that validate with no arguments takes it after the four games.
 func TestEveryCommandThatPlaysGamesSaysAPrintOnlyGameHasNoEngine(t *testing.T) {
@@ -220,6 +220,7 @@ func TestEveryCommandThatPlaysGamesSaysAPrintOnlyGameHasNoEngine(t *testing.T) {
 		{"sweep", "poster", "--src", src, "--rule", "Title=a,b"},
 		{"replay", "poster", "--src", src, "--seed", "1"},
 		{"compare", workbook, workbook},
+		{"effects", "poster", "--src", src},
 	} {
 		for lang, want := range map[string]string{"ja": "bifrost: poster にはルールエンジンがありません。", "en": "bifrost: poster has no rules engine:"} {
 			r := bifrost(t, append(args, "--lang", lang)...)
