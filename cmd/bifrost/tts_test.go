@@ -117,7 +117,7 @@ func TestTTSWritesDecksOfAllFourGames(t *testing.T) {
 				if len(o.DeckIDs) != len(cardsOf) {
 					t.Errorf("%s %s: %d DeckIDs, %d cards", game, o.Nickname, len(o.DeckIDs), len(cardsOf))
 				}
-			case "CardCustom":
+			case "Card":
 			default:
 				t.Errorf("%s: object %q named %q", game, o.Nickname, o.Name)
 			}

@@ -75,6 +75,7 @@ type kindSpec struct {
 	Back       []elementSpec     `yaml:"back"`
 	TTSName    string            `yaml:"tts_name"`
 	TTSNotes   string            `yaml:"tts_notes"`
+	TTSDeck    string            `yaml:"tts_deck"`
 }
 
 // copiesSpec counts a card's copies elsewhere in the data: the sum of a
@@ -506,8 +507,9 @@ type Kind struct {
 	Line   int
 	Fields *FieldSet
 	// TTSName and TTSNotes are templates for a card's name and notes
-	// (its description) in Tabletop Simulator; nil when not given.
-	TTSName, TTSNotes *tmpl
+	// (its description) in Tabletop Simulator; TTSDeck names the deck
+	// (the setup pile) the card goes into there. nil when not given.
+	TTSName, TTSNotes, TTSDeck *tmpl
 }
 
 type where struct {
@@ -791,6 +793,9 @@ func (p *parser) kind(path string, s kindSpec, l *Layout) *Kind {
 	}
 	if s.TTSNotes != "" {
 		k.TTSNotes = p.template(path+".tts_notes", s.TTSNotes, scope)
+	}
+	if s.TTSDeck != "" {
+		k.TTSDeck = p.template(path+".tts_deck", s.TTSDeck, scope)
 	}
 	if len(s.Face) == 0 {
 		p.errorf(path, "no_face", k.Name)

@@ -48,7 +48,9 @@ func (p *Plan) Save(url func(file string) string) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// deckObject is deck d, the i-th, face down; a deck of one card is that card.
+// deckObject is deck d, the i-th, face down: a "DeckCustom" holding its
+// cards as "Card" objects, as Tabletop Simulator saves a custom deck; a
+// deck of one card is that card.
 func (p *Plan) deckObject(d PlacedDeck, i int, url func(string) string) Object {
 	pos := Transform{PosX: float64(i) * deckStep, PosY: 1, RotY: 180, RotZ: 180, ScaleX: 1, ScaleY: 1, ScaleZ: 1}
 	sheets := map[string]CustomDeck{}
@@ -58,7 +60,7 @@ func (p *Plan) deckObject(d PlacedDeck, i int, url func(string) string) Object {
 		s := p.Sheets[id/100-1]
 		key, cd := strconv.Itoa(s.Number), s.custom(url)
 		sheets[key] = cd
-		o := p.object("CardCustom", fmt.Sprintf("deck/%d/%d", i, j), c.Name, c.ID)
+		o := p.object("Card", fmt.Sprintf("deck/%d/%d", i, j), c.Name, c.ID)
 		o.Description = c.Notes
 		o.Transform = pos
 		o.CardID = id

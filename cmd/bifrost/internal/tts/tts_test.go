@@ -199,7 +199,7 @@ func checkObject(t *testing.T, p *Plan, o map[string]any, guids map[string]bool)
 			t.Errorf("%v: CustomDeck keys %v, the cards' sheets %v", o["Nickname"], slices.Sorted(maps.Keys(customs)), slices.Sorted(maps.Keys(numbers)))
 		}
 		return names
-	case "CardCustom":
+	case "Card":
 		id := int(o["CardID"].(float64))
 		c := p.CardAt(id)
 		if c == nil || o["Nickname"] != c.Name || len(customs) != 1 {
@@ -241,7 +241,7 @@ func TestSavedObjectFollowsTheFormat(t *testing.T) {
 	for _, o := range objects {
 		names = append(names, checkObject(t, p, o.(map[string]any), guids))
 	}
-	if objects[0].(map[string]any)["Name"] != "DeckCustom" || objects[1].(map[string]any)["Name"] != "CardCustom" || objects[2].(map[string]any)["Name"] != "Custom_Tile" {
+	if objects[0].(map[string]any)["Name"] != "DeckCustom" || objects[1].(map[string]any)["Name"] != "Card" || objects[2].(map[string]any)["Name"] != "Custom_Tile" {
 		t.Errorf("object names %v, %v, %v", objects[0].(map[string]any)["Name"], objects[1].(map[string]any)["Name"], objects[2].(map[string]any)["Name"])
 	}
 	// Copies are repeated as the deck says, nicknamed after the card.
