@@ -55,6 +55,9 @@ func runTTS(ctx context.Context, opts *ttsOptions, args []string) error {
 		}
 		listWritten(opts.globalOptions, res.Game, written)
 		fmt.Fprintln(opts.stderr, opts.msg("tts_hint", written[len(written)-1]))
+		if opts.baseURL == "" {
+			fmt.Fprintln(opts.stderr, opts.msg("tts_local"))
+		}
 		return true, nil
 	})
 }

@@ -8,6 +8,7 @@ import (
 	"image/color"
 	"image/png"
 	"maps"
+	"net/url"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -415,6 +416,27 @@ func TestURLsAreFileURLsOrUnderTheBaseURL(t *testing.T) {
 	for _, bad := range []string{"decks/", "example.com/x", "://"} {
 		if _, err := URLs(".", bad); err == nil {
 			t.Errorf("base URL %q accepted", bad)
+		}
+	}
+}
+
+// A file URL other machines' Tabletop Simulator can read: three slashes,
+// a Windows path's drive and forward slashes, spaces and Japanese escaped.
+func TestFileURLsAreValidForWindowsAndUnixPaths(t *testing.T) {
+	for _, c := range []struct{ path, want string }{
+		{"/tmp/out/valkyrie/tts/valkyrie-Assist-1.png", "file:///tmp/out/valkyrie/tts/valkyrie-Assist-1.png"},
+		{"/home/me/My Games/a.png", "file:///home/me/My%20Games/a.png"},
+		{`C:\Users\me\Documents\bifrost\out\nastrond\tts\nastrond-Edda-1.png`, "file:///C:/Users/me/Documents/bifrost/out/nastrond/tts/nastrond-Edda-1.png"},
+		{`d:\ゲーム\My Games\a.png`, "file:///d:/%E3%82%B2%E3%83%BC%E3%83%A0/My%20Games/a.png"},
+		{"C:/Users/me/a.png", "file:///C:/Users/me/a.png"},
+	} {
+		got := fileURL(c.path)
+		if got != c.want {
+			t.Errorf("fileURL(%q) = %q, want %q", c.path, got, c.want)
+		}
+		u, err := url.Parse(got)
+		if err != nil || u.Scheme != "file" || u.Host != "" || strings.Contains(got, `\`) {
+			t.Errorf("%q is not a valid file URL (%v)", got, err)
 		}
 	}
 }
