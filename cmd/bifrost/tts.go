@@ -87,6 +87,7 @@ func writeTTS(ctx context.Context, src, out, baseURL string, g *schema.Game, res
 	if err != nil {
 		return nil, err
 	}
+	plan.Pieces = tts.Pieces(drawn, lay.Pieces(res.Rules))
 	files, err := tts.Render(plan, runtime.GOMAXPROCS(0))
 	if err != nil {
 		return nil, err

@@ -288,9 +288,16 @@ func TestTTSWritesDecksOfAllFourGames(t *testing.T) {
 		perSheet := map[string]int{} // copies on the table per workbook sheet
 		perDeck := map[string]map[string]int{}
 		checked := map[string]bool{}
+		pieces := map[string]map[tts.Colour]int{} // per object name, per tint
 		for _, o := range save.ObjectStates {
 			cardsOf := []tts.Object{o}
 			switch o.Name {
+			case "Die_6", "Die_8", "PlayerPawn":
+				if pieces[o.Name] == nil {
+					pieces[o.Name] = map[tts.Colour]int{}
+				}
+				pieces[o.Name][o.ColorDiffuse]++
+				continue
 			case "Custom_Tile":
 				perSheet[sheetOf[o.GMNotes]]++
 				for _, u := range []string{o.CustomImage.ImageURL, o.CustomImage.ImageSecondaryURL} {
@@ -381,8 +388,26 @@ func TestTTSWritesDecksOfAllFourGames(t *testing.T) {
 					t.Errorf("nastrond deck %s has %d cards, want %d", deck, n, want.n)
 				}
 			}
+			// The dice and pawns of the Rules, tinted: each Valkyria's own
+			// six-sided dice and pawn in her colour, the stock's white.
+			white := tts.Colour{R: 1, G: 1, B: 1}
+			valkyria := res.Components["Valkyria"]
+			if n := pieces["PlayerPawn"]; len(n) != valkyria || n[white] != 0 {
+				t.Errorf("nastrond: pawns %v, want one in each of the %d Valkyria's colours", n, valkyria)
+			}
+			for tint, n := range pieces["Die_6"] {
+				if want := rule("OwnDice"); tint != white && (n != want || pieces["PlayerPawn"][tint] != 1) {
+					t.Errorf("nastrond: %d six-sided dice tinted %v, want %d in a Valkyria's colour", n, tint, want)
+				}
+			}
+			if len(pieces["Die_6"]) != valkyria+1 || pieces["Die_6"][white] != rule("BlankD6") || pieces["Die_8"][white] != rule("D8") || len(pieces["Die_8"]) != 1 {
+				t.Errorf("nastrond: six-sided dice %v, eight-sided %v; want %d blank and %d eight-sided", pieces["Die_6"], pieces["Die_8"], rule("BlankD6"), rule("D8"))
+			}
 			fallthrough
 		default:
+			if game != "nastrond" && len(pieces) > 0 {
+				t.Errorf("%s: pieces %v, its layout asks for none", game, pieces)
+			}
 			for sheet, n := range res.Components {
 				if perSheet[sheet] != n {
 					t.Errorf("%s: %d %s on the table, validate counts %d", game, perSheet[sheet], sheet, n)

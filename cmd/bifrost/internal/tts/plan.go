@@ -182,12 +182,25 @@ type PlacedTile struct {
 	File, BackFile string // BackFile is File when the board has no back
 }
 
-// Plan says where every card and board goes.
+// Plan says where every card and board goes, and which pieces lie beside
+// them.
 type Plan struct {
 	Game   string
 	Sheets []*Sheet // Sheets[i].Number is i+1
 	Decks  []PlacedDeck
 	Tiles  []PlacedTile
+	Pieces []spec.Piece
+}
+
+// Pieces are the table pieces of a game: those its drawn cards bring (a
+// kind's tts_pieces, for each card), in layout order, then shared (the
+// layout's top-level tts_pieces); none of a count of 0.
+func Pieces(drawn []cards.Drawn, shared []spec.Piece) []spec.Piece {
+	var out []spec.Piece
+	for _, d := range drawn {
+		out = append(out, d.Pieces...)
+	}
+	return slices.DeleteFunc(append(out, shared...), func(p spec.Piece) bool { return p.Count < 1 })
 }
 
 // CardAt is the card a CardID names, nil when none.

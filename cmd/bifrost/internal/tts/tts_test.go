@@ -677,3 +677,36 @@ func TestCopiesPaintWhatTheyShareWithTheirOwnPixels(t *testing.T) {
 		}
 	}
 }
+
+// Pieces come as one object each, of the type's object name, nicknamed and
+// tinted as asked, the cards' pieces before the shared ones; a count of 0
+// asks for none.
+func TestPiecesBecomeTintedDiceAndPawns(t *testing.T) {
+	red := spec.RGB{R: 255, G: 0, B: 51}
+	drawn := []cards.Drawn{
+		{ID: "V1", Pieces: []spec.Piece{{Type: "Die_6", Name: "赤の6面体", Count: 2, Tint: red}, {Type: "PlayerPawn", Name: "赤のポーン", Count: 1, Tint: red}}},
+		{ID: "V2"},
+	}
+	pieces := Pieces(drawn, []spec.Piece{{Type: "Die_8", Name: "無地の8面体", Count: 1, Tint: spec.White}, {Type: "Die_6", Name: "なし", Count: 0}})
+	p, err := Pack("g", nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Pieces = pieces
+	objects := saved(t, p, func(f string) string { return "u:" + f })["ObjectStates"].([]any)
+	type got struct {
+		name, nick string
+		tint       [3]float64
+	}
+	var gots []got
+	for _, o := range objects {
+		m := o.(map[string]any)
+		c := m["ColorDiffuse"].(map[string]any)
+		gots = append(gots, got{m["Name"].(string), m["Nickname"].(string), [3]float64{c["r"].(float64), c["g"].(float64), c["b"].(float64)}})
+	}
+	r := [3]float64{1, 0, 0.2}
+	want := []got{{"Die_6", "赤の6面体", r}, {"Die_6", "赤の6面体", r}, {"PlayerPawn", "赤のポーン", r}, {"Die_8", "無地の8面体", [3]float64{1, 1, 1}}}
+	if !slices.Equal(gots, want) {
+		t.Errorf("objects %v, want %v", gots, want)
+	}
+}
