@@ -710,3 +710,34 @@ func TestPiecesBecomeTintedDiceAndPawns(t *testing.T) {
 		t.Errorf("objects %v, want %v", gots, want)
 	}
 }
+
+// One deck per setup pile: cards whose Deck (the kind's tts_deck) is the
+// same share a deck named by it, whatever their kind; a card without one
+// goes to its kind's deck, named by the kind's title, so kinds of one
+// title share it too.
+func TestDecksFollowTheSetupPiles(t *testing.T) {
+	l := &spec.Layout{Kinds: []*spec.Kind{{Name: "Edda", Title: "エッダ"}, {Name: "Keeper3", Title: "キーパー"}, {Name: "Urd", Title: "ウルズ"}, {Name: "Urd2", Title: "ウルズ"}}}
+	d := func(id, kind, deck string, copies int) cards.Drawn {
+		return cards.Drawn{ID: id, Kind: kind, Name: id, Deck: deck, Copies: copies, Copy: 1, Face: card(colourOf(len(id))), Back: card(backRed)}
+	}
+	drawn := []cards.Drawn{
+		d("E1", "Edda", "エッダ・第1層", 2), d("E3", "Edda", "エッダ・第3層", 1), d("E2", "Edda", "エッダ・第2層", 1),
+		d("K3", "Keeper3", "エッダ・第3層", 2), d("U1", "Urd", "", 3), d("U2", "Urd2", "", 1),
+	}
+	decks, _, err := FromDrawn(l, nil, drawn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, dk := range decks {
+		s := dk.Name + ":"
+		for _, e := range dk.Entries {
+			s += fmt.Sprintf(" %s×%d", e.Card.ID, e.Copies)
+		}
+		got = append(got, s)
+	}
+	want := []string{"エッダ・第1層: E1×2", "エッダ・第3層: E3×1 K3×2", "エッダ・第2層: E2×1", "ウルズ: U1×3 U2×1"}
+	if !slices.Equal(got, want) {
+		t.Errorf("decks %q, want %q", got, want)
+	}
+}
