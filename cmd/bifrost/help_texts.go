@@ -296,17 +296,18 @@ var helpTexts = schema.Catalogue{
 	"help.tts.long": {
 		"各ゲームのブック（既定ではすべて）を検証し、out/<game>/tts/ に TTS（テーブルトップ・シミュレーター）\n" +
 			"用のデッキ画像（1枚に最大 10 × 7 枚、最後の枠は他のプレイヤーから隠れたカードの絵）、デッキごとの\n" +
-			"裏面画像、ボードごとの画像と、保存済みオブジェクト <game>.json を書き出します。デッキはカードの種類ごとに1つ\n" +
+			"裏面画像、ボードごとの画像と、保存済みオブジェクト <game>.json を書き出します。デッキは準備で作る山ごとに1つ\n" +
 			"（サンプルデッキを載せたブックではデッキごとに1つ）、枚数はブックのとおり、各カードに名前が付き、ボードはタイルに\n" +
-			"なります。画像は PDF に印刷されるカードと同じです。画像のアドレスは out/<game>/tts/ のファイル URL です。\n" +
-			"--base-url URL を付けると、画像を Web の1つのフォルダに置いたときのために、URL にファイル名を続けたもの\n" +
+			"なり、ゲームにサイコロやポーンがあればそれも置きます。画像は PDF に印刷されるカードと同じです。画像のアドレスは\n" +
+			"out/<game>/tts/ のファイル URL で、このコンピューターでしか見えません。--base-url URL を付けると、画像を Web の1つのフォルダに置いたときのために、URL にファイル名を続けたもの\n" +
 			"になります。以前の実行で out/<game>/tts/ に書き、今回は書かなかった画像は消します。",
 		"Tts validates each game's workbook (every game by default) and writes, under\n" +
 			"out/<game>/tts/, deck sheet images for Tabletop Simulator (at most 10 × 7 cards each, the\n" +
 			"last slot holding the hidden card), a back image for each deck and an image for each board,\n" +
-			"and the saved object <game>.json: one deck per card kind (one per sample deck where the workbook lists them),\n" +
-			"copies as the workbook says, each card named, boards as tiles. The images are the cards the\n" +
-			"PDF prints. Its image addresses are file URLs of out/<game>/tts/; with --base-url URL they are\n" +
+			"and the saved object <game>.json: one deck per setup pile (one per sample deck where the workbook lists them),\n" +
+			"copies as the workbook says, each card named, boards as tiles, and the game's dice and pawns. The images\n" +
+			"are the cards the PDF prints. Its image addresses are file URLs of out/<game>/tts/, which only this\n" +
+			"computer can read; with --base-url URL they are\n" +
 			"URL followed by the file name, for images uploaded to one folder on the web. Images an earlier\n" +
 			"run left in out/<game>/tts/ and this one did not write are removed.",
 	},

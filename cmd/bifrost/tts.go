@@ -55,6 +55,9 @@ func runTTS(ctx context.Context, opts *ttsOptions, args []string) error {
 		}
 		listWritten(opts.globalOptions, res.Game, written)
 		fmt.Fprintln(opts.stderr, opts.msg("tts_hint", written[len(written)-1]))
+		if opts.baseURL == "" {
+			fmt.Fprintln(opts.stderr, opts.msg("tts_local"))
+		}
 		return true, nil
 	})
 }
@@ -84,6 +87,7 @@ func writeTTS(ctx context.Context, src, out, baseURL string, g *schema.Game, res
 	if err != nil {
 		return nil, err
 	}
+	plan.Pieces = tts.Pieces(drawn, lay.Pieces(res.Rules))
 	files, err := tts.Render(plan, runtime.GOMAXPROCS(0))
 	if err != nil {
 		return nil, err

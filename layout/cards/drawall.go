@@ -18,8 +18,12 @@ type Drawn struct {
 	// Back is nil when the kind has no back.
 
 	// Nickname and Notes are the card's name and description in Tabletop
-	// Simulator (the kind's tts_name and tts_notes; by default its name).
-	Nickname, Notes string
+	// Simulator (the kind's tts_name and tts_notes; by default its name);
+	// Deck names the deck it goes into there (tts_deck; "" for its kind's).
+	Nickname, Notes, Deck string
+	// Pieces are the table pieces the card brings to Tabletop Simulator
+	// (its kind's tts_pieces), on its first copy only.
+	Pieces []spec.Piece
 }
 
 // DrawAll draws every card design of res with layout l (opt.ArtDir,
@@ -56,7 +60,10 @@ func drawAll(res schema.Result, l *spec.Layout, opt Options, every bool) ([]Draw
 			}
 			dr := Drawn{ID: c.ID, Kind: k.Name, Name: c.Name(d.Dataset), Copies: c.Copies, Copy: c.Copy, Board: k.Board,
 				Face: pt.Draw(k.Face, c, "face")}
-			dr.Nickname, dr.Notes = c.TTS(d.Dataset)
+			dr.Nickname, dr.Notes, dr.Deck = c.TTS(d.Dataset)
+			if c.Copy == 1 {
+				dr.Pieces = c.Pieces(d.Dataset)
+			}
 			if len(k.Back) > 0 {
 				dr.Back = pt.Draw(k.Back, c, "back")
 			}

@@ -374,9 +374,10 @@ func (c *Card) Name(ds *Dataset) string {
 	return c.ID
 }
 
-// TTS is card c's name and notes in Tabletop Simulator: the kind's
-// tts_name and tts_notes, else its name (see Name) and no notes.
-func (c *Card) TTS(ds *Dataset) (name, notes string) {
+// TTS is card c's name, notes and deck in Tabletop Simulator: the kind's
+// tts_name, tts_notes and tts_deck, else its name (see Name), no notes
+// and "" (the deck of its kind).
+func (c *Card) TTS(ds *Dataset) (name, notes, deck string) {
 	name = c.Name(ds)
 	env := Env{Dataset: ds, Card: c, Row: c.Row}
 	if c.Kind.TTSName != nil {
@@ -389,7 +390,12 @@ func (c *Card) TTS(ds *Dataset) (name, notes string) {
 			notes = s
 		}
 	}
-	return name, notes
+	if c.Kind.TTSDeck != nil {
+		if s, empty := c.Kind.TTSDeck.Eval(env); !empty {
+			deck = s
+		}
+	}
+	return name, notes, deck
 }
 
 // Designs lists one card per design of kind k (the last copy, whose copy

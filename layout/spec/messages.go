@@ -62,6 +62,8 @@ var messages = schema.Catalogue{
 	"no_number_field":    {"シート %s に「%s」という数の列はありません%s", "sheet %s has no number field %q%s"},
 	"copies_from_fields": {"copies_from には match（カードの ID の列）と sum（枚数の列）が必要です", "copies_from needs match (the field holding the card ID) and sum (the number of copies)"},
 	"no_face":            {"種類 %s に表面（face）の要素がありません", "kind %s has no face elements"},
+	"piece_type":         {"tts_pieces の type「%s」は使えません（%s のどれか）", "tts_pieces type %q is not one of %s"},
+	"piece_count":        {"tts_pieces の count「%s」は 0 以上の整数でも $rule.キー でもありません", "tts_pieces count %q is neither a whole number from 0 nor $rule.KEY"},
 	"no_back":            {"種類 %s に裏面（back）がありません。どの種類にも裏面が必要です", "kind %s has no back: every card kind needs one"},
 	"template":           {"テンプレート「%s」：%s", "template %q: %s"},
 	"font_file":          {"%v", "%v"},

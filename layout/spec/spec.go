@@ -32,6 +32,8 @@ type fileSpec struct {
 	Palettes map[string]paletteSpec `yaml:"palettes"`
 	Icons    map[string][]shapeSpec `yaml:"icons"`
 	Kinds    []kindSpec             `yaml:"kinds"`
+	// TTSPieces are table pieces for Tabletop Simulator that belong to no card.
+	TTSPieces []pieceSpec `yaml:"tts_pieces"`
 }
 
 type sizeSpec struct {
@@ -75,6 +77,8 @@ type kindSpec struct {
 	Back       []elementSpec     `yaml:"back"`
 	TTSName    string            `yaml:"tts_name"`
 	TTSNotes   string            `yaml:"tts_notes"`
+	TTSDeck    string            `yaml:"tts_deck"`
+	TTSPieces  []pieceSpec       `yaml:"tts_pieces"`
 }
 
 // copiesSpec counts a card's copies elsewhere in the data: the sum of a
@@ -467,6 +471,7 @@ type Layout struct {
 	// PrintOnly are the sheets the game does not know that kinds print,
 	// each with the line that names it first.
 	PrintOnly []PrintOnlySheet
+	pieces    []*pieceRule // the top-level tts_pieces
 }
 
 // PrintOnlySheet is a sheet a layout kind prints that the game's schema
@@ -506,8 +511,11 @@ type Kind struct {
 	Line   int
 	Fields *FieldSet
 	// TTSName and TTSNotes are templates for a card's name and notes
-	// (its description) in Tabletop Simulator; nil when not given.
-	TTSName, TTSNotes *tmpl
+	// (its description) in Tabletop Simulator; TTSDeck names the deck
+	// (the setup pile) the card goes into there. nil when not given.
+	TTSName, TTSNotes, TTSDeck *tmpl
+	// pieces are the table pieces each card brings to Tabletop Simulator.
+	pieces []*pieceRule
 }
 
 type where struct {
@@ -572,6 +580,7 @@ func (p *parser) compile(s *fileSpec) *Layout {
 	for _, name := range sortedKeys(s.Palettes) {
 		l.palettes[name] = p.palette("palettes."+name, name, s.Palettes[name])
 	}
+	l.pieces = p.pieces("tts_pieces", s.TTSPieces, nil, l)
 	l.Icons = map[string][]*IconShape{}
 	for _, name := range sortedKeys(s.Icons) {
 		l.Icons[name] = p.icon("icons."+name, s.Icons[name], l)
@@ -792,6 +801,10 @@ func (p *parser) kind(path string, s kindSpec, l *Layout) *Kind {
 	if s.TTSNotes != "" {
 		k.TTSNotes = p.template(path+".tts_notes", s.TTSNotes, scope)
 	}
+	if s.TTSDeck != "" {
+		k.TTSDeck = p.template(path+".tts_deck", s.TTSDeck, scope)
+	}
+	k.pieces = p.pieces(path+".tts_pieces", s.TTSPieces, scope, l)
 	if len(s.Face) == 0 {
 		p.errorf(path, "no_face", k.Name)
 	}

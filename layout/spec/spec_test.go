@@ -54,6 +54,10 @@ func TestParse_ErrorsAreOneLineWithFileAndLine(t *testing.T) {
 		{"wrong game", "game: nastrond", "game: valkyrie", 1, `this layout is for game "valkyrie"`},
 		{"unclosed field", `"{Name}"`, `"{Name"`, 9, "unclosed {"},
 		{"yaml syntax", "kinds:\n", "kinds: [\n", 4, "did not find expected node content"},
+		{"unknown table piece", "    sheet: Edda\n", "    sheet: Edda\n    tts_pieces: [{type: Die_20}]\n", 7, `tts_pieces type "Die_20" is not one of Die_6, Die_8, PlayerPawn`},
+		{"piece count neither number nor rule", "    sheet: Edda\n", "    sheet: Edda\n    tts_pieces: [{type: Die_6, count: two}]\n", 7, `tts_pieces count "two" is neither`},
+		{"piece count from an unknown rule", "kinds:\n", "tts_pieces: [{type: Die_8, count: $rule.D9}]\nkinds:\n", 4, `game nastrond has no rule "D9"`},
+		{"shared piece tinted by a card's field", "kinds:\n", "tts_pieces: [{type: Die_6, tint: layer}]\nkinds:\n", 4, `palette layer chooses by Layer`},
 		{"no back", "    back:\n      - {type: rect, x: -3, y: -3, w: 69, h: 94, fill: \"layer@40\"}\n", "", 5, "has no back"},
 	}
 	for _, tt := range tests {

@@ -10,12 +10,15 @@ import (
 
 // Spacing of the objects laid out on the table, in table units.
 const (
-	deckStep = 3.0
-	tileRow  = 8.0 // the tiles' row, in front of the decks'
+	deckStep  = 3.0
+	tileRow   = 8.0 // the tiles' row, in front of the decks'
+	pieceRow  = 5.0 // the pieces' row, behind the decks'
+	pieceStep = 1.5
 )
 
 // Save writes p as a saved object: every deck face down in a row, each
-// card with its sheet, and the tiles in a row in front. url gives the
+// card with its sheet, the tiles in a row in front and the pieces (dice,
+// pawns) in a row behind, each tinted. url gives the
 // address of an image file by name.
 func (p *Plan) Save(url func(file string) string) ([]byte, error) {
 	save := Save{Gravity: 0.5, PlayArea: 0.5, Tags: []string{}, TabStates: map[string]any{}}
@@ -38,6 +41,17 @@ func (p *Plan) Save(url func(file string) string) ([]byte, error) {
 		save.ObjectStates = append(save.ObjectStates, o)
 		x += scale*2 + 1
 	}
+	x = 0
+	for i, pc := range p.Pieces {
+		for j := range pc.Count {
+			o := p.object(pc.Type, fmt.Sprintf("piece/%d/%d", i, j), pc.Name, "")
+			o.Transform = Transform{PosX: x, PosY: 1, PosZ: pieceRow, ScaleX: 1, ScaleY: 1, ScaleZ: 1}
+			o.ColorDiffuse = Colour{float64(pc.Tint.R) / 255, float64(pc.Tint.G) / 255, float64(pc.Tint.B) / 255}
+			o.Hands = pc.Type != "PlayerPawn" // dice may be held in a hand
+			save.ObjectStates = append(save.ObjectStates, o)
+			x += pieceStep
+		}
+	}
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
@@ -48,7 +62,9 @@ func (p *Plan) Save(url func(file string) string) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// deckObject is deck d, the i-th, face down; a deck of one card is that card.
+// deckObject is deck d, the i-th, face down: a "DeckCustom" holding its
+// cards as "Card" objects, as Tabletop Simulator saves a custom deck; a
+// deck of one card is that card.
 func (p *Plan) deckObject(d PlacedDeck, i int, url func(string) string) Object {
 	pos := Transform{PosX: float64(i) * deckStep, PosY: 1, RotY: 180, RotZ: 180, ScaleX: 1, ScaleY: 1, ScaleZ: 1}
 	sheets := map[string]CustomDeck{}
@@ -58,7 +74,7 @@ func (p *Plan) deckObject(d PlacedDeck, i int, url func(string) string) Object {
 		s := p.Sheets[id/100-1]
 		key, cd := strconv.Itoa(s.Number), s.custom(url)
 		sheets[key] = cd
-		o := p.object("CardCustom", fmt.Sprintf("deck/%d/%d", i, j), c.Name, c.ID)
+		o := p.object("Card", fmt.Sprintf("deck/%d/%d", i, j), c.Name, c.ID)
 		o.Description = c.Notes
 		o.Transform = pos
 		o.CardID = id

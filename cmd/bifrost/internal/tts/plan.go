@@ -54,7 +54,9 @@ type Tile struct {
 }
 
 // FromDrawn makes a game's decks and tiles from its drawn cards, in layout
-// order: one deck per card kind holding each design's copies; for a game
+// order: one deck per setup pile holding each design's copies, a pile being
+// the cards whose Deck (the kind's tts_deck) is the same, by default those
+// of one kind, named by its title (kinds of one title share a deck); for a game
 // whose data lists sample decks (schema.DeckLister), one deck per sample
 // deck with its copies.
 // Boards become tiles. drawn may hold every copy of a design (as
@@ -85,11 +87,12 @@ func FromDrawn(l *spec.Layout, data any, drawn []cards.Drawn) ([]Deck, []Tile, e
 		if d.Copies < 1 {
 			continue
 		}
-		k, ok := deckOf[d.Kind]
+		pile := cmp.Or(d.Deck, cmp.Or(titles[d.Kind], d.Kind))
+		k, ok := deckOf[pile]
 		if !ok {
 			k = len(decks)
-			deckOf[d.Kind] = k
-			decks = append(decks, Deck{Name: cmp.Or(titles[d.Kind], d.Kind)})
+			deckOf[pile] = k
+			decks = append(decks, Deck{Name: pile})
 		}
 		decks[k].Entries = append(decks[k].Entries, entries(byID[d.ID], d.Copies, 0)...)
 	}
@@ -179,12 +182,25 @@ type PlacedTile struct {
 	File, BackFile string // BackFile is File when the board has no back
 }
 
-// Plan says where every card and board goes.
+// Plan says where every card and board goes, and which pieces lie beside
+// them.
 type Plan struct {
 	Game   string
 	Sheets []*Sheet // Sheets[i].Number is i+1
 	Decks  []PlacedDeck
 	Tiles  []PlacedTile
+	Pieces []spec.Piece
+}
+
+// Pieces are the table pieces of a game: those its drawn cards bring (a
+// kind's tts_pieces, for each card), in layout order, then shared (the
+// layout's top-level tts_pieces); none of a count of 0.
+func Pieces(drawn []cards.Drawn, shared []spec.Piece) []spec.Piece {
+	var out []spec.Piece
+	for _, d := range drawn {
+		out = append(out, d.Pieces...)
+	}
+	return slices.DeleteFunc(append(out, shared...), func(p spec.Piece) bool { return p.Count < 1 })
 }
 
 // CardAt is the card a CardID names, nil when none.

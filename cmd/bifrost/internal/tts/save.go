@@ -26,7 +26,8 @@ type Save struct {
 }
 
 // Object is one object on the table: a deck ("DeckCustom"), a card
-// ("CardCustom") or a tile ("Custom_Tile").
+// ("Card", alone or inside a deck), a tile ("Custom_Tile"), a die
+// ("Die_6", "Die_8") or a pawn ("PlayerPawn").
 type Object struct {
 	GUID             string
 	Name             string

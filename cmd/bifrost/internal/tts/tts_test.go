@@ -8,6 +8,7 @@ import (
 	"image/color"
 	"image/png"
 	"maps"
+	"net/url"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -199,7 +200,7 @@ func checkObject(t *testing.T, p *Plan, o map[string]any, guids map[string]bool)
 			t.Errorf("%v: CustomDeck keys %v, the cards' sheets %v", o["Nickname"], slices.Sorted(maps.Keys(customs)), slices.Sorted(maps.Keys(numbers)))
 		}
 		return names
-	case "CardCustom":
+	case "Card":
 		id := int(o["CardID"].(float64))
 		c := p.CardAt(id)
 		if c == nil || o["Nickname"] != c.Name || len(customs) != 1 {
@@ -241,7 +242,7 @@ func TestSavedObjectFollowsTheFormat(t *testing.T) {
 	for _, o := range objects {
 		names = append(names, checkObject(t, p, o.(map[string]any), guids))
 	}
-	if objects[0].(map[string]any)["Name"] != "DeckCustom" || objects[1].(map[string]any)["Name"] != "CardCustom" || objects[2].(map[string]any)["Name"] != "Custom_Tile" {
+	if objects[0].(map[string]any)["Name"] != "DeckCustom" || objects[1].(map[string]any)["Name"] != "Card" || objects[2].(map[string]any)["Name"] != "Custom_Tile" {
 		t.Errorf("object names %v, %v, %v", objects[0].(map[string]any)["Name"], objects[1].(map[string]any)["Name"], objects[2].(map[string]any)["Name"])
 	}
 	// Copies are repeated as the deck says, nicknamed after the card.
@@ -415,6 +416,27 @@ func TestURLsAreFileURLsOrUnderTheBaseURL(t *testing.T) {
 	for _, bad := range []string{"decks/", "example.com/x", "://"} {
 		if _, err := URLs(".", bad); err == nil {
 			t.Errorf("base URL %q accepted", bad)
+		}
+	}
+}
+
+// A file URL other machines' Tabletop Simulator can read: three slashes,
+// a Windows path's drive and forward slashes, spaces and Japanese escaped.
+func TestFileURLsAreValidForWindowsAndUnixPaths(t *testing.T) {
+	for _, c := range []struct{ path, want string }{
+		{"/tmp/out/valkyrie/tts/valkyrie-Assist-1.png", "file:///tmp/out/valkyrie/tts/valkyrie-Assist-1.png"},
+		{"/home/me/My Games/a.png", "file:///home/me/My%20Games/a.png"},
+		{`C:\Users\me\Documents\bifrost\out\nastrond\tts\nastrond-Edda-1.png`, "file:///C:/Users/me/Documents/bifrost/out/nastrond/tts/nastrond-Edda-1.png"},
+		{`d:\ゲーム\My Games\a.png`, "file:///d:/%E3%82%B2%E3%83%BC%E3%83%A0/My%20Games/a.png"},
+		{"C:/Users/me/a.png", "file:///C:/Users/me/a.png"},
+	} {
+		got := fileURL(c.path)
+		if got != c.want {
+			t.Errorf("fileURL(%q) = %q, want %q", c.path, got, c.want)
+		}
+		u, err := url.Parse(got)
+		if err != nil || u.Scheme != "file" || u.Host != "" || strings.Contains(got, `\`) {
+			t.Errorf("%q is not a valid file URL (%v)", got, err)
 		}
 	}
 }
@@ -653,5 +675,69 @@ func TestCopiesPaintWhatTheyShareWithTheirOwnPixels(t *testing.T) {
 		if differ > 0 {
 			t.Errorf("slot %d: %d pixels differ from the face's own PNG", slot, differ)
 		}
+	}
+}
+
+// Pieces come as one object each, of the type's object name, nicknamed and
+// tinted as asked, the cards' pieces before the shared ones; a count of 0
+// asks for none.
+func TestPiecesBecomeTintedDiceAndPawns(t *testing.T) {
+	red := spec.RGB{R: 255, G: 0, B: 51}
+	drawn := []cards.Drawn{
+		{ID: "V1", Pieces: []spec.Piece{{Type: "Die_6", Name: "赤の6面体", Count: 2, Tint: red}, {Type: "PlayerPawn", Name: "赤のポーン", Count: 1, Tint: red}}},
+		{ID: "V2"},
+	}
+	pieces := Pieces(drawn, []spec.Piece{{Type: "Die_8", Name: "無地の8面体", Count: 1, Tint: spec.White}, {Type: "Die_6", Name: "なし", Count: 0}})
+	p, err := Pack("g", nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Pieces = pieces
+	objects := saved(t, p, func(f string) string { return "u:" + f })["ObjectStates"].([]any)
+	type got struct {
+		name, nick string
+		tint       [3]float64
+	}
+	var gots []got
+	for _, o := range objects {
+		m := o.(map[string]any)
+		c := m["ColorDiffuse"].(map[string]any)
+		gots = append(gots, got{m["Name"].(string), m["Nickname"].(string), [3]float64{c["r"].(float64), c["g"].(float64), c["b"].(float64)}})
+	}
+	r := [3]float64{1, 0, 0.2}
+	want := []got{{"Die_6", "赤の6面体", r}, {"Die_6", "赤の6面体", r}, {"PlayerPawn", "赤のポーン", r}, {"Die_8", "無地の8面体", [3]float64{1, 1, 1}}}
+	if !slices.Equal(gots, want) {
+		t.Errorf("objects %v, want %v", gots, want)
+	}
+}
+
+// One deck per setup pile: cards whose Deck (the kind's tts_deck) is the
+// same share a deck named by it, whatever their kind; a card without one
+// goes to its kind's deck, named by the kind's title, so kinds of one
+// title share it too.
+func TestDecksFollowTheSetupPiles(t *testing.T) {
+	l := &spec.Layout{Kinds: []*spec.Kind{{Name: "Edda", Title: "エッダ"}, {Name: "Keeper3", Title: "キーパー"}, {Name: "Urd", Title: "ウルズ"}, {Name: "Urd2", Title: "ウルズ"}}}
+	d := func(id, kind, deck string, copies int) cards.Drawn {
+		return cards.Drawn{ID: id, Kind: kind, Name: id, Deck: deck, Copies: copies, Copy: 1, Face: card(colourOf(len(id))), Back: card(backRed)}
+	}
+	drawn := []cards.Drawn{
+		d("E1", "Edda", "エッダ・第1層", 2), d("E3", "Edda", "エッダ・第3層", 1), d("E2", "Edda", "エッダ・第2層", 1),
+		d("K3", "Keeper3", "エッダ・第3層", 2), d("U1", "Urd", "", 3), d("U2", "Urd2", "", 1),
+	}
+	decks, _, err := FromDrawn(l, nil, drawn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, dk := range decks {
+		s := dk.Name + ":"
+		for _, e := range dk.Entries {
+			s += fmt.Sprintf(" %s×%d", e.Card.ID, e.Copies)
+		}
+		got = append(got, s)
+	}
+	want := []string{"エッダ・第1層: E1×2", "エッダ・第3層: E3×1 K3×2", "エッダ・第2層: E2×1", "ウルズ: U1×3 U2×1"}
+	if !slices.Equal(got, want) {
+		t.Errorf("decks %q, want %q", got, want)
 	}
 }

@@ -16,13 +16,7 @@ func URLs(dir, base string) (func(file string) string, error) {
 		if err != nil {
 			return nil, err
 		}
-		return func(file string) string {
-			p := filepath.ToSlash(filepath.Join(abs, file))
-			if !strings.HasPrefix(p, "/") {
-				p = "/" + p // a Windows drive: file:///C:/...
-			}
-			return (&url.URL{Scheme: "file", Path: p}).String()
-		}, nil
+		return func(file string) string { return fileURL(filepath.Join(abs, file)) }, nil
 	}
 	u, err := url.Parse(base)
 	if err != nil || u.Scheme == "" || u.Host == "" && u.Scheme != "file" {
@@ -33,4 +27,17 @@ func URLs(dir, base string) (func(file string) string, error) {
 		u.RawPath = ""
 	}
 	return func(file string) string { return u.JoinPath(file).String() }, nil
+}
+
+// fileURL is the file URL of an absolute path: file:///C:/dir/file for a
+// Windows path (a drive letter, either slash), file:///dir/file for any
+// other, with the characters a URL path cannot hold escaped.
+func fileURL(path string) string {
+	if len(path) >= 3 && path[1] == ':' && (path[2] == '\\' || path[2] == '/') &&
+		('a' <= path[0]|0x20 && path[0]|0x20 <= 'z') {
+		path = "/" + strings.ReplaceAll(path, `\`, "/")
+	} else {
+		path = filepath.ToSlash(path)
+	}
+	return (&url.URL{Scheme: "file", Path: path}).String()
 }
