@@ -78,7 +78,7 @@ func BenchmarkCardsScaled(b *testing.B) {
 			out := b.TempDir()
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := printCards(context.Background(), src, out, targets[0].game.Schema, res, "a4", nil); err != nil {
+				if _, err := printCards(context.Background(), src, out, targets[0].game.Schema, res, "a4", nil, nil); err != nil {
 					b.Fatal(err)
 				}
 			}

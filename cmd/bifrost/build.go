@@ -131,7 +131,7 @@ func buildGame(ctx context.Context, opts *buildOptions, game *sim.Definition, re
 	if err != nil {
 		return err
 	}
-	cardsPDF, err := printCards(ctx, opts.src, opts.out, g, res, "a4", painted)
+	cardsPDF, err := printCards(ctx, opts.src, opts.out, g, res, "a4", painted, opts.Lang())
 	if err != nil {
 		return err
 	}

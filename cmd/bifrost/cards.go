@@ -35,6 +35,8 @@ type cardsOptions struct {
 	output   string
 	print    cards.Options // the print options: faces only, duplex, pack, ink saver
 	draft    bool
+	margin   float64
+	gutter   float64
 }
 
 func newCardsCmd(g *globalOptions) *cobra.Command {
@@ -44,7 +46,13 @@ func newCardsCmd(g *globalOptions) *cobra.Command {
 		Short: "help.cards.short",
 		Long:  "help.cards.long",
 		Args:  exactArgs(1),
-		RunE:  func(cmd *cobra.Command, args []string) error { return runCards(cmd.Context(), opts, args) },
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.print.Margin = &opts.margin
+			if cmd.Flags().Changed("gutter") {
+				opts.print.Gutter = &opts.gutter
+			}
+			return runCards(cmd.Context(), opts, args)
+		},
 	}
 	cmd.Flags().StringVar(&opts.src, "src", "cardsrc", "flag.src.art")
 	cmd.Flags().StringVar(&opts.out, "out", "out", "flag.out")
@@ -57,6 +65,8 @@ func newCardsCmd(g *globalOptions) *cobra.Command {
 	cmd.Flags().BoolVar(&opts.print.Pack, "pack", false, "flag.cards.pack")
 	cmd.Flags().BoolVar(&opts.print.InkSaver, "ink-saver", false, "flag.cards.ink-saver")
 	cmd.Flags().BoolVar(&opts.draft, "draft", false, "flag.cards.draft")
+	cmd.Flags().Float64Var(&opts.margin, "margin", sheet.DefaultMargin, "flag.cards.margin")
+	cmd.Flags().Float64Var(&opts.gutter, "gutter", 0, "flag.cards.gutter")
 	cmd.Flags().StringVar(&opts.output, "output", "", "flag.cards.output")
 	return cmd
 }
@@ -117,7 +127,7 @@ func runCards(ctx context.Context, opts *cardsOptions, args []string) error {
 		fmt.Fprintln(opts.stderr, opts.msg("changed_some", g.ID, nCards.Of(len(changed)), opts.since, strings.Join(changed, ", ")))
 		only = append(only, changed...)
 	}
-	written, err := writeCards(ctx, printJob{src: opts.src, out: opts.out, game: g, res: res, paper: paper, only: only, perCard: opts.perCard, name: name, print: opts.print})
+	written, err := writeCards(ctx, printJob{src: opts.src, out: opts.out, game: g, res: res, paper: paper, only: only, perCard: opts.perCard, name: name, print: opts.print, lang: opts.Lang(), notice: opts.stderr})
 	if err != nil {
 		return err
 	}
@@ -180,8 +190,8 @@ func sheetName(opts *cardsOptions) (string, error) {
 
 // printCards writes out/<game>/cards.pdf for a validated game from its
 // cards painted for the build, and returns its path; build calls it.
-func printCards(ctx context.Context, src, out string, g *schema.Game, res schema.Result, paper string, painted *paintedCards) ([]string, error) {
-	return writeCards(ctx, printJob{src: src, out: out, game: g, res: res, paper: paper, name: "cards.pdf", painted: painted})
+func printCards(ctx context.Context, src, out string, g *schema.Game, res schema.Result, paper string, painted *paintedCards, lang *schema.Lang) ([]string, error) {
+	return writeCards(ctx, printJob{src: src, out: out, game: g, res: res, paper: paper, name: "cards.pdf", painted: painted, lang: lang})
 }
 
 // printJob is one game's printing.
@@ -195,6 +205,8 @@ type printJob struct {
 	name     string // the sheet PDF's file name in out/<game>
 	print    cards.Options
 	painted  *paintedCards // the cards already painted with src's layout and art, or nil
+	lang     *schema.Lang
+	notice   io.Writer // where a sheet that holds fewer cards is told of, or nil
 }
 
 // writeCards writes the job's PDFs atomically and returns their paths. The
@@ -218,6 +230,10 @@ func writeCards(ctx context.Context, j printJob) ([]string, error) {
 	dir := filepath.Join(j.out, g.ID)
 	opt := j.print
 	opt.Paper, opt.Only, opt.ArtDir, opt.Stamp = j.paper, j.only, filepath.Join(j.src, "art"), stamp
+	opt.Lang = j.lang
+	if j.notice != nil {
+		opt.Notice = func(err error) { fmt.Fprintln(j.notice, j.lang.ErrText(err)) }
+	}
 	if !j.perCard {
 		path := filepath.Join(dir, j.name)
 		err := outfile.Write(path, func(w io.Writer) error { return sheet.Render(w, j.res, lay, opt) })

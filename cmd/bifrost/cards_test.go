@@ -209,7 +209,7 @@ func TestPrintCards_IsWhatBuildCalls(t *testing.T) {
 	if err != nil || schema.HasErrors(res.Problems) {
 		t.Fatalf("%v %v", err, res.Problems)
 	}
-	if _, err := printCards(context.Background(), shippedSrc, out, guardian.Schema, res, "letter", nil); err != nil {
+	if _, err := printCards(context.Background(), shippedSrc, out, guardian.Schema, res, "letter", nil, nil); err != nil {
 		t.Fatal(err)
 	}
 	data, err := os.ReadFile(filepath.Join(out, "guardian", "cards.pdf"))

@@ -62,6 +62,8 @@ var helpTexts = schema.Catalogue{
 	"flag.cards.duplex":        {"両面印刷のとじ方：long か short（short は裏面を上下反転）", "the printer's flip for the backs: long or short (short-edge mirrors the backs top to bottom)"},
 	"flag.cards.faces-only":    {"裏面を印刷しない（手持ちのカードにスリーブで重ねる場合）", "print no backs (for sleeving over existing cards)"},
 	"flag.cards.ink-saver":     {"裏面を輪郭だけで印刷する", "print backs as outlines only"},
+	"flag.cards.margin":        {"用紙の端からトンボまでの余白（mm、既定 5）。家庭用プリンタの印刷できない縁にトンボがかからないように", "margin from the paper edge to the crop marks in mm (default 5), so that no mark falls in a home printer's unprintable border"},
+	"flag.cards.gutter":        {"カードの間隔（mm、既定はレイアウトの値 6 で、どの辺にも塗り足し 3 mm）。0 で隣と切り線を共有する", "space between cards in mm (default the layout's 6: the full 3 mm bleed on every side); 0 shares one cut line between neighbours"},
 	"flag.cards.only":          {"この ID のカードだけを印刷する（「,」区切り）", "print only these card IDs (comma-separated)"},
 	"flag.cards.output":        {"out/GAME に書く PDF のファイル名（既定は cards.pdf、--changed-since のときは cards-changed.pdf）", "file name of the sheet PDF in out/GAME (default cards.pdf, or cards-changed.pdf with --changed-since)"},
 	"flag.cards.pack":          {"種類ごとに用紙を改めず、複数の種類を同じ用紙に詰める", "fill sheets with several kinds instead of starting each kind on a new sheet"},

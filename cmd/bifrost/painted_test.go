@@ -41,7 +41,7 @@ func TestBuildShowsEveryCardFromTheOnePaintingItMade(t *testing.T) {
 		painted.drawn[i].Face = &face
 	}
 	out := t.TempDir()
-	sheets, err := printCards(context.Background(), shippedSrc, out, g, res, "a4", painted)
+	sheets, err := printCards(context.Background(), shippedSrc, out, g, res, "a4", painted, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -39,6 +39,19 @@ type Options struct {
 	// painted over it, instead of painting it again. Backs are painted
 	// anew under InkSaver.
 	Painted []Drawn
+	// Margin is the printable-area margin in mm from each paper edge to the
+	// crop marks; nil is sheet.DefaultMargin.
+	Margin *float64
+	// Gutter is the space in mm between neighbouring cards' trims; nil is
+	// the layout's. 0 shares one cut line between neighbours (no bleed
+	// between them); below twice the bleed, each card keeps half of it.
+	Gutter *float64
+	// Lang is the language of the printing note on every sheet (nil:
+	// Japanese).
+	Lang *schema.Lang
+	// Notice, when not nil, is told what the player should know about the
+	// sheets: a paper that holds fewer cards than usual, and why.
+	Notice func(error)
 }
 
 // UnknownCardsError is returned when Options.Only names cards the game does

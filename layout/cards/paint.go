@@ -502,3 +502,13 @@ func darken(c spec.RGB, t float64) spec.RGB {
 	f := func(v int) int { return int(float64(v)*t + 0.5) }
 	return spec.RGB{R: f(c.R), G: f(c.G), B: f(c.B)}
 }
+
+// Note lays one line of s out in the layout's default font at size pt in
+// dark grey into l, its top-left corner at (x, y): a printing note in a
+// sheet's margin, not part of any card.
+func (pt *Painter) Note(l *draw.List, s string, x, y, size float64) {
+	pt.list, pt.card, pt.side = l, nil, ""
+	h := size * text.MMPerPt
+	pt.text(draftEl, s, x, y, 1000, h*1.2, text.Style{Size: size, Min: size, Leading: 1, MaxLines: 1}, "left", "top", spec.RGB{R: 60, G: 60, B: 60}, false, source{})
+	pt.list = nil
+}

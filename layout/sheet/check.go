@@ -61,7 +61,7 @@ func Check(g *schema.Game, res schema.Result, l *spec.Layout, book *schema.Book,
 			}
 		} else {
 			for _, p := range Papers() {
-				if _, err := newGrid(l, papers[p], k.Size); err != nil {
+				if _, err := newGrid(l, papers[p], k.Size, imposition{margin: DefaultMargin, gutter: l.Sheet.Gutter}); err != nil {
 					ps = append(ps, schema.Problem{Severity: schema.Error, File: fmt.Sprintf("%s:%d", l.File, k.Line), Message: lang.ErrText(err)})
 				}
 			}

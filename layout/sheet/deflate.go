@@ -27,9 +27,15 @@ var (
 	plainHead = regexp.MustCompile(`^\d+ 0 obj\n<</Length (\d+)>>\nstream\n`)
 )
 
+var (
+	catalog      = []byte("/Type /Catalog\n")
+	printScaling = []byte("/Type /Catalog\n/ViewerPreferences <</PrintScaling /None>>\n")
+)
+
 // deflateStreams compresses each stream of pdf whose dictionary is a bare
 // <</Length n>> (the page contents fpdf writes with compression off) and
-// returns the document with its offsets fixed.
+// returns the document with its offsets fixed and its catalog asking
+// viewers to print at actual size.
 func deflateStreams(pdf []byte) ([]byte, error) {
 	// A programmer's error: the PDF is the one fpdf just wrote.
 	bad := func(why string) ([]byte, error) { return nil, fmt.Errorf("cards: cannot compress the PDF: %s", why) }
@@ -80,7 +86,10 @@ func deflateStreams(pdf []byte) ([]byte, error) {
 		moved[obj] = out.Len()
 		sm := plainHead.FindSubmatch(seg)
 		if sm == nil {
-			out.Write(seg)
+			// fpdf cannot set viewer preferences: the catalog gets
+			// PrintScaling /None here, so a viewer's print dialog
+			// starts at actual size rather than fit to page.
+			out.Write(bytes.Replace(seg, catalog, printScaling, 1))
 			continue
 		}
 		ln, _ := strconv.Atoi(string(sm[1]))

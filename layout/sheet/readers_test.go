@@ -133,8 +133,13 @@ func expected(t *testing.T, g *schema.Game, data any) printed {
 	return p
 }
 
-// sheets is the number of sheets of paper a kind of n cards fills, 9 a sheet.
-func sheets(n int) int { return (n + 8) / 9 }
+// perSheet is how many 63 × 88 mm cards an A4 sheet holds by default: 2
+// columns × 3 rows, since 3 columns with 6 mm gutters, 3 mm bleed, the
+// crop marks and a 5 mm margin need 217 mm of the paper's 210.
+const perSheet = 6
+
+// sheets is the number of sheets of paper a kind of n cards fills.
+func sheets(n int) int { return (n + perSheet - 1) / perSheet }
 
 // wantPages is the sheet arithmetic: each kind starts a new sheet (except
 // bloodrage's reference cards, which share one), each sheet is a face page

@@ -54,6 +54,11 @@ func newPDF(l *spec.Layout, page spec.Size) *fpdf.Fpdf {
 // deck is a Deck being imposed on sheets.
 type deck struct{ *cards.Deck }
 
+// DefaultMargin is the printable-area margin, in mm, from each paper edge
+// to the crop marks when Options.Margin is nil: most home printers leave
+// 3 to 5 mm unprinted.
+const DefaultMargin = 5.0
+
 // grid is how cards of one size sit on a sheet of paper.
 type grid struct {
 	page       spec.Size
@@ -63,31 +68,75 @@ type grid struct {
 	w, h       float64 // card trim
 }
 
-// newGrid fits as many cards as possible on the paper, leaving room for the
-// bleed and crop marks outside the outer cards; the gutter between cards is
-// the layout's, or less when the paper is short of room.
-func newGrid(l *spec.Layout, page, card spec.Size) (grid, error) {
-	room := l.Bleed + l.Sheet.MarkOffset + l.Sheet.MarkLength
-	g := grid{page: page, w: card.W, h: card.H}
-	fit := func(paper, size float64) (int, float64) {
-		n := int(math.Floor((paper - 2*room + 1e-9) / size))
-		if n < 1 {
-			return 0, 0
-		}
-		gap := 0.0
-		if n > 1 {
-			gap = math.Min(l.Sheet.Gutter, (paper-2*room-float64(n)*size)/float64(n-1))
-		}
-		return n, math.Max(gap, 0)
+// imposition is how the cards are spaced on a sheet: the margin from the
+// paper edge to the crop marks and the gutter between neighbouring trims.
+type imposition struct{ margin, gutter float64 }
+
+// impositionOf reads the margin and gutter from opt, defaulting to
+// DefaultMargin and the layout's gutter.
+func impositionOf(l *spec.Layout, opt cards.Options) (imposition, error) {
+	im := imposition{margin: DefaultMargin, gutter: l.Sheet.Gutter}
+	if opt.Margin != nil {
+		im.margin = *opt.Margin
 	}
-	g.cols, g.gx = fit(page.W, card.W)
-	g.rows, g.gy = fit(page.H, card.H)
+	if opt.Gutter != nil {
+		im.gutter = *opt.Gutter
+	}
+	if im.margin < 0 || im.margin > 50 || math.IsNaN(im.margin) {
+		return im, schema.Errorf("余白は 0〜50 mm です（指定: %g）", "the margin must be 0 to 50 mm (got %g)", im.margin)
+	}
+	if im.gutter < 0 || im.gutter > 30 || math.IsNaN(im.gutter) {
+		return im, schema.Errorf("カードの間隔は 0〜30 mm です（指定: %g）", "the gutter must be 0 to 30 mm (got %g)", im.gutter)
+	}
+	return im, nil
+}
+
+// room is what lies outside the outer trims on each side of a sheet: the
+// bleed, the crop marks' offset and length, and the margin.
+func (im imposition) room(l *spec.Layout) float64 {
+	return l.Bleed + l.Sheet.MarkOffset + l.Sheet.MarkLength + im.margin
+}
+
+// fit is how many cards of size fit across paper with room on each side and
+// gutter between them; nothing is shrunk.
+func fit(paper, room, size, gutter float64) int {
+	return max(int(math.Floor((paper-2*room+gutter+1e-9)/(size+gutter))), 0)
+}
+
+// newGrid fits as many cards as the paper holds with the margin, the crop
+// marks and the bleed outside the outer cards and the gutter between them,
+// centred on the paper. Nothing is shrunk: a smaller paper holds fewer
+// cards.
+func newGrid(l *spec.Layout, page, card spec.Size, im imposition) (grid, error) {
+	room := im.room(l)
+	g := grid{page: page, w: card.W, h: card.H, gx: im.gutter, gy: im.gutter}
+	g.cols = fit(page.W, room, card.W, im.gutter)
+	g.rows = fit(page.H, room, card.H, im.gutter)
 	if g.cols == 0 || g.rows == 0 {
-		return g, schema.Errorf("%.1f × %.1f mm のカードは、塗り足し %.1f mm とトンボを付けると %.1f × %.1f mm の用紙に収まりません", "a %.1f × %.1f mm card with %.1f mm bleed and crop marks does not fit on %.1f × %.1f mm paper", card.W, card.H, l.Bleed, page.W, page.H)
+		return g, schema.Errorf("%.1f × %.1f mm のカードは、塗り足し %.1f mm とトンボと余白 %.1f mm を付けると %.1f × %.1f mm の用紙に収まりません", "a %.1f × %.1f mm card with %.1f mm bleed, crop marks and a %.1f mm margin does not fit on %.1f × %.1f mm paper", card.W, card.H, l.Bleed, im.margin, page.W, page.H)
 	}
 	g.x0 = (page.W - (float64(g.cols)*card.W + float64(g.cols-1)*g.gx)) / 2
 	g.y0 = (page.H - (float64(g.rows)*card.H + float64(g.rows-1)*g.gy)) / 2
 	return g, nil
+}
+
+// fewer says, when g holds fewer cards than the paper would with shared
+// cuts and no margin, how many a sheet holds and why; nil otherwise.
+func (g grid) fewer(l *spec.Layout, im imposition, paper string) error {
+	bare := imposition{}.room(l)
+	most := fit(g.page.W, bare, g.w, 0) * fit(g.page.H, bare, g.h, 0)
+	if g.cols*g.rows >= most {
+		return nil
+	}
+	shared := imposition{margin: im.margin}
+	if n := fit(g.page.W, shared.room(l), g.w, 0) * fit(g.page.H, shared.room(l), g.h, 0); im.gutter > 0 && n > g.cols*g.rows {
+		return schema.Errorf("%s 用紙には %.0f × %.0f mm のカードを 1 枚に %d 枚（%d 列 × %d 段）印刷します。余白 %.1f mm、塗り足し %.1f mm、間隔 %.1f mm を保つため縮小はしません（--gutter 0 で切り線を共有すると %d 枚）",
+			"%s paper: the %.0f × %.0f mm cards print %d a sheet (%d columns × %d rows) to keep the %.1f mm margin, %.1f mm bleed and %.1f mm gutter; nothing is shrunk (--gutter 0 shares the cuts: %d a sheet)",
+			strings.ToUpper(paper), g.w, g.h, g.cols*g.rows, g.cols, g.rows, im.margin, l.Bleed, im.gutter, n)
+	}
+	return schema.Errorf("%s 用紙には %.0f × %.0f mm のカードを 1 枚に %d 枚（%d 列 × %d 段）印刷します。余白 %.1f mm、塗り足し %.1f mm、間隔 %.1f mm を保つため縮小はしません",
+		"%s paper: the %.0f × %.0f mm cards print %d a sheet (%d columns × %d rows) to keep the %.1f mm margin, %.1f mm bleed and %.1f mm gutter; nothing is shrunk",
+		strings.ToUpper(paper), g.w, g.h, g.cols*g.rows, g.cols, g.rows, im.margin, l.Bleed, im.gutter)
 }
 
 // cell places card i; flipX mirrors the columns (a long-edge back), flipY
@@ -121,8 +170,13 @@ func Render(w io.Writer, res schema.Result, l *spec.Layout, opt cards.Options) e
 	}
 	art := cards.NewArtStore(opt.ArtDir)
 	defer art.Close()
+	im, err := impositionOf(l, opt)
+	if err != nil {
+		return err
+	}
 	pdf := newPDF(l, paper)
 	p := newPrinter(pdf, l, d.Dataset, art, opt)
+	p.im, p.paperName = im, strings.ToLower(cmpOrS(opt.Paper, "a4"))
 	if err := (deck{d}).render(p, paper, opt); err != nil {
 		return err
 	}
@@ -152,10 +206,13 @@ func output(pdf *fpdf.Fpdf, w io.Writer) error {
 
 // printer lays cards out and replays their drawings onto one PDF.
 type printer struct {
-	pdf     *fpdf.Fpdf
-	out     *draw.PDF
-	pt      *cards.Painter
-	painted map[paintedSide]*draw.List // Options.Painted
+	pdf       *fpdf.Fpdf
+	out       *draw.PDF
+	pt        *cards.Painter
+	painted   map[paintedSide]*draw.List // Options.Painted
+	im        imposition
+	paperName string
+	told      map[spec.Size]bool // the card sizes Options.Notice was told about
 }
 
 // paintedSide names one side of one copy of a card.
@@ -167,7 +224,7 @@ type paintedSide struct {
 func newPrinter(pdf *fpdf.Fpdf, l *spec.Layout, ds *spec.Dataset, art *cards.ArtStore, opt cards.Options) *printer {
 	pt := cards.NewPainter(l, ds, art, false)
 	pt.InkSaver, pt.Draft, pt.Stamp = opt.InkSaver, opt.Draft, opt.Stamp
-	p := &printer{pdf: pdf, out: draw.NewPDF(pdf, l.FontNameInPDF), pt: pt, painted: map[paintedSide]*draw.List{}}
+	p := &printer{pdf: pdf, out: draw.NewPDF(pdf, l.FontNameInPDF), pt: pt, painted: map[paintedSide]*draw.List{}, told: map[spec.Size]bool{}}
 	for _, d := range opt.Painted {
 		p.painted[paintedSide{d.Kind, d.ID, "face", d.Copy}] = d.Face
 		if d.Back != nil && !opt.InkSaver {
@@ -237,9 +294,13 @@ func (d deck) render(p *printer, paper spec.Size, opt cards.Options) error {
 // sheets lays the queue of cards of one size out, a face page then its back page, the
 // back mirrored for the printer's flip.
 func (d deck) sheets(p *printer, paper spec.Size, queue []*spec.Card, opt cards.Options) error {
-	g, err := newGrid(d.Layout, paper, queue[0].Kind.Size)
+	g, err := newGrid(d.Layout, paper, queue[0].Kind.Size, p.im)
 	if err != nil {
 		return err
+	}
+	if n := g.fewer(d.Layout, p.im, p.paperName); n != nil && opt.Notice != nil && !p.told[queue[0].Kind.Size] {
+		p.told[queue[0].Kind.Size] = true
+		opt.Notice(n)
 	}
 	per := g.cols * g.rows
 	for start := 0; start < len(queue); start += per {
@@ -254,6 +315,7 @@ func (d deck) sheets(p *printer, paper spec.Size, queue []*spec.Card, opt cards.
 				d.placeCard(p, g, c, x, y, col, row, back)
 			}
 			d.cropMarks(p, g)
+			d.scaleNote(p, g, opt.Lang)
 		}
 	}
 	return nil
@@ -465,4 +527,50 @@ func trimMarks(pdf *fpdf.Fpdf, x, y float64, s spec.Size, bleed float64) {
 	} {
 		pdf.Line(v[0], v[1], v[2], v[3])
 	}
+}
+
+// Ruler is the length of the scale ruler printed in the margin of every
+// sheet, in mm.
+const Ruler = 50.0
+
+// noteSize is the size of the printing note, in pt.
+const noteSize = 6.0
+
+// scaleNote prints, in the margin above the crop marks (or, when that is
+// too narrow, left of them, reading upward), a ruler Ruler mm long with a
+// tick each millimetre and the request to print at actual size, so that a
+// printout shrunk to fit the page can be told at once.
+func (d deck) scaleNote(p *printer, g grid, lang *schema.Lang) {
+	l := d.Layout
+	out := l.Bleed + l.Sheet.MarkOffset + l.Sheet.MarkLength
+	top := g.y0 - out
+	left := g.x0 - out
+	const depth, gap = 2.8, 1.0 // the ruler's height across, and its gap to the marks
+	list := &draw.List{}
+	var ox, oy, angle float64
+	switch {
+	case top-gap-depth >= p.im.margin-1e-9:
+		ox, oy = math.Max(p.im.margin, left), top-gap
+	case left-gap-depth >= p.im.margin-1e-9:
+		ox, oy, angle = left-gap, g.page.H/2+Ruler, 90
+	default: // no margin wide enough: on the top edge of the paper
+		ox, oy = math.Max(p.im.margin, left), depth
+	}
+	list.Add(&draw.Rotate{Angle: angle, X: ox, Y: oy})
+	ink := draw.RGB(0, 0, 0)
+	list.Add(&draw.Shape{Kind: draw.Line, X: ox, Y: oy, W: Ruler, Stroke: ink, Line: 0.15})
+	for i := 0; i <= int(Ruler); i++ {
+		tick := 1.0
+		switch {
+		case i%10 == 0:
+			tick = 2.4
+		case i%5 == 0:
+			tick = 1.7
+		}
+		list.Add(&draw.Shape{Kind: draw.Line, X: ox + float64(i), Y: oy, H: -tick, Stroke: ink, Line: 0.1})
+	}
+	note := lang.Pick("%g mm　100%%（実際のサイズ）で印刷してください", "%g mm · Print at 100%% (actual size)")
+	p.pt.Note(list, fmt.Sprintf(note, Ruler), ox+Ruler+2, oy-depth, noteSize)
+	list.Add(draw.Pop{})
+	p.out.Draw(list, 0, 0)
 }
