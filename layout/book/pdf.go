@@ -13,6 +13,8 @@ import (
 	"github.com/yuin/goldmark/ast"
 
 	"bifrost/layout/draw"
+	"bifrost/layout/sheet"
+	"bifrost/layout/spec"
 	"bifrost/layout/text"
 	"bifrost/schema"
 )
@@ -36,7 +38,12 @@ type pdfConfig struct {
 	images       fs.FS
 	lang         *schema.Lang // of the errors
 	paper        string       // overrides the front matter's paper when set
+	inkSaver     bool         // a card-size sheet without its colour fills
 }
+
+// WithInkSaver prints a card-size sheet with its frame as outlines and no
+// fill in the bleed; its text is the same.
+func WithInkSaver(on bool) PDFOption { return func(c *pdfConfig) { c.inkSaver = on } }
 
 // WithPaper sets the paper ("A5", "A4" or "card"), whatever the front
 // matter says: the one turn summary printed at A5 and at card size.
@@ -77,7 +84,15 @@ func PDF(w io.Writer, md []byte, cards *Cards, opts ...PDFOption) error {
 	if err != nil {
 		return err
 	}
-	return r.pdf.Output(w)
+	if r.g.cut == 0 {
+		return r.pdf.Output(w)
+	}
+	var b bytes.Buffer
+	if err := r.pdf.Output(&b); err != nil {
+		return err
+	}
+	_, err = w.Write(sheet.SortBoxes(b.Bytes()))
+	return err
 }
 
 // typeset lays the book out and draws it, ready for output.
@@ -101,6 +116,7 @@ func typeset(md []byte, cards *Cards, opts ...PDFOption) (*typesetter, error) {
 	if meta.Sheet {
 		g = g.sheet()
 	}
+	g = g.cutOut()
 	r := &typesetter{g: g, cfg: cfg, cards: cards, src: md, meta: meta, latinSpace: meta.LatinSpace}
 	r.pdf = newBookPDF(g, meta.Title)
 	r.pdf.SetFont(FontFamily, "", g.body)
@@ -144,6 +160,9 @@ type geometry struct {
 	sheetOnly                bool    // the paper is for a sheet only, not a book
 	sides                    int     // the pages a sheet may take (0: one)
 	headSpace                float64 // the space around headings, times the usual (0: the usual)
+	bleed                    float64 // a card-size sheet's bleed, mm (0: cut at the page's edge)
+	cut                      float64 // where the trim starts on the page, after cutOut
+	trimW, trimH             float64 // the trim, after cutOut
 }
 
 var geometries = map[string]geometry{
@@ -154,10 +173,30 @@ var geometries = map[string]geometry{
 		body: 10.5, small: 8.5, table: 9.5, h1: 18, h2: 14, h3: 12, title: 30,
 		leading: 1.75, tableLeading: 1.4, footerY: 285},
 	// A turn summary the size of a poker card, printed on its two sides
-	// (two pages, no page numbers) and cut at the page's edge.
-	"CARD": {name: "card", w: 63, h: 88, left: 4.5, right: 4.5, top: 5, bottom: 5,
+	// (two pages, no page numbers), each page the trim with its bleed and
+	// トンボ around it, framed like the cards.
+	"CARD": {name: "card", w: 63, h: 88, left: 5.5, right: 5.5, top: 6, bottom: 6,
 		body: 6.9, small: 6.2, table: 6.6, h1: 9, h2: 8, h3: 7.6, title: 10,
-		leading: 1.6, tableLeading: 1.35, footerY: 85, sheetOnly: true, sides: 2, headSpace: 0.35},
+		leading: 1.6, tableLeading: 1.35, footerY: 85, sheetOnly: true, sides: 2, headSpace: 0.35,
+		bleed: 3},
+}
+
+// cardRoom is the room around a card-size sheet's bleed for its トンボ, mm.
+const cardRoom = 12.0
+
+// cutOut gives a paper with bleed a page the trim plus the bleed plus room
+// for トンボ, the type area moved with the trim; other papers are as they
+// are.
+func (g geometry) cutOut() geometry {
+	if g.bleed == 0 {
+		return g
+	}
+	m := g.bleed + cardRoom
+	g.cut, g.trimW, g.trimH = m, g.w, g.h
+	g.w, g.h = g.w+2*m, g.h+2*m
+	g.left, g.right, g.top, g.bottom = g.left+m, g.right+m, g.top+m, g.bottom+m
+	g.footerY += m
+	return g
 }
 
 func (g geometry) contentW() float64 { return g.w - g.left - g.right }
@@ -209,6 +248,7 @@ var (
 	tableRule     = rgb{190, 175, 160}
 	ruleColour    = rgb{180, 170, 155}
 	titleRuleTint = rgb{200, 180, 150}
+	panelColour   = rgb{253, 250, 243}
 )
 
 // typesetter holds one book being typeset.
@@ -385,6 +425,7 @@ func (r *typesetter) emit() error {
 	lastLevel := -1
 	for _, pg := range r.pages {
 		r.pdf.AddPageFormat("P", fpdf.SizeType{Wd: r.g.w, Ht: r.g.h})
+		r.cardFrame()
 		d.reset()
 		for _, a := range pg.anchors {
 			s := r.secs[a.sec]
@@ -400,6 +441,35 @@ func (r *typesetter) emit() error {
 				return err
 			}
 		}
+		if r.g.cut > 0 {
+			sheet.TrimMarks(r.pdf, r.g.cut, r.g.cut, spec.Size{W: r.g.trimW, H: r.g.trimH}, r.g.bleed)
+		}
 	}
 	return nil
+}
+
+// cardFrame draws a card-size sheet's frame, as the cards have one: the
+// accent colour over the trim and its bleed and a light panel inset from
+// the trim for the text; with the ink saver, the panel's outline only. It
+// sets the page's TrimBox and BleedBox.
+func (r *typesetter) cardFrame() {
+	g := r.g
+	if g.cut == 0 {
+		return
+	}
+	b := g.bleed
+	r.pdf.SetPageBox("trim", g.cut, g.cut, g.trimW, g.trimH)
+	r.pdf.SetPageBox("bleed", g.cut-b, g.cut-b, g.trimW+2*b, g.trimH+2*b)
+	const inset, radius = 2.5, 2.0 // the panel inside the trim
+	x, y, w, h := g.cut+inset, g.cut+inset, g.trimW-2*inset, g.trimH-2*inset
+	if r.cfg.inkSaver {
+		r.pdf.SetDrawColor(accentColour.r, accentColour.g, accentColour.b)
+		r.pdf.SetLineWidth(0.35)
+		r.pdf.RoundedRect(x, y, w, h, radius, "1234", "D")
+		return
+	}
+	r.pdf.SetFillColor(accentColour.r, accentColour.g, accentColour.b)
+	r.pdf.Rect(g.cut-b, g.cut-b, g.trimW+2*b, g.trimH+2*b, "F")
+	r.pdf.SetFillColor(panelColour.r, panelColour.g, panelColour.b)
+	r.pdf.RoundedRect(x, y, w, h, radius, "1234", "F")
 }

@@ -23,7 +23,9 @@ type Options struct {
 	// Pack fills sheets with cards of several kinds of one size instead of
 	// starting every kind on a new sheet.
 	Pack bool
-	// InkSaver prints backs as outlines: no fills, text outlined.
+	// InkSaver prints faces and backs as outlines: no fills, nothing in the
+	// bleed; a back's text outlined, a face's filled in a colour that shows
+	// on white paper. The text layer is the same.
 	InkSaver bool
 	// Draft, when not nil, prints even though the data has problems: the
 	// face of each card named here by ID carries a diagonal DRAFT band with
@@ -36,8 +38,8 @@ type Options struct {
 	// Painted are sides already painted with the same layout (the same
 	// *spec.Layout) and ArtDir, without Stamp, Draft or InkSaver (DrawCopies
 	// of a build): sheet.Render prints each as it is, with the stamp and band
-	// painted over it, instead of painting it again. Backs are painted
-	// anew under InkSaver.
+	// painted over it, instead of painting it again. Under InkSaver every
+	// side is painted anew.
 	Painted []Drawn
 	// Margin is the printable-area margin in mm from each paper edge to the
 	// crop marks; nil is sheet.DefaultMargin.

@@ -35,7 +35,7 @@ type Painter struct {
 	// the card (an icon's text equivalent).
 	invisible bool
 	regions   bool                // record each element's box in the list (DrawAll; the PDF needs none)
-	InkSaver  bool                // backs as outlines (see Options.InkSaver)
+	InkSaver  bool                // fills as outlines (see Options.InkSaver)
 	Draft     map[string][]string // see Options.Draft
 	Stamp     string              // see Options.Stamp
 }
@@ -314,8 +314,15 @@ func (pt *Painter) text(e *spec.Element, s string, x, y, w, h float64, st text.S
 			switch {
 			case pt.invisible:
 				t.Mode = draw.TextInvisible
-			case pt.outlined():
+			case pt.outlined() && pt.side == "back":
 				t.Mode, t.Color, t.Line = draw.TextStroke, *paintOf(outline(col)), sizeMM*0.03
+			case pt.outlined():
+				// A face's text stays filled, in a colour that shows on
+				// white paper now that the fill behind it is gone.
+				t.Color = *paintOf(outline(col))
+				if r.Stroke {
+					t.Mode, t.Line = draw.TextFillStroke, sizeMM*0.035
+				}
 			case r.Stroke:
 				t.Mode, t.Line = draw.TextFillStroke, sizeMM*0.035
 			}
@@ -325,8 +332,9 @@ func (pt *Painter) text(e *spec.Element, s string, x, y, w, h float64, st text.S
 	}
 }
 
-// outlined is true while drawing a back with the ink saver on.
-func (pt *Painter) outlined() bool { return pt.InkSaver && pt.side == "back" }
+// outlined is true while drawing with the ink saver on: fills become
+// outlines (a background into the bleed goes) on faces and backs alike.
+func (pt *Painter) outlined() bool { return pt.InkSaver && pt.side != "" }
 
 // outline is the colour an ink-saving outline is drawn in: the colour
 // itself, or mid grey when it is too light to see on white paper.

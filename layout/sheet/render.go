@@ -200,7 +200,7 @@ func output(pdf *fpdf.Fpdf, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	_, err = w.Write(boxOrder.ReplaceAll(data, []byte("$2$1")))
+	_, err = w.Write(SortBoxes(data))
 	return err
 }
 
@@ -226,8 +226,11 @@ func newPrinter(pdf *fpdf.Fpdf, l *spec.Layout, ds *spec.Dataset, art *cards.Art
 	pt.InkSaver, pt.Draft, pt.Stamp = opt.InkSaver, opt.Draft, opt.Stamp
 	p := &printer{pdf: pdf, out: draw.NewPDF(pdf, l.FontNameInPDF), pt: pt, painted: map[paintedSide]*draw.List{}, told: map[spec.Size]bool{}}
 	for _, d := range opt.Painted {
+		if opt.InkSaver {
+			break // painted with their fills
+		}
 		p.painted[paintedSide{d.Kind, d.ID, "face", d.Copy}] = d.Face
-		if d.Back != nil && !opt.InkSaver {
+		if d.Back != nil {
 			p.painted[paintedSide{d.Kind, d.ID, "back", d.Copy}] = d.Back
 		}
 	}
@@ -483,7 +486,7 @@ func (d deck) renderOne(w io.Writer, c *spec.Card, opt cards.Options) error {
 		pdf.ClipRect(m-l.Bleed, m-l.Bleed, k.Size.W+2*l.Bleed, k.Size.H+2*l.Bleed, false)
 		p.side(els, c, []string{"face", "back"}[i], m, m)
 		pdf.ClipEnd()
-		trimMarks(pdf, m, m, k.Size, l.Bleed)
+		TrimMarks(pdf, m, m, k.Size, l.Bleed)
 	}
 	if len(p.pt.Issues) > 0 && opt.Draft == nil {
 		return cards.NewIssuesError(p.pt.Issues, d.Dataset)
@@ -491,15 +494,20 @@ func (d deck) renderOne(w io.Writer, c *spec.Card, opt cards.Options) error {
 	return output(pdf, w)
 }
 
+// SortBoxes puts each page's TrimBox before its BleedBox in a PDF fpdf
+// wrote, so that the same document gives the same bytes.
+func SortBoxes(pdf []byte) []byte { return boxOrder.ReplaceAll(pdf, []byte("$2$1")) }
+
 // boxOrder finds a page's BleedBox written before its TrimBox: fpdf writes
 // a page's boxes in map order, so they are put back in one order for
 // byte-identical output. Both lines keep their lengths, so the
 // cross-reference offsets stay right.
 var boxOrder = regexp.MustCompile(`(/BleedBox \[[0-9. ]+\]\n)(/TrimBox \[[0-9. ]+\]\n)`)
 
-// trimMarks draws Japanese-style トンボ: double corner marks (the inner line
-// on the trim, the outer on the bleed) and centre marks on each side.
-func trimMarks(pdf *fpdf.Fpdf, x, y float64, s spec.Size, bleed float64) {
+// TrimMarks draws Japanese-style トンボ around the trim s at (x, y):
+// double corner marks (the inner line on the trim, the outer on the bleed)
+// and centre marks on each side, 10 mm long outside the bleed.
+func TrimMarks(pdf *fpdf.Fpdf, x, y float64, s spec.Size, bleed float64) {
 	pdf.SetDrawColor(0, 0, 0)
 	pdf.SetLineWidth(0.1)
 	L := float64(tombo - 2)
