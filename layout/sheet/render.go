@@ -279,7 +279,7 @@ func (d deck) render(p *printer, paper spec.Size, opt cards.Options) error {
 				return err
 			}
 			for _, c := range d.Cards[k] {
-				d.board(p, paper, c, opt.FacesOnly)
+				d.board(p, paper, c, opt.FacesOnly, opt.Lang)
 			}
 			continue
 		}
@@ -318,7 +318,8 @@ func (d deck) sheets(p *printer, paper spec.Size, queue []*spec.Card, opt cards.
 				d.placeCard(p, g, c, x, y, col, row, back)
 			}
 			d.cropMarks(p, g)
-			d.scaleNote(p, g, opt.Lang)
+			out := d.Layout.Bleed + d.Layout.Sheet.MarkOffset + d.Layout.Sheet.MarkLength
+			scaleNote(p, g.x0-out, g.y0-out, paper.H, opt.Lang)
 		}
 	}
 	return nil
@@ -390,8 +391,8 @@ func dedupe(xs []float64) []float64 {
 
 // board draws a board centred on a page of its own orientation, then its
 // back page: the layout's back, or a blank page so duplex printing keeps
-// one board per sheet.
-func (d deck) board(p *printer, paper spec.Size, c *spec.Card, facesOnly bool) {
+// one board per sheet; each page with the ruler and the print-at-100% note.
+func (d deck) board(p *printer, paper spec.Size, c *spec.Card, facesOnly bool, lang *schema.Lang) {
 	k := c.Kind
 	page := paper
 	orient := "P"
@@ -413,6 +414,7 @@ func (d deck) board(p *printer, paper spec.Size, c *spec.Card, facesOnly bool) {
 			p.side(k.Back, c, "back", x, y)
 		}
 		p.pdf.ClipEnd()
+		scaleNote(p, x, y, page.H, lang)
 	}
 }
 
@@ -544,15 +546,12 @@ const Ruler = 50.0
 // noteSize is the size of the printing note, in pt.
 const noteSize = 6.0
 
-// scaleNote prints, in the margin above the crop marks (or, when that is
-// too narrow, left of them, reading upward), a ruler Ruler mm long with a
-// tick each millimetre and the request to print at actual size, so that a
-// printout shrunk to fit the page can be told at once.
-func (d deck) scaleNote(p *printer, g grid, lang *schema.Lang) {
-	l := d.Layout
-	out := l.Bleed + l.Sheet.MarkOffset + l.Sheet.MarkLength
-	top := g.y0 - out
-	left := g.x0 - out
+// scaleNote prints, in the margin above what is printed from (left, top)
+// on a page pageH high (or, when that is too narrow, left of it, reading
+// upward), a ruler Ruler mm long with a tick each millimetre and the
+// request to print at actual size, so that a printout shrunk to fit the
+// page can be told at once.
+func scaleNote(p *printer, left, top, pageH float64, lang *schema.Lang) {
 	const depth, gap = 2.8, 1.0 // the ruler's height across, and its gap to the marks
 	list := &draw.List{}
 	var ox, oy, angle float64
@@ -560,7 +559,7 @@ func (d deck) scaleNote(p *printer, g grid, lang *schema.Lang) {
 	case top-gap-depth >= p.im.margin-1e-9:
 		ox, oy = math.Max(p.im.margin, left), top-gap
 	case left-gap-depth >= p.im.margin-1e-9:
-		ox, oy, angle = left-gap, g.page.H/2+Ruler, 90
+		ox, oy, angle = left-gap, pageH/2+Ruler, 90
 	default: // no margin wide enough: on the top edge of the paper
 		ox, oy = math.Max(p.im.margin, left), depth
 	}
