@@ -349,6 +349,8 @@ var helpTexts = schema.Catalogue{
 	// Without one a flag would show its Go type (string, stringArray), which
 	// a test forbids.
 	"arg.base":            {"REV", "REV"},
+	"arg.gutter":          {"ミリ", "MM"},
+	"arg.margin":          {"ミリ", "MM"},
 	"arg.base-url":        {"URL", "URL"},
 	"arg.bots":            {"ボット", "BOTS"},
 	"arg.changed-since":   {"REV", "REV"},

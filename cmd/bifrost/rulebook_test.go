@@ -233,8 +233,9 @@ func TestTurnSummaryIsOnePageAtA5AndTwoSidesAtCardSize(t *testing.T) {
 		if a, b := strings.TrimSuffix(strings.Join(strings.Fields(text), ""), "1"), strings.Join(strings.Fields(strings.ReplaceAll(cardText, "\f", "")), ""); a != b {
 			t.Errorf("%s: the card-size summary says something else than the A5 one:\n%s\n%s", g.ID, a, b)
 		}
-		if info, err := exec.Command("pdfinfo", card).Output(); err != nil || !strings.Contains(string(info), "178.58 x 249.45 pts") {
-			t.Errorf("%s: summary-card.pdf is not 63 × 88 mm: %s %v", g.ID, info, err)
+		// The page is the 63 × 88 mm trim plus 3 mm bleed and 12 mm for トンボ on each side.
+		if info, err := exec.Command("pdfinfo", "-box", card).Output(); err != nil || !strings.Contains(string(info), "263.62 x 334.49 pts") || !regexp.MustCompile(`TrimBox:\s+42.52\s+42.52\s+221.10\s+291.97`).Match(info) {
+			t.Errorf("%s: summary-card.pdf is not a 63 × 88 mm trim with bleed and トンボ: %s %v", g.ID, info, err)
 		}
 	}
 }

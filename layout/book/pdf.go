@@ -175,7 +175,7 @@ var geometries = map[string]geometry{
 	// A turn summary the size of a poker card, printed on its two sides
 	// (two pages, no page numbers), each page the trim with its bleed and
 	// トンボ around it, framed like the cards.
-	"CARD": {name: "card", w: 63, h: 88, left: 5.5, right: 5.5, top: 6, bottom: 6,
+	"CARD": {name: "card", w: 63, h: 88, left: 4.5, right: 4.5, top: 5, bottom: 5,
 		body: 6.9, small: 6.2, table: 6.6, h1: 9, h2: 8, h3: 7.6, title: 10,
 		leading: 1.6, tableLeading: 1.35, footerY: 85, sheetOnly: true, sides: 2, headSpace: 0.35,
 		bleed: 3},

@@ -535,7 +535,8 @@ func darkShare(t *testing.T, path string, page int) float64 {
 }
 
 // TestInkSaverBacksAreOutlines: with --ink-saver the backs are
-// outlines, a small share of the ink of the filled backs, faces unchanged.
+// outlines, a small share of the ink of the filled backs, and the faces
+// lose their fills too (less than half the ink).
 func TestInkSaverBacksAreOutlines(t *testing.T) {
 	res, _, lay := shipped(t, "valkyrie")
 	r1, r3 := rageWeaknesses(t, res)
@@ -544,8 +545,8 @@ func TestInkSaverBacksAreOutlines(t *testing.T) {
 	if a, b := darkShare(t, full, 2), darkShare(t, saver, 2); b > a/4 || b == 0 {
 		t.Errorf("back page ink: %.3f filled, %.3f with the ink saver; want outlines (under a quarter, not blank)", a, b)
 	}
-	if a, b := darkShare(t, full, 1), darkShare(t, saver, 1); a != b {
-		t.Errorf("face page ink changed with the ink saver: %.3f → %.3f", a, b)
+	if a, b := darkShare(t, full, 1), darkShare(t, saver, 1); b > a/2 || b == 0 {
+		t.Errorf("face page ink: %.3f filled, %.3f with the ink saver; want outlines (under a half, not blank)", a, b)
 	}
 	if w := wordsXY(t, saver, 2); len(w["1"]) == 0 {
 		t.Errorf("the outlined back lost its text: %v", w)
