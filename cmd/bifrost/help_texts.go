@@ -35,17 +35,19 @@ var helpTexts = schema.Catalogue{
 	"help.cards.use":   {"cards GAME", "cards GAME"},
 	"help.cards.short": {"印刷用PDFを作る", "print-and-play PDF of a game's cards and boards"},
 	"help.cards.long": {
-		"GAME のブックを検証し、out/GAME/cards.pdf を書き出します。1枚の用紙に 3×3 枚、塗り足しとトンボ付き、\n" +
+		"GAME のブックを検証し、out/GAME/cards.pdf を書き出します。カードは実寸で、どの辺にも塗り足し 3 mm とトンボ付き\n" +
+			"（A4 に 2×3 枚。--gutter 0 なら隣と切り線を共有して 3×3 枚）、用紙の端から --margin 以上離し、\n" +
 			"表面と裏面のページが交互（長辺とじの両面印刷向けに裏面は左右反転）、枚数はブックのとおり、ボードは別ページです。\n" +
 			"見た目は layout/GAME.yaml で決まります。--per-card は代わりに out/GAME/cards/<種類>-<ID>.pdf を\n" +
 			"カード1枚ずつ（仕上がり＋塗り足し、トンボ付き、印刷所向け）書き出します。--changed-since REV は\n" +
 			"その git リビジョン以降に変わったカードだけを out/GAME/cards-changed.pdf に印刷します（cards.pdf の\n" +
 			"全カードは置き換えません）。--output でその PDF の名前を変えられます。--faces-only は裏面を印刷しません\n" +
 			"（手持ちのカードにスリーブで重ねる場合）。--duplex short は短辺とじ向けに裏面を上下反転します。--pack は\n" +
-			"複数の種類を同じ用紙に詰めます。--ink-saver は裏面を輪郭だけで印刷します。--draft はデータに誤りがあっても\n" +
+			"複数の種類を同じ用紙に詰めます。--ink-saver は表面も裏面も塗りを省き、枠を輪郭だけで印刷します。--draft はデータに誤りがあっても\n" +
 			"試遊用に印刷します。誤りのあるカードの表面には斜めの DRAFT の帯と誤りのセルが入り、終了コードは 1 のままです。",
-		"Cards validates GAME's workbook and writes out/GAME/cards.pdf: 3×3 cards per sheet with\n" +
-			"bleed and crop marks, face and back pages alternating (backs mirrored for long-edge\n" +
+		"Cards validates GAME's workbook and writes out/GAME/cards.pdf: cards at full size with the full\n" +
+			"3 mm bleed on every side and crop marks (2×3 on A4; 3×3 with --gutter 0, cuts shared), at\n" +
+			"least --margin from the paper edge, face and back pages alternating (backs mirrored for long-edge\n" +
 			"duplex), copies as the workbook says, boards on pages of their own. The look comes from\n" +
 			"layout/GAME.yaml. --per-card writes out/GAME/cards/<kind>-<ID>.pdf instead, one card at\n" +
 			"trim size plus bleed with crop marks, for print shops. --changed-since REV prints only the cards\n" +
@@ -53,7 +55,7 @@ var helpTexts = schema.Catalogue{
 			"cards.pdf is never replaced by a partial one; --output names the sheet PDF instead.\n" +
 			"--faces-only prints no backs (sleeving over existing cards); --duplex short mirrors the\n" +
 			"backs top to bottom for short-edge duplex; --pack fills sheets with several kinds;\n" +
-			"--ink-saver prints the backs as outlines. --draft prints a deck whose data has errors, for a\n" +
+			"--ink-saver prints faces and backs without fills, frames as outlines. --draft prints a deck whose data has errors, for a\n" +
 			"quick playtest: every face of an invalid card carries a diagonal DRAFT band and the cell of\n" +
 			"its problem, and the command still exits 1.",
 	},
@@ -61,7 +63,7 @@ var helpTexts = schema.Catalogue{
 	"flag.cards.draft":         {"検証で誤りが見つかっても印刷する。誤りのあるカードの表面に DRAFT と誤りのセルを入れる（終了コードは 1 のまま）", "print even when validation finds errors, each invalid card's face marked DRAFT with its problem's cell; exits 1 all the same"},
 	"flag.cards.duplex":        {"両面印刷のとじ方：long か short（short は裏面を上下反転）", "the printer's flip for the backs: long or short (short-edge mirrors the backs top to bottom)"},
 	"flag.cards.faces-only":    {"裏面を印刷しない（手持ちのカードにスリーブで重ねる場合）", "print no backs (for sleeving over existing cards)"},
-	"flag.cards.ink-saver":     {"裏面を輪郭だけで印刷する", "print backs as outlines only"},
+	"flag.cards.ink-saver":     {"表面と裏面の塗りを省き、枠を輪郭だけで印刷する（文字はそのまま）", "print faces and backs without fills, frames as outlines (text unchanged)"},
 	"flag.cards.margin":        {"用紙の端からトンボまでの余白（mm、既定 5）。家庭用プリンタの印刷できない縁にトンボがかからないように", "margin from the paper edge to the crop marks in mm (default 5), so that no mark falls in a home printer's unprintable border"},
 	"flag.cards.gutter":        {"カードの間隔（mm、既定はレイアウトの値 6 で、どの辺にも塗り足し 3 mm）。0 で隣と切り線を共有する", "space between cards in mm (default the layout's 6: the full 3 mm bleed on every side); 0 shares one cut line between neighbours"},
 	"flag.cards.only":          {"この ID のカードだけを印刷する（「,」区切り）", "print only these card IDs (comma-separated)"},
