@@ -460,7 +460,7 @@ func (r *typesetter) cardFrame() {
 	b := g.bleed
 	r.pdf.SetPageBox("trim", g.cut, g.cut, g.trimW, g.trimH)
 	r.pdf.SetPageBox("bleed", g.cut-b, g.cut-b, g.trimW+2*b, g.trimH+2*b)
-	const inset, radius = 2.5, 2.0 // the panel inside the trim
+	const inset, radius = 1.5, 2.0 // the panel inside the trim, clear of the text
 	x, y, w, h := g.cut+inset, g.cut+inset, g.trimW-2*inset, g.trimH-2*inset
 	if r.cfg.inkSaver {
 		r.pdf.SetDrawColor(accentColour.r, accentColour.g, accentColour.b)

@@ -23,7 +23,7 @@ func TestSummaryPrintsAtCardSizeOnTwoSides(t *testing.T) {
 	if r.g.trimW != 63 || r.g.trimH != 88 || len(r.pages) != 2 {
 		t.Fatalf("trim %gx%g, %d pages; want a 63x88 card, front and back", r.g.trimW, r.g.trimH, len(r.pages))
 	}
-	// The text keeps to the panel inside the frame, 2.5 mm or more
+	// The text keeps 1 mm or more inside the panel, which lies 1.5 mm
 	// inside the cut.
 	x0, y0 := r.g.cut+2.5, r.g.cut+2.5
 	x1, y1 := r.g.cut+r.g.trimW-2.5, r.g.cut+r.g.trimH-2.5
