@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"bifrost/cmd/bifrost/internal/gate"
+	"bifrost/layout/book"
 	"bifrost/rules/sim"
 	"bifrost/schema"
 )
@@ -127,7 +128,7 @@ func buildGame(ctx context.Context, opts *buildOptions, game *sim.Definition, re
 	if err != nil {
 		return err
 	}
-	written, skips, err := writeRulebook(opts.out, rulesDirFor(opts.src, opts.rules), game, res, painted, []string{"pdf", "html"}, opts.Lang(), embedFonts(opts.embed)...)
+	written, skips, err := writeRulebook(opts.out, rulesDirFor(opts.src, opts.rules), game, res, painted, []string{"pdf", "html"}, opts.Lang(), book.WithInkSaver(false), embedFonts(opts.embed)...)
 	if err != nil {
 		return err
 	}

@@ -197,10 +197,11 @@ var helpTexts = schema.Catalogue{
 			"designer.pdf and designer.html. The books are built into bifrost; a file in rules/GAME/ beside\n" +
 			"--src (or under --rules) replaces only its own built-in copy.",
 	},
-	"flag.rulebook.format": {"書き出す形式：pdf、html、または両方", "what to write: pdf, html or both"},
-	"flag.rules.books":     {"<game>/rulebook.md、designer.md、RULINGS.md のあるフォルダ（既定は --src と同じ場所の rules。ないファイルは内蔵のものを使う）", "folder holding <game>/rulebook.md, designer.md and RULINGS.md (default: rules beside --src; a file not there is the built-in one)"},
-	"help.serve.use":       {"serve [GAME...]", "serve [GAME...]"},
-	"help.serve.short":     {"ブラウザでカード・本・報告をライブプレビューする", "live preview of cards, books and report in the browser"},
+	"flag.rulebook.format":    {"書き出す形式：pdf、html、または両方", "what to write: pdf, html or both"},
+	"flag.rulebook.ink-saver": {"カードの大きさのサマリーを塗りなしで印刷する（枠は輪郭だけ、文字はそのまま）", "print the card-size summary without fills (its frame as an outline, the text unchanged)"},
+	"flag.rules.books":        {"<game>/rulebook.md、designer.md、RULINGS.md のあるフォルダ（既定は --src と同じ場所の rules。ないファイルは内蔵のものを使う）", "folder holding <game>/rulebook.md, designer.md and RULINGS.md (default: rules beside --src; a file not there is the built-in one)"},
+	"help.serve.use":          {"serve [GAME...]", "serve [GAME...]"},
+	"help.serve.short":        {"ブラウザでカード・本・報告をライブプレビューする", "live preview of cards, books and report in the browser"},
 	"help.serve.long": {
 		"このマシン上に Web サーバーを立て（127.0.0.1。--port、既定は空いているポート）、そのアドレスを表示します。\n" +
 			"ゲームごとに、すべてのカードの表と裏を種類別に、ルールブック・早見表・設計者向け資料、小さな試行（--games）の\n" +

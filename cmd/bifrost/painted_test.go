@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"bifrost/layout/book"
 	"bifrost/layout/draw"
 	"bifrost/rules/nastrond"
 	"bifrost/rules/sim"
@@ -45,7 +46,7 @@ func TestBuildShowsEveryCardFromTheOnePaintingItMade(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	books, skips, err := writeRulebook(out, "../../rules", nastrond.Definition, res, painted, []string{"pdf", "html"}, schema.Japanese)
+	books, skips, err := writeRulebook(out, "../../rules", nastrond.Definition, res, painted, []string{"pdf", "html"}, schema.Japanese, book.WithInkSaver(false))
 	if err != nil || len(skips) > 0 {
 		t.Fatal(err, skips)
 	}

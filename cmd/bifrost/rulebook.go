@@ -29,6 +29,7 @@ type rulebookOptions struct {
 	formats  []string
 	rules    string // the folder holding <game>/rulebook.md and RULINGS.md; "" for rules/ beside src
 	embed    bool   // embed the fonts in the HTML books
+	inkSaver bool   // the summary card without its colour fills
 }
 
 func newRulebookCmd(g *globalOptions) *cobra.Command {
@@ -45,6 +46,7 @@ func newRulebookCmd(g *globalOptions) *cobra.Command {
 	cmd.Flags().StringSliceVar(&opts.formats, "format", []string{"pdf", "html"}, "flag.rulebook.format")
 	cmd.Flags().StringVar(&opts.rules, "rules", "", "flag.rules.books")
 	cmd.Flags().BoolVar(&opts.embed, "embed-font", false, "flag.embed-font")
+	cmd.Flags().BoolVar(&opts.inkSaver, "ink-saver", false, "flag.rulebook.ink-saver")
 	return cmd
 }
 
@@ -83,7 +85,7 @@ func runRulebook(_ context.Context, opts *rulebookOptions, args []string) error 
 	if err != nil {
 		return err
 	}
-	written, skips, err := writeRulebook(opts.out, rulesDirFor(opts.src, opts.rules), game, res, painted, opts.formats, opts.Lang(), embedFonts(opts.embed)...)
+	written, skips, err := writeRulebook(opts.out, rulesDirFor(opts.src, opts.rules), game, res, painted, opts.formats, opts.Lang(), book.WithInkSaver(opts.inkSaver), embedFonts(opts.embed)...)
 	if err != nil {
 		return err
 	}
@@ -144,8 +146,8 @@ const summaryCard = "summary-card.pdf"
 // HTML with htmlOpts, their errors in lang. It returns the paths written
 // and the outputs it skipped, a broken book's or one that could not be
 // rendered, each with why; the error is a failure that stopped it.
-func writeRulebook(out, rulesDir string, game *sim.Definition, res schema.Result, painted *paintedCards, formats []string, lang *schema.Lang, htmlOpts ...book.HTMLOption) ([]string, []skipped, error) {
-	return renderRulebook(rulesDir, out, game, res, painted, formats, lang, outfile.WriteFile, htmlOpts...)
+func writeRulebook(out, rulesDir string, game *sim.Definition, res schema.Result, painted *paintedCards, formats []string, lang *schema.Lang, card book.PDFOption, htmlOpts ...book.HTMLOption) ([]string, []skipped, error) {
+	return renderRulebook(rulesDir, out, game, res, painted, formats, lang, outfile.WriteFile, card, htmlOpts...)
 }
 
 // skipped are outputs a command did not write, and why: a data error
@@ -161,7 +163,7 @@ type skipped struct {
 // writing it (serve keeps the pages in memory). One book that cannot be
 // read or expanded, or one output that cannot be rendered, is skipped and
 // the others are rendered.
-func renderRulebook(rulesDir, out string, game *sim.Definition, res schema.Result, painted *paintedCards, formats []string, lang *schema.Lang, put func(path string, data []byte) error, htmlOpts ...book.HTMLOption) ([]string, []skipped, error) {
+func renderRulebook(rulesDir, out string, game *sim.Definition, res schema.Result, painted *paintedCards, formats []string, lang *schema.Lang, put func(path string, data []byte) error, card book.PDFOption, htmlOpts ...book.HTMLOption) ([]string, []skipped, error) {
 	g := game.Schema
 	files := booksOf(rulesDir, game)
 	faces := firstFaces(painted)
@@ -202,7 +204,7 @@ func renderRulebook(rulesDir, out string, game *sim.Definition, res schema.Resul
 			case "pdf":
 				err = book.PDF(&buf, []byte(expanded), drawer, book.WithImages(files), fonts, book.WithPDFLang(lang))
 			case "card":
-				err = book.PDF(&buf, []byte(expanded), drawer, book.WithImages(files), fonts, book.WithPDFLang(lang), book.WithPaper("card"))
+				err = book.PDF(&buf, []byte(expanded), drawer, book.WithImages(files), fonts, book.WithPDFLang(lang), book.WithPaper("card"), card)
 			case "html":
 				err = book.HTML(&buf, []byte(expanded), cardSVG(faces), append(htmlOpts, book.WithHTMLLang(lang))...)
 			}

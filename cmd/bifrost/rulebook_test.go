@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"html"
+	"image/color"
+	"image/png"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -419,4 +421,49 @@ func shippedRulebook(t *testing.T, game string) string {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
 	}
 	return out
+}
+
+// TestRulebookInkSaverPrintsTheSummaryCardWithoutItsColouredFrame: with
+// --ink-saver the card-size summary keeps its words but loses the frame's
+// full-bleed fill, which without it colours the bleed beside the cut.
+func TestRulebookInkSaverPrintsTheSummaryCardWithoutItsColouredFrame(t *testing.T) {
+	pdftoppm := needTool(t, "pdftoppm", "poppler-utils")
+	bleedPixel := func(args ...string) (color.Color, string) {
+		out := t.TempDir()
+		args = append([]string{"rulebook", "nastrond", "--format", "pdf", "--src", shippedSrc, "--rules", "../../rules", "--out", out}, args...)
+		if r := bifrost(t, args...); r.code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, r.code, r.stderr)
+		}
+		card := filepath.Join(out, "nastrond", "summary-card.pdf")
+		if err := exec.Command(pdftoppm, "-png", "-r", "72", "-f", "1", "-l", "1", "-singlefile", card, filepath.Join(out, "side")).Run(); err != nil {
+			t.Fatal(err)
+		}
+		f, err := os.Open(filepath.Join(out, "side.png"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		img, err := png.Decode(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// 38 px at 72 dpi is 13.4 mm from the left edge: past the 12 mm of トンボ, inside the
+		// 3 mm bleed; halfway down the page.
+		return img.At(38, img.Bounds().Dy()/2), bookText(t, card)
+	}
+	light := func(c color.Color) bool {
+		r, g, b, _ := c.RGBA()
+		return r > 0xf000 && g > 0xf000 && b > 0xf000
+	}
+	framed, text := bleedPixel()
+	saved, savedText := bleedPixel("--ink-saver")
+	if light(framed) {
+		t.Errorf("without --ink-saver the bleed is %v, want the frame's colour", framed)
+	}
+	if !light(saved) {
+		t.Errorf("with --ink-saver the bleed is %v, want paper white", saved)
+	}
+	if text != savedText {
+		t.Errorf("--ink-saver changed the words:\n%s\n%s", text, savedText)
+	}
 }

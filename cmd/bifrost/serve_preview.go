@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"bifrost/cmd/bifrost/internal/preview"
+	"bifrost/layout/book"
 	"bifrost/layout/cards"
 	"bifrost/layout/draw"
 	"bifrost/layout/spec"
@@ -209,7 +210,7 @@ func (p *previewer) books(game *sim.Definition, res schema.Result) (map[string][
 	_, skips, err := renderRulebook(rulesDirFor(p.opts.src, p.opts.rules), "", game, res, painted, []string{"html"}, p.opts.Lang(), func(path string, data []byte) error {
 		out[strings.TrimSuffix(filepath.Base(path), ".html")] = data
 		return nil
-	})
+	}, book.WithInkSaver(false))
 	for _, s := range skips {
 		err = errors.Join(err, s.why)
 	}
