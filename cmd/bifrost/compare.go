@@ -184,13 +184,13 @@ func compareOne(ctx context.Context, opts *compareOptions, p [2]side) (report.Co
 	var engines [2]sim.Engine
 	var names map[string]string
 	for i, s := range p {
-		e, data, err := loadEngineFile(opts.globalOptions, game, s.path, s.label)
+		res, e, err := validEngine(opts.globalOptions, game, s.path, s.label)
 		if err != nil {
 			return report.ComparisonPage{}, err
 		}
 		engines[i] = e
 		if i == 1 {
-			names = schema.CardNames(data)
+			names = schema.CardNames(res.Data)
 		}
 	}
 	bo := sim.BatchOptions{Seed: opts.seed, Games: opts.games, Check: true}
@@ -224,21 +224,4 @@ func workbookEdits(game *schema.Game, oldPath, newPath string) ([]schema.Change,
 		books[i] = b
 	}
 	return schema.Diff(game.Records(books[0]), game.Records(books[1])), nil
-}
-
-// loadEngineFile validates one workbook of game and builds its engine.
-func loadEngineFile(g *globalOptions, game *sim.Definition, path, label string) (sim.Engine, any, error) {
-	results, err := validateAll([]target{{game: game, path: path}}, g.Lang())
-	if err != nil {
-		return nil, nil, err
-	}
-	if schema.HasErrors(results[0].Problems) {
-		for i := range results[0].Problems {
-			results[0].Problems[i].File = label
-		}
-		writeProblems(g.stdout, g.stderr, results, g.Lang())
-		return nil, nil, errProblems
-	}
-	e, err := game.New(results[0].Data)
-	return e, results[0].Data, err
 }

@@ -89,16 +89,7 @@ func runEffects(ctx context.Context, opts *effectsOptions, id string) error {
 		return usageError{msgErr("min_games", 2)}
 	}
 	path := workbookIn(opts.src, id)
-	results, err := validateAll([]target{{game: game, path: path}}, opts.Lang())
-	if err != nil {
-		return err
-	}
-	res := results[0]
-	if schema.HasErrors(res.Problems) {
-		writeProblems(opts.stdout, opts.stderr, results, opts.Lang())
-		return errProblems
-	}
-	base, err := game.New(res.Data)
+	res, base, err := validEngine(opts.globalOptions, game, path, "")
 	if err != nil {
 		return err
 	}

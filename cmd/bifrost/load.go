@@ -324,3 +324,25 @@ func regularFile(path string) error {
 	}
 	return msgErr("not_regular", path, schema.FileKind(fi.Mode()))
 }
+
+// validEngine validates game's workbook at path and builds its engine. When
+// the data has errors it prints them, naming the file label (path when ""),
+// and returns errProblems.
+func validEngine(g *globalOptions, game *sim.Definition, path, label string) (schema.Result, sim.Engine, error) {
+	results, err := validateAll([]target{{game: game, path: path}}, g.Lang())
+	if err != nil {
+		return schema.Result{}, nil, err
+	}
+	res := results[0]
+	if schema.HasErrors(res.Problems) {
+		if label != "" {
+			for i := range res.Problems {
+				res.Problems[i].File = label
+			}
+		}
+		writeProblems(g.stdout, g.stderr, results, g.Lang())
+		return res, nil, errProblems
+	}
+	e, err := game.New(res.Data)
+	return res, e, err
+}

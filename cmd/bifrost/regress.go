@@ -21,7 +21,7 @@ func regression(ctx context.Context, g *globalOptions, game *sim.Definition, res
 		return nil, msgErr("base_flag", err)
 	}
 	defer os.Remove(tmp)
-	oldE, _, err := loadEngineFile(g, game, tmp, label)
+	_, oldE, err := validEngine(g, game, tmp, label)
 	if err != nil {
 		return nil, err
 	}

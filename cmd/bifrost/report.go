@@ -11,7 +11,6 @@ import (
 
 	"bifrost/cmd/bifrost/internal/outfile"
 	"bifrost/rules/sim"
-	"bifrost/schema"
 )
 
 type reportOptions struct {
@@ -78,16 +77,7 @@ func runReportMerge(_ context.Context, opts *reportOptions, files []string) erro
 	if game.New == nil {
 		return msgErr("no_engine", reports[0].Game)
 	}
-	results, err := validateAll([]target{{game: game, path: workbookIn(opts.src, reports[0].Game)}}, opts.Lang())
-	if err != nil {
-		return err
-	}
-	res := results[0]
-	if schema.HasErrors(res.Problems) {
-		writeProblems(opts.stdout, opts.stderr, results, opts.Lang())
-		return errProblems
-	}
-	e, err := game.New(res.Data)
+	res, e, err := validEngine(opts.globalOptions, game, workbookIn(opts.src, reports[0].Game), "")
 	if err != nil {
 		return err
 	}

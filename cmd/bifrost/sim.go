@@ -116,15 +116,8 @@ func loadEngine(g *globalOptions, src, id string) (sim.Engine, error) {
 	if game.New == nil {
 		return nil, msgErr("no_engine", id)
 	}
-	results, err := validateAll([]target{{game: game, path: workbookIn(src, id)}}, g.Lang())
-	if err != nil {
-		return nil, err
-	}
-	if schema.HasErrors(results[0].Problems) {
-		writeProblems(g.stdout, g.stderr, results, g.Lang())
-		return nil, errProblems
-	}
-	return game.New(results[0].Data)
+	_, e, err := validEngine(g, game, workbookIn(src, id), "")
+	return e, err
 }
 
 // writeSimText prints the report for a person: the verdict, win rates per
