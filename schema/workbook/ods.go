@@ -138,16 +138,8 @@ func readODSTable(d *xml.Decoder, name string, b *budget) (*schema.Table, error)
 					if num++; len(cells) == 0 {
 						continue
 					}
-					if num == 1 {
-						t.Header = dense(cells)
-						b.cells += len(t.Header)
-					} else {
-						row := keep(num, cells)
-						t.Rows = append(t.Rows, row)
-						b.cells += len(row.Cells)
-					}
-					if b.cells > maxCells {
-						return nil, formatError("", "too_many_cells", name, maxCells)
+					if err := b.addRow(t, name, num, cells); err != nil {
+						return nil, err
 					}
 				}
 			case "table-header-rows", "table-row-group", "table-rows":

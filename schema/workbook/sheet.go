@@ -223,16 +223,8 @@ func readTable(zf *zip.File, name string, strs []string, b *budget) (*schema.Tab
 			if el.Name.Local != "row" || len(cells) == 0 {
 				continue
 			}
-			if num == 1 {
-				t.Header = dense(cells)
-				b.cells += len(t.Header)
-			} else {
-				row := keep(num, cells)
-				t.Rows = append(t.Rows, row)
-				b.cells += len(row.Cells)
-			}
-			if b.cells > maxCells {
-				return nil, formatError("", "too_many_cells", name, maxCells)
+			if err := b.addRow(t, name, num, cells); err != nil {
+				return nil, err
 			}
 		}
 	}
@@ -320,6 +312,24 @@ func readCell(d *xml.Decoder, el xml.StartElement, prev int, strs []string) (cel
 }
 
 // dense returns cells as a row of consecutive columns.
+// addRow puts sheet row num of table t (sheet name), its filled cells,
+// into the table: row 1 is the header. It counts the cells against the
+// workbook's budget.
+func (b *budget) addRow(t *schema.Table, name string, num int, cells []cell) error {
+	if num == 1 {
+		t.Header = dense(cells)
+		b.cells += len(t.Header)
+	} else {
+		row := keep(num, cells)
+		t.Rows = append(t.Rows, row)
+		b.cells += len(row.Cells)
+	}
+	if b.cells > maxCells {
+		return formatError("", "too_many_cells", name, maxCells)
+	}
+	return nil
+}
+
 func dense(cells []cell) []string {
 	out := make([]string, cells[len(cells)-1].col+1)
 	for _, c := range cells {
