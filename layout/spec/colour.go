@@ -21,6 +21,7 @@ type Colour struct {
 	none bool
 	rgb  RGB
 	pal  *palette
+	by   *Field  // the field the palette chooses by where the colour is used
 	tint float64 // share of the colour, the rest white: 1 is the colour itself
 }
 
@@ -109,14 +110,21 @@ func (p *parser) colour(path, s string, sc *scope, l *Layout) Colour {
 		p.errorf(path, "colour_unknown", name, strings.Join(sortedKeys(l.palettes), ", "))
 		return Colour{}
 	}
-	if pal.by != "" && sc.fields.Get(pal.by) == nil {
-		where := messages.Err("this_card")
-		if sc.fields != nil {
-			where = messages.Err("sheet_named", sc.fields.spec.Key)
+	var by *Field
+	if pal.by != "" {
+		by = sc.fields.Get(pal.by)
+		if by == nil && sc.fields != nil && !(sc.each && sc.fields == sc.kind.Fields) {
+			by = p.column(sc.fields, pal.by, path) // a column the schema does not type
 		}
-		p.errorf(path, "palette_by_missing", name, pal.by, where)
+		if by == nil {
+			where := messages.Err("this_card")
+			if sc.fields != nil {
+				where = messages.Err("sheet_named", sc.fields.spec.Key)
+			}
+			p.errorf(path, "palette_by_missing", name, pal.by, where)
+		}
 	}
-	return Colour{set: true, pal: pal, tint: tint}
+	return Colour{set: true, pal: pal, by: by, tint: tint}
 }
 
 // Or returns c, or d when c is not set.
@@ -135,7 +143,11 @@ func (c Colour) Resolve(ds *Dataset, fs *FieldSet, row reflect.Value) (RGB, bool
 	base := c.rgb
 	if c.pal != nil {
 		base = c.pal.def
-		if f := fs.Get(c.pal.by); f != nil && row.IsValid() {
+		f := fs.Get(c.pal.by)
+		if c.by != nil && c.by.Header != "" && fs != nil && c.by.Spec == fs.spec {
+			f = c.by // a workbook column, found among the headers by NewDataset
+		}
+		if f != nil && row.IsValid() {
 			if v, ok := c.pal.values[ds.Read(row, f).Text]; ok {
 				base = v
 			}

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/xuri/excelize/v2"
+
 	"bifrost/layout/spec"
 	"bifrost/rules"
 	"bifrost/rules/nastrond"
@@ -47,7 +49,6 @@ func TestParse_ErrorsAreOneLineWithFileAndLine(t *testing.T) {
 		{"key of another element type", `{type: rect, x: -3, y: -3, w: 69, h: 94, fill: layer}`, `{type: rect, x: -3, y: -3, w: 69, h: 94, fill: layer, min_size: 3}`, 8, `key "min_size" does not apply to a rect element`},
 		{"bad colour", `fill: "layer@40"`, `fill: "#12345"`, 11, `bad colour "#12345"`},
 		{"unknown palette", `fill: "layer@40"`, `fill: "laver"`, 11, `unknown colour or palette "laver"`},
-		{"palette by a field the sheet lacks", `by: Layer`, `by: Colour`, 8, `palette layer chooses by Colour`},
 		{"text outside the safe area", `{type: text, x: 5,`, `{type: text, x: 1,`, 9, "outside the safe area"},
 		{"minimum above the size", "min_size: 7", "min_size: 14", 9, "min_size must be"},
 		{"unknown element type", "type: text", "type: txet", 9, `unknown element type "txet"`},
@@ -166,5 +167,65 @@ func TestNewDataset_ColumnsAndSheetsTheWorkbookLacksAreOneLineEach(t *testing.T)
 				t.Errorf("error:\n%v\nwant the line\n%s", err, tt.want)
 			}
 		})
+	}
+}
+
+// A palette may choose its colour by a column the schema does not know:
+// the column is found among the workbook's headers like any printed one,
+// and each card takes the colour of its own cell.
+func TestPalette_ChoosesByAColumnTheSchemaDoesNotKnow(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "nastrond.xlsx")
+	f, err := excelize.OpenFile(filepath.Join("..", "..", "cardsrc", "nastrond.xlsx"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := f.GetRows("Edda")
+	if err != nil {
+		t.Fatal(err)
+	}
+	col := schema.ColName(len(rows[0]) + 1)
+	for cell, v := range map[string]string{col + "1": "色", col + "2": "赤", col + "3": "青"} {
+		if err := f.SetCellStr("Edda", cell, v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := f.SaveAs(path); err != nil {
+		t.Fatal(err)
+	}
+	book, err := workbook.Open(path, "cardsrc/nastrond.xlsx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := nastrond.Schema.Validate(book, schema.NewLang("en"))
+	src := strings.Replace(minimal, `{by: Layer, values: {"1": "#336633"}, default: "#777777"}`,
+		`{by: 色, values: {"赤": "#ff0000", "青": "#0000ff"}, default: "#777777"}`, 1)
+	l, err := spec.Parse("layout/nastrond.yaml", []byte(src), nastrond.Schema)
+	if err != nil {
+		t.Fatalf("parse: %v", err)
+	}
+	ds, err := spec.NewDataset(l, res)
+	if err != nil {
+		t.Fatalf("dataset: %v", err)
+	}
+	k := l.Kinds[0]
+	fill := k.Face[0].Fill
+	want := []spec.RGB{{255, 0, 0}, {0, 0, 255}, {119, 119, 119}}
+	cards := ds.Designs(k)
+	if len(cards) < len(want) {
+		t.Fatalf("%d Edda designs, want at least %d", len(cards), len(want))
+	}
+	for i, w := range want {
+		if got, ok := fill.Resolve(ds, k.Fields, cards[i].Row); !ok || got != w {
+			t.Errorf("card %s (row %d) filled %v, want %v", cards[i].ID, i+2, got, w)
+		}
+	}
+
+	bad := strings.Replace(src, "{by: 色,", "{by: 色彩,", 1)
+	l, err = spec.Parse("layout/nastrond.yaml", []byte(bad), nastrond.Schema)
+	if err != nil {
+		t.Fatalf("parse: %v", err)
+	}
+	if _, err := spec.NewDataset(l, res); err == nil || !strings.Contains(err.Error(), `sheet Edda has no column "色彩"`) || !strings.Contains(err.Error(), `did you mean "色"?`) {
+		t.Errorf("a palette by a column the workbook lacks gives %v, want the sheet's headers and a suggestion", err)
 	}
 }
