@@ -57,7 +57,8 @@ func drawSides(t *testing.T, game string, opt cards.Options) []side {
 
 // pdfPages prints the lists through the PDF backend, one page each of the
 // list's size with the list at its corner, and reads the pages back with
-// pdftoppm at dpi.
+// pdftoppm at dpi. The pages come back as PPM: pdftoppm spends most of its
+// time compressing PNGs, which nothing here needs.
 func pdfPages(t *testing.T, lists []*draw.List, dpi int) []image.Image {
 	t.Helper()
 	dir := t.TempDir()
@@ -65,17 +66,55 @@ func pdfPages(t *testing.T, lists []*draw.List, dpi int) []image.Image {
 	if err := os.WriteFile(path, fpdfDoc(t, lists), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	tool(t, "pdftoppm", "-png", "-r", strconv.Itoa(dpi), path, filepath.Join(dir, "p"))
-	pngs, _ := filepath.Glob(filepath.Join(dir, "p-*.png"))
-	slices.Sort(pngs) // pdftoppm pads the page numbers to one width
-	if len(pngs) != len(lists) {
-		t.Fatalf("pdftoppm wrote %d pages for %d drawings", len(pngs), len(lists))
+	tool(t, "pdftoppm", "-r", strconv.Itoa(dpi), path, filepath.Join(dir, "p"))
+	pages, _ := filepath.Glob(filepath.Join(dir, "p-*.ppm"))
+	slices.Sort(pages) // pdftoppm pads the page numbers to one width
+	if len(pages) != len(lists) {
+		t.Fatalf("pdftoppm wrote %d pages for %d drawings", len(pages), len(lists))
 	}
-	imgs := make([]image.Image, len(pngs))
-	for i, p := range pngs {
-		imgs[i] = readPNG(t, p)
+	imgs := make([]image.Image, len(pages))
+	for i, p := range pages {
+		imgs[i] = readPPM(t, p)
 	}
 	return imgs
+}
+
+// readPPM decodes a binary PPM (P6, 8 bits a channel) as pdftoppm writes it.
+func readPPM(t *testing.T, path string) *image.RGBA {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The header is four fields (P6, width, height, maxval), each followed
+	// by one white space; the pixels follow the last.
+	var fields []string
+	head := 0
+	for len(fields) < 4 && head < len(data) {
+		for head < len(data) && (data[head] == ' ' || data[head] == '\n') {
+			head++
+		}
+		start := head
+		for head < len(data) && data[head] != ' ' && data[head] != '\n' {
+			head++
+		}
+		fields = append(fields, string(data[start:head]))
+	}
+	w, errW := strconv.Atoi(fields[1])
+	h, errH := strconv.Atoi(fields[2])
+	if len(fields) != 4 || fields[0] != "P6" || fields[3] != "255" || errW != nil || errH != nil {
+		t.Fatalf("%s: not an 8-bit P6 PPM (header %q)", path, fields)
+	}
+	pix := data[head+1:]
+	if len(pix) != w*h*3 {
+		t.Fatalf("%s: %d bytes of pixels for %d×%d", path, len(pix), w, h)
+	}
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	for i := range w * h {
+		copy(img.Pix[i*4:i*4+3], pix[i*3:i*3+3])
+		img.Pix[i*4+3] = 255
+	}
+	return img
 }
 
 // fpdfDoc prints lists through the PDF backend, one page each of the
@@ -145,6 +184,9 @@ func compareTiles(a, b image.Image) ([]tileDiff, float64) {
 func nearDiff(a, b *image.RGBA, area, tile image.Rectangle) float64 {
 	near := func(p, q *image.RGBA, x, y, c int) int {
 		v := int(p.Pix[p.PixOffset(x, y)+c])
+		if v == int(q.Pix[q.PixOffset(x, y)+c]) {
+			return 0 // the same pixel: nothing nearer
+		}
 		best := 255
 		for dy := -1; dy <= 1; dy++ {
 			for dx := -1; dx <= 1; dx++ {
