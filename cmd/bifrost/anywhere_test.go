@@ -2,25 +2,53 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"bifrost/rules"
 )
 
+// installed is the command compiled once for the tests that run it as a
+// user would, in a folder removed when the tests end (TestMain).
+var installed struct {
+	once sync.Once
+	dir  string
+	bin  string
+	err  error
+}
+
 // installedBifrost compiles the command, as `go install ./cmd/bifrost`
-// does, and returns the binary's path.
+// does, once per test run, and returns the binary's path.
 func installedBifrost(t *testing.T) string {
 	t.Helper()
 	goTool := needTool(t, "go", "golang")
-	bin := filepath.Join(t.TempDir(), "bifrost")
-	if out, err := exec.Command(goTool, "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	installed.once.Do(func() {
+		installed.dir, installed.err = os.MkdirTemp("", "bifrost-bin-")
+		if installed.err != nil {
+			return
+		}
+		installed.bin = filepath.Join(installed.dir, "bifrost")
+		if out, err := exec.Command(goTool, "build", "-o", installed.bin, ".").CombinedOutput(); err != nil {
+			installed.err = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if installed.err != nil {
+		t.Fatal(installed.err)
 	}
-	return bin
+	return installed.bin
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if installed.dir != "" {
+		os.RemoveAll(installed.dir)
+	}
+	os.Exit(code)
 }
 
 // runIn runs the binary in dir and returns what it printed and its exit code.
