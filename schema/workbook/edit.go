@@ -3,10 +3,14 @@ package workbook
 import (
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/xuri/excelize/v2"
+
+	"bifrost/schema"
 )
 
 // Edit opens the workbook src with the same checks as Open, applies fn to it
@@ -79,4 +83,57 @@ func syncDir(dir string) {
 	}
 	_ = d.Sync()
 	_ = d.Close()
+}
+
+// valuesOnly is a new workbook holding the cells of book as text at their
+// positions, its sheets in name order: what an edit of an .ods starts
+// from. Formats, styles and formulas are not carried over.
+func valuesOnly(book *schema.Book) (*excelize.File, error) {
+	f := excelize.NewFile()
+	first := f.GetSheetName(0)
+	names := slices.Sorted(maps.Keys(book.Sheets))
+	for _, name := range names {
+		if name != first {
+			if _, err := f.NewSheet(name); err != nil {
+				return nil, err
+			}
+		}
+		t := book.Sheets[name]
+		if err := setRow(f, name, 1, t.Header, nil); err != nil {
+			return nil, err
+		}
+		for _, r := range t.Rows {
+			if err := setRow(f, name, r.Num, r.Cells, r.Cols); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if !slices.Contains(names, first) {
+		if err := f.DeleteSheet(first); err != nil {
+			return nil, err
+		}
+	}
+	return f, nil
+}
+
+// setRow writes the cells of row num (cols gives their columns when the
+// row is sparse), leaving blanks empty.
+func setRow(f *excelize.File, sheet string, num int, cells []string, cols []int) error {
+	for i, v := range cells {
+		if v == "" {
+			continue
+		}
+		col := i
+		if cols != nil {
+			col = cols[i]
+		}
+		cell, err := excelize.CoordinatesToCellName(col+1, num)
+		if err != nil {
+			return err
+		}
+		if err := f.SetCellStr(sheet, cell, v); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -4,11 +4,15 @@ import (
 	"archive/zip"
 	"bytes"
 	"errors"
+	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/xuri/excelize/v2"
 
 	"bifrost/schema"
 )
@@ -113,4 +117,38 @@ func TestOpenRefusesHostileODSInOneLine(t *testing.T) {
 			}
 		})
 	}
+}
+
+// An edit of an .ods (a sweep's or a tune's copy) starts from its cells:
+// the copy, saved as .xlsx, reads back with the same sheets, headers, rows
+// and values as the .ods, and the edit lands in its cell.
+func TestEditOfAnODSKeepsEveryCellAndAppliesTheEdit(t *testing.T) {
+	src := filepath.Join("testdata", "libreoffice.ods")
+	want, err := Open(src, "copy.xlsx")
+	must(t, err)
+	dst := filepath.Join(t.TempDir(), "copy.xlsx")
+	must(t, Edit(src, dst, func(f *excelize.File) error { return nil }))
+	got, err := Open(dst, "copy.xlsx")
+	must(t, err)
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("the copy of the .ods differs:\n copy %+v\n ods  %+v", got, want)
+	}
+
+	sheet := slices.Sorted(maps.Keys(want.Sheets))[0]
+	must(t, Edit(src, dst, func(f *excelize.File) error { return f.SetCellStr(sheet, "B3", "書き換え") }))
+	got, err = Open(dst, "copy.xlsx")
+	must(t, err)
+	if c := cellAt(got.Sheets[sheet], 3, 1); c != "書き換え" {
+		t.Errorf("%s!B3 of the edited copy is %q", sheet, c)
+	}
+}
+
+// cellAt is the text of row num, column col (0-based) of t, or "".
+func cellAt(t *schema.Table, num, col int) string {
+	for _, r := range t.Rows {
+		if r.Num == num {
+			return r.Cell(col)
+		}
+	}
+	return ""
 }

@@ -102,6 +102,8 @@ func Open(path, display string) (book *schema.Book, err error) {
 
 // openFile reads path once, checks the bytes and hands the same bytes to
 // excelize, so a file saved again in between cannot slip past the checks.
+// An .ods, which excelize cannot open, comes back as a new workbook of its
+// cell values (valuesOnly).
 func openFile(path, display string) (f *excelize.File, err error) {
 	data, err := readLimited(path, display)
 	if err != nil {
@@ -111,6 +113,13 @@ func openFile(path, display string) (f *excelize.File, err error) {
 		return nil, formatError(display, key, args...)
 	}
 	defer recoverFormat(display, &err)
+	if zr, zerr := zip.NewReader(bytes.NewReader(data), int64(len(data))); zerr == nil && isODS(zr) {
+		book, err := readODS(zr, display)
+		if err != nil {
+			return nil, err
+		}
+		return valuesOnly(book)
+	}
 	f, err = excelize.OpenReader(bytes.NewReader(data), excelize.Options{
 		UnzipSizeLimit:    maxUnzipSize,
 		UnzipXMLSizeLimit: maxXMLSize,
