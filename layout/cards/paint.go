@@ -233,6 +233,8 @@ func (pt *Painter) element(e *spec.Element) {
 		pt.table(e, x, y)
 	case "track":
 		pt.track(e, x, y)
+	case "score_track":
+		pt.scoreTrack(e, x, y)
 	}
 }
 

@@ -230,3 +230,31 @@ func (pt *Painter) die(x, y, s float64, face int, c spec.RGB) {
 		pt.add(&draw.Shape{Kind: draw.Ellipse, X: x + p[0]*s - r, Y: y + p[1]*s - r, W: 2 * r, H: 2 * r, Fill: paintOf(c)})
 	}
 }
+
+// scoreTrack draws numbered squares filling the box, per_row a row, each
+// row running back the way the one above it came (a snake), so that the
+// next square is always beside the last one; every every-th square takes
+// the stripe colour.
+func (pt *Painter) scoreTrack(e *spec.Element, x, y float64) {
+	st := e.Scores
+	from, to := st.Squares(pt.ds)
+	n := to - from + 1
+	rows := (n + st.PerRow - 1) / st.PerRow
+	cw, ch := e.W/float64(st.PerRow), e.H/float64(rows)
+	fs, row := pt.card.Kind.Fields, pt.card.Row
+	stroke := e.CellStroke.Or(spec.Fixed(spec.RGB{R: 60, G: 60, B: 60}))
+	col, _ := e.Colour.Resolve(pt.ds, fs, row)
+	for i := range n {
+		r, c := i/st.PerRow, i%st.PerRow
+		if r%2 == 1 {
+			c = st.PerRow - 1 - c
+		}
+		cx, cy := x+float64(c)*cw, y+float64(r)*ch
+		fill := e.CellFill.Or(spec.Fixed(spec.White))
+		if v := from + i; st.Every > 0 && v%st.Every == 0 {
+			fill = e.Stripe.Or(fill)
+		}
+		pt.shape("rounded", cx, cy, cw, ch, e.Cell.R, fill, stroke, e.Cell.Line, 0, fs, row)
+		pt.text(e, strconv.Itoa(from+i), cx+cellPad, cy+cellPad, cw-2*cellPad, ch-2*cellPad, e.Style, "center", "middle", col, e.Bold, source{})
+	}
+}

@@ -10,7 +10,7 @@ import (
 // TestGrid_KeepsMarginBleedAndGutterAndDropsCardsInstead checks the
 // imposition arithmetic: the gutter is never shrunk, the crop marks stay
 // the margin away from every paper edge, and a paper that cannot hold the
-// grid holds fewer cards, which fewer reports.
+// grid holds fewer cards, which fewer reports when that costs sheets.
 func TestGrid_KeepsMarginBleedAndGutterAndDropsCardsInstead(t *testing.T) {
 	l := &spec.Layout{Bleed: 3, Sheet: spec.SheetOptions{Gutter: 6, MarkLength: 2, MarkOffset: 0.5}}
 	for _, tc := range []struct {
@@ -43,8 +43,12 @@ func TestGrid_KeepsMarginBleedAndGutterAndDropsCardsInstead(t *testing.T) {
 				t.Errorf("%s margin %g gutter %g: a crop mark %.2f mm from the paper edge", tc.paper, tc.margin, tc.gutter, d)
 			}
 		}
-		if got := g.fewer(l, im, tc.paper) != nil; got != tc.fewer {
-			t.Errorf("%s margin %g gutter %g: fewer cards reported %v, want %v", tc.paper, tc.margin, tc.gutter, got, tc.fewer)
+		if got := g.fewer(l, im, tc.paper, 40) != nil; got != tc.fewer {
+			t.Errorf("%s margin %g gutter %g: fewer cards reported %v for 40 cards, want %v", tc.paper, tc.margin, tc.gutter, got, tc.fewer)
+		}
+		// Cards that fit on one sheet either way cost no paper: nothing to say.
+		if g.fewer(l, im, tc.paper, min(g.cols*g.rows, 4)) != nil {
+			t.Errorf("%s margin %g gutter %g: fewer cards reported for a handful that fits one sheet", tc.paper, tc.margin, tc.gutter)
 		}
 		// Mirroring keeps every card on the grid: column c goes to cols-1-c.
 		x0, _, c0, _ := g.cell(0, false, false)

@@ -174,8 +174,10 @@ func wantPages(t *testing.T, data any) int {
 		for _, k := range d.Keepers {
 			keepers[k.Layer]++
 		}
-		return 2 * (sheets(len(d.Valkyria)) + sheets(urd) + sheets(edda) + sheets(einh) +
-			sheets(keepers[1]) + sheets(keepers[2]) + sheets(keepers[3]) + sheets(len(d.Nidhogg)))
+		// Then the VP track (a board: its page and a blank back), and the
+		// markers and pawns, a sheet each at their own sizes.
+		return 2*(sheets(len(d.Valkyria))+sheets(urd)+sheets(edda)+sheets(einh)+
+			sheets(keepers[1])+sheets(keepers[2])+sheets(keepers[3])+sheets(len(d.Nidhogg))) + 2 + 2 + 2
 	case *guardian.Data:
 		used := map[string]int{}
 		for _, deck := range d.Decks {
@@ -199,7 +201,7 @@ func wantPages(t *testing.T, data any) int {
 		}
 		return 2 * (sheets(g) + sheets(a) + sheets(o) + sheets(m))
 	case *bloodrage.Data:
-		return 2*len(d.Boards) + 2*sheets(2)
+		return 2*len(d.Boards) + 2*sheets(2) + 2 // the track markers: one sheet
 	}
 	t.Fatalf("unknown data %T", data)
 	return 0
@@ -291,9 +293,21 @@ func TestRender_PaperSizes(t *testing.T) {
 		if err := sheet.Render(&b, res, lay, cards.Options{Paper: paper}); err != nil {
 			t.Fatal(err)
 		}
-		m := mediaBox.FindSubmatch(b.Bytes())
-		if m == nil || string(m[1])+" "+string(m[2]) != want {
-			t.Errorf("%s: MediaBox %q, want %s", paper, m, want)
+		// Card sheets stand upright; a board lies on its side.
+		w, h, _ := strings.Cut(want, " ")
+		boxes := mediaBox.FindAllSubmatch(b.Bytes(), -1)
+		upright := 0
+		for _, m := range boxes {
+			switch string(m[1]) + " " + string(m[2]) {
+			case want:
+				upright++
+			case h + " " + w:
+			default:
+				t.Errorf("%s: MediaBox %q, want %s either way up", paper, m[0], want)
+			}
+		}
+		if upright == 0 {
+			t.Errorf("%s: no page of %s", paper, want)
 		}
 	}
 	if err := sheet.Render(&bytes.Buffer{}, res, lay, cards.Options{Paper: "b5"}); err == nil {
@@ -418,7 +432,8 @@ func TestDeck_CountsCopies(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := count(d)
-	want := map[string]int{"Valkyria": 4, "Urd": 48, "Edda": 38, "Einherjar": 33, "Keeper1": 4, "Keeper2": 4, "Keeper3": 2, "Nidhogg": 1}
+	want := map[string]int{"Valkyria": 4, "Urd": 48, "Edda": 38, "Einherjar": 33, "Keeper1": 4, "Keeper2": 4, "Keeper3": 2, "Nidhogg": 1,
+		"VPTrack": 1, "Marker": 4, "Pawn": 4}
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("counts %v, want %v", got, want)
 	}

@@ -120,12 +120,14 @@ func newGrid(l *spec.Layout, page, card spec.Size, im imposition) (grid, error) 
 	return g, nil
 }
 
-// fewer says, when g holds fewer cards than the paper would with shared
-// cuts and no margin, how many a sheet holds and why; nil otherwise.
-func (g grid) fewer(l *spec.Layout, im imposition, paper string) error {
+// fewer says, when n cards take more sheets on g than they would with
+// shared cuts and no margin, how many a sheet holds and why; nil otherwise
+// (a handful of tokens that fits on one sheet either way costs nothing).
+func (g grid) fewer(l *spec.Layout, im imposition, paper string, n int) error {
 	bare := imposition{}.room(l)
 	most := fit(g.page.W, bare, g.w, 0) * fit(g.page.H, bare, g.h, 0)
-	if g.cols*g.rows >= most {
+	sheets := func(per int) int { return (n + per - 1) / per }
+	if g.cols*g.rows >= most || sheets(g.cols*g.rows) == sheets(most) {
 		return nil
 	}
 	shared := imposition{margin: im.margin}
@@ -301,7 +303,7 @@ func (d deck) sheets(p *printer, paper spec.Size, queue []*spec.Card, opt cards.
 	if err != nil {
 		return err
 	}
-	if n := g.fewer(d.Layout, p.im, p.paperName); n != nil && opt.Notice != nil && !p.told[queue[0].Kind.Size] {
+	if n := g.fewer(d.Layout, p.im, p.paperName, len(queue)); n != nil && opt.Notice != nil && !p.told[queue[0].Kind.Size] {
 		p.told[queue[0].Kind.Size] = true
 		opt.Notice(n)
 	}

@@ -3,6 +3,7 @@ package spec
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -47,6 +48,7 @@ type Element struct {
 	Count      *tmpl // …and the count printed beside it
 	path       string
 	Line0      int
+	Scores     *scoreTrack
 	When       *tmpl  // "if": draw only when this template is not empty…
 	whenOp     string // …or, with an operator, when its number compares so
 	whenN      int
@@ -216,6 +218,8 @@ func (p *parser) element(path string, s elementSpec, l *Layout, k *Kind, sc *sco
 		p.table(path, s, e, l, k)
 	case "track":
 		p.track(path, s, e, l, k)
+	case "score_track":
+		p.scoreTrack(path, s, e, l, k)
 	}
 	p.checkBox(path, e, l, k)
 	return e
@@ -420,6 +424,61 @@ func (p *parser) track(path string, s elementSpec, e *Element, l *Layout, k *Kin
 		p.errorf(path+".die", "die", s.Die)
 	}
 	e.Die = s.Die
+}
+
+// scoreTrack is a score track's numbers: the squares from From to To
+// (a number, or a Rules value read when the card is drawn), PerRow a row.
+type scoreTrack struct {
+	From   int
+	To     int
+	ToRule string // the Rules key that gives To, or ""
+	PerRow int
+	Every  int // every Every-th square is filled with the element's stripe
+}
+
+func (p *parser) scoreTrack(path string, s elementSpec, e *Element, l *Layout, k *Kind) {
+	st := &scoreTrack{From: s.From, PerRow: s.PerRow, Every: s.Every}
+	if key, ok := strings.CutPrefix(s.To, "$rule."); ok {
+		if !slices.ContainsFunc(p.game.AllRules(), func(r schema.RuleParam) bool { return r.Key == key }) {
+			p.errorf(path+".to", "no_rule", p.game.ID, key)
+		}
+		st.ToRule = key
+	} else if n, err := strconv.Atoi(s.To); err == nil {
+		st.To = n
+	} else {
+		p.errorf(path+".to", "score_to", s.To)
+	}
+	if st.ToRule == "" && (st.To <= st.From || st.To-st.From >= maxScoreSquares) {
+		p.errorf(path+".to", "score_range", st.From, s.To, maxScoreSquares)
+	}
+	if st.PerRow <= 0 {
+		st.PerRow = 10
+	}
+	if s.Cell != nil {
+		e.Cell = *s.Cell
+	}
+	if e.Cell.Line == 0 {
+		e.Cell.Line = 0.3
+	}
+	sc := &scope{fields: k.Fields, kind: k}
+	e.CellFill = p.colour(path+".cell.fill", e.Cell.Fill, sc, l)
+	e.CellStroke = p.colour(path+".cell.stroke", e.Cell.Stroke, sc, l)
+	e.Stripe = p.colour(path+".stripe", s.Stripe, sc, l)
+	e.Style.MaxLines = 1
+	e.Scores = st
+}
+
+// maxScoreSquares bounds a score track, whatever its Rules value.
+const maxScoreSquares = 400
+
+// Squares is the first and last number of a score track, its To read from
+// the Rules when it names one (clamped to maxScoreSquares squares).
+func (st *scoreTrack) Squares(ds *Dataset) (from, to int) {
+	to = st.To
+	if st.ToRule != "" && ds.rules != nil && ds.rules.Has(st.ToRule) {
+		to, _ = strconv.Atoi(ds.rules.Text(st.ToRule))
+	}
+	return st.From, min(max(to, st.From), st.From+maxScoreSquares-1)
 }
 
 func cmpOr(a, b float64) float64 {

@@ -40,6 +40,8 @@ var messages = schema.Catalogue{
 	"table_columns":      {"table には columns が必要です", "a table needs columns"},
 	"column_text":        {"列には text が必要です", "a column needs text"},
 	"columns_width":      {"列の幅の合計が %g mm ですが、表は %g mm です", "the columns are %g mm wide but the table is %g mm"},
+	"score_to":           {"to には数か $rule.キー を書いてください（いまは「%s」）", "to must be a number or $rule.KEY (got %q)"},
+	"score_range":        {"得点トラックは %d から %s までですが、終わりは始まりより大きく、マスは %d 未満にしてください", "a score track from %d to %s must end above its start, with fewer than %d squares"},
 	"track_text":         {"track には text（各マスに表示するもの）が必要です", "a track needs text (what each cell shows)"},
 	"loop":               {"loop にはシート %s の ○/× の列を書いてください（いまは「%s」）", "loop must name a ○/× field of sheet %s (got %q)"},
 	"die":                {"die は d6 か none にしてください（いまは「%s」）", "die must be d6 or none (got %q)"},

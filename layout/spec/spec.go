@@ -79,6 +79,7 @@ type kindSpec struct {
 	TTSNotes   string            `yaml:"tts_notes"`
 	TTSDeck    string            `yaml:"tts_deck"`
 	TTSPieces  []pieceSpec       `yaml:"tts_pieces"`
+	TTS        *bool             `yaml:"tts"`
 }
 
 // copiesSpec counts a card's copies elsewhere in the data: the sum of a
@@ -132,6 +133,10 @@ type elementSpec struct {
 	Die       string       `yaml:"die"`
 	Icon      string       `yaml:"icon"`
 	Count     string       `yaml:"count"`
+	From      int          `yaml:"from"`
+	To        string       `yaml:"to"`
+	PerRow    int          `yaml:"per_row"`
+	Every     int          `yaml:"every"`
 }
 
 type rowsSpec struct {
@@ -173,14 +178,15 @@ type cellSpec struct {
 
 // elementKeys lists the keys each element type accepts beyond "type".
 var elementKeys = map[string][]string{
-	"rect":  {"x", "y", "w", "h", "r", "fill", "stroke", "line", "dash"},
-	"line":  {"x", "y", "w", "h", "stroke", "line", "dash"},
-	"text":  {"x", "y", "w", "h", "text", "else", "size", "min_size", "leading", "lines", "align", "valign", "colour", "font", "bold", "sentences", "show_zero", "fill", "r"},
-	"badge": {"x", "y", "w", "h", "shape", "fill", "stroke", "line", "text", "size", "min_size", "colour", "font", "bold", "show_zero", "repeat", "step"},
-	"art":   {"x", "y", "w", "h", "name", "fill", "stroke", "line", "text", "size", "colour", "font"},
-	"table": {"x", "y", "w", "h", "rows", "columns", "header", "row_height", "stripe", "stroke", "line", "size", "min_size", "leading", "colour", "font", "sentences"},
-	"track": {"x", "y", "w", "h", "rows", "text", "cell", "loop", "die", "size", "min_size", "leading", "colour", "font", "stroke", "line", "fill"},
-	"icon":  {"x", "y", "w", "h", "icon", "count", "text", "fill", "size", "min_size", "colour", "font", "bold", "show_zero"},
+	"rect":        {"x", "y", "w", "h", "r", "fill", "stroke", "line", "dash"},
+	"line":        {"x", "y", "w", "h", "stroke", "line", "dash"},
+	"text":        {"x", "y", "w", "h", "text", "else", "size", "min_size", "leading", "lines", "align", "valign", "colour", "font", "bold", "sentences", "show_zero", "fill", "r"},
+	"badge":       {"x", "y", "w", "h", "shape", "fill", "stroke", "line", "text", "size", "min_size", "colour", "font", "bold", "show_zero", "repeat", "step"},
+	"art":         {"x", "y", "w", "h", "name", "fill", "stroke", "line", "text", "size", "colour", "font"},
+	"table":       {"x", "y", "w", "h", "rows", "columns", "header", "row_height", "stripe", "stroke", "line", "size", "min_size", "leading", "colour", "font", "sentences"},
+	"track":       {"x", "y", "w", "h", "rows", "text", "cell", "loop", "die", "size", "min_size", "leading", "colour", "font", "stroke", "line", "fill"},
+	"icon":        {"x", "y", "w", "h", "icon", "count", "text", "fill", "size", "min_size", "colour", "font", "bold", "show_zero"},
+	"score_track": {"x", "y", "w", "h", "from", "to", "per_row", "every", "stripe", "cell", "size", "min_size", "colour", "font", "bold"},
 }
 
 // Error is a problem in a layout file, at a line.
@@ -514,6 +520,9 @@ type Kind struct {
 	// (its description) in Tabletop Simulator; TTSDeck names the deck
 	// (the setup pile) the card goes into there. nil when not given.
 	TTSName, TTSNotes, TTSDeck *tmpl
+	// NoTTS leaves the kind out of Tabletop Simulator, which has a piece
+	// of its own for it (a pawn standee: the PlayerPawn of tts_pieces).
+	NoTTS bool
 	// pieces are the table pieces each card brings to Tabletop Simulator.
 	pieces []*pieceRule
 }
@@ -805,6 +814,7 @@ func (p *parser) kind(path string, s kindSpec, l *Layout) *Kind {
 		k.TTSDeck = p.template(path+".tts_deck", s.TTSDeck, scope)
 	}
 	k.pieces = p.pieces(path+".tts_pieces", s.TTSPieces, scope, l)
+	k.NoTTS = s.TTS != nil && !*s.TTS
 	if len(s.Face) == 0 {
 		p.errorf(path, "no_face", k.Name)
 	}

@@ -66,8 +66,10 @@ type Tile struct {
 // cards.DrawAll.
 func FromDrawn(l *spec.Layout, data any, drawn []cards.Drawn) ([]Deck, []Tile, error) {
 	titles := map[string]string{}
+	left := map[string]bool{} // kinds that stay out of Tabletop Simulator
 	for _, k := range l.Kinds {
 		titles[k.Name] = cmp.Or(k.Title, k.Name)
+		left[k.Name] = k.NoTTS
 	}
 	var (
 		decks []Deck
@@ -76,6 +78,9 @@ func FromDrawn(l *spec.Layout, data any, drawn []cards.Drawn) ([]Deck, []Tile, e
 	)
 	deckOf := map[string]int{}
 	for i, d := range drawn {
+		if left[d.Kind] {
+			continue
+		}
 		if d.Copy > 1 && i > 0 && drawn[i-1].ID == d.ID && drawn[i-1].Kind == d.Kind {
 			continue // a later copy, handled with the first
 		}
