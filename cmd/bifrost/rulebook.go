@@ -206,7 +206,7 @@ func renderRulebook(rulesDir, out string, game *sim.Definition, res schema.Resul
 			case "card":
 				err = book.PDF(&buf, []byte(expanded), drawer, book.WithImages(files), fonts, book.WithPDFLang(lang), book.WithPaper("card"), card)
 			case "html":
-				err = book.HTML(&buf, []byte(expanded), cardSVG(faces), append(htmlOpts, book.WithHTMLLang(lang))...)
+				err = book.HTML(&buf, []byte(expanded), cardSVG(faces), append(htmlOpts, book.WithHTMLLang(lang), book.WithHTMLImages(files))...)
 			}
 			if err != nil {
 				skips = append(skips, skipped{paths[i : i+1], dataError{msgErr("in_file", file, err)}, nil})
@@ -245,7 +245,7 @@ func bookData(files bookFiles, game *sim.Definition, res schema.Result, faces ma
 	if err != nil {
 		return book.Data{}, err
 	}
-	return book.Data{Game: game.Schema, Result: res, Book: res.Book, Rulings: string(rulings), Glossary: glossary, Figures: figures(game, res), Parts: cardParts(faces), Lang: lang}, nil
+	return book.Data{Game: game.Schema, Result: res, Book: res.Book, Rulings: string(rulings), Glossary: glossary, Figures: figures(game, res), Parts: cardParts(faces), Lang: lang, Images: files}, nil
 }
 
 // expandBook reads the book name (rulebook, summary or designer) of files

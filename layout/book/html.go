@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"io/fs"
 	"maps"
 	"slices"
 	"strings"
@@ -38,7 +39,7 @@ func HTML(w io.Writer, md []byte, cardHTML func(id string) template.HTML, opts .
 	r := markdown().Renderer()
 	// A lower priority value wins: the overrides take the kinds they
 	// register from goldmark's own renderer (1000).
-	r.AddOptions(renderer.WithNodeRenderers(util.Prioritized(&htmlOverrides{cardHTML: cardHTML, lang: cfg.lang, secs: secs, terms: glossaryTerms(doc, md)}, 100)))
+	r.AddOptions(renderer.WithNodeRenderers(util.Prioritized(&htmlOverrides{cardHTML: cardHTML, images: cfg.images, lang: cfg.lang, secs: secs, terms: glossaryTerms(doc, md)}, 100)))
 	var body bytes.Buffer
 	if err := r.Render(&body, md, doc); err != nil {
 		return err
@@ -83,10 +84,16 @@ type HTMLOption func(*htmlConfig)
 type htmlConfig struct {
 	body, gothic *text.Font   // the embedded fonts, nil for none
 	lang         *schema.Lang // of the errors
+	images       fs.FS        // the folder of the book's local images
 }
 
 // WithHTMLLang sets the language of HTML's errors (nil: Japanese).
 func WithHTMLLang(lang *schema.Lang) HTMLOption { return func(c *htmlConfig) { c.lang = lang } }
+
+// WithHTMLImages embeds the book's local PNG and JPEG images from images
+// (the folder of the markdown, kept to it as WithImages keeps the PDF) in
+// the page as data: URIs, so that the page stands alone.
+func WithHTMLImages(images fs.FS) HTMLOption { return func(c *htmlConfig) { c.images = images } }
 
 // WithEmbeddedFonts embeds the first font of body and the bold face (else
 // the regular) of the first font of gothic in the page, as base64
@@ -115,6 +122,7 @@ h1,h2,h3,th,strong{font-family:` + gothic + `"Hiragino Kaku Gothic ProN","Hiragi
 // and makes the glossary's targets and index.
 type htmlOverrides struct {
 	cardHTML func(id string) template.HTML
+	images   fs.FS
 	lang     *schema.Lang
 	secs     []section
 	terms    map[int]string // the glossary's terms by 1 + term
@@ -237,7 +245,12 @@ func (o *htmlOverrides) image(w util.BufWriter, src []byte, n ast.Node, entering
 		_, _ = w.WriteString(`</span>`)
 		return ast.WalkSkipChildren, nil
 	}
-	fmt.Fprintf(w, `<img src="%s" alt="%s">`, template.HTMLEscapeString(dest), template.HTMLEscapeString(plainText(img, src)))
+	alt := plainText(img, src)
+	if uri := dataURI(o.images, dest); uri != "" {
+		fmt.Fprintf(w, `<img src="%s" alt="%s">`, uri, template.HTMLEscapeString(alt))
+	} else if strings.TrimSpace(alt) != "" { // as the PDF shows an image it cannot read
+		fmt.Fprintf(w, `<span style="color:#777">［図：%s］</span>`, template.HTMLEscapeString(alt))
+	}
 	return ast.WalkSkipChildren, nil
 }
 

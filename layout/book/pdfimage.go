@@ -2,6 +2,7 @@ package book
 
 import (
 	"bytes"
+	"encoding/base64"
 	"errors"
 	"image"
 	"image/draw"
@@ -9,8 +10,12 @@ import (
 	"image/png"
 	"io"
 	"io/fs"
+	"strings"
 
 	"codeberg.org/go-pdf/fpdf"
+	"github.com/yuin/goldmark/ast"
+
+	"bifrost/schema"
 )
 
 // Limits on local images.
@@ -70,9 +75,15 @@ type loadedImage struct {
 }
 
 // read loads and checks the image at p. Its error never reaches a user:
-// load leaves an image it cannot read out of the book.
+// load leaves an image it cannot read out of the book (Expand reports it,
+// through imageProblems, at the line that shows it).
 func (s *imageStore) read(p string) (*loadedImage, error) {
-	f, err := s.fsys.Open(p)
+	return readImage(s.fsys, p)
+}
+
+// readImage loads and checks the image at p in fsys.
+func readImage(fsys fs.FS, p string) (*loadedImage, error) {
+	f, err := fsys.Open(p)
 	if err != nil {
 		return nil, err
 	}
@@ -125,4 +136,57 @@ func decodeImage(data []byte) (*loadedImage, error) {
 		return nil, errors.New("not PNG or JPEG")
 	}
 	return img, nil
+}
+
+// localImageProblem is why the local image at dest cannot be shown from fsys,
+// or nil when it can (or dest is no local file: checkSource judges those).
+func localImageProblem(fsys fs.FS, dest string) *schema.Message {
+	p, why := localPath(dest)
+	if why != "" || strings.HasPrefix(dest, CardRef) || strings.HasPrefix(dest, FigureRef) || dest == IndexRef {
+		return nil
+	}
+	f, err := fsys.Open(p)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return messages.Err("image.missing", dest)
+	case err != nil:
+		return messages.Err("image.unopenable", dest)
+	}
+	f.Close()
+	if _, err := readImage(fsys, p); err != nil {
+		return messages.Err("image.unreadable", dest, err.Error())
+	}
+	return nil
+}
+
+// imageProblems checks every local image of doc against fsys.
+func imageProblems(doc ast.Node, fsys fs.FS) []problem {
+	var out []problem
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if img, ok := n.(*ast.Image); ok && entering {
+			if m := localImageProblem(fsys, string(img.Destination)); m != nil {
+				out = append(out, problem{pos(n), m})
+			}
+		}
+		return ast.WalkContinue, nil
+	})
+	return out
+}
+
+// dataURI is the image at dest in fsys as a data: URI, checked as the PDF
+// checks it; "" when it cannot be shown.
+func dataURI(fsys fs.FS, dest string) string {
+	p, why := localPath(dest)
+	if fsys == nil || why != "" {
+		return ""
+	}
+	img, err := readImage(fsys, p)
+	if err != nil {
+		return ""
+	}
+	mime := "image/png"
+	if img.typ == "JPG" {
+		mime = "image/jpeg"
+	}
+	return "data:" + mime + ";base64," + base64.StdEncoding.EncodeToString(img.data)
 }

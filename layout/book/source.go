@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"io/fs"
 	"maps"
 	"regexp"
 	"slices"
@@ -35,6 +36,10 @@ type Data struct {
 	Parts func(id string) (CardParts, bool)
 	// Lang is the language of Expand's errors (nil: Japanese).
 	Lang *schema.Lang
+	// Images is the folder of the book's local images: an image it does
+	// not hold as a readable PNG or JPEG is a problem at its line. Nil
+	// leaves the images unchecked.
+	Images fs.FS
 }
 
 // CardParts are the parts of a card's face, for callouts.
@@ -155,7 +160,10 @@ func Expand(file string, md string, d Data) (string, error) {
 	}
 	t.Tree.Root.Nodes = nodes
 	expanded := b.String()
-	_, _, problems := checkSource([]byte(expanded))
+	doc, _, problems := checkSource([]byte(expanded))
+	if doc != nil && d.Images != nil {
+		problems = append(problems, imageProblems(doc, d.Images)...)
+	}
 	for _, p := range problems {
 		errs = append(errs, sourceOf(file, md, chunks, p, d.Lang))
 	}
