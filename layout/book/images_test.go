@@ -3,6 +3,8 @@ package book
 import (
 	"bytes"
 	"encoding/base64"
+	"encoding/binary"
+	"hash/crc32"
 	"os"
 	"path/filepath"
 	"strings"
@@ -23,7 +25,8 @@ func imageFolder(t *testing.T) *os.Root {
 		t.Fatal(err)
 	}
 	outside := filepath.Join(t.TempDir(), "secret.png")
-	for path, data := range map[string][]byte{"board.png": png, "notes.png": []byte("これは画像ではありません"), outside: png} {
+	huge := pngHeader(12000, 12000)
+	for path, data := range map[string][]byte{"board.png": png, "notes.png": []byte("これは画像ではありません"), "huge.png": huge, outside: png} {
 		if !filepath.IsAbs(path) {
 			path = filepath.Join(dir, path)
 		}
@@ -48,17 +51,19 @@ func imageFolder(t *testing.T) *os.Root {
 func TestExpand_AnImageThatCannotBeShownIsAProblemAtItsLine(t *testing.T) {
 	d := load(t, nastrond.Schema, "../../cardsrc/nastrond.xlsx")
 	d.Images = imageFolder(t).FS()
-	md := "# 盤面\n\n![盤面](board.png)\n\n![盤面](bord.png)\n\n![メモ](notes.png)\n\n![外](link.png)\n"
+	md := "# 盤面\n\n![盤面](board.png)\n\n![盤面](bord.png)\n\n![メモ](notes.png)\n\n![外](link.png)\n\n![大](huge.png)\n"
 	for lang, want := range map[*schema.Lang][]string{
 		schema.English: {
 			`b.md:5: image "bord.png": no such file in the rules folder`,
 			`b.md:7: image "notes.png": not a readable PNG or JPEG image`,
 			`b.md:9: image "link.png": cannot be opened (a link that leads outside the rules folder is not allowed)`,
+			`b.md:11: image "huge.png": too large (at most 32 MB, 12000 pixels each way and 25 megapixels)`,
 		},
 		schema.Japanese: {
 			`b.md:5: 画像 "bord.png": ルールのフォルダーにありません`,
 			`b.md:7: 画像 "notes.png": PNG か JPEG として読めません`,
 			`b.md:9: 画像 "link.png": 開けません`,
+			`b.md:11: 画像 "huge.png": 大きすぎます`,
 		},
 	} {
 		d.Lang = lang
@@ -103,4 +108,17 @@ func TestHTML_EmbedsTheBooksImages(t *testing.T) {
 	if !strings.Contains(html, "［図：メモ］") {
 		t.Errorf("the unreadable image does not leave its alt text")
 	}
+}
+
+// pngHeader is the start of a PNG of w×h pixels: its signature and header
+// chunk, all that is read before the size is judged.
+func pngHeader(w, h int) []byte {
+	ihdr := []byte("IHDR")
+	ihdr = binary.BigEndian.AppendUint32(ihdr, uint32(w))
+	ihdr = binary.BigEndian.AppendUint32(ihdr, uint32(h))
+	ihdr = append(ihdr, 8, 2, 0, 0, 0) // 8-bit RGB, no interlace
+	b := []byte("\x89PNG\r\n\x1a\n")
+	b = binary.BigEndian.AppendUint32(b, 13)
+	b = append(b, ihdr...)
+	return binary.BigEndian.AppendUint32(b, crc32.ChecksumIEEE(ihdr))
 }

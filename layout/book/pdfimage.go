@@ -22,7 +22,11 @@ import (
 const (
 	maxImageBytes  = 32 << 20
 	maxImagePixels = 12000
+	maxImageArea   = 25_000_000 // decoded, 4 bytes a pixel: 100 MB
 )
+
+// errImageSize is an image past the limits on its file or pixels.
+var errImageSize = errors.New("image too large")
 
 // imageStore finds local images in the markdown's folder and never outside
 // it: the folder is an fs.FS that keeps to it (an os.Root's, an embed.FS),
@@ -93,7 +97,7 @@ func readImage(fsys fs.FS, p string) (*loadedImage, error) {
 		return nil, err
 	}
 	if len(data) > maxImageBytes {
-		return nil, errors.New("image too large")
+		return nil, errImageSize
 	}
 	return decodeImage(data)
 }
@@ -106,8 +110,8 @@ func decodeImage(data []byte) (*loadedImage, error) {
 	if err != nil {
 		return nil, err
 	}
-	if cfg.Width < 1 || cfg.Height < 1 || cfg.Width > maxImagePixels || cfg.Height > maxImagePixels {
-		return nil, errors.New("image size out of range")
+	if cfg.Width < 1 || cfg.Height < 1 || cfg.Width > maxImagePixels || cfg.Height > maxImagePixels || cfg.Width*cfg.Height > maxImageArea {
+		return nil, errImageSize
 	}
 	img := &loadedImage{imageFile: imageFile{w: cfg.Width, h: cfg.Height}, data: data}
 	switch format {
@@ -153,8 +157,10 @@ func localImageProblem(fsys fs.FS, dest string) *schema.Message {
 		return messages.Err("image.unopenable", dest)
 	}
 	f.Close()
-	if _, err := readImage(fsys, p); err != nil {
-		return messages.Err("image.unreadable", dest, err.Error())
+	if _, err := readImage(fsys, p); errors.Is(err, errImageSize) {
+		return messages.Err("image.too_large", dest, maxImageBytes>>20, maxImagePixels, maxImageArea/1_000_000)
+	} else if err != nil {
+		return messages.Err("image.unreadable", dest)
 	}
 	return nil
 }

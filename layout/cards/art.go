@@ -21,6 +21,10 @@ import (
 const (
 	maxArtBytes  = 32 << 20
 	maxArtPixels = 12000
+	// maxArtArea bounds the decoded size (4 bytes a pixel: 100 MB), which a
+	// small, well-compressed file can blow up past any memory; a card at
+	// 300 dpi needs about 0.9 megapixels, an A4 board 8.7.
+	maxArtArea = 25_000_000
 )
 
 // ArtStore finds card art in one folder (cardsrc/art) and never outside it:
@@ -155,6 +159,9 @@ func decodeArt(key string, data []byte) (*artImage, error) {
 	}
 	if cfg.Width < 1 || cfg.Height < 1 || cfg.Width > maxArtPixels || cfg.Height > maxArtPixels {
 		return nil, messages.Err("art_pixels", cfg.Width, cfg.Height, maxArtPixels)
+	}
+	if cfg.Width*cfg.Height > maxArtArea {
+		return nil, messages.Err("art_area", cfg.Width, cfg.Height, maxArtArea/1_000_000)
 	}
 	img := &artImage{key: key, data: data, w: cfg.Width, h: cfg.Height}
 	switch format {

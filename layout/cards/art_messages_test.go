@@ -2,6 +2,8 @@ package cards
 
 import (
 	"bytes"
+	"encoding/binary"
+	"hash/crc32"
 	"image"
 	"image/png"
 	"os"
@@ -39,6 +41,7 @@ func TestArtProblemsSpeakTheLanguageTheyAreGiven(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, "damaged.png"), damaged, 0o644)
 	os.WriteFile(filepath.Join(dir, "wide.png"), wide.Bytes(), 0o644)
 	os.Mkdir(filepath.Join(dir, "folder.png"), 0o755)
+	os.WriteFile(filepath.Join(dir, "huge.png"), pngHeader(12000, 12000), 0o644)
 	art := NewArtStore(dir)
 	defer art.Close()
 	ja, en := schema.NewLang("ja"), schema.NewLang("en")
@@ -48,6 +51,7 @@ func TestArtProblemsSpeakTheLanguageTheyAreGiven(t *testing.T) {
 		{"damaged", "PNG の画像が壊れています", "damaged PNG image"},
 		{"wide", "画像が 12001×1 ピクセルです", "image is 12001×1 pixels"},
 		{"folder", "通常のファイルではありません（フォルダ）", "not a regular file (a folder)"},
+		{"huge", "画像が 12000×12000 ピクセルで、2500万画素までにしてください", "image is 12000×12000 pixels, past the limit of 25 megapixels"},
 	} {
 		_, err := art.find(tt.name)
 		if err == nil {
@@ -64,4 +68,18 @@ func TestArtProblemsSpeakTheLanguageTheyAreGiven(t *testing.T) {
 			t.Errorf("%s.png in English: %q, want %q after the path", tt.name, got, tt.en)
 		}
 	}
+}
+
+// pngHeader is the start of a PNG of w×h pixels: its signature and header
+// chunk, all that is read before the size is judged (a 560 KB file can
+// hold 12000 × 12000 pixels that decode to 576 MB).
+func pngHeader(w, h int) []byte {
+	ihdr := []byte("IHDR")
+	ihdr = binary.BigEndian.AppendUint32(ihdr, uint32(w))
+	ihdr = binary.BigEndian.AppendUint32(ihdr, uint32(h))
+	ihdr = append(ihdr, 8, 2, 0, 0, 0) // 8-bit RGB, no interlace
+	b := []byte("\x89PNG\r\n\x1a\n")
+	b = binary.BigEndian.AppendUint32(b, 13)
+	b = append(b, ihdr...)
+	return binary.BigEndian.AppendUint32(b, crc32.ChecksumIEEE(ihdr))
 }
