@@ -93,9 +93,10 @@ func TestCards_OnlyAndLetterPaper(t *testing.T) {
 	if !bytes.Contains(data, []byte("/MediaBox [0 0 612.00 792.00]")) {
 		t.Error("the pages are not Letter size")
 	}
-	// One Valkyria sheet and one Nidhogg sheet, each a face and a back page.
-	if got := pdfPages(t, path); got != "4" {
-		t.Errorf("%s pages, want 4", got)
+	// The Valkyria's card, her VP marker and her pawn standee (a sheet each,
+	// at their sizes) and the Nidhogg card: each a face and a back page.
+	if got := pdfPages(t, path); got != "8" {
+		t.Errorf("%s pages, want 8", got)
 	}
 }
 
@@ -113,7 +114,8 @@ func TestCards_PerCardReplacesTheFolder(t *testing.T) {
 	for _, f := range files {
 		names = append(names, filepath.Base(f))
 	}
-	want := []string{"AIBoard-BEAR.pdf", "AIBoard-SERPENT.pdf", "AIBoard-WOLF.pdf", "Draft-Draft.pdf", "Pillage-Pillage.pdf"}
+	want := []string{"AIBoard-BEAR.pdf", "AIBoard-SERPENT.pdf", "AIBoard-WOLF.pdf", "Draft-Draft.pdf",
+		"Marker-BEAR.pdf", "Marker-SERPENT.pdf", "Marker-WOLF.pdf", "Pillage-Pillage.pdf"}
 	if !slices.Equal(names, want) {
 		t.Errorf("per-card files %v, want %v", names, want)
 	}

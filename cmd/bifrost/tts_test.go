@@ -316,6 +316,9 @@ func TestTTSWritesDecksOfAllFourGames(t *testing.T) {
 				t.Errorf("%s: object %q named %q", game, o.Nickname, o.Name)
 			}
 			perDeck[o.Nickname] = map[string]int{}
+			// Markers are tokens cut from the rows of a sheet whose cards
+			// are counted already (a Valkyria's, an AI board's).
+			marker := strings.Contains(o.Nickname, "マーカー")
 			for i, c := range cardsOf {
 				if o.Name == "DeckCustom" && c.CardID != o.DeckIDs[i] {
 					t.Errorf("%s %s: card %d has ID %d, DeckIDs %d", game, o.Nickname, i, c.CardID, o.DeckIDs[i])
@@ -323,7 +326,9 @@ func TestTTSWritesDecksOfAllFourGames(t *testing.T) {
 				if c.Nickname == "" || names[c.GMNotes] != "" && c.Nickname != names[c.GMNotes] {
 					t.Errorf("%s: card %s is nicknamed %q", game, c.GMNotes, c.Nickname)
 				}
-				perSheet[sheetOf[c.GMNotes]]++
+				if !marker {
+					perSheet[sheetOf[c.GMNotes]]++
+				}
 				perDeck[o.Nickname][c.GMNotes]++
 				for key, cd := range c.CustomDeck {
 					if key != strconv.Itoa(c.CardID/100) || cd.UniqueBack || !cd.BackIsHidden {
