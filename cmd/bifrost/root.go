@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"bifrost/cmd/bifrost/internal/outfile"
 	"bifrost/rules"
 	"bifrost/schema"
 )
@@ -89,7 +90,10 @@ func newRootCmd(stdout, stderr io.Writer, args []string, games rules.Games) *cob
 			each(s)
 		}
 		if run := c.RunE; run != nil {
-			c.RunE = func(cmd *cobra.Command, args []string) error { return g.localize(run(cmd, args)) }
+			c.RunE = func(cmd *cobra.Command, args []string) error {
+				defer protectSource(cmd)()
+				return g.localize(run(cmd, args))
+			}
 		}
 		if check := c.Args; check != nil {
 			c.Args = func(cmd *cobra.Command, args []string) error { return g.localize(check(cmd, args)) }
@@ -109,4 +113,17 @@ func exactArgs(n int) cobra.PositionalArgs {
 		}
 		return nil
 	}
+}
+
+// protectSource makes every file the command writes refuse the --src
+// folder, checked as each file is written (outfile.Protect), and returns
+// the undoing. The commands that start a workbook there (new) write into
+// it by design.
+func protectSource(cmd *cobra.Command) func() {
+	src := cmd.Flags().Lookup("src")
+	if src == nil || cmd.Name() == "new" {
+		return func() {}
+	}
+	outfile.Protect(src.Value.String())
+	return func() { outfile.Protect("") }
 }

@@ -8,6 +8,9 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
 
 	"bifrost/schema"
 )
@@ -18,17 +21,58 @@ var messages = schema.Catalogue{
 	"write":   {"%s を書き出せません：%v", "writing %s: %v"},
 	"resolve": {"%s：%v", "%s: %v"},
 	"loop":    {"%s：シンボリックリンクの段数が多すぎます", "%s: too many levels of symbolic links"},
+	"inside":  {"%s は保護されたフォルダー %s の中を指しているので書き出しません", "not writing %s: it leads inside the protected folder %s"},
+}
+
+// protected is the folder Write never writes into (the --src folder of
+// the command running), checked for each file as it is written.
+var protected struct {
+	sync.Mutex
+	dir string
+}
+
+// Protect makes every later Write refuse a path that resolves into dir
+// (replacing any folder protected before); "" protects none. The CLI calls
+// it once a command knows its --src.
+func Protect(dir string) {
+	protected.Lock()
+	defer protected.Unlock()
+	protected.dir = dir
+}
+
+// guard refuses path when it resolves into the protected folder now.
+func guard(path string) error {
+	protected.Lock()
+	dir := protected.dir
+	protected.Unlock()
+	if dir == "" {
+		return nil
+	}
+	if err := Refuse(path, dir); errors.Is(err, ErrInside) {
+		return messages.Err("inside", path, dir)
+	} else if err != nil {
+		return err
+	}
+	return nil
 }
 
 // Write creates or replaces path with what write produces. The folder is
 // created when missing. On any error the temporary file is removed and path
-// is left untouched.
+// is left untouched. The protected folder (Protect) is checked before the
+// temporary file is made and again before it takes path's place, each time
+// with every symbolic link resolved, so a folder swapped for a link while
+// the command runs is still refused. Temporary files that a killed run
+// left beside path are removed first.
 func Write(path string, write func(w io.Writer) error) (err error) {
 	dir := filepath.Dir(path)
+	if err := guard(path); err != nil {
+		return err
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return messages.Err("write", path, err)
 	}
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
+	removeStale(dir, filepath.Base(path))
+	tmp, err := os.CreateTemp(dir, tempPrefix(filepath.Base(path))+"*.tmp")
 	if err != nil {
 		return messages.Err("write", path, err)
 	}
@@ -54,6 +98,9 @@ func Write(path string, write func(w io.Writer) error) (err error) {
 	// CreateTemp makes the file 0600; outputs are ordinary files.
 	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
 		return messages.Err("write", path, err)
+	}
+	if err := guard(path); err != nil {
+		return err
 	}
 	if err := os.Rename(tmp.Name(), path); err != nil {
 		return messages.Err("write", path, err)
@@ -136,4 +183,29 @@ func resolve(path string) (string, error) {
 		path = filepath.Join(target, rest)
 	}
 	return "", messages.Err("loop", path)
+}
+
+// tempPrefix starts the name of a temporary file for base: hidden, and
+// naming the process that writes it, so that a later run can tell the
+// files of a killed run from those of one still writing.
+func tempPrefix(base string) string {
+	return "." + base + "." + strconv.Itoa(os.Getpid()) + "-"
+}
+
+// removeStale removes the temporary files for base in dir whose process
+// is gone (a run killed while it wrote base).
+func removeStale(dir, base string) {
+	names, _ := filepath.Glob(filepath.Join(dir, "."+globEscape(base)+".*-*.tmp"))
+	for _, name := range names {
+		rest := strings.TrimPrefix(filepath.Base(name), "."+base+".")
+		pid, err := strconv.Atoi(rest[:strings.IndexByte(rest, '-')])
+		if err == nil && pid != os.Getpid() && !alive(pid) {
+			os.Remove(name)
+		}
+	}
+}
+
+// globEscape quotes the characters filepath.Match treats specially.
+func globEscape(s string) string {
+	return strings.NewReplacer(`\`, `\\`, "*", `\*`, "?", `\?`, "[", `\[`).Replace(s)
 }

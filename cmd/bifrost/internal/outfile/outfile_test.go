@@ -4,7 +4,10 @@ import (
 	"errors"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -133,4 +136,73 @@ func TestOutfileMessagesHaveJapaneseAndEnglish(t *testing.T) {
 	for _, s := range messages.Lacks() {
 		t.Error(s)
 	}
+}
+
+// A run killed while it wrote a file leaves its temporary file; the next
+// write of that file removes it, and keeps one whose process still runs.
+func TestWrite_RemovesTheTempFilesOfAKilledRun(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "cards.pdf")
+	dead := exec.Command("true")
+	if err := dead.Run(); err != nil {
+		t.Skip("no process to outlive:", err)
+	}
+	killed := filepath.Join(dir, ".cards.pdf."+strconv.Itoa(dead.Process.Pid)+"-123.tmp")
+	running := filepath.Join(dir, ".cards.pdf.1-456.tmp") // pid 1 runs as long as the machine does
+	other := filepath.Join(dir, ".rulebook.pdf."+strconv.Itoa(dead.Process.Pid)+"-789.tmp")
+	for _, p := range []string{killed, running, other} {
+		if err := os.WriteFile(p, []byte("half"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := WriteFile(path, []byte("whole")); err != nil {
+		t.Fatal(err)
+	}
+	for p, want := range map[string]bool{killed: false, running: true, other: true} {
+		if _, err := os.Stat(p); (err == nil) != want {
+			t.Errorf("%s exists: %v, want %v", filepath.Base(p), err == nil, want)
+		}
+	}
+}
+
+// The protected folder is checked as each file is written, not once: an
+// output folder swapped for a link into it while a command writes is
+// refused from the next file on, and a swap in the middle of a file fails
+// that file; nothing ever lands inside.
+func TestWrite_RefusesAFolderSwappedForALinkIntoTheProtectedOne(t *testing.T) {
+	root := t.TempDir()
+	src, out := filepath.Join(root, "cardsrc"), filepath.Join(root, "out")
+	for _, d := range []string{src, out} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	Protect(src)
+	defer Protect("")
+	if err := WriteFile(filepath.Join(src, "x.pdf"), []byte("x")); err == nil || !strings.Contains(err.Error(), "protected folder") {
+		t.Errorf("a file inside the protected folder gave %v, want a refusal", err)
+	}
+	if err := WriteFile(filepath.Join(out, "cards.pdf"), []byte("cards")); err != nil {
+		t.Fatal(err)
+	}
+	swap := func() error {
+		if err := os.Rename(out, out+"."+strconv.Itoa(len(root))); err != nil && !errors.Is(err, os.ErrExist) {
+			return err
+		}
+		return os.Symlink(src, out)
+	}
+	err := Write(filepath.Join(out, "rulebook.pdf"), func(w io.Writer) error {
+		if err := swap(); err != nil { // in the middle of the file
+			return err
+		}
+		_, err := io.WriteString(w, "rulebook")
+		return err
+	})
+	if err == nil {
+		t.Error("a file whose folder was swapped for a link into the protected one was written")
+	}
+	if err := WriteFile(filepath.Join(out, "report.html"), []byte("report")); err == nil || !strings.Contains(err.Error(), "protected folder") {
+		t.Errorf("the next file into the swapped folder gave %v, want a refusal", err)
+	}
+	assertOnly(t, src)
 }
