@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode"
 
 	"github.com/go-playground/locales/en"
 	"github.com/go-playground/locales/ja"
@@ -191,16 +192,40 @@ func (l *Lang) Msg(key string, args ...any) string {
 const EchoLimit = 40
 
 // Echo cuts s to EchoLimit characters, marking the cut with "…", so that a
-// message never repeats a whole page-long cell.
+// message never repeats a whole page-long cell, and shows its invisible
+// characters (see Visible).
 func Echo(s string) string {
 	n := 0
 	for i := range s {
 		if n == EchoLimit {
-			return s[:i] + "…"
+			return Visible(s[:i]) + "…"
 		}
 		n++
 	}
-	return s
+	return Visible(s)
+}
+
+// Visible writes the control and format characters of s (a right-to-left
+// override, a zero-width space, a terminal escape) as [U+202E] and the
+// like, so that an echoed cell can neither reorder nor hide the text
+// around it.
+func Visible(s string) string {
+	if !strings.ContainsFunc(s, invisible) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if invisible(r) {
+			fmt.Fprintf(&b, "[U+%04X]", r)
+		} else {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+func invisible(r rune) bool {
+	return r != '\n' && r != '\t' && (unicode.Is(unicode.Cc, r) || unicode.Is(unicode.Cf, r))
 }
 
 // quotedArgs reports which arguments (0-based) either format quotes: a %q

@@ -118,13 +118,17 @@ func TestColName_CountsLikeASpreadsheet(t *testing.T) {
 	}
 }
 
-func TestEchoCutsAtFortyCharacters(t *testing.T) {
+func TestEchoCutsAtFortyCharactersAndShowsInvisibleOnes(t *testing.T) {
 	forty := strings.Repeat("あ", 40)
 	tests := []struct{ in, want string }{
 		{"", ""},
 		{forty, forty},
 		{forty + "い", forty + "…"},
 		{strings.Repeat("x", 98000), strings.Repeat("x", 40) + "…"},
+		// Control and format characters are shown, not obeyed: a
+		// right-to-left override would reverse the rest of the line.
+		{"A\u202eB\u200bC\x1b[2J", "A[U+202E]B[U+200B]C[U+001B][2J"},
+		{"改行\nもタブ\tもそのまま", "改行\nもタブ\tもそのまま"},
 	}
 	for _, tt := range tests {
 		if got := Echo(tt.in); got != tt.want {

@@ -16,7 +16,7 @@ import (
 // language (Japanese when lang is nil).
 func (is Issue) Describe(ds *spec.Dataset, l *schema.Lang) string {
 	kind := is.card.Kind.Title
-	name := is.card.Name(ds)
+	name := schema.Echo(is.card.Name(ds))
 	card := fmt.Sprintf("%s「%s」", kind, name)
 	if is.card.ID != "" && is.card.ID != name {
 		card = fmt.Sprintf("%s「%s」（%s）", kind, name, is.card.ID)
@@ -40,14 +40,33 @@ func (is Issue) Describe(ds *spec.Dataset, l *schema.Lang) string {
 	case is.fit != nil:
 		return l.Sprintf("%s: %sが最小の%gptでも枠に収まりません（%.1fmm必要、枠は%.1fmm）: %s", "%s: %s does not fit its box even at the minimum %gpt (needs %.1f mm, the box has %.1f mm): %s",
 			card, what, is.fit.Size, is.fit.Need, is.boxH, excerpt(is.text))
-	case text.OutsideBMP(is.r):
+	case text.OutsideBMP(is.missing[0]):
 		return l.Sprintf("%s: %sの文字%sは絵文字などの特別な文字で、PDFに入れられないため印刷されません。ふつうの文字に置き換えてください",
-			"%s: %s has the character %s, outside the Basic Multilingual Plane, which the PDF cannot embed", card, what, charName(is.r))
+			"%s: %s has the character(s) %s, outside the Basic Multilingual Plane, which the PDF cannot embed", card, what, charNames(is.missing))
 	default:
 		return l.Sprintf("%s: %sの文字%sはフォントチェーン（%s）のどのフォントにもないため、白い四角で印刷されます。その文字を持つフォントを入れるか（Debian: apt-get install fonts-ipaexfont-gothic fonts-morisawa-bizud-gothic）、レイアウトのフォントチェーンに加えてください",
-			"%s: %s has the character %s, which no font of the chain (%s) has; it would print as a blank box. Install a font that has it (Debian: apt-get install fonts-ipaexfont-gothic fonts-morisawa-bizud-gothic) or add one to the layout's font chain",
-			card, what, charName(is.r), is.font)
+			"%s: %s has the character(s) %s, which no font of the chain (%s) has; they would print as blank boxes. Install a font that has them (Debian: apt-get install fonts-ipaexfont-gothic fonts-morisawa-bizud-gothic) or add one to the layout's font chain",
+			card, what, charNames(is.missing), is.font)
 	}
+}
+
+// maxNamedChars is how many missing characters one issue names.
+const maxNamedChars = 10
+
+// charNames names the characters rs, the first maxNamedChars of them, in
+// both languages: 「碾」（U+78BE）、「鑢」（U+9462） and how many more.
+func charNames(rs []rune) schema.Word {
+	var ja, en []string
+	for _, r := range rs[:min(len(rs), maxNamedChars)] {
+		w := charName(r)
+		ja, en = append(ja, w[0]), append(en, w[1])
+	}
+	w := schema.Word{strings.Join(ja, "、"), strings.Join(en, ", ")}
+	if more := len(rs) - maxNamedChars; more > 0 {
+		w[0] += fmt.Sprintf("ほか%d文字", more)
+		w[1] += fmt.Sprintf(" and %d more", more)
+	}
+	return w
 }
 
 // what names the fields (or the layout element) the issue is about.
@@ -85,9 +104,9 @@ func excerpt(s string) string {
 	s = strings.ReplaceAll(s, "\n", " ")
 	r := []rune(s)
 	if len(r) > 30 {
-		return "「" + string(r[:30]) + "…」"
+		return "「" + schema.Visible(string(r[:30])) + "…」"
 	}
-	return "「" + s + "」"
+	return "「" + schema.Visible(s) + "」"
 }
 
 // Locator finds the workbook cell of an Issue.

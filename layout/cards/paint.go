@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -64,7 +65,7 @@ type Issue struct {
 	text    string
 	fit     *text.Fitted
 	boxH    float64
-	r       rune
+	missing []rune // characters no font has (all inside the BMP, or all outside)
 	font    string
 	artErr  error
 	artPath string
@@ -272,17 +273,38 @@ func (pt *Painter) fit(font, s string, bold bool, w, h float64, st text.Style) t
 // still does not fit, and characters no font of the chain has, become issues.
 func (pt *Painter) text(e *spec.Element, s string, x, y, w, h float64, st text.Style, align, valign string, col spec.RGB, bold bool, src source) {
 	chain := pt.lay.Fonts[e.Font]
+	// One issue for each field (and kind of trouble) that holds characters
+	// the fonts lack, listing them: a cell of hostile text costs one line.
+	type group struct {
+		from  *spec.Field
+		wide  bool // outside the BMP
+		runes []rune
+	}
+	var groups []*group
 	for _, r := range chain.Missing(s) {
 		// The character comes from the first field whose text holds it, or
 		// else from the layout's own text.
-		var from []*spec.Field
+		var from *spec.Field
 		for _, f := range src.fields {
 			if src.row.IsValid() && strings.ContainsRune(pt.ds.Read(src.row, f).Text, r) {
-				from = []*spec.Field{f}
+				from = f
 				break
 			}
 		}
-		pt.Issues = append(pt.Issues, Issue{card: pt.card, side: pt.side, El: e, spec: src.spec, row: src.row, fields: from, text: s, r: r, font: chain.Names()})
+		wide := text.OutsideBMP(r)
+		i := slices.IndexFunc(groups, func(g *group) bool { return g.from == from && g.wide == wide })
+		if i < 0 {
+			i = len(groups)
+			groups = append(groups, &group{from: from, wide: wide})
+		}
+		groups[i].runes = append(groups[i].runes, r)
+	}
+	for _, g := range groups {
+		var from []*spec.Field
+		if g.from != nil {
+			from = []*spec.Field{g.from}
+		}
+		pt.Issues = append(pt.Issues, Issue{card: pt.card, side: pt.side, El: e, spec: src.spec, row: src.row, fields: from, text: s, missing: g.runes, font: chain.Names()})
 	}
 	f := pt.fit(e.Font, s, bold, w, h, st)
 	if !f.OK && !pt.invisible {

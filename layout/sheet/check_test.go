@@ -7,6 +7,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -235,5 +236,38 @@ func TestArt_DrawnFromTheArtFolderOnly(t *testing.T) {
 	}
 	if len(ps) != 2 {
 		t.Errorf("%d problems, want 2: %v", len(ps), ps)
+	}
+}
+
+// Hostile text costs one problem a cell: a name of 30,000 characters the
+// fonts lack (5,999 different ones) gives one line that names ten of them
+// and counts the rest,
+// with the name cut as every echo is; a right-to-left override in it is
+// shown, not obeyed.
+func TestCheck_HostileTextIsOneShortProblemPerCell(t *testing.T) {
+	res, book, lay := shipped(t, "guardian")
+	d := res.Data.(*guardian.Data)
+	g := &d.Guardians[0]
+	var b strings.Builder
+	b.WriteString("\u202e")
+	for i := range 30000 {
+		b.WriteRune(rune(0x3400 + i%6000)) // CJK Extension A: no font of the chain has it
+	}
+	g.Name = b.String()
+	ps := sheet.Check(guardian.Schema, res, lay, book, schema.NewLang("en"))
+	name := cellOf(t, book, "Guardian", "名前", g.ID)
+	n, size := 0, 0
+	for _, p := range ps {
+		if p.Cell != name {
+			continue
+		}
+		n++
+		size += len(p.Message)
+		if strings.ContainsRune(p.Message, '\u202e') || strings.Contains(p.Message, "no font of the chain") && (!strings.Contains(p.Message, "[U+202E]") || !regexp.MustCompile(`and \d{4} more`).MatchString(p.Message)) {
+			t.Errorf("problem at %s: %.300s", name, p.Message)
+		}
+	}
+	if n == 0 || n > 3 || size > 4000 {
+		t.Errorf("%d problems at %s, %d bytes in all; want at most one for the characters and one for the fit, short", n, name, size)
 	}
 }
