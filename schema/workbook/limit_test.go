@@ -181,3 +181,39 @@ func TestOpenReadsCellsAsStored(t *testing.T) {
 		t.Errorf("Rows = %+v\nwant   %+v", sheet.Rows, want)
 	}
 }
+
+// One shared string of a megabyte, referenced by a hundred cells, is
+// refused at the first cell that holds it, quickly and in bounded memory:
+// no cell of a real workbook holds more than Excel's 32,767 characters.
+// A cell of exactly that many is kept.
+func TestACellPastExcelsLimitIsRefusedAtItsCell(t *testing.T) {
+	const ns = `xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"`
+	huge := strings.Repeat("あ", 1<<20/3)
+	rows := `<row r="1"><c r="A1" t="inlineStr"><is><t>ID</t></is></c></row>`
+	for r := 2; r <= 101; r++ {
+		rows += fmt.Sprintf(`<row r="%d"><c r="C%d" t="s"><v>1</v></c></row>`, r, r)
+	}
+	path := withParts(t, map[string]string{
+		"xl/sharedStrings.xml": `<?xml version="1.0" encoding="UTF-8"?><sst ` + ns + ` count="2" uniqueCount="2">` +
+			`<si><t>` + strings.Repeat("い", maxCellChars) + `</t></si><si><t>` + huge + `</t></si></sst>`,
+		"xl/worksheets/sheet1.xml": `<?xml version="1.0" encoding="UTF-8"?><worksheet ` + ns + `><sheetData>` + rows + `</sheetData></worksheet>`,
+	})
+	var err error
+	if a := allocated(func() { _, err = Open(path, "amplified.xlsx") }); a > 200<<20 {
+		t.Errorf("opening allocated %d MB", a>>20)
+	}
+	fe := wantFormatError(t, err, "amplified.xlsx")
+	for lang, want := range map[string]string{"ja": "シート「Sheet1」の C2 に 32767 文字を超える値があります", "en": `sheet "Sheet1", cell C2 holds more than 32767 characters`} {
+		if msg := fe.Message(schema.NewLang(lang)); !strings.Contains(msg, want) {
+			t.Errorf("%s: %q, want %q", lang, msg, want)
+		}
+	}
+
+	at := withParts(t, map[string]string{
+		"xl/sharedStrings.xml": `<?xml version="1.0" encoding="UTF-8"?><sst ` + ns + ` count="1" uniqueCount="1"><si><t>` + strings.Repeat("い", maxCellChars) + `</t></si></sst>`,
+		"xl/worksheets/sheet1.xml": `<?xml version="1.0" encoding="UTF-8"?><worksheet ` + ns + `><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c></row></sheetData></worksheet>`,
+	})
+	if book, err := Open(at, "at.xlsx"); err != nil || len([]rune(book.Sheets["Sheet1"].Header[0])) != maxCellChars {
+		t.Errorf("a cell of %d characters: %v", maxCellChars, err)
+	}
+}

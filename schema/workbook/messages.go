@@ -17,6 +17,8 @@ var messages = schema.Catalogue{
 	"part":           {"部品「%s」を読めません。Excel で開いて保存し直してください（詳細: %s）", "%s: %s"},
 	"sheet":          {"シート「%s」を読めません。Excel で開いて保存し直してください（詳細: %s）", "sheet %q: %s"},
 	"not_regular":    {"通常のファイルではありません", "not a regular file"},
+	"cell_too_long":  {"シート「%[1]s」の %[2]s に %[3]d 文字を超える値があります。Excel のセルに入るのは %[3]d 文字までなので、壊れたファイルか、ほかのソフトで作られたファイルです", "sheet %[1]q, cell %[2]s holds more than %[3]d characters, and an Excel cell holds at most %[3]d: the file is damaged or was not saved by a spreadsheet"},
+	"too_much_text":  {"シート「%[1]s」まで読んだところで、セルの文字がブック全体で %[2]d MB を超えました。カードのデータならずっと少ないはずです", "sheet %[1]q: the cells of the workbook hold more than %[2]d MB of text, far more than card data needs"},
 	"too_many_cells": {"シート「%[1]s」まで読んだところで、値のあるセルがブック全体で%[2]d個を超えました。カードのデータならずっと少ないはずです。使っていないセルを削除するか、メモなどを別のファイルに移してください",
 		"sheet %[1]q: the workbook has more than %[2]d filled cells, far more than card data needs; delete the cells you do not use, or move notes to another file"},
 }

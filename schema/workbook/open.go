@@ -25,9 +25,11 @@ const (
 	maxXMLSize   = 16 << 20 // larger parts are spooled to temp files (excelize UnzipXMLSizeLimit)
 	maxRatio     = 200      // compression ratio allowed for a part above ratioFloor
 	ratioFloor   = 1 << 20
-	maxParts     = 10_000  // zip entries; a workbook has a few dozen
-	maxCells     = 1 << 20 // cells kept, over the whole book: filled cells, plus the header's width
-	maxReason    = 200     // bytes of a FormatError reason taken from a library
+	maxParts     = 10_000   // zip entries; a workbook has a few dozen
+	maxCells     = 1 << 20  // cells kept, over the whole book: filled cells, plus the header's width
+	maxCellChars = 32767    // characters in one cell: Excel's own limit, so only a hostile file passes it
+	maxTextBytes = 64 << 20 // bytes of cell text kept, over the whole book (one shared string may fill many cells)
+	maxReason    = 200      // bytes of a FormatError reason taken from a library
 )
 
 // oleMagic starts an OLE compound file: an encrypted .xlsx or a legacy .xls.

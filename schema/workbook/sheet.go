@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/xuri/excelize/v2"
 
@@ -20,8 +21,9 @@ import (
 // its last filled one, so 300 notes in column XFD cost it 5 million cells
 // and hundreds of MB. Here a cell costs what it takes in the file.
 
-// budget counts the cells a book keeps, against maxCells.
-type budget struct{ cells int }
+// budget counts the cells a book keeps, against maxCells, and their text,
+// against maxTextBytes.
+type budget struct{ cells, bytes int }
 
 // readBook reads every worksheet of the archive zr, in workbook order.
 func readBook(zr *zip.Reader, display string) (*schema.Book, error) {
@@ -316,6 +318,14 @@ func readCell(d *xml.Decoder, el xml.StartElement, prev int, strs []string) (cel
 // into the table: row 1 is the header. It counts the cells against the
 // workbook's budget.
 func (b *budget) addRow(t *schema.Table, name string, num int, cells []cell) error {
+	for _, c := range cells {
+		if len(c.val) > maxCellChars && utf8.RuneCountInString(c.val) > maxCellChars {
+			return formatError("", "cell_too_long", name, schema.ColName(c.col+1)+strconv.Itoa(num), maxCellChars)
+		}
+		if b.bytes += len(c.val); b.bytes > maxTextBytes {
+			return formatError("", "too_much_text", name, maxTextBytes>>20)
+		}
+	}
 	if num == 1 {
 		t.Header = dense(cells)
 		b.cells += len(t.Header)
