@@ -12,9 +12,9 @@ import (
 // scores best (own glory, stats, board presence and control, against the
 // best AI's glory). Ties go to the first choice.
 type Greedy struct {
-	scratch Game
-	pcg     rand.PCG
-	rng     *rand.Rand
+	base, scratch Game
+	pcg           rand.PCG
+	rng           *rand.Rand
 }
 
 // NewGreedy returns the "greedy" bot.
@@ -29,13 +29,18 @@ func (b *Greedy) Choose(gm sim.Game, choices []sim.Choice, rng *rand.Rand) int {
 	if b.rng == nil {
 		b.rng = rand.New(&b.pcg)
 	}
-	s1, s2 := rng.Uint64(), rng.Uint64()
+	// One determinization a decision; each choice is tried on a copy of
+	// it, with the dice where the determinization left them, so that every
+	// choice meets the same hidden cards and the same rolls.
+	b.pcg.Seed(rng.Uint64(), rng.Uint64())
+	g.Determinize(&b.base, 0, b.rng)
+	dice := b.pcg
 	best, bestV := 0, -1<<60
 	for i, c := range choices {
-		b.pcg.Seed(s1, s2)
-		cl := g.Determinize(&b.scratch, 0, b.rng)
-		cl.Apply(c, nil)
-		if v := cl.(*Game).eval(); v > bestV {
+		b.base.copyInto(&b.scratch, b.rng)
+		b.pcg = dice
+		b.scratch.Apply(c, nil)
+		if v := b.scratch.eval(); v > bestV {
 			best, bestV = i, v
 		}
 	}
