@@ -86,8 +86,12 @@ func runLadder(ctx context.Context, opts *ladderOptions, args []string) error {
 func writeLadderText(w io.Writer, l *sim.Ladder, lang *schema.Lang) {
 	say := func(key string, args ...any) { fmt.Fprintln(w, render(lang, key, args...)) }
 	say("ladder_head", l.Game, l.Games, l.Seed, l.Players)
+	width := 8
 	for _, b := range l.Bots {
-		say("ladder_bot", b.Name, 100*b.WinRate.Rate, 100*b.WinRate.Low, 100*b.WinRate.High, b.WinRate.Games)
+		width = max(width, len(b.Name))
+	}
+	for _, b := range l.Bots {
+		say("ladder_bot", fmt.Sprintf("%-*s", width, b.Name), 100*b.WinRate.Rate, 100*b.WinRate.Low, 100*b.WinRate.High, b.WinRate.Games)
 	}
 	for _, p := range l.Pairs {
 		say("ladder_pair", p.Names[0], p.Names[1], 100*p.Rate[0].Rate, 100*p.Rate[1].Rate)

@@ -96,7 +96,7 @@ var cliMessages = schema.Catalogue{
 	"sim_unfinished":       {"  未完了（%d人、手番 %d）\n    再現: %s", "  unfinished (%d players, turn %d)\n    replay: %s"},
 	"sim_violation":        {"  違反（%d人、手番 %d）: %s\n    再現: %s", "  violation (%d players, turn %d): %s\n    replay: %s"},
 	"ladder_head":          {"%s: 組ごとに %d ゲーム（シード %d、人数 %v）", "%s: %d games per pair (seed %d, players %v)"},
-	"ladder_bot":           {"  %-8s 勝率 %5.1f%% [%.1f–%.1f]（%d 席）", "  %-8s win rate %5.1f%% [%.1f–%.1f] (%d seat-games)"},
+	"ladder_bot":           {"  %s 勝率 %5.1f%% [%.1f–%.1f]（%d 席）", "  %s win rate %5.1f%% [%.1f–%.1f] (%d seat-games)"},
 	"ladder_pair":          {"  %s 対 %s: %.1f%% 対 %.1f%%", "  %s vs %s: %.1f%% vs %.1f%%"},
 	"ladder_gap":           {"  実力差（最強と最弱の勝率の差）: %.1f ポイント", "  skill gap (best minus worst win rate): %.1f points"},
 	"progress_speed":       {"%%.0f ゲーム/秒", "%%.0f games/s"},

@@ -1,6 +1,10 @@
 package sim
 
-import "math/rand/v2"
+import (
+	"math/rand/v2"
+	"strconv"
+	"strings"
+)
 
 // Random is the bot every engine offers: uniform over the legal choices.
 type Random struct{}
@@ -32,12 +36,29 @@ func (l BotList) Names() []string {
 }
 
 // New returns a fresh bot by name, or nil for a name the list lacks, for
-// Engine.NewBot.
+// Engine.NewBot. A search bot's name may carry its budget, "search:400":
+// that many iterations a decision (1 to MaxBudget) instead of the
+// engine's default.
 func (l BotList) New(name string) Bot {
+	base, budget, hasBudget := strings.Cut(name, ":")
 	for _, b := range l {
-		if b.Name == name {
-			return b.New()
+		if b.Name != base {
+			continue
 		}
+		bot := b.New()
+		if !hasBudget {
+			return bot
+		}
+		n, err := strconv.Atoi(budget)
+		sb, ok := bot.(*SearchBot)
+		if err != nil || !ok || n < 1 || n > MaxBudget || budget != strconv.Itoa(n) {
+			return nil
+		}
+		sb.SetBudget(n)
+		return sb
 	}
 	return nil
 }
+
+// MaxBudget is the largest budget a search bot's name may ask for.
+const MaxBudget = 100_000

@@ -33,6 +33,15 @@ func NewSearchBot(def SearchBot) *SearchBot {
 		PerChoice: def.PerChoice, Plan: def.Plan, Sees: def.Sees}
 }
 
+// SetBudget gives the bot n iterations a decision, its PerChoice scaled
+// with it, so that "search:400" is twice "search:200" on every decision.
+func (b *SearchBot) SetBudget(n int) {
+	if b.PerChoice > 0 && b.Iterations > 0 {
+		b.PerChoice = max(1, b.PerChoice*n/b.Iterations)
+	}
+	b.Iterations = n
+}
+
 // Choose implements Bot.
 func (b *SearchBot) Choose(g Game, choices []Choice, rng *rand.Rand) int {
 	if b.Plan != nil {

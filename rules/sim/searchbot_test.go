@@ -92,3 +92,26 @@ func TestBotListNamesAndMakesEachBotOnce(t *testing.T) {
 		}
 	}
 }
+
+// A search bot's name may carry its budget: "search:400" is the engine's
+// search at 400 iterations a decision, its per-choice floor scaled alike;
+// a budget on a bot that does not search, or one out of range or not a
+// plain number, names no bot.
+func TestBotListGivesSearchTheBudgetItsNameCarries(t *testing.T) {
+	l := BotList{
+		{Name: "random", New: NewRandom},
+		{Name: "search", New: func() Bot { return NewSearchBot(SearchBot{ISMCTS: ISMCTS{Iterations: 200}, PerChoice: 20}) }},
+	}
+	sb, ok := l.New("search:400").(*SearchBot)
+	if !ok || sb.Iterations != 400 || sb.PerChoice != 40 {
+		t.Errorf("search:400 = %+v, want 400 iterations and 40 per choice", sb)
+	}
+	if def := l.New("search").(*SearchBot); def.Iterations != 200 || def.PerChoice != 20 {
+		t.Errorf("search = %d iterations, %d per choice: the default changed", def.Iterations, def.PerChoice)
+	}
+	for _, name := range []string{"random:400", "search:0", "search:-5", "search:100001", "search:4e2", "search:0400", "search:", "search:lots"} {
+		if b := l.New(name); b != nil {
+			t.Errorf("New(%q) = %T, want nil", name, b)
+		}
+	}
+}

@@ -16,7 +16,7 @@ import (
 // Messages are what the flags' readers say: Japanese, English.
 var Messages = schema.Catalogue{
 	"bad_players": {"--players「%v」：使える人数は %v です", "--players %v: supported counts are %v"},
-	"unknown_bot": {"ボット「%s」はありません（このゲームのボット：%s）", "unknown bot %q (this game has %s)"},
+	"unknown_bot": {"ボット「%s」はありません（このゲームのボット：%s。search には search:400 のように 1〜100000 の反復回数を付けられます）", "unknown bot %q (this game has %s; a search takes a budget of 1 to 100000 iterations, as in search:400)"},
 	"no_monster":  {"--monster：%s には選べるモンスターがありません", "--monster: %s has no monster to choose"},
 	"bad_shard":   {"--shard「%s」：i/n（1 ≤ i ≤ n）の形で指定してください", "--shard %q: want i/n with 1 ≤ i ≤ n"},
 }
