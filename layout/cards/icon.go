@@ -16,18 +16,9 @@ import (
 // it (the count template says how: "×{Intellect}"). A name the layout has no icon for prints as text.
 func (pt *Painter) iconEl(e *spec.Element, x, y float64, row reflect.Value, fs *spec.FieldSet) {
 	var used []*spec.Field
-	name, empty := e.Icon.Eval(pt.env(row, &used))
-	name = strings.TrimSpace(name)
-	if name == "" || empty && !e.ShowZero {
+	name, count, shown := pt.iconOf(e, row, &used)
+	if !shown {
 		return
-	}
-	count := ""
-	if e.Count != nil {
-		c, cEmpty := e.Count.Eval(pt.env(row, &used))
-		if cEmpty && !e.ShowZero {
-			return
-		}
-		count = strings.TrimSpace(c)
 	}
 	equiv := name
 	if e.Text != nil {
@@ -101,5 +92,50 @@ func (pt *Painter) drawIcon(shapes []*spec.IconShape, fill spec.Colour, x, y, si
 			}
 		}
 		pt.add(d)
+	}
+}
+
+// iconOf evaluates an icon element for row: its icon's name and its count,
+// and whether it shows (a name, and a count unless its fields are empty
+// or 0 and show_zero is not set).
+func (pt *Painter) iconOf(e *spec.Element, row reflect.Value, used *[]*spec.Field) (name, count string, shown bool) {
+	name, empty := e.Icon.Eval(pt.env(row, used))
+	name = strings.TrimSpace(name)
+	if name == "" || empty && !e.ShowZero {
+		return "", "", false
+	}
+	if e.Count != nil {
+		c, cEmpty := e.Count.Eval(pt.env(row, used))
+		if cEmpty && !e.ShowZero {
+			return "", "", false
+		}
+		count = strings.TrimSpace(c)
+	}
+	return name, count, true
+}
+
+// iconRow draws the icons of an "icons" element that the card shows, in
+// their order, centred as a group in the element's box: a lone icon
+// stands in the middle, several side by side gap apart.
+func (pt *Painter) iconRow(e *spec.Element, x, y float64, row reflect.Value, fs *spec.FieldSet) {
+	var shown []*spec.Element
+	for _, it := range e.Items {
+		if _, _, ok := pt.iconOf(it, row, nil); ok {
+			shown = append(shown, it)
+		}
+	}
+	if len(shown) == 0 {
+		return
+	}
+	w := shown[0].W
+	cx := x + (e.W-(float64(len(shown))*w+float64(len(shown)-1)*e.Gap))/2
+	for _, it := range shown {
+		n := pt.items()
+		pt.iconEl(it, cx, y, row, fs)
+		if pt.regions && pt.items() > n { // each icon is a part of its own, where it stands
+			name, _, _ := pt.iconOf(it, row, nil)
+			pt.list.Regions = append(pt.list.Regions, draw.Region{Role: "icon:" + name, X: cx, Y: y, W: w, H: it.H})
+		}
+		cx += w + e.Gap
 	}
 }

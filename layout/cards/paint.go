@@ -132,7 +132,7 @@ func (pt *Painter) Paint(els []*spec.Element, c *spec.Card, side string, x, y fl
 	for _, e := range els {
 		n := pt.items()
 		pt.element(e)
-		if pt.regions && pt.items() > n {
+		if pt.regions && pt.items() > n && e.Type != "icons" { // a row records each of its icons
 			pt.region(e)
 		}
 	}
@@ -230,6 +230,8 @@ func (pt *Painter) element(e *spec.Element) {
 		pt.artBox(e, x, y, row, fs)
 	case "icon":
 		pt.iconEl(e, x, y, row, fs)
+	case "icons":
+		pt.iconRow(e, x, y, row, fs)
 	case "table":
 		pt.table(e, x, y)
 	case "track":

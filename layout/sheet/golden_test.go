@@ -26,7 +26,7 @@ var goldenPages = []struct {
 	what string
 }{
 	{"valkyrie", 1, "Assist faces"},
-	{"nastrond", 25, "Einherjar faces"},
+	{"nastrond", 25, "Edda faces of layers 1 and 2"},
 	{"guardian", 1, "Guardian faces"},
 	{"bloodrage", 1, "the first AI board"},
 }

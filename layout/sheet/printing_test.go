@@ -361,9 +361,19 @@ func TestIconsAreVectorPathsWithTheirTextEquivalent(t *testing.T) {
 	if !strings.Contains(withIcons, "3 Tr") {
 		t.Error("no invisible text: the icon's name is not in the text layer as such")
 	}
-	// The same marks as the text pills they replace.
+	// The same marks as the text pills they replace: the lone icons, and
+	// the growth icons' row as a row of pills.
 	pills := regexp.MustCompile(`\{type: icon, (x: [^,]+, y: [^,]+, w: [^,]+, h: [^,]+), icon: ([^,]+), count: "([^"]*)", fill: (\w+),[^}]*\}`)
 	plain := pills.ReplaceAllString(string(src), `{type: badge, $1, shape: rounded, fill: $4, text: "$2$3", size: 7, min_size: 4, colour: white}`)
+	row := regexp.MustCompile(`(?s)      - type: icons\n.*?items:\n((?:          - \{[^\n]*\}\n)+)`)
+	item := regexp.MustCompile(`\{icon: ([^,]+), count: "([^"]*)", fill: (\w+),[^}]*\}`)
+	plain = row.ReplaceAllStringFunc(plain, func(block string) string {
+		var b strings.Builder
+		for i, m := range item.FindAllStringSubmatch(block, -1) {
+			fmt.Fprintf(&b, "      - {type: badge, x: %g, y: 50.5, w: 12, h: 6.5, shape: rounded, fill: %s, text: \"%s%s\", size: 7, min_size: 4, colour: white}\n", 5+13.5*float64(i), m[3], m[1], m[2])
+		}
+		return b.String()
+	})
 	txt2, without := qdf(plain)
 	if !strings.Contains(txt2, "知性×1") || strings.Contains(without, "3 Tr") {
 		t.Errorf("as pills the mark should print as visible text: %s", txt2)

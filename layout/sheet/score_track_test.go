@@ -70,3 +70,57 @@ func TestScoreTrackEndIsCheckedAtItsLine(t *testing.T) {
 		}
 	}
 }
+
+// An icon row shows the icons a card gives, in the row's order, centred
+// as a group: a lone growth icon of a nastrond Edda stands in the middle of
+// the card (under the art, which spans the same box), two stand side by
+// side around it.
+func TestIconRowCentresTheIconsACardShows(t *testing.T) {
+	res, _, lay := shipped(t, "nastrond")
+	d := res.Data.(*nastrond.Data)
+	var one, two string // an Edda with one growth icon, one with two
+	for _, e := range d.Edda {
+		switch n := btoi(e.Courage > 0) + btoi(e.Intellect > 0) + btoi(e.Dignity > 0) + btoi(e.Affection > 0); {
+		case n == 1 && one == "":
+			one = e.ID
+		case n == 2 && two == "":
+			two = e.ID
+		}
+	}
+	drawn, err := cards.DrawAll(res, lay, cards.Options{Only: []string{one, two}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	order := map[string]int{"icon:勇気": 0, "icon:知性": 1, "icon:威厳": 2, "icon:親愛": 3}
+	for _, c := range drawn {
+		var icons []draw.Region
+		var art draw.Region
+		for _, r := range c.Face.Regions {
+			if _, ok := order[r.Role]; ok {
+				icons = append(icons, r)
+			} else if r.Role == "art" {
+				art = r
+			}
+		}
+		want := map[string]int{one: 1, two: 2}[c.ID]
+		if len(icons) != want {
+			t.Fatalf("%s shows %d growth icons, want %d", c.ID, len(icons), want)
+		}
+		left, right := icons[0].X, icons[len(icons)-1].X+icons[len(icons)-1].W
+		if mid, artMid := (left+right)/2, art.X+art.W/2; math.Abs(mid-artMid) > 0.01 {
+			t.Errorf("%s: its icons' middle is at %.2f mm, the card's at %.2f", c.ID, mid, artMid)
+		}
+		for i := 1; i < len(icons); i++ {
+			if order[icons[i].Role] < order[icons[i-1].Role] || icons[i].X < icons[i-1].X+icons[i-1].W {
+				t.Errorf("%s: %s stands before %s or over it", c.ID, icons[i].Role, icons[i-1].Role)
+			}
+		}
+	}
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

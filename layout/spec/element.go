@@ -1,6 +1,7 @@
 package spec
 
 import (
+	"cmp"
 	"fmt"
 	"regexp"
 	"slices"
@@ -49,6 +50,8 @@ type Element struct {
 	path       string
 	Line0      int
 	Scores     *scoreTrack
+	Items      []*Element // "icons": the icons of the row, in order
+	Gap        float64
 	When       *tmpl  // "if": draw only when this template is not empty…
 	whenOp     string // …or, with an operator, when its number compares so
 	whenN      int
@@ -220,6 +223,8 @@ func (p *parser) element(path string, s elementSpec, l *Layout, k *Kind, sc *sco
 		p.track(path, s, e, l, k)
 	case "score_track":
 		p.scoreTrack(path, s, e, l, k)
+	case "icons":
+		p.iconRow(path, s, e, l, k, sc)
 	}
 	p.checkBox(path, e, l, k)
 	return e
@@ -424,6 +429,30 @@ func (p *parser) track(path string, s elementSpec, e *Element, l *Layout, k *Kin
 		p.errorf(path+".die", "die", s.Die)
 	}
 	e.Die = s.Die
+}
+
+// iconRow compiles an "icons" element: its items are icons (each with
+// icon, count, fill, colour, text and the row's text style unless it sets
+// its own), item_w wide and as high as the row; the painter centres the
+// ones a card shows.
+func (p *parser) iconRow(path string, s elementSpec, e *Element, l *Layout, k *Kind, sc *scope) {
+	if len(s.Items) == 0 {
+		p.errorf(path, "icons_items")
+		return
+	}
+	if s.ItemW <= 0 || s.ItemW > s.W {
+		p.errorf(path+".item_w", "icons_item_w", s.ItemW, s.W)
+		return
+	}
+	e.Gap = s.Gap
+	for i, it := range s.Items {
+		it.Type, it.X, it.Y, it.W, it.H = "icon", s.X, s.Y, s.ItemW, s.H
+		it.Size, it.MinSize = cmpOr(it.Size, s.Size), cmpOr(it.MinSize, s.MinSize)
+		it.Font, it.Bold, it.ShowZero = cmp.Or(it.Font, s.Font), it.Bold || s.Bold, it.ShowZero || s.ShowZero
+		if item := p.element(fmt.Sprintf("%s.items.%d", path, i), it, l, k, sc); item != nil {
+			e.Items = append(e.Items, item)
+		}
+	}
 }
 
 // scoreTrack is a score track's numbers: the squares from From to To

@@ -42,6 +42,8 @@ var messages = schema.Catalogue{
 	"columns_width":      {"列の幅の合計が %g mm ですが、表は %g mm です", "the columns are %g mm wide but the table is %g mm"},
 	"score_to":           {"to には数か $rule.キー を書いてください（いまは「%s」）", "to must be a number or $rule.KEY (got %q)"},
 	"score_range":        {"得点トラックは %d から %s までですが、終わりは始まりより大きく、マスは %d 未満にしてください", "a score track from %d to %s must end above its start, with fewer than %d squares"},
+	"icons_items":        {"icons には items（並べるアイコン）が必要です", "icons needs items (the icons of the row)"},
+	"icons_item_w":       {"icons の item_w（アイコン1つの幅）は 0 より大きく、行の幅 %[2]g 以下にしてください（いまは %[1]g）", "icons needs an item_w (one icon's width) above 0 and at most the row's width %[2]g (got %[1]g)"},
 	"track_text":         {"track には text（各マスに表示するもの）が必要です", "a track needs text (what each cell shows)"},
 	"loop":               {"loop にはシート %s の ○/× の列を書いてください（いまは「%s」）", "loop must name a ○/× field of sheet %s (got %q)"},
 	"die":                {"die は d6 か none にしてください（いまは「%s」）", "die must be d6 or none (got %q)"},

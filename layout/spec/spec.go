@@ -95,48 +95,51 @@ type copiesSpec struct {
 }
 
 type elementSpec struct {
-	Type      string       `yaml:"type"`
-	If        string       `yaml:"if"`
-	X         float64      `yaml:"x"`
-	Y         float64      `yaml:"y"`
-	W         float64      `yaml:"w"`
-	H         float64      `yaml:"h"`
-	R         float64      `yaml:"r"`
-	Fill      string       `yaml:"fill"`
-	Stroke    string       `yaml:"stroke"`
-	Line      float64      `yaml:"line"`
-	Dash      float64      `yaml:"dash"`
-	Text      string       `yaml:"text"`
-	Else      string       `yaml:"else"`
-	Size      float64      `yaml:"size"`
-	MinSize   float64      `yaml:"min_size"`
-	Leading   float64      `yaml:"leading"`
-	Lines     int          `yaml:"lines"`
-	Align     string       `yaml:"align"`
-	VAlign    string       `yaml:"valign"`
-	Colour    string       `yaml:"colour"`
-	Font      string       `yaml:"font"`
-	Bold      bool         `yaml:"bold"`
-	Sentences bool         `yaml:"sentences"`
-	ShowZero  bool         `yaml:"show_zero"`
-	Shape     string       `yaml:"shape"`
-	Repeat    string       `yaml:"repeat"`
-	Step      float64      `yaml:"step"`
-	Name      string       `yaml:"name"`
-	Rows      *rowsSpec    `yaml:"rows"`
-	Columns   []columnSpec `yaml:"columns"`
-	Header    *headerSpec  `yaml:"header"`
-	RowHeight float64      `yaml:"row_height"`
-	Stripe    string       `yaml:"stripe"`
-	Cell      *cellSpec    `yaml:"cell"`
-	Loop      string       `yaml:"loop"`
-	Die       string       `yaml:"die"`
-	Icon      string       `yaml:"icon"`
-	Count     string       `yaml:"count"`
-	From      int          `yaml:"from"`
-	To        string       `yaml:"to"`
-	PerRow    int          `yaml:"per_row"`
-	Every     int          `yaml:"every"`
+	Type      string        `yaml:"type"`
+	If        string        `yaml:"if"`
+	X         float64       `yaml:"x"`
+	Y         float64       `yaml:"y"`
+	W         float64       `yaml:"w"`
+	H         float64       `yaml:"h"`
+	R         float64       `yaml:"r"`
+	Fill      string        `yaml:"fill"`
+	Stroke    string        `yaml:"stroke"`
+	Line      float64       `yaml:"line"`
+	Dash      float64       `yaml:"dash"`
+	Text      string        `yaml:"text"`
+	Else      string        `yaml:"else"`
+	Size      float64       `yaml:"size"`
+	MinSize   float64       `yaml:"min_size"`
+	Leading   float64       `yaml:"leading"`
+	Lines     int           `yaml:"lines"`
+	Align     string        `yaml:"align"`
+	VAlign    string        `yaml:"valign"`
+	Colour    string        `yaml:"colour"`
+	Font      string        `yaml:"font"`
+	Bold      bool          `yaml:"bold"`
+	Sentences bool          `yaml:"sentences"`
+	ShowZero  bool          `yaml:"show_zero"`
+	Shape     string        `yaml:"shape"`
+	Repeat    string        `yaml:"repeat"`
+	Step      float64       `yaml:"step"`
+	Name      string        `yaml:"name"`
+	Rows      *rowsSpec     `yaml:"rows"`
+	Columns   []columnSpec  `yaml:"columns"`
+	Header    *headerSpec   `yaml:"header"`
+	RowHeight float64       `yaml:"row_height"`
+	Stripe    string        `yaml:"stripe"`
+	Cell      *cellSpec     `yaml:"cell"`
+	Loop      string        `yaml:"loop"`
+	Die       string        `yaml:"die"`
+	Icon      string        `yaml:"icon"`
+	Count     string        `yaml:"count"`
+	Items     []elementSpec `yaml:"items"`
+	ItemW     float64       `yaml:"item_w"`
+	Gap       float64       `yaml:"gap"`
+	From      int           `yaml:"from"`
+	To        string        `yaml:"to"`
+	PerRow    int           `yaml:"per_row"`
+	Every     int           `yaml:"every"`
 }
 
 type rowsSpec struct {
@@ -186,6 +189,7 @@ var elementKeys = map[string][]string{
 	"table":       {"x", "y", "w", "h", "rows", "columns", "header", "row_height", "stripe", "stroke", "line", "size", "min_size", "leading", "colour", "font", "sentences"},
 	"track":       {"x", "y", "w", "h", "rows", "text", "cell", "loop", "die", "size", "min_size", "leading", "colour", "font", "stroke", "line", "fill"},
 	"icon":        {"x", "y", "w", "h", "icon", "count", "text", "fill", "size", "min_size", "colour", "font", "bold", "show_zero"},
+	"icons":       {"x", "y", "w", "h", "items", "item_w", "gap", "size", "min_size", "font", "bold", "show_zero"},
 	"score_track": {"x", "y", "w", "h", "from", "to", "per_row", "every", "stripe", "cell", "size", "min_size", "colour", "font", "bold"},
 }
 
