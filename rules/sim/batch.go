@@ -49,6 +49,7 @@ func Run(ctx context.Context, e Engine, o BatchOptions) *Stats {
 		stats := newBatchStats(e, o.Bots)
 		p := NewPlayer(e, o.Bots, stats)
 		p.Check = o.Check
+		p.Measure = true
 		play := func(g int) {
 			if o.Shard.has(g) {
 				cfg := job(o.Players, g)

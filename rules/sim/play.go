@@ -1,10 +1,12 @@
 package sim
 
 import (
-	"bifrost/schema"
+	"math"
 	"math/rand/v2"
 	"runtime/debug"
 	"strings"
+
+	"bifrost/schema"
 )
 
 // Result is the outcome of one game.
@@ -18,6 +20,25 @@ type Result struct {
 	First      int // the seat that took the first turn, for a TurnOrderer; else -1
 	Unfinished bool
 	Violation  *Violation
+	Design     Design // how the game went, when the Player measures (Measure)
+}
+
+// Design is what one game says about the game's design, in the terms of
+// Ludii's metrics and TAG's drama measures: its decisions, and the score
+// standings taken at the end of every turn.
+type Design struct {
+	Forced    int // decisions with one legal choice
+	Branching int // legal choices summed over the decisions
+	// LeadChanges counts the times the sole leader changed from one turn
+	// to a later one (turns with the lead tied do not count).
+	LeadChanges int
+	// Deficit is how far the eventual winner was ever behind the best
+	// other score (0: never behind).
+	Deficit int
+	// Settled is the share of the game's standings (one a turn and the
+	// end) before the winner took the sole lead it kept to the end: 0 when
+	// it led throughout, 1 when it never led alone (a tie-break win).
+	Settled float64
 }
 
 // Violation is a game that broke an invariant, offered no legal choice, or
@@ -52,9 +73,14 @@ type Player struct {
 	// breaking a rule) which seats used each card the game touched, and
 	// who won (-1: nobody).
 	OnCardUse func(card int32, seats uint8, winner int)
+	// Measure records each game's Design: the scores at the end of every
+	// turn are read for it, which a bare benchmark need not pay for.
+	Measure bool
 
 	choices []Choice
 	stats   *Stats
+	board   []int // Measure: the scores after every turn, the players' side by side
+	score   []int
 	used    []uint8 // per card: bit s set when seat s used it this game
 	touched []int32 // cards with a bit set, to clear them after the game
 	emit    func(Event)
@@ -129,6 +155,8 @@ func (p *Player) Play(cfg Config, seed uint64) (r Result) {
 		}
 	}
 	limit := p.Engine.TurnCap()
+	p.board = p.board[:0]
+	turn := g.Turn()
 	for !g.Over() {
 		if g.Turn() > limit {
 			r.Unfinished = true
@@ -149,8 +177,19 @@ func (p *Player) Play(cfg Config, seed uint64) (r Result) {
 		if p.OnChoice != nil {
 			p.OnChoice(g, seat, p.choices[i])
 		}
+		if p.Measure {
+			r.Design.Branching += len(p.choices)
+			if len(p.choices) == 1 {
+				r.Design.Forced++
+			}
+		}
 		g.Apply(p.choices[i], p.emit)
 		r.Decisions++
+		if p.Measure && g.Turn() != turn {
+			turn = g.Turn()
+			p.score = g.Scores(p.score)
+			p.board = append(p.board, p.score...)
+		}
 		if p.Check {
 			if err := check(g, stepper); err != nil {
 				r.Violation = p.violation(cfg, seed, g.Turn(), err)
@@ -161,6 +200,9 @@ func (p *Player) Play(cfg Config, seed uint64) (r Result) {
 	r.Turns = g.Turn()
 	r.Scores = g.Scores(nil)
 	r.Winner = g.Winner()
+	if p.Measure {
+		r.Design.standings(p.board, r.Scores, r.Winner)
+	}
 	if t, ok := g.(TurnOrderer); ok {
 		r.First = t.FirstSeat()
 	}
@@ -296,4 +338,50 @@ func panicSite() string {
 		return file
 	}
 	return "unknown"
+}
+
+// standings reads the lead from board, the scores after each turn (len(final)
+// a turn), and the final scores: its changes, and the winner's deficit and
+// the turn from which the winner led for good.
+func (d *Design) standings(board, final []int, winner int) {
+	n := len(final)
+	if n < 2 {
+		return
+	}
+	board = append(board, final...) // the end counts as the last standing
+	turns := len(board) / n
+	leader, since := -1, 0
+	for t := range turns {
+		row := board[t*n : (t+1)*n]
+		best, lead := row[0], 0
+		for s, v := range row[1:] {
+			switch {
+			case v > best:
+				best, lead = v, s+1
+			case v == best:
+				lead = -1
+			}
+		}
+		if lead >= 0 && lead != leader {
+			if leader >= 0 {
+				d.LeadChanges++
+			}
+			leader = lead
+		}
+		if winner >= 0 {
+			other := math.MinInt
+			for s, v := range row {
+				if s != winner {
+					other = max(other, v)
+				}
+			}
+			d.Deficit = max(d.Deficit, other-row[winner])
+			if lead != winner {
+				since = t + 1
+			}
+		}
+	}
+	if winner >= 0 {
+		d.Settled = float64(since) / float64(turns)
+	}
 }

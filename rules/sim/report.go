@@ -3,6 +3,7 @@ package sim
 import (
 	"encoding/json"
 	"io"
+	"math"
 	"slices"
 )
 
@@ -31,13 +32,49 @@ type Report struct {
 	Drawn            map[string]int          `json:"drawn,omitempty"` // finished games without a winner, by player count
 	Length           map[string]Distribution `json:"length"`
 	Scores           map[string]ScoreReport  `json:"scores"`
-	Cards            map[string]CardReport   `json:"cards"`
-	DeadCards        []string                `json:"dead_cards"`
-	Extra            map[string]any          `json:"extra,omitempty"`
-	Raw              *Stats                  `json:"raw"` // every count, for merging shards
-	ElapsedS         float64                 `json:"elapsed_s"`
-	GamesPerSecond   float64                 `json:"games_per_second"`
-	Workers          int                     `json:"workers"`
+	// Design is what the games say about the design, by player count:
+	// see DesignReport.
+	Design         map[string]DesignReport `json:"design,omitempty"`
+	Cards          map[string]CardReport   `json:"cards"`
+	DeadCards      []string                `json:"dead_cards"`
+	Extra          map[string]any          `json:"extra,omitempty"`
+	Raw            *Stats                  `json:"raw"` // every count, for merging shards
+	ElapsedS       float64                 `json:"elapsed_s"`
+	GamesPerSecond float64                 `json:"games_per_second"`
+	Workers        int                     `json:"workers"`
+}
+
+// DesignReport is the design measures of one player count, over its
+// finished games: the mean legal choices a decision (branching), the share
+// of decisions with one choice (forced), the changes of sole leader a game,
+// the share of won games whose winner was behind at some point
+// (comebacks, with their mean deficit), and the mean share of the game
+// played before the winner took the lead for good (settled: 0 led
+// throughout, 1 only at the end).
+type DesignReport struct {
+	Branching   float64 `json:"branching"`
+	Forced      float64 `json:"forced"`
+	LeadChanges float64 `json:"lead_changes"`
+	Comebacks   float64 `json:"comebacks"`
+	Deficit     float64 `json:"comeback_deficit"`
+	Settled     float64 `json:"settled"`
+}
+
+func (d *DesignSums) report() DesignReport {
+	ratio := func(a, b float64) float64 {
+		if b == 0 {
+			return 0
+		}
+		return math.Round(1000*a/b) / 1000
+	}
+	return DesignReport{
+		Branching:   ratio(float64(d.Branching), float64(d.Decisions)),
+		Forced:      ratio(float64(d.Forced), float64(d.Decisions)),
+		LeadChanges: ratio(float64(d.LeadChanges), float64(d.Games)),
+		Comebacks:   ratio(float64(d.Comebacks), float64(d.Decided)),
+		Deficit:     ratio(float64(d.Deficits), float64(d.Comebacks)),
+		Settled:     ratio(float64(d.Settled)/1000, float64(d.Decided)),
+	}
 }
 
 // ScoreReport summarises the scores of one player count.
@@ -106,6 +143,12 @@ func NewReport(e Engine, o BatchOptions, s *Stats) *Report {
 				r.Drawn = map[string]int{}
 			}
 			r.Drawn[key(n)] = ps.Drawn
+		}
+		if ps.Design != nil {
+			if r.Design == nil {
+				r.Design = map[string]DesignReport{}
+			}
+			r.Design[key(n)] = ps.Design.report()
 		}
 		r.Length[key(n)] = Summarize(ps.Lengths)
 		r.Scores[key(n)] = ScoreReport{All: Summarize(ps.Scores), Winner: Summarize(ps.WinScores), SeatMean: means}

@@ -33,6 +33,49 @@ type PlayerStats struct {
 	// OrderWins counts wins by turn order (first player, second, …), for a
 	// game whose turn order is dealt at random (TurnOrderer).
 	OrderWins []int `json:"order_wins,omitempty"`
+	// Design sums the Design of the finished games that were measured.
+	Design *DesignSums `json:"design,omitempty"`
+}
+
+// DesignSums adds up Design over games, to be merged across shards.
+type DesignSums struct {
+	Games       int `json:"games"`
+	Decisions   int `json:"decisions"`
+	Forced      int `json:"forced"`
+	Branching   int `json:"branching"`
+	LeadChanges int `json:"lead_changes"`
+	Comebacks   int `json:"comebacks"`        // won games whose winner was ever behind
+	Deficits    int `json:"deficits"`         // the comebacks' deficits summed
+	Decided     int `json:"decided"`          // games with a winner
+	Settled     int `json:"settled_permille"` // their Settled in thousandths, summed (integers sum alike in any order)
+}
+
+func (d *DesignSums) add(r *Result) {
+	d.Games++
+	d.Decisions += r.Decisions
+	d.Forced += r.Design.Forced
+	d.Branching += r.Design.Branching
+	d.LeadChanges += r.Design.LeadChanges
+	if r.Winner >= 0 {
+		d.Decided++
+		d.Settled += int(math.Round(1000 * r.Design.Settled))
+		if r.Design.Deficit > 0 {
+			d.Comebacks++
+			d.Deficits += r.Design.Deficit
+		}
+	}
+}
+
+func (d *DesignSums) merge(o *DesignSums) {
+	d.Games += o.Games
+	d.Decisions += o.Decisions
+	d.Forced += o.Forced
+	d.Branching += o.Branching
+	d.LeadChanges += o.LeadChanges
+	d.Comebacks += o.Comebacks
+	d.Deficits += o.Deficits
+	d.Decided += o.Decided
+	d.Settled += o.Settled
 }
 
 // CardStats accumulates one card design.
@@ -96,6 +139,12 @@ func (s *Stats) add(r *Result) {
 	default:
 		ps.Finished++
 		ps.Lengths[r.Turns]++
+		if r.Design.Branching > 0 {
+			if ps.Design == nil {
+				ps.Design = &DesignSums{}
+			}
+			ps.Design.add(r)
+		}
 		for seat, sc := range r.Scores {
 			ps.Scores[sc]++
 			ps.SeatScores[seat] += sc
@@ -134,6 +183,12 @@ func (s *Stats) Merge(o *Stats) {
 		}
 		for i := range op.OrderWins {
 			ps.OrderWins[i] += op.OrderWins[i]
+		}
+		if op.Design != nil {
+			if ps.Design == nil {
+				ps.Design = &DesignSums{}
+			}
+			ps.Design.merge(op.Design)
 		}
 		addHist(ps.Lengths, op.Lengths)
 		addHist(ps.Scores, op.Scores)
