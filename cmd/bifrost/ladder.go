@@ -96,6 +96,9 @@ func writeLadderText(w io.Writer, l *sim.Ladder, lang *schema.Lang) {
 	for _, p := range l.Pairs {
 		say("ladder_pair", p.Names[0], p.Names[1], 100*p.Rate[0].Rate, 100*p.Rate[1].Rate)
 	}
+	for _, st := range l.Steps {
+		say("ladder_step", st.To, st.From, 100*st.WinRate.Rate, 100*st.WinRate.Low, 100*st.WinRate.High)
+	}
 	say("ladder_gap", l.SkillGap)
 	if l.Drawn > 0 {
 		say("sim_drawn", l.Drawn)

@@ -98,6 +98,7 @@ var cliMessages = schema.Catalogue{
 	"ladder_head":          {"%s: 組ごとに %d ゲーム（シード %d、人数 %v）", "%s: %d games per pair (seed %d, players %v)"},
 	"ladder_bot":           {"  %s 勝率 %5.1f%% [%.1f–%.1f]（%d 席）", "  %s win rate %5.1f%% [%.1f–%.1f] (%d seat-games)"},
 	"ladder_pair":          {"  %s 対 %s: %.1f%% 対 %.1f%%", "  %s vs %s: %.1f%% vs %.1f%%"},
+	"ladder_step":          {"  %s が %s に勝つ率（直接対決）: %.1f%% [%.1f–%.1f]", "  %s over %s, head to head: %.1f%% [%.1f–%.1f]"},
 	"ladder_gap":           {"  実力差（最強と最弱の勝率の差）: %.1f ポイント", "  skill gap (best minus worst win rate): %.1f points"},
 	"progress_speed":       {"%%.0f ゲーム/秒", "%%.0f games/s"},
 	"sim_drawn":            {"  引き分け %v（どの席の勝ちにも数えません）", "  %v drawn (no seat's win)"},

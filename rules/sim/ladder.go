@@ -33,9 +33,15 @@ type Ladder struct {
 	Pairs   []LadderPair `json:"pairs"`
 	// SkillGap is the best bot's win rate minus the worst's, in points: how
 	// much playing well matters against luck.
-	SkillGap   float64 `json:"skill_gap_points"`
-	Unfinished int     `json:"unfinished"`
-	Violations int     `json:"violations"`
+	SkillGap float64 `json:"skill_gap_points"`
+	// Steps climb the ladder in the order the bots were given: each bot's
+	// head-to-head win rate against the one before it (greedy over random,
+	// search over greedy, search:800 over search:200), which says what
+	// more skill buys where the skill gap only says how far apart the
+	// extremes are.
+	Steps      []LadderStep `json:"steps"`
+	Unfinished int          `json:"unfinished"`
+	Violations int          `json:"violations"`
 	// Drawn counts the finished games no seat won: each is a seat-game for
 	// both bots, a win for neither.
 	Drawn int `json:"drawn"`
@@ -49,6 +55,13 @@ type Ladder struct {
 type LadderBot struct {
 	Name    string `json:"name"`
 	WinRate Wilson `json:"win_rate"` // wins per seat-game
+}
+
+// LadderStep is one bot against the one before it in the ladder's order.
+type LadderStep struct {
+	From    string `json:"from"`
+	To      string `json:"to"`
+	WinRate Wilson `json:"win_rate"` // To's wins per seat-game against From
 }
 
 // LadderPair is one pairing: each side's win rate per seat-game.
@@ -171,6 +184,16 @@ func RunLadder(ctx context.Context, e Engine, o LadderOptions) *Ladder {
 	}
 	if len(o.Bots) > 0 {
 		l.SkillGap = round4((hi - lo) * 100)
+	}
+	for i := 1; i < len(o.Bots); i++ {
+		for j, pr := range pairs {
+			switch {
+			case pr.a == i-1 && pr.b == i:
+				l.Steps = append(l.Steps, LadderStep{From: o.Bots[i-1], To: o.Bots[i], WinRate: l.Pairs[j].Rate[1]})
+			case pr.a == i && pr.b == i-1:
+				l.Steps = append(l.Steps, LadderStep{From: o.Bots[i-1], To: o.Bots[i], WinRate: l.Pairs[j].Rate[0]})
+			}
+		}
 	}
 	return l
 }

@@ -35,6 +35,16 @@ func TestLadder_RanksBotsBySkill(t *testing.T) {
 	if want := round4((rate["search"] - rate["first"]) * 100); l.SkillGap != want {
 		t.Errorf("skill gap %v, want %v", l.SkillGap, want)
 	}
+	// The steps climb in the order given: random over first, search over
+	// random, each the later bot's head-to-head rate, which beats even.
+	if len(l.Steps) != 2 || l.Steps[0].From != "first" || l.Steps[0].To != "random" || l.Steps[1].From != "random" || l.Steps[1].To != "search" {
+		t.Fatalf("steps %+v, want first→random, random→search", l.Steps)
+	}
+	for i, st := range l.Steps {
+		if p := l.Pairs[[]int{0, 2}[i]]; st.WinRate.Rate <= 0.5 || st.WinRate != p.Rate[1] && st.WinRate != p.Rate[0] {
+			t.Errorf("step %s→%s wins %.3f, not its pair's %v", st.From, st.To, st.WinRate.Rate, p.Rate)
+		}
+	}
 	for _, p := range l.Pairs {
 		if n := p.Rate[0].Games + p.Rate[1].Games; n != 200*5/2 {
 			// 100 two-player games (2 seat-games each) and 100 three-player (3 each).
