@@ -29,6 +29,34 @@ type Comparison struct {
 	// Power is what the comparison can see: the smallest change of a
 	// seat's win rate it detects 80 % of the time.
 	Power Power `json:"power"`
+	// Rounds is how many comparisons CompareUntilSignificant played, each
+	// twice the size of the one before; Capped says it stopped at its cap
+	// with nothing significant. Zero for a single comparison.
+	Rounds int  `json:"rounds,omitempty"`
+	Capped bool `json:"capped,omitempty"`
+}
+
+// Significant reports whether any measure or card changed significantly.
+func (c *Comparison) Significant() bool {
+	return slices.ContainsFunc(c.Measures, func(m Change) bool { return m.Significant }) ||
+		slices.ContainsFunc(c.Cards, func(m CardChange) bool { return m.Significant })
+}
+
+// CompareUntilSignificant compares at o.Games, then at twice as many, and
+// so on, until something changes significantly or the next size would
+// pass most games. The same seeds open every round (a batch's first games
+// do not depend on its size), so a larger round repeats the smaller ones
+// and adds to them: all told it plays at most twice its last round.
+func CompareUntilSignificant(ctx context.Context, old, new Engine, o BatchOptions, most int) *Comparison {
+	for round := 1; ; round++ {
+		c := Compare(ctx, old, new, o)
+		c.Rounds = round
+		if c.Significant() || o.Games*2 > most || ctx.Err() != nil {
+			c.Capped = !c.Significant()
+			return c
+		}
+		o.Games *= 2
+	}
 }
 
 // Power is the smallest change of a seat's win rate, in points, that a

@@ -77,3 +77,25 @@ func TestAdjust_BenjaminiHochberg(t *testing.T) {
 		t.Errorf("adjusted %v, want %v", p, want)
 	}
 }
+
+// Until significant: a change found at the first size stops there; no
+// change doubles the games round by round up to the cap and says it was
+// capped; the last round is the plain comparison at its size.
+func TestCompareUntilSignificantDoublesUpToItsCap(t *testing.T) {
+	e := &race{goal: 20}
+	o := BatchOptions{Seed: 3, Games: 100, Workers: 1}
+	found := CompareUntilSignificant(context.Background(), e, boostedRace{e}, o, 1000)
+	if found.Rounds != 1 || found.Capped || !found.Significant() || found.Games != 100 {
+		t.Errorf("a strong change: %d rounds, %d games, capped %v", found.Rounds, found.Games, found.Capped)
+	}
+	none := CompareUntilSignificant(context.Background(), e, e, o, 450)
+	if none.Rounds != 3 || !none.Capped || none.Significant() || none.Games != 400 {
+		t.Errorf("no change: %d rounds, %d games, capped %v; want 3 rounds up to 400 games, capped", none.Rounds, none.Games, none.Capped)
+	}
+	o.Games = 400
+	plain := Compare(context.Background(), e, e, o)
+	plain.Rounds, plain.Capped = none.Rounds, none.Capped
+	if !reflect.DeepEqual(plain, none) {
+		t.Error("the last round differs from a comparison of its size")
+	}
+}
