@@ -2,8 +2,10 @@ package nastrond
 
 import (
 	"math/rand/v2"
+	"strings"
 
 	"bifrost/rules/sim"
+	"bifrost/schema"
 )
 
 // The random bot is sim.Random: uniform over the legal choices.
@@ -321,6 +323,19 @@ func (g *Game) squareValue(q Square) float64 {
 		best = max(best, g.rollValue(k, pool-d8, d8, need, win))
 	}
 	return best
+}
+
+// Overlooks implements sim.Overlooker: the greedy bot prizes an Einherjar
+// by its cost and hires it for that, whatever its skill does (it uses a
+// skill it holds, but does not weigh one it might hire), so its findings
+// about Einherjar skills say little.
+func (e *Engine) Overlooks(bot string) []sim.Overlook {
+	if !strings.HasPrefix(bot, "greedy") {
+		return nil
+	}
+	return []sim.Overlook{{Sheet: "Einherjar", Column: "Skill", Why: schema.Errorf(
+		"greedy はエインヘリアルをコストで選び、スキルの強さを見ません。スキルについての結果は search で確かめてください",
+		"greedy hires an Einherjar by its cost and does not weigh its skill: check findings about skills with search")}}
 }
 
 // einValue is how much the greedy bot prizes an Einherjar: its cost.

@@ -112,6 +112,21 @@ type TurnOrderer interface {
 	FirstSeat() int
 }
 
+// Overlooker is implemented by engines whose bots leave part of the data
+// out of their judgment: for a bot's name, what it overlooks. A finding
+// about that part, measured with that bot, may say more about the bot
+// than about the card, and the report says so beside it.
+type Overlooker interface {
+	Overlooks(bot string) []Overlook
+}
+
+// Overlook is a column of a sheet that a bot does not judge by, and why
+// (in both languages).
+type Overlook struct {
+	Sheet, Column string // the sheet and column keys, as the schema names them
+	Why           *schema.Message
+}
+
 // Tallier is implemented by engines that add their own sections to the
 // report (a matchup matrix, AI statistics).
 type Tallier interface {
