@@ -210,7 +210,7 @@ func TestACellPastExcelsLimitIsRefusedAtItsCell(t *testing.T) {
 	}
 
 	at := withParts(t, map[string]string{
-		"xl/sharedStrings.xml": `<?xml version="1.0" encoding="UTF-8"?><sst ` + ns + ` count="1" uniqueCount="1"><si><t>` + strings.Repeat("い", maxCellChars) + `</t></si></sst>`,
+		"xl/sharedStrings.xml":     `<?xml version="1.0" encoding="UTF-8"?><sst ` + ns + ` count="1" uniqueCount="1"><si><t>` + strings.Repeat("い", maxCellChars) + `</t></si></sst>`,
 		"xl/worksheets/sheet1.xml": `<?xml version="1.0" encoding="UTF-8"?><worksheet ` + ns + `><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c></row></sheetData></worksheet>`,
 	})
 	if book, err := Open(at, "at.xlsx"); err != nil || len([]rune(book.Sheets["Sheet1"].Header[0])) != maxCellChars {
