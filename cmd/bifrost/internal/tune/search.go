@@ -42,9 +42,9 @@ type Measure struct {
 	Refused string `json:"refused,omitempty"`
 }
 
-// Worst is the largest excess over the figures: the search lowers it.
-// Below 0, every target is met, by at least that margin. A refused trial
-// is worst of all; one without figures has nothing to improve.
+// Worst is the largest excess over the figures. Below 0, every target is
+// met, by at least that margin. A refused trial is worst of all; one
+// without figures has nothing to improve.
 func (m Measure) Worst() float64 {
 	if m.Refused != "" {
 		return math.Inf(1)
@@ -54,6 +54,49 @@ func (m Measure) Worst() float64 {
 		w = max(w, f.Excess())
 	}
 	return w
+}
+
+// rank is what the search lowers, compared element by element: the worst
+// excess (the largest miss, or the smallest margin when every target is
+// met), then the other misses, largest first. A move that leaves the worst
+// target where it was but brings another back within its limit thus helps.
+func (m Measure) rank() []float64 {
+	if m.Refused != "" {
+		return []float64{math.Inf(1)}
+	}
+	ex := make([]float64, len(m.Figures))
+	for i, f := range m.Figures {
+		ex[i] = f.Excess()
+	}
+	slices.SortFunc(ex, func(a, b float64) int { return compareFloat(b, a) })
+	for i := 1; i < len(ex); i++ {
+		ex[i] = max(ex[i], 0)
+	}
+	return ex
+}
+
+// better reports whether a ranks below b by at least MinGain at the first
+// element where they differ by that much; a missing element is no miss.
+func better(a, b Measure) bool {
+	ra, rb := a.rank(), b.rank()
+	for i := range max(len(ra), len(rb)) {
+		x, y := at(ra, i), at(rb, i)
+		switch {
+		case x == y:
+		case x <= y-MinGain:
+			return true
+		case x >= y+MinGain:
+			return false
+		}
+	}
+	return false
+}
+
+func at(xs []float64, i int) float64 {
+	if i < len(xs) {
+		return xs[i]
+	}
+	return 0
 }
 
 // Missed lists the figures beyond their limits, the furthest first: the
@@ -79,7 +122,7 @@ func compareFloat(a, b float64) int {
 	return 0
 }
 
-// MinGain is how much, in points, a move must lower the worst excess to be
+// MinGain is how much, in points, a move must lower a rank's element to be
 // taken. Once every target is met the search goes on widening the
 // smallest margin, so that the proposal still holds on seeds it never saw;
 // a gain smaller than this is taken for the noise of the batch.
@@ -104,8 +147,8 @@ type Path struct {
 // Search is a coordinate search over free fields, field i taking one of
 // sizes[i] candidate values: from start, it tries each value of each field
 // in turn, nearest the current value first, and moves the field to the one
-// that gives the lowest worst excess, when that lowers it by at least
-// MinGain. It repeats the rounds until a whole round moves nothing or
+// that most reduces the worst target's excess (then the other misses, see
+// rank), when it does so by at least MinGain. It repeats the rounds until a whole round moves nothing or
 // budget points have been measured. measure is called once per distinct
 // point, in an order that depends only on its results, so a deterministic
 // measure gives a deterministic search; step, when set, is told of each.
@@ -150,11 +193,11 @@ func Search(start, sizes []int, budget int, measure func(at []int) Measure, step
 				if !ok {
 					break
 				}
-				if m.Worst() < best.Worst() {
+				if better(m, best) {
 					best, bestAt = m, v
 				}
 			}
-			if bestAt != p.At[i] && best.Worst() <= cur.Worst()-MinGain {
+			if bestAt != p.At[i] {
 				p.At[i], cur, moved = bestAt, best, true
 			}
 		}
