@@ -42,20 +42,6 @@ type Measure struct {
 	Refused string `json:"refused,omitempty"`
 }
 
-// Worst is the largest excess over the figures. Below 0, every target is
-// met, by at least that margin. A refused trial is worst of all; one
-// without figures has nothing to improve.
-func (m Measure) Worst() float64 {
-	if m.Refused != "" {
-		return math.Inf(1)
-	}
-	w := math.Inf(-1)
-	for _, f := range m.Figures {
-		w = max(w, f.Excess())
-	}
-	return w
-}
-
 // rank is what the search lowers, compared element by element: the worst
 // excess (the largest miss, or the smallest margin when every target is
 // met), then the other misses, largest first. A move that leaves the worst
