@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"os"
 	"path/filepath"
 
 	"github.com/spf13/cobra"
@@ -75,12 +74,8 @@ func runTune(ctx context.Context, opts *tuneOptions, id string) error {
 	o := tune.Options{Game: game, Src: path, Result: res, Engine: base, Out: out, Lang: opts.Lang(), Budget: opts.budget,
 		Batch: sim.BatchOptions{Seed: opts.seed, Games: opts.games, Workers: opts.workers},
 		Load:  func(p string) (schema.Result, error) { return validateOne(target{game: game, path: p}, opts.Lang()) }}
-	for i, s := range append(opts.free, opts.rules...) {
-		f, err := tune.ParseFree(game.Schema, res, s, i >= len(opts.free))
-		if err != nil {
-			return usageError{err}
-		}
-		o.Fields = append(o.Fields, f)
+	if o.Fields, err = tune.ParseFields(game.Schema, res, opts.free, opts.rules); err != nil {
+		return usageError{err}
 	}
 	if o.Batch.Players, err = playflags.Players(opts.players, base.PlayerCounts()); err != nil {
 		return usageError{err}
@@ -88,41 +83,22 @@ func runTune(ctx context.Context, opts *tuneOptions, id string) error {
 	if o.Batch.Bots, err = playflags.Bots(opts.bots, base); err != nil {
 		return usageError{err}
 	}
-	if o.Budget <= 0 {
-		o.Budget = 40 * len(o.Fields)
-	}
-	dir, err := os.MkdirTemp("", "bifrost-tune-*")
-	if err != nil {
-		return err
-	}
-	defer os.RemoveAll(dir)
-	step, done := opts.progressBar(id, o.Budget)
-	if step != nil {
-		o.Step = func() { step(1) }
-	}
-	run, err := tune.Tune(ctx, o, dir)
+	var done func()
+	o.Step, done = opts.progressBar(id, o.MaxTrials())
+	run, err := tune.Tune(ctx, o)
 	done()
-	if err != nil {
+	switch {
+	case err != nil:
 		return err
-	}
-	diff, err := tune.Diff(game.Schema, path, out)
-	if err != nil {
-		return err
-	}
-	if opts.json {
+	case opts.json:
 		enc := json.NewEncoder(opts.stdout)
 		enc.SetIndent("", "  ")
-		if err := enc.Encode(struct {
-			*tune.Run
-			Diff []string `json:"diff"`
-		}{run, diff}); err != nil {
-			return err
-		}
-	} else {
-		tune.Write(opts.stdout, run, diff, opts.Lang())
+		err = enc.Encode(run)
+	default:
+		tune.Write(opts.stdout, run, opts.Lang())
 	}
-	if !run.Met {
-		return errProblems
+	if err == nil && !run.Met {
+		err = errProblems
 	}
-	return nil
+	return err
 }

@@ -15,12 +15,6 @@ import (
 	"bifrost/schema"
 )
 
-// tuneJSON is what `tune --json` prints.
-type tuneJSON struct {
-	tune.Run
-	Diff []string `json:"diff"`
-}
-
 // set writes values into a game's workbook under src, each cell named as
 // sweep and tune name them ("Sheet!ID.column", or a Rules key).
 func set(t *testing.T, src, game string, cells map[string]string) {
@@ -43,13 +37,13 @@ func set(t *testing.T, src, game string, cells map[string]string) {
 	})
 }
 
-func runTuneJSON(t *testing.T, wantCode int, args ...string) tuneJSON {
+func runTuneJSON(t *testing.T, wantCode int, args ...string) tune.Run {
 	t.Helper()
 	r := bifrost(t, append([]string{"tune"}, append(args, "--json", "--lang", "en")...)...)
 	if r.code != wantCode {
 		t.Fatalf("tune %v: exit %d, want %d\n%s%s", args, r.code, wantCode, r.stdout, r.stderr)
 	}
-	var run tuneJSON
+	var run tune.Run
 	if err := json.Unmarshal([]byte(r.stdout), &run); err != nil {
 		t.Fatalf("tune --json is not JSON: %v\n%s", err, r.stdout)
 	}

@@ -34,11 +34,24 @@ func (f Field) Text(i int) string {
 	return f.with(i)
 }
 
-// ParseFree reads a --free value, 'Sheet!ID.column=a..b' or
-// 'Rules!Key=a..b' (a list 'x,y,z' as well), for the workbook res of game,
-// and finds the cell's value in it. rule is true for a --rule value,
-// 'Key=a..b', which names a Rules parameter as sweep's --rule does.
-func ParseFree(game *schema.Game, res schema.Result, s string, rule bool) (Field, error) {
+// ParseFields reads the --free values, 'Sheet!ID.column=a..b' or
+// 'Rules!Key=a..b' (a list 'x,y,z' as well), then the --rule values,
+// 'Key=a..b', which name a Rules parameter as sweep's --rule does, and
+// finds each cell's value in the workbook res of game.
+func ParseFields(game *schema.Game, res schema.Result, free, rules []string) ([]Field, error) {
+	var out []Field
+	for i, s := range append(slices.Clone(free), rules...) {
+		f, err := parseField(game, res, s, i >= len(free))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, f)
+	}
+	return out, nil
+}
+
+// parseField reads one --free value, or a --rule value when rule is set.
+func parseField(game *schema.Game, res schema.Result, s string, rule bool) (Field, error) {
 	var a sweepgrid.Axis
 	var err error
 	target, _, _ := strings.Cut(s, "=")

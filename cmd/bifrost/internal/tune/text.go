@@ -50,9 +50,9 @@ var Messages = schema.Catalogue{
 
 func msg(l *schema.Lang, key string, args ...any) string { return Messages.Err(key, args...).In(l) }
 
-// Diff lists the changes from the workbook src to the proposal out as
+// diff lists the changes from the workbook src to the proposal out as
 // `bifrost diff` prints them.
-func Diff(game *schema.Game, src, out string) ([]string, error) {
+func diff(game *schema.Game, src, out string) ([]string, error) {
 	old, err := workbook.Open(src, src)
 	if err != nil {
 		return nil, err
@@ -61,7 +61,7 @@ func Diff(game *schema.Game, src, out string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	var lines []string
+	lines := []string{}
 	for _, c := range schema.Diff(game.Records(old), game.Records(proposal)) {
 		lines = append(lines, c.String())
 	}
@@ -71,7 +71,7 @@ func Diff(game *schema.Game, src, out string) ([]string, error) {
 // Write prints the run for a person: the fields and targets, the search,
 // the proposal's changes, the figures before and after on fresh seeds, and
 // the verdict, naming the obstacle when a target is missed.
-func Write(w io.Writer, run *Run, diff []string, l *schema.Lang) {
+func Write(w io.Writer, run *Run, l *schema.Lang) {
 	fmt.Fprintln(w, msg(l, "tune_head", run.Game, len(run.Fields), strings.Join(run.Bots, ","), run.Games, run.Seed))
 	fmt.Fprintln(w, msg(l, "tune_targets", run.MaxGap, run.Band))
 	search := msg(l, "tune_search", run.Search.Trials, run.Search.Rounds)
@@ -80,10 +80,10 @@ func Write(w io.Writer, run *Run, diff []string, l *schema.Lang) {
 	}
 	fmt.Fprintln(w, search)
 	fmt.Fprintln(w, msg(l, "tune_written", run.Out))
-	for _, d := range diff {
+	for _, d := range run.Diff {
 		fmt.Fprintln(w, "  "+d)
 	}
-	if len(diff) == 0 {
+	if len(run.Diff) == 0 {
 		fmt.Fprintln(w, msg(l, "tune_no_change"))
 	}
 	fmt.Fprintln(w, msg(l, "tune_fresh", run.FreshSeed, run.Games))

@@ -23,6 +23,9 @@ import (
 	"bifrost/schema/workbook"
 )
 
+// BudgetPerField is the search's default budget: trials per free field.
+const BudgetPerField = 40
+
 // FreshOffset is added to the search's seed for the games that verify the
 // proposal: seeds the search never played.
 const FreshOffset = 1 << 32
@@ -36,12 +39,20 @@ type Options struct {
 	Fields []Field
 	// Batch is every trial's batch: seed, games, player counts, bots, workers.
 	Batch  sim.BatchOptions
-	Budget int    // the most points the search may measure
+	Budget int    // the most points the search may measure; 0: BudgetPerField per field
 	Out    string // where the proposal is written
 	Lang   *schema.Lang
 	// Load opens and validates a workbook file as `bifrost validate` does.
 	Load func(path string) (schema.Result, error)
-	Step func() // told of each trial, when set
+	Step func(trials int) // told of the trials as they are played, when set
+}
+
+// MaxTrials is the search's budget: Budget, or BudgetPerField per field.
+func (o Options) MaxTrials() int {
+	if o.Budget > 0 {
+		return o.Budget
+	}
+	return BudgetPerField * len(o.Fields)
 }
 
 // Run is a tuning run: the search, the proposal, and the original and the
@@ -59,16 +70,21 @@ type Run struct {
 	Search    Path     `json:"search"`
 	Proposal  []string `json:"proposal"` // each field's text in the proposal
 	Out       string   `json:"out"`
+	Diff      []string `json:"diff"`   // the proposal's changes, as bifrost diff prints them
 	Before    Measure  `json:"before"` // the original, on fresh seeds
 	After     Measure  `json:"after"`  // the proposal, on the same fresh seeds
 	// Met: the proposal meets every target on the fresh seeds.
 	Met bool `json:"met"`
 }
 
-// Tune searches, writes the proposal to o.Out and measures it. Trial
-// workbooks go to dir. The run depends on the seed, not on the number of
-// workers.
-func Tune(ctx context.Context, o Options, dir string) (*Run, error) {
+// Tune searches, writes the proposal to o.Out and measures it. The run
+// depends on the seed, not on the number of workers.
+func Tune(ctx context.Context, o Options) (*Run, error) {
+	dir, err := os.MkdirTemp("", "bifrost-tune-*")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
 	t := &trials{Options: o, kinds: map[string]bool{}, path: filepath.Join(dir, o.Game.ID()+".xlsx")}
 	for _, f := range o.Fields {
 		if f.Design != "" && !slices.Contains(t.designs, f.Design) {
@@ -85,7 +101,7 @@ func Tune(ctx context.Context, o Options, dir string) (*Run, error) {
 		start[i], sizes[i] = f.From, len(f.Values)
 	}
 	var failed error
-	path := Search(start, sizes, o.Budget, func(at []int) Measure {
+	path := Search(start, sizes, o.MaxTrials(), func(at []int) Measure {
 		if failed != nil {
 			return Measure{Refused: failed.Error()}
 		}
@@ -96,7 +112,11 @@ func Tune(ctx context.Context, o Options, dir string) (*Run, error) {
 		m, err := t.measure(ctx, t.path, bo, false)
 		failed = err
 		return m
-	}, o.Step)
+	}, func() {
+		if o.Step != nil {
+			o.Step(1)
+		}
+	})
 	if failed != nil {
 		return nil, failed
 	}
@@ -112,9 +132,11 @@ func Tune(ctx context.Context, o Options, dir string) (*Run, error) {
 	if err := t.write(o.Out, path.At); err != nil {
 		return nil, err
 	}
+	if run.Diff, err = diff(o.Game.Schema, o.Src, o.Out); err != nil {
+		return nil, err
+	}
 	fresh := bo
 	fresh.Seed, fresh.Check = run.FreshSeed, true
-	var err error
 	if run.Before, err = t.measure(ctx, o.Src, fresh, true); err != nil {
 		return nil, err
 	}
