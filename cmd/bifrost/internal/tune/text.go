@@ -117,7 +117,7 @@ func writeFigures(w io.Writer, before, after Measure, l *schema.Lang) {
 	for _, f := range before.Figures {
 		was[key{f.Target, f.Card, f.Players}] = f
 	}
-	pt := func(f Figure, ok bool, v float64, sign bool) string {
+	pt := func(ok bool, v float64, sign bool) string {
 		switch {
 		case !ok:
 			return "-"
@@ -126,7 +126,7 @@ func writeFigures(w io.Writer, before, after Measure, l *schema.Lang) {
 		}
 		return fmt.Sprintf("%.1f", v)
 	}
-	figures := after.Figures
+	figures := slices.Clone(after.Figures)
 	for _, f := range before.Figures {
 		if !hasFigure(after.Figures, f) {
 			figures = append(figures, f)
@@ -140,11 +140,11 @@ func writeFigures(w io.Writer, before, after Measure, l *schema.Lang) {
 			mark = msg(l, "tune_missed_mark")
 		}
 		if f.Target == "card_effect" {
-			fmt.Fprintln(w, msg(l, "tune_effect_line", name(f, l), pt(b, hasB, b.Value, false), pt(a, hasA, a.Value, false), f.Limit,
-				pt(b, hasB, b.Effect, true), pt(a, hasA, a.Effect, true), pt(b, hasB, b.Median, true), pt(a, hasA, a.Median, true), mark))
+			fmt.Fprintln(w, msg(l, "tune_effect_line", name(f, l), pt(hasB, b.Value, false), pt(hasA, a.Value, false), f.Limit,
+				pt(hasB, b.Effect, true), pt(hasA, a.Effect, true), pt(hasB, b.Median, true), pt(hasA, a.Median, true), mark))
 			continue
 		}
-		fmt.Fprintln(w, msg(l, "tune_gap_line", name(f, l), pt(b, hasB, b.Value, false), pt(a, hasA, a.Value, false), f.Limit, mark))
+		fmt.Fprintln(w, msg(l, "tune_gap_line", name(f, l), pt(hasB, b.Value, false), pt(hasA, a.Value, false), f.Limit, mark))
 	}
 	for _, n := range slices.Sorted(maps.Keys(after.Length)) {
 		if b, ok := before.Length[n]; ok {
