@@ -9,10 +9,12 @@ package tune
 
 import (
 	"context"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/xuri/excelize/v2"
 
@@ -183,7 +185,7 @@ func (t *trials) measure(ctx context.Context, path string, bo sim.BatchOptions, 
 	}
 	for _, p := range res.Problems {
 		if p.Severity == schema.Error {
-			return Measure{Refused: p.Sheet + "!" + p.Cell + ": " + p.Message}, nil
+			return Measure{Refused: strings.Trim(p.Sheet+"!"+p.Cell, "!") + ": " + p.Message}, nil
 		}
 	}
 	e, err := t.Game.New(res.Data)
@@ -230,13 +232,13 @@ func (t *trials) measure(ctx context.Context, path string, bo sim.BatchOptions, 
 				effects[id] = append(effects[id], sim.EffectAtSize{Paired: sim.Paired{Players: p.Players, Games: p.Games, Win: -p.Win, WinLow: -p.WinHigh, WinHigh: -p.WinLow}})
 			}
 		}
-		for _, e := range effects[id] {
-			med, ok := medians[d.Sheet][e.Players]
-			if e.Players == 0 || e.Games < sim.MinUses || !ok {
+		for _, at := range effects[id] {
+			med, ok := medians[d.Sheet][at.Players]
+			if at.Players == 0 || at.Games < sim.MinUses || !ok {
 				continue
 			}
-			m.Figures = append(m.Figures, Figure{Target: "card_effect", Players: e.Players, Card: id, Value: round1(abs(e.Win - med)), Limit: band,
-				Effect: e.Win, Low: e.WinLow, High: e.WinHigh, Median: med, Games: e.Games})
+			m.Figures = append(m.Figures, Figure{Target: "card_effect", Players: at.Players, Card: id, Value: round1(math.Abs(at.Win - med)), Limit: band,
+				Effect: at.Win, Low: at.WinLow, High: at.WinHigh, Median: med, Games: at.Games})
 		}
 	}
 	return m, nil
@@ -285,11 +287,4 @@ func build(game *sim.Definition, book *schema.Book, lang *schema.Lang) (sim.Engi
 	return game.New(r.Data)
 }
 
-func round1(x float64) float64 { return float64(int(x*10+0.5)) / 10 }
-
-func abs(x float64) float64 {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
+func round1(x float64) float64 { return math.Round(x*10) / 10 }
