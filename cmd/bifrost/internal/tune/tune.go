@@ -19,6 +19,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"bifrost/cmd/bifrost/internal/gate"
+	"bifrost/cmd/bifrost/internal/outfile"
 	"bifrost/cmd/bifrost/internal/sweepgrid"
 	"bifrost/rules/sim"
 	"bifrost/schema"
@@ -128,10 +129,16 @@ func Tune(ctx context.Context, o Options) (*Run, error) {
 	for i, f := range o.Fields {
 		run.Proposal = append(run.Proposal, f.Text(path.At[i]))
 	}
-	if err := os.MkdirAll(filepath.Dir(o.Out), 0o755); err != nil {
+	// The proposal is written as a trial's workbook is, then put
+	// in place as every output is: atomically, and never under --src.
+	if err := t.write(t.path, path.At); err != nil {
 		return nil, err
 	}
-	if err := t.write(o.Out, path.At); err != nil {
+	data, err := os.ReadFile(t.path)
+	if err != nil {
+		return nil, err
+	}
+	if err := outfile.WriteFile(o.Out, data); err != nil {
 		return nil, err
 	}
 	if run.Diff, err = diff(o.Game.Schema, o.Src, o.Out); err != nil {
@@ -161,7 +168,7 @@ type trials struct {
 }
 
 // write writes the workbook with the fields at at (those away from their
-// start only) to dst.
+// start only) to dst, a trial's file.
 func (t *trials) write(dst string, at []int) error {
 	var axes []sweepgrid.Axis
 	var texts []string
