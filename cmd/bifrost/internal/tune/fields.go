@@ -1,6 +1,7 @@
 package tune
 
 import (
+	"errors"
 	"slices"
 	"strconv"
 	"strings"
@@ -67,6 +68,14 @@ func parseField(game *schema.Game, res schema.Result, s string, rule bool) (Fiel
 		}
 	default:
 		a, err = sweepgrid.ParseSet(s)
+	}
+	if m := (*schema.Message)(nil); errors.As(err, &m) && !rule {
+		// sweep's words name --set or --rule; say --free.
+		if inner := m.Unwrap(); len(inner) > 0 {
+			err = Messages.Err("tune_bad_values", s, inner[0])
+		} else {
+			err = Messages.Err("tune_bad_free", s)
+		}
 	}
 	if err != nil {
 		return Field{}, err

@@ -14,6 +14,7 @@ import (
 // Messages are what tune says: Japanese, English.
 var Messages = schema.Catalogue{
 	"tune_bad_free":   {"--free「%s」：シート!ID.列=a..b か Rules!キー=a..b の形で書いてください（例：'Einherjar!EIN-104.スキル=1..6'）", "--free %q: write Sheet!ID.column=a..b or Rules!Key=a..b, e.g. 'Einherjar!EIN-104.スキル=1..6'"},
+	"tune_bad_values": {"--free「%s」：%v", "--free %q: %v"},
 	"tune_no_rule":    {"%s：Rules の変数 %s はありません（%s のことですか？）", "%s: there is no Rules parameter %s (did you mean %s?)"},
 	"tune_no_number":  {"%s：効果「%s」に動かせる数がありません", "%s: the effect %q has no number to move"},
 	"tune_not_number": {"%s：効果の数の値は整数で書いてください（「%s」）", "%s: an effect's number takes whole numbers (got %q)"},
