@@ -118,16 +118,19 @@ func maxCol(r Row) int {
 // numberInEffect matches a whole number written in an effect cell.
 var numberInEffect = regexp.MustCompile(`[0-9]+`)
 
-// effectNumber locates the first number of an effect cell outside its
-// [conditions]: the amount of what it does (power +6), not a threshold.
-func effectNumber(src string) []int {
+// EffectNumber is the first number of an effect cell outside its
+// [conditions], the amount of what it does (power +6), not a threshold;
+// with writes src with that number replaced by v. ok is false when src
+// has no such number.
+func EffectNumber(src string) (n int, with func(v int) string, ok bool) {
 	for _, loc := range numberInEffect.FindAllStringIndex(src, -1) {
 		if strings.Count(src[:loc[0]], "[") == strings.Count(src[:loc[0]], "]") &&
 			strings.Count(src[:loc[0]], "【") == strings.Count(src[:loc[0]], "】") {
-			return loc
+			n, _ = strconv.Atoi(src[loc[0]:loc[1]])
+			return n, func(v int) string { return src[:loc[0]] + strconv.Itoa(v) + src[loc[1]:] }, true
 		}
 	}
-	return nil
+	return 0, nil, false
 }
 
 func (d *Design) cell(c tunedColumn) string { return Normalize(d.table.Rows[d.row].Cell(c.at)) }
@@ -156,8 +159,7 @@ func (d *Design) knob() *Knob {
 		if c.Kind != KindEffect || c.Tune != "up" {
 			continue
 		}
-		if loc := effectNumber(d.cell(c)); loc != nil {
-			v, _ := strconv.Atoi(d.cell(c)[loc[0]:loc[1]])
+		if v, _, ok := EffectNumber(d.cell(c)); ok {
 			return &Knob{Sheet: d.Sheet, ID: d.ID, Column: c.Column, at: c.at, InEffect: true, Value: v, Min: min(1, v), Max: max(v*2+2, 10), Up: true}
 		}
 	}
@@ -209,9 +211,8 @@ func (d *Design) WithValue(b *Book, v int) *Book {
 		}
 		text := strconv.Itoa(v)
 		if d.Knob.InEffect {
-			src := d.cell(c)
-			loc := effectNumber(src)
-			text = src[:loc[0]] + text + src[loc[1]:]
+			_, with, _ := EffectNumber(d.cell(c))
+			text = with(v)
 		}
 		setCell(row, c.at, text)
 	}

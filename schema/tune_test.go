@@ -90,3 +90,29 @@ func TestDesignCopiesChangeOneRowAndLeaveTheBook(t *testing.T) {
 		t.Errorf("the book itself changed: %q", got)
 	}
 }
+
+// An effect's number is the amount of what it does: the first number
+// outside its [conditions] and 【conditions】, which a tuner rewrites in
+// place.
+func TestEffectNumberIsTheAmountOutsideConditions(t *testing.T) {
+	for _, tt := range []struct {
+		src  string
+		n    int
+		with string // src with the number set to 9
+	}{
+		{"after_fix: power +6", 6, "after_fix: power +9"},
+		{"before_roll: [dice >= 4] tiwaz 1", 1, "before_roll: [dice >= 4] tiwaz 9"},
+		{"シップ時:【相手捨て身】ポイント +2", 2, "シップ時:【相手捨て身】ポイント +9"},
+		{"scout: [einherjar >= 4] vp 2", 2, "scout: [einherjar >= 4] vp 9"},
+	} {
+		n, with, ok := EffectNumber(tt.src)
+		if !ok {
+			t.Errorf("EffectNumber(%q) found no number, want %d", tt.src, tt.n)
+		} else if n != tt.n || with(9) != tt.with {
+			t.Errorf("EffectNumber(%q) = %d, with 9 %q; want %d and %q", tt.src, n, with(9), tt.n, tt.with)
+		}
+	}
+	if _, _, ok := EffectNumber("after_roll: [keeper >= 2] reroll"); ok {
+		t.Error("an effect whose only number is in its condition has no amount to move")
+	}
+}

@@ -257,8 +257,33 @@ var helpTexts = schema.Catalogue{
 	"flag.sweep.rule":   {"Rules の変数とその値：'TiwazVP=0,1,2' または 'TiwazVP=0..2'", "a Rules parameter and its values: 'TiwazVP=0,1,2' or 'TiwazVP=0..2'"},
 	"flag.sweep.seed":   {"すべての値で共通のシード", "seed shared by every value"},
 	"flag.sweep.set":    {"カードの項目とその値：'Edda!E1-05.目標値=5..9' または '…=5,7,9'", "a card field and its values: 'Edda!E1-05.目標値=5..9' or '…=5,7,9'"},
-	"help.init.use":     {"init DIR", "init DIR"},
-	"help.init.short":   {"同梱のブック・レイアウト・本を DIR に写して、自分のリポジトリを始める", "start a designer's own repository in DIR from the shipped workbooks, layouts and books"},
+	"help.tune.use":     {"tune GAME --free 'シート!ID.列=a..b' [--free ...] [--rule キー=a..b]", "tune GAME --free 'Sheet!ID.column=a..b' [--free ...] [--rule Key=a..b]"},
+	"help.tune.short":   {"自由にしたセルの値を探して、バランスの目標を満たすブックの案を作る", "search the freed cells for values that meet the balance targets, and write the proposal"},
+	"help.tune.long": {
+		"--free で自由にしたカードの項目（シート!ID.列=a..b）や Rules の変数（Rules!キー=a..b、または --rule キー=a..b）を\n" +
+			"範囲の中で 1 項目ずつ動かし、目標を満たす値の組を探します。目標は、各人数の席の勝率差が CheckMaxSeatGap 以下、\n" +
+			"自由にしたカードの効果（使った席の勝率への効果、bifrost effects と同じ測り方）が同じ種類の中央値から\n" +
+			"CheckCardEffectBand 以内です。どの試行も同じシードで遊びます。案はブックのコピーとして --out の tune/GAME.xlsx に書き\n" +
+			"（--src には書きません）、元のブックとの差と、探索が使っていない新しいシードで測った元と案の値を示します。\n" +
+			"案が新しいシードで目標を満たさないときは、妨げになっている目標を示して終了コード 1 で終わります。",
+		"Tune moves each freed cell — a card field (--free 'Sheet!ID.column=a..b') or a Rules parameter\n" +
+			"('Rules!Key=a..b', or --rule Key=a..b as sweep takes it) — over its range, one field at a time,\n" +
+			"for values that meet the targets: the seat gap at most CheckMaxSeatGap at every player count,\n" +
+			"and each freed card's effect on the seat that uses it (measured as bifrost effects does) within\n" +
+			"CheckCardEffectBand of its kind's median. Every trial plays the same seeds. The proposal is a copy\n" +
+			"of the workbook, written to tune/GAME.xlsx under --out (never under --src); tune prints its changes\n" +
+			"and the figures of the workbook and the proposal on fresh seeds the search never played. When the\n" +
+			"proposal misses a target there, tune names the target in the way and exits 1.",
+	},
+	"flag.tune.out":    {"案のブック tune/GAME.xlsx を書くフォルダ", "folder for the proposal, tune/GAME.xlsx"},
+	"flag.tune.free":   {"動かしてよいセルと範囲：'Einherjar!EIN-104.スキル=1..6'、'Rules!MajorityVP=0..12'（効果の列では最初の数を動かす）", "a cell that may move and its range: 'Einherjar!EIN-104.スキル=1..6', 'Rules!MajorityVP=0..12' (in an effect column, its first number)"},
+	"flag.tune.rule":   {"動かしてよい Rules の変数と範囲（sweep と同じ形）：'MajorityVP=0..12'", "a Rules parameter that may move and its range, as sweep takes it: 'MajorityVP=0..12'"},
+	"flag.tune.games":  {"試行ごとのゲーム数（確かめの新しいシードでも同じ数）", "games per trial (and on the fresh seeds that verify the proposal)"},
+	"flag.tune.budget": {"試行の上限（既定は自由にした項目ごとに 40）", "the most trials (default 40 per free field)"},
+	"flag.tune.seed":   {"探索のシード（どの試行も同じ。確かめは別のシード）", "the search's seed, shared by every trial (the verification plays other seeds)"},
+	"flag.tune.json":   {"結果を JSON で表示する", "print the run as JSON"},
+	"help.init.use":    {"init DIR", "init DIR"},
+	"help.init.short":  {"同梱のブック・レイアウト・本を DIR に写して、自分のリポジトリを始める", "start a designer's own repository in DIR from the shipped workbooks, layouts and books"},
 	"help.init.long": {
 		"同梱のブック（cardsrc/<game>.xlsx と cardsrc/README.md）、カードのレイアウト（layout/<game>.yaml）、\n" +
 			"本（rules/<game>/ の rulebook.md、summary.md、designer.md、RULINGS.md、glossary.yaml）を DIR に写します。\n" +
@@ -356,10 +381,12 @@ var helpTexts = schema.Catalogue{
 	"arg.margin":          {"ミリ", "MM"},
 	"arg.base-url":        {"URL", "URL"},
 	"arg.bots":            {"ボット", "BOTS"},
+	"arg.budget":          {"整数", "N"},
 	"arg.changed-since":   {"REV", "REV"},
 	"arg.debounce":        {"時間", "DURATION"},
 	"arg.duplex":          {"long|short", "long|short"},
 	"arg.format":          {"形式", "FORMAT"},
+	"arg.free":            {"シート!ID.列=a..b", "Sheet!ID.column=a..b"},
 	"arg.games":           {"整数", "N"},
 	"arg.html":            {"FILE.html", "FILE.html"},
 	"arg.lang":            {"ja|en", "ja|en"},

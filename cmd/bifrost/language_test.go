@@ -109,6 +109,7 @@ type speakCase struct {
 var neverPrinted = map[string][]string{
 	"sim help":   {"--shard bifrost", "stringArray", "stringSlice"},
 	"sweep help": {"stringArray", "stringSlice"},
+	"tune help":  {"stringArray", "stringSlice"},
 	"build":      {"(1 pages)"},
 }
 
@@ -226,6 +227,12 @@ func speakCases(t *testing.T) []speakCase {
 		{"sweep bad set", fixed("sweep", "nastrond", "--src", src, "--set", "nonsense")},
 		{"sweep", fixed("sweep", "nastrond", "--src", src, "--rule", "TiwazVP=0,1", "--games", "10")},
 		{"sweep help", fixed("sweep", "--help")},
+		{"tune usage", fixed("tune", "nastrond", "--src", src)},
+		{"tune bad free", fixed("tune", "nastrond", "--src", src, "--free", "Rules!TiwazVp=0..2")},
+		{"tune", func(t *testing.T, dir string) []string {
+			return []string{"tune", "nastrond", "--src", src, "--free", "Einherjar!EIN-104.スキル=1..2", "--rule", "TiwazVP=0..1", "--games", "40", "--out", dir}
+		}},
+		{"tune help", fixed("tune", "--help")},
 		{"check usage", fixed("check", "nastrond")},
 		{"check format", fixed("check", "--format", "xml")},
 		{"check base outside git", func(t *testing.T, dir string) []string {

@@ -9,6 +9,7 @@ import (
 	"bifrost/cmd/bifrost/internal/gitrev"
 	"bifrost/cmd/bifrost/internal/playflags"
 	"bifrost/cmd/bifrost/internal/sweepgrid"
+	"bifrost/cmd/bifrost/internal/tune"
 	"bifrost/rules"
 	"bifrost/schema"
 )
@@ -16,7 +17,7 @@ import (
 // messages is the catalogue of what the commands themselves say (validation
 // messages have theirs in schema): each key's Japanese and English form,
 // assembled from the commands' own catalogues.
-var messages = joinCatalogues(cliMessages, effectsMessages, ttsMessages, serveMessages, newGameMessages, sweepgrid.Messages, gate.Messages, gitrev.Messages, playflags.Messages)
+var messages = joinCatalogues(cliMessages, effectsMessages, ttsMessages, serveMessages, newGameMessages, sweepgrid.Messages, tune.Messages, gate.Messages, gitrev.Messages, playflags.Messages)
 
 // joinCatalogues is one catalogue holding every entry of cs.
 func joinCatalogues(cs ...schema.Catalogue) schema.Catalogue {
@@ -44,6 +45,7 @@ var cliMessages = schema.Catalogue{
 	"no_raw":               {"%s：このレポートには統合用の raw 部分がありません", "%s: the report has no raw section to merge"},
 	"no_engine":            {"%s にはルールエンジンがありません。カード・本・TTS は作れますが、ゲームを遊ぶ（シミュレーション）にはエンジンのプログラマーが要ります", "%s has no rules engine: its cards, books and TTS export work, but playing it (simulation) needs the engine's programmer"},
 	"sweep_needs":          {"sweep には --set か --rule が 1 つ以上必要です", "sweep needs at least one --set or --rule"},
+	"tune_needs":           {"tune には --free か --rule が 1 つ以上必要です（例：--free 'Einherjar!EIN-104.スキル=1..6'）", "tune needs at least one --free or --rule, e.g. --free 'Einherjar!EIN-104.スキル=1..6'"},
 	"changed_none":         {"%s：%s 以降に変わったカードはありません", "%s: no card changed since %s"},
 	"changed_some":         {"%s：%[3]s 以降に変わったカード %[2]v：%[4]s", "%s: %v changed since %s: %s"},
 	"unknown_cards":        {"--only：%s に ID %s のカードはありません", "--only: %s has no card %s"},

@@ -74,6 +74,7 @@ func newRootCmd(stdout, stderr io.Writer, args []string, games rules.Games) *cob
 		newCompareCmd(g),
 		newEffectsCmd(g),
 		newSweepCmd(g),
+		newTuneCmd(g),
 		newReplayCmd(g),
 		newCheckCmd(g),
 		newReportCmd(g),

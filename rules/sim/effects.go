@@ -278,9 +278,9 @@ type EffectAtSize struct {
 	Flagged bool    `json:"flagged"`
 }
 
-// minUses is how many paired games a card needs at a player count for its
-// effect to count towards its kind's median.
-const minUses = 20
+// MinUses is how many paired games a card needs at a player count for its
+// effect to count towards its kind's median, or to be flagged or tuned.
+const MinUses = 20
 
 // CardEffects measures every probe against base and flags the cards whose
 // effect lies outside band (in win-rate points) around their kind's median.
@@ -304,7 +304,7 @@ func CardEffects(ctx context.Context, base *Base, probes []Probe, band float64) 
 	for j := range sizes {
 		byKind := map[string][]float64{}
 		for _, ce := range out {
-			if len(ce.Effects) > 0 && ce.Effects[j].Games >= minUses {
+			if len(ce.Effects) > 0 && ce.Effects[j].Games >= MinUses {
 				byKind[ce.Kind] = append(byKind[ce.Kind], ce.Effects[j].Win)
 			}
 		}
@@ -321,7 +321,7 @@ func CardEffects(ctx context.Context, base *Base, probes []Probe, band float64) 
 	for i := range out {
 		for j := range out[i].Effects {
 			e := &out[i].Effects[j]
-			if e.Players != 0 && e.Games >= minUses {
+			if e.Players != 0 && e.Games >= MinUses {
 				e.Q = pValue(e.Win-e.Median, e.se)
 				tests = append(tests, ref{i, j})
 			}
@@ -337,7 +337,7 @@ func CardEffects(ctx context.Context, base *Base, probes []Probe, band float64) 
 				ce.Dev = round2(dev)
 				continue
 			}
-			if e.Games >= minUses && e.Q < significance && math.Abs(dev) > band {
+			if e.Games >= MinUses && e.Q < significance && math.Abs(dev) > band {
 				e.Flagged = true
 				ce.Counts = append(ce.Counts, e.Players)
 				ce.Flagged = true

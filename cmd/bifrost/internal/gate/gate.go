@@ -74,7 +74,7 @@ func Verdict(res schema.Result, rep, bal *sim.Report, lang *schema.Lang) []schem
 		bal = rep
 	}
 	for _, n := range bal.PlayerCounts {
-		gap, byOrder, ok := seatGap(bal, n)
+		gap, byOrder, ok := SeatGap(bal, n)
 		switch {
 		case !ok || gap <= float64(r.Int("CheckMaxSeatGap")):
 		case byOrder:
@@ -114,11 +114,11 @@ func Batches(smoke, bal *sim.Report) []*sim.Report {
 	return []*sim.Report{smoke, bal}
 }
 
-// seatGap is the spread of the seat win rates at n players, in
+// SeatGap is the spread of the seat win rates at n players, in
 // percentage points, or of the win rates by turn order (byOrder) in a game
 // that deals its turn order at random, where the seat index says nothing;
 // false when the batch has no such figure.
-func seatGap(bal *sim.Report, n int) (gap float64, byOrder, ok bool) {
+func SeatGap(bal *sim.Report, n int) (gap float64, byOrder, ok bool) {
 	rates, byOrder := bal.TurnOrderWinRate[strconv.Itoa(n)], true
 	if rates == nil {
 		rates, byOrder = bal.SeatWinRate[strconv.Itoa(n)], false
@@ -158,7 +158,7 @@ func Measured(res schema.Result, rep, bal *sim.Report, lang *schema.Lang) []stri
 		bal = rep
 	}
 	for _, n := range bal.PlayerCounts {
-		if gap, byOrder, ok := seatGap(bal, n); ok {
+		if gap, byOrder, ok := SeatGap(bal, n); ok {
 			limit := r.Int("CheckMaxSeatGap")
 			key := map[bool]string{false: "measure_seat_gap", true: "measure_order_gap"}[byOrder]
 			lines = append(lines, msg(lang, key, res.Game, n, gap, op(gap, float64(limit)), limit, strings.Join(bal.Bots, ",")))

@@ -1,0 +1,104 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"path/filepath"
+
+	"github.com/spf13/cobra"
+
+	"bifrost/cmd/bifrost/internal/playflags"
+	"bifrost/cmd/bifrost/internal/tune"
+	"bifrost/rules/sim"
+	"bifrost/schema"
+)
+
+type tuneOptions struct {
+	*globalOptions
+	src, out, players, bots string
+	free, rules             []string
+	games, workers, budget  int
+	seed                    uint64
+	json                    bool
+}
+
+func newTuneCmd(g *globalOptions) *cobra.Command {
+	opts := &tuneOptions{globalOptions: g}
+	cmd := &cobra.Command{
+		Use:   "tune",
+		Short: "help.tune.short",
+		Long:  "help.tune.long",
+		Args:  exactArgs(1),
+		RunE:  func(cmd *cobra.Command, args []string) error { return runTune(cmd.Context(), opts, args[0]) },
+	}
+	cmd.Flags().StringVar(&opts.src, "src", "cardsrc", "flag.src")
+	cmd.Flags().StringVar(&opts.out, "out", "out", "flag.tune.out")
+	cmd.Flags().StringArrayVar(&opts.free, "free", nil, "flag.tune.free")
+	cmd.Flags().StringArrayVar(&opts.rules, "rule", nil, "flag.tune.rule")
+	cmd.Flags().IntVar(&opts.games, "games", 1000, "flag.tune.games")
+	cmd.Flags().IntVar(&opts.budget, "budget", 0, "flag.tune.budget")
+	cmd.Flags().StringVar(&opts.players, "players", "all", "flag.players")
+	cmd.Flags().Uint64Var(&opts.seed, "seed", 1, "flag.tune.seed")
+	cmd.Flags().IntVar(&opts.workers, "workers", 0, "flag.workers")
+	cmd.Flags().StringVar(&opts.bots, "bots", "greedy", "flag.bots")
+	cmd.Flags().BoolVar(&opts.json, "json", false, "flag.tune.json")
+	return cmd
+}
+
+// runTune searches the freed cells of one game's workbook for values that
+// meet its balance targets, writes the proposal under --out, and prints its
+// diff and its figures against the workbook's on fresh seeds. Exit 1 when
+// the proposal misses a target there.
+func runTune(ctx context.Context, opts *tuneOptions, id string) error {
+	games := gamesAt(opts.registry, opts.src)
+	game, err := games.ByID(id)
+	switch {
+	case err != nil:
+		return usageError{unknownGame(games, id)}
+	case game.New == nil:
+		return msgErr("no_engine", id)
+	case len(opts.free)+len(opts.rules) == 0:
+		return usageError{msgErr("tune_needs")}
+	case opts.games < 2:
+		return usageError{msgErr("min_games", 2)}
+	}
+	out := filepath.Join(opts.out, "tune", game.ID()+".xlsx")
+	if err := guardOutputs(opts.src, []string{out}); err != nil {
+		return err
+	}
+	path := workbookIn(opts.src, id)
+	res, base, err := validEngine(opts.globalOptions, game, path, "")
+	if err != nil {
+		return err
+	}
+	o := tune.Options{Game: game, Src: path, Result: res, Engine: base, Out: out, Lang: opts.Lang(), Budget: opts.budget,
+		Batch: sim.BatchOptions{Seed: opts.seed, Games: opts.games, Workers: opts.workers},
+		Load:  func(p string) (schema.Result, error) { return validateOne(target{game: game, path: p}, opts.Lang()) }}
+	if o.Fields, err = tune.ParseFields(game.Schema, res, opts.free, opts.rules); err != nil {
+		return usageError{err}
+	}
+	if o.Batch.Players, err = playflags.Players(opts.players, base.PlayerCounts()); err != nil {
+		return usageError{err}
+	}
+	if o.Batch.Bots, err = playflags.Bots(opts.bots, base); err != nil {
+		return usageError{err}
+	}
+	var done func()
+	o.Step, done = opts.progressBar(id, o.MaxTrials())
+	run, err := tune.Tune(ctx, o)
+	done()
+	switch {
+	case err != nil:
+		return err
+	case opts.json:
+		enc := json.NewEncoder(opts.stdout)
+		enc.SetIndent("", "  ")
+		err = enc.Encode(run)
+	default:
+		tune.Write(opts.stdout, run, opts.Lang())
+	}
+	if err == nil && !run.Met {
+		err = errProblems
+	}
+	return err
+}
