@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"bifrost/cmd/bifrost/internal/books"
 	"bifrost/layout/book"
 	"bifrost/layout/book/booktest"
 	"bifrost/layout/cards"
@@ -228,7 +229,7 @@ type expandedBooks struct {
 	faces map[string]*draw.List
 }
 
-// expandPlayerBooks expands g's player books from res as renderRulebook
+// expandPlayerBooks expands g's player books from res as books.Set.Render
 // does, drawing the example cards unless faces are given; setting names
 // the Rules for messages.
 func expandPlayerBooks(t *testing.T, g *schema.Game, res schema.Result, faces map[string]*draw.List, setting string) expandedBooks {
@@ -248,7 +249,7 @@ func expandPlayerBooks(t *testing.T, g *schema.Game, res schema.Result, faces ma
 			faces[d.ID] = d.Face
 		}
 	}
-	text, err := booktest.Expand(t, dir, book.Data{Game: g, Result: res, Figures: figures(definition(t, g.ID), res), Parts: cardParts(faces), Lang: schema.English})
+	text, err := booktest.Expand(t, dir, book.Data{Game: g, Result: res, Figures: books.Figures(definition(t, g.ID), res), Parts: books.CardParts(faces), Lang: schema.English})
 	if err != nil {
 		t.Errorf("%s with %s: %v", g.ID, setting, err)
 	}

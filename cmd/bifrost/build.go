@@ -9,8 +9,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"bifrost/cmd/bifrost/internal/books"
 	"bifrost/cmd/bifrost/internal/gate"
-	"bifrost/layout/book"
 	"bifrost/rules/sim"
 	"bifrost/schema"
 )
@@ -128,7 +128,7 @@ func buildGame(ctx context.Context, opts *buildOptions, game *sim.Definition, re
 	if err != nil {
 		return err
 	}
-	written, skips, err := writeRulebook(opts.out, rulesDirFor(opts.src, opts.rules), game, res, painted, []string{"pdf", "html"}, opts.Lang(), book.WithInkSaver(false), embedFonts(opts.embed)...)
+	written, skips, err := books.Set{Dir: books.Dir(opts.src, opts.rules), Game: game, Result: res, Layout: painted.lay, Drawn: painted.drawn, Lang: opts.Lang(), EmbedFonts: opts.embed}.Write(opts.out, []string{"pdf", "html"})
 	if err != nil {
 		return err
 	}

@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 
+	"bifrost/cmd/bifrost/internal/books"
 	"bifrost/rules"
 )
 
@@ -56,7 +57,7 @@ func exitCode(err error, stderr io.Writer) int {
 		return exitProblems
 	case errors.Is(err, errIncomplete):
 		return exitFailure
-	case errors.As(err, new(dataError)):
+	case errors.As(err, new(dataError)), errors.As(err, new(books.DataError)):
 		fmt.Fprintln(stderr, "bifrost:", err)
 		return exitProblems
 	default:

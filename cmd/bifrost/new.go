@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/xuri/excelize/v2"
 
+	"bifrost/cmd/bifrost/internal/books"
 	"bifrost/cmd/bifrost/internal/outfile"
 	"bifrost/layout/spec"
 	"bifrost/schema"
@@ -71,7 +72,7 @@ func runNew(_ context.Context, opts *newOptions, id string) error {
 	files := []initFile{
 		{filepath.Join(opts.src, id+".xlsx"), book},
 		{filepath.Join(spec.LayoutDir(opts.src), id+".yaml"), []byte(strings.ReplaceAll(starterLayout, "GAME", id))},
-		{filepath.Join(rulesDirFor(opts.src, ""), id, "rulebook.md"), []byte(strings.ReplaceAll(starterRulebook, "GAME", id))},
+		{filepath.Join(books.Dir(opts.src, ""), id, "rulebook.md"), []byte(strings.ReplaceAll(starterRulebook, "GAME", id))},
 	}
 	taken := []string{filepath.Join(opts.src, id+".ods")} // the game's workbook, saved by LibreOffice
 	for _, f := range files {

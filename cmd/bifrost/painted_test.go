@@ -9,7 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"bifrost/layout/book"
+	"bifrost/cmd/bifrost/internal/books"
+	"bifrost/cmd/bifrost/internal/report"
 	"bifrost/layout/draw"
 	"bifrost/rules/nastrond"
 	"bifrost/rules/sim"
@@ -46,11 +47,11 @@ func TestBuildShowsEveryCardFromTheOnePaintingItMade(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	books, skips, err := writeRulebook(out, "../../rules", nastrond.Definition, res, painted, []string{"pdf", "html"}, schema.Japanese, book.WithInkSaver(false))
+	booksWritten, skips, err := books.Set{Dir: "../../rules", Game: nastrond.Definition, Result: res, Layout: painted.lay, Drawn: painted.drawn, Lang: schema.Japanese}.Write(out, []string{"pdf", "html"})
 	if err != nil || len(skips) > 0 {
 		t.Fatal(err, skips)
 	}
-	written := append(sheets, books...)
+	written := append(sheets, booksWritten...)
 	for _, f := range append(sheets, filepath.Join(out, g.ID, "rulebook.pdf"), filepath.Join(out, g.ID, "rulebook.html")) {
 		if !slices.Contains(written, f) {
 			t.Fatalf("%s was not written: %q", f, written)
@@ -61,7 +62,7 @@ func TestBuildShowsEveryCardFromTheOnePaintingItMade(t *testing.T) {
 		}
 	}
 	r := &sim.Report{Game: g.ID, Games: 10, DeadCards: []string{"E1-02"}, Cards: map[string]sim.CardReport{"E1-02": {}}}
-	drawings, err := cardDrawings(nastrond.Definition, res, r, nil, nil, painted)
+	drawings, err := report.Page{}.CardDrawings(r, g, res, painted.all())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"bifrost/cmd/bifrost/internal/report"
 	"bifrost/rules/sim"
 	"bifrost/schema"
 )
@@ -100,7 +101,7 @@ func TestReportDrawsOnlyFindingsCards(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		drawings, err := cardDrawings(definition(t, tt.game), res, tt.r, nil, nil, nil)
+		drawings, err := report.Page{}.CardDrawings(tt.r, definition(t, tt.game).Schema, res, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -13,6 +13,9 @@ import (
 	"strings"
 	"testing"
 
+	"go.yaml.in/yaml/v3"
+
+	"bifrost/layout/book"
 	"bifrost/layout/cards"
 	"bifrost/layout/spec"
 	"bifrost/rules"
@@ -245,7 +248,11 @@ func TestTurnSummaryIsOnePageAtA5AndTwoSidesAtCardSize(t *testing.T) {
 func TestEveryGlossaryTermHasItsDefinitionAndIndexEntry(t *testing.T) {
 	out := t.TempDir()
 	for _, g := range rules.All().Schemas() {
-		terms, err := readGlossary(booksOf("../../rules", definition(t, g.ID)))
+		var terms []book.Term
+		data, err := os.ReadFile(filepath.Join("../../rules", g.ID, "glossary.yaml"))
+		if err == nil {
+			err = yaml.Unmarshal(data, &terms)
+		}
 		if err != nil || len(terms) == 0 {
 			t.Fatalf("%s: glossary: %d terms, %v", g.ID, len(terms), err)
 		}

@@ -13,8 +13,9 @@ import (
 	"sync"
 	"time"
 
+	"bifrost/cmd/bifrost/internal/books"
 	"bifrost/cmd/bifrost/internal/preview"
-	"bifrost/layout/book"
+	"bifrost/cmd/bifrost/internal/report"
 	"bifrost/layout/cards"
 	"bifrost/layout/draw"
 	"bifrost/layout/spec"
@@ -181,7 +182,7 @@ func (p *previewer) draw(t target, res schema.Result, invalid bool) ([]preview.C
 }
 
 // faces maps each card ID to the face drawn of it first, with the boards'
-// drawings on the rows printed on them, as cardDrawings does.
+// drawings on the rows printed on them, as report.Page.CardDrawings does.
 func faces(drawn []preview.Card, data any) map[string]template.HTML {
 	out := map[string]template.HTML{}
 	for _, c := range drawn {
@@ -189,7 +190,7 @@ func faces(drawn []preview.Card, data any) map[string]template.HTML {
 			out[c.ID] = c.Face
 		}
 	}
-	onBoards(data, out)
+	report.OnBoards(data, out)
 	return out
 }
 
@@ -207,12 +208,12 @@ func (p *previewer) books(game *sim.Definition, res schema.Result) (map[string][
 	if err != nil {
 		return nil, err
 	}
-	_, skips, err := renderRulebook(rulesDirFor(p.opts.src, p.opts.rules), "", game, res, painted, []string{"html"}, p.opts.Lang(), func(path string, data []byte) error {
+	_, skips, err := books.Set{Dir: books.Dir(p.opts.src, p.opts.rules), Game: game, Result: res, Layout: painted.lay, Drawn: painted.drawn, Lang: p.opts.Lang()}.Render("", []string{"html"}, func(path string, data []byte) error {
 		out[strings.TrimSuffix(filepath.Base(path), ".html")] = data
 		return nil
-	}, book.WithInkSaver(false))
+	})
 	for _, s := range skips {
-		err = errors.Join(err, s.why)
+		err = errors.Join(err, s.Err)
 	}
 	return out, err
 }

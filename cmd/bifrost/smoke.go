@@ -105,7 +105,7 @@ func writeReportJSON(out string, rep *sim.Report) error {
 func writeReportHTML(out string, game *sim.Definition, bal, smoke *sim.Report, res schema.Result, painted *paintedCards) error {
 	var buf bytes.Buffer
 	effects, stale := loadEffects(out, game, res)
-	drawings, err := cardDrawings(game, res, bal, smoke, effects, painted)
+	drawings, err := report.Page{Smoke: smoke, Effects: effects}.CardDrawings(bal, game.Schema, res, painted.all())
 	if err != nil {
 		return err
 	}
@@ -134,7 +134,7 @@ func loadEffects(out string, game *sim.Definition, res schema.Result) (*report.E
 // writeReportPage renders the report page of bal without its timing
 // fields, naming each card's workbook cell and drawing the cards of the findings.
 func writeReportPage(w io.Writer, game *sim.Definition, bal, smoke *sim.Report, res schema.Result) error {
-	drawings, err := cardDrawings(game, res, bal, smoke, nil, nil)
+	drawings, err := report.Page{Smoke: smoke}.CardDrawings(bal, game.Schema, res, nil)
 	if err != nil {
 		return err
 	}

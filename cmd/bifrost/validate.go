@@ -3,13 +3,17 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"maps"
+	"path/filepath"
 	"slices"
+	"sync"
 
 	"github.com/spf13/cobra"
 
+	"bifrost/cmd/bifrost/internal/books"
 	"bifrost/schema"
 )
 
@@ -137,4 +141,46 @@ func enclose(open, s, close string) string {
 		return ""
 	}
 	return open + s + close
+}
+
+// bookProblemsOf is, for each target's result and in order, the errors of
+// its books at their lines (books.Set.Problems), their example cards
+// painted with the layout and art beside its workbook, as build would: the
+// books under rules (--rules), or in rules/ beside the workbook when rules
+// is "". Data with errors gives none. The targets are checked in parallel.
+func bookProblemsOf(rules string, targets []target, results []schema.Result, lang *schema.Lang) ([][]schema.Problem, error) {
+	out := make([][]schema.Problem, len(results))
+	errs := make([]error, len(results))
+	var wg sync.WaitGroup
+	for i, res := range results {
+		if schema.HasErrors(res.Problems) {
+			continue
+		}
+		src := filepath.Dir(targets[i].path)
+		wg.Go(func() {
+			painted, err := paintCards(src, targets[i].game.Schema, res, false)
+			if err == nil {
+				out[i], err = books.Set{Dir: books.Dir(src, rules), Game: targets[i].game, Result: res, Layout: painted.lay, Drawn: painted.drawn, Lang: lang}.Problems()
+			}
+			errs[i] = err
+		})
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// writeBookProblems prints each book problem as one line on stdout and,
+// for a game whose books have errors, one summary line on stderr.
+func writeBookProblems(g *globalOptions, results []schema.Result, books [][]schema.Problem) {
+	for i, ps := range books {
+		for _, p := range ps {
+			fmt.Fprintln(g.stdout, p.String())
+		}
+		if len(ps) > 0 {
+			fmt.Fprintln(g.stderr, g.msg("books_summary", results[i].Game, nErrors.Of(len(ps))))
+		}
+	}
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/fsnotify/fsnotify"
 	"github.com/spf13/cobra"
 
+	"bifrost/cmd/bifrost/internal/books"
 	"bifrost/layout/spec"
 	"bifrost/rules"
 	"bifrost/rules/sim"
@@ -124,13 +125,7 @@ func watchInputs(w *fsnotify.Watcher, src, rules string, targets []target) (map[
 	watched := map[string]*sim.Definition{}
 	dirs := map[string]bool{}
 	for _, t := range targets {
-		files := []string{workbookIn(src, t.game.ID()), filepath.Join(spec.LayoutDir(src), t.game.ID()+".yaml")}
-		for _, name := range append(slices.Clone(books), "RULINGS.md", "glossary.yaml") {
-			if !strings.Contains(name, ".") {
-				name += ".md"
-			}
-			files = append(files, filepath.Join(rulesDirFor(src, rules), t.game.ID(), name))
-		}
+		files := append([]string{workbookIn(src, t.game.ID()), filepath.Join(spec.LayoutDir(src), t.game.ID()+".yaml")}, books.Inputs(books.Dir(src, rules), t.game)...)
 		for _, f := range files {
 			watched[filepath.Clean(f)] = t.game
 			dirs[filepath.Dir(filepath.Clean(f))] = true

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"bifrost/cmd/bifrost/internal/books"
 	"bifrost/schema"
 )
 
@@ -29,7 +30,7 @@ func TestCardsRulebookAndBuildListWhatTheyWrote(t *testing.T) {
 	if r.code != 0 {
 		t.Fatalf("rulebook: exit %d\n%s%s", r.code, r.stdout, r.stderr)
 	}
-	for _, book := range books {
+	for _, book := range books.Names {
 		want := regexp.MustCompile("(?m)^" + regexp.QuoteMeta(filepath.Join(out, "guardian", book+".html")) + ` \(\d+ KB\)$`)
 		if !want.MatchString(r.stderr) {
 			t.Errorf("rulebook: no line matching %s in:\n%s", want, r.stderr)

@@ -1,4 +1,4 @@
-package main
+package report
 
 import (
 	"errors"
@@ -7,38 +7,35 @@ import (
 	"slices"
 	"strings"
 
-	"bifrost/cmd/bifrost/internal/report"
 	"bifrost/layout/cards"
 	"bifrost/layout/spec"
 	"bifrost/rules/sim"
 	"bifrost/schema"
 )
 
-// cardDrawings draws, by ID, the trimmed SVG face of each card that the
-// findings of bal's report page name (smoke as for writeReportPage, and the
-// cards effects flags), for
-// the report to show beside them; a row printed on a board (one with a
-// Board field naming it, such as an AI track cell) shows that board. Cards
-// no finding names are not drawn. The faces are painted's, or, when it is
-// nil, painted anew with the layout and art beside the workbook, as
-// validation reads them.
-func cardDrawings(game *sim.Definition, res schema.Result, bal, smoke *sim.Report, effects *report.Effects, painted *paintedCards) (map[string]template.HTML, error) {
+// CardDrawings draws, by ID, the trimmed SVG face of each card that the
+// findings of bal's page p name (with p.Smoke and p.Effects as the page
+// will have them), for the page to show beside them (Page.Drawings); a row
+// printed on a board (one with a Board field naming it, such as an AI
+// track cell) shows that board. Cards no finding names are not drawn. The
+// faces are painted's, the cards a build painted once; when painted is
+// nil, the cards named are painted anew with g's layout and art beside
+// res's workbook, as validation reads them, and no others.
+func (p Page) CardDrawings(bal *sim.Report, g *schema.Game, res schema.Result, painted []cards.Drawn) (map[string]template.HTML, error) {
 	if res.Data == nil {
 		return nil, nil
 	}
-	ids := report.Page{Smoke: smoke, Effects: effects}.FindingCards(bal)
+	ids := p.FindingCards(bal)
 	boards := rowBoards(res.Data)
 	for _, id := range ids {
 		if b, ok := boards[id]; ok {
 			ids = append(ids, b)
 		}
 	}
-	var drawn []cards.Drawn
-	if painted != nil {
-		drawn = painted.drawn
-	} else {
+	drawn := painted
+	if drawn == nil {
 		dir := filepath.Dir(res.File)
-		lay, err := spec.Load(spec.LayoutDir(dir), game.Schema)
+		lay, err := spec.Load(spec.LayoutDir(dir), g)
 		if err != nil {
 			return nil, err
 		}
@@ -57,7 +54,7 @@ func cardDrawings(game *sim.Definition, res schema.Result, bal, smoke *sim.Repor
 		}
 		out[d.ID] = template.HTML(b.String())
 	}
-	onBoards(res.Data, out)
+	OnBoards(res.Data, out)
 	return out, nil
 }
 
@@ -76,9 +73,9 @@ func drawOnly(res schema.Result, lay *spec.Layout, opt cards.Options, ids []stri
 	return nil, nil
 }
 
-// onBoards gives every row of data's tables that is printed on a board
-// (see rowBoards) the drawing of that board.
-func onBoards(data any, drawings map[string]template.HTML) {
+// OnBoards gives every row of data's tables that is printed on a board
+// (one with a Board field naming it) the drawing of that board, by ID.
+func OnBoards(data any, drawings map[string]template.HTML) {
 	for id, board := range rowBoards(data) {
 		if d, ok := drawings[board]; ok && drawings[id] == "" {
 			drawings[id] = d
