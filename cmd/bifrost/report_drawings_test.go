@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"bifrost/cmd/bifrost/internal/report"
 	"bifrost/rules/sim"
 	"bifrost/schema"
 )
@@ -75,47 +74,6 @@ func TestReportFindingsShowTheCardsDrawing(t *testing.T) {
 		}
 		if !found {
 			t.Errorf("%s: no finding names %s", tt.game, tt.id)
-		}
-	}
-}
-
-// TestReportDrawsOnlyFindingsCards: the report draws only the
-// cards its findings name (a dead Edda; the AI board a failing cell is
-// printed on), not every card of the game, and nothing when no finding
-// names a card.
-func TestReportDrawsOnlyFindingsCards(t *testing.T) {
-	for _, tt := range []struct {
-		game  string
-		r     *sim.Report
-		drawn int // distinct drawings
-		named []string
-	}{
-		{"nastrond", &sim.Report{Game: "nastrond", Games: 10, DeadCards: []string{"E1-02"},
-			Cards: map[string]sim.CardReport{"E1-02": {}, "E1-03": {Acquired: 5}}}, 1, []string{"E1-02"}},
-		{"nastrond", &sim.Report{Game: "nastrond", Games: 10, Cards: map[string]sim.CardReport{"E1-03": {Acquired: 5}}}, 0, nil},
-		{"bloodrage", &sim.Report{Game: "bloodrage", Games: 10, Cards: map[string]sim.CardReport{},
-			Extra: map[string]any{"bloodrage": map[string]any{"failing_cells": []map[string]any{
-				{"at": "AITrack!E29", "id": "SERPENT-2-3", "instruction": "ship", "tried": 48, "failed": 42, "fail_rate": 0.875, "threshold_percent": 75}}}}}, 1, []string{"SERPENT-2-3"}},
-	} {
-		res, err := validateOne(target{game: definition(t, tt.game), path: filepath.Join(shippedSrc, tt.game+".xlsx")}, schema.NewLang("ja"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		drawings, err := report.Page{}.CardDrawings(tt.r, definition(t, tt.game).Schema, res, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		distinct := map[string]bool{}
-		for _, d := range drawings {
-			distinct[string(d)] = true
-		}
-		if len(distinct) != tt.drawn {
-			t.Errorf("%s: %d cards drawn for the report, want %d (the cards of its findings, %q)", tt.game, len(distinct), tt.drawn, tt.named)
-		}
-		for _, id := range tt.named {
-			if drawings[id] == "" {
-				t.Errorf("%s: %s, named by a finding, is not drawn", tt.game, id)
-			}
 		}
 	}
 }

@@ -4,5 +4,7 @@
 //
 // It is one of the CLI's outputs (`bifrost sim`, `check`, `compare`,
 // `sweep`), not part of the layout: the card drawings beside the findings
-// are SVG the command hands over (Page.Drawings), drawn by layout/cards.
+// (Page.Drawings) are the faces layout/cards painted, which
+// Page.CardDrawings turns into SVG: the cards a build painted once, or
+// only the cards the findings name, painted for the page.
 package report
