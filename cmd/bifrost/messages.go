@@ -125,7 +125,6 @@ var cliMessages = schema.Catalogue{
 	"books_summary":        {"%s：ルールブック類の差し込みなどのエラー %v（直さないと build はその本を書きません）", "%s: books: %v (build skips a book until they are fixed)"},
 	"cards_draft_hint":     {"%s：データにエラーがあるので印刷しませんでした。--draft を付けると、エラーのあるカードに DRAFT の帯を掛けて印刷します", "%s: not printed, the data has errors; --draft prints it anyway, each invalid card under a DRAFT band"},
 	"of_game":              {"%s：%v", "%s: %v"},
-	"in_file":              {"%s：%v", "%s: %v"},
 	"merge_failed":         {"分割したレポートを統合できません。同じ sim の --shard で作ったものか確かめてください（%v）", "cannot merge the shard reports: %v"},
 	"os_error":             {"%v", "%v"},
 }
