@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"regexp"
 	"strings"
 	"syscall"
@@ -225,3 +226,18 @@ func (k FileKind) In(l *Lang) string {
 }
 
 func (k FileKind) Error() string { return k.In(NewLang(LangFromEnv())) }
+
+// RegularFile returns nil when path is a regular file (symbolic links
+// followed), the os error when it cannot be read, and else one line that
+// says what it is instead (a folder, a named pipe, …): bifrost never opens
+// a FIFO or a device, which could block or never end.
+func RegularFile(path string) error {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return err
+	}
+	if fi.Mode().IsRegular() {
+		return nil
+	}
+	return Errorf("%s：通常のファイルではありません（%s）", "%s: not a regular file (%s)", path, FileKind(fi.Mode()))
+}

@@ -125,7 +125,7 @@ var helpTexts = schema.Catalogue{
 			"--base REV compares the workbooks under --src with that revision's.",
 	},
 	"flag.compare.base":   {"--src のブックと比べる git リビジョン", "git revision to compare the workbooks under --src with"},
-	"flag.bots":           {"席ごとのボット（足りなければ繰り返す）。search:400 のように探索の反復回数も指定できる", "bots by seat, repeating; search:400 sets a search's iterations a decision"},
+	"flag.bots":           {"席ごとのボット（足りなければ繰り返す）。search:400 のように探索の反復回数も指定できる", "bots by seat, repeating; search:400 gives a search bot 400 iterations a decision"},
 	"flag.compare.format": {"text、markdown、html、json のどれか", "text, markdown, html or json"},
 	"flag.compare.games":  {"片側あたりのゲーム数", "games per side"},
 	"flag.players":        {"人数：all、または 2,3 のような一覧", "player counts: all, or a list such as 2,3"},

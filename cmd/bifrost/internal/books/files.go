@@ -54,7 +54,7 @@ func filesOf(rulesDir string, game *sim.Definition) files {
 // on disk that is not a regular file is refused, never read.
 func (b files) read(name string) (path string, data []byte, err error) {
 	path = filepath.Join(b.dir, name)
-	err = regularFile(path)
+	err = schema.RegularFile(path)
 	if err == nil {
 		data, err = os.ReadFile(path)
 		return path, data, err
@@ -84,17 +84,4 @@ func (b files) Open(name string) (fs.File, error) {
 		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
 	}
 	return b.builtin.Open(name)
-}
-
-// regularFile checks, without opening it, that path is a regular file (or
-// a link to one): opening a named pipe would wait for a writer forever.
-func regularFile(path string) error {
-	fi, err := os.Stat(path)
-	if err != nil {
-		return err
-	}
-	if fi.Mode().IsRegular() {
-		return nil
-	}
-	return schema.Errorf("%s：通常のファイルではありません（%s）", "%s: not a regular file (%s)", path, schema.FileKind(fi.Mode()))
 }
