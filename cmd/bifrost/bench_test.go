@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"testing"
 
+	"bifrost/cmd/bifrost/internal/printout"
 	"bifrost/rules"
 	"bifrost/rules/sim"
 	"bifrost/schema"
@@ -78,7 +79,7 @@ func BenchmarkCardsScaled(b *testing.B) {
 			out := b.TempDir()
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := printCards(context.Background(), src, out, targets[0].game.Schema, res, "a4", nil, nil); err != nil {
+				if _, err := printout.Write(context.Background(), printout.Job{Src: src, Out: out, Workbook: targets[0].path, Game: targets[0].game.Schema, Result: res, Name: "cards.pdf"}); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -11,6 +11,8 @@ import (
 
 	"bifrost/cmd/bifrost/internal/books"
 	"bifrost/cmd/bifrost/internal/gate"
+	"bifrost/cmd/bifrost/internal/printout"
+	"bifrost/layout/cards"
 	"bifrost/rules/sim"
 	"bifrost/schema"
 )
@@ -62,58 +64,6 @@ func runBuild(ctx context.Context, opts *buildOptions, args []string) error {
 	return outcome
 }
 
-// errorCount is the number of errors among ps.
-func errorCount(ps []schema.Problem) int {
-	n := 0
-	for _, p := range ps {
-		if p.Severity == schema.Error {
-			n++
-		}
-	}
-	return n
-}
-
-// forValid calls write for each target's game and result whose data has no
-// errors, in order, stopping at its first error. It returns errProblems when
-// a result had errors or write reported a failure (false).
-func forValid(targets []target, results []schema.Result, write func(*sim.Definition, schema.Result) (bool, error)) error {
-	failed := false
-	for i, res := range results {
-		if schema.HasErrors(res.Problems) {
-			failed = true
-			continue
-		}
-		ok, err := write(targets[i].game, res)
-		if err != nil {
-			return err
-		}
-		failed = failed || !ok
-	}
-	if failed {
-		return errProblems
-	}
-	return nil
-}
-
-// validatedTargets resolves args to workbooks, refuses outputs out/<game>/<name>
-// that reach into src, validates the workbooks and prints their problems. It
-// returns the targets and their results, in the same order.
-func validatedTargets(g *globalOptions, src, out string, args []string, outputs ...string) ([]target, []schema.Result, error) {
-	targets, err := resolveTargets(g.registry, src, args)
-	if err != nil {
-		return nil, nil, err
-	}
-	if err := guardOutputs(src, outputsOf(out, targetGames(targets), outputs...)); err != nil {
-		return nil, nil, err
-	}
-	results, err := validateAll(targets, g.Lang())
-	if err != nil {
-		return nil, nil, err
-	}
-	writeProblems(g.stdout, g.stderr, results, g.Lang())
-	return targets, results, nil
-}
-
 // buildGame writes one valid game's outputs: the books, the cards, the
 // smoke batch's report.json and the balance batch's report.html. It prints
 // the violations and unfinished games of both batches with their replays,
@@ -128,11 +78,11 @@ func buildGame(ctx context.Context, opts *buildOptions, game *sim.Definition, re
 	if err != nil {
 		return err
 	}
-	written, skips, err := books.Set{Dir: books.Dir(opts.src, opts.rules), Game: game, Result: res, Layout: painted.lay, Drawn: painted.drawn, Lang: opts.Lang(), EmbedFonts: opts.embed}.Write(opts.out, []string{"pdf", "html"})
+	written, skips, err := books.Set{Dir: books.Dir(opts.src, opts.rules), Game: game, Result: res, Layout: painted.Layout, Drawn: painted.Drawn, Lang: opts.Lang(), EmbedFonts: opts.embed}.Write(opts.out, []string{"pdf", "html"})
 	if err != nil {
 		return err
 	}
-	cardsPDF, err := printCards(ctx, opts.src, opts.out, g, res, "a4", painted, opts.Lang())
+	cardsPDF, err := printout.Write(ctx, printout.Job{Src: opts.src, Out: opts.out, Workbook: workbookIn(opts.src, g.ID), Game: g, Result: res, Painted: painted, Name: "cards.pdf", Options: cards.Options{Paper: "a4", Lang: opts.Lang()}})
 	if err != nil {
 		return err
 	}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -19,8 +18,6 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"bifrost/layout"
-	"bifrost/rules/guardian"
-	"bifrost/schema"
 )
 
 // snapshot lists every file under dir with its size and time, to prove a
@@ -201,22 +198,6 @@ func TestCards_LayoutBesideTheWorkbooksIsUsed(t *testing.T) {
 	want := filepath.Join(root, "layout", "nastrond.yaml") + ":" + strconv.Itoa(line) + `: unknown key "kinds_typo"`
 	if r.code != 1 || strings.TrimSpace(r.stdout) != want {
 		t.Errorf("exit %d, stdout %q; want 1 and %q", r.code, r.stdout, want)
-	}
-}
-
-// TestPrintCards_IsWhatBuildCalls prints a validated game.
-func TestPrintCards_IsWhatBuildCalls(t *testing.T) {
-	out := t.TempDir()
-	res, err := validateOne(target{game: guardian.Definition, path: filepath.Join(shippedSrc, "guardian.xlsx")}, schema.NewLang("en"))
-	if err != nil || schema.HasErrors(res.Problems) {
-		t.Fatalf("%v %v", err, res.Problems)
-	}
-	if _, err := printCards(context.Background(), shippedSrc, out, guardian.Schema, res, "letter", nil, nil); err != nil {
-		t.Fatal(err)
-	}
-	data, err := os.ReadFile(filepath.Join(out, "guardian", "cards.pdf"))
-	if err != nil || !bytes.Contains(data, []byte("612.00 792.00")) {
-		t.Errorf("no Letter-size guardian/cards.pdf: %v", err)
 	}
 }
 

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"strings"
 
@@ -8,6 +9,22 @@ import (
 	"bifrost/schema"
 	"bifrost/schema/workbook"
 )
+
+// changedSince lists the cards of game g changed since git revision rev
+// (--changed-since), as changedCards does, and tells which on stderr, or
+// that none did.
+func changedSince(opts *globalOptions, g *schema.Game, path, rev string) ([]string, error) {
+	changed, err := changedCards(g, path, rev)
+	if err != nil {
+		return nil, err
+	}
+	if len(changed) == 0 {
+		fmt.Fprintln(opts.stderr, opts.msg("changed_none", g.ID, rev))
+		return nil, nil
+	}
+	fmt.Fprintln(opts.stderr, opts.msg("changed_some", g.ID, nCards.Of(len(changed)), rev, strings.Join(changed, ", ")))
+	return changed, nil
+}
 
 // changedCards lists the IDs of the cards of game g whose rows differ between
 // the workbook at path and the same file at git revision rev: added or

@@ -8,6 +8,8 @@ import (
 	"bifrost/cmd/bifrost/internal/gate"
 	"bifrost/cmd/bifrost/internal/gitrev"
 	"bifrost/cmd/bifrost/internal/playflags"
+	"bifrost/cmd/bifrost/internal/preview"
+	"bifrost/cmd/bifrost/internal/printout"
 	"bifrost/cmd/bifrost/internal/sweepgrid"
 	"bifrost/cmd/bifrost/internal/tune"
 	"bifrost/rules"
@@ -17,7 +19,7 @@ import (
 // messages is the catalogue of what the commands themselves say (validation
 // messages have theirs in schema): each key's Japanese and English form,
 // assembled from the commands' own catalogues.
-var messages = joinCatalogues(cliMessages, effectsMessages, ttsMessages, serveMessages, newGameMessages, sweepgrid.Messages, tune.Messages, gate.Messages, gitrev.Messages, playflags.Messages)
+var messages = joinCatalogues(cliMessages, effectsMessages, ttsMessages, serveMessages, newGameMessages, sweepgrid.Messages, tune.Messages, gate.Messages, gitrev.Messages, playflags.Messages, printout.Messages, preview.Messages)
 
 // joinCatalogues is one catalogue holding every entry of cs.
 func joinCatalogues(cs ...schema.Catalogue) schema.Catalogue {
@@ -48,7 +50,6 @@ var cliMessages = schema.Catalogue{
 	"tune_needs":           {"tune には --free か --rule が 1 つ以上必要です（例：--free 'Einherjar!EIN-104.スキル=1..6'）", "tune needs at least one --free or --rule, e.g. --free 'Einherjar!EIN-104.スキル=1..6'"},
 	"changed_none":         {"%s：%s 以降に変わったカードはありません", "%s: no card changed since %s"},
 	"changed_some":         {"%s：%[3]s 以降に変わったカード %[2]v：%[4]s", "%s: %v changed since %s: %s"},
-	"unknown_cards":        {"--only：%s に ID %s のカードはありません", "--only: %s has no card %s"},
 	"watch_error":          {"見張りの誤り：%v", "watch: %v"},
 	"unknown_command":      {"「%s」というコマンドはありません（bifrost --help で一覧を表示します）", "unknown command %q (bifrost --help lists them)"},
 	"unknown_command_near": {"「%s」というコマンドはありません。%s のことですか？", "unknown command %q; did you mean %s?"},
@@ -72,8 +73,6 @@ var cliMessages = schema.Catalogue{
 	"flag_needs_arg":       {"%s には値が必要です", "flag %s needs a value"},
 	"flag_bad_value":       {"%[2]s の値「%[1]s」が不正です", "invalid value %q for %s"},
 	"flag_bad_syntax":      {"フラグの書き方が不正です：%s", "bad flag syntax: %s"},
-	"unknown_paper":        {"用紙「%s」は使えません（a4 か letter）", "unknown paper %q (want a4 or letter)"},
-	"unknown_duplex":       {"--duplex「%s」は使えません（%s のどれか）", "unknown --duplex %q (want %s)"},
 	"progress":             {"%s：ボット %[3]s で %[2]v：未完了 %[4]d、%[5]v（%.1[6]f 秒）", "%s: %v with %s bots: %d unfinished, %v (%.1f s)"},
 	"watching":             {"%s を見張っています（Ctrl-C で終了）", "watching %s (Ctrl-C to stop)"},
 	"watch_changed":        {"%s：%s が変わったので作り直します", "%s: %s changed, rebuilding"},
@@ -86,8 +85,6 @@ var cliMessages = schema.Catalogue{
 	"list_sep":             {"、", "; "},
 	"check_ok":             {"%s：合格", "%s: ok"},
 	"check_failed":         {"%s：不合格", "%s: FAILED"},
-	"output_per_card":      {"--output はシートの PDF の名前です。--per-card は out/ゲーム/cards/ に 1 枚ずつ書き出すので、--output と一緒には使えません", "--output names the sheet PDF; --per-card writes out/GAME/cards/ instead"},
-	"bad_output":           {"--output「%s」：out/ゲーム の中に書く .pdf のファイル名だけを指定してください（フォルダーは --out で指定します）", "--output %q: give a file name ending in .pdf, written in out/GAME (the folder is --out)"},
 	"json_syntax":          {"JSON として読めません（%d バイト目）", "not JSON (at byte %d)"},
 	"json_type":            {"JSON の「%s」の値の型が違います", "JSON field %q has the wrong type"},
 	"sim_head":             {"%s: %v（シード %d、ボット %s）: 未完了 %d、%v、%.0f ゲーム/秒", "%s: %v (seed %d, bots %s): %d unfinished, %v, %.0f games/s"},

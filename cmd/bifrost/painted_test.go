@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"bifrost/cmd/bifrost/internal/books"
+	"bifrost/cmd/bifrost/internal/printout"
 	"bifrost/cmd/bifrost/internal/report"
 	"bifrost/layout/draw"
 	"bifrost/rules/nastrond"
@@ -30,7 +31,7 @@ func TestBuildShowsEveryCardFromTheOnePaintingItMade(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i, d := range painted.drawn {
+	for i, d := range painted.Drawn {
 		face := *d.Face
 		for _, it := range face.Items {
 			if tx, ok := it.(*draw.Text); ok { // the mark in a font the face has
@@ -40,14 +41,14 @@ func TestBuildShowsEveryCardFromTheOnePaintingItMade(t *testing.T) {
 				break
 			}
 		}
-		painted.drawn[i].Face = &face
+		painted.Drawn[i].Face = &face
 	}
 	out := t.TempDir()
-	sheets, err := printCards(context.Background(), shippedSrc, out, g, res, "a4", painted, nil)
+	sheets, err := printout.Write(context.Background(), printout.Job{Src: shippedSrc, Out: out, Workbook: res.File, Game: g, Result: res, Painted: painted, Name: "cards.pdf"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	booksWritten, skips, err := books.Set{Dir: "../../rules", Game: nastrond.Definition, Result: res, Layout: painted.lay, Drawn: painted.drawn, Lang: schema.Japanese}.Write(out, []string{"pdf", "html"})
+	booksWritten, skips, err := books.Set{Dir: "../../rules", Game: nastrond.Definition, Result: res, Layout: painted.Layout, Drawn: painted.Drawn, Lang: schema.Japanese}.Write(out, []string{"pdf", "html"})
 	if err != nil || len(skips) > 0 {
 		t.Fatal(err, skips)
 	}
@@ -62,7 +63,7 @@ func TestBuildShowsEveryCardFromTheOnePaintingItMade(t *testing.T) {
 		}
 	}
 	r := &sim.Report{Game: g.ID, Games: 10, DeadCards: []string{"E1-02"}, Cards: map[string]sim.CardReport{"E1-02": {}}}
-	drawings, err := report.Page{}.CardDrawings(r, g, res, painted.all())
+	drawings, err := report.Page{}.CardDrawings(r, g, res, paintedDrawn(painted))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -46,13 +46,12 @@ func TestReportFindingsShowTheCardsDrawing(t *testing.T) {
 			t.Errorf("%s: two renderings of the report differ", tt.game)
 		}
 		// serve's report reuses the gallery's drawings: the same page.
-		p := newPreviewer(&serveOptions{globalOptions: &globalOptions{}, src: shippedSrc}, nil)
-		drawn, err := p.draw(target{game: definition(t, tt.game), path: res.File}, res, false)
-		if err != nil || drawn == nil {
-			t.Fatalf("%s: gallery drawing: %v", tt.game, err)
+		s := previewSave(&serveOptions{globalOptions: &globalOptions{}, src: shippedSrc}, target{game: definition(t, tt.game), path: res.File})
+		if s.Game.Cards == nil {
+			t.Fatalf("%s: no gallery drawing: %v", tt.game, s.Game.Problems)
 		}
 		var c bytes.Buffer
-		if err := writeReportPageWith(&c, definition(t, tt.game), tt.r, nil, res, faces(drawn, res.Data)); err != nil {
+		if err := writeReportPageWith(&c, definition(t, tt.game), tt.r, nil, res, galleryFaces(s.Game.Cards, res.Data)); err != nil {
 			t.Fatal(err)
 		}
 		if !bytes.Equal(a.Bytes(), c.Bytes()) {

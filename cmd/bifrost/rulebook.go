@@ -72,7 +72,7 @@ func runRulebook(_ context.Context, opts *rulebookOptions, args []string) error 
 	if err != nil {
 		return err
 	}
-	set := books.Set{Dir: books.Dir(opts.src, opts.rules), Game: game, Result: res, Layout: painted.lay, Drawn: painted.drawn, Lang: opts.Lang(), InkSaver: opts.inkSaver, EmbedFonts: opts.embed}
+	set := books.Set{Dir: books.Dir(opts.src, opts.rules), Game: game, Result: res, Layout: painted.Layout, Drawn: painted.Drawn, Lang: opts.Lang(), InkSaver: opts.inkSaver, EmbedFonts: opts.embed}
 	written, skips, err := set.Write(opts.out, opts.formats)
 	if err != nil {
 		return err

@@ -2,14 +2,9 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"net"
 	"os"
 	"os/signal"
-	"strconv"
-	"strings"
-	"syscall"
 	"time"
 
 	"github.com/fsnotify/fsnotify"
@@ -61,9 +56,9 @@ func runServe(ctx context.Context, opts *serveOptions, args []string) error {
 	if err != nil {
 		return err
 	}
-	addr, err := listenAddr(opts.listen, opts.port)
+	addr, err := preview.Addr(opts.listen, opts.port)
 	if err != nil {
-		return err
+		return usageError{err}
 	}
 	w, err := fsnotify.NewWatcher()
 	if err != nil {
@@ -74,23 +69,25 @@ func runServe(ctx context.Context, opts *serveOptions, args []string) error {
 	if err != nil {
 		return err
 	}
-	ln, err := net.Listen("tcp", addr)
+	ln, err := preview.Listen(addr)
 	if err != nil {
-		var errno syscall.Errno // say why in words, not as the socket call's text
-		if errors.As(err, &errno) {
-			err = errno
-		}
-		return msgErr("serve_listen", addr, err)
+		return err
 	}
 	defer ln.Close()
 	var games []preview.Game
 	for _, t := range targets {
 		games = append(games, preview.Game{ID: t.game.ID(), Title: t.game.Schema.Title})
 	}
-	p := newPreviewer(opts, preview.New(games, opts.Lang().English()))
-	defer p.wait()
+	srv := preview.New(games, opts.Lang().English())
+	up := preview.NewUpdater(srv)
+	defer up.Wait()
+	update := func(t target) {
+		start := time.Now()
+		s := up.Update(ctx, t.game.ID(), func() preview.Save { return previewSave(opts, t) })
+		fmt.Fprintln(opts.stderr, opts.msg("serve_updated", start.Format("15:04:05"), t.game.ID(), time.Since(start).Milliseconds(), nProblems.Of(len(s.Game.Problems))))
+	}
 	for _, t := range targets {
-		p.update(ctx, t)
+		update(t)
 	}
 	url := "http://" + ln.Addr().String() + "/"
 	if len(targets) == 1 {
@@ -102,25 +99,10 @@ func runServe(ctx context.Context, opts *serveOptions, args []string) error {
 		byGame[t.game] = t
 	}
 	go watchLoop(ctx, w, targetDefs(targets), watched, opts.debounce, func(g *sim.Definition, files []string) {
-		p.update(ctx, byGame[g])
+		update(byGame[g])
 	}, func(err error) { fmt.Fprintln(opts.stderr, opts.msg("watch_error", err)) })
 	if opts.ready != nil {
 		opts.ready(url)
 	}
-	return p.srv.Serve(ctx, ln)
-}
-
-// listenAddr is the address serve listens on: 127.0.0.1:port, unless
-// --listen names another host (and maybe its port).
-func listenAddr(listen string, port int) (string, error) {
-	if port < 0 || port > 65535 {
-		return "", usageError{msgErr("serve_port", port)}
-	}
-	if listen == "" {
-		return net.JoinHostPort("127.0.0.1", strconv.Itoa(port)), nil
-	}
-	if _, _, err := net.SplitHostPort(listen); err == nil {
-		return listen, nil
-	}
-	return net.JoinHostPort(strings.Trim(listen, "[]"), strconv.Itoa(port)), nil
+	return srv.Serve(ctx, ln)
 }

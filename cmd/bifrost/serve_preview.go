@@ -5,210 +5,92 @@ import (
 	"cmp"
 	"context"
 	"errors"
-	"fmt"
 	"html/template"
 	"io"
 	"path/filepath"
 	"strings"
-	"sync"
 	"time"
 
 	"bifrost/cmd/bifrost/internal/books"
 	"bifrost/cmd/bifrost/internal/preview"
+	"bifrost/cmd/bifrost/internal/printout"
 	"bifrost/cmd/bifrost/internal/report"
 	"bifrost/layout/cards"
-	"bifrost/layout/draw"
 	"bifrost/layout/spec"
 	"bifrost/rules/sim"
 	"bifrost/schema"
 )
 
-// previewer builds what serve shows of each game from its files and
-// hands it to the server: first the gallery (validation and drawing), then,
-// in the background, the books and the report, which a newer save of the
-// game cancels.
-type previewer struct {
-	opts *serveOptions
-	srv  *preview.Server
-
-	mu      sync.Mutex
-	last    map[string]gameDrawing // each game's last drawing and books
-	cancel  map[string]context.CancelFunc
-	slow    sync.Mutex // one report batch at a time
-	running sync.WaitGroup
-}
-
-// gameDrawing is what stays shown of a game while its data cannot be drawn:
-// the last cards drawn, and the last books and report made from valid data.
-type gameDrawing struct {
-	cards  []preview.Card
-	books  map[string][]byte
-	report []byte
-}
-
-func newPreviewer(opts *serveOptions, srv *preview.Server) *previewer {
-	return &previewer{opts: opts, srv: srv, last: map[string]gameDrawing{}, cancel: map[string]context.CancelFunc{}}
-}
-
-// update shows game t as its files are now: the gallery at once, the books
-// and the report when they are made.
-func (p *previewer) update(ctx context.Context, t target) {
-	start := time.Now()
-	// The books and report of the last save are moot: stop them now, so
-	// that they leave the processor to this update.
-	p.mu.Lock()
-	if cancel := p.cancel[t.game.ID()]; cancel != nil {
-		cancel()
-	}
-	p.mu.Unlock()
-	g, res, drawn := p.gallery(t)
-	p.srv.SetGame(g)
-	fmt.Fprintln(p.opts.stderr, p.opts.msg("serve_updated", start.Format("15:04:05"), t.game.ID(), time.Since(start).Milliseconds(), nProblems.Of(len(g.Problems))))
-	p.background(ctx, t, res, drawn)
-}
-
-// gallery validates game t's workbook and draws its cards. Cards whose data
-// has errors are still drawn, marked DRAFT with their problems' cells, as
-// `cards --draft` prints them. Where nothing can be drawn (a workbook that
-// does not open, a layout with errors) the last drawing stays; the cards
-// drawn now are returned too (nil: none).
-func (p *previewer) gallery(t target) (preview.Game, schema.Result, []preview.Card) {
-	g := preview.Game{ID: t.game.ID(), Title: t.game.Schema.Title, Updated: time.Now()}
-	p.mu.Lock()
-	last := p.last[t.game.ID()]
-	p.mu.Unlock()
-	g.Cards = last.cards
-	res, err := validateOne(t, p.opts.Lang())
+// previewSave makes what serve shows of game t as its files are now. The
+// cards are painted once: the gallery shows them (those whose data has
+// errors marked DRAFT with their problems' cells, as `cards --draft`
+// prints them), and the books and the report, made only from data without
+// errors, draw the same lists. Where nothing can be painted (a workbook
+// that does not open, a layout with errors) the gallery keeps its last
+// cards.
+func previewSave(opts *serveOptions, t target) preview.Save {
+	s := preview.Save{Game: preview.Game{ID: t.game.ID(), Title: t.game.Schema.Title, Updated: time.Now()}, Stale: opts.msg("serve_report_errors")}
+	res, err := validateOne(t, opts.Lang())
 	if err != nil {
-		g.Problems = []schema.Problem{{Severity: schema.Error, Message: p.opts.localize(err).Error()}}
-		return g, res, nil
+		s.Game.Problems = []schema.Problem{previewProblem(opts, err)}
+		return s
 	}
-	g.Problems = res.Problems
-	drawn, err := p.draw(t, res, schema.HasErrors(res.Problems))
+	s.Game.Problems = res.Problems
+	s.Valid = res.Data != nil && !schema.HasErrors(res.Problems)
+	painted, err := previewPaint(opts, t, res)
+	if err == nil && painted != nil {
+		s.Game.Cards, err = preview.CardsOf(painted)
+	}
 	if err != nil {
-		g.Problems = append(g.Problems, schema.Problem{Severity: schema.Error, Message: p.opts.localize(err).Error()})
-		return g, res, nil
+		s.Game.Problems, painted = append(s.Game.Problems, previewProblem(opts, err)), nil
 	}
-	if drawn != nil {
-		g.Cards = drawn
-		p.mu.Lock()
-		last := p.last[t.game.ID()]
-		last.cards = drawn
-		p.last[t.game.ID()] = last
-		p.mu.Unlock()
-	}
-	return g, res, drawn
-}
-
-// background makes game t's books, then its report, unless a newer save of
-// the game comes first. Data with errors makes neither: the last books stay,
-// marked stale. The report shows the cards the gallery drew (nil: it draws
-// them itself).
-func (p *previewer) background(ctx context.Context, t target, res schema.Result, drawn []preview.Card) {
-	id := t.game.ID()
-	p.mu.Lock()
-	ctx, cancel := context.WithCancel(ctx)
-	p.cancel[id] = cancel
-	last := p.last[id]
-	p.mu.Unlock()
-	if res.Data == nil || schema.HasErrors(res.Problems) {
-		p.srv.SetBooks(id, last.books, nil, true)
-		p.srv.SetReport(id, last.report, p.opts.msg("serve_report_errors"))
-		return
-	}
-	p.running.Go(func() {
-		books, err := p.books(t.game, res)
-		var problems []schema.Problem
+	s.Books = func() (map[string][]byte, []schema.Problem) {
+		books, err := previewBooks(opts, t, res, painted)
 		if err != nil {
-			problems = []schema.Problem{{Severity: schema.Error, Message: p.opts.localize(err).Error()}}
+			return books, []schema.Problem{previewProblem(opts, err)}
 		}
-		if ctx.Err() != nil {
-			return
-		}
-		p.mu.Lock()
-		last := p.last[id]
-		last.books = books
-		p.last[id] = last
-		p.mu.Unlock()
-		p.srv.SetBooks(id, books, problems, false)
-		p.slow.Lock()
-		defer p.slow.Unlock()
-		if ctx.Err() != nil {
-			return
-		}
-		quiet := &globalOptions{lang: p.opts.lang, stdout: io.Discard, stderr: io.Discard, registry: p.opts.registry}
-		page, note := p.reportPage(ctx, quiet, t.game, res, drawn)
-		if ctx.Err() != nil {
-			return
-		}
-		p.mu.Lock()
-		last = p.last[id]
-		last.report = page
-		p.last[id] = last
-		p.mu.Unlock()
-		p.srv.SetReport(id, page, note)
-	})
+		return books, nil
+	}
+	drawn := s.Game.Cards // the report's cards: those painted now (nil: drawn anew)
+	s.Report = func(ctx context.Context) ([]byte, string) {
+		return previewReport(ctx, opts, t, res, drawn)
+	}
+	return s
 }
 
-// draw draws every card design as inline SVG, trimmed; nil when the layout
-// does not load (validation has reported why).
-func (p *previewer) draw(t target, res schema.Result, invalid bool) ([]preview.Card, error) {
-	lay, err := spec.Load(spec.LayoutDir(p.opts.src), t.game.Schema)
+// previewPaint paints every card design of t with the layout and art in
+// --src, those with errors marked DRAFT; nil when the layout does not load
+// (validation has reported why).
+func previewPaint(opts *serveOptions, t target, res schema.Result) (*cards.Painted, error) {
+	lay, err := spec.Load(spec.LayoutDir(opts.src), t.game.Schema)
 	if err != nil || res.Data == nil {
 		return nil, nil
 	}
-	opt := cards.Options{ArtDir: filepath.Join(p.opts.src, "art")}
-	if invalid {
-		if opt.Draft, err = draftMarks(t.path, res.Problems); err != nil {
+	opt := cards.Options{ArtDir: filepath.Join(opts.src, "art")}
+	if schema.HasErrors(res.Problems) {
+		if opt.Draft, err = printout.DraftMarks(t.path, res.Problems); err != nil {
 			return nil, err
 		}
 	}
-	drawn, err := cards.DrawAll(res, lay, opt)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]preview.Card, len(drawn))
-	for i, d := range drawn {
-		c := preview.Card{ID: d.ID, Kind: d.Kind, Name: d.Name, Sheet: d.Sheet, Row: d.Row, Copies: d.Copies, Board: d.Board}
-		if c.Face, err = inlineSVG(d.Face); err == nil && d.Back != nil {
-			c.Back, err = inlineSVG(d.Back)
-		}
-		if err != nil {
-			return nil, err
-		}
-		out[i] = c
-	}
-	return out, nil
+	return cards.Paint(res, lay, opt, false)
 }
 
-// faces maps each card ID to the face drawn of it first, with the boards'
-// drawings on the rows printed on them, as report.Page.CardDrawings does.
-func faces(drawn []preview.Card, data any) map[string]template.HTML {
-	out := map[string]template.HTML{}
-	for _, c := range drawn {
-		if _, ok := out[c.ID]; !ok && c.Face != "" {
-			out[c.ID] = c.Face
-		}
-	}
-	report.OnBoards(data, out)
-	return out
+// previewProblem is err as a problem the gallery lists.
+func previewProblem(opts *serveOptions, err error) schema.Problem {
+	return schema.Problem{Severity: schema.Error, Message: opts.localize(err).Error()}
 }
 
-func inlineSVG(l *draw.List) (template.HTML, error) {
-	var b strings.Builder
-	err := l.SVG(&b, true)
-	return template.HTML(b.String()), err
-}
-
-// books renders game's books as HTML, as `bifrost rulebook` does, into
-// memory: nothing is written.
-func (p *previewer) books(game *sim.Definition, res schema.Result) (map[string][]byte, error) {
+// previewBooks renders t's books as HTML, as `bifrost rulebook` does, into
+// memory (nothing is written), their cards painted's (nil: painted anew).
+func previewBooks(opts *serveOptions, t target, res schema.Result, painted *cards.Painted) (map[string][]byte, error) {
 	out := map[string][]byte{}
-	painted, err := paintCards(p.opts.src, game.Schema, res, false)
-	if err != nil {
-		return nil, err
+	if painted == nil {
+		var err error
+		if painted, err = paintCards(opts.src, t.game.Schema, res, false); err != nil {
+			return nil, err
+		}
 	}
-	_, skips, err := books.Set{Dir: books.Dir(p.opts.src, p.opts.rules), Game: game, Result: res, Layout: painted.lay, Drawn: painted.drawn, Lang: p.opts.Lang()}.Render("", []string{"html"}, func(path string, data []byte) error {
+	_, skips, err := books.Set{Dir: books.Dir(opts.src, opts.rules), Game: t.game, Result: res, Layout: painted.Layout, Drawn: painted.Drawn, Lang: opts.Lang()}.Render("", []string{"html"}, func(path string, data []byte) error {
 		out[strings.TrimSuffix(filepath.Base(path), ".html")] = data
 		return nil
 	})
@@ -218,36 +100,35 @@ func (p *previewer) books(game *sim.Definition, res schema.Result) (map[string][
 	return out, err
 }
 
-// reportPage plays res's smoke and balance batches of --games games and
+// previewReport plays res's smoke and balance batches of --games games and
 // renders their report page with the cards drawn (nil: drawn anew);
 // without one, a note says why.
-func (p *previewer) reportPage(ctx context.Context, g *globalOptions, game *sim.Definition, res schema.Result, drawn []preview.Card) ([]byte, string) {
-	rep, err := smoke(ctx, g, game, res, p.opts.games, -1)
+func previewReport(ctx context.Context, opts *serveOptions, t target, res schema.Result, drawn []preview.Card) ([]byte, string) {
+	quiet := &globalOptions{lang: opts.lang, stdout: io.Discard, stderr: io.Discard, registry: opts.registry}
+	rep, err := smoke(ctx, quiet, t.game, res, opts.games, -1)
 	if err == nil && rep == nil {
-		return nil, p.opts.msg("serve_no_engine")
+		return nil, opts.msg("serve_no_engine")
 	}
 	var bal *sim.Report
 	if err == nil {
-		bal, err = balance(ctx, g, game, res, p.opts.games, -1)
+		bal, err = balance(ctx, quiet, t.game, res, opts.games, -1)
 	}
 	var buf bytes.Buffer
 	if err == nil && drawn != nil {
-		err = writeReportPageWith(&buf, game, cmp.Or(bal, rep), rep, res, faces(drawn, res.Data))
+		err = writeReportPageWith(&buf, t.game, cmp.Or(bal, rep), rep, res, galleryFaces(drawn, res.Data))
 	} else if err == nil {
-		err = writeReportPage(&buf, game, cmp.Or(bal, rep), rep, res)
+		err = writeReportPage(&buf, t.game, cmp.Or(bal, rep), rep, res)
 	}
 	if err != nil {
-		return nil, p.opts.msg("serve_report_failed", p.opts.localize(err))
+		return nil, opts.msg("serve_report_failed", opts.localize(err))
 	}
 	return buf.Bytes(), ""
 }
 
-// wait cancels the reports being made and waits for them to stop.
-func (p *previewer) wait() {
-	p.mu.Lock()
-	for _, cancel := range p.cancel {
-		cancel()
-	}
-	p.mu.Unlock()
-	p.running.Wait()
+// galleryFaces maps each card ID to the gallery's first face of it, with
+// the boards' drawings on the rows printed on them, as cardDrawings does.
+func galleryFaces(drawn []preview.Card, data any) map[string]template.HTML {
+	faces := preview.Faces(drawn)
+	report.OnBoards(data, faces)
+	return faces
 }

@@ -14,6 +14,7 @@ import (
 
 	"bifrost/cmd/bifrost/internal/outfile"
 	"bifrost/cmd/bifrost/internal/report"
+	"bifrost/layout/cards"
 	"bifrost/rules/sim"
 	"bifrost/schema"
 )
@@ -102,10 +103,10 @@ func writeReportJSON(out string, rep *sim.Report) error {
 // from the balance batch bal; the dead cards come from the smoke batch
 // (nil: bal's own). Its cards are drawn from painted, or painted anew
 // when it is nil.
-func writeReportHTML(out string, game *sim.Definition, bal, smoke *sim.Report, res schema.Result, painted *paintedCards) error {
+func writeReportHTML(out string, game *sim.Definition, bal, smoke *sim.Report, res schema.Result, painted *cards.Painted) error {
 	var buf bytes.Buffer
 	effects, stale := loadEffects(out, game, res)
-	drawings, err := report.Page{Smoke: smoke, Effects: effects}.CardDrawings(bal, game.Schema, res, painted.all())
+	drawings, err := report.Page{Smoke: smoke, Effects: effects}.CardDrawings(bal, game.Schema, res, paintedDrawn(painted))
 	if err != nil {
 		return err
 	}

@@ -160,7 +160,7 @@ func bookProblemsOf(rules string, targets []target, results []schema.Result, lan
 		wg.Go(func() {
 			painted, err := paintCards(src, targets[i].game.Schema, res, false)
 			if err == nil {
-				out[i], err = books.Set{Dir: books.Dir(src, rules), Game: targets[i].game, Result: res, Layout: painted.lay, Drawn: painted.drawn, Lang: lang}.Problems()
+				out[i], err = books.Set{Dir: books.Dir(src, rules), Game: targets[i].game, Result: res, Layout: painted.Layout, Drawn: painted.Drawn, Lang: lang}.Problems()
 			}
 			errs[i] = err
 		})

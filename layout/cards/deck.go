@@ -35,11 +35,10 @@ type Options struct {
 	// along the right edge inside the safe area: what data the card was
 	// printed from, so old playtest cards can be told from new ones.
 	Stamp string
-	// Painted are sides already painted with the same layout (the same
-	// *spec.Layout) and ArtDir, without Stamp, Draft or InkSaver (DrawCopies
-	// of a build): sheet.Render prints each as it is, with the stamp and band
-	// painted over it, instead of painting it again. Under InkSaver every
-	// side is painted anew.
+	// Painted are sides already painted (Paint) with the same layout (the
+	// same *spec.Layout), ArtDir and InkSaver, without Stamp or Draft:
+	// sheet.Render prints each as it is, with the stamp and band painted
+	// over it, instead of painting it again.
 	Painted []Drawn
 	// Margin is the printable-area margin in mm from each paper edge to the
 	// crop marks; nil is sheet.DefaultMargin.

@@ -2,9 +2,10 @@
 // (package layout/draw), from its layout (package layout/spec) and its row of
 // data: text already broken, shrunk to fit and cut into font runs, shapes,
 // badges, icons, art, tables and AI board tracks, with the box of every
-// element named by its field. Every output shows the same drawing: package
-// sheet replays the lists into the PDF, DrawAll and DrawCopies hand them to
-// the SVG and PNG backends (TTS, report, preview), and Examples hands a
+// element named by its field. Every output shows the same drawing: Paint
+// paints a game's cards once (Painted), and package sheet replays those
+// lists into the card sheets and per-card PDFs, the SVG and PNG backends
+// draw them for the report, the preview and TTS, and Examples hands a
 // rulebook the painted faces of its example cards.
 //
 // A Deck is what one game prints, copies included. While painting, a

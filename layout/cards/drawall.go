@@ -34,14 +34,9 @@ func DrawAll(res schema.Result, l *spec.Layout, opt Options) ([]Drawn, error) {
 	return drawAll(res, l, opt, false)
 }
 
-// DrawCopies is DrawAll drawing every copy a design prints, not only its
-// first: one Drawn per copy, in print order, so a face that shows its copy
-// ({$index}, {$copy}) is drawn as each copy prints it.
-func DrawCopies(res schema.Result, l *spec.Layout, opt Options) ([]Drawn, error) {
-	return drawAll(res, l, opt, true)
-}
-
-// drawAll is DrawAll, drawing every copy when every is set.
+// drawAll is DrawAll, drawing every copy when every is set (one Drawn
+// per copy, in print order, so that a face that shows its copy, {$index}
+// or {$copy}, is drawn as each copy prints it).
 func drawAll(res schema.Result, l *spec.Layout, opt Options, every bool) ([]Drawn, error) {
 	d, err := NewDeck(res, l, opt.Only)
 	if err != nil {

@@ -3,9 +3,10 @@
 // back pages alternating, the backs mirrored for long- or short-edge duplex,
 // and gives each board a page of its own. RenderEach writes one PDF per card
 // at trim size plus bleed with トンボ, TrimBox and BleedBox, as print shops
-// ask. Each side is painted by package cards or, when a build has painted
-// it already (cards.Options.Painted), printed as it is with the version
-// stamp and DRAFT band painted over it. Every PDF is post-processed so that
+// ask. The commands hand it the sides painted once (cards.Paint, then
+// cards.Options.Painted), each printed as it is with the version stamp and
+// DRAFT band painted over it; a side not handed over is painted here by
+// package cards, to the same bytes. Every PDF is post-processed so that
 // the same input gives the same bytes: fixed dates, compressed page streams,
 // page boxes in one order.
 //

@@ -12,31 +12,73 @@ import (
 	"bifrost/layout/sheet"
 )
 
-// TestRender_PrintsPaintedSidesAsTheyAreWithTheStampOver: sheets printed
-// from sides a build painted (Options.Painted) are the very sheets
-// printed by painting them, stamp included, and what they print is the
+// TestRender_PrintsPaintedSidesAsTheyAreWithTheStampOver: sheets and
+// per-card PDFs printed from sides painted once (cards.Paint, then
+// Options.Painted) are the very PDFs printed by painting them, stamp and
+// DRAFT band included, under the ink saver too; and what they print is the
 // painted lists: a mark added to one painted face is on the sheet.
 func TestRender_PrintsPaintedSidesAsTheyAreWithTheStampOver(t *testing.T) {
 	res, _, lay := shipped(t, "guardian")
 	const stamp = "git 0123abc 2026-01-01"
-	var want bytes.Buffer
-	if err := sheet.Render(&want, res, lay, cards.Options{Stamp: stamp}); err != nil {
-		t.Fatal(err)
-	}
-	painted, err := cards.DrawCopies(res, lay, cards.Options{})
+	painted, err := cards.Paint(res, lay, cards.Options{}, true)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var got bytes.Buffer
-	if err := sheet.Render(&got, res, lay, cards.Options{Stamp: stamp, Painted: painted}); err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got.Bytes(), want.Bytes()) {
-		t.Fatal("the sheets printed from the painted sides differ from the sheets painted anew")
+	id := painted.Drawn[len(painted.Drawn)/2].ID // a card to print under a DRAFT band
+	for _, tt := range []struct {
+		name string
+		opt  cards.Options
+	}{
+		{"stamp", cards.Options{Stamp: stamp}},
+		{"ink saver", cards.Options{Stamp: stamp, InkSaver: true}},
+		{"draft", cards.Options{Stamp: stamp, Draft: map[string][]string{id: {"Cards!C2"}}}},
+	} {
+		var want bytes.Buffer
+		if err := sheet.Render(&want, res, lay, tt.opt); err != nil {
+			t.Fatal(err)
+		}
+		painted, err := cards.Paint(res, lay, cards.Options{InkSaver: tt.opt.InkSaver}, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		opt := tt.opt
+		opt.Painted = painted.Drawn
+		var got bytes.Buffer
+		if err := sheet.Render(&got, res, lay, opt); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got.Bytes(), want.Bytes()) {
+			t.Errorf("%s: the sheets printed from the painted sides differ from the sheets painted anew", tt.name)
+		}
+		firsts, err := cards.Paint(res, lay, cards.Options{InkSaver: tt.opt.InkSaver}, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		opt.Painted = firsts.Drawn
+		fresh, err := sheet.RenderEach(res, lay, tt.opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		each, err := sheet.RenderEach(res, lay, opt)
+		if err != nil || len(each) != len(fresh) {
+			t.Fatalf("%s: %d per-card PDFs from the painted sides, %d painted anew: %v", tt.name, len(each), len(fresh), err)
+		}
+		for i := range each {
+			var a, b bytes.Buffer
+			if err := fresh[i].Render(&a); err != nil {
+				t.Fatal(err)
+			}
+			if err := each[i].Render(&b); err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(a.Bytes(), b.Bytes()) {
+				t.Errorf("%s: %s printed from its painted sides differs from it painted anew", tt.name, each[i].Name)
+			}
+		}
 	}
 
 	// A mark in the face's own font, added to the first painted face.
-	face := *painted[0].Face
+	face := *painted.Drawn[0].Face
 	for _, it := range face.Items {
 		if tx, ok := it.(*draw.Text); ok {
 			mark := *tx
@@ -45,9 +87,9 @@ func TestRender_PrintsPaintedSidesAsTheyAreWithTheStampOver(t *testing.T) {
 			break
 		}
 	}
-	painted[0].Face = &face
+	painted.Drawn[0].Face = &face
 	var marked bytes.Buffer
-	if err := sheet.Render(&marked, res, lay, cards.Options{Stamp: stamp, Painted: painted}); err != nil {
+	if err := sheet.Render(&marked, res, lay, cards.Options{Stamp: stamp, Painted: painted.Drawn}); err != nil {
 		t.Fatal(err)
 	}
 	path := filepath.Join(t.TempDir(), "marked.pdf")

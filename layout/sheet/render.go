@@ -228,9 +228,6 @@ func newPrinter(pdf *fpdf.Fpdf, l *spec.Layout, ds *spec.Dataset, art *cards.Art
 	pt.InkSaver, pt.Draft, pt.Stamp = opt.InkSaver, opt.Draft, opt.Stamp
 	p := &printer{pdf: pdf, out: draw.NewPDF(pdf, l.FontNameInPDF), pt: pt, painted: map[paintedSide]*draw.List{}, told: map[spec.Size]bool{}}
 	for _, d := range opt.Painted {
-		if opt.InkSaver {
-			break // painted with their fills
-		}
 		p.painted[paintedSide{d.Kind, d.ID, "face", d.Copy}] = d.Face
 		if d.Back != nil {
 			p.painted[paintedSide{d.Kind, d.ID, "back", d.Copy}] = d.Back

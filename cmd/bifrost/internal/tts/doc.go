@@ -5,7 +5,9 @@
 // (Card objects inside a DeckCustom), with the dice and pawns the layout
 // asks for. FromDrawn makes one deck per setup pile (a kind's tts_deck);
 // Pack decides which card goes on which sheet and slot; Render draws the
-// sheets; Plan.Save writes the JSON.
+// sheets; Plan.Save writes the JSON. Write does all of it for one game:
+// paints its cards (cards.Paint, stamped as the card sheets are) and writes
+// the files into out/<game>/tts/.
 // Renderers draw, this package only arranges: every image comes from the
 // same display list the PDF prints.
 //

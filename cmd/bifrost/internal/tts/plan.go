@@ -60,7 +60,7 @@ type Tile struct {
 // whose data lists sample decks (schema.DeckLister), one deck per sample
 // deck with its copies.
 // Boards become tiles. drawn may hold every copy of a design (as
-// cards.DrawCopies draws them): a design whose copies look different (a
+// cards.Paint paints them for the sheets): a design whose copies look different (a
 // copy counter such as "3/8") gets a card per copy, each copy showing its
 // own; one whose copies look the same is one card, its first copy, as with
 // cards.DrawAll.

@@ -515,11 +515,11 @@ func TestTTSCopiesShowTheirOwnCounter(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		drawn, err := cards.DrawCopies(res, lay, cards.Options{})
+		painted, err := cards.Paint(res, lay, cards.Options{}, true)
 		if err != nil {
 			t.Fatal(err)
 		}
-		decks, _, err := FromDrawn(lay, res.Data, drawn)
+		decks, _, err := FromDrawn(lay, res.Data, painted.Drawn)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -548,7 +548,7 @@ func TestTTSCopiesShowTheirOwnCounter(t *testing.T) {
 			}
 		}
 		counted := 0
-		for _, d := range drawn {
+		for _, d := range painted.Drawn {
 			if d.Copy != 1 || d.Copies < 2 || counterOf(d.Face) == "" {
 				continue
 			}

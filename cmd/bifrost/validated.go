@@ -1,0 +1,58 @@
+package main
+
+import (
+	"bifrost/rules/sim"
+	"bifrost/schema"
+)
+
+// errorCount is the number of errors among ps.
+func errorCount(ps []schema.Problem) int {
+	n := 0
+	for _, p := range ps {
+		if p.Severity == schema.Error {
+			n++
+		}
+	}
+	return n
+}
+
+// forValid calls write for each target's game and result whose data has no
+// errors, in order, stopping at its first error. It returns errProblems when
+// a result had errors or write reported a failure (false).
+func forValid(targets []target, results []schema.Result, write func(*sim.Definition, schema.Result) (bool, error)) error {
+	failed := false
+	for i, res := range results {
+		if schema.HasErrors(res.Problems) {
+			failed = true
+			continue
+		}
+		ok, err := write(targets[i].game, res)
+		if err != nil {
+			return err
+		}
+		failed = failed || !ok
+	}
+	if failed {
+		return errProblems
+	}
+	return nil
+}
+
+// validatedTargets resolves args to workbooks, refuses outputs out/<game>/<name>
+// that reach into src, validates the workbooks and prints their problems. It
+// returns the targets and their results, in the same order.
+func validatedTargets(g *globalOptions, src, out string, args []string, outputs ...string) ([]target, []schema.Result, error) {
+	targets, err := resolveTargets(g.registry, src, args)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := guardOutputs(src, outputsOf(out, targetGames(targets), outputs...)); err != nil {
+		return nil, nil, err
+	}
+	results, err := validateAll(targets, g.Lang())
+	if err != nil {
+		return nil, nil, err
+	}
+	writeProblems(g.stdout, g.stderr, results, g.Lang())
+	return targets, results, nil
+}
