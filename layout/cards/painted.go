@@ -1,7 +1,6 @@
 package cards
 
 import (
-	"bifrost/layout/draw"
 	"bifrost/layout/spec"
 	"bifrost/schema"
 )
@@ -29,16 +28,4 @@ func Paint(res schema.Result, l *spec.Layout, opt Options, copies bool) (*Painte
 		return nil, err
 	}
 	return &Painted{Layout: l, Drawn: drawn}, err
-}
-
-// Faces are the faces of the designs by card ID, each its first copy's:
-// the example cards of the books.
-func (p *Painted) Faces() map[string]*draw.List {
-	faces := map[string]*draw.List{}
-	for _, d := range p.Drawn {
-		if d.Copy == 1 {
-			faces[d.ID] = d.Face
-		}
-	}
-	return faces
 }
