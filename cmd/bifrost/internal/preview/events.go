@@ -31,11 +31,19 @@ func (h *hub) init() {
 	h.closed = make(chan struct{})
 }
 
+// maxLive is how many pages may follow the live updates at once: a
+// designer keeps a few open; more is a runaway script or an attack.
+const maxLive = 64
+
+// subscribe adds a stream, or returns nil when maxLive are open.
 func (h *hub) subscribe() *subscriber {
-	sub := &subscriber{wake: make(chan struct{}, 1)}
 	h.mu.Lock()
+	defer h.mu.Unlock()
+	if len(h.subs) >= maxLive {
+		return nil
+	}
+	sub := &subscriber{wake: make(chan struct{}, 1)}
 	h.subs[sub] = true
-	h.mu.Unlock()
 	return sub
 }
 
@@ -91,7 +99,13 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	sub := s.hub.subscribe()
+	if sub == nil {
+		http.Error(w, "too many live pages", http.StatusServiceUnavailable)
+		return
+	}
 	defer s.hub.unsubscribe(sub)
+	// A stream lasts as long as the page: no write deadline.
+	_ = http.NewResponseController(w).SetWriteDeadline(time.Time{})
 	w.Header().Set("Content-Type", "text/event-stream; charset=utf-8")
 	fmt.Fprint(w, "retry: 1000\n\n")
 	s.sendVersions(w, s.order)

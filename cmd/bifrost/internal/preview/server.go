@@ -40,6 +40,10 @@ type Game struct {
 type Server struct {
 	en  bool
 	mux *http.ServeMux
+	// idle is how long a kept-alive connection may wait for its next
+	// request (IdleTimeout); writes of a page must end within write,
+	// the live-update streams excepted.
+	idle, write time.Duration
 
 	mu    sync.RWMutex
 	games map[string]*state
@@ -64,7 +68,7 @@ type state struct {
 // New returns a server for the games named (ID and Title are used; the
 // rest comes with SetGame), speaking English when en, else Japanese.
 func New(games []Game, en bool) *Server {
-	s := &Server{en: en, games: map[string]*state{}, mux: http.NewServeMux()}
+	s := &Server{en: en, games: map[string]*state{}, mux: http.NewServeMux(), idle: 60 * time.Second, write: 60 * time.Second}
 	for _, g := range games {
 		s.games[g.ID] = &state{game: Game{ID: g.ID, Title: g.Title}}
 		s.order = append(s.order, g.ID)
@@ -134,13 +138,17 @@ func (s *Server) SetReport(game string, page []byte, note string) {
 // ServeHTTP serves the preview's routes with its security headers; any
 // other path is 404 and any method but GET and HEAD 405.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	h := w.Header()
+	secure(w.Header())
+	s.mux.ServeHTTP(w, r)
+}
+
+// secure sets the headers every response carries, refusals included.
+func secure(h http.Header) {
 	h.Set("Content-Security-Policy", csp)
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "no-referrer")
 	h.Set("X-Frame-Options", "DENY")
 	h.Set("Cache-Control", "no-store")
-	s.mux.ServeHTTP(w, r)
 }
 
 // csp lets a page run only the preview's own script and load only its own
@@ -320,7 +328,8 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	if isLoopback(ln.Addr()) {
 		h = loopbackOnly(s)
 	}
-	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second,
+		WriteTimeout: s.write, IdleTimeout: s.idle}
 	srv.RegisterOnShutdown(s.hub.close)
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
@@ -355,6 +364,7 @@ func loopbackOnly(h http.Handler) http.Handler {
 		}
 		ip := net.ParseIP(host)
 		if host != "localhost" && (ip == nil || !ip.IsLoopback()) {
+			secure(w.Header())
 			http.Error(w, "forbidden host", http.StatusForbidden)
 			return
 		}

@@ -3,6 +3,8 @@ package preview
 import (
 	"bufio"
 	"context"
+	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -187,6 +189,87 @@ func TestLoopbackRefusesOtherHostNames(t *testing.T) {
 		if res.StatusCode != want {
 			t.Errorf("Host %s: %d, want %d", host, res.StatusCode, want)
 		}
+		// The refusal carries the headers every page does.
+		if csp := res.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "default-src 'none'") || res.Header.Get("X-Content-Type-Options") != "nosniff" {
+			t.Errorf("Host %s: answered without the security headers: %v", host, res.Header)
+		}
+	}
+}
+
+// The server bounds what idle or runaway clients hold: at most maxLive
+// live-update streams (the next is told 503), and a kept-alive connection
+// that sends nothing is closed after the idle timeout, while a stream that
+// outlives the write timeout goes on.
+func TestServeBoundsIdleConnectionsAndLiveClients(t *testing.T) {
+	s := New([]Game{{ID: "nastrond"}}, false)
+	s.idle, s.write = 300*time.Millisecond, 300*time.Millisecond
+	addr, stop := serve(t, s)
+	defer stop()
+	var streams []*http.Response
+	defer func() {
+		for _, r := range streams {
+			r.Body.Close()
+		}
+	}()
+	client := &http.Client{Transport: &http.Transport{DisableKeepAlives: true}}
+	for range maxLive {
+		res, err := client.Get("http://" + addr + "/events")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.StatusCode != 200 {
+			t.Fatalf("stream %d: %d", len(streams)+1, res.StatusCode)
+		}
+		streams = append(streams, res)
+	}
+	res, err := client.Get("http://" + addr + "/events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusServiceUnavailable {
+		t.Errorf("stream %d: %d, want 503", maxLive+1, res.StatusCode)
+	}
+	// A stream older than the write timeout still carries updates.
+	time.Sleep(2 * s.write)
+	s.SetGame(sample())
+	line := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(streams[0].Body)
+		for sc.Scan() {
+			if strings.Contains(sc.Text(), `"cards":1`) {
+				line <- sc.Text()
+				return
+			}
+		}
+		close(line)
+	}()
+	select {
+	case _, ok := <-line:
+		if !ok {
+			t.Error("the stream ended at the write timeout")
+		}
+	case <-time.After(5 * time.Second):
+		t.Error("no update on a stream older than the write timeout")
+	}
+
+	// An idle kept-alive connection is closed.
+	conn, err := net.Dial("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	fmt.Fprintf(conn, "GET / HTTP/1.1\r\nHost: %s\r\n\r\n", addr)
+	r := bufio.NewReader(conn)
+	if resp, err := http.ReadResponse(r, nil); err != nil {
+		t.Fatal(err)
+	} else {
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+	}
+	conn.SetReadDeadline(time.Now().Add(5 * time.Second))
+	if _, err := r.ReadByte(); err != io.EOF {
+		t.Errorf("an idle connection was not closed after %v: %v", s.idle, err)
 	}
 }
 
