@@ -3,14 +3,12 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"fmt"
-	"io"
 
 	"github.com/spf13/cobra"
 
 	"bifrost/cmd/bifrost/internal/playflags"
+	"bifrost/cmd/bifrost/internal/report"
 	"bifrost/rules/sim"
-	"bifrost/schema"
 )
 
 type ladderOptions struct {
@@ -75,44 +73,10 @@ func runLadder(ctx context.Context, opts *ladderOptions, args []string) error {
 			return err
 		}
 	} else {
-		writeLadderText(opts.stdout, l, opts.Lang())
+		report.WriteLadderText(opts.stdout, l, opts.Lang())
 	}
 	if l.Violations > 0 || l.Unfinished > 0 {
 		return errProblems
 	}
 	return nil
-}
-
-func writeLadderText(w io.Writer, l *sim.Ladder, lang *schema.Lang) {
-	say := func(key string, args ...any) { fmt.Fprintln(w, render(lang, key, args...)) }
-	say("ladder_head", l.Game, l.Games, l.Seed, l.Players)
-	width := 8
-	for _, b := range l.Bots {
-		width = max(width, len(b.Name))
-	}
-	for _, b := range l.Bots {
-		say("ladder_bot", fmt.Sprintf("%-*s", width, b.Name), 100*b.WinRate.Rate, 100*b.WinRate.Low, 100*b.WinRate.High, b.WinRate.Games)
-	}
-	for _, p := range l.Pairs {
-		say("ladder_pair", p.Names[0], p.Names[1], 100*p.Rate[0].Rate, 100*p.Rate[1].Rate)
-	}
-	for _, st := range l.Steps {
-		say("ladder_step", st.To, st.From, 100*st.WinRate.Rate, 100*st.WinRate.Low, 100*st.WinRate.High)
-	}
-	say("ladder_gap", l.SkillGap)
-	if l.Drawn > 0 {
-		say("sim_drawn", l.Drawn)
-	}
-	if l.Violations > 0 || l.Unfinished > 0 {
-		say("ladder_problems", nViolations.Of(l.Violations), l.Unfinished)
-	}
-	for _, v := range l.ViolationGames {
-		say("ladder_violation", v.Players, v.Turn, v.Text(lang), v.Replay)
-	}
-	for _, v := range l.UnfinishedGames {
-		say("ladder_unfinished", v.Players, v.Turn, v.Text(lang), v.Replay)
-	}
-	if more := l.Violations + l.Unfinished - len(l.ViolationGames) - len(l.UnfinishedGames); more > 0 {
-		say("ladder_more", nGames.Of(more))
-	}
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"bifrost/cmd/bifrost/internal/report"
 	"bifrost/rules/sim"
 	"bifrost/schema"
 )
@@ -58,7 +59,7 @@ func TestLadder_TextListsEachBrokenGameWithItsReplay(t *testing.T) {
 			"  ほか 1 ゲーム"},
 	} {
 		var b strings.Builder
-		writeLadderText(&b, l, schema.NewLang(lang))
+		report.WriteLadderText(&b, l, schema.NewLang(lang))
 		for _, w := range want {
 			if !strings.Contains(b.String(), w) {
 				t.Errorf("%s: the ladder text lacks %q:\n%s", lang, w, b.String())

@@ -346,3 +346,17 @@ func validEngine(g *globalOptions, game *sim.Definition, path, label string) (sc
 	e, err := game.New(res.Data)
 	return res, e, err
 }
+
+// loadEngine validates a game's workbook and builds its engine; validation
+// problems are printed and make the command fail with exit 1.
+func loadEngine(g *globalOptions, src, id string) (sim.Engine, error) {
+	game, err := gamesAt(g.registry, src).ByID(id)
+	if err != nil {
+		return nil, usageError{err}
+	}
+	if game.New == nil {
+		return nil, msgErr("no_engine", id)
+	}
+	_, e, err := validEngine(g, game, workbookIn(src, id), "")
+	return e, err
+}

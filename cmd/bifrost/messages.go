@@ -10,6 +10,7 @@ import (
 	"bifrost/cmd/bifrost/internal/playflags"
 	"bifrost/cmd/bifrost/internal/preview"
 	"bifrost/cmd/bifrost/internal/printout"
+	"bifrost/cmd/bifrost/internal/report"
 	"bifrost/cmd/bifrost/internal/sweepgrid"
 	"bifrost/cmd/bifrost/internal/tune"
 	"bifrost/rules"
@@ -19,7 +20,7 @@ import (
 // messages is the catalogue of what the commands themselves say (validation
 // messages have theirs in schema): each key's Japanese and English form,
 // assembled from the commands' own catalogues.
-var messages = joinCatalogues(cliMessages, effectsMessages, ttsMessages, serveMessages, newGameMessages, sweepgrid.Messages, tune.Messages, gate.Messages, gitrev.Messages, playflags.Messages, printout.Messages, preview.Messages)
+var messages = joinCatalogues(cliMessages, effectsMessages, ttsMessages, serveMessages, newGameMessages, sweepgrid.Messages, tune.Messages, report.Messages, gate.Messages, gitrev.Messages, playflags.Messages, printout.Messages, preview.Messages)
 
 // joinCatalogues is one catalogue holding every entry of cs.
 func joinCatalogues(cs ...schema.Catalogue) schema.Catalogue {
@@ -87,31 +88,7 @@ var cliMessages = schema.Catalogue{
 	"check_failed":         {"%s：不合格", "%s: FAILED"},
 	"json_syntax":          {"JSON として読めません（%d バイト目）", "not JSON (at byte %d)"},
 	"json_type":            {"JSON の「%s」の値の型が違います", "JSON field %q has the wrong type"},
-	"sim_head":             {"%s: %v（シード %d、ボット %s）: 未完了 %d、%v、%.0f ゲーム/秒", "%s: %v (seed %d, bots %s): %d unfinished, %v, %.0f games/s"},
-	"sim_order":            {"      手番の順（ゲームごとにランダム）の勝率: %s", "      win rate by turn order (dealt at random each game): %s"},
-	"sim_order_place":      {"%d番手 %.1f%% [%.1f–%.1f]", "#%d %.1f%% [%.1f–%.1f]"},
-	"sim_players":          {"  %d人: 勝率 %s; 手番数 平均 %.1f（%d〜%d）", "  %d players: win rate %s; turns mean %.1f (%d–%d)"},
-	"sim_dead":             {"  一度も使われなかったカード: %s", "  dead cards (never used): %s"},
-	"sim_unfinished":       {"  未完了（%d人、手番 %d）\n    再現: %s", "  unfinished (%d players, turn %d)\n    replay: %s"},
-	"sim_violation":        {"  違反（%d人、手番 %d）: %s\n    再現: %s", "  violation (%d players, turn %d): %s\n    replay: %s"},
-	"ladder_head":          {"%s: 組ごとに %d ゲーム（シード %d、人数 %v）", "%s: %d games per pair (seed %d, players %v)"},
-	"ladder_bot":           {"  %s 勝率 %5.1f%% [%.1f–%.1f]（%d 席）", "  %s win rate %5.1f%% [%.1f–%.1f] (%d seat-games)"},
-	"ladder_pair":          {"  %s 対 %s: %.1f%% 対 %.1f%%", "  %s vs %s: %.1f%% vs %.1f%%"},
-	"ladder_step":          {"  %s が %s に勝つ率（直接対決）: %.1f%% [%.1f–%.1f]", "  %s over %s, head to head: %.1f%% [%.1f–%.1f]"},
-	"ladder_gap":           {"  実力差（最強と最弱の勝率の差）: %.1f ポイント", "  skill gap (best minus worst win rate): %.1f points"},
 	"progress_speed":       {"%%.0f ゲーム/秒", "%%.0f games/s"},
-	"sim_drawn":            {"  引き分け %v（どの席の勝ちにも数えません）", "  %v drawn (no seat's win)"},
-	"ladder_problems":      {"  %v、未完了 %d", "  %v, %d unfinished"},
-	"ladder_violation":     {"  違反：%d人・手番 %d：%s\n    再現：%s", "  violation: %d players, turn %d: %s\n    replay: %s"},
-	"ladder_unfinished":    {"  未完了：%d人・手番 %d：%s\n    再現：%s", "  unfinished: %d players, turn %d: %s\n    replay: %s"},
-	"ladder_more":          {"  ほか %v（--json で一覧）", "  and %v more (listed with --json)"},
-	"sweep_head":           {"%s: %s を変えて比較", "%s: sweep of %s"},
-	"sweep_columns":        {"  値 | 席の勝率差（pt） | 最初の値との差（95 %% 区間） | 平均手番数 | 平均得点 | 未完了 | 違反", "  values | seat gap (pt) | change from the first value (95 %% interval) | mean length | mean score | unfinished | violations"},
-	"sweep_baseline":       {"基準", "baseline"},
-	"sweep_note":           {"* は最初の値と有意に違う値（同じシードのゲームを対にした比較：席の勝率差は対のブートストラップ 95 %% 区間、席の勝率・手番数・得点は対の 95 %% 区間を値ごとに Benjamini–Hochberg 補正）。値ごとに %d ゲーム、ボット %s", "* marks a value that differs significantly from the first (games paired on the same seeds: the seat gap by a paired bootstrap 95 %% interval; seat win rates, length and score by paired 95 %% intervals, Benjamini–Hochberg adjusted within each value); %d games per value, %s bots"},
-	"sweep_seat":           {"%d人 席%d %+.1f pt（%+.1f〜%+.1f）", "%dp seat %d %+.1f pt (%+.1f..%+.1f)"},
-	"sweep_length":         {"%d人 手番数 %+.1f（%+.1f〜%+.1f）", "%dp length %+.1f (%+.1f..%+.1f)"},
-	"sweep_score":          {"%d人 得点 %+.1f（%+.1f〜%+.1f）", "%dp score %+.1f (%+.1f..%+.1f)"},
 	"validate_summary":     {"%s: %s: エラー %v、警告 %v%s", "%s: %s: %v, %v%s"},
 	"paren_open":           {"（", " ("},
 	"paren_close":          {"）", ")"},
@@ -133,8 +110,6 @@ var (
 	nPDFs       = schema.Noun{"%d 個", "%d PDFs", "%d PDF"}
 	nOtherFiles = schema.Noun{"%d 個", "%d other files", "%d other file"}
 	nCards      = schema.Noun{"%d 枚", "%d cards", "%d card"}
-	nGames      = schema.Noun{"%d ゲーム", "%d games", "%d game"}
-	nViolations = schema.Noun{"違反 %d", "%d violations", "%d violation"}
 	nErrors     = schema.Noun{"%d 件", "%d errors", "%d error"}
 	nWarnings   = schema.Noun{"%d 件", "%d warnings", "%d warning"}
 	nProblems   = schema.Noun{"問題 %d 件", "%d problems", "%d problem"}

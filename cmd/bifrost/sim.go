@@ -2,17 +2,13 @@ package main
 
 import (
 	"context"
-	"fmt"
-	"io"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"bifrost/cmd/bifrost/internal/playflags"
+	"bifrost/cmd/bifrost/internal/report"
 	"bifrost/rules/sim"
-	"bifrost/schema"
 )
 
 type simOptions struct {
@@ -79,7 +75,7 @@ func runSim(ctx context.Context, opts *simOptions, args []string) error {
 			return err
 		}
 	} else {
-		writeSimText(opts.stdout, rep, opts.Lang())
+		report.WriteSimText(opts.stdout, rep, opts.Lang())
 	}
 	if rep.ViolationCount > 0 || rep.Unfinished > 0 {
 		return errProblems
@@ -104,57 +100,4 @@ func runBatch(ctx context.Context, g *globalOptions, e sim.Engine, bo sim.BatchO
 	}
 	rep.Workers = bo.Workers
 	return rep
-}
-
-// loadEngine validates a game's workbook and builds its engine; validation
-// problems are printed and make the command fail with exit 1.
-func loadEngine(g *globalOptions, src, id string) (sim.Engine, error) {
-	game, err := gamesAt(g.registry, src).ByID(id)
-	if err != nil {
-		return nil, usageError{err}
-	}
-	if game.New == nil {
-		return nil, msgErr("no_engine", id)
-	}
-	_, e, err := validEngine(g, game, workbookIn(src, id), "")
-	return e, err
-}
-
-// writeSimText prints the report for a person: the verdict, win rates per
-// seat, lengths, the most and least used cards, and every violation's replay.
-func writeSimText(w io.Writer, r *sim.Report, lang *schema.Lang) {
-	say := func(key string, args ...any) { fmt.Fprintln(w, render(lang, key, args...)) }
-	say("sim_head", r.Game, nGames.Of(r.Games), r.Seed, strings.Join(r.Bots, ","), r.Unfinished, nViolations.Of(r.ViolationCount), r.GamesPerSecond)
-	for _, n := range r.PlayerCounts {
-		k := strconv.Itoa(n)
-		rates, ok := r.SeatWinRate[k]
-		if !ok {
-			continue
-		}
-		var parts []string
-		for i, wr := range rates {
-			parts = append(parts, fmt.Sprintf("P%d %.1f%% [%.1f–%.1f]", i+1, 100*wr.Rate, 100*wr.Low, 100*wr.High))
-		}
-		l := r.Length[k]
-		say("sim_players", n, strings.Join(parts, ", "), l.Mean, l.Min, l.Max)
-		if order := r.TurnOrderWinRate[k]; order != nil {
-			parts = parts[:0]
-			for i, wr := range order {
-				parts = append(parts, render(lang, "sim_order_place", i+1, 100*wr.Rate, 100*wr.Low, 100*wr.High))
-			}
-			say("sim_order", strings.Join(parts, ", "))
-		}
-		if d := r.Drawn[k]; d > 0 {
-			say("sim_drawn", nGames.Of(d))
-		}
-	}
-	if len(r.DeadCards) > 0 {
-		say("sim_dead", strings.Join(r.DeadCards, ", "))
-	}
-	for _, v := range r.UnfinishedGames[:min(len(r.UnfinishedGames), 5)] {
-		say("sim_unfinished", v.Players, v.Turn, v.Replay)
-	}
-	for _, v := range r.Violations {
-		say("sim_violation", v.Players, v.Turn, v.Text(lang), v.Replay)
-	}
 }

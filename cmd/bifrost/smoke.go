@@ -83,7 +83,7 @@ func batch(ctx context.Context, g *globalOptions, game *sim.Definition, res sche
 	bo := sim.BatchOptions{Seed: uint64(seed), Games: games, Check: true, Bots: []string{bot}}
 	rep := runBatch(ctx, g, e, bo)
 	srcReplays(rep, filepath.Dir(res.File))
-	fmt.Fprintln(g.stderr, g.msg("progress", res.Game, nGames.Of(rep.Games), bot, rep.Unfinished, nViolations.Of(rep.ViolationCount), rep.ElapsedS))
+	fmt.Fprintln(g.stderr, g.msg("progress", res.Game, report.NGames.Of(rep.Games), bot, rep.Unfinished, report.NViolations.Of(rep.ViolationCount), rep.ElapsedS))
 	return rep, nil
 }
 

@@ -3,23 +3,16 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"fmt"
-	"io"
-	"maps"
 	"os"
 	"path/filepath"
-	"slices"
-	"strings"
 
 	"github.com/spf13/cobra"
-	"github.com/xuri/excelize/v2"
 
 	"bifrost/cmd/bifrost/internal/playflags"
 	"bifrost/cmd/bifrost/internal/report"
 	"bifrost/cmd/bifrost/internal/sweepgrid"
 	"bifrost/rules/sim"
 	"bifrost/schema"
-	"bifrost/schema/workbook"
 )
 
 type sweepOptions struct {
@@ -64,20 +57,9 @@ func runSweep(ctx context.Context, opts *sweepOptions, args []string) error {
 		return msgErr("no_engine", def.ID())
 	}
 	game := def.Schema
-	var axes []sweepgrid.Axis
-	for _, s := range opts.sets {
-		a, err := sweepgrid.ParseSet(s)
-		if err != nil {
-			return usageError{err}
-		}
-		axes = append(axes, a)
-	}
-	for _, s := range opts.rules {
-		a, err := sweepgrid.ParseRule(s)
-		if err != nil {
-			return usageError{err}
-		}
-		axes = append(axes, a)
+	axes, err := sweepgrid.ParseAxes(opts.sets, opts.rules)
+	if err != nil {
+		return usageError{err}
 	}
 	if len(axes) == 0 {
 		return usageError{msgErr("sweep_needs")}
@@ -97,155 +79,49 @@ func runSweep(ctx context.Context, opts *sweepOptions, args []string) error {
 		return err
 	}
 	defer os.RemoveAll(dir)
-	var points []report.SweepPoint
-	var base []sim.Outcome
-	var basePlayers []int
-	for _, combo := range sweepgrid.Grid(axes) {
-		p, outcomes, players, err := sweepPoint(ctx, opts, def, src, filepath.Join(dir, game.ID+".xlsx"), axes, combo)
-		if err != nil {
-			return err
-		}
-		switch {
-		case len(p.Problems) > 0:
-		case base == nil:
-			base, basePlayers, p.Baseline = outcomes, players, true
-		case slices.Equal(players, basePlayers):
-			pairWithBaseline(&p, base, outcomes, players)
-		}
-		points = append(points, p)
+	tmp := filepath.Join(dir, game.ID+".xlsx")
+	points, err := sweepgrid.Run(axes, func(combo []string) (sweepgrid.Played, error) {
+		return sweepPoint(ctx, opts, def, src, tmp, axes, combo)
+	})
+	if err != nil {
+		return err
 	}
-	labels := make([]string, len(axes))
-	for i, a := range axes {
-		labels[i] = a.Label
-	}
+	s := report.Sweep{Title: game.Title, Axes: sweepgrid.Labels(axes), Bots: opts.bots, Seed: opts.seed, Games: opts.games, Points: points}
 	switch opts.format {
 	case "json":
 		enc := json.NewEncoder(opts.stdout)
 		enc.SetIndent("", "  ")
-		return enc.Encode(map[string]any{"game": game.ID, "seed": opts.seed, "games": opts.games, "bots": opts.bots, "axes": labels, "points": points})
+		return enc.Encode(map[string]any{"game": game.ID, "seed": s.Seed, "games": s.Games, "bots": s.Bots, "axes": s.Axes, "points": s.Points})
 	case "html":
-		return report.WriteSweep(opts.stdout, report.Sweep{Title: game.Title, Axes: labels, Bots: opts.bots, Seed: opts.seed, Games: opts.games, Points: points})
+		return report.WriteSweep(opts.stdout, s)
 	}
-	writeSweepText(opts.stdout, game, axes, points, opts.games, opts.bots, opts.Lang())
+	report.WriteSweepText(opts.stdout, game, s, opts.Lang())
 	return nil
 }
 
-// pairWithBaseline compares point p's games with the baseline's, played
-// on the same seeds, game for game.
-func pairWithBaseline(p *report.SweepPoint, base, outcomes []sim.Outcome, players []int) {
-	d, lo, hi := sim.GapShift(base, outcomes, players)
-	p.GapShift = &report.Shift{Diff: d, Low: lo, High: hi}
-	p.Changes = sim.PairOutcomes(base, outcomes, players)
-	p.Differs = p.GapShift.Sure() || slices.ContainsFunc(p.Changes, func(c sim.Change) bool { return c.Significant })
-}
-
-// sweepPoint writes the workbook with one combination of values to tmp and
-// plays the batch on it; it returns the measures, each game's outcome and
-// the player counts played, for pairing with the baseline.
-func sweepPoint(ctx context.Context, opts *sweepOptions, def *sim.Definition, src, tmp string, axes []sweepgrid.Axis, combo []string) (p report.SweepPoint, outcomes []sim.Outcome, players []int, err error) {
-	p = report.SweepPoint{Values: combo}
-	err = workbook.Edit(src, tmp, func(f *excelize.File) error { return sweepgrid.Apply(f, def.Schema, axes, combo) })
-	if err != nil {
-		return p, nil, nil, usageError{err}
+// sweepPoint writes the workbook with one combination of values to tmp,
+// validates it and plays the batch the flags ask for on it.
+func sweepPoint(ctx context.Context, opts *sweepOptions, def *sim.Definition, src, tmp string, axes []sweepgrid.Axis, combo []string) (sweepgrid.Played, error) {
+	if err := sweepgrid.Write(src, tmp, def.Schema, axes, combo); err != nil {
+		return sweepgrid.Played{}, usageError{err}
 	}
 	results, err := validateAll([]target{{game: def, path: tmp}}, opts.Lang())
 	if err != nil {
-		return p, nil, nil, err
+		return sweepgrid.Played{}, err
 	}
 	if schema.HasErrors(results[0].Problems) {
-		for _, pr := range results[0].Problems {
-			if pr.Severity == schema.Error {
-				p.Problems = append(p.Problems, pr.Cell+": "+pr.Message)
-			}
-		}
-		return p, nil, nil, nil
+		return sweepgrid.Unplayable(combo, results[0].Problems), nil
 	}
 	e, err := def.New(results[0].Data)
 	if err != nil {
-		return p, nil, nil, err
+		return sweepgrid.Played{}, err
 	}
-	bo := sim.BatchOptions{Seed: opts.seed, Games: opts.games, Check: true, Outcomes: make([]sim.Outcome, opts.games)}
+	bo := sim.BatchOptions{Seed: opts.seed, Games: opts.games, Check: true}
 	if bo.Players, err = playflags.Players(opts.players, e.PlayerCounts()); err != nil {
-		return p, nil, nil, usageError{err}
+		return sweepgrid.Played{}, usageError{err}
 	}
 	if bo.Bots, err = playflags.Bots(opts.bots, e); err != nil {
-		return p, nil, nil, usageError{err}
+		return sweepgrid.Played{}, usageError{err}
 	}
-	rep := sim.NewReport(e, bo, sim.Run(ctx, e, bo))
-	p.Unfinished, p.Violations = rep.Unfinished, rep.ViolationCount
-	p.SeatWin, p.Length, p.Score = map[string][]float64{}, map[string]float64{}, map[string]float64{}
-	for n, rates := range rep.SeatWinRate {
-		lo, hi := 1.0, 0.0
-		for _, w := range rates {
-			p.SeatWin[n] = append(p.SeatWin[n], w.Rate)
-			lo, hi = min(lo, w.Rate), max(hi, w.Rate)
-		}
-		p.SeatGap = max(p.SeatGap, 100*(hi-lo))
-		p.Length[n] = rep.Length[n].Mean
-		p.Score[n] = rep.Scores[n].All.Mean
-	}
-	p.SeatGap = float64(int(p.SeatGap*10+0.5)) / 10
-	return p, bo.Outcomes, bo.Players, nil
-}
-
-func writeSweepText(w io.Writer, game *schema.Game, axes []sweepgrid.Axis, points []report.SweepPoint, games int, bots string, lang *schema.Lang) {
-	var labels []string
-	for _, a := range axes {
-		labels = append(labels, a.Label)
-	}
-	title := game.Title
-	if lang.English() {
-		title = game.ID
-	}
-	fmt.Fprintln(w, render(lang, "sweep_head", title, strings.Join(labels, " × ")))
-	fmt.Fprintln(w, render(lang, "sweep_columns"))
-	for _, p := range points {
-		if len(p.Problems) > 0 {
-			fmt.Fprintf(w, "  %s | %s\n", strings.Join(p.Values, ", "), strings.Join(p.Problems, "; "))
-			continue
-		}
-		var lens, scores []string
-		for _, n := range slices.Sorted(maps.Keys(p.Length)) {
-			lens = append(lens, fmt.Sprintf("%s:%.1f", n, p.Length[n]))
-			scores = append(scores, fmt.Sprintf("%s:%.1f", n, p.Score[n]))
-		}
-		fmt.Fprintf(w, "  %s | %.1f | %s | %s | %s | %d | %d%s\n", strings.Join(p.Values, ", "), p.SeatGap, gapShiftText(p, lang),
-			strings.Join(lens, " "), strings.Join(scores, " "), p.Unfinished, p.Violations, differsText(p, lang))
-	}
-	fmt.Fprintln(w, render(lang, "sweep_note", games, bots))
-}
-
-// gapShiftText is a point's seat-gap change against the baseline with its
-// interval, "baseline" for the baseline, "-" when its games do not pair.
-func gapShiftText(p report.SweepPoint, lang *schema.Lang) string {
-	switch {
-	case p.Baseline:
-		return render(lang, "sweep_baseline")
-	case p.GapShift == nil:
-		return "-"
-	}
-	return fmt.Sprintf("%+.1f (%+.1f..%+.1f)", p.GapShift.Diff, p.GapShift.Low, p.GapShift.High)
-}
-
-// differsText is " *" and the significant changes of a point that differs
-// from the baseline, else nothing.
-func differsText(p report.SweepPoint, lang *schema.Lang) string {
-	if !p.Differs {
-		return ""
-	}
-	var parts []string
-	for _, c := range p.Changes {
-		if !c.Significant {
-			continue
-		}
-		switch c.Measure {
-		case "seat_win_rate":
-			parts = append(parts, render(lang, "sweep_seat", c.Players, c.Seat, 100*c.Diff, 100*c.Low, 100*c.High))
-		case "length":
-			parts = append(parts, render(lang, "sweep_length", c.Players, c.Diff, c.Low, c.High))
-		case "score":
-			parts = append(parts, render(lang, "sweep_score", c.Players, c.Diff, c.Low, c.High))
-		}
-	}
-	return " *" + strings.TrimSuffix(" "+strings.Join(parts, lang.Pick("、", ", ")), " ")
+	return sweepgrid.Measure(ctx, e, bo, combo), nil
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"bifrost/cmd/bifrost/internal/gate"
+	"bifrost/cmd/bifrost/internal/report"
 	"bifrost/rules/sim"
 	"bifrost/schema"
 )
@@ -26,7 +27,7 @@ func TestViolationsPrintInTheUsersLanguage(t *testing.T) {
 	res := shippedRules(t, "CheckMaxSeatGap", 100)
 	for _, lang := range []string{"ja", "en"} {
 		var text strings.Builder
-		writeSimText(&text, rep, schema.NewLang(lang))
+		report.WriteSimText(&text, rep, schema.NewLang(lang))
 		for _, p := range gate.Verdict(res, rep, nil, schema.NewLang(lang)) {
 			text.WriteString(p.Message + "\n")
 		}
