@@ -13,6 +13,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"bifrost/cmd/bifrost/internal/gate"
 	"bifrost/rules"
 	"bifrost/rules/sim"
 	"bifrost/schema"
@@ -102,14 +103,14 @@ func TestAnEngineWithoutTheBotPlaysTheNextWeakerOne(t *testing.T) {
 		t.Fatal(err)
 	}
 	res := shippedRules(t, "CheckBalanceBots", "search")
-	if got := firstBot(noSearch{e}, balanceChain(res.Rules)); got != "greedy" {
+	if got := gate.FirstBot(noSearch{e}, gate.BalanceBots(res.Rules)); got != "greedy" {
 		t.Errorf("search wanted, engine without it: plays %q, want greedy", got)
 	}
-	if got := firstBot(e, balanceChain(res.Rules)); got != "search" {
+	if got := gate.FirstBot(e, gate.BalanceBots(res.Rules)); got != "search" {
 		t.Errorf("search wanted, engine with it: plays %q", got)
 	}
 	res = shippedRules(t, "CheckBalanceBots", "random")
-	if got := balanceChain(res.Rules); !slices.Equal(got, []string{"random"}) {
+	if got := gate.BalanceBots(res.Rules); !slices.Equal(got, []string{"random"}) {
 		t.Errorf("random wanted: chain %q", got)
 	}
 }

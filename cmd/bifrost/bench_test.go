@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"testing"
 
+	"bifrost/cmd/bifrost/internal/effectscan"
 	"bifrost/cmd/bifrost/internal/printout"
 	"bifrost/rules"
 	"bifrost/rules/sim"
@@ -107,7 +108,7 @@ func BenchmarkEffectsScan(b *testing.B) {
 				b.Fatal(err)
 			}
 			for b.Loop() {
-				run := scanEffects(context.Background(), game, results[0], base, sim.BatchOptions{Seed: 1, Games: 3000, Players: base.PlayerCounts(), Bots: []string{"greedy"}})
+				run := effectscan.Scan(context.Background(), game, results[0], base, sim.BatchOptions{Seed: 1, Games: 3000, Players: base.PlayerCounts(), Bots: []string{"greedy"}})
 				b.ReportMetric(float64(len(run.Findings)), "findings")
 			}
 		})

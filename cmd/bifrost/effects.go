@@ -2,21 +2,14 @@ package main
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
-	"strconv"
-	"strings"
 
 	"github.com/spf13/cobra"
 
+	"bifrost/cmd/bifrost/internal/effectscan"
 	"bifrost/cmd/bifrost/internal/playflags"
-	"bifrost/cmd/bifrost/internal/report"
 	"bifrost/rules/sim"
-	"bifrost/schema"
 )
 
 type effectsOptions struct {
@@ -51,27 +44,6 @@ func newEffectsCmd(g *globalOptions) *cobra.Command {
 	return cmd
 }
 
-// effectsMessages are what the effects command says.
-var effectsMessages = schema.Catalogue{
-	"effects_head": {"%s：カードの効果（使った席の勝率、同じシードで元のカードと白紙のカードを比べた差）。ボット %s、%d ゲーム、幅 CheckCardEffectBand %d ポイント",
-		"%s: card effects (the win rate of the seat that used the card, the card as it is against a blank card on the same seeds); %s bots, %d games, band CheckCardEffectBand %d points"},
-	"effects_none":    {"指摘はありません：どのカードの効果も同じ種類の中央値から幅の中にあるか、差が確かではありません", "no finding: every card's effect lies within the band around its kind's median, or the difference is not sure"},
-	"effects_written": {"結果を %s に書きました（build の report.html が読みます）", "wrote %s (build's report.html reads it)"},
-	"effects_refused": {"%s：白紙にしたカードがブックの規則に合わないので測れません（%v）", "%s: cannot be measured: the blank card breaks a rule of the workbook (%v)"},
-	"effects_strong": {"%[1]sは同じ種類（%[2]s）のカードより強すぎます：使った人の勝率への効果が中央値より %+.1[3]f pt（%[4]s、95%% 区間 %+.1[5]f〜%+.1[6]f pt、%[7]d ゲーム）",
-		"%[1]s is stronger than its kind (%[2]s): its effect on the win rate of the seat that uses it is %+.1[3]f pt off the median (%[4]s, 95%% interval %+.1[5]f to %+.1[6]f pt, %[7]d games)"},
-	"effects_weak": {"%[1]sは同じ種類（%[2]s）のカードより弱すぎます：使った人の勝率への効果が中央値より %+.1[3]f pt（%[4]s、95%% 区間 %+.1[5]f〜%+.1[6]f pt、%[7]d ゲーム）",
-		"%[1]s is weaker than its kind (%[2]s): its effect on the win rate of the seat that uses it is %+.1[3]f pt off the median (%[4]s, 95%% interval %+.1[5]f to %+.1[6]f pt, %[7]d games)"},
-	"effects_suggest": {"。%[1]s の%[2]s（%[3]s）を %[4]d → %[5]d にすると、使った人の勝率への効果（中央値との差）が %+.0[6]f pt → %+.0[7]f pt になります（%[8]s、%[9]d ゲーム）",
-		". Setting %[1]s's %[2]s (%[3]s) from %[4]d to %[5]d moves its effect on the seat that uses it (off the median) from %+.0[6]f pt to %+.0[7]f pt (%[8]s, %[9]d games)"},
-	"effects_unreached": {"。%[1]s の%[2]s（%[3]s）を範囲の端の %[5]d にしても（いま %[4]d）、効果は %+.0[6]f pt → %+.0[7]f pt までしか戻りません（%[8]s、各 %[9]d ゲーム）：ほかの列も見直してください",
-		". Even at the end of its range, %[5]d (now %[4]d), %[1]s's %[2]s (%[3]s) moves the effect only from %+.0[6]f pt to %+.0[7]f pt (%[8]s, %[9]d games): look at its other columns too"},
-	"effects_at_end": {"。%[1]s の%[2]s（%[3]s）はもう範囲の端（%[4]d）なので、ほかの列か効果を見直してください",
-		". %[1]s's %[2]s (%[3]s) is already at the end of its range (%[4]d): revise its other columns or its effect"},
-	"effects_no_knob": {"。数の列がないので、効果の文を見直してください", ". It has no number to move: revise its effect"},
-	"effects_players": {"%s人", "at %s players"},
-}
-
 // runEffects scans every tuned card design of one game: its effect on the
 // seat that uses it, flagged against its kind's median, with a suggested
 // value for each flagged design. It prints the findings and writes them as
@@ -102,9 +74,9 @@ func runEffects(ctx context.Context, opts *effectsOptions, id string) error {
 	}
 	step, done := opts.progressBar(id, opts.games)
 	bo.Progress = step
-	run := scanEffects(ctx, game, res, base, bo)
+	run := effectscan.Scan(ctx, game, res, base, bo)
 	done()
-	run.Workbook = fileDigest(path)
+	run.Workbook = effectscan.Digest(path)
 	if opts.json {
 		enc := json.NewEncoder(opts.stdout)
 		enc.SetIndent("", "  ")
@@ -112,177 +84,14 @@ func runEffects(ctx context.Context, opts *effectsOptions, id string) error {
 			return err
 		}
 	} else {
-		writeEffectsText(opts, run)
+		effectscan.WriteText(opts.stdout, run, opts.Lang())
 	}
-	if err := os.MkdirAll(opts.out, 0o755); err != nil {
-		return err
-	}
-	file := filepath.Join(opts.out, report.EffectsFile(id))
-	data, err := json.MarshalIndent(run, "", "  ")
+	file, err := effectscan.Save(opts.out, run)
 	if err != nil {
-		return err
-	}
-	if err := os.WriteFile(file, append(data, '\n'), 0o644); err != nil {
 		return err
 	}
 	if !opts.json {
 		fmt.Fprintln(opts.stdout, render(opts.Lang(), "effects_written", file))
 	}
 	return nil
-}
-
-// scanEffects is the scan itself: the base batch, every design against its
-// neutral baseline, and a suggestion for every flagged design.
-func scanEffects(ctx context.Context, game *sim.Definition, res schema.Result, base sim.Engine, bo sim.BatchOptions) *report.Effects {
-	band := res.Rules.Int("CheckCardEffectBand")
-	b := sim.PlayBase(ctx, base, bo)
-	designs := game.Schema.Designs(res.Book)
-	build := func(book *schema.Book) (sim.Engine, error) {
-		r := game.Schema.Validate(book, schema.English)
-		for _, p := range r.Problems {
-			if p.Severity == schema.Error {
-				return nil, schema.Errorf("%s", "%s", p.Message)
-			}
-		}
-		return game.New(r.Data)
-	}
-	var probes []sim.Probe
-	for _, id := range base.Cards() {
-		d := designs[id]
-		if d == nil || b.Uses(id) == 0 {
-			continue
-		}
-		neutral, ok := d.Neutral(res.Book)
-		probe := sim.Probe{Card: id, Kind: d.Sheet, Neutral: func() (sim.Engine, error) { return build(neutral) }}
-		if !ok { // a blank card already: it adds nothing over itself
-			probe.Neutral = func() (sim.Engine, error) { return base, nil }
-		}
-		probes = append(probes, probe)
-	}
-	effects := sim.CardEffects(ctx, b, probes, float64(band))
-	names := schema.CardNames(res.Data)
-	run := &report.Effects{Game: game.ID(), Seed: bo.Seed, Games: bo.Games, Players: bo.Players, Bots: bo.Bots, Band: band, Cards: effects}
-	for _, ce := range effects {
-		if ce.Refused != nil {
-			run.Refused = append(run.Refused, report.EffectText{Card: ce.Card,
-				JA: render(schema.Japanese, "effects_refused", ce.Card, ce.Refused), EN: render(schema.English, "effects_refused", ce.Card, ce.Refused)})
-		}
-		if !ce.Flagged {
-			continue
-		}
-		d := designs[ce.Card]
-		f := report.EffectFinding{Card: ce.Card, Name: names[ce.Card], Stronger: ce.Stronger, Kind: ce.Kind}
-		var sug *sim.Suggestion
-		if k := d.Knob; k != nil {
-			s := sim.Suggest(ctx, b, ce, k.Value, k.Min, k.Max, k.Up, float64(band), func(v int) (sim.Engine, error) { return build(d.WithValue(res.Book, v)) })
-			sug = &s
-			f.Cell, f.Suggestion = k.Cell, sug
-		}
-		for _, l := range []*schema.Lang{schema.Japanese, schema.English} {
-			text := effectSentence(l, game.Schema, ce, d, names[ce.Card], sug)
-			if l == schema.Japanese {
-				f.JA = text
-			} else {
-				f.EN = text
-			}
-		}
-		run.Findings = append(run.Findings, f)
-	}
-	return run
-}
-
-// effectSentence is one finding in l's language: the card, what it does to
-// the seat that uses it against its kind, at which player counts, how sure,
-// and the suggested change.
-func effectSentence(l *schema.Lang, g *schema.Game, ce sim.CardEffect, d *schema.Design, name string, sug *sim.Suggestion) string {
-	card := ce.Card
-	if name != "" {
-		card = l.Pick(name+"（"+ce.Card+"）", name+" ("+ce.Card+")")
-	}
-	kind := g.Spec(ce.Kind).JA
-	if l.English() {
-		kind = ce.Kind
-	}
-	var at sim.EffectAtSize
-	for _, e := range ce.Effects {
-		if e.Flagged && (at.Games == 0 || abs(e.Win-e.Median) > abs(at.Win-at.Median)) {
-			at = e
-		}
-	}
-	key := "effects_weak"
-	if ce.Stronger {
-		key = "effects_strong"
-	}
-	counts := playersText(l, ce.Counts)
-	text := render(l, key, card, kind, at.Win-at.Median, counts, at.WinLow-at.Median, at.WinHigh-at.Median, at.Games)
-	switch {
-	case sug == nil:
-		text += render(l, "effects_no_knob")
-	default:
-		k := d.Knob
-		sk := "effects_suggest"
-		switch {
-		case sug.From == sug.To:
-			sk = "effects_at_end"
-		case !sug.Reached:
-			sk = "effects_unreached"
-		}
-		text += render(l, sk, ce.Card, k.Column.Header(l), k.Cell, sug.From, sug.To, sug.Before, sug.After, counts, sug.Games)
-	}
-	return text + l.Pick("。", ".")
-}
-
-// playersText names player counts: "2人〜4人" for a run, "2人・4人" otherwise.
-func playersText(l *schema.Lang, ns []int) string {
-	parts := make([]string, len(ns))
-	for i, n := range ns {
-		parts[i] = strconv.Itoa(n)
-	}
-	run := len(ns) > 2 && ns[len(ns)-1]-ns[0] == len(ns)-1
-	var s string
-	switch {
-	case run && l.English():
-		s = parts[0] + "–" + parts[len(parts)-1]
-	case run:
-		return parts[0] + "人〜" + parts[len(parts)-1] + "人"
-	case l.English():
-		s = strings.Join(parts, ", ")
-	default:
-		s = strings.Join(parts, "人・")
-	}
-	return render(l, "effects_players", s)
-}
-
-func abs(x float64) float64 {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
-
-// writeEffectsText prints the scan for a person: its head line, then one
-// sentence per finding, strongest deviation first.
-func writeEffectsText(opts *effectsOptions, run *report.Effects) {
-	l := opts.Lang()
-	fmt.Fprintln(opts.stdout, render(l, "effects_head", run.Game, strings.Join(run.Bots, ","), run.Games, run.Band))
-	if len(run.Findings) == 0 {
-		fmt.Fprintln(opts.stdout, render(l, "effects_none"))
-	}
-	for i, f := range run.Findings {
-		fmt.Fprintf(opts.stdout, "%d. %s\n", i+1, l.Pick(f.JA, f.EN))
-	}
-	for _, r := range run.Refused {
-		fmt.Fprintln(opts.stdout, l.Pick(r.JA, r.EN))
-	}
-}
-
-// fileDigest is the start of the SHA-256 of a file, so that the report can
-// tell whether the workbook changed since the scan; "" when it cannot be read.
-func fileDigest(path string) string {
-	book, err := os.ReadFile(path)
-	if err != nil {
-		return ""
-	}
-	sum := sha256.Sum256(book)
-	return hex.EncodeToString(sum[:8])
 }

@@ -5,6 +5,7 @@ import (
 	"maps"
 	"strings"
 
+	"bifrost/cmd/bifrost/internal/effectscan"
 	"bifrost/cmd/bifrost/internal/gate"
 	"bifrost/cmd/bifrost/internal/gitrev"
 	"bifrost/cmd/bifrost/internal/playflags"
@@ -20,7 +21,7 @@ import (
 // messages is the catalogue of what the commands themselves say (validation
 // messages have theirs in schema): each key's Japanese and English form,
 // assembled from the commands' own catalogues.
-var messages = joinCatalogues(cliMessages, effectsMessages, ttsMessages, serveMessages, newGameMessages, sweepgrid.Messages, tune.Messages, report.Messages, gate.Messages, gitrev.Messages, playflags.Messages, printout.Messages, preview.Messages)
+var messages = joinCatalogues(cliMessages, effectscan.Messages, ttsMessages, serveMessages, newGameMessages, sweepgrid.Messages, tune.Messages, report.Messages, gate.Messages, gitrev.Messages, playflags.Messages, printout.Messages, preview.Messages)
 
 // joinCatalogues is one catalogue holding every entry of cs.
 func joinCatalogues(cs ...schema.Catalogue) schema.Catalogue {

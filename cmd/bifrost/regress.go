@@ -29,7 +29,7 @@ func regression(ctx context.Context, g *globalOptions, game *sim.Definition, res
 	if err != nil {
 		return nil, err
 	}
-	bot := firstBot(newE, balanceChain(res.Rules))
+	bot := gate.FirstBot(newE, gate.BalanceBots(res.Rules))
 	if bot == "" || oldE.NewBot(bot) == nil {
 		return nil, nil
 	}
