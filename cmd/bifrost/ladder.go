@@ -65,7 +65,7 @@ func runLadder(ctx context.Context, opts *ladderOptions, args []string) error {
 	lo.Progress, done = opts.progressBar(e.Name(), opts.games*len(lo.Bots)*(len(lo.Bots)-1)/2)
 	l := sim.RunLadder(ctx, e, lo)
 	done()
-	writeReplays(l.ViolationGames, l.UnfinishedGames)
+	playflags.SetReplays(l.ViolationGames, l.UnfinishedGames)
 	if opts.json {
 		enc := json.NewEncoder(opts.stdout)
 		enc.SetIndent("", "  ")

@@ -52,7 +52,7 @@ func shippedEngine(t *testing.T, g *sim.Definition) sim.Engine {
 }
 
 // shellWords splits a command line as a POSIX shell would, for the words
-// shellQuote produces (plain, single-quoted and \' escaped).
+// playflags.ReplayLine quotes (plain, single-quoted and \' escaped).
 func shellWords(line string) []string {
 	var words []string
 	var w strings.Builder
@@ -121,9 +121,9 @@ func TestReplayCommandReplaysThatVeryGame(t *testing.T) {
 					t.Fatalf("the batch logged %d games of %d (violations %v)", len(log.results), games, stats.Violations)
 				}
 				for _, r := range log.results {
-					line := replayLine(sim.ReplayOf(e, r.Config, r.Seed, s.bots))
+					line := playflags.ReplayLine(sim.ReplayOf(e, r.Config, r.Seed, s.bots))
 					rep := &sim.Report{Violations: []sim.Violation{{Replay: line}}}
-					srcReplays(rep, shippedSrc)
+					playflags.SrcReplays(rep, shippedSrc)
 					line = rep.Violations[0].Replay
 					if r.Index > 0 && !strings.Contains(line, fmt.Sprintf("--index %d", r.Index)) ||
 						monster != "" && !strings.Contains(line, "--monster "+monster) ||
@@ -187,8 +187,8 @@ func TestReplayLineReadsBackToTheSameGame(t *testing.T) {
 			}
 			want := sim.ReplayOf(e, tt.cfg, tt.seed, tt.bots)
 			rep := &sim.Report{Violations: []sim.Violation{{Spec: want}}}
-			writeReplays(rep.Violations)
-			srcReplays(rep, shippedSrc)
+			playflags.SetReplays(rep.Violations)
+			playflags.SrcReplays(rep, shippedSrc)
 			line := rep.Violations[0].Replay
 			if prefix := fmt.Sprintf("bifrost replay %s --seed %d --players %d", tt.game, tt.seed, tt.cfg.Players); line != prefix+tt.flags+" --src "+shippedSrc {
 				t.Errorf("the line reads %q, want %q", line, prefix+tt.flags+" --src "+shippedSrc)
@@ -228,7 +228,7 @@ func TestReplayCommandsCarryANonDefaultSrc(t *testing.T) {
 		UnfinishedGames: []sim.Violation{{Replay: "bifrost replay nastrond --seed 2 --players 3"}},
 	}
 	raw := rep.Violations
-	srcReplays(rep, "my cards/it's")
+	playflags.SrcReplays(rep, "my cards/it's")
 	want := `bifrost replay nastrond --seed 1 --players 2 --src 'my cards/it'\''s'`
 	if rep.Violations[0].Replay != want || !strings.HasSuffix(rep.UnfinishedGames[0].Replay, " --src 'my cards/it'\\''s'") {
 		t.Errorf("replays %q, %q; want %q", rep.Violations[0].Replay, rep.UnfinishedGames[0].Replay, want)
@@ -241,7 +241,7 @@ func TestReplayCommandsCarryANonDefaultSrc(t *testing.T) {
 	}
 	for _, def := range []string{"cardsrc", "./cardsrc", "cardsrc/"} {
 		r := &sim.Report{Violations: []sim.Violation{{Replay: "bifrost replay x"}}}
-		srcReplays(r, def)
+		playflags.SrcReplays(r, def)
 		if r.Violations[0].Replay != "bifrost replay x" {
 			t.Errorf("--src %s is the default, yet the replay became %q", def, r.Violations[0].Replay)
 		}

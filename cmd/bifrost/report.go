@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"bifrost/cmd/bifrost/internal/outfile"
+	"bifrost/cmd/bifrost/internal/playflags"
 	"bifrost/rules/sim"
 )
 
@@ -85,7 +86,7 @@ func runReportMerge(_ context.Context, opts *reportOptions, files []string) erro
 	if err != nil {
 		return msgErr("merge_failed", err)
 	}
-	srcReplays(merged, opts.src)
+	playflags.SrcReplays(merged, opts.src)
 	if err := merged.WriteJSON(opts.stdout); err != nil {
 		return err
 	}

@@ -69,7 +69,7 @@ func runSim(ctx context.Context, opts *simOptions, args []string) error {
 		return usageError{msgErr("min_games", 1)}
 	}
 	rep := runBatch(ctx, opts.globalOptions, e, bo)
-	srcReplays(rep, opts.src)
+	playflags.SrcReplays(rep, opts.src)
 	if opts.json {
 		if err := rep.WriteJSON(opts.stdout); err != nil {
 			return err
@@ -92,7 +92,7 @@ func runBatch(ctx context.Context, g *globalOptions, e sim.Engine, bo sim.BatchO
 	bo.Progress, done = g.progressBar(e.Name(), bo.Games)
 	stats := sim.Run(ctx, e, bo)
 	done()
-	writeReplays(stats.Violations, stats.Stalled)
+	playflags.SetReplays(stats.Violations, stats.Stalled)
 	rep := sim.NewReport(e, bo, stats)
 	rep.ElapsedS = time.Since(start).Seconds()
 	if rep.ElapsedS > 0 {

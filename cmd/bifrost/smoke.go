@@ -11,6 +11,7 @@ import (
 	"bifrost/cmd/bifrost/internal/effectscan"
 	"bifrost/cmd/bifrost/internal/gate"
 	"bifrost/cmd/bifrost/internal/outfile"
+	"bifrost/cmd/bifrost/internal/playflags"
 	"bifrost/cmd/bifrost/internal/report"
 	"bifrost/layout/cards"
 	"bifrost/rules/sim"
@@ -56,7 +57,7 @@ func batch(ctx context.Context, g *globalOptions, game *sim.Definition, res sche
 	}
 	bo := sim.BatchOptions{Seed: uint64(seed), Games: games, Check: true, Bots: []string{bot}}
 	rep := runBatch(ctx, g, e, bo)
-	srcReplays(rep, filepath.Dir(res.File))
+	playflags.SrcReplays(rep, filepath.Dir(res.File))
 	fmt.Fprintln(g.stderr, g.msg("progress", res.Game, report.NGames.Of(rep.Games), bot, rep.Unfinished, report.NViolations.Of(rep.ViolationCount), rep.ElapsedS))
 	return rep, nil
 }
