@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 
+	"bifrost/cmd/bifrost/internal/gitrev"
 	"bifrost/layout/sheet"
 	"bifrost/layout/spec"
 	"bifrost/rules"
@@ -359,4 +360,60 @@ func loadEngine(g *globalOptions, src, id string) (sim.Engine, error) {
 	}
 	_, e, err := validEngine(g, game, workbookIn(src, id), "")
 	return e, err
+}
+
+// resolvePairs resolves compare's arguments (OLD NEW, or GAME... with
+// --base) into (old, new) workbook pairs, one per game, each side a file or
+// the workbook under src at a git revision.
+func resolvePairs(registry rules.Games, src, base string, args []string) ([][2]gitrev.Side, error) {
+	var oldArg, newArg string
+	var ids []string
+	if base != "" {
+		oldArg, ids = base, args
+	} else {
+		if len(args) != 2 {
+			return nil, usageError{msgErr("compare_needs")}
+		}
+		oldArg, newArg = args[0], args[1]
+	}
+	if gitrev.IsWorkbook(newArg) || gitrev.IsWorkbook(oldArg) {
+		file := newArg
+		if !gitrev.IsWorkbook(file) {
+			file = oldArg
+		}
+		g := gameOfFile(registry, file)
+		if g == nil {
+			return nil, usageError{msgErr("game_of_file", file, gameIDs(registry))}
+		}
+		if g.New == nil {
+			return nil, msgErr("no_engine", g.ID())
+		}
+		ids = []string{g.ID()}
+	}
+	if len(ids) == 0 {
+		ids = registry.IDs()
+	}
+	games := gamesAt(registry, src)
+	var out [][2]gitrev.Side
+	for _, id := range ids {
+		g, err := games.ByID(id)
+		if err != nil {
+			return nil, usageError{unknownGame(games, id)}
+		}
+		if g.New == nil {
+			return nil, msgErr("no_engine", id)
+		}
+		work := workbookIn(src, id)
+		o, err := gitrev.Resolve(oldArg, work)
+		if err != nil {
+			return nil, usageError{err}
+		}
+		n, err := gitrev.Resolve(newArg, work)
+		if err != nil {
+			o.Cleanup()
+			return nil, usageError{err}
+		}
+		out = append(out, [2]gitrev.Side{o, n})
+	}
+	return out, nil
 }

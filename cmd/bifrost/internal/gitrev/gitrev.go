@@ -1,5 +1,6 @@
 // Package gitrev is the CLI's access to git: a workbook as it was at a
-// revision (compare, check --base, cards --changed-since) and the last
+// revision (compare, check --base, cards --changed-since), one side of a
+// comparison (a workbook file or a revision of it), and the last
 // commit of an unchanged workbook (the version stamp of printed cards).
 package gitrev
 

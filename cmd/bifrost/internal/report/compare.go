@@ -1,6 +1,7 @@
 package report
 
 import (
+	"encoding/json"
 	"fmt"
 	"html/template"
 	"io"
@@ -117,4 +118,20 @@ tr.sig{background:#fff3cd;font-weight:bold}
 // WriteComparison writes the comparisons as one self-contained HTML page.
 func WriteComparison(w io.Writer, pages []ComparisonPage) error {
 	return comparePage.Execute(w, pages)
+}
+
+// WriteComparisonJSON writes the comparisons as JSON, each with the cells
+// changed between its workbooks as bifrost diff prints them.
+func WriteComparisonJSON(w io.Writer, pages []ComparisonPage) error {
+	type comparisonJSON struct {
+		*sim.Comparison
+		Edits []string `json:"edits"` // the changed cells, as bifrost diff prints them
+	}
+	var cs []comparisonJSON
+	for _, p := range pages {
+		cs = append(cs, comparisonJSON{p.Comparison, EditLines(p.Edits)})
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(map[string]any{"comparisons": cs})
 }
