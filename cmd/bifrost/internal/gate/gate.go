@@ -1,7 +1,8 @@
 // Package gate is the verdict of `bifrost check` (and build's list of
 // broken games): the smoke and balance batches measured against the
 // workbook's Check* thresholds, as problems and as one line per figure,
-// and problems written as GitHub Actions annotations.
+// and problems written as GitHub Actions annotations. It also chooses the
+// balance batch's bot from CheckBalanceBots (BalanceBots, FirstBot).
 package gate
 
 import (

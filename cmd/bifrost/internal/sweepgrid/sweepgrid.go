@@ -1,6 +1,8 @@
-// Package sweepgrid is the grid of `bifrost sweep`: the axes read from --set
-// and --rule, every combination of their values, and the writing of one
-// combination into a copy of the workbook.
+// Package sweepgrid is `bifrost sweep` below its command: the axes read
+// from --set and --rule, every combination of their values, the writing of
+// one combination into a copy of the workbook, the measures of the batch
+// played on it (Measure), and their pairing, game for game, with the
+// baseline's (Run). The command validates each copy and reads the flags.
 package sweepgrid
 
 import (
