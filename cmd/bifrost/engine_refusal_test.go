@@ -29,7 +29,7 @@ func TestEngineRefusalFollowsTheLanguage(t *testing.T) {
 		d := *res.Data.(*valkyrie.Data)
 		d.Monsters = nil
 		res.Data = &d
-		got := engineProblems(valkyrie.Definition, res, lang)
+		got := valkyrie.Definition.EngineProblems(res, lang)
 		if len(got) != 1 || got[0].Message != tt.want {
 			t.Errorf("%s: %+v, want one problem %q", tt.lang, got, tt.want)
 		}

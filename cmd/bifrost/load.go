@@ -255,62 +255,9 @@ func validateOne(t target, lang *schema.Lang) (schema.Result, error) {
 	// Printing: text that would not fit its card, characters the font lacks.
 	res.Problems = append(res.Problems, sheet.Validate(t.game.Schema, res, book, lang, spec.LayoutDir(filepath.Dir(t.path)))...)
 	// Rules: data the engine refuses, and instructions it can never carry out.
-	res.Problems = append(res.Problems, engineProblems(t.game, res, lang)...)
+	res.Problems = append(res.Problems, t.game.EngineProblems(res, lang)...)
 	schema.SortProblems(res.Problems)
 	return res, nil
-}
-
-// engineProblems builds game's engine from valid data and reports what the
-// engine refuses, and what its Lint finds, at the row it names.
-func engineProblems(game *sim.Definition, res schema.Result, lang *schema.Lang) []schema.Problem {
-	if game.New == nil || schema.HasErrors(res.Problems) {
-		return nil
-	}
-	e, err := game.New(res.Data)
-	if err != nil {
-		return []schema.Problem{{Severity: schema.Error, File: res.File, Message: lang.Msg("engine_refuses", lang.ErrText(err))}}
-	}
-	l, ok := e.(sim.Linter)
-	if !ok {
-		return nil
-	}
-	var out []schema.Problem
-	for _, f := range l.Lint() {
-		p := schema.Problem{Severity: schema.Warning, File: res.File, Sheet: f.Sheet, Column: "ID", Message: lang.Msg("engine_lint", f.Message)}
-		if tab, ok := res.Book.Lookup(f.Sheet); ok {
-			id := slices.Index(tab.Header, "ID")
-			at := id
-			if j := columnAt(game.Schema, f.Sheet, tab.Header, f.Column); j >= 0 {
-				at, p.Column = j, schema.Normalize(tab.Header[j])
-			}
-			for _, row := range tab.Rows {
-				if id >= 0 && schema.Normalize(row.Cell(id)) == f.ID {
-					p.Cell = schema.CellName(at+1, row.Num)
-				}
-			}
-		}
-		out = append(out, p)
-	}
-	return out
-}
-
-// columnAt is the index in header of the column of game's sheet whose
-// English header is col, written in Japanese or English; -1 if absent.
-func columnAt(g *schema.Game, sheet string, header []string, col string) int {
-	if col == "" {
-		return -1
-	}
-	for _, c := range g.Spec(sheet).Columns() {
-		if c.EN != col {
-			continue
-		}
-		for i, h := range header {
-			if h = strings.ToLower(schema.Normalize(h)); h == strings.ToLower(c.JA) || h == strings.ToLower(c.EN) {
-				return i
-			}
-		}
-	}
-	return -1
 }
 
 // regularFile checks, without opening it, that path is a regular file (or a

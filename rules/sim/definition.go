@@ -2,6 +2,8 @@ package sim
 
 import (
 	"io/fs"
+	"slices"
+	"strings"
 
 	"bifrost/schema"
 	"bifrost/schema/figure"
@@ -45,4 +47,59 @@ func NewFrom[D any, E Engine](build func(*D) (E, error)) func(data any) (Engine,
 		}
 		return build(d)
 	}
+}
+
+// EngineProblems builds the game's engine from res, the validated data of
+// its workbook, and reports what the engine refuses, and what its Lint
+// finds, at the row (and column) it names. Data with errors, and a game
+// without an engine, have none.
+func (d *Definition) EngineProblems(res schema.Result, lang *schema.Lang) []schema.Problem {
+	if d.New == nil || schema.HasErrors(res.Problems) {
+		return nil
+	}
+	e, err := d.New(res.Data)
+	if err != nil {
+		return []schema.Problem{{Severity: schema.Error, File: res.File, Message: lang.Msg("engine_refuses", lang.ErrText(err))}}
+	}
+	l, ok := e.(Linter)
+	if !ok {
+		return nil
+	}
+	var out []schema.Problem
+	for _, f := range l.Lint() {
+		p := schema.Problem{Severity: schema.Warning, File: res.File, Sheet: f.Sheet, Column: "ID", Message: lang.Msg("engine_lint", f.Message)}
+		if tab, ok := res.Book.Lookup(f.Sheet); ok {
+			id := slices.Index(tab.Header, "ID")
+			at := id
+			if j := columnAt(d.Schema, f.Sheet, tab.Header, f.Column); j >= 0 {
+				at, p.Column = j, schema.Normalize(tab.Header[j])
+			}
+			for _, row := range tab.Rows {
+				if id >= 0 && schema.Normalize(row.Cell(id)) == f.ID {
+					p.Cell = schema.CellName(at+1, row.Num)
+				}
+			}
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// columnAt is the index in header of the column of game's sheet whose
+// English header is col, written in Japanese or English; -1 if absent.
+func columnAt(g *schema.Game, sheet string, header []string, col string) int {
+	if col == "" {
+		return -1
+	}
+	for _, c := range g.Spec(sheet).Columns() {
+		if c.EN != col {
+			continue
+		}
+		for i, h := range header {
+			if h = strings.ToLower(schema.Normalize(h)); h == strings.ToLower(c.JA) || h == strings.ToLower(c.EN) {
+				return i
+			}
+		}
+	}
+	return -1
 }
