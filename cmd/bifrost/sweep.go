@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"os"
 	"path/filepath"
 
@@ -89,9 +88,7 @@ func runSweep(ctx context.Context, opts *sweepOptions, args []string) error {
 	s := report.Sweep{Title: game.Title, Axes: sweepgrid.Labels(axes), Bots: opts.bots, Seed: opts.seed, Games: opts.games, Points: points}
 	switch opts.format {
 	case "json":
-		enc := json.NewEncoder(opts.stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(map[string]any{"game": game.ID, "seed": s.Seed, "games": s.Games, "bots": s.Bots, "axes": s.Axes, "points": s.Points})
+		return report.WriteSweepJSON(opts.stdout, game.ID, s)
 	case "html":
 		return report.WriteSweep(opts.stdout, s)
 	}

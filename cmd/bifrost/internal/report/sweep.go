@@ -1,6 +1,7 @@
 package report
 
 import (
+	"encoding/json"
 	"fmt"
 	"html/template"
 	"io"
@@ -100,6 +101,14 @@ tr.differs td{font-weight:bold}
 <p class="meta">* は最初の値と有意に違う値です。同じシードのゲームを対にして比べ、席の勝率差は対のブートストラップ 95 % 区間、席の勝率・手番数・得点は対の 95 % 区間を値ごとに Benjamini–Hochberg 補正（偽発見率 5 %）しています。</p>
 </main></body></html>
 `))
+
+// WriteSweepJSON writes a sweep of game as JSON: what was varied, how it
+// was played, and the measures at each point.
+func WriteSweepJSON(w io.Writer, game string, s Sweep) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(map[string]any{"game": game, "seed": s.Seed, "games": s.Games, "bots": s.Bots, "axes": s.Axes, "points": s.Points})
+}
 
 // WriteSweep writes a sweep as one self-contained HTML page: a table of
 // every point and, when one value was swept, charts of the measures against it.
