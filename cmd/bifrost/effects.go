@@ -49,13 +49,9 @@ func newEffectsCmd(g *globalOptions) *cobra.Command {
 // value for each flagged design. It prints the findings and writes them as
 // out/effects-GAME.json for build's report.
 func runEffects(ctx context.Context, opts *effectsOptions, id string) error {
-	games := gamesAt(opts.registry, opts.src)
-	game, err := games.ByID(id)
+	game, err := playableGame(opts.registry, opts.src, id)
 	if err != nil {
-		return usageError{unknownGame(games, id)}
-	}
-	if game.New == nil {
-		return msgErr("no_engine", id)
+		return err
 	}
 	if opts.games < 2 {
 		return usageError{msgErr("min_games", 2)}

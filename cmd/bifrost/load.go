@@ -340,15 +340,10 @@ func resolvePairs(registry rules.Games, src, base string, args []string) ([][2]g
 	if len(ids) == 0 {
 		ids = registry.IDs()
 	}
-	games := gamesAt(registry, src)
 	var out [][2]gitrev.Side
 	for _, id := range ids {
-		g, err := games.ByID(id)
-		if err != nil {
-			return nil, usageError{unknownGame(games, id)}
-		}
-		if g.New == nil {
-			return nil, msgErr("no_engine", id)
+		if _, err := playableGame(registry, src, id); err != nil {
+			return nil, err
 		}
 		work := workbookIn(src, id)
 		o, err := gitrev.Resolve(oldArg, work)
@@ -363,4 +358,18 @@ func resolvePairs(registry rules.Games, src, base string, args []string) ([][2]g
 		out = append(out, [2]gitrev.Side{o, n})
 	}
 	return out, nil
+}
+
+// playableGame is the game id names among registry and the print-only
+// games under src, refused when there is none or it has no engine to play.
+func playableGame(registry rules.Games, src, id string) (*sim.Definition, error) {
+	games := gamesAt(registry, src)
+	game, err := games.ByID(id)
+	if err != nil {
+		return nil, usageError{unknownGame(games, id)}
+	}
+	if game.New == nil {
+		return nil, msgErr("no_engine", id)
+	}
+	return game, nil
 }

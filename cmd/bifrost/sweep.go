@@ -47,13 +47,9 @@ func newSweepCmd(g *globalOptions) *cobra.Command {
 }
 
 func runSweep(ctx context.Context, opts *sweepOptions, args []string) error {
-	games := gamesAt(opts.registry, opts.src)
-	def, err := games.ByID(args[0])
+	def, err := playableGame(opts.registry, opts.src, args[0])
 	if err != nil {
-		return usageError{unknownGame(games, args[0])}
-	}
-	if def.New == nil {
-		return msgErr("no_engine", def.ID())
+		return err
 	}
 	game := def.Schema
 	axes, err := sweepgrid.ParseAxes(opts.sets, opts.rules)
