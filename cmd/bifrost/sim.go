@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"time"
 
 	"github.com/spf13/cobra"
 
@@ -81,23 +80,4 @@ func runSim(ctx context.Context, opts *simOptions, args []string) error {
 		return errProblems
 	}
 	return nil
-}
-
-// runBatch plays a batch, with a progress bar on stderr when it is a
-// terminal, and builds its report with timing figures and a replay command
-// for each broken or unfinished game.
-func runBatch(ctx context.Context, g *globalOptions, e sim.Engine, bo sim.BatchOptions) *sim.Report {
-	start := time.Now()
-	var done func()
-	bo.Progress, done = g.progressBar(e.Name(), bo.Games)
-	stats := sim.Run(ctx, e, bo)
-	done()
-	playflags.SetReplays(stats.Violations, stats.Stalled)
-	rep := sim.NewReport(e, bo, stats)
-	rep.ElapsedS = time.Since(start).Seconds()
-	if rep.ElapsedS > 0 {
-		rep.GamesPerSecond = float64(rep.Games) / rep.ElapsedS
-	}
-	rep.Workers = bo.Workers
-	return rep
 }

@@ -7,6 +7,7 @@ import (
 	"html/template"
 	"io"
 	"path/filepath"
+	"time"
 
 	"bifrost/cmd/bifrost/internal/effectscan"
 	"bifrost/cmd/bifrost/internal/gate"
@@ -60,6 +61,25 @@ func batch(ctx context.Context, g *globalOptions, game *sim.Definition, res sche
 	playflags.SrcReplays(rep, filepath.Dir(res.File))
 	fmt.Fprintln(g.stderr, g.msg("progress", res.Game, report.NGames.Of(rep.Games), bot, rep.Unfinished, report.NViolations.Of(rep.ViolationCount), rep.ElapsedS))
 	return rep, nil
+}
+
+// runBatch plays a batch, with a progress bar on stderr when it is a
+// terminal, and builds its report with timing figures and a replay command
+// for each broken or unfinished game.
+func runBatch(ctx context.Context, g *globalOptions, e sim.Engine, bo sim.BatchOptions) *sim.Report {
+	start := time.Now()
+	var done func()
+	bo.Progress, done = g.progressBar(e.Name(), bo.Games)
+	stats := sim.Run(ctx, e, bo)
+	done()
+	playflags.SetReplays(stats.Violations, stats.Stalled)
+	rep := sim.NewReport(e, bo, stats)
+	rep.ElapsedS = time.Since(start).Seconds()
+	if rep.ElapsedS > 0 {
+		rep.GamesPerSecond = float64(rep.Games) / rep.ElapsedS
+	}
+	rep.Workers = bo.Workers
+	return rep
 }
 
 // writeReportJSON writes out/<game>/report.json without the timing fields, so
