@@ -21,6 +21,7 @@ type compareOptions struct {
 	seed    uint64
 	bots    string
 	format  string
+	until   int // --until-significant: the cap on games, 0 for one comparison
 }
 
 func newCompareCmd(g *globalOptions) *cobra.Command {
@@ -38,6 +39,7 @@ func newCompareCmd(g *globalOptions) *cobra.Command {
 	cmd.Flags().Uint64Var(&opts.seed, "seed", 1, "flag.compare.seed")
 	cmd.Flags().StringVar(&opts.bots, "bots", "greedy", "flag.bots")
 	cmd.Flags().StringVar(&opts.format, "format", "text", "flag.compare.format")
+	cmd.Flags().IntVar(&opts.until, "until-significant", 0, "flag.compare.until")
 	return cmd
 }
 
@@ -49,6 +51,9 @@ func runCompare(ctx context.Context, opts *compareOptions, args []string) error 
 	}
 	if opts.games < 2 {
 		return usageError{msgErr("min_games", 2)}
+	}
+	if opts.until != 0 && opts.until < opts.games {
+		return usageError{msgErr("until_below_games", opts.until, opts.games)}
 	}
 	pairs, err := resolvePairs(opts.registry, opts.src, opts.base, args)
 	if err != nil {
@@ -103,10 +108,15 @@ func compareOne(ctx context.Context, opts *compareOptions, p [2]gitrev.Side) (re
 	if bo.Bots, err = playflags.Bots(opts.bots, engines[1]); err != nil {
 		return report.ComparisonPage{}, usageError{err}
 	}
-	var done func()
-	bo.Progress, done = opts.progressBar(game.ID(), opts.games)
-	c := sim.Compare(ctx, engines[0], engines[1], bo)
-	done()
+	var c *sim.Comparison
+	if opts.until > 0 {
+		c = sim.CompareUntilSignificant(ctx, engines[0], engines[1], bo, opts.until)
+	} else {
+		var done func()
+		bo.Progress, done = opts.progressBar(game.ID(), opts.games)
+		c = sim.Compare(ctx, engines[0], engines[1], bo)
+		done()
+	}
 	edits, err := workbookEdits(game.Schema, p[0].Path, p[1].Path)
 	if err != nil {
 		return report.ComparisonPage{}, err

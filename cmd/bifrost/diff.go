@@ -64,7 +64,7 @@ func runDiff(_ context.Context, opts *diffOptions, args []string) error {
 // is a data problem (exit 1, as in validate), one that cannot be read at all
 // is not.
 func openBook(path string) (*schema.Book, error) {
-	if err := regularFile(path); err != nil {
+	if err := schema.RegularFile(path); err != nil {
 		return nil, err
 	}
 	book, err := workbook.Open(path, path)

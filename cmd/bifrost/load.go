@@ -91,7 +91,7 @@ func gamesAt(games rules.Games, src string) rules.Games {
 		ext := filepath.Ext(e.Name())
 		id := strings.TrimSuffix(e.Name(), ext)
 		if (ext != ".xlsx" && ext != ".ods") || !safeID.MatchString(id) || slices.Contains(out.IDs(), id) ||
-			regularFile(filepath.Join(src, e.Name())) != nil || regularFile(filepath.Join(spec.LayoutDir(src), id+".yaml")) != nil {
+			schema.RegularFile(filepath.Join(src, e.Name())) != nil || schema.RegularFile(filepath.Join(spec.LayoutDir(src), id+".yaml")) != nil {
 			continue
 		}
 		out = append(out, printOnlyGame(id, filepath.Join(src, e.Name())))
@@ -136,7 +136,7 @@ func targetDefs(targets []target) rules.Games {
 func workbookIn(src, game string) string {
 	xlsx := filepath.Join(src, game+".xlsx")
 	if _, err := os.Stat(xlsx); err != nil {
-		if ods := filepath.Join(src, game+".ods"); regularFile(ods) == nil {
+		if ods := filepath.Join(src, game+".ods"); schema.RegularFile(ods) == nil {
 			return ods
 		}
 	}
@@ -205,7 +205,7 @@ func gameOfFile(games rules.Games, path string) *sim.Definition {
 			return g
 		}
 	}
-	if regularFile(path) != nil {
+	if schema.RegularFile(path) != nil {
 		return nil
 	}
 	book, err := workbook.Open(path, path)
@@ -236,7 +236,7 @@ func validateAll(targets []target, lang *schema.Lang) ([]schema.Result, error) {
 
 func validateOne(t target, lang *schema.Lang) (schema.Result, error) {
 	res := schema.Result{Game: t.game.ID(), File: t.path, Components: map[string]int{}}
-	if err := regularFile(t.path); err != nil {
+	if err := schema.RegularFile(t.path); err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return res, noWorkbook(t.path, t.game.Schema)
 		}
@@ -258,19 +258,6 @@ func validateOne(t target, lang *schema.Lang) (schema.Result, error) {
 	res.Problems = append(res.Problems, t.game.EngineProblems(res, lang)...)
 	schema.SortProblems(res.Problems)
 	return res, nil
-}
-
-// regularFile checks, without opening it, that path is a regular file (or a
-// link to one): opening a named pipe would wait for a writer forever.
-func regularFile(path string) error {
-	fi, err := os.Stat(path)
-	if err != nil {
-		return err
-	}
-	if fi.Mode().IsRegular() {
-		return nil
-	}
-	return msgErr("not_regular", path, schema.FileKind(fi.Mode()))
 }
 
 // validEngine validates game's workbook at path and builds its engine. When

@@ -37,6 +37,7 @@ var cliMessages = schema.Catalogue{
 	"changed_since":        {"--changed-since：%v", "--changed-since: %v"},
 	"base_flag":            {"--base：%v", "--base: %v"},
 	"min_games":            {"--games は %d 以上にしてください", "--games must be at least %d"},
+	"until_below_games":    {"--until-significant（%d）は --games（%d）以上にしてください", "--until-significant (%d) must be at least --games (%d)"},
 	"compare_needs":        {"compare には OLD と NEW（ブックのファイルか git のリビジョン）、または --base REV が必要です", "compare needs OLD and NEW (workbook files or git revisions), or --base REV"},
 	"diff_textconv":        {"diff --textconv にはブックを 1 つ指定してください", "diff --textconv takes one workbook"},
 	"diff_needs":           {"diff には OLD.xlsx と NEW.xlsx が必要です", "diff takes OLD.xlsx and NEW.xlsx"},

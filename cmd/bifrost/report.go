@@ -12,6 +12,7 @@ import (
 	"bifrost/cmd/bifrost/internal/outfile"
 	"bifrost/cmd/bifrost/internal/playflags"
 	"bifrost/rules/sim"
+	"bifrost/schema"
 )
 
 type reportOptions struct {
@@ -52,7 +53,7 @@ func runReportMerge(_ context.Context, opts *reportOptions, files []string) erro
 	var reports []*sim.Report
 	var raws [][]byte
 	for _, f := range files {
-		if err := regularFile(f); err != nil {
+		if err := schema.RegularFile(f); err != nil {
 			return err
 		}
 		data, err := os.ReadFile(f)

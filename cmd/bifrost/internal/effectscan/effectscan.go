@@ -97,8 +97,12 @@ func Scan(ctx context.Context, game *sim.Definition, res schema.Result, base sim
 			sug = &s
 			f.Cell, f.Suggestion = k.Cell, sug
 		}
+		blind := overlooked(base, bo.Bots, ce.Kind)
 		for _, l := range []*schema.Lang{schema.Japanese, schema.English} {
 			text := effectSentence(l, game.Schema, ce, d, names[ce.Card], sug)
+			for _, why := range blind {
+				text += l.Pick("（", " (") + why.In(l) + l.Pick("）", ")")
+			}
 			if l == schema.Japanese {
 				f.JA = text
 			} else {
@@ -108,6 +112,26 @@ func Scan(ctx context.Context, game *sim.Definition, res schema.Result, base sim
 		run.Findings = append(run.Findings, f)
 	}
 	return run
+}
+
+// overlooked is why the bots may misjudge a card of sheet: what they say
+// they overlook on it (sim.Overlooker), once each.
+func overlooked(e sim.Engine, bots []string, sheet string) []*schema.Message {
+	o, ok := e.(sim.Overlooker)
+	if !ok {
+		return nil
+	}
+	var out []*schema.Message
+	seen := map[string]bool{}
+	for _, bot := range bots {
+		for _, ov := range o.Overlooks(bot) {
+			if key := ov.Why.In(schema.English); ov.Sheet == sheet && !seen[key] {
+				seen[key] = true
+				out = append(out, ov.Why)
+			}
+		}
+	}
+	return out
 }
 
 // effectSentence is one finding in l's language: the card, what it does to

@@ -11,18 +11,20 @@ import (
 
 // textMessages are the lines of a comparison as text: Japanese, English.
 var textMessages = schema.Catalogue{
-	"paired":     {"同じシード %d の %d ゲームを対にして比較（ボット %s、対 %d、除外 %d）", "%[2]d games with seed %[1]d played on both sides (bots %[3]s; paired %[4]d, excluded %[5]d)"},
-	"none":       {"有意な変化はありません。", "No significant change."},
-	"table":      {"\n| 指標 | 旧 | 新 | 差 | 95 %% 区間 | q |\n|---|---:|---:|---:|---|---:|", "\n| measure | old | new | change | 95 %% interval | q |\n|---|---:|---:|---:|---|---:|"},
-	"card_table": {"\n| カード | 指標 | 旧 | 新 | 差 | q |\n|---|---|---:|---:|---:|---:|", "\n| card | measure | old | new | change | q |\n|---|---|---:|---:|---:|---:|"},
-	"measure":    {"%s、%d人", "%s, %d players"},
-	"power":      {"同じシードの %d ゲームでは、席の勝率が %.1f ポイント変われば 80 %% の確率で検出できます（観測した対の分散から。%d人プレイの %d 対、補正前の両側 5 %%）", "with %d games, a change of %.1f points in a seat's win rate is detected 80 %% of the time (from the observed paired variance: %d players, %d pairs; two-sided 5 %% before the correction)"},
-	"power_none": {"2つの版でどのゲームも変わらなかったため、検出力は示せません（%d ゲーム）", "no game differed between the two versions, so no power can be stated (%d games)"},
-	"edits":      {"ブックで変えたセル（%d 件）:", "Cells changed in the workbook (%d):"},
-	"no_edits":   {"ブックのカードとルールに変更はありません。", "The workbooks' cards and rules do not differ."},
-	"moved":      {"動いた測定値（変えたセルの波及効果を含む）:", "Measures that moved (knock-on effects of the changed cells included):"},
-	"edited":     {"（変えたカード）", " (a changed card)"},
-	"knock_on":   {"（波及効果）", " (knock-on)"},
+	"paired":        {"同じシード %d の %d ゲームを対にして比較（ボット %s、対 %d、除外 %d）", "%[2]d games with seed %[1]d played on both sides (bots %[3]s; paired %[4]d, excluded %[5]d)"},
+	"none":          {"有意な変化はありません。", "No significant change."},
+	"table":         {"\n| 指標 | 旧 | 新 | 差 | 95 %% 区間 | q |\n|---|---:|---:|---:|---|---:|", "\n| measure | old | new | change | 95 %% interval | q |\n|---|---:|---:|---:|---|---:|"},
+	"card_table":    {"\n| カード | 指標 | 旧 | 新 | 差 | q |\n|---|---|---:|---:|---:|---:|", "\n| card | measure | old | new | change | q |\n|---|---|---:|---:|---:|---:|"},
+	"measure":       {"%s、%d人", "%s, %d players"},
+	"power":         {"同じシードの %d ゲームでは、席の勝率が %.1f ポイント変われば 80 %% の確率で検出できます（観測した対の分散から。%d人プレイの %d 対、補正前の両側 5 %%）", "with %d games, a change of %.1f points in a seat's win rate is detected 80 %% of the time (from the observed paired variance: %d players, %d pairs; two-sided 5 %% before the correction)"},
+	"rounds":        {"有意な変化が見つかるまでゲーム数を倍にして %d 回比べ、%d ゲームで見つかりました", "compared %d times, doubling the games until a change was significant: found at %d games"},
+	"rounds_capped": {"ゲーム数を倍にして %d 回比べましたが、上限の %d ゲームまで有意な変化はありませんでした", "compared %d times, doubling the games: nothing significant up to the cap, %d games"},
+	"power_none":    {"2つの版でどのゲームも変わらなかったため、検出力は示せません（%d ゲーム）", "no game differed between the two versions, so no power can be stated (%d games)"},
+	"edits":         {"ブックで変えたセル（%d 件）:", "Cells changed in the workbook (%d):"},
+	"no_edits":      {"ブックのカードとルールに変更はありません。", "The workbooks' cards and rules do not differ."},
+	"moved":         {"動いた測定値（変えたセルの波及効果を含む）:", "Measures that moved (knock-on effects of the changed cells included):"},
+	"edited":        {"（変えたカード）", " (a changed card)"},
+	"knock_on":      {"（波及効果）", " (knock-on)"},
 }
 
 func say(lang *schema.Lang, key string, args ...any) string {
@@ -37,16 +39,22 @@ func WriteComparisonText(w io.Writer, p ComparisonPage, markdown bool, lang *sch
 	en := lang.English()
 	name := func(id string) string {
 		if n := p.CardNames[id]; n != "" {
-			return id + " " + n
+			id += " " + n
 		}
-		return id
+		if markdown {
+			return MarkdownText(id)
+		}
+		return schema.Visible(id)
 	}
 	if markdown {
-		fmt.Fprintf(w, "### %s\n\n", p.Title)
+		fmt.Fprintf(w, "### %s\n\n", MarkdownText(p.Title))
 	} else {
 		fmt.Fprintf(w, "%s: %s → %s\n", c.Game, p.Old, p.New)
 	}
 	fmt.Fprintln(w, say(lang, "paired", c.Seed, c.Games, strings.Join(c.Bots, ","), c.Paired, c.Excluded))
+	if c.Rounds > 0 {
+		fmt.Fprintln(w, say(lang, map[bool]string{true: "rounds_capped", false: "rounds"}[c.Capped], c.Rounds, c.Games))
+	}
 	if c.Power.Points > 0 {
 		fmt.Fprintln(w, say(lang, "power", c.Games, c.Power.Points, c.Power.Players, c.Power.Paired))
 	} else {
@@ -61,7 +69,7 @@ func WriteComparisonText(w io.Writer, p ComparisonPage, markdown bool, lang *sch
 		fmt.Fprintln(w, say(lang, "edits", len(p.Edits)))
 		for _, e := range EditLines(p.Edits) {
 			if markdown {
-				fmt.Fprintf(w, "- `%s`\n", e)
+				fmt.Fprintf(w, "- %s\n", MarkdownText(e))
 			} else {
 				fmt.Fprintf(w, "  %s\n", e)
 			}
@@ -129,3 +137,14 @@ func WriteComparisonText(w io.Writer, p ComparisonPage, markdown bool, lang *sch
 		fmt.Fprintln(w)
 	}
 }
+
+// markdownSpecial are the characters that make markdown of text: a table's
+// cell bar, emphasis, code, links, headings, raw HTML and escapes.
+var markdownSpecial = strings.NewReplacer(
+	`\`, `\\`, "|", `\|`, "*", `\*`, "_", `\_`, "`", "\\`", "[", `\[`, "]", `\]`,
+	"<", "&lt;", ">", "&gt;", "#", `\#`, "~", `\~`, "\n", " ", "\r", " ")
+
+// MarkdownText is s as literal text in a markdown table or list (a
+// pull-request comment): nothing in a card's name can break the table,
+// render as markup or reorder the line (control characters are shown).
+func MarkdownText(s string) string { return markdownSpecial.Replace(schema.Visible(s)) }

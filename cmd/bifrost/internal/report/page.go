@@ -95,6 +95,14 @@ summary{cursor:pointer;margin:.5rem 0;color:#334}
 {{range $i, $r := .Order}}<tr><td>{{inc $i}}番手</td><td class="n">{{pct $r.Rate}}</td><td class="n">{{pct $r.Low}}–{{pct $r.High}}</td></tr>{{end}}
 </table>{{end}}
 {{if .Drawn}}<p>引き分け（どの席も勝たずに終わったゲーム）: {{.Drawn}}。勝率はこれも含めた完了ゲームあたりです。</p>{{end}}
+{{with .Design}}<table><tr><th>ゲームの手ざわり</th><th>値</th></tr>
+<tr><td>1回の手番選択で選べる手の数（平均）</td><td class="n">{{fixed .Branching}}</td></tr>
+<tr><td>選べる手が1つしかない選択の割合</td><td class="n">{{pct .Forced}}</td></tr>
+<tr><td>首位（単独）が入れ替わった回数（1ゲーム平均、各手番の終わりの得点で）</td><td class="n">{{fixed .LeadChanges}}</td></tr>
+<tr><td>勝者が一度でも首位に遅れていたゲーム（逆転勝ち）の割合</td><td class="n">{{pct .Comebacks}}</td></tr>
+<tr><td>逆転勝ちで勝者が最も離されていた点差（平均）</td><td class="n">{{fixed .Deficit}}</td></tr>
+<tr><td>勝者が最後まで首位を守りきり始めた時点（ゲームの何割か、平均。0は最初から、1は最後に並んで勝った）</td><td class="n">{{pct .Settled}}</td></tr>
+</table>{{end}}
 {{end}}
 <h2>カード</h2>
 <figure>{{.Scatter}}<figcaption>横軸: 1ゲームあたりの入手・使用・解決の回数。縦軸: そのカードを使ったプレイヤーの勝率（記述のための数です。勝っているプレイヤーほど多くのカードを使うので、ゲームの流れにつられ、カードの強さは表しません。所見はカードの効果から）。赤は一度も使われなかったカード、橙で名前のあるものは所見に挙げたカード。</figcaption></figure>

@@ -46,6 +46,7 @@ type playerSection struct {
 	Means   []float64
 	Rates   []sim.Wilson
 	Order   []sim.Wilson // by turn order, where it is dealt at random
+	Design  *sim.DesignReport
 }
 
 type cardRow struct {
@@ -108,6 +109,9 @@ func Write(w io.Writer, r *sim.Report, p Page) error {
 			Fixed:  len(r.Length[k].Hist) == 1,
 			Seats:  seatChart(n, rates),
 			Scores: histogram(fmt.Sprintf("%d人の得点分布", n), sc.All.Hist, sc.Winner.Hist),
+		}
+		if d, ok := r.Design[k]; ok {
+			ps.Design = &d
 		}
 		if !ps.Fixed {
 			ps.Lengths = histogram(fmt.Sprintf("%d人のゲームの長さ", n), r.Length[k].Hist, nil)
