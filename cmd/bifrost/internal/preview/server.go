@@ -328,8 +328,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	if isLoopback(ln.Addr()) {
 		h = loopbackOnly(s)
 	}
-	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second,
-		WriteTimeout: s.write, IdleTimeout: s.idle}
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, WriteTimeout: s.write, IdleTimeout: s.idle}
 	srv.RegisterOnShutdown(s.hub.close)
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
