@@ -13,6 +13,7 @@ import (
 	"bifrost/cmd/bifrost/internal/gate"
 	"bifrost/cmd/bifrost/internal/printout"
 	"bifrost/layout/cards"
+	"bifrost/layout/sheet"
 	"bifrost/rules/sim"
 	"bifrost/schema"
 )
@@ -23,7 +24,10 @@ type buildOptions struct {
 	rules    string
 	games    int
 	seed     int64
-	embed    bool // embed the fonts in the HTML books, as rulebook --embed-font
+	embed    bool          // embed the fonts in the HTML books, as rulebook --embed-font
+	print    cards.Options // cards.pdf's paper, margin and gutter, as cards takes them
+	margin   float64
+	gutter   float64
 }
 
 func newBuildCmd(g *globalOptions) *cobra.Command {
@@ -32,7 +36,18 @@ func newBuildCmd(g *globalOptions) *cobra.Command {
 		Use:   "build",
 		Short: "help.build.short",
 		Long:  "help.build.long",
-		RunE:  func(cmd *cobra.Command, args []string) error { return runBuild(cmd.Context(), opts, args) },
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.print.Margin = &opts.margin
+			if cmd.Flags().Changed("gutter") {
+				opts.print.Gutter = &opts.gutter
+			}
+			check := opts.print
+			check.Duplex = "long" // build prints cards.pdf for long-edge duplex, as cards does by default
+			if _, err := printout.Check(check, "", false, false); err != nil {
+				return usageError{err}
+			}
+			return runBuild(cmd.Context(), opts, args)
+		},
 	}
 	cmd.Flags().StringVar(&opts.src, "src", "cardsrc", "flag.src")
 	cmd.Flags().StringVar(&opts.out, "out", "out", "flag.out")
@@ -40,6 +55,9 @@ func newBuildCmd(g *globalOptions) *cobra.Command {
 	cmd.Flags().IntVar(&opts.games, "games", 0, "flag.build.games")
 	cmd.Flags().Int64Var(&opts.seed, "seed", -1, "flag.build.seed")
 	cmd.Flags().BoolVar(&opts.embed, "embed-font", false, "flag.embed-font")
+	cmd.Flags().StringVar(&opts.print.Paper, "paper", "a4", "flag.cards.paper")
+	cmd.Flags().Float64Var(&opts.margin, "margin", sheet.DefaultMargin, "flag.cards.margin")
+	cmd.Flags().Float64Var(&opts.gutter, "gutter", 0, "flag.cards.gutter")
 	return cmd
 }
 
@@ -82,7 +100,7 @@ func buildGame(ctx context.Context, opts *buildOptions, game *sim.Definition, re
 	if err != nil {
 		return err
 	}
-	cardsPDF, err := printout.Write(ctx, printout.Job{Src: opts.src, Out: opts.out, Workbook: workbookIn(opts.src, g.ID), Game: g, Result: res, Painted: painted, Name: "cards.pdf", Options: cards.Options{Paper: "a4", Lang: opts.Lang()}})
+	cardsPDF, err := printout.Write(ctx, printout.Job{Src: opts.src, Out: opts.out, Workbook: workbookIn(opts.src, g.ID), Game: g, Result: res, Painted: painted, Name: "cards.pdf", Options: cards.Options{Paper: opts.print.Paper, Margin: opts.print.Margin, Gutter: opts.print.Gutter, Lang: opts.Lang()}})
 	if err != nil {
 		return err
 	}

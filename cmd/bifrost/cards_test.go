@@ -365,3 +365,33 @@ func TestEveryFaceCarriesAVersionStamp(t *testing.T) {
 		t.Error("an uncommitted change should be stamped with the content hash, not the last commit")
 	}
 }
+
+// build prints cards.pdf on the paper, margin and gutter that cards takes:
+// Letter pages, a wider margin that holds fewer cards a sheet (so more
+// pages), and a paper it does not know refused before anything is played.
+func TestBuildPrintsCardsOnThePaperAndMarginAsked(t *testing.T) {
+	pages := func(args ...string) string {
+		t.Helper()
+		out := t.TempDir()
+		r := bifrost(t, append([]string{"build", "valkyrie", "--src", shippedSrc, "--out", out, "--games", "10"}, args...)...)
+		if r.code != 0 {
+			t.Fatalf("build %v: exit %d\n%s", args, r.code, r.stderr)
+		}
+		path := filepath.Join(out, "valkyrie", "cards.pdf")
+		data, _ := os.ReadFile(path)
+		if letter := bytes.Contains(data, []byte("/MediaBox [0 0 612.00 792.00]")); letter != slices.Contains(args, "letter") {
+			t.Errorf("build %v: Letter pages %v", args, letter)
+		}
+		return pdfPages(t, path)
+	}
+	plain, wide := pages(), pages("--margin", "40")
+	if a, _ := strconv.Atoi(plain); a == 0 {
+		t.Fatalf("no pages: %q", plain)
+	} else if b, _ := strconv.Atoi(wide); b <= a {
+		t.Errorf("a 40 mm margin gives %s pages, the default %s: want more", wide, plain)
+	}
+	pages("--paper", "letter")
+	if r := bifrost(t, "build", "valkyrie", "--src", shippedSrc, "--out", t.TempDir(), "--paper", "b5"); r.code != 2 || !strings.Contains(r.stderr, "b5") {
+		t.Errorf("--paper b5: exit %d, %q", r.code, r.stderr)
+	}
+}

@@ -16,6 +16,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"bifrost/cmd/bifrost/internal/books"
+	"bifrost/layout/cards"
 	"bifrost/layout/spec"
 	"bifrost/rules"
 	"bifrost/rules/sim"
@@ -142,7 +143,7 @@ func watchInputs(w *fsnotify.Watcher, src, rules string, targets []target) (map[
 // rebuild builds one game as `bifrost build GAME` does, printing what
 // it found and wrote; an error is printed, not returned, so watching goes on.
 func rebuild(ctx context.Context, opts *watchOptions, g *sim.Definition) {
-	bo := &buildOptions{globalOptions: opts.globalOptions, src: opts.src, out: opts.out, rules: opts.rules, seed: -1}
+	bo := &buildOptions{globalOptions: opts.globalOptions, src: opts.src, out: opts.out, rules: opts.rules, seed: -1, print: cards.Options{Paper: "a4"}}
 	if err := runBuild(ctx, bo, []string{g.ID()}); err != nil && !errors.Is(err, errProblems) {
 		fmt.Fprintln(opts.stderr, "bifrost:", opts.localize(err))
 	}
