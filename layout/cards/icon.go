@@ -119,9 +119,10 @@ func (pt *Painter) iconOf(e *spec.Element, row reflect.Value, used *[]*spec.Fiel
 // stands in the middle, several side by side gap apart.
 func (pt *Painter) iconRow(e *spec.Element, x, y float64, row reflect.Value, fs *spec.FieldSet) {
 	var shown []*spec.Element
+	var names []string
 	for _, it := range e.Items {
-		if _, _, ok := pt.iconOf(it, row, nil); ok {
-			shown = append(shown, it)
+		if name, _, ok := pt.iconOf(it, row, nil); ok {
+			shown, names = append(shown, it), append(names, name)
 		}
 	}
 	if len(shown) == 0 {
@@ -129,12 +130,11 @@ func (pt *Painter) iconRow(e *spec.Element, x, y float64, row reflect.Value, fs 
 	}
 	w := shown[0].W
 	cx := x + (e.W-(float64(len(shown))*w+float64(len(shown)-1)*e.Gap))/2
-	for _, it := range shown {
+	for i, it := range shown {
 		n := pt.items()
 		pt.iconEl(it, cx, y, row, fs)
 		if pt.regions && pt.items() > n { // each icon is a part of its own, where it stands
-			name, _, _ := pt.iconOf(it, row, nil)
-			pt.list.Regions = append(pt.list.Regions, draw.Region{Role: "icon:" + name, X: cx, Y: y, W: w, H: it.H})
+			pt.list.Regions = append(pt.list.Regions, draw.Region{Role: "icon:" + names[i], X: cx, Y: y, W: w, H: it.H})
 		}
 		cx += w + e.Gap
 	}

@@ -80,7 +80,13 @@ func TestIconRowCentresTheIconsACardShows(t *testing.T) {
 	d := res.Data.(*nastrond.Data)
 	var one, two string // an Edda with one growth icon, one with two
 	for _, e := range d.Edda {
-		switch n := btoi(e.Courage > 0) + btoi(e.Intellect > 0) + btoi(e.Dignity > 0) + btoi(e.Affection > 0); {
+		n := 0
+		for _, icons := range []int{e.Courage, e.Intellect, e.Dignity, e.Affection} {
+			if icons > 0 {
+				n++
+			}
+		}
+		switch {
 		case n == 1 && one == "":
 			one = e.ID
 		case n == 2 && two == "":
@@ -116,11 +122,4 @@ func TestIconRowCentresTheIconsACardShows(t *testing.T) {
 			}
 		}
 	}
-}
-
-func btoi(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
