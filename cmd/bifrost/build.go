@@ -28,6 +28,7 @@ type buildOptions struct {
 	print    cards.Options // cards.pdf's paper, margin and gutter, as cards takes them
 	margin   float64
 	gutter   float64
+	workers  int // games built at once; 0: one per core
 }
 
 func newBuildCmd(g *globalOptions) *cobra.Command {
@@ -58,6 +59,7 @@ func newBuildCmd(g *globalOptions) *cobra.Command {
 	cmd.Flags().StringVar(&opts.print.Paper, "paper", "a4", "flag.cards.paper")
 	cmd.Flags().Float64Var(&opts.margin, "margin", sheet.DefaultMargin, "flag.cards.margin")
 	cmd.Flags().Float64Var(&opts.gutter, "gutter", 0, "flag.cards.gutter")
+	cmd.Flags().IntVar(&opts.workers, "workers", 0, "flag.games.workers")
 	return cmd
 }
 
@@ -66,20 +68,28 @@ func runBuild(ctx context.Context, opts *buildOptions, args []string) error {
 	if err != nil {
 		return err
 	}
-	var outcome error
-	for i, res := range results {
+	outcomes := make([]error, len(results))
+	err = eachGame(opts.globalOptions, opts.workers, len(results), func(i int, g *globalOptions) error {
+		o := *opts
+		o.globalOptions = g
+		res := results[i]
 		if n := errorCount(res.Problems); n > 0 {
-			fmt.Fprintln(opts.stderr, opts.msg("build_invalid", res.Game, nErrors.Of(n)))
-			outcome = cmpErr(outcome, errProblems)
-			continue
+			fmt.Fprintln(g.stderr, g.msg("build_invalid", res.Game, nErrors.Of(n)))
+			outcomes[i] = errProblems
+			return nil
 		}
-		err := buildGame(ctx, opts, targets[i].game, res)
+		err := buildGame(ctx, &o, targets[i].game, res)
 		if err != nil && !errors.Is(err, errProblems) && !errors.Is(err, errIncomplete) {
 			return err
 		}
-		outcome = cmpErr(outcome, err)
+		outcomes[i] = err
+		return nil
+	})
+	var outcome error
+	for _, o := range outcomes {
+		outcome = cmpErr(outcome, o)
 	}
-	return outcome
+	return cmp.Or(err, outcome)
 }
 
 // buildGame writes one valid game's outputs: the books, the cards, the

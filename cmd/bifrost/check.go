@@ -20,6 +20,7 @@ type checkOptions struct {
 	rules    string // the folder of each game's books, checked against its data
 	format   string
 	base     string
+	workers  int // games checked at once; 0: one per core
 }
 
 func newCheckCmd(g *globalOptions) *cobra.Command {
@@ -41,6 +42,7 @@ func newCheckCmd(g *globalOptions) *cobra.Command {
 	cmd.Flags().StringVar(&opts.rules, "rules", "", "flag.rules.books")
 	cmd.Flags().StringVar(&opts.format, "format", "text", "flag.check.format")
 	cmd.Flags().StringVar(&opts.base, "base", "", "flag.check.base")
+	cmd.Flags().IntVar(&opts.workers, "workers", 0, "flag.games.workers")
 	return cmd
 }
 
@@ -78,45 +80,20 @@ func runCheck(ctx context.Context, opts *checkOptions) error {
 	if err != nil {
 		return err
 	}
-	out := checkJSON{Passed: true}
-	figures := map[string][]string{}
-	for i, res := range results {
-		game := targets[i].game
-		if game.New == nil {
-			figures[res.Game] = []string{opts.msg("print_only_no_games", res.Game)}
-		}
-		g := checkGameJSON{gameJSON: newGameJSON(res, books[i])}
-		if !schema.HasErrors(res.Problems) {
-			rep, err := smoke(ctx, opts.globalOptions, game, res, 0, -1)
-			if err != nil {
-				return err
-			}
-			if rep != nil {
-				bal, err := balance(ctx, opts.globalOptions, game, res, 0, -1)
-				if err != nil {
-					return err
-				}
-				g.Sim = rep
-				g.Problems = append(g.Problems, gate.Verdict(res, rep, bal, lang)...)
-				figures[res.Game] = gate.Measured(res, rep, bal, lang)
-				if opts.base != "" {
-					ps, err := regression(ctx, opts.globalOptions, game, res, opts.base)
-					if err != nil {
-						return err
-					}
-					g.Problems = append(g.Problems, ps...)
-				}
-				if err := writeReportJSON(opts.out, rep); err != nil {
-					return err
-				}
-				if err := writeReportHTML(opts.out, game, cmp.Or(bal, rep), rep, res, nil); err != nil {
-					return err
-				}
-			}
-		}
-		g.Passed = !gate.Failing(g.Problems, res) && !schema.HasErrors(g.Books)
+	out := checkJSON{Passed: true, Games: make([]checkGameJSON, len(results))}
+	figures := make([][]string, len(results))
+	err = eachGame(opts.globalOptions, opts.workers, len(results), func(i int, g *globalOptions) error {
+		o := *opts
+		o.globalOptions = g
+		var err error
+		out.Games[i], figures[i], err = checkGame(ctx, &o, targets[i].game, results[i], books[i])
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	for _, g := range out.Games {
 		out.Passed = out.Passed && g.Passed
-		out.Games = append(out.Games, g)
 	}
 	switch opts.format {
 	case "json":
@@ -133,11 +110,11 @@ func runCheck(ctx context.Context, opts *checkOptions) error {
 			}
 		}
 	default:
-		for _, g := range out.Games {
+		for i, g := range out.Games {
 			for _, p := range slices.Concat(g.Problems, g.Books) {
 				fmt.Fprintln(opts.stdout, p.String())
 			}
-			for _, f := range figures[g.Game] {
+			for _, f := range figures[i] {
 				fmt.Fprintln(opts.stderr, f)
 			}
 			fmt.Fprintln(opts.stderr, opts.msg(map[bool]string{true: "check_ok", false: "check_failed"}[g.Passed], g.Game))
@@ -147,4 +124,46 @@ func runCheck(ctx context.Context, opts *checkOptions) error {
 		return errProblems
 	}
 	return nil
+}
+
+// checkGame plays a valid game's smoke and balance batches (and compares
+// them with --base), writes its reports and gives its verdict and the
+// figures it measured.
+func checkGame(ctx context.Context, opts *checkOptions, game *sim.Definition, res schema.Result, books []schema.Problem) (checkGameJSON, []string, error) {
+	lang := opts.Lang()
+	var figures []string
+	if game.New == nil {
+		figures = []string{opts.msg("print_only_no_games", res.Game)}
+	}
+	g := checkGameJSON{gameJSON: newGameJSON(res, books)}
+	if !schema.HasErrors(res.Problems) {
+		rep, err := smoke(ctx, opts.globalOptions, game, res, 0, -1)
+		if err != nil {
+			return g, nil, err
+		}
+		if rep != nil {
+			bal, err := balance(ctx, opts.globalOptions, game, res, 0, -1)
+			if err != nil {
+				return g, nil, err
+			}
+			g.Sim = rep
+			g.Problems = append(g.Problems, gate.Verdict(res, rep, bal, lang)...)
+			figures = gate.Measured(res, rep, bal, lang)
+			if opts.base != "" {
+				ps, err := regression(ctx, opts.globalOptions, game, res, opts.base)
+				if err != nil {
+					return g, nil, err
+				}
+				g.Problems = append(g.Problems, ps...)
+			}
+			if err := writeReportJSON(opts.out, rep); err != nil {
+				return g, nil, err
+			}
+			if err := writeReportHTML(opts.out, game, cmp.Or(bal, rep), rep, res, nil); err != nil {
+				return g, nil, err
+			}
+		}
+	}
+	g.Passed = !gate.Failing(g.Problems, res) && !schema.HasErrors(g.Books)
+	return g, figures, nil
 }

@@ -32,6 +32,10 @@ var helpTexts = schema.Catalogue{
 	"flag.rules":       {"<game>/rulebook.md と RULINGS.md のあるフォルダ（既定は --src と同じ場所の rules。ないファイルは内蔵のものを使う）", "folder holding <game>/rulebook.md and RULINGS.md (default: rules beside --src; a file not there is the built-in one)"},
 	"flag.build.seed":  {"試行ゲームのシード（既定はブックの CheckSeed）", "smoke-batch seed (default: the workbook's CheckSeed)"},
 	"flag.src":         {"<game>.xlsx のあるフォルダ", "folder holding <game>.xlsx"},
+
+	// build, check and tts
+	"flag.games.workers": {"同時に作るゲームの数（0 ならコアごとに1つ）。数によらず同じものを書き出します", "games made at once (0: one per core); the outputs are the same whatever the number"},
+
 	"help.cards.use":   {"cards GAME", "cards GAME"},
 	"help.cards.short": {"印刷用PDFを作る", "print-and-play PDF of a game's cards and boards"},
 	"help.cards.long": {

@@ -6,7 +6,10 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -28,12 +31,22 @@ func filesUnder(t *testing.T, dir string) map[string][]byte {
 	return files
 }
 
-func TestTwoBuildsWriteIdenticalFiles(t *testing.T) {
+// timing matches the seconds a batch took, the one figure of build's
+// console output that differs from run to run.
+var timing = regexp.MustCompile(`[0-9]+\.[0-9] (秒|s)`)
+
+func TestBuildsWriteTheSameFilesAndLinesWhateverTheWorkers(t *testing.T) {
 	a, b := t.TempDir(), t.TempDir()
-	for _, out := range []string{a, b} {
-		if r := bifrost(t, "build", "--src", shippedSrc, "--rules", "../../rules", "--out", out, "--games", "60"); r.code != 0 {
+	var console []string
+	for i, out := range []string{a, b} {
+		r := bifrost(t, "build", "--src", shippedSrc, "--rules", "../../rules", "--out", out, "--games", "60", "--workers", strconv.Itoa(i+1))
+		if r.code != 0 {
 			t.Fatalf("build exit %d\n%s%s", r.code, r.stdout, r.stderr)
 		}
+		console = append(console, r.stdout+"\n--- stderr\n"+timing.ReplaceAllString(strings.ReplaceAll(r.stderr, out, "OUT"), "T"))
+	}
+	if console[0] != console[1] {
+		t.Errorf("one worker printed\n%s\ntwo printed\n%s", console[0], console[1])
 	}
 	fa, fb := filesUnder(t, a), filesUnder(t, b)
 	names := slices.Sorted(maps.Keys(fa))
@@ -49,7 +62,7 @@ func TestTwoBuildsWriteIdenticalFiles(t *testing.T) {
 	}
 	for _, n := range names {
 		if !bytes.Equal(fa[n], fb[n]) {
-			t.Errorf("%s differs between two builds of the same data", n)
+			t.Errorf("%s differs between a build with one worker and one with two", n)
 		}
 	}
 }

@@ -15,6 +15,7 @@ type ttsOptions struct {
 	*globalOptions
 	src, out string
 	baseURL  string
+	workers  int // games exported at once; 0: one per core
 }
 
 func newTTSCmd(g *globalOptions) *cobra.Command {
@@ -28,6 +29,7 @@ func newTTSCmd(g *globalOptions) *cobra.Command {
 	cmd.Flags().StringVar(&opts.src, "src", "cardsrc", "flag.src.art")
 	cmd.Flags().StringVar(&opts.out, "out", "out", "flag.out")
 	cmd.Flags().StringVar(&opts.baseURL, "base-url", "", "flag.tts.base-url")
+	cmd.Flags().IntVar(&opts.workers, "workers", 0, "flag.games.workers")
 	return cmd
 }
 
@@ -39,18 +41,18 @@ func runTTS(ctx context.Context, opts *ttsOptions, args []string) error {
 	if err != nil {
 		return err
 	}
-	return forValid(targets, results, func(game *sim.Definition, res schema.Result) (bool, error) {
+	return forValid(opts.globalOptions, opts.workers, targets, results, func(g *globalOptions, game *sim.Definition, res schema.Result) (bool, error) {
 		written, err := tts.Write(ctx, opts.src, opts.out, opts.baseURL, game.Schema, res)
 		if err != nil {
 			return false, cardsError(err)
 		}
 		for _, p := range written {
-			fmt.Fprintln(opts.stdout, p)
+			fmt.Fprintln(g.stdout, p)
 		}
-		listWritten(opts.globalOptions, res.Game, written)
-		fmt.Fprintln(opts.stderr, opts.msg("tts_hint", written[len(written)-1]))
+		listWritten(g, res.Game, written)
+		fmt.Fprintln(g.stderr, g.msg("tts_hint", written[len(written)-1]))
 		if opts.baseURL == "" {
-			fmt.Fprintln(opts.stderr, opts.msg("tts_local"))
+			fmt.Fprintln(g.stderr, g.msg("tts_local"))
 		}
 		return true, nil
 	})

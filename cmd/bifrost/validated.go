@@ -1,6 +1,8 @@
 package main
 
 import (
+	"slices"
+
 	"bifrost/rules/sim"
 	"bifrost/schema"
 )
@@ -17,22 +19,24 @@ func errorCount(ps []schema.Problem) int {
 }
 
 // forValid calls write for each target's game and result whose data has no
-// errors, in order, stopping at its first error. It returns errProblems when
-// a result had errors or write reported a failure (false).
-func forValid(targets []target, results []schema.Result, write func(*sim.Definition, schema.Result) (bool, error)) error {
-	failed := false
-	for i, res := range results {
-		if schema.HasErrors(res.Problems) {
-			failed = true
-			continue
+// errors, on at most workers games at once (eachGame), each with g printing
+// to that game's console, stopping at the first error in order. It returns
+// errProblems when a result had errors or write reported a failure (false).
+func forValid(g *globalOptions, workers int, targets []target, results []schema.Result, write func(*globalOptions, *sim.Definition, schema.Result) (bool, error)) error {
+	failed := make([]bool, len(results))
+	err := eachGame(g, workers, len(results), func(i int, g *globalOptions) error {
+		if schema.HasErrors(results[i].Problems) {
+			failed[i] = true
+			return nil
 		}
-		ok, err := write(targets[i].game, res)
-		if err != nil {
-			return err
-		}
-		failed = failed || !ok
+		ok, err := write(g, targets[i].game, results[i])
+		failed[i] = !ok
+		return err
+	})
+	if err != nil {
+		return err
 	}
-	if failed {
+	if slices.Contains(failed, true) {
 		return errProblems
 	}
 	return nil
