@@ -1,7 +1,10 @@
 package sheet
 
 import (
+	"bufio"
 	"bytes"
+	"errors"
+	"io"
 	"compress/zlib"
 	"fmt"
 	"regexp"
@@ -32,13 +35,14 @@ var (
 	printScaling = []byte("/Type /Catalog\n/ViewerPreferences <</PrintScaling /None>>\n")
 )
 
-// deflateStreams compresses each stream of pdf whose dictionary is a bare
-// <</Length n>> (the page contents fpdf writes with compression off) and
-// returns the document with its offsets fixed and its catalog asking
-// viewers to print at actual size.
-func deflateStreams(pdf []byte) ([]byte, error) {
+// deflateStreams writes pdf to w with each stream whose dictionary is a
+// bare <</Length n>> (the page contents fpdf writes with compression off)
+// compressed, its offsets fixed, its catalog asking viewers to print at
+// actual size and its page boxes in a fixed order (SortBoxes). It writes
+// object by object as it goes, holding no copy of the document.
+func deflateStreams(pdf []byte, w io.Writer) error {
 	// A programmer's error: the PDF is the one fpdf just wrote.
-	bad := func(why string) ([]byte, error) { return nil, fmt.Errorf("cards: cannot compress the PDF: %s", why) }
+	bad := func(why string) error { return fmt.Errorf("cards: cannot compress the PDF: %s", why) }
 	m := startXref.FindSubmatchIndex(pdf)
 	if m == nil {
 		return bad("no startxref")
@@ -70,8 +74,7 @@ func deflateStreams(pdf []byte) ([]byte, error) {
 	}
 	slices.SortFunc(order, func(a, b int) int { return offsets[a] - offsets[b] })
 
-	var out bytes.Buffer
-	out.Grow(len(pdf))
+	out := &counter{w: bufio.NewWriterSize(w, 1<<16)}
 	out.Write(pdf[:offsets[order[0]]])
 	moved := make([]int, n)
 	zw := zlibPool.Get().(*zlib.Writer)
@@ -83,13 +86,13 @@ func deflateStreams(pdf []byte) ([]byte, error) {
 			end = offsets[order[k+1]]
 		}
 		seg := pdf[offsets[obj]:end]
-		moved[obj] = out.Len()
+		moved[obj] = out.n
 		sm := plainHead.FindSubmatch(seg)
 		if sm == nil {
 			// fpdf cannot set viewer preferences: the catalog gets
 			// PrintScaling /None here, so a viewer's print dialog
 			// starts at actual size rather than fit to page.
-			out.Write(bytes.Replace(seg, catalog, printScaling, 1))
+			out.Write(SortBoxes(bytes.Replace(seg, catalog, printScaling, 1)))
 			continue
 		}
 		ln, _ := strconv.Atoi(string(sm[1]))
@@ -101,19 +104,71 @@ func deflateStreams(pdf []byte) ([]byte, error) {
 		zw.Reset(&packed)
 		zw.Write(data[:ln])
 		if err := zw.Close(); err != nil {
-			return nil, err
+			return err
 		}
-		fmt.Fprintf(&out, "%d 0 obj\n<</Filter /FlateDecode /Length %d>>\nstream\n", obj, packed.Len())
+		fmt.Fprintf(out, "%d 0 obj\n<</Filter /FlateDecode /Length %d>>\nstream\n", obj, packed.Len())
 		out.Write(packed.Bytes())
 		out.Write(data[ln:])
 	}
-	newXref := out.Len()
-	fmt.Fprintf(&out, "xref\n0 %d\n0000000000 65535 f \n", n)
+	newXref := out.n
+	fmt.Fprintf(out, "xref\n0 %d\n0000000000 65535 f \n", n)
 	for i := 1; i < n; i++ {
-		fmt.Fprintf(&out, "%010d 00000 n \n", moved[i])
+		fmt.Fprintf(out, "%010d 00000 n \n", moved[i])
 	}
 	trailer := pdf[table+20*n : m[0]]
 	out.Write(trailer)
-	fmt.Fprintf(&out, "startxref\n%d\n%%%%EOF\n", newXref)
-	return out.Bytes(), nil
+	fmt.Fprintf(out, "startxref\n%d\n%%%%EOF\n", newXref)
+	if out.err != nil {
+		return out.err
+	}
+	return out.w.Flush()
+}
+
+// counter writes to w and counts the bytes written, keeping the first
+// error (and writing nothing after it).
+type counter struct {
+	w   *bufio.Writer
+	n   int
+	err error
+}
+
+func (c *counter) Write(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	k, err := c.w.Write(p)
+	c.n += k
+	c.err = err
+	return k, err
+}
+
+// deflater is the writer fpdf outputs the document into: it compresses
+// and writes it to w (deflateStreams) straight from fpdf's own buffer,
+// which fpdf hands over in one Write. Should a document come in several
+// writes, they are held and written by close.
+type deflater struct {
+	w    io.Writer
+	held []byte
+	done bool
+}
+
+func (d *deflater) Write(p []byte) (int, error) {
+	if d.done {
+		return 0, errors.New("cards: the PDF was written after its end")
+	}
+	if len(d.held) == 0 && startXref.Match(p) {
+		d.done = true
+		return len(p), deflateStreams(p, d.w)
+	}
+	d.held = append(d.held, p...)
+	return len(p), nil
+}
+
+// close writes a document that came in several writes.
+func (d *deflater) close() error {
+	if d.done {
+		return nil
+	}
+	d.done = true
+	return deflateStreams(d.held, d.w)
 }

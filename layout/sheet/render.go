@@ -1,7 +1,6 @@
 package sheet
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"maps"
@@ -192,18 +191,13 @@ func Render(w io.Writer, res schema.Result, l *spec.Layout, opt cards.Options) e
 }
 
 // output writes the document with its pages compressed and its page boxes
-// in a fixed order.
+// in a fixed order, as fpdf hands it over (deflater).
 func output(pdf *fpdf.Fpdf, w io.Writer) error {
-	var b bytes.Buffer
-	if err := pdf.Output(&b); err != nil {
+	d := &deflater{w: w}
+	if err := pdf.Output(d); err != nil {
 		return err
 	}
-	data, err := deflateStreams(b.Bytes())
-	if err != nil {
-		return err
-	}
-	_, err = w.Write(SortBoxes(data))
-	return err
+	return d.close()
 }
 
 // printer lays cards out and replays their drawings onto one PDF.

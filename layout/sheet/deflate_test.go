@@ -1,0 +1,102 @@
+package sheet
+
+import (
+	"bytes"
+	"compress/zlib"
+	"io"
+	"regexp"
+	"strconv"
+	"testing"
+
+	"codeberg.org/go-pdf/fpdf"
+)
+
+// plainPDF is a two-page document as newPDF starts one, with page contents
+// uncompressed and each page's bleed and trim boxes, as fpdf outputs it.
+func plainPDF(t *testing.T) []byte {
+	t.Helper()
+	pdf := fpdf.New("P", "mm", "A4", "")
+	pdf.SetCreationDate(pdfDate)
+	pdf.SetModificationDate(pdfDate)
+	pdf.SetCompression(false)
+	for i := range 2 {
+		pdf.AddPage()
+		pdf.SetPageBox("trim", 10, 10, 63, 88)
+		pdf.SetPageBox("bleed", 7, 7, 69, 94)
+		pdf.Rect(10, 10, 63, 88+float64(i), "D")
+	}
+	var b bytes.Buffer
+	if err := pdf.Output(&b); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+func TestOutputDeflatesPagesFixesOffsetsAndOrdersBoxes(t *testing.T) {
+	plain := plainPDF(t)
+	var whole bytes.Buffer
+	d := &deflater{w: &whole}
+	if _, err := d.Write(plain); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.close(); err != nil {
+		t.Fatal(err)
+	}
+	doc := whole.Bytes()
+
+	// The same document handed over a few bytes at a time gives the same bytes.
+	var pieces bytes.Buffer
+	d = &deflater{w: &pieces}
+	for r := bytes.NewReader(plain); r.Len() > 0; {
+		if _, err := io.CopyN(d, r, 7); err != nil && err != io.EOF {
+			t.Fatal(err)
+		}
+	}
+	if err := d.close(); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(pieces.Bytes(), doc) {
+		t.Error("a document written in pieces came out different from one written whole")
+	}
+
+	// Every page's content is deflated and inflates to the content fpdf drew.
+	streams := regexp.MustCompile(`<</Filter /FlateDecode /Length (\d+)>>\nstream\n`).FindAllSubmatchIndex(doc, -1)
+	if len(streams) != 2 {
+		t.Fatalf("%d deflated streams, want one per page", len(streams))
+	}
+	for _, m := range streams {
+		n, _ := strconv.Atoi(string(doc[m[2]:m[3]]))
+		zr, err := zlib.NewReader(bytes.NewReader(doc[m[1] : m[1]+n]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		content, err := io.ReadAll(zr)
+		if err != nil || !bytes.Contains(plain, content) || !bytes.Contains(content, []byte(" re S")) {
+			t.Errorf("a page inflates to %q (%v), not to the content fpdf drew", content, err)
+		}
+	}
+
+	// Each cross-reference entry points at its object.
+	xref := regexp.MustCompile(`startxref\n(\d+)\n%%EOF\n$`).FindSubmatch(doc)
+	if xref == nil {
+		t.Fatal("no startxref at the end")
+	}
+	at, _ := strconv.Atoi(string(xref[1]))
+	entries := regexp.MustCompile(`(\d{10}) 00000 n `).FindAllSubmatch(doc[at:], -1)
+	for i, e := range entries {
+		off, _ := strconv.Atoi(string(e[1]))
+		if want := strconv.Itoa(i+1) + " 0 obj\n"; !bytes.HasPrefix(doc[off:], []byte(want)) {
+			t.Errorf("object %d's entry points at %q", i+1, doc[off:min(off+12, len(doc))])
+		}
+	}
+	if len(entries) == 0 {
+		t.Error("no cross-reference entries")
+	}
+
+	if !bytes.Contains(doc, printScaling) {
+		t.Error("the catalog does not ask viewers to print at actual size")
+	}
+	if bytes.Count(doc, []byte("/TrimBox")) != 2 || regexp.MustCompile(`/BleedBox [^\n]*\n/TrimBox`).Match(doc) {
+		t.Error("a page's BleedBox comes before its TrimBox")
+	}
+}
