@@ -3,10 +3,10 @@ package sheet
 import (
 	"bufio"
 	"bytes"
-	"errors"
-	"io"
 	"compress/zlib"
+	"errors"
 	"fmt"
+	"io"
 	"regexp"
 	"slices"
 	"strconv"
