@@ -214,3 +214,20 @@ func TestCheckCountsTheCardsSimulatedWithoutTheirFullText(t *testing.T) {
 		t.Errorf("exit %d\n%s", r.code, r.stderr)
 	}
 }
+
+func TestCheckPrintsTheSameLinesWhateverTheWorkers(t *testing.T) {
+	var console []string
+	for _, workers := range []string{"1", "2"} {
+		r := bifrost(t, "check", "--src", shippedSrc, "--out", t.TempDir(), "--lang", "en", "--workers", workers)
+		if r.code != 0 {
+			t.Fatalf("check --workers %s exit %d\n%s%s", workers, r.code, r.stdout, r.stderr)
+		}
+		console = append(console, r.stdout+"\n--- stderr\n"+timing.ReplaceAllString(r.stderr, "T"))
+	}
+	if console[0] != console[1] {
+		t.Errorf("one worker printed\n%s\ntwo printed\n%s", console[0], console[1])
+	}
+	if !strings.Contains(console[0], "valkyrie: 600 games with random bots") || !strings.Contains(console[0], "bloodrage: ok") {
+		t.Errorf("check printed no batch or verdict lines:\n%s", console[0])
+	}
+}
