@@ -22,6 +22,7 @@ type cardsOptions struct {
 	draft    bool
 	margin   float64
 	gutter   float64
+	extras   printout.Extras // --png, --dpi, --cut-svg, --cmyk
 }
 
 func newCardsCmd(g *globalOptions) *cobra.Command {
@@ -53,6 +54,7 @@ func newCardsCmd(g *globalOptions) *cobra.Command {
 	cmd.Flags().Float64Var(&opts.margin, "margin", sheet.DefaultMargin, "flag.cards.margin")
 	cmd.Flags().Float64Var(&opts.gutter, "gutter", 0, "flag.cards.gutter")
 	cmd.Flags().StringVar(&opts.output, "output", "", "flag.cards.output")
+	opts.extras.AddFlags(cmd.Flags(), true)
 	return cmd
 }
 
@@ -63,11 +65,14 @@ func runCards(ctx context.Context, opts *cardsOptions, args []string) error {
 		return usageError{unknownGame(games, args[0])}
 	}
 	g, path := game.Schema, workbookIn(opts.src, game.ID())
-	job := printout.Job{Src: opts.src, Out: opts.out, Workbook: path, Game: g, PerCard: opts.perCard, Options: opts.print}
-	if job.Name, err = printout.Check(opts.print, opts.output, opts.perCard, opts.since != ""); err != nil {
+	job := printout.Job{Src: opts.src, Out: opts.out, Workbook: path, Game: g, PerCard: opts.perCard, Options: opts.print, Extras: opts.extras}
+	if job.Name, err = printout.Check(opts.print, opts.output, opts.perCard, opts.since != ""); err == nil {
+		err = opts.extras.Check()
+	}
+	if err != nil {
 		return usageError{err}
 	}
-	if err := guardOutputs(opts.src, outputsOf(opts.out, []string{g.ID}, job.Output())); err != nil {
+	if err := guardOutputs(opts.src, append(outputsOf(opts.out, []string{g.ID}, job.Output()), opts.extras.Dirs()...)); err != nil {
 		return err
 	}
 	if job.Result, err = validateOne(target{game: game, path: path}, opts.Lang()); err != nil {

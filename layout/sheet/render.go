@@ -224,16 +224,27 @@ type paintedSide struct {
 }
 
 func newPrinter(pdf *fpdf.Fpdf, l *spec.Layout, ds *spec.Dataset, art *cards.ArtStore, opt cards.Options) *printer {
+	pt := newPainter(l, ds, art, opt)
+	return &printer{pdf: pdf, out: draw.NewPDF(pdf, l.FontNameInPDF), pt: pt, painted: paintedSides(opt), told: map[spec.Size]bool{}}
+}
+
+// newPainter paints what opt prints: ink saver, DRAFT band and stamp.
+func newPainter(l *spec.Layout, ds *spec.Dataset, art *cards.ArtStore, opt cards.Options) *cards.Painter {
 	pt := cards.NewPainter(l, ds, art, false)
 	pt.InkSaver, pt.Draft, pt.Stamp = opt.InkSaver, opt.Draft, opt.Stamp
-	p := &printer{pdf: pdf, out: draw.NewPDF(pdf, l.FontNameInPDF), pt: pt, painted: map[paintedSide]*draw.List{}, told: map[spec.Size]bool{}}
+	return pt
+}
+
+// paintedSides finds the sides of opt.Painted by card and copy.
+func paintedSides(opt cards.Options) map[paintedSide]*draw.List {
+	painted := map[paintedSide]*draw.List{}
 	for _, d := range opt.Painted {
-		p.painted[paintedSide{d.Kind, d.ID, "face", d.Copy}] = d.Face
+		painted[paintedSide{d.Kind, d.ID, "face", d.Copy}] = d.Face
 		if d.Back != nil {
-			p.painted[paintedSide{d.Kind, d.ID, "back", d.Copy}] = d.Back
+			painted[paintedSide{d.Kind, d.ID, "back", d.Copy}] = d.Back
 		}
 	}
-	return p
+	return painted
 }
 
 // side draws one side of c with its trim's top-left corner at (x, y).

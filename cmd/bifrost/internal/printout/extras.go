@@ -1,0 +1,82 @@
+package printout
+
+import (
+	"context"
+	"io"
+	"math"
+	"path/filepath"
+
+	"github.com/spf13/pflag"
+
+	"bifrost/cmd/bifrost/internal/outfile"
+	"bifrost/layout/cards"
+	"bifrost/layout/draw"
+	"bifrost/layout/sheet"
+)
+
+// Extras are the files for print shops and cutting machines a command
+// writes beside its PDFs.
+type Extras struct {
+	PNG string  // the folder of one PNG per card side and copy (--png); "" for none
+	DPI float64 // the PNGs' resolution (--dpi)
+}
+
+// DefaultDPI is the PNGs' resolution unless --dpi says otherwise.
+const DefaultDPI = 300
+
+// AddFlags adds the flags of x to a command's flags: --png and --dpi
+// when cards is set (the card command's own), the rest always.
+func (x *Extras) AddFlags(fs *pflag.FlagSet, cards bool) {
+	if cards {
+		fs.StringVar(&x.PNG, "png", "", "flag.cards.png")
+		fs.Float64Var(&x.DPI, "dpi", DefaultDPI, "flag.cards.dpi")
+	}
+}
+
+// Dirs are the folders x writes into, for the check that they lie outside
+// the workbook folder.
+func (x Extras) Dirs() []string {
+	var dirs []string
+	for _, d := range []string{x.PNG} {
+		if d != "" {
+			dirs = append(dirs, d)
+		}
+	}
+	return dirs
+}
+
+// Check refuses a resolution the PNG backend cannot draw at.
+func (x Extras) Check() error {
+	if x.PNG != "" && (x.DPI < 1 || x.DPI > 2400 || math.IsNaN(x.DPI)) {
+		return Messages.Err("bad_dpi", x.DPI)
+	}
+	return nil
+}
+
+// writePNGs writes one PNG per side of every copy opt prints into x.PNG
+// and returns their paths.
+func (x Extras) writePNGs(ctx context.Context, j Job, painted *cards.Painted, opt cards.Options) ([]string, error) {
+	pics, err := sheet.Pictures(j.Result, painted.Layout, opt)
+	if err != nil {
+		return nil, err
+	}
+	var written []string
+	for _, pc := range pics {
+		if err := ctx.Err(); err != nil {
+			return written, err
+		}
+		path := filepath.Join(x.PNG, pc.Name)
+		err := outfile.Write(path, func(w io.Writer) error {
+			img, err := pc.PNG(x.DPI)
+			if err != nil {
+				return err
+			}
+			return draw.EncodePNG(w, img, x.DPI)
+		})
+		if err != nil {
+			return written, err
+		}
+		written = append(written, path)
+	}
+	return written, nil
+}

@@ -1,0 +1,121 @@
+package main
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"image"
+	"image/png"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"testing"
+
+	"bifrost/layout/draw/drawtest"
+	"bifrost/layout/spec"
+)
+
+// TestCardsPNG_OnePicturePerSideOfEveryCopyAsThePerCardPDFPrintsIt:
+// cards --png writes a face and a back for every copy the workbook asks
+// for, named by kind, ID and copy; each is the trim plus the bleed at the
+// dpi asked (300 unless told, stated in the file), and it shows what the
+// per-card PDF prints inside its bleed box, read back with pdftoppm.
+func TestCardsPNG_OnePicturePerSideOfEveryCopyAsThePerCardPDFPrintsIt(t *testing.T) {
+	pdftoppm := needTool(t, "pdftoppm", "poppler-utils")
+	src, out, pics := copySrc(t), t.TempDir(), t.TempDir()
+	only := []string{"A01", "B07"}
+	// 254 dpi puts the per-card PDF's bleed box (12 mm in) on whole pixels.
+	r := bifrost(t, "cards", "valkyrie", "--src", src, "--out", out, "--per-card", "--only", "A01,B07", "--png", pics, "--dpi", "254")
+	if r.code != 0 {
+		t.Fatalf("exit %d\n%s", r.code, r.stderr)
+	}
+	g := definition(t, "valkyrie").Schema
+	painted, err := paintCards(shippedSrc, g, loadShipped(t, g), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lay := painted.Layout
+	var want []string
+	sizes := map[string]spec.Size{}
+	for _, d := range painted.Drawn {
+		if !slices.Contains(only, d.ID) {
+			continue
+		}
+		for c := 1; c <= d.Copies; c++ {
+			want = append(want, fmt.Sprintf("%s-%s-%d-back.png", d.Kind, d.ID, c), fmt.Sprintf("%s-%s-%d-face.png", d.Kind, d.ID, c))
+		}
+		for _, k := range lay.Kinds {
+			if k.Name == d.Kind {
+				sizes[d.ID] = k.Size
+			}
+		}
+	}
+	got, _ := filepath.Glob(filepath.Join(pics, "*.png"))
+	for i := range got {
+		got[i] = filepath.Base(got[i])
+	}
+	slices.Sort(want)
+	if len(want) < 4 || !slices.Equal(got, want) {
+		t.Fatalf("--png wrote %v, want %v (each copy's face and back)", got, want)
+	}
+	for _, tt := range []struct{ id, pic, pdf, page string }{
+		{"A01", "Assist-A01-1-face.png", "Assist-A01.pdf", "1"},
+		{"B07", "Battle-B07-6-back.png", "Battle-B07.pdf", "2"},
+	} {
+		img := readPNGFile(t, filepath.Join(pics, tt.pic))
+		s := sizes[tt.id]
+		wantW, wantH := int(math.Round((s.W+2*lay.Bleed)*254/25.4)), int(math.Round((s.H+2*lay.Bleed)*254/25.4))
+		if b := img.Bounds(); b.Dx() != wantW || b.Dy() != wantH {
+			t.Errorf("%s is %d × %d pixels, want %d × %d (trim plus bleed at 254 dpi)", tt.pic, b.Dx(), b.Dy(), wantW, wantH)
+		}
+		page := tt.page
+		ref := filepath.Join(t.TempDir(), "ref")
+		args := []string{"-r", "254", "-f", page, "-l", page, "-singlefile", "-x", "120", "-y", "120", "-W", strconv.Itoa(wantW), "-H", strconv.Itoa(wantH),
+			filepath.Join(out, "valkyrie", "cards", tt.pdf), ref}
+		if msg, err := exec.Command(pdftoppm, args...).CombinedOutput(); err != nil {
+			t.Fatalf("pdftoppm: %v\n%s", err, msg)
+		}
+		bad, worst := drawtest.CompareTiles(drawtest.ReadPPM(t, ref+".ppm"), img)
+		if len(bad) > 0 {
+			t.Errorf("%s: %d tiles differ from page %s of %s, the worst at %v by %.1f (allowed %.1f)", tt.pic, len(bad), page, tt.pdf, bad[0].Rectangle, bad[0].Diff, drawtest.Tolerance)
+		}
+		t.Logf("%s: the worst tile differs by %.1f", tt.pic, worst)
+	}
+
+	// Unless told, 300 dpi, stated in the file's pHYs chunk.
+	pics300 := t.TempDir()
+	if r := bifrost(t, "cards", "valkyrie", "--src", src, "--out", out, "--only", "A01", "--png", pics300); r.code != 0 {
+		t.Fatalf("exit %d\n%s", r.code, r.stderr)
+	}
+	data, err := os.ReadFile(filepath.Join(pics300, "Assist-A01-1-face.png"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := sizes["A01"]
+	cfg, err := png.DecodeConfig(bytes.NewReader(data))
+	if w, h := int(math.Round((s.W+2*lay.Bleed)*300/25.4)), int(math.Round((s.H+2*lay.Bleed)*300/25.4)); err != nil || cfg.Width != w || cfg.Height != h {
+		t.Errorf("the default picture is %d × %d (%v), want %d × %d at 300 dpi", cfg.Width, cfg.Height, err, w, h)
+	}
+	phys := bytes.Index(data, []byte("pHYs"))
+	if phys < 0 || binary.BigEndian.Uint32(data[phys+4:]) != 11811 || data[phys+12] != 1 {
+		t.Errorf("the PNG does not state 300 dpi (11811 pixels a metre) in a pHYs chunk")
+	}
+}
+
+// readPNGFile decodes the PNG at path.
+func readPNGFile(t *testing.T, path string) image.Image {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return img
+}
