@@ -28,6 +28,7 @@ type buildOptions struct {
 	print    cards.Options // cards.pdf's paper, margin and gutter, as cards takes them
 	margin   float64
 	gutter   float64
+	extras   printout.Extras // --cut-svg, --cmyk
 }
 
 func newBuildCmd(g *globalOptions) *cobra.Command {
@@ -58,6 +59,7 @@ func newBuildCmd(g *globalOptions) *cobra.Command {
 	cmd.Flags().StringVar(&opts.print.Paper, "paper", "a4", "flag.cards.paper")
 	cmd.Flags().Float64Var(&opts.margin, "margin", sheet.DefaultMargin, "flag.cards.margin")
 	cmd.Flags().Float64Var(&opts.gutter, "gutter", 0, "flag.cards.gutter")
+	opts.extras.AddFlags(cmd.Flags(), false)
 	return cmd
 }
 
@@ -100,7 +102,7 @@ func buildGame(ctx context.Context, opts *buildOptions, game *sim.Definition, re
 	if err != nil {
 		return err
 	}
-	cardsPDF, err := printout.Write(ctx, printout.Job{Src: opts.src, Out: opts.out, Workbook: workbookIn(opts.src, g.ID), Game: g, Result: res, Painted: painted, Name: "cards.pdf", Options: cards.Options{Paper: opts.print.Paper, Margin: opts.print.Margin, Gutter: opts.print.Gutter, Lang: opts.Lang()}})
+	cardsPDF, err := printout.Write(ctx, printout.Job{Src: opts.src, Out: opts.out, Workbook: workbookIn(opts.src, g.ID), Game: g, Result: res, Painted: painted, Name: "cards.pdf", Options: cards.Options{Paper: opts.print.Paper, Margin: opts.print.Margin, Gutter: opts.print.Gutter, Lang: opts.Lang()}, Extras: opts.extras})
 	if err != nil {
 		return err
 	}

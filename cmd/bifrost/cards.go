@@ -67,7 +67,7 @@ func runCards(ctx context.Context, opts *cardsOptions, args []string) error {
 	g, path := game.Schema, workbookIn(opts.src, game.ID())
 	job := printout.Job{Src: opts.src, Out: opts.out, Workbook: path, Game: g, PerCard: opts.perCard, Options: opts.print, Extras: opts.extras}
 	if job.Name, err = printout.Check(opts.print, opts.output, opts.perCard, opts.since != ""); err == nil {
-		err = opts.extras.Check()
+		err = opts.extras.Check(opts.perCard)
 	}
 	if err != nil {
 		return usageError{err}

@@ -119,3 +119,27 @@ func readPNGFile(t *testing.T, path string) image.Image {
 	}
 	return img
 }
+
+// TestCardsCutSVG_OneFilePerSheetBesideThePDF: cards --cut-svg writes one
+// SVG of cut lines per sheet of cards.pdf, named by game and sheet, each a
+// page of the paper's size in mm.
+func TestCardsCutSVG_OneFilePerSheetBesideThePDF(t *testing.T) {
+	src, out, cuts := copySrc(t), t.TempDir(), t.TempDir()
+	if r := bifrost(t, "cards", "valkyrie", "--src", src, "--out", out, "--only", "A01,B07", "--faces-only", "--cut-svg", cuts, "--paper", "letter"); r.code != 0 {
+		t.Fatalf("exit %d\n%s", r.code, r.stderr)
+	}
+	// Faces only and no boards: one page a sheet.
+	sheets, _ := strconv.Atoi(pdfPages(t, filepath.Join(out, "valkyrie", "cards.pdf")))
+	got, _ := filepath.Glob(filepath.Join(cuts, "*.svg"))
+	var want []string
+	for i := range sheets {
+		want = append(want, filepath.Join(cuts, fmt.Sprintf("valkyrie-sheet-%02d.svg", i+1)))
+	}
+	if len(want) < 2 || !slices.Equal(got, want) {
+		t.Fatalf("--cut-svg wrote %d files, want %d: %v", len(got), len(want), want)
+	}
+	data, err := os.ReadFile(want[0])
+	if err != nil || !bytes.Contains(data, []byte(`width="215.9mm" height="279.4mm" viewBox="0 0 215.9 279.4"`)) {
+		t.Errorf("%s is not a Letter page in mm (%v):\n%.300s", want[0], err, data)
+	}
+}

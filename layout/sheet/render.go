@@ -269,39 +269,50 @@ func cmpOrS(a, b string) string {
 }
 
 func (d deck) render(p *printer, paper spec.Size, opt cards.Options) error {
-	l := d.Layout
-	var queue []*spec.Card
-	var qkind *spec.Kind
-	flush := func() error {
-		if len(queue) == 0 {
-			return nil
-		}
-		err := d.sheets(p, paper, queue, opt)
-		queue = nil
-		return err
-	}
-	for _, k := range d.Kinds {
-		if k.Board {
-			if err := flush(); err != nil {
+	for _, r := range d.runs(opt) {
+		if r.board != nil {
+			if err := boardFits(r.board, paper); err != nil {
 				return err
 			}
-			if err := boardFits(k, paper); err != nil {
-				return err
-			}
-			for _, c := range d.Cards[k] {
+			for _, c := range r.cards {
 				d.board(p, paper, c, opt.FacesOnly, opt.Lang)
 			}
 			continue
 		}
-		if qkind != nil && (l.Sheet.KindPerPage && !opt.Pack || qkind.Size != k.Size) {
-			if err := flush(); err != nil {
-				return err
-			}
+		if err := d.sheets(p, paper, r.cards, opt); err != nil {
+			return err
 		}
-		queue = append(queue, d.Cards[k]...)
+	}
+	return nil
+}
+
+// run is what prints together: cards of one size that share sheets, or
+// the boards of one kind, each on a page of its own.
+type run struct {
+	cards []*spec.Card
+	board *spec.Kind // the boards' kind; nil for cards
+}
+
+// runs splits the deck into runs in print order: a new run of cards for
+// each kind (unless opt.Pack, or when the layout lets kinds share pages),
+// and for each change of card size.
+func (d deck) runs(opt cards.Options) []run {
+	var out []run
+	var qkind *spec.Kind
+	for _, k := range d.Kinds {
+		if k.Board {
+			out = append(out, run{cards: d.Cards[k], board: k})
+			qkind = nil
+			continue
+		}
+		if qkind == nil || d.Layout.Sheet.KindPerPage && !opt.Pack || qkind.Size != k.Size {
+			out = append(out, run{})
+		}
+		last := &out[len(out)-1]
+		last.cards = append(last.cards, d.Cards[k]...)
 		qkind = k
 	}
-	return flush()
+	return out
 }
 
 // sheets lays the queue of cards of one size out, a face page then its back page, the

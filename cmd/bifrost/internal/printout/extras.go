@@ -2,6 +2,7 @@ package printout
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"math"
 	"path/filepath"
@@ -17,8 +18,9 @@ import (
 // Extras are the files for print shops and cutting machines a command
 // writes beside its PDFs.
 type Extras struct {
-	PNG string  // the folder of one PNG per card side and copy (--png); "" for none
-	DPI float64 // the PNGs' resolution (--dpi)
+	PNG    string  // the folder of one PNG per card side and copy (--png); "" for none
+	DPI    float64 // the PNGs' resolution (--dpi)
+	CutSVG string  // the folder of one SVG of cut lines per sheet (--cut-svg); "" for none
 }
 
 // DefaultDPI is the PNGs' resolution unless --dpi says otherwise.
@@ -31,13 +33,14 @@ func (x *Extras) AddFlags(fs *pflag.FlagSet, cards bool) {
 		fs.StringVar(&x.PNG, "png", "", "flag.cards.png")
 		fs.Float64Var(&x.DPI, "dpi", DefaultDPI, "flag.cards.dpi")
 	}
+	fs.StringVar(&x.CutSVG, "cut-svg", "", "flag.cards.cut-svg")
 }
 
 // Dirs are the folders x writes into, for the check that they lie outside
 // the workbook folder.
 func (x Extras) Dirs() []string {
 	var dirs []string
-	for _, d := range []string{x.PNG} {
+	for _, d := range []string{x.PNG, x.CutSVG} {
 		if d != "" {
 			dirs = append(dirs, d)
 		}
@@ -45,12 +48,42 @@ func (x Extras) Dirs() []string {
 	return dirs
 }
 
-// Check refuses a resolution the PNG backend cannot draw at.
-func (x Extras) Check() error {
+// Check refuses a resolution the PNG backend cannot draw at, and cut
+// lines of sheets a per-card run does not print.
+func (x Extras) Check(perCard bool) error {
+	if x.CutSVG != "" && perCard {
+		return Messages.Err("cuts_per_card")
+	}
 	if x.PNG != "" && (x.DPI < 1 || x.DPI > 2400 || math.IsNaN(x.DPI)) {
 		return Messages.Err("bad_dpi", x.DPI)
 	}
 	return nil
+}
+
+// write writes the files x asks for and returns their paths.
+func (x Extras) write(ctx context.Context, j Job, painted *cards.Painted, opt cards.Options) ([]string, error) {
+	var written []string
+	if x.CutSVG != "" {
+		cuts, err := sheet.Cuts(j.Result, painted.Layout, opt)
+		if err != nil {
+			return nil, err
+		}
+		for i, cs := range cuts {
+			path := filepath.Join(x.CutSVG, fmt.Sprintf("%s-sheet-%02d.svg", j.Game.ID, i+1))
+			if err := outfile.WriteFile(path, cs.SVG()); err != nil {
+				return written, err
+			}
+			written = append(written, path)
+		}
+	}
+	if x.PNG != "" {
+		pngs, err := x.writePNGs(ctx, j, painted, opt)
+		written = append(written, pngs...)
+		if err != nil {
+			return written, err
+		}
+	}
+	return written, nil
 }
 
 // writePNGs writes one PNG per side of every copy opt prints into x.PNG

@@ -57,11 +57,11 @@ func Write(ctx context.Context, j Job) ([]string, error) {
 	}
 	opt.Stamp, opt.Painted = stamp, painted.Drawn
 	written, err := writePDFs(ctx, j, painted, opt)
-	if err != nil || j.Extras.PNG == "" {
+	if err != nil {
 		return written, err
 	}
-	pngs, err := j.Extras.writePNGs(ctx, j, painted, opt)
-	return append(written, pngs...), err
+	more, err := j.Extras.write(ctx, j, painted, opt)
+	return append(written, more...), err
 }
 
 // writePDFs writes the sheets, or the per-card PDFs, and returns their
