@@ -5,13 +5,17 @@ import (
 	"encoding/binary"
 	"fmt"
 	"image"
+	"image/color"
+	"image/jpeg"
 	"image/png"
 	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"bifrost/layout/draw/drawtest"
@@ -141,5 +145,87 @@ func TestCardsCutSVG_OneFilePerSheetBesideThePDF(t *testing.T) {
 	data, err := os.ReadFile(want[0])
 	if err != nil || !bytes.Contains(data, []byte(`width="215.9mm" height="279.4mm" viewBox="0 0 215.9 279.4"`)) {
 		t.Errorf("%s is not a Letter page in mm (%v):\n%.300s", want[0], err, data)
+	}
+}
+
+// TestCardsCMYK_EveryColourAndArtImageIsDeviceCMYK prints three nastrond
+// cards with art (a PNG with transparency, a JPEG, an indexed PNG) with
+// --cmyk, as sheets and as per-card PDFs: qpdf finds the files sound, the
+// pages set their colours with k and K only (no rg or RG), and every
+// art image is CMYK (the indexed one over a CMYK palette).
+func TestCardsCMYK_EveryColourAndArtImageIsDeviceCMYK(t *testing.T) {
+	qpdf := needTool(t, "qpdf", "qpdf")
+	pdfimages := needTool(t, "pdfimages", "poppler-utils")
+	src, out := copySrc(t), t.TempDir()
+	art := filepath.Join(src, "art")
+	os.Mkdir(art, 0o755)
+	rgba := image.NewNRGBA(image.Rect(0, 0, 40, 30))
+	pal := image.NewPaletted(image.Rect(0, 0, 40, 30), color.Palette{color.RGBA{200, 30, 40, 255}, color.RGBA{10, 120, 250, 255}})
+	for y := range 30 {
+		for x := range 40 {
+			rgba.Set(x, y, color.NRGBA{uint8(6 * x), 90, uint8(8 * y), uint8(255 - 3*x)})
+			pal.SetColorIndex(x, y, uint8((x/8+y/8)%2))
+		}
+	}
+	for name, enc := range map[string]func(w *os.File) error{
+		"E1-01.png": func(w *os.File) error { return png.Encode(w, rgba) },
+		"E1-02.jpg": func(w *os.File) error { return jpeg.Encode(w, rgba, nil) },
+		"E1-03.png": func(w *os.File) error { return png.Encode(w, pal) },
+	} {
+		f, err := os.Create(filepath.Join(art, name))
+		if err == nil {
+			err = enc(f)
+			f.Close()
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, extra := range [][]string{nil, {"--per-card"}} {
+		args := append([]string{"cards", "nastrond", "--src", src, "--out", out, "--cmyk", "--only", "E1-01,E1-02,E1-03"}, extra...)
+		if r := bifrost(t, args...); r.code != 0 {
+			t.Fatalf("%v: exit %d\n%s", extra, r.code, r.stderr)
+		}
+	}
+	pdfs, _ := filepath.Glob(filepath.Join(out, "nastrond", "cards", "*.pdf"))
+	pdfs = append(pdfs, filepath.Join(out, "nastrond", "cards.pdf"))
+	if len(pdfs) != 4 {
+		t.Fatalf("wrote %v, want cards.pdf and three per-card PDFs", pdfs)
+	}
+	rgbOp := regexp.MustCompile(`(?m)(^|\s)[\d.]+ [\d.]+ [\d.]+ (rg|RG)\b`)
+	cmykOp := regexp.MustCompile(`(?m)(^|\s)[\d.]+ [\d.]+ [\d.]+ [\d.]+ (k|K)\b`)
+	for _, p := range pdfs {
+		if msg, err := exec.Command(qpdf, "--check", p).CombinedOutput(); err != nil {
+			t.Errorf("qpdf --check %s: %v\n%s", p, err, msg)
+		}
+		qdf := filepath.Join(t.TempDir(), "qdf.pdf")
+		if msg, err := exec.Command(qpdf, "--qdf", "--object-streams=disable", p, qdf).CombinedOutput(); err != nil {
+			t.Fatalf("qpdf --qdf: %v\n%s", err, msg)
+		}
+		raw, _ := os.ReadFile(qdf)
+		if m := rgbOp.Find(raw); m != nil {
+			t.Errorf("%s: an RGB colour operator %q", filepath.Base(p), m)
+		}
+		if !cmykOp.Match(raw) {
+			t.Errorf("%s: no CMYK colour operator", filepath.Base(p))
+		}
+		list, err := exec.Command(pdfimages, "-list", p).Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		images := 0
+		for _, line := range strings.Split(string(list), "\n")[2:] {
+			f := strings.Fields(line)
+			if len(f) < 6 || f[2] == "smask" {
+				continue
+			}
+			images++
+			if f[5] != "cmyk" && f[5] != "index" {
+				t.Errorf("%s: an image in %s:\n%s", filepath.Base(p), f[5], line)
+			}
+		}
+		if images == 0 {
+			t.Errorf("%s: no art image printed", filepath.Base(p))
+		}
 	}
 }

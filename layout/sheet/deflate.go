@@ -32,11 +32,17 @@ var (
 	printScaling = []byte("/Type /Catalog\n/ViewerPreferences <</PrintScaling /None>>\n")
 )
 
+// contentsRef finds a page's content stream.
+var contentsRef = regexp.MustCompile(`/Contents (\d+) 0 R`)
+
 // deflateStreams compresses each stream of pdf whose dictionary is a bare
-// <</Length n>> (the page contents fpdf writes with compression off) and
-// returns the document with its offsets fixed and its catalog asking
-// viewers to print at actual size.
-func deflateStreams(pdf []byte) ([]byte, error) {
+// <</Length n>> (the page contents fpdf writes with compression off, and
+// the palettes of indexed images) and returns the document with its
+// offsets fixed and its catalog asking viewers to print at actual size.
+// With cmyk, every colour is DeviceCMYK, converted by CMYK: the colour
+// operators of the page contents, the images, the palettes and the
+// pages' transparency groups.
+func deflateStreams(pdf []byte, cmyk bool) ([]byte, error) {
 	// A programmer's error: the PDF is the one fpdf just wrote.
 	bad := func(why string) ([]byte, error) { return nil, fmt.Errorf("cards: cannot compress the PDF: %s", why) }
 	m := startXref.FindSubmatchIndex(pdf)
@@ -69,6 +75,13 @@ func deflateStreams(pdf []byte) ([]byte, error) {
 		order = append(order, i)
 	}
 	slices.SortFunc(order, func(a, b int) int { return offsets[a] - offsets[b] })
+	contents, palettes := map[int]bool{}, map[int]bool{}
+	if cmyk {
+		for _, m := range contentsRef.FindAllSubmatch(pdf[:xref], -1) {
+			n, _ := strconv.Atoi(string(m[1]))
+			contents[n] = true
+		}
+	}
 
 	var out bytes.Buffer
 	out.Grow(len(pdf))
@@ -86,6 +99,17 @@ func deflateStreams(pdf []byte) ([]byte, error) {
 		moved[obj] = out.Len()
 		sm := plainHead.FindSubmatch(seg)
 		if sm == nil {
+			if cmyk {
+				var pal int
+				var err error
+				if seg, pal, err = cmykImage(seg); err != nil {
+					return nil, err
+				}
+				if pal > 0 {
+					palettes[pal] = true
+				}
+				seg = bytes.Replace(seg, []byte("/CS /DeviceRGB"), []byte("/CS /DeviceCMYK"), 1)
+			}
 			// fpdf cannot set viewer preferences: the catalog gets
 			// PrintScaling /None here, so a viewer's print dialog
 			// starts at actual size rather than fit to page.
@@ -97,9 +121,16 @@ func deflateStreams(pdf []byte) ([]byte, error) {
 		if ln > len(data) {
 			return bad("stream runs past its object")
 		}
+		body := data[:ln]
+		switch {
+		case contents[obj]:
+			body = cmykContent(body)
+		case palettes[obj]:
+			body = cmykPalette(body)
+		}
 		packed.Reset()
 		zw.Reset(&packed)
-		zw.Write(data[:ln])
+		zw.Write(body)
 		if err := zw.Close(); err != nil {
 			return nil, err
 		}

@@ -188,17 +188,17 @@ func Render(w io.Writer, res schema.Result, l *spec.Layout, opt cards.Options) e
 	if pdf.PageCount() == 0 {
 		return schema.Errorf("印刷するものがありません", "nothing to print")
 	}
-	return output(pdf, w)
+	return output(pdf, w, opt.CMYK)
 }
 
 // output writes the document with its pages compressed and its page boxes
-// in a fixed order.
-func output(pdf *fpdf.Fpdf, w io.Writer) error {
+// in a fixed order; with cmyk, its colours in DeviceCMYK.
+func output(pdf *fpdf.Fpdf, w io.Writer, cmyk bool) error {
 	var b bytes.Buffer
 	if err := pdf.Output(&b); err != nil {
 		return err
 	}
-	data, err := deflateStreams(b.Bytes())
+	data, err := deflateStreams(b.Bytes(), cmyk)
 	if err != nil {
 		return err
 	}
@@ -514,7 +514,7 @@ func (d deck) renderOne(w io.Writer, c *spec.Card, opt cards.Options) error {
 	if len(p.pt.Issues) > 0 && opt.Draft == nil {
 		return cards.NewIssuesError(p.pt.Issues, d.Dataset)
 	}
-	return output(pdf, w)
+	return output(pdf, w, opt.CMYK)
 }
 
 // SortBoxes puts each page's TrimBox before its BleedBox in a PDF fpdf

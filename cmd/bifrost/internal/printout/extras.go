@@ -21,6 +21,7 @@ type Extras struct {
 	PNG    string  // the folder of one PNG per card side and copy (--png); "" for none
 	DPI    float64 // the PNGs' resolution (--dpi)
 	CutSVG string  // the folder of one SVG of cut lines per sheet (--cut-svg); "" for none
+	CMYK   bool    // the PDFs' colours and images in DeviceCMYK (--cmyk)
 }
 
 // DefaultDPI is the PNGs' resolution unless --dpi says otherwise.
@@ -34,6 +35,7 @@ func (x *Extras) AddFlags(fs *pflag.FlagSet, cards bool) {
 		fs.Float64Var(&x.DPI, "dpi", DefaultDPI, "flag.cards.dpi")
 	}
 	fs.StringVar(&x.CutSVG, "cut-svg", "", "flag.cards.cut-svg")
+	fs.BoolVar(&x.CMYK, "cmyk", false, "flag.cards.cmyk")
 }
 
 // Dirs are the folders x writes into, for the check that they lie outside

@@ -43,7 +43,7 @@ type Job struct {
 // their paths. The caller has checked that they lie outside Src.
 func Write(ctx context.Context, j Job) ([]string, error) {
 	opt := j.Options
-	opt.ArtDir = filepath.Join(j.Src, "art")
+	opt.ArtDir, opt.CMYK = filepath.Join(j.Src, "art"), j.Extras.CMYK
 	painted := j.Painted
 	if painted == nil {
 		var err error
