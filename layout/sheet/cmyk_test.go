@@ -39,7 +39,8 @@ func TestCMYK_IsTheNaiveConversion(t *testing.T) {
 // text and three images (a PNG with transparency, an indexed PNG, a
 // JPEG) with cmyk set: the page has no RGB or grey colour operator left,
 // only k and K, each of the right inks; every image is DeviceCMYK (the
-// indexed one over a CMYK palette) and turns back into its own pixels.
+// indexed one over a CMYK palette) and turns back into its own pixels;
+// a page's transparency group blends in DeviceCMYK.
 // Without cmyk the same document keeps its rg.
 func TestCMYKOutput_ConvertsEveryColourAndImage(t *testing.T) {
 	rgba := image.NewNRGBA(image.Rect(0, 0, 5, 4))
@@ -68,7 +69,9 @@ func TestCMYKOutput_ConvertsEveryColourAndImage(t *testing.T) {
 		pdf.SetDrawColor(255, 0, 0)
 		pdf.Rect(10, 10, 20, 20, "FD")
 		pdf.SetFillColor(128, 128, 128)
+		pdf.SetAlpha(0.5, "Normal") // a page with a transparency group, as the DRAFT band makes
 		pdf.Rect(40, 10, 20, 20, "F")
+		pdf.SetAlpha(1, "Normal")
 		pdf.SetDrawColor(0, 0, 0)
 		pdf.Line(10, 40, 90, 40)
 		pdf.SetFont("Helvetica", "", 10)
@@ -91,7 +94,14 @@ func TestCMYKOutput_ConvertsEveryColourAndImage(t *testing.T) {
 	if streams := pdfStreams(t, plain); !bytes.Contains(streams[0].data, []byte(" rg")) {
 		t.Fatalf("without --cmyk the page has no rg:\n%s", streams[0].data)
 	}
-	streams := pdfStreams(t, doc(true))
+	converted := doc(true)
+	if bytes.Contains(converted, []byte("DeviceRGB")) {
+		t.Error("a DeviceRGB colour space is left (an image's, or a transparency group's)")
+	}
+	if !bytes.Contains(converted, []byte("/Group <</Type /Group /S /Transparency /CS /DeviceCMYK>>")) {
+		t.Error("the page's transparency group does not blend in DeviceCMYK")
+	}
+	streams := pdfStreams(t, converted)
 	page := streams[0].data
 	for _, op := range []string{" rg\n", " RG\n", " g\n", " G\n", " rg ", " RG ", " g ", " G "} {
 		if bytes.Contains(page, []byte(op)) {
