@@ -28,9 +28,9 @@ type Extras struct {
 const DefaultDPI = 300
 
 // AddFlags adds the flags of x to a command's flags: --png and --dpi
-// when cards is set (the card command's own), the rest always.
-func (x *Extras) AddFlags(fs *pflag.FlagSet, cards bool) {
-	if cards {
+// when pictures is set (the cards command's own), the rest always.
+func (x *Extras) AddFlags(fs *pflag.FlagSet, pictures bool) {
+	if pictures {
 		fs.StringVar(&x.PNG, "png", "", "flag.cards.png")
 		fs.Float64Var(&x.DPI, "dpi", DefaultDPI, "flag.cards.dpi")
 	}
@@ -50,9 +50,9 @@ func (x Extras) Dirs() []string {
 	return dirs
 }
 
-// Check refuses a resolution the PNG backend cannot draw at, and cut
+// check refuses a resolution the PNG backend cannot draw at, and cut
 // lines of sheets a per-card run does not print.
-func (x Extras) Check(perCard bool) error {
+func (x Extras) check(perCard bool) error {
 	if x.CutSVG != "" && perCard {
 		return Messages.Err("cuts_per_card")
 	}
@@ -89,7 +89,7 @@ func (x Extras) write(ctx context.Context, j Job, painted *cards.Painted, opt ca
 }
 
 // writePNGs writes one PNG per side of every copy opt prints into x.PNG
-// and returns their paths.
+// and returns their paths. Other files in x.PNG are left as they are.
 func (x Extras) writePNGs(ctx context.Context, j Job, painted *cards.Painted, opt cards.Options) ([]string, error) {
 	pics, err := sheet.Pictures(j.Result, painted.Layout, opt)
 	if err != nil {

@@ -29,7 +29,7 @@ func (f *Flags) AddFlags(fs *pflag.FlagSet) {
 	f.Extras.AddFlags(fs, true)
 }
 
-// Check checks the flags as given in fs, as Check and Extras.Check do,
+// Check checks the flags as given in fs, as Check does, and the Extras,
 // and returns the sheets' file name; the margin is set, and the gutter
 // when given (else the layout's).
 func (f *Flags) Check(fs *pflag.FlagSet, output string, perCard, changed bool) (string, error) {
@@ -41,5 +41,5 @@ func (f *Flags) Check(fs *pflag.FlagSet, output string, perCard, changed bool) (
 	if err != nil {
 		return "", err
 	}
-	return name, f.Extras.Check(perCard)
+	return name, f.Extras.check(perCard)
 }
