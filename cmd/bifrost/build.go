@@ -23,7 +23,8 @@ type buildOptions struct {
 	print    cards.Options // cards.pdf's paper, margin and gutter, as cards takes them
 	margin   float64
 	gutter   float64
-	workers  int // games built at once; 0: one per core
+	workers  int             // games built at once; 0: one per core
+	extras   printout.Extras // --cut-svg, --cmyk
 }
 
 func newBuildCmd(g *globalOptions) *cobra.Command {
@@ -55,6 +56,7 @@ func newBuildCmd(g *globalOptions) *cobra.Command {
 	cmd.Flags().Float64Var(&opts.margin, "margin", sheet.DefaultMargin, "flag.cards.margin")
 	cmd.Flags().Float64Var(&opts.gutter, "gutter", 0, "flag.cards.gutter")
 	cmd.Flags().IntVar(&opts.workers, "workers", 0, "flag.games.workers")
+	opts.extras.AddFlags(cmd.Flags(), false)
 	return cmd
 }
 

@@ -77,7 +77,7 @@ func printGame(ctx context.Context, opts *buildOptions, game *sim.Definition, re
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	cardsPDF, err := printout.Write(ctx, printout.Job{Src: opts.src, Out: opts.out, Workbook: workbookIn(opts.src, g.ID), Game: g, Result: res, Painted: painted, Name: "cards.pdf", Options: cards.Options{Paper: opts.print.Paper, Margin: opts.print.Margin, Gutter: opts.print.Gutter, Lang: opts.Lang()}})
+	cardsPDF, err := printout.Write(ctx, printout.Job{Src: opts.src, Out: opts.out, Workbook: workbookIn(opts.src, g.ID), Game: g, Result: res, Painted: painted, Name: "cards.pdf", Options: cards.Options{Paper: opts.print.Paper, Margin: opts.print.Margin, Gutter: opts.print.Gutter, Lang: opts.Lang()}, Extras: opts.extras})
 	return painted, append(written, cardsPDF...), skips, err
 }
 

@@ -1,14 +1,11 @@
 package main
 
 import (
-	"context"
 	"fmt"
 
 	"github.com/spf13/cobra"
 
 	"bifrost/cmd/bifrost/internal/printout"
-	"bifrost/layout/cards"
-	"bifrost/layout/sheet"
 	"bifrost/schema"
 )
 
@@ -18,10 +15,8 @@ type cardsOptions struct {
 	perCard  bool
 	since    string
 	output   string
-	print    cards.Options // paper, only, faces only, duplex, pack, ink saver, margin, gutter
 	draft    bool
-	margin   float64
-	gutter   float64
+	print    printout.Flags // paper, only, faces only, duplex, pack, ink saver, margin, gutter, --png, --cut-svg, --cmyk
 }
 
 func newCardsCmd(g *globalOptions) *cobra.Command {
@@ -31,43 +26,31 @@ func newCardsCmd(g *globalOptions) *cobra.Command {
 		Short: "help.cards.short",
 		Long:  "help.cards.long",
 		Args:  exactArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			opts.print.Margin = &opts.margin
-			if cmd.Flags().Changed("gutter") {
-				opts.print.Gutter = &opts.gutter
-			}
-			return runCards(cmd.Context(), opts, args)
-		},
+		RunE:  func(cmd *cobra.Command, args []string) error { return runCards(cmd, opts, args) },
 	}
 	cmd.Flags().StringVar(&opts.src, "src", "cardsrc", "flag.src.art")
 	cmd.Flags().StringVar(&opts.out, "out", "out", "flag.out")
-	cmd.Flags().StringVar(&opts.print.Paper, "paper", "a4", "flag.cards.paper")
-	cmd.Flags().StringSliceVar(&opts.print.Only, "only", nil, "flag.cards.only")
 	cmd.Flags().BoolVar(&opts.perCard, "per-card", false, "flag.cards.per-card")
 	cmd.Flags().StringVar(&opts.since, "changed-since", "", "flag.cards.changed-since")
-	cmd.Flags().BoolVar(&opts.print.FacesOnly, "faces-only", false, "flag.cards.faces-only")
-	cmd.Flags().StringVar(&opts.print.Duplex, "duplex", "long", "flag.cards.duplex")
-	cmd.Flags().BoolVar(&opts.print.Pack, "pack", false, "flag.cards.pack")
-	cmd.Flags().BoolVar(&opts.print.InkSaver, "ink-saver", false, "flag.cards.ink-saver")
 	cmd.Flags().BoolVar(&opts.draft, "draft", false, "flag.cards.draft")
-	cmd.Flags().Float64Var(&opts.margin, "margin", sheet.DefaultMargin, "flag.cards.margin")
-	cmd.Flags().Float64Var(&opts.gutter, "gutter", 0, "flag.cards.gutter")
 	cmd.Flags().StringVar(&opts.output, "output", "", "flag.cards.output")
+	opts.print.AddFlags(cmd.Flags())
 	return cmd
 }
 
-func runCards(ctx context.Context, opts *cardsOptions, args []string) error {
+func runCards(cmd *cobra.Command, opts *cardsOptions, args []string) error {
 	games := gamesAt(opts.registry, opts.src)
 	game, err := games.ByID(args[0])
 	if err != nil {
 		return usageError{unknownGame(games, args[0])}
 	}
-	g, path := game.Schema, workbookIn(opts.src, game.ID())
-	job := printout.Job{Src: opts.src, Out: opts.out, Workbook: path, Game: g, PerCard: opts.perCard, Options: opts.print}
-	if job.Name, err = printout.Check(opts.print, opts.output, opts.perCard, opts.since != ""); err != nil {
+	name, err := opts.print.Check(cmd.Flags(), opts.output, opts.perCard, opts.since != "")
+	if err != nil {
 		return usageError{err}
 	}
-	if err := guardOutputs(opts.src, outputsOf(opts.out, []string{g.ID}, job.Output())); err != nil {
+	g, path := game.Schema, workbookIn(opts.src, game.ID())
+	job := printout.Job{Src: opts.src, Out: opts.out, Workbook: path, Game: g, PerCard: opts.perCard, Name: name, Options: opts.print.Options, Extras: opts.print.Extras}
+	if err := guardOutputs(opts.src, append(outputsOf(opts.out, []string{g.ID}, job.Output()), job.Extras.Dirs()...)); err != nil {
 		return err
 	}
 	if job.Result, err = validateOne(target{game: game, path: path}, opts.Lang()); err != nil {
@@ -96,7 +79,7 @@ func runCards(ctx context.Context, opts *cardsOptions, args []string) error {
 	}
 	job.Options.Lang = opts.Lang()
 	job.Options.Notice = func(err error) { fmt.Fprintln(opts.stderr, opts.Lang().ErrText(err)) }
-	written, err := printout.Write(ctx, job)
+	written, err := printout.Write(cmd.Context(), job)
 	if err != nil {
 		return cardsError(err)
 	}

@@ -133,6 +133,9 @@ func TestCards_UsageErrorsExit2(t *testing.T) {
 		{[]string{"cards", "valkyrie", "--src", src, "--out", t.TempDir(), "--only", "A01,NOPE"}, "valkyrie has no card NOPE"},
 		{[]string{"cards", "valkyrie", "--src", src, "--out", filepath.Join(src, "out")}, "refusing to write inside the source folder --src"},
 		{[]string{"cards", "valkyrie", "--src", t.TempDir()}, "no such workbook"},
+		{[]string{"cards", "valkyrie", "--src", src, "--out", t.TempDir(), "--png", filepath.Join(src, "png")}, "refusing to write inside the source folder --src"},
+		{[]string{"cards", "valkyrie", "--src", src, "--out", t.TempDir(), "--png", t.TempDir(), "--dpi", "5000"}, "--dpi 5000 is outside 1–2400"},
+		{[]string{"cards", "valkyrie", "--src", src, "--out", t.TempDir(), "--per-card", "--cut-svg", t.TempDir()}, "--per-card prints no sheets"},
 	} {
 		r := bifrost(t, tt.args...)
 		if r.code != 2 || !strings.Contains(r.stderr, tt.want) {

@@ -47,8 +47,11 @@ var helpTexts = schema.Catalogue{
 			"その git リビジョン以降に変わったカードだけを out/GAME/cards-changed.pdf に印刷します（cards.pdf の\n" +
 			"全カードは置き換えません）。--output でその PDF の名前を変えられます。--faces-only は裏面を印刷しません\n" +
 			"（手持ちのカードにスリーブで重ねる場合）。--duplex short は短辺とじ向けに裏面を上下反転します。--pack は\n" +
-			"複数の種類を同じ用紙に詰めます。--ink-saver は表面も裏面も塗りを省き、枠を輪郭だけで印刷します。--draft はデータに誤りがあっても\n" +
-			"試遊用に印刷します。誤りのあるカードの表面には斜めの DRAFT の帯と誤りのセルが入り、終了コードは 1 のままです。",
+			"複数の種類を同じ用紙に詰めます。--ink-saver は表面も裏面も塗りを省き、枠を輪郭だけで印刷します。--png DIR は\n" +
+			"各カードの表面と裏面を枚数分、仕上がり＋塗り足しの PNG（既定 300 dpi、--dpi で変更）として DIR にも書き出します。\n" +
+			"--cut-svg DIR は用紙ごとの切り線（仕上がり線）を mm 単位の SVG としてカッティングマシン向けに DIR にも書き出します。\n" +
+			"--cmyk は PDF の色と画像を DeviceCMYK で書きます（RGB からの単純な変換で、カラーマネジメントはしません）。\n" +
+			"--draft はデータに誤りがあっても試遊用に印刷します。誤りのあるカードの表面には斜めの DRAFT の帯と誤りのセルが入り、終了コードは 1 のままです。",
 		"Cards validates GAME's workbook and writes out/GAME/cards.pdf: cards at full size with the full\n" +
 			"3 mm bleed on every side and crop marks (2×3 on A4; 3×3 with --gutter 0, cuts shared), at\n" +
 			"least --margin from the paper edge, face and back pages alternating (backs mirrored for long-edge\n" +
@@ -59,7 +62,11 @@ var helpTexts = schema.Catalogue{
 			"cards.pdf is never replaced by a partial one; --output names the sheet PDF instead.\n" +
 			"--faces-only prints no backs (sleeving over existing cards); --duplex short mirrors the\n" +
 			"backs top to bottom for short-edge duplex; --pack fills sheets with several kinds;\n" +
-			"--ink-saver prints faces and backs without fills, frames as outlines. --draft prints a deck whose data has errors, for a\n" +
+			"--ink-saver prints faces and backs without fills, frames as outlines. --png DIR also writes each copy's\n" +
+			"face and back as a PNG at trim plus bleed into DIR (300 dpi unless --dpi says otherwise).\n" +
+			"--cut-svg DIR also writes each sheet's cut lines (the cards' trims) as an SVG in mm into DIR, for\n" +
+			"cutting machines. --cmyk writes the PDFs' colours and images in DeviceCMYK (a naive conversion\n" +
+			"from RGB, not colour-managed). --draft prints a deck whose data has errors, for a\n" +
 			"quick playtest: every face of an invalid card carries a diagonal DRAFT band and the cell of\n" +
 			"its problem, and the command still exits 1.",
 	},
@@ -74,6 +81,10 @@ var helpTexts = schema.Catalogue{
 	"flag.cards.output":        {"out/GAME に書く PDF のファイル名（既定は cards.pdf、--changed-since のときは cards-changed.pdf）", "file name of the sheet PDF in out/GAME (default cards.pdf, or cards-changed.pdf with --changed-since)"},
 	"flag.cards.pack":          {"種類ごとに用紙を改めず、複数の種類を同じ用紙に詰める", "fill sheets with several kinds instead of starting each kind on a new sheet"},
 	"flag.cards.paper":         {"用紙の大きさ：a4 か letter", "paper size: a4 or letter"},
+	"flag.cards.png":           {"カードの表面と裏面を 1 枚ずつ、枚数分、仕上がり＋塗り足しの PNG にしてこのフォルダに書き出す（<種類>-<ID>-<何枚目>-face.png / -back.png）", "also write each copy's face and back as a PNG at trim plus bleed into this folder (<kind>-<ID>-<copy>-face.png / -back.png)"},
+	"flag.cards.cmyk":          {"PDF の色と画像を DeviceCMYK で書く（RGB からの単純な変換で、カラーマネジメントはしない）", "write the PDFs' colours and images in DeviceCMYK (a naive conversion from RGB, not colour-managed)"},
+	"flag.cards.cut-svg":       {"用紙ごとのカードの切り線（仕上がり線）を SVG（mm 単位、用紙の大きさ）にしてこのフォルダに書き出す（カッティングマシン向け、<ゲーム>-sheet-<番号>.svg）", "also write each sheet's cut lines (the cards' trims) as an SVG in mm, the paper's size, into this folder, for cutting machines (<game>-sheet-<n>.svg)"},
+	"flag.cards.dpi":           {"--png の解像度（dpi、既定 300）", "resolution of the --png pictures in dpi (default 300)"},
 	"flag.cards.per-card":      {"用紙ではなくカード1枚ずつの PDF を書き出す（仕上がり＋塗り足し、トンボ付き）", "write one PDF per card (trim + bleed, with crop marks) instead of sheets"},
 	"flag.src.art":             {"<game>.xlsx と art/ のあるフォルダ", "folder holding <game>.xlsx and art/"},
 	"help.check.use":           {"check", "check"},
@@ -391,6 +402,8 @@ var helpTexts = schema.Catalogue{
 	"arg.changed-since":     {"REV", "REV"},
 	"arg.debounce":          {"時間", "DURATION"},
 	"arg.duplex":            {"long|short", "long|short"},
+	"arg.cut-svg":           {"フォルダ", "DIR"},
+	"arg.dpi":               {"解像度", "DPI"},
 	"arg.format":            {"形式", "FORMAT"},
 	"arg.free":              {"シート!ID.列=a..b", "Sheet!ID.column=a..b"},
 	"arg.games":             {"整数", "N"},
@@ -401,6 +414,7 @@ var helpTexts = schema.Catalogue{
 	"arg.only":              {"ID,…", "ID,…"},
 	"arg.out":               {"フォルダ", "DIR"},
 	"arg.output":            {"FILE.pdf", "FILE.pdf"},
+	"arg.png":               {"フォルダ", "DIR"},
 	"arg.paper":             {"a4|letter", "a4|letter"},
 	"arg.players":           {"人数", "all|2,3"},
 	"arg.port":              {"整数", "PORT"},

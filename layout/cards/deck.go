@@ -47,6 +47,9 @@ type Options struct {
 	// the layout's. 0 shares one cut line between neighbours (no bleed
 	// between them); below twice the bleed, each card keeps half of it.
 	Gutter *float64
+	// CMYK writes the PDFs' colours and images in DeviceCMYK, converted
+	// from sRGB by sheet.CMYK (naive, not colour-managed).
+	CMYK bool
 	// Lang is the language of the printing note on every sheet (nil:
 	// Japanese).
 	Lang *schema.Lang

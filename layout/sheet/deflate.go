@@ -35,12 +35,18 @@ var (
 	printScaling = []byte("/Type /Catalog\n/ViewerPreferences <</PrintScaling /None>>\n")
 )
 
+// contentsRef finds a page's content stream.
+var contentsRef = regexp.MustCompile(`/Contents (\d+) 0 R`)
+
 // deflateStreams writes pdf to w with each stream whose dictionary is a
-// bare <</Length n>> (the page contents fpdf writes with compression off)
-// compressed, its offsets fixed, its catalog asking viewers to print at
-// actual size and its page boxes in a fixed order (SortBoxes). It writes
-// object by object as it goes, holding no copy of the document.
-func deflateStreams(pdf []byte, w io.Writer) error {
+// bare <</Length n>> (the page contents fpdf writes with compression off,
+// and the palettes of indexed images) compressed, its offsets fixed, its
+// catalog asking viewers to print at actual size and its page boxes in a
+// fixed order (SortBoxes). It writes object by object as it goes, holding
+// no copy of the document. With cmyk, every colour is DeviceCMYK,
+// converted by CMYK: the colour operators of the page contents, the
+// images, the palettes and the pages' transparency groups.
+func deflateStreams(pdf []byte, w io.Writer, cmyk bool) error {
 	// A programmer's error: the PDF is the one fpdf just wrote.
 	bad := func(why string) error { return fmt.Errorf("cards: cannot compress the PDF: %s", why) }
 	m := startXref.FindSubmatchIndex(pdf)
@@ -73,6 +79,13 @@ func deflateStreams(pdf []byte, w io.Writer) error {
 		order = append(order, i)
 	}
 	slices.SortFunc(order, func(a, b int) int { return offsets[a] - offsets[b] })
+	contents, palettes := map[int]bool{}, map[int]bool{}
+	if cmyk {
+		for _, m := range contentsRef.FindAllSubmatch(pdf[:xref], -1) {
+			n, _ := strconv.Atoi(string(m[1]))
+			contents[n] = true
+		}
+	}
 
 	out := &counter{w: bufio.NewWriterSize(w, 1<<16)}
 	out.Write(pdf[:offsets[order[0]]])
@@ -89,6 +102,17 @@ func deflateStreams(pdf []byte, w io.Writer) error {
 		moved[obj] = out.n
 		sm := plainHead.FindSubmatch(seg)
 		if sm == nil {
+			if cmyk {
+				var pal int
+				var err error
+				if seg, pal, err = cmykImage(seg); err != nil {
+					return err
+				}
+				if pal > 0 {
+					palettes[pal] = true
+				}
+				seg = bytes.Replace(seg, []byte("/CS /DeviceRGB"), []byte("/CS /DeviceCMYK"), 1)
+			}
 			// fpdf cannot set viewer preferences: the catalog gets
 			// PrintScaling /None here, so a viewer's print dialog
 			// starts at actual size rather than fit to page.
@@ -100,9 +124,16 @@ func deflateStreams(pdf []byte, w io.Writer) error {
 		if ln > len(data) {
 			return bad("stream runs past its object")
 		}
+		body := data[:ln]
+		switch {
+		case contents[obj]:
+			body = cmykContent(body)
+		case palettes[obj]:
+			body = cmykPalette(body)
+		}
 		packed.Reset()
 		zw.Reset(&packed)
-		zw.Write(data[:ln])
+		zw.Write(body)
 		if err := zw.Close(); err != nil {
 			return err
 		}
@@ -148,6 +179,7 @@ func (c *counter) Write(p []byte) (int, error) {
 // writes, they are held and written by close.
 type deflater struct {
 	w    io.Writer
+	cmyk bool
 	held []byte
 	done bool
 }
@@ -158,7 +190,7 @@ func (d *deflater) Write(p []byte) (int, error) {
 	}
 	if len(d.held) == 0 && startXref.Match(p) {
 		d.done = true
-		return len(p), deflateStreams(p, d.w)
+		return len(p), deflateStreams(p, d.w, d.cmyk)
 	}
 	d.held = append(d.held, p...)
 	return len(p), nil
@@ -170,5 +202,5 @@ func (d *deflater) close() error {
 		return nil
 	}
 	d.done = true
-	return deflateStreams(d.held, d.w)
+	return deflateStreams(d.held, d.w, d.cmyk)
 }

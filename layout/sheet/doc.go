@@ -3,7 +3,10 @@
 // back pages alternating, the backs mirrored for long- or short-edge duplex,
 // and gives each board a page of its own. RenderEach writes one PDF per card
 // at trim size plus bleed with トンボ, TrimBox and BleedBox, as print shops
-// ask. The commands hand it the sides painted once (cards.Paint, then
+// ask; Pictures gives every copy's face and back as a picture of its own
+// (trim plus bleed, drawn by package draw's PNG backend) for print services
+// that take images; Cuts gives each sheet's cut lines, the cards' trims
+// where Render puts them, as an SVG in mm for cutting machines. The commands hand it the sides painted once (cards.Paint, then
 // cards.Options.Painted), each printed as it is with the version stamp and
 // DRAFT band painted over it; a side not handed over is painted here by
 // package cards, to the same bytes. Every PDF is post-processed so that

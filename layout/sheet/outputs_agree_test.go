@@ -2,7 +2,6 @@ package sheet_test
 
 import (
 	"bytes"
-	"cmp"
 	"encoding/xml"
 	"fmt"
 	"image"
@@ -20,6 +19,7 @@ import (
 
 	"bifrost/layout/cards"
 	"bifrost/layout/draw"
+	"bifrost/layout/draw/drawtest"
 	"bifrost/layout/testenv"
 	"bifrost/layout/text"
 	"bifrost/rules"
@@ -74,47 +74,9 @@ func pdfPages(t *testing.T, lists []*draw.List, dpi int) []image.Image {
 	}
 	imgs := make([]image.Image, len(pages))
 	for i, p := range pages {
-		imgs[i] = readPPM(t, p)
+		imgs[i] = drawtest.ReadPPM(t, p)
 	}
 	return imgs
-}
-
-// readPPM decodes a binary PPM (P6, 8 bits a channel) as pdftoppm writes it.
-func readPPM(t *testing.T, path string) *image.RGBA {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	// The header is four fields (P6, width, height, maxval), each followed
-	// by one white space; the pixels follow the last.
-	var fields []string
-	head := 0
-	for len(fields) < 4 && head < len(data) {
-		for head < len(data) && (data[head] == ' ' || data[head] == '\n') {
-			head++
-		}
-		start := head
-		for head < len(data) && data[head] != ' ' && data[head] != '\n' {
-			head++
-		}
-		fields = append(fields, string(data[start:head]))
-	}
-	w, errW := strconv.Atoi(fields[1])
-	h, errH := strconv.Atoi(fields[2])
-	if len(fields) != 4 || fields[0] != "P6" || fields[3] != "255" || errW != nil || errH != nil {
-		t.Fatalf("%s: not an 8-bit P6 PPM (header %q)", path, fields)
-	}
-	pix := data[head+1:]
-	if len(pix) != w*h*3 {
-		t.Fatalf("%s: %d bytes of pixels for %d×%d", path, len(pix), w, h)
-	}
-	img := image.NewRGBA(image.Rect(0, 0, w, h))
-	for i := range w * h {
-		copy(img.Pix[i*4:i*4+3], pix[i*3:i*3+3])
-		img.Pix[i*4+3] = 255
-	}
-	return img
 }
 
 // fpdfDoc prints lists through the PDF backend, one page each of the
@@ -139,74 +101,6 @@ func fpdfDoc(t *testing.T, lists []*draw.List) []byte {
 		t.Fatal(err)
 	}
 	return b.Bytes()
-}
-
-// The backends are compared in tiles of backendTile × backendTile pixels
-// (4 mm at 100 dpi). Each pixel counts its difference from the closest
-// pixel within one pixel in the other picture (both ways, per colour
-// channel): poppler, Chromium and the PNG backend anti-alias differently,
-// and poppler snaps rectangle edges and baselines to whole pixels, which
-// this forgives; a stroke that is missing or out of place costs its full
-// contrast. A tile fails when the mean passes backendTolerance. The
-// outermost pixel of the picture is left out: the backends round the page
-// size differently. TestComparisonCatchesAMissingLine shows that
-// a line of text left out fails.
-const (
-	backendTile      = 16
-	backendTolerance = 16.0
-)
-
-// compareTiles returns the tiles of a and b (over their common area)
-// whose mean difference passes backendTolerance, worst first, and the
-// worst difference of any tile.
-func compareTiles(a, b image.Image) ([]tileDiff, float64) {
-	ra, rb := rgba(a), rgba(b)
-	r := ra.Bounds().Intersect(rb.Bounds()).Inset(1)
-	var out []tileDiff
-	most := 0.0
-	for y := r.Min.Y; y < r.Max.Y; y += backendTile {
-		for x := r.Min.X; x < r.Max.X; x += backendTile {
-			tile := image.Rect(x, y, x+backendTile, y+backendTile).Intersect(r)
-			d := nearDiff(ra, rb, r, tile)
-			most = max(most, d)
-			if d > backendTolerance {
-				out = append(out, tileDiff{tile, d})
-			}
-		}
-	}
-	slices.SortFunc(out, func(a, b tileDiff) int { return cmp.Compare(b.diff, a.diff) })
-	return out, most
-}
-
-// nearDiff is the mean over tile of each pixel's difference from the
-// closest pixel within one pixel (inside area) in the other picture, the
-// larger of the two ways, per colour channel.
-func nearDiff(a, b *image.RGBA, area, tile image.Rectangle) float64 {
-	near := func(p, q *image.RGBA, x, y, c int) int {
-		v := int(p.Pix[p.PixOffset(x, y)+c])
-		if v == int(q.Pix[q.PixOffset(x, y)+c]) {
-			return 0 // the same pixel: nothing nearer
-		}
-		best := 255
-		for dy := -1; dy <= 1; dy++ {
-			for dx := -1; dx <= 1; dx++ {
-				if pt := (image.Point{x + dx, y + dy}); pt.In(area) {
-					best = min(best, abs(v-int(q.Pix[q.PixOffset(pt.X, pt.Y)+c])))
-				}
-			}
-		}
-		return best
-	}
-	sum, n := 0, 0
-	for y := tile.Min.Y; y < tile.Max.Y; y++ {
-		for x := tile.Min.X; x < tile.Max.X; x++ {
-			for c := range 3 {
-				sum += max(near(a, b, x, y, c), near(b, a, x, y, c))
-				n++
-			}
-		}
-	}
-	return float64(sum) / float64(n)
 }
 
 // sameSize checks that two renderings of one drawing agree in size to a
@@ -263,9 +157,9 @@ func pngMatches(t *testing.T, sides []side, other string, pictures func([]*draw.
 			t.Fatalf("%s: %v", s.name, err)
 		}
 		sameSize(t, s.name, pics[i], img)
-		bad, worst := compareTiles(pics[i], img)
+		bad, worst := drawtest.CompareTiles(pics[i], img)
 		if len(bad) > 0 {
-			t.Errorf("%s: %d tiles of the PNG differ from %s, the worst at %v by %.1f (allowed %.1f)", s.name, len(bad), other, bad[0].Rectangle, bad[0].diff, backendTolerance)
+			t.Errorf("%s: %d tiles of the PNG differ from %s, the worst at %v by %.1f (allowed %.1f)", s.name, len(bad), other, bad[0].Rectangle, bad[0].Diff, drawtest.Tolerance)
 		}
 		most = max(most, worst)
 	}
@@ -311,8 +205,8 @@ func TestComparisonCatchesAMissingLine(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					if bad, worst := compareTiles(page, img); len(bad) == 0 {
-						t.Errorf("%s: leaving out %q (%.1f pt) still passes the comparison (worst tile %.1f, allowed %.1f)", sd.name, tx.S, tx.Size, worst, backendTolerance)
+					if bad, worst := drawtest.CompareTiles(page, img); len(bad) == 0 {
+						t.Errorf("%s: leaving out %q (%.1f pt) still passes the comparison (worst tile %.1f, allowed %.1f)", sd.name, tx.S, tx.Size, worst, drawtest.Tolerance)
 					}
 				}
 			}

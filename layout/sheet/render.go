@@ -187,13 +187,14 @@ func Render(w io.Writer, res schema.Result, l *spec.Layout, opt cards.Options) e
 	if pdf.PageCount() == 0 {
 		return schema.Errorf("印刷するものがありません", "nothing to print")
 	}
-	return output(pdf, w)
+	return output(pdf, w, opt.CMYK)
 }
 
 // output writes the document with its pages compressed and its page boxes
-// in a fixed order, as fpdf hands it over (deflater).
-func output(pdf *fpdf.Fpdf, w io.Writer) error {
-	d := &deflater{w: w}
+// in a fixed order, as fpdf hands it over (deflater); with cmyk, its
+// colours in DeviceCMYK.
+func output(pdf *fpdf.Fpdf, w io.Writer, cmyk bool) error {
+	d := &deflater{w: w, cmyk: cmyk}
 	if err := pdf.Output(d); err != nil {
 		return err
 	}
@@ -218,16 +219,27 @@ type paintedSide struct {
 }
 
 func newPrinter(pdf *fpdf.Fpdf, l *spec.Layout, ds *spec.Dataset, art *cards.ArtStore, opt cards.Options) *printer {
+	pt := newPainter(l, ds, art, opt)
+	return &printer{pdf: pdf, out: draw.NewPDF(pdf, l.FontNameInPDF), pt: pt, painted: paintedSides(opt), told: map[spec.Size]bool{}}
+}
+
+// newPainter paints what opt prints: ink saver, DRAFT band and stamp.
+func newPainter(l *spec.Layout, ds *spec.Dataset, art *cards.ArtStore, opt cards.Options) *cards.Painter {
 	pt := cards.NewPainter(l, ds, art, false)
 	pt.InkSaver, pt.Draft, pt.Stamp = opt.InkSaver, opt.Draft, opt.Stamp
-	p := &printer{pdf: pdf, out: draw.NewPDF(pdf, l.FontNameInPDF), pt: pt, painted: map[paintedSide]*draw.List{}, told: map[spec.Size]bool{}}
+	return pt
+}
+
+// paintedSides finds the sides of opt.Painted by card and copy.
+func paintedSides(opt cards.Options) map[paintedSide]*draw.List {
+	painted := map[paintedSide]*draw.List{}
 	for _, d := range opt.Painted {
-		p.painted[paintedSide{d.Kind, d.ID, "face", d.Copy}] = d.Face
+		painted[paintedSide{d.Kind, d.ID, "face", d.Copy}] = d.Face
 		if d.Back != nil {
-			p.painted[paintedSide{d.Kind, d.ID, "back", d.Copy}] = d.Back
+			painted[paintedSide{d.Kind, d.ID, "back", d.Copy}] = d.Back
 		}
 	}
-	return p
+	return painted
 }
 
 // side draws one side of c with its trim's top-left corner at (x, y).
@@ -252,39 +264,50 @@ func cmpOrS(a, b string) string {
 }
 
 func (d deck) render(p *printer, paper spec.Size, opt cards.Options) error {
-	l := d.Layout
-	var queue []*spec.Card
-	var qkind *spec.Kind
-	flush := func() error {
-		if len(queue) == 0 {
-			return nil
-		}
-		err := d.sheets(p, paper, queue, opt)
-		queue = nil
-		return err
-	}
-	for _, k := range d.Kinds {
-		if k.Board {
-			if err := flush(); err != nil {
+	for _, r := range d.runs(opt) {
+		if r.board != nil {
+			if err := boardFits(r.board, paper); err != nil {
 				return err
 			}
-			if err := boardFits(k, paper); err != nil {
-				return err
-			}
-			for _, c := range d.Cards[k] {
+			for _, c := range r.cards {
 				d.board(p, paper, c, opt.FacesOnly, opt.Lang)
 			}
 			continue
 		}
-		if qkind != nil && (l.Sheet.KindPerPage && !opt.Pack || qkind.Size != k.Size) {
-			if err := flush(); err != nil {
-				return err
-			}
+		if err := d.sheets(p, paper, r.cards, opt); err != nil {
+			return err
 		}
-		queue = append(queue, d.Cards[k]...)
+	}
+	return nil
+}
+
+// run is what prints together: cards of one size that share sheets, or
+// the boards of one kind, each on a page of its own.
+type run struct {
+	cards []*spec.Card
+	board *spec.Kind // the boards' kind; nil for cards
+}
+
+// runs splits the deck into runs in print order: a new run of cards for
+// each kind (unless opt.Pack, or when the layout lets kinds share pages),
+// and for each change of card size.
+func (d deck) runs(opt cards.Options) []run {
+	var out []run
+	var qkind *spec.Kind
+	for _, k := range d.Kinds {
+		if k.Board {
+			out = append(out, run{cards: d.Cards[k], board: k})
+			qkind = nil
+			continue
+		}
+		if qkind == nil || d.Layout.Sheet.KindPerPage && !opt.Pack || qkind.Size != k.Size {
+			out = append(out, run{})
+		}
+		last := &out[len(out)-1]
+		last.cards = append(last.cards, d.Cards[k]...)
 		qkind = k
 	}
-	return flush()
+	return out
 }
 
 // sheets lays the queue of cards of one size out, a face page then its back page, the
@@ -486,7 +509,7 @@ func (d deck) renderOne(w io.Writer, c *spec.Card, opt cards.Options) error {
 	if len(p.pt.Issues) > 0 && opt.Draft == nil {
 		return cards.NewIssuesError(p.pt.Issues, d.Dataset)
 	}
-	return output(pdf, w)
+	return output(pdf, w, opt.CMYK)
 }
 
 // SortBoxes puts each page's TrimBox before its BleedBox in a PDF fpdf

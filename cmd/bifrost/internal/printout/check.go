@@ -18,6 +18,8 @@ var Messages = schema.Catalogue{
 	"output_per_card": {"--output はシートの PDF の名前です。--per-card は out/ゲーム/cards/ に 1 枚ずつ書き出すので、--output と一緒には使えません", "--output names the sheet PDF; --per-card writes out/GAME/cards/ instead"},
 	"bad_output":      {"--output「%s」：out/ゲーム の中に書く .pdf のファイル名だけを指定してください（フォルダーは --out で指定します）", "--output %q: give a file name ending in .pdf, written in out/GAME (the folder is --out)"},
 	"unknown_cards":   {"--only：%s に ID %s のカードはありません", "--only: %s has no card %s"},
+	"cuts_per_card":   {"--cut-svg は用紙の切り線です。--per-card は用紙を印刷しないので、一緒には使えません", "--cut-svg draws the sheets' cut lines; --per-card prints no sheets"},
+	"bad_dpi":         {"--dpi %g は使えません（1〜2400）", "--dpi %g is outside 1–2400"},
 }
 
 // Check checks the options a cards command was given: opt's paper and

@@ -1,7 +1,9 @@
 // Package printout writes a game's printed cards: the card sheets (one PDF,
 // cards.pdf by default) or one PDF per card under cards/, into
 // out/<game>/, from the cards painted once (cards.Painted); a full per-card
-// run removes the PDFs of cards the workbook no longer has. Paint paints a
+// run removes the PDFs of cards the workbook no longer has. Its Extras,
+// for print shops, add one PNG per side of every copy (--png, --dpi) and
+// an SVG of each sheet's cut lines (--cut-svg). Paint paints a
 // game's cards with the layout and art beside its workbook folder, for
 // these PDFs and for every other output (books, report, TTS); Check checks
 // the printing options a command was given; Stamp names the data the cards

@@ -36,13 +36,14 @@ type Job struct {
 	// Options are the print options (paper, only, duplex, draft, ...);
 	// Write sets ArtDir, Stamp and Painted.
 	Options cards.Options
+	Extras  Extras // the files for print shops written beside the PDFs
 }
 
-// Write writes the job's PDFs atomically and returns their paths. The
-// caller has checked that they lie outside Src.
+// Write writes the job's PDFs, then its Extras, atomically and returns
+// their paths. The caller has checked that they lie outside Src.
 func Write(ctx context.Context, j Job) ([]string, error) {
 	opt := j.Options
-	opt.ArtDir = filepath.Join(j.Src, "art")
+	opt.ArtDir, opt.CMYK = filepath.Join(j.Src, "art"), j.Extras.CMYK
 	painted := j.Painted
 	if painted == nil {
 		var err error
@@ -55,6 +56,17 @@ func Write(ctx context.Context, j Job) ([]string, error) {
 		return nil, err
 	}
 	opt.Stamp, opt.Painted = stamp, painted.Drawn
+	written, err := writePDFs(ctx, j, painted, opt)
+	if err != nil {
+		return written, err
+	}
+	more, err := j.Extras.write(ctx, j, painted, opt)
+	return append(written, more...), err
+}
+
+// writePDFs writes the sheets, or the per-card PDFs, and returns their
+// paths.
+func writePDFs(ctx context.Context, j Job, painted *cards.Painted, opt cards.Options) ([]string, error) {
 	dir := filepath.Join(j.Out, j.Game.ID)
 	if !j.PerCard {
 		path := filepath.Join(dir, j.Name)
@@ -95,12 +107,12 @@ func Write(ctx context.Context, j Job) ([]string, error) {
 }
 
 // paint paints the job's cards as opt prints them (the cards of opt.Only,
-// under opt.InkSaver): every copy for the sheets, each design's first for
-// the per-card PDFs. The stamp and DRAFT band are left for package sheet
+// under opt.InkSaver): every copy for the sheets and the PNGs, each
+// design's first for the per-card PDFs alone. The stamp and DRAFT band are left for package sheet
 // to paint over them; with opt.Draft, text that does not fit is painted
 // all the same.
 func paint(j Job, opt cards.Options) (*cards.Painted, error) {
-	painted, err := Paint(j.Src, j.Game, j.Result, cards.Options{Only: opt.Only, InkSaver: opt.InkSaver}, !j.PerCard)
+	painted, err := Paint(j.Src, j.Game, j.Result, cards.Options{Only: opt.Only, InkSaver: opt.InkSaver}, !j.PerCard || j.Extras.PNG != "")
 	var issues *cards.IssuesError
 	if err != nil && !(opt.Draft != nil && errors.As(err, &issues)) {
 		return nil, err
