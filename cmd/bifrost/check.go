@@ -109,7 +109,7 @@ func runCheck(ctx context.Context, opts *checkOptions) error {
 				if err := writeReportJSON(opts.out, rep); err != nil {
 					return err
 				}
-				if err := writeReportHTML(opts.out, game, cmp.Or(bal, rep), rep, res, nil); err != nil {
+				if err := writeReportHTML(opts.Lang(), opts.out, game, cmp.Or(bal, rep), rep, res, nil); err != nil {
 					return err
 				}
 			}
