@@ -25,3 +25,9 @@ func TestPlayerCountsReadAsARunOrAList(t *testing.T) {
 		}
 	}
 }
+
+func TestFindingWordsHaveBothLanguages(t *testing.T) {
+	for _, lack := range findingText.Lacks() {
+		t.Error(lack)
+	}
+}
