@@ -1,8 +1,12 @@
 package report
 
 import (
+	"bytes"
+	"regexp"
+	"strings"
 	"testing"
 
+	"bifrost/rules/sim"
 	"bifrost/schema"
 )
 
@@ -29,5 +33,29 @@ func TestPlayerCountsReadAsARunOrAList(t *testing.T) {
 func TestFindingWordsHaveBothLanguages(t *testing.T) {
 	for _, lack := range findingText.Lacks() {
 		t.Error(lack)
+	}
+}
+
+// The share of stalled turns stands beside the other design measures, per
+// player count: in the batch's text in both languages, and on the page.
+func TestDesignMeasuresShowTheStalledTurns(t *testing.T) {
+	r := evenCards(nil)
+	r.Design = map[string]sim.DesignReport{"2": {Branching: 3, Forced: 0.1, LeadChanges: 2, Stalls: 0.25}}
+	for _, tt := range []struct {
+		lang *schema.Lang
+		want string
+	}{{schema.Japanese, "手詰まりの手番 25.0%"}, {schema.English, "25.0% stalled turns"}} {
+		var b bytes.Buffer
+		WriteSimText(&b, r, tt.lang)
+		if !strings.Contains(b.String(), tt.want) {
+			t.Errorf("%s: the text lacks %q:\n%s", tt.lang.Tag(), tt.want, b.String())
+		}
+	}
+	var b bytes.Buffer
+	if err := Write(&b, r, Page{}); err != nil {
+		t.Fatal(err)
+	}
+	if !regexp.MustCompile(`手詰まりの手番の割合[^<]*</td><td class="n">25.0%</td>`).MatchString(b.String()) {
+		t.Error("the page's design table lacks the share of stalled turns")
 	}
 }
