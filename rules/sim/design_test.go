@@ -56,13 +56,14 @@ func TestBatchReportsDesignMeasuresPerPlayerCount(t *testing.T) {
 }
 
 // stuck is a scripted two-seat game: each step of script is one decision,
-// by seat, that adds gain to the seat's score, uses a card when card is
-// set, and ends the turn when last is set.
+// by seat, that adds gain to the seat's score, reports the card event use
+// (0: none), and ends the turn when last is set.
 type stuck struct{ script []stuckStep }
 
 type stuckStep struct {
 	seat, gain int
-	card, last bool
+	use        EventKind
+	last       bool
 }
 
 func (e *stuck) Name() string        { return "stuck" }
@@ -93,8 +94,8 @@ func (g *stuckGame) Explain(Event, *schema.Lang) string   { return "" }
 func (g *stuckGame) Apply(_ Choice, emit func(Event)) {
 	s := g.e.script[g.step]
 	g.score[s.seat] += s.gain
-	if s.card {
-		emit(Event{Kind: Played, Seat: int8(s.seat), Card: 0})
+	if s.use != 0 {
+		emit(Event{Kind: s.use, Seat: int8(s.seat), Card: 0})
 	}
 	if s.last {
 		g.turns++
@@ -103,25 +104,28 @@ func (g *stuckGame) Apply(_ Choice, emit func(Event)) {
 }
 
 // A stall is a turn in which the player to move neither changed its score
-// nor used a card; what another seat does in that turn does not count.
+// nor acquired a card: playing or resolving one (a failed challenge) is
+// not gaining, and what another seat does in that turn does not count.
 func TestStallsAreTurnsInWhichTheMoverCouldNotImprove(t *testing.T) {
 	e := &stuck{script: []stuckStep{
-		{seat: 0, gain: 1, last: true},                        // scored: no stall
-		{seat: 1, last: true},                                 // nothing: a stall
-		{seat: 0, card: true, last: true},                     // used a card: no stall
-		{seat: 1}, {seat: 0, gain: 2, card: true, last: true}, // the other seat scored and played: seat 1 stalled
+		{seat: 0, gain: 1, last: true},                           // scored: no stall
+		{seat: 1, last: true},                                    // nothing: a stall
+		{seat: 0, use: Acquired, last: true},                     // bought a card: no stall
+		{seat: 1, use: Resolved, last: true},                     // a challenge that gave nothing: a stall
+		{seat: 0, use: Played, last: true},                       // played a card for nothing: a stall
+		{seat: 1}, {seat: 0, gain: 2, use: Acquired, last: true}, // the other seat gained: seat 1 stalled
 		{seat: 0, gain: 1}, {seat: 0, gain: -1, last: true}, // back where it began: a stall
 		{seat: 1, gain: 3}, // the game ends within the turn: not counted
 	}}
 	p := NewPlayer(e, []string{"random"}, nil)
 	p.Measure = true
 	r := p.Play(Config{Players: 2}, 1)
-	if r.Design.Turns != 5 || r.Design.Stalls != 3 {
-		t.Errorf("%d turns, %d stalls; want 5 turns, 3 stalls", r.Design.Turns, r.Design.Stalls)
+	if r.Design.Turns != 7 || r.Design.Stalls != 5 {
+		t.Errorf("%d turns, %d stalls; want 7 turns, 5 stalls", r.Design.Turns, r.Design.Stalls)
 	}
 	o := BatchOptions{Seed: 1, Games: 4, Workers: 1}
 	rep := NewReport(e, o, Run(context.Background(), e, o))
-	if got := rep.Design["2"].Stalls; got != 0.6 {
-		t.Errorf("the report's share of stalls is %v, want 0.6 (3 of 5 turns)", got)
+	if got := rep.Design["2"].Stalls; got != 0.714 {
+		t.Errorf("the report's share of stalls is %v, want 0.714 (5 of 7 turns)", got)
 	}
 }

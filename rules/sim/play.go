@@ -41,9 +41,8 @@ type Design struct {
 	Settled float64
 	// Turns counts the turns that ended with a player to move (the seat of
 	// the turn's first decision); Stalls those among them in which that
-	// player neither changed its score nor acquired, played or resolved a
-	// card: turns in which it could not improve its position (see
-	// DesignReport.Stalls).
+	// player neither changed its score nor acquired a card: turns in which
+	// it could not improve its position (see DesignReport.Stalls).
 	Turns, Stalls int
 }
 
@@ -89,7 +88,7 @@ type Player struct {
 	score   []int
 	before  []int   // Measure: the scores when the turn began
 	mover   int     // Measure: the seat of the turn's first decision, -1 before it
-	acted   bool    // Measure: the mover used a card this turn
+	gained  bool    // Measure: the mover acquired a card this turn
 	used    []uint8 // per card: bit s set when seat s used it this game
 	touched []int32 // cards with a bit set, to clear them after the game
 	emit    func(Event)
@@ -118,7 +117,7 @@ func (p *Player) record(ev Event) {
 			p.touched = append(p.touched, ev.Card)
 		}
 		p.used[ev.Card] |= 1 << uint(ev.Seat&7)
-		p.acted = p.acted || int(ev.Seat) == p.mover
+		p.gained = p.gained || ev.Kind == Acquired && int(ev.Seat) == p.mover
 	}
 	if p.OnEvent != nil {
 		p.OnEvent(ev)
@@ -166,7 +165,7 @@ func (p *Player) Play(cfg Config, seed uint64) (r Result) {
 	}
 	limit := p.Engine.TurnCap()
 	p.board = p.board[:0]
-	p.mover, p.acted = -1, false
+	p.mover, p.gained = -1, false
 	if p.Measure {
 		p.before = g.Scores(p.before)
 	}
@@ -206,9 +205,9 @@ func (p *Player) Play(cfg Config, seed uint64) (r Result) {
 			turn = g.Turn()
 			p.score = g.Scores(p.score)
 			p.board = append(p.board, p.score...)
-			r.Design.turnEnded(p.mover, p.acted, p.before, p.score)
+			r.Design.turnEnded(p.mover, p.gained, p.before, p.score)
 			p.before = append(p.before[:0], p.score...)
-			p.mover, p.acted = -1, false
+			p.mover, p.gained = -1, false
 		}
 		if p.Check {
 			if err := check(g, stepper); err != nil {
@@ -361,13 +360,13 @@ func panicSite() string {
 }
 
 // turnEnded counts a turn that ended: a stall when its mover (-1: none
-// decided) used no card and has the score it had when the turn began.
-func (d *Design) turnEnded(mover int, acted bool, before, after []int) {
+// decided) acquired no card and has the score it had when the turn began.
+func (d *Design) turnEnded(mover int, gained bool, before, after []int) {
 	if mover < 0 || mover >= len(before) || mover >= len(after) {
 		return
 	}
 	d.Turns++
-	if !acted && after[mover] == before[mover] {
+	if !gained && after[mover] == before[mover] {
 		d.Stalls++
 	}
 }

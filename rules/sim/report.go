@@ -55,11 +55,13 @@ type Report struct {
 // A stall is a turn in which the player to move (the seat that made the
 // turn's first decision) could not improve its position: when the turn
 // ended, its score was what it was when the turn began, and it had
-// acquired, played or resolved no card in it (nastrond's ハマり, a player
-// who fails its challenge turn after turn; a player who can buy nothing).
-// It is read from what every engine reports (scores and card events), so
-// progress an engine keeps elsewhere (a pawn moving towards its goal, a
-// card drawn) does not count as improving.
+// acquired no card (bought, scouted, hired, drafted) in it. Playing or
+// resolving a card is not gaining: nastrond's ハマり, a player whose
+// challenge fails turn after turn, resolves its Edda every turn and
+// stalls; so does a deck-builder's player who can buy nothing. It is read
+// from what every engine reports (scores and card events), so progress an
+// engine keeps elsewhere (a pawn moving towards its goal, a guardian put
+// into play in a battle it then loses) does not count as improving.
 type DesignReport struct {
 	Branching   float64 `json:"branching"`
 	Forced      float64 `json:"forced"`

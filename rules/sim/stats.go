@@ -49,7 +49,7 @@ type DesignSums struct {
 	Decided     int `json:"decided"`          // games with a winner
 	Settled     int `json:"settled_permille"` // their Settled in thousandths, summed (integers sum alike in any order)
 	Turns       int `json:"turns"`            // turns that ended with a player to move
-	Stalls      int `json:"stalls"`           // … in which that player could not improve its position
+	Stalls      int `json:"stalls"`           // … in which that player neither scored nor acquired a card
 }
 
 func (d *DesignSums) add(r *Result) {

@@ -102,7 +102,7 @@ summary{cursor:pointer;margin:.5rem 0;color:#334}
 <tr><td>勝者が一度でも首位に遅れていたゲーム（逆転勝ち）の割合</td><td class="n">{{pct .Comebacks}}</td></tr>
 <tr><td>逆転勝ちで勝者が最も離されていた点差（平均）</td><td class="n">{{fixed .Deficit}}</td></tr>
 <tr><td>勝者が最後まで首位を守りきり始めた時点（ゲームの何割か、平均。0は最初から、1は最後に並んで勝った）</td><td class="n">{{pct .Settled}}</td></tr>
-<tr><td>手詰まりの手番の割合（手番のプレイヤーの得点が変わらず、カードの入手・使用・解決もなかった手番）</td><td class="n">{{pct .Stalls}}</td></tr>
+<tr><td>手詰まりの手番の割合（手番のプレイヤーの得点が変わらず、カードも手に入らなかった手番。カードを使っただけの手番、失敗した挑戦を含みます）</td><td class="n">{{pct .Stalls}}</td></tr>
 </table>{{end}}
 {{end}}
 <h2>カード</h2>
