@@ -117,7 +117,7 @@ func TestAnEngineWithoutTheBotPlaysTheNextWeakerOne(t *testing.T) {
 
 func TestCheckReportOpensWithFindingsNamingCells(t *testing.T) {
 	out := t.TempDir()
-	if r := bifrost(t, "check", "--src", quickSrc(t, 200), "--out", out); r.code != 0 {
+	if r := bifrost(t, "check", "--lang", "ja", "--src", quickSrc(t, 200), "--out", out); r.code != 0 {
 		t.Fatalf("exit %d\n%s", r.code, r.stderr)
 	}
 	html, err := os.ReadFile(filepath.Join(out, "bloodrage", "report.html"))
@@ -132,7 +132,7 @@ func TestCheckReportOpensWithFindingsNamingCells(t *testing.T) {
 	findings := page[from:to]
 	for _, want := range []*regexp.Regexp{
 		regexp.MustCompile(`2人: 席の勝率差 [0-9.]+ ポイント.*CheckMaxSeatGap は 40 ポイント`),
-		regexp.MustCompile(`<b>[^<]+</b>（[A-Z0-9-]+、<span class="cell">Card![A-Z]+[0-9]+</span>）: 使(った人の勝率|われる率)`),
+		regexp.MustCompile(`<b>[^<]+</b>（[A-Z0-9-]+、<span class="cell">Card![A-Z]+[0-9]+</span>）(は、使った席の勝率|は他のカードより使われる率)`),
 	} {
 		if !want.MatchString(findings) {
 			t.Errorf("bloodrage's findings lack %s:\n%s", want, findings)
@@ -155,7 +155,7 @@ func TestReportMergeWritesTheHTMLReport(t *testing.T) {
 		shards = append(shards, shard)
 	}
 	page := filepath.Join(dir, "merged.html")
-	r := bifrost(t, append([]string{"report", "merge", "--src", shippedSrc, "--html", page}, shards...)...)
+	r := bifrost(t, append([]string{"report", "merge", "--lang", "ja", "--src", shippedSrc, "--html", page}, shards...)...)
 	if r.code != 0 {
 		t.Fatalf("merge: exit %d %s", r.code, r.stderr)
 	}

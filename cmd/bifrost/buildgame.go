@@ -53,7 +53,7 @@ func buildGame(ctx context.Context, opts *buildOptions, game *sim.Definition, re
 				outcome = errProblems
 			}
 		}
-		if err := writeReportHTML(opts.out, game, cmp.Or(bal, rep), rep, res, painted); err != nil {
+		if err := writeReportHTML(opts.Lang(), opts.out, game, cmp.Or(bal, rep), rep, res, painted); err != nil {
 			return err
 		}
 		written = append(written, filepath.Join(opts.out, g.ID, "report.json"), filepath.Join(opts.out, g.ID, "report.html"))

@@ -42,7 +42,7 @@ func checkGame(ctx context.Context, opts *checkOptions, game *sim.Definition, re
 			if err := writeReportJSON(opts.out, rep); err != nil {
 				return g, nil, err
 			}
-			if err := writeReportHTML(opts.out, game, cmp.Or(bal, rep), rep, res, nil); err != nil {
+			if err := writeReportHTML(opts.Lang(), opts.out, game, cmp.Or(bal, rep), rep, res, nil); err != nil {
 				return g, nil, err
 			}
 		}

@@ -80,9 +80,9 @@ func TestEffects_PlantedImbalanceIsFlaggedAndItsSuggestionUndoesIt(t *testing.T)
 // the workbook changed since; with no run it says how to get one.
 func TestEffects_ReportReadsTheLastRunAndSaysWhenItIsStale(t *testing.T) {
 	src, out := copySrc(t), t.TempDir()
-	page := func() string {
+	page := func(lang string) string {
 		t.Helper()
-		if r := bifrost(t, "build", "nastrond", "--src", src, "--out", out); r.code != 0 {
+		if r := bifrost(t, "build", "nastrond", "--lang", lang, "--src", src, "--out", out); r.code != 0 {
 			t.Fatalf("build: exit %d\n%s%s", r.code, r.stdout, r.stderr)
 		}
 		html, err := os.ReadFile(filepath.Join(out, "nastrond", "report.html"))
@@ -91,20 +91,23 @@ func TestEffects_ReportReadsTheLastRunAndSaysWhenItIsStale(t *testing.T) {
 		}
 		return string(html)
 	}
-	if html := page(); !strings.Contains(html, "bifrost effects を実行すると") {
+	if html := page("ja"); !strings.Contains(html, "bifrost effects を実行すると") {
 		t.Error("without an effects run the report does not say how to get card findings")
 	}
 	if r := bifrost(t, "effects", "nastrond", "--src", src, "--out", out, "--games", "60"); r.code != 0 {
 		t.Fatalf("effects: exit %d\n%s%s", r.code, r.stdout, r.stderr)
 	}
-	html := page()
+	html := page("ja")
 	if !strings.Contains(html, "カードの所見は最後の bifrost effects の実行（greedy ボット、60 ゲーム") || strings.Contains(html, "その後ブックが変わっている") {
 		t.Error("the report does not name the effects run it read, or calls a fresh run stale")
+	}
+	if html := page("en"); !strings.Contains(html, "The card findings come from the last bifrost effects run (greedy bots, 60 games") {
+		t.Error("with --lang en the report's findings are not in English")
 	}
 	edit(t, src, "nastrond", func(f *excelize.File) error {
 		return setByHeader(f, "Einherjar", "フレーバー", 2, "書き直した")
 	})
-	if html := page(); !strings.Contains(html, "その後ブックが変わっているので、もう一度実行してください") {
+	if html := page("ja"); !strings.Contains(html, "その後ブックが変わっているので、もう一度実行してください") {
 		t.Error("the report does not say the workbook changed since the effects run")
 	}
 }

@@ -273,7 +273,7 @@ var helpTexts = schema.Catalogue{
 	"flag.sweep.rule":   {"Rules の変数とその値：'TiwazVP=0,1,2' または 'TiwazVP=0..2'", "a Rules parameter and its values: 'TiwazVP=0,1,2' or 'TiwazVP=0..2'"},
 	"flag.sweep.seed":   {"すべての値で共通のシード", "seed shared by every value"},
 	"flag.sweep.set":    {"カードの項目とその値：'Edda!E1-05.目標値=5..9' または '…=5,7,9'", "a card field and its values: 'Edda!E1-05.目標値=5..9' or '…=5,7,9'"},
-	"help.tune.use":     {"tune GAME --free 'シート!ID.列=a..b' [--free ...] [--rule キー=a..b]", "tune GAME --free 'Sheet!ID.column=a..b' [--free ...] [--rule Key=a..b]"},
+	"help.tune.use":     {"tune GAME [--free 'シート!ID.列=a..b' ...] [--rule キー=a..b]", "tune GAME [--free 'Sheet!ID.column=a..b' ...] [--rule Key=a..b]"},
 	"help.tune.short":   {"自由にしたセルの値を探して、バランスの目標を満たすブックの案を作る", "search the freed cells for values that meet the balance targets, and write the proposal"},
 	"help.tune.long": {
 		"--free で自由にしたカードの項目（シート!ID.列=a..b）や Rules の変数（Rules!キー=a..b、または --rule キー=a..b）を\n" +
@@ -281,7 +281,9 @@ var helpTexts = schema.Catalogue{
 			"自由にしたカードの効果（使った席の勝率への効果、bifrost effects と同じ測り方）が同じ種類の中央値から\n" +
 			"CheckCardEffectBand 以内です。どの試行も同じシードで遊びます。案はブックのコピーとして --out の tune/GAME.xlsx に書き\n" +
 			"（--src には書きません）、元のブックとの差と、探索が使っていない新しいシードで測った元と案の値を示します。\n" +
-			"案が新しいシードで目標を満たさないときは、妨げになっている目標を示して終了コード 1 で終わります。",
+			"案が新しいシードで目標を満たさないときは、妨げになっている目標を示して終了コード 1 で終わります。\n" +
+			"--free も --rule もないときは、カードのシートの調整列（Tune）に書いたセルを動かします（行ごとに「列=最小..最大」、\n" +
+			"いくつかは「;」か「、」で区切る。例：EIN-104 の行に「スキル=1..6」）。",
 		"Tune moves each freed cell — a card field (--free 'Sheet!ID.column=a..b') or a Rules parameter\n" +
 			"('Rules!Key=a..b', or --rule Key=a..b as sweep takes it) — over its range, one field at a time,\n" +
 			"for values that meet the targets: the seat gap at most CheckMaxSeatGap at every player count,\n" +
@@ -289,7 +291,9 @@ var helpTexts = schema.Catalogue{
 			"CheckCardEffectBand of its kind's median. Every trial plays the same seeds. The proposal is a copy\n" +
 			"of the workbook, written to tune/GAME.xlsx under --out (never under --src); tune prints its changes\n" +
 			"and the figures of the workbook and the proposal on fresh seeds the search never played. When the\n" +
-			"proposal misses a target there, tune names the target in the way and exits 1.",
+			"proposal misses a target there, tune names the target in the way and exits 1. With neither --free\n" +
+			"nor --rule, tune moves what the Tune column of the card sheets marks: in each row,\n" +
+			"column=min..max, several separated by ';' or '、' (e.g. 'スキル=1..6' in the row of EIN-104).",
 	},
 	"flag.tune.out":    {"案のブック tune/GAME.xlsx を書くフォルダ", "folder for the proposal, tune/GAME.xlsx"},
 	"flag.tune.free":   {"動かしてよいセルと範囲：'Einherjar!EIN-104.スキル=1..6'、'Rules!MajorityVP=0..12'（効果の列では最初の数を動かす）", "a cell that may move and its range: 'Einherjar!EIN-104.スキル=1..6', 'Rules!MajorityVP=0..12' (in an effect column, its first number)"},

@@ -50,7 +50,7 @@ var cliMessages = schema.Catalogue{
 	"no_raw":               {"%s：このレポートには統合用の raw 部分がありません", "%s: the report has no raw section to merge"},
 	"no_engine":            {"%s にはルールエンジンがありません。カード・本・TTS は作れますが、ゲームを遊ぶ（シミュレーション）にはエンジンのプログラマーが要ります", "%s has no rules engine: its cards, books and TTS export work, but playing it (simulation) needs the engine's programmer"},
 	"sweep_needs":          {"sweep には --set か --rule が 1 つ以上必要です", "sweep needs at least one --set or --rule"},
-	"tune_needs":           {"tune には --free か --rule が 1 つ以上必要です（例：--free 'Einherjar!EIN-104.スキル=1..6'）", "tune needs at least one --free or --rule, e.g. --free 'Einherjar!EIN-104.スキル=1..6'"},
+	"tune_needs":           {"tune には --free か --rule が 1 つ以上（例：--free 'Einherjar!EIN-104.スキル=1..6'）、またはブックの調整列が必要です（例：EIN-104 の行の調整に「スキル=1..6」）", "tune needs at least one --free or --rule, e.g. --free 'Einherjar!EIN-104.スキル=1..6', or a Tune column in the workbook, e.g. 'スキル=1..6' in the row of EIN-104"},
 	"changed_none":         {"%s：%s 以降に変わったカードはありません", "%s: no card changed since %s"},
 	"changed_some":         {"%s：%[3]s 以降に変わったカード %[2]v：%[4]s", "%s: %v changed since %s: %s"},
 	"watch_error":          {"見張りの誤り：%v", "watch: %v"},

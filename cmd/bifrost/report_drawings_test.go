@@ -36,10 +36,10 @@ func TestReportFindingsShowTheCardsDrawing(t *testing.T) {
 			t.Fatal(err)
 		}
 		var a, b bytes.Buffer
-		if err := writeReportPage(&a, definition(t, tt.game), tt.r, nil, res); err != nil {
+		if err := writeReportPage(&a, nil, definition(t, tt.game), tt.r, nil, res); err != nil {
 			t.Fatal(err)
 		}
-		if err := writeReportPage(&b, definition(t, tt.game), tt.r, nil, res); err != nil {
+		if err := writeReportPage(&b, nil, definition(t, tt.game), tt.r, nil, res); err != nil {
 			t.Fatal(err)
 		}
 		if !bytes.Equal(a.Bytes(), b.Bytes()) {
@@ -51,7 +51,7 @@ func TestReportFindingsShowTheCardsDrawing(t *testing.T) {
 			t.Fatalf("%s: no gallery drawing: %v", tt.game, s.Game.Problems)
 		}
 		var c bytes.Buffer
-		if err := writeReportPageWith(&c, definition(t, tt.game), tt.r, nil, res, galleryFaces(s.Game.Cards, res.Data)); err != nil {
+		if err := writeReportPageWith(&c, nil, definition(t, tt.game), tt.r, nil, res, galleryFaces(s.Game.Cards, res.Data)); err != nil {
 			t.Fatal(err)
 		}
 		if !bytes.Equal(a.Bytes(), c.Bytes()) {

@@ -115,9 +115,9 @@ func previewReport(ctx context.Context, opts *serveOptions, t target, res schema
 	}
 	var buf bytes.Buffer
 	if err == nil && drawn != nil {
-		err = writeReportPageWith(&buf, t.game, cmp.Or(bal, rep), rep, res, galleryFaces(drawn, res.Data))
+		err = writeReportPageWith(&buf, opts.Lang(), t.game, cmp.Or(bal, rep), rep, res, galleryFaces(drawn, res.Data))
 	} else if err == nil {
-		err = writeReportPage(&buf, t.game, cmp.Or(bal, rep), rep, res)
+		err = writeReportPage(&buf, opts.Lang(), t.game, cmp.Or(bal, rep), rep, res)
 	}
 	if err != nil {
 		return nil, opts.msg("serve_report_failed", opts.localize(err))

@@ -93,10 +93,10 @@ func writeReportJSON(out string, rep *sim.Report) error {
 }
 
 // writeReportHTML writes out/<game>/report.html, the page a designer reads,
-// from the balance batch bal; the dead cards come from the smoke batch
-// (nil: bal's own). Its cards are drawn from painted, or painted anew
-// when it is nil.
-func writeReportHTML(out string, game *sim.Definition, bal, smoke *sim.Report, res schema.Result, painted *cards.Painted) error {
+// from the balance batch bal, its findings in l's language; the dead cards
+// come from the smoke batch (nil: bal's own). Its cards are drawn from
+// painted, or painted anew when it is nil.
+func writeReportHTML(l *schema.Lang, out string, game *sim.Definition, bal, smoke *sim.Report, res schema.Result, painted *cards.Painted) error {
 	var buf bytes.Buffer
 	effects, stale := effectscan.Load(out, game.ID(), res)
 	drawings, err := report.Page{Smoke: smoke, Effects: effects}.CardDrawings(bal, game.Schema, res, paintedDrawn(painted))
@@ -104,7 +104,7 @@ func writeReportHTML(out string, game *sim.Definition, bal, smoke *sim.Report, r
 		return err
 	}
 	page := report.PageOf(game, bal, smoke, res, drawings)
-	page.Effects, page.EffectsStale = effects, stale
+	page.Effects, page.EffectsStale, page.Lang = effects, stale, l
 	if err := report.Write(&buf, report.Untimed(bal), page); err != nil {
 		return err
 	}
@@ -112,16 +112,19 @@ func writeReportHTML(out string, game *sim.Definition, bal, smoke *sim.Report, r
 }
 
 // writeReportPage renders the report page of bal without its timing
-// fields, naming each card's workbook cell and drawing the cards of the findings.
-func writeReportPage(w io.Writer, game *sim.Definition, bal, smoke *sim.Report, res schema.Result) error {
+// fields, naming each card's workbook cell and drawing the cards of the
+// findings, which are in l's language.
+func writeReportPage(w io.Writer, l *schema.Lang, game *sim.Definition, bal, smoke *sim.Report, res schema.Result) error {
 	drawings, err := report.Page{Smoke: smoke}.CardDrawings(bal, game.Schema, res, nil)
 	if err != nil {
 		return err
 	}
-	return writeReportPageWith(w, game, bal, smoke, res, drawings)
+	return writeReportPageWith(w, l, game, bal, smoke, res, drawings)
 }
 
 // writeReportPageWith is writeReportPage with the cards already drawn, by ID.
-func writeReportPageWith(w io.Writer, game *sim.Definition, bal, smoke *sim.Report, res schema.Result, drawings map[string]template.HTML) error {
-	return report.Write(w, report.Untimed(bal), report.PageOf(game, bal, smoke, res, drawings))
+func writeReportPageWith(w io.Writer, l *schema.Lang, game *sim.Definition, bal, smoke *sim.Report, res schema.Result, drawings map[string]template.HTML) error {
+	page := report.PageOf(game, bal, smoke, res, drawings)
+	page.Lang = l
+	return report.Write(w, report.Untimed(bal), page)
 }

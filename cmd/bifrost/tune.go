@@ -57,8 +57,6 @@ func runTune(ctx context.Context, opts *tuneOptions, id string) error {
 		return usageError{unknownGame(games, id)}
 	case game.New == nil:
 		return msgErr("no_engine", id)
-	case len(opts.free)+len(opts.rules) == 0:
-		return usageError{msgErr("tune_needs")}
 	case opts.games < 2:
 		return usageError{msgErr("min_games", 2)}
 	}
@@ -70,6 +68,16 @@ func runTune(ctx context.Context, opts *tuneOptions, id string) error {
 	res, base, err := validEngine(opts.globalOptions, game, path, "")
 	if err != nil {
 		return err
+	}
+	if len(opts.free)+len(opts.rules) == 0 { // the workbook's 調整 column says what is free
+		var marks []schema.Problem
+		if opts.free, marks = tune.Marked(game.Schema, res, opts.Lang()); len(marks) > 0 {
+			writeProblems(opts.stdout, opts.stderr, []schema.Result{{Game: res.Game, File: res.File, Problems: marks}}, opts.Lang())
+			return errProblems
+		}
+		if len(opts.free) == 0 {
+			return usageError{msgErr("tune_needs")}
+		}
 	}
 	o := tune.Options{Game: game, Src: path, Result: res, Engine: base, Out: out, Lang: opts.Lang(), Budget: opts.budget,
 		Batch: sim.BatchOptions{Seed: opts.seed, Games: opts.games, Workers: opts.workers},

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -158,5 +159,108 @@ func TestTune_UsageErrors(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(src, "out")); err == nil {
 		t.Error("tune wrote under --src")
+	}
+}
+
+// markTune adds the designer's 調整 column, under header, to sheet of a
+// test copy's workbook, with text in the rows of the IDs given, and
+// returns each ID's 調整 cell ("Einherjar!J5").
+func markTune(t *testing.T, src, game, sheet, header string, cells map[string]string) map[string]string {
+	t.Helper()
+	at := map[string]string{}
+	edit(t, src, game, func(f *excelize.File) error {
+		rows, err := f.GetRows(sheet)
+		if err != nil {
+			return err
+		}
+		col := len(rows[0]) + 1
+		if err := f.SetCellStr(sheet, schema.CellName(col, 1), header); err != nil {
+			return err
+		}
+		for id, text := range cells {
+			row, err := rowWhere(f, sheet, "ID", id)
+			if err != nil {
+				return err
+			}
+			at[id] = sheet + "!" + schema.CellName(col, row)
+			if err := f.SetCellStr(sheet, schema.CellName(col, row), text); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return at
+}
+
+// The 調整 column frees what its cells say: a workbook whose EIN-104 row
+// reads 「スキル=1..3、コスト＝0〜2」 gives the very run that the two
+// equivalent --free flags give, while validation and diff ignore the
+// column as a designer's own.
+func TestTune_TheTuneColumnFreesWhatTheFreeFlagsWould(t *testing.T) {
+	src := copySrc(t)
+	markTune(t, src, "nastrond", "Einherjar", "調整", map[string]string{"EIN-104": "スキル=1..3、コスト＝0〜2"})
+	tuneRun := func(args ...string) (int, tune.Run) {
+		r := bifrost(t, append([]string{"tune", "nastrond", "--src", src, "--out", t.TempDir(), "--games", "30", "--budget", "3", "--players", "2", "--json"}, args...)...)
+		var run tune.Run
+		if err := json.Unmarshal([]byte(r.stdout), &run); err != nil {
+			t.Fatalf("tune %v: exit %d, not JSON: %v\n%s%s", args, r.code, err, r.stdout, r.stderr)
+		}
+		run.Out = ""
+		return r.code, run
+	}
+	codeMarked, marked := tuneRun()
+	codeFlags, flags := tuneRun("--free", "Einherjar!EIN-104.スキル=1..3", "--free", "Einherjar!EIN-104.コスト=0..2")
+	a, _ := json.Marshal(marked)
+	b, _ := json.Marshal(flags)
+	if codeMarked != codeFlags || !bytes.Equal(a, b) {
+		t.Errorf("the 調整 column (exit %d) and the --free flags (exit %d) give different runs:\n%s\n%s", codeMarked, codeFlags, a, b)
+	}
+	if len(marked.Fields) != 2 || marked.Fields[0].Label != "Einherjar!EIN-104.スキル" || marked.Fields[1].Label != "Einherjar!EIN-104.コスト" {
+		t.Errorf("the column freed %+v, want EIN-104's スキル and コスト", marked.Fields)
+	}
+	if r := bifrost(t, "validate", "nastrond", "--src", src); r.code != 0 || strings.Contains(r.stdout+r.stderr, "調整") {
+		t.Errorf("validate minds the 調整 column: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	if r := bifrost(t, "diff", "--textconv", filepath.Join(src, "nastrond.xlsx")); r.code != 0 || (strings.Contains(r.stdout, "調整") || strings.Contains(r.stdout, "スキル=1..3")) {
+		t.Errorf("diff shows the 調整 column: exit %d\n%s", r.code, r.stdout)
+	}
+}
+
+// A 調整 cell tune cannot read is one line at its cell, in either
+// language, and nothing is played (exit 1).
+func TestTune_BadTuneCellsSayWhatIsWrongAtTheirCell(t *testing.T) {
+	src := copySrc(t)
+	cells := markTune(t, src, "nastrond", "Einherjar", "Tune", map[string]string{
+		"EIN-101": "パワー=1..3",  // no such column
+		"EIN-102": "スキル=3..1",  // a range backwards
+		"EIN-103": "コスト=0..12", // beyond the schema's 0..9
+		"EIN-105": "スキル",       // no range at all
+		"EIN-106": "名前=1..2",   // a column that is not a number
+	})
+	for _, tt := range []struct {
+		lang string
+		want map[string]string
+	}{
+		{"en", map[string]string{"EIN-101": `sheet Einherjar has no column "パワー" (did you mean`, "EIN-102": `the range "3..1" cannot be read`,
+			"EIN-103": `the range 0..12 lies outside what column "Cost" takes (0 to 9)`, "EIN-105": `Tune "スキル" cannot be read: write column=min..max`,
+			"EIN-106": `column "Name" holds neither a number nor an effect`}},
+		{"ja", map[string]string{"EIN-101": "シート Einherjar に「パワー」という列はありません（「", "EIN-102": "範囲「3..1」が読めません",
+			"EIN-103": "範囲 0..12 が列「コスト」の取れる値（0〜9）を外れています", "EIN-105": "調整「スキル」が読めません。「列=最小..最大」の形で",
+			"EIN-106": "「名前」は数の列でも効果の列でもないので動かせません"}},
+	} {
+		r := bifrost(t, "tune", "nastrond", "--src", src, "--out", t.TempDir(), "--lang", tt.lang)
+		if r.code != 1 {
+			t.Errorf("%s: exit %d, want 1\n%s%s", tt.lang, r.code, r.stdout, r.stderr)
+		}
+		lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
+		if len(lines) != len(tt.want) {
+			t.Errorf("%s: %d lines, want one for each of the %d bad cells:\n%s", tt.lang, len(lines), len(tt.want), r.stdout)
+		}
+		for id, want := range tt.want {
+			line := filepath.Join(src, "nastrond.xlsx") + ": " + cells[id] + ": "
+			if !slices.ContainsFunc(lines, func(l string) bool { return strings.HasPrefix(l, line) && strings.Contains(l, want) }) {
+				t.Errorf("%s: no line %s…%s:\n%s", tt.lang, line, want, r.stdout)
+			}
+		}
 	}
 }

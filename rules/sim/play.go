@@ -39,6 +39,11 @@ type Design struct {
 	// end) before the winner took the sole lead it kept to the end: 0 when
 	// it led throughout, 1 when it never led alone (a tie-break win).
 	Settled float64
+	// Turns counts the turns that ended with a player to move (the seat of
+	// the turn's first decision); Stalls those among them in which that
+	// player neither changed its score nor acquired a card: turns in which
+	// it could not improve its position (see DesignReport.Stalls).
+	Turns, Stalls int
 }
 
 // Violation is a game that broke an invariant, offered no legal choice, or
@@ -81,6 +86,9 @@ type Player struct {
 	stats   *Stats
 	board   []int // Measure: the scores after every turn, the players' side by side
 	score   []int
+	before  []int   // Measure: the scores when the turn began
+	mover   int     // Measure: the seat of the turn's first decision, -1 before it
+	gained  bool    // Measure: the mover acquired a card this turn
 	used    []uint8 // per card: bit s set when seat s used it this game
 	touched []int32 // cards with a bit set, to clear them after the game
 	emit    func(Event)
@@ -109,6 +117,7 @@ func (p *Player) record(ev Event) {
 			p.touched = append(p.touched, ev.Card)
 		}
 		p.used[ev.Card] |= 1 << uint(ev.Seat&7)
+		p.gained = p.gained || ev.Kind == Acquired && int(ev.Seat) == p.mover
 	}
 	if p.OnEvent != nil {
 		p.OnEvent(ev)
@@ -156,6 +165,10 @@ func (p *Player) Play(cfg Config, seed uint64) (r Result) {
 	}
 	limit := p.Engine.TurnCap()
 	p.board = p.board[:0]
+	p.mover, p.gained = -1, false
+	if p.Measure {
+		p.before = g.Scores(p.before)
+	}
 	turn := g.Turn()
 	for !g.Over() {
 		if g.Turn() > limit {
@@ -182,6 +195,9 @@ func (p *Player) Play(cfg Config, seed uint64) (r Result) {
 			if len(p.choices) == 1 {
 				r.Design.Forced++
 			}
+			if p.mover < 0 {
+				p.mover = seat
+			}
 		}
 		g.Apply(p.choices[i], p.emit)
 		r.Decisions++
@@ -189,6 +205,9 @@ func (p *Player) Play(cfg Config, seed uint64) (r Result) {
 			turn = g.Turn()
 			p.score = g.Scores(p.score)
 			p.board = append(p.board, p.score...)
+			r.Design.turnEnded(p.mover, p.gained, p.before, p.score)
+			p.before = append(p.before[:0], p.score...)
+			p.mover, p.gained = -1, false
 		}
 		if p.Check {
 			if err := check(g, stepper); err != nil {
@@ -338,6 +357,18 @@ func panicSite() string {
 		return file
 	}
 	return "unknown"
+}
+
+// turnEnded counts a turn that ended: a stall when its mover (-1: none
+// decided) acquired no card and has the score it had when the turn began.
+func (d *Design) turnEnded(mover int, gained bool, before, after []int) {
+	if mover < 0 || mover >= len(before) || mover >= len(after) {
+		return
+	}
+	d.Turns++
+	if !gained && after[mover] == before[mover] {
+		d.Stalls++
+	}
 }
 
 // standings reads the lead from board, the scores after each turn (len(final)

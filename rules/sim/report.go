@@ -50,7 +50,18 @@ type Report struct {
 // the share of won games whose winner was behind at some point
 // (comebacks, with their mean deficit), and the mean share of the game
 // played before the winner took the lead for good (settled: 0 led
-// throughout, 1 only at the end).
+// throughout, 1 only at the end), and the share of turns that were stalls.
+//
+// A stall is a turn in which the player to move (the seat that made the
+// turn's first decision) could not improve its position: when the turn
+// ended, its score was what it was when the turn began, and it had
+// acquired no card (bought, scouted, hired, drafted) in it. Playing or
+// resolving a card is not gaining: nastrond's ハマり, a player whose
+// challenge fails turn after turn, resolves its Edda every turn and
+// stalls; so does a deck-builder's player who can buy nothing. It is read
+// from what every engine reports (scores and card events), so progress an
+// engine keeps elsewhere (a pawn moving towards its goal, a guardian put
+// into play in a battle it then loses) does not count as improving.
 type DesignReport struct {
 	Branching   float64 `json:"branching"`
 	Forced      float64 `json:"forced"`
@@ -58,6 +69,7 @@ type DesignReport struct {
 	Comebacks   float64 `json:"comebacks"`
 	Deficit     float64 `json:"comeback_deficit"`
 	Settled     float64 `json:"settled"`
+	Stalls      float64 `json:"stalls"`
 }
 
 func (d *DesignSums) report() DesignReport {
@@ -74,6 +86,7 @@ func (d *DesignSums) report() DesignReport {
 		Comebacks:   ratio(float64(d.Comebacks), float64(d.Decided)),
 		Deficit:     ratio(float64(d.Deficits), float64(d.Comebacks)),
 		Settled:     ratio(float64(d.Settled)/1000, float64(d.Decided)),
+		Stalls:      ratio(float64(d.Stalls), float64(d.Turns)),
 	}
 }
 

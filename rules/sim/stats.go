@@ -48,6 +48,8 @@ type DesignSums struct {
 	Deficits    int `json:"deficits"`         // the comebacks' deficits summed
 	Decided     int `json:"decided"`          // games with a winner
 	Settled     int `json:"settled_permille"` // their Settled in thousandths, summed (integers sum alike in any order)
+	Turns       int `json:"turns"`            // turns that ended with a player to move
+	Stalls      int `json:"stalls"`           // … in which that player neither scored nor acquired a card
 }
 
 func (d *DesignSums) add(r *Result) {
@@ -56,6 +58,8 @@ func (d *DesignSums) add(r *Result) {
 	d.Forced += r.Design.Forced
 	d.Branching += r.Design.Branching
 	d.LeadChanges += r.Design.LeadChanges
+	d.Turns += r.Design.Turns
+	d.Stalls += r.Design.Stalls
 	if r.Winner >= 0 {
 		d.Decided++
 		d.Settled += int(math.Round(1000 * r.Design.Settled))
@@ -76,6 +80,8 @@ func (d *DesignSums) merge(o *DesignSums) {
 	d.Deficits += o.Deficits
 	d.Decided += o.Decided
 	d.Settled += o.Settled
+	d.Turns += o.Turns
+	d.Stalls += o.Stalls
 }
 
 // CardStats accumulates one card design.

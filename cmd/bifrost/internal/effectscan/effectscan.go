@@ -20,7 +20,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	"bifrost/cmd/bifrost/internal/report"
@@ -47,7 +46,6 @@ var Messages = schema.Catalogue{
 	"effects_at_end": {"。%[1]s の%[2]s（%[3]s）はもう範囲の端（%[4]d）なので、ほかの列か効果を見直してください",
 		". %[1]s's %[2]s (%[3]s) is already at the end of its range (%[4]d): revise its other columns or its effect"},
 	"effects_no_knob": {"。数の列がないので、効果の文を見直してください", ". It has no number to move: revise its effect"},
-	"effects_players": {"%s人", "at %s players"},
 }
 
 // Scan is the scan itself: the base batch, every design against its
@@ -90,14 +88,19 @@ func Scan(ctx context.Context, game *sim.Definition, res schema.Result, base sim
 			continue
 		}
 		d := designs[ce.Card]
-		f := report.EffectFinding{Card: ce.Card, Name: names[ce.Card], Stronger: ce.Stronger, Kind: ce.Kind}
+		f := report.EffectFinding{Card: ce.Card, Name: names[ce.Card], Stronger: ce.Stronger, Kind: ce.Kind,
+			KindName: schema.Word{game.Schema.Spec(ce.Kind).JA, ce.Kind}}
 		var sug *sim.Suggestion
 		if k := d.Knob; k != nil {
 			s := sim.Suggest(ctx, b, ce, k.Value, k.Min, k.Max, k.Up, float64(band), func(v int) (sim.Engine, error) { return build(d.WithValue(res.Book, v)) })
 			sug = &s
 			f.Cell, f.Suggestion = k.Cell, sug
+			f.Column = schema.Word{k.Column.Header(schema.Japanese), k.Column.Header(schema.English)}
 		}
 		blind := overlooked(base, bo.Bots, ce.Kind)
+		for _, why := range blind {
+			f.Overlooks = append(f.Overlooks, schema.Word{why.In(schema.Japanese), why.In(schema.English)})
+		}
 		for _, l := range []*schema.Lang{schema.Japanese, schema.English} {
 			text := effectSentence(l, game.Schema, ce, d, names[ce.Card], sug)
 			for _, why := range blind {
@@ -156,7 +159,7 @@ func effectSentence(l *schema.Lang, g *schema.Game, ce sim.CardEffect, d *schema
 	if ce.Stronger {
 		key = "effects_strong"
 	}
-	counts := playersText(l, ce.Counts)
+	counts := report.PlayersText(l, ce.Counts)
 	text := render(l, key, card, kind, at.Win-at.Median, counts, at.WinLow-at.Median, at.WinHigh-at.Median, at.Games)
 	switch {
 	case sug == nil:
@@ -173,27 +176,6 @@ func effectSentence(l *schema.Lang, g *schema.Game, ce sim.CardEffect, d *schema
 		text += render(l, sk, ce.Card, k.Column.Header(l), k.Cell, sug.From, sug.To, sug.Before, sug.After, counts, sug.Games)
 	}
 	return text + l.Pick("。", ".")
-}
-
-// playersText names player counts: "2人〜4人" for a run, "2人・4人" otherwise.
-func playersText(l *schema.Lang, ns []int) string {
-	parts := make([]string, len(ns))
-	for i, n := range ns {
-		parts[i] = strconv.Itoa(n)
-	}
-	run := len(ns) > 2 && ns[len(ns)-1]-ns[0] == len(ns)-1
-	var s string
-	switch {
-	case run && l.English():
-		s = parts[0] + "–" + parts[len(parts)-1]
-	case run:
-		return parts[0] + "人〜" + parts[len(parts)-1] + "人"
-	case l.English():
-		s = strings.Join(parts, ", ")
-	default:
-		s = strings.Join(parts, "人・")
-	}
-	return render(l, "effects_players", s)
 }
 
 func abs(x float64) float64 {

@@ -1,6 +1,9 @@
 // Package report renders a simulation report as one self-contained HTML page
 // with inline CSS and SVG charts, so a designer can open out/<game>/report.html
 // from disk and see the balance at a glance. It needs no network or assets.
+// Its findings are sentences in the designer's language (Page.Lang): the
+// card, its cell, what it does, how sure in words (Sureness) and the
+// suggested change, with the statistics folded under each.
 // PageOf gathers what the page needs from the game and its workbook.
 //
 // It also writes what the commands that play games print for a person: a

@@ -26,7 +26,7 @@ func TestFindingShowsItsCardsDrawing(t *testing.T) {
 		t.Fatal(err)
 	}
 	html := a.String()
-	li := regexp.MustCompile(`<li class="badf drawn"><span><b>トールの釣り</b>（E02）: 一度も[^<]*</span><span class="drawing"><svg [^>]*id="dead-card"></svg></span></li>`)
+	li := regexp.MustCompile(`<li class="badf drawn"><span><b>トールの釣り</b>（E02）は一度も[^<]*</span><span class="drawing"><svg [^>]*id="dead-card"></svg></span></li>`)
 	if !li.MatchString(html) {
 		t.Errorf("the dead card's finding does not carry its drawing:\n%s", findingsOf(html))
 	}

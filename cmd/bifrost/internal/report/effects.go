@@ -1,6 +1,9 @@
 package report
 
-import "bifrost/rules/sim"
+import (
+	"bifrost/rules/sim"
+	"bifrost/schema"
+)
 
 // Effects is one run of `bifrost effects`: the causal effect of every card
 // design on the seat that uses it, and the findings with their suggested
@@ -20,12 +23,18 @@ type Effects struct {
 	Cards    []sim.CardEffect `json:"cards"`
 }
 
-// EffectFinding is one flagged card design, as one sentence.
+// EffectFinding is one flagged card design, as one sentence (JA, EN: what
+// `bifrost effects` prints, with its numbers), and the parts the report
+// page says it with in the designer's words (FindingSentence).
 type EffectFinding struct {
-	Card       string          `json:"card"`
-	Name       string          `json:"name"`
-	Kind       string          `json:"kind"`
-	Cell       string          `json:"cell,omitempty"` // the cell of its main number
+	Card     string      `json:"card"`
+	Name     string      `json:"name"`
+	Kind     string      `json:"kind"`
+	KindName schema.Word `json:"kind_name"`      // the kind's sheet as the designer names it: Japanese, English
+	Cell     string      `json:"cell,omitempty"` // the cell of its main number
+	Column   schema.Word `json:"column"`         // the header of that number's column: Japanese, English
+	// Overlooks say why the bots may misjudge the card (sim.Overlooker).
+	Overlooks  []schema.Word   `json:"overlooks,omitempty"`
 	Stronger   bool            `json:"stronger"`
 	Suggestion *sim.Suggestion `json:"suggestion,omitempty"`
 	JA         string          `json:"ja"`

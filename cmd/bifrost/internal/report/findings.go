@@ -3,7 +3,6 @@ package report
 import (
 	"cmp"
 	"encoding/json"
-	"fmt"
 	"maps"
 	"math"
 	"slices"
@@ -11,6 +10,7 @@ import (
 	"strings"
 
 	"bifrost/rules/sim"
+	"bifrost/schema"
 )
 
 // Finding is one thing the designer should look at, with the card and the
@@ -21,9 +21,13 @@ type Finding struct {
 	Card string // card ID, "" when the finding is not about one card
 	Name string // the card's name
 	Cell string // e.g. "Edda!A5"
-	Text string // Japanese, without the card's name and cell
-	// Details is what backs the finding for a reader who wants the
-	// statistics (adjusted p-values), shown folded; "" for none.
+	Text string // in the page's language, without the card's name and cell
+	// Joined is set when Text continues the card's name, ID and cell as one
+	// sentence (「…は、」, " changes…"), rather than following them after a colon.
+	Joined bool
+	// Details are the numbers that back the finding for a reader who wants
+	// the statistics (intervals, games, adjusted p-values), shown folded;
+	// "" for none.
 	Details string
 }
 
@@ -122,8 +126,10 @@ func bh(ts []CardTest) {
 }
 
 // findings gathers, in order: seat gaps, cards that stand out, dead cards,
-// AI cells that mostly fail, and the matchup extremes.
+// AI cells that mostly fail, and the matchup extremes, each in the page's
+// language.
 func findings(r *sim.Report, p Page, tests []CardTest) []Finding {
+	l := p.Lang
 	var out []Finding
 	for _, n := range r.PlayerCounts {
 		rates := r.SeatWinRate[strconv.Itoa(n)]
@@ -140,55 +146,54 @@ func findings(r *sim.Report, p Page, tests []CardTest) []Finding {
 			}
 		}
 		gap := 100 * (rates[hi].Rate - rates[lo].Rate)
-		f := Finding{Kind: "seat_gap", Text: fmt.Sprintf("%d人: 席の勝率差 %.1f ポイント（最高 P%d %s、最低 P%d %s）",
-			n, gap, hi+1, wilsonText(rates[hi]), lo+1, wilsonText(rates[lo]))}
+		f := Finding{Kind: "seat_gap", Text: tell(l, "f_seat_gap", n, gap, hi+1, 100*rates[hi].Rate, lo+1, 100*rates[lo].Rate),
+			Details: tell(l, "f_seat_details", hi+1, wilsonText(l, rates[hi]), lo+1, wilsonText(l, rates[lo]))}
 		if p.MaxSeatGap > 0 {
 			f.Bad = gap > float64(p.MaxSeatGap)
-			f.Text += fmt.Sprintf("。しきい値 CheckMaxSeatGap は %d ポイント", p.MaxSeatGap)
 			if f.Bad {
-				f.Text += "で、超えています"
+				f.Text += tell(l, "f_seat_over", p.MaxSeatGap)
 			} else {
-				f.Text += "以内です"
+				f.Text += tell(l, "f_seat_under", p.MaxSeatGap)
 			}
 		}
 		out = append(out, f)
 	}
 	out = append(out, p.effectFindings()...)
-	for _, measure := range []string{"use_rate"} {
-		named := 0
-		for _, t := range tests {
-			if t.Measure != measure || t.Q >= significance {
-				continue
-			}
-			named++
-			if named > maxCardFindings {
-				continue
-			}
-			what, dir := "使われる率（1人1ゲームあたり）", "高い"
-			if t.Z < 0 {
-				dir = "低い"
-			}
-			out = append(out, p.cardFinding("card_"+suffix(measure), t.ID, t.Z < 0,
-				fmt.Sprintf("%s %s は他のカード（%.1f%%）より%s（補正後 q %s）", what, wilsonText(t.Card), 100*t.Rest, dir, qText(t.Q))))
+	named := 0
+	for _, t := range tests {
+		if t.Measure != "use_rate" || t.Q >= significance {
+			continue
 		}
+		named++
 		if named > maxCardFindings {
-			what := "使用率"
-			out = append(out, Finding{Kind: "card_" + suffix(measure), Text: fmt.Sprintf("ほかに %d 枚の%sが有意に外れています（下のカード表）", named-maxCardFindings, what)})
+			continue
 		}
+		key := "f_use_high"
+		if t.Z < 0 {
+			key = "f_use_low"
+		}
+		f := p.cardFinding("card_use", t.ID, t.Z < 0, tell(l, key, Sureness(t.Q)))
+		f.Joined = true
+		f.Details = tell(l, "f_use_details", wilsonText(l, t.Card), 100*t.Rest, qText(t.Q))
+		out = append(out, f)
+	}
+	if named > maxCardFindings {
+		out = append(out, Finding{Kind: "card_use", Text: tell(l, "f_use_more", named-maxCardFindings)})
 	}
 	for _, id := range p.deadCards(r) {
-		out = append(out, p.cardFinding("dead", id, true, "一度も入手・使用・解決されていません"+p.deadSource()))
+		f := p.cardFinding("dead", id, true, tell(l, "f_dead")+p.deadSource())
+		f.Joined = true
+		out = append(out, f)
 	}
 	for _, name := range slices.Sorted(maps.Keys(r.Extra)) {
 		m := generic(r.Extra[name])
 		for _, c := range failingCells(m) {
-			f := p.cardFinding("ai_cell", c.ID, true, fmt.Sprintf("AI の指示「%s」が %d 回中 %d 回（%.0f%%）実行できませんでした（しきい値 %d%%）",
-				c.Instruction, c.Tried, c.Failed, 100*c.FailRate, c.Threshold))
+			f := p.cardFinding("ai_cell", c.ID, true, tell(l, "f_ai_cell", c.Instruction, c.Tried, c.Failed, 100*c.FailRate, c.Threshold))
 			f.Cell = c.At
 			out = append(out, f)
 		}
 		if labels, cells, ok := matrixOf(m); ok {
-			out = append(out, matchupExtremes(labels, cells)...)
+			out = append(out, matchupExtremes(l, labels, cells)...)
 		}
 	}
 	return out
@@ -206,14 +211,6 @@ func (p Page) FindingCards(r *sim.Report) []string {
 	}
 	slices.Sort(ids)
 	return slices.Compact(ids)
-}
-
-// suffix shortens a measure to the finding kind's suffix.
-func suffix(measure string) string {
-	if measure == "win_rate" {
-		return "win"
-	}
-	return "use"
 }
 
 func (p Page) cardFinding(kind, id string, bad bool, text string) Finding {
@@ -246,7 +243,7 @@ func (p Page) deadSource() string {
 	if p.Smoke == nil {
 		return ""
 	}
-	return fmt.Sprintf("（%s ボットの試行 %d ゲームでも）", botList(p.Smoke.Bots), p.Smoke.Games)
+	return tell(p.Lang, "f_dead_too", strings.Join(p.Smoke.Bots, ","), p.Smoke.Games)
 }
 
 // failingCell is an engine's AI instruction that mostly failed.
@@ -276,7 +273,7 @@ func failingCells(m map[string]any) []failingCell {
 
 // matchupExtremes names the most and least favourable matchups of a
 // matrix (among cells that were played).
-func matchupExtremes(labels []string, cells [][]sim.Wilson) []Finding {
+func matchupExtremes(l *schema.Lang, labels []string, cells [][]sim.Wilson) []Finding {
 	bi, bj, wi, wj := -1, -1, -1, -1
 	for i := range cells {
 		for j, c := range cells[i] {
@@ -296,14 +293,14 @@ func matchupExtremes(labels []string, cells [][]sim.Wilson) []Finding {
 	}
 	best, worst := cells[bi][bj], cells[wi][wj]
 	return []Finding{
-		{Kind: "matchup", Bad: best.Low > 0.5, Text: fmt.Sprintf("最も偏った相性: %s 対 %s で %s が勝つ率 %s", labels[bi], labels[bj], labels[bi], wilsonText(best))},
-		{Kind: "matchup", Bad: worst.High < 0.5, Text: fmt.Sprintf("最も不利な相性: %s 対 %s で %s が勝つ率 %s", labels[wi], labels[wj], labels[wi], wilsonText(worst))},
+		{Kind: "matchup", Bad: best.Low > 0.5, Text: tell(l, "f_matchup_best", labels[bi], labels[bj], 100*best.Rate), Details: wilsonText(l, best)},
+		{Kind: "matchup", Bad: worst.High < 0.5, Text: tell(l, "f_matchup_worst", labels[wi], labels[wj], 100*worst.Rate), Details: wilsonText(l, worst)},
 	}
 }
 
 // wilsonText writes a rate with its interval and counts.
-func wilsonText(w sim.Wilson) string {
-	return fmt.Sprintf("%.1f%%（95%%区間 %.1f–%.1f%%、%d/%d）", 100*w.Rate, 100*w.Low, 100*w.High, w.Wins, w.Games)
+func wilsonText(l *schema.Lang, w sim.Wilson) string {
+	return tell(l, "f_wilson", 100*w.Rate, 100*w.Low, 100*w.High, w.Wins, w.Games)
 }
 
 func qText(q float64) string {
@@ -324,54 +321,34 @@ func generic(v any) map[string]any {
 
 // effectFindings are the card findings: one sentence per card that the last
 // `bifrost effects` run flagged, its strongest deviation first, after a
-// line saying where they come from; or, when no run was made, how to make
-// one. The win rate of the seats that used a card is never a finding: it
-// follows the game (the players who win use more cards), not the card.
+// line saying where they come from and what the words for how sure mean;
+// or, when no run was made, how to make one. The win rate of the seats
+// that used a card is never a finding: it follows the game (the players
+// who win use more cards), not the card.
 func (p Page) effectFindings() []Finding {
-	e := p.Effects
+	l, e := p.Lang, p.Effects
 	if e == nil {
-		return []Finding{{Kind: "card_effect", Text: "カードごとの効果はまだ測っていません。bifrost effects を実行すると（同じ出力フォルダに）、カードを使った席の勝率への効果で強すぎ・弱すぎのカードを挙げ、直す値を示します"}}
+		return []Finding{{Kind: "card_effect", Text: tell(l, "f_no_scan")}}
 	}
-	source := fmt.Sprintf("カードの所見は最後の bifrost effects の実行（%s ボット、%d ゲーム、幅 %d ポイント）から", strings.Join(e.Bots, ","), e.Games, e.Band)
+	source := tell(l, "f_source", strings.Join(e.Bots, ","), e.Games, e.Band, surenessLegend(l))
 	if p.EffectsStale {
-		source += "。その後ブックが変わっているので、もう一度実行してください"
+		source += tell(l, "f_stale")
 	}
 	if len(e.Findings) == 0 {
-		source += "。どのカードの効果も同じ種類の中央値から幅の中です"
+		source += tell(l, "f_inband")
 	}
 	out := []Finding{{Kind: "card_effect", Bad: p.EffectsStale, Text: source}}
 	for _, f := range e.Findings {
-		text := f.JA
+		text, details := EffectSentence(l, e, f)
+		finding := p.cardFinding("card_effect", f.Card, true, text)
 		if f.Name != "" {
-			text = strings.TrimPrefix(strings.TrimPrefix(text, f.Name+"（"+f.Card+"）"), "は")
+			finding.Name = f.Name
 		}
-		finding := p.cardFinding("card_effect", f.Card, true, strings.TrimSpace(text))
 		if f.Cell != "" {
 			finding.Cell = f.Cell
 		}
-		finding.Details = effectDetails(e, f.Card)
+		finding.Joined, finding.Details = true, details
 		out = append(out, finding)
 	}
 	return out
-}
-
-// effectDetails lists a card's effect per player count with its kind's
-// median and the adjusted p-value.
-func effectDetails(e *Effects, card string) string {
-	var parts []string
-	for _, ce := range e.Cards {
-		if ce.Card != card {
-			continue
-		}
-		for _, a := range ce.Effects {
-			who := fmt.Sprintf("%d人", a.Players)
-			if a.Players == 0 {
-				who = "全人数"
-			} else if a.Q < 1 {
-				who += fmt.Sprintf("（補正後 q %s）", qText(a.Q))
-			}
-			parts = append(parts, fmt.Sprintf("%s: 効果 %+.1f pt（95%%区間 %+.1f〜%+.1f、%d ゲーム）、同じ種類の中央値 %+.1f pt", who, a.Win, a.WinLow, a.WinHigh, a.Games, a.Median))
-		}
-	}
-	return strings.Join(parts, "／")
 }

@@ -83,7 +83,7 @@ func TestWinWhenUsedIsNeverAFindingButMeasuredEffectsAre(t *testing.T) {
 		t.Errorf("without an effects run the page does not say how to get card findings: %+v", unmeasured)
 	}
 	p.Effects = &Effects{Game: "nastrond", Games: 3000, Bots: []string{"greedy"}, Band: 5,
-		Findings: []EffectFinding{{Card: "E99", Name: "バルドルの死", Cell: "Edda!F34", Stronger: true,
+		Findings: []EffectFinding{{Card: "E99", Name: "バルドルの死", Kind: "Edda", Cell: "Edda!F34", Stronger: true,
 			JA: "バルドルの死（E99）は同じ種類（エッダ）のカードより強すぎます：使った人の勝率への効果が中央値より +11.0 pt"}},
 		Cards: []sim.CardEffect{{Card: "E99", Kind: "Edda", Flagged: true, Stronger: true,
 			Effects: []sim.EffectAtSize{{Paired: sim.Paired{Players: 2, Games: 400, Win: 12, WinLow: 8, WinHigh: 16}, Median: 1, Q: 0.001, Flagged: true}}}}}
@@ -97,7 +97,7 @@ func TestWinWhenUsedIsNeverAFindingButMeasuredEffectsAre(t *testing.T) {
 		t.Fatal("the page does not open with findings before the seat charts")
 	}
 	findingsPart := html[from:to]
-	for _, want := range []string{"<b>バルドルの死</b>（E99、", "Edda!F34", "）: 同じ種類（エッダ）のカードより強すぎます", "最後の bifrost effects の実行（greedy ボット、3000 ゲーム",
+	for _, want := range []string{"<b>バルドルの死</b>（E99、", "Edda!F34", "）は、使った席の勝率への効果が同じ種類（Edda）の中央値より 11 ポイント高く、強すぎます", "最後の bifrost effects の実行（greedy ボット、3000 ゲーム",
 		"<details><summary>詳細</summary>", "補正後 q"} {
 		if !strings.Contains(findingsPart, want) {
 			t.Errorf("findings lack %q:\n%s", want, findingsPart)

@@ -76,10 +76,10 @@ summary{cursor:pointer;margin:.5rem 0;color:#334}
 <h1>{{.Title}}（{{.R.Game}}）バランス報告</h1>
 <p class="meta">シード {{.R.Seed}}・{{.R.Games}} ゲーム・対戦したボット: {{bots .R.Bots}}{{if .Smoke}}（未使用カードは {{bots .Smoke.Bots}} ボットの試行 {{.Smoke.Games}} ゲームでも使われなかったもの）{{end}}</p>
 <div class="{{if .Problems}}bad{{else}}ok{{end}}">{{range .Batches}}<p>{{.Verdict}}</p>{{end}}</div>
-<h2>所見</h2>
+<h2>{{.Say "f_head"}}</h2>
 {{if .Findings}}<ul class="findings">
-{{range .Findings}}{{$d := index $.Drawings .Card}}<li{{if and .Bad $d}} class="badf drawn"{{else if .Bad}} class="badf"{{else if $d}} class="drawn"{{end}}>{{if $d}}<span>{{end}}{{if .Name}}<b>{{.Name}}</b>（{{.Card}}{{if .Cell}}、<span class="cell">{{.Cell}}</span>{{end}}）: {{else if .Card}}<b>{{.Card}}</b>{{if .Cell}}（<span class="cell">{{.Cell}}</span>）{{end}}: {{else if .Cell}}<span class="cell">{{.Cell}}</span>: {{end}}{{.Text}}{{if .Details}}<details><summary>詳細</summary>{{.Details}}</details>{{end}}{{if $d}}</span><span class="drawing">{{$d}}</span>{{end}}</li>
-{{end}}</ul>{{else}}<p>目立つ点はありません。</p>{{end}}
+{{range .Findings}}{{$d := index $.Drawings .Card}}<li{{if and .Bad $d}} class="badf drawn"{{else if .Bad}} class="badf"{{else if $d}} class="drawn"{{end}}>{{if $d}}<span>{{end}}{{$.Sentence .}}{{if .Details}}<details><summary>{{$.Say "f_details"}}</summary>{{.Details}}</details>{{end}}{{if $d}}</span><span class="drawing">{{$d}}</span>{{end}}</li>
+{{end}}</ul>{{else}}<p>{{.Say "f_none"}}</p>{{end}}
 {{range $p := .Players}}
 <h2>{{.Players}}人プレイ</h2>
 <div class="charts">
@@ -102,6 +102,7 @@ summary{cursor:pointer;margin:.5rem 0;color:#334}
 <tr><td>勝者が一度でも首位に遅れていたゲーム（逆転勝ち）の割合</td><td class="n">{{pct .Comebacks}}</td></tr>
 <tr><td>逆転勝ちで勝者が最も離されていた点差（平均）</td><td class="n">{{fixed .Deficit}}</td></tr>
 <tr><td>勝者が最後まで首位を守りきり始めた時点（ゲームの何割か、平均。0は最初から、1は最後に並んで勝った）</td><td class="n">{{pct .Settled}}</td></tr>
+<tr><td>手詰まりの手番の割合（手番のプレイヤーの得点が変わらず、カードも手に入らなかった手番。カードを使っただけの手番、失敗した挑戦を含みます）</td><td class="n">{{pct .Stalls}}</td></tr>
 </table>{{end}}
 {{end}}
 <h2>カード</h2>
@@ -140,6 +141,35 @@ func botList(bots []string) string {
 		out += fmt.Sprintf("P%d %s", i+1, b)
 	}
 	return out
+}
+
+// Say is the findings' words for key, in the page's language.
+func (v view) Say(key string) string { return tell(v.Lang, key) }
+
+// Sentence writes a finding as the page shows it: the card's name in bold,
+// its ID and cell, then its text, as one sentence when the text continues
+// them and after a colon otherwise.
+func (v view) Sentence(f Finding) template.HTML {
+	l := v.Lang
+	esc := template.HTMLEscapeString
+	cell := `<span class="cell">` + esc(f.Cell) + `</span>`
+	var lead string
+	switch {
+	case f.Name != "" && f.Cell != "":
+		lead = "<b>" + esc(f.Name) + "</b>" + l.Pick("（", " (") + esc(f.Card) + l.Pick("、", ", ") + cell + l.Pick("）", ")")
+	case f.Name != "":
+		lead = "<b>" + esc(f.Name) + "</b>" + l.Pick("（", " (") + esc(f.Card) + l.Pick("）", ")")
+	case f.Card != "" && f.Cell != "":
+		lead = "<b>" + esc(f.Card) + "</b>" + l.Pick("（", " (") + cell + l.Pick("）", ")")
+	case f.Card != "":
+		lead = "<b>" + esc(f.Card) + "</b>"
+	case f.Cell != "":
+		lead = cell
+	}
+	if lead != "" && !f.Joined {
+		lead += ": "
+	}
+	return template.HTML(lead + esc(f.Text))
 }
 
 // FoldRows is the length beyond which an engine's table starts folded.

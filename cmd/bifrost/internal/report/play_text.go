@@ -22,7 +22,7 @@ var Messages = schema.Catalogue{
 	"sim_dead":          {"  一度も使われなかったカード: %s", "  dead cards (never used): %s"},
 	"sim_unfinished":    {"  未完了（%d人、手番 %d）\n    再現: %s", "  unfinished (%d players, turn %d)\n    replay: %s"},
 	"sim_violation":     {"  違反（%d人、手番 %d）: %s\n    再現: %s", "  violation (%d players, turn %d): %s\n    replay: %s"},
-	"sim_design":        {"  手の選択肢 平均 %.1f、選択肢1つの手 %.1f%%、首位の交代 1ゲーム %.1f 回、逆転勝ち %.0f%%（最大 %.1f 点差から）、勝者が首位を守りきり始めたのはゲームの %.0f%% の時点", "  %.1f choices a decision, %.1f%% forced, %.1f lead changes a game, %.0f%% won from behind (by %.1f points at most, on average), the winner led for good from %.0f%% of the game"},
+	"sim_design":        {"  手の選択肢 平均 %.1f、選択肢1つの手 %.1f%%、首位の交代 1ゲーム %.1f 回、逆転勝ち %.0f%%（最大 %.1f 点差から）、勝者が首位を守りきり始めたのはゲームの %.0f%% の時点、手詰まりの手番 %.1f%%", "  %.1f choices a decision, %.1f%% forced, %.1f lead changes a game, %.0f%% won from behind (by %.1f points at most, on average), the winner led for good from %.0f%% of the game, %.1f%% stalled turns"},
 	"sim_drawn":         {"  引き分け %v（どの席の勝ちにも数えません）", "  %v drawn (no seat's win)"},
 	"ladder_head":       {"%s: 組ごとに %d ゲーム（シード %d、人数 %v）", "%s: %d games per pair (seed %d, players %v)"},
 	"ladder_bot":        {"  %s 勝率 %5.1f%% [%.1f–%.1f]（%d 席）", "  %s win rate %5.1f%% [%.1f–%.1f] (%d seat-games)"},
@@ -81,7 +81,7 @@ func WriteSimText(w io.Writer, r *sim.Report, lang *schema.Lang) {
 			say("sim_drawn", NGames.Of(d))
 		}
 		if d, ok := r.Design[k]; ok {
-			say("sim_design", d.Branching, 100*d.Forced, d.LeadChanges, 100*d.Comebacks, d.Deficit, 100*d.Settled)
+			say("sim_design", d.Branching, 100*d.Forced, d.LeadChanges, 100*d.Comebacks, d.Deficit, 100*d.Settled, 100*d.Stalls)
 		}
 	}
 	if len(r.DeadCards) > 0 {

@@ -10,6 +10,7 @@ import (
 	"strconv"
 
 	"bifrost/rules/sim"
+	"bifrost/schema"
 )
 
 // Page is what the report needs besides the simulation report itself.
@@ -29,6 +30,8 @@ type Page struct {
 	// workbook changed since that run.
 	Effects      *Effects
 	EffectsStale bool
+	// Lang is the language of the findings (nil: Japanese).
+	Lang *schema.Lang
 	// Headings are the Japanese headings of the engine's own report keys,
 	// in column order (the game's sim.Definition.Headings); nil shows them
 	// as written.

@@ -4,7 +4,9 @@
 // CheckMaxSeatGap at every player count, and the effect of every freed card
 // design within CheckCardEffectBand of its kind's median — every trial
 // played on the same seeds; then the proposal written as a copy of the
-// workbook and measured against the original on fresh seeds.
+// workbook and measured against the original on fresh seeds. The cells
+// come from --free and --rule, or from the workbook's 調整 (Tune) column
+// (Marked).
 package tune
 
 import (
