@@ -147,6 +147,32 @@ func TestKinsokuHoldsInsideAWordWiderThanTheLine(t *testing.T) {
 	}
 }
 
+// TestNoLineEndKinsokuHoldsInsideAPieceWiderThanTheLine takes the fallback
+// of Lines the other way round: a number keeps what follows it, so "10「abc"
+// is one piece, and when the line is full just after the opening mark the
+// break must move back before the mark, which may not end a line.
+func TestNoLineEndKinsokuHoldsInsideAPieceWiderThanTheLine(t *testing.T) {
+	const width = 2000 // "10" and the mark exactly: the next grapheme is a letter
+	for _, mark := range []string{"「", "（", "【", "『", "〔", "［"} {
+		s := "10" + mark + "abcdefg"
+		p := Prepare(s, fakeMeasure)
+		if ps := p.paras[0]; len(ps) != 1 || float64(ps[0].wTrim) <= width {
+			t.Fatalf("%q: pieces %v do not take the fallback at width %d", s, ps, width)
+		}
+		lines := p.Lines(width)
+		var joined string
+		for i, l := range lines {
+			joined += l.Text
+			if r, _ := utf8.DecodeLastRuneInString(l.Text); i < len(lines)-1 && strings.ContainsRune(mark, r) {
+				t.Errorf("%q: line %d ends with %q: %v", s, i+1, r, lines)
+			}
+		}
+		if joined != s {
+			t.Errorf("%q: lines %v lose text", s, lines)
+		}
+	}
+}
+
 func TestFit_ShrinksThenReportsWhenPastTheMinimum(t *testing.T) {
 	p := Prepare(strings.Repeat("ヴァルキリーがカードを1枚引く。", 4), pdfMeasure(t))
 	st := Style{Size: 9, Min: 6, Leading: 1.3}
