@@ -238,6 +238,30 @@ func TestI5_UrdSuppliesWithinOne(t *testing.T) {
 	}
 }
 
+// TestCheck_UrdCountsAreNeverNegative moves one Urd so that a seat's count
+// under its Valkyria or of spent Urd is -1 while conservation (I4) still
+// holds, and has Check verify it as its first check, with no state before
+// to compare: only the rule that no count is negative can object.
+func TestCheck_UrdCountsAreNeverNegative(t *testing.T) {
+	for _, tt := range []struct {
+		name   string
+		break_ func(g *Game)
+	}{
+		{"spent", func(g *Game) { g.spent[1]--; g.divine[1]++ }},
+		{"under the Valkyria", func(g *Game) { g.divine[1]--; g.spent[1]++ }},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			g := newTestGame(t, 3, 7)
+			tt.break_(g)
+			g.chk.started = false
+			markAll(g)
+			if err := g.Check(); err == nil || !strings.Contains(err.Error(), "P2: negative Urd") {
+				t.Errorf("Check() = %v, want P2's negative Urd reported", err)
+			}
+		})
+	}
+}
+
 // TestI21_G33_PawnWithoutLegalMoveIsViolation: a pawn that cannot move
 // (here because MinMove is beyond half of every ring, which validation
 // would refuse) is offered no choice, not a silent stay, and Check says so.
