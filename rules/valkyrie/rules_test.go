@@ -902,6 +902,39 @@ func TestCheckCatchesEveryBrokenInvariant(t *testing.T) {
 	}
 }
 
+// TestI15_TurnCountsSpanAtMostOneTurn: in a 3-player game where each seat
+// has begun at most the turns of the seat before it and the counts add up
+// to the game's (so only the span of the counts is wrong), the first seat
+// two turns ahead of the last breaks I15; one turn ahead is how a round
+// goes.
+func TestI15_TurnCountsSpanAtMostOneTurn(t *testing.T) {
+	e := shippedEngine(t)
+	for _, tt := range []struct {
+		turns [3]int
+		bad   bool
+	}{
+		{[3]int{2, 2, 1}, false},
+		{[3]int{2, 1, 1}, false},
+		{[3]int{3, 2, 1}, true},
+		{[3]int{3, 3, 1}, true},
+	} {
+		g := newTestGame(e, 3, 0, 22)
+		mustCheck(t, g)
+		sum := 0
+		for i, n := range tt.turns {
+			g.pl[i].turns = n
+			sum += n
+		}
+		g.turns, g.invasions = sum, sum-1 // I14: every turn but the first invades
+		g.phaseLog = 0x123                // I17: a turn past the first begins with phase 1
+		g.recheckTurn()
+		err := g.Check()
+		if bad := err != nil && strings.HasPrefix(err.Error(), "I15: turn counts"); bad != tt.bad || !tt.bad && err != nil {
+			t.Errorf("turn counts %v: Check() = %v, want an I15 error %v", tt.turns, err, tt.bad)
+		}
+	}
+}
+
 // TestStepCatchesBrokenTransitions: CheckStep reports each kind
 // of broken change between two decisions (I14–I17); the first call after a
 // good step passes.
