@@ -255,6 +255,9 @@ func TestI13_checkCatchesBrokenStates(t *testing.T) {
 			put(t, g, 0, fkWarrior, gimle)
 			g.destroyed[gimle] = true
 		}, "destroyed"},
+		{"as many figures on the board as Horns", func(g *Game) { placeWarriors(t, g, 0, g.statValue(0, statHorns)) }, ""},
+		{"more figures on the board than Horns", func(g *Game) { placeWarriors(t, g, 0, g.statValue(0, statHorns)+1) }, "figures on the board with Horns"},
+		{"an AI clan beyond its Horns", func(g *Game) { placeWarriors(t, g, 2, g.statValue(2, statHorns)+1) }, "figures on the board with Horns"},
 		{"pass die below 1", func(g *Game) { g.clan[1].pass = 0 }, "pass die"},
 		{"pass die above 6", func(g *Game) { g.clan[1].pass = 7 }, "pass die"},
 		{"negative Rage", func(g *Game) { g.clan[1].rage = -1 }, "Rage"},
@@ -303,6 +306,21 @@ func TestI13_checkCatchesBrokenStates(t *testing.T) {
 			tt.break_(g)
 			wantViolation(t, g.Check(), tt.want)
 		})
+	}
+}
+
+// placeWarriors puts n of clan s's warriors on the board, each where a
+// village is free, as invading would but without asking Horns.
+func placeWarriors(t testing.TB, g *Game, s, n int) {
+	t.Helper()
+	for p := 0; p < nProv && n > 0; p++ {
+		for p != ygg && g.room(p) > 0 && n > 0 {
+			put(t, g, s, fkWarrior, p)
+			n--
+		}
+	}
+	if n > 0 {
+		t.Fatalf("no village left for %d more warriors", n)
 	}
 }
 
