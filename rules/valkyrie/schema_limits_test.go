@@ -66,3 +66,26 @@ func TestValkyrieCountRulesStayUnderMaxCards(t *testing.T) {
 		t.Errorf("the count rules allow %d cards; the engine plays at most %d", most, schema.MaxCards)
 	}
 }
+
+// TestValkyrieCostIsZeroToTwenty: a Valkyrie's cost is 0 to 20; a cost
+// outside that range is one error at its cell, in both languages.
+func TestValkyrieCostIsZeroToTwenty(t *testing.T) {
+	for _, tc := range []struct {
+		cost   string
+		cell   string // "" when the cost is accepted
+		en, ja string
+	}{
+		{"0", "", "", ""},
+		{"20", "", "", ""},
+		{"21", "Valkyrie!D2", `Cost must be 20 or less (got "21")`, "コストは20以下でなければなりません（入力値: 「21」）"},
+		{"-1", "Valkyrie!D2", `Cost must be 0 or greater (got "-1")`, "コストは0以上でなければなりません（入力値: 「-1」）"},
+	} {
+		t.Run(tc.cost, func(t *testing.T) {
+			s := valkyrieSheets()
+			schematest.SetCell(t, s, "Valkyrie", 1, "コスト", tc.cost)
+			schematest.CheckLimit(t, validateValkyrie(s), tc.cell, tc.en, tc.en)
+			ja := Schema.Validate(schematest.BookOf(s), schema.NewLang("ja"))
+			schematest.CheckLimit(t, ja, tc.cell, tc.ja, tc.ja)
+		})
+	}
+}
