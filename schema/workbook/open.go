@@ -83,11 +83,18 @@ func (e *FormatError) withFile(reason string) string {
 // A file that cannot be read gives an error wrapping the os error (so
 // errors.Is(err, fs.ErrNotExist) works); a file that is not a sane .xlsx
 // or .ods gives a *FormatError. An .ods gives the tables its .xlsx would.
-func Open(path, display string) (book *schema.Book, err error) {
+func Open(path, display string) (*schema.Book, error) {
 	data, err := readLimited(path, display)
 	if err != nil {
 		return nil, err
 	}
+	return openBytes(data, display)
+}
+
+// openBytes reads the workbook whose file holds data, as Open does once it
+// has read the file whole: a workbook that is not a sane .xlsx or .ods
+// gives a *FormatError.
+func openBytes(data []byte, display string) (book *schema.Book, err error) {
 	if key, args := precheck(data); key != "" {
 		return nil, formatError(display, key, args...)
 	}
