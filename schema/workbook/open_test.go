@@ -433,6 +433,9 @@ func TestSaveFailsWithoutLeavingTempFile(t *testing.T) {
 // anything but a *FormatError. It reads them from memory, through
 // openBytes, which is what Open does once it has read the file: with no
 // file to write and remove, each run is CPU-bound and the fuzzer explores.
+// Go minimizes each new input for up to -fuzzminimizetime (60 s by
+// default) and counts no execs meanwhile; -fuzzminimizetime 0 explores
+// without those pauses.
 func FuzzOpen(f *testing.F) {
 	good, err := os.ReadFile(filepath.Join("testdata", "libreoffice.xlsx"))
 	if err != nil {
