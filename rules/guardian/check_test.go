@@ -28,6 +28,11 @@ func TestI1_I7_I11_checkCatchesBrokenStates(t *testing.T) {
 			s.g.h[0].hand = s.g.h[0].hand[1:] // the MC moved from hand
 		}, "neither a Guardian nor an Advance"},
 		{"I5: a reckless SP", func(s *sc) { s.g.p.ps[1].reckless = true }, "reckless attack"},
+		{"I4: a second Guardian forged beside the face-up one", func(s *sc) {
+			ps := &s.g.p.ps[0]
+			s.g.h[0].forge = ps.cheer[0].card // the GC moved from the cheer seat
+			ps.cheer = ps.cheer[:0]
+		}, "two Guardians in the forging zone"},
 		{"G10: a drawn game goes on", func(s *sc) { s.g.p.drawn = true }, "drawn by repetition but is not over"},
 	}
 	for _, tt := range tests {
