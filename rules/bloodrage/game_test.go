@@ -261,6 +261,7 @@ func TestI13_checkCatchesBrokenStates(t *testing.T) {
 		{"pass die below 1", func(g *Game) { g.clan[1].pass = 0 }, "pass die"},
 		{"pass die above 6", func(g *Game) { g.clan[1].pass = 7 }, "pass die"},
 		{"negative Rage", func(g *Game) { g.clan[1].rage = -1 }, "Rage"},
+		{"negative glory", func(g *Game) { g.clan[1].glory = -1 }, "P2's glory is -1"},
 		{"a figure in two places", func(g *Game) { g.figs[g.findFig(1, fkWarrior, locReserve)].loc = gimle }, "counts"},
 		{"AI holds a quest", func(g *Game) {
 			for i, di := range e.inst {
