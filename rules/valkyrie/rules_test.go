@@ -981,3 +981,15 @@ func TestStepCatchesBrokenTransitions(t *testing.T) {
 		}
 	}
 }
+
+// TestCheck_aGameNotOverWaitsForADecision: a game that is not over always
+// waits for some decision; one that waits for none is a violation, not a
+// harness that stalls.
+func TestCheck_aGameNotOverWaitsForADecision(t *testing.T) {
+	g := newTestGame(shippedEngine(t), 2, 0, 22)
+	mustCheck(t, g)
+	g.step = stNone
+	if err := g.Check(); err == nil || !strings.Contains(err.Error(), "the game waits for no decision") {
+		t.Errorf("Check() = %v, want the game waiting for no decision reported", err)
+	}
+}
