@@ -262,6 +262,29 @@ func TestCheck_UrdCountsAreNeverNegative(t *testing.T) {
 	}
 }
 
+// TestCheck_aGameOverHasNoUrdLeftInASupply: the game ends when every Urd
+// is taken from the supplies, so a game over with Urd still in a supply is
+// a violation, found on a first check, with no state before to compare;
+// with the same Urd under the Valkyria instead, the check passes.
+func TestCheck_aGameOverHasNoUrdLeftInASupply(t *testing.T) {
+	for _, emptied := range []bool{false, true} {
+		g := newTestGame(t, 3, 7)
+		if emptied {
+			for s := range g.n {
+				g.divine[s] += g.supply[s]
+				g.supply[s] = 0
+			}
+		}
+		g.ph = phOver
+		g.chk.started = false
+		markAll(g)
+		err := g.Check()
+		if left := err != nil && strings.Contains(err.Error(), "the game is over with Urd left in a supply"); left == emptied || emptied && err != nil {
+			t.Errorf("supplies emptied %v: Check() = %v, want Urd left reported %v", emptied, err, !emptied)
+		}
+	}
+}
+
 // TestI21_G33_PawnWithoutLegalMoveIsViolation: a pawn that cannot move
 // (here because MinMove is beyond half of every ring, which validation
 // would refuse) is offered no choice, not a silent stay, and Check says so.
