@@ -262,6 +262,7 @@ func TestI13_checkCatchesBrokenStates(t *testing.T) {
 		{"pass die above 6", func(g *Game) { g.clan[1].pass = 7 }, "pass die"},
 		{"negative Rage", func(g *Game) { g.clan[1].rage = -1 }, "Rage"},
 		{"negative glory", func(g *Game) { g.clan[1].glory = -1 }, "P2's glory is -1"},
+		{"a battle decision with no battle", func(g *Game) { g.prompt = pCall }, "a battle decision"},
 		{"a figure in two places", func(g *Game) { g.figs[g.findFig(1, fkWarrior, locReserve)].loc = gimle }, "counts"},
 		{"AI holds a quest", func(g *Game) {
 			for i, di := range e.inst {
