@@ -28,6 +28,10 @@ func TestI1_I7_I11_checkCatchesBrokenStates(t *testing.T) {
 			s.g.h[0].hand = s.g.h[0].hand[1:] // the MC moved from hand
 		}, "neither a Guardian nor an Advance"},
 		{"I5: a reckless SP", func(s *sc) { s.g.p.ps[1].reckless = true }, "reckless attack"},
+		{"I4: a Material forged", func(s *sc) {
+			ps, h := &s.g.p.ps[0], &s.g.h[0]
+			ps.guard, h.hand[0] = h.hand[0], ps.guard // the GF back in hand, an MC in its place
+		}, "which is not a Guardian"},
 		{"I4: a second Guardian forged beside the face-up one", func(s *sc) {
 			ps := &s.g.p.ps[0]
 			s.g.h[0].forge = ps.cheer[0].card // the GC moved from the cheer seat
