@@ -982,6 +982,35 @@ func TestStepCatchesBrokenTransitions(t *testing.T) {
 	}
 }
 
+// TestI16_aGameEndsWithTheRoundAfterTheEndTrigger: a game over (not by an
+// immediate end) had its end triggered and every seat played as many turns;
+// a game over without the trigger, or with the last seat a turn behind,
+// breaks I16.
+func TestI16_aGameEndsWithTheRoundAfterTheEndTrigger(t *testing.T) {
+	e := shippedEngine(t)
+	for _, tt := range []struct {
+		name      string
+		triggered bool
+	}{
+		{"over with no end trigger", false},
+		{"over with the last seat a turn behind", true},
+	} {
+		g := newTestGame(e, 2, 0, 22)
+		mustCheck(t, g)
+		if g.pl[0].turns != 1 || g.pl[1].turns != 0 {
+			t.Fatalf("turn counts %d and %d at the start, want 1 and 0", g.pl[0].turns, g.pl[1].turns)
+		}
+		if tt.triggered {
+			g.exhausted = [2]bool{true, true} // E1: both supply decks ran out
+			g.endTriggered, g.endRound = true, 1
+		}
+		g.over = true
+		if err := g.Check(); err == nil || !strings.HasPrefix(err.Error(), "I16: the game ended with turn counts 0..1") {
+			t.Errorf("%s: Check() = %v, want an I16 error", tt.name, err)
+		}
+	}
+}
+
 // TestCheck_aGameNotOverWaitsForADecision: a game that is not over always
 // waits for some decision; one that waits for none is a violation, not a
 // harness that stalls.
