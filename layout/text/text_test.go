@@ -3,6 +3,7 @@ package text
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -84,6 +85,29 @@ func TestBreak_LinesStayWithinTheWidth(t *testing.T) {
 			if float64(l.W) > width || m(l.Text) != l.W {
 				t.Errorf("width %.0f: line %q measures %d (reported %d)", width, l.Text, m(l.Text), l.W)
 			}
+		}
+	}
+}
+
+// TestBreak_aLineFillsToExactlyTheWidth: what fits exactly stays on the
+// line, whether the line is filled piece by piece, a piece as wide as the
+// line but for its trailing space starts one, or a piece wider than the
+// line is broken between graphemes.
+func TestBreak_aLineFillsToExactlyTheWidth(t *testing.T) {
+	for _, tt := range []struct {
+		text string
+		want []string
+	}{
+		{"あいうえおかきくけこ", []string{"あいう", "えおか", "きくけ", "こ"}},
+		{"abcdefghijklm", []string{"abcdef", "ghijkl", "m"}},
+		{"あabcdef ghi", []string{"あ", "abcdef", "ghi"}}, // "abcdef " as wide as the line but for its space
+	} {
+		var got []string
+		for _, l := range Prepare(tt.text, fakeMeasure).Lines(3000) {
+			got = append(got, l.Text)
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("%q at width 3000: lines %q, want %q", tt.text, got, tt.want)
 		}
 	}
 }
