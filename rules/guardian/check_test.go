@@ -1,6 +1,7 @@
 package guardian
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -121,5 +122,32 @@ func TestCheckStepCatchesBrokenTransitions(t *testing.T) {
 				t.Errorf("CheckStep = %v, want an error about %q", err, tt.want)
 			}
 		})
+	}
+}
+
+// TestI4_OrdersStayInTheForgingZoneOnlyDuringTheBattle: an Order used in
+// the battle lies in the forging zone until the battle is decided; one
+// still there once the Guardians leave it is a violation.
+func TestI4_OrdersStayInTheForgingZoneOnlyDuringTheBattle(t *testing.T) {
+	e := engineFor(t, testSheets(), "DrawPerTurn=0")
+	for _, tt := range []struct {
+		phase phase
+		bad   bool
+	}{{phActions, false}, {phDecide, false}, {phPlace, true}, {phEnd, true}} {
+		s := scenario(t, e, 0, [2]seatSpec{{hand: []string{"GF", "OP", "MC"}, res: res3}, {hand: []string{"GS", "MC"}, res: res3}})
+		s.forge(0, "GF", false)
+		s.forge(1, "GS", false)
+		ps, h := &s.g.p.ps[0], &s.g.h[0]
+		i := slices.Index(h.hand, s.id("OP"))
+		if i < 0 {
+			t.Fatalf("no OP in hand %v", h.hand)
+		}
+		ps.orders = append(ps.orders, h.hand[i]) // used, as an action does
+		h.hand = slices.Delete(h.hand, i, i+1)
+		s.g.p.phase = tt.phase
+		err := s.g.Check()
+		if bad := err != nil && strings.Contains(err.Error(), "Orders in the forging zone outside the battle phase"); bad != tt.bad || !tt.bad && err != nil {
+			t.Errorf("phase %d: Check() = %v, want an Order outside the battle reported %v", tt.phase, err, tt.bad)
+		}
 	}
 }
