@@ -273,6 +273,7 @@ func TestI13_checkCatchesBrokenStates(t *testing.T) {
 			}
 		}, "AI"},
 		{"marker off its track", func(g *Game) { g.clan[1].marker[0] = 99 }, "marker"},
+		{"marker before its track", func(g *Game) { g.clan[1].marker[0], g.clan[1].stepped[0] = -1, -1 }, "marker 1 is on cell -1"},
 		{"ship in a closed fjord", func(g *Game) {
 			put(t, g, 0, fkShip, locFjord0)
 			g.destroyed[angerboda], g.destroyed[elvagar] = true, true
