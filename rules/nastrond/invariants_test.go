@@ -285,6 +285,21 @@ func TestCheck_aGameOverHasNoUrdLeftInASupply(t *testing.T) {
 	}
 }
 
+// TestCheck_theStockNeverHoldsFewerThanNoDice moves the Stock's d6 and
+// one more to those set aside for d8, so that the dice add up but the
+// Stock holds -1: only the rule that it never holds fewer than none can
+// object, on a first check with no state before to compare.
+func TestCheck_theStockNeverHoldsFewerThanNoDice(t *testing.T) {
+	g := newTestGame(t, 3, 7)
+	g.ownAside += int8(g.stockD6 + 1)
+	g.stockD6 = -1
+	g.chk.started = false
+	markAll(g)
+	if err := g.Check(); err == nil || !strings.Contains(err.Error(), "dice conservation: Stock -1") {
+		t.Errorf("Check() = %v, want the Stock's -1 d6 reported", err)
+	}
+}
+
 // TestI21_G33_PawnWithoutLegalMoveIsViolation: a pawn that cannot move
 // (here because MinMove is beyond half of every ring, which validation
 // would refuse) is offered no choice, not a silent stay, and Check says so.
