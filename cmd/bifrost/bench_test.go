@@ -7,6 +7,7 @@ import (
 
 	"bifrost/cmd/bifrost/internal/effectscan"
 	"bifrost/cmd/bifrost/internal/printout"
+	"bifrost/cmd/bifrost/internal/targets"
 	"bifrost/rules"
 	"bifrost/rules/sim"
 	"bifrost/schema"
@@ -15,14 +16,14 @@ import (
 // BenchmarkValidateAll loads and validates all four shipped workbooks, as
 // `bifrost validate` does. DESIGN.md's target is 50 ms for the four together.
 func BenchmarkValidateAll(b *testing.B) {
-	targets, err := resolveTargets(rules.All(), shippedSrc, nil)
+	list, err := targets.Resolve(rules.All(), shippedSrc, nil)
 	if err != nil {
 		b.Fatal(err)
 	}
 	lang := schema.NewLang("en")
 	b.ReportAllocs()
 	for b.Loop() {
-		results, err := validateAll(targets, lang)
+		results, err := list.Validate(lang)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -44,14 +45,14 @@ var scales = []int{1, 10, 100}
 func BenchmarkValidateScaled(b *testing.B) {
 	for _, n := range scales {
 		b.Run(fmt.Sprintf("%dx", n), func(b *testing.B) {
-			targets, err := resolveTargets(rules.All(), scaledGuardian(b, b.TempDir(), n), []string{"guardian"})
+			list, err := targets.Resolve(rules.All(), scaledGuardian(b, b.TempDir(), n), []string{"guardian"})
 			if err != nil {
 				b.Fatal(err)
 			}
 			lang := schema.NewLang("en")
 			b.ReportAllocs()
 			for b.Loop() {
-				res, err := validateOne(targets[0], lang)
+				res, err := list[0].Validate(lang)
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -69,18 +70,18 @@ func BenchmarkCardsScaled(b *testing.B) {
 	for _, n := range scales {
 		b.Run(fmt.Sprintf("%dx", n), func(b *testing.B) {
 			src := scaledGuardian(b, b.TempDir(), n)
-			targets, err := resolveTargets(rules.All(), src, []string{"guardian"})
+			list, err := targets.Resolve(rules.All(), src, []string{"guardian"})
 			if err != nil {
 				b.Fatal(err)
 			}
-			res, err := validateOne(targets[0], schema.NewLang("en"))
+			res, err := list[0].Validate(schema.NewLang("en"))
 			if err != nil || schema.HasErrors(res.Problems) {
 				b.Fatalf("validate: %v %v", err, res.Problems)
 			}
 			out := b.TempDir()
 			b.ReportAllocs()
 			for b.Loop() {
-				if _, err := printout.Write(context.Background(), printout.Job{Src: src, Out: out, Workbook: targets[0].path, Game: targets[0].game.Schema, Result: res, Name: "cards.pdf"}); err != nil {
+				if _, err := printout.Write(context.Background(), printout.Job{Src: src, Out: out, Workbook: list[0].Path, Game: list[0].Game.Schema, Result: res, Name: "cards.pdf"}); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -99,7 +100,7 @@ func BenchmarkEffectsScan(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			results, err := validateAll([]target{{game: game, path: workbookIn(shippedSrc, id)}}, schema.NewLang("en"))
+			results, err := targets.List{{Game: game, Path: targets.WorkbookIn(shippedSrc, id)}}.Validate(schema.NewLang("en"))
 			if err != nil || schema.HasErrors(results[0].Problems) {
 				b.Fatalf("%s: %v %v", id, err, results[0].Problems)
 			}

@@ -75,7 +75,7 @@ func runBuild(ctx context.Context, opts *buildOptions, args []string) error {
 			outcomes[i] = errProblems
 			return nil
 		}
-		err := buildGame(ctx, &o, targets[i].game, res)
+		err := buildGame(ctx, &o, targets[i].Game, res)
 		if err != nil && !errors.Is(err, errProblems) && !errors.Is(err, errIncomplete) {
 			return err
 		}

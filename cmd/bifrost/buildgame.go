@@ -9,6 +9,7 @@ import (
 	"bifrost/cmd/bifrost/internal/books"
 	"bifrost/cmd/bifrost/internal/gate"
 	"bifrost/cmd/bifrost/internal/printout"
+	"bifrost/cmd/bifrost/internal/targets"
 	"bifrost/layout/cards"
 	"bifrost/rules/sim"
 	"bifrost/schema"
@@ -77,7 +78,7 @@ func printGame(ctx context.Context, opts *buildOptions, game *sim.Definition, re
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	cardsPDF, err := printout.Write(ctx, printout.Job{Src: opts.src, Out: opts.out, Workbook: workbookIn(opts.src, g.ID), Game: g, Result: res, Painted: painted, Name: "cards.pdf", Options: cards.Options{Paper: opts.print.Paper, Margin: opts.print.Margin, Gutter: opts.print.Gutter, Lang: opts.Lang()}, Extras: opts.extras})
+	cardsPDF, err := printout.Write(ctx, printout.Job{Src: opts.src, Out: opts.out, Workbook: targets.WorkbookIn(opts.src, g.ID), Game: g, Result: res, Painted: painted, Name: "cards.pdf", Options: cards.Options{Paper: opts.print.Paper, Margin: opts.print.Margin, Gutter: opts.print.Gutter, Lang: opts.Lang()}, Extras: opts.extras})
 	return painted, append(written, cardsPDF...), skips, err
 }
 

@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"bifrost/cmd/bifrost/internal/printout"
+	"bifrost/cmd/bifrost/internal/targets"
 	"bifrost/schema"
 )
 
@@ -39,21 +40,21 @@ func newCardsCmd(g *globalOptions) *cobra.Command {
 }
 
 func runCards(cmd *cobra.Command, opts *cardsOptions, args []string) error {
-	games := gamesAt(opts.registry, opts.src)
+	games := targets.GamesAt(opts.registry, opts.src)
 	game, err := games.ByID(args[0])
 	if err != nil {
-		return usageError{unknownGame(games, args[0])}
+		return usageError{targets.Unknown(games, args[0])}
 	}
 	name, err := opts.print.Check(cmd.Flags(), opts.output, opts.perCard, opts.since != "")
 	if err != nil {
 		return usageError{err}
 	}
-	g, path := game.Schema, workbookIn(opts.src, game.ID())
+	g, path := game.Schema, targets.WorkbookIn(opts.src, game.ID())
 	job := printout.Job{Src: opts.src, Out: opts.out, Workbook: path, Game: g, PerCard: opts.perCard, Name: name, Options: opts.print.Options, Extras: opts.print.Extras}
 	if err := guardOutputs(opts.src, append(outputsOf(opts.out, []string{g.ID}, job.Output()), job.Extras.Dirs()...)); err != nil {
 		return err
 	}
-	if job.Result, err = validateOne(target{game: game, path: path}, opts.Lang()); err != nil {
+	if job.Result, err = (targets.Target{Game: game, Path: path}).Validate(opts.Lang()); err != nil {
 		return err
 	}
 	res := job.Result

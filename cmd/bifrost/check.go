@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"bifrost/cmd/bifrost/internal/gate"
+	"bifrost/cmd/bifrost/internal/targets"
 	"bifrost/rules/sim"
 )
 
@@ -62,19 +63,19 @@ func runCheck(ctx context.Context, opts *checkOptions) error {
 	default:
 		return usageError{msgErr("bad_format", opts.format, "text, github, json")}
 	}
-	targets, err := resolveTargets(opts.registry, opts.src, nil)
+	list, err := targets.Resolve(opts.registry, opts.src, nil)
 	if err != nil {
 		return err
 	}
-	if err := guardOutputs(opts.src, outputsOf(opts.out, targetGames(targets), "report.json", "report.html")); err != nil {
+	if err := guardOutputs(opts.src, outputsOf(opts.out, list.IDs(), "report.json", "report.html")); err != nil {
 		return err
 	}
 	lang := opts.Lang()
-	results, err := validateAll(targets, lang)
+	results, err := list.Validate(lang)
 	if err != nil {
 		return err
 	}
-	books, err := bookProblemsOf(opts.rules, targets, results, lang)
+	books, err := bookProblemsOf(opts.rules, list, results, lang)
 	if err != nil {
 		return err
 	}
@@ -84,7 +85,7 @@ func runCheck(ctx context.Context, opts *checkOptions) error {
 		o := *opts
 		o.globalOptions = g
 		var err error
-		out.Games[i], figures[i], err = checkGame(ctx, &o, targets[i].game, results[i], books[i])
+		out.Games[i], figures[i], err = checkGame(ctx, &o, list[i].Game, results[i], books[i])
 		return err
 	})
 	if err != nil {

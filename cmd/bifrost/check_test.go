@@ -13,6 +13,7 @@ import (
 
 	"bifrost/cmd/bifrost/internal/gate"
 	"bifrost/cmd/bifrost/internal/outfile"
+	"bifrost/cmd/bifrost/internal/targets"
 	"bifrost/rules/nastrond"
 	"bifrost/rules/sim"
 	"bifrost/schema"
@@ -75,7 +76,7 @@ func shippedRules(t *testing.T, key string, value any) schema.Result {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := validateOne(target{game: nastrond.Definition, path: path}, schema.NewLang("en"))
+	res, err := targets.Target{Game: nastrond.Definition, Path: path}.Validate(schema.NewLang("en"))
 	if err != nil || schema.HasErrors(res.Problems) {
 		t.Fatalf("%v %v", err, res.Problems)
 	}

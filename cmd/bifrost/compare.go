@@ -8,6 +8,7 @@ import (
 	"bifrost/cmd/bifrost/internal/gitrev"
 	"bifrost/cmd/bifrost/internal/playflags"
 	"bifrost/cmd/bifrost/internal/report"
+	"bifrost/cmd/bifrost/internal/targets"
 	"bifrost/rules/sim"
 	"bifrost/schema"
 )
@@ -55,7 +56,7 @@ func runCompare(ctx context.Context, opts *compareOptions, args []string) error 
 	if opts.until != 0 && opts.until < opts.games {
 		return usageError{msgErr("until_below_games", opts.until, opts.games)}
 	}
-	pairs, err := resolvePairs(opts.registry, opts.src, opts.base, args)
+	pairs, err := targets.Pairs(opts.registry, opts.src, opts.base, args)
 	if err != nil {
 		return err
 	}
@@ -84,9 +85,9 @@ func runCompare(ctx context.Context, opts *compareOptions, args []string) error 
 // compareOne plays the comparison of one pair of workbooks, paired game
 // for game on the same seeds, with the cells changed between them.
 func compareOne(ctx context.Context, opts *compareOptions, p [2]gitrev.Side) (report.ComparisonPage, error) {
-	game := gameOfFile(opts.registry, p[1].Path)
+	game := targets.OfFile(opts.registry, p[1].Path)
 	if game == nil {
-		game = gameOfFile(opts.registry, p[1].Label)
+		game = targets.OfFile(opts.registry, p[1].Label)
 	}
 	var engines [2]sim.Engine
 	var names map[string]string

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"bifrost/cmd/bifrost/internal/targets"
 	"bifrost/rules"
 	"bifrost/schema"
 	"bifrost/schema/workbook"
@@ -81,7 +82,7 @@ func openAny(games rules.Games, path string) (*schema.Game, *schema.Book, error)
 	if err != nil {
 		return nil, nil, err
 	}
-	if g := gameOfFile(games, path); g != nil {
+	if g := targets.OfFile(games, path); g != nil {
 		return g.Schema, book, nil
 	}
 	best, bestN := (*schema.Game)(nil), 0

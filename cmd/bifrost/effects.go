@@ -9,6 +9,7 @@ import (
 
 	"bifrost/cmd/bifrost/internal/effectscan"
 	"bifrost/cmd/bifrost/internal/playflags"
+	"bifrost/cmd/bifrost/internal/targets"
 	"bifrost/rules/sim"
 )
 
@@ -49,14 +50,14 @@ func newEffectsCmd(g *globalOptions) *cobra.Command {
 // value for each flagged design. It prints the findings and writes them as
 // out/effects-GAME.json for build's report.
 func runEffects(ctx context.Context, opts *effectsOptions, id string) error {
-	game, err := playableGame(opts.registry, opts.src, id)
+	game, err := targets.Playable(opts.registry, opts.src, id)
 	if err != nil {
 		return err
 	}
 	if opts.games < 2 {
 		return usageError{msgErr("min_games", 2)}
 	}
-	path := workbookIn(opts.src, id)
+	path := targets.WorkbookIn(opts.src, id)
 	res, base, err := validEngine(opts.globalOptions, game, path, "")
 	if err != nil {
 		return err

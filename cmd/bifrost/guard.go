@@ -33,14 +33,5 @@ func outputsOf(out string, games []string, names ...string) []string {
 	return paths
 }
 
-// targetGames lists the game ids of targets.
-func targetGames(targets []target) []string {
-	ids := make([]string, len(targets))
-	for i, t := range targets {
-		ids[i] = t.game.ID()
-	}
-	return ids
-}
-
 // buildOutputs are the files build writes for each game.
 var buildOutputs = []string{"rulebook.pdf", "rulebook.html", "cards.pdf", "report.json", "report.html"}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"bifrost/cmd/bifrost/internal/targets"
 	"bifrost/rules/nastrond"
 	"bifrost/schema"
 )
@@ -74,7 +75,7 @@ func TestTemplateMayWriteIntoSrc(t *testing.T) {
 	if r := bifrost(t, "template", "nastrond", "-o", fresh); r.code != 0 {
 		t.Fatalf("template into the source folder: exit %d %s", r.code, r.stderr)
 	}
-	if res, err := validateOne(target{game: nastrond.Definition, path: fresh}, schema.NewLang("en")); err != nil || res.Book == nil {
+	if res, err := (targets.Target{Game: nastrond.Definition, Path: fresh}).Validate(schema.NewLang("en")); err != nil || res.Book == nil {
 		t.Errorf("the template does not open as a workbook: %v", err)
 	}
 	old, _ := os.ReadFile(filepath.Join(src, "nastrond.xlsx"))

@@ -3,7 +3,6 @@ package main
 import (
 	"io/fs"
 	"maps"
-	"strings"
 
 	"bifrost/cmd/bifrost/internal/effectscan"
 	"bifrost/cmd/bifrost/internal/gate"
@@ -13,15 +12,15 @@ import (
 	"bifrost/cmd/bifrost/internal/printout"
 	"bifrost/cmd/bifrost/internal/report"
 	"bifrost/cmd/bifrost/internal/sweepgrid"
+	"bifrost/cmd/bifrost/internal/targets"
 	"bifrost/cmd/bifrost/internal/tune"
-	"bifrost/rules"
 	"bifrost/schema"
 )
 
 // messages is the catalogue of what the commands themselves say (validation
 // messages have theirs in schema): each key's Japanese and English form,
 // assembled from the commands' own catalogues.
-var messages = joinCatalogues(cliMessages, effectscan.Messages, ttsMessages, serveMessages, newGameMessages, sweepgrid.Messages, tune.Messages, report.Messages, gate.Messages, gitrev.Messages, playflags.Messages, printout.Messages, preview.Messages)
+var messages = joinCatalogues(cliMessages, effectscan.Messages, ttsMessages, serveMessages, newGameMessages, sweepgrid.Messages, tune.Messages, report.Messages, gate.Messages, gitrev.Messages, playflags.Messages, printout.Messages, preview.Messages, targets.Messages)
 
 // joinCatalogues is one catalogue holding every entry of cs.
 func joinCatalogues(cs ...schema.Catalogue) schema.Catalogue {
@@ -38,7 +37,6 @@ var cliMessages = schema.Catalogue{
 	"base_flag":            {"--base：%v", "--base: %v"},
 	"min_games":            {"--games は %d 以上にしてください", "--games must be at least %d"},
 	"until_below_games":    {"--until-significant（%d）は --games（%d）以上にしてください", "--until-significant (%d) must be at least --games (%d)"},
-	"compare_needs":        {"compare には OLD と NEW（ブックのファイルか git のリビジョン）、または --base REV が必要です", "compare needs OLD and NEW (workbook files or git revisions), or --base REV"},
 	"diff_textconv":        {"diff --textconv にはブックを 1 つ指定してください", "diff --textconv takes one workbook"},
 	"diff_needs":           {"diff には OLD.xlsx と NEW.xlsx が必要です", "diff takes OLD.xlsx and NEW.xlsx"},
 	"no_game_sheet":        {"%s：どのゲームのシートもありません", "%s: no sheet of any game's workbook"},
@@ -48,7 +46,6 @@ var cliMessages = schema.Catalogue{
 	"merge_needs":          {"report merge には分割したレポートのファイルが必要です", "report merge needs the shard reports"},
 	"not_report":           {"%s：シミュレーションのレポートではありません：%v", "%s: not a sim report: %v"},
 	"no_raw":               {"%s：このレポートには統合用の raw 部分がありません", "%s: the report has no raw section to merge"},
-	"no_engine":            {"%s にはルールエンジンがありません。カード・本・TTS は作れますが、ゲームを遊ぶ（シミュレーション）にはエンジンのプログラマーが要ります", "%s has no rules engine: its cards, books and TTS export work, but playing it (simulation) needs the engine's programmer"},
 	"sweep_needs":          {"sweep には --set か --rule が 1 つ以上必要です", "sweep needs at least one --set or --rule"},
 	"tune_needs":           {"tune には --free か --rule が 1 つ以上（例：--free 'Einherjar!EIN-104.スキル=1..6'）、またはブックの調整列が必要です（例：EIN-104 の行の調整に「スキル=1..6」）", "tune needs at least one --free or --rule, e.g. --free 'Einherjar!EIN-104.スキル=1..6', or a Tune column in the workbook, e.g. 'スキル=1..6' in the row of EIN-104"},
 	"changed_none":         {"%s：%s 以降に変わったカードはありません", "%s: no card changed since %s"},
@@ -56,12 +53,6 @@ var cliMessages = schema.Catalogue{
 	"watch_error":          {"見張りの誤り：%v", "watch: %v"},
 	"unknown_command":      {"「%s」というコマンドはありません（bifrost --help で一覧を表示します）", "unknown command %q (bifrost --help lists them)"},
 	"unknown_command_near": {"「%s」というコマンドはありません。%s のことですか？", "unknown command %q; did you mean %s?"},
-	"csv_workbook":         {"「%s」は CSV なので読めません。シートの見出しと行番号が要るので、ブックを .xlsx か .ods で保存してください（Google スプレッドシートなら「ファイル → ダウンロード → Microsoft Excel (.xlsx)」）", "cannot read %q: it is a CSV file, and bifrost needs the sheets with their headers and row numbers: save the workbook as .xlsx or .ods (in Google Sheets: File → Download → Microsoft Excel (.xlsx))"},
-	"unknown_game":         {"「%s」というゲームはありません（%s のどれか、または .xlsx ファイルを指定してください）", "unknown game %q (want %s or a .xlsx file)"},
-	"unknown_game_near":    {"「%s」というゲームはありません（「%s」のことですか？ %s のどれか、または .xlsx ファイルを指定してください）", "unknown game %q (did you mean %q? want %s or a .xlsx file)"},
-	"game_of_file":         {"%s：どのゲームのブックか分かりません。ファイル名にもシート名にも手がかりがありません。<ゲーム>.xlsx（%s）という名前にしてください", "%s: cannot tell which game this workbook is for: neither its name nor its sheets say; name it <game>.xlsx (%s)"},
-	"no_workbook":          {"%s：ブックが見つかりません", "%s: no such workbook"},
-	"csv_folder":           {"%s：ブックがなく、シートごとの CSV が%d個あります（%s など）。シート名と行番号のあるブック1つが要るので、ブックを .xlsx か .ods で保存してください（Google スプレッドシートなら「ファイル → ダウンロード → Microsoft Excel (.xlsx)」。CSV では1シートずつしか保存されません）", "%s: no such workbook, only CSV files of its sheets (%d, such as %s); bifrost needs one workbook with its sheet names and row numbers: save it as .xlsx or .ods (in Google Sheets: File → Download → Microsoft Excel (.xlsx); Download → CSV saves one sheet only)"},
 	"already_exists":       {"%s はすでにあります。テンプレートで上書きするとデータが消えます（上書きするなら --force を付けてください）", "%s already exists; a template would replace its data (use --force to overwrite)"},
 	"init_exists":          {"%s はすでにあります。init はあるデータを上書きしないので、何も書き出していません（空のフォルダを指定してください）", "%s already exists; init never overwrites data, so it wrote nothing (give it an empty folder)"},
 	"init_done":            {"%d 個のファイルを %s に書き出しました。cd %s して bifrost build を実行してください", "wrote %d files into %s; cd %s and run bifrost build"},
@@ -126,32 +117,6 @@ func render(lang *schema.Lang, key string, args ...any) string {
 	return messages.Err(key, args...).In(lang)
 }
 
-// gameIDs lists the ids of games in a message, joined as the message's
-// language joins a list (an error, so that the catalogue renders it in that
-// language).
-// unknownGame is the error for a game id, name, that is not in games:
-// with the nearest id when name looks like a misspelling of one.
-func unknownGame(games rules.Games, name string) error {
-	if near := schema.Nearest(name, games.IDs()); near != "" {
-		return msgErr("unknown_game_near", name, near, gameIDs(games))
-	}
-	return msgErr("unknown_game", name, gameIDs(games))
-}
-
-type gameIDs rules.Games
-
-func (g gameIDs) ids() []string { return rules.Games(g).IDs() }
-
-func (g gameIDs) Error() string { return strings.Join(g.ids(), ", ") }
-
-// In joins the ids with 、 in Japanese, ", " in English.
-func (g gameIDs) In(l *schema.Lang) string {
-	if l.English() {
-		return g.Error()
-	}
-	return strings.Join(g.ids(), "、")
-}
-
 // msgErr is an error from the catalogue, rendered in the language the
 // command runs in (set by localize before it is printed).
 func msgErr(key string, args ...any) error { return messages.Err(key, args...) }
@@ -167,6 +132,8 @@ func (g *globalOptions) localize(err error) error {
 		err = usageError{osWords(e.error)}
 	case dataError:
 		err = dataError{osWords(e.error)}
+	case targets.UsageError:
+		err = targets.UsageError{Err: osWords(e.Err)}
 	default:
 		err = osWords(err)
 	}

@@ -15,6 +15,7 @@ import (
 
 	"bifrost/cmd/bifrost/internal/books"
 	"bifrost/cmd/bifrost/internal/outfile"
+	"bifrost/cmd/bifrost/internal/targets"
 	"bifrost/layout/spec"
 	"bifrost/schema"
 )
@@ -59,7 +60,7 @@ var newGameMessages = schema.Catalogue{
 // writing anything, a name that is no safe id or is a game with an engine,
 // and any of the three files already there.
 func runNew(_ context.Context, opts *newOptions, id string) error {
-	if !safeID.MatchString(id) {
+	if !targets.SafeID(id) {
 		return usageError{msgErr("new_bad_id", id)}
 	}
 	if _, err := opts.registry.ByID(id); err == nil {

@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"bifrost/cmd/bifrost/internal/playflags"
+	"bifrost/cmd/bifrost/internal/targets"
 	"bifrost/rules"
 	"bifrost/rules/sim"
 	"bifrost/schema"
@@ -40,7 +41,7 @@ func (loggingEngine) NewTally() sim.Tally { return &gameLog{} }
 // shippedEngine builds a game's engine from the shipped workbook.
 func shippedEngine(t *testing.T, g *sim.Definition) sim.Engine {
 	t.Helper()
-	res, err := validateOne(target{game: g, path: filepath.Join(shippedSrc, g.ID()+".xlsx")}, (&globalOptions{lang: "en"}).Lang())
+	res, err := targets.Target{Game: g, Path: filepath.Join(shippedSrc, g.ID()+".xlsx")}.Validate((&globalOptions{lang: "en"}).Lang())
 	if err != nil || schema.HasErrors(res.Problems) {
 		t.Fatalf("%s: %v %v", g.ID(), err, res.Problems)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"bifrost/cmd/bifrost/internal/outfile"
 	"bifrost/cmd/bifrost/internal/playflags"
+	"bifrost/cmd/bifrost/internal/targets"
 	"bifrost/rules/sim"
 	"bifrost/schema"
 )
@@ -74,12 +75,12 @@ func runReportMerge(_ context.Context, opts *reportOptions, files []string) erro
 	}
 	game, err := opts.registry.ByID(reports[0].Game)
 	if err != nil {
-		return usageError{unknownGame(opts.registry, reports[0].Game)}
+		return usageError{targets.Unknown(opts.registry, reports[0].Game)}
 	}
 	if game.New == nil {
 		return msgErr("no_engine", reports[0].Game)
 	}
-	res, e, err := validEngine(opts.globalOptions, game, workbookIn(opts.src, reports[0].Game), "")
+	res, e, err := validEngine(opts.globalOptions, game, targets.WorkbookIn(opts.src, reports[0].Game), "")
 	if err != nil {
 		return err
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"bifrost/cmd/bifrost/internal/targets"
 	"bifrost/rules/sim"
 	"bifrost/schema"
 )
@@ -31,7 +32,7 @@ func TestReportFindingsShowTheCardsDrawing(t *testing.T) {
 			Extra: map[string]any{"bloodrage": map[string]any{"failing_cells": []map[string]any{
 				{"at": "AITrack!E29", "id": "SERPENT-2-3", "instruction": "ship", "tried": 48, "failed": 42, "fail_rate": 0.875, "threshold_percent": 75}}}}}},
 	} {
-		res, err := validateOne(target{game: definition(t, tt.game), path: filepath.Join(shippedSrc, tt.game+".xlsx")}, schema.NewLang("ja"))
+		res, err := targets.Target{Game: definition(t, tt.game), Path: filepath.Join(shippedSrc, tt.game+".xlsx")}.Validate(schema.NewLang("ja"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -46,7 +47,7 @@ func TestReportFindingsShowTheCardsDrawing(t *testing.T) {
 			t.Errorf("%s: two renderings of the report differ", tt.game)
 		}
 		// serve's report reuses the gallery's drawings: the same page.
-		s := previewSave(&serveOptions{globalOptions: &globalOptions{}, src: shippedSrc}, target{game: definition(t, tt.game), path: res.File})
+		s := previewSave(&serveOptions{globalOptions: &globalOptions{}, src: shippedSrc}, targets.Target{Game: definition(t, tt.game), Path: res.File})
 		if s.Game.Cards == nil {
 			t.Fatalf("%s: no gallery drawing: %v", tt.game, s.Game.Problems)
 		}

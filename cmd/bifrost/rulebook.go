@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"bifrost/cmd/bifrost/internal/books"
+	"bifrost/cmd/bifrost/internal/targets"
 	"bifrost/schema"
 )
 
@@ -40,7 +41,7 @@ func newRulebookCmd(g *globalOptions) *cobra.Command {
 func runRulebook(_ context.Context, opts *rulebookOptions, args []string) error {
 	game, err := opts.registry.ByID(args[0])
 	if err != nil {
-		return usageError{unknownGame(opts.registry, args[0])}
+		return usageError{targets.Unknown(opts.registry, args[0])}
 	}
 	g := game.Schema
 	for _, f := range opts.formats {
@@ -60,7 +61,7 @@ func runRulebook(_ context.Context, opts *rulebookOptions, args []string) error 
 	if err := guardOutputs(opts.src, outputs); err != nil {
 		return err
 	}
-	res, err := validateOne(target{game: game, path: workbookIn(opts.src, g.ID)}, opts.Lang())
+	res, err := targets.Target{Game: game, Path: targets.WorkbookIn(opts.src, g.ID)}.Validate(opts.Lang())
 	if err != nil {
 		return err
 	}

@@ -15,6 +15,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"bifrost/cmd/bifrost/internal/targets"
 	"bifrost/layout/book"
 	"bifrost/layout/cards"
 	"bifrost/layout/spec"
@@ -208,7 +209,7 @@ func TestEveryRulingInTheDesignerBookNamesItsSourceNumberAndParameter(t *testing
 // loadShipped validates the shipped workbook of g.
 func loadShipped(t *testing.T, g *schema.Game) schema.Result {
 	t.Helper()
-	res, err := validateOne(target{game: definition(t, g.ID), path: filepath.Join(shippedSrc, g.ID+".xlsx")}, schema.NewLang("en"))
+	res, err := targets.Target{Game: definition(t, g.ID), Path: filepath.Join(shippedSrc, g.ID+".xlsx")}.Validate(schema.NewLang("en"))
 	if err != nil {
 		t.Fatal(err)
 	}

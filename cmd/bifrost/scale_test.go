@@ -14,6 +14,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"bifrost/cmd/bifrost/internal/targets"
 	"bifrost/rules"
 	"bifrost/schema"
 	"bifrost/schema/workbook"
@@ -103,13 +104,13 @@ func repeatRows(f *excelize.File, sheet string, suffix []string, n int) error {
 // Allocation is measured, not time, so the test does not depend on load.
 func TestValidateCostGrowsLinearly(t *testing.T) {
 	alloc := func(n int) uint64 {
-		targets, err := resolveTargets(rules.All(), scaledGuardian(t, t.TempDir(), n), []string{"guardian"})
+		list, err := targets.Resolve(rules.All(), scaledGuardian(t, t.TempDir(), n), []string{"guardian"})
 		if err != nil {
 			t.Fatal(err)
 		}
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
-		res, err := validateOne(targets[0], schema.NewLang("en"))
+		res, err := list[0].Validate(schema.NewLang("en"))
 		runtime.ReadMemStats(&after)
 		if err != nil || len(res.Problems) > 0 {
 			t.Fatalf("%d×: %v %v", n, err, res.Problems)

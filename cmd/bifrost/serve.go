@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"bifrost/cmd/bifrost/internal/preview"
+	"bifrost/cmd/bifrost/internal/targets"
 	"bifrost/rules/sim"
 )
 
@@ -46,13 +47,13 @@ func newServeCmd(g *globalOptions) *cobra.Command {
 }
 
 func runServe(ctx context.Context, opts *serveOptions, args []string) error {
-	known := gamesAt(opts.registry, opts.src)
+	known := targets.GamesAt(opts.registry, opts.src)
 	for _, a := range args {
 		if _, err := known.ByID(a); err != nil { // the files watched are the game's under --src and --rules
-			return usageError{unknownGame(known, a)}
+			return usageError{targets.Unknown(known, a)}
 		}
 	}
-	targets, err := resolveTargets(opts.registry, opts.src, args)
+	list, err := targets.Resolve(opts.registry, opts.src, args)
 	if err != nil {
 		return err
 	}
@@ -65,7 +66,7 @@ func runServe(ctx context.Context, opts *serveOptions, args []string) error {
 		return err
 	}
 	defer w.Close()
-	watched, err := watchInputs(w, opts.src, opts.rules, targets)
+	watched, err := watchInputs(w, opts.src, opts.rules, list)
 	if err != nil {
 		return err
 	}
@@ -75,30 +76,30 @@ func runServe(ctx context.Context, opts *serveOptions, args []string) error {
 	}
 	defer ln.Close()
 	var games []preview.Game
-	for _, t := range targets {
-		games = append(games, preview.Game{ID: t.game.ID(), Title: t.game.Schema.Title})
+	for _, t := range list {
+		games = append(games, preview.Game{ID: t.Game.ID(), Title: t.Game.Schema.Title})
 	}
 	srv := preview.New(games, opts.Lang().English())
 	up := preview.NewUpdater(srv)
 	defer up.Wait()
-	update := func(t target) {
+	update := func(t targets.Target) {
 		start := time.Now()
-		s := up.Update(ctx, t.game.ID(), func() preview.Save { return previewSave(opts, t) })
-		fmt.Fprintln(opts.stderr, opts.msg("serve_updated", start.Format("15:04:05"), t.game.ID(), time.Since(start).Milliseconds(), nProblems.Of(len(s.Game.Problems))))
+		s := up.Update(ctx, t.Game.ID(), func() preview.Save { return previewSave(opts, t) })
+		fmt.Fprintln(opts.stderr, opts.msg("serve_updated", start.Format("15:04:05"), t.Game.ID(), time.Since(start).Milliseconds(), nProblems.Of(len(s.Game.Problems))))
 	}
-	for _, t := range targets {
+	for _, t := range list {
 		update(t)
 	}
 	url := "http://" + ln.Addr().String() + "/"
-	if len(targets) == 1 {
-		url += targets[0].game.ID()
+	if len(list) == 1 {
+		url += list[0].Game.ID()
 	}
 	fmt.Fprintln(opts.stderr, opts.msg("serve_url", url))
-	byGame := map[*sim.Definition]target{}
-	for _, t := range targets {
-		byGame[t.game] = t
+	byGame := map[*sim.Definition]targets.Target{}
+	for _, t := range list {
+		byGame[t.Game] = t
 	}
-	go watchLoop(ctx, w, targetDefs(targets), watched, opts.debounce, func(g *sim.Definition, files []string) {
+	go watchLoop(ctx, w, list.Games(), watched, opts.debounce, func(g *sim.Definition, files []string) {
 		update(byGame[g])
 	}, func(err error) { fmt.Fprintln(opts.stderr, opts.msg("watch_error", err)) })
 	if opts.ready != nil {

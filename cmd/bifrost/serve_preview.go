@@ -15,6 +15,7 @@ import (
 	"bifrost/cmd/bifrost/internal/preview"
 	"bifrost/cmd/bifrost/internal/printout"
 	"bifrost/cmd/bifrost/internal/report"
+	"bifrost/cmd/bifrost/internal/targets"
 	"bifrost/layout/cards"
 	"bifrost/layout/spec"
 	"bifrost/rules/sim"
@@ -28,9 +29,9 @@ import (
 // errors, draw the same lists. Where nothing can be painted (a workbook
 // that does not open, a layout with errors) the gallery keeps its last
 // cards.
-func previewSave(opts *serveOptions, t target) preview.Save {
-	s := preview.Save{Game: preview.Game{ID: t.game.ID(), Title: t.game.Schema.Title, Updated: time.Now()}, Stale: opts.msg("serve_report_errors")}
-	res, err := validateOne(t, opts.Lang())
+func previewSave(opts *serveOptions, t targets.Target) preview.Save {
+	s := preview.Save{Game: preview.Game{ID: t.Game.ID(), Title: t.Game.Schema.Title, Updated: time.Now()}, Stale: opts.msg("serve_report_errors")}
+	res, err := t.Validate(opts.Lang())
 	if err != nil {
 		s.Game.Problems = []schema.Problem{previewProblem(opts, err)}
 		return s
@@ -61,14 +62,14 @@ func previewSave(opts *serveOptions, t target) preview.Save {
 // previewPaint paints every card design of t with the layout and art in
 // --src, those with errors marked DRAFT; nil when the layout does not load
 // (validation has reported why).
-func previewPaint(opts *serveOptions, t target, res schema.Result) (*cards.Painted, error) {
-	lay, err := spec.Load(spec.LayoutDir(opts.src), t.game.Schema)
+func previewPaint(opts *serveOptions, t targets.Target, res schema.Result) (*cards.Painted, error) {
+	lay, err := spec.Load(spec.LayoutDir(opts.src), t.Game.Schema)
 	if err != nil || res.Data == nil {
 		return nil, nil
 	}
 	opt := cards.Options{ArtDir: filepath.Join(opts.src, "art")}
 	if schema.HasErrors(res.Problems) {
-		if opt.Draft, err = printout.DraftMarks(t.path, res.Problems); err != nil {
+		if opt.Draft, err = printout.DraftMarks(t.Path, res.Problems); err != nil {
 			return nil, err
 		}
 	}
@@ -82,15 +83,15 @@ func previewProblem(opts *serveOptions, err error) schema.Problem {
 
 // previewBooks renders t's books as HTML, as `bifrost rulebook` does, into
 // memory (nothing is written), their cards painted's (nil: painted anew).
-func previewBooks(opts *serveOptions, t target, res schema.Result, painted *cards.Painted) (map[string][]byte, error) {
+func previewBooks(opts *serveOptions, t targets.Target, res schema.Result, painted *cards.Painted) (map[string][]byte, error) {
 	out := map[string][]byte{}
 	if painted == nil {
 		var err error
-		if painted, err = paintCards(opts.src, t.game.Schema, res, false); err != nil {
+		if painted, err = paintCards(opts.src, t.Game.Schema, res, false); err != nil {
 			return nil, err
 		}
 	}
-	_, skips, err := books.Set{Dir: books.Dir(opts.src, opts.rules), Game: t.game, Result: res, Layout: painted.Layout, Drawn: painted.Drawn, Lang: opts.Lang()}.Render("", []string{"html"}, func(path string, data []byte) error {
+	_, skips, err := books.Set{Dir: books.Dir(opts.src, opts.rules), Game: t.Game, Result: res, Layout: painted.Layout, Drawn: painted.Drawn, Lang: opts.Lang()}.Render("", []string{"html"}, func(path string, data []byte) error {
 		out[strings.TrimSuffix(filepath.Base(path), ".html")] = data
 		return nil
 	})
@@ -103,21 +104,21 @@ func previewBooks(opts *serveOptions, t target, res schema.Result, painted *card
 // previewReport plays res's smoke and balance batches of --games games and
 // renders their report page with the cards drawn (nil: drawn anew);
 // without one, a note says why.
-func previewReport(ctx context.Context, opts *serveOptions, t target, res schema.Result, drawn []preview.Card) ([]byte, string) {
+func previewReport(ctx context.Context, opts *serveOptions, t targets.Target, res schema.Result, drawn []preview.Card) ([]byte, string) {
 	quiet := &globalOptions{lang: opts.lang, stdout: io.Discard, stderr: io.Discard, registry: opts.registry}
-	rep, err := smoke(ctx, quiet, t.game, res, opts.games, -1)
+	rep, err := smoke(ctx, quiet, t.Game, res, opts.games, -1)
 	if err == nil && rep == nil {
 		return nil, opts.msg("serve_no_engine")
 	}
 	var bal *sim.Report
 	if err == nil {
-		bal, err = balance(ctx, quiet, t.game, res, opts.games, -1)
+		bal, err = balance(ctx, quiet, t.Game, res, opts.games, -1)
 	}
 	var buf bytes.Buffer
 	if err == nil && drawn != nil {
-		err = writeReportPageWith(&buf, opts.Lang(), t.game, cmp.Or(bal, rep), rep, res, galleryFaces(drawn, res.Data))
+		err = writeReportPageWith(&buf, opts.Lang(), t.Game, cmp.Or(bal, rep), rep, res, galleryFaces(drawn, res.Data))
 	} else if err == nil {
-		err = writeReportPage(&buf, opts.Lang(), t.game, cmp.Or(bal, rep), rep, res)
+		err = writeReportPage(&buf, opts.Lang(), t.Game, cmp.Or(bal, rep), rep, res)
 	}
 	if err != nil {
 		return nil, opts.msg("serve_report_failed", opts.localize(err))

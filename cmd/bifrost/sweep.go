@@ -10,6 +10,7 @@ import (
 	"bifrost/cmd/bifrost/internal/playflags"
 	"bifrost/cmd/bifrost/internal/report"
 	"bifrost/cmd/bifrost/internal/sweepgrid"
+	"bifrost/cmd/bifrost/internal/targets"
 	"bifrost/rules/sim"
 	"bifrost/schema"
 )
@@ -47,7 +48,7 @@ func newSweepCmd(g *globalOptions) *cobra.Command {
 }
 
 func runSweep(ctx context.Context, opts *sweepOptions, args []string) error {
-	def, err := playableGame(opts.registry, opts.src, args[0])
+	def, err := targets.Playable(opts.registry, opts.src, args[0])
 	if err != nil {
 		return err
 	}
@@ -65,9 +66,9 @@ func runSweep(ctx context.Context, opts *sweepOptions, args []string) error {
 	if opts.games < 1 {
 		return usageError{msgErr("min_games", 1)}
 	}
-	src := workbookIn(opts.src, game.ID)
+	src := targets.WorkbookIn(opts.src, game.ID)
 	if _, err := os.Stat(src); err != nil {
-		return noWorkbook(src, game)
+		return targets.NoWorkbook(src, game)
 	}
 	dir, err := os.MkdirTemp("", "bifrost-sweep-*")
 	if err != nil {
@@ -98,7 +99,7 @@ func sweepPoint(ctx context.Context, opts *sweepOptions, def *sim.Definition, sr
 	if err := sweepgrid.Write(src, tmp, def.Schema, axes, combo); err != nil {
 		return sweepgrid.Played{}, usageError{err}
 	}
-	results, err := validateAll([]target{{game: def, path: tmp}}, opts.Lang())
+	results, err := targets.List{{Game: def, Path: tmp}}.Validate(opts.Lang())
 	if err != nil {
 		return sweepgrid.Played{}, err
 	}

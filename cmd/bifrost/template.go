@@ -9,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"bifrost/cmd/bifrost/internal/targets"
 	"bifrost/schema/workbook"
 )
 
@@ -35,7 +36,7 @@ func newTemplateCmd(g *globalOptions) *cobra.Command {
 func runTemplate(_ context.Context, opts *templateOptions, args []string) error {
 	game, err := opts.registry.ByID(args[0])
 	if err != nil {
-		return usageError{unknownGame(opts.registry, args[0])}
+		return usageError{targets.Unknown(opts.registry, args[0])}
 	}
 	g := game.Schema
 	if opts.out == "" {

@@ -16,6 +16,7 @@ import (
 	"strings"
 	"testing"
 
+	"bifrost/cmd/bifrost/internal/targets"
 	"bifrost/cmd/bifrost/internal/tts"
 	"bifrost/rules"
 	"bifrost/rules/guardian"
@@ -255,7 +256,7 @@ func TestTTSWritesDecksOfAllFourGames(t *testing.T) {
 			t.Fatal(err)
 		}
 		g := def.Schema
-		res, err := validateOne(target{game: definition(t, game), path: filepath.Join(shippedSrc, game+".xlsx")}, schema.NewLang("en"))
+		res, err := targets.Target{Game: definition(t, game), Path: filepath.Join(shippedSrc, game+".xlsx")}.Validate(schema.NewLang("en"))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"bifrost/cmd/bifrost/internal/playflags"
+	"bifrost/cmd/bifrost/internal/targets"
 	"bifrost/cmd/bifrost/internal/tune"
 	"bifrost/rules/sim"
 	"bifrost/schema"
@@ -50,11 +51,11 @@ func newTuneCmd(g *globalOptions) *cobra.Command {
 // diff and its figures against the workbook's on fresh seeds. Exit 1 when
 // the proposal misses a target there.
 func runTune(ctx context.Context, opts *tuneOptions, id string) error {
-	games := gamesAt(opts.registry, opts.src)
+	games := targets.GamesAt(opts.registry, opts.src)
 	game, err := games.ByID(id)
 	switch {
 	case err != nil:
-		return usageError{unknownGame(games, id)}
+		return usageError{targets.Unknown(games, id)}
 	case game.New == nil:
 		return msgErr("no_engine", id)
 	case opts.games < 2:
@@ -64,7 +65,7 @@ func runTune(ctx context.Context, opts *tuneOptions, id string) error {
 	if err := guardOutputs(opts.src, []string{out}); err != nil {
 		return err
 	}
-	path := workbookIn(opts.src, id)
+	path := targets.WorkbookIn(opts.src, id)
 	res, base, err := validEngine(opts.globalOptions, game, path, "")
 	if err != nil {
 		return err
@@ -81,7 +82,9 @@ func runTune(ctx context.Context, opts *tuneOptions, id string) error {
 	}
 	o := tune.Options{Game: game, Src: path, Result: res, Engine: base, Out: out, Lang: opts.Lang(), Budget: opts.budget,
 		Batch: sim.BatchOptions{Seed: opts.seed, Games: opts.games, Workers: opts.workers},
-		Load:  func(p string) (schema.Result, error) { return validateOne(target{game: game, path: p}, opts.Lang()) }}
+		Load: func(p string) (schema.Result, error) {
+			return targets.Target{Game: game, Path: p}.Validate(opts.Lang())
+		}}
 	if o.Fields, err = tune.ParseFields(game.Schema, res, opts.free, opts.rules); err != nil {
 		return usageError{err}
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"bifrost/cmd/bifrost/internal/books"
+	"bifrost/cmd/bifrost/internal/targets"
 	"bifrost/schema"
 )
 
@@ -39,15 +40,15 @@ func newValidateCmd(g *globalOptions) *cobra.Command {
 }
 
 func runValidate(_ context.Context, opts *validateOptions, args []string) error {
-	targets, err := resolveTargets(opts.registry, opts.src, args)
+	list, err := targets.Resolve(opts.registry, opts.src, args)
 	if err != nil {
 		return err
 	}
-	results, err := validateAll(targets, opts.Lang())
+	results, err := list.Validate(opts.Lang())
 	if err != nil {
 		return err
 	}
-	books, err := bookProblemsOf(opts.rules, targets, results, opts.Lang())
+	books, err := bookProblemsOf(opts.rules, list, results, opts.Lang())
 	if err != nil {
 		return err
 	}
@@ -148,7 +149,7 @@ func enclose(open, s, close string) string {
 // painted with the layout and art beside its workbook, as build would: the
 // books under rules (--rules), or in rules/ beside the workbook when rules
 // is "". Data with errors gives none. The targets are checked in parallel.
-func bookProblemsOf(rules string, targets []target, results []schema.Result, lang *schema.Lang) ([][]schema.Problem, error) {
+func bookProblemsOf(rules string, list targets.List, results []schema.Result, lang *schema.Lang) ([][]schema.Problem, error) {
 	out := make([][]schema.Problem, len(results))
 	errs := make([]error, len(results))
 	var wg sync.WaitGroup
@@ -156,11 +157,11 @@ func bookProblemsOf(rules string, targets []target, results []schema.Result, lan
 		if schema.HasErrors(res.Problems) {
 			continue
 		}
-		src := filepath.Dir(targets[i].path)
+		src := filepath.Dir(list[i].Path)
 		wg.Go(func() {
-			painted, err := paintCards(src, targets[i].game.Schema, res, false)
+			painted, err := paintCards(src, list[i].Game.Schema, res, false)
 			if err == nil {
-				out[i], err = books.Set{Dir: books.Dir(src, rules), Game: targets[i].game, Result: res, Layout: painted.Layout, Drawn: painted.Drawn, Lang: lang}.Problems()
+				out[i], err = books.Set{Dir: books.Dir(src, rules), Game: list[i].Game, Result: res, Layout: painted.Layout, Drawn: painted.Drawn, Lang: lang}.Problems()
 			}
 			errs[i] = err
 		})

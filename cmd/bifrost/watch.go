@@ -16,6 +16,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"bifrost/cmd/bifrost/internal/books"
+	"bifrost/cmd/bifrost/internal/targets"
 	"bifrost/layout/cards"
 	"bifrost/layout/spec"
 	"bifrost/rules"
@@ -50,11 +51,11 @@ func newWatchCmd(g *globalOptions) *cobra.Command {
 }
 
 func runWatch(ctx context.Context, opts *watchOptions, args []string) error {
-	targets, err := resolveTargets(opts.registry, opts.src, args)
+	list, err := targets.Resolve(opts.registry, opts.src, args)
 	if err != nil {
 		return err
 	}
-	if err := guardOutputs(opts.src, outputsOf(opts.out, targetGames(targets), buildOutputs...)); err != nil {
+	if err := guardOutputs(opts.src, outputsOf(opts.out, list.IDs(), buildOutputs...)); err != nil {
 		return err
 	}
 	w, err := fsnotify.NewWatcher()
@@ -62,19 +63,19 @@ func runWatch(ctx context.Context, opts *watchOptions, args []string) error {
 		return err
 	}
 	defer w.Close()
-	watched, err := watchInputs(w, opts.src, opts.rules, targets)
+	watched, err := watchInputs(w, opts.src, opts.rules, list)
 	if err != nil {
 		return err
 	}
-	for _, t := range targets {
-		fmt.Fprintln(opts.stderr, opts.msg("watch_initial", t.game.ID()))
-		rebuild(ctx, opts, t.game)
+	for _, t := range list {
+		fmt.Fprintln(opts.stderr, opts.msg("watch_initial", t.Game.ID()))
+		rebuild(ctx, opts, t.Game)
 	}
 	fmt.Fprintln(opts.stderr, opts.msg("watching", opts.src))
 	if opts.ready != nil {
 		opts.ready()
 	}
-	watchLoop(ctx, w, targetDefs(targets), watched, opts.debounce, func(g *sim.Definition, files []string) {
+	watchLoop(ctx, w, list.Games(), watched, opts.debounce, func(g *sim.Definition, files []string) {
 		fmt.Fprintln(opts.stderr, opts.msg("watch_changed", time.Now().Format("15:04:05"), strings.Join(files, ", ")))
 		rebuild(ctx, opts, g)
 	}, func(err error) { fmt.Fprintln(opts.stderr, opts.msg("watch_error", err)) })
@@ -122,13 +123,13 @@ func watchLoop(ctx context.Context, w *fsnotify.Watcher, games rules.Games, watc
 // layout/<game>.yaml; rules is --rules ("" for rules/ beside src). It
 // returns the game of each input file. Folders, not
 // files, are watched: editors save by writing a new file and renaming it.
-func watchInputs(w *fsnotify.Watcher, src, rules string, targets []target) (map[string]*sim.Definition, error) {
+func watchInputs(w *fsnotify.Watcher, src, rules string, list targets.List) (map[string]*sim.Definition, error) {
 	watched := map[string]*sim.Definition{}
 	dirs := map[string]bool{}
-	for _, t := range targets {
-		files := append([]string{workbookIn(src, t.game.ID()), filepath.Join(spec.LayoutDir(src), t.game.ID()+".yaml")}, books.Inputs(books.Dir(src, rules), t.game)...)
+	for _, t := range list {
+		files := append([]string{targets.WorkbookIn(src, t.Game.ID()), filepath.Join(spec.LayoutDir(src), t.Game.ID()+".yaml")}, books.Inputs(books.Dir(src, rules), t.Game)...)
 		for _, f := range files {
-			watched[filepath.Clean(f)] = t.game
+			watched[filepath.Clean(f)] = t.Game
 			dirs[filepath.Dir(filepath.Clean(f))] = true
 		}
 	}
