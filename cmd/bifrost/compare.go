@@ -15,14 +15,10 @@ import (
 
 type compareOptions struct {
 	*globalOptions
-	src     string
-	base    string
-	games   int
-	players string
-	seed    uint64
-	bots    string
-	format  string
-	until   int // --until-significant: the cap on games, 0 for one comparison
+	playflags.Batch
+	base   string
+	format string
+	until  int // --until-significant: the cap on games, 0 for one comparison
 }
 
 func newCompareCmd(g *globalOptions) *cobra.Command {
@@ -33,12 +29,8 @@ func newCompareCmd(g *globalOptions) *cobra.Command {
 		Long:  "help.compare.long",
 		RunE:  func(cmd *cobra.Command, args []string) error { return runCompare(cmd.Context(), opts, args) },
 	}
-	cmd.Flags().StringVar(&opts.src, "src", "cardsrc", "flag.src")
+	opts.Bind(cmd.Flags(), playflags.Defaults{Games: 2000, GamesHelp: "flag.compare.games", SeedHelp: "flag.compare.seed", Bots: "greedy", BotsHelp: "flag.bots"})
 	cmd.Flags().StringVar(&opts.base, "base", "", "flag.compare.base")
-	cmd.Flags().IntVar(&opts.games, "games", 2000, "flag.compare.games")
-	cmd.Flags().StringVar(&opts.players, "players", "all", "flag.players")
-	cmd.Flags().Uint64Var(&opts.seed, "seed", 1, "flag.compare.seed")
-	cmd.Flags().StringVar(&opts.bots, "bots", "greedy", "flag.bots")
 	cmd.Flags().StringVar(&opts.format, "format", "text", "flag.compare.format")
 	cmd.Flags().IntVar(&opts.until, "until-significant", 0, "flag.compare.until")
 	return cmd
@@ -50,13 +42,13 @@ func runCompare(ctx context.Context, opts *compareOptions, args []string) error 
 	default:
 		return usageError{msgErr("bad_format", opts.format, "text, markdown, html, json")}
 	}
-	if opts.games < 2 {
+	if opts.Games < 2 {
 		return usageError{msgErr("min_games", 2)}
 	}
-	if opts.until != 0 && opts.until < opts.games {
-		return usageError{msgErr("until_below_games", opts.until, opts.games)}
+	if opts.until != 0 && opts.until < opts.Games {
+		return usageError{msgErr("until_below_games", opts.until, opts.Games)}
 	}
-	pairs, err := targets.Pairs(opts.registry, opts.src, opts.base, args)
+	pairs, err := targets.Pairs(opts.registry, opts.Src, opts.base, args)
 	if err != nil {
 		return err
 	}
@@ -101,20 +93,17 @@ func compareOne(ctx context.Context, opts *compareOptions, p [2]gitrev.Side) (re
 			names = schema.CardNames(res.Data)
 		}
 	}
-	bo := sim.BatchOptions{Seed: opts.seed, Games: opts.games, Check: true}
-	var err error
-	if bo.Players, err = playflags.Players(opts.players, engines[1].PlayerCounts()); err != nil {
+	bo, err := opts.Options(engines[1])
+	if err != nil {
 		return report.ComparisonPage{}, usageError{err}
 	}
-	if bo.Bots, err = playflags.Bots(opts.bots, engines[1]); err != nil {
-		return report.ComparisonPage{}, usageError{err}
-	}
+	bo.Check = true
 	var c *sim.Comparison
 	if opts.until > 0 {
 		c = sim.CompareUntilSignificant(ctx, engines[0], engines[1], bo, opts.until)
 	} else {
 		var done func()
-		bo.Progress, done = opts.progressBar(game.ID(), opts.games)
+		bo.Progress, done = opts.progressBar(game.ID(), opts.Games)
 		c = sim.Compare(ctx, engines[0], engines[1], bo)
 		done()
 	}

@@ -13,13 +13,8 @@ import (
 
 type ladderOptions struct {
 	*globalOptions
-	src     string
-	games   int
-	players string
-	seed    uint64
-	workers int
-	bots    string
-	json    bool
+	playflags.Batch
+	json bool
 }
 
 func newLadderCmd(g *globalOptions) *cobra.Command {
@@ -31,38 +26,33 @@ func newLadderCmd(g *globalOptions) *cobra.Command {
 		Args:  exactArgs(1),
 		RunE:  func(cmd *cobra.Command, args []string) error { return runLadder(cmd.Context(), opts, args) },
 	}
-	cmd.Flags().StringVar(&opts.src, "src", "cardsrc", "flag.src")
-	cmd.Flags().IntVar(&opts.games, "games", 400, "flag.ladder.games")
-	cmd.Flags().StringVar(&opts.players, "players", "all", "flag.players")
-	cmd.Flags().Uint64Var(&opts.seed, "seed", 1, "flag.ladder.seed")
-	cmd.Flags().IntVar(&opts.workers, "workers", 0, "flag.workers")
-	cmd.Flags().StringVar(&opts.bots, "bots", "", "flag.ladder.bots")
+	opts.Bind(cmd.Flags(), playflags.Defaults{Games: 400, GamesHelp: "flag.ladder.games", SeedHelp: "flag.ladder.seed", BotsHelp: "flag.ladder.bots", Workers: true})
 	cmd.Flags().BoolVar(&opts.json, "json", false, "flag.ladder.json")
 	return cmd
 }
 
 func runLadder(ctx context.Context, opts *ladderOptions, args []string) error {
-	e, err := loadEngine(opts.globalOptions, opts.src, args[0])
+	e, err := loadEngine(opts.globalOptions, opts.Src, args[0])
 	if err != nil {
 		return err
 	}
-	lo := sim.LadderOptions{Seed: opts.seed, Games: opts.games, Workers: opts.workers, Bots: e.Bots()}
-	if opts.bots != "" {
-		if lo.Bots, err = playflags.Bots(opts.bots, e); err != nil {
+	lo := sim.LadderOptions{Seed: opts.Seed, Games: opts.Games, Workers: opts.Workers, Bots: e.Bots()}
+	if opts.Bots != "" {
+		if lo.Bots, err = playflags.Bots(opts.Bots, e); err != nil {
 			return usageError{err}
 		}
 	}
 	if len(lo.Bots) < 2 {
 		return usageError{msgErr("two_bots")}
 	}
-	if opts.games < 2 {
+	if opts.Games < 2 {
 		return usageError{msgErr("min_games", 2)}
 	}
-	if lo.Players, err = playflags.Players(opts.players, e.PlayerCounts()); err != nil {
+	if lo.Players, err = playflags.Players(opts.Players, e.PlayerCounts()); err != nil {
 		return usageError{err}
 	}
 	var done func()
-	lo.Progress, done = opts.progressBar(e.Name(), opts.games*len(lo.Bots)*(len(lo.Bots)-1)/2)
+	lo.Progress, done = opts.progressBar(e.Name(), opts.Games*len(lo.Bots)*(len(lo.Bots)-1)/2)
 	l := sim.RunLadder(ctx, e, lo)
 	done()
 	playflags.SetReplays(l.ViolationGames, l.UnfinishedGames)

@@ -7,17 +7,11 @@ import (
 
 	"bifrost/cmd/bifrost/internal/playflags"
 	"bifrost/cmd/bifrost/internal/report"
-	"bifrost/rules/sim"
 )
 
 type simOptions struct {
 	*globalOptions
-	src     string
-	games   int
-	players string
-	seed    uint64
-	workers int
-	bots    string
+	playflags.Batch
 	monster string
 	json    bool
 	check   bool
@@ -33,13 +27,8 @@ func newSimCmd(g *globalOptions) *cobra.Command {
 		Args:  exactArgs(1),
 		RunE:  func(cmd *cobra.Command, args []string) error { return runSim(cmd.Context(), opts, args) },
 	}
-	cmd.Flags().StringVar(&opts.src, "src", "cardsrc", "flag.src")
-	cmd.Flags().IntVar(&opts.games, "games", 1000, "flag.sim.games")
-	cmd.Flags().StringVar(&opts.players, "players", "all", "flag.players")
-	cmd.Flags().Uint64Var(&opts.seed, "seed", 1, "flag.sim.seed")
-	cmd.Flags().IntVar(&opts.workers, "workers", 0, "flag.workers")
+	opts.Bind(cmd.Flags(), playflags.Defaults{Games: 1000, GamesHelp: "flag.sim.games", SeedHelp: "flag.sim.seed", Bots: "random", BotsHelp: "flag.sim.bots", Workers: true})
 	cmd.Flags().StringVar(&opts.monster, "monster", "", "flag.monster")
-	cmd.Flags().StringVar(&opts.bots, "bots", "random", "flag.sim.bots")
 	cmd.Flags().BoolVar(&opts.json, "json", false, "flag.sim.json")
 	cmd.Flags().BoolVar(&opts.check, "check", true, "flag.sim.check")
 	cmd.Flags().StringVar(&opts.shard, "shard", "", "flag.sim.shard")
@@ -47,28 +36,26 @@ func newSimCmd(g *globalOptions) *cobra.Command {
 }
 
 func runSim(ctx context.Context, opts *simOptions, args []string) error {
-	e, err := loadEngine(opts.globalOptions, opts.src, args[0])
+	e, err := loadEngine(opts.globalOptions, opts.Src, args[0])
 	if err != nil {
 		return err
 	}
 	if err := playflags.Monster(e, opts.monster); err != nil {
 		return usageError{err}
 	}
-	bo := sim.BatchOptions{Seed: opts.seed, Games: opts.games, Workers: opts.workers, Check: opts.check}
-	if bo.Players, err = playflags.Players(opts.players, e.PlayerCounts()); err != nil {
+	bo, err := opts.Options(e)
+	if err != nil {
 		return usageError{err}
 	}
-	if bo.Bots, err = playflags.Bots(opts.bots, e); err != nil {
-		return usageError{err}
-	}
+	bo.Check = opts.check
 	if bo.Shard, err = playflags.Shard(opts.shard); err != nil {
 		return usageError{err}
 	}
-	if opts.games < 1 {
+	if opts.Games < 1 {
 		return usageError{msgErr("min_games", 1)}
 	}
 	rep := runBatch(ctx, opts.globalOptions, e, bo)
-	playflags.SrcReplays(rep, opts.src)
+	playflags.SrcReplays(rep, opts.Src)
 	if opts.json {
 		if err := rep.WriteJSON(opts.stdout); err != nil {
 			return err

@@ -17,14 +17,10 @@ import (
 
 type sweepOptions struct {
 	*globalOptions
-	src     string
-	sets    []string
-	rules   []string
-	games   int
-	players string
-	seed    uint64
-	bots    string
-	format  string
+	playflags.Batch
+	sets   []string
+	rules  []string
+	format string
 }
 
 func newSweepCmd(g *globalOptions) *cobra.Command {
@@ -36,19 +32,15 @@ func newSweepCmd(g *globalOptions) *cobra.Command {
 		Args:  exactArgs(1),
 		RunE:  func(cmd *cobra.Command, args []string) error { return runSweep(cmd.Context(), opts, args) },
 	}
-	cmd.Flags().StringVar(&opts.src, "src", "cardsrc", "flag.src")
+	opts.Bind(cmd.Flags(), playflags.Defaults{Games: 1000, GamesHelp: "flag.sweep.games", SeedHelp: "flag.sweep.seed", Bots: "greedy", BotsHelp: "flag.bots"})
 	cmd.Flags().StringArrayVar(&opts.sets, "set", nil, "flag.sweep.set")
 	cmd.Flags().StringArrayVar(&opts.rules, "rule", nil, "flag.sweep.rule")
-	cmd.Flags().IntVar(&opts.games, "games", 1000, "flag.sweep.games")
-	cmd.Flags().StringVar(&opts.players, "players", "all", "flag.players")
-	cmd.Flags().Uint64Var(&opts.seed, "seed", 1, "flag.sweep.seed")
-	cmd.Flags().StringVar(&opts.bots, "bots", "greedy", "flag.bots")
 	cmd.Flags().StringVar(&opts.format, "format", "text", "flag.sweep.format")
 	return cmd
 }
 
 func runSweep(ctx context.Context, opts *sweepOptions, args []string) error {
-	def, err := targets.Playable(opts.registry, opts.src, args[0])
+	def, err := targets.Playable(opts.registry, opts.Src, args[0])
 	if err != nil {
 		return err
 	}
@@ -63,10 +55,10 @@ func runSweep(ctx context.Context, opts *sweepOptions, args []string) error {
 	if opts.format != "text" && opts.format != "json" && opts.format != "html" {
 		return usageError{msgErr("bad_format", opts.format, "text, json, html")}
 	}
-	if opts.games < 1 {
+	if opts.Games < 1 {
 		return usageError{msgErr("min_games", 1)}
 	}
-	src := targets.WorkbookIn(opts.src, game.ID)
+	src := targets.WorkbookIn(opts.Src, game.ID)
 	if _, err := os.Stat(src); err != nil {
 		return targets.NoWorkbook(src, game)
 	}
@@ -82,7 +74,7 @@ func runSweep(ctx context.Context, opts *sweepOptions, args []string) error {
 	if err != nil {
 		return err
 	}
-	s := report.Sweep{Title: game.Title, Axes: sweepgrid.Labels(axes), Bots: opts.bots, Seed: opts.seed, Games: opts.games, Points: points}
+	s := report.Sweep{Title: game.Title, Axes: sweepgrid.Labels(axes), Bots: opts.Bots, Seed: opts.Seed, Games: opts.Games, Points: points}
 	switch opts.format {
 	case "json":
 		return report.WriteSweepJSON(opts.stdout, game.ID, s)
@@ -110,12 +102,10 @@ func sweepPoint(ctx context.Context, opts *sweepOptions, def *sim.Definition, sr
 	if err != nil {
 		return sweepgrid.Played{}, err
 	}
-	bo := sim.BatchOptions{Seed: opts.seed, Games: opts.games, Check: true}
-	if bo.Players, err = playflags.Players(opts.players, e.PlayerCounts()); err != nil {
+	bo, err := opts.Options(e)
+	if err != nil {
 		return sweepgrid.Played{}, usageError{err}
 	}
-	if bo.Bots, err = playflags.Bots(opts.bots, e); err != nil {
-		return sweepgrid.Played{}, usageError{err}
-	}
+	bo.Check = true
 	return sweepgrid.Measure(ctx, e, bo, combo), nil
 }

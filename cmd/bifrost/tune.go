@@ -10,17 +10,16 @@ import (
 	"bifrost/cmd/bifrost/internal/playflags"
 	"bifrost/cmd/bifrost/internal/targets"
 	"bifrost/cmd/bifrost/internal/tune"
-	"bifrost/rules/sim"
 	"bifrost/schema"
 )
 
 type tuneOptions struct {
 	*globalOptions
-	src, out, players, bots string
-	free, rules             []string
-	games, workers, budget  int
-	seed                    uint64
-	json                    bool
+	playflags.Batch
+	out         string
+	free, rules []string
+	budget      int
+	json        bool
 }
 
 func newTuneCmd(g *globalOptions) *cobra.Command {
@@ -32,16 +31,11 @@ func newTuneCmd(g *globalOptions) *cobra.Command {
 		Args:  exactArgs(1),
 		RunE:  func(cmd *cobra.Command, args []string) error { return runTune(cmd.Context(), opts, args[0]) },
 	}
-	cmd.Flags().StringVar(&opts.src, "src", "cardsrc", "flag.src")
+	opts.Bind(cmd.Flags(), playflags.Defaults{Games: 1000, GamesHelp: "flag.tune.games", SeedHelp: "flag.tune.seed", Bots: "greedy", BotsHelp: "flag.bots", Workers: true})
 	cmd.Flags().StringVar(&opts.out, "out", "out", "flag.tune.out")
 	cmd.Flags().StringArrayVar(&opts.free, "free", nil, "flag.tune.free")
 	cmd.Flags().StringArrayVar(&opts.rules, "rule", nil, "flag.tune.rule")
-	cmd.Flags().IntVar(&opts.games, "games", 1000, "flag.tune.games")
 	cmd.Flags().IntVar(&opts.budget, "budget", 0, "flag.tune.budget")
-	cmd.Flags().StringVar(&opts.players, "players", "all", "flag.players")
-	cmd.Flags().Uint64Var(&opts.seed, "seed", 1, "flag.tune.seed")
-	cmd.Flags().IntVar(&opts.workers, "workers", 0, "flag.workers")
-	cmd.Flags().StringVar(&opts.bots, "bots", "greedy", "flag.bots")
 	cmd.Flags().BoolVar(&opts.json, "json", false, "flag.tune.json")
 	return cmd
 }
@@ -51,21 +45,18 @@ func newTuneCmd(g *globalOptions) *cobra.Command {
 // diff and its figures against the workbook's on fresh seeds. Exit 1 when
 // the proposal misses a target there.
 func runTune(ctx context.Context, opts *tuneOptions, id string) error {
-	games := targets.GamesAt(opts.registry, opts.src)
-	game, err := games.ByID(id)
+	game, err := targets.Playable(opts.registry, opts.Src, id)
 	switch {
 	case err != nil:
-		return usageError{targets.Unknown(games, id)}
-	case game.New == nil:
-		return msgErr("no_engine", id)
-	case opts.games < 2:
+		return err
+	case opts.Games < 2:
 		return usageError{msgErr("min_games", 2)}
 	}
 	out := filepath.Join(opts.out, "tune", game.ID()+".xlsx")
-	if err := guardOutputs(opts.src, []string{out}); err != nil {
+	if err := guardOutputs(opts.Src, []string{out}); err != nil {
 		return err
 	}
-	path := targets.WorkbookIn(opts.src, id)
+	path := targets.WorkbookIn(opts.Src, id)
 	res, base, err := validEngine(opts.globalOptions, game, path, "")
 	if err != nil {
 		return err
@@ -81,17 +72,13 @@ func runTune(ctx context.Context, opts *tuneOptions, id string) error {
 		}
 	}
 	o := tune.Options{Game: game, Src: path, Result: res, Engine: base, Out: out, Lang: opts.Lang(), Budget: opts.budget,
-		Batch: sim.BatchOptions{Seed: opts.seed, Games: opts.games, Workers: opts.workers},
 		Load: func(p string) (schema.Result, error) {
 			return targets.Target{Game: game, Path: p}.Validate(opts.Lang())
 		}}
 	if o.Fields, err = tune.ParseFields(game.Schema, res, opts.free, opts.rules); err != nil {
 		return usageError{err}
 	}
-	if o.Batch.Players, err = playflags.Players(opts.players, base.PlayerCounts()); err != nil {
-		return usageError{err}
-	}
-	if o.Batch.Bots, err = playflags.Bots(opts.bots, base); err != nil {
+	if o.Batch, err = opts.Options(base); err != nil {
 		return usageError{err}
 	}
 	var done func()

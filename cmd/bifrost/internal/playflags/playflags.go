@@ -1,6 +1,7 @@
 // Package playflags reads the flags of the commands that play games (sim,
-// ladder, compare, sweep, replay): player counts, bots, the shard of a
-// batch and an engine's monster. Each error it returns is a usage error.
+// ladder, compare, sweep, effects, tune, replay): the ones they share
+// (Batch), player counts, bots, the shard of a batch and an engine's
+// monster. Each error it returns is a usage error.
 // It also writes them back: the replay command line of a broken or
 // unfinished game (ReplayLine), which the replay command reads.
 package playflags
