@@ -12,6 +12,7 @@ import (
 
 	"bifrost/cmd/bifrost/internal/preview"
 	"bifrost/cmd/bifrost/internal/targets"
+	"bifrost/cmd/bifrost/internal/watch"
 	"bifrost/rules/sim"
 )
 
@@ -66,7 +67,7 @@ func runServe(ctx context.Context, opts *serveOptions, args []string) error {
 		return err
 	}
 	defer w.Close()
-	watched, err := watchInputs(w, opts.src, opts.rules, list)
+	watched, err := watch.Inputs(w, opts.src, opts.rules, list)
 	if err != nil {
 		return err
 	}
@@ -99,7 +100,7 @@ func runServe(ctx context.Context, opts *serveOptions, args []string) error {
 	for _, t := range list {
 		byGame[t.Game] = t
 	}
-	go watchLoop(ctx, w, list.Games(), watched, opts.debounce, func(g *sim.Definition, files []string) {
+	go watch.Loop(ctx, w, list.Games(), watched, opts.debounce, func(g *sim.Definition, files []string) {
 		update(byGame[g])
 	}, func(err error) { fmt.Fprintln(opts.stderr, opts.msg("watch_error", err)) })
 	if opts.ready != nil {

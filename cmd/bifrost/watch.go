@@ -4,22 +4,17 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"os/signal"
-	"path/filepath"
-	"slices"
 	"strings"
 	"time"
 
 	"github.com/fsnotify/fsnotify"
 	"github.com/spf13/cobra"
 
-	"bifrost/cmd/bifrost/internal/books"
 	"bifrost/cmd/bifrost/internal/targets"
+	"bifrost/cmd/bifrost/internal/watch"
 	"bifrost/layout/cards"
-	"bifrost/layout/spec"
-	"bifrost/rules"
 	"bifrost/rules/sim"
 )
 
@@ -63,7 +58,7 @@ func runWatch(ctx context.Context, opts *watchOptions, args []string) error {
 		return err
 	}
 	defer w.Close()
-	watched, err := watchInputs(w, opts.src, opts.rules, list)
+	watched, err := watch.Inputs(w, opts.src, opts.rules, list)
 	if err != nil {
 		return err
 	}
@@ -75,70 +70,11 @@ func runWatch(ctx context.Context, opts *watchOptions, args []string) error {
 	if opts.ready != nil {
 		opts.ready()
 	}
-	watchLoop(ctx, w, list.Games(), watched, opts.debounce, func(g *sim.Definition, files []string) {
+	watch.Loop(ctx, w, list.Games(), watched, opts.debounce, func(g *sim.Definition, files []string) {
 		fmt.Fprintln(opts.stderr, opts.msg("watch_changed", time.Now().Format("15:04:05"), strings.Join(files, ", ")))
 		rebuild(ctx, opts, g)
 	}, func(err error) { fmt.Fprintln(opts.stderr, opts.msg("watch_error", err)) })
 	return nil
-}
-
-// watchLoop follows w until ctx ends. debounce after the last save of a
-// file in watched (office suites' lock and temporary files aside), it calls
-// saved for each game whose files were saved, in game order, with those
-// files (games gives the order); failed gets the watcher's errors.
-func watchLoop(ctx context.Context, w *fsnotify.Watcher, games rules.Games, watched map[string]*sim.Definition, debounce time.Duration, saved func(*sim.Definition, []string), failed func(error)) {
-	pending := map[*sim.Definition][]string{}
-	timer := time.NewTimer(time.Hour)
-	timer.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case err := <-w.Errors:
-			failed(err)
-		case ev := <-w.Events:
-			file := filepath.Clean(ev.Name)
-			if ignoredFile(filepath.Base(file)) || ev.Op&(fsnotify.Write|fsnotify.Create|fsnotify.Rename) == 0 {
-				continue
-			}
-			if g, ok := watched[file]; ok {
-				if !slices.Contains(pending[g], file) {
-					pending[g] = append(pending[g], file)
-				}
-				timer.Reset(debounce)
-			}
-		case <-timer.C:
-			for _, g := range games {
-				if files := pending[g]; files != nil {
-					saved(g, files)
-				}
-			}
-			clear(pending)
-		}
-	}
-}
-
-// watchInputs watches the folders of every input of the targets' builds:
-// the workbook, rules/<game>/'s books, rulings and glossary, and
-// layout/<game>.yaml; rules is --rules ("" for rules/ beside src). It
-// returns the game of each input file. Folders, not
-// files, are watched: editors save by writing a new file and renaming it.
-func watchInputs(w *fsnotify.Watcher, src, rules string, list targets.List) (map[string]*sim.Definition, error) {
-	watched := map[string]*sim.Definition{}
-	dirs := map[string]bool{}
-	for _, t := range list {
-		files := append([]string{targets.WorkbookIn(src, t.Game.ID()), filepath.Join(spec.LayoutDir(src), t.Game.ID()+".yaml")}, books.Inputs(books.Dir(src, rules), t.Game)...)
-		for _, f := range files {
-			watched[filepath.Clean(f)] = t.Game
-			dirs[filepath.Dir(filepath.Clean(f))] = true
-		}
-	}
-	for dir := range dirs {
-		if err := w.Add(dir); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return nil, err
-		}
-	}
-	return watched, nil
 }
 
 // rebuild builds one game as `bifrost build GAME` does, printing what
@@ -148,10 +84,4 @@ func rebuild(ctx context.Context, opts *watchOptions, g *sim.Definition) {
 	if err := runBuild(ctx, bo, []string{g.ID()}); err != nil && !errors.Is(err, errProblems) {
 		fmt.Fprintln(opts.stderr, "bifrost:", opts.localize(err))
 	}
-}
-
-// ignoredFile reports the lock and temporary files office suites write
-// beside a workbook they have open.
-func ignoredFile(name string) bool {
-	return strings.HasPrefix(name, "~$") || strings.HasPrefix(name, ".~lock.") || strings.HasSuffix(name, "#")
 }
