@@ -3,17 +3,14 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/json"
-	"errors"
-	"os"
 
 	"github.com/spf13/cobra"
 
 	"bifrost/cmd/bifrost/internal/outfile"
 	"bifrost/cmd/bifrost/internal/playflags"
+	"bifrost/cmd/bifrost/internal/report"
 	"bifrost/cmd/bifrost/internal/targets"
 	"bifrost/rules/sim"
-	"bifrost/schema"
 )
 
 type reportOptions struct {
@@ -51,27 +48,9 @@ func runReportMerge(_ context.Context, opts *reportOptions, files []string) erro
 			return err
 		}
 	}
-	var reports []*sim.Report
-	var raws [][]byte
-	for _, f := range files {
-		if err := schema.RegularFile(f); err != nil {
-			return err
-		}
-		data, err := os.ReadFile(f)
-		if err != nil {
-			return err
-		}
-		var r sim.Report
-		var raw struct {
-			Raw json.RawMessage `json:"raw"`
-		}
-		if err := json.Unmarshal(data, &r); err != nil {
-			return msgErr("not_report", f, jsonReason(err))
-		}
-		if err := json.Unmarshal(data, &raw); err != nil || len(raw.Raw) == 0 {
-			return msgErr("no_raw", f)
-		}
-		reports, raws = append(reports, &r), append(raws, raw.Raw)
+	reports, raws, err := report.ReadShards(files)
+	if err != nil {
+		return err
 	}
 	game, err := opts.registry.ByID(reports[0].Game)
 	if err != nil {
@@ -105,18 +84,4 @@ func runReportMerge(_ context.Context, opts *reportOptions, files []string) erro
 		return errProblems
 	}
 	return nil
-}
-
-// jsonReason puts why a file is not JSON of the wanted shape into the
-// catalogue's words.
-func jsonReason(err error) error {
-	var syntax *json.SyntaxError
-	var typ *json.UnmarshalTypeError
-	switch {
-	case errors.As(err, &syntax):
-		return msgErr("json_syntax", syntax.Offset)
-	case errors.As(err, &typ):
-		return msgErr("json_type", typ.Field)
-	}
-	return err
 }

@@ -9,7 +9,8 @@
 // It also writes what the commands that play games print for a person: a
 // batch (`bifrost sim`), a ladder, a sweep and a comparison as text, and the
 // comparison and sweep pages; its Messages are their lines in Japanese and
-// English.
+// English. It reads back the reports of a batch played in shards
+// (ReadShards), which `report merge` joins.
 //
 // It is one of the CLI's outputs (`bifrost sim`, `ladder`, `check`,
 // `compare`, `sweep`), not part of the layout: the card drawings beside the

@@ -40,6 +40,11 @@ var Messages = schema.Catalogue{
 	"sweep_seat":        {"%d人 席%d %+.1f pt（%+.1f〜%+.1f）", "%dp seat %d %+.1f pt (%+.1f..%+.1f)"},
 	"sweep_length":      {"%d人 手番数 %+.1f（%+.1f〜%+.1f）", "%dp length %+.1f (%+.1f..%+.1f)"},
 	"sweep_score":       {"%d人 得点 %+.1f（%+.1f〜%+.1f）", "%dp score %+.1f (%+.1f..%+.1f)"},
+	// Reading the shard reports of `report merge` (ReadShards).
+	"not_report":  {"%s：シミュレーションのレポートではありません：%v", "%s: not a sim report: %v"},
+	"no_raw":      {"%s：このレポートには統合用の raw 部分がありません", "%s: the report has no raw section to merge"},
+	"json_syntax": {"JSON として読めません（%d バイト目）", "not JSON (at byte %d)"},
+	"json_type":   {"JSON の「%s」の値の型が違います", "JSON field %q has the wrong type"},
 }
 
 // The things a batch counts, in both languages (see schema.Noun).
