@@ -3,17 +3,11 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
-	"maps"
-	"path/filepath"
-	"slices"
-	"sync"
 
 	"github.com/spf13/cobra"
 
-	"bifrost/cmd/bifrost/internal/books"
 	"bifrost/cmd/bifrost/internal/targets"
 	"bifrost/schema"
 )
@@ -108,69 +102,6 @@ func writeValidateJSON(w io.Writer, results []schema.Result, books [][]schema.Pr
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
 	return enc.Encode(out)
-}
-
-// writeProblems prints each problem as one line on stdout, then one summary
-// line per game on stderr.
-func writeProblems(stdout, stderr io.Writer, results []schema.Result, lang *schema.Lang) {
-	for _, r := range results {
-		for _, p := range r.Problems {
-			fmt.Fprintln(stdout, p.String())
-		}
-	}
-	for _, r := range results {
-		errs, warns := 0, 0
-		for _, p := range r.Problems {
-			switch p.Severity {
-			case schema.Error:
-				errs++
-			case schema.Warning:
-				warns++
-			}
-		}
-		var parts []string
-		for _, k := range slices.Sorted(maps.Keys(r.Components)) {
-			parts = append(parts, fmt.Sprintf("%s %d", k, r.Components[k]))
-		}
-		fmt.Fprintln(stderr, render(lang, "validate_summary", r.Game, r.File, nErrors.Of(errs), nWarnings.Of(warns), enclose(render(lang, "paren_open"), lang.List(parts), render(lang, "paren_close"))))
-	}
-}
-
-// enclose wraps s in open and close, or gives "" for an empty s.
-func enclose(open, s, close string) string {
-	if s == "" {
-		return ""
-	}
-	return open + s + close
-}
-
-// bookProblemsOf is, for each target's result and in order, the errors of
-// its books at their lines (books.Set.Problems), their example cards
-// painted with the layout and art beside its workbook, as build would: the
-// books under rules (--rules), or in rules/ beside the workbook when rules
-// is "". Data with errors gives none. The targets are checked in parallel.
-func bookProblemsOf(rules string, list targets.List, results []schema.Result, lang *schema.Lang) ([][]schema.Problem, error) {
-	out := make([][]schema.Problem, len(results))
-	errs := make([]error, len(results))
-	var wg sync.WaitGroup
-	for i, res := range results {
-		if schema.HasErrors(res.Problems) {
-			continue
-		}
-		src := filepath.Dir(list[i].Path)
-		wg.Go(func() {
-			painted, err := paintCards(src, list[i].Game.Schema, res, false)
-			if err == nil {
-				out[i], err = books.Set{Dir: books.Dir(src, rules), Game: list[i].Game, Result: res, Layout: painted.Layout, Drawn: painted.Drawn, Lang: lang}.Problems()
-			}
-			errs[i] = err
-		})
-	}
-	wg.Wait()
-	if err := errors.Join(errs...); err != nil {
-		return nil, err
-	}
-	return out, nil
 }
 
 // writeBookProblems prints each book problem as one line on stdout and,
