@@ -73,7 +73,7 @@ func runReportMerge(_ context.Context, opts *reportOptions, files []string) erro
 	}
 	if opts.html != "" {
 		var buf bytes.Buffer
-		if err := writeReportPage(&buf, opts.Lang(), game, merged, nil, res); err != nil {
+		if err := report.WritePage(&buf, opts.Lang(), game, merged, nil, res, nil); err != nil {
 			return err
 		}
 		if err := outfile.WriteFile(opts.html, buf.Bytes()); err != nil {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"bifrost/cmd/bifrost/internal/report"
 	"bifrost/cmd/bifrost/internal/targets"
 	"bifrost/rules/sim"
 	"bifrost/schema"
@@ -37,10 +38,10 @@ func TestReportFindingsShowTheCardsDrawing(t *testing.T) {
 			t.Fatal(err)
 		}
 		var a, b bytes.Buffer
-		if err := writeReportPage(&a, nil, definition(t, tt.game), tt.r, nil, res); err != nil {
+		if err := report.WritePage(&a, nil, definition(t, tt.game), tt.r, nil, res, nil); err != nil {
 			t.Fatal(err)
 		}
-		if err := writeReportPage(&b, nil, definition(t, tt.game), tt.r, nil, res); err != nil {
+		if err := report.WritePage(&b, nil, definition(t, tt.game), tt.r, nil, res, nil); err != nil {
 			t.Fatal(err)
 		}
 		if !bytes.Equal(a.Bytes(), b.Bytes()) {
@@ -52,7 +53,7 @@ func TestReportFindingsShowTheCardsDrawing(t *testing.T) {
 			t.Fatalf("%s: no gallery drawing: %v", tt.game, s.Game.Problems)
 		}
 		var c bytes.Buffer
-		if err := writeReportPageWith(&c, nil, definition(t, tt.game), tt.r, nil, res, galleryFaces(s.Game.Cards, res.Data)); err != nil {
+		if err := report.WritePage(&c, nil, definition(t, tt.game), tt.r, nil, res, galleryFaces(s.Game.Cards, res.Data)); err != nil {
 			t.Fatal(err)
 		}
 		if !bytes.Equal(a.Bytes(), c.Bytes()) {

@@ -115,10 +115,12 @@ func previewReport(ctx context.Context, opts *serveOptions, t targets.Target, re
 		bal, err = balance(ctx, quiet, t.Game, res, opts.games, -1)
 	}
 	var buf bytes.Buffer
-	if err == nil && drawn != nil {
-		err = writeReportPageWith(&buf, opts.Lang(), t.Game, cmp.Or(bal, rep), rep, res, galleryFaces(drawn, res.Data))
-	} else if err == nil {
-		err = writeReportPage(&buf, opts.Lang(), t.Game, cmp.Or(bal, rep), rep, res)
+	if err == nil {
+		var faces map[string]template.HTML
+		if drawn != nil {
+			faces = galleryFaces(drawn, res.Data)
+		}
+		err = report.WritePage(&buf, opts.Lang(), t.Game, cmp.Or(bal, rep), rep, res, faces)
 	}
 	if err != nil {
 		return nil, opts.msg("serve_report_failed", opts.localize(err))

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"html/template"
-	"io"
 	"path/filepath"
 	"time"
 
@@ -109,22 +107,4 @@ func writeReportHTML(l *schema.Lang, out string, game *sim.Definition, bal, smok
 		return err
 	}
 	return outfile.WriteFile(filepath.Join(out, bal.Game, "report.html"), buf.Bytes())
-}
-
-// writeReportPage renders the report page of bal without its timing
-// fields, naming each card's workbook cell and drawing the cards of the
-// findings, which are in l's language.
-func writeReportPage(w io.Writer, l *schema.Lang, game *sim.Definition, bal, smoke *sim.Report, res schema.Result) error {
-	drawings, err := report.Page{Smoke: smoke}.CardDrawings(bal, game.Schema, res, nil)
-	if err != nil {
-		return err
-	}
-	return writeReportPageWith(w, l, game, bal, smoke, res, drawings)
-}
-
-// writeReportPageWith is writeReportPage with the cards already drawn, by ID.
-func writeReportPageWith(w io.Writer, l *schema.Lang, game *sim.Definition, bal, smoke *sim.Report, res schema.Result, drawings map[string]template.HTML) error {
-	page := report.PageOf(game, bal, smoke, res, drawings)
-	page.Lang = l
-	return report.Write(w, report.Untimed(bal), page)
 }

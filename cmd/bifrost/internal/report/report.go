@@ -91,6 +91,22 @@ func batchOf(r *sim.Report) batch {
 	}
 }
 
+// WritePage renders the report page of bal without its timing fields
+// (Untimed), naming each card's workbook cell, its findings in l's
+// language, with the cards' drawings by ID, or, when drawings is nil, the
+// cards of the findings painted for it.
+func WritePage(w io.Writer, l *schema.Lang, game *sim.Definition, bal, smoke *sim.Report, res schema.Result, drawings map[string]template.HTML) error {
+	if drawings == nil {
+		var err error
+		if drawings, err = (Page{Smoke: smoke}).CardDrawings(bal, game.Schema, res, nil); err != nil {
+			return err
+		}
+	}
+	page := PageOf(game, bal, smoke, res, drawings)
+	page.Lang = l
+	return Write(w, Untimed(bal), page)
+}
+
 // Write renders r as a self-contained HTML page.
 func Write(w io.Writer, r *sim.Report, p Page) error {
 	v := view{Page: p, R: r}
