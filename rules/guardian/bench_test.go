@@ -38,15 +38,17 @@ func BenchmarkCheckCost(b *testing.B) {
 }
 
 // playGames plays seeded two-player games between bots, the invariants
-// checked after every decision if check, and reports games/s.
+// checked after every decision if check, and reports games/s and
+// ns/decision (compare sim's BenchmarkConnectFourDecision).
 func playGames(b *testing.B, check bool, bots []string) {
 	p := sim.NewPlayer(newEngine(b), bots, nil)
 	p.Check = check
 	b.ReportAllocs()
-	i := 0
+	i, decisions := 0, 0
 	for b.Loop() {
-		p.Play(sim.Config{Players: 2, Index: i}, sim.GameSeed(1, 2, i))
+		decisions += p.Play(sim.Config{Players: 2, Index: i}, sim.GameSeed(1, 2, i)).Decisions
 		i++
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(decisions), "ns/decision")
 }

@@ -165,7 +165,43 @@ type Game struct {
 
 // newGame deals decks a (seat 0) and b (seat 1) and plays up to the first decision.
 func (e *Engine) newGame(a, b int, rng *rand.Rand) *Game {
-	g := e.blank()
+	return e.deal(e.blank(), a, b, rng)
+}
+
+// Reset sets a finished game of this engine up again in place, as NewGame
+// would deal a new one; it implements sim.Resetter.
+func (e *Engine) Reset(old sim.Game, cfg sim.Config, rng *rand.Rand) sim.Game {
+	g, ok := old.(*Game)
+	if !ok || g.e != e {
+		return e.NewGame(cfg, rng)
+	}
+	a, b := e.Pair(cfg.Index)
+	g.clear()
+	return e.deal(g, a, b, rng)
+}
+
+// clear makes g what blank returns, keeping its buffers.
+func (g *Game) clear() {
+	old := *g
+	*g = Game{e: old.e, seen: old.seen, buf: old.buf[:0], reps: old.reps[:0]}
+	clear(g.seen)
+	g.p.result, g.p.winner = -1, -1
+	for s := range 2 {
+		ps, h, ops, oh := &g.p.ps[s], &g.h[s], &old.p.ps[s], &old.h[s]
+		ps.cheer, ps.consumed, ps.orders = ops.cheer[:0], ops.consumed[:0], ops.orders[:0]
+		ps.counters, ps.seen = ops.counters, ops.seen
+		clear(ps.counters)
+		clear(ps.seen)
+		h.hand, h.deck, h.res, h.aside = oh.hand[:0], oh.deck[:0], oh.res[:0], oh.aside[:0]
+		ps.guard, h.forge = -1, -1
+		g.was.seat[s].counters = old.was.seat[s].counters
+		clear(g.was.seat[s].counters)
+	}
+}
+
+// deal deals decks a (seat 0) and b (seat 1) into g, blank or cleared, and
+// plays up to the first decision.
+func (e *Engine) deal(g *Game, a, b int, rng *rand.Rand) *Game {
 	g.rng = rng
 	for s, dk := range [2]int{a, b} {
 		cards := e.decks[dk]

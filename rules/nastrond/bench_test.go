@@ -12,7 +12,8 @@ import (
 // BenchmarkGames_Random4p plays full 4-player games between random bots on
 // one core, the way a smoke batch does (without invariant checks), and
 // reports games per second of wall time and of the benchmark thread's CPU
-// time (steadier on a shared machine); allocs/op are per game.
+// time (steadier on a shared machine) and ns/decision (compare sim's
+// BenchmarkConnectFourDecision); allocs/op are per game.
 func BenchmarkGames_Random4p(b *testing.B) {
 	benchGames(b, 4, []string{"random"}, false)
 }
@@ -52,6 +53,7 @@ func benchGames(b *testing.B, players int, bots []string, check bool) {
 		b.ReportMetric(float64(i)/(cpu1-cpu0).Seconds(), "games/cpu-s")
 	}
 	b.ReportMetric(float64(decisions)/float64(i), "decisions/game")
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(decisions), "ns/decision")
 }
 
 // BenchmarkGames_Random4pCheckRatio plays each seed twice, without and with

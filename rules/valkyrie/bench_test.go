@@ -17,20 +17,24 @@ func BenchmarkRandomGames4PChecked(b *testing.B) { randomGames4P(b, true) }
 
 // randomGames4P plays seeded 4-player random-bot games recording card
 // statistics, the invariants checked after every decision if check, fails
-// on a violation or an unfinished game, and reports games/s.
+// on a violation or an unfinished game, and reports games/s and ns/decision
+// (compare sim's BenchmarkConnectFourDecision).
 func randomGames4P(b *testing.B, check bool) {
 	e := shippedEngine(b)
 	p := sim.NewPlayer(e, []string{"random"}, sim.NewStats(e))
 	p.Check = check
 	b.ReportAllocs()
-	i := 0
+	i, decisions := 0, 0
 	for b.Loop() {
-		if r := p.Play(sim.Config{Players: 4, Index: i}, sim.GameSeed(1, 4, i)); r.Violation != nil || r.Unfinished {
+		r := p.Play(sim.Config{Players: 4, Index: i}, sim.GameSeed(1, 4, i))
+		if r.Violation != nil || r.Unfinished {
 			b.Fatalf("game %d: %+v", i, r)
 		}
+		decisions += r.Decisions
 		i++
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(decisions), "ns/decision")
 }
 
 // BenchmarkCheckCost4P measures what the invariant checks cost: the
