@@ -505,3 +505,13 @@ func (e *Engine) monsterFor(cfg sim.Config) int {
 func (e *Engine) NewGame(cfg sim.Config, rng *rand.Rand) sim.Game {
 	return newGame(e, cfg.Players, e.monsterFor(cfg), rng)
 }
+
+// Reset sets a finished game of this engine up again in place, as NewGame
+// would set up a new one; it implements sim.Resetter.
+func (e *Engine) Reset(old sim.Game, cfg sim.Config, rng *rand.Rand) sim.Game {
+	g, ok := old.(*Game)
+	if !ok || g.e != e {
+		return e.NewGame(cfg, rng)
+	}
+	return setUp(g, e, cfg.Players, e.monsterFor(cfg), rng)
+}

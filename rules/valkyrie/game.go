@@ -171,7 +171,7 @@ type Game struct {
 	// owner's last reshuffle (or the setup), which everyone saw: a player's
 	// draw pile holds only such cards (Determinize).
 	fresh []bool
-	back  []int16 // a copy's piles (Determinize)
+	back  []int16 // the piles' backing array (a copy's has room for Determinize)
 }
 
 // refilled is a supply deck right after its back row was refilled.
@@ -190,10 +190,17 @@ var _ sim.Game = (*Game)(nil)
 // newGame sets up a game for n players against monster m and runs it to the
 // first decision.
 func newGame(e *Engine, n, m int, rng *rand.Rand) *Game {
+	return setUp(&Game{}, e, n, m, rng)
+}
+
+// setUp sets g up as newGame does, reusing the storage g holds (from an
+// earlier game or none), and returns it.
+func setUp(g *Game, e *Engine, n, m int, rng *rand.Rand) *Game {
 	if n < 1 || n > maxPlayers {
 		panic(fmt.Sprintf("valkyrie: %d players is outside 1..%d", n, maxPlayers))
 	}
-	g := &Game{e: e, rng: rng, n: n, monster: m}
+	old := *g
+	*g = Game{e: e, rng: rng, n: n, monster: m, dirty: old.dirty}
 	mix := e.mix
 	for d, k := range mix {
 		if k*n > e.counts[d] {
@@ -206,19 +213,23 @@ func newGame(e *Engine, n, m int, rng *rand.Rand) *Game {
 	scoring := len(e.inst) - owned
 	size := n*(4*owned+total+scoring) + 2*2*(len(e.deckInst[0])+len(e.deckInst[1])) + 2*numRows*e.rowSlots + total*2 +
 		2*(6*n+7+e.rages[m]+len(e.vpInst))
-	back := make([]int16, 0, size)
+	back := reuse(old.back, size)[:0]
+	g.back = back[:size]
 	carve := func(c int) []int16 {
 		s := back[len(back) : len(back) : len(back)+c]
 		back = back[:len(back)+c]
 		return s
 	}
-	g.pl = make([]player, n)
+	g.pl = reuse(old.pl, n)
 	for i := range g.pl {
 		p := &g.pl[i]
 		p.deck, p.hand, p.play, p.discard = carve(owned), carve(owned), carve(owned), carve(owned)
 		p.gained, p.vparea = carve(total), carve(scoring)
 	}
-	g.playOK = make([]uint64, 0, owned)
+	g.playOK = old.playOK[:0]
+	if cap(g.playOK) < owned {
+		g.playOK = make([]uint64, 0, owned)
+	}
 	for d := range 2 {
 		g.supply[d] = append(carve(len(e.deckInst[d])), e.deckInst[d]...)
 		g.trash[d] = carve(len(e.deckInst[d]))
@@ -226,12 +237,15 @@ func newGame(e *Engine, n, m int, rng *rand.Rand) *Game {
 		g.shuffle(g.supply[d])
 	}
 	g.box = carve(total)
-	g.mark = make([]uint32, len(e.designs))
-	g.fresh = make([]bool, total)
-	g.pre = make([]sim.Event, 0, 32)
+	g.mark = reuse(old.mark, len(e.designs))
+	g.fresh = reuse(old.fresh, total)
+	g.pre = old.pre[:0]
+	if cap(g.pre) < 32 {
+		g.pre = make([]sim.Event, 0, 32)
+	}
 
 	// Rage decks of the chosen monster; the other monsters' weaknesses go to the box.
-	g.rage = make([][]int16, e.rages[m])
+	g.rage = reuse(old.rage, e.rages[m])
 	for r := range g.rage {
 		c := 0
 		for _, w := range e.weak[m] {
@@ -255,7 +269,7 @@ func newGame(e *Engine, n, m int, rng *rand.Rand) *Game {
 		g.shuffle(g.rage[r])
 	}
 	g.revealed = e.reveal
-	g.pool = make([][]int16, len(e.vpInst))
+	g.pool = reuse(old.pool, len(e.vpInst))
 	for k, vs := range e.vpInst {
 		g.pool[k] = append(carve(len(vs)), vs...)
 	}
@@ -296,6 +310,17 @@ func newGame(e *Engine, n, m int, rng *rand.Rand) *Game {
 	g.beginTurn()
 	g.advance()
 	return g
+}
+
+// reuse returns s resliced to n elements, all zero, when it has room, or
+// a new slice of n zero elements.
+func reuse[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	s = s[:n]
+	clear(s)
+	return s
 }
 
 // startMix is how many of each First Valkyrie design one starting deck holds:
