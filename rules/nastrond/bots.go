@@ -1,8 +1,10 @@
 package nastrond
 
 import (
+	"math"
 	"math/rand/v2"
 	"strings"
+	"sync/atomic"
 
 	"bifrost/rules/sim"
 	"bifrost/schema"
@@ -260,6 +262,15 @@ func (g *Game) rollValue(k, d6, d8, need int, win float64) float64 {
 	return p * (win + tiwaz)
 }
 
+// probTop caps the totals probAtLeast tells apart.
+const probTop = 127
+
+// probMemo holds probAtLeast's answers for up to 15 dice of each kind, by
+// d6, d8 and need: the answer's bits plus one, 0 while not yet worked out.
+// Bots of games played side by side share it; each entry is only ever
+// written with the one value probAtLeastOf gives.
+var probMemo [16][16][probTop + 1]atomic.Uint64
+
 // probAtLeast is the chance that d6 six-sided and d8 eight-sided dice total
 // at least need.
 func probAtLeast(d6, d8, need int) float64 {
@@ -269,8 +280,22 @@ func probAtLeast(d6, d8, need int) float64 {
 	if need > 6*d6+8*d8 {
 		return 0
 	}
-	const top = 127
-	need = min(need, top)
+	need = min(need, probTop)
+	if uint(d6) >= uint(len(probMemo)) || uint(d8) >= uint(len(probMemo[0])) {
+		return probAtLeastOf(d6, d8, need)
+	}
+	m := &probMemo[d6][d8][need]
+	if v := m.Load(); v != 0 {
+		return math.Float64frombits(v - 1)
+	}
+	p := probAtLeastOf(d6, d8, need)
+	m.Store(math.Float64bits(p) + 1)
+	return p
+}
+
+// probAtLeastOf works probAtLeast out, for 0 < need <= probTop.
+func probAtLeastOf(d6, d8, need int) float64 {
+	const top = probTop
 	var cur, next [top + 1]float64
 	cur[0] = 1
 	add := func(sides int) {
