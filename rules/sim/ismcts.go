@@ -40,6 +40,8 @@ type ISMCTS struct {
 	nodes []node
 	copy  Game
 	buf   []Choice
+	kids  []int32 // per legal choice of the node descended: its child, or -1
+	slots []int32 // kidsOf's hash table: an index into the legal choices, or -1
 }
 
 // node is one move in the search tree; children form a linked list.
@@ -73,13 +75,14 @@ func (b *ISMCTS) Choose(g Game, choices []Choice, rng *rand.Rand) int {
 		cur := int32(0)
 		for !d.Over() {
 			b.buf = d.Choices(b.buf)
-			if child, ok := b.untried(cur, b.buf, rng); ok {
+			b.kidsOf(cur, b.buf)
+			if child, ok := b.untried(b.buf, rng); ok {
 				mover := d.Seat()
 				d.Apply(child, nil)
 				cur = b.add(cur, child, mover)
 				break
 			}
-			cur = b.selectChild(cur, b.buf, c)
+			cur = b.selectChild(c)
 			d.Apply(b.nodes[cur].move, nil)
 		}
 		b.backprop(cur, b.playout(d, rng))
@@ -95,12 +98,12 @@ func (b *ISMCTS) Choose(g Game, choices []Choice, rng *rand.Rand) int {
 	return best
 }
 
-// untried picks at random a legal move that node n has no child for.
-func (b *ISMCTS) untried(n int32, legal []Choice, rng *rand.Rand) (Choice, bool) {
+// untried picks at random a legal move that has no child (b.kids).
+func (b *ISMCTS) untried(legal []Choice, rng *rand.Rand) (Choice, bool) {
 	var pick Choice
 	found := 0
-	for _, m := range legal {
-		if b.child(n, m) < 0 {
+	for i, m := range legal {
+		if b.kids[i] < 0 {
 			found++
 			if rng.IntN(found) == 0 {
 				pick = m
@@ -108,6 +111,63 @@ func (b *ISMCTS) untried(n int32, legal []Choice, rng *rand.Rand) (Choice, bool)
 		}
 	}
 	return pick, found > 0
+}
+
+// kidsOf sets b.kids to node n's child for each legal move, -1 where it
+// has none (a node has at most one child per move). With many moves it
+// walks the children once, finding each move by a hash table of legal,
+// rather than walking them once per move.
+func (b *ISMCTS) kidsOf(n int32, legal []Choice) {
+	b.kids = append(b.kids[:0], make([]int32, len(legal))...)
+	if len(legal) <= 8 || !b.hashLegal(legal) {
+		for i, m := range legal {
+			b.kids[i] = b.child(n, m)
+		}
+		return
+	}
+	mask := uint64(len(b.slots) - 1)
+	for ch := b.nodes[n].first; ch >= 0; ch = b.nodes[ch].next {
+		m := b.nodes[ch].move
+		for h := choiceHash(m) & mask; b.slots[h] >= 0; h = (h + 1) & mask {
+			if i := b.slots[h]; legal[i] == m {
+				b.kids[i] = ch
+				break
+			}
+		}
+	}
+}
+
+// hashLegal fills b.slots with the indices of legal by their choiceHash
+// (open addressing) and marks every b.kids -1; it reports false, leaving
+// the table unusable, when a move is listed twice.
+func (b *ISMCTS) hashLegal(legal []Choice) bool {
+	size := 16
+	for size < 2*len(legal) {
+		size *= 2
+	}
+	b.slots = append(b.slots[:0], make([]int32, size)...)
+	for i := range b.slots {
+		b.slots[i] = -1
+	}
+	mask := uint64(size - 1)
+	for i, m := range legal {
+		b.kids[i] = -1
+		h := choiceHash(m) & mask
+		for ; b.slots[h] >= 0; h = (h + 1) & mask {
+			if legal[b.slots[h]] == m {
+				return false
+			}
+		}
+		b.slots[h] = int32(i)
+	}
+	return true
+}
+
+// choiceHash mixes every field of m.
+func choiceHash(m Choice) uint64 {
+	k := uint64(m.Kind) | uint64(uint16(m.A))<<8 | uint64(uint16(m.B))<<24 | uint64(uint16(m.C))<<40
+	k *= 0x9E3779B97F4A7C15
+	return k ^ k>>29
 }
 
 func (b *ISMCTS) child(n int32, m Choice) int32 {
@@ -126,12 +186,11 @@ func (b *ISMCTS) add(parent int32, m Choice, seat int) int32 {
 	return id
 }
 
-// selectChild counts every child legal here as available and returns the
-// one with the best upper confidence bound.
-func (b *ISMCTS) selectChild(n int32, legal []Choice, c float64) int32 {
+// selectChild counts every child legal here (b.kids, none -1) as
+// available and returns the one with the best upper confidence bound.
+func (b *ISMCTS) selectChild(c float64) int32 {
 	best, bestU := int32(-1), math.Inf(-1)
-	for _, m := range legal {
-		ch := b.child(n, m)
+	for _, ch := range b.kids {
 		b.nodes[ch].avail++
 		nd := &b.nodes[ch]
 		u := nd.reward/float64(nd.visits) + c*math.Sqrt(math.Log(float64(nd.avail))/float64(nd.visits))
