@@ -32,12 +32,15 @@ func playGamesWith(b *testing.B, bot string, check bool) {
 	p.Check = check
 	b.ReportAllocs()
 	b.ResetTimer()
-	decisions := 0
+	now, unlock := simtest.CPUClock()
+	defer unlock()
+	decisions, cpu0 := 0, now()
 	for i := range b.N {
 		decisions += p.Play(sim.Config{Players: 4, Index: i}, uint64(i)).Decisions
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(decisions), "ns/decision")
+	b.ReportMetric(float64(now()-cpu0)/float64(decisions), "cpu-ns/decision")
 }
 
 // BenchmarkCheckCost4P measures what the invariant checks cost: the

@@ -39,16 +39,19 @@ func BenchmarkCheckCost(b *testing.B) {
 
 // playGames plays seeded two-player games between bots, the invariants
 // checked after every decision if check, and reports games/s and
-// ns/decision (compare sim's BenchmarkConnectFourDecision).
+// ns/decision, of wall and of thread CPU time (compare sim's BenchmarkConnectFourDecision).
 func playGames(b *testing.B, check bool, bots []string) {
 	p := sim.NewPlayer(newEngine(b), bots, nil)
 	p.Check = check
 	b.ReportAllocs()
-	i, decisions := 0, 0
+	now, unlock := simtest.CPUClock()
+	defer unlock()
+	i, decisions, cpu0 := 0, 0, now()
 	for b.Loop() {
 		decisions += p.Play(sim.Config{Players: 2, Index: i}, sim.GameSeed(1, 2, i)).Decisions
 		i++
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(decisions), "ns/decision")
+	b.ReportMetric(float64(now()-cpu0)/float64(decisions), "cpu-ns/decision")
 }

@@ -51,6 +51,7 @@ func benchGames(b *testing.B, players int, bots []string, check bool) {
 	b.ReportMetric(float64(i)/time.Since(start).Seconds(), "games/s")
 	if cpu1, ok := threadCPU(); ok && cpuOK {
 		b.ReportMetric(float64(i)/(cpu1-cpu0).Seconds(), "games/cpu-s")
+		b.ReportMetric(float64(cpu1-cpu0)/float64(decisions), "cpu-ns/decision")
 	}
 	b.ReportMetric(float64(decisions)/float64(i), "decisions/game")
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(decisions), "ns/decision")

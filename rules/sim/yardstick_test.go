@@ -1,8 +1,11 @@
-package sim
+package sim_test
 
 import (
 	"math/rand/v2"
 	"testing"
+
+	"bifrost/rules/sim"
+	"bifrost/rules/sim/simtest"
 )
 
 // connectFour is the yardstick the engines' random decisions are measured
@@ -17,11 +20,11 @@ type connectFour struct {
 
 // choices lists the columns that are not full, as an engine lists its
 // legal choices.
-func (g *connectFour) choices(buf []Choice) []Choice {
+func (g *connectFour) choices(buf []sim.Choice) []sim.Choice {
 	buf = buf[:0]
 	for c := range int16(7) {
 		if g.height[c] < 6 {
-			buf = append(buf, Choice{A: c})
+			buf = append(buf, sim.Choice{A: c})
 		}
 	}
 	return buf
@@ -59,15 +62,17 @@ func (g *connectFour) drop(c int) {
 }
 
 // BenchmarkConnectFourDecision plays random connect-four games on a plain
-// array, each decision listing the legal columns, choosing one uniformly
+// array (ns and thread-CPU ns per decision), each decision listing the legal columns, choosing one uniformly
 // and applying it: the yardstick for the engines' ns/decision metrics
 // (issue 28: nastrond within 2×, valkyrie and guardian within 3×). Run it
 // beside them to compare on the same machine under the same load.
 func BenchmarkConnectFourDecision(b *testing.B) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	var g connectFour
-	buf := make([]Choice, 0, 7)
-	decisions := 0
+	buf := make([]sim.Choice, 0, 7)
+	now, unlock := simtest.CPUClock()
+	defer unlock()
+	decisions, cpu0 := 0, now()
 	b.ReportAllocs()
 	for b.Loop() {
 		g = connectFour{}
@@ -78,4 +83,5 @@ func BenchmarkConnectFourDecision(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(decisions), "ns/decision")
+	b.ReportMetric(float64(now()-cpu0)/float64(decisions), "cpu-ns/decision")
 }
