@@ -105,10 +105,13 @@ type Change struct {
 
 // CardChange is one card's use rate (the share of seat-games in which a
 // seat used it) or win rate when used, before and after, with the
-// adjusted p-value over every card test of the comparison.
+// adjusted p-value over every card test of the comparison. In a game whose
+// seats play decks (SeatGrouper) it is one card in one deck, measured over
+// the seats that played that deck.
 type CardChange struct {
 	ID          string  `json:"id"`
-	Measure     string  `json:"measure"` // "use_rate" or "win_rate"
+	Group       string  `json:"deck,omitempty"` // the deck, for a SeatGrouper
+	Measure     string  `json:"measure"`        // "use_rate" or "win_rate"
 	Old         Wilson  `json:"old"`
 	New         Wilson  `json:"new"`
 	Diff        float64 `json:"diff"`
@@ -199,12 +202,12 @@ func Compare(ctx context.Context, old, new Engine, o BatchOptions) *Comparison {
 		po, pn := NewPlayer(old, o.Bots, nil), NewPlayer(new, o.Bots, nil)
 		po.Check, pn.Check = o.Check, o.Check
 		localCards := newCardPairs(len(new.Cards()))
-		po.OnCardUse = func(card int32, seats uint8, winner int) {
+		po.OnCardUse = func(card int32, seats uint8) {
 			if j := oldToNew[card]; j >= 0 {
-				localCards.use(0, j, seats, winner)
+				localCards.use(0, j, seats)
 			}
 		}
-		pn.OnCardUse = func(card int32, seats uint8, winner int) { localCards.use(1, card, seats, winner) }
+		pn.OnCardUse = func(card int32, seats uint8) { localCards.use(1, card, seats) }
 		local := map[int]*paired{}
 		for _, n := range o.Players {
 			local[n] = newPaired(n)
@@ -220,7 +223,7 @@ func Compare(ctx context.Context, old, new Engine, o BatchOptions) *Comparison {
 				broke[side] += b2i(r.Violation != nil)
 			}
 			both := clean(&ro) && clean(&rn)
-			localCards.endGame(cfg.Players, both)
+			localCards.endGame(&ro, &rn, both)
 			if both {
 				local[cfg.Players].add(outcomeOf(&ro), outcomeOf(&rn))
 			} else {

@@ -112,6 +112,15 @@ type TurnOrderer interface {
 	FirstSeat() int
 }
 
+// SeatGrouper is implemented by games whose seats each play one of several
+// decks (guardian's sample decks), so that a card's measures mix the decks
+// it is in and follow deck membership. SeatGroup, asked once the game is
+// over, names the deck the seat played; Compare then pairs each card's
+// measures per deck, over the seats that played it.
+type SeatGrouper interface {
+	SeatGroup(seat int) string
+}
+
 // Overlooker is implemented by engines whose bots leave part of the data
 // out of their judgment: for a bot's name, what it overlooks. A finding
 // about that part, measured with that bot, may say more about the bot

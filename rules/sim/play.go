@@ -12,12 +12,15 @@ import (
 // Result is the outcome of one game.
 type Result struct {
 	Config
-	Seed       uint64
-	Turns      int
-	Decisions  int
-	Scores     []int
-	Winner     int // -1 when the game did not finish cleanly or ended drawn
-	First      int // the seat that took the first turn, for a TurnOrderer; else -1
+	Seed      uint64
+	Turns     int
+	Decisions int
+	Scores    []int
+	Winner    int // -1 when the game did not finish cleanly or ended drawn
+	First     int // the seat that took the first turn, for a TurnOrderer; else -1
+	// Groups names the group (deck) each seat played, for a SeatGrouper
+	// that finished; else nil.
+	Groups     []string
 	Unfinished bool
 	Violation  *Violation
 	Design     Design // how the game went, when the Player measures (Measure)
@@ -75,9 +78,9 @@ type Player struct {
 	// OnStart, when set, sees the game once it is set up.
 	OnStart func(g Game)
 	// OnCardUse, when set, is told after each clean game (finished without
-	// breaking a rule) which seats used each card the game touched, and
-	// who won (-1: nobody).
-	OnCardUse func(card int32, seats uint8, winner int)
+	// breaking a rule) which seats used each card the game touched; the
+	// game's Result says who won.
+	OnCardUse func(card int32, seats uint8)
 	// Measure records each game's Design: the scores at the end of every
 	// turn are read for it, which a bare benchmark need not pay for.
 	Measure bool
@@ -225,6 +228,12 @@ func (p *Player) Play(cfg Config, seed uint64) (r Result) {
 	if t, ok := g.(TurnOrderer); ok {
 		r.First = t.FirstSeat()
 	}
+	if sg, ok := g.(SeatGrouper); ok {
+		r.Groups = make([]string, cfg.Players)
+		for s := range r.Groups {
+			r.Groups[s] = sg.SeatGroup(s)
+		}
+	}
 	return r
 }
 
@@ -286,7 +295,7 @@ func (p *Player) finish(r *Result, g Game) {
 				p.stats.cardUsers(c, p.used[c], r.Winner)
 			}
 			if p.OnCardUse != nil {
-				p.OnCardUse(c, p.used[c], r.Winner)
+				p.OnCardUse(c, p.used[c])
 			}
 		}
 		p.used[c] = 0
