@@ -69,9 +69,12 @@ var comparePage = template.Must(template.New("compare").Funcs(template.FuncMap{
 	"signed":      func(f float64) string { return fmt.Sprintf("%+.3f", f) },
 	"pct":         func(f float64) string { return fmt.Sprintf("%.1f%%", 100*f) },
 	"spct":        func(f float64) string { return fmt.Sprintf("%+.1f pt", 100*f) },
-	"name": func(names map[string]string, id string) string {
+	"name": func(names map[string]string, id, deck string) string {
 		if n := names[id]; n != "" {
-			return id + " " + n
+			id += " " + n
+		}
+		if deck != "" {
+			id += "（" + deck + "デッキ）"
 		}
 		return id
 	},
@@ -108,8 +111,8 @@ tr.sig{background:#fff3cd;font-weight:bold}
 {{range .Measures}}<tr{{if .Significant}} class="sig"{{end}}><td>{{measure .}}</td><td>{{num .Old}}</td><td>{{num .New}}</td><td>{{signed .Diff}}</td><td>{{signed .Low}} 〜 {{signed .High}}</td><td>{{num .Q}}</td></tr>
 {{end}}</table>
 <table><tr><th>カード</th><th>指標</th><th>旧</th><th>新</th><th>差</th><th>q値</th></tr>
-{{range .Cards}}{{if and .Significant ($p.Edited .ID)}}<tr class="sig"><td>{{name $p.CardNames .ID}}（変えたカード）</td><td>{{cardMeasure .Measure}}</td><td>{{pct .Old.Rate}}</td><td>{{pct .New.Rate}}</td><td>{{spct .Diff}}</td><td>{{num .Q}}</td></tr>
-{{end}}{{end}}{{range .Cards}}{{if and .Significant (not ($p.Edited .ID))}}<tr class="sig"><td>{{name $p.CardNames .ID}}（波及効果）</td><td>{{cardMeasure .Measure}}</td><td>{{pct .Old.Rate}}</td><td>{{pct .New.Rate}}</td><td>{{spct .Diff}}</td><td>{{num .Q}}</td></tr>
+{{range .Cards}}{{if and .Significant ($p.Edited .ID)}}<tr class="sig"><td>{{name $p.CardNames .ID .Group}}（変えたカード）</td><td>{{cardMeasure .Measure}}</td><td>{{pct .Old.Rate}}</td><td>{{pct .New.Rate}}</td><td>{{spct .Diff}}</td><td>{{num .Q}}</td></tr>
+{{end}}{{end}}{{range .Cards}}{{if and .Significant (not ($p.Edited .ID))}}<tr class="sig"><td>{{name $p.CardNames .ID .Group}}（波及効果）</td><td>{{cardMeasure .Measure}}</td><td>{{pct .Old.Rate}}</td><td>{{pct .New.Rate}}</td><td>{{spct .Diff}}</td><td>{{num .Q}}</td></tr>
 {{end}}{{end}}</table>
 {{end}}{{end}}
 </main></body></html>

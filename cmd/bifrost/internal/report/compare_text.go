@@ -25,6 +25,7 @@ var textMessages = schema.Catalogue{
 	"moved":         {"動いた測定値（変えたセルの波及効果を含む）:", "Measures that moved (knock-on effects of the changed cells included):"},
 	"edited":        {"（変えたカード）", " (a changed card)"},
 	"knock_on":      {"（波及効果）", " (knock-on)"},
+	"in_deck":       {"%s（%sデッキ）", "%s in the %s deck"},
 }
 
 func say(lang *schema.Lang, key string, args ...any) string {
@@ -37,9 +38,13 @@ func say(lang *schema.Lang, key string, args ...any) string {
 func WriteComparisonText(w io.Writer, p ComparisonPage, markdown bool, lang *schema.Lang) {
 	c := p.Comparison
 	en := lang.English()
-	name := func(id string) string {
+	name := func(cc sim.CardChange) string {
+		id := cc.ID
 		if n := p.CardNames[id]; n != "" {
 			id += " " + n
+		}
+		if cc.Group != "" {
+			id = say(lang, "in_deck", id, cc.Group)
 		}
 		if markdown {
 			return MarkdownText(id)
@@ -128,9 +133,9 @@ func WriteComparisonText(w io.Writer, p ComparisonPage, markdown bool, lang *sch
 		}
 		label += say(lang, map[bool]string{true: "edited", false: "knock_on"}[p.Edited(cc.ID)])
 		if markdown {
-			fmt.Fprintf(w, "| %s | %s | %.1f%% | %.1f%% | %+.1f pt | %.4f |\n", name(cc.ID), label, 100*cc.Old.Rate, 100*cc.New.Rate, 100*cc.Diff, cc.Q)
+			fmt.Fprintf(w, "| %s | %s | %.1f%% | %.1f%% | %+.1f pt | %.4f |\n", name(cc), label, 100*cc.Old.Rate, 100*cc.New.Rate, 100*cc.Diff, cc.Q)
 		} else {
-			fmt.Fprintf(w, "  %s %s: %.1f%% → %.1f%% (%+.1f pt, q=%.4f)\n", name(cc.ID), label, 100*cc.Old.Rate, 100*cc.New.Rate, 100*cc.Diff, cc.Q)
+			fmt.Fprintf(w, "  %s %s: %.1f%% → %.1f%% (%+.1f pt, q=%.4f)\n", name(cc), label, 100*cc.Old.Rate, 100*cc.New.Rate, 100*cc.Diff, cc.Q)
 		}
 	}
 	if markdown {

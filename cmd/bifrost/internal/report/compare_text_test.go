@@ -55,3 +55,49 @@ func TestComparisonTextSaysHowItDoubledItsGames(t *testing.T) {
 		}
 	}
 }
+
+// A card measured per deck (a game whose seats play decks) is named with
+// its deck in every form of the comparison, once per deck; a card measured
+// over every seat is named alone.
+func TestComparisonNamesTheDeckOfACardMeasuredPerDeck(t *testing.T) {
+	c := &sim.Comparison{Game: "guardian", Games: 100, Bots: []string{"greedy"}, Paired: 100,
+		Cards: []sim.CardChange{
+			{ID: "G22", Group: "火の速攻", Measure: "win_rate", Diff: 0.06, Significant: true},
+			{ID: "G22", Group: "匠と錆", Measure: "win_rate", Diff: -0.05, Significant: true},
+			{ID: "G01", Measure: "win_rate", Diff: 0.04, Significant: true},
+		}}
+	page := ComparisonPage{Title: "匠の守護者", CardNames: map[string]string{"G22": "錆の匠"}, Comparison: c}
+	write := map[string]func(*bytes.Buffer){
+		"text ja":     func(b *bytes.Buffer) { WriteComparisonText(b, page, false, schema.Japanese) },
+		"text en":     func(b *bytes.Buffer) { WriteComparisonText(b, page, false, schema.English) },
+		"markdown ja": func(b *bytes.Buffer) { WriteComparisonText(b, page, true, schema.Japanese) },
+		"html":        func(b *bytes.Buffer) { WriteComparison(b, []ComparisonPage{page}) },
+		"json":        func(b *bytes.Buffer) { WriteComparisonJSON(b, []ComparisonPage{page}) },
+	}
+	for _, tc := range []struct {
+		form       string
+		want, lack []string
+	}{
+		{"text ja", []string{"G22 錆の匠（火の速攻デッキ）", "G22 錆の匠（匠と錆デッキ）", "  G01 使ったときの勝率"}, []string{"G01（"}},
+		{"text en", []string{"G22 錆の匠 in the 火の速攻 deck win_rate", "G22 錆の匠 in the 匠と錆 deck win_rate", "  G01 win_rate"}, []string{"G01 in the"}},
+		{"markdown ja", []string{"| G22 錆の匠（火の速攻デッキ） |", "| G22 錆の匠（匠と錆デッキ） |", "| G01 |"}, nil},
+		{"html", []string{"G22 錆の匠（火の速攻デッキ）（波及効果）", "G22 錆の匠（匠と錆デッキ）（波及効果）", "<td>G01（波及効果）"}, nil},
+		{"json", []string{`"deck": "火の速攻"`, `"deck": "匠と錆"`}, nil},
+	} {
+		var b bytes.Buffer
+		write[tc.form](&b)
+		for _, s := range tc.want {
+			if !strings.Contains(b.String(), s) {
+				t.Errorf("%s: no %q in\n%s", tc.form, s, b.String())
+			}
+		}
+		for _, s := range tc.lack {
+			if strings.Contains(b.String(), s) {
+				t.Errorf("%s: %q in\n%s", tc.form, s, b.String())
+			}
+		}
+		if n := strings.Count(b.String(), `"deck"`); tc.form == "json" && n != 2 {
+			t.Errorf("json: %d cards name a deck, want the 2 measured per deck:\n%s", n, b.String())
+		}
+	}
+}
