@@ -132,12 +132,14 @@ var helpTexts = schema.Catalogue{
 		"ブックの2つの版で、同じシードのゲームを同じボットで遊び、席ごとの勝率、ゲームの長さ、得点、カードごとの\n" +
 			"使用率と勝率の変化を対の 95 % 区間とともに示します。印を付けるのは有意な変化だけです（Benjamini–Hochberg、\n" +
 			"偽発見率 5 %）。比べる側はそれぞれブックのファイルか git のリビジョンです。--base REV は --src のブックを\n" +
-			"そのリビジョンのものと比べます。",
+			"そのリビジョンのものと比べます。匠の守護者（guardian）では、カードをそれを入れたデッキごとに、そのデッキの\n" +
+			"席だけで測ります。",
 		"Compare plays the same seeded games with the same bots on two versions of a workbook\n" +
 			"and reports the changes in seat win rates, length, score and per-card use and win\n" +
 			"rates, with paired 95 % intervals, marking only significant changes (Benjamini–\n" +
 			"Hochberg, false discovery rate 5 %). Each side is a workbook file or a git revision;\n" +
-			"--base REV compares the workbooks under --src with that revision's.",
+			"--base REV compares the workbooks under --src with that revision's. In guardian a\n" +
+			"card is measured per deck that holds it, over the seats that played that deck.",
 	},
 	"flag.compare.base":   {"--src のブックと比べる git リビジョン", "git revision to compare the workbooks under --src with"},
 	"flag.bots":           {"席ごとのボット（足りなければ繰り返す）。search:400 のように探索の反復回数も指定できる", "bots by seat, repeating; search:400 gives a search bot 400 iterations a decision"},
