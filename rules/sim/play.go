@@ -19,7 +19,8 @@ type Result struct {
 	Winner    int // -1 when the game did not finish cleanly or ended drawn
 	First     int // the seat that took the first turn, for a TurnOrderer; else -1
 	// Groups names the group (deck) each seat played, for a SeatGrouper
-	// that finished; else nil.
+	// that finished; else nil. It is the Player's buffer, valid until its
+	// next Play.
 	Groups     []string
 	Unfinished bool
 	Violation  *Violation
@@ -89,11 +90,12 @@ type Player struct {
 	stats   *Stats
 	board   []int // Measure: the scores after every turn, the players' side by side
 	score   []int
-	before  []int   // Measure: the scores when the turn began
-	mover   int     // Measure: the seat of the turn's first decision, -1 before it
-	gained  bool    // Measure: the mover acquired a card this turn
-	used    []uint8 // per card: bit s set when seat s used it this game
-	touched []int32 // cards with a bit set, to clear them after the game
+	before  []int    // Measure: the scores when the turn began
+	mover   int      // Measure: the seat of the turn's first decision, -1 before it
+	gained  bool     // Measure: the mover acquired a card this turn
+	groups  []string // Result.Groups, reused from game to game
+	used    []uint8  // per card: bit s set when seat s used it this game
+	touched []int32  // cards with a bit set, to clear them after the game
 	emit    func(Event)
 
 	bots              []Bot      // this game's bots, by seat
@@ -229,10 +231,11 @@ func (p *Player) Play(cfg Config, seed uint64) (r Result) {
 		r.First = t.FirstSeat()
 	}
 	if sg, ok := g.(SeatGrouper); ok {
-		r.Groups = make([]string, cfg.Players)
-		for s := range r.Groups {
-			r.Groups[s] = sg.SeatGroup(s)
+		p.groups = p.groups[:0]
+		for s := range cfg.Players {
+			p.groups = append(p.groups, sg.SeatGroup(s))
 		}
+		r.Groups = p.groups
 	}
 	return r
 }
