@@ -5,6 +5,8 @@
 // cheer-seat, Order, Material and Advance effects written in the guardian
 // effect language. Where the seed text is silent the engine follows
 // RULINGS.md (the checklist's G-numbers and the Rules parameters).
+// A game names the sample deck each seat plays (sim.SeatGrouper), so that
+// compare measures a card once for every deck that holds it.
 //
 // The decision model (sim.Choice kinds):
 //
