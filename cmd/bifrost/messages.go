@@ -11,6 +11,7 @@ import (
 	"bifrost/cmd/bifrost/internal/preview"
 	"bifrost/cmd/bifrost/internal/printout"
 	"bifrost/cmd/bifrost/internal/report"
+	"bifrost/cmd/bifrost/internal/scaffold"
 	"bifrost/cmd/bifrost/internal/sweepgrid"
 	"bifrost/cmd/bifrost/internal/targets"
 	"bifrost/cmd/bifrost/internal/tune"
@@ -20,7 +21,7 @@ import (
 // messages is the catalogue of what the commands themselves say (validation
 // messages have theirs in schema): each key's Japanese and English form,
 // assembled from the commands' own catalogues.
-var messages = joinCatalogues(cliMessages, effectscan.Messages, ttsMessages, serveMessages, newGameMessages, sweepgrid.Messages, tune.Messages, report.Messages, gate.Messages, gitrev.Messages, playflags.Messages, printout.Messages, preview.Messages, targets.Messages)
+var messages = joinCatalogues(cliMessages, effectscan.Messages, ttsMessages, serveMessages, newGameMessages, scaffold.Messages, sweepgrid.Messages, tune.Messages, report.Messages, gate.Messages, gitrev.Messages, playflags.Messages, printout.Messages, preview.Messages, targets.Messages)
 
 // joinCatalogues is one catalogue holding every entry of cs.
 func joinCatalogues(cs ...schema.Catalogue) schema.Catalogue {
@@ -41,7 +42,6 @@ var cliMessages = schema.Catalogue{
 	"diff_needs":           {"diff には OLD.xlsx と NEW.xlsx が必要です", "diff takes OLD.xlsx and NEW.xlsx"},
 	"no_game_sheet":        {"%s：どのゲームのシートもありません", "%s: no sheet of any game's workbook"},
 	"two_bots":             {"--bots：ボットを 2 つ以上指定してください", "--bots: name at least two bots"},
-	"not_regular":          {"%s：通常のファイルではありません（%s）", "%s: not a regular file (%s)"},
 	"bad_index":            {"--index %d：0 以上にしてください", "--index %d: must be 0 or more"},
 	"merge_needs":          {"report merge には分割したレポートのファイルが必要です", "report merge needs the shard reports"},
 	"sweep_needs":          {"sweep には --set か --rule が 1 つ以上必要です", "sweep needs at least one --set or --rule"},
@@ -52,7 +52,6 @@ var cliMessages = schema.Catalogue{
 	"unknown_command":      {"「%s」というコマンドはありません（bifrost --help で一覧を表示します）", "unknown command %q (bifrost --help lists them)"},
 	"unknown_command_near": {"「%s」というコマンドはありません。%s のことですか？", "unknown command %q; did you mean %s?"},
 	"already_exists":       {"%s はすでにあります。テンプレートで上書きするとデータが消えます（上書きするなら --force を付けてください）", "%s already exists; a template would replace its data (use --force to overwrite)"},
-	"init_exists":          {"%s はすでにあります。init はあるデータを上書きしないので、何も書き出していません（空のフォルダを指定してください）", "%s already exists; init never overwrites data, so it wrote nothing (give it an empty folder)"},
 	"init_done":            {"%d 個のファイルを %s に書き出しました。cd %s して bifrost build を実行してください", "wrote %d files into %s; cd %s and run bifrost build"},
 	"template_needs_o":     {"template には出力先 -o ファイル.xlsx が必要です", "template needs -o FILE.xlsx"},
 	"inside_src":           {"%s：元データのフォルダ --src %s の中には書き込みません。--out にその外のフォルダを指定してください", "%s: refusing to write inside the source folder --src %s; choose an --out outside it"},
