@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/xuri/excelize/v2"
+
+	"bifrost/cmd/bifrost/internal/problems"
 )
 
 // booksDir is the folder of the shipped books, seen from this package.
@@ -66,7 +68,7 @@ func TestValidate_ABookNamingARenamedCardIsAnErrorAtItsLineSuggestingTheNewID(t 
 		}
 	}
 	r := bifrost(t, "validate", "nastrond", "--json", "--lang", "en", "--src", src, "--rules", rules)
-	var got validateJSON
+	var got problems.ValidateJSON
 	if err := json.Unmarshal([]byte(r.stdout), &got); err != nil || r.code != 1 || len(got.Games) != 1 {
 		t.Fatalf("validate --json: exit %d, %v\n%s", r.code, err, r.stdout)
 	}
@@ -78,7 +80,7 @@ func TestValidate_ABookNamingARenamedCardIsAnErrorAtItsLineSuggestingTheNewID(t 
 
 func TestValidate_ShippedBooksNameOnlyWhatTheWorkbooksHave(t *testing.T) {
 	r := bifrost(t, "validate", "--json", "--lang", "en", "--src", shippedSrc, "--rules", booksDir)
-	var got validateJSON
+	var got problems.ValidateJSON
 	if err := json.Unmarshal([]byte(r.stdout), &got); err != nil || r.code != 0 {
 		t.Fatalf("exit %d, %v\n%s%s", r.code, err, r.stdout, r.stderr)
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"bifrost/cmd/bifrost/internal/printout"
+	"bifrost/cmd/bifrost/internal/problems"
 	"bifrost/layout/cards"
 	"bifrost/layout/sheet"
 )
@@ -70,8 +71,8 @@ func runBuild(ctx context.Context, opts *buildOptions, args []string) error {
 		o := *opts
 		o.globalOptions = g
 		res := results[i]
-		if n := errorCount(res.Problems); n > 0 {
-			fmt.Fprintln(g.stderr, g.msg("build_invalid", res.Game, nErrors.Of(n)))
+		if n := problems.ErrorCount(res.Problems); n > 0 {
+			fmt.Fprintln(g.stderr, g.msg("build_invalid", res.Game, problems.NErrors.Of(n)))
 			outcomes[i] = errProblems
 			return nil
 		}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"path/filepath"
 
+	"bifrost/cmd/bifrost/internal/batches"
 	"bifrost/cmd/bifrost/internal/books"
 	"bifrost/cmd/bifrost/internal/gate"
 	"bifrost/cmd/bifrost/internal/printout"
@@ -54,7 +55,7 @@ func buildGame(ctx context.Context, opts *buildOptions, game *sim.Definition, re
 				outcome = errProblems
 			}
 		}
-		if err := writeReportHTML(opts.Lang(), opts.out, game, cmp.Or(bal, rep), rep, res, painted); err != nil {
+		if err := batches.WriteHTML(opts.Lang(), opts.out, game, cmp.Or(bal, rep), rep, res, paintedDrawn(painted)); err != nil {
 			return err
 		}
 		written = append(written, filepath.Join(opts.out, g.ID, "report.json"), filepath.Join(opts.out, g.ID, "report.html"))
@@ -86,13 +87,13 @@ func printGame(ctx context.Context, opts *buildOptions, game *sim.Definition, re
 // balance batch, printing each batch's line with g; nil reports when the
 // game has no engine.
 func playGame(ctx context.Context, g *globalOptions, opts *buildOptions, game *sim.Definition, res schema.Result) (rep, bal *sim.Report, err error) {
-	rep, err = smoke(ctx, g, game, res, opts.games, opts.seed)
+	rep, err = g.batches().Smoke(ctx, game, res, opts.games, opts.seed)
 	if err != nil || rep == nil {
 		return nil, nil, err
 	}
-	if err := writeReportJSON(opts.out, rep); err != nil {
+	if err := batches.WriteJSON(opts.out, rep); err != nil {
 		return nil, nil, err
 	}
-	bal, err = balance(ctx, g, game, res, opts.games, opts.seed)
+	bal, err = g.batches().Balance(ctx, game, res, opts.games, opts.seed)
 	return rep, bal, err
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"bifrost/cmd/bifrost/internal/printout"
+	"bifrost/cmd/bifrost/internal/problems"
 	"bifrost/cmd/bifrost/internal/targets"
 	"bifrost/schema"
 )
@@ -59,7 +60,7 @@ func runCards(cmd *cobra.Command, opts *cardsOptions, args []string) error {
 	}
 	res := job.Result
 	if len(res.Problems) > 0 {
-		writeProblems(opts.stdout, opts.stderr, []schema.Result{res}, opts.Lang())
+		problems.Write(opts.stdout, opts.stderr, []schema.Result{res}, opts.Lang())
 	}
 	invalid := schema.HasErrors(res.Problems)
 	if invalid && !opts.draft {

@@ -2,15 +2,11 @@ package main
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
-	"slices"
 
 	"github.com/spf13/cobra"
 
-	"bifrost/cmd/bifrost/internal/gate"
+	"bifrost/cmd/bifrost/internal/problems"
 	"bifrost/cmd/bifrost/internal/targets"
-	"bifrost/rules/sim"
 )
 
 type checkOptions struct {
@@ -45,18 +41,6 @@ func newCheckCmd(g *globalOptions) *cobra.Command {
 	return cmd
 }
 
-// checkJSON is the `check --format json` output.
-type checkJSON struct {
-	Passed bool            `json:"passed"`
-	Games  []checkGameJSON `json:"games"`
-}
-
-type checkGameJSON struct {
-	gameJSON
-	Passed bool        `json:"passed"`
-	Sim    *sim.Report `json:"sim,omitempty"`
-}
-
 func runCheck(ctx context.Context, opts *checkOptions) error {
 	switch opts.format {
 	case "text", "github", "json":
@@ -75,49 +59,25 @@ func runCheck(ctx context.Context, opts *checkOptions) error {
 	if err != nil {
 		return err
 	}
-	books, err := bookProblemsOf(opts.rules, list, results, lang)
+	books, err := problems.OfBooks(opts.rules, list, results, lang)
 	if err != nil {
 		return err
 	}
-	out := checkJSON{Passed: true, Games: make([]checkGameJSON, len(results))}
+	games := make([]problems.CheckGameJSON, len(results))
 	figures := make([][]string, len(results))
 	err = eachGame(opts.globalOptions, opts.workers, len(results), func(i int, g *globalOptions) error {
 		o := *opts
 		o.globalOptions = g
 		var err error
-		out.Games[i], figures[i], err = checkGame(ctx, &o, list[i].Game, results[i], books[i])
+		games[i], figures[i], err = checkGame(ctx, &o, list[i].Game, results[i], books[i])
 		return err
 	})
 	if err != nil {
 		return err
 	}
-	for _, g := range out.Games {
-		out.Passed = out.Passed && g.Passed
-	}
-	switch opts.format {
-	case "json":
-		enc := json.NewEncoder(opts.stdout)
-		enc.SetIndent("", "  ")
-		enc.SetEscapeHTML(false)
-		if err := enc.Encode(out); err != nil {
-			return err
-		}
-	case "github":
-		for _, g := range out.Games {
-			for _, p := range slices.Concat(g.Problems, g.Books) {
-				gate.WriteGithub(opts.stdout, p)
-			}
-		}
-	default:
-		for i, g := range out.Games {
-			for _, p := range slices.Concat(g.Problems, g.Books) {
-				fmt.Fprintln(opts.stdout, p.String())
-			}
-			for _, f := range figures[i] {
-				fmt.Fprintln(opts.stderr, f)
-			}
-			fmt.Fprintln(opts.stderr, opts.msg(map[bool]string{true: "check_ok", false: "check_failed"}[g.Passed], g.Game))
-		}
+	out := problems.NewCheckJSON(games)
+	if err := out.Write(opts.format, opts.stdout, opts.stderr, figures, lang); err != nil {
+		return err
 	}
 	if !out.Passed {
 		return errProblems

@@ -13,6 +13,7 @@ import (
 
 	"bifrost/cmd/bifrost/internal/gate"
 	"bifrost/cmd/bifrost/internal/outfile"
+	"bifrost/cmd/bifrost/internal/problems"
 	"bifrost/cmd/bifrost/internal/targets"
 	"bifrost/rules/nastrond"
 	"bifrost/rules/sim"
@@ -159,7 +160,7 @@ func TestVerdict_EveryBatchsUnfinishedGamesAndViolationsCount(t *testing.T) {
 
 func TestCheck_JSONSaysPassedPerGame(t *testing.T) {
 	r := bifrost(t, "check", "--src", shippedSrc, "--out", t.TempDir(), "--format", "json")
-	var out checkJSON
+	var out problems.CheckJSON
 	if err := json.Unmarshal([]byte(r.stdout), &out); err != nil {
 		t.Fatalf("%v\n%s", err, r.stdout)
 	}

@@ -4,7 +4,9 @@ import (
 	"cmp"
 	"context"
 
+	"bifrost/cmd/bifrost/internal/batches"
 	"bifrost/cmd/bifrost/internal/gate"
+	"bifrost/cmd/bifrost/internal/problems"
 	"bifrost/rules/sim"
 	"bifrost/schema"
 )
@@ -12,20 +14,20 @@ import (
 // checkGame plays a valid game's smoke and balance batches (and compares
 // them with --base), writes its reports and gives its verdict and the
 // figures it measured.
-func checkGame(ctx context.Context, opts *checkOptions, game *sim.Definition, res schema.Result, books []schema.Problem) (checkGameJSON, []string, error) {
+func checkGame(ctx context.Context, opts *checkOptions, game *sim.Definition, res schema.Result, books []schema.Problem) (problems.CheckGameJSON, []string, error) {
 	lang := opts.Lang()
 	var figures []string
 	if game.New == nil {
 		figures = []string{opts.msg("print_only_no_games", res.Game)}
 	}
-	g := checkGameJSON{gameJSON: newGameJSON(res, books)}
+	g := problems.CheckGameJSON{GameJSON: problems.NewGameJSON(res, books)}
 	if !schema.HasErrors(res.Problems) {
-		rep, err := smoke(ctx, opts.globalOptions, game, res, 0, -1)
+		rep, err := opts.batches().Smoke(ctx, game, res, 0, -1)
 		if err != nil {
 			return g, nil, err
 		}
 		if rep != nil {
-			bal, err := balance(ctx, opts.globalOptions, game, res, 0, -1)
+			bal, err := opts.batches().Balance(ctx, game, res, 0, -1)
 			if err != nil {
 				return g, nil, err
 			}
@@ -39,10 +41,10 @@ func checkGame(ctx context.Context, opts *checkOptions, game *sim.Definition, re
 				}
 				g.Problems = append(g.Problems, ps...)
 			}
-			if err := writeReportJSON(opts.out, rep); err != nil {
+			if err := batches.WriteJSON(opts.out, rep); err != nil {
 				return g, nil, err
 			}
-			if err := writeReportHTML(opts.Lang(), opts.out, game, cmp.Or(bal, rep), rep, res, nil); err != nil {
+			if err := batches.WriteHTML(opts.Lang(), opts.out, game, cmp.Or(bal, rep), rep, res, nil); err != nil {
 				return g, nil, err
 			}
 		}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
+	"bifrost/cmd/bifrost/internal/problems"
 	"bifrost/rules"
 	"bifrost/rules/sim"
 )
@@ -105,7 +106,7 @@ func TestValidate_ShippedWorkbooksPass(t *testing.T) {
 	if r.code != 0 {
 		t.Fatalf("exit %d, want 0\nstdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
 	}
-	var got validateJSON
+	var got problems.ValidateJSON
 	if err := json.Unmarshal([]byte(r.stdout), &got); err != nil {
 		t.Fatalf("validate --json is not JSON: %v\n%s", err, r.stdout)
 	}

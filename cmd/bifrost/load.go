@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bifrost/cmd/bifrost/internal/problems"
 	"bifrost/cmd/bifrost/internal/targets"
 	"bifrost/rules/sim"
 	"bifrost/schema"
@@ -20,7 +21,7 @@ func validEngine(g *globalOptions, game *sim.Definition, path, label string) (sc
 				res.Problems[i].File = label
 			}
 		}
-		writeProblems(g.stdout, g.stderr, []schema.Result{res}, g.Lang())
+		problems.Write(g.stdout, g.stderr, []schema.Result{res}, g.Lang())
 		return res, nil, errProblems
 	}
 	e, err := game.New(res.Data)

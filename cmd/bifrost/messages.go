@@ -4,12 +4,15 @@ import (
 	"io/fs"
 	"maps"
 
+	"bifrost/cmd/bifrost/internal/batches"
 	"bifrost/cmd/bifrost/internal/effectscan"
 	"bifrost/cmd/bifrost/internal/gate"
 	"bifrost/cmd/bifrost/internal/gitrev"
 	"bifrost/cmd/bifrost/internal/playflags"
 	"bifrost/cmd/bifrost/internal/preview"
+	"bifrost/cmd/bifrost/internal/previewsave"
 	"bifrost/cmd/bifrost/internal/printout"
+	"bifrost/cmd/bifrost/internal/problems"
 	"bifrost/cmd/bifrost/internal/report"
 	"bifrost/cmd/bifrost/internal/scaffold"
 	"bifrost/cmd/bifrost/internal/sweepgrid"
@@ -21,7 +24,7 @@ import (
 // messages is the catalogue of what the commands themselves say (validation
 // messages have theirs in schema): each key's Japanese and English form,
 // assembled from the commands' own catalogues.
-var messages = joinCatalogues(cliMessages, effectscan.Messages, ttsMessages, serveMessages, newGameMessages, scaffold.Messages, sweepgrid.Messages, tune.Messages, report.Messages, gate.Messages, gitrev.Messages, playflags.Messages, printout.Messages, preview.Messages, targets.Messages)
+var messages = joinCatalogues(cliMessages, batches.Messages, effectscan.Messages, ttsMessages, serveMessages, previewsave.Messages, newGameMessages, scaffold.Messages, problems.Messages, sweepgrid.Messages, tune.Messages, report.Messages, gate.Messages, gitrev.Messages, playflags.Messages, printout.Messages, preview.Messages, targets.Messages)
 
 // joinCatalogues is one catalogue holding every entry of cs.
 func joinCatalogues(cs ...schema.Catalogue) schema.Catalogue {
@@ -64,7 +67,6 @@ var cliMessages = schema.Catalogue{
 	"flag_needs_arg":       {"%s には値が必要です", "flag %s needs a value"},
 	"flag_bad_value":       {"%[2]s の値「%[1]s」が不正です", "invalid value %q for %s"},
 	"flag_bad_syntax":      {"フラグの書き方が不正です：%s", "bad flag syntax: %s"},
-	"progress":             {"%s：ボット %[3]s で %[2]v：未完了 %[4]d、%[5]v（%.1[6]f 秒）", "%s: %v with %s bots: %d unfinished, %v (%.1f s)"},
 	"watching":             {"%s を見張っています（Ctrl-C で終了）", "watching %s (Ctrl-C to stop)"},
 	"watch_changed":        {"%s：%s が変わったので作り直します", "%s: %s changed, rebuilding"},
 	"watch_initial":        {"%s：最初のビルド", "%s: initial build"},
@@ -74,19 +76,12 @@ var cliMessages = schema.Catalogue{
 	"summary_pdfs":         {"PDF %v・計 %v", "%v, %v in all"},
 	"summary_others":       {"ほか %v・%s", "%v, %s"},
 	"list_sep":             {"、", "; "},
-	"check_ok":             {"%s：合格", "%s: ok"},
-	"check_failed":         {"%s：不合格", "%s: FAILED"},
 	"progress_speed":       {"%%.0f ゲーム/秒", "%%.0f games/s"},
-	"validate_summary":     {"%s: %s: エラー %v、警告 %v%s", "%s: %s: %v, %v%s"},
-	"paren_open":           {"（", " ("},
-	"paren_close":          {"）", ")"},
 	"build_violation":      {"%s: %s（再現: %s）", "%s: %s (replay: %s)"},
 	"build_invalid":        {"%s：ワークブックのエラー %vのため、何も書きませんでした", "%s: wrote nothing: the workbook has %v"},
 	"skipped_book":         {"%[1]s：%[2]s は書きませんでした（%[3]s に差し込みなどのエラーが %[4]v、上記）", "%[1]s: skipped %[2]s (%[4]v in %[3]s, above)"},
 	"skipped_output":       {"%s：%s は書きませんでした（%v）", "%s: skipped %s (%v)"},
-	"books_summary":        {"%s：ルールブック類の差し込みなどのエラー %v（直さないと build はその本を書きません）", "%s: books: %v (build skips a book until they are fixed)"},
 	"cards_draft_hint":     {"%s：データにエラーがあるので印刷しませんでした。--draft を付けると、エラーのあるカードに DRAFT の帯を掛けて印刷します", "%s: not printed, the data has errors; --draft prints it anyway, each invalid card under a DRAFT band"},
-	"of_game":              {"%s：%v", "%s: %v"},
 	"merge_failed":         {"分割したレポートを統合できません。同じ sim の --shard で作ったものか確かめてください（%v）", "cannot merge the shard reports: %v"},
 	"os_error":             {"%v", "%v"},
 }
@@ -98,8 +93,6 @@ var (
 	nPDFs       = schema.Noun{"%d 個", "%d PDFs", "%d PDF"}
 	nOtherFiles = schema.Noun{"%d 個", "%d other files", "%d other file"}
 	nCards      = schema.Noun{"%d 枚", "%d cards", "%d card"}
-	nErrors     = schema.Noun{"%d 件", "%d errors", "%d error"}
-	nWarnings   = schema.Noun{"%d 件", "%d warnings", "%d warning"}
 	nProblems   = schema.Noun{"問題 %d 件", "%d problems", "%d problem"}
 )
 

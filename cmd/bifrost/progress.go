@@ -7,7 +7,15 @@ import (
 
 	"github.com/vbauerster/mpb/v8"
 	"github.com/vbauerster/mpb/v8/decor"
+
+	"bifrost/cmd/bifrost/internal/batches"
 )
+
+// batches plays batches printing on g's stderr in its language, with a
+// progress bar there when it is a terminal.
+func (g *globalOptions) batches() batches.Runner {
+	return batches.Runner{Stderr: g.stderr, Lang: g.Lang(), Progress: g.progressBar}
+}
 
 // progressBar draws a bar of total games on stderr when it is a terminal,
 // in the command's language, and returns the function to tell it of games

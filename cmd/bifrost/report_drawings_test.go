@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"bifrost/cmd/bifrost/internal/previewsave"
 	"bifrost/cmd/bifrost/internal/report"
 	"bifrost/cmd/bifrost/internal/targets"
 	"bifrost/rules/sim"
@@ -48,12 +49,12 @@ func TestReportFindingsShowTheCardsDrawing(t *testing.T) {
 			t.Errorf("%s: two renderings of the report differ", tt.game)
 		}
 		// serve's report reuses the gallery's drawings: the same page.
-		s := previewSave(&serveOptions{globalOptions: &globalOptions{}, src: shippedSrc}, targets.Target{Game: definition(t, tt.game), Path: res.File})
+		s := (&serveOptions{globalOptions: &globalOptions{}, src: shippedSrc}).previews().Save(targets.Target{Game: definition(t, tt.game), Path: res.File})
 		if s.Game.Cards == nil {
 			t.Fatalf("%s: no gallery drawing: %v", tt.game, s.Game.Problems)
 		}
 		var c bytes.Buffer
-		if err := report.WritePage(&c, nil, definition(t, tt.game), tt.r, nil, res, galleryFaces(s.Game.Cards, res.Data)); err != nil {
+		if err := report.WritePage(&c, nil, definition(t, tt.game), tt.r, nil, res, previewsave.GalleryFaces(s.Game.Cards, res.Data)); err != nil {
 			t.Fatal(err)
 		}
 		if !bytes.Equal(a.Bytes(), c.Bytes()) {

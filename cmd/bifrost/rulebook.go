@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"bifrost/cmd/bifrost/internal/books"
+	"bifrost/cmd/bifrost/internal/problems"
 	"bifrost/cmd/bifrost/internal/targets"
 	"bifrost/schema"
 )
@@ -66,7 +67,7 @@ func runRulebook(_ context.Context, opts *rulebookOptions, args []string) error 
 		return err
 	}
 	if schema.HasErrors(res.Problems) {
-		writeProblems(opts.stdout, opts.stderr, []schema.Result{res}, opts.Lang())
+		problems.Write(opts.stdout, opts.stderr, []schema.Result{res}, opts.Lang())
 		return errProblems
 	}
 	painted, err := paintCards(opts.src, g, res, false)

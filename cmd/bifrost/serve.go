@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"bifrost/cmd/bifrost/internal/preview"
+	"bifrost/cmd/bifrost/internal/previewsave"
 	"bifrost/cmd/bifrost/internal/targets"
 	"bifrost/cmd/bifrost/internal/watch"
 	"bifrost/rules/sim"
@@ -85,7 +86,7 @@ func runServe(ctx context.Context, opts *serveOptions, args []string) error {
 	defer up.Wait()
 	update := func(t targets.Target) {
 		start := time.Now()
-		s := up.Update(ctx, t.Game.ID(), func() preview.Save { return previewSave(opts, t) })
+		s := up.Update(ctx, t.Game.ID(), func() preview.Save { return opts.previews().Save(t) })
 		fmt.Fprintln(opts.stderr, opts.msg("serve_updated", start.Format("15:04:05"), t.Game.ID(), time.Since(start).Milliseconds(), nProblems.Of(len(s.Game.Problems))))
 	}
 	for _, t := range list {
@@ -107,4 +108,9 @@ func runServe(ctx context.Context, opts *serveOptions, args []string) error {
 		opts.ready(url)
 	}
 	return srv.Serve(ctx, ln)
+}
+
+// previews makes what serve shows of each game, in the command's language.
+func (opts *serveOptions) previews() previewsave.Maker {
+	return previewsave.Maker{Src: opts.src, Rules: opts.rules, Games: opts.games, Lang: opts.Lang(), Localize: opts.localize}
 }

@@ -54,7 +54,7 @@ func runSim(ctx context.Context, opts *simOptions, args []string) error {
 	if opts.Games < 1 {
 		return usageError{msgErr("min_games", 1)}
 	}
-	rep := runBatch(ctx, opts.globalOptions, e, bo)
+	rep := opts.batches().Play(ctx, e, bo)
 	playflags.SrcReplays(rep, opts.Src)
 	if opts.json {
 		if err := rep.WriteJSON(opts.stdout); err != nil {

@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"bifrost/cmd/bifrost/internal/playflags"
+	"bifrost/cmd/bifrost/internal/problems"
 	"bifrost/cmd/bifrost/internal/targets"
 	"bifrost/cmd/bifrost/internal/tune"
 	"bifrost/schema"
@@ -64,7 +65,7 @@ func runTune(ctx context.Context, opts *tuneOptions, id string) error {
 	if len(opts.free)+len(opts.rules) == 0 { // the workbook's 調整 column says what is free
 		var marks []schema.Problem
 		if opts.free, marks = tune.Marked(game.Schema, res, opts.Lang()); len(marks) > 0 {
-			writeProblems(opts.stdout, opts.stderr, []schema.Result{{Game: res.Game, File: res.File, Problems: marks}}, opts.Lang())
+			problems.Write(opts.stdout, opts.stderr, []schema.Result{{Game: res.Game, File: res.File, Problems: marks}}, opts.Lang())
 			return errProblems
 		}
 		if len(opts.free) == 0 {

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"bifrost/cmd/bifrost/internal/books"
+	"bifrost/cmd/bifrost/internal/problems"
 )
 
 // listWritten prints each file a command wrote, a PDF with its page count
@@ -82,7 +83,7 @@ func reportSkipped(g *globalOptions, game string, skips []books.Skipped) error {
 			for _, p := range ps {
 				fmt.Fprintln(g.stdout, p.String())
 			}
-			fmt.Fprintln(g.stderr, g.msg("skipped_book", game, list, ps[0].File, nErrors.Of(len(ps))))
+			fmt.Fprintln(g.stderr, g.msg("skipped_book", game, list, ps[0].File, problems.NErrors.Of(len(ps))))
 		default:
 			fmt.Fprintln(g.stderr, g.msg("skipped_output", game, list, g.localize(s.Err)))
 		}

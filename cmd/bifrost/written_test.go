@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"bifrost/cmd/bifrost/internal/books"
+	"bifrost/cmd/bifrost/internal/problems"
 	"bifrost/schema"
 )
 
@@ -89,10 +90,10 @@ func TestListedCountsAgreeWithTheirNouns(t *testing.T) {
 // "1 error, 2 errors" in English and 「1 件、2 件」 in Japanese.
 func TestCountsHaveAnEnglishSingularAndOneJapaneseForm(t *testing.T) {
 	ja, en := schema.NewLang("ja"), schema.NewLang("en")
-	if got := (nErrors.Of(1)).In(en) + ", " + (nErrors.Of(2)).In(en); got != "1 error, 2 errors" {
+	if got := (problems.NErrors.Of(1)).In(en) + ", " + (problems.NErrors.Of(2)).In(en); got != "1 error, 2 errors" {
 		t.Errorf("English counts: %q", got)
 	}
-	if got := (nErrors.Of(1)).In(ja) + "、" + (nErrors.Of(2)).In(ja); got != "1 件、2 件" {
+	if got := (problems.NErrors.Of(1)).In(ja) + "、" + (problems.NErrors.Of(2)).In(ja); got != "1 件、2 件" {
 		t.Errorf("Japanese counts: %q", got)
 	}
 }
