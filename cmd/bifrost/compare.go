@@ -5,6 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"bifrost/cmd/bifrost/internal/edits"
 	"bifrost/cmd/bifrost/internal/gitrev"
 	"bifrost/cmd/bifrost/internal/playflags"
 	"bifrost/cmd/bifrost/internal/report"
@@ -107,23 +108,9 @@ func compareOne(ctx context.Context, opts *compareOptions, p [2]gitrev.Side) (re
 		c = sim.Compare(ctx, engines[0], engines[1], bo)
 		done()
 	}
-	edits, err := workbookEdits(game.Schema, p[0].Path, p[1].Path)
+	changes, err := edits.Between(game.Schema, p[0].Path, p[1].Path)
 	if err != nil {
 		return report.ComparisonPage{}, err
 	}
-	return report.ComparisonPage{Title: game.Schema.Title, Old: p[0].Label, New: p[1].Label, CardNames: names, Comparison: c, Edits: edits}, nil
-}
-
-// workbookEdits is what `bifrost diff` says changed between two workbooks
-// of game: the cause of whatever the comparison measures.
-func workbookEdits(game *schema.Game, oldPath, newPath string) ([]schema.Change, error) {
-	var books [2]*schema.Book
-	for i, path := range []string{oldPath, newPath} {
-		b, err := openBook(path)
-		if err != nil {
-			return nil, err
-		}
-		books[i] = b
-	}
-	return schema.Diff(game.Records(books[0]), game.Records(books[1])), nil
+	return report.ComparisonPage{Title: game.Schema.Title, Old: p[0].Label, New: p[1].Label, CardNames: names, Comparison: c, Edits: changes}, nil
 }

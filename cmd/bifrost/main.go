@@ -11,6 +11,7 @@ import (
 	"os"
 
 	"bifrost/cmd/bifrost/internal/books"
+	"bifrost/cmd/bifrost/internal/edits"
 	"bifrost/rules"
 )
 
@@ -40,13 +41,6 @@ type usageError struct{ error }
 
 func (e usageError) Unwrap() error { return e.error }
 
-// dataError is a problem in the designers' data found outside validation,
-// such as a rulebook placeholder that does not expand or a workbook that is
-// not a readable .xlsx: printed as one line, exit 1 like any data problem.
-type dataError struct{ error }
-
-func (e dataError) Unwrap() error { return e.error }
-
 // exitCode maps an error from a command to the process exit code, printing
 // it as one line unless it was already reported.
 func exitCode(err error, stderr io.Writer) int {
@@ -57,7 +51,7 @@ func exitCode(err error, stderr io.Writer) int {
 		return exitProblems
 	case errors.Is(err, errIncomplete):
 		return exitFailure
-	case errors.As(err, new(dataError)), errors.As(err, new(books.DataError)):
+	case errors.As(err, new(edits.DataError)), errors.As(err, new(books.DataError)):
 		fmt.Fprintln(stderr, "bifrost:", err)
 		return exitProblems
 	default:

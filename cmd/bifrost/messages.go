@@ -5,6 +5,7 @@ import (
 	"maps"
 
 	"bifrost/cmd/bifrost/internal/batches"
+	"bifrost/cmd/bifrost/internal/edits"
 	"bifrost/cmd/bifrost/internal/effectscan"
 	"bifrost/cmd/bifrost/internal/gate"
 	"bifrost/cmd/bifrost/internal/gitrev"
@@ -24,7 +25,7 @@ import (
 // messages is the catalogue of what the commands themselves say (validation
 // messages have theirs in schema): each key's Japanese and English form,
 // assembled from the commands' own catalogues.
-var messages = joinCatalogues(cliMessages, batches.Messages, effectscan.Messages, ttsMessages, serveMessages, previewsave.Messages, newGameMessages, scaffold.Messages, problems.Messages, sweepgrid.Messages, tune.Messages, report.Messages, gate.Messages, gitrev.Messages, playflags.Messages, printout.Messages, preview.Messages, targets.Messages)
+var messages = joinCatalogues(cliMessages, edits.Messages, batches.Messages, effectscan.Messages, ttsMessages, serveMessages, previewsave.Messages, newGameMessages, scaffold.Messages, problems.Messages, sweepgrid.Messages, tune.Messages, report.Messages, gate.Messages, gitrev.Messages, playflags.Messages, printout.Messages, preview.Messages, targets.Messages)
 
 // joinCatalogues is one catalogue holding every entry of cs.
 func joinCatalogues(cs ...schema.Catalogue) schema.Catalogue {
@@ -43,7 +44,6 @@ var cliMessages = schema.Catalogue{
 	"until_below_games":    {"--until-significant（%d）は --games（%d）以上にしてください", "--until-significant (%d) must be at least --games (%d)"},
 	"diff_textconv":        {"diff --textconv にはブックを 1 つ指定してください", "diff --textconv takes one workbook"},
 	"diff_needs":           {"diff には OLD.xlsx と NEW.xlsx が必要です", "diff takes OLD.xlsx and NEW.xlsx"},
-	"no_game_sheet":        {"%s：どのゲームのシートもありません", "%s: no sheet of any game's workbook"},
 	"two_bots":             {"--bots：ボットを 2 つ以上指定してください", "--bots: name at least two bots"},
 	"bad_index":            {"--index %d：0 以上にしてください", "--index %d: must be 0 or more"},
 	"merge_needs":          {"report merge には分割したレポートのファイルが必要です", "report merge needs the shard reports"},
@@ -118,8 +118,8 @@ func (g *globalOptions) localize(err error) error {
 		return nil
 	case usageError:
 		err = usageError{osWords(e.error)}
-	case dataError:
-		err = dataError{osWords(e.error)}
+	case edits.DataError:
+		err = edits.DataError{Err: osWords(e.Err)}
 	case targets.UsageError:
 		err = targets.UsageError{Err: osWords(e.Err)}
 	default:
