@@ -11,6 +11,7 @@ import (
 	"bifrost/cmd/bifrost/internal/gate"
 	"bifrost/cmd/bifrost/internal/printout"
 	"bifrost/cmd/bifrost/internal/targets"
+	"bifrost/cmd/bifrost/internal/wrote"
 	"bifrost/layout/cards"
 	"bifrost/rules/sim"
 	"bifrost/schema"
@@ -60,7 +61,7 @@ func buildGame(ctx context.Context, opts *buildOptions, game *sim.Definition, re
 		}
 		written = append(written, filepath.Join(opts.out, g.ID, "report.json"), filepath.Join(opts.out, g.ID, "report.html"))
 	}
-	listWritten(opts.globalOptions, g.ID, written)
+	wrote.List(opts.stderr, opts.Lang(), g.ID, written)
 	if game.New == nil {
 		fmt.Fprintln(opts.stderr, opts.msg("print_only_no_report", g.ID))
 	}

@@ -8,6 +8,7 @@ import (
 	"bifrost/cmd/bifrost/internal/printout"
 	"bifrost/cmd/bifrost/internal/problems"
 	"bifrost/cmd/bifrost/internal/targets"
+	"bifrost/cmd/bifrost/internal/wrote"
 	"bifrost/schema"
 )
 
@@ -88,7 +89,7 @@ func runCards(cmd *cobra.Command, opts *cardsOptions, args []string) error {
 	for _, p := range written {
 		fmt.Fprintln(opts.stdout, p)
 	}
-	listWritten(opts.globalOptions, g.ID, written)
+	wrote.List(opts.stderr, opts.Lang(), g.ID, written)
 	if invalid {
 		return errProblems
 	}

@@ -19,13 +19,14 @@ import (
 	"bifrost/cmd/bifrost/internal/sweepgrid"
 	"bifrost/cmd/bifrost/internal/targets"
 	"bifrost/cmd/bifrost/internal/tune"
+	"bifrost/cmd/bifrost/internal/wrote"
 	"bifrost/schema"
 )
 
 // messages is the catalogue of what the commands themselves say (validation
 // messages have theirs in schema): each key's Japanese and English form,
 // assembled from the commands' own catalogues.
-var messages = joinCatalogues(cliMessages, edits.Messages, batches.Messages, effectscan.Messages, ttsMessages, serveMessages, previewsave.Messages, newGameMessages, scaffold.Messages, problems.Messages, sweepgrid.Messages, tune.Messages, report.Messages, gate.Messages, gitrev.Messages, playflags.Messages, printout.Messages, preview.Messages, targets.Messages)
+var messages = joinCatalogues(cliMessages, wrote.Messages, edits.Messages, batches.Messages, effectscan.Messages, ttsMessages, serveMessages, previewsave.Messages, newGameMessages, scaffold.Messages, problems.Messages, sweepgrid.Messages, tune.Messages, report.Messages, gate.Messages, gitrev.Messages, playflags.Messages, printout.Messages, preview.Messages, targets.Messages)
 
 // joinCatalogues is one catalogue holding every entry of cs.
 func joinCatalogues(cs ...schema.Catalogue) schema.Catalogue {
@@ -70,12 +71,6 @@ var cliMessages = schema.Catalogue{
 	"watching":             {"%s を見張っています（Ctrl-C で終了）", "watching %s (Ctrl-C to stop)"},
 	"watch_changed":        {"%s：%s が変わったので作り直します", "%s: %s changed, rebuilding"},
 	"watch_initial":        {"%s：最初のビルド", "%s: initial build"},
-	"wrote_pages":          {"%s（%v）", "%s (%v)"},
-	"wrote_size":           {"%s（%s）", "%s (%s)"},
-	"wrote_summary":        {"%s：%vのファイルを書き出しました（%s）", "%s: wrote %v (%s)"},
-	"summary_pdfs":         {"PDF %v・計 %v", "%v, %v in all"},
-	"summary_others":       {"ほか %v・%s", "%v, %s"},
-	"list_sep":             {"、", "; "},
 	"progress_speed":       {"%%.0f ゲーム/秒", "%%.0f games/s"},
 	"build_violation":      {"%s: %s（再現: %s）", "%s: %s (replay: %s)"},
 	"build_invalid":        {"%s：ワークブックのエラー %vのため、何も書きませんでした", "%s: wrote nothing: the workbook has %v"},
@@ -88,12 +83,8 @@ var cliMessages = schema.Catalogue{
 
 // The things the CLI counts, in both languages (see schema.Noun).
 var (
-	nPages      = schema.Noun{"%d ページ", "%d pages", "%d page"}
-	nFiles      = schema.Noun{"%d 個", "%d files", "%d file"}
-	nPDFs       = schema.Noun{"%d 個", "%d PDFs", "%d PDF"}
-	nOtherFiles = schema.Noun{"%d 個", "%d other files", "%d other file"}
-	nCards      = schema.Noun{"%d 枚", "%d cards", "%d card"}
-	nProblems   = schema.Noun{"問題 %d 件", "%d problems", "%d problem"}
+	nCards    = schema.Noun{"%d 枚", "%d cards", "%d card"}
+	nProblems = schema.Noun{"問題 %d 件", "%d problems", "%d problem"}
 )
 
 // msg renders the catalogue message key in the chosen language.

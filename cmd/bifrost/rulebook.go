@@ -9,6 +9,7 @@ import (
 	"bifrost/cmd/bifrost/internal/books"
 	"bifrost/cmd/bifrost/internal/problems"
 	"bifrost/cmd/bifrost/internal/targets"
+	"bifrost/cmd/bifrost/internal/wrote"
 	"bifrost/schema"
 )
 
@@ -80,7 +81,7 @@ func runRulebook(_ context.Context, opts *rulebookOptions, args []string) error 
 		return err
 	}
 	if len(written) > 0 {
-		listWritten(opts.globalOptions, g.ID, written)
+		wrote.List(opts.stderr, opts.Lang(), g.ID, written)
 	}
 	return reportSkipped(opts.globalOptions, g.ID, skips)
 }

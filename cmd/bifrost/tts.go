@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"bifrost/cmd/bifrost/internal/tts"
+	"bifrost/cmd/bifrost/internal/wrote"
 	"bifrost/rules/sim"
 	"bifrost/schema"
 )
@@ -49,7 +50,7 @@ func runTTS(ctx context.Context, opts *ttsOptions, args []string) error {
 		for _, p := range written {
 			fmt.Fprintln(g.stdout, p)
 		}
-		listWritten(g, res.Game, written)
+		wrote.List(g.stderr, g.Lang(), res.Game, written)
 		fmt.Fprintln(g.stderr, g.msg("tts_hint", written[len(written)-1]))
 		if opts.baseURL == "" {
 			fmt.Fprintln(g.stderr, g.msg("tts_local"))

@@ -10,6 +10,7 @@ import (
 
 	"bifrost/cmd/bifrost/internal/books"
 	"bifrost/cmd/bifrost/internal/problems"
+	"bifrost/cmd/bifrost/internal/wrote"
 	"bifrost/schema"
 )
 
@@ -77,7 +78,7 @@ func TestListedCountsAgreeWithTheirNouns(t *testing.T) {
 		{"ja", []string{one, two, other}, []string{two + "（2 ページ）\n", "g：3 個のファイルを書き出しました（PDF 2 個・計 3 ページ、ほか 1 個・2 B）\n"}},
 	} {
 		var out strings.Builder
-		listWritten(&globalOptions{lang: tt.lang, stderr: &out}, "g", tt.paths)
+		wrote.List(&out, schema.NewLang(tt.lang), "g", tt.paths)
 		for _, w := range tt.want {
 			if !strings.Contains(out.String(), w) {
 				t.Errorf("--lang %s, %d files: no %q in:\n%s", tt.lang, len(tt.paths), w, out.String())
