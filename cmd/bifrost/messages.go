@@ -26,7 +26,7 @@ import (
 // messages is the catalogue of what the commands themselves say (validation
 // messages have theirs in schema): each key's Japanese and English form,
 // assembled from the commands' own catalogues.
-var messages = joinCatalogues(cliMessages, wrote.Messages, edits.Messages, batches.Messages, effectscan.Messages, ttsMessages, serveMessages, previewsave.Messages, newGameMessages, scaffold.Messages, problems.Messages, sweepgrid.Messages, tune.Messages, report.Messages, gate.Messages, gitrev.Messages, playflags.Messages, printout.Messages, preview.Messages, targets.Messages)
+var messages = joinCatalogues(cliMessages, wrote.Messages, edits.Messages, batches.Messages, effectscan.Messages, ttsMessages, previewsave.Messages, newGameMessages, scaffold.Messages, problems.Messages, sweepgrid.Messages, tune.Messages, report.Messages, gate.Messages, gitrev.Messages, playflags.Messages, printout.Messages, preview.Messages, targets.Messages)
 
 // joinCatalogues is one catalogue holding every entry of cs.
 func joinCatalogues(cs ...schema.Catalogue) schema.Catalogue {
@@ -81,11 +81,8 @@ var cliMessages = schema.Catalogue{
 	"os_error":             {"%v", "%v"},
 }
 
-// The things the CLI counts, in both languages (see schema.Noun).
-var (
-	nCards    = schema.Noun{"%d 枚", "%d cards", "%d card"}
-	nProblems = schema.Noun{"問題 %d 件", "%d problems", "%d problem"}
-)
+// nCards counts cards, in both languages (see schema.Noun).
+var nCards = schema.Noun{"%d 枚", "%d cards", "%d card"}
 
 // msg renders the catalogue message key in the chosen language.
 func (g *globalOptions) msg(key string, args ...any) string {

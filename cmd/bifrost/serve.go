@@ -7,14 +7,11 @@ import (
 	"os/signal"
 	"time"
 
-	"github.com/fsnotify/fsnotify"
 	"github.com/spf13/cobra"
 
 	"bifrost/cmd/bifrost/internal/preview"
 	"bifrost/cmd/bifrost/internal/previewsave"
 	"bifrost/cmd/bifrost/internal/targets"
-	"bifrost/cmd/bifrost/internal/watch"
-	"bifrost/rules/sim"
 )
 
 type serveOptions struct {
@@ -63,51 +60,8 @@ func runServe(ctx context.Context, opts *serveOptions, args []string) error {
 	if err != nil {
 		return usageError{err}
 	}
-	w, err := fsnotify.NewWatcher()
-	if err != nil {
-		return err
-	}
-	defer w.Close()
-	watched, err := watch.Inputs(w, opts.src, opts.rules, list)
-	if err != nil {
-		return err
-	}
-	ln, err := preview.Listen(addr)
-	if err != nil {
-		return err
-	}
-	defer ln.Close()
-	var games []preview.Game
-	for _, t := range list {
-		games = append(games, preview.Game{ID: t.Game.ID(), Title: t.Game.Schema.Title})
-	}
-	srv := preview.New(games, opts.Lang().English())
-	up := preview.NewUpdater(srv)
-	defer up.Wait()
-	update := func(t targets.Target) {
-		start := time.Now()
-		s := up.Update(ctx, t.Game.ID(), func() preview.Save { return opts.previews().Save(t) })
-		fmt.Fprintln(opts.stderr, opts.msg("serve_updated", start.Format("15:04:05"), t.Game.ID(), time.Since(start).Milliseconds(), nProblems.Of(len(s.Game.Problems))))
-	}
-	for _, t := range list {
-		update(t)
-	}
-	url := "http://" + ln.Addr().String() + "/"
-	if len(list) == 1 {
-		url += list[0].Game.ID()
-	}
-	fmt.Fprintln(opts.stderr, opts.msg("serve_url", url))
-	byGame := map[*sim.Definition]targets.Target{}
-	for _, t := range list {
-		byGame[t.Game] = t
-	}
-	go watch.Loop(ctx, w, list.Games(), watched, opts.debounce, func(g *sim.Definition, files []string) {
-		update(byGame[g])
-	}, func(err error) { fmt.Fprintln(opts.stderr, opts.msg("watch_error", err)) })
-	if opts.ready != nil {
-		opts.ready(url)
-	}
-	return srv.Serve(ctx, ln)
+	return opts.previews().Serve(ctx, list, previewsave.Serving{Addr: addr, Debounce: opts.debounce, Log: opts.stderr, Ready: opts.ready,
+		Failed: func(err error) { fmt.Fprintln(opts.stderr, opts.msg("watch_error", err)) }})
 }
 
 // previews makes what serve shows of each game, in the command's language.

@@ -2,7 +2,8 @@
 // are now (a preview.Save): the cards painted once for the gallery, those
 // whose data has errors marked DRAFT with their problems' cells, and the
 // books and the report page, made only from data without errors, drawing
-// the same cards.
+// the same cards; and serves the games' previews, each made anew when its
+// files are saved.
 package previewsave
 
 import (
@@ -28,11 +29,14 @@ import (
 	"bifrost/schema"
 )
 
-// Messages are what the report page's place says when there is no report.
+// Messages are what serve says of each game made, its address, and what
+// the report page's place says when there is no report.
 var Messages = schema.Catalogue{
 	"serve_no_engine":     {"このゲームのルールエンジンはまだないので、報告はありません。", "This game has no rules engine yet, so there is no report."},
 	"serve_report_errors": {"データに誤りがあるため、新しい報告は作れません。", "The data has errors, so no new report can be made."},
 	"serve_report_failed": {"報告を作れませんでした：%v", "The report could not be made: %v"},
+	"serve_url":           {"プレビュー：%s （Ctrl-C で終了）", "Preview: %s (Ctrl-C to stop)"},
+	"serve_updated":       {"%s %s：プレビューを更新しました（%d ミリ秒、%v）", "%s %s: preview updated (%d ms, %v)"},
 }
 
 // Maker makes the previews of games with the layouts and art in Src, the

@@ -2,6 +2,8 @@ package previewsave
 
 import (
 	"context"
+	"fmt"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -72,5 +74,41 @@ func TestAGameWithoutAnEngineHasANoteForItsReport(t *testing.T) {
 	page, note := maker().Save(targets.Target{Game: printOnly, Path: path}).Report(context.Background())
 	if page != nil || note != "This game has no rules engine yet, so there is no report." {
 		t.Errorf("page of %d bytes, note %q", len(page), note)
+	}
+}
+
+func TestServeMakesEachGameThenTellsItsAddress(t *testing.T) {
+	game, err := rules.All().ByID("guardian")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var log strings.Builder
+	got := make(chan string, 1)
+	err = maker().Serve(ctx, targets.List{{Game: game, Path: filepath.Join(src, "guardian.xlsx")}}, Serving{Addr: "127.0.0.1:0", Log: &log,
+		Failed: func(err error) { t.Error(err) },
+		Ready: func(url string) {
+			go func() { // the pages answer once Serve goes on
+				defer cancel()
+				resp, err := http.Get(url)
+				if err != nil {
+					got <- err.Error()
+					return
+				}
+				resp.Body.Close()
+				got <- fmt.Sprint(url, " ", resp.StatusCode)
+			}()
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := <-got
+	if !strings.HasSuffix(page, "/guardian 200") {
+		t.Errorf("the one game's page: %s", page)
+	}
+	lines := strings.Split(strings.TrimSpace(log.String()), "\n")
+	if len(lines) != 2 || !strings.Contains(lines[0], " guardian: preview updated (") || lines[1] != "Preview: "+strings.TrimSuffix(page, " 200")+" (Ctrl-C to stop)" {
+		t.Errorf("log:\n%s", log.String())
 	}
 }
