@@ -39,6 +39,10 @@ type RuleParam struct {
 	Default  string   // as written in the template, e.g. "9" or "○" or "6,7,8,9,12,12"
 	Min, Max int      // bounds for RuleInt and RuleIntList
 	Choices  []string // the names a RuleChoice allows
+	// Budget is the one of Choices that may carry a budget after a colon,
+	// "search:400", a whole number within Min..Max (stored after the
+	// choice's index); "" when none may.
+	Budget string
 	Doc      string   // Japanese description
 	// Setting marks a parameter of the simulation or of the CI gate (a turn
 	// cap, a threshold) rather than a rule players follow; the player's books
@@ -130,10 +134,16 @@ func parseRule(p RuleParam, s string) ([]int, bool) {
 	case RuleText:
 		return nil, true
 	case RuleChoice:
+		name, budget, hasBudget := strings.Cut(strings.TrimSpace(s), ":")
 		for i, c := range p.Choices {
-			if strings.EqualFold(c, strings.TrimSpace(s)) {
+			if !strings.EqualFold(c, strings.TrimSpace(name)) {
+				continue
+			}
+			if !hasBudget {
 				return []int{i}, true
 			}
+			n, ok := ParseInt(strings.TrimSpace(budget))
+			return []int{i, n}, ok && p.Budget != "" && strings.EqualFold(c, p.Budget)
 		}
 		return nil, false
 	case RuleIntList:
@@ -153,8 +163,11 @@ func parseRule(p RuleParam, s string) ([]int, bool) {
 }
 
 func (p RuleParam) within(v []int) bool {
-	if k := p.ResolvedKind(); k == RuleBool || k == RuleChoice || k == RuleText {
+	switch p.ResolvedKind() {
+	case RuleBool, RuleText:
 		return true
+	case RuleChoice: // a budget, when there is one
+		return len(v) < 2 || v[1] >= p.Min && v[1] <= p.Max
 	}
 	for _, n := range v {
 		if n < p.Min || n > p.Max {
@@ -175,7 +188,11 @@ func (p RuleParam) want(l *Lang) string {
 	case RuleText:
 		return l.Pick("自由な文字列", "any text")
 	case RuleChoice:
-		return l.Sprintf("%s のどれか", "one of %s", Word{strings.Join(p.Choices, "・"), strings.Join(p.Choices, " / ")})
+		one := l.Sprintf("%s のどれか", "one of %s", Word{strings.Join(p.Choices, "・"), strings.Join(p.Choices, " / ")})
+		if p.Budget != "" {
+			one += l.Sprintf("（%[1]s には %[1]s:400 のように %[2]d〜%[3]d の反復回数を付けられます）", " (%[1]s may take a budget of %[2]d to %[3]d iterations, as in %[1]s:400)", p.Budget, p.Min, p.Max)
+		}
+		return one
 	}
 	return l.Sprintf("%d〜%d の整数", "a whole number from %d to %d", p.Min, p.Max)
 }
@@ -294,7 +311,7 @@ var CheckRules = []RuleParam{
 	{Key: "CheckMaxViolations", Default: "0", Min: 0, Max: 1_000_000, Doc: "許すルール違反の数（これを超えたら check は失敗）", Setting: true},
 	{Key: "CheckMaxUnfinished", Default: "0", Min: 0, Max: 1_000_000, Doc: "許す未完了ゲームの数", Setting: true},
 	{Key: "CheckMaxSeatGap", Default: "40", Min: 0, Max: 100, Doc: "席ごとの勝率の最大差（パーセントポイント）。超えたら失敗", Setting: true},
-	{Key: "CheckBalanceBots", Kind: RuleChoice, Choices: []string{"random", "greedy", "search"}, Default: "greedy",
+	{Key: "CheckBalanceBots", Kind: RuleChoice, Choices: []string{"random", "greedy", "search"}, Default: "greedy", Budget: "search", Min: 1, Max: 100_000,
 		Doc: "バランス試行（report.html と席の勝率差の判定）で全席が使うボット。エンジンにないときは1段弱いボット。search は強いが遅い", Setting: true},
 	{Key: "CheckMaxSeatGapGrowth", Default: "10", Min: 0, Max: 100, Doc: "check --base REV で、その版より席の勝率差がこれ（パーセントポイント）を超えて広がったら失敗", Setting: true},
 	{Key: "CheckCardEffectBand", Default: "5", Min: 0, Max: 100, Doc: "bifrost effects で、カードを使った席の勝率への効果が同じ種類の中央値からこれ（パーセントポイント）を超えて離れたら指摘し、この幅に収まる値を提案する", Setting: true},
@@ -327,6 +344,9 @@ func (r Rules) Text(key string) string {
 		}
 		return "×"
 	case RuleChoice:
+		if len(v) > 1 {
+			return p.Choices[v[0]] + ":" + fmt.Sprint(v[1])
+		}
 		return p.Choices[v[0]]
 	case RuleIntList:
 		parts := make([]string, len(v))

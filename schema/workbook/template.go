@@ -336,5 +336,10 @@ func ruleValidation(p schema.RuleParam, cell string) (*excelize.DataValidation, 
 	default:
 		return nil, nil
 	}
-	return validation(col, cell)
+	dv, err := validation(col, cell)
+	if dv != nil && p.Budget != "" {
+		// A warning, not a stop: a budget may follow the choice, "search:50".
+		dv.SetError(excelize.DataValidationErrorStyleWarning, col.JA, strings.Join(col.Enum, " / ")+" のどれかを選んでください（"+p.Budget+":50 のように反復回数を付けられます）")
+	}
+	return dv, err
 }
