@@ -43,7 +43,7 @@ type RuleParam struct {
 	// "search:400", a whole number within Min..Max (stored after the
 	// choice's index); "" when none may.
 	Budget string
-	Doc      string   // Japanese description
+	Doc    string // Japanese description
 	// Setting marks a parameter of the simulation or of the CI gate (a turn
 	// cap, a threshold) rather than a rule players follow; the player's books
 	// never print it.
