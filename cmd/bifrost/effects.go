@@ -15,8 +15,9 @@ import (
 type effectsOptions struct {
 	*globalOptions
 	playflags.Batch
-	out  string
-	json bool
+	out   string
+	json  bool
+	skill effectscan.Skill
 }
 
 func newEffectsCmd(g *globalOptions) *cobra.Command {
@@ -31,6 +32,8 @@ func newEffectsCmd(g *globalOptions) *cobra.Command {
 	opts.Bind(cmd.Flags(), playflags.Defaults{Games: 3000, GamesHelp: "flag.effects.games", SeedHelp: "flag.sim.seed", Bots: "greedy", BotsHelp: "flag.bots", Workers: true})
 	cmd.Flags().StringVar(&opts.out, "out", "out", "flag.effects.out")
 	cmd.Flags().BoolVar(&opts.json, "json", false, "flag.effects.json")
+	cmd.Flags().StringVar(&opts.skill.Bot, "skill", "", "flag.effects.skill")
+	cmd.Flags().IntVar(&opts.skill.Games, "skill-games", 300, "flag.effects.skill_games")
 	return cmd
 }
 
@@ -55,9 +58,12 @@ func runEffects(ctx context.Context, opts *effectsOptions, id string) error {
 	if err != nil {
 		return usageError{err}
 	}
+	if err := effectscan.CheckSkill(opts.skill, base); err != nil {
+		return usageError{err}
+	}
 	var done func()
 	bo.Progress, done = opts.progressBar(id, opts.Games)
-	run := effectscan.Scan(ctx, game, res, base, bo)
+	run := effectscan.Scan(ctx, game, res, base, bo, opts.skill)
 	done()
 	run.Workbook = effectscan.Digest(path)
 	if opts.json {

@@ -126,6 +126,10 @@ var helpTexts = schema.Catalogue{
 	"flag.effects.out":   {"effects-GAME.json を書くフォルダ（build の --out と同じにする）", "folder for effects-GAME.json (the same as build's --out)"},
 	"flag.effects.games": {"元のブックで遊ぶゲームの総数（各カードはそのうち使われたゲームで対にする）", "games of the base batch (each card is paired on the games in which it was used)"},
 	"flag.effects.json":  {"結果を JSON で表示する", "print the run as JSON"},
+	"flag.effects.skill": {"指摘した各カードを探索ボット（search:20 など）でも測り、greedy と食い違えば文で言う（時間がかかるので既定はなし）",
+		"also measure each flagged card with a search bot (search:20, say) and say where it disagrees with the batch's bots (off by default: it takes time)"},
+	"flag.effects.skill_games": {"--skill で、指摘の人数ごとに探索ボットで遊ぶゲーム数（元の試行の最初のシード）",
+		"with --skill, games the search bot plays at each finding's player count (the batch's first seeds)"},
 	"help.compare.use":   {"compare OLD NEW | --base REV [GAME...]", "compare OLD NEW | --base REV [GAME...]"},
 	"help.compare.short": {"2つの版のバランスを対にして比べる", "paired balance comparison of two versions"},
 	"help.compare.long": {

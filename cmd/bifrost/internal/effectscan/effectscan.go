@@ -45,12 +45,46 @@ var Messages = schema.Catalogue{
 		". Even at the end of its range, %[5]d (now %[4]d), %[1]s's %[2]s (%[3]s) moves the effect only from %+.0[6]f pt to %+.0[7]f pt (%[8]s, %[9]d games): look at its other columns too"},
 	"effects_at_end": {"。%[1]s の%[2]s（%[3]s）はもう範囲の端（%[4]d）なので、ほかの列か効果を見直してください",
 		". %[1]s's %[2]s (%[3]s) is already at the end of its range (%[4]d): revise its other columns or its effect"},
-	"effects_no_knob": {"。数の列がないので、効果の文を見直してください", ". It has no number to move: revise its effect"},
+	"effects_bad_skill": {"--skill「%s」：このゲームの探索ボット（%s）を、search:50 のように 1〜%d の反復回数を付けて指定してください",
+		"--skill %q: name this game's search bot (%s), with a budget of 1 to %d iterations as in search:50"},
+	"effects_skill_games": {"--skill-games は %d 以上にしてください", "--skill-games must be at least %d"},
+	"effects_no_knob":     {"。数の列がないので、効果の文を見直してください", ". It has no number to move: revise its effect"},
+}
+
+// Skill is what `effects --skill` asks for: each flagged design measured
+// again with Bot (a search bot with its budget) on the first Games seeds of
+// the batch at the player count its finding states. No Bot: no such
+// measure.
+type Skill struct {
+	Bot   string
+	Games int
+}
+
+// CheckSkill refuses a skilled bot that is not one of e's search bots
+// (search, search:50, search+lists), or too few games to pair.
+func CheckSkill(s Skill, e sim.Engine) error {
+	if s.Bot == "" {
+		return nil
+	}
+	if !strings.HasPrefix(s.Bot, "search") || e.NewBot(s.Bot) == nil {
+		var searches []string
+		for _, b := range e.Bots() {
+			if strings.HasPrefix(b, "search") {
+				searches = append(searches, b)
+			}
+		}
+		return Messages.Err("effects_bad_skill", s.Bot, strings.Join(searches, ", "), sim.MaxBudget)
+	}
+	if s.Games < 2 {
+		return Messages.Err("effects_skill_games", 2)
+	}
+	return nil
 }
 
 // Scan is the scan itself: the base batch, every design against its
-// neutral baseline, and a suggestion for every flagged design.
-func Scan(ctx context.Context, game *sim.Definition, res schema.Result, base sim.Engine, bo sim.BatchOptions) *report.Effects {
+// neutral baseline, a suggestion for every flagged design and, with a
+// skilled bot, each flagged design's effect as that bot measures it.
+func Scan(ctx context.Context, game *sim.Definition, res schema.Result, base sim.Engine, bo sim.BatchOptions, skill Skill) *report.Effects {
 	band := res.Rules.Int("CheckCardEffectBand")
 	b := sim.PlayBase(ctx, base, bo)
 	designs := game.Schema.Designs(res.Book)
@@ -64,6 +98,7 @@ func Scan(ctx context.Context, game *sim.Definition, res schema.Result, base sim
 		return game.New(r.Data)
 	}
 	var probes []sim.Probe
+	probeOf := map[string]sim.Probe{}
 	for _, id := range base.Cards() {
 		d := designs[id]
 		if d == nil || b.Uses(id) == 0 {
@@ -75,10 +110,15 @@ func Scan(ctx context.Context, game *sim.Definition, res schema.Result, base sim
 			probe.Neutral = func() (sim.Engine, error) { return base, nil }
 		}
 		probes = append(probes, probe)
+		probeOf[id] = probe
 	}
 	effects := sim.CardEffects(ctx, b, probes, float64(band))
+	skilled := skillChecks(ctx, base, bo, skill, effects, probeOf)
 	names := schema.CardNames(res.Data)
 	run := &report.Effects{Game: game.ID(), Seed: bo.Seed, Games: bo.Games, Players: bo.Players, Bots: bo.Bots, Band: band, Cards: effects}
+	if skill.Bot != "" {
+		run.SkillBot, run.SkillGames = skill.Bot, skill.Games
+	}
 	for _, ce := range effects {
 		if ce.Refused != nil {
 			run.Refused = append(run.Refused, report.EffectText{Card: ce.Card,
@@ -101,10 +141,14 @@ func Scan(ctx context.Context, game *sim.Definition, res schema.Result, base sim
 		for _, why := range blind {
 			f.Overlooks = append(f.Overlooks, schema.Word{why.In(schema.Japanese), why.In(schema.English)})
 		}
+		f.Skill = skilled[ce.Card]
 		for _, l := range []*schema.Lang{schema.Japanese, schema.English} {
 			text := effectSentence(l, game.Schema, ce, d, names[ce.Card], sug)
 			for _, why := range blind {
 				text += l.Pick("（", " (") + why.In(l) + l.Pick("）", ")")
+			}
+			if sk := report.SkillSentence(l, strings.Join(bo.Bots, ","), f.Skill); sk != "" {
+				text += l.Pick("", " ") + sk + l.Pick("。", ".")
 			}
 			if l == schema.Japanese {
 				f.JA = text
@@ -115,6 +159,36 @@ func Scan(ctx context.Context, game *sim.Definition, res schema.Result, base sim
 		run.Findings = append(run.Findings, f)
 	}
 	return run
+}
+
+// skillChecks measures every flagged design of effects again with the
+// skilled bot, at the player count its finding states: one base batch of
+// skill.Games games with that bot at each such count, from the batch's
+// seed (so the first seeds of the batch's own games at that count), each
+// design paired on it against its blank card. Nil without a skilled bot.
+func skillChecks(ctx context.Context, base sim.Engine, bo sim.BatchOptions, skill Skill, effects []sim.CardEffect, probes map[string]sim.Probe) map[string]*sim.SkillEffect {
+	if skill.Bot == "" {
+		return nil
+	}
+	out := map[string]*sim.SkillEffect{}
+	bases := map[int]*sim.Base{}
+	for _, ce := range effects {
+		if !ce.Flagged {
+			continue
+		}
+		n := ce.Headline()
+		neutral, err := probes[ce.Card].Neutral()
+		if err != nil {
+			continue
+		}
+		if bases[n] == nil {
+			bases[n] = sim.PlayBase(ctx, base, sim.BatchOptions{Seed: bo.Seed, Games: skill.Games, Players: []int{n},
+				Workers: bo.Workers, Bots: []string{skill.Bot}, Check: bo.Check})
+		}
+		s := sim.SkillCheck(ctx, bases[n], skill.Bot, ce, n, neutral)
+		out[ce.Card] = &s
+	}
+	return out
 }
 
 // overlooked is why the bots may misjudge a card of sheet: what they say

@@ -18,6 +18,11 @@ type Effects struct {
 	Players  []int            `json:"player_counts"`
 	Bots     []string         `json:"bots"`
 	Band     int              `json:"band_pt"` // CheckCardEffectBand
+	// SkillBot and SkillGames: the skilled bot each finding was measured
+	// again with (effects --skill), and its games at each finding's player
+	// count; empty without --skill.
+	SkillBot   string `json:"skill_bot,omitempty"`
+	SkillGames int    `json:"skill_games,omitempty"`
 	Findings []EffectFinding  `json:"findings"`
 	Refused  []EffectText     `json:"refused,omitempty"`
 	Cards    []sim.CardEffect `json:"cards"`
@@ -37,6 +42,9 @@ type EffectFinding struct {
 	Overlooks  []schema.Word   `json:"overlooks,omitempty"`
 	Stronger   bool            `json:"stronger"`
 	Suggestion *sim.Suggestion `json:"suggestion,omitempty"`
+	// Skill is its effect with the skilled bot beside the run's bots', at
+	// the player count its sentence states (effects --skill).
+	Skill *sim.SkillEffect `json:"skill,omitempty"`
 	JA         string          `json:"ja"`
 	EN         string          `json:"en"`
 }
