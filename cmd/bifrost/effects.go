@@ -33,7 +33,7 @@ func newEffectsCmd(g *globalOptions) *cobra.Command {
 	cmd.Flags().StringVar(&opts.out, "out", "out", "flag.effects.out")
 	cmd.Flags().BoolVar(&opts.json, "json", false, "flag.effects.json")
 	cmd.Flags().StringVar(&opts.skill.Bot, "skill", "", "flag.effects.skill")
-	cmd.Flags().IntVar(&opts.skill.Games, "skill-games", 300, "flag.effects.skill_games")
+	cmd.Flags().IntVar(&opts.skill.Games, "skill-games", 200, "flag.effects.skill_games")
 	return cmd
 }
 

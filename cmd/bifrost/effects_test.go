@@ -2,15 +2,18 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/xuri/excelize/v2"
 
 	"bifrost/cmd/bifrost/internal/report"
+	"bifrost/schema"
 )
 
 // TestEffects_PlantedImbalanceIsFlaggedAndItsSuggestionUndoesIt plants one
@@ -125,11 +128,79 @@ func TestEffects_ExitCodes(t *testing.T) {
 		{[]string{"effects", "monopoly"}, 2, "monopoly"},
 		{[]string{"effects", "nastrond", "--games", "1"}, 2, "--games"},
 		{[]string{"effects", "nastrond", "--src", src, "--bots", "nobody"}, 2, "nobody"},
+		{[]string{"effects", "nastrond", "--src", src, "--skill", "greedy"}, 2, "--skill \"greedy\": name this game's search bot (search)"},
+		{[]string{"effects", "nastrond", "--src", src, "--skill", "search:0"}, 2, "1 to 100000"},
+		{[]string{"effects", "nastrond", "--src", src, "--skill", "search:5", "--skill-games", "1"}, 2, "--skill-games"},
 		{[]string{"effects", "valkyrie", "--src", src}, 1, "Valkyrie!E3"},
 	} {
 		r := bifrost(t, append(tt.args, "--lang", "en", "--out", t.TempDir())...)
 		if r.code != tt.code || !strings.Contains(r.stdout+r.stderr, tt.want) {
 			t.Errorf("%v: exit %d, want %d and %q\n%s%s", tt.args, r.code, tt.code, tt.want, r.stdout, r.stderr)
 		}
+	}
+}
+
+// TestEffects_SkillMeasuresEachFindingWithSearchAndSaysWhereTheyDisagree:
+// with --skill, the effects file carries each finding's effect as the
+// batch's greedy bots and as the search bot measure it, at the player count
+// its sentence states, and where the two differ beyond their intervals the
+// finding's sentence says so, in the command's output and in report.html,
+// and only there.
+func TestEffects_SkillMeasuresEachFindingWithSearchAndSaysWhereTheyDisagree(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays a few hundred games")
+	}
+	src, out := copySrc(t), t.TempDir()
+	r := bifrost(t, "effects", "nastrond", "--src", src, "--out", out, "--games", "600", "--skill", "search:5", "--skill-games", "80", "--json", "--lang", "en")
+	if r.code != 0 {
+		t.Fatalf("exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	var run report.Effects
+	if err := json.Unmarshal([]byte(r.stdout), &run); err != nil {
+		t.Fatalf("not JSON: %v\n%s", err, r.stdout)
+	}
+	if run.SkillBot != "search:5" || run.SkillGames != 80 || len(run.Findings) == 0 {
+		t.Fatalf("skill bot %q, %d games, %d findings: want search:5, 80 and some findings", run.SkillBot, run.SkillGames, len(run.Findings))
+	}
+	saved, err := os.ReadFile(filepath.Join(out, report.EffectsFile("nastrond")))
+	if err != nil || !strings.Contains(string(saved), `"skill_bot": "search:5"`) || !strings.Contains(string(saved), `"skilled": {`) {
+		t.Fatalf("the effects file lacks the search measures (%v)", err)
+	}
+	html := func() string {
+		t.Helper()
+		if r := bifrost(t, "build", "nastrond", "--lang", "ja", "--src", src, "--out", out); r.code != 0 {
+			t.Fatalf("build: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+		}
+		page, err := os.ReadFile(filepath.Join(out, "nastrond", "report.html"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(page)
+	}()
+	disagree := 0
+	for _, f := range run.Findings {
+		s := f.Skill
+		if s == nil || s.Bot != "search:5" || s.Base.Games == 0 || s.Skilled.Games == 0 || s.Base.Players != s.Players || s.Skilled.Players != s.Players {
+			t.Errorf("%s: skill measure %+v, want greedy's and search's at one player count", f.Card, s)
+			continue
+		}
+		says := strings.Contains(f.EN, "With a search bot (search:5, ")
+		if says != s.Verdict.Disagrees() {
+			t.Errorf("%s: verdict %q, yet the sentence says a disagreement: %v\n%s", f.Card, s.Verdict, says, f.EN)
+		}
+		if !s.Verdict.Disagrees() {
+			continue
+		}
+		disagree++
+		ja := "探索ボット（search:5、" + report.PlayersText(schema.Japanese, []int{s.Players}) + " " + strconv.Itoa(s.Skilled.Games) + " ゲーム）では"
+		if !strings.Contains(f.JA, ja) || !strings.Contains(html, ja) {
+			t.Errorf("%s: %q is missing from the Japanese sentence or from report.html\n%s", f.Card, ja, f.JA)
+		}
+		if !strings.Contains(f.EN, fmt.Sprintf("%+.0f pt", s.Skilled.Win)) || !strings.Contains(f.EN, fmt.Sprintf("greedy's %+.0f pt", s.Base.Win)) {
+			t.Errorf("%s: the sentence does not give both measures: %s", f.Card, f.EN)
+		}
+	}
+	if disagree == 0 {
+		t.Errorf("no finding where greedy and search:5 disagree; verdicts: %+v", run.Findings)
 	}
 }
