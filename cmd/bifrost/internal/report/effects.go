@@ -11,21 +11,21 @@ import (
 // reads it from the output folder (EffectsFile) and ranks its card findings
 // by it.
 type Effects struct {
-	Game     string           `json:"game"`
-	Workbook string           `json:"workbook_sha256"` // the start of the scanned workbook's SHA-256
-	Seed     uint64           `json:"seed"`
-	Games    int              `json:"games"`
-	Players  []int            `json:"player_counts"`
-	Bots     []string         `json:"bots"`
-	Band     int              `json:"band_pt"` // CheckCardEffectBand
+	Game     string   `json:"game"`
+	Workbook string   `json:"workbook_sha256"` // the start of the scanned workbook's SHA-256
+	Seed     uint64   `json:"seed"`
+	Games    int      `json:"games"`
+	Players  []int    `json:"player_counts"`
+	Bots     []string `json:"bots"`
+	Band     int      `json:"band_pt"` // CheckCardEffectBand
 	// SkillBot and SkillGames: the skilled bot each finding was measured
 	// again with (effects --skill), and its games at each finding's player
 	// count; empty without --skill.
-	SkillBot   string `json:"skill_bot,omitempty"`
-	SkillGames int    `json:"skill_games,omitempty"`
-	Findings []EffectFinding  `json:"findings"`
-	Refused  []EffectText     `json:"refused,omitempty"`
-	Cards    []sim.CardEffect `json:"cards"`
+	SkillBot   string           `json:"skill_bot,omitempty"`
+	SkillGames int              `json:"skill_games,omitempty"`
+	Findings   []EffectFinding  `json:"findings"`
+	Refused    []EffectText     `json:"refused,omitempty"`
+	Cards      []sim.CardEffect `json:"cards"`
 }
 
 // EffectFinding is one flagged card design, as one sentence (JA, EN: what
@@ -45,8 +45,8 @@ type EffectFinding struct {
 	// Skill is its effect with the skilled bot beside the run's bots', at
 	// the player count its sentence states (effects --skill).
 	Skill *sim.SkillEffect `json:"skill,omitempty"`
-	JA         string          `json:"ja"`
-	EN         string          `json:"en"`
+	JA    string           `json:"ja"`
+	EN    string           `json:"en"`
 }
 
 // EffectText is a sentence about one card in both languages.

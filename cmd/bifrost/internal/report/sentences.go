@@ -55,16 +55,16 @@ var findingText = schema.Catalogue{
 	"f_matchup_best":  {"最も偏った相性: %[1]s 対 %[2]s で %[1]s が勝つ率 %.1[3]f%%", "most lopsided matchup: %[1]s against %[2]s, %[1]s wins %.1[3]f%% of the time"},
 	"f_matchup_worst": {"最も不利な相性: %[1]s 対 %[2]s で %[1]s が勝つ率 %.1[3]f%%", "least favourable matchup: %[1]s against %[2]s, %[1]s wins %.1[3]f%% of the time"},
 	"f_wilson":        {"%.1f%%（95%% 区間 %.1f–%.1f%%、%d/%d）", "%.1f%% (95%% interval %.1f–%.1f%%, %d/%d)"},
-	"f_skill_smaller": {"探索ボット（%[1]s、%[2]s %[3]d ゲーム）では効果が小さく、%+.0[4]f pt（95%% 区間 %+.0[5]f〜%+.0[6]f）で %[7]s の %+.0[8]f pt を下回ります：上手な人の手では効き目が小さくなります",
-		"With a search bot (%[1]s, %[3]d games %[2]s) its effect is smaller, %+.0[4]f pt (95%% interval %+.0[5]f to %+.0[6]f) against %[7]s's %+.0[8]f pt: in skilled hands it matters less"},
-	"f_skill_larger": {"探索ボット（%[1]s、%[2]s %[3]d ゲーム）では効果が大きく、%+.0[4]f pt（95%% 区間 %+.0[5]f〜%+.0[6]f）で %[7]s の %+.0[8]f pt を上回ります：上手な人の手ほど効き目が大きくなります",
-		"With a search bot (%[1]s, %[3]d games %[2]s) its effect is larger, %+.0[4]f pt (95%% interval %+.0[5]f to %+.0[6]f) against %[7]s's %+.0[8]f pt: in skilled hands it matters more"},
-	"f_skill_base_only": {"探索ボット（%[1]s、%[2]s %[3]d ゲーム）では確かな効果が見えず、%+.0[4]f pt（95%% 区間 %+.0[5]f〜%+.0[6]f）で %[7]s の %+.0[8]f pt と違います：上手な人の手では効き目がはっきりしません",
-		"With a search bot (%[1]s, %[3]d games %[2]s) it shows no sure effect, %+.0[4]f pt (95%% interval %+.0[5]f to %+.0[6]f) against %[7]s's %+.0[8]f pt: in skilled hands its effect is not clear"},
-	"f_skill_skilled_only": {"探索ボット（%[1]s、%[2]s %[3]d ゲーム）では確かな効果があり、%+.0[4]f pt（95%% 区間 %+.0[5]f〜%+.0[6]f）で、%[7]s の %+.0[8]f pt は確かではありません：上手な人の手でだけ効き目がはっきりします",
-		"With a search bot (%[1]s, %[3]d games %[2]s) it has a sure effect, %+.0[4]f pt (95%% interval %+.0[5]f to %+.0[6]f), where %[7]s's %+.0[8]f pt is not sure: only in skilled hands is its effect clear"},
-	"f_skill_opposite": {"探索ボット（%[1]s、%[2]s %[3]d ゲーム）では効果の向きが逆で、%+.0[4]f pt（95%% 区間 %+.0[5]f〜%+.0[6]f）と %[7]s の %+.0[8]f pt の反対です：上手な人の手では逆に働きます",
-		"With a search bot (%[1]s, %[3]d games %[2]s) its effect goes the other way, %+.0[4]f pt (95%% interval %+.0[5]f to %+.0[6]f) against %[7]s's %+.0[8]f pt: in skilled hands it works the other way"},
+	"f_skill_smaller": {"探索ボット（%[1]s、%[2]s %[3]d ゲーム）では効果が小さく（%+.0[4]f pt、%[5]s では %+.0[6]f pt）、上手な人の手では効き目が小さくなります",
+		"With a search bot (%[1]s, %[3]d games %[2]s) its effect is smaller (%+.0[4]f pt against %[5]s's %+.0[6]f pt): in skilled hands it matters less"},
+	"f_skill_larger": {"探索ボット（%[1]s、%[2]s %[3]d ゲーム）では効果が大きく（%+.0[4]f pt、%[5]s では %+.0[6]f pt）、上手な人の手ほど効き目が大きくなります",
+		"With a search bot (%[1]s, %[3]d games %[2]s) its effect is larger (%+.0[4]f pt against %[5]s's %+.0[6]f pt): in skilled hands it matters more"},
+	"f_skill_base_only": {"探索ボット（%[1]s、%[2]s %[3]d ゲーム）では確かな効果が見えず（%+.0[4]f pt、%[5]s では %+.0[6]f pt）、上手な人の手では効き目がはっきりしません",
+		"With a search bot (%[1]s, %[3]d games %[2]s) it shows no sure effect (%+.0[4]f pt against %[5]s's %+.0[6]f pt): in skilled hands its effect is not clear"},
+	"f_skill_skilled_only": {"探索ボット（%[1]s、%[2]s %[3]d ゲーム）では確かな効果があり（%+.0[4]f pt、%[5]s では確かでない %+.0[6]f pt）、上手な人の手でだけ効き目がはっきりします",
+		"With a search bot (%[1]s, %[3]d games %[2]s) it has a sure effect (%+.0[4]f pt against %[5]s's %+.0[6]f pt, not sure): only in skilled hands is its effect clear"},
+	"f_skill_opposite": {"探索ボット（%[1]s、%[2]s %[3]d ゲーム）では効果の向きが逆で（%+.0[4]f pt、%[5]s では %+.0[6]f pt）、上手な人の手では逆に働きます",
+		"With a search bot (%[1]s, %[3]d games %[2]s) its effect goes the other way (%+.0[4]f pt against %[5]s's %+.0[6]f pt): in skilled hands it works the other way"},
 	"f_skill_at": {"%[1]s（%[2]s）: 効果 %+.1[3]f pt（95%% 区間 %+.1[4]f〜%+.1[5]f、%[6]d ゲーム）、%[7]s では %+.1[8]f pt（95%% 区間 %+.1[9]f〜%+.1[10]f）",
 		"%[1]s (%[2]s): effect %+.1[3]f pt (95%% interval %+.1[4]f to %+.1[5]f, %[6]d games), with %[7]s %+.1[8]f pt (95%% interval %+.1[9]f to %+.1[10]f)"},
 	"f_skill_few": {"。対にできたゲームが少なく、比べられません", "; too few paired games to compare"},
@@ -206,14 +206,14 @@ func EffectSentence(l *schema.Lang, e *Effects, f EffectFinding) (text, details 
 
 // SkillSentence says, in l's language, how a skilled bot's measure of a
 // finding's card differs from that of the run's bots (named by bots): its
-// size or sign, beyond the two intervals; "" when they agree, when there
-// were too few games to compare, or without a skilled measure.
+// size or sign, beyond the two intervals (which the details give); "" when
+// they agree, when there were too few games to compare, or without a
+// skilled measure.
 func SkillSentence(l *schema.Lang, bots string, s *sim.SkillEffect) string {
 	if s == nil || !s.Verdict.Disagrees() {
 		return ""
 	}
-	return tell(l, "f_skill_"+string(s.Verdict), s.Bot, PlayersText(l, []int{s.Players}), s.Skilled.Games,
-		s.Skilled.Win, s.Skilled.WinLow, s.Skilled.WinHigh, bots, s.Base.Win)
+	return tell(l, "f_skill_"+string(s.Verdict), s.Bot, PlayersText(l, []int{s.Players}), s.Skilled.Games, s.Skilled.Win, bots, s.Base.Win)
 }
 
 // effectDetails lists a card's effect per player count with its kind's
