@@ -114,14 +114,16 @@ var helpTexts = schema.Catalogue{
 			"そのカードを使った席の勝率の差を「カードの効果」として人数ごとに測ります。効果が同じ種類（シート）の中央値から\n" +
 			"CheckCardEffectBand ポイントを超えて離れ、Benjamini–Hochberg 補正の後も確かなカードを指摘し、その主な数\n" +
 			"（tune の列）をいくつにすれば幅に収まるかを、対にしたゲームで二分探索して提案します。結果は --out の\n" +
-			"effects-GAME.json にも書き、build の report.html がそれを指摘に使います。データに問題があれば終了コードは 1 です。",
+			"effects-GAME.json にも書き、build の report.html がそれを指摘に使います。--skill search:20 では指摘した各カードを探索ボットでも\n" +
+			"測り、greedy と区間を超えて食い違うところを文で言います。データに問題があれば終了コードは 1 です。",
 		"Effects plays the same seeds with the same bots on the workbook as it is and on a copy in which one card is\n" +
 			"blank (its tuned numbers at their minimum, its effect empty), and takes the change in the win rate of the\n" +
 			"seat that used the card as the card's effect, per player count. Cards whose effect lies more than\n" +
 			"CheckCardEffectBand points from their kind's (sheet's) median, and surely so after Benjamini–Hochberg,\n" +
 			"are named, each with the value of its main (tuned) number that brings it within the band, found by\n" +
 			"bisection on paired games. The run is also written to effects-GAME.json under --out, which build's\n" +
-			"report.html ranks its card findings by. Exit 1 when the data has problems.",
+			"report.html ranks its card findings by. With --skill search:20 each flagged card is measured again with a\n" +
+			"search bot, and its finding says where the two differ beyond their intervals. Exit 1 when the data has problems.",
 	},
 	"flag.effects.out":   {"effects-GAME.json を書くフォルダ（build の --out と同じにする）", "folder for effects-GAME.json (the same as build's --out)"},
 	"flag.effects.games": {"元のブックで遊ぶゲームの総数（各カードはそのうち使われたゲームで対にする）", "games of the base batch (each card is paired on the games in which it was used)"},
@@ -432,6 +434,8 @@ var helpTexts = schema.Catalogue{
 	"arg.rules":             {"フォルダ", "DIR"},
 	"arg.seed":              {"整数", "N"},
 	"arg.set":               {"'シート!ID.列=a..b'", "'Sheet!ID.column=a..b'"},
+	"arg.skill":             {"search:整数", "search:N"},
+	"arg.skill-games":       {"整数", "N"},
 	"arg.shard":             {"i/n", "i/n"},
 	"arg.src":               {"フォルダ", "DIR"},
 	"arg.workers":           {"整数", "N"},
