@@ -58,7 +58,7 @@ func TestCheckBalanceBotsChoosesTheBotsOfTheReport(t *testing.T) {
 		setRule(t, src, g.ID, "CheckMaxSeatGap", 100) // 20 games cannot measure it
 	}
 	setRule(t, src, "nastrond", "CheckBalanceBots", "random")
-	setRule(t, src, "guardian", "CheckBalanceBots", "search")
+	setRule(t, src, "guardian", "CheckBalanceBots", "search:20") // a budget, as --bots takes it
 	out := t.TempDir()
 	r := bifrost(t, "check", "--src", src, "--out", out)
 	if r.code != 0 {
@@ -66,7 +66,7 @@ func TestCheckBalanceBotsChoosesTheBotsOfTheReport(t *testing.T) {
 	}
 	for game, want := range map[string]string{
 		"nastrond":  "対戦したボット: random（全席）",
-		"guardian":  "対戦したボット: search（全席）",
+		"guardian":  "対戦したボット: search:20（全席）",
 		"valkyrie":  "対戦したボット: greedy（全席）", // the default
 		"bloodrage": "対戦したボット: greedy（全席）", // the default
 	} {
@@ -78,7 +78,7 @@ func TestCheckBalanceBotsChoosesTheBotsOfTheReport(t *testing.T) {
 			t.Errorf("%s: report.html does not say %q", game, want)
 		}
 	}
-	if !strings.Contains(r.stderr, "guardian: 20 games with search bots") {
+	if !strings.Contains(r.stderr, "guardian: 20 games with search:20 bots") {
 		t.Errorf("guardian's balance batch did not use the search bot:\n%s", r.stderr)
 	}
 	setRule(t, src, "nastrond", "CheckBalanceBots", "strong")
