@@ -69,7 +69,7 @@ func TestCardsPNG_OnePicturePerSideOfEveryCopyAsThePerCardPDFPrintsIt(t *testing
 		{"A01", "Assist-A01-1-face.png", "Assist-A01.pdf", "1"},
 		{"B07", "Battle-B07-6-back.png", "Battle-B07.pdf", "2"},
 	} {
-		img := readPNGFile(t, filepath.Join(pics, tt.pic))
+		img := readPNG(t, filepath.Join(pics, tt.pic))
 		s := sizes[tt.id]
 		wantW, wantH := int(math.Round((s.W+2*lay.Bleed)*254/25.4)), int(math.Round((s.H+2*lay.Bleed)*254/25.4))
 		if b := img.Bounds(); b.Dx() != wantW || b.Dy() != wantH {
@@ -107,21 +107,6 @@ func TestCardsPNG_OnePicturePerSideOfEveryCopyAsThePerCardPDFPrintsIt(t *testing
 	if phys < 0 || binary.BigEndian.Uint32(data[phys+4:]) != 11811 || data[phys+12] != 1 {
 		t.Errorf("the PNG does not state 300 dpi (11811 pixels a metre) in a pHYs chunk")
 	}
-}
-
-// readPNGFile decodes the PNG at path.
-func readPNGFile(t *testing.T, path string) image.Image {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
-	return img
 }
 
 // TestCardsCutSVG_OneFilePerSheetBesideThePDF: cards --cut-svg writes one
