@@ -3,7 +3,6 @@ package sheet_test
 import (
 	"flag"
 	"image"
-	"image/draw"
 	"image/png"
 	"math"
 	"os"
@@ -14,6 +13,7 @@ import (
 	"testing"
 
 	"bifrost/layout/cards"
+	"bifrost/layout/draw/drawtest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden PNG pages in layout/testdata")
@@ -111,7 +111,7 @@ type tileDiff struct {
 // diffTiles returns the tiles of a and b (the same size) that differ by
 // more than tileTolerance, in reading order.
 func diffTiles(a, b image.Image) []tileDiff {
-	ra, rb := rgba(a), rgba(b)
+	ra, rb := drawtest.RGBA(a), drawtest.RGBA(b)
 	var out []tileDiff
 	r := ra.Bounds()
 	for y := r.Min.Y; y < r.Max.Y; y += goldenTile {
@@ -122,16 +122,6 @@ func diffTiles(a, b image.Image) []tileDiff {
 			}
 		}
 	}
-	return out
-}
-
-// rgba returns img as RGBA pixels, origin at 0,0.
-func rgba(img image.Image) *image.RGBA {
-	if r, ok := img.(*image.RGBA); ok && r.Rect.Min == (image.Point{}) {
-		return r
-	}
-	out := image.NewRGBA(image.Rectangle{Max: img.Bounds().Size()})
-	draw.Draw(out, out.Bounds(), img, img.Bounds().Min, draw.Src)
 	return out
 }
 
@@ -222,7 +212,7 @@ func TestGoldenComparisonSeesOneMissingLine(t *testing.T) {
 			p := strconv.Itoa(gp.page)
 			prefix := filepath.Join(t.TempDir(), "page")
 			tool(t, "pdftoppm", "-png", "-r", "60", "-f", p, "-l", p, "-singlefile", pdf, prefix)
-			page := rgba(readPNG(t, prefix+".png"))
+			page := drawtest.RGBA(readPNG(t, prefix+".png"))
 			if bad := diffTiles(page, page); len(bad) > 0 {
 				t.Fatalf("a page differs from itself: %v", bad)
 			}

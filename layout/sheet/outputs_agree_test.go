@@ -271,7 +271,7 @@ func svgShots(t *testing.T, bin string, lists []*draw.List, dpi float64) []image
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("chromium: %v\n%s", err, out)
 	}
-	img := rgba(readPNG(t, shot))
+	img := drawtest.RGBA(readPNG(t, shot))
 	out := make([]image.Image, len(lists))
 	for i, l := range lists {
 		out[i] = img.SubImage(image.Rectangle{Min: at[i], Max: at[i].Add(image.Pt(int(l.W*dpi/25.4+0.5), int(l.H*dpi/25.4+0.5)))})
@@ -436,7 +436,7 @@ func TestPNGSizeAndTrim(t *testing.T) {
 	}
 	// The trimmed picture is the full one less the bleed, pixel for pixel.
 	off := px(l.Bleed)
-	inner := rgba(full.SubImage(image.Rect(off, off, off+trim.Rect.Dx(), off+trim.Rect.Dy())))
+	inner := drawtest.RGBA(full.SubImage(image.Rect(off, off, off+trim.Rect.Dx(), off+trim.Rect.Dy())))
 	if !bytes.Equal(inner.Pix, trim.Pix) {
 		t.Error("the trimmed PNG is not the full one less the bleed")
 	}

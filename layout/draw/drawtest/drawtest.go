@@ -35,7 +35,7 @@ const (
 // whose mean difference passes Tolerance, worst first, and the
 // worst difference of any tile.
 func CompareTiles(a, b image.Image) ([]TileDiff, float64) {
-	ra, rb := rgba(a), rgba(b)
+	ra, rb := RGBA(a), RGBA(b)
 	r := ra.Bounds().Intersect(rb.Bounds()).Inset(1)
 	var out []TileDiff
 	most := 0.0
@@ -122,8 +122,8 @@ func ReadPPM(t testing.TB, path string) *image.RGBA {
 	return img
 }
 
-// rgba is img as an *image.RGBA whose bounds start at the origin.
-func rgba(img image.Image) *image.RGBA {
+// RGBA is img as an *image.RGBA whose bounds start at the origin.
+func RGBA(img image.Image) *image.RGBA {
 	if r, ok := img.(*image.RGBA); ok && r.Rect.Min == (image.Point{}) {
 		return r
 	}
