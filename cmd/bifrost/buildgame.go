@@ -56,7 +56,7 @@ func buildGame(ctx context.Context, opts *buildOptions, game *sim.Definition, re
 				outcome = errProblems
 			}
 		}
-		if err := batches.WriteHTML(opts.Lang(), opts.out, game, cmp.Or(bal, rep), rep, res, paintedDrawn(painted)); err != nil {
+		if err := batches.WriteHTML(opts.Lang(), opts.out, game, cmp.Or(bal, rep), rep, res, painted.Drawn); err != nil {
 			return err
 		}
 		written = append(written, filepath.Join(opts.out, g.ID, "report.json"), filepath.Join(opts.out, g.ID, "report.html"))
@@ -72,7 +72,7 @@ func buildGame(ctx context.Context, opts *buildOptions, game *sim.Definition, re
 // prints nothing.
 func printGame(ctx context.Context, opts *buildOptions, game *sim.Definition, res schema.Result) (*cards.Painted, []string, []books.Skipped, error) {
 	g := game.Schema
-	painted, err := paintCards(opts.src, g, res, true)
+	painted, err := printout.Paint(opts.src, g, res, cards.Options{}, true)
 	if err != nil {
 		return nil, nil, nil, err
 	}

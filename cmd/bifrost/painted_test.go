@@ -12,6 +12,7 @@ import (
 	"bifrost/cmd/bifrost/internal/books"
 	"bifrost/cmd/bifrost/internal/printout"
 	"bifrost/cmd/bifrost/internal/report"
+	"bifrost/layout/cards"
 	"bifrost/layout/draw"
 	"bifrost/rules/nastrond"
 	"bifrost/rules/sim"
@@ -19,7 +20,7 @@ import (
 )
 
 // TestBuildShowsEveryCardFromTheOnePaintingItMade: build paints a game's
-// cards once (paintCards) and the card sheets, both books (PDF and HTML)
+// cards once (printout.Paint) and the card sheets, both books (PDF and HTML)
 // and the report draw those lists and paint none of their own: a mark
 // added to every painted face shows in each of them.
 func TestBuildShowsEveryCardFromTheOnePaintingItMade(t *testing.T) {
@@ -27,7 +28,7 @@ func TestBuildShowsEveryCardFromTheOnePaintingItMade(t *testing.T) {
 	const mark = "PAINTEDONCE"
 	g := nastrond.Schema
 	res := loadShipped(t, g)
-	painted, err := paintCards(shippedSrc, g, res, true) // as build paints them
+	painted, err := printout.Paint(shippedSrc, g, res, cards.Options{}, true) // as build paints them
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,7 +64,7 @@ func TestBuildShowsEveryCardFromTheOnePaintingItMade(t *testing.T) {
 		}
 	}
 	r := &sim.Report{Game: g.ID, Games: 10, DeadCards: []string{"E1-02"}, Cards: map[string]sim.CardReport{"E1-02": {}}}
-	drawings, err := report.Page{}.CardDrawings(r, g, res, paintedDrawn(painted))
+	drawings, err := report.Page{}.CardDrawings(r, g, res, painted.Drawn)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,6 +18,8 @@ import (
 	"strings"
 	"testing"
 
+	"bifrost/cmd/bifrost/internal/printout"
+	"bifrost/layout/cards"
 	"bifrost/layout/draw/drawtest"
 	"bifrost/layout/spec"
 )
@@ -37,7 +39,7 @@ func TestCardsPNG_OnePicturePerSideOfEveryCopyAsThePerCardPDFPrintsIt(t *testing
 		t.Fatalf("exit %d\n%s", r.code, r.stderr)
 	}
 	g := definition(t, "valkyrie").Schema
-	painted, err := paintCards(shippedSrc, g, loadShipped(t, g), false)
+	painted, err := printout.Paint(shippedSrc, g, loadShipped(t, g), cards.Options{}, false)
 	if err != nil {
 		t.Fatal(err)
 	}

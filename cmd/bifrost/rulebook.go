@@ -7,9 +7,11 @@ import (
 	"github.com/spf13/cobra"
 
 	"bifrost/cmd/bifrost/internal/books"
+	"bifrost/cmd/bifrost/internal/printout"
 	"bifrost/cmd/bifrost/internal/problems"
 	"bifrost/cmd/bifrost/internal/targets"
 	"bifrost/cmd/bifrost/internal/wrote"
+	"bifrost/layout/cards"
 	"bifrost/schema"
 )
 
@@ -71,7 +73,7 @@ func runRulebook(_ context.Context, opts *rulebookOptions, args []string) error 
 		problems.Write(opts.stdout, opts.stderr, []schema.Result{res}, opts.Lang())
 		return errProblems
 	}
-	painted, err := paintCards(opts.src, g, res, false)
+	painted, err := printout.Paint(opts.src, g, res, cards.Options{}, false)
 	if err != nil {
 		return err
 	}
