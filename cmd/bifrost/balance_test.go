@@ -60,7 +60,7 @@ func TestCheckBalanceBotsChoosesTheBotsOfTheReport(t *testing.T) {
 	setRule(t, src, "nastrond", "CheckBalanceBots", "random")
 	setRule(t, src, "guardian", "CheckBalanceBots", "search:20") // a budget, as --bots takes it
 	out := t.TempDir()
-	r := bifrost(t, "check", "--src", src, "--out", out)
+	r := bifrost(t, "check", "--lang", "ja", "--src", src, "--out", out)
 	if r.code != 0 {
 		t.Fatalf("exit %d\n%s%s", r.code, r.stdout, r.stderr)
 	}
@@ -78,7 +78,7 @@ func TestCheckBalanceBotsChoosesTheBotsOfTheReport(t *testing.T) {
 			t.Errorf("%s: report.html does not say %q", game, want)
 		}
 	}
-	if !strings.Contains(r.stderr, "guardian: 20 games with search:20 bots") {
+	if !strings.Contains(r.stderr, "guardian：ボット search:20 で 20 ゲーム") {
 		t.Errorf("guardian's balance batch did not use the search bot:\n%s", r.stderr)
 	}
 	setRule(t, src, "nastrond", "CheckBalanceBots", "strong")

@@ -9,13 +9,14 @@ import (
 	"slices"
 
 	"bifrost/rules/sim"
+	"bifrost/schema"
 )
 
 // seatChart draws each seat's win rate as a bar with its 95 % interval and a
 // dashed line at the fair share 1/n.
-func seatChart(players int, rates []sim.Wilson) template.HTML {
+func seatChart(l *schema.Lang, players int, rates []sim.Wilson) template.HTML {
 	const w, h, left, bottom, top = 420.0, 220.0, 40.0, 30.0, 10.0
-	s := newSVG(w, h, fmt.Sprintf("%d人の席ごとの勝率", players))
+	s := newSVG(w, h, l.Sprintf("%d人の席ごとの勝率", "Win rate by seat, %d players", players))
 	plotH := h - bottom - top
 	y := func(v float64) float64 { return top + plotH*(1-v) }
 	for _, v := range []float64{0, 0.25, 0.5, 0.75, 1} {
@@ -26,7 +27,7 @@ func seatChart(players int, rates []sim.Wilson) template.HTML {
 	for i, r := range rates {
 		x := left + 5 + float64(i)*slot
 		s.rect(x+slot*0.15, y(r.Rate), slot*0.7, y(0)-y(r.Rate), "bar",
-			fmt.Sprintf("P%d: %.1f%%（95%%区間 %.1f–%.1f%%、%d/%d勝）", i+1, 100*r.Rate, 100*r.Low, 100*r.High, r.Wins, r.Games))
+			l.Sprintf("P%d: %.1f%%（95%%区間 %.1f–%.1f%%、%d/%d勝）", "P%d: %.1f%% (95%% interval %.1f–%.1f%%, %d/%d won)", i+1, 100*r.Rate, 100*r.Low, 100*r.High, r.Wins, r.Games))
 		cx := x + slot/2
 		s.line(cx, y(r.Low), cx, y(r.High), "err")
 		s.line(cx-6, y(r.Low), cx+6, y(r.Low), "err")
@@ -38,12 +39,12 @@ func seatChart(players int, rates []sim.Wilson) template.HTML {
 }
 
 // histogram draws counts by integer value; overlay, when given, is drawn on top.
-func histogram(label string, base, overlay map[int]int) template.HTML {
+func histogram(l *schema.Lang, label string, base, overlay map[int]int) template.HTML {
 	const w, h, left, bottom, top = 420.0, 200.0, 44.0, 30.0, 10.0
 	s := newSVG(w, h, label)
 	keys := slices.Sorted(maps.Keys(base))
 	if len(keys) == 0 {
-		s.text(w/2, h/2, "middle", "tick", "データなし")
+		s.text(w/2, h/2, "middle", "tick", l.Pick("データなし", "no data"))
 		return s.done()
 	}
 	lo, hi := keys[0], keys[len(keys)-1]
@@ -91,9 +92,9 @@ type cardPoint struct {
 // who used it; dead cards sit on the left edge in red, counted in one
 // label, and the outliers of the findings are labelled by name, each label
 // moved down until it overlaps none placed before it.
-func cardScatter(points []cardPoint) template.HTML {
+func cardScatter(l *schema.Lang, points []cardPoint) template.HTML {
 	const w, h, left, bottom, top = 640.0, 300.0, 44.0, 34.0, 10.0
-	s := newSVG(w, h, "カードの使用率と勝率")
+	s := newSVG(w, h, l.Pick("カードの使用率と勝率", "Cards: use and win rate"))
 	maxUse := 0.0
 	for _, p := range points {
 		maxUse = math.Max(maxUse, p.Use)
@@ -110,13 +111,13 @@ func cardScatter(points []cardPoint) template.HTML {
 		s.line(x(f*xMax), top, x(f*xMax), y(0), "grid")
 		s.text(x(f*xMax), h-bottom+16, "middle", "tick", number(f*xMax))
 	}
-	s.text(left+plotW/2, h-4, "middle", "axis", "1ゲームあたりの使用回数（入手・使用・解決、平方根の目盛）")
+	s.text(left+plotW/2, h-4, "middle", "axis", l.Pick("1ゲームあたりの使用回数（入手・使用・解決、平方根の目盛）", "uses a game (acquired, played, resolved; square-root scale)"))
 	dead := 0
 	for _, p := range points {
-		label := fmt.Sprintf("%s %s: 使用 %.2f/ゲーム、使った人の勝率 %.1f%%（%d/%d）", p.ID, p.Name, p.Use, 100*p.Win.Rate, p.Win.Wins, p.Win.Games)
+		label := l.Sprintf("%s %s: 使用 %.2f/ゲーム、使った人の勝率 %.1f%%（%d/%d）", "%s %s: %.2f uses a game, win rate when used %.1f%% (%d/%d)", p.ID, p.Name, p.Use, 100*p.Win.Rate, p.Win.Wins, p.Win.Games)
 		if p.Dead {
 			dead++
-			s.circle(x(0), y(0), 5, "dead", p.ID+" "+p.Name+": 一度も使われていない")
+			s.circle(x(0), y(0), 5, "dead", p.ID+" "+p.Name+l.Pick(": 一度も使われていない", ": never used"))
 			continue
 		}
 		class := "dot"
@@ -156,20 +157,20 @@ func cardScatter(points []cardPoint) template.HTML {
 		s.text(box[0], box[3]-3, "start", "name", text)
 	}
 	if dead > 0 {
-		s.text(x(0)+8, y(0)-6, "start", "deadlabel", fmt.Sprintf("未使用 %d 枚", dead))
+		s.text(x(0)+8, y(0)-6, "start", "deadlabel", l.Sprintf("未使用 %d 枚", "%d unused", dead))
 	}
 	return s.done()
 }
 
 // heatmap draws a square matrix of win rates, rows against columns.
-func heatmap(labels []string, cells [][]sim.Wilson) template.HTML {
+func heatmap(l *schema.Lang, labels []string, cells [][]sim.Wilson) template.HTML {
 	n := len(labels)
 	const cell, left, top = 56.0, 120.0, 90.0
 	w, h := left+cell*float64(n)+10, top+cell*float64(n)+10
-	s := newSVG(w, h, "デッキ相性表")
-	for i, l := range labels {
-		s.text(left-6, top+cell*float64(i)+cell/2+4, "end", "tick", l)
-		s.text(left+cell*float64(i)+cell/2, top-8, "middle", "tick", l)
+	s := newSVG(w, h, l.Pick("デッキ相性表", "Deck against deck"))
+	for i, name := range labels {
+		s.text(left-6, top+cell*float64(i)+cell/2+4, "end", "tick", name)
+		s.text(left+cell*float64(i)+cell/2, top-8, "middle", "tick", name)
 	}
 	for i := range cells {
 		for j, c := range cells[i] {
@@ -178,7 +179,7 @@ func heatmap(labels []string, cells [][]sim.Wilson) template.HTML {
 				class = "heatna"
 			}
 			s.rect(left+cell*float64(j), top+cell*float64(i), cell-2, cell-2, class,
-				fmt.Sprintf("%s 対 %s: %.1f%%（%.1f–%.1f%%、%d戦）", labels[i], labels[j], 100*c.Rate, 100*c.Low, 100*c.High, c.Games))
+				l.Sprintf("%s 対 %s: %.1f%%（%.1f–%.1f%%、%d戦）", "%s against %s: %.1f%% (%.1f–%.1f%%, %d games)", labels[i], labels[j], 100*c.Rate, 100*c.Low, 100*c.High, c.Games))
 			if c.Games > 0 {
 				s.text(left+cell*float64(j)+cell/2-1, top+cell*float64(i)+cell/2+4, "middle", "cell", fmt.Sprintf("%.0f%%", 100*c.Rate))
 			}

@@ -8,46 +8,55 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"bifrost/schema"
 )
 
-// commonHeadings gives the Japanese heading of the keys any engine's report
-// sections may use (record names, cells, counts, rates), in the order
-// columns are shown; an engine's own keys follow (Page.Headings), and a
-// key without a heading is shown as written, after them.
-var commonHeadings = [][2]string{
-	{"·", "所属"},
-	{"", ""},
-	{"id", "ID"},
-	{"name", "名前"},
-	{"at", "セル"},
-	{"face", "面"},
-	{"step", "段"},
-	{"instruction", "指示"},
-	{"games", "ゲーム数"},
-	{"finished", "完了"},
-	{"unfinished", "未完了"},
-	{"tried", "試行"},
-	{"failed", "失敗"},
-	{"fail_rate", "失敗率"},
-	{"threshold_percent", "しきい値（%）"},
-	{"win_rate", "勝率"},
-	{"turns", "手番数"},
-	{"mean_turns", "平均手番数"},
+// commonHeadings gives the Japanese and English headings of the keys any
+// engine's report sections may use (record names, cells, counts, rates),
+// in the order columns are shown; an engine's own keys follow
+// (Page.Headings, Japanese only: in English they are shown as written,
+// their underscores as spaces), and a key without a heading is shown as
+// written, after them.
+var commonHeadings = [][3]string{
+	{"·", "所属", "of"},
+	{"", "", ""},
+	{"id", "ID", "ID"},
+	{"name", "名前", "name"},
+	{"at", "セル", "cell"},
+	{"face", "面", "face"},
+	{"step", "段", "step"},
+	{"instruction", "指示", "instruction"},
+	{"games", "ゲーム数", "games"},
+	{"finished", "完了", "finished"},
+	{"unfinished", "未完了", "unfinished"},
+	{"tried", "試行", "tried"},
+	{"failed", "失敗", "failed"},
+	{"fail_rate", "失敗率", "fail rate"},
+	{"threshold_percent", "しきい値（%）", "threshold (%)"},
+	{"win_rate", "勝率", "win rate"},
+	{"turns", "手番数", "turns"},
+	{"mean_turns", "平均手番数", "mean turns"},
 }
 
-// headings turns the keys of an engine's report sections into Japanese
-// headings and orders a table's columns by them.
+// headings turns the keys of an engine's report sections into headings in
+// the page's language and orders a table's columns by them.
 type headings struct {
+	l    *schema.Lang
 	text map[string]string
 	rank map[string]int
 }
 
-// newHeadings is commonHeadings followed by an engine's own.
-func newHeadings(own [][2]string) headings {
-	h := headings{text: map[string]string{}, rank: map[string]int{}}
-	for i, p := range append(slices.Clip(commonHeadings), own...) {
+// newHeadings is commonHeadings followed by an engine's own, in l's language.
+func newHeadings(l *schema.Lang, own [][2]string) headings {
+	h := headings{l: l, text: map[string]string{}, rank: map[string]int{}}
+	all := slices.Clip(commonHeadings)
+	for _, p := range own {
+		all = append(all, [3]string{p[0], p[1], strings.ReplaceAll(p[0], "_", " ")})
+	}
+	for i, p := range all {
 		if _, seen := h.rank[p[0]]; !seen {
-			h.text[p[0]], h.rank[p[0]] = p[1], i
+			h.text[p[0]], h.rank[p[0]] = l.Pick(p[1], p[2]), i
 		}
 	}
 	return h
@@ -97,7 +106,7 @@ func (h headings) renderParts(m map[string]any) []part {
 		}
 	}
 	if len(summary) > 0 {
-		out = append([]part{{Title: "概要", Body: h.kvTable(summary)}}, out...)
+		out = append([]part{{Title: h.l.Pick("概要", "Summary"), Body: h.kvTable(summary)}}, out...)
 	}
 	return out
 }
@@ -239,7 +248,7 @@ func (h headings) recordTables(title string, rows []map[string]any) []part {
 			}
 		}
 		if len(sub) > 0 {
-			out = append(out, h.recordTables(title+"・"+h.label(k), sub)...)
+			out = append(out, h.recordTables(title+h.l.Pick("・", " · ")+h.label(k), sub)...)
 		}
 	}
 	return out
@@ -305,25 +314,25 @@ func (h headings) cellText(key string, v any) string {
 	case map[string]any:
 		switch {
 		case isWilson(x):
-			s := fmt.Sprintf("%.1f%%（%.1f–%.1f%%）", 100*num(x["rate"]), 100*num(x["low"]), 100*num(x["high"]))
+			s := h.l.Sprintf("%.1f%%（%.1f–%.1f%%）", "%.1f%% (%.1f–%.1f%%)", 100*num(x["rate"]), 100*num(x["low"]), 100*num(x["high"]))
 			if g, ok := x["games"]; ok {
 				s += fmt.Sprintf(" %s/%s", number(num(x["wins"])), number(num(g)))
 			}
 			return s
 		case isDistribution(x):
-			return fmt.Sprintf("平均 %s（中央値 %s、%s〜%s）", number(num(x["mean"])), number(num(x["p50"])), number(num(x["min"])), number(num(x["max"])))
+			return h.l.Sprintf("平均 %s（中央値 %s、%s〜%s）", "mean %s (median %s, %s–%s)", number(num(x["mean"])), number(num(x["p50"])), number(num(x["min"])), number(num(x["max"])))
 		}
 		var parts []string
 		for _, k := range numericOrder(slices.Collect(maps.Keys(x))) {
 			parts = append(parts, h.label(k)+": "+h.cellText(k, x[k]))
 		}
-		return strings.Join(parts, "、")
+		return strings.Join(parts, h.l.Pick("、", ", "))
 	case []any:
 		parts := make([]string, len(x))
 		for i, e := range x {
 			parts[i] = h.cellText(key, e)
 		}
-		return strings.Join(parts, "、")
+		return strings.Join(parts, h.l.Pick("、", ", "))
 	case nil:
 		return "–"
 	}

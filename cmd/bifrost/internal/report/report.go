@@ -30,7 +30,7 @@ type Page struct {
 	// workbook changed since that run.
 	Effects      *Effects
 	EffectsStale bool
-	// Lang is the language of the findings (nil: Japanese).
+	// Lang is the language of the page (nil: Japanese).
 	Lang *schema.Lang
 	// Headings are the Japanese headings of the engine's own report keys,
 	// in column order (the game's sim.Definition.Headings); nil shows them
@@ -83,10 +83,11 @@ type batch struct {
 	Unfinished []sim.Violation
 }
 
-// batchOf summarises r, played with bots.
-func batchOf(r *sim.Report) batch {
+// batchOf summarises r, played with bots, in l's language.
+func batchOf(l *schema.Lang, r *sim.Report) batch {
 	return batch{
-		Verdict:    fmt.Sprintf("%s ボットの %d ゲーム中、未完了 %d、ルール違反 %d", botList(r.Bots), r.Games, r.Unfinished, r.ViolationCount),
+		Verdict: l.Sprintf("%s ボットの %d ゲーム中、未完了 %d、ルール違反 %d", "%s bots, %d games: %d unfinished, %d rule violations",
+			botList(l, r.Bots), r.Games, r.Unfinished, r.ViolationCount),
 		Violations: r.Violations, Unfinished: r.UnfinishedGames,
 	}
 }
@@ -109,10 +110,14 @@ func WritePage(w io.Writer, l *schema.Lang, game *sim.Definition, bal, smoke *si
 
 // Write renders r as a self-contained HTML page.
 func Write(w io.Writer, r *sim.Report, p Page) error {
+	if p.Lang == nil {
+		p.Lang = schema.Japanese
+	}
+	l := p.Lang
 	v := view{Page: p, R: r}
 	for _, b := range []*sim.Report{r, p.Smoke} {
 		if b != nil {
-			v.Batches = append(v.Batches, batchOf(b))
+			v.Batches = append(v.Batches, batchOf(l, b))
 			v.Problems = v.Problems || b.ViolationCount > 0 || b.Unfinished > 0
 		}
 	}
@@ -126,14 +131,14 @@ func Write(w io.Writer, r *sim.Report, p Page) error {
 		ps := playerSection{
 			Players: n, Drawn: r.Drawn[k], Rates: rates, Order: r.TurnOrderWinRate[k], Means: sc.SeatMean, Length: r.Length[k],
 			Fixed:  len(r.Length[k].Hist) == 1,
-			Seats:  seatChart(n, rates),
-			Scores: histogram(fmt.Sprintf("%d人の得点分布", n), sc.All.Hist, sc.Winner.Hist),
+			Seats:  seatChart(l, n, rates),
+			Scores: histogram(l, l.Sprintf("%d人の得点分布", "Scores, %d players", n), sc.All.Hist, sc.Winner.Hist),
 		}
 		if d, ok := r.Design[k]; ok {
 			ps.Design = &d
 		}
 		if !ps.Fixed {
-			ps.Lengths = histogram(fmt.Sprintf("%d人のゲームの長さ", n), r.Length[k].Hist, nil)
+			ps.Lengths = histogram(l, l.Sprintf("%d人のゲームの長さ", "Game length, %d players", n), r.Length[k].Hist, nil)
 		}
 		v.Players = append(v.Players, ps)
 	}
@@ -159,9 +164,9 @@ func Write(w io.Writer, r *sim.Report, p Page) error {
 		points = append(points, pt)
 		v.Cards = append(v.Cards, cardRow{cardPoint: pt, CardReport: c})
 	}
-	v.Scatter = cardScatter(points)
+	v.Scatter = cardScatter(l, points)
 	for _, name := range slices.Sorted(maps.Keys(r.Extra)) {
-		v.Extras = append(v.Extras, newHeadings(p.Headings).renderExtra(name, r.Extra[name]))
+		v.Extras = append(v.Extras, newHeadings(l, p.Headings).renderExtra(name, r.Extra[name]))
 	}
 	return page.Execute(w, v)
 }
@@ -172,7 +177,7 @@ func (h headings) renderExtra(name string, value any) extraSection {
 	m := generic(value)
 	sec := extraSection{Name: name}
 	if labels, cells, ok := matrixOf(m); ok {
-		sec.Heatmap = heatmap(labels, cells)
+		sec.Heatmap = heatmap(h.l, labels, cells)
 		m = maps.Clone(m)
 		delete(m, "decks")
 		delete(m, "matrix")

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"bifrost/rules/sim"
+	"bifrost/schema"
 )
 
 func sampleReport() *sim.Report {
@@ -89,7 +90,7 @@ func TestHeadings_CommonFirstThenTheEnginesOwn(t *testing.T) {
 		}
 		seen[p[0]] = true
 	}
-	h := newHeadings([][2]string{{"zeta", "ゼータ"}, {"games", "別名"}, {"alpha", "アルファ"}})
+	h := newHeadings(schema.Japanese, [][2]string{{"zeta", "ゼータ"}, {"games", "別名"}, {"alpha", "アルファ"}})
 	if got := h.orderColumns([]string{"alpha", "unknown", "games", "zeta"}); !slices.Equal(got, []string{"games", "zeta", "alpha", "unknown"}) {
 		t.Errorf("columns in the order %v, want games, zeta, alpha, unknown", got)
 	}
@@ -120,6 +121,48 @@ func TestVerdictListsEveryBatchsBrokenGamesWithTheirReplays(t *testing.T) {
 		"ルール違反、2人・手番 4: 爆発<br><code>bifrost replay guardian --seed 9 --players 2</code>"} {
 		if !strings.Contains(html, want) {
 			t.Errorf("the page lacks %q", want)
+		}
+	}
+}
+
+// TestPageSpeaksOnlyTheDesignersLanguage: in English every word the page
+// itself writes (headings, captions, table heads, verdicts, chart labels,
+// violations) is English; only the game's own data (here ASCII names) is
+// printed as it is, and the Japanese page says the same things in Japanese.
+func TestPageSpeaksOnlyTheDesignersLanguage(t *testing.T) {
+	bal := sampleReport()
+	bal.Extra["guardian"].(map[string]any)["decks"] = []string{"fire", "water"}
+	bal.Design = map[string]sim.DesignReport{"2": {Branching: 3, Forced: 0.1}}
+	bal.TurnOrderWinRate = map[string][]sim.Wilson{"2": {sim.WilsonInterval(55, 100), sim.WilsonInterval(45, 100)}}
+	bal.Drawn = map[string]int{"2": 3}
+	bal.ViolationCount = 1
+	bal.Violations = []sim.Violation{{Players: 2, Turn: 4, Message: "boom", MessageJA: "爆発", Replay: "bifrost replay nastrond --seed 9 --players 2"}}
+	page := Page{Title: "Nastrond", CardNames: map[string]string{"E01": "Edda one", "E02": "Edda two"}, Cells: map[string]string{"E01": "Edda!A2"},
+		Headings: [][2]string{{"first_player", "先攻の勝率"}}}
+	render := func(l *schema.Lang) string {
+		var b bytes.Buffer
+		page.Lang = l
+		if err := Write(&b, bal, page); err != nil {
+			t.Fatal(err)
+		}
+		return b.String()
+	}
+	cjk := regexp.MustCompile(`[\p{Hiragana}\p{Katakana}\p{Han}（）、]+`)
+	en := render(schema.English)
+	if found := cjk.FindAllString(regexp.MustCompile(`<style>[\s\S]*?</style>`).ReplaceAllString(en, ""), -1); len(found) > 0 {
+		t.Errorf("the English page writes Japanese: %q", found)
+	}
+	for _, want := range []string{`<html lang="en">`, "Nastrond (nastrond) balance report", "random (every seat) bots, 200 games: 0 unfinished, 1 rule violations",
+		"2 players", "Win rate by seat", "1st", "2nd", "Draws (finished games no seat won): 3", "Legal choices a decision", "Edda two (unused)",
+		"Deck against deck", "fire against water: 70.0%", "first player", "Violation, 2 players, turn 4: boom"} {
+		if !strings.Contains(en, want) {
+			t.Errorf("the English page lacks %q", want)
+		}
+	}
+	ja := render(schema.Japanese)
+	for _, want := range []string{`<html lang="ja">`, "Nastrond（nastrond）バランス報告", "1番手", "デッキ相性表", "先攻の勝率", "ルール違反、2人・手番 4: 爆発"} {
+		if !strings.Contains(ja, want) {
+			t.Errorf("the Japanese page lacks %q", want)
 		}
 	}
 }
