@@ -11,7 +11,7 @@ var page = template.Must(template.New("report").Funcs(template.FuncMap{
 	"fixed": func(f float64) string { return fmt.Sprintf("%.2f", f) },
 	"inc":   func(i int) int { return i + 1 },
 	// japanese is the language of the page's text, for Violation.Text.
-		"at": func(xs []float64, i int) string {
+	"at": func(xs []float64, i int) string {
 		if i < len(xs) {
 			return fmt.Sprintf("%.2f", xs[i])
 		}
