@@ -10,7 +10,6 @@ var page = template.Must(template.New("report").Funcs(template.FuncMap{
 	"pct":   func(f float64) string { return fmt.Sprintf("%.1f%%", 100*f) },
 	"fixed": func(f float64) string { return fmt.Sprintf("%.2f", f) },
 	"inc":   func(i int) int { return i + 1 },
-	// japanese is the language of the page's text, for Violation.Text.
 	"at": func(xs []float64, i int) string {
 		if i < len(xs) {
 			return fmt.Sprintf("%.2f", xs[i])
