@@ -60,9 +60,11 @@ type cardPairs struct {
 	moments [][]cardMoments // per group, per new card index
 	// one game's use: per new card index and side, the seats that used
 	// it; touched lists the cards with any.
-	game    [][2]uint8
-	touched []int32
-	perGame [][2]int // this game's seats per group and side
+	game      [][2]uint8
+	touched   []int32
+	perGame   [][2]int  // this game's seats per group and side
+	seatGroup [2][8]int // this game's group index of each seat, per side
+	present   []int     // the groups this game's seats played
 }
 
 func newCardPairs(cards int) *cardPairs {
@@ -100,44 +102,12 @@ func (c *cardPairs) use(side int, card int32, seats uint8) {
 // clears it either way.
 func (c *cardPairs) endGame(old, new *Result, paired bool) {
 	if paired {
-		var of [2][8]int // each seat's group index, per side
-		var present [16]int
-		np := 0
-		for side, r := range [2]*Result{old, new} {
-			for s := range r.Players {
-				k := 0
-				if r.Groups != nil {
-					c.grouped = true
-					k = c.group(r.Groups[s])
-				}
-				of[side][s] = k
-				if c.perGame[k] == [2]int{} {
-					present[np] = k
-					np++
-				}
-				c.perGame[k][side]++
-			}
-		}
+		c.countSeats(old, new)
 		winners := [2]int{old.Winner, new.Winner}
-		for _, k := range present[:np] {
-			n := c.perGame[k]
-			c.seats[k].add(n[0], n[1])
-			for _, card := range c.touched {
-				var u, w [2]int
-				for side := range 2 {
-					for s := range old.Players {
-						if c.game[card][side]&(1<<uint(s)) != 0 && of[side][s] == k {
-							u[side]++
-							w[side] |= b2i(s == winners[side])
-						}
-					}
-				}
-				if u != [2]int{} {
-					c.moments[k][card].add(u[0], u[1], w[0], w[1], n[0], n[1])
-				}
-			}
+		for _, k := range c.present {
+			c.foldGroup(k, old.Players, winners)
 		}
-		for _, k := range present[:np] {
+		for _, k := range c.present {
 			c.perGame[k] = [2]int{}
 		}
 	}
@@ -145,6 +115,53 @@ func (c *cardPairs) endGame(old, new *Result, paired bool) {
 		c.game[card] = [2]uint8{}
 	}
 	c.touched = c.touched[:0]
+}
+
+// countSeats notes the group each seat played on each side (seatGroup),
+// counts the game's seats per group and side (perGame) and lists the
+// groups that had any (present).
+func (c *cardPairs) countSeats(old, new *Result) {
+	c.present = c.present[:0]
+	for side, r := range [2]*Result{old, new} {
+		for s := range r.Players {
+			k := 0
+			if r.Groups != nil {
+				c.grouped = true
+				k = c.group(r.Groups[s])
+			}
+			c.seatGroup[side][s] = k
+			if c.perGame[k] == [2]int{} {
+				c.present = append(c.present, k)
+			}
+			c.perGame[k][side]++
+		}
+	}
+}
+
+// foldGroup adds group k's seats of the game and the use of each card the
+// game touched by those seats to the sums.
+func (c *cardPairs) foldGroup(k, players int, winners [2]int) {
+	n := c.perGame[k]
+	c.seats[k].add(n[0], n[1])
+	for _, card := range c.touched {
+		if u, w := c.groupUse(card, k, players, winners); u != [2]int{} {
+			c.moments[k][card].add(u[0], u[1], w[0], w[1], n[0], n[1])
+		}
+	}
+}
+
+// groupUse counts per side the seats of group k that used card (u), and
+// whether the side's winner was one of them (w).
+func (c *cardPairs) groupUse(card int32, k, players int, winners [2]int) (u, w [2]int) {
+	for side := range 2 {
+		for s := range players {
+			if c.game[card][side]&(1<<uint(s)) != 0 && c.seatGroup[side][s] == k {
+				u[side]++
+				w[side] |= b2i(s == winners[side])
+			}
+		}
+	}
+	return u, w
 }
 
 func (c *cardPairs) merge(o *cardPairs) {
