@@ -68,6 +68,13 @@ func (c Column) Header(l *Lang) string {
 	return c.JA
 }
 
+// Names reports whether header text h names column c, in Japanese or
+// English (normalised, in any case).
+func (c Column) Names(h string) bool {
+	h = strings.ToLower(Normalize(h))
+	return h != "" && (h == strings.ToLower(Normalize(c.JA)) || h == strings.ToLower(Normalize(c.EN)))
+}
+
 var (
 	effectType = reflect.TypeFor[Effect]()
 	columnMemo sync.Map // reflect.Type → []Column

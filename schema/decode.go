@@ -106,7 +106,7 @@ func (s *Sheet[T]) mapHeader(t *Table) bool {
 	matched := map[int]bool{}
 	for _, col := range s.cols {
 		for i, h := range t.Header {
-			if !col.names(h) {
+			if !col.Names(h) {
 				continue
 			}
 			matched[i] = true
@@ -140,12 +140,6 @@ func (s *Sheet[T]) mapHeader(t *Table) bool {
 	return true
 }
 
-// names reports whether header h names column c, in Japanese or English.
-func (c Column) names(h string) bool {
-	h = strings.ToLower(Normalize(h))
-	return h != "" && (h == strings.ToLower(Normalize(c.JA)) || h == strings.ToLower(Normalize(c.EN)))
-}
-
 // headerBelow finds the header of a sheet whose row 1 names none of its
 // columns: the first of the next rows (up to row 10) that names at least
 // two of them, or all of them if the sheet has only one.
@@ -154,7 +148,7 @@ func (s *Sheet[T]) headerBelow(t *Table) (Row, bool) {
 		found := 0
 		for _, col := range s.cols {
 			for i := range n {
-				if col.names(cells(i)) {
+				if col.Names(cells(i)) {
 					found++
 					break
 				}

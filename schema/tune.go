@@ -66,7 +66,7 @@ func (g *Game) Designs(b *Book) map[string]*Design {
 		}
 		var cols []tunedColumn
 		for _, c := range tuned {
-			if at := slices.IndexFunc(header, c.names); at >= 0 {
+			if at := slices.IndexFunc(header, c.Names); at >= 0 {
 				cols = append(cols, tunedColumn{c, at})
 			}
 		}

@@ -3,7 +3,6 @@ package sim
 import (
 	"io/fs"
 	"slices"
-	"strings"
 
 	"bifrost/schema"
 	"bifrost/schema/figure"
@@ -95,10 +94,8 @@ func columnAt(g *schema.Game, sheet string, header []string, col string) int {
 		if c.EN != col {
 			continue
 		}
-		for i, h := range header {
-			if h = strings.ToLower(schema.Normalize(h)); h == strings.ToLower(c.JA) || h == strings.ToLower(c.EN) {
-				return i
-			}
+		if i := slices.IndexFunc(header, c.Names); i >= 0 {
+			return i
 		}
 	}
 	return -1
