@@ -9,10 +9,12 @@ import (
 )
 
 // TestSeatsNameTheSampleDecksTheyPlay: a finished game's result names, per
-// seat, the sample deck that game index deals it.
+// seat, the sample deck that game index deals it, for a player that reports
+// card use (as compare's do, to measure each card per deck).
 func TestSeatsNameTheSampleDecksTheyPlay(t *testing.T) {
 	e := newEngine(t)
 	p := sim.NewPlayer(e, []string{"greedy"}, nil)
+	p.OnCardUse = func(int32, uint8) {}
 	for i := range len(e.Decks()) * (len(e.Decks()) - 1) {
 		r := p.Play(sim.Config{Players: 2, Index: i}, sim.GameSeed(1, 2, i))
 		a, b := e.Pair(i)

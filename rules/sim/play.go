@@ -19,8 +19,9 @@ type Result struct {
 	Winner    int // -1 when the game did not finish cleanly or ended drawn
 	First     int // the seat that took the first turn, for a TurnOrderer; else -1
 	// Groups names the group (deck) each seat played, for a SeatGrouper
-	// that finished; else nil. It is the Player's buffer, valid until its
-	// next Play.
+	// that finished when the Player reports card use (OnCardUse), whose
+	// uses it attributes to decks; else nil. It is the Player's buffer,
+	// valid until its next Play.
 	Groups     []string
 	Unfinished bool
 	Violation  *Violation
@@ -80,7 +81,8 @@ type Player struct {
 	OnStart func(g Game)
 	// OnCardUse, when set, is told after each clean game (finished without
 	// breaking a rule) which seats used each card the game touched; the
-	// game's Result says who won.
+	// game's Result says who won and, for a SeatGrouper, which group
+	// (deck) each seat played (Groups).
 	OnCardUse func(card int32, seats uint8)
 	// Measure records each game's Design: the scores at the end of every
 	// turn are read for it, which a bare benchmark need not pay for.
@@ -230,7 +232,7 @@ func (p *Player) Play(cfg Config, seed uint64) (r Result) {
 	if t, ok := g.(TurnOrderer); ok {
 		r.First = t.FirstSeat()
 	}
-	if sg, ok := g.(SeatGrouper); ok {
+	if sg, ok := g.(SeatGrouper); ok && p.OnCardUse != nil {
 		p.groups = p.groups[:0]
 		for s := range cfg.Players {
 			p.groups = append(p.groups, sg.SeatGroup(s))
