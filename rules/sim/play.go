@@ -90,9 +90,10 @@ type Player struct {
 
 	choices []Choice
 	stats   *Stats
-	board   []int // Measure: the scores after every turn, the players' side by side
-	score   []int
-	before  []int    // Measure: the scores when the turn began
+	// board (Measure) holds the scores at the start and after every turn,
+	// the players' side by side: its last row is what the turn began with.
+	board   []int
+	score   []int    // Measure: the scores as a turn ends, before they join board
 	mover   int      // Measure: the seat of the turn's first decision, -1 before it
 	gained  bool     // Measure: the mover acquired a card this turn
 	groups  []string // Result.Groups, reused from game to game
@@ -174,7 +175,7 @@ func (p *Player) Play(cfg Config, seed uint64) (r Result) {
 	p.board = p.board[:0]
 	p.mover, p.gained = -1, false
 	if p.Measure {
-		p.before = g.Scores(p.before)
+		p.board = g.Scores(p.board)
 	}
 	turn := g.Turn()
 	for !g.Over() {
@@ -211,9 +212,8 @@ func (p *Player) Play(cfg Config, seed uint64) (r Result) {
 		if p.Measure && g.Turn() != turn {
 			turn = g.Turn()
 			p.score = g.Scores(p.score)
+			r.Design.turnEnded(p.mover, p.gained, p.board[len(p.board)-len(p.score):], p.score)
 			p.board = append(p.board, p.score...)
-			r.Design.turnEnded(p.mover, p.gained, p.before, p.score)
-			p.before = append(p.before[:0], p.score...)
 			p.mover, p.gained = -1, false
 		}
 		if p.Check {
@@ -227,7 +227,7 @@ func (p *Player) Play(cfg Config, seed uint64) (r Result) {
 	r.Scores = g.Scores(nil)
 	r.Winner = g.Winner()
 	if p.Measure {
-		r.Design.standings(p.board, r.Scores, r.Winner)
+		r.Design.standings(p.board[len(r.Scores):], r.Scores, r.Winner) // the turns' standings, without the start
 	}
 	if t, ok := g.(TurnOrderer); ok {
 		r.First = t.FirstSeat()
