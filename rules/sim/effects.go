@@ -226,8 +226,7 @@ func meanInterval(xs []float64, scale float64) (mean, low, high, se float64) {
 		se = math.Sqrt(ss/float64(len(xs)-1)/float64(len(xs))) * scale
 	}
 	m *= scale
-	const z = 1.959963984540054
-	return round2(m), round2(m - z*se), round2(m + z*se), se
+	return round2(m), round2(m - z95*se), round2(m + z95*se), se
 }
 
 func round2(x float64) float64 { return math.Round(x*100) / 100 }

@@ -31,9 +31,6 @@ const (
 // Disagrees reports whether v says the two bots see the card differently.
 func (v SkillVerdict) Disagrees() bool { return v != SkillAgree && v != SkillTooFew && v != "" }
 
-// z95 is the normal quantile of a two-sided 95 % interval.
-const z95 = 1.959963984540054
-
 // CompareSkill compares a card's effect with the batch's bots (base) and
 // with a skilled bot, each in win-rate points with its 95 % interval. The
 // two are measured on different games, so the difference's standard error

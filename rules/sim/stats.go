@@ -257,18 +257,22 @@ type Wilson struct {
 	Games int     `json:"games"`
 }
 
+// z95 is the normal quantile of a two-sided 95 % interval (the 97.5th
+// percentile): the simulations' 95 % intervals reach this many standard
+// errors either side.
+const z95 = 1.959963984540054
+
 // WilsonInterval returns k successes out of n with the 95 % Wilson interval.
 func WilsonInterval(k, n int) Wilson {
 	w := Wilson{Wins: k, Games: n}
 	if n == 0 {
 		return w
 	}
-	const z = 1.959963984540054
 	p := float64(k) / float64(n)
 	nf := float64(n)
-	den := 1 + z*z/nf
-	centre := (p + z*z/(2*nf)) / den
-	half := z * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf)) / den
+	den := 1 + z95*z95/nf
+	centre := (p + z95*z95/(2*nf)) / den
+	half := z95 * math.Sqrt(p*(1-p)/nf+z95*z95/(4*nf*nf)) / den
 	w.Rate, w.Low, w.High = round4(p), round4(math.Max(0, centre-half)), round4(math.Min(1, centre+half))
 	return w
 }
