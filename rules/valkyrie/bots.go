@@ -53,19 +53,6 @@ func helpful(cl *clause) bool {
 	return false
 }
 
-// playsNow reports whether every 【】 that is judged on play would hold if
-// design d were played now (its own card excluded from "hand" and "played"):
-// those of its play clauses, and of its end: clauses under EndConditionAtPlay.
-func (g *Game) playsNow(d int16) bool {
-	ds := &g.e.designs[d]
-	for i := range ds.prog {
-		if cl := &ds.prog[i]; (!cl.end || g.e.endAtPlay) && !g.condsHoldWith(cl, -1) {
-			return false
-		}
-	}
-	return true
-}
-
 // canWait reports whether the card at hand position i, whose 【】 judged
 // on play fails now, may be kept back until it holds: every failing
 // condition counts Valkyries gained, weaknesses destroyed or cards played
@@ -84,12 +71,13 @@ func (g *Game) canWait(i int16, buy buyValue) bool {
 			decks[ds.cat]++
 		}
 	}
-	ds := g.ds(p.hand[i])
-	for k := range ds.prog {
-		cl := &ds.prog[k]
-		if (cl.end && !g.e.endAtPlay) || g.condsHoldWith(cl, -1) {
+	d := g.e.inst[p.hand[i]]
+	fails, prog := g.failsOnPlay(d), g.e.designs[d].prog
+	for k := range prog {
+		if fails&(1<<uint(k)) == 0 {
 			continue
 		}
+		cl := &prog[k]
 		for _, cd := range cl.conds {
 			if cd.op != sim.OpGE && cd.op != sim.OpGT {
 				return false
@@ -202,7 +190,7 @@ func (g *Game) botScore(c sim.Choice, buy buyValue) float64 {
 	switch c.Kind {
 	case chPlay:
 		ds := &e.designs[c.B]
-		if !g.playsNow(c.B) {
+		if g.failsOnPlay(c.B) != 0 {
 			if g.canWait(c.A, buy) {
 				return 2 // after the buys and attacks that make its 【】 hold
 			}

@@ -592,20 +592,42 @@ func (g *Game) invade() {
 // startFrame begins resolving design d's effect. Its 【】 conditions are
 // checked now, when the card is played (T13).
 func (g *Game) startFrame(d int16) {
-	ds := &g.e.designs[d]
-	g.fr = frame{active: true, src: d, stop: len(ds.prog)}
-	for i := range ds.prog {
-		if g.condsHold(&ds.prog[i]) {
-			g.fr.ok |= 1 << uint(i)
+	g.fr = frame{active: true, src: d, stop: len(g.e.designs[d].prog), ok: g.heldOnPlay(d, 0)}
+}
+
+// heldOnPlay is the mask of design d's clauses whose 【】 hold as its card
+// is played (T13), with the active hand counted handDelta cards larger
+// than it is now: 0 for a card that has just left the hand (startFrame),
+// -1 for one a bot still holds (failsOnPlay).
+func (g *Game) heldOnPlay(d int16, handDelta int) (held uint64) {
+	prog := g.e.designs[d].prog
+	for i := range prog {
+		if g.condsHoldWith(&prog[i], handDelta) {
+			held |= 1 << uint(i)
 		}
 	}
+	return held
+}
+
+// failsOnPlay is the mask of design d's clauses whose 【】 judged on play
+// (those of its play clauses, and of its end: clauses under
+// EndConditionAtPlay) would fail if it were played from the hand now.
+func (g *Game) failsOnPlay(d int16) (fails uint64) {
+	held := g.heldOnPlay(d, -1)
+	prog := g.e.designs[d].prog
+	for i := range prog {
+		if (!prog[i].end || g.e.endAtPlay) && held&(1<<uint(i)) == 0 {
+			fails |= 1 << uint(i)
+		}
+	}
+	return fails
 }
 
 // condsHold reports whether every condition of cl holds now.
 func (g *Game) condsHold(cl *clause) bool { return g.condsHoldWith(cl, 0) }
 
 // condsHoldWith is condsHold with the active hand counted handDelta cards
-// larger (a bot asks about a card still in hand as if it were played: -1).
+// larger (see heldOnPlay).
 func (g *Game) condsHoldWith(cl *clause, handDelta int) bool {
 	for _, c := range cl.conds {
 		var v int
