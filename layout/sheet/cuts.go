@@ -2,6 +2,7 @@ package sheet
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"math"
 	"strconv"
@@ -30,7 +31,7 @@ type CutSheet struct {
 // same options, sheet by sheet; boards, on pages of their own without
 // crop marks, have none.
 func Cuts(res schema.Result, l *spec.Layout, opt cards.Options) ([]CutSheet, error) {
-	paper, ok := papers[strings.ToLower(cmpOrS(opt.Paper, "a4"))]
+	paper, ok := papers[strings.ToLower(cmp.Or(opt.Paper, "a4"))]
 	if !ok {
 		return nil, schema.Errorf("用紙「%s」はありません（%s のどれかです）", "unknown paper %q (want %s)", opt.Paper, schema.Word{strings.Join(Papers(), "、"), strings.Join(Papers(), " or ")})
 	}

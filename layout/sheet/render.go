@@ -1,6 +1,7 @@
 package sheet
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"maps"
@@ -158,7 +159,7 @@ func (g grid) cell(i int, flipX, flipY bool) (x, y float64, col, row int) {
 // long-edge duplex), then each board on a page of its own followed by its
 // back (blank when the layout gives none).
 func Render(w io.Writer, res schema.Result, l *spec.Layout, opt cards.Options) error {
-	paper, ok := papers[strings.ToLower(cmpOrS(opt.Paper, "a4"))]
+	paper, ok := papers[strings.ToLower(cmp.Or(opt.Paper, "a4"))]
 	if !ok {
 		return schema.Errorf("用紙「%s」はありません（%s のどれかです）", "unknown paper %q (want %s)", opt.Paper, schema.Word{strings.Join(Papers(), "、"), strings.Join(Papers(), " or ")})
 	}
@@ -177,7 +178,7 @@ func Render(w io.Writer, res schema.Result, l *spec.Layout, opt cards.Options) e
 	}
 	pdf := newPDF(l, paper)
 	p := newPrinter(pdf, l, d.Dataset, art, opt)
-	p.im, p.paperName = im, strings.ToLower(cmpOrS(opt.Paper, "a4"))
+	p.im, p.paperName = im, strings.ToLower(cmp.Or(opt.Paper, "a4"))
 	if err := (deck{d}).render(p, paper, opt); err != nil {
 		return err
 	}
@@ -254,13 +255,6 @@ func (p *printer) side(els []*spec.Element, c *spec.Card, side string, x, y floa
 	if o := p.pt.DrawOverlays(c, side); len(o.Items) > 0 {
 		p.out.Draw(o, x-o.Bleed, y-o.Bleed)
 	}
-}
-
-func cmpOrS(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }
 
 func (d deck) render(p *printer, paper spec.Size, opt cards.Options) error {

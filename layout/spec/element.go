@@ -343,7 +343,7 @@ func (p *parser) table(path string, s elementSpec, e *Element, l *Layout, k *Kin
 		c.Text = p.template(cp+".text", cs.Text, rs)
 		size, min := cs.Size, cs.MinSize
 		if size == 0 {
-			size, min = e.Style.Size, cmpOr(min, e.Style.Min)
+			size, min = e.Style.Size, cmp.Or(min, e.Style.Min)
 		}
 		c.Style = p.style(cp, size, min, e.Style.Leading, 0)
 		if c.Align == "" {
@@ -447,7 +447,7 @@ func (p *parser) iconRow(path string, s elementSpec, e *Element, l *Layout, k *K
 	e.Gap = s.Gap
 	for i, it := range s.Items {
 		it.Type, it.X, it.Y, it.W, it.H = "icon", s.X, s.Y, s.ItemW, s.H
-		it.Size, it.MinSize = cmpOr(it.Size, s.Size), cmpOr(it.MinSize, s.MinSize)
+		it.Size, it.MinSize = cmp.Or(it.Size, s.Size), cmp.Or(it.MinSize, s.MinSize)
 		it.Font, it.Bold, it.ShowZero = cmp.Or(it.Font, s.Font), it.Bold || s.Bold, it.ShowZero || s.ShowZero
 		if item := p.element(fmt.Sprintf("%s.items.%d", path, i), it, l, k, sc); item != nil {
 			e.Items = append(e.Items, item)
@@ -508,13 +508,6 @@ func (st *scoreTrack) Squares(ds *Dataset) (from, to int) {
 		to, _ = strconv.Atoi(ds.rules.Text(st.ToRule))
 	}
 	return st.From, min(max(to, st.From), st.From+maxScoreSquares-1)
-}
-
-func cmpOr(a, b float64) float64 {
-	if a != 0 {
-		return a
-	}
-	return b
 }
 
 // Shown evaluates an element's "if".
