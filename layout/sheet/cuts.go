@@ -2,11 +2,9 @@ package sheet
 
 import (
 	"bytes"
-	"cmp"
 	"fmt"
 	"math"
 	"strconv"
-	"strings"
 
 	"bifrost/layout/cards"
 	"bifrost/layout/spec"
@@ -31,9 +29,9 @@ type CutSheet struct {
 // same options, sheet by sheet; boards, on pages of their own without
 // crop marks, have none.
 func Cuts(res schema.Result, l *spec.Layout, opt cards.Options) ([]CutSheet, error) {
-	paper, ok := papers[strings.ToLower(cmp.Or(opt.Paper, "a4"))]
-	if !ok {
-		return nil, schema.Errorf("用紙「%s」はありません（%s のどれかです）", "unknown paper %q (want %s)", opt.Paper, schema.Word{strings.Join(Papers(), "、"), strings.Join(Papers(), " or ")})
+	_, paper, err := paperOf(opt)
+	if err != nil {
+		return nil, err
 	}
 	d, err := cards.NewDeck(res, l, opt.Only)
 	if err != nil {

@@ -31,6 +31,17 @@ var papers = map[string]spec.Size{
 // Papers lists the paper names Render accepts.
 func Papers() []string { return slices.Sorted(maps.Keys(papers)) }
 
+// paperOf finds the paper opt prints on, A4 unless opt.Paper names one,
+// and its name in lower case.
+func paperOf(opt cards.Options) (string, spec.Size, error) {
+	name := strings.ToLower(cmp.Or(opt.Paper, "a4"))
+	paper, ok := papers[name]
+	if !ok {
+		return "", paper, schema.Errorf("用紙「%s」はありません（%s のどれかです）", "unknown paper %q (want %s)", opt.Paper, schema.Word{strings.Join(Papers(), "、"), strings.Join(Papers(), " or ")})
+	}
+	return name, paper, nil
+}
+
 // pdfDate is the fixed creation and modification date of every PDF, so that
 // the same input gives the same bytes.
 var pdfDate = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
@@ -159,9 +170,9 @@ func (g grid) cell(i int, flipX, flipY bool) (x, y float64, col, row int) {
 // long-edge duplex), then each board on a page of its own followed by its
 // back (blank when the layout gives none).
 func Render(w io.Writer, res schema.Result, l *spec.Layout, opt cards.Options) error {
-	paper, ok := papers[strings.ToLower(cmp.Or(opt.Paper, "a4"))]
-	if !ok {
-		return schema.Errorf("用紙「%s」はありません（%s のどれかです）", "unknown paper %q (want %s)", opt.Paper, schema.Word{strings.Join(Papers(), "、"), strings.Join(Papers(), " or ")})
+	paperName, paper, err := paperOf(opt)
+	if err != nil {
+		return err
 	}
 	if !slices.Contains(append(Duplexes(), ""), opt.Duplex) {
 		return schema.Errorf("両面の綴じ方「%s」はありません（%s のどれかです）", "unknown duplex %q (want %s)", opt.Duplex, schema.Word{strings.Join(Duplexes(), "、"), strings.Join(Duplexes(), " or ")})
@@ -178,7 +189,7 @@ func Render(w io.Writer, res schema.Result, l *spec.Layout, opt cards.Options) e
 	}
 	pdf := newPDF(l, paper)
 	p := newPrinter(pdf, l, d.Dataset, art, opt)
-	p.im, p.paperName = im, strings.ToLower(cmp.Or(opt.Paper, "a4"))
+	p.im, p.paperName = im, paperName
 	if err := (deck{d}).render(p, paper, opt); err != nil {
 		return err
 	}
