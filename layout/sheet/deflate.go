@@ -173,34 +173,21 @@ func (c *counter) Write(p []byte) (int, error) {
 	return k, err
 }
 
-// deflater is the writer fpdf outputs the document into: it compresses
-// and writes it to w (deflateStreams) straight from fpdf's own buffer,
-// which fpdf hands over in one Write. Should a document come in several
-// writes, they are held and written by close.
+// deflater is the writer fpdf outputs the document into. fpdf hands its
+// whole buffer over in one Write (bytes.Buffer.WriteTo); Write compresses
+// it and writes it to w (deflateStreams) with no copy of it, and refuses
+// a second.
 type deflater struct {
 	w    io.Writer
 	cmyk bool
-	held []byte
 	done bool
 }
 
 func (d *deflater) Write(p []byte) (int, error) {
 	if d.done {
-		return 0, errors.New("cards: the PDF was written after its end")
-	}
-	if len(d.held) == 0 && startXref.Match(p) {
-		d.done = true
-		return len(p), deflateStreams(p, d.w, d.cmyk)
-	}
-	d.held = append(d.held, p...)
-	return len(p), nil
-}
-
-// close writes a document that came in several writes.
-func (d *deflater) close() error {
-	if d.done {
-		return nil
+		// A programmer's error: fpdf changed how it hands the PDF over.
+		return 0, errors.New("cards: the PDF came in more than one write")
 	}
 	d.done = true
-	return deflateStreams(d.held, d.w, d.cmyk)
+	return len(p), deflateStreams(p, d.w, d.cmyk)
 }

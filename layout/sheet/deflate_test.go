@@ -12,9 +12,8 @@ import (
 )
 
 // plainPDF is a two-page document as newPDF starts one, with page contents
-// uncompressed and each page's bleed and trim boxes, as fpdf outputs it.
-func plainPDF(t *testing.T) []byte {
-	t.Helper()
+// uncompressed and each page's bleed and trim boxes, not yet output.
+func plainPDF() *fpdf.Fpdf {
 	pdf := fpdf.New("P", "mm", "A4", "")
 	pdf.SetCreationDate(pdfDate)
 	pdf.SetModificationDate(pdfDate)
@@ -25,38 +24,29 @@ func plainPDF(t *testing.T) []byte {
 		pdf.SetPageBox("bleed", 7, 7, 69, 94)
 		pdf.Rect(10, 10, 63, 88+float64(i), "D")
 	}
-	var b bytes.Buffer
-	if err := pdf.Output(&b); err != nil {
-		t.Fatal(err)
-	}
-	return b.Bytes()
+	return pdf
 }
 
 func TestOutputDeflatesPagesFixesOffsetsAndOrdersBoxes(t *testing.T) {
-	plain := plainPDF(t)
-	var whole bytes.Buffer
-	d := &deflater{w: &whole}
-	if _, err := d.Write(plain); err != nil {
+	var b bytes.Buffer
+	if err := plainPDF().Output(&b); err != nil {
 		t.Fatal(err)
 	}
-	if err := d.close(); err != nil {
+	plain := b.Bytes()
+	var whole bytes.Buffer
+	if err := output(plainPDF(), &whole, false); err != nil {
 		t.Fatal(err)
 	}
 	doc := whole.Bytes()
 
-	// The same document handed over a few bytes at a time gives the same bytes.
-	var pieces bytes.Buffer
-	d = &deflater{w: &pieces}
-	for r := bytes.NewReader(plain); r.Len() > 0; {
-		if _, err := io.CopyN(d, r, 7); err != nil && err != io.EOF {
-			t.Fatal(err)
-		}
-	}
-	if err := d.close(); err != nil {
+	// A document that came in two writes is refused, not written half.
+	var twice bytes.Buffer
+	d := &deflater{w: &twice}
+	if _, err := d.Write(plain); err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Equal(pieces.Bytes(), doc) {
-		t.Error("a document written in pieces came out different from one written whole")
+	if _, err := d.Write(plain); err == nil || !bytes.Equal(twice.Bytes(), doc) {
+		t.Errorf("a second write gave %v and %d bytes, want an error and the first document alone (%d bytes)", err, twice.Len(), len(doc))
 	}
 
 	// Every page's content is deflated and inflates to the content fpdf drew.

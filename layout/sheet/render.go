@@ -206,11 +206,7 @@ func Render(w io.Writer, res schema.Result, l *spec.Layout, opt cards.Options) e
 // in a fixed order, as fpdf hands it over (deflater); with cmyk, its
 // colours in DeviceCMYK.
 func output(pdf *fpdf.Fpdf, w io.Writer, cmyk bool) error {
-	d := &deflater{w: w, cmyk: cmyk}
-	if err := pdf.Output(d); err != nil {
-		return err
-	}
-	return d.close()
+	return pdf.Output(&deflater{w: w, cmyk: cmyk})
 }
 
 // printer lays cards out and replays their drawings onto one PDF.
