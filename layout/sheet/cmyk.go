@@ -5,6 +5,7 @@ import (
 	"compress/zlib"
 	"fmt"
 	"image"
+	"image/draw"
 	"image/jpeg"
 	"io"
 	"math"
@@ -197,17 +198,18 @@ func appendCMYK(out []byte, r, g, b byte) []byte {
 	return append(out, q(c), q(m), q(y), q(k))
 }
 
-// rgbPixels lists an image's pixels as r g b bytes, row by row.
+// rgbPixels lists an image's pixels as r g b bytes, row by row: the image
+// drawn once into RGBA (a JPEG's YCbCr by the arithmetic of its At), then
+// each pixel's alpha dropped in place.
 func rgbPixels(img image.Image) []byte {
-	b := img.Bounds()
-	out := make([]byte, 0, b.Dx()*b.Dy()*3)
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		for x := b.Min.X; x < b.Max.X; x++ {
-			r, g, bl, _ := img.At(x, y).RGBA()
-			out = append(out, byte(r>>8), byte(g>>8), byte(bl>>8))
-		}
+	rgba := image.NewRGBA(image.Rectangle{Max: img.Bounds().Size()})
+	draw.Draw(rgba, rgba.Bounds(), img, img.Bounds().Min, draw.Src)
+	pix, n := rgba.Pix, 0
+	for i := 0; i < len(pix); i += 4 {
+		pix[n], pix[n+1], pix[n+2] = pix[i], pix[i+1], pix[i+2]
+		n += 3
 	}
-	return out
+	return pix[:n]
 }
 
 // unfilter undoes the PNG row filters of h rows of w pixels of bpp bytes

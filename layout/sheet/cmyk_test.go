@@ -188,6 +188,43 @@ func TestCMYKOutput_ConvertsEveryColourAndImage(t *testing.T) {
 	}
 }
 
+// TestRGBPixels_AreEachPixelAsAtGivesIt: the pixels of a decoded JPEG, at
+// every chroma subsampling, and of an image with its own colour model
+// whose bounds do not start at the origin, come out as At gives them,
+// byte for byte, row by row.
+func TestRGBPixels_AreEachPixelAsAtGivesIt(t *testing.T) {
+	var imgs []image.Image
+	for _, ratio := range []image.YCbCrSubsampleRatio{image.YCbCrSubsampleRatio444, image.YCbCrSubsampleRatio422,
+		image.YCbCrSubsampleRatio420, image.YCbCrSubsampleRatio440, image.YCbCrSubsampleRatio411, image.YCbCrSubsampleRatio410} {
+		ycc := image.NewYCbCr(image.Rect(0, 0, 13, 7), ratio)
+		for i := range ycc.Y {
+			ycc.Y[i] = uint8(37 * i)
+		}
+		for i := range ycc.Cb {
+			ycc.Cb[i], ycc.Cr[i] = uint8(255-29*i), uint8(61*i)
+		}
+		imgs = append(imgs, ycc)
+	}
+	nrgba := image.NewNRGBA(image.Rect(3, 2, 9, 6))
+	for i := range nrgba.Pix {
+		nrgba.Pix[i] = uint8(53 * i)
+	}
+	imgs = append(imgs, nrgba)
+	for _, img := range imgs {
+		b := img.Bounds()
+		var want []byte
+		for y := b.Min.Y; y < b.Max.Y; y++ {
+			for x := b.Min.X; x < b.Max.X; x++ {
+				r, g, bl, _ := img.At(x, y).RGBA()
+				want = append(want, byte(r>>8), byte(g>>8), byte(bl>>8))
+			}
+		}
+		if got := rgbPixels(img); !bytes.Equal(got, want) {
+			t.Errorf("%T %v: rgbPixels gives\n%v\nwant\n%v", img, b, got, want)
+		}
+	}
+}
+
 // stream is one stream object of a PDF output wrote, its data inflated.
 type stream struct {
 	obj        int
