@@ -10,21 +10,17 @@ import (
 	"bifrost/layout/text"
 )
 
-// iconEl draws an icon element: the icon named by its template in a square
-// at the left of the box, its text equivalent as invisible text over it (so
+// iconEl draws an icon element as ic shows it: the icon in a square at
+// the left of the box, its text equivalent as invisible text over it (so
 // the card stays searchable and pdftotext reads it), and the count beside
 // it (the count template says how: "×{Intellect}"). A name the layout has no icon for prints as text.
-func (pt *Painter) iconEl(e *spec.Element, x, y float64, row reflect.Value, fs *spec.FieldSet) {
-	var used []*spec.Field
-	name, count, shown := pt.iconOf(e, row, &used)
-	if !shown {
-		return
-	}
+func (pt *Painter) iconEl(ic icon, x, y float64, row reflect.Value, fs *spec.FieldSet) {
+	e, name, count := ic.el, ic.name, ic.count
 	equiv := name
 	if e.Text != nil {
 		equiv, _ = e.Text.Eval(pt.env(row, nil))
 	}
-	src := source{pt.card.Kind.Sheet, row, used}
+	src := source{pt.card.Kind.Sheet, row, ic.used}
 	col, _ := e.Colour.Resolve(pt.ds, fs, row)
 	side := math.Min(e.W, e.H)
 	sy := y + (e.H-side)/2
@@ -95,47 +91,56 @@ func (pt *Painter) drawIcon(shapes []*spec.IconShape, fill spec.Colour, x, y, si
 	}
 }
 
+// icon is an icon element as it shows on one card.
+type icon struct {
+	el          *spec.Element
+	name, count string
+	used        []*spec.Field // the fields name and count come from
+}
+
+// role is the part an icon is on a card: "icon:" and its name.
+func (ic icon) role() string { return "icon:" + ic.name }
+
 // iconOf evaluates an icon element for row: its icon's name and its count,
 // and whether it shows (a name, and a count unless its fields are empty
 // or 0 and show_zero is not set).
-func (pt *Painter) iconOf(e *spec.Element, row reflect.Value, used *[]*spec.Field) (name, count string, shown bool) {
-	name, empty := e.Icon.Eval(pt.env(row, used))
-	name = strings.TrimSpace(name)
-	if name == "" || empty && !e.ShowZero {
-		return "", "", false
+func (pt *Painter) iconOf(e *spec.Element, row reflect.Value) (icon, bool) {
+	ic := icon{el: e}
+	name, empty := e.Icon.Eval(pt.env(row, &ic.used))
+	ic.name = strings.TrimSpace(name)
+	if ic.name == "" || empty && !e.ShowZero {
+		return icon{}, false
 	}
 	if e.Count != nil {
-		c, cEmpty := e.Count.Eval(pt.env(row, used))
+		c, cEmpty := e.Count.Eval(pt.env(row, &ic.used))
 		if cEmpty && !e.ShowZero {
-			return "", "", false
+			return icon{}, false
 		}
-		count = strings.TrimSpace(c)
+		ic.count = strings.TrimSpace(c)
 	}
-	return name, count, true
+	return ic, true
 }
 
 // iconRow draws the icons of an "icons" element that the card shows, in
 // their order, centred as a group in the element's box: a lone icon
-// stands in the middle, several side by side gap apart.
+// stands in the middle, several side by side gap apart. Each icon is a
+// part of its own, where it stands.
 func (pt *Painter) iconRow(e *spec.Element, x, y float64, row reflect.Value, fs *spec.FieldSet) {
-	var shown []*spec.Element
-	var names []string
+	var shown []icon
 	for _, it := range e.Items {
-		if name, _, ok := pt.iconOf(it, row, nil); ok {
-			shown, names = append(shown, it), append(names, name)
+		if ic, ok := pt.iconOf(it, row); ok {
+			shown = append(shown, ic)
 		}
 	}
 	if len(shown) == 0 {
 		return
 	}
-	w := shown[0].W
+	w := shown[0].el.W
 	cx := x + (e.W-(float64(len(shown))*w+float64(len(shown)-1)*e.Gap))/2
-	for i, it := range shown {
+	for _, ic := range shown {
 		n := pt.items()
-		pt.iconEl(it, cx, y, row, fs)
-		if pt.regions && pt.items() > n { // each icon is a part of its own, where it stands
-			pt.list.Regions = append(pt.list.Regions, draw.Region{Role: "icon:" + names[i], X: cx, Y: y, W: w, H: it.H})
-		}
+		pt.iconEl(ic, cx, y, row, fs)
+		pt.region(n, ic.el, ic.role(), cx, y)
 		cx += w + e.Gap
 	}
 }

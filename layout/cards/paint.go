@@ -130,11 +130,7 @@ func paintOf(c spec.RGB) *draw.Color { return draw.RGB(c.R, c.G, c.B) }
 func (pt *Painter) Paint(els []*spec.Element, c *spec.Card, side string, x, y float64) {
 	pt.ox, pt.oy, pt.card, pt.side = x, y, c, side
 	for _, e := range els {
-		n := pt.items()
 		pt.element(e)
-		if pt.regions && pt.items() > n && e.Type != "icons" { // a row records each of its icons
-			pt.region(e)
-		}
 	}
 	pt.overlays(c, side, x, y)
 }
@@ -189,6 +185,7 @@ func (pt *Painter) env(row reflect.Value, used *[]*spec.Field) spec.Env {
 
 func (pt *Painter) cardRow() reflect.Value { return pt.card.Row }
 
+// element draws e and records its box as a part (region).
 func (pt *Painter) element(e *spec.Element) {
 	row := pt.cardRow()
 	fs := pt.card.Kind.Fields
@@ -196,6 +193,8 @@ func (pt *Painter) element(e *spec.Element) {
 	if e.When != nil && !e.Shown(pt.env(row, nil)) {
 		return
 	}
+	n := pt.items()
+	role := "" // the part e's box shows, when not e.Role()
 	switch e.Type {
 	case "rect":
 		pt.shape("rounded", x, y, e.W, e.H, e.R, e.Fill, e.Stroke, e.Line, e.Dash, fs, row)
@@ -229,9 +228,15 @@ func (pt *Painter) element(e *spec.Element) {
 	case "art":
 		pt.artBox(e, x, y, row, fs)
 	case "icon":
-		pt.iconEl(e, x, y, row, fs)
+		ic, ok := pt.iconOf(e, row)
+		if !ok {
+			return
+		}
+		pt.iconEl(ic, x, y, row, fs)
+		role = ic.role()
 	case "icons":
-		pt.iconRow(e, x, y, row, fs)
+		pt.iconRow(e, x, y, row, fs) // each icon a part of its own, not the row
+		return
 	case "table":
 		pt.table(e, x, y)
 	case "track":
@@ -239,6 +244,7 @@ func (pt *Painter) element(e *spec.Element) {
 	case "score_track":
 		pt.scoreTrack(e, x, y)
 	}
+	pt.region(n, e, role, x, y)
 }
 
 // measure returns the Measure of a chain: each character in the font that

@@ -1,8 +1,6 @@
 package cards
 
 import (
-	"strings"
-
 	"bifrost/layout/draw"
 	"bifrost/layout/spec"
 )
@@ -15,12 +13,15 @@ func (pt *Painter) items() int {
 	return len(pt.list.Items)
 }
 
-// region records the box of element e, which has just drawn something.
-func (pt *Painter) region(e *spec.Element) {
-	role := e.Role()
-	if e.Type == "icon" {
-		name, _ := e.Icon.Eval(pt.env(pt.cardRow(), nil))
-		role = "icon:" + strings.TrimSpace(name)
+// region records the box of element e drawn at (x, y) as a part named
+// role (e.Role() when role is ""), if the list records regions and e drew
+// something: the list holds more than the from items it held before.
+func (pt *Painter) region(from int, e *spec.Element, role string, x, y float64) {
+	if !pt.regions || pt.items() == from {
+		return
 	}
-	pt.list.Regions = append(pt.list.Regions, draw.Region{Role: role, X: pt.ox + e.X, Y: pt.oy + e.Y, W: e.W, H: e.H})
+	if role == "" {
+		role = e.Role()
+	}
+	pt.list.Regions = append(pt.list.Regions, draw.Region{Role: role, X: x, Y: y, W: e.W, H: e.H})
 }
