@@ -42,6 +42,7 @@ func Cuts(res schema.Result, l *spec.Layout, opt cards.Options) ([]CutSheet, err
 		return nil, err
 	}
 	var out []CutSheet
+	names := namesOf(d)
 	for _, r := range (deck{d}).runs(opt) {
 		if r.board != nil {
 			continue
@@ -55,8 +56,7 @@ func Cuts(res schema.Result, l *spec.Layout, opt cards.Options) ([]CutSheet, err
 			cs := CutSheet{Paper: paper}
 			for i, c := range r.cards[start:min(start+per, len(r.cards))] {
 				x, y, _, _ := g.cell(i, false, false)
-				name := unsafeName.ReplaceAllString(fmt.Sprintf("%s-%s-%d", c.Kind.Name, c.ID, c.Copy), "_")
-				cs.Cuts = append(cs.Cuts, Cut{Card: name, X: x, Y: y, W: g.w, H: g.h})
+				cs.Cuts = append(cs.Cuts, Cut{Card: names.copy(c), X: x, Y: y, W: g.w, H: g.h})
 			}
 			out = append(out, cs)
 		}

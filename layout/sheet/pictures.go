@@ -1,7 +1,6 @@
 package sheet
 
 import (
-	"fmt"
 	"image"
 
 	"bifrost/layout/cards"
@@ -15,7 +14,7 @@ import (
 // the PDFs print over it.
 type Picture struct {
 	// Name is the file name: <kind>-<ID>-<copy>-<face|back>.png, the kind
-	// and ID as the per-card PDFs spell them (RenderEach).
+	// and ID as the per-card PDFs spell them (RenderEach; see namesOf).
 	Name         string
 	side, over   *draw.List // the side as painted, and what goes over it
 	sideOverlaid bool       // side already holds what goes over it
@@ -44,8 +43,7 @@ func Pictures(res schema.Result, l *spec.Layout, opt cards.Options) ([]Picture, 
 	pt := newPainter(l, d.Dataset, art, opt)
 	painted := paintedSides(opt)
 	var out []Picture
-	names := map[[2]string]string{} // kind and ID → the name's start
-	seen := map[string]bool{}
+	names := namesOf(d)
 	for _, k := range d.Kinds {
 		sides := map[string][]*spec.Element{"face": k.Face, "back": k.Back}
 		order := []string{"face", "back"}
@@ -53,16 +51,8 @@ func Pictures(res schema.Result, l *spec.Layout, opt cards.Options) ([]Picture, 
 			order = order[:1]
 		}
 		for _, c := range d.Cards[k] {
-			base, ok := names[[2]string{k.Name, c.ID}]
-			if !ok {
-				base = unsafeName.ReplaceAllString(k.Name+"-"+c.ID, "_")
-				for i := 2; seen[base]; i++ {
-					base = unsafeName.ReplaceAllString(fmt.Sprintf("%s-%s-%d", k.Name, c.ID, i), "_")
-				}
-				seen[base], names[[2]string{k.Name, c.ID}] = true, base
-			}
 			for _, side := range order {
-				pc := Picture{Name: fmt.Sprintf("%s-%d-%s.png", base, c.Copy, side)}
+				pc := Picture{Name: names.copy(c) + "-" + side + ".png"}
 				if l, ok := painted[paintedSide{k.Name, c.ID, side, c.Copy}]; ok {
 					pc.side, pc.over = l, pt.DrawOverlays(c, side)
 				} else {

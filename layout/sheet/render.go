@@ -456,8 +456,6 @@ type PerCard struct {
 	Render func(w io.Writer) error
 }
 
-var unsafeName = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
-
 // RenderEach lists one PDF per card design (copies are not repeated) for
 // print shops: the face on page 1 and the back on page 2, each page the
 // trim plus bleed plus room for トンボ, with the TrimBox set to the trim and
@@ -468,18 +466,13 @@ func RenderEach(res schema.Result, l *spec.Layout, opt cards.Options) ([]PerCard
 		return nil, err
 	}
 	var out []PerCard
-	seen := map[string]bool{}
+	names := namesOf(d)
 	for _, k := range d.Kinds {
 		for _, c := range d.Cards[k] {
 			if c.Copy != 1 {
 				continue
 			}
-			name := unsafeName.ReplaceAllString(k.Name+"-"+c.ID, "_") + ".pdf"
-			for i := 2; seen[name]; i++ {
-				name = unsafeName.ReplaceAllString(fmt.Sprintf("%s-%s-%d", k.Name, c.ID, i), "_") + ".pdf"
-			}
-			seen[name] = true
-			out = append(out, PerCard{Name: name, Render: func(w io.Writer) error { return deck{d}.renderOne(w, c, opt) }})
+			out = append(out, PerCard{Name: names.design(c) + ".pdf", Render: func(w io.Writer) error { return deck{d}.renderOne(w, c, opt) }})
 		}
 	}
 	return out, nil
