@@ -22,10 +22,15 @@ type Comparison struct {
 	// Unfinished and Violations count, per side (old, new), the games that
 	// did not finish or broke a rule: on the same seeds, more of them on
 	// the new side is the change's doing.
-	Unfinished [2]int       `json:"unfinished"`
-	Violations [2]int       `json:"violations"`
-	Measures   []Change     `json:"measures"`
-	Cards      []CardChange `json:"cards"` // significant changes first
+	Unfinished [2]int   `json:"unfinished"`
+	Violations [2]int   `json:"violations"`
+	Measures   []Change `json:"measures"`
+	// Design is the design measures (see DesignReport: branching, forced,
+	// lead_changes, comebacks, comeback_deficit, settled, stalls) per
+	// player count, paired game for game as Measures are, and adjusted
+	// apart from them; they do not make the comparison Significant.
+	Design []Change     `json:"design,omitempty"`
+	Cards  []CardChange `json:"cards"` // significant changes first
 	// Power is what the comparison can see: the smallest change of a
 	// seat's win rate it detects 80 % of the time.
 	Power Power `json:"power"`
@@ -37,6 +42,8 @@ type Comparison struct {
 }
 
 // Significant reports whether any measure or card changed significantly.
+// The design measures describe how the game plays, not its balance: they
+// do not count.
 func (c *Comparison) Significant() bool {
 	return slices.ContainsFunc(c.Measures, func(m Change) bool { return m.Significant }) ||
 		slices.ContainsFunc(c.Cards, func(m CardChange) bool { return m.Significant })
@@ -44,12 +51,15 @@ func (c *Comparison) Significant() bool {
 
 // CompareUntilSignificant compares at o.Games, then at twice as many, and
 // so on, until something changes significantly or the next size would
-// pass most games. The same seeds open every round (a batch's first games
-// do not depend on its size), so a larger round repeats the smaller ones
-// and adds to them: all told it plays at most twice its last round.
+// pass most games. A batch's first games do not depend on its size, so
+// each round plays only the games the one before did not and adds them to
+// its sums: every round is the comparison Compare makes at its size, and
+// all told it plays its last round's games once.
 func CompareUntilSignificant(ctx context.Context, old, new Engine, o BatchOptions, most int) *Comparison {
+	cp := newComparer(old, new, o)
 	for round := 1; ; round++ {
-		c := Compare(ctx, old, new, o)
+		cp.play(ctx, o.Games)
+		c := cp.result(o.Games)
 		c.Rounds = round
 		if c.Significant() || o.Games*2 > most || ctx.Err() != nil {
 			c.Capped = !c.Significant()
@@ -132,10 +142,12 @@ type paired struct {
 	lenOld, lenNew, lenD2 int
 	scoreOld, scoreNew    int // sums of all seats' scores
 	scoreD2               int
+	design                designPaired
 }
 
 func (p *paired) add(old, new Outcome) {
 	p.games++
+	p.design.add(&old, &new)
 	for s := range p.seatOld {
 		o, n := b2i(old.Winner == s), b2i(new.Winner == s)
 		p.seatOld[s] += o
@@ -159,51 +171,79 @@ func (p *paired) merge(o *paired) {
 	}
 	p.lenOld, p.lenNew, p.lenD2 = p.lenOld+o.lenOld, p.lenNew+o.lenNew, p.lenD2+o.lenD2
 	p.scoreOld, p.scoreNew, p.scoreD2 = p.scoreOld+o.scoreOld, p.scoreNew+o.scoreNew, p.scoreD2+o.scoreD2
+	p.design.merge(o.design)
 }
 
 func newPaired(players int) *paired {
-	return &paired{seatOld: make([]int, players), seatNew: make([]int, players), seatD2: make([]int, players)}
+	return &paired{seatOld: make([]int, players), seatNew: make([]int, players), seatD2: make([]int, players), design: newDesignPaired()}
 }
 
 // Compare plays the batch o on both engines, game for game with the same
 // seeds, and compares them. The result does not depend on o.Workers.
 func Compare(ctx context.Context, old, new Engine, o BatchOptions) *Comparison {
+	cp := newComparer(old, new, o)
+	cp.play(ctx, o.Games)
+	return cp.result(o.Games)
+}
+
+// comparer holds the sums of a comparison over the first games of its
+// batch, so that a larger comparison adds the games it lacks to them.
+type comparer struct {
+	old, new Engine
+	o        BatchOptions
+	oldToNew []int32 // cards pair by ID: the old side's indexes map to the new side's
+	present  []bool  // the new side's cards that the old side has
+	cards    *cardPairs
+	acc      map[int]*paired
+	played   int // the batch's games played so far, its first ones
+	excluded int
+	// unfinished and violations count per side (old, new).
+	unfinished, violations [2]int
+}
+
+func newComparer(old, new Engine, o BatchOptions) *comparer {
 	if len(o.Players) == 0 {
 		o.Players = new.PlayerCounts()
 	}
 	if len(o.Bots) == 0 {
 		o.Bots = []string{"random"}
 	}
-	// Cards pair by ID: the old side's indexes map to the new side's.
 	newIndex := map[string]int32{}
 	for j, id := range new.Cards() {
 		newIndex[id] = int32(j)
 	}
-	oldToNew := make([]int32, len(old.Cards()))
-	present := make([]bool, len(new.Cards()))
+	c := &comparer{old: old, new: new, o: o, oldToNew: make([]int32, len(old.Cards())), present: make([]bool, len(new.Cards())),
+		cards: newCardPairs(len(new.Cards())), acc: map[int]*paired{}}
 	for i, id := range old.Cards() {
 		j, ok := newIndex[id]
 		if !ok {
 			j = -1
 		} else {
-			present[j] = true
+			c.present[j] = true
 		}
-		oldToNew[i] = j
+		c.oldToNew[i] = j
 	}
-	cards := newCardPairs(len(new.Cards()))
-	acc := map[int]*paired{}
 	for _, n := range o.Players {
-		acc[n] = newPaired(n)
+		c.acc[n] = newPaired(n)
 	}
-	excluded := 0
-	var unfinished, violations [2]int
+	return c
+}
+
+// play plays the batch's games from the first not yet played up to games
+// (exclusive) on both engines and adds them to the sums.
+func (c *comparer) play(ctx context.Context, games int) {
+	o, from := c.o, c.played
+	if games <= from {
+		return
+	}
 	var mu sync.Mutex
-	playAll(ctx, o.Workers, o.Games, 1, func() (func(int), func()) {
-		po, pn := NewPlayer(old, o.Bots, nil), NewPlayer(new, o.Bots, nil)
+	playAll(ctx, o.Workers, games-from, 1, func() (func(int), func()) {
+		po, pn := NewPlayer(c.old, o.Bots, nil), NewPlayer(c.new, o.Bots, nil)
 		po.Check, pn.Check = o.Check, o.Check
-		localCards := newCardPairs(len(new.Cards()))
+		po.Measure, pn.Measure = true, true
+		localCards := newCardPairs(len(c.new.Cards()))
 		po.OnCardUse = func(card int32, seats uint8) {
-			if j := oldToNew[card]; j >= 0 {
+			if j := c.oldToNew[card]; j >= 0 {
 				localCards.use(0, j, seats)
 			}
 		}
@@ -215,7 +255,7 @@ func Compare(ctx context.Context, old, new Engine, o BatchOptions) *Comparison {
 		skipped := 0
 		var stalled, broke [2]int
 		play := func(g int) {
-			cfg := job(o.Players, g)
+			cfg := job(o.Players, from+g)
 			seed := GameSeed(o.Seed, cfg.Players, cfg.Index)
 			ro, rn := po.Play(cfg, seed), pn.Play(cfg, seed)
 			for side, r := range [2]*Result{&ro, &rn} {
@@ -233,27 +273,33 @@ func Compare(ctx context.Context, old, new Engine, o BatchOptions) *Comparison {
 		return play, func() {
 			mu.Lock()
 			defer mu.Unlock()
-			cards.merge(localCards)
+			c.cards.merge(localCards)
 			for n, p := range local {
-				acc[n].merge(p)
+				c.acc[n].merge(p)
 			}
-			excluded += skipped
+			c.excluded += skipped
 			for side := range 2 {
-				unfinished[side] += stalled[side]
-				violations[side] += broke[side]
+				c.unfinished[side] += stalled[side]
+				c.violations[side] += broke[side]
 			}
 		}
 	}, o.Progress)
+	c.played = games
+}
 
-	c := &Comparison{Game: new.Name(), Seed: o.Seed, Games: o.Games, PlayerCounts: o.Players, Bots: o.Bots, Excluded: excluded,
-		Unfinished: unfinished, Violations: violations}
-	c.Measures = changes(acc, o.Players)
-	c.Power = power(c.Measures)
-	for _, p := range acc {
-		c.Paired += p.games
+// result is the comparison of the games played so far, a batch of games.
+func (c *comparer) result(games int) *Comparison {
+	o := c.o
+	r := &Comparison{Game: c.new.Name(), Seed: o.Seed, Games: games, PlayerCounts: o.Players, Bots: o.Bots, Excluded: c.excluded,
+		Unfinished: c.unfinished, Violations: c.violations}
+	r.Measures = changes(c.acc, o.Players)
+	r.Design = designChanges(c.acc, o.Players)
+	r.Power = power(r.Measures)
+	for _, p := range c.acc {
+		r.Paired += p.games
 	}
-	c.Cards = cards.changes(new.Cards(), present)
-	return c
+	r.Cards = c.cards.changes(c.new.Cards(), c.present)
+	return r
 }
 
 // changes turns the paired sums of each player count into the measures

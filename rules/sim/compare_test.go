@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/rand/v2"
 	"reflect"
+	"sync"
 	"testing"
 )
 
@@ -97,5 +98,49 @@ func TestCompareUntilSignificantDoublesUpToItsCap(t *testing.T) {
 	plain.Rounds, plain.Capped = none.Rounds, none.Capped
 	if !reflect.DeepEqual(plain, none) {
 		t.Error("the last round differs from a comparison of its size")
+	}
+}
+
+// Until significant, each round plays only the games the round before
+// did not and adds them to its sums: every round ends where a comparison
+// of its size does, field for field, for any number of workers, whether it
+// stops at a change (at once or after doubling) or at its cap, and all
+// told it plays each game of its last round once.
+func TestCompareUntilSignificantExtendsTheEarlierRoundsWithoutReplayingThem(t *testing.T) {
+	e := &race{goal: 20}
+	cases := []struct {
+		name     string
+		new      Engine
+		rounds   int
+		capped   bool
+		workers  int
+		most     int
+		firstLen int
+	}{
+		{"strong change", boostedRace{e}, 1, false, 3, 1600, 50},
+		{"slight change", &race{goal: 21}, 0, false, 3, 1600, 4},
+		{"no change", e, 4, true, 1, 450, 50},
+		{"no change, three workers", e, 4, true, 3, 450, 50},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			played := 0
+			var mu sync.Mutex
+			o := BatchOptions{Seed: 11, Games: tc.firstLen, Workers: tc.workers, Check: true,
+				Progress: func(n int) { mu.Lock(); played += n; mu.Unlock() }}
+			got := CompareUntilSignificant(context.Background(), e, tc.new, o, tc.most)
+			if tc.rounds > 0 && got.Rounds != tc.rounds || tc.rounds == 0 && got.Rounds < 2 || got.Capped != tc.capped {
+				t.Fatalf("%d rounds, capped %v; want %d rounds (0: more than one), capped %v", got.Rounds, got.Capped, tc.rounds, tc.capped)
+			}
+			if played != got.Games {
+				t.Errorf("played %d games for a last round of %d", played, got.Games)
+			}
+			o.Games, o.Progress = got.Games, nil
+			plain := Compare(context.Background(), e, tc.new, o)
+			plain.Rounds, plain.Capped = got.Rounds, got.Capped
+			if !reflect.DeepEqual(plain, got) {
+				t.Errorf("the last round differs from a comparison of its size:\n%+v\n%+v", got, plain)
+			}
+		})
 	}
 }

@@ -15,10 +15,14 @@ type Outcome struct {
 	Winner  int  // -1: drawn, or not clean
 	Turns   int
 	Score   int // the seats' scores summed
+	// Decisions and Design are how the game went, for the paired design
+	// measures (PairDesign), when the game was measured.
+	Decisions int
+	Design    Design
 }
 
 func outcomeOf(r *Result) Outcome {
-	return Outcome{Players: r.Players, Clean: clean(r), Winner: r.Winner, Turns: r.Turns, Score: sum(r.Scores)}
+	return Outcome{Players: r.Players, Clean: clean(r), Winner: r.Winner, Turns: r.Turns, Score: sum(r.Scores), Decisions: r.Decisions, Design: r.Design}
 }
 
 // PairOutcomes compares two batches played on the same seeds (the
@@ -27,6 +31,12 @@ func outcomeOf(r *Result) Outcome {
 // Benjamini–Hochberg adjusted together. A game that is not clean on either
 // side is left out of both.
 func PairOutcomes(old, new []Outcome, players []int) []Change {
+	return changes(pairAll(old, new, players), players)
+}
+
+// pairAll sums the clean game pairs of two batches played on the same
+// seeds per player count.
+func pairAll(old, new []Outcome, players []int) map[int]*paired {
 	acc := map[int]*paired{}
 	for _, n := range players {
 		acc[n] = newPaired(n)
@@ -36,7 +46,7 @@ func PairOutcomes(old, new []Outcome, players []int) []Change {
 			p.add(old[i], new[i])
 		}
 	}
-	return changes(acc, players)
+	return acc
 }
 
 // bootstraps is how many resamples GapShift draws.
