@@ -2,11 +2,12 @@ package main
 
 import (
 	"context"
+	"slices"
+	"strings"
 
 	"github.com/spf13/cobra"
 
-	"bifrost/cmd/bifrost/internal/edits"
-	"bifrost/cmd/bifrost/internal/gitrev"
+	"bifrost/cmd/bifrost/internal/comparison"
 	"bifrost/cmd/bifrost/internal/playflags"
 	"bifrost/cmd/bifrost/internal/report"
 	"bifrost/cmd/bifrost/internal/targets"
@@ -37,16 +38,15 @@ func newCompareCmd(g *globalOptions) *cobra.Command {
 	return cmd
 }
 
+// runCompare compares each pair of workbooks the arguments name, paired
+// game for game on the same seeds, with the cells changed between them.
 func runCompare(ctx context.Context, opts *compareOptions, args []string) error {
-	switch opts.format {
-	case "text", "markdown", "html", "json":
-	default:
-		return usageError{msgErr("bad_format", opts.format, "text, markdown, html, json")}
-	}
-	if opts.Games < 2 {
+	switch {
+	case !slices.Contains(comparison.Formats, opts.format):
+		return usageError{msgErr("bad_format", opts.format, strings.Join(comparison.Formats, ", "))}
+	case opts.Games < 2:
 		return usageError{msgErr("min_games", 2)}
-	}
-	if opts.until != 0 && opts.until < opts.Games {
+	case opts.until != 0 && opts.until < opts.Games:
 		return usageError{msgErr("until_below_games", opts.until, opts.Games)}
 	}
 	pairs, err := targets.Pairs(opts.registry, opts.Src, opts.base, args)
@@ -57,60 +57,15 @@ func runCompare(ctx context.Context, opts *compareOptions, args []string) error 
 	for _, p := range pairs {
 		defer p[0].Cleanup()
 		defer p[1].Cleanup()
-		page, err := compareOne(ctx, opts, p)
+		page, err := comparison.One(ctx, comparison.Options{Games: opts.registry, Sides: p, Until: opts.until, Bar: opts.progressBar,
+			Load: func(game *sim.Definition, path, label string) (schema.Result, sim.Engine, error) {
+				return validEngine(opts.globalOptions, game, path, label)
+			},
+			Batch: opts.Options})
 		if err != nil {
 			return err
 		}
 		pages = append(pages, page)
 	}
-	switch opts.format {
-	case "json":
-		return report.WriteComparisonJSON(opts.stdout, pages)
-	case "html":
-		return report.WriteComparison(opts.stdout, pages)
-	}
-	for _, p := range pages {
-		report.WriteComparisonText(opts.stdout, p, opts.format == "markdown", opts.Lang())
-	}
-	return nil
-}
-
-// compareOne plays the comparison of one pair of workbooks, paired game
-// for game on the same seeds, with the cells changed between them.
-func compareOne(ctx context.Context, opts *compareOptions, p [2]gitrev.Side) (report.ComparisonPage, error) {
-	game := targets.OfFile(opts.registry, p[1].Path)
-	if game == nil {
-		game = targets.OfFile(opts.registry, p[1].Label)
-	}
-	var engines [2]sim.Engine
-	var names map[string]string
-	for i, s := range p {
-		res, e, err := validEngine(opts.globalOptions, game, s.Path, s.Label)
-		if err != nil {
-			return report.ComparisonPage{}, err
-		}
-		engines[i] = e
-		if i == 1 {
-			names = schema.CardNames(res.Data)
-		}
-	}
-	bo, err := opts.Options(engines[1])
-	if err != nil {
-		return report.ComparisonPage{}, usageError{err}
-	}
-	bo.Check = true
-	var c *sim.Comparison
-	if opts.until > 0 {
-		c = sim.CompareUntilSignificant(ctx, engines[0], engines[1], bo, opts.until)
-	} else {
-		var done func()
-		bo.Progress, done = opts.progressBar(game.ID(), opts.Games)
-		c = sim.Compare(ctx, engines[0], engines[1], bo)
-		done()
-	}
-	changes, err := edits.Between(game.Schema, p[0].Path, p[1].Path)
-	if err != nil {
-		return report.ComparisonPage{}, err
-	}
-	return report.ComparisonPage{Title: game.Schema.Title, Old: p[0].Label, New: p[1].Label, CardNames: names, Comparison: c, Edits: changes}, nil
+	return comparison.Write(opts.stdout, opts.format, pages, opts.Lang())
 }

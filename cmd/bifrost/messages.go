@@ -5,6 +5,8 @@ import (
 	"maps"
 
 	"bifrost/cmd/bifrost/internal/batches"
+	"bifrost/cmd/bifrost/internal/comparison"
+	"bifrost/cmd/bifrost/internal/designtext"
 	"bifrost/cmd/bifrost/internal/edits"
 	"bifrost/cmd/bifrost/internal/effectscan"
 	"bifrost/cmd/bifrost/internal/gate"
@@ -26,7 +28,7 @@ import (
 // messages is the catalogue of what the commands themselves say (validation
 // messages have theirs in schema): each key's Japanese and English form,
 // assembled from the commands' own catalogues.
-var messages = joinCatalogues(cliMessages, wrote.Messages, edits.Messages, batches.Messages, effectscan.Messages, ttsMessages, previewsave.Messages, newGameMessages, scaffold.Messages, problems.Messages, sweepgrid.Messages, tune.Messages, report.Messages, gate.Messages, gitrev.Messages, playflags.Messages, printout.Messages, preview.Messages, targets.Messages)
+var messages = joinCatalogues(cliMessages, wrote.Messages, edits.Messages, batches.Messages, effectscan.Messages, ttsMessages, previewsave.Messages, newGameMessages, scaffold.Messages, problems.Messages, sweepgrid.Messages, tune.Messages, report.Messages, gate.Messages, gitrev.Messages, playflags.Messages, printout.Messages, preview.Messages, targets.Messages, comparison.Messages, designtext.Messages)
 
 // joinCatalogues is one catalogue holding every entry of cs.
 func joinCatalogues(cs ...schema.Catalogue) schema.Catalogue {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -11,7 +13,6 @@ import (
 	"bifrost/cmd/bifrost/internal/report"
 	"bifrost/cmd/bifrost/internal/sweepgrid"
 	"bifrost/cmd/bifrost/internal/targets"
-	"bifrost/rules/sim"
 	"bifrost/schema"
 )
 
@@ -39,6 +40,8 @@ func newSweepCmd(g *globalOptions) *cobra.Command {
 	return cmd
 }
 
+// runSweep plays the game's workbook at every combination of the swept
+// values, each paired with the first playable one on the same seeds.
 func runSweep(ctx context.Context, opts *sweepOptions, args []string) error {
 	def, err := targets.Playable(opts.registry, opts.Src, args[0])
 	if err != nil {
@@ -46,16 +49,14 @@ func runSweep(ctx context.Context, opts *sweepOptions, args []string) error {
 	}
 	game := def.Schema
 	axes, err := sweepgrid.ParseAxes(opts.sets, opts.rules)
-	if err != nil {
+	switch {
+	case err != nil:
 		return usageError{err}
-	}
-	if len(axes) == 0 {
+	case len(axes) == 0:
 		return usageError{msgErr("sweep_needs")}
-	}
-	if opts.format != "text" && opts.format != "json" && opts.format != "html" {
-		return usageError{msgErr("bad_format", opts.format, "text, json, html")}
-	}
-	if opts.Games < 1 {
+	case !slices.Contains(sweepgrid.Formats, opts.format):
+		return usageError{msgErr("bad_format", opts.format, strings.Join(sweepgrid.Formats, ", "))}
+	case opts.Games < 1:
 		return usageError{msgErr("min_games", 1)}
 	}
 	src := targets.WorkbookIn(opts.Src, game.ID)
@@ -67,45 +68,15 @@ func runSweep(ctx context.Context, opts *sweepOptions, args []string) error {
 		return err
 	}
 	defer os.RemoveAll(dir)
-	tmp := filepath.Join(dir, game.ID+".xlsx")
-	points, err := sweepgrid.Run(axes, func(combo []string) (sweepgrid.Played, error) {
-		return sweepPoint(ctx, opts, def, src, tmp, axes, combo)
-	})
+	trial := sweepgrid.Trial{Def: def, Src: src, Tmp: filepath.Join(dir, game.ID+".xlsx"), Axes: axes,
+		Validate: func(path string) (schema.Result, error) {
+			return targets.Target{Game: def, Path: path}.Validate(opts.Lang())
+		},
+		Options: opts.Options}
+	points, err := sweepgrid.Run(axes, func(combo []string) (sweepgrid.Played, error) { return trial.Play(ctx, combo) })
 	if err != nil {
 		return err
 	}
 	s := report.Sweep{Title: game.Title, Axes: sweepgrid.Labels(axes), Bots: opts.Bots, Seed: opts.Seed, Games: opts.Games, Points: points}
-	switch opts.format {
-	case "json":
-		return report.WriteSweepJSON(opts.stdout, game.ID, s)
-	case "html":
-		return report.WriteSweep(opts.stdout, s)
-	}
-	report.WriteSweepText(opts.stdout, game, s, opts.Lang())
-	return nil
-}
-
-// sweepPoint writes the workbook with one combination of values to tmp,
-// validates it and plays the batch the flags ask for on it.
-func sweepPoint(ctx context.Context, opts *sweepOptions, def *sim.Definition, src, tmp string, axes []sweepgrid.Axis, combo []string) (sweepgrid.Played, error) {
-	if err := sweepgrid.Write(src, tmp, def.Schema, axes, combo); err != nil {
-		return sweepgrid.Played{}, usageError{err}
-	}
-	results, err := targets.List{{Game: def, Path: tmp}}.Validate(opts.Lang())
-	if err != nil {
-		return sweepgrid.Played{}, err
-	}
-	if schema.HasErrors(results[0].Problems) {
-		return sweepgrid.Unplayable(combo, results[0].Problems), nil
-	}
-	e, err := def.New(results[0].Data)
-	if err != nil {
-		return sweepgrid.Played{}, err
-	}
-	bo, err := opts.Options(e)
-	if err != nil {
-		return sweepgrid.Played{}, usageError{err}
-	}
-	bo.Check = true
-	return sweepgrid.Measure(ctx, e, bo, combo), nil
+	return sweepgrid.Output(opts.stdout, opts.format, game, s, opts.Lang())
 }

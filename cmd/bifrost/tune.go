@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"path/filepath"
 
 	"github.com/spf13/cobra"
@@ -68,35 +67,25 @@ func runTune(ctx context.Context, opts *tuneOptions, id string) error {
 			problems.Write(opts.stdout, opts.stderr, []schema.Result{{Game: res.Game, File: res.File, Problems: marks}}, opts.Lang())
 			return errProblems
 		}
-		if len(opts.free) == 0 {
-			return usageError{msgErr("tune_needs")}
-		}
 	}
-	o := tune.Options{Game: game, Src: path, Result: res, Engine: base, Out: out, Lang: opts.Lang(), Budget: opts.budget,
-		Load: func(p string) (schema.Result, error) {
-			return targets.Target{Game: game, Path: p}.Validate(opts.Lang())
-		}}
-	if o.Fields, err = tune.ParseFields(game.Schema, res, opts.free, opts.rules); err != nil {
-		return usageError{err}
+	o := tune.Options{Game: game, Src: path, Result: res, Engine: base, Out: out, Lang: opts.Lang(), Budget: opts.budget}
+	if o.Fields, err = tune.ParseFields(game.Schema, res, opts.free, opts.rules); err == nil {
+		o.Batch, err = opts.Options(base)
 	}
-	if o.Batch, err = opts.Options(base); err != nil {
+	switch {
+	case len(opts.free)+len(opts.rules) == 0:
+		return usageError{msgErr("tune_needs")}
+	case err != nil:
 		return usageError{err}
 	}
 	var done func()
 	o.Step, done = opts.progressBar(id, o.MaxTrials())
 	run, err := tune.Tune(ctx, o)
 	done()
-	switch {
-	case err != nil:
+	if err != nil {
 		return err
-	case opts.json:
-		enc := json.NewEncoder(opts.stdout)
-		enc.SetIndent("", "  ")
-		err = enc.Encode(run)
-	default:
-		tune.Write(opts.stdout, run, opts.Lang())
 	}
-	if err == nil && !run.Met {
+	if err = tune.Output(opts.stdout, run, opts.json, opts.Lang()); err == nil && !run.Met {
 		err = errProblems
 	}
 	return err

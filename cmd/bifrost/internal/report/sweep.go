@@ -33,6 +33,11 @@ type SweepPoint struct {
 	// its gap's interval excludes no change, or one of its Changes is
 	// significant.
 	Differs bool `json:"differs,omitempty"`
+	// Design is the point's design measures by player count, and
+	// DesignChanges their paired changes from the baseline, adjusted
+	// together apart from Changes (they do not set Differs).
+	Design        map[string]sim.DesignReport `json:"design,omitempty"`
+	DesignChanges []sim.Change                `json:"design_changes,omitempty"`
 }
 
 // Shift is a paired difference in points with its 95 % interval.

@@ -87,6 +87,7 @@ func pair(p *report.SweepPoint, base, outcomes []sim.Outcome, players []int) {
 	d, lo, hi := sim.GapShift(base, outcomes, players)
 	p.GapShift = &report.Shift{Diff: d, Low: lo, High: hi}
 	p.Changes = sim.PairOutcomes(base, outcomes, players)
+	p.DesignChanges = sim.PairDesign(base, outcomes, players)
 	p.Differs = p.GapShift.Sure() || slices.ContainsFunc(p.Changes, func(c sim.Change) bool { return c.Significant })
 }
 
@@ -105,12 +106,12 @@ func Unplayable(combo []string, problems []schema.Problem) Played {
 // Measure plays the batch bo on e, the workbook with combo written into it,
 // keeping each game's outcome: the seat win rates, the seat gap (the
 // largest over the player counts, in points to one decimal), mean lengths
-// and scores, unfinished games and violations.
+// and scores, the design measures, unfinished games and violations.
 func Measure(ctx context.Context, e sim.Engine, bo sim.BatchOptions, combo []string) Played {
 	bo.Outcomes = make([]sim.Outcome, bo.Games)
 	rep := sim.NewReport(e, bo, sim.Run(ctx, e, bo))
 	p := report.SweepPoint{Values: combo, Unfinished: rep.Unfinished, Violations: rep.ViolationCount,
-		SeatWin: map[string][]float64{}, Length: map[string]float64{}, Score: map[string]float64{}}
+		SeatWin: map[string][]float64{}, Length: map[string]float64{}, Score: map[string]float64{}, Design: rep.Design}
 	for n, rates := range rep.SeatWinRate {
 		lo, hi := 1.0, 0.0
 		for _, w := range rates {

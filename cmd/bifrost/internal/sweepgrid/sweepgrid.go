@@ -1,8 +1,10 @@
 // Package sweepgrid is `bifrost sweep` below its command: the axes read
 // from --set and --rule, every combination of their values, the writing of
-// one combination into a copy of the workbook, the measures of the batch
-// played on it (Measure), and their pairing, game for game, with the
-// baseline's (Run). The command validates each copy and reads the flags.
+// one combination into a copy of the workbook, its validation and the
+// batch played on it (Trial), the measures of that batch, the design
+// measures included (Measure), their pairing, game for game, with the
+// baseline's (Run), and the sweep written out (Output). The command reads
+// the flags.
 package sweepgrid
 
 import (
@@ -28,6 +30,12 @@ var Messages = schema.Catalogue{
 	"sweep_empty":      {"%s：シート %s が空です", "%s: sheet %s is empty"},
 	"sweep_no_column":  {"%s：シート %s に列 %s がありません", "%s: sheet %s has no column %s"},
 	"sweep_no_row":     {"%s：シート %s に ID %s の行がありません", "%s: sheet %s has no row with ID %s"},
+	"sweep_design_head": {"ゲームの手ざわり（値ごと・人数ごと）。最初の値との差は同じシードのゲームを対にした 95 %% 区間で、人数と指標をまとめて Benjamini–Hochberg 補正（* は有意）：",
+		"Design measures per value and player count; changes from the first value by paired 95 %% intervals on the same seeds, Benjamini–Hochberg adjusted together (* significant):"},
+	"sweep_design_point": {"  値 %s：", "  values %s:"},
+	"sweep_design_base":  {"    （基準：最初の値）", "    (the baseline: the first value)"},
+	"sweep_design_moved": {"      最初の値との有意な差 *：%s", "      differs significantly from the first value *: %s"},
+	"sweep_design_same":  {"    最初の値との有意な差はありません", "    no significant change from the first value"},
 }
 
 // Axis is one swept cell and its values.

@@ -2,6 +2,8 @@ package tune
 
 import (
 	"math"
+
+	"bifrost/rules/sim"
 	"slices"
 	"strconv"
 	"strings"
@@ -31,15 +33,19 @@ type Figure struct {
 func (f Figure) Excess() float64 { return f.Value - f.Limit }
 
 // Measure is what one trial measured: every target's figure, the mean
-// length per player count (a figure without a target), or why the trial
-// could not be measured.
+// length and the design measures per player count (figures without a
+// target), or why the trial could not be measured.
 type Measure struct {
-	Figures []Figure        `json:"figures"`
-	Length  map[int]float64 `json:"mean_length,omitempty"`
+	Figures []Figure                 `json:"figures"`
+	Length  map[int]float64          `json:"mean_length,omitempty"`
+	Design  map[int]sim.DesignReport `json:"design,omitempty"`
 	// Refused says why the values cannot be played: a cell the workbook's
 	// checks refuse, data the engine refuses, games that break a rule or
 	// do not finish beyond the workbook's thresholds.
 	Refused string `json:"refused,omitempty"`
+	// outcomes are the games of a measure on fresh seeds, one by one, to
+	// pair the workbook's with the proposal's.
+	outcomes []sim.Outcome
 }
 
 // rank is what the search lowers, compared element by element: the worst

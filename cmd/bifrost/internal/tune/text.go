@@ -1,12 +1,14 @@
 package tune
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"maps"
 	"slices"
 	"strings"
 
+	"bifrost/cmd/bifrost/internal/designtext"
 	"bifrost/schema"
 	"bifrost/schema/workbook"
 )
@@ -46,6 +48,9 @@ var Messages = schema.Catalogue{
 		"  %s: %s → %s pt (band %.0f); effect %s → %s pt, median %s → %s pt%s"},
 	"tune_length_line": {"  %d人プレイの平均の長さ：%.1f → %.1f 手番（目標なし）", "  mean length at %d players: %.1f → %.1f turns (no target)"},
 	"tune_missed_mark": {"  ← 未達", "  ← missed"},
+	"tune_design": {"ゲームの手ざわり（目標なし。元 → 提案。差は同じ新しいシードのゲームを対にした 95 %% 区間、* は有意）：",
+		"design measures (no target), workbook → proposal; the change with its paired 95 %% interval over the same fresh games, * significant:"},
+	"tune_design_side": {"  %sの手ざわり：", "  the %s's design measures:"},
 	"tune_refused":     {"  %s：測れません：%s", "  %s: cannot be measured: %s"},
 	"tune_workbook":    {"元のブック", "workbook"},
 	"tune_proposal":    {"提案", "proposal"},
@@ -98,6 +103,7 @@ func Write(w io.Writer, run *Run, l *schema.Lang) {
 	}
 	fmt.Fprintln(w, msg(l, "tune_fresh", run.FreshSeed, run.Games))
 	writeFigures(w, run.Before, run.After, l)
+	writeDesign(w, run, l)
 	switch {
 	case len(run.Search.Best.Missed()) > 0 || run.Search.Best.Refused != "":
 		fmt.Fprintln(w, msg(l, "tune_unreached", obstacles(run.Search.Best, l)))
@@ -161,6 +167,45 @@ func writeFigures(w io.Writer, before, after Measure, l *schema.Lang) {
 			fmt.Fprintln(w, msg(l, "tune_length_line", n, b, after.Length[n]))
 		}
 	}
+}
+
+// writeDesign prints the design measures per player count, the proposal's
+// against the workbook's paired on the fresh seeds; when a side could not
+// be measured, the other side's values alone.
+func writeDesign(w io.Writer, run *Run, l *schema.Lang) {
+	if len(run.DesignChanges)+len(run.Before.Design)+len(run.After.Design) == 0 {
+		return
+	}
+	fmt.Fprintln(w, msg(l, "tune_design"))
+	for _, c := range run.DesignChanges {
+		fmt.Fprintln(w, "  "+designtext.Line(c, l))
+	}
+	if len(run.DesignChanges) > 0 {
+		return
+	}
+	for _, side := range []struct {
+		m   Measure
+		key string
+	}{{run.Before, "tune_workbook"}, {run.After, "tune_proposal"}} {
+		if len(side.m.Design) == 0 {
+			continue
+		}
+		fmt.Fprintln(w, msg(l, "tune_design_side", msg(l, side.key)))
+		for _, n := range slices.Sorted(maps.Keys(side.m.Design)) {
+			fmt.Fprintln(w, "    "+designtext.Values(n, side.m.Design[n], l))
+		}
+	}
+}
+
+// Output prints the run: as JSON, or for a person in l (Write).
+func Output(w io.Writer, run *Run, asJSON bool, l *schema.Lang) error {
+	if !asJSON {
+		Write(w, run, l)
+		return nil
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(run)
 }
 
 func hasFigure(fs []Figure, f Figure) bool {

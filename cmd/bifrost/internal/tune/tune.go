@@ -23,6 +23,7 @@ import (
 	"bifrost/cmd/bifrost/internal/gate"
 	"bifrost/cmd/bifrost/internal/outfile"
 	"bifrost/cmd/bifrost/internal/sweepgrid"
+	"bifrost/cmd/bifrost/internal/targets"
 	"bifrost/rules/sim"
 	"bifrost/schema"
 	"bifrost/schema/workbook"
@@ -47,9 +48,7 @@ type Options struct {
 	Budget int    // the most points the search may measure; 0: BudgetPerField per field
 	Out    string // where the proposal is written
 	Lang   *schema.Lang
-	// Load opens and validates a workbook file as `bifrost validate` does.
-	Load func(path string) (schema.Result, error)
-	Step func(trials int) // told of the trials as they are played, when set
+	Step   func(trials int) // told of the trials as they are played, when set
 }
 
 // MaxTrials is the search's budget: Budget, or BudgetPerField per field.
@@ -78,6 +77,10 @@ type Run struct {
 	Diff      []string `json:"diff"`   // the proposal's changes, as bifrost diff prints them
 	Before    Measure  `json:"before"` // the original, on fresh seeds
 	After     Measure  `json:"after"`  // the proposal, on the same fresh seeds
+	// DesignChanges are the design measures per player count, the
+	// proposal's against the original's, paired game for game on the
+	// fresh seeds.
+	DesignChanges []sim.Change `json:"design_changes,omitempty"`
 	// Met: the proposal meets every target on the fresh seeds.
 	Met bool `json:"met"`
 }
@@ -154,6 +157,7 @@ func Tune(ctx context.Context, o Options) (*Run, error) {
 	if run.After, err = t.measure(ctx, o.Out, fresh, true); err != nil {
 		return nil, err
 	}
+	run.DesignChanges = sim.PairDesign(run.Before.outcomes, run.After.outcomes, run.Players)
 	run.Met = run.After.Refused == "" && len(run.After.Missed()) == 0
 	return run, nil
 }
@@ -188,7 +192,7 @@ func (t *trials) write(dst string, at []int) error {
 // is one that stops the run (a file that cannot be read); what the
 // workbook's checks or the engine refuse is the measure's Refused.
 func (t *trials) measure(ctx context.Context, path string, bo sim.BatchOptions, fresh bool) (Measure, error) {
-	res, err := t.Load(path)
+	res, err := targets.Target{Game: t.Game, Path: path}.Validate(t.Lang) // as `bifrost validate` does
 	if err != nil {
 		return Measure{}, err
 	}
@@ -201,14 +205,23 @@ func (t *trials) measure(ctx context.Context, path string, bo sim.BatchOptions, 
 	if err != nil {
 		return Measure{Refused: t.Lang.ErrText(err)}, nil
 	}
+	if fresh {
+		bo.Outcomes = make([]sim.Outcome, bo.Games)
+	}
 	rep := sim.NewReport(e, bo, sim.Run(ctx, e, bo))
 	r := res.Rules
 	if rep.Unfinished > r.Int("CheckMaxUnfinished") || rep.ViolationCount > r.Int("CheckMaxViolations") {
 		return Measure{Refused: Messages.Err("tune_broken", rep.Unfinished, rep.ViolationCount, rep.Games).In(t.Lang)}, nil
 	}
-	m := Measure{Length: map[int]float64{}}
+	m := Measure{Length: map[int]float64{}, outcomes: bo.Outcomes}
 	for _, n := range rep.PlayerCounts {
 		m.Length[n] = rep.Length[strconv.Itoa(n)].Mean
+		if d, ok := rep.Design[strconv.Itoa(n)]; ok {
+			if m.Design == nil {
+				m.Design = map[int]sim.DesignReport{}
+			}
+			m.Design[n] = d
+		}
 		if gap, byOrder, ok := gate.SeatGap(rep, n); ok {
 			target := map[bool]string{false: "seat_gap", true: "turn_order_gap"}[byOrder]
 			m.Figures = append(m.Figures, Figure{Target: target, Players: n, Value: round1(gap), Limit: float64(r.Int("CheckMaxSeatGap"))})
