@@ -109,7 +109,8 @@ func TestSweep_EveryGameSweepsARule(t *testing.T) {
 // TestSweep_StepsArePairedWithTheFirstValue: every value plays the first
 // value's seeds, so a repeated value changes nothing (an interval of
 // exactly zero, nothing marked) while a value that adds VP moves the score
-// surely and is marked, in JSON and in the text table.
+// surely and is marked, in JSON and in the text table (which the design
+// measures follow).
 func TestSweep_StepsArePairedWithTheFirstValue(t *testing.T) {
 	s := sweep(t, "nastrond", "--src", shippedSrc, "--rule", "TiwazVP=1,1,3", "--games", "60", "--players", "2")
 	if len(s.Points) != 3 || !s.Points[0].Baseline || s.Points[0].GapShift != nil {
@@ -133,8 +134,8 @@ func TestSweep_StepsArePairedWithTheFirstValue(t *testing.T) {
 	}
 	r := bifrost(t, "sweep", "nastrond", "--src", shippedSrc, "--rule", "TiwazVP=1,1,3", "--games", "60", "--players", "2", "--lang", "en")
 	lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
-	if r.code != 0 || len(lines) != 6 {
-		t.Fatalf("exit %d, want a head, columns, 3 values and the note:\n%s%s", r.code, r.stdout, r.stderr)
+	if r.code != 0 || len(lines) < 7 || !strings.HasPrefix(lines[6], "Design measures per value") {
+		t.Fatalf("exit %d, want a head, columns, 3 values and the note, then the design measures:\n%s%s", r.code, r.stdout, r.stderr)
 	}
 	for i, want := range []string{"baseline", "+0.0 (+0.0..+0.0)", "2p score +"} {
 		if !strings.Contains(lines[2+i], want) || strings.Contains(lines[2+i], " *") != (i == 2) {
