@@ -139,13 +139,16 @@ var helpTexts = schema.Catalogue{
 			"使用率と勝率の変化を対の 95 % 区間とともに示します。印を付けるのは有意な変化だけです（Benjamini–Hochberg、\n" +
 			"偽発見率 5 %）。比べる側はそれぞれブックのファイルか git のリビジョンです。--base REV は --src のブックを\n" +
 			"そのリビジョンのものと比べます。匠の守護者（guardian）では、カードをそれを入れたデッキごとに、そのデッキの\n" +
-			"席だけで測ります。",
+			"席だけで測ります。人数ごとのゲームの手ざわり（手の選択肢、選択肢1つの手、首位の交代、逆転勝ち、\n" +
+			"勝者が首位を守りきり始めた時点、手詰まりの手番）も、対にした変化とともに示します。",
 		"Compare plays the same seeded games with the same bots on two versions of a workbook\n" +
 			"and reports the changes in seat win rates, length, score and per-card use and win\n" +
 			"rates, with paired 95 % intervals, marking only significant changes (Benjamini–\n" +
 			"Hochberg, false discovery rate 5 %). Each side is a workbook file or a git revision;\n" +
 			"--base REV compares the workbooks under --src with that revision's. In guardian a\n" +
-			"card is measured per deck that holds it, over the seats that played that deck.",
+			"card is measured per deck that holds it, over the seats that played that deck. The design\n" +
+			"measures per player count (choices, forced decisions, lead changes, comebacks, when the\n" +
+			"winner led for good, stalled turns) follow, paired as well.",
 	},
 	"flag.compare.base":   {"--src のブックと比べる git リビジョン", "git revision to compare the workbooks under --src with"},
 	"flag.bots":           {"席ごとのボット（足りなければ繰り返す）。search:400 のように探索の反復回数も指定できる", "bots by seat, repeating; search:400 gives a search bot 400 iterations a decision"},
@@ -268,13 +271,15 @@ var helpTexts = schema.Catalogue{
 		"カードの項目（--set、シート・ID・列で指定）か Rules の変数（--rule）の値ごとに同じシードのゲームを遊び、\n" +
 			"値に対する席ごとの勝率、勝率差、長さ、得点を示します。最初の値とはゲームを対にして比べ、\n" +
 			"勝率差の変化を 95 % 区間つきで示し、有意に違う値に * を付けます。--set と --rule を複数指定すると格子になります。\n" +
-			"--src のブックは変えません。各値はコピーで試します。",
+			"--src のブックは変えません。各値はコピーで試します。値ごと・人数ごとのゲームの手ざわりと、最初の値との\n" +
+			"有意な差も示します。",
 		"Sweep plays the same seeded games for each value of a card field (--set, by sheet, ID\n" +
 			"and column) or a Rules parameter (--rule), and reports seat win rates, the seat gap,\n" +
 			"length and score against the value. The games of each value pair with those of the\n" +
 			"first value: the change of the seat gap shows its 95 % interval, and a value that differs\n" +
 			"significantly is marked *. Several --set and --rule form a grid. The\n" +
-			"workbook under --src is never changed: each value is tried on a copy.",
+			"workbook under --src is never changed: each value is tried on a copy. The design measures\n" +
+			"of each value per player count follow, with those that differ significantly from the first value.",
 	},
 	"flag.sweep.format": {"text、json、html（表とグラフ）のどれか", "text, json, or html (a table and charts)"},
 	"flag.sweep.games":  {"値ごとのゲーム数", "games per value"},
@@ -289,6 +294,7 @@ var helpTexts = schema.Catalogue{
 			"自由にしたカードの効果（使った席の勝率への効果、bifrost effects と同じ測り方）が同じ種類の中央値から\n" +
 			"CheckCardEffectBand 以内です。どの試行も同じシードで遊びます。案はブックのコピーとして --out の tune/GAME.xlsx に書き\n" +
 			"（--src には書きません）、元のブックとの差と、探索が使っていない新しいシードで測った元と案の値を示します。\n" +
+			"人数ごとのゲームの手ざわりも、同じ新しいシードで元と案を対にして示します（目標にはしません）。\n" +
 			"案が新しいシードで目標を満たさないときは、妨げになっている目標を示して終了コード 1 で終わります。\n" +
 			"--free も --rule もないときは、カードのシートの調整列（Tune）に書いたセルを動かします（行ごとに「列=最小..最大」、\n" +
 			"いくつかは「;」か「、」で区切る。例：EIN-104 の行に「スキル=1..6」）。",
@@ -298,7 +304,8 @@ var helpTexts = schema.Catalogue{
 			"and each freed card's effect on the seat that uses it (measured as bifrost effects does) within\n" +
 			"CheckCardEffectBand of its kind's median. Every trial plays the same seeds. The proposal is a copy\n" +
 			"of the workbook, written to tune/GAME.xlsx under --out (never under --src); tune prints its changes\n" +
-			"and the figures of the workbook and the proposal on fresh seeds the search never played. When the\n" +
+			"and the figures of the workbook and the proposal on fresh seeds the search never played, the design\n" +
+			"measures per player count among them (paired on those seeds; no target). When the\n" +
 			"proposal misses a target there, tune names the target in the way and exits 1. With neither --free\n" +
 			"nor --rule, tune moves what the Tune column of the card sheets marks: in each row,\n" +
 			"column=min..max, several separated by ';' or '、' (e.g. 'スキル=1..6' in the row of EIN-104).",
