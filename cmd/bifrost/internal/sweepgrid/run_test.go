@@ -1,8 +1,10 @@
 package sweepgrid
 
 import (
+	"strings"
 	"testing"
 
+	"bifrost/cmd/bifrost/internal/report"
 	"bifrost/rules/sim"
 	"bifrost/schema"
 )
@@ -53,5 +55,38 @@ func TestRunPairsEveryPlayablePointWithTheFirstPlayableOne(t *testing.T) {
 	}
 	if e.Baseline || e.GapShift != nil || e.Differs {
 		t.Errorf("other player counts: %+v; want no pairing", e)
+	}
+}
+
+// The design block lists each playable step's measures per player count;
+// the baseline says it is one, a step with a significant change names it
+// under its player count, a step without one says so, and an unplayable
+// step is left out.
+func TestWriteDesignNamesTheSignificantChangesUnderTheirPlayerCount(t *testing.T) {
+	d := map[string]sim.DesignReport{"2": {Branching: 3}, "3": {Branching: 2}}
+	moved := sim.Change{Measure: "forced", Players: 3, Diff: 0.1, Low: 0.05, High: 0.15, Significant: true}
+	still := sim.Change{Measure: "forced", Players: 2, Diff: 0.01, Low: -0.01, High: 0.03}
+	points := []report.SweepPoint{
+		{Values: []string{"0"}, Problems: []string{"B2: bad"}},
+		{Values: []string{"1"}, Baseline: true, Design: d},
+		{Values: []string{"2"}, Design: d, DesignChanges: []sim.Change{still}},
+		{Values: []string{"3"}, Design: d, DesignChanges: []sim.Change{still, moved}},
+	}
+	var b strings.Builder
+	WriteDesign(&b, points, schema.NewLang("en"))
+	got := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+	want := []string{
+		"Design measures per value and player count",
+		"  values 1:", "    2 players: choices a decision 3.00,", "    3 players: choices a decision 2.00,", "    (the baseline: the first value)",
+		"  values 2:", "    2 players:", "    3 players:", "    no significant change from the first value",
+		"  values 3:", "    2 players:", "    3 players:", "      differs significantly from the first value *: forced decisions +10.0 pt (+5.0..+15.0)",
+	}
+	if len(got) != len(want) {
+		t.Fatalf("%d lines, want %d:\n%s", len(got), len(want), b.String())
+	}
+	for i := range want {
+		if !strings.HasPrefix(got[i], want[i]) {
+			t.Errorf("line %d: %q, want it to begin %q", i+1, got[i], want[i])
+		}
 	}
 }
