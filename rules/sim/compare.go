@@ -83,13 +83,13 @@ type Power struct {
 
 // power finds the seat measure with the widest interval in ms.
 func power(ms []Change) Power {
-	const z975, z80 = 1.959963984540054, 0.8416212335729143
+	const z80 = 0.8416212335729143
 	var p Power
 	widest := 0.0
 	for _, m := range ms {
 		if m.Measure == "seat_win_rate" && m.High-m.Low > widest {
 			widest = m.High - m.Low
-			p = Power{Points: math.Round(1000*(z975+z80)*widest/(2*z975)) / 10, Players: m.Players, Paired: m.Paired}
+			p = Power{Points: math.Round(1000*(z95+z80)*widest/(2*z95)) / 10, Players: m.Players, Paired: m.Paired}
 		}
 	}
 	return p
@@ -341,7 +341,7 @@ func pairedChange(measure string, players, seat, m, oldSum, newSum, d2 int, per 
 		sd = math.Sqrt(max(0, (float64(d2)-float64(m)*mean*mean)/float64(m-1)))
 	}
 	se := sd / math.Sqrt(float64(m)) / float64(per)
-	ch.Low, ch.High = round4(ch.Diff-1.959963984540054*se), round4(ch.Diff+1.959963984540054*se)
+	ch.Low, ch.High = round4(ch.Diff-z95*se), round4(ch.Diff+z95*se)
 	ch.Q = pValue(mean/float64(per), se)
 	return ch
 }

@@ -77,7 +77,7 @@ func designChanges(acc map[int]*paired, players []int) []Change {
 			ch := Change{Measure: m.name, Players: n, Paired: p.games,
 				Old: round4(m.scale * float64(s.xo) / float64(s.yo)), New: round4(m.scale * float64(s.xn) / float64(s.yn)),
 				Diff: round4(m.scale * d), Q: pValue(d, se)}
-			ch.Low, ch.High = round4(m.scale*(d-1.959963984540054*se)), round4(m.scale*(d+1.959963984540054*se))
+			ch.Low, ch.High = round4(m.scale*(d-z95*se)), round4(m.scale*(d+z95*se))
 			out = append(out, ch)
 		}
 	}
