@@ -176,30 +176,11 @@ func (e *Engine) Reset(old sim.Game, cfg sim.Config, rng *rand.Rand) sim.Game {
 		return e.NewGame(cfg, rng)
 	}
 	a, b := e.Pair(cfg.Index)
-	g.clear()
+	g.reset(e)
 	return e.deal(g, a, b, rng)
 }
 
-// clear makes g what blank returns, keeping its buffers.
-func (g *Game) clear() {
-	old := *g
-	*g = Game{e: old.e, seen: old.seen, buf: old.buf[:0], reps: old.reps[:0]}
-	clear(g.seen)
-	g.p.result, g.p.winner = -1, -1
-	for s := range 2 {
-		ps, h, ops, oh := &g.p.ps[s], &g.h[s], &old.p.ps[s], &old.h[s]
-		ps.cheer, ps.consumed, ps.orders = ops.cheer[:0], ops.consumed[:0], ops.orders[:0]
-		ps.counters, ps.seen = ops.counters, ops.seen
-		clear(ps.counters)
-		clear(ps.seen)
-		h.hand, h.deck, h.res, h.aside = oh.hand[:0], oh.deck[:0], oh.res[:0], oh.aside[:0]
-		ps.guard, h.forge = -1, -1
-		g.was.seat[s].counters = old.was.seat[s].counters
-		clear(g.was.seat[s].counters)
-	}
-}
-
-// deal deals decks a (seat 0) and b (seat 1) into g, blank or cleared, and
+// deal deals decks a (seat 0) and b (seat 1) into g, blank or reset, and
 // plays up to the first decision.
 func (e *Engine) deal(g *Game, a, b int, rng *rand.Rand) *Game {
 	g.rng = rng
@@ -221,9 +202,38 @@ func (e *Engine) deal(g *Game, a, b int, rng *rand.Rand) *Game {
 
 // blank returns a game with every zone allocated for the largest deck.
 func (e *Engine) blank() *Game {
-	n := e.maxDeck
-	g := &Game{e: e, seen: make([]uint32, len(e.d)), buf: make([]sim.Choice, 0, 64)}
+	g := new(Game)
+	g.reset(e)
+	return g
+}
+
+// reset empties g into a game of e before the deal, keeping its buffers
+// (a new Game gets them first).
+func (g *Game) reset(e *Engine) {
+	if g.seen == nil {
+		g.allocate(e)
+	}
+	old := *g
+	*g = Game{e: e, seen: old.seen, buf: old.buf[:0], reps: old.reps[:0]}
+	clear(g.seen)
 	g.p.result, g.p.winner = -1, -1
+	for s := range 2 {
+		ps, h, ops, oh := &g.p.ps[s], &g.h[s], &old.p.ps[s], &old.h[s]
+		ps.cheer, ps.consumed, ps.orders = ops.cheer[:0], ops.consumed[:0], ops.orders[:0]
+		ps.counters, ps.seen = ops.counters, ops.seen
+		clear(ps.counters)
+		clear(ps.seen)
+		h.hand, h.deck, h.res, h.aside = oh.hand[:0], oh.deck[:0], oh.res[:0], oh.aside[:0]
+		ps.guard, h.forge = -1, -1
+		g.was.seat[s].counters = old.was.seat[s].counters
+		clear(g.was.seat[s].counters)
+	}
+}
+
+// allocate gives a new Game its buffers, every zone sized for the largest deck.
+func (g *Game) allocate(e *Engine) {
+	n := e.maxDeck
+	g.seen, g.buf = make([]uint32, len(e.d)), make([]sim.Choice, 0, 64)
 	for s := range 2 {
 		ps, h := &g.p.ps[s], &g.h[s]
 		ps.cheer = make([]cheerCard, 0, n)
@@ -232,10 +242,8 @@ func (e *Engine) blank() *Game {
 		buf := make([]int16, 6*n)
 		ps.consumed, ps.orders = buf[0:0:n], buf[n:n:2*n]
 		h.hand, h.deck, h.res, h.aside = buf[2*n:2*n:3*n], buf[3*n:3*n:4*n], buf[4*n:4*n:5*n], buf[5*n:5*n:6*n]
-		ps.guard, h.forge = -1, -1
 		g.was.seat[s].counters = make([]int32, len(e.counters))
 	}
-	return g
 }
 
 // copyFrom makes g a deep copy of o, reusing g's buffers. Both must come
