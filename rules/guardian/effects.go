@@ -469,6 +469,9 @@ func (g *Game) matches(c int16, dm demand) bool {
 // every set of demands, which is exact for this assignment (G27: a partial
 // payment never counts).
 func (g *Game) payable(s int, dem []demand, need [maxDemands]int8, x1, x2 int16) bool {
+	if len(dem) == 1 { // most uses: count the cards that match
+		return g.payableOne(s, dem[0], int(need[0]), x1, x2)
+	}
 	var cnt [1 << maxDemands]int16
 	for _, c := range g.h[s].hand {
 		if c == x1 {
@@ -507,6 +510,25 @@ func (g *Game) payable(s int, dem []demand, need [maxDemands]int8, x1, x2 int16)
 		}
 	}
 	return true
+}
+
+// payableOne is payable for one demand dm: whether n cards of seat s's
+// hand, less one card of each of x1 and x2, match it.
+func (g *Game) payableOne(s int, dm demand, n int, x1, x2 int16) bool {
+	for _, c := range g.h[s].hand {
+		if n <= 0 {
+			return true
+		}
+		switch {
+		case c == x1:
+			x1 = -2
+		case c == x2:
+			x2 = -2
+		case g.matches(c, dm):
+			n--
+		}
+	}
+	return n <= 0
 }
 
 // canPay reports whether seat s can pay the demands dem from hand, not
