@@ -206,7 +206,7 @@ func (g *Game) mulligan(s int) {
 	h := &g.h[s]
 	n := len(h.aside)
 	g.draw(s, n, 0)
-	g.rng.Shuffle(n, func(i, j int) { h.aside[i], h.aside[j] = h.aside[j], h.aside[i] })
+	shuffle(g.rng, h.aside[:n])
 	k := len(h.deck)
 	h.deck = h.deck[:k+n]
 	copy(h.deck[n:], h.deck[:k])

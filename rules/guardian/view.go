@@ -138,7 +138,7 @@ func (d *determinizer) determinize(v *View, dst *Game, rng *rand.Rand) {
 	if len(pool) != v.deckN+v.resN {
 		panic(fmt.Sprintf("guardian: P%d's view has %d unseen cards for a deck of %d and resources of %d", me+1, len(pool), v.deckN, v.resN))
 	}
-	rng.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
+	shuffle(rng, pool)
 	h.hand = append(h.hand[:0], v.hand...)
 	h.aside = append(h.aside[:0], v.aside...)
 	h.forge, h.reckless = v.forge, v.reckless
@@ -158,7 +158,7 @@ func (d *determinizer) determinize(v *View, dst *Game, rng *rand.Rand) {
 		if len(pool) != want {
 			panic(fmt.Sprintf("guardian: P%d's view has %d unseen opponent cards, want %d", me+1, len(pool), want))
 		}
-		rng.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
+		shuffle(rng, pool)
 	} else {
 		pool = d.guess(v, want, faceDown, rng)
 	}
