@@ -59,12 +59,7 @@ func (g *Game) eval() int {
 		v += 25 * int(c.step[k])
 	}
 	v += 4*g.onBoard(0) + 6*g.regionsControlled(0) + 2*int(c.rage)
-	for i, l := range g.cLoc {
-		if (l == clHand || l == clQuest) && g.cOwn[i] == 0 {
-			d := g.design(int16(i))
-			v += int(d.str) + int(d.glory)/2
-		}
-	}
+	v += int(g.worth) // each card in hand or quest: STR + glory/2
 	if g.over && g.Winner() == 0 {
 		v += 1000
 	}

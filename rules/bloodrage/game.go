@@ -102,6 +102,9 @@ type Game struct {
 	// where the human cannot follow it (the AI battle deck, an AI's discard).
 	cSeen []bool
 	hand  [maxClans]int8
+	// worth is the sum of the human's cards in hand and quests as greedy
+	// weighs them (Engine.worth), kept by moveCard.
+	worth int32
 
 	stack [maxStack]task
 	sp    int
@@ -298,6 +301,12 @@ func (g *Game) moveCard(i int16, loc uint8, own int) {
 	if loc == clHand {
 		g.hand[own]++
 	}
+	if humanHeld(g.cLoc[i], int(g.cOwn[i])) {
+		g.worth -= g.e.worth[i]
+	}
+	if humanHeld(loc, own) {
+		g.worth += g.e.worth[i]
+	}
 	g.cLoc[i] = loc
 	g.cardsMoved.Mark(int(i))
 	g.cOwn[i] = int8(own)
@@ -311,6 +320,10 @@ func (g *Game) moveCard(i int16, loc uint8, own int) {
 		g.cSeen[i] = true
 	}
 }
+
+// humanHeld reports whether a card at place loc, owned by own, is the
+// human's, in hand or a committed quest.
+func humanHeld(loc uint8, own int) bool { return (loc == clHand || loc == clQuest) && own == 0 }
 
 // handSize counts clan s's hand.
 func (g *Game) handSize(s int) int { return int(g.hand[s]) }
@@ -532,10 +545,14 @@ func (g *Game) strAt(s int, loc int8) int {
 	if int(g.cnt[s][loc]) == w {
 		return total
 	}
+	// A clan's figures are its leader, its warriors, then its ships and
+	// monsters (setup): only the others than warriors are looked at.
 	base := s * g.e.perClan
-	for k := range g.e.perClan {
-		f := base + k
-		if g.figs[f].loc == loc && g.figs[f].kind != fkWarrior {
+	if g.figs[base].loc == loc {
+		total += g.figSTR(base)
+	}
+	for f := base + 1 + g.e.p.warriors; f < base+g.e.perClan; f++ {
+		if g.figs[f].loc == loc {
 			total += g.figSTR(f)
 		}
 	}
