@@ -37,7 +37,7 @@ func (b *Greedy) Choose(gm sim.Game, choices []sim.Choice, rng *rand.Rand) int {
 	dice := b.pcg
 	best, bestV := 0, -1<<60
 	for i, c := range choices {
-		b.base.copyInto(&b.scratch, b.rng)
+		b.base.copyTrial(&b.scratch, b.rng)
 		b.pcg = dice
 		b.scratch.Apply(c, nil)
 		if v := b.scratch.eval(); v > bestV {
