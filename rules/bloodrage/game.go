@@ -534,8 +534,13 @@ func (g *Game) isShip(f int) bool {
 // strAt is clan s's strength at one place (warrior pairs counted).
 func (g *Game) strAt(s int, loc int8) int {
 	if g.cnt[s][loc] == 0 {
-		return 0
+		return 0 // most places hold none of a clan's figures: no call
 	}
+	return g.strHere(s, loc)
+}
+
+// strHere is strAt where clan s has figures.
+func (g *Game) strHere(s int, loc int8) int {
 	c := &g.clan[s]
 	w := int(g.cntW[s][loc])
 	total := w * int(c.warSTR)
