@@ -127,6 +127,9 @@ type Game struct {
 	stats                 []int32   // counters for the tally (see layout)
 	forced                []int     // scripted dice, for tests
 	hidden                []int16   // Determinize's scratch
+	// untilAI stops run before an AI clan's turn: greedy's trials measure
+	// the human's choice up to there (Greedy).
+	untilAI bool
 }
 
 // Seat is always the human's: the AI clans make no decisions.
@@ -664,6 +667,9 @@ func (g *Game) push(t task) {
 // run executes tasks until the human must decide or the game is over.
 func (g *Game) run() {
 	for g.prompt == pNone && g.sp > 0 && !g.over {
+		if g.untilAI && g.stack[g.sp-1].kind == tTurn && g.stack[g.sp-1].a != 0 {
+			return
+		}
 		g.sp--
 		t := g.stack[g.sp]
 		g.exec(t)

@@ -450,6 +450,34 @@ func TestWorth_isTheHumansCardsInHandAndQuests(t *testing.T) {
 	}
 }
 
+// TestGreedyDraft_keepsTheCardItsTrialsWouldKeep checks greedy's draft
+// shortcut: at every draft decision of seeded games, the card that weighs
+// most is the choice that trying each one (a copy played up to the next
+// decision or AI turn, then scored) ranks first.
+func TestGreedyDraft_keepsTheCardItsTrialsWouldKeep(t *testing.T) {
+	e := engine(t)
+	b := &Greedy{}
+	drafts := 0
+	for i := range 30 {
+		g := e.NewGame(sim.Config{Players: 2 + i%3, Index: i}, rand.New(rand.NewPCG(uint64(i), 1))).(*Game)
+		rng := rand.New(rand.NewPCG(uint64(i), 2))
+		var buf []sim.Choice
+		for !g.Over() && g.turn <= e.p.turnCap {
+			buf = g.Choices(buf)
+			if g.prompt == pDraft && len(buf) > 1 {
+				if h, tried := g.heaviest(buf), b.try(g, buf, rng); h != tried {
+					t.Fatalf("game %d, decision %d: the heaviest card is choice %d, the trials rank %d first", i, g.decisions, h, tried)
+				}
+				drafts++
+			}
+			g.Apply(buf[rng.IntN(len(buf))], nil)
+		}
+	}
+	if drafts == 0 {
+		t.Fatal("no draft decision")
+	}
+}
+
 // TestReplay_golden replays one seeded 3-clan game of the greedy human,
 // in Japanese and English, against testdata/; run with -update to
 // rewrite it.
