@@ -12,8 +12,8 @@ import (
 // whichever comes first, and keeps the choice whose position scores best
 // (own glory, stats, board presence and control, against the best AI's
 // glory). Ties go to the first choice. The AI turns are left out: what an
-// AI does next is one roll of its dice, and ranking by it made greedy no
-// stronger (README, "Bots") at about twice the cost. A draft choice
+// AI does next is one roll of its dice, and ranking by it made greedy
+// weaker (README, "Bots and balance") at about twice the cost. A draft choice
 // changes nothing the score reads up to there but the card kept, so the
 // draft keeps the card that weighs most without a trial.
 type Greedy struct {
