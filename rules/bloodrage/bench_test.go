@@ -25,8 +25,9 @@ func BenchmarkGamesChecked(b *testing.B) { playGames(b, true) }
 func playGames(b *testing.B, check bool) { playGamesWith(b, "random", check) }
 
 // playGamesWith plays seeded games with 4 clans, the human played by bot,
-// and reports games/s and ns per human decision, the AI turns it triggers
-// included (BenchmarkDecision splits them).
+// and reports games/s, ns per human decision, the AI turns it triggers
+// included (BenchmarkDecision splits them), and CPU ns a game (the figure
+// to compare between bots, whose games take different numbers of decisions).
 func playGamesWith(b *testing.B, bot string, check bool) {
 	p := sim.NewPlayer(engine(b), []string{bot}, nil)
 	p.Check = check
@@ -41,6 +42,7 @@ func playGamesWith(b *testing.B, bot string, check bool) {
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(decisions), "ns/decision")
 	b.ReportMetric(float64(now()-cpu0)/float64(decisions), "cpu-ns/decision")
+	b.ReportMetric(float64(now()-cpu0)/float64(b.N), "cpu-ns/game")
 }
 
 // BenchmarkCheckCost4P measures what the invariant checks cost: the

@@ -7,10 +7,15 @@ import (
 )
 
 // Greedy is the one-step bot for the human seat: it tries every choice on a
-// copy of the game as the human sees it (Determinize), runs the copy to the
-// human's next decision with fresh dice, and keeps the choice whose position
-// scores best (own glory, stats, board presence and control, against the
-// best AI's glory). Ties go to the first choice.
+// copy of the game as the human sees it (Determinize), plays the copy with
+// fresh dice up to the human's next decision or the next AI clan's turn,
+// whichever comes first, and keeps the choice whose position scores best
+// (own glory, stats, board presence and control, against the best AI's
+// glory). Ties go to the first choice. The AI turns are left out: what an
+// AI does next is one roll of its dice, and ranking by it made greedy
+// weaker (README, "Bots and balance") at about twice the cost. A draft choice
+// changes nothing the score reads up to there but the card kept, so the
+// draft keeps the card that weighs most without a trial.
 type Greedy struct {
 	base, scratch Game
 	pcg           rand.PCG
@@ -26,6 +31,26 @@ func (b *Greedy) Choose(gm sim.Game, choices []sim.Choice, rng *rand.Rand) int {
 	if !ok || len(choices) < 2 {
 		return 0
 	}
+	if g.prompt == pDraft {
+		return g.heaviest(choices)
+	}
+	return b.try(g, choices, rng)
+}
+
+// heaviest is the draft choice whose card weighs most in eval, the first
+// of equals.
+func (g *Game) heaviest(choices []sim.Choice) int {
+	best, bestW := 0, int32(-1<<31)
+	for i, c := range choices {
+		if c.A >= 0 && g.e.worth[c.A] > bestW {
+			best, bestW = i, g.e.worth[c.A]
+		}
+	}
+	return best
+}
+
+// try plays every choice on a copy and returns the best by eval.
+func (b *Greedy) try(g *Game, choices []sim.Choice, rng *rand.Rand) int {
 	if b.rng == nil {
 		b.rng = rand.New(&b.pcg)
 	}
@@ -37,8 +62,9 @@ func (b *Greedy) Choose(gm sim.Game, choices []sim.Choice, rng *rand.Rand) int {
 	dice := b.pcg
 	best, bestV := 0, -1<<60
 	for i, c := range choices {
-		b.base.copyInto(&b.scratch, b.rng)
+		b.base.copyTrial(&b.scratch, b.rng)
 		b.pcg = dice
+		b.scratch.untilAI = true
 		b.scratch.Apply(c, nil)
 		if v := b.scratch.eval(); v > bestV {
 			best, bestV = i, v
@@ -59,12 +85,7 @@ func (g *Game) eval() int {
 		v += 25 * int(c.step[k])
 	}
 	v += 4*g.onBoard(0) + 6*g.regionsControlled(0) + 2*int(c.rage)
-	for i, l := range g.cLoc {
-		if (l == clHand || l == clQuest) && g.cOwn[i] == 0 {
-			d := g.design(int16(i))
-			v += int(d.str) + int(d.glory)/2
-		}
-	}
+	v += int(g.worth) // each card in hand or quest: STR + glory/2
 	if g.over && g.Winner() == 0 {
 		v += 1000
 	}

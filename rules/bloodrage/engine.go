@@ -215,6 +215,7 @@ type Engine struct {
 	cardIDs   []string
 	inst      []int16    // card instance → design
 	instCard  []instInfo // card instance → what Check reads of its design
+	worth     []int32    // card instance → its weight in greedy's evaluation
 	ageInst   [4][]int16 // card instances of each Age (1..3)
 	draft     []Draft
 	pillage   []Pillage
@@ -339,6 +340,7 @@ func (bl *builder) cards(d *Data) {
 			}
 			e.inst = append(e.inst, int16(i))
 			e.instCard = append(e.instCard, instInfo{cd.age, cd.kind, cd.players})
+			e.worth = append(e.worth, int32(cd.str)+int32(cd.glory)/2)
 		}
 	}
 	if len(e.inst) > schema.MaxCards {

@@ -321,11 +321,28 @@ func (g *Game) controls(s, p int) bool {
 	return true
 }
 
-// regionsControlled counts the provinces clan s controls.
+// regionsControlled counts the provinces clan s controls, as controls
+// decides; a clan with no figure in a province or its fjord has no STR
+// there, so only the clans present are measured (greedy's evaluation reads
+// this for every choice it tries).
 func (g *Game) regionsControlled(s int) int {
 	n := 0
 	for p := range nProv {
-		if g.controls(s, p) {
+		if g.destroyed[p] || !g.presentIn(s, p) {
+			continue
+		}
+		mine := g.strIn(s, p)
+		if mine == 0 {
+			continue
+		}
+		held := true
+		for o := range g.n {
+			if o != s && g.presentIn(o, p) && g.strIn(o, p) >= mine {
+				held = false
+				break
+			}
+		}
+		if held {
 			n++
 		}
 	}

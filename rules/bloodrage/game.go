@@ -102,6 +102,9 @@ type Game struct {
 	// where the human cannot follow it (the AI battle deck, an AI's discard).
 	cSeen []bool
 	hand  [maxClans]int8
+	// worth is the sum of the human's cards in hand and quests as greedy
+	// weighs them (Engine.worth), kept by moveCard.
+	worth int32
 
 	stack [maxStack]task
 	sp    int
@@ -124,6 +127,9 @@ type Game struct {
 	stats                 []int32   // counters for the tally (see layout)
 	forced                []int     // scripted dice, for tests
 	hidden                []int16   // Determinize's scratch
+	// untilAI stops run before an AI clan's turn: greedy's trials measure
+	// the human's choice up to there (Greedy).
+	untilAI bool
 }
 
 // Seat is always the human's: the AI clans make no decisions.
@@ -298,6 +304,12 @@ func (g *Game) moveCard(i int16, loc uint8, own int) {
 	if loc == clHand {
 		g.hand[own]++
 	}
+	if humanHeld(g.cLoc[i], int(g.cOwn[i])) {
+		g.worth -= g.e.worth[i]
+	}
+	if humanHeld(loc, own) {
+		g.worth += g.e.worth[i]
+	}
 	g.cLoc[i] = loc
 	g.cardsMoved.Mark(int(i))
 	g.cOwn[i] = int8(own)
@@ -311,6 +323,10 @@ func (g *Game) moveCard(i int16, loc uint8, own int) {
 		g.cSeen[i] = true
 	}
 }
+
+// humanHeld reports whether a card at place loc, owned by own, is the
+// human's, in hand or a committed quest.
+func humanHeld(loc uint8, own int) bool { return (loc == clHand || loc == clQuest) && own == 0 }
 
 // handSize counts clan s's hand.
 func (g *Game) handSize(s int) int { return int(g.hand[s]) }
@@ -521,8 +537,13 @@ func (g *Game) isShip(f int) bool {
 // strAt is clan s's strength at one place (warrior pairs counted).
 func (g *Game) strAt(s int, loc int8) int {
 	if g.cnt[s][loc] == 0 {
-		return 0
+		return 0 // most places hold none of a clan's figures: no call
 	}
+	return g.strHere(s, loc)
+}
+
+// strHere is strAt where clan s has figures.
+func (g *Game) strHere(s int, loc int8) int {
 	c := &g.clan[s]
 	w := int(g.cntW[s][loc])
 	total := w * int(c.warSTR)
@@ -532,10 +553,14 @@ func (g *Game) strAt(s int, loc int8) int {
 	if int(g.cnt[s][loc]) == w {
 		return total
 	}
+	// A clan's figures are its leader, its warriors, then its ships and
+	// monsters (setup): only the others than warriors are looked at.
 	base := s * g.e.perClan
-	for k := range g.e.perClan {
-		f := base + k
-		if g.figs[f].loc == loc && g.figs[f].kind != fkWarrior {
+	if g.figs[base].loc == loc {
+		total += g.figSTR(base)
+	}
+	for f := base + 1 + g.e.p.warriors; f < base+g.e.perClan; f++ {
+		if g.figs[f].loc == loc {
 			total += g.figSTR(f)
 		}
 	}
@@ -642,6 +667,9 @@ func (g *Game) push(t task) {
 // run executes tasks until the human must decide or the game is over.
 func (g *Game) run() {
 	for g.prompt == pNone && g.sp > 0 && !g.over {
+		if g.untilAI && g.stack[g.sp-1].kind == tTurn && g.stack[g.sp-1].a != 0 {
+			return
+		}
 		g.sp--
 		t := g.stack[g.sp]
 		g.exec(t)

@@ -409,6 +409,75 @@ func TestGreedy_beatsRandom(t *testing.T) {
 	}
 }
 
+// TestWorth_isTheHumansCardsInHandAndQuests checks the running sum that
+// greedy's evaluation reads against a count of the cards themselves, at
+// every decision of seeded games, through determinized copies too.
+func TestWorth_isTheHumansCardsInHandAndQuests(t *testing.T) {
+	e := engine(t)
+	count := func(g *Game) int32 {
+		var w int32
+		for i, l := range g.cLoc {
+			if (l == clHand || l == clQuest) && g.cOwn[i] == 0 {
+				d := g.design(int16(i))
+				w += int32(d.str) + int32(d.glory)/2
+			}
+		}
+		return w
+	}
+	var d sim.Game
+	held := 0
+	for i := range 30 {
+		g := e.NewGame(sim.Config{Players: 2 + i%3, Index: i}, rand.New(rand.NewPCG(uint64(i), 1))).(*Game)
+		rng := rand.New(rand.NewPCG(uint64(i), 2))
+		var buf []sim.Choice
+		for !g.Over() && g.turn <= e.p.turnCap {
+			if w := count(g); g.worth != w {
+				t.Fatalf("game %d, decision %d: worth %d, the cards add to %d", i, g.decisions, g.worth, w)
+			}
+			if g.worth != 0 {
+				held++
+			}
+			d = g.Determinize(d, 0, rng)
+			if w := d.(*Game).worth; w != g.worth {
+				t.Fatalf("game %d, decision %d: the determinized copy's worth %d, the game's %d", i, g.decisions, w, g.worth)
+			}
+			buf = g.Choices(buf)
+			g.Apply(buf[rng.IntN(len(buf))], nil)
+		}
+	}
+	if held == 0 {
+		t.Fatal("the human never held a card")
+	}
+}
+
+// TestGreedyDraft_keepsTheCardItsTrialsWouldKeep checks greedy's draft
+// shortcut: at every draft decision of seeded games, the card that weighs
+// most is the choice that trying each one (a copy played up to the next
+// decision or AI turn, then scored) ranks first.
+func TestGreedyDraft_keepsTheCardItsTrialsWouldKeep(t *testing.T) {
+	e := engine(t)
+	b := &Greedy{}
+	drafts := 0
+	for i := range 30 {
+		g := e.NewGame(sim.Config{Players: 2 + i%3, Index: i}, rand.New(rand.NewPCG(uint64(i), 1))).(*Game)
+		rng := rand.New(rand.NewPCG(uint64(i), 2))
+		var buf []sim.Choice
+		for !g.Over() && g.turn <= e.p.turnCap {
+			buf = g.Choices(buf)
+			if g.prompt == pDraft && len(buf) > 1 {
+				if h, tried := g.heaviest(buf), b.try(g, buf, rng); h != tried {
+					t.Fatalf("game %d, decision %d: the heaviest card is choice %d, the trials rank %d first", i, g.decisions, h, tried)
+				}
+				drafts++
+			}
+			g.Apply(buf[rng.IntN(len(buf))], nil)
+		}
+	}
+	if drafts == 0 {
+		t.Fatal("no draft decision")
+	}
+}
+
 // TestReplay_golden replays one seeded 3-clan game of the greedy human,
 // in Japanese and English, against testdata/; run with -update to
 // rewrite it.

@@ -59,6 +59,29 @@ func (g *Game) copyInto(dst *Game, rng *rand.Rand) {
 	dst.forced = nil
 }
 
+// copyTrial copies g into dst for a trial that is played and thrown away,
+// as greedy's are: what only the tally, Check and Determinize read (the
+// counters, the dirty sets, the cards the human has seen) keeps what dst
+// held, which play writes but never reads. dst is sized by copyInto first.
+func (g *Game) copyTrial(dst *Game, rng *rand.Rand) {
+	if len(dst.stats) != len(g.stats) || len(dst.cSeen) != len(g.cSeen) || dst.figsMoved.Len() != g.figsMoved.Len() || dst.cardsMoved.Len() != g.cardsMoved.Len() {
+		g.copyInto(dst, rng)
+		return
+	}
+	figs, cLoc, cOwn, cOrd, cSeen, stats, hidden := dst.figs, dst.cLoc, dst.cOwn, dst.cOrd, dst.cSeen, dst.stats, dst.hidden
+	figsMoved, cardsMoved, fc, cc := dst.figsMoved, dst.cardsMoved, dst.figCheck, dst.cardCheck
+	*dst = *g
+	dst.figsMoved, dst.cardsMoved, dst.figCheck, dst.cardCheck = figsMoved, cardsMoved, fc, cc
+	dst.figs = append(figs[:0], g.figs...)
+	dst.cLoc = append(cLoc[:0], g.cLoc...)
+	dst.cOwn = append(cOwn[:0], g.cOwn...)
+	dst.cOrd = append(cOrd[:0], g.cOrd...)
+	dst.cSeen, dst.stats, dst.hidden = cSeen, stats, hidden
+	dst.rng = rng
+	dst.emit = nil
+	dst.forced = nil
+}
+
 // unseen reports whether the human does not know where card instance i
 // is: a card of this or an earlier Age, in the game, never shown since it
 // last went face down, in a place the human cannot look into.

@@ -3,6 +3,7 @@ package bloodrage
 import (
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"testing"
 
 	"bifrost/rules/sim"
@@ -232,5 +233,51 @@ func TestDeterminizeReusesItsCopy(t *testing.T) {
 	d := g.Determinize(nil, 0, rng)
 	if n := testing.AllocsPerRun(50, func() { d = g.Determinize(d, 0, rng) }); n != 0 {
 		t.Errorf("Determinize into an earlier copy allocates %v times", n)
+	}
+}
+
+// TestCopyTrial_playsAsAFullCopy plays every choice of decisions of seeded
+// games on a full copy and on a trial copy made over an earlier trial's
+// leftovers, with the same dice: the two reach the same position. A trial
+// copy allocates nothing.
+func TestCopyTrial_playsAsAFullCopy(t *testing.T) {
+	e := engine(t)
+	var full, trial Game
+	var pcg rand.PCG
+	rng := rand.New(&pcg)
+	tried := 0
+	for i := range 6 {
+		g := e.NewGame(sim.Config{Players: 2 + i%3, Index: i}, rand.New(rand.NewPCG(uint64(i), 1))).(*Game)
+		pick := rand.New(rand.NewPCG(uint64(i), 2))
+		var buf []sim.Choice
+		for !g.Over() && g.turn <= e.p.turnCap {
+			buf = g.Choices(buf)
+			var before Game
+			g.copyInto(&before, nil)
+			for _, c := range buf {
+				pcg.Seed(uint64(tried), 7)
+				g.copyInto(&full, rng)
+				full.Apply(c, nil)
+				pcg.Seed(uint64(tried), 7)
+				g.copyTrial(&trial, rng)
+				trial.Apply(c, nil)
+				if full.prompt != trial.prompt || full.Scores(nil)[0] != trial.Scores(nil)[0] || full.eval() != trial.eval() ||
+					!slices.Equal(full.figs, trial.figs) || !slices.Equal(full.cLoc, trial.cLoc) || !slices.Equal(full.cOwn, trial.cOwn) || full.clan != trial.clan {
+					t.Fatalf("game %d, decision %d, choice %+v: the trial copy played differently", i, g.decisions, c)
+				}
+				if !slices.Equal(g.figs, before.figs) || !slices.Equal(g.cLoc, before.cLoc) || !slices.Equal(g.cOwn, before.cOwn) || !slices.Equal(g.cOrd, before.cOrd) || g.clan != before.clan {
+					t.Fatalf("game %d, decision %d, choice %+v: playing the trial copy changed the game", i, g.decisions, c)
+				}
+				tried++
+			}
+			g.Apply(buf[pick.IntN(len(buf))], nil)
+		}
+	}
+	if tried == 0 {
+		t.Fatal("no choice tried")
+	}
+	g, _ := twinGames(t, e, 4, 0, ageTwoAction)
+	if n := testing.AllocsPerRun(50, func() { g.copyTrial(&trial, rng) }); n != 0 {
+		t.Errorf("a trial copy allocates %v times", n)
 	}
 }
