@@ -100,9 +100,9 @@ func power(ms []Change) Power {
 // difference with its 95 % interval, and the Benjamini–Hochberg adjusted
 // p-value over every measure of the comparison.
 type Change struct {
-	Measure     string  `json:"measure"` // "seat_win_rate", "length", "score"
+	Measure     string  `json:"measure"` // "seat_win_rate", "turn_order_win_rate", "length", "score"
 	Players     int     `json:"players"`
-	Seat        int     `json:"seat,omitempty"` // 1-based, for seat_win_rate
+	Seat        int     `json:"seat,omitempty"` // 1-based: the seat, or the place in the turn order
 	Paired      int     `json:"paired"`         // the paired games it rests on
 	Old         float64 `json:"old"`
 	New         float64 `json:"new"`
@@ -136,13 +136,17 @@ const significance = 0.05
 // paired accumulates the per-game differences of one player count; every
 // field is an integer sum, so workers merge exactly.
 type paired struct {
-	games                 int
-	seatOld, seatNew      []int
-	seatD2                []int // Σ d² of the seat-win indicators
-	lenOld, lenNew, lenD2 int
-	scoreOld, scoreNew    int // sums of all seats' scores
-	scoreD2               int
-	design                designPaired
+	games            int
+	seatOld, seatNew []int
+	seatD2           []int // Σ d² of the seat-win indicators
+	// orderOld, orderNew and orderD2 are the same by place in the turn
+	// order, for a game that deals it at random (ordered).
+	orderOld, orderNew, orderD2 []int
+	ordered                     bool
+	lenOld, lenNew, lenD2       int
+	scoreOld, scoreNew          int // sums of all seats' scores
+	scoreD2                     int
+	design                      designPaired
 }
 
 func (p *paired) add(old, new Outcome) {
@@ -153,6 +157,15 @@ func (p *paired) add(old, new Outcome) {
 		p.seatOld[s] += o
 		p.seatNew[s] += n
 		p.seatD2[s] += (n - o) * (n - o)
+	}
+	if old.Opener > 0 && new.Opener > 0 {
+		p.ordered = true
+		for k := range p.orderOld {
+			o, n := b2i(old.Winner >= 0 && old.Winner == (old.Opener-1+k)%old.Players), b2i(new.Winner >= 0 && new.Winner == (new.Opener-1+k)%new.Players)
+			p.orderOld[k] += o
+			p.orderNew[k] += n
+			p.orderD2[k] += (n - o) * (n - o)
+		}
 	}
 	p.lenOld += old.Turns
 	p.lenNew += new.Turns
@@ -168,14 +181,19 @@ func (p *paired) merge(o *paired) {
 		p.seatOld[s] += o.seatOld[s]
 		p.seatNew[s] += o.seatNew[s]
 		p.seatD2[s] += o.seatD2[s]
+		p.orderOld[s] += o.orderOld[s]
+		p.orderNew[s] += o.orderNew[s]
+		p.orderD2[s] += o.orderD2[s]
 	}
+	p.ordered = p.ordered || o.ordered
 	p.lenOld, p.lenNew, p.lenD2 = p.lenOld+o.lenOld, p.lenNew+o.lenNew, p.lenD2+o.lenD2
 	p.scoreOld, p.scoreNew, p.scoreD2 = p.scoreOld+o.scoreOld, p.scoreNew+o.scoreNew, p.scoreD2+o.scoreD2
 	p.design.merge(o.design)
 }
 
 func newPaired(players int) *paired {
-	return &paired{seatOld: make([]int, players), seatNew: make([]int, players), seatD2: make([]int, players), design: newDesignPaired()}
+	return &paired{seatOld: make([]int, players), seatNew: make([]int, players), seatD2: make([]int, players),
+		orderOld: make([]int, players), orderNew: make([]int, players), orderD2: make([]int, players), design: newDesignPaired()}
 }
 
 // Compare plays the batch o on both engines, game for game with the same
@@ -303,14 +321,21 @@ func (c *comparer) result(games int) *Comparison {
 }
 
 // changes turns the paired sums of each player count into the measures
-// of a comparison: each seat's win rate, the mean length and the mean
-// score, Benjamini–Hochberg adjusted together.
+// of a comparison: each seat's win rate (and, where the turn order is
+// dealt at random, the win rate of the first player, the second, …, which
+// is where such a game's seat balance shows), the mean length and the
+// mean score, Benjamini–Hochberg adjusted together.
 func changes(acc map[int]*paired, players []int) []Change {
 	var ms []Change
 	for _, n := range players {
 		p := acc[n]
 		for s := range n {
 			ms = append(ms, pairedChange("seat_win_rate", n, s+1, p.games, p.seatOld[s], p.seatNew[s], p.seatD2[s], 1))
+		}
+		for k := range n {
+			if p.ordered {
+				ms = append(ms, pairedChange("turn_order_win_rate", n, k+1, p.games, p.orderOld[k], p.orderNew[k], p.orderD2[k], 1))
+			}
 		}
 		ms = append(ms, pairedChange("length", n, 0, p.games, p.lenOld, p.lenNew, p.lenD2, 1))
 		ms = append(ms, pairedChange("score", n, 0, p.games, p.scoreOld, p.scoreNew, p.scoreD2, n))

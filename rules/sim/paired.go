@@ -13,8 +13,11 @@ type Outcome struct {
 	Players int
 	Clean   bool // finished without breaking a rule
 	Winner  int  // -1: drawn, or not clean
-	Turns   int
-	Score   int // the seats' scores summed
+	// Opener is the seat that took the first turn plus one, for a game
+	// that deals its turn order at random (TurnOrderer); 0 otherwise.
+	Opener int
+	Turns  int
+	Score  int // the seats' scores summed
 	// Decisions and Design are how the game went, for the paired design
 	// measures (PairDesign), when the game was measured.
 	Decisions int
@@ -22,7 +25,7 @@ type Outcome struct {
 }
 
 func outcomeOf(r *Result) Outcome {
-	return Outcome{Players: r.Players, Clean: clean(r), Winner: r.Winner, Turns: r.Turns, Score: sum(r.Scores), Decisions: r.Decisions, Design: r.Design}
+	return Outcome{Players: r.Players, Clean: clean(r), Winner: r.Winner, Opener: r.First + 1, Turns: r.Turns, Score: sum(r.Scores), Decisions: r.Decisions, Design: r.Design}
 }
 
 // PairOutcomes compares two batches played on the same seeds (the

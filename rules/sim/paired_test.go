@@ -72,3 +72,45 @@ func TestPairedOutcomesDetectAPlantedShiftAndFlagNothingWithout(t *testing.T) {
 		})
 	}
 }
+
+// TestPairOutcomesMeasuresTheTurnOrderWhereItIsDealtAtRandom: in a game
+// that deals its turn order at random, a change that favours whoever plays
+// first shows in the win rate of the first player, not of any seat; a game
+// with a fixed order has no turn-order measure.
+func TestPairOutcomesMeasuresTheTurnOrderWhereItIsDealtAtRandom(t *testing.T) {
+	const n = 400
+	var old, new, fixed []Outcome
+	for i := range n {
+		first := i % 2
+		// Before, the first player wins every other game; after, always.
+		oldWinner := first
+		if i%4 >= 2 {
+			oldWinner = 1 - first
+		}
+		old = append(old, Outcome{Players: 2, Clean: true, Winner: oldWinner, Opener: first + 1, Turns: 10})
+		new = append(new, Outcome{Players: 2, Clean: true, Winner: first, Opener: first + 1, Turns: 10})
+		fixed = append(fixed, Outcome{Players: 2, Clean: true, Winner: oldWinner, Turns: 10})
+	}
+	var order, seats []Change
+	for _, c := range PairOutcomes(old, new, []int{2}) {
+		switch c.Measure {
+		case "turn_order_win_rate":
+			order = append(order, c)
+		case "seat_win_rate":
+			seats = append(seats, c)
+		}
+	}
+	if len(order) != 2 || order[0].Seat != 1 || !order[0].Significant || order[0].Diff < 0.49 || order[1].Diff > -0.49 {
+		t.Errorf("turn order measures %+v, want the first player +50 pt and significant, the second −50 pt", order)
+	}
+	for _, c := range seats {
+		if c.Significant {
+			t.Errorf("seat %d moved significantly (%+v), but each seat played first half the time", c.Seat, c)
+		}
+	}
+	for _, c := range PairOutcomes(fixed, fixed, []int{2}) {
+		if c.Measure == "turn_order_win_rate" {
+			t.Errorf("a game with a fixed turn order has a turn-order measure: %+v", c)
+		}
+	}
+}

@@ -11,7 +11,8 @@ import (
 // workbook at a base revision and on the current one, game for game with
 // the same seeds and bots (c). Each measure fails in the direction that
 // hurts:
-//   - a seat gap that grows by more than CheckMaxSeatGapGrowth points;
+//   - a seat gap (by turn order where it is dealt at random) that grows by
+//     more than CheckMaxSeatGapGrowth points;
 //   - in a solo game (sim.Soloist), the human's win rate moving more than
 //     CheckMaxSeatGapGrowth points away from the base's, either way, with a
 //     paired 95 % interval that excludes no change: the Rules sheet names no
@@ -32,10 +33,16 @@ func Regression(res schema.Result, e sim.Engine, c *sim.Comparison, base string,
 		human = s.HumanSeat()
 	}
 	for _, n := range c.PlayerCounts {
-		oldGap, newGap, m := seatGaps(c.Measures, n)
-		lines = append(lines, msg(lang, "regress_line", res.Game, n, 100*oldGap, 100*newGap, base, m, bots))
+		line, grewKey := "regress_line", "regress_grew"
+		oldGap, newGap, m := seatGaps(c.Measures, n, "turn_order_win_rate")
+		if m > 0 {
+			line, grewKey = "regress_order_line", "regress_order_grew"
+		} else {
+			oldGap, newGap, m = seatGaps(c.Measures, n, "seat_win_rate")
+		}
+		lines = append(lines, msg(lang, line, res.Game, n, 100*oldGap, 100*newGap, base, m, bots))
 		if grew := 100 * (newGap - oldGap); grew > float64(limit) {
-			fail("regress_grew", n, base, 100*oldGap, 100*newGap, grew, limit, bots, m)
+			fail(grewKey, n, base, 100*oldGap, 100*newGap, grew, limit, bots, m)
 		}
 		if human < 0 {
 			continue
@@ -71,12 +78,13 @@ func HumanMoved(ch sim.Change, limit int) bool {
 	return away > float64(limit) && (ch.Low > 0 || ch.High < 0)
 }
 
-// seatGaps is the gap between the best and the worst seat's win rate at n
-// players, before and after, and the paired games it rests on.
-func seatGaps(ms []sim.Change, n int) (old, new float64, paired int) {
+// seatGaps is the gap between the best and the worst win rate of measure
+// (by seat, or by place in a turn order dealt at random) at n players,
+// before and after, and the paired games it rests on (0: no such measure).
+func seatGaps(ms []sim.Change, n int, measure string) (old, new float64, paired int) {
 	oldLo, oldHi, newLo, newHi := 1.0, 0.0, 1.0, 0.0
 	for _, m := range ms {
-		if m.Measure != "seat_win_rate" || m.Players != n {
+		if m.Measure != measure || m.Players != n {
 			continue
 		}
 		oldLo, oldHi = min(oldLo, m.Old), max(oldHi, m.Old)

@@ -46,6 +46,8 @@ func MeasureName(m sim.Change) string {
 	switch m.Measure {
 	case "seat_win_rate":
 		return fmt.Sprintf("%d人・P%dの勝率", m.Players, m.Seat)
+	case "turn_order_win_rate":
+		return fmt.Sprintf("%d人・%d番手の勝率", m.Players, m.Seat)
 	case "length":
 		return fmt.Sprintf("%d人・手番数の平均", m.Players)
 	case "score":

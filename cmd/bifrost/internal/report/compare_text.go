@@ -113,7 +113,10 @@ func WriteComparisonText(w io.Writer, p ComparisonPage, markdown bool, lang *sch
 		label := MeasureName(m)
 		if en {
 			label = say(lang, "measure", m.Measure, m.Players)
-			if m.Seat > 0 {
+			switch {
+			case m.Measure == "turn_order_win_rate":
+				label += fmt.Sprintf(", player %d to play", m.Seat)
+			case m.Seat > 0:
 				label += fmt.Sprintf(", P%d", m.Seat)
 			}
 		}

@@ -38,6 +38,7 @@ var Messages = schema.Catalogue{
 	"sweep_baseline":    {"基準", "baseline"},
 	"sweep_note":        {"* は最初の値と有意に違う値（同じシードのゲームを対にした比較：席の勝率差は対のブートストラップ 95 %% 区間、席の勝率・手番数・得点は対の 95 %% 区間を値ごとに Benjamini–Hochberg 補正）。値ごとに %d ゲーム、ボット %s", "* marks a value that differs significantly from the first (games paired on the same seeds: the seat gap by a paired bootstrap 95 %% interval; seat win rates, length and score by paired 95 %% intervals, Benjamini–Hochberg adjusted within each value); %d games per value, %s bots"},
 	"sweep_seat":        {"%d人 席%d %+.1f pt（%+.1f〜%+.1f）", "%dp seat %d %+.1f pt (%+.1f..%+.1f)"},
+	"sweep_order":       {"%d人 %d番手 %+.1f pt（%+.1f〜%+.1f）", "%dp player %d to play %+.1f pt (%+.1f..%+.1f)"},
 	"sweep_length":      {"%d人 手番数 %+.1f（%+.1f〜%+.1f）", "%dp length %+.1f (%+.1f..%+.1f)"},
 	"sweep_score":       {"%d人 得点 %+.1f（%+.1f〜%+.1f）", "%dp score %+.1f (%+.1f..%+.1f)"},
 	// Reading the shard reports of `report merge` (ReadShards).
@@ -187,6 +188,8 @@ func differsText(p SweepPoint, lang *schema.Lang) string {
 		switch c.Measure {
 		case "seat_win_rate":
 			parts = append(parts, Messages.Err("sweep_seat", c.Players, c.Seat, 100*c.Diff, 100*c.Low, 100*c.High).In(lang))
+		case "turn_order_win_rate":
+			parts = append(parts, Messages.Err("sweep_order", c.Players, c.Seat, 100*c.Diff, 100*c.Low, 100*c.High).In(lang))
 		case "length":
 			parts = append(parts, Messages.Err("sweep_length", c.Players, c.Diff, c.Low, c.High).In(lang))
 		case "score":

@@ -161,6 +161,8 @@ func changeText(c sim.Change) string {
 	switch c.Measure {
 	case "seat_win_rate":
 		return fmt.Sprintf("%d人 席%d %+.1f pt（%+.1f〜%+.1f）", c.Players, c.Seat, 100*c.Diff, 100*c.Low, 100*c.High)
+	case "turn_order_win_rate":
+		return fmt.Sprintf("%d人 %d番手 %+.1f pt（%+.1f〜%+.1f）", c.Players, c.Seat, 100*c.Diff, 100*c.Low, 100*c.High)
 	case "length":
 		return fmt.Sprintf("%d人 手番数 %+.1f（%+.1f〜%+.1f）", c.Players, c.Diff, c.Low, c.High)
 	}
