@@ -42,6 +42,7 @@ func bifrostWithin(t *testing.T, fifos []string, args ...string) result {
 }
 
 func TestNamedPipeWorkbookDoesNotHang(t *testing.T) {
+	t.Parallel()
 	src := copySrc(t)
 	fifo := filepath.Join(src, "nastrond.xlsx")
 	mkfifo(t, fifo)
@@ -62,6 +63,7 @@ func TestNamedPipeWorkbookDoesNotHang(t *testing.T) {
 }
 
 func TestNamedPipeRulebookOrReportDoesNotHang(t *testing.T) {
+	t.Parallel()
 	rules := t.TempDir()
 	if err := os.MkdirAll(filepath.Join(rules, "nastrond"), 0o755); err != nil {
 		t.Fatal(err)
@@ -95,6 +97,7 @@ func TestNamedPipeRulebookOrReportDoesNotHang(t *testing.T) {
 }
 
 func TestNamedPipeCardArtDoesNotHang(t *testing.T) {
+	t.Parallel()
 	src := copySrc(t)
 	art := filepath.Join(src, "art")
 	if err := os.Mkdir(art, 0o755); err != nil {
@@ -114,6 +117,7 @@ func TestNamedPipeCardArtDoesNotHang(t *testing.T) {
 }
 
 func TestNamedPipeLayoutDoesNotHang(t *testing.T) {
+	t.Parallel()
 	src := copySrc(t)
 	dir := filepath.Join(filepath.Dir(src), "layout")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -136,6 +140,7 @@ func TestNamedPipeLayoutDoesNotHang(t *testing.T) {
 // TestNamedPipeIsNamedInTheCommandsLanguage: a workbook or card art that is
 // a named pipe is refused naming what it is in the command's language.
 func TestNamedPipeIsNamedInTheCommandsLanguage(t *testing.T) {
+	t.Parallel()
 	src := copySrc(t)
 	book := filepath.Join(t.TempDir(), "nastrond.xlsx")
 	mkfifo(t, book)
@@ -161,6 +166,7 @@ func TestNamedPipeIsNamedInTheCommandsLanguage(t *testing.T) {
 // An art folder that cannot be opened (here a file where cardsrc/art should
 // be) is said once, in the command's language, not skipped in silence.
 func TestUnusableArtFolderIsSaidOnce(t *testing.T) {
+	t.Parallel()
 	src := copySrc(t)
 	os.RemoveAll(filepath.Join(src, "art"))
 	if err := os.WriteFile(filepath.Join(src, "art"), []byte("not a folder"), 0o644); err != nil {

@@ -103,6 +103,7 @@ func repeatRows(f *excelize.File, sheet string, suffix []string, n int) error {
 // as when every design rescanned every deck entry to count its copies.
 // Allocation is measured, not time, so the test does not depend on load.
 func TestValidateCostGrowsLinearly(t *testing.T) {
+	t.Parallel()
 	alloc := func(n int) uint64 {
 		list, err := targets.Resolve(rules.All(), scaledGuardian(t, t.TempDir(), n), []string{"guardian"})
 		if err != nil {
@@ -130,6 +131,7 @@ func TestValidateCostGrowsLinearly(t *testing.T) {
 // the smoke batch, the cards and the report must be made without a
 // violation or a crash.
 func TestBuildSucceedsOnGuardianAt100x(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds a 100× workbook; skipped with -short")
 	}
@@ -150,6 +152,7 @@ func TestBuildSucceedsOnGuardianAt100x(t *testing.T) {
 // column (XFD) of 300 rows of the Decks sheet: the workbook must validate
 // as before, where it was refused for "more than 4194304 cells".
 func TestNotesInTheLastColumnValidate(t *testing.T) {
+	t.Parallel()
 	src := scaledGuardian(t, t.TempDir(), 10)
 	path := filepath.Join(src, "guardian.xlsx")
 	notes := 0
