@@ -42,7 +42,6 @@ func bifrostWithin(t *testing.T, fifos []string, args ...string) result {
 }
 
 func TestNamedPipeWorkbookDoesNotHang(t *testing.T) {
-	t.Parallel()
 	src := copySrc(t)
 	fifo := filepath.Join(src, "nastrond.xlsx")
 	mkfifo(t, fifo)
@@ -63,7 +62,6 @@ func TestNamedPipeWorkbookDoesNotHang(t *testing.T) {
 }
 
 func TestNamedPipeRulebookOrReportDoesNotHang(t *testing.T) {
-	t.Parallel()
 	rules := t.TempDir()
 	if err := os.MkdirAll(filepath.Join(rules, "nastrond"), 0o755); err != nil {
 		t.Fatal(err)
@@ -97,7 +95,6 @@ func TestNamedPipeRulebookOrReportDoesNotHang(t *testing.T) {
 }
 
 func TestNamedPipeCardArtDoesNotHang(t *testing.T) {
-	t.Parallel()
 	src := copySrc(t)
 	art := filepath.Join(src, "art")
 	if err := os.Mkdir(art, 0o755); err != nil {
@@ -117,7 +114,6 @@ func TestNamedPipeCardArtDoesNotHang(t *testing.T) {
 }
 
 func TestNamedPipeLayoutDoesNotHang(t *testing.T) {
-	t.Parallel()
 	src := copySrc(t)
 	dir := filepath.Join(filepath.Dir(src), "layout")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -140,7 +136,6 @@ func TestNamedPipeLayoutDoesNotHang(t *testing.T) {
 // TestNamedPipeIsNamedInTheCommandsLanguage: a workbook or card art that is
 // a named pipe is refused naming what it is in the command's language.
 func TestNamedPipeIsNamedInTheCommandsLanguage(t *testing.T) {
-	t.Parallel()
 	src := copySrc(t)
 	book := filepath.Join(t.TempDir(), "nastrond.xlsx")
 	mkfifo(t, book)

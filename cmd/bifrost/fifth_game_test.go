@@ -253,7 +253,6 @@ func setRules(t *testing.T, f *excelize.File, values map[string]string) {
 // in its own files, runs through every command once it is in the list the
 // CLI is given, with no edit anywhere else.
 func TestAFifthGameIsOneValueInTheList(t *testing.T) {
-	t.Parallel()
 	t.Run("EngineConforms", func(t *testing.T) {
 		e := &sprintEngine{goal: 10, steps: []int{1, 2, 3}, ids: []string{"S1", "S2", "S3"}}
 		simtest.Conformance(t, e, sprintRecount)

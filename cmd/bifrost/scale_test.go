@@ -103,7 +103,6 @@ func repeatRows(f *excelize.File, sheet string, suffix []string, n int) error {
 // as when every design rescanned every deck entry to count its copies.
 // Allocation is measured, not time, so the test does not depend on load.
 func TestValidateCostGrowsLinearly(t *testing.T) {
-	t.Parallel()
 	alloc := func(n int) uint64 {
 		list, err := targets.Resolve(rules.All(), scaledGuardian(t, t.TempDir(), n), []string{"guardian"})
 		if err != nil {

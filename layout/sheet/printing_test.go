@@ -586,7 +586,6 @@ func TestInkSaverBacksAreOutlines(t *testing.T) {
 // sound, and one render allocates well under the 110 MB it took when fpdf
 // made a new zlib writer for every page.
 func TestPagesAreCompressedWithPooledWriters(t *testing.T) {
-	t.Parallel()
 	res, _, lay := shipped(t, "valkyrie")
 	var ms0, ms1 runtime.MemStats
 	runtime.ReadMemStats(&ms0)
