@@ -73,6 +73,7 @@ func runIn(t *testing.T, bin, dir string, args ...string) result {
 var bookOutputs = []string{"rulebook.pdf", "rulebook.html", "summary.pdf", "summary.html", "summary-card.pdf", "designer.pdf", "designer.html"}
 
 func TestBuildInAFolderHoldingOnlyWorkbooksWritesEveryGamesBooksFromTheBinary(t *testing.T) {
+	t.Parallel()
 	bin := installedBifrost(t)
 	dir := t.TempDir()
 	if err := os.Rename(copySrc(t), filepath.Join(dir, "cardsrc")); err != nil {
@@ -101,6 +102,7 @@ func TestBuildInAFolderHoldingOnlyWorkbooksWritesEveryGamesBooksFromTheBinary(t 
 }
 
 func TestARulebookBesideTheWorkbooksReplacesOnlyThatBook(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	src := filepath.Join(dir, "cardsrc")
 	if err := os.Rename(copySrc(t), src); err != nil {
@@ -148,6 +150,7 @@ func TestARulebookBesideTheWorkbooksReplacesOnlyThatBook(t *testing.T) {
 }
 
 func TestInitThenBuildInThatFolderWritesWhatTheShippedFilesWrite(t *testing.T) {
+	t.Parallel()
 	bin := installedBifrost(t)
 	dir := filepath.Join(t.TempDir(), "mygame")
 	if r := bifrost(t, "init", dir, "--lang", "en"); r.code != 0 || !strings.Contains(r.stderr, "cd "+dir+" and run bifrost build") {
@@ -191,6 +194,7 @@ func TestInitThenBuildInThatFolderWritesWhatTheShippedFilesWrite(t *testing.T) {
 }
 
 func TestInitRefusesAFolderThatHoldsAWorkbookAndLeavesItUntouched(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct{ lang, want string }{
 		{"ja", "すでにあります"},
 		{"en", "already exists"},

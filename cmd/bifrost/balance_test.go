@@ -53,6 +53,7 @@ func quickSrc(t *testing.T, games int) string {
 }
 
 func TestCheckBalanceBotsChoosesTheBotsOfTheReport(t *testing.T) {
+	t.Parallel()
 	src := quickSrc(t, 20)
 	for _, g := range rules.All().Schemas() {
 		setRule(t, src, g.ID, "CheckMaxSeatGap", 100) // 20 games cannot measure it
@@ -98,6 +99,7 @@ func (e noSearch) NewBot(name string) sim.Bot {
 }
 
 func TestAnEngineWithoutTheBotPlaysTheNextWeakerOne(t *testing.T) {
+	t.Parallel()
 	e, err := loadEngine(&globalOptions{stdout: io.Discard, stderr: io.Discard, registry: rules.All()}, shippedSrc, "guardian") // guardian has a search bot
 	if err != nil {
 		t.Fatal(err)
@@ -116,6 +118,7 @@ func TestAnEngineWithoutTheBotPlaysTheNextWeakerOne(t *testing.T) {
 }
 
 func TestCheckReportOpensWithFindingsNamingCells(t *testing.T) {
+	t.Parallel()
 	out := t.TempDir()
 	if r := bifrost(t, "check", "--lang", "ja", "--src", quickSrc(t, 200), "--out", out); r.code != 0 {
 		t.Fatalf("exit %d\n%s", r.code, r.stderr)
@@ -141,6 +144,7 @@ func TestCheckReportOpensWithFindingsNamingCells(t *testing.T) {
 }
 
 func TestReportMergeWritesTheHTMLReport(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	var shards []string
 	for i := 1; i <= 2; i++ {
@@ -174,6 +178,7 @@ func TestReportMergeWritesTheHTMLReport(t *testing.T) {
 var gapLine = regexp.MustCompile(`(\w+): (\d) players, seat gap ([0-9.]+) → ([0-9.]+) points`)
 
 func TestCheckBaseFailsWhenTheSeatGapGrowsBeyondTheThreshold(t *testing.T) {
+	t.Parallel()
 	needTool(t, "git", "git")
 	repo := t.TempDir()
 	src := filepath.Join(repo, "cardsrc")
@@ -226,6 +231,7 @@ func TestCheckBaseFailsWhenTheSeatGapGrowsBeyondTheThreshold(t *testing.T) {
 // finishing on the same seeds, even within CheckMaxUnfinished; the
 // unchanged workbook passes.
 func TestCheckBaseFailsOnlyInTheDirectionThatHurts(t *testing.T) {
+	t.Parallel()
 	needTool(t, "git", "git")
 	repo := t.TempDir()
 	src := filepath.Join(repo, "cardsrc")
@@ -304,6 +310,7 @@ func TestCheckBaseFailsOnlyInTheDirectionThatHurts(t *testing.T) {
 // valkyrie and bloodrage, whose seat is the turn order, do not; and check
 // measures the gap of those games by turn order.
 func TestRandomTurnOrderIsReportedByTurnOrder(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		game   string
 		random bool

@@ -57,6 +57,7 @@ var missingEIN107 = map[string]string{
 }
 
 func TestValidate_ABookNamingARenamedCardIsAnErrorAtItsLineSuggestingTheNewID(t *testing.T) {
+	t.Parallel()
 	src, rules, at := renamedCard(t)
 	for lang, msg := range missingEIN107 {
 		r := bifrost(t, "validate", "nastrond", "--lang", lang, "--src", src, "--rules", rules)
@@ -79,6 +80,7 @@ func TestValidate_ABookNamingARenamedCardIsAnErrorAtItsLineSuggestingTheNewID(t 
 }
 
 func TestValidate_ShippedBooksNameOnlyWhatTheWorkbooksHave(t *testing.T) {
+	t.Parallel()
 	r := bifrost(t, "validate", "--json", "--lang", "en", "--src", shippedSrc, "--rules", booksDir)
 	var got problems.ValidateJSON
 	if err := json.Unmarshal([]byte(r.stdout), &got); err != nil || r.code != 0 {
@@ -95,6 +97,7 @@ func TestValidate_ShippedBooksNameOnlyWhatTheWorkbooksHave(t *testing.T) {
 // that names something the data lacks is one error at its own line, in
 // every book, each with the nearest name the data has.
 func TestValidate_ReportsEveryBrokenReferenceOfEveryBook(t *testing.T) {
+	t.Parallel()
 	root := copyProject(t, "nastrond")
 	rules := filepath.Join(root, "rules", "nastrond")
 	books := map[string]string{
@@ -121,6 +124,7 @@ func TestValidate_ReportsEveryBrokenReferenceOfEveryBook(t *testing.T) {
 }
 
 func TestCheck_FailsWhenABookNamesACardTheWorkbookLacks(t *testing.T) {
+	t.Parallel()
 	src, rules, at := renamedCard(t)
 	for lang, msg := range missingEIN107 {
 		r := bifrost(t, "check", "--lang", lang, "--src", src, "--rules", rules, "--out", t.TempDir())
@@ -141,6 +145,7 @@ func TestCheck_FailsWhenABookNamesACardTheWorkbookLacks(t *testing.T) {
 // reports, the other books and the next game are all written, and build
 // exits 1.
 func TestBuild_ABrokenBookStopsOnlyItself(t *testing.T) {
+	t.Parallel()
 	src, rules, at := renamedCard(t)
 	skipped := map[string]string{
 		"ja": "nastrond：rulebook.pdf、rulebook.html は書きませんでした（" + strings.Split(at, ":")[0] + " に差し込みなどのエラーが 1 件、上記）\n",
@@ -174,6 +179,7 @@ func TestBuild_ABrokenBookStopsOnlyItself(t *testing.T) {
 // workbook has errors is named with why nothing of it was written, and the
 // other games are built.
 func TestBuild_AnInvalidWorkbookSaysItsGameWroteNothing(t *testing.T) {
+	t.Parallel()
 	src := copySrc(t)
 	breakCell(t, src, "nastrond", "Edda", "目標値", 2, "abc")
 	for lang, want := range map[string]string{"ja": "nastrond：ワークブックのエラー 1 件のため、何も書きませんでした\n", "en": "nastrond: wrote nothing: the workbook has 1 error\n"} {
@@ -189,6 +195,7 @@ func TestBuild_AnInvalidWorkbookSaysItsGameWroteNothing(t *testing.T) {
 }
 
 func TestCards_OnInvalidDataSuggestsDraft(t *testing.T) {
+	t.Parallel()
 	src := copySrc(t)
 	breakCell(t, src, "nastrond", "Edda", "目標値", 2, "abc")
 	for lang, want := range map[string]string{"ja": "--draft を付けると", "en": "--draft prints it anyway"} {

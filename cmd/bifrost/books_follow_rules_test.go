@@ -32,6 +32,7 @@ import (
 // (so a book never states a rule the engine is not playing), and a summary
 // that changed must still fit its sheet and its card.
 func TestPlayerBooksFollowEveryRuleTheEngineReads(t *testing.T) {
+	t.Parallel()
 	for _, g := range rules.All() {
 		t.Run(g.ID(), func(t *testing.T) {
 			shipped := openShipped(t, g.Schema)
@@ -65,6 +66,7 @@ func TestPlayerBooksFollowEveryRuleTheEngineReads(t *testing.T) {
 // prints a turn cap, a check threshold or another setting that is not a
 // rule of the game.
 func TestPlayerBooksNeverPrintASimulationSetting(t *testing.T) {
+	t.Parallel()
 	placeholder := regexp.MustCompile(`rule "([A-Za-z0-9]+)"`)
 	for _, g := range rules.All().Schemas() {
 		for _, name := range booktest.PlayerBooks {

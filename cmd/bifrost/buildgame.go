@@ -39,7 +39,7 @@ func buildGame(ctx context.Context, opts *buildOptions, game *sim.Definition, re
 		if i == 0 {
 			painted, written, skips, err = printGame(ctx, opts, game, res)
 		} else {
-			rep, bal, err = playGame(ctx, o, opts, game, res)
+			rep, bal, err = o.batches().Report(ctx, opts.out, game, res, opts.games, opts.seed)
 		}
 		return err
 	})
@@ -82,19 +82,4 @@ func printGame(ctx context.Context, opts *buildOptions, game *sim.Definition, re
 	}
 	cardsPDF, err := printout.Write(ctx, printout.Job{Src: opts.src, Out: opts.out, Workbook: targets.WorkbookIn(opts.src, g.ID), Game: g, Result: res, Painted: painted, Name: "cards.pdf", Options: cards.Options{Paper: opts.print.Paper, Margin: opts.print.Margin, Gutter: opts.print.Gutter, Lang: opts.Lang()}, Extras: opts.extras})
 	return painted, append(written, cardsPDF...), skips, err
-}
-
-// playGame plays a game's smoke batch, writes its report.json and plays its
-// balance batch, printing each batch's line with g; nil reports when the
-// game has no engine.
-func playGame(ctx context.Context, g *globalOptions, opts *buildOptions, game *sim.Definition, res schema.Result) (rep, bal *sim.Report, err error) {
-	rep, err = g.batches().Smoke(ctx, game, res, opts.games, opts.seed)
-	if err != nil || rep == nil {
-		return nil, nil, err
-	}
-	if err := batches.WriteJSON(opts.out, rep); err != nil {
-		return nil, nil, err
-	}
-	bal, err = g.batches().Balance(ctx, game, res, opts.games, opts.seed)
-	return rep, bal, err
 }

@@ -52,26 +52,20 @@ func runCards(cmd *cobra.Command, opts *cardsOptions, args []string) error {
 		return usageError{err}
 	}
 	g, path := game.Schema, targets.WorkbookIn(opts.src, game.ID())
-	job := printout.Job{Src: opts.src, Out: opts.out, Workbook: path, Game: g, PerCard: opts.perCard, Name: name, Options: opts.print.Options, Extras: opts.print.Extras}
+	job := printout.Job{Src: opts.src, Out: opts.out, Workbook: path, Game: g, PerCard: opts.perCard, Draft: opts.draft, Name: name, Options: opts.print.Options, Extras: opts.print.Extras}
 	if err := guardOutputs(opts.src, append(outputsOf(opts.out, []string{g.ID}, job.Output()), job.Extras.Dirs()...)); err != nil {
 		return err
 	}
 	if job.Result, err = (targets.Target{Game: game, Path: path}).Validate(opts.Lang()); err != nil {
 		return err
 	}
-	res := job.Result
-	if len(res.Problems) > 0 {
-		problems.Write(opts.stdout, opts.stderr, []schema.Result{res}, opts.Lang())
+	if len(job.Result.Problems) > 0 {
+		problems.Write(opts.stdout, opts.stderr, []schema.Result{job.Result}, opts.Lang())
 	}
-	invalid := schema.HasErrors(res.Problems)
+	invalid := schema.HasErrors(job.Result.Problems)
 	if invalid && !opts.draft {
 		fmt.Fprintln(opts.stderr, opts.msg("cards_draft_hint", g.ID))
 		return errProblems
-	}
-	if opts.draft {
-		if job.Options.Draft, err = printout.DraftMarks(path, res.Problems); err != nil {
-			return err
-		}
 	}
 	if opts.since != "" {
 		changed, err := changedSince(opts.globalOptions, g, path, opts.since)
@@ -86,20 +80,9 @@ func runCards(cmd *cobra.Command, opts *cardsOptions, args []string) error {
 	if err != nil {
 		return cardsError(err)
 	}
-	for _, p := range written {
-		fmt.Fprintln(opts.stdout, p)
-	}
-	wrote.List(opts.stderr, opts.Lang(), g.ID, written)
+	wrote.Print(opts.stdout, opts.stderr, opts.Lang(), g.ID, written)
 	if invalid {
 		return errProblems
 	}
 	return nil
-}
-
-// cardsError makes a request for unknown cards a usage error.
-func cardsError(err error) error {
-	if unknown := printout.UnknownCards(err); unknown != nil {
-		return usageError{unknown}
-	}
-	return err
 }

@@ -51,6 +51,7 @@ func pdfPages(t *testing.T, path string) string {
 }
 
 func TestCards_WritesThePDFAndNothingUnderSrc(t *testing.T) {
+	t.Parallel()
 	src, out := copySrc(t), t.TempDir()
 	before := snapshot(t, src)
 	r := bifrost(t, "cards", "valkyrie", "--src", src, "--out", out)
@@ -80,6 +81,7 @@ func TestCards_WritesThePDFAndNothingUnderSrc(t *testing.T) {
 }
 
 func TestCards_OnlyAndLetterPaper(t *testing.T) {
+	t.Parallel()
 	out := t.TempDir()
 	r := bifrost(t, "cards", "nastrond", "--src", shippedSrc, "--out", out, "--only", "VAL-R,NID", "--paper", "letter")
 	if r.code != 0 {
@@ -98,6 +100,7 @@ func TestCards_OnlyAndLetterPaper(t *testing.T) {
 }
 
 func TestCards_PerCardReplacesTheFolder(t *testing.T) {
+	t.Parallel()
 	out := t.TempDir()
 	dir := filepath.Join(out, "bloodrage", "cards")
 	os.MkdirAll(dir, 0o755)
@@ -122,6 +125,7 @@ func TestCards_PerCardReplacesTheFolder(t *testing.T) {
 }
 
 func TestCards_UsageErrorsExit2(t *testing.T) {
+	t.Parallel()
 	src := copySrc(t)
 	for _, tt := range []struct {
 		args []string
@@ -148,6 +152,7 @@ func TestCards_UsageErrorsExit2(t *testing.T) {
 }
 
 func TestCards_DataProblemsExit1AndPrintNothing(t *testing.T) {
+	t.Parallel()
 	src, out := copySrc(t), t.TempDir()
 	breakCell(t, src, "nastrond", "Edda", "目標値", 2, 0)
 	r := bifrost(t, "cards", "nastrond", "--src", src, "--out", out, "--lang", "en")
@@ -162,6 +167,7 @@ func TestCards_DataProblemsExit1AndPrintNothing(t *testing.T) {
 // TestValidate_TextTooLongForItsCardIsAProblemAtItsCell: printing problems
 // are validation problems, at the workbook cell.
 func TestValidate_TextTooLongForItsCardIsAProblemAtItsCell(t *testing.T) {
+	t.Parallel()
 	src := copySrc(t)
 	breakCell(t, src, "valkyrie", "Valkyrie", "テキスト", 2, strings.Repeat("カードを1枚引き、", 30)+"手札を見る。")
 	r := bifrost(t, "validate", "valkyrie", "--src", src, "--lang", "en")
@@ -178,6 +184,7 @@ func TestValidate_TextTooLongForItsCardIsAProblemAtItsCell(t *testing.T) {
 // TestValidate_CharacterTheFontLacksIsAProblem covers both kinds of
 // unprintable character.
 func TestValidate_CharacterTheFontLacksIsAProblem(t *testing.T) {
+	t.Parallel()
 	src := copySrc(t)
 	breakCell(t, src, "guardian", "Guardian", "名前", 2, "𠮷野の龘")
 	r := bifrost(t, "validate", "guardian", "--src", src, "--lang", "en")
@@ -189,6 +196,7 @@ func TestValidate_CharacterTheFontLacksIsAProblem(t *testing.T) {
 // TestCards_LayoutBesideTheWorkbooksIsUsed: a layout/<game>.yaml next to
 // the workbook folder is read, and its errors carry file and line.
 func TestCards_LayoutBesideTheWorkbooksIsUsed(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	src := filepath.Join(root, "cardsrc")
 	os.Rename(copySrc(t), src)
@@ -208,6 +216,7 @@ func TestCards_LayoutBesideTheWorkbooksIsUsed(t *testing.T) {
 // --changed-since writes the partial deck to cards-changed.pdf (or the
 // --output name) and leaves the full deck in cards.pdf untouched.
 func TestChangedSinceNeverOverwritesTheFullDeck(t *testing.T) {
+	t.Parallel()
 	needTool(t, "git", "git")
 	_, src := committedWorkbook(t, "nastrond")
 	out := t.TempDir()
@@ -248,6 +257,7 @@ func TestChangedSinceNeverOverwritesTheFullDeck(t *testing.T) {
 // deck, the invalid card's face carries a DRAFT band naming the problem's
 // cell, the other cards none, and the exit code is still 1.
 func TestDraftPrintsAnInvalidDeckMarkedAndExitsOne(t *testing.T) {
+	t.Parallel()
 	src, out := copySrc(t), t.TempDir()
 	var id string
 	edit(t, src, "nastrond", func(f *excelize.File) error {
@@ -330,6 +340,7 @@ func stampedTwice(t *testing.T, src, out, stamp string) []string {
 // the same bytes; in git it is the short hash and date of the workbook's
 // last commit, and an uncommitted change falls back to the content hash.
 func TestEveryFaceCarriesAVersionStamp(t *testing.T) {
+	t.Parallel()
 	needTool(t, "pdftotext", "poppler-utils")
 	src, out := copySrc(t), t.TempDir()
 	book := filepath.Join(src, "guardian.xlsx")
@@ -373,6 +384,7 @@ func TestEveryFaceCarriesAVersionStamp(t *testing.T) {
 // Letter pages, a wider margin that holds fewer cards a sheet (so more
 // pages), and a paper it does not know refused before anything is played.
 func TestBuildPrintsCardsOnThePaperAndMarginAsked(t *testing.T) {
+	t.Parallel()
 	pages := func(args ...string) string {
 		t.Helper()
 		out := t.TempDir()

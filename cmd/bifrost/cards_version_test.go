@@ -9,6 +9,7 @@ import (
 // Rules sheet is printed as typed on every face and on no back, in place of
 // the content hash, and a rebuild gives the same bytes.
 func TestRulesVersionIsTheStampOnEveryFace(t *testing.T) {
+	t.Parallel()
 	needTool(t, "pdftotext", "poppler-utils")
 	src, out := copySrc(t), t.TempDir()
 	const version = "試作3版（12月）"

@@ -11,6 +11,7 @@ import (
 )
 
 func TestCards_ChangedSincePrintsOnlyTheChangedCards(t *testing.T) {
+	t.Parallel()
 	needTool(t, "git", "git")
 	_, src := committedWorkbook(t, "nastrond")
 

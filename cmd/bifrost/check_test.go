@@ -22,6 +22,7 @@ import (
 )
 
 func TestCheck_BrokenWorkbookGetsGithubErrorAtItsCell(t *testing.T) {
+	t.Parallel()
 	src := copySrc(t)
 	breakCell(t, src, "nastrond", "Edda", "目標値", 3, "たくさん")
 	r := bifrost(t, "check", "--src", src, "--out", t.TempDir(), "--format", "github", "--lang", "en")
@@ -36,6 +37,7 @@ func TestCheck_BrokenWorkbookGetsGithubErrorAtItsCell(t *testing.T) {
 }
 
 func TestCheck_NotAWorkbookFailsWithAnnotation(t *testing.T) {
+	t.Parallel()
 	src := copySrc(t)
 	if err := outfile.WriteFile(filepath.Join(src, "guardian.xlsx"), []byte("not a workbook")); err != nil {
 		t.Fatal(err)
@@ -56,6 +58,7 @@ func githubFile(file string) string {
 }
 
 func TestCheck_UnknownFormatIsUsageError(t *testing.T) {
+	t.Parallel()
 	if r := bifrost(t, "check", "--format", "xml"); r.code != 2 {
 		t.Errorf("exit %d, want 2", r.code)
 	}
@@ -85,6 +88,7 @@ func shippedRules(t *testing.T, key string, value any) schema.Result {
 }
 
 func TestVerdict_AppliesTheWorkbookThresholds(t *testing.T) {
+	t.Parallel()
 	rep := &sim.Report{Games: 100, PlayerCounts: []int{2}, Bots: []string{"random"}, Unfinished: 1, ViolationCount: 1,
 		Violations:  []sim.Violation{{Seed: 9, Players: 2, Turn: 4, Message: "boom", Replay: "bifrost replay nastrond --seed 9 --players 2"}},
 		SeatWinRate: map[string][]sim.Wilson{"2": {{Rate: 0.8, Games: 100}, {Rate: 0.2, Games: 100}}},
@@ -119,6 +123,7 @@ func TestVerdict_AppliesTheWorkbookThresholds(t *testing.T) {
 // The balance batch's unfinished games and violations fail the gate as the
 // smoke batch's do, each with its replay command and the bots that played.
 func TestVerdict_EveryBatchsUnfinishedGamesAndViolationsCount(t *testing.T) {
+	t.Parallel()
 	rates := map[string][]sim.Wilson{"2": {{Rate: 0.5, Games: 300}, {Rate: 0.5, Games: 300}}}
 	smoke := &sim.Report{Games: 600, PlayerCounts: []int{2}, Bots: []string{"random"}, SeatWinRate: rates}
 	bal := &sim.Report{Games: 600, PlayerCounts: []int{2}, Bots: []string{"greedy"}, SeatWinRate: rates, Unfinished: 1, ViolationCount: 1,
@@ -159,6 +164,7 @@ func TestVerdict_EveryBatchsUnfinishedGamesAndViolationsCount(t *testing.T) {
 }
 
 func TestCheck_JSONSaysPassedPerGame(t *testing.T) {
+	t.Parallel()
 	r := bifrost(t, "check", "--src", shippedSrc, "--out", t.TempDir(), "--format", "json")
 	var out problems.CheckJSON
 	if err := json.Unmarshal([]byte(r.stdout), &out); err != nil {
@@ -170,6 +176,7 @@ func TestCheck_JSONSaysPassedPerGame(t *testing.T) {
 }
 
 func TestCheckTextPrintsEachFigureAgainstItsThreshold(t *testing.T) {
+	t.Parallel()
 	src := copySrc(t)
 	setRule(t, src, "nastrond", "CheckMaxSeatGap", 1)
 	r := bifrost(t, "check", "--src", src, "--out", t.TempDir(), "--lang", "en")
@@ -202,6 +209,7 @@ func TestCheckTextPrintsEachFigureAgainstItsThreshold(t *testing.T) {
 // without part of their printed text; they are warnings, and fail the gate
 // only when the workbook sets CheckWarningsFail.
 func TestCheckCountsTheCardsSimulatedWithoutTheirFullText(t *testing.T) {
+	t.Parallel()
 	src := copySrc(t)
 	breakCell(t, src, "nastrond", "Einherjar", "スキル", 2, "")
 	breakCell(t, src, "nastrond", "Einherjar", "テキスト", 2, "ダイスを1つ振り直す。")
@@ -218,6 +226,7 @@ func TestCheckCountsTheCardsSimulatedWithoutTheirFullText(t *testing.T) {
 }
 
 func TestCheckPrintsTheSameLinesWhateverTheWorkers(t *testing.T) {
+	t.Parallel()
 	var console []string
 	for _, workers := range []string{"1", "2"} {
 		r := bifrost(t, "check", "--src", shippedSrc, "--out", t.TempDir(), "--lang", "en", "--workers", workers)

@@ -102,6 +102,7 @@ func copyProject(t *testing.T, game string) string {
 var problemLine = regexp.MustCompile(`^(\S.*?\.xlsx): ([^!:]+)!([A-Z]+[0-9]+): (.+)$`)
 
 func TestValidate_ShippedWorkbooksPass(t *testing.T) {
+	t.Parallel()
 	r := bifrost(t, "validate", "--src", shippedSrc, "--json", "--lang", "en")
 	if r.code != 0 {
 		t.Fatalf("exit %d, want 0\nstdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
@@ -130,6 +131,7 @@ func TestValidate_ShippedWorkbooksPass(t *testing.T) {
 }
 
 func TestValidate_JSONFieldsAreTheContract(t *testing.T) {
+	t.Parallel()
 	src := copySrc(t)
 	breakCell(t, src, "nastrond", "Edda", "目標値", 2, "abc")
 	r := bifrost(t, "validate", "--src", src, "--json", "nastrond")
@@ -158,6 +160,7 @@ func TestValidate_JSONFieldsAreTheContract(t *testing.T) {
 }
 
 func TestValidate_UnknownGameIsUsageError(t *testing.T) {
+	t.Parallel()
 	r := bifrost(t, "validate", "monopoly")
 	if r.code != 2 || !strings.Contains(r.stderr, "unknown game") {
 		t.Errorf("exit %d, stderr %q; want 2 and 'unknown game'", r.code, r.stderr)
@@ -165,6 +168,7 @@ func TestValidate_UnknownGameIsUsageError(t *testing.T) {
 }
 
 func TestValidate_MissingWorkbookIsExit2(t *testing.T) {
+	t.Parallel()
 	r := bifrost(t, "validate", "--src", t.TempDir(), "nastrond")
 	if r.code != 2 || !strings.Contains(r.stderr, "nastrond.xlsx") {
 		t.Errorf("exit %d, stderr %q; want 2 naming the file", r.code, r.stderr)
@@ -172,6 +176,7 @@ func TestValidate_MissingWorkbookIsExit2(t *testing.T) {
 }
 
 func TestValidate_LangSelectsMessages(t *testing.T) {
+	t.Parallel()
 	src := copySrc(t)
 	breakCell(t, src, "nastrond", "Edda", "目標値", 2, "abc")
 	ja := bifrost(t, "validate", "--src", src, "--lang", "ja", "nastrond")
@@ -185,6 +190,7 @@ func TestValidate_LangSelectsMessages(t *testing.T) {
 }
 
 func TestValidateRecognisesTheGameFromItsSheets(t *testing.T) {
+	t.Parallel()
 	src := copySrc(t)
 	for _, game := range []string{"valkyrie", "nastrond", "guardian", "bloodrage"} {
 		renamed := filepath.Join(src, "第2版 "+strings.Repeat("x", len(game))+".xlsx")

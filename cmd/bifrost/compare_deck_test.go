@@ -13,6 +13,7 @@ import (
 // flagged for that deck, stronger, and measured for no other deck; the
 // text names the deck beside the card, the changed card first.
 func TestCompare_GuardianFlagsAPlantedCardForTheDeckThatHoldsIt(t *testing.T) {
+	t.Parallel()
 	src := copySrc(t)
 	edit(t, src, "guardian", func(f *excelize.File) error {
 		row, err := rowWhere(f, "Guardian", "ID", "G01")

@@ -48,6 +48,7 @@ func strengthen(t *testing.T, id string, vp int) string {
 }
 
 func TestCompare_SameWorkbookHasNoSignificantChange(t *testing.T) {
+	t.Parallel()
 	shipped := filepath.Join(shippedSrc, "valkyrie.xlsx")
 	c := compareJSON(t, shipped, shipped, "--games", "300")
 	if len(c.Comparisons) != 1 || c.Comparisons[0].Paired == 0 {
@@ -70,6 +71,7 @@ func TestCompare_SameWorkbookHasNoSignificantChange(t *testing.T) {
 }
 
 func TestCompare_AFarStrongerCardIsFoundFirst(t *testing.T) {
+	t.Parallel()
 	shipped := filepath.Join(shippedSrc, "valkyrie.xlsx")
 	stronger := strengthen(t, "A10", 10)
 	c := compareJSON(t, shipped, stronger, "--games", "600")
@@ -86,6 +88,7 @@ func TestCompare_AFarStrongerCardIsFoundFirst(t *testing.T) {
 }
 
 func TestCompare_BaseRevisionComparesTheWorkingWorkbook(t *testing.T) {
+	t.Parallel()
 	needTool(t, "git", "git")
 	_, src := committedWorkbook(t, "valkyrie")
 	stronger, err := os.ReadFile(strengthen(t, "A10", 10))
@@ -119,6 +122,7 @@ func BenchmarkCompare_Nastrond3000Greedy(b *testing.B) {
 }
 
 func TestCompare_EveryGameAgainstItselfHasNoSignificantChange(t *testing.T) {
+	t.Parallel()
 	for _, game := range []string{"valkyrie", "nastrond", "guardian", "bloodrage"} {
 		shipped := filepath.Join(shippedSrc, game+".xlsx")
 		c := compareJSON(t, shipped, shipped, "--games", "60")
@@ -139,6 +143,7 @@ func TestCompare_EveryGameAgainstItselfHasNoSignificantChange(t *testing.T) {
 // the comparison says how large a seat change it can see; a workbook
 // compared with itself lists no edit and states no power.
 func TestCompare_ListsTheChangedCellsApartFromTheKnockOnAndStatesItsPower(t *testing.T) {
+	t.Parallel()
 	shipped := filepath.Join(shippedSrc, "valkyrie.xlsx")
 	stronger := strengthen(t, "A10", 10)
 	r := bifrost(t, "compare", shipped, stronger, "--games", "300", "--lang", "en")

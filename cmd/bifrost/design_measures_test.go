@@ -56,6 +56,7 @@ func everyDesignMeasureAt(t *testing.T, what string, changes []sim.Change, playe
 // shows every measure at every player count in both languages (the
 // markdown as a table).
 func TestCompare_ShowsTheDesignMeasuresPerPlayerCount(t *testing.T) {
+	t.Parallel()
 	src := copySrc(t)
 	set(t, src, "nastrond", map[string]string{"MajorityVP": "30"})
 	old, changed := filepath.Join(shippedSrc, "nastrond.xlsx"), filepath.Join(src, "nastrond.xlsx")
@@ -105,6 +106,7 @@ func TestCompare_ShowsTheDesignMeasuresPerPlayerCount(t *testing.T) {
 // make comebacks larger, surely, at some player count; the text shows
 // each step's measures per player count in both languages.
 func TestSweep_ShowsEachStepsDesignMeasuresPerPlayerCount(t *testing.T) {
+	t.Parallel()
 	args := []string{"nastrond", "--src", shippedSrc, "--rule", "MajorityVP=0,30", "--games", "300"}
 	s := sweep(t, args...)
 	if len(s.Points) != 2 {
@@ -144,6 +146,7 @@ func TestSweep_ShowsEachStepsDesignMeasuresPerPlayerCount(t *testing.T) {
 // on the same fresh seeds, per player count, and pairs them game for
 // game; the text shows them in both languages.
 func TestTune_ShowsTheDesignMeasuresBeforeAndAfterOnFreshSeeds(t *testing.T) {
+	t.Parallel()
 	args := []string{"nastrond", "--src", shippedSrc, "--rule", "MajorityVP=0..12", "--games", "150", "--budget", "3"}
 	run := runTuneJSON(t, 0, append(args, "--out", t.TempDir())...)
 	for _, n := range []int{2, 3, 4} {

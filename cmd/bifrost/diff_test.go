@@ -9,6 +9,7 @@ import (
 )
 
 func TestDiff_NamesTheChangedCardAndField(t *testing.T) {
+	t.Parallel()
 	src := copySrc(t)
 	var id, name, oldTarget string
 	edit(t, src, "nastrond", func(f *excelize.File) error {
@@ -37,6 +38,7 @@ func TestDiff_NamesTheChangedCardAndField(t *testing.T) {
 }
 
 func TestDiff_TextconvOneLinePerCard(t *testing.T) {
+	t.Parallel()
 	r := bifrost(t, "diff", "--textconv", filepath.Join(shippedSrc, "nastrond.xlsx"))
 	lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
 	edda := 0

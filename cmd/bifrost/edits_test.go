@@ -76,6 +76,7 @@ func rowWhere(f *excelize.File, sheet, header, value string) (int, error) {
 }
 
 func TestValidate_BreakingEditsFailAtTheirCell(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name      string
 		game      string
@@ -228,6 +229,7 @@ func removeOneOfLayer(sheet, layer string) func(f *excelize.File) error {
 }
 
 func TestValidate_HarmlessEditsPass(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		edit func(f *excelize.File) error
@@ -345,6 +347,7 @@ func swapColumns(f *excelize.File, sheet, a, b string) error {
 // nastrond workbook re-saved by LibreOffice Calc, in which an Edda target is
 // the formula =2+7-2: bifrost reads its cached value.
 func TestValidate_LibreOfficeResavedWithFormulaPasses(t *testing.T) {
+	t.Parallel()
 	const fixture = "testdata/nastrond-libreoffice.xlsx"
 	f, err := excelize.OpenFile(fixture)
 	if err != nil {
@@ -368,6 +371,7 @@ func TestValidate_LibreOfficeResavedWithFormulaPasses(t *testing.T) {
 // clans' ships to 0: every ship-placement cell of the AI boards can then
 // never be carried out, and validation says so at each cell.
 func TestValidate_InstructionTheModelCannotCarryOutIsReportedAtItsCell(t *testing.T) {
+	t.Parallel()
 	src := copySrc(t)
 	var shipCell string
 	edit(t, src, "bloodrage", func(f *excelize.File) error {
@@ -394,6 +398,7 @@ func TestValidate_InstructionTheModelCannotCarryOutIsReportedAtItsCell(t *testin
 }
 
 func TestJapaneseEffectWithAttachedCountPassesAndSuggestionsAreJapanese(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		skill    string
 		wantCode int
@@ -417,6 +422,7 @@ func TestJapaneseEffectWithAttachedCountPassesAndSuggestionsAreJapanese(t *testi
 }
 
 func TestLongCellsAreEchoedCut(t *testing.T) {
+	t.Parallel()
 	long := strings.Repeat("長い値", 33000) // about 98,000 characters
 	tests := []struct {
 		name, game, sheet, header string
@@ -453,6 +459,7 @@ func TestLongCellsAreEchoedCut(t *testing.T) {
 }
 
 func TestCountErrorPointsAtCopiesAndRulesCell(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name     string
 		edit     func(f *excelize.File) error
@@ -545,6 +552,7 @@ func TestCountErrorPointsAtCopiesAndRulesCell(t *testing.T) {
 }
 
 func TestMessagesReadAsNaturalLanguage(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, sheet, header string
 		row                 int

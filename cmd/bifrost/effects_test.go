@@ -24,6 +24,7 @@ import (
 // for the seat that uses it; the shipped B12 and A04 measure about +10 pt,
 // so they rightly come before it.)
 func TestEffects_PlantedImbalanceIsFlaggedAndItsSuggestionUndoesIt(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("plays a few thousand games per case")
 	}
@@ -82,6 +83,7 @@ func TestEffects_PlantedImbalanceIsFlaggedAndItsSuggestionUndoesIt(t *testing.T)
 // run in the same output folder, says which run that was, and says when
 // the workbook changed since; with no run it says how to get one.
 func TestEffects_ReportReadsTheLastRunAndSaysWhenItIsStale(t *testing.T) {
+	t.Parallel()
 	src, out := copySrc(t), t.TempDir()
 	page := func(lang string) string {
 		t.Helper()
@@ -118,6 +120,7 @@ func TestEffects_ReportReadsTheLastRunAndSaysWhenItIsStale(t *testing.T) {
 // Bad flags and unknown games are usage errors (exit 2); a workbook with
 // problems exits 1 with the problem at its cell.
 func TestEffects_ExitCodes(t *testing.T) {
+	t.Parallel()
 	src := copySrc(t)
 	breakCell(t, src, "valkyrie", "Valkyrie", "資金", 3, "たくさん")
 	for _, tt := range []struct {
@@ -147,6 +150,7 @@ func TestEffects_ExitCodes(t *testing.T) {
 // finding's sentence says so, in the command's output and in report.html,
 // and only there.
 func TestEffects_SkillMeasuresEachFindingWithSearchAndSaysWhereTheyDisagree(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("plays a few hundred games")
 	}

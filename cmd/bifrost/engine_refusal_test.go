@@ -13,6 +13,7 @@ import (
 // what the engine refuses in the chosen language. Validation catches this
 // data first, so the test hands the engine a changed result directly.
 func TestEngineRefusalFollowsTheLanguage(t *testing.T) {
+	t.Parallel()
 	book, err := workbook.Open("../../cardsrc/valkyrie.xlsx", "valkyrie.xlsx")
 	if err != nil {
 		t.Fatal(err)

@@ -11,6 +11,7 @@ import (
 // does not expand is a problem in the designers' data, exit 1, in rulebook
 // and in build alike, with the line named.
 func TestRulebookPlaceholderErrorIsADataProblem(t *testing.T) {
+	t.Parallel()
 	root := copyProject(t, "nastrond")
 	rules := filepath.Join(root, "rules")
 	for _, md := range []string{
@@ -37,6 +38,7 @@ func TestRulebookPlaceholderErrorIsADataProblem(t *testing.T) {
 // workbook (or one that is not .xlsx at all) is a data problem for diff as
 // for validate (exit 1); a missing file is a failure to run for both (exit 2).
 func TestDiffAndValidateAgreeOnAnUnreadableWorkbook(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	encrypted := filepath.Join(dir, "nastrond.xlsx")
 	ole := append([]byte{0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1}, make([]byte, 4096)...)

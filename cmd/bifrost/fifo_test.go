@@ -161,6 +161,7 @@ func TestNamedPipeIsNamedInTheCommandsLanguage(t *testing.T) {
 // An art folder that cannot be opened (here a file where cardsrc/art should
 // be) is said once, in the command's language, not skipped in silence.
 func TestUnusableArtFolderIsSaidOnce(t *testing.T) {
+	t.Parallel()
 	src := copySrc(t)
 	os.RemoveAll(filepath.Join(src, "art"))
 	if err := os.WriteFile(filepath.Join(src, "art"), []byte("not a folder"), 0o644); err != nil {

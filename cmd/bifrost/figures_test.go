@@ -17,6 +17,7 @@ import (
 // the eight corner Keepers, Nidhogg, and the turn flow, in the PDF's text
 // layer and the HTML alike.
 func TestNastrondBoardIsDrawnFromTheEngineGeometry(t *testing.T) {
+	t.Parallel()
 	out := shippedRulebook(t, "nastrond")
 	page, err := os.ReadFile(filepath.Join(out, "nastrond", "rulebook.html"))
 	if err != nil {
@@ -53,6 +54,7 @@ func TestNastrondBoardIsDrawnFromTheEngineGeometry(t *testing.T) {
 // TestEveryRulebookHasATurnFlow finds each game's turn flow, as
 // SVG in the HTML book and as labels in the PDF's text layer.
 func TestEveryRulebookHasATurnFlow(t *testing.T) {
+	t.Parallel()
 	out := t.TempDir()
 	first := map[string]string{"valkyrie": "侵攻フェイズ", "nastrond": "移動フェイズ", "guardian": "準備フェイズ", "bloodrage": "神々の贈り物"}
 	for g, phase := range first {
@@ -74,6 +76,7 @@ func TestEveryRulebookHasATurnFlow(t *testing.T) {
 // rows of RowSlots face-up slots for each of the two supply decks) in the
 // shipped book's SVG and its caption in the PDF.
 func TestValkyrieSupplyIsInBothBooks(t *testing.T) {
+	t.Parallel()
 	out := shippedRulebook(t, "valkyrie")
 	page, err := os.ReadFile(filepath.Join(out, "valkyrie", "rulebook.html"))
 	if err != nil {
@@ -92,6 +95,7 @@ func TestValkyrieSupplyIsInBothBooks(t *testing.T) {
 // TestGuardianAreaIsInBothBooks finds the setup picture of a player's area
 // in the shipped book, in both formats.
 func TestGuardianAreaIsInBothBooks(t *testing.T) {
+	t.Parallel()
 	out := shippedRulebook(t, "guardian")
 	page, err := os.ReadFile(filepath.Join(out, "guardian", "rulebook.html"))
 	if err != nil {
@@ -109,6 +113,7 @@ func TestGuardianAreaIsInBothBooks(t *testing.T) {
 // TestBloodrageMapDrawsEveryProvinceAndFjord finds the nine
 // provinces and four fjords of the workbook in the map, in both books.
 func TestBloodrageMapDrawsEveryProvinceAndFjord(t *testing.T) {
+	t.Parallel()
 	out := shippedRulebook(t, "bloodrage")
 	page, err := os.ReadFile(filepath.Join(out, "bloodrage", "rulebook.html"))
 	if err != nil {

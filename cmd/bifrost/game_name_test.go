@@ -10,6 +10,7 @@ import (
 // workbooks and by those that play games, in both languages; a name like
 // no game gets the list alone.
 func TestAMisspeltGameNameGetsASuggestion(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ args, want []string }{
 		{[]string{"validate", "nastorond", "--lang", "en"}, []string{`unknown game "nastorond" (did you mean "nastrond"?`}},
 		{[]string{"validate", "nastorond", "--lang", "ja"}, []string{"「nastorond」というゲームはありません（「nastrond」のことですか？"}},

@@ -18,6 +18,7 @@ import (
 // checks that each one refuses before writing anything (exit 2, the source
 // folder unchanged, no stray files).
 func TestNoCommandWritesIntoSrc(t *testing.T) {
+	t.Parallel()
 	src := copySrc(t)
 	dir := t.TempDir()
 	link := filepath.Join(dir, "link") // link -> src
@@ -70,6 +71,7 @@ func TestNoCommandWritesIntoSrc(t *testing.T) {
 // written into the source folder, but never over an existing workbook
 // without --force.
 func TestTemplateMayWriteIntoSrc(t *testing.T) {
+	t.Parallel()
 	src := copySrc(t)
 	fresh := filepath.Join(src, "nastrond-new.xlsx")
 	if r := bifrost(t, "template", "nastrond", "-o", fresh); r.code != 0 {

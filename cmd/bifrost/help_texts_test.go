@@ -92,6 +92,7 @@ func TestEveryCommandAndFlagHasHelpInBothLanguages(t *testing.T) {
 // TestNoHelpTextGoesUnused: a key of helpTexts that no command or flag
 // names is an error (a renamed flag or a removed command left it behind).
 func TestNoHelpTextGoesUnused(t *testing.T) {
+	t.Parallel()
 	keys := helpKeysOfTree()
 	var unused []string
 	for key := range helpTexts {

@@ -11,6 +11,7 @@ import (
 )
 
 func TestLadder_GreedyBeatsRandomInEveryGame(t *testing.T) {
+	t.Parallel()
 	for _, game := range []string{"valkyrie", "nastrond", "guardian", "bloodrage"} {
 		r := bifrost(t, "ladder", game, "--src", shippedSrc, "--games", "60", "--bots", "random,greedy", "--json")
 		if r.code != 0 {
@@ -30,6 +31,7 @@ func TestLadder_GreedyBeatsRandomInEveryGame(t *testing.T) {
 }
 
 func TestLadder_TextNamesEveryBotAndTheSkillGap(t *testing.T) {
+	t.Parallel()
 	r := bifrost(t, "ladder", "nastrond", "--src", shippedSrc, "--games", "20", "--bots", "random,greedy", "--lang", "ja")
 	if r.code != 0 {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
@@ -45,6 +47,7 @@ func TestLadder_TextNamesEveryBotAndTheSkillGap(t *testing.T) {
 }
 
 func TestLadder_TextListsEachBrokenGameWithItsReplay(t *testing.T) {
+	t.Parallel()
 	l := &sim.Ladder{Game: "guardian", Games: 20, Seed: 1, Players: []int{2}, Violations: 2, Unfinished: 1,
 		ViolationGames: []sim.Violation{{Players: 2, Turn: 5, Message: "panic: boom", MessageJA: "panic: 爆発",
 			Replay: "bifrost replay guardian --seed 9 --players 2 --bots search+lists,greedy"}},

@@ -455,6 +455,7 @@ func TestTheDetectorFlagsAPlantedMessage(t *testing.T) {
 // that names one, the engines' registry (sim, replay, ladder) included, and
 // the games it lists come from the registry.
 func TestUnknownGameIsRefusedInTheCommandsLanguage(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{
 		{"sim", "monopoly"}, {"replay", "monopoly", "--seed", "1", "--players", "2"}, {"ladder", "monopoly"}, {"effects", "monopoly"},
 		{"cards", "monopoly"}, {"rulebook", "monopoly"}, {"template", "monopoly", "-o", filepath.Join(t.TempDir(), "m.xlsx")},

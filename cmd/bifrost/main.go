@@ -12,6 +12,7 @@ import (
 
 	"bifrost/cmd/bifrost/internal/books"
 	"bifrost/cmd/bifrost/internal/edits"
+	"bifrost/cmd/bifrost/internal/printout"
 	"bifrost/rules"
 )
 
@@ -40,6 +41,14 @@ var errIncomplete = errors.New("some inputs could not be read")
 type usageError struct{ error }
 
 func (e usageError) Unwrap() error { return e.error }
+
+// cardsError makes a request for unknown cards a usage error.
+func cardsError(err error) error {
+	if unknown := printout.UnknownCards(err); unknown != nil {
+		return usageError{unknown}
+	}
+	return err
+}
 
 // exitCode maps an error from a command to the process exit code, printing
 // it as one line unless it was already reported.

@@ -28,6 +28,7 @@ func japanese(s string) bool {
 }
 
 func TestEveryMessageHasJapaneseAndEnglish(t *testing.T) {
+	t.Parallel()
 	for key, m := range messages {
 		ja, en := m[0], m[1]
 		if ja == "" || en == "" {
@@ -47,6 +48,7 @@ func TestEveryMessageHasJapaneseAndEnglish(t *testing.T) {
 }
 
 func TestCommandsSpeakTheChosenLanguage(t *testing.T) {
+	t.Parallel()
 	src := copySrc(t)
 	existing := filepath.Join(t.TempDir(), "mine.xlsx")
 	os.WriteFile(existing, []byte("data"), 0o644)
@@ -136,6 +138,7 @@ func commandPaths() [][]string {
 // both languages: Japanese help and errors hold no English sentence, English
 // ones no Japanese outside a quoted example of card data.
 func TestHelpAndFlagErrorsSpeakTheChosenLanguage(t *testing.T) {
+	t.Parallel()
 	paths := commandPaths()
 	if len(paths) < 15 {
 		t.Fatalf("only %d commands found", len(paths))
@@ -195,6 +198,7 @@ var goTypes = regexp.MustCompile(`^(string|strings|stringArray|stringSlice|int|i
 // Key=a,b,c, フォルダ), not with a Go type (string, stringArray, uint) nor
 // with words of its usage.
 func TestEveryFlagNamesItsValue(t *testing.T) {
+	t.Parallel()
 	for _, path := range commandPaths() {
 		for _, lang := range []string{"ja", "en"} {
 			help := bifrost(t, append(slices.Clone(path), "--help", "--lang", lang)...)

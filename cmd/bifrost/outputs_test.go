@@ -36,6 +36,7 @@ func filesUnder(t *testing.T, dir string) map[string][]byte {
 var timing = regexp.MustCompile(`[0-9]+\.[0-9] (秒|s)`)
 
 func TestBuildsWriteTheSameFilesAndLinesWhateverTheWorkers(t *testing.T) {
+	t.Parallel()
 	a, b := t.TempDir(), t.TempDir()
 	var console []string
 	for i, out := range []string{a, b} {

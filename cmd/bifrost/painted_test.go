@@ -24,6 +24,7 @@ import (
 // and the report draw those lists and paint none of their own: a mark
 // added to every painted face shows in each of them.
 func TestBuildShowsEveryCardFromTheOnePaintingItMade(t *testing.T) {
+	t.Parallel()
 	needTool(t, "pdftotext", "poppler-utils")
 	const mark = "PAINTEDONCE"
 	g := nastrond.Schema

@@ -29,6 +29,7 @@ import (
 // serves, printing the example cards' and the rulebook's text, while the
 // commands that play games say in one line that it has no rules engine.
 func TestAPrintOnlyGameStartedWithNewWorksFromTheInstalledBinary(t *testing.T) {
+	t.Parallel()
 	bin := installedBifrost(t)
 	dir := t.TempDir()
 	run := func(want int, args ...string) result {
@@ -161,6 +162,7 @@ func servedPage(t *testing.T, bin, dir, game string) string {
 // rulebook is already there are each refused in one line (exit 2) and
 // leave the folder as it was.
 func TestNewRefusesAGameWithAnEngineABadNameAndAnyFileThereAndWritesNothing(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name    string
 		game    string
@@ -205,6 +207,7 @@ func TestNewRefusesAGameWithAnEngineABadNameAndAnyFileThereAndWritesNothing(t *t
 // line, in Japanese and in English, with exit 2 (the command cannot run),
 // and that validate with no arguments takes it after the four games.
 func TestEveryCommandThatPlaysGamesSaysAPrintOnlyGameHasNoEngine(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	src := filepath.Join(dir, "cardsrc")
 	if err := os.Rename(copySrc(t), src); err != nil {
@@ -250,6 +253,7 @@ func TestEveryCommandThatPlaysGamesSaysAPrintOnlyGameHasNoEngine(t *testing.T) {
 // builds it first, then again when its workbook is saved, and the new
 // cards.pdf prints the renamed card.
 func TestWatchRebuildsAPrintOnlyGameWhenItsWorkbookIsSaved(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	src := filepath.Join(dir, "cardsrc")
 	if r := bifrost(t, "new", "poster", "--src", src); r.code != 0 {

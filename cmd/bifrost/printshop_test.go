@@ -30,6 +30,7 @@ import (
 // dpi asked (300 unless told, stated in the file), and it shows what the
 // per-card PDF prints inside its bleed box, read back with pdftoppm.
 func TestCardsPNG_OnePicturePerSideOfEveryCopyAsThePerCardPDFPrintsIt(t *testing.T) {
+	t.Parallel()
 	pdftoppm := needTool(t, "pdftoppm", "poppler-utils")
 	src, out, pics := copySrc(t), t.TempDir(), t.TempDir()
 	only := []string{"A01", "B07"}
@@ -115,6 +116,7 @@ func TestCardsPNG_OnePicturePerSideOfEveryCopyAsThePerCardPDFPrintsIt(t *testing
 // SVG of cut lines per sheet of cards.pdf, named by game and sheet, each a
 // page of the paper's size in mm.
 func TestCardsCutSVG_OneFilePerSheetBesideThePDF(t *testing.T) {
+	t.Parallel()
 	src, out, cuts := copySrc(t), t.TempDir(), t.TempDir()
 	if r := bifrost(t, "cards", "valkyrie", "--src", src, "--out", out, "--only", "A01,B07", "--faces-only", "--cut-svg", cuts, "--paper", "letter"); r.code != 0 {
 		t.Fatalf("exit %d\n%s", r.code, r.stderr)
@@ -141,6 +143,7 @@ func TestCardsCutSVG_OneFilePerSheetBesideThePDF(t *testing.T) {
 // pages set their colours with k and K only (no rg or RG), and every
 // art image is CMYK (the indexed one over a CMYK palette).
 func TestCardsCMYK_EveryColourAndArtImageIsDeviceCMYK(t *testing.T) {
+	t.Parallel()
 	qpdf := needTool(t, "qpdf", "qpdf")
 	pdfimages := needTool(t, "pdfimages", "poppler-utils")
 	src, out := copySrc(t), t.TempDir()

@@ -55,6 +55,7 @@ func readmeProblems(t *testing.T) []string {
 // the shipped workbook edited accordingly: the echoed value typed into that
 // cell, or for a count problem the copies cell changed by the difference.
 func TestReadmeInstallsTheCommandAndItsExampleProblemIsPrintedToday(t *testing.T) {
+	t.Parallel()
 	b, err := os.ReadFile("../../README.md")
 	if err != nil {
 		t.Fatal(err)

@@ -91,6 +91,7 @@ var decisionLine = regexp.MustCompile(`(?m)^\[\d+\] P\d+: `)
 // through the CLI: the replay must end exactly as the batch game did, and
 // print the same transcript as sim.Replay with the batch's config.
 func TestReplayCommandReplaysThatVeryGame(t *testing.T) {
+	t.Parallel()
 	type setup struct {
 		bots    []string
 		monster int // valkyrie: fix the monster with this index (-1: alternate)
@@ -164,6 +165,7 @@ func TestReplayCommandReplaysThatVeryGame(t *testing.T) {
 // config, seed, bots and the engine's settings, valkyrie's fixed monster
 // included) and replays it to the same transcript.
 func TestReplayLineReadsBackToTheSameGame(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		game, monster string
 		cfg           sim.Config
@@ -224,6 +226,7 @@ func lastLine(s string) string {
 }
 
 func TestReplayCommandsCarryANonDefaultSrc(t *testing.T) {
+	t.Parallel()
 	rep := &sim.Report{
 		Violations:      []sim.Violation{{Replay: "bifrost replay nastrond --seed 1 --players 2"}},
 		UnfinishedGames: []sim.Violation{{Replay: "bifrost replay nastrond --seed 2 --players 3"}},
@@ -254,6 +257,7 @@ func TestReplayCommandsCarryANonDefaultSrc(t *testing.T) {
 // sim, build and check print replay commands that name that folder and
 // replay the unfinished game.
 func TestUnfinishedGamesReplayFromTheirSrc(t *testing.T) {
+	t.Parallel()
 	src := copySrc(t)
 	setRule(t, src, "nastrond", "TurnCap", 10)
 	for _, g := range []string{"valkyrie", "guardian", "bloodrage"} { // check plays only nastrond

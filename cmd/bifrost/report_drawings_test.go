@@ -24,6 +24,7 @@ var findingItems = regexp.MustCompile(`(?s)<li[^>]*>.*?</li>`)
 // about no card carry none, and a second rendering, and one with serve's
 // gallery drawings, give the same bytes.
 func TestReportFindingsShowTheCardsDrawing(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		game, id, name string
 		r              *sim.Report

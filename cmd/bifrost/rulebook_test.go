@@ -25,6 +25,7 @@ import (
 )
 
 func TestRulebook_WritesPDFAndHTMLForEveryGame(t *testing.T) {
+	t.Parallel()
 	out := t.TempDir()
 	for _, g := range []string{"valkyrie", "nastrond", "guardian", "bloodrage"} {
 		r := bifrost(t, "rulebook", g, "--src", shippedSrc, "--rules", "../../rules", "--out", out)
@@ -41,6 +42,7 @@ func TestRulebook_WritesPDFAndHTMLForEveryGame(t *testing.T) {
 }
 
 func TestRulebook_UnknownPlaceholderIsAnErrorAtItsLine(t *testing.T) {
+	t.Parallel()
 	rules := filepath.Join(copyProject(t, "nastrond"), "rules")
 	md := "---\ntitle: t\n---\n# 題\n\n{{price \"Edda\"}}\n"
 	if err := os.WriteFile(filepath.Join(rules, "nastrond", "rulebook.md"), []byte(md), 0o644); err != nil {
@@ -56,6 +58,7 @@ func TestRulebook_UnknownPlaceholderIsAnErrorAtItsLine(t *testing.T) {
 }
 
 func TestBuild_WritesEveryOutputOfEveryGame(t *testing.T) {
+	t.Parallel()
 	out := t.TempDir()
 	r := bifrost(t, "build", "--src", shippedSrc, "--rules", "../../rules", "--out", out, "--games", "40")
 	if r.code != 0 {
@@ -104,6 +107,7 @@ func bookText(t *testing.T, file string, args ...string) string {
 }
 
 func TestPlayerBookSpeaksOnlyOfTheGame(t *testing.T) {
+	t.Parallel()
 	out := t.TempDir()
 	for _, g := range rules.All().Schemas() {
 		if r := bifrost(t, "rulebook", g.ID, "--src", shippedSrc, "--rules", "../../rules", "--out", out); r.code != 0 {
@@ -129,6 +133,7 @@ func TestPlayerBookSpeaksOnlyOfTheGame(t *testing.T) {
 }
 
 func TestDesignerBookHasEveryRulingWithItsParameter(t *testing.T) {
+	t.Parallel()
 	out := t.TempDir()
 	ruling := regexp.MustCompile(`(?m)^- \*\*(.+?)\*\*`)
 	for _, g := range rules.All().Schemas() {
@@ -161,6 +166,7 @@ func TestDesignerBookHasEveryRulingWithItsParameter(t *testing.T) {
 }
 
 func TestEveryRulingInTheDesignerBookNamesItsSourceNumberAndParameter(t *testing.T) {
+	t.Parallel()
 	out := t.TempDir()
 	note := regexp.MustCompile(`〔出典：種本『([^』/]+)』の(?:節|段落)／確認表 ([^／]*[A-Z]\d+[^／]*)／(パラメータなし（固定の裁定）|パラメータ ([^〕]+))〕`)
 	for _, g := range rules.All().Schemas() {
@@ -217,6 +223,7 @@ func loadShipped(t *testing.T, g *schema.Game) schema.Result {
 }
 
 func TestTurnSummaryIsOnePageAtA5AndTwoSidesAtCardSize(t *testing.T) {
+	t.Parallel()
 	out := t.TempDir()
 	for _, g := range rules.All().Schemas() {
 		if r := bifrost(t, "rulebook", g.ID, "--src", shippedSrc, "--rules", "../../rules", "--out", out); r.code != 0 {
@@ -247,6 +254,7 @@ func TestTurnSummaryIsOnePageAtA5AndTwoSidesAtCardSize(t *testing.T) {
 }
 
 func TestEveryGlossaryTermHasItsDefinitionAndIndexEntry(t *testing.T) {
+	t.Parallel()
 	out := t.TempDir()
 	for _, g := range rules.All().Schemas() {
 		var terms []book.Term
@@ -282,6 +290,7 @@ func TestEveryGlossaryTermHasItsDefinitionAndIndexEntry(t *testing.T) {
 }
 
 func TestBuildEmbedsFontsLikeRulebook(t *testing.T) {
+	t.Parallel()
 	for _, embed := range []bool{false, true} {
 		out := t.TempDir()
 		args := []string{"build", "nastrond", "--src", shippedSrc, "--rules", "../../rules", "--out", out, "--games", "4"}
@@ -308,6 +317,7 @@ func TestBuildEmbedsFontsLikeRulebook(t *testing.T) {
 }
 
 func TestEmbeddedFontsLoadInChromium(t *testing.T) {
+	t.Parallel()
 	bin := needTool(t, "chromium", "chromium")
 	out := t.TempDir()
 	if r := bifrost(t, "rulebook", "nastrond", "--embed-font", "--format", "html", "--src", shippedSrc, "--rules", "../../rules", "--out", out); r.code != 0 {
@@ -348,6 +358,7 @@ func TestEmbeddedFontsLoadInChromium(t *testing.T) {
 }
 
 func TestExampleCardInHTMLIsThePDFsDrawing(t *testing.T) {
+	t.Parallel()
 	out := shippedRulebook(t, "nastrond")
 	page, err := os.ReadFile(filepath.Join(out, "nastrond", "rulebook.html"))
 	if err != nil {
@@ -390,6 +401,7 @@ func TestExampleCardInHTMLIsThePDFsDrawing(t *testing.T) {
 // A glossary that is not valid YAML is a data problem at its line, in the
 // user's language, not the YAML parser's English.
 func TestGlossaryErrorsSpeakTheUsersLanguage(t *testing.T) {
+	t.Parallel()
 	rules := t.TempDir()
 	dir := filepath.Join(rules, "nastrond")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -435,6 +447,7 @@ func shippedRulebook(t *testing.T, game string) string {
 // --ink-saver the card-size summary keeps its words but loses the frame's
 // full-bleed fill, which without it colours the bleed beside the cut.
 func TestRulebookInkSaverPrintsTheSummaryCardWithoutItsColouredFrame(t *testing.T) {
+	t.Parallel()
 	pdftoppm := needTool(t, "pdftoppm", "poppler-utils")
 	bleedPixel := func(args ...string) (color.Color, string) {
 		out := t.TempDir()

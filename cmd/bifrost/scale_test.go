@@ -130,6 +130,7 @@ func TestValidateCostGrowsLinearly(t *testing.T) {
 // the smoke batch, the cards and the report must be made without a
 // violation or a crash.
 func TestBuildSucceedsOnGuardianAt100x(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds a 100× workbook; skipped with -short")
 	}
@@ -150,6 +151,7 @@ func TestBuildSucceedsOnGuardianAt100x(t *testing.T) {
 // column (XFD) of 300 rows of the Decks sheet: the workbook must validate
 // as before, where it was refused for "more than 4194304 cells".
 func TestNotesInTheLastColumnValidate(t *testing.T) {
+	t.Parallel()
 	src := scaledGuardian(t, t.TempDir(), 10)
 	path := filepath.Join(src, "guardian.xlsx")
 	notes := 0

@@ -11,6 +11,7 @@ import (
 // report.html that build wrote in headless Chromium: the screenshot must
 // carry the charts' bar colour.
 func TestBuild_ReportShowsItsChartsInChromium(t *testing.T) {
+	t.Parallel()
 	bin := needTool(t, "chromium", "chromium")
 	out := t.TempDir()
 	if r := bifrost(t, "build", "nastrond", "--src", shippedSrc, "--rules", "../../rules", "--out", out, "--games", "100"); r.code != 0 {

@@ -22,6 +22,7 @@ func stripTiming(t *testing.T, data string) string {
 }
 
 func TestReportMerge_ShardsGiveTheSingleRun(t *testing.T) {
+	t.Parallel()
 	for _, game := range []string{"valkyrie", "nastrond", "guardian", "bloodrage"} {
 		args := []string{"sim", game, "--src", shippedSrc, "--games", "240", "--seed", "9", "--json"}
 		single := bifrost(t, append(args, "--workers", "1")...)
@@ -49,6 +50,7 @@ func TestReportMerge_ShardsGiveTheSingleRun(t *testing.T) {
 }
 
 func TestSim_SameReportForAnyWorkerCount(t *testing.T) {
+	t.Parallel()
 	for _, game := range []string{"valkyrie", "nastrond", "guardian", "bloodrage"} {
 		args := []string{"sim", game, "--src", shippedSrc, "--games", "300", "--seed", "5", "--json"}
 		one := bifrost(t, append(args, "--workers", "1")...)

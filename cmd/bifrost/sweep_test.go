@@ -30,6 +30,7 @@ func sweep(t *testing.T, args ...string) sweepJSON {
 }
 
 func TestSweep_RuleValuesChangeTheMeasuresAndNotTheSource(t *testing.T) {
+	t.Parallel()
 	src := copySrc(t)
 	before, _ := os.ReadFile(filepath.Join(src, "nastrond.xlsx"))
 	s := sweep(t, "nastrond", "--src", src, "--rule", "TiwazVP=0..2", "--games", "150", "--players", "2")
@@ -46,6 +47,7 @@ func TestSweep_RuleValuesChangeTheMeasuresAndNotTheSource(t *testing.T) {
 }
 
 func TestSweep_SetIsAGridAndBadValuesAreProblems(t *testing.T) {
+	t.Parallel()
 	s := sweep(t, "nastrond", "--src", shippedSrc, "--set", "Edda!E1-05.目標値=0,5", "--rule", "TiwazVP=1,2", "--games", "40", "--players", "2")
 	if len(s.Points) != 4 || len(s.Axes) != 2 {
 		t.Fatalf("%d points over %v, want a 2×2 grid", len(s.Points), s.Axes)
@@ -59,6 +61,7 @@ func TestSweep_SetIsAGridAndBadValuesAreProblems(t *testing.T) {
 }
 
 func TestSweep_UsageErrorsExit2(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{
 		{"sweep", "nastrond", "--src", shippedSrc},
 		{"sweep", "nastrond", "--src", shippedSrc, "--set", "Edda.目標値=5"},
@@ -73,6 +76,7 @@ func TestSweep_UsageErrorsExit2(t *testing.T) {
 }
 
 func TestSweep_HTMLDrawsTheMeasuresAgainstTheValue(t *testing.T) {
+	t.Parallel()
 	r := bifrost(t, "sweep", "nastrond", "--src", shippedSrc, "--rule", "TiwazVP=0..2", "--games", "40", "--players", "2", "--format", "html")
 	if r.code != 0 {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
@@ -88,6 +92,7 @@ func TestSweep_HTMLDrawsTheMeasuresAgainstTheValue(t *testing.T) {
 }
 
 func TestSweep_EveryGameSweepsARule(t *testing.T) {
+	t.Parallel()
 	for game, rule := range map[string]string{
 		"valkyrie":  "EndConditionAtPlay=○,×",
 		"nastrond":  "TiwazVP=1,2",
@@ -112,6 +117,7 @@ func TestSweep_EveryGameSweepsARule(t *testing.T) {
 // surely and is marked, in JSON and in the text table (which the design
 // measures follow).
 func TestSweep_StepsArePairedWithTheFirstValue(t *testing.T) {
+	t.Parallel()
 	s := sweep(t, "nastrond", "--src", shippedSrc, "--rule", "TiwazVP=1,1,3", "--games", "60", "--players", "2")
 	if len(s.Points) != 3 || !s.Points[0].Baseline || s.Points[0].GapShift != nil {
 		t.Fatalf("the first value should be the baseline, without a shift of its own: %+v", s.Points)

@@ -20,6 +20,7 @@ import (
 // placed by header name) and checks that validation finds no problem in that
 // row. The template's other sheets stay empty, so the seed counts still fail.
 func TestTemplate_RoundTripAcceptsAFilledRow(t *testing.T) {
+	t.Parallel()
 	sheetOf := map[string]string{"valkyrie": "Valkyrie", "nastrond": "Edda", "guardian": "Guardian", "bloodrage": "Province"}
 	// lookups are reference tables copied whole first, so the row's references resolve.
 	lookups := map[string][]string{"guardian": {"Affinity"}}
@@ -107,6 +108,7 @@ func copyRows(f *excelize.File, from, to *schema.Table, n int) error {
 // whole-number check within its bounds, every choice a dropdown of its
 // choices; every effect column's note carries a worked example.
 func TestRulesSheetChecksEachValueAndEffectNotesShowAnExample(t *testing.T) {
+	t.Parallel()
 	for _, g := range rules.All().Schemas() {
 		t.Run(g.ID, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), g.ID+".xlsx")

@@ -47,10 +47,7 @@ func runTTS(ctx context.Context, opts *ttsOptions, args []string) error {
 		if err != nil {
 			return false, cardsError(err)
 		}
-		for _, p := range written {
-			fmt.Fprintln(g.stdout, p)
-		}
-		wrote.List(g.stderr, g.Lang(), res.Game, written)
+		wrote.Print(g.stdout, g.stderr, g.Lang(), res.Game, written)
 		fmt.Fprintln(g.stderr, g.msg("tts_hint", written[len(written)-1]))
 		if opts.baseURL == "" {
 			fmt.Fprintln(g.stderr, g.msg("tts_local"))

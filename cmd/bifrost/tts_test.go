@@ -222,6 +222,7 @@ func deckRules(t *testing.T, where string, objects []any) {
 
 // The example itself obeys the rules the exports are held to.
 func TestSavedExampleFollowsTheDeckRules(t *testing.T) {
+	t.Parallel()
 	save, byName := fixtureObjects(t)
 	deckRules(t, savedFixture, save["ObjectStates"].([]any))
 	for _, name := range []string{"DeckCustom", "Card", "Custom_Tile", "Die_6", "PlayerPawn"} {
@@ -237,6 +238,7 @@ func TestSavedExampleFollowsTheDeckRules(t *testing.T) {
 // decks hold the workbook's copies: per sheet as validate counts them, per
 // sample deck for guardian, and bloodrage's AI boards as tiles.
 func TestTTSWritesDecksOfAllFourGames(t *testing.T) {
+	t.Parallel()
 	out := t.TempDir()
 	r := bifrost(t, "tts", "--src", shippedSrc, "--out", out, "--lang", "en")
 	if r.code != 0 {
@@ -434,6 +436,7 @@ func TestTTSWritesDecksOfAllFourGames(t *testing.T) {
 // and this one did not is removed; a relative URL and an --out inside --src
 // are usage errors.
 func TestBaseURLAddressesTheImagesOnTheWeb(t *testing.T) {
+	t.Parallel()
 	out := t.TempDir()
 	const folders = `Saved Objects フォルダ（Windows：Documents\My Games\Tabletop Simulator\Saves\Saved Objects、macOS：~/Library/Tabletop Simulator/Saves/Saved Objects）`
 	const local = "画像はこのコンピューターのファイル（file:// の URL）なので、ほかのプレイヤーには見えません"

@@ -60,6 +60,7 @@ func runTuneJSON(t *testing.T, wantCode int, args ...string) tune.Run {
 // shipped +1 itself lies 5–8 points above the median at some player
 // counts, as `bifrost effects` measures it too.
 func TestTune_RestoresAPlantedCardWithinOneStepOnFreshSeeds(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("plays some ten batches of 300 games")
 	}
@@ -116,6 +117,7 @@ func TestTune_RestoresAPlantedCardWithinOneStepOnFreshSeeds(t *testing.T) {
 // sweep's --rule takes it, and the search is the same for any number of
 // workers.
 func TestTune_NamesTheObstacleAndDoesNotDependOnWorkers(t *testing.T) {
+	t.Parallel()
 	src := copySrc(t)
 	set(t, src, "guardian", map[string]string{"CheckMaxSeatGap": "0"})
 	args := []string{"guardian", "--src", src, "--games", "200", "--free", "Guardian!G04.効果=1..3"}
@@ -139,6 +141,7 @@ func TestTune_NamesTheObstacleAndDoesNotDependOnWorkers(t *testing.T) {
 // Bad requests are usage errors (exit 2) that name what is wrong, and
 // nothing is written under --src.
 func TestTune_UsageErrors(t *testing.T) {
+	t.Parallel()
 	src := copySrc(t)
 	for _, tt := range []struct {
 		args []string
@@ -197,6 +200,7 @@ func markTune(t *testing.T, src, game, sheet, header string, cells map[string]st
 // equivalent --free flags give, while validation and diff ignore the
 // column as a designer's own.
 func TestTune_TheTuneColumnFreesWhatTheFreeFlagsWould(t *testing.T) {
+	t.Parallel()
 	src := copySrc(t)
 	markTune(t, src, "nastrond", "Einherjar", "調整", map[string]string{"EIN-104": "スキル=1..3、コスト＝0〜2"})
 	tuneRun := func(args ...string) (int, tune.Run) {
@@ -229,6 +233,7 @@ func TestTune_TheTuneColumnFreesWhatTheFreeFlagsWould(t *testing.T) {
 // A 調整 cell tune cannot read is one line at its cell, in either
 // language, and nothing is played (exit 1).
 func TestTune_BadTuneCellsSayWhatIsWrongAtTheirCell(t *testing.T) {
+	t.Parallel()
 	src := copySrc(t)
 	cells := markTune(t, src, "nastrond", "Einherjar", "Tune", map[string]string{
 		"EIN-101": "パワー=1..3",  // no such column

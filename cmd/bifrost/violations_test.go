@@ -19,6 +19,7 @@ import (
 // violation here is made with schema.Errorf as the engines make theirs (their
 // own tests provoke real ones).
 func TestViolationsPrintInTheUsersLanguage(t *testing.T) {
+	t.Parallel()
 	m := schema.Errorf("P%dのゾーンにあるカードは合わせて%d枚ですが、%d枚のはずです", "P%d has %d cards across its zones, want %d", 1, 29, 30)
 	ja, en := m.In(schema.Japanese), m.In(schema.English)
 	v := sim.Violation{Seed: 9, Players: 2, Turn: 4, Message: en, MessageJA: ja, Replay: "bifrost replay guardian --seed 9 --players 2"}
@@ -52,6 +53,7 @@ func TestViolationsPrintInTheUsersLanguage(t *testing.T) {
 // sim --json records both forms ("message" English, "message_ja" Japanese)
 // and that replay ends with the line in the chosen language.
 func TestUnfinishedGameSpeaksTheUsersLanguage(t *testing.T) {
+	t.Parallel()
 	src := copySrc(t)
 	setRule(t, src, "nastrond", "TurnCap", 10)
 	r := bifrost(t, "sim", "nastrond", "--src", src, "--games", "2", "--json")

@@ -132,6 +132,7 @@ func lineOf(t *testing.T, file, s string) int {
 // A column the schema does not know, added to a known sheet, is bound in
 // the layout by its header as typed and prints on the card it belongs to.
 func TestCards_AColumnTheSchemaDoesNotKnowPrintsByItsHeader(t *testing.T) {
+	t.Parallel()
 	src, _ := designerProject(t, addColumn("Edda", "イラスト", "画・北欧太郎", "画・南欧花子"),
 		eddaArt, `{type: text, x: 5, y: 19, w: 53, h: 30, text: "{イラスト}", size: 8}`)
 	if r := bifrost(t, "validate", "nastrond", "--src", src); r.code != 0 {
@@ -149,6 +150,7 @@ func TestCards_AColumnTheSchemaDoesNotKnowPrintsByItsHeader(t *testing.T) {
 // layout line that lists the sheet's headers as the workbook types them
 // (Japanese here), with the nearest one suggested, in either language.
 func TestValidate_AWrongColumnListsTheHeadersAsTypedWithASuggestion(t *testing.T) {
+	t.Parallel()
 	src, lay := designerProject(t, addColumn("Edda", "イラスト", "画・北欧太郎"),
 		eddaArt, `{type: text, x: 5, y: 19, w: 53, h: 30, text: "{イラス}", size: 8}`)
 	at := lay + ":" + strconv.Itoa(lineOf(t, lay, "{イラス}")) + ": "
@@ -196,6 +198,7 @@ const runeKind = `  - name: Rune
 // copies as its 枚数 column says, and validate says once, as a note that
 // fails nothing, that it is printed only and never simulated.
 func TestCards_ANewSheetPrintsAsItsOwnKind(t *testing.T) {
+	t.Parallel()
 	src, _ := designerProject(t, runeSheet, "kinds:\n", "kinds:\n"+runeKind)
 	for _, tt := range []struct{ lang, want string }{
 		{"ja", "ルーン!A1: note: シート「ルーン」はゲームの定義にないので、印刷だけのシートとして扱います"},
@@ -224,6 +227,7 @@ func TestCards_ANewSheetPrintsAsItsOwnKind(t *testing.T) {
 // IDs, whole-number copies, text that fits its box; each problem at its
 // cell.
 func TestValidate_ANewSheetIsCheckedLikeEveryKind(t *testing.T) {
+	t.Parallel()
 	long := strings.Repeat("とても長い効き目の説明文。", 40)
 	src, _ := designerProject(t, addSheet("ルーン",
 		[]any{"ID", "名前", "枚数", "効き目"},
@@ -251,6 +255,7 @@ func TestValidate_ANewSheetIsCheckedLikeEveryKind(t *testing.T) {
 // line, which names what it needs; bound to a layout kind, it is an error
 // at the kind's sheet line.
 func TestValidate_ANewSheetWithoutIDSaysWhatItNeeds(t *testing.T) {
+	t.Parallel()
 	notes := addSheet("ルーン", []any{"名前", "効き目"}, []any{"フェフ", "富"})
 	src, _ := designerProject(t, notes)
 	r := bifrost(t, "validate", "nastrond", "--src", src, "--lang", "en")
@@ -272,6 +277,7 @@ func TestValidate_ANewSheetWithoutIDSaysWhatItNeeds(t *testing.T) {
 // The cells of a new sheet and of a new column name and describe the cards
 // in Tabletop Simulator through the kind's tts_name and tts_notes.
 func TestTTS_NewColumnsNameAndDescribeTheCards(t *testing.T) {
+	t.Parallel()
 	src, _ := designerProject(t, func(f *excelize.File) error {
 		if err := runeSheet(f); err != nil {
 			return err
@@ -311,6 +317,7 @@ func TestTTS_NewColumnsNameAndDescribeTheCards(t *testing.T) {
 // serve's preview paints the same cards: a new column's cells and a new
 // sheet's cards are on the game's page.
 func TestServe_ShowsANewColumnAndANewSheet(t *testing.T) {
+	t.Parallel()
 	src, _ := designerProject(t, func(f *excelize.File) error {
 		if err := runeSheet(f); err != nil {
 			return err
@@ -337,6 +344,7 @@ func TestServe_ShowsANewColumnAndANewSheet(t *testing.T) {
 // A new sheet's rows are a rulebook table and its cards example cards,
 // in the HTML book as in the PDF; diff lists its cards like any other.
 func TestRulebookAndDiff_ANewSheetIsData(t *testing.T) {
+	t.Parallel()
 	src, _ := designerProject(t, runeSheet, "kinds:\n", "kinds:\n"+runeKind)
 	rulesDir := filepath.Join(filepath.Dir(src), "rules")
 	dir := filepath.Join(rulesDir, "nastrond")

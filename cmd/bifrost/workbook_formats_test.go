@@ -16,6 +16,7 @@ const libreOfficeODS = "../../rules/nastrond/testdata/libreoffice.ods"
 // .ods validates like its .xlsx, named by path or found as <game>.ods under
 // --src when there is no <game>.xlsx; cards print from it.
 func TestAnODSWorkbookIsReadByPathAndInTheSourceFolder(t *testing.T) {
+	t.Parallel()
 	data, err := os.ReadFile(libreOfficeODS)
 	if err != nil {
 		t.Fatal(err)
@@ -46,6 +47,7 @@ func TestAnODSWorkbookIsReadByPathAndInTheSourceFolder(t *testing.T) {
 // numbers; it is refused in one line that says how to save the workbook,
 // in either language.
 func TestACSVIsRefusedWithHowToSaveTheWorkbook(t *testing.T) {
+	t.Parallel()
 	for lang, want := range map[string]string{
 		"ja": "bifrost: 「cards.csv」は CSV なので読めません。シートの見出しと行番号が要るので、ブックを .xlsx か .ods で保存してください",
 		"en": `bifrost: cannot read "cards.csv": it is a CSV file, and bifrost needs the sheets with their headers and row numbers: save the workbook as .xlsx or .ods`,
@@ -64,6 +66,7 @@ func TestACSVIsRefusedWithHowToSaveTheWorkbook(t *testing.T) {
 // refused in one line that says how to save the workbook whole, in either
 // language.
 func TestAFolderOfSheetCSVsIsRefusedWithHowToSaveTheWorkbook(t *testing.T) {
+	t.Parallel()
 	downloads := t.TempDir() // as Google Sheets names them, beside other files
 	perGame := t.TempDir()   // a folder per game, one CSV per sheet
 	for dir, names := range map[string][]string{

@@ -15,6 +15,7 @@ import (
 )
 
 func TestCardsRulebookAndBuildListWhatTheyWrote(t *testing.T) {
+	t.Parallel()
 	src, out := copySrc(t), t.TempDir()
 	r := bifrost(t, "cards", "guardian", "--src", src, "--out", out, "--lang", "ja")
 	pdf := filepath.Join(out, "guardian", "cards.pdf")
@@ -62,6 +63,7 @@ func TestCardsRulebookAndBuildListWhatTheyWrote(t *testing.T) {
 // "(1 page)", one file as "wrote 1 file", in English; Japanese counts take
 // one form for any number.
 func TestListedCountsAgreeWithTheirNouns(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	one, two, other := filepath.Join(dir, "one.pdf"), filepath.Join(dir, "two.pdf"), filepath.Join(dir, "a.json")
 	os.WriteFile(one, []byte("%PDF /Type /Page"), 0o644)
@@ -90,6 +92,7 @@ func TestListedCountsAgreeWithTheirNouns(t *testing.T) {
 // TestCountsHaveAnEnglishSingularAndOneJapaneseForm: the CLI says
 // "1 error, 2 errors" in English and 「1 件、2 件」 in Japanese.
 func TestCountsHaveAnEnglishSingularAndOneJapaneseForm(t *testing.T) {
+	t.Parallel()
 	ja, en := schema.NewLang("ja"), schema.NewLang("en")
 	if got := (problems.NErrors.Of(1)).In(en) + ", " + (problems.NErrors.Of(2)).In(en); got != "1 error, 2 errors" {
 		t.Errorf("English counts: %q", got)

@@ -44,6 +44,7 @@ func cellOf(t *testing.T, book *schema.Book, sheet, header, id string) string {
 }
 
 func TestCheck_ShippedGamesHaveNoProblems(t *testing.T) {
+	t.Parallel()
 	for _, g := range rules.All().Schemas() {
 		res, book, lay := shipped(t, g.ID)
 		for _, p := range sheet.Check(g, res, lay, book, schema.NewLang("en")) {
@@ -56,6 +57,7 @@ func TestCheck_ShippedGamesHaveNoProblems(t *testing.T) {
 // fit even at the layout's minimum size is an error at its cell, naming the
 // card and the field; one that can is shrunk and passes.
 func TestCheck_OverlongEffectIsAProblemAtItsCell(t *testing.T) {
+	t.Parallel()
 	res, book, lay := shipped(t, "valkyrie")
 	d := res.Data.(*valkyrie.Data)
 	card := &d.Valkyries[0]
@@ -95,6 +97,7 @@ func TestCheck_OverlongEffectIsAProblemAtItsCell(t *testing.T) {
 // column empty the printed text comes from the effect, so the problem sits
 // on the effect's cell.
 func TestCheck_GeneratedEffectTextIsReportedAtTheEffectCell(t *testing.T) {
+	t.Parallel()
 	res, book, lay := shipped(t, "nastrond")
 	d := res.Data.(*nastrond.Data)
 	e := &d.Einherjar[0]
@@ -114,6 +117,7 @@ func TestCheck_GeneratedEffectTextIsReportedAtTheEffectCell(t *testing.T) {
 // TestCheck_CharactersThatCannotPrint: a character outside the BMP and one
 // the font lacks are each reported, naming the card, field and character.
 func TestCheck_CharactersThatCannotPrint(t *testing.T) {
+	t.Parallel()
 	res, book, lay := shipped(t, "guardian")
 	d := res.Data.(*guardian.Data)
 	g := &d.Guardians[0]
@@ -145,6 +149,7 @@ func TestCheck_CharactersThatCannotPrint(t *testing.T) {
 
 // TestCheck_LayoutTextTheFontLacksIsReportedAtTheLayoutLine.
 func TestCheck_LayoutTextTheFontLacksIsReportedAtTheLayoutLine(t *testing.T) {
+	t.Parallel()
 	res, book, _ := shipped(t, "nastrond")
 	src := strings.Replace(minimal, `text: "{Name}"`, `text: "㐀{Name}"`, 1)
 	lay, err := spec.Parse("layout/nastrond.yaml", []byte(src), nastrond.Schema)
@@ -169,6 +174,7 @@ func TestCheck_LayoutTextTheFontLacksIsReportedAtTheLayoutLine(t *testing.T) {
 // TestValidate_BrokenLayoutIsAProblemAtItsLine: a layout that does not load
 // shows up in validation as problems at its file and line.
 func TestValidate_BrokenLayoutIsAProblemAtItsLine(t *testing.T) {
+	t.Parallel()
 	res, book, _ := shipped(t, "nastrond")
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "nastrond.yaml"), []byte(strings.Replace(minimal, "kinds:", "kindz:", 1)), 0o644)
@@ -196,6 +202,7 @@ func writePNG(t *testing.T, path string) {
 // unreadable file and a link leading out of the folder are problems; a card
 // without art gets the placeholder.
 func TestArt_DrawnFromTheArtFolderOnly(t *testing.T) {
+	t.Parallel()
 	res, book, lay := shipped(t, "valkyrie")
 	src := t.TempDir()
 	art := filepath.Join(src, "art")
@@ -245,6 +252,7 @@ func TestArt_DrawnFromTheArtFolderOnly(t *testing.T) {
 // with the name cut as every echo is; a right-to-left override in it is
 // shown, not obeyed.
 func TestCheck_HostileTextIsOneShortProblemPerCell(t *testing.T) {
+	t.Parallel()
 	res, book, lay := shipped(t, "guardian")
 	d := res.Data.(*guardian.Data)
 	g := &d.Guardians[0]

@@ -19,6 +19,7 @@ import (
 // TestCMYK_IsTheNaiveConversion: k is 1 − max(r, g, b) and c, m, y what
 // is left of each channel; greys and black are K alone.
 func TestCMYK_IsTheNaiveConversion(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct{ r, g, b, c, m, y, k float64 }{
 		{0, 0, 0, 0, 0, 0, 1},
 		{1, 1, 1, 0, 0, 0, 0},
@@ -43,6 +44,7 @@ func TestCMYK_IsTheNaiveConversion(t *testing.T) {
 // a page's transparency group blends in DeviceCMYK.
 // Without cmyk the same document keeps its rg.
 func TestCMYKOutput_ConvertsEveryColourAndImage(t *testing.T) {
+	t.Parallel()
 	rgba := image.NewNRGBA(image.Rect(0, 0, 5, 4))
 	pal := image.NewPaletted(image.Rect(0, 0, 5, 4), color.Palette{color.RGBA{200, 30, 40, 255}, color.RGBA{10, 120, 250, 255}, color.RGBA{128, 128, 128, 255}})
 	ycc := image.NewRGBA(image.Rect(0, 0, 16, 16))
@@ -193,6 +195,7 @@ func TestCMYKOutput_ConvertsEveryColourAndImage(t *testing.T) {
 // whose bounds do not start at the origin, come out as At gives them,
 // byte for byte, row by row.
 func TestRGBPixels_AreEachPixelAsAtGivesIt(t *testing.T) {
+	t.Parallel()
 	var imgs []image.Image
 	for _, ratio := range []image.YCbCrSubsampleRatio{image.YCbCrSubsampleRatio444, image.YCbCrSubsampleRatio422,
 		image.YCbCrSubsampleRatio420, image.YCbCrSubsampleRatio440, image.YCbCrSubsampleRatio411, image.YCbCrSubsampleRatio410} {

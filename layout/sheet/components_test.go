@@ -16,6 +16,7 @@ import (
 // each row running back the way the row above came: every number sits
 // beside the one before it, straight across or straight down at a row's end.
 func TestScoreTrackNumbersItsSquaresInOneUnbrokenPath(t *testing.T) {
+	t.Parallel()
 	res, _, lay := shipped(t, "nastrond")
 	drawn, err := cards.DrawAll(res, lay, cards.Options{Only: []string{"VPTrack"}})
 	if err != nil {
@@ -57,6 +58,7 @@ func TestScoreTrackNumbersItsSquaresInOneUnbrokenPath(t *testing.T) {
 // not above the start, or a Rules key the game lacks is one line at the
 // element's line.
 func TestScoreTrackEndIsCheckedAtItsLine(t *testing.T) {
+	t.Parallel()
 	face := `      - {type: text, x: 5, y: 5, w: 53, h: 10, text: "{Name}", size: 12, min_size: 7}`
 	for _, tc := range []struct{ to, want string }{
 		{"ten", `to must be a number or $rule.KEY (got "ten")`},
@@ -76,6 +78,7 @@ func TestScoreTrackEndIsCheckedAtItsLine(t *testing.T) {
 // the card (under the art, which spans the same box), two stand side by
 // side around it.
 func TestIconRowCentresTheIconsACardShows(t *testing.T) {
+	t.Parallel()
 	res, _, lay := shipped(t, "nastrond")
 	d := res.Data.(*nastrond.Data)
 	var one, two string // an Edda with one growth icon, one with two

@@ -35,6 +35,7 @@ type cutRect struct {
 // PDF); with the default gutter each rectangle is a card's trim, its
 // clip in the PDF less the bleed on every side.
 func TestCuts_EachCardsTrimWhereTheSheetPrintsIt(t *testing.T) {
+	t.Parallel()
 	gutter0 := 0.0
 	for _, game := range []string{"valkyrie", "nastrond", "guardian", "bloodrage"} {
 		for _, tc := range []struct {
@@ -92,7 +93,7 @@ func TestCuts_EachCardsTrimWhereTheSheetPrintsIt(t *testing.T) {
 					// the bleed (the full bleed unless the cuts are shared).
 					b := lay.Bleed
 					var clips [][4]float64 // x, y from the top, w, h
-					for _, m := range clipOp.FindAllStringSubmatch(marked[i], -1) {
+					for _, m := range clipOps(marked[i]) {
 						f := floats(m)
 						clips = append(clips, [4]float64{f[0], ph - f[1], math.Abs(f[2]), math.Abs(f[3])})
 					}
@@ -129,7 +130,7 @@ func TestCuts_EachCardsTrimWhereTheSheetPrintsIt(t *testing.T) {
 // cropMarks are the page's stroked lines as long as a crop mark.
 func cropMarks(content string, length float64) []segment {
 	var out []segment
-	for _, m := range lineOp.FindAllStringSubmatch(content, -1) {
+	for _, m := range lineOps(content) {
 		f := floats(m)
 		if s := (segment{f[0], f[1], f[2], f[3]}); math.Abs(s.length()-length) < 0.01 {
 			out = append(out, s)

@@ -28,6 +28,7 @@ func plainPDF() *fpdf.Fpdf {
 }
 
 func TestOutputDeflatesPagesFixesOffsetsAndOrdersBoxes(t *testing.T) {
+	t.Parallel()
 	var b bytes.Buffer
 	if err := plainPDF().Output(&b); err != nil {
 		t.Fatal(err)

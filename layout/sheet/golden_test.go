@@ -37,6 +37,7 @@ var goldenPages = []struct {
 // with -update after a layout change, and look at the pictures before
 // committing them.
 func TestRender_LooksLikeTheGoldenPages(t *testing.T) {
+	t.Parallel()
 	needFonts(t, "BIZ UDPGothic") // the goldens are drawn with the chain's first font
 	for _, gp := range goldenPages {
 		t.Run(gp.game, func(t *testing.T) {
@@ -205,6 +206,7 @@ func erase(img *image.RGBA, r image.Rectangle) *image.RGBA {
 // line of card text, as the mutation "drop the last line of every text
 // box" would, and expects the comparison to report a tile on that line.
 func TestGoldenComparisonSeesOneMissingLine(t *testing.T) {
+	t.Parallel()
 	for _, gp := range goldenPages {
 		t.Run(gp.game, func(t *testing.T) {
 			res, _, lay := shipped(t, gp.game)

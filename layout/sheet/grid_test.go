@@ -12,6 +12,7 @@ import (
 // the margin away from every paper edge, and a paper that cannot hold the
 // grid holds fewer cards, which fewer reports when that costs sheets.
 func TestGrid_KeepsMarginBleedAndGutterAndDropsCardsInstead(t *testing.T) {
+	t.Parallel()
 	l := &spec.Layout{Bleed: 3, Sheet: spec.SheetOptions{Gutter: 6, MarkLength: 2, MarkOffset: 0.5}}
 	for _, tc := range []struct {
 		paper          string

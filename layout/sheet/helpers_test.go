@@ -2,6 +2,7 @@ package sheet_test
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -21,24 +22,33 @@ import (
 // the repository's layout folder.
 func shipped(t testing.TB, game string) (schema.Result, *schema.Book, *spec.Layout) {
 	t.Helper()
-	def, err := rules.All().ByID(game)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g := def.Schema
-	book, err := workbook.Open(filepath.Join("..", "..", "cardsrc", game+".xlsx"), "cardsrc/"+game+".xlsx")
-	if err != nil {
-		t.Fatal(err)
-	}
-	res := g.Validate(book, schema.NewLang("en"))
-	if schema.HasErrors(res.Problems) {
-		t.Fatalf("the shipped %s workbook has problems: %v", game, res.Problems)
-	}
-	lay, err := spec.Load("..", g)
+	res, book, lay, err := loadShipped(game)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return res, book, lay
+}
+
+// loadShipped is shipped, failing with an error.
+func loadShipped(game string) (schema.Result, *schema.Book, *spec.Layout, error) {
+	def, err := rules.All().ByID(game)
+	if err != nil {
+		return schema.Result{}, nil, nil, err
+	}
+	g := def.Schema
+	book, err := workbook.Open(filepath.Join("..", "..", "cardsrc", game+".xlsx"), "cardsrc/"+game+".xlsx")
+	if err != nil {
+		return schema.Result{}, nil, nil, err
+	}
+	res := g.Validate(book, schema.NewLang("en"))
+	if schema.HasErrors(res.Problems) {
+		return schema.Result{}, nil, nil, fmt.Errorf("the shipped %s workbook has problems: %v", game, res.Problems)
+	}
+	lay, err := spec.Load("..", g)
+	if err != nil {
+		return schema.Result{}, nil, nil, err
+	}
+	return res, book, lay, nil
 }
 
 // render prints a game to a file in a fresh folder and returns its path.

@@ -17,6 +17,7 @@ import (
 // order; the per-card PDFs, the pictures and the cuts name every card
 // alike, so that no two cards share a file in any of them.
 func TestCardFileNames_CollidingNamesPartAlikeInEveryOutput(t *testing.T) {
+	t.Parallel()
 	_, _, lay := shipped(t, "valkyrie")
 	for _, tt := range []struct {
 		name string

@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"unicode/utf8"
 
@@ -29,30 +30,50 @@ import (
 type side struct {
 	name string // "valkyrie A01 face"
 	list *draw.List
+	png  func() (*image.RGBA, error) // the list at 100 dpi, rasterized once
 }
+
+// shippedSides holds, by game, allSides' drawing of it: the tests that
+// compare the backends draw each game's sides and rasterize them once.
+var shippedSides sync.Map // game → func() ([]side, error)
 
 // allSides draws every card design of a game's shipped data, face and back,
-// with a version stamp.
+// with a version stamp, once for the test binary; the sides are shared,
+// so callers must not change them.
 func allSides(t *testing.T, game string) []side {
 	t.Helper()
-	return drawSides(t, game, cards.Options{Stamp: "git 0123abc 2026-01-01"})
-}
-
-func drawSides(t *testing.T, game string, opt cards.Options) []side {
-	t.Helper()
-	res, _, lay := shipped(t, game)
-	ds, err := cards.DrawAll(res, lay, opt)
+	once, _ := shippedSides.LoadOrStore(game, sync.OnceValues(func() ([]side, error) {
+		return drawSides(game, cards.Options{Stamp: "git 0123abc 2026-01-01"})
+	}))
+	sides, err := once.(func() ([]side, error))()
 	if err != nil {
 		t.Fatal(err)
 	}
+	return sides
+}
+
+// drawSides draws every card design of a game's shipped data, face and
+// back, with opt.
+func drawSides(game string, opt cards.Options) ([]side, error) {
+	res, _, lay, err := loadShipped(game)
+	if err != nil {
+		return nil, err
+	}
+	ds, err := cards.DrawAll(res, lay, opt)
+	if err != nil {
+		return nil, err
+	}
 	var out []side
+	add := func(name string, l *draw.List) {
+		out = append(out, side{name, l, sync.OnceValues(func() (*image.RGBA, error) { return l.PNG(100, false) })})
+	}
 	for _, d := range ds {
-		out = append(out, side{fmt.Sprintf("%s %s %s face", game, d.Kind, d.ID), d.Face})
+		add(fmt.Sprintf("%s %s %s face", game, d.Kind, d.ID), d.Face)
 		if d.Back != nil {
-			out = append(out, side{fmt.Sprintf("%s %s %s back", game, d.Kind, d.ID), d.Back})
+			add(fmt.Sprintf("%s %s %s back", game, d.Kind, d.ID), d.Back)
 		}
 	}
-	return out
+	return out, nil
 }
 
 // pdfPages prints the lists through the PDF backend, one page each of the
@@ -120,6 +141,7 @@ func abs(n int) int { return max(n, -n) }
 // pdftoppm at 100 dpi) and rasterizes them with the PNG backend at 100
 // dpi: every 16-pixel tile must agree (see compareTiles).
 func TestPNGMatchesPDF(t *testing.T) {
+	t.Parallel()
 	needFonts(t, "BIZ UDPGothic")
 	for _, g := range rules.All().Schemas() {
 		t.Run(g.ID, func(t *testing.T) { pngMatchesPDF(t, allSides(t, g.ID)) })
@@ -127,8 +149,12 @@ func TestPNGMatchesPDF(t *testing.T) {
 	// Outlined text and shapes: valkyrie's backs with the ink saver, and a
 	// face with a DRAFT band (turned text, a translucent fill).
 	t.Run("ink saver and draft", func(t *testing.T) {
+		drawn, err := drawSides("valkyrie", cards.Options{InkSaver: true, Draft: map[string][]string{"A01": {"Valkyrie!C2", "x"}}})
+		if err != nil {
+			t.Fatal(err)
+		}
 		var sides []side
-		for _, s := range drawSides(t, "valkyrie", cards.Options{InkSaver: true, Draft: map[string][]string{"A01": {"Valkyrie!C2", "x"}}}) {
+		for _, s := range drawn {
 			if strings.HasSuffix(s.name, "back") || strings.Contains(s.name, " A01 ") {
 				sides = append(sides, s)
 			}
@@ -152,7 +178,7 @@ func pngMatches(t *testing.T, sides []side, other string, pictures func([]*draw.
 	pics := pictures(lists)
 	most := 0.0
 	for i, s := range sides {
-		img, err := s.list.PNG(100, false)
+		img, err := s.png()
 		if err != nil {
 			t.Fatalf("%s: %v", s.name, err)
 		}
@@ -174,6 +200,7 @@ func pngMatches(t *testing.T, sides []side, other string, pictures func([]*draw.
 // IDs, the 3.5 pt stamp, light captions on a coloured band) hides within
 // the tolerance.
 func TestComparisonCatchesAMissingLine(t *testing.T) {
+	t.Parallel()
 	needFonts(t, "BIZ UDPGothic")
 	const most = 12 // lines tried per game
 	for _, g := range rules.All().Schemas() {
@@ -283,6 +310,7 @@ func svgShots(t *testing.T, bin string, lists []*draw.List, dpi float64) []image
 // games as SVG in headless Chromium at 100 dpi and compares each with the
 // PNG backend's picture, tile by tile.
 func TestSVGMatchesPNG(t *testing.T) {
+	t.Parallel()
 	needFonts(t, "BIZ UDPGothic")
 	bin := chromium(t)
 	for _, g := range rules.All().Schemas() {
@@ -296,6 +324,7 @@ func TestSVGMatchesPNG(t *testing.T) {
 // once, with the copies the PDF prints, its name, sheet and workbook row,
 // a face, and a back exactly when its kind has one.
 func TestDrawAllDrawsEachDesignOnce(t *testing.T) {
+	t.Parallel()
 	for _, g := range rules.All().Schemas() {
 		res, _, lay := shipped(t, g.ID)
 		drawn, err := cards.DrawAll(res, lay, cards.Options{})
@@ -337,6 +366,7 @@ func TestDrawAllDrawsEachDesignOnce(t *testing.T) {
 // its elements by what they show; valkyrie's A01 face has its name, effect
 // text (field Text), cost badge, art, icon and footer ID.
 func TestRegionsNameTheElements(t *testing.T) {
+	t.Parallel()
 	res, _, lay := shipped(t, "valkyrie")
 	drawn, err := cards.DrawAll(res, lay, cards.Options{Only: []string{"A01"}})
 	if err != nil {
@@ -364,6 +394,7 @@ func TestRegionsNameTheElements(t *testing.T) {
 // crops the bleed when trimmed, sets text as <text> in a font stack that
 // starts with the layout's font, and carries the card art as a data: URI.
 func TestSVGIsStandalone(t *testing.T) {
+	t.Parallel()
 	needFonts(t, "BIZ UDPGothic")
 	res, _, lay := shipped(t, "valkyrie")
 	art := t.TempDir()
@@ -413,6 +444,7 @@ func TestSVGIsStandalone(t *testing.T) {
 // included or trimmed away, and the same drawing gives the same pixels
 // and the same SVG bytes twice.
 func TestPNGSizeAndTrim(t *testing.T) {
+	t.Parallel()
 	res, _, lay := shipped(t, "valkyrie")
 	drawn, err := cards.DrawAll(res, lay, cards.Options{Only: []string{"A01"}})
 	if err != nil {

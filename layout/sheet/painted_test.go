@@ -16,14 +16,29 @@ import (
 // per-card PDFs printed from sides painted once (cards.Paint, then
 // Options.Painted) are the very PDFs printed by painting them, stamp and
 // DRAFT band included, under the ink saver too; and what they print is the
-// painted lists: a mark added to one painted face is on the sheet.
+// painted lists: a mark added to one painted face is on the sheet. The
+// sides painted once serve every print made from them.
 func TestRender_PrintsPaintedSidesAsTheyAreWithTheStampOver(t *testing.T) {
+	t.Parallel()
 	res, _, lay := shipped(t, "guardian")
 	const stamp = "git 0123abc 2026-01-01"
-	painted, err := cards.Paint(res, lay, cards.Options{}, true)
-	if err != nil {
-		t.Fatal(err)
+	// The sides are painted once for each ink and kind of PDF, as a build
+	// paints them once for all it prints: the sheets must not change them.
+	type paintKey struct{ inkSaver, copies bool }
+	paints := map[paintKey]*cards.Painted{}
+	paint := func(inkSaver, copies bool) *cards.Painted {
+		t.Helper()
+		k := paintKey{inkSaver, copies}
+		if paints[k] == nil {
+			p, err := cards.Paint(res, lay, cards.Options{InkSaver: inkSaver}, copies)
+			if err != nil {
+				t.Fatal(err)
+			}
+			paints[k] = p
+		}
+		return paints[k]
 	}
+	painted := paint(false, true)
 	id := painted.Drawn[len(painted.Drawn)/2].ID // a card to print under a DRAFT band
 	for _, tt := range []struct {
 		name string
@@ -37,12 +52,8 @@ func TestRender_PrintsPaintedSidesAsTheyAreWithTheStampOver(t *testing.T) {
 		if err := sheet.Render(&want, res, lay, tt.opt); err != nil {
 			t.Fatal(err)
 		}
-		painted, err := cards.Paint(res, lay, cards.Options{InkSaver: tt.opt.InkSaver}, true)
-		if err != nil {
-			t.Fatal(err)
-		}
 		opt := tt.opt
-		opt.Painted = painted.Drawn
+		opt.Painted = paint(tt.opt.InkSaver, true).Drawn
 		var got bytes.Buffer
 		if err := sheet.Render(&got, res, lay, opt); err != nil {
 			t.Fatal(err)
@@ -50,11 +61,7 @@ func TestRender_PrintsPaintedSidesAsTheyAreWithTheStampOver(t *testing.T) {
 		if !bytes.Equal(got.Bytes(), want.Bytes()) {
 			t.Errorf("%s: the sheets printed from the painted sides differ from the sheets painted anew", tt.name)
 		}
-		firsts, err := cards.Paint(res, lay, cards.Options{InkSaver: tt.opt.InkSaver}, false)
-		if err != nil {
-			t.Fatal(err)
-		}
-		opt.Painted = firsts.Drawn
+		opt.Painted = paint(tt.opt.InkSaver, false).Drawn
 		fresh, err := sheet.RenderEach(res, lay, tt.opt)
 		if err != nil {
 			t.Fatal(err)

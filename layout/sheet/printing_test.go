@@ -76,6 +76,7 @@ func openBook(t *testing.T, game string) *schema.Book {
 // full-width punctuation, digits and signs reach the PDF text layer as
 // typed, while a full-width number in a parsed column is still a number.
 func TestTypedTextPrintsAsTyped(t *testing.T) {
+	t.Parallel()
 	_, _, lay := shipped(t, "valkyrie")
 	book := openBook(t, "valkyrie")
 	id := book.Sheets["Valkyrie"].Rows[0].Cell(0)
@@ -110,6 +111,7 @@ const asciiPunct = ":;()!?,[]\"'<>~"
 // labels) punctuates full-width (：、。「」（）！), as designers type, so one
 // deck never mixes two styles. Numbers and their signs stay ASCII.
 func TestGeneratedTextUsesFullWidthPunctuation(t *testing.T) {
+	t.Parallel()
 	check := func(game, what, s string) {
 		if i := strings.IndexAny(s, asciiPunct); i >= 0 {
 			t.Errorf("%s %s: %q has the ASCII %q; generated text punctuates full-width", game, what, s, s[i:i+1])
@@ -137,6 +139,7 @@ func TestGeneratedTextUsesFullWidthPunctuation(t *testing.T) {
 // each line (with kinsoku) instead of starting a line at every 。, while
 // text generated from an effect still starts each sentence on a new line.
 func TestTypedTextIsNotBrokenAfterEverySentence(t *testing.T) {
+	t.Parallel()
 	_, _, lay := shipped(t, "valkyrie")
 	book := openBook(t, "valkyrie")
 	id := book.Sheets["Valkyrie"].Rows[0].Cell(0)
@@ -167,6 +170,7 @@ func needFonts(t *testing.T, families ...string) {
 // renamed for the embedded font (碾, 鏨, 鑢) pass the glyph check and print,
 // drawn from the installed fonts of the chain, into the PDF text layer.
 func TestRestoredNamesReachThePDFTextLayer(t *testing.T) {
+	t.Parallel()
 	needFonts(t, "BIZ UDPGothic")
 	for game, names := range map[string][]string{"guardian": {"鏨のカツラ", "鑢のヤスリマル"}, "nastrond": {"グロッティの碾き臼"}} {
 		res, book, lay := shipped(t, game)
@@ -224,6 +228,7 @@ func idOfName(t *testing.T, book *schema.Book, name string) string {
 // font, IPAex Gothic found by family name, both embedded, the text layer
 // whole; a character no font has is a problem naming the whole chain.
 func TestFallbackIsPerGlyph(t *testing.T) {
+	t.Parallel()
 	needFonts(t, "IPAexGothic")
 	res, book, _ := shipped(t, "guardian")
 	src, err := os.ReadFile(filepath.Join("..", "guardian.yaml"))
@@ -262,6 +267,7 @@ func TestFallbackIsPerGlyph(t *testing.T) {
 // TestBoldComesFromTheBoldFace: where the layout asks for bold
 // and the family has a bold face, the text is drawn with it, not stroked.
 func TestBoldComesFromTheBoldFace(t *testing.T) {
+	t.Parallel()
 	needFonts(t, "BIZ UDPGothic")
 	res, _, lay := shipped(t, "guardian")
 	path := render(t, res, lay, cards.Options{Only: []string{res.Data.(*guardian.Data).Guardians[0].ID}})
@@ -278,6 +284,7 @@ func TestBoldComesFromTheBoldFace(t *testing.T) {
 // PDF has its TrimBox on the trim and its BleedBox 3 mm outside it, inside
 // the page (which also holds the トンボ), and two renders are byte-identical.
 func TestPerCardPDFsSetBleedBoxAndTrimBox(t *testing.T) {
+	t.Parallel()
 	res, _, lay := shipped(t, "valkyrie")
 	each, err := sheet.RenderEach(res, lay, cards.Options{Only: []string{"A01"}})
 	if err != nil {
@@ -340,6 +347,7 @@ func TestPerCardPDFsSetBleedBoxAndTrimBox(t *testing.T) {
 // in the text layer (invisible text), and the icons add vector paths that
 // the text pills they replace do not have.
 func TestIconsAreVectorPathsWithTheirTextEquivalent(t *testing.T) {
+	t.Parallel()
 	res, _, _ := shipped(t, "nastrond")
 	src, err := os.ReadFile(filepath.Join("..", "nastrond.yaml"))
 	if err != nil {
@@ -387,6 +395,7 @@ func TestIconsAreVectorPathsWithTheirTextEquivalent(t *testing.T) {
 // parse, a polygon of two points and an icon element naming an icon the
 // layout lacks are each an error at their line.
 func TestBadIconsAreOneLineAtTheirYamlLine(t *testing.T) {
+	t.Parallel()
 	src := strings.Replace(minimal, "kinds:\n", `icons:
   a: [{path: "M 0 0 X 5 5"}]
   b: [{polygon: [0, 0, 10, 10]}]
@@ -434,6 +443,7 @@ func pages(t *testing.T, path string) int {
 // TestFacesOnlyPrintsNoBacks: --faces-only gives the face sheets
 // alone, for sleeving over existing cards; boards lose their back pages too.
 func TestFacesOnlyPrintsNoBacks(t *testing.T) {
+	t.Parallel()
 	res, _, lay := shipped(t, "valkyrie")
 	r1, r3 := rageWeaknesses(t, res)
 	path := render(t, res, lay, cards.Options{Only: []string{r1, r3}, FacesOnly: true})
@@ -454,6 +464,7 @@ func TestFacesOnlyPrintsNoBacks(t *testing.T) {
 // back sits in the same column as its face and in the mirrored row, where a
 // short-edge flip puts it; the default long-edge flip mirrors the columns.
 func TestShortEdgeDuplexMirrorsBacksVertically(t *testing.T) {
+	t.Parallel()
 	res, _, lay := shipped(t, "valkyrie")
 	r1, r3 := rageWeaknesses(t, res)
 	for _, duplex := range []string{"short", "long"} {
@@ -481,6 +492,7 @@ func TestShortEdgeDuplexMirrorsBacksVertically(t *testing.T) {
 // card size on shared sheets: nastrond needs fewer pages, and its single
 // Nidhogg card shares a sheet instead of taking two pages of its own.
 func TestPackFillsSheetsWithSeveralKinds(t *testing.T) {
+	t.Parallel()
 	res, _, lay := shipped(t, "nastrond")
 	d := res.Data.(*nastrond.Data)
 	apart, packed := render(t, res, lay, cards.Options{}), render(t, res, lay, cards.Options{Pack: true})
@@ -553,6 +565,7 @@ func darkShare(t *testing.T, path string, page int) float64 {
 // outlines, a small share of the ink of the filled backs, and the faces
 // lose their fills too (less than half the ink).
 func TestInkSaverBacksAreOutlines(t *testing.T) {
+	t.Parallel()
 	res, _, lay := shipped(t, "valkyrie")
 	r1, r3 := rageWeaknesses(t, res)
 	full := render(t, res, lay, cards.Options{Only: []string{r1, r3}})
@@ -607,6 +620,7 @@ func TestPagesAreCompressedWithPooledWriters(t *testing.T) {
 // the top-left corner (a Valkyrie's cost) and a VP card its VP once. On
 // bloodrage the two reference cards have frames of their own.
 func TestKindsHaveTheirOwnFrameAndNoRepeatedVP(t *testing.T) {
+	t.Parallel()
 	t.Run("nastrond", func(t *testing.T) {
 		res, _, lay := shipped(t, "nastrond")
 		d := res.Data.(*nastrond.Data)
@@ -817,6 +831,7 @@ func frames(t *testing.T, path string, w map[string][][2]float64) func(id string
 // upgrade table prints the timing icons, with the colour's name kept as
 // invisible text, so the board still reads 青, 赤 and 緑.
 func TestTableColumnsPrintIcons(t *testing.T) {
+	t.Parallel()
 	res, _, lay := shipped(t, "bloodrage")
 	path := render(t, res, lay, cards.Options{Only: []string{res.Data.(*bloodrage.Data).Boards[0].ID}})
 	txt := squeeze(tool(t, "pdftotext", "-f", "1", "-l", "1", path, "-"))

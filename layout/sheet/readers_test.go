@@ -214,6 +214,7 @@ var pagesLine = regexp.MustCompile(`(?m)^Pages:\s+(\d+)$`)
 // embedded, the page count is the sheet arithmetic, and every card name and
 // every effect text is found character for character.
 func TestRender_RealReadersAcceptEveryGame(t *testing.T) {
+	t.Parallel()
 	for _, g := range rules.All().Schemas() {
 		t.Run(g.ID, func(t *testing.T) {
 			res, _, lay := shipped(t, g.ID)
@@ -264,6 +265,7 @@ func TestRender_RealReadersAcceptEveryGame(t *testing.T) {
 
 // TestRender_TwoBuildsGiveIdenticalBytes prints every game twice.
 func TestRender_TwoBuildsGiveIdenticalBytes(t *testing.T) {
+	t.Parallel()
 	for _, g := range rules.All().Schemas() {
 		res, _, lay := shipped(t, g.ID)
 		var a, b bytes.Buffer
@@ -287,6 +289,7 @@ var mediaBox = regexp.MustCompile(`/MediaBox \[0 0 ([0-9.]+) ([0-9.]+)\]`)
 
 // TestRender_PaperSizes prints on A4 and Letter.
 func TestRender_PaperSizes(t *testing.T) {
+	t.Parallel()
 	res, _, lay := shipped(t, "nastrond")
 	for paper, want := range map[string]string{"a4": "595.28 841.89", "letter": "612.00 792.00"} {
 		var b bytes.Buffer
@@ -345,6 +348,7 @@ func wordsXY(t *testing.T, path string, page int) map[string][][2]float64 {
 // the back page its back is right of the other, where a long-edge duplex
 // print puts it.
 func TestRender_BacksAreMirroredForLongEdgeDuplex(t *testing.T) {
+	t.Parallel()
 	res, _, lay := shipped(t, "valkyrie")
 	d := res.Data.(*valkyrie.Data)
 	var r1, r3 string
@@ -376,6 +380,7 @@ var trimBox = regexp.MustCompile(`/TrimBox \[([0-9.]+) ([0-9.]+) ([0-9.]+) ([0-9
 
 // TestRenderEach_OnePDFPerCardAtTrimPlusBleedWithTombo writes per-card PDFs.
 func TestRenderEach_OnePDFPerCardAtTrimPlusBleedWithTombo(t *testing.T) {
+	t.Parallel()
 	res, _, lay := shipped(t, "valkyrie")
 	each, err := sheet.RenderEach(res, lay, cards.Options{Only: []string{"A01", "M1"}})
 	if err != nil {
@@ -416,6 +421,7 @@ func TestRenderEach_OnePDFPerCardAtTrimPlusBleedWithTombo(t *testing.T) {
 
 // TestRender_OnlyUnknownCardIsAnError names the cards a game lacks.
 func TestRender_OnlyUnknownCardIsAnError(t *testing.T) {
+	t.Parallel()
 	res, _, lay := shipped(t, "guardian")
 	err := sheet.Render(&bytes.Buffer{}, res, lay, cards.Options{Only: []string{"G01", "NOPE", "ZZ"}})
 	var unknown *cards.UnknownCardsError
@@ -426,6 +432,7 @@ func TestRender_OnlyUnknownCardIsAnError(t *testing.T) {
 
 // TestDeck_CountsCopies checks copies against 枚数.
 func TestDeck_CountsCopies(t *testing.T) {
+	t.Parallel()
 	res, _, lay := shipped(t, "nastrond")
 	d, err := cards.NewDeck(res, lay, nil)
 	if err != nil {

@@ -24,6 +24,23 @@ var (
 	clipOp = regexp.MustCompile(`(-?[\d.]+) (-?[\d.]+) (-?[\d.]+) (-?[\d.]+) re W n`)
 )
 
+// lineOps and clipOps are lineOp's and clipOp's matches in a page's content.
+// Neither matches across a line break, so only the lines holding the
+// operator are searched: most of a page is text, which the regexps
+// would read slowly for nothing.
+func lineOps(content string) [][]string { return opsIn(content, lineOp, " l S") }
+func clipOps(content string) [][]string { return opsIn(content, clipOp, " re W n") }
+
+func opsIn(content string, op *regexp.Regexp, marker string) [][]string {
+	var out [][]string
+	for line := range strings.Lines(content) {
+		if strings.Contains(line, marker) {
+			out = append(out, op.FindAllStringSubmatch(line, -1)...)
+		}
+	}
+	return out
+}
+
 // pageContents splits the uncompressed (qpdf --qdf) document into the
 // content of each page, in page order.
 func pageContents(raw []byte) []string {
@@ -45,7 +62,7 @@ func floats(m []string) []float64 {
 // full bleed on every side; a card's inner clips (art, bands) are smaller
 // than its trim.
 func cardClips(content string, w, h, bleed float64) (all, full int) {
-	for _, m := range clipOp.FindAllStringSubmatch(content, -1) {
+	for _, m := range clipOps(content) {
 		f := floats(m)
 		cw, ch := math.Abs(f[2]), math.Abs(f[3])
 		if cw < w-0.05 || ch < h-0.05 || cw > w+2*bleed+0.05 || ch > h+2*bleed+0.05 {
@@ -67,6 +84,7 @@ func cardClips(content string, w, h, bleed float64) (all, full int) {
 // millimetre, the first carries the print-at-100% note, and the catalog
 // asks for PrintScaling /None.
 func TestSheets_KeepTheMarginFullBleedAndARuler(t *testing.T) {
+	t.Parallel()
 	for _, game := range []string{"valkyrie", "nastrond", "guardian", "bloodrage"} {
 		for _, paper := range []string{"a4", "letter"} {
 			t.Run(game+"/"+paper, func(t *testing.T) {
@@ -91,7 +109,7 @@ func TestSheets_KeepTheMarginFullBleedAndARuler(t *testing.T) {
 						t.Errorf("page %d: %d of %d cards have the full %g mm bleed on every side", page, full, all, lay.Bleed)
 					}
 					var segs []segment
-					for _, m := range lineOp.FindAllStringSubmatch(content, -1) {
+					for _, m := range lineOps(content) {
 						f := floats(m)
 						segs = append(segs, segment{f[0], f[1], f[2], f[3]})
 					}
@@ -180,6 +198,7 @@ func inkMargin(t *testing.T, path string, page int, margin float64) {
 // (--gutter 0) fit A4's 3 × 3, say nothing, and leave no bleed between
 // neighbours.
 func TestSheets_FewerCardsRatherThanShrunk(t *testing.T) {
+	t.Parallel()
 	res, _, lay := shipped(t, "nastrond")
 	zero := 0.0
 	ja, en := schema.NewLang("ja"), schema.NewLang("en")

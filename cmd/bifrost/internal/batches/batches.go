@@ -57,6 +57,21 @@ func (r Runner) Balance(ctx context.Context, game *sim.Definition, res schema.Re
 	return r.batch(ctx, game, res, games, seed, gate.BalanceBots(res.Rules))
 }
 
+// Report plays a game's smoke batch, writes its report.json under out and
+// plays its balance batch, as build does; nil reports when the game has no
+// engine.
+func (r Runner) Report(ctx context.Context, out string, game *sim.Definition, res schema.Result, games int, seed int64) (rep, bal *sim.Report, err error) {
+	rep, err = r.Smoke(ctx, game, res, games, seed)
+	if err != nil || rep == nil {
+		return nil, nil, err
+	}
+	if err := WriteJSON(out, rep); err != nil {
+		return nil, nil, err
+	}
+	bal, err = r.Balance(ctx, game, res, games, seed)
+	return rep, bal, err
+}
+
 // batch plays games with, at every seat, the first of bots the engine has;
 // nil when it has none of them or no engine.
 func (r Runner) batch(ctx context.Context, game *sim.Definition, res schema.Result, games int, seed int64, bots []string) (*sim.Report, error) {

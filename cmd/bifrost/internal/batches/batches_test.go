@@ -99,3 +99,32 @@ func TestTheReportJSONIsTheSameBytesForTheSameSeed(t *testing.T) {
 		t.Errorf("report.json has timings:\n%s", outs[0])
 	}
 }
+
+// TestReportWritesTheSmokeBatchAndPlaysTheBalanceBatch: Report, as build
+// plays a game, gives the smoke batch (random bots) and the balance batch,
+// with the smoke batch's report.json written; a game with no engine gets
+// neither and no file.
+func TestReportWritesTheSmokeBatchAndPlaysTheBalanceBatch(t *testing.T) {
+	game, res := shipped(t, "valkyrie")
+	r := Runner{Stderr: &bytes.Buffer{}, Lang: en}
+	out := t.TempDir()
+	rep, bal, err := r.Report(context.Background(), out, game, res, 3, 11)
+	if err != nil || rep == nil || bal == nil {
+		t.Fatalf("smoke %v, balance %v, error %v; want both batches", rep != nil, bal != nil, err)
+	}
+	if rep.Bots[0] != "random" || bal.Bots[0] == "random" || rep.Games != 3 || bal.Games != 3 {
+		t.Errorf("smoke %d games with %v, balance %d with %v; want 3 with random, then 3 with the balance bots", rep.Games, rep.Bots, bal.Games, bal.Bots)
+	}
+	data, err := os.ReadFile(filepath.Join(out, "valkyrie", "report.json"))
+	if err != nil || !bytes.Contains(data, []byte(`"random"`)) {
+		t.Errorf("report.json is not the smoke batch's: %v\n%.300s", err, data)
+	}
+	none := t.TempDir()
+	rep, bal, err = r.Report(context.Background(), none, &sim.Definition{Schema: &schema.Game{ID: "poster"}}, schema.Result{Game: "poster"}, 3, 11)
+	if rep != nil || bal != nil || err != nil {
+		t.Errorf("a game with no engine: %v, %v, %v; want nothing", rep, bal, err)
+	}
+	if files, _ := os.ReadDir(none); len(files) != 0 {
+		t.Errorf("a game with no engine wrote %d files", len(files))
+	}
+}

@@ -31,10 +31,13 @@ type Job struct {
 	// (every copy for the sheets, the first ones for per-card PDFs), or nil
 	// to paint them here.
 	Painted *cards.Painted
-	PerCard bool   // one PDF per card under out/<game>/cards/ instead of the sheets
-	Name    string // the sheets' file name in out/<game>/
-	// Options are the print options (paper, only, duplex, draft, ...);
-	// Write sets ArtDir, Stamp and Painted.
+	PerCard bool // one PDF per card under out/<game>/cards/ instead of the sheets
+	// Draft marks DRAFT each card with an error cell in Result, naming the
+	// cells (Write sets Options.Draft from DraftMarks).
+	Draft bool
+	Name  string // the sheets' file name in out/<game>/
+	// Options are the print options (paper, only, duplex, ...); Write sets
+	// ArtDir, Stamp, Painted and, with Draft, Draft.
 	Options cards.Options
 	Extras  Extras // the files for print shops written beside the PDFs
 }
@@ -44,6 +47,12 @@ type Job struct {
 func Write(ctx context.Context, j Job) ([]string, error) {
 	opt := j.Options
 	opt.ArtDir, opt.CMYK = filepath.Join(j.Src, "art"), j.Extras.CMYK
+	if j.Draft {
+		var err error
+		if opt.Draft, err = DraftMarks(j.Workbook, j.Result.Problems); err != nil {
+			return nil, err
+		}
+	}
 	painted := j.Painted
 	if painted == nil {
 		var err error

@@ -61,6 +61,15 @@ func List(w io.Writer, lang *schema.Lang, game string, paths []string) {
 	fmt.Fprintln(w, say("wrote_summary", game, nFiles.Of(len(paths)), strings.Join(parts, say("list_sep"))))
 }
 
+// Print prints each path of paths on stdout, one a line for scripts to
+// read, then lists them on stderr as List does.
+func Print(stdout, stderr io.Writer, lang *schema.Lang, game string, paths []string) {
+	for _, p := range paths {
+		fmt.Fprintln(stdout, p)
+	}
+	List(stderr, lang, game, paths)
+}
+
 // pageObject matches a page object of a PDF (not the /Pages tree nodes).
 var pageObject = regexp.MustCompile(`/Type\s*/Page\b`)
 

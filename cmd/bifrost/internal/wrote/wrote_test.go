@@ -43,3 +43,24 @@ func TestAFileThatIsGoneIsListedWithNoBytes(t *testing.T) {
 		t.Errorf("got %q, want %q", out.String(), want)
 	}
 }
+
+// TestPrintGivesScriptsThePathsAndPeopleTheList: Print puts each path
+// alone on a line of stdout, and the list with sizes and the summary on
+// stderr.
+func TestPrintGivesScriptsThePathsAndPeopleTheList(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.json"), filepath.Join(dir, "b.txt")
+	for _, p := range []string{a, b} {
+		if err := os.WriteFile(p, []byte("12345"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var stdout, stderr strings.Builder
+	Print(&stdout, &stderr, schema.NewLang("en"), "g", []string{a, b})
+	if want := a + "\n" + b + "\n"; stdout.String() != want {
+		t.Errorf("stdout %q, want %q", stdout.String(), want)
+	}
+	if want := a + " (5 B)\n" + b + " (5 B)\ng: wrote 2 files (2 other files, 10 B)\n"; stderr.String() != want {
+		t.Errorf("stderr %q, want %q", stderr.String(), want)
+	}
+}
