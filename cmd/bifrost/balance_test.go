@@ -174,8 +174,10 @@ func TestReportMergeWritesTheHTMLReport(t *testing.T) {
 	}
 }
 
-// gapLine is check's report of a --base comparison for one player count.
-var gapLine = regexp.MustCompile(`(\w+): (\d) players, seat gap ([0-9.]+) → ([0-9.]+) points`)
+// gapLine is check's report of a --base comparison for one player count:
+// the gap between seats, or between places in the turn order where it is
+// dealt at random (nastrond, guardian).
+var gapLine = regexp.MustCompile(`(\w+): (\d) players, (?:seat gap|gap by turn order \(dealt at random\)) ([0-9.]+) → ([0-9.]+) points`)
 
 func TestCheckBaseFailsWhenTheSeatGapGrowsBeyondTheThreshold(t *testing.T) {
 	t.Parallel()
@@ -211,9 +213,9 @@ func TestCheckBaseFailsWhenTheSeatGapGrowsBeyondTheThreshold(t *testing.T) {
 		}
 	}
 	if grew <= 0 {
-		t.Fatalf("the edit did not widen any nastrond seat gap; pick another\n%s", r.stderr)
+		t.Fatalf("the edit did not widen nastrond's gap by turn order; pick another\n%s", r.stderr)
 	}
-	if r.code != 1 || !strings.Contains(r.stdout, "nastrond.xlsx: the seat win-rate gap at") || !strings.Contains(r.stdout, "CheckMaxSeatGapGrowth is 0") {
+	if r.code != 1 || !strings.Contains(r.stdout, "nastrond.xlsx: the win-rate gap by turn order at") || !strings.Contains(r.stdout, "CheckMaxSeatGapGrowth is 0") {
 		t.Errorf("gap grew by %.1f with threshold 0: exit %d, want 1 and the error\n%s", grew, r.code, r.stdout)
 	}
 	setRule(t, src, "nastrond", "CheckMaxSeatGapGrowth", int(grew)+1)
