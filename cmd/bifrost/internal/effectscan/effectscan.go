@@ -49,6 +49,20 @@ var Messages = schema.Catalogue{
 		"--skill %q: name this game's search bot (%s), with a budget of 1 to %d iterations as in search:50"},
 	"effects_skill_games": {"--skill-games は %d 以上にしてください", "--skill-games must be at least %d"},
 	"effects_no_knob":     {"。数の列がないので、効果の文を見直してください", ". It has no number to move: revise its effect"},
+	// check --base: the card designs a change touched (Rescan).
+	"recheck_none": {"%s：%s から行が変わったカードはないので、カードの効果は測りません",
+		"%s: no card design's row changed since %s: no card effect measured"},
+	"recheck_head": {"%s：%s から行が変わったカード（%d 枚：%s）だけ、効果を白紙のカードと対にして測ります（ボット %[6]s の %[5]d ゲーム、CheckSeed から CheckGames）",
+		"%s: measuring only the card designs whose rows changed since %s (%d: %s): %d games with %s bots (CheckGames from CheckSeed), each against its blank card"},
+	"recheck_median_file": {"%s：%s の中央値は、変わっていない行を測った %s（ボット %s の %d ゲーム）から",
+		"%s: the median of %s from %s (the unchanged rows measured on %[5]d games with %[4]s bots)"},
+	"recheck_median_sample": {"%s：%s の中央値は、同じゲームで測ったほかのカード %d 枚（%s、最もよく使われたもの）から（いまの %s がないため。bifrost effects %s で作ると、変わったカードだけを測ります）",
+		"%s: the median of %s from %d of its other designs (%s, the most used) measured on the same games (no current %s: bifrost effects %s writes one, and check then measures the changed designs only)"},
+	"recheck_line": {"%s：%s の効果 %+.1f pt（%d人プレイ、95%% 区間 %+.1f〜%+.1f、%s の中央値 %+.1f pt、対にした %d ゲーム、ボット %s）",
+		"%s: %s, effect %+.1f pt at %d players (95%% interval %+.1f..%+.1f; median of %s %+.1f pt; %d paired games, %s bots)"},
+	"recheck_unused": {"%s：%s はボット %s の %d ゲームのどれでも使われなかったので、効果は測れません",
+		"%s: %s was used in none of the %[4]d games with %[3]s bots: its effect is not measured"},
+	"recheck_flag": {"%s から行が変わり、%s", "its row changed since %s, and %s"},
 }
 
 // Skill is what `effects --skill` asks for: each flagged design measured
@@ -88,15 +102,7 @@ func Scan(ctx context.Context, game *sim.Definition, res schema.Result, base sim
 	band := res.Rules.Int("CheckCardEffectBand")
 	b := sim.PlayBase(ctx, base, bo)
 	designs := game.Schema.Designs(res.Book)
-	build := func(book *schema.Book) (sim.Engine, error) {
-		r := game.Schema.Validate(book, schema.English)
-		for _, p := range r.Problems {
-			if p.Severity == schema.Error {
-				return nil, schema.Errorf("%s", "%s", p.Message)
-			}
-		}
-		return game.New(r.Data)
-	}
+	build := builder(game)
 	var probes []sim.Probe
 	probeOf := map[string]sim.Probe{}
 	for _, id := range base.Cards() {
@@ -104,11 +110,7 @@ func Scan(ctx context.Context, game *sim.Definition, res schema.Result, base sim
 		if d == nil || b.Uses(id) == 0 {
 			continue
 		}
-		neutral, ok := d.Neutral(res.Book)
-		probe := sim.Probe{Card: id, Kind: d.Sheet, Neutral: func() (sim.Engine, error) { return build(neutral) }}
-		if !ok { // a blank card already: it adds nothing over itself
-			probe.Neutral = func() (sim.Engine, error) { return base, nil }
-		}
+		probe := blankProbe(d, res.Book, base, build)
 		probes = append(probes, probe)
 		probeOf[id] = probe
 	}
@@ -159,6 +161,31 @@ func Scan(ctx context.Context, game *sim.Definition, res schema.Result, base sim
 		run.Findings = append(run.Findings, f)
 	}
 	return run
+}
+
+// builder validates a copy of a workbook of game and builds its engine; a
+// copy that breaks a rule of the workbook is refused with the first error.
+func builder(game *sim.Definition) func(book *schema.Book) (sim.Engine, error) {
+	return func(book *schema.Book) (sim.Engine, error) {
+		r := game.Schema.Validate(book, schema.English)
+		for _, p := range r.Problems {
+			if p.Severity == schema.Error {
+				return nil, schema.Errorf("%s", "%s", p.Message)
+			}
+		}
+		return game.New(r.Data)
+	}
+}
+
+// blankProbe is design d of book to pair against its blank card, which build
+// builds; a design already blank is paired with base itself.
+func blankProbe(d *schema.Design, book *schema.Book, base sim.Engine, build func(*schema.Book) (sim.Engine, error)) sim.Probe {
+	neutral, ok := d.Neutral(book)
+	probe := sim.Probe{Card: d.ID, Kind: d.Sheet, Neutral: func() (sim.Engine, error) { return build(neutral) }}
+	if !ok { // a blank card already: it adds nothing over itself
+		probe.Neutral = func() (sim.Engine, error) { return base, nil }
+	}
+	return probe
 }
 
 // skillChecks measures every flagged design of effects again with the
