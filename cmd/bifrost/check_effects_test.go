@@ -202,3 +202,50 @@ func TestCheckBaseWithoutAChangedDesignPlaysNoEffectGame(t *testing.T) {
 		})
 	}
 }
+
+// TestCheckBaseWithoutACurrentScanTakesTheMedianFromASample: when out
+// holds no effects run of the base workbook (none, or one of another
+// workbook), the kind's median comes from a few of its other designs
+// measured on the same games, and the planted design is still flagged.
+func TestCheckBaseWithoutACurrentScanTakesTheMedianFromASample(t *testing.T) {
+	needTool(t, "git", "git")
+	src := committedValkyrie(t, map[string]any{"CheckGames": 300})
+	edit(t, src, "valkyrie", func(f *excelize.File) error {
+		row, err := rowWhere(f, "Valkyrie", "ID", "B04")
+		if err != nil {
+			return err
+		}
+		return setByHeader(f, "Valkyrie", "戦力", row, 12)
+	})
+	for _, tt := range []struct {
+		name  string
+		prior *report.Effects
+	}{
+		{"no earlier scan", nil},
+		{"a scan of another workbook", &report.Effects{Game: "valkyrie", Workbook: "0123456789abcdef", Bots: []string{"greedy"},
+			Cards: []sim.CardEffect{{Card: "B04", Kind: "Valkyrie", Effects: []sim.EffectAtSize{{Paired: sim.Paired{Players: 2}, Median: 30}}}}}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			out := t.TempDir()
+			if tt.prior != nil {
+				if _, err := effectscan.Save(out, tt.prior); err != nil {
+					t.Fatal(err)
+				}
+			}
+			r := bifrostOn(t, rules.Games{definition(t, "valkyrie")}, "check", "--src", src, "--out", out, "--base", "HEAD", "--lang", "en")
+			if r.code != 1 || !strings.Contains(r.stdout, "(B04) is stronger than its kind (Valkyrie)") {
+				t.Errorf("exit %d, want 1 and B04 flagged\n%s%s", r.code, r.stdout, r.stderr)
+			}
+			sample := regexp.MustCompile(`valkyrie: the median of Valkyrie from 7 of its other designs \(((?:[A-Z0-9-]+, ){6}[A-Z0-9-]+), the most used\)`).FindStringSubmatch(r.stderr)
+			if sample == nil {
+				t.Fatalf("stderr does not name the 7 designs of the sample\n%s", r.stderr)
+			}
+			if strings.Contains(sample[1], "B04") {
+				t.Errorf("the changed design is in its own median's sample: %s", sample[1])
+			}
+			if !strings.Contains(r.stderr, "bifrost effects valkyrie writes one") {
+				t.Errorf("stderr does not say how to make check incremental\n%s", r.stderr)
+			}
+		})
+	}
+}
