@@ -58,9 +58,6 @@ func regression(ctx context.Context, g *globalOptions, game *sim.Definition, res
 // designs on the same games (effectscan.Rescan). It returns the lines to
 // print and the problems. No changed design: one line, and nothing played.
 func cardRecheck(ctx context.Context, l *schema.Lang, game *sim.Definition, res schema.Result, e sim.Engine, bo sim.BatchOptions, ids []string, label, out, base string) ([]string, []schema.Problem) {
-	if len(ids) == 0 {
-		return []string{effectscan.Messages.Err("recheck_none", game.ID(), label).In(l)}, nil
-	}
 	prior, _ := effectscan.Load(out, game.ID(), res)
 	known := effectscan.KnownMedians(prior, bo.Bots, effectscan.Digest(res.File), effectscan.Digest(base))
 	priorGames := 0
@@ -68,5 +65,8 @@ func cardRecheck(ctx context.Context, l *schema.Lang, game *sim.Definition, res 
 		priorGames = prior.Games
 	}
 	r := effectscan.Rescan(ctx, game, res, e, bo, ids, known)
+	if r == nil {
+		return []string{effectscan.Messages.Err("recheck_none", game.ID(), label).In(l)}, nil
+	}
 	return r.Lines(l, label, filepath.Join(out, report.EffectsFile(game.ID())), priorGames), r.Problems(res, l, label)
 }
