@@ -314,7 +314,7 @@ var CheckRules = []RuleParam{
 	{Key: "CheckBalanceBots", Kind: RuleChoice, Choices: []string{"random", "greedy", "search"}, Default: "greedy", Budget: "search", Min: 1, Max: 100_000,
 		Doc: "バランス試行（report.html と席の勝率差の判定）で全席が使うボット。エンジンにないときは1段弱いボット。search は強いが遅い", Setting: true},
 	{Key: "CheckMaxSeatGapGrowth", Default: "10", Min: 0, Max: 100, Doc: "check --base REV で、その版より席の勝率差がこれ（パーセントポイント）を超えて広がったら失敗", Setting: true},
-	{Key: "CheckCardEffectBand", Default: "5", Min: 0, Max: 100, Doc: "bifrost effects で、カードを使った席の勝率への効果が同じ種類の中央値からこれ（パーセントポイント）を超えて離れたら指摘し、この幅に収まる値を提案する", Setting: true},
+	{Key: "CheckCardEffectBand", Default: "5", Min: 0, Max: 100, Doc: "bifrost effects（と check --base REV の、REV から行が変わったカード）で、カードを使った席の勝率への効果が同じ種類の中央値からこれ（パーセントポイント）を超えて離れたら指摘し、この幅に収まる値を提案する", Setting: true},
 	{Key: "CheckDeadCardsFail", Default: "×", Doc: "一度も使われないカードがあれば失敗にするか（×なら警告）", Setting: true},
 	{Key: "CheckWarningsFail", Default: "×", Doc: "検証の警告も失敗として扱うか", Setting: true},
 	{Key: "Version", Kind: RuleText, Default: "",

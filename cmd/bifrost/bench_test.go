@@ -109,7 +109,7 @@ func BenchmarkEffectsScan(b *testing.B) {
 				b.Fatal(err)
 			}
 			for b.Loop() {
-				run := effectscan.Scan(context.Background(), game, results[0], base, sim.BatchOptions{Seed: 1, Games: 3000, Players: base.PlayerCounts(), Bots: []string{"greedy"}}, effectscan.Skill{})
+				run := effectscan.Scan(context.Background(), game, results[0], base, sim.BatchOptions{Seed: 1, Games: 3000, Players: base.PlayerCounts(), Bots: []string{"greedy"}}, effectscan.Skill{}, nil)
 				b.ReportMetric(float64(len(run.Findings)), "findings")
 			}
 		})

@@ -35,7 +35,7 @@ func checkGame(ctx context.Context, opts *checkOptions, game *sim.Definition, re
 			g.Problems = append(g.Problems, gate.Verdict(res, rep, bal, lang)...)
 			figures = gate.Measured(res, rep, bal, lang)
 			if opts.base != "" {
-				ps, err := regression(ctx, opts.globalOptions, game, res, opts.base)
+				ps, err := regression(ctx, opts.globalOptions, game, res, opts.base, opts.out)
 				if err != nil {
 					return g, nil, err
 				}

@@ -10,6 +10,7 @@ import (
 	"bifrost/cmd/bifrost/internal/effectscan"
 	"bifrost/cmd/bifrost/internal/playflags"
 	"bifrost/cmd/bifrost/internal/targets"
+	"bifrost/schema"
 )
 
 type effectsOptions struct {
@@ -40,7 +41,8 @@ func newEffectsCmd(g *globalOptions) *cobra.Command {
 // runEffects scans every tuned card design of one game: its effect on the
 // seat that uses it, flagged against its kind's median, with a suggested
 // value for each flagged design. It prints the findings and writes them as
-// out/effects-GAME.json for build's report.
+// out/effects-GAME.json for build's report; on a terminal, a progress bar
+// shows each part of the scan (--skill's batches too) as it plays.
 func runEffects(ctx context.Context, opts *effectsOptions, id string) error {
 	game, err := targets.Playable(opts.registry, opts.Src, id)
 	if err != nil {
@@ -61,10 +63,9 @@ func runEffects(ctx context.Context, opts *effectsOptions, id string) error {
 	if err := effectscan.CheckSkill(opts.skill, base); err != nil {
 		return usageError{err}
 	}
-	var done func()
-	bo.Progress, done = opts.progressBar(id, opts.Games)
-	run := effectscan.Scan(ctx, game, res, base, bo, opts.skill)
-	done()
+	run := effectscan.Scan(ctx, game, res, base, bo, opts.skill, func(name *schema.Message, total int) (func(int), func()) {
+		return opts.progressBar(name.In(opts.Lang()), total)
+	})
 	run.Workbook = effectscan.Digest(path)
 	if opts.json {
 		enc := json.NewEncoder(opts.stdout)

@@ -94,14 +94,19 @@ var helpTexts = schema.Catalogue{
 			"しきい値（ルール違反、未完了のゲーム、席ごとの勝率差、使われないカード）で判定します。out/<game>/report.json\n" +
 			"（試行ゲーム）と report.html（全席 CheckBalanceBots のバランス試行）を書き出します。--base REV は git\n" +
 			"リビジョン REV のブックでも同じシードでバランス試行を遊び、席の勝率差が CheckMaxSeatGapGrowth ポイントを\n" +
-			"超えて広がったら不合格にします。終了コードは、問題なしで 0、データに問題があれば 1、実行できなければ 2 です。",
+			"超えて広がったら不合格にします。REV から行が変わったカードだけは効果も測り、同じ種類の中央値から\n" +
+			"CheckCardEffectBand ポイントを超えて離れたらそのセルで不合格にします（値の提案付き）。\n" +
+			"終了コードは、問題なしで 0、データに問題があれば 1、実行できなければ 2 です。",
 		"Check validates every workbook (and that its books' placeholders name cards, sheets,\n" +
 			"columns and Rules keys that exist), plays each game's smoke batch (CheckGames games from\n" +
 			"CheckSeed) and applies the workbook's Check* thresholds: violations, unfinished games,\n" +
 			"the seat win-rate gap and dead cards. It writes out/<game>/report.json (the smoke batch)\n" +
 			"and report.html (the balance batch, with CheckBalanceBots at every seat).\n" +
 			"--base REV also plays the balance batch on the workbook at git revision REV with the\n" +
-			"same seeds and fails when the seat gap grew by more than CheckMaxSeatGapGrowth points.\n" +
+			"same seeds and fails when the seat gap grew by more than CheckMaxSeatGapGrowth points;\n" +
+			"it measures the card effect of the designs whose rows changed since REV, and of those\n" +
+			"only, and fails at the cell of one lying more than CheckCardEffectBand points from its\n" +
+			"kind's median, with a suggested value.\n" +
 			"Exit 0 when all is well, 1 when the data has problems, 2 when it could not run.",
 	},
 	"flag.check.base":    {"バランスがそれより悪くなってはいけない、比べる git リビジョン", "git revision whose workbooks the balance must not have regressed from"},

@@ -34,6 +34,15 @@ type Base struct {
 	games   []baseGame
 	uses    [][]use // per card: the clean games in which a seat used it
 	players []int
+	step    func(games int) // told of the games Delta plays; nil: nobody
+}
+
+// WithProgress is b telling step how many games its Delta plays as they
+// are played (from any worker); b itself is left as it was.
+func (b *Base) WithProgress(step func(games int)) *Base {
+	c := *b
+	c.step = step
+	return &c
 }
 
 type baseGame struct {
@@ -172,7 +181,7 @@ func (b *Base) Delta(ctx context.Context, card string, variant Engine) []Paired 
 			}
 			games[k] = sl
 		}, nil
-	}, nil)
+	}, b.step)
 	out := make([]Paired, 0, len(b.players)+1)
 	for _, n := range append(slices.Clone(b.players), 0) {
 		var w, sc []float64
@@ -286,6 +295,20 @@ const MinUses = 20
 // Flagged cards come first, the largest deviation first; the rest follow
 // by kind and ID. The result does not depend on base's number of workers.
 func CardEffects(ctx context.Context, base *Base, probes []Probe, band float64) []CardEffect {
+	return CardEffectsAgainst(ctx, base, probes, band, nil)
+}
+
+// Medians is each kind's median effect, in win-rate points, by player
+// count (0: pooled), measured elsewhere (an earlier scan).
+type Medians map[string]map[int]float64
+
+// CardEffectsAgainst is CardEffects with the medians of the kinds that
+// known has taken from it rather than from the probes: so that a few
+// cards (those a change touched) are judged against the median of every
+// card of their kind without measuring the others again. A kind, or a
+// player count, known lacks takes its median from the probes, as
+// CardEffects does.
+func CardEffectsAgainst(ctx context.Context, base *Base, probes []Probe, band float64, known Medians) []CardEffect {
 	out := make([]CardEffect, len(probes))
 	for i, pr := range probes {
 		out[i] = CardEffect{Card: pr.Card, Kind: pr.Kind}
@@ -300,7 +323,7 @@ func CardEffects(ctx context.Context, base *Base, probes []Probe, band float64) 
 	}
 	// Kind medians per player count.
 	sizes := append(slices.Clone(base.players), 0)
-	for j := range sizes {
+	for j, n := range sizes {
 		byKind := map[string][]float64{}
 		for _, ce := range out {
 			if len(ce.Effects) > 0 && ce.Effects[j].Games >= MinUses {
@@ -308,7 +331,12 @@ func CardEffects(ctx context.Context, base *Base, probes []Probe, band float64) 
 			}
 		}
 		for i := range out {
-			if len(out[i].Effects) > 0 {
+			if len(out[i].Effects) == 0 {
+				continue
+			}
+			if m, ok := known[out[i].Kind][n]; ok {
+				out[i].Effects[j].Median = m
+			} else {
 				out[i].Effects[j].Median = median(byKind[out[i].Kind])
 			}
 		}

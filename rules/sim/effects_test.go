@@ -46,3 +46,30 @@ func TestCardEffectsDoNotDependOnTheWorkerCount(t *testing.T) {
 		t.Errorf("one worker: %+v\nthree workers: %+v", a, b)
 	}
 }
+
+// A card with no effect is flagged once it is judged against a known median
+// far from it, and not against the median of the probes (itself); a player
+// count the known median lacks takes the probes' median.
+func TestCardEffectsAgainstAKnownMedianJudgeByIt(t *testing.T) {
+	e := &race{goal: 20}
+	base := PlayBase(context.Background(), e, BatchOptions{Seed: 3, Games: 400})
+	probes := raceProbes(e)[:1]
+	if ce := CardEffectsAgainst(context.Background(), base, probes, 5, nil)[0]; ce.Flagged {
+		t.Errorf("flagged against its own median: %+v", ce)
+	}
+	n := base.players[0]
+	known := Medians{"move": {n: 40}}
+	ce := CardEffectsAgainst(context.Background(), base, probes, 5, known)[0]
+	for _, at := range ce.Effects {
+		want := 0.0
+		if at.Players == n {
+			want = 40
+		}
+		if at.Median != want {
+			t.Errorf("%d players: median %v, want %v", at.Players, at.Median, want)
+		}
+	}
+	if !ce.Flagged || ce.Stronger || !reflect.DeepEqual(ce.Counts, []int{n}) {
+		t.Errorf("a card doing nothing against a known median of +40: flagged %v, stronger %v at %v; want weaker at %d", ce.Flagged, ce.Stronger, ce.Counts, n)
+	}
+}

@@ -18,6 +18,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math/bits"
 	"os"
 	"path/filepath"
 	"strings"
@@ -49,6 +50,25 @@ var Messages = schema.Catalogue{
 		"--skill %q: name this game's search bot (%s), with a budget of 1 to %d iterations as in search:50"},
 	"effects_skill_games": {"--skill-games は %d 以上にしてください", "--skill-games must be at least %d"},
 	"effects_no_knob":     {"。数の列がないので、効果の文を見直してください", ". It has no number to move: revise its effect"},
+	// The progress bars of a scan (Progress).
+	"effects_progress_pairs":       {"%s：白紙のカードと対に", "%s: against blank cards"},
+	"effects_progress_suggest":     {"%s：提案の値（多めの見積もり）", "%s: suggested values (at most)"},
+	"effects_progress_skill":       {"%s：%s（%d人）", "%s: %s (%d players)"},
+	"effects_progress_skill_pairs": {"%s：%s で白紙のカードと対に", "%s: %s against blank cards"},
+	// check --base: the card designs a change touched (Rescan).
+	"recheck_none": {"%s：%s から行が変わったカードはないので、カードの効果は測りません",
+		"%s: no card design's row changed since %s: no card effect measured"},
+	"recheck_head": {"%s：%s から行が変わったカード（%d 枚：%s）だけ、効果を白紙のカードと対にして測ります（ボット %[6]s の %[5]d ゲーム、CheckSeed から CheckGames）",
+		"%s: measuring only the card designs whose rows changed since %s (%d: %s): %d games with %s bots (CheckGames from CheckSeed), each against its blank card"},
+	"recheck_median_file": {"%s：%s の中央値は、変わっていない行を測った %s（ボット %s の %d ゲーム）から",
+		"%s: the median of %s from %s (the unchanged rows measured on %[5]d games with %[4]s bots)"},
+	"recheck_median_sample": {"%s：%s の中央値は、同じゲームで測ったほかのカード %d 枚（%s、最もよく使われたもの）から（いまの %s がないため。bifrost effects %s で作ると、変わったカードだけを測ります）",
+		"%s: the median of %s from %d of its other designs (%s, the most used) measured on the same games (no current %s: bifrost effects %s writes one, and check then measures the changed designs only)"},
+	"recheck_line": {"%s：%s の効果 %+.1f pt（%d人プレイ、95%% 区間 %+.1f〜%+.1f、%s の中央値 %+.1f pt、対にした %d ゲーム、ボット %s）",
+		"%s: %s, effect %+.1f pt at %d players (95%% interval %+.1f..%+.1f; median of %s %+.1f pt; %d paired games, %s bots)"},
+	"recheck_unused": {"%s：%s はボット %s の %d ゲームのどれでも使われなかったので、効果は測れません",
+		"%s: %s was used in none of the %[4]d games with %[3]s bots: its effect is not measured"},
+	"recheck_flag": {"%s から行が変わり、%s", "its row changed since %s, and %s"},
 }
 
 // Skill is what `effects --skill` asks for: each flagged design measured
@@ -81,22 +101,32 @@ func CheckSkill(s Skill, e sim.Engine) error {
 	return nil
 }
 
+// Progress shows a part of the scan playing total games under a name
+// (what the CLI's progress bar does): step is told of the games played,
+// from any worker (nil: nothing is shown), and done ends it. A nil
+// Progress shows nothing.
+type Progress func(name *schema.Message, total int) (step func(games int), done func())
+
+func (p Progress) start(name *schema.Message, total int) (step func(games int), done func()) {
+	if p == nil {
+		return nil, func() {}
+	}
+	return p(name, total)
+}
+
 // Scan is the scan itself: the base batch, every design against its
 // neutral baseline, a suggestion for every flagged design and, with a
-// skilled bot, each flagged design's effect as that bot measures it.
-func Scan(ctx context.Context, game *sim.Definition, res schema.Result, base sim.Engine, bo sim.BatchOptions, skill Skill) *report.Effects {
+// skilled bot, each flagged design's effect as that bot measures it. Each
+// of these parts is shown to progress as it plays.
+func Scan(ctx context.Context, game *sim.Definition, res schema.Result, base sim.Engine, bo sim.BatchOptions, skill Skill, progress Progress) *report.Effects {
 	band := res.Rules.Int("CheckCardEffectBand")
+	var done func()
+	bo.Progress, done = progress.start(schema.Errorf("%s", "%s", game.ID()), bo.Games)
 	b := sim.PlayBase(ctx, base, bo)
+	done()
+	bo.Progress = nil
 	designs := game.Schema.Designs(res.Book)
-	build := func(book *schema.Book) (sim.Engine, error) {
-		r := game.Schema.Validate(book, schema.English)
-		for _, p := range r.Problems {
-			if p.Severity == schema.Error {
-				return nil, schema.Errorf("%s", "%s", p.Message)
-			}
-		}
-		return game.New(r.Data)
-	}
+	build := builder(game)
 	var probes []sim.Probe
 	probeOf := map[string]sim.Probe{}
 	for _, id := range base.Cards() {
@@ -104,16 +134,35 @@ func Scan(ctx context.Context, game *sim.Definition, res schema.Result, base sim
 		if d == nil || b.Uses(id) == 0 {
 			continue
 		}
-		neutral, ok := d.Neutral(res.Book)
-		probe := sim.Probe{Card: id, Kind: d.Sheet, Neutral: func() (sim.Engine, error) { return build(neutral) }}
-		if !ok { // a blank card already: it adds nothing over itself
-			probe.Neutral = func() (sim.Engine, error) { return base, nil }
-		}
+		probe := blankProbe(d, res.Book, base, build)
 		probes = append(probes, probe)
 		probeOf[id] = probe
 	}
-	effects := sim.CardEffects(ctx, b, probes, float64(band))
-	skilled := skillChecks(ctx, base, bo, skill, effects, probeOf)
+	pairs := 0
+	for _, pr := range probes {
+		pairs += b.Uses(pr.Card)
+	}
+	step, done := progress.start(Messages.Err("effects_progress_pairs", game.ID()), pairs)
+	effects := sim.CardEffects(ctx, b.WithProgress(step), probes, float64(band))
+	done()
+	tries := 0
+	for _, ce := range effects {
+		if k := designs[ce.Card].Knob; ce.Flagged && k != nil {
+			tries += b.Uses(ce.Card) * maxTries(k)
+		}
+	}
+	step, done = progress.start(Messages.Err("effects_progress_suggest", game.ID()), tries)
+	suggesting := b.WithProgress(step)
+	sugs := map[string]*sim.Suggestion{}
+	for _, ce := range effects {
+		d := designs[ce.Card]
+		if k := d.Knob; ce.Flagged && k != nil {
+			s := sim.Suggest(ctx, suggesting, ce, k.Value, k.Min, k.Max, k.Up, float64(band), func(v int) (sim.Engine, error) { return build(d.WithValue(res.Book, v)) })
+			sugs[ce.Card] = &s
+		}
+	}
+	done()
+	skilled := skillChecks(ctx, game.ID(), base, bo, skill, effects, probeOf, progress)
 	names := schema.CardNames(res.Data)
 	run := &report.Effects{Game: game.ID(), Seed: bo.Seed, Games: bo.Games, Players: bo.Players, Bots: bo.Bots, Band: band, Cards: effects}
 	if skill.Bot != "" {
@@ -130,10 +179,8 @@ func Scan(ctx context.Context, game *sim.Definition, res schema.Result, base sim
 		d := designs[ce.Card]
 		f := report.EffectFinding{Card: ce.Card, Name: names[ce.Card], Stronger: ce.Stronger, Kind: ce.Kind,
 			KindName: schema.Word{game.Schema.Spec(ce.Kind).JA, ce.Kind}}
-		var sug *sim.Suggestion
+		sug := sugs[ce.Card]
 		if k := d.Knob; k != nil {
-			s := sim.Suggest(ctx, b, ce, k.Value, k.Min, k.Max, k.Up, float64(band), func(v int) (sim.Engine, error) { return build(d.WithValue(res.Book, v)) })
-			sug = &s
 			f.Cell, f.Suggestion = k.Cell, sug
 			f.Column = schema.Word{k.Column.Header(schema.Japanese), k.Column.Header(schema.English)}
 		}
@@ -161,34 +208,81 @@ func Scan(ctx context.Context, game *sim.Definition, res schema.Result, base sim
 	return run
 }
 
+// builder validates a copy of a workbook of game and builds its engine; a
+// copy that breaks a rule of the workbook is refused with the first error.
+func builder(game *sim.Definition) func(book *schema.Book) (sim.Engine, error) {
+	return func(book *schema.Book) (sim.Engine, error) {
+		r := game.Schema.Validate(book, schema.English)
+		for _, p := range r.Problems {
+			if p.Severity == schema.Error {
+				return nil, schema.Errorf("%s", "%s", p.Message)
+			}
+		}
+		return game.New(r.Data)
+	}
+}
+
+// blankProbe is design d of book to pair against its blank card, which build
+// builds; a design already blank is paired with base itself.
+func blankProbe(d *schema.Design, book *schema.Book, base sim.Engine, build func(*schema.Book) (sim.Engine, error)) sim.Probe {
+	neutral, ok := d.Neutral(book)
+	probe := sim.Probe{Card: d.ID, Kind: d.Sheet, Neutral: func() (sim.Engine, error) { return build(neutral) }}
+	if !ok { // a blank card already: it adds nothing over itself
+		probe.Neutral = func() (sim.Engine, error) { return base, nil }
+	}
+	return probe
+}
+
 // skillChecks measures every flagged design of effects again with the
 // skilled bot, at the player count its finding states: one base batch of
 // skill.Games games with that bot at each such count, from the batch's
 // seed (so the first seeds of the batch's own games at that count), each
-// design paired on it against its blank card. Nil without a skilled bot.
-func skillChecks(ctx context.Context, base sim.Engine, bo sim.BatchOptions, skill Skill, effects []sim.CardEffect, probes map[string]sim.Probe) map[string]*sim.SkillEffect {
+// design paired on it against its blank card; each batch, then the
+// pairing, shown to progress. Nil without a skilled bot.
+func skillChecks(ctx context.Context, id string, base sim.Engine, bo sim.BatchOptions, skill Skill, effects []sim.CardEffect, probes map[string]sim.Probe, progress Progress) map[string]*sim.SkillEffect {
 	if skill.Bot == "" {
 		return nil
 	}
-	out := map[string]*sim.SkillEffect{}
 	bases := map[int]*sim.Base{}
+	neutrals := map[string]sim.Engine{}
+	var flagged []sim.CardEffect
 	for _, ce := range effects {
 		if !ce.Flagged {
 			continue
 		}
-		n := ce.Headline()
 		neutral, err := probes[ce.Card].Neutral()
 		if err != nil {
 			continue
 		}
-		if bases[n] == nil {
+		neutrals[ce.Card] = neutral
+		flagged = append(flagged, ce)
+		if n := ce.Headline(); bases[n] == nil {
+			step, done := progress.start(Messages.Err("effects_progress_skill", id, skill.Bot, n), skill.Games)
 			bases[n] = sim.PlayBase(ctx, base, sim.BatchOptions{Seed: bo.Seed, Games: skill.Games, Players: []int{n},
-				Workers: bo.Workers, Bots: []string{skill.Bot}, Check: bo.Check})
+				Workers: bo.Workers, Bots: []string{skill.Bot}, Check: bo.Check, Progress: step})
+			done()
 		}
-		s := sim.SkillCheck(ctx, bases[n], skill.Bot, ce, n, neutral)
+	}
+	pairs := 0
+	for _, ce := range flagged {
+		pairs += bases[ce.Headline()].Uses(ce.Card)
+	}
+	step, done := progress.start(Messages.Err("effects_progress_skill_pairs", id, skill.Bot), pairs)
+	defer done()
+	out := map[string]*sim.SkillEffect{}
+	for _, ce := range flagged {
+		n := ce.Headline()
+		s := sim.SkillCheck(ctx, bases[n].WithProgress(step), skill.Bot, ce, n, neutrals[ce.Card])
 		out[ce.Card] = &s
 	}
 	return out
+}
+
+// maxTries bounds how many values sim.Suggest plays for knob k: two
+// bisections over the values on either side of it and two more.
+func maxTries(k *schema.Knob) int {
+	n := max(k.Max-k.Value, k.Value-k.Min)
+	return min(n, 2*bits.Len(uint(n))+2)
 }
 
 // overlooked is why the bots may misjudge a card of sheet: what they say
