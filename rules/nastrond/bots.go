@@ -17,13 +17,15 @@ import (
 // against the target times the VP, plus the ↑ kept), improves a failing roll
 // with its bonuses and skills, and scouts the best Einherjar it can pay for
 // cheaply. It reads only public state and the dice of its own turn.
+// Between Einherjar of equal value (to hire, or to return when paying) it
+// picks at random, so that the order of the workbook's rows never decides.
 type Greedy struct{}
 
 // NewGreedy returns the "greedy" bot.
 func NewGreedy() sim.Bot { return Greedy{} }
 
 // Choose picks a choice for the seat to move.
-func (Greedy) Choose(gm sim.Game, choices []sim.Choice, _ *rand.Rand) int {
+func (Greedy) Choose(gm sim.Game, choices []sim.Choice, rng *rand.Rand) int {
 	g, ok := gm.(*Game)
 	if !ok || len(choices) == 1 {
 		return 0
@@ -76,13 +78,18 @@ func (Greedy) Choose(gm sim.Game, choices []sim.Choice, _ *rand.Rand) int {
 		if i := find(choices, KSkill); i >= 0 {
 			return i // cost cuts and VP
 		}
-		best, bestNet := find(choices, KPass), 0.0
+		best, bestNet, ties := find(choices, KPass), 0.0, 0
 		for i, c := range choices {
 			if c.Kind != KHire {
 				continue
 			}
-			if net := einValue(g, int(c.A)) - g.payLoss(g.needFor(int(c.A))); net > bestNet {
-				best, bestNet = i, net
+			switch net := einValue(g, int(c.A)) - g.payLoss(g.needFor(int(c.A))); {
+			case net > bestNet:
+				best, bestNet, ties = i, net, 1
+			case net == bestNet && ties > 0:
+				if ties++; rng.IntN(ties) == 0 {
+					best = i
+				}
 			}
 		}
 		return best
@@ -90,7 +97,7 @@ func (Greedy) Choose(gm sim.Game, choices []sim.Choice, _ *rand.Rand) int {
 		if i := findA(choices, KReturn, -1); i >= 0 {
 			return i
 		}
-		return argmax(choices, func(c Choice) float64 { return -einValue(g, int(c.A)) })
+		return argmaxTied(choices, func(c Choice) float64 { return -einValue(g, int(c.A)) }, rng)
 	}
 	return 0
 }
@@ -111,6 +118,24 @@ func findA(choices []Choice, kind uint8, a int16) int {
 		}
 	}
 	return -1
+}
+
+// argmaxTied is argmax with its ties broken uniformly at random: where the
+// choices are cards, their order is the workbook's row order, which must
+// not decide what a bot prefers.
+func argmaxTied(choices []Choice, f func(Choice) float64, rng *rand.Rand) int {
+	best, bestV, ties := 0, f(choices[0]), 1
+	for i := 1; i < len(choices); i++ {
+		switch v := f(choices[i]); {
+		case v > bestV:
+			best, bestV, ties = i, v, 1
+		case v == bestV:
+			if ties++; rng.IntN(ties) == 0 {
+				best = i
+			}
+		}
+	}
+	return best
 }
 
 func argmax(choices []Choice, f func(Choice) float64) int {
