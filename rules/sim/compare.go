@@ -161,7 +161,7 @@ func (p *paired) add(old, new Outcome) {
 	if old.Opener > 0 && new.Opener > 0 {
 		p.ordered = true
 		for k := range p.orderOld {
-			o, n := b2i(old.Winner >= 0 && old.Winner == (old.Opener-1+k)%old.Players), b2i(new.Winner >= 0 && new.Winner == (new.Opener-1+k)%new.Players)
+			o, n := b2i(old.place() == k), b2i(new.place() == k)
 			p.orderOld[k] += o
 			p.orderNew[k] += n
 			p.orderD2[k] += (n - o) * (n - o)
@@ -332,8 +332,8 @@ func changes(acc map[int]*paired, players []int) []Change {
 		for s := range n {
 			ms = append(ms, pairedChange("seat_win_rate", n, s+1, p.games, p.seatOld[s], p.seatNew[s], p.seatD2[s], 1))
 		}
-		for k := range n {
-			if p.ordered {
+		if p.ordered {
+			for k := range n {
 				ms = append(ms, pairedChange("turn_order_win_rate", n, k+1, p.games, p.orderOld[k], p.orderNew[k], p.orderD2[k], 1))
 			}
 		}

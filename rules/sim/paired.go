@@ -24,6 +24,15 @@ type Outcome struct {
 	Design    Design
 }
 
+// place is the winner's place in a turn order dealt at random (0: it
+// played first), or -1 for a drawn game.
+func (o Outcome) place() int {
+	if o.Winner < 0 {
+		return -1
+	}
+	return (o.Winner - (o.Opener - 1) + o.Players) % o.Players
+}
+
 func outcomeOf(r *Result) Outcome {
 	return Outcome{Players: r.Players, Clean: clean(r), Winner: r.Winner, Opener: r.First + 1, Turns: r.Turns, Score: sum(r.Scores), Decisions: r.Decisions, Design: r.Design}
 }
