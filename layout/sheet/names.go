@@ -3,6 +3,7 @@ package sheet
 import (
 	"fmt"
 	"regexp"
+	"strings"
 
 	"bifrost/layout/cards"
 	"bifrost/layout/spec"
@@ -20,7 +21,9 @@ var unsafeName = regexp.MustCompile(`[^A-Za-z0-9._-]+`)
 // characters other than ASCII letters, digits, '.', '_' and '-' made one
 // '_'. A design whose name an earlier one already has is named
 // <kind>-<ID>-2 (made safe the same way), else -3, and so on, so that no
-// two designs share a name, nor two copies' files.
+// two designs share a name, nor two copies' files. Names alike but for
+// case count as alike: Windows and macOS fold case, so A01 and a01 would
+// share one file there.
 func namesOf(d *cards.Deck) cardNames {
 	names, taken := cardNames{}, map[string]bool{}
 	var name string
@@ -28,10 +31,10 @@ func namesOf(d *cards.Deck) cardNames {
 		for _, c := range d.Cards[k] {
 			if c.Copy == 1 { // the first copy of a design: its copies follow it
 				name = unsafeName.ReplaceAllString(k.Name+"-"+c.ID, "_")
-				for i := 2; taken[name]; i++ {
+				for i := 2; taken[strings.ToLower(name)]; i++ {
 					name = unsafeName.ReplaceAllString(fmt.Sprintf("%s-%s-%d", k.Name, c.ID, i), "_")
 				}
-				taken[name] = true
+				taken[strings.ToLower(name)] = true
 			}
 			names[c] = name
 		}

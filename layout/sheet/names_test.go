@@ -15,7 +15,8 @@ import (
 // <kind>-<ID> come out alike once made safe for a file name, or alike the
 // name an earlier card was given to tell it apart, get -2, -3, … in print
 // order; the per-card PDFs, the pictures and the cuts name every card
-// alike, so that no two cards share a file in any of them.
+// alike, so that no two cards share a file in any of them, even on a file
+// system that folds case (Windows, macOS).
 func TestCardFileNames_CollidingNamesPartAlikeInEveryOutput(t *testing.T) {
 	t.Parallel()
 	_, _, lay := shipped(t, "valkyrie")
@@ -27,6 +28,7 @@ func TestCardFileNames_CollidingNamesPartAlikeInEveryOutput(t *testing.T) {
 		{"distinct", []string{"A01", "A02"}, []string{"Assist-A01", "Assist-A02"}},
 		{"made safe alike", []string{"A/01", "A?01"}, []string{"Assist-A_01", "Assist-A_01-2"}},
 		{"alike a name told apart", []string{"A 01", "A_01", "A_01-2"}, []string{"Assist-A_01", "Assist-A_01-2", "Assist-A_01-2-2"}},
+		{"alike but for case", []string{"a01", "A01"}, []string{"Assist-a01", "Assist-A01-2"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			book := openBook(t, "valkyrie")
