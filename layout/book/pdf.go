@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"codeberg.org/go-pdf/fpdf"
+	"bifrost/layout/internal/fpdf"
 	"github.com/yuin/goldmark/ast"
 
 	"bifrost/layout/draw"

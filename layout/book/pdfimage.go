@@ -12,7 +12,7 @@ import (
 	"io/fs"
 	"strings"
 
-	"codeberg.org/go-pdf/fpdf"
+	"bifrost/layout/internal/fpdf"
 	"github.com/yuin/goldmark/ast"
 
 	"bifrost/schema"

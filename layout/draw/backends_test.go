@@ -15,7 +15,7 @@ import (
 	"strings"
 	"testing"
 
-	"codeberg.org/go-pdf/fpdf"
+	"bifrost/layout/internal/fpdf"
 
 	"bifrost/layout/testenv"
 	"bifrost/layout/text"
@@ -30,7 +30,7 @@ const k = 72 / 25.4
 // pdfDoc is an uncompressed A4 document with one page, its current font
 // the embedded M+ at 12 pt (family "doc").
 func pdfDoc() *fpdf.Fpdf {
-	doc := fpdf.New("P", "mm", "A4", "")
+	doc := fpdf.NewCustom(&fpdf.InitType{UnitStr: "mm", Size: fpdf.SizeType{Wd: 595.28 * 25.4 / 72, Ht: 841.89 * 25.4 / 72}})
 	doc.SetCompression(false)
 	doc.AddUTF8FontFromBytes("doc", "", text.Default().Data)
 	doc.AddPage()

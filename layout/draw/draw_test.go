@@ -9,7 +9,7 @@ import (
 	"sync"
 	"testing"
 
-	"codeberg.org/go-pdf/fpdf"
+	"bifrost/layout/internal/fpdf"
 
 	"bifrost/layout/text"
 )
@@ -113,7 +113,7 @@ func TestAnItemNoBackendPaintsFailsEveryBackend(t *testing.T) {
 	if _, err := l.PNG(25.4, false); err == nil || !strings.Contains(err.Error(), "draw.bogus") {
 		t.Errorf("PNG: %v, want an error naming draw.bogus", err)
 	}
-	doc := fpdf.New("P", "mm", "A4", "")
+	doc := fpdf.NewCustom(&fpdf.InitType{UnitStr: "mm", Size: fpdf.SizeType{Wd: 595.28 * 25.4 / 72, Ht: 841.89 * 25.4 / 72}})
 	doc.AddPage()
 	NewPDF(doc, func(*text.Font) string { return "" }).Draw(l, 0, 0)
 	if err := doc.Output(io.Discard); err == nil || !strings.Contains(err.Error(), "draw.bogus") {

@@ -6,7 +6,7 @@ import (
 	"hash/maphash"
 	"math"
 
-	"codeberg.org/go-pdf/fpdf"
+	"bifrost/layout/internal/fpdf"
 
 	"bifrost/layout/text"
 )

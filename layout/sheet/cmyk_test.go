@@ -13,7 +13,7 @@ import (
 	"strconv"
 	"testing"
 
-	"codeberg.org/go-pdf/fpdf"
+	"bifrost/layout/internal/fpdf"
 )
 
 // TestCMYK_IsTheNaiveConversion: k is 1 − max(r, g, b) and c, m, y what

@@ -8,13 +8,13 @@ import (
 	"strconv"
 	"testing"
 
-	"codeberg.org/go-pdf/fpdf"
+	"bifrost/layout/internal/fpdf"
 )
 
 // plainPDF is a two-page document as newPDF starts one, with page contents
 // uncompressed and each page's bleed and trim boxes, not yet output.
 func plainPDF() *fpdf.Fpdf {
-	pdf := fpdf.New("P", "mm", "A4", "")
+	pdf := fpdf.NewCustom(&fpdf.InitType{UnitStr: "mm", Size: fpdf.SizeType{Wd: 595.28 * 25.4 / 72, Ht: 841.89 * 25.4 / 72}})
 	pdf.SetCreationDate(pdfDate)
 	pdf.SetModificationDate(pdfDate)
 	pdf.SetCompression(false)

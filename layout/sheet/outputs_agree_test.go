@@ -16,7 +16,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"codeberg.org/go-pdf/fpdf"
+	"bifrost/layout/internal/fpdf"
 
 	"bifrost/layout/cards"
 	"bifrost/layout/draw"

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"time"
 
-	"codeberg.org/go-pdf/fpdf"
+	"bifrost/layout/internal/fpdf"
 
 	"bifrost/layout/cards"
 	"bifrost/layout/draw"

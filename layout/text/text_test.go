@@ -8,7 +8,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"codeberg.org/go-pdf/fpdf"
+	"bifrost/layout/internal/fpdf"
 )
 
 // fakeMeasure gives 1000 to every character but ASCII, which gets 500.
@@ -27,7 +27,7 @@ func fakeMeasure(s string) int {
 // pdfMeasure measures with fpdf and the embedded font, as printing does.
 func pdfMeasure(t testing.TB) Measure {
 	t.Helper()
-	p := fpdf.New("P", "mm", "A4", "")
+	p := fpdf.NewCustom(&fpdf.InitType{UnitStr: "mm", Size: fpdf.SizeType{Wd: 595.28 * 25.4 / 72, Ht: 841.89 * 25.4 / 72}})
 	p.AddUTF8FontFromBytes("body", "", Default().Data)
 	p.SetFont("body", "", 10)
 	if err := p.Error(); err != nil {

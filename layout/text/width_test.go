@@ -3,7 +3,7 @@ package text
 import (
 	"testing"
 
-	"codeberg.org/go-pdf/fpdf"
+	"bifrost/layout/internal/fpdf"
 )
 
 // TestWidth_MatchesThePDFWriter measures every BMP character with Width and
@@ -25,7 +25,7 @@ func TestWidth_MatchesThePDFWriter(t *testing.T) {
 		}
 	}
 	for _, f := range fonts {
-		pdf := fpdf.New("P", "mm", "A4", "")
+		pdf := fpdf.NewCustom(&fpdf.InitType{UnitStr: "mm", Size: fpdf.SizeType{Wd: 595.28 * 25.4 / 72, Ht: 841.89 * 25.4 / 72}})
 		pdf.AddUTF8FontFromBytes("f", "", f.Data)
 		pdf.SetFont("f", "", 10)
 		differ := 0
