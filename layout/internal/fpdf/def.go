@@ -24,7 +24,6 @@ import (
 	"bytes"
 	"crypto/sha1"
 	"encoding/binary"
-	"encoding/json"
 	"fmt"
 	"io"
 	"math"
@@ -256,14 +255,6 @@ func (info *ImageInfoType) Height() float64 {
 	return info.h / (info.scale * info.dpi / 72)
 }
 
-type fontFileType struct {
-	length1, length2 int64
-	n                int
-	embedded         bool
-	content          []byte
-	fontType         string
-}
-
 type linkType struct {
 	x, y, wd, ht float64
 	link         int    // Auto-generated internal link ID or...
@@ -294,15 +285,6 @@ type InitType struct {
 	SizeStr        string
 	Size           SizeType
 	FontDirStr     string
-}
-
-// FontLoader is used to read fonts (JSON font specification and zlib compressed font binaries)
-// from arbitrary locations (e.g. files, zip files, embedded font resources).
-//
-// Open provides an io.Reader for the specified font file (.json or .z). The file name
-// never includes a path. Open returns an error if the specified file cannot be opened.
-type FontLoader interface {
-	Open(name string) (io.Reader, error)
 }
 
 // OutputIntentSubtype any of the pre defined types below or a value defined by ISO 32000 extension.
@@ -359,12 +341,7 @@ type Fpdf struct {
 	x, y             float64                    // current position in user unit
 	lasth            float64                    // height of last printed cell
 	lineWidth        float64                    // line width in user unit
-	fontpath         string                     // path containing fonts
-	fontLoader       FontLoader                 // used to load font files from arbitrary locations
-	coreFonts        map[string]bool            // array of core font names
 	fonts            map[string]fontDefType     // array of used fonts
-	fontFiles        map[string]fontFileType    // array of font files
-	diffs            []string                   // array of encoding differences
 	fontFamily       string                     // current font family
 	fontStyle        string                     // current font style
 	underline        bool                       // underlining flag
@@ -538,28 +515,20 @@ type FontDescType struct {
 }
 
 type fontDefType struct {
-	Tp           string        // "Core", "TrueType", ...
-	Name         string        // "Courier-Bold", ...
-	Desc         FontDescType  // Font descriptor
-	Up           int           // Underline position
-	Ut           int           // Underline thickness
-	Cw           []int         // Character width by ordinal
-	Enc          string        // "cp1252", ...
-	Diff         string        // Differences from reference encoding
-	File         string        // "Redressed.z"
-	Size1, Size2 int           // Type1 values
-	OriginalSize int           // Size of uncompressed font file
-	N            int           // Set by font loader
-	DiffN        int           // Position of diff in app array, set by font loader
-	i            string        // 1-based position in font list, set by font loader, not this program
-	utf8File     *utf8FontFile // UTF-8 font
-	usedRunes    map[int]int   // Array of used runes
-}
-
-// generateFontID generates a font Id from the font definition
-func generateFontID(fdt fontDefType) (string, error) {
-	// file can be different if generated in different instance
-	fdt.File = ""
-	b, err := json.Marshal(&fdt)
-	return fmt.Sprintf("%x", sha1.Sum(b)), err
+	Tp           string       // "Core", "TrueType", ...
+	Name         string       // "Courier-Bold", ...
+	Desc         FontDescType // Font descriptor
+	Up           int          // Underline position
+	Ut           int          // Underline thickness
+	Cw           []int        // Character width by ordinal
+	Enc          string       // "cp1252", ...
+	Diff         string       // Differences from reference encoding
+	File         string       // "Redressed.z"
+	Size1, Size2 int          // Type1 values
+	OriginalSize int          // Size of uncompressed font file
+	N            int          // Set by font loader
+	DiffN        int          // Position of diff in app array, set by font loader
+	i            string       // 1-based position in font list, set by font loader, not this program
+	utf8         *utf8Font    // the parsed font, shared by every document
+	usedRunes    map[int]int  // Array of used runes
 }

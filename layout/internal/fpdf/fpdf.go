@@ -27,7 +27,6 @@ package fpdf
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"image"
 	"image/color"
@@ -38,7 +37,7 @@ import (
 	"maps"
 	"math"
 	"os"
-	"path"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -85,8 +84,6 @@ func fpdfNew(orientationStr, unitStr, sizeStr, fontDirStr string, size SizeType)
 	f.defPageBoxes = make(map[string]PageBox)
 	f.state = 0
 	f.fonts = make(map[string]fontDefType)
-	f.fontFiles = make(map[string]fontFileType)
-	f.diffs = make([]string, 0, 8)
 	f.images = make(map[string]*ImageInfoType)
 	f.pageLinks = make([][]linkType, 0, 8)
 	f.pageLinks = append(f.pageLinks, make([]linkType, 0)) // pageLinks[0] is unused (1-based)
@@ -108,15 +105,6 @@ func fpdfNew(orientationStr, unitStr, sizeStr, fontDirStr string, size SizeType)
 	f.setTextColor(0, 0, 0)
 	f.colorFlag = false
 	f.ws = 0
-	f.fontpath = fontDirStr
-	// Core fonts
-	f.coreFonts = map[string]bool{
-		"courier":      true,
-		"helvetica":    true,
-		"times":        true,
-		"symbol":       true,
-		"zapfdingbats": true,
-	}
 	// Scale factor
 	switch unitStr {
 	case "pt", "point":
@@ -1182,124 +1170,32 @@ func makeSubsetRange(end int) map[int]int {
 //
 // zFileBytes contain all bytes of Z file.
 func (f *Fpdf) AddUTF8FontFromBytes(familyStr, styleStr string, utf8Bytes []byte) {
-	f.addFontFromBytes(fontFamilyEscape(familyStr), styleStr, nil, nil, utf8Bytes)
-}
-
-func (f *Fpdf) addFontFromBytes(familyStr, styleStr string, jsonFileBytes, zFileBytes, utf8Bytes []byte) {
 	if f.err != nil {
 		return
 	}
-
-	// load font key
-	var ok bool
-	fontkey := getFontKey(familyStr, styleStr)
-	_, ok = f.fonts[fontkey]
-
-	if ok {
+	fontkey := getFontKey(fontFamilyEscape(familyStr), styleStr)
+	if _, ok := f.fonts[fontkey]; ok {
 		return
 	}
-
-	if utf8Bytes != nil {
-
-		// if styleStr == "IB" {
-		// 	styleStr = "BI"
-		// }
-
-		Type := "UTF8"
-		reader := fileReader{readerPosition: 0, array: utf8Bytes}
-
-		utf8File := newUTF8Font(&reader)
-
-		err := utf8File.parseFile()
-		if err != nil {
-			fmt.Printf("get metrics Error: %e\n", err)
-			return
-		}
-		desc := FontDescType{
-			Ascent:       int(utf8File.Ascent),
-			Descent:      int(utf8File.Descent),
-			CapHeight:    utf8File.CapHeight,
-			Flags:        utf8File.Flags,
-			FontBBox:     utf8File.Bbox,
-			ItalicAngle:  utf8File.ItalicAngle,
-			StemV:        utf8File.StemV,
-			MissingWidth: round(utf8File.DefaultWidth),
-		}
-
-		var sbarr map[int]int
-		if f.aliasNbPagesStr == "" {
-			sbarr = makeSubsetRange(57)
-		} else {
-			sbarr = makeSubsetRange(32)
-		}
-		def := fontDefType{
-			Tp:        Type,
-			Name:      fontkey,
-			Desc:      desc,
-			Up:        int(round(utf8File.UnderlinePosition)),
-			Ut:        round(utf8File.UnderlineThickness),
-			Cw:        utf8File.CharWidths,
-			utf8File:  utf8File,
-			usedRunes: sbarr,
-		}
-		def.i, _ = generateFontID(def)
-		f.fonts[fontkey] = def
-	} else {
-		// load font definitions
-		var info fontDefType
-		err := json.Unmarshal(jsonFileBytes, &info)
-
-		if err != nil {
-			f.err = err
-		}
-
-		if f.err != nil {
-			return
-		}
-
-		if info.i, err = generateFontID(info); err != nil {
-			f.err = err
-			return
-		}
-
-		// search existing encodings
-		if len(info.Diff) > 0 {
-			n := -1
-
-			for j, str := range f.diffs {
-				if str == info.Diff {
-					n = j + 1
-					break
-				}
-			}
-
-			if n < 0 {
-				f.diffs = append(f.diffs, info.Diff)
-				n = len(f.diffs)
-			}
-
-			info.DiffN = n
-		}
-
-		// embed font
-		if len(info.File) > 0 {
-			if info.Tp == "TrueType" {
-				f.fontFiles[info.File] = fontFileType{
-					length1:  int64(info.OriginalSize),
-					embedded: true,
-					content:  zFileBytes,
-				}
-			} else {
-				f.fontFiles[info.File] = fontFileType{
-					length1:  int64(info.Size1),
-					length2:  int64(info.Size2),
-					embedded: true,
-					content:  zFileBytes,
-				}
-			}
-		}
-
-		f.fonts[fontkey] = info
+	font, err := sharedUTF8Font(utf8Bytes)
+	if err != nil {
+		f.err = err
+		return
+	}
+	usedRunes := makeSubsetRange(32)
+	if f.aliasNbPagesStr == "" {
+		usedRunes = makeSubsetRange(57)
+	}
+	f.fonts[fontkey] = fontDefType{
+		Tp:        "UTF8",
+		Name:      fontkey,
+		Desc:      font.desc,
+		Up:        font.up,
+		Ut:        font.ut,
+		Cw:        font.cw,
+		i:         font.id(fontkey),
+		utf8:      font,
+		usedRunes: usedRunes,
 	}
 }
 
@@ -1311,52 +1207,6 @@ func getFontKey(familyStr, styleStr string) string {
 		styleStr = "BI"
 	}
 	return familyStr + styleStr
-}
-
-// AddFontFromReader imports a TrueType, OpenType or Type1 font and makes it
-// available using a reader that satisifies the io.Reader interface. See
-// AddFont for details about familyStr and styleStr.
-func (f *Fpdf) AddFontFromReader(familyStr, styleStr string, r io.Reader) {
-	if f.err != nil {
-		return
-	}
-	// dbg("Adding family [%s], style [%s]", familyStr, styleStr)
-	familyStr = fontFamilyEscape(familyStr)
-	var ok bool
-	fontkey := getFontKey(familyStr, styleStr)
-	_, ok = f.fonts[fontkey]
-	if ok {
-		return
-	}
-	info := f.loadfont(r)
-	if f.err != nil {
-		return
-	}
-	if len(info.Diff) > 0 {
-		// Search existing encodings
-		n := -1
-		for j, str := range f.diffs {
-			if str == info.Diff {
-				n = j + 1
-				break
-			}
-		}
-		if n < 0 {
-			f.diffs = append(f.diffs, info.Diff)
-			n = len(f.diffs)
-		}
-		info.DiffN = n
-	}
-	// dbg("font [%s], type [%s]", info.File, info.Tp)
-	if len(info.File) > 0 {
-		// Embedded font
-		if info.Tp == "TrueType" {
-			f.fontFiles[info.File] = fontFileType{length1: int64(info.OriginalSize)}
-		} else {
-			f.fontFiles[info.File] = fontFileType{length1: int64(info.Size1), length2: int64(info.Size2)}
-		}
-	}
-	f.fonts[fontkey] = info
 }
 
 // SetFont sets the font used to print character strings. It is mandatory to
@@ -1420,34 +1270,8 @@ func (f *Fpdf) SetFont(familyStr, styleStr string, size float64) {
 	fontKey := familyStr + styleStr
 	_, ok = f.fonts[fontKey]
 	if !ok {
-		// Test if one of the core fonts
-		if familyStr == "arial" {
-			familyStr = "helvetica"
-		}
-		_, ok = f.coreFonts[familyStr]
-		if ok {
-			if familyStr == "symbol" {
-				familyStr = "zapfdingbats"
-			}
-			if familyStr == "zapfdingbats" {
-				styleStr = ""
-			}
-			fontKey = familyStr + styleStr
-			_, ok = f.fonts[fontKey]
-			if !ok {
-				rdr := f.coreFontReader(familyStr, styleStr)
-				if f.err == nil {
-					defer rdr.Close()
-					f.AddFontFromReader(familyStr, styleStr, rdr)
-				}
-				if f.err != nil {
-					return
-				}
-			}
-		} else {
-			f.err = fmt.Errorf("undefined font: %s %s", familyStr, styleStr)
-			return
-		}
+		f.err = fmt.Errorf("undefined font: %s %s", familyStr, styleStr)
+		return
 	}
 	// Select it
 	f.fontFamily = familyStr
@@ -2274,31 +2098,6 @@ func (f *Fpdf) endpage() {
 	f.state = 1
 }
 
-// Load a font definition file from the given Reader
-func (f *Fpdf) loadfont(r io.Reader) (def fontDefType) {
-	if f.err != nil {
-		return
-	}
-	// dbg("Loading font [%s]", fontStr)
-	var buf bytes.Buffer
-	_, err := buf.ReadFrom(r)
-	if err != nil {
-		f.err = err
-		return
-	}
-	err = json.Unmarshal(buf.Bytes(), &def)
-	if err != nil {
-		f.err = err
-		return
-	}
-
-	if def.i, err = generateFontID(def); err != nil {
-		f.err = err
-	}
-	// dump(def)
-	return
-}
-
 // Escape special characters in strings
 func (f *Fpdf) escape(s string) string {
 	s = strings.Replace(s, "\\", "\\\\", -1)
@@ -2645,223 +2444,77 @@ func (f *Fpdf) putfonts() {
 	if f.err != nil {
 		return
 	}
-	nf := f.n
-	for _, diff := range f.diffs {
-		// Encodings
+	keyList := slices.Collect(maps.Keys(f.fonts))
+	if f.catalogSort {
+		sort.SliceStable(keyList, func(i, j int) bool { return keyList[i] < keyList[j] })
+	}
+	for _, key := range keyList {
+		font := f.fonts[key]
+		// Font objects
+		font.N = f.n + 1
+		f.fonts[key] = font
+		fontName := "utf8" + font.Name
+		usedRunes := font.usedRunes
+		delete(usedRunes, 0)
+		sub := font.utf8.subset(usedRunes)
+
 		f.newobj()
-		f.outf("<</Type /Encoding /BaseEncoding /WinAnsiEncoding /Differences [%s]>>", diff)
+		f.out(fmt.Sprintf("<</Type /Font\n/Subtype /Type0\n/BaseFont /%s\n/Encoding /Identity-H\n/DescendantFonts [%d 0 R]\n/ToUnicode %d 0 R>>\n"+"endobj", fontName, f.n+1, f.n+2))
+
+		f.newobj()
+		f.out("<</Type /Font\n/Subtype /CIDFontType2\n/BaseFont /" + fontName + "\n" +
+			"/CIDSystemInfo " + strconv.Itoa(f.n+2) + " 0 R\n/FontDescriptor " + strconv.Itoa(f.n+3) + " 0 R")
+		if font.Desc.MissingWidth != 0 {
+			f.out("/DW " + strconv.Itoa(font.Desc.MissingWidth))
+		}
+		f.generateCIDFontMap(&font, sub.lastRune)
+		f.out("/CIDToGIDMap " + strconv.Itoa(f.n+4) + " 0 R>>")
 		f.out("endobj")
-	}
-	{
-		var fileList []string
-		var info fontFileType
-		var file string
-		for file = range f.fontFiles {
-			fileList = append(fileList, file)
-		}
-		if f.catalogSort {
-			sort.SliceStable(fileList, func(i, j int) bool { return fileList[i] < fileList[j] })
-		}
-		for _, file = range fileList {
-			info = f.fontFiles[file]
-			if info.fontType != "UTF8" {
-				f.newobj()
-				info.n = f.n
-				f.fontFiles[file] = info
 
-				var font []byte
+		f.newobj()
+		f.out("<</Length " + strconv.Itoa(len(toUnicode)) + ">>")
+		f.putstream([]byte(toUnicode))
+		f.out("endobj")
 
-				if info.embedded {
-					font = info.content
-				} else {
-					var err error
-					font, err = f.loadFontFile(file)
-					if err != nil {
-						f.err = err
-						return
-					}
-				}
-				compressed := file[len(file)-2:] == ".z"
-				if !compressed && info.length2 > 0 {
-					buf := font[6:info.length1]
-					buf = append(buf, font[6+info.length1+6:info.length2]...)
-					font = buf
-				}
-				f.outf("<</Length %d", len(font))
-				if compressed {
-					f.out("/Filter /FlateDecode")
-				}
-				f.outf("/Length1 %d", info.length1)
-				if info.length2 > 0 {
-					f.outf("/Length2 %d /Length3 0", info.length2)
-				}
-				f.out(">>")
-				f.putstream(font)
-				f.out("endobj")
-			}
-		}
-	}
-	{
-		var keyList []string
-		var font fontDefType
-		var key string
-		for key = range f.fonts {
-			keyList = append(keyList, key)
-		}
-		if f.catalogSort {
-			sort.SliceStable(keyList, func(i, j int) bool { return keyList[i] < keyList[j] })
-		}
-		for _, key = range keyList {
-			font = f.fonts[key]
-			// Font objects
-			font.N = f.n + 1
-			f.fonts[key] = font
-			tp := font.Tp
-			name := font.Name
-			switch tp {
-			case "Core":
-				// Core font
-				f.newobj()
-				f.out("<</Type /Font")
-				f.outf("/BaseFont /%s", name)
-				f.out("/Subtype /Type1")
-				if name != "Symbol" && name != "ZapfDingbats" {
-					f.out("/Encoding /WinAnsiEncoding")
-				}
-				f.out(">>")
-				f.out("endobj")
-			case "Type1":
-				fallthrough
-			case "TrueType":
-				// Additional Type1 or TrueType/OpenType font
-				f.newobj()
-				f.out("<</Type /Font")
-				f.outf("/BaseFont /%s", name)
-				f.outf("/Subtype /%s", tp)
-				f.out("/FirstChar 32 /LastChar 255")
-				f.outf("/Widths %d 0 R", f.n+1)
-				f.outf("/FontDescriptor %d 0 R", f.n+2)
-				if font.DiffN > 0 {
-					f.outf("/Encoding %d 0 R", nf+font.DiffN)
-				} else {
-					f.out("/Encoding /WinAnsiEncoding")
-				}
-				f.out(">>")
-				f.out("endobj")
-				// Widths
-				f.newobj()
-				var s fmtBuffer
-				s.WriteString("[")
-				for j := 32; j < 256; j++ {
-					s.printf("%d ", font.Cw[j])
-				}
-				s.WriteString("]")
-				f.out(s.String())
-				f.out("endobj")
-				// Descriptor
-				f.newobj()
-				s.Truncate(0)
-				s.printf("<</Type /FontDescriptor /FontName /%s ", name)
-				s.printf("/Ascent %d ", font.Desc.Ascent)
-				s.printf("/Descent %d ", font.Desc.Descent)
-				s.printf("/CapHeight %d ", font.Desc.CapHeight)
-				s.printf("/Flags %d ", font.Desc.Flags)
-				s.printf("/FontBBox [%d %d %d %d] ", font.Desc.FontBBox.Xmin, font.Desc.FontBBox.Ymin,
-					font.Desc.FontBBox.Xmax, font.Desc.FontBBox.Ymax)
-				s.printf("/ItalicAngle %d ", font.Desc.ItalicAngle)
-				s.printf("/StemV %d ", font.Desc.StemV)
-				s.printf("/MissingWidth %d ", font.Desc.MissingWidth)
-				var suffix string
-				if tp != "Type1" {
-					suffix = "2"
-				}
-				s.printf("/FontFile%s %d 0 R>>", suffix, f.fontFiles[font.File].n)
-				f.out(s.String())
-				f.out("endobj")
-			case "UTF8":
-				fontName := "utf8" + font.Name
-				usedRunes := font.usedRunes
-				delete(usedRunes, 0)
-				utf8FontStream := font.utf8File.GenerateCutFont(usedRunes)
-				utf8FontSize := len(utf8FontStream)
-				CodeSignDictionary := font.utf8File.CodeSymbolDictionary
-				delete(CodeSignDictionary, 0)
+		// CIDInfo
+		f.newobj()
+		f.out("<</Registry (Adobe)\n/Ordering (UCS)\n/Supplement 0>>")
+		f.out("endobj")
 
-				f.newobj()
-				f.out(fmt.Sprintf("<</Type /Font\n/Subtype /Type0\n/BaseFont /%s\n/Encoding /Identity-H\n/DescendantFonts [%d 0 R]\n/ToUnicode %d 0 R>>\n"+"endobj", fontName, f.n+1, f.n+2))
+		// Font descriptor
+		f.newobj()
+		var s fmtBuffer
+		s.printf("<</Type /FontDescriptor /FontName /%s\n /Ascent %d", fontName, font.Desc.Ascent)
+		s.printf(" /Descent %d", font.Desc.Descent)
+		s.printf(" /CapHeight %d", font.Desc.CapHeight)
+		v := font.Desc.Flags
+		v = v | 4
+		v = v &^ 32
+		s.printf(" /Flags %d", v)
+		s.printf("/FontBBox [%d %d %d %d] ", font.Desc.FontBBox.Xmin, font.Desc.FontBBox.Ymin,
+			font.Desc.FontBBox.Xmax, font.Desc.FontBBox.Ymax)
+		s.printf(" /ItalicAngle %d", font.Desc.ItalicAngle)
+		s.printf(" /StemV %d", font.Desc.StemV)
+		s.printf(" /MissingWidth %d", font.Desc.MissingWidth)
+		s.printf("/FontFile2 %d 0 R", f.n+2)
+		s.printf(">>")
+		f.out(s.String())
+		f.out("endobj")
 
-				f.newobj()
-				f.out("<</Type /Font\n/Subtype /CIDFontType2\n/BaseFont /" + fontName + "\n" +
-					"/CIDSystemInfo " + strconv.Itoa(f.n+2) + " 0 R\n/FontDescriptor " + strconv.Itoa(f.n+3) + " 0 R")
-				if font.Desc.MissingWidth != 0 {
-					f.out("/DW " + strconv.Itoa(font.Desc.MissingWidth))
-				}
-				f.generateCIDFontMap(&font, font.utf8File.LastRune)
-				f.out("/CIDToGIDMap " + strconv.Itoa(f.n+4) + " 0 R>>")
-				f.out("endobj")
+		// Embed CIDToGIDMap
+		f.newobj()
+		f.out("<</Length " + strconv.Itoa(len(sub.cidToGID)) + "/Filter /FlateDecode>>")
+		f.putstream(sub.cidToGID)
+		f.out("endobj")
 
-				f.newobj()
-				f.out("<</Length " + strconv.Itoa(len(toUnicode)) + ">>")
-				f.putstream([]byte(toUnicode))
-				f.out("endobj")
-
-				// CIDInfo
-				f.newobj()
-				f.out("<</Registry (Adobe)\n/Ordering (UCS)\n/Supplement 0>>")
-				f.out("endobj")
-
-				// Font descriptor
-				f.newobj()
-				var s fmtBuffer
-				s.printf("<</Type /FontDescriptor /FontName /%s\n /Ascent %d", fontName, font.Desc.Ascent)
-				s.printf(" /Descent %d", font.Desc.Descent)
-				s.printf(" /CapHeight %d", font.Desc.CapHeight)
-				v := font.Desc.Flags
-				v = v | 4
-				v = v &^ 32
-				s.printf(" /Flags %d", v)
-				s.printf("/FontBBox [%d %d %d %d] ", font.Desc.FontBBox.Xmin, font.Desc.FontBBox.Ymin,
-					font.Desc.FontBBox.Xmax, font.Desc.FontBBox.Ymax)
-				s.printf(" /ItalicAngle %d", font.Desc.ItalicAngle)
-				s.printf(" /StemV %d", font.Desc.StemV)
-				s.printf(" /MissingWidth %d", font.Desc.MissingWidth)
-				s.printf("/FontFile2 %d 0 R", f.n+2)
-				s.printf(">>")
-				f.out(s.String())
-				f.out("endobj")
-
-				// Embed CIDToGIDMap
-				cidToGidMap := make([]byte, 256*256*2)
-
-				for cc, glyph := range CodeSignDictionary {
-					cidToGidMap[cc*2] = byte(glyph >> 8)
-					cidToGidMap[cc*2+1] = byte(glyph & 0xFF)
-				}
-
-				mem := xmem.compress(cidToGidMap)
-				cidToGidMap = mem.bytes()
-				f.newobj()
-				f.out("<</Length " + strconv.Itoa(len(cidToGidMap)) + "/Filter /FlateDecode>>")
-				f.putstream(cidToGidMap)
-				f.out("endobj")
-				mem.release()
-
-				//Font file
-				mem = xmem.compress(utf8FontStream)
-				compressedFontStream := mem.bytes()
-				f.newobj()
-				f.out("<</Length " + strconv.Itoa(len(compressedFontStream)))
-				f.out("/Filter /FlateDecode")
-				f.out("/Length1 " + strconv.Itoa(utf8FontSize))
-				f.out(">>")
-				f.putstream(compressedFontStream)
-				f.out("endobj")
-				mem.release()
-			default:
-				f.err = fmt.Errorf("unsupported font type: %s", tp)
-				return
-			}
-		}
+		// Font file
+		f.newobj()
+		f.out("<</Length " + strconv.Itoa(len(sub.file)))
+		f.out("/Filter /FlateDecode")
+		f.out("/Length1 " + strconv.Itoa(sub.length1))
+		f.out(">>")
+		f.putstream(sub.file)
+		f.out("endobj")
 	}
 }
 
@@ -3001,20 +2654,6 @@ func arrayCountValues(mp []int) map[int]int {
 		answer[v] = answer[v] + 1
 	}
 	return answer
-}
-
-func (f *Fpdf) loadFontFile(name string) ([]byte, error) {
-	if f.fontLoader != nil {
-		reader, err := f.fontLoader.Open(name)
-		if err == nil {
-			data, err := io.ReadAll(reader)
-			if closer, ok := reader.(io.Closer); ok {
-				closer.Close()
-			}
-			return data, err
-		}
-	}
-	return os.ReadFile(path.Join(f.fontpath, name))
 }
 
 func (f *Fpdf) putimages() {

@@ -171,9 +171,8 @@ func (utf *utf8FontFile) calcInt32(x, y []int) []int {
 
 func (utf *utf8FontFile) generateChecksum(data []byte) []int {
 	if (len(data) % 4) != 0 {
-		for i := 0; (len(data) % 4) != 0; i++ {
-			data = append(data, 0)
-		}
+		// data may be a slice of the shared font: pad a copy.
+		data = append(slices.Clip(data), make([]byte, 4-len(data)%4)...)
 	}
 	answer := []int{0x0000, 0x0000}
 	for i := 0; i < len(data); i += 4 {
@@ -891,7 +890,7 @@ func (utf *utf8FontFile) getMetrics(metricCount, gid int) []byte {
 		utf.seek(start + ((metricCount - 1) * 4))
 		metrics = utf.fileReader.Read(2)
 		utf.seek(start + (metricCount * 2) + (gid * 2))
-		metrics = append(metrics, utf.fileReader.Read(2)...)
+		metrics = append(slices.Clip(metrics), utf.fileReader.Read(2)...) // metrics is a slice of the shared font
 	}
 	return metrics
 }
