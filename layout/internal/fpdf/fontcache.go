@@ -23,6 +23,9 @@ type utf8Font struct {
 	up, ut int
 	cw     []int // glyph widths by rune, read-only
 
+	prepOnce sync.Once
+	prep     *cutPrep // what every cut reads, worked out at the first
+
 	mu      sync.Mutex
 	ids     map[string]string  // font IDs by font key
 	subsets map[string]*subset // by rune set (runeSetKey)
@@ -180,8 +183,12 @@ func runeSetKey(usedRunes map[int]int) string {
 
 // cut makes the subset of the font for usedRunes on a reader of its own.
 func (font *utf8Font) cut(usedRunes map[int]int) *subset {
+	font.prepOnce.Do(func() { font.prep = prepareCut(font.data) })
 	utf := newUTF8Font(&fileReader{array: font.data})
-	stream := utf.GenerateCutFont(usedRunes)
+	var stream []byte
+	if font.prep != nil {
+		stream = utf.cutFont(font.prep, usedRunes)
+	}
 	cidToGidMap := make([]byte, 256*256*2)
 	for cc, glyph := range utf.CodeSymbolDictionary {
 		if cc == 0 {

@@ -630,45 +630,59 @@ func (utf *utf8FontFile) generateCMAPTable(cidSymbolPairCollection map[int]int, 
 	return cmapstr
 }
 
-// GenerateCutFont fill utf8FontFile from .utf file, only with runes from usedRunes
-func (utf *utf8FontFile) GenerateCutFont(usedRunes map[int]int) []byte {
-	utf.fileReader.readerPosition = 0
+// cutPrep is what cutting any subset of a font reads from the whole font,
+// worked out once per font (prepareCut) and only read by the cuts.
+type cutPrep struct {
+	tables                           map[string]*tableDescription
+	locaFormat, oldMetrics, numGlyph int
+	charSymbol                       map[int]int
+	symbolPosition                   []int
+}
+
+// prepareCut reads the tables, the character map and the glyph locations
+// of the font in data; nil when it has no Unicode character map.
+func prepareCut(data []byte) *cutPrep {
+	utf := newUTF8Font(&fileReader{array: data})
 	utf.symbolPosition = make([]int, 0)
-	utf.charSymbolDictionary = make(map[int]int)
-	utf.tableDescriptions = make(map[string]*tableDescription)
-	utf.outTablesData = make(map[string][]byte)
-	utf.Ascent = 0
-	utf.Descent = 0
 	utf.skip(4)
-	utf.LastRune = 0
 	utf.generateTableDescriptions()
 
 	utf.SeekTable("head")
 	utf.skip(50)
-	LocaFormat := utf.readUint16()
+	locaFormat := utf.readUint16()
 
 	utf.SeekTable("hhea")
 	utf.skip(34)
 	metricsCount := utf.readUint16()
-	oldMetrics := metricsCount
 
 	utf.SeekTable("maxp")
 	utf.skip(4)
 	numSymbols := utf.readUint16()
 
-	symbolCharDictionary := utf.generateCMAP()
-	if symbolCharDictionary == nil {
+	if utf.generateCMAP() == nil {
 		return nil
 	}
+	utf.parseLOCATable(locaFormat, numSymbols)
+	return &cutPrep{tables: utf.tableDescriptions, locaFormat: locaFormat, oldMetrics: metricsCount, numGlyph: numSymbols,
+		charSymbol: utf.charSymbolDictionary, symbolPosition: utf.symbolPosition}
+}
 
-	utf.parseHMTXTable(metricsCount, numSymbols, symbolCharDictionary, 1.0)
-
-	utf.parseLOCATable(LocaFormat, numSymbols)
+// cutFont gives the font file with only the glyphs of usedRunes (and the
+// glyphs they are made of), from the font's preparation p; it sets
+// CodeSymbolDictionary and LastRune.
+func (utf *utf8FontFile) cutFont(p *cutPrep, usedRunes map[int]int) []byte {
+	utf.tableDescriptions = p.tables
+	utf.charSymbolDictionary = p.charSymbol
+	utf.symbolPosition = p.symbolPosition
+	utf.outTablesData = make(map[string][]byte)
+	utf.LastRune = 0
+	oldMetrics := p.oldMetrics
+	var LocaFormat int
 
 	cidSymbolPairCollection, symbolArray, symbolCollection, symbolCollectionKeys := utf.parseSymbols(usedRunes)
 
-	metricsCount = len(symbolCollection)
-	numSymbols = metricsCount
+	metricsCount := len(symbolCollection)
+	numSymbols := metricsCount
 
 	utf.setOutTable("name", utf.getTableData("name"))
 	utf.setOutTable("cvt ", utf.getTableData("cvt "))

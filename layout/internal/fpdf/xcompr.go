@@ -22,22 +22,24 @@ var xmem = xmempool{
 
 type xmempool struct{ sync.Pool }
 
+// zlibWriters keeps compressors for reuse: a new one allocates about 1 MB.
+var zlibWriters = sync.Pool{New: func() any {
+	zw, _ := zlib.NewWriterLevel(nil, zlib.BestSpeed)
+	return zw
+}}
+
 func (pool *xmempool) compress(data []byte) *membuffer {
 	mem := pool.Get().(*membuffer)
 	buf := &mem.buf
 	buf.Grow(len(data))
 
-	zw, err := zlib.NewWriterLevel(buf, zlib.BestSpeed)
-	if err != nil {
-		panic(fmt.Errorf("could not create zlib writer: %w", err))
-	}
-	_, err = zw.Write(data)
-	if err != nil {
+	zw := zlibWriters.Get().(*zlib.Writer)
+	defer zlibWriters.Put(zw)
+	zw.Reset(buf)
+	if _, err := zw.Write(data); err != nil {
 		panic(fmt.Errorf("could not zlib-compress slice: %w", err))
 	}
-
-	err = zw.Close()
-	if err != nil {
+	if err := zw.Close(); err != nil {
 		panic(fmt.Errorf("could not close zlib writer: %w", err))
 	}
 	return mem
