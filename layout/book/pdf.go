@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"bifrost/layout/internal/fpdf"
+
 	"github.com/yuin/goldmark/ast"
 
 	"bifrost/layout/draw"
@@ -84,15 +85,7 @@ func PDF(w io.Writer, md []byte, cards *Cards, opts ...PDFOption) error {
 	if err != nil {
 		return err
 	}
-	if r.g.cut == 0 {
-		return r.pdf.Output(w)
-	}
-	var b bytes.Buffer
-	if err := r.pdf.Output(&b); err != nil {
-		return err
-	}
-	_, err = w.Write(sheet.SortBoxes(b.Bytes()))
-	return err
+	return r.pdf.Output(w)
 }
 
 // typeset lays the book out and draws it, ready for output.

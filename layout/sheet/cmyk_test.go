@@ -12,8 +12,10 @@ import (
 	"regexp"
 	"strconv"
 	"testing"
+	"unicode/utf16"
 
 	"bifrost/layout/internal/fpdf"
+	"bifrost/layout/text"
 )
 
 // TestCMYK_IsTheNaiveConversion: k is 1 − max(r, g, b) and c, m, y what
@@ -65,7 +67,8 @@ func TestCMYKOutput_ConvertsEveryColourAndImage(t *testing.T) {
 
 	doc := func(cmyk bool) []byte {
 		pdf := fpdf.NewCustom(&fpdf.InitType{UnitStr: "mm", Size: fpdf.SizeType{Wd: 100, Ht: 100}})
-		pdf.SetCompression(false)
+		setOutput(pdf, cmyk)
+		pdf.AddUTF8FontFromBytes("body", "", text.Default().Data)
 		pdf.AddPage()
 		pdf.SetFillColor(51, 102, 204)
 		pdf.SetDrawColor(255, 0, 0)
@@ -76,7 +79,7 @@ func TestCMYKOutput_ConvertsEveryColourAndImage(t *testing.T) {
 		pdf.SetAlpha(1, "Normal")
 		pdf.SetDrawColor(0, 0, 0)
 		pdf.Line(10, 40, 90, 40)
-		pdf.SetFont("Helvetica", "", 10)
+		pdf.SetFont("body", "", 10)
 		pdf.SetTextColor(0, 153, 51)
 		pdf.Text(10, 50, "0.2 0.4 0.6 rg")
 		for i, img := range []struct {
@@ -87,7 +90,7 @@ func TestCMYKOutput_ConvertsEveryColourAndImage(t *testing.T) {
 			pdf.ImageOptions(img.name, 10+float64(i)*25, 60, 20, 16, false, fpdf.ImageOptions{ImageType: img.kind}, 0, "")
 		}
 		var b bytes.Buffer
-		if err := output(pdf, &b, cmyk); err != nil {
+		if err := pdf.Output(&b); err != nil {
 			t.Fatal(err)
 		}
 		return b.Bytes()
@@ -111,12 +114,12 @@ func TestCMYKOutput_ConvertsEveryColourAndImage(t *testing.T) {
 		}
 	}
 	for _, want := range []string{
-		"0.750 0.500 0.000 0.200 k", // 51 102 204
-		"0.000 1.000 1.000 0.000 K", // red
-		"0 0 0 0.498 k",             // grey 128
-		"0 0 0 1.000 K",             // black
-		"1.000 0.000 0.667 0.400 k", // 0 153 51
-		"(0.2 0.4 0.6 rg) Tj",       // text is not an operator
+		"0.750 0.500 0.000 0.200 k",              // 51 102 204
+		"0.000 1.000 1.000 0.000 K",              // red
+		"0 0 0 0.498 k",                          // grey 128
+		"0 0 0 1.000 K",                          // black
+		"1.000 0.000 0.667 0.400 k",              // 0 153 51
+		"(" + utf16BE("0.2 0.4 0.6 rg") + ") Tj", // text is not an operator
 	} {
 		if !bytes.Contains(page, []byte(want)) {
 			t.Errorf("the page lacks %q:\n%s", want, page)
@@ -257,4 +260,13 @@ func pdfStreams(t *testing.T, pdf []byte) []stream {
 		out = append(out, s)
 	}
 	return out
+}
+
+// utf16BE is s as fpdf writes text in a page's content.
+func utf16BE(s string) string {
+	var b []byte
+	for _, u := range utf16.Encode([]rune(s)) {
+		b = append(b, byte(u>>8), byte(u))
+	}
+	return string(b)
 }

@@ -6,7 +6,6 @@ import (
 	"io"
 	"maps"
 	"math"
-	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -46,14 +45,15 @@ func paperOf(opt cards.Options) (string, spec.Size, error) {
 // the same input gives the same bytes.
 var pdfDate = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 
-// newPDF starts a document with fixed dates; the painter adds each font the
-// first time it draws with it.
-func newPDF(l *spec.Layout, page spec.Size) *fpdf.Fpdf {
+// newPDF starts a document with fixed dates, written as setOutput says
+// (with cmyk, in DeviceCMYK); the painter adds each font the first time it
+// draws with it.
+func newPDF(l *spec.Layout, page spec.Size, cmyk bool) *fpdf.Fpdf {
 	pdf := fpdf.NewCustom(&fpdf.InitType{UnitStr: "mm", Size: fpdf.SizeType{Wd: page.W, Ht: page.H}})
 	pdf.SetCreationDate(pdfDate)
 	pdf.SetModificationDate(pdfDate)
 	pdf.SetCatalogSort(true)
-	pdf.SetCompression(false) // output compresses the pages (see deflateStreams)
+	setOutput(pdf, cmyk)
 	pdf.SetAutoPageBreak(false, 0)
 	pdf.SetMargins(0, 0, 0)
 	pdf.SetTitle(l.Game.Title, true)
@@ -187,7 +187,7 @@ func Render(w io.Writer, res schema.Result, l *spec.Layout, opt cards.Options) e
 	if err != nil {
 		return err
 	}
-	pdf := newPDF(l, paper)
+	pdf := newPDF(l, paper, opt.CMYK)
 	p := newPrinter(pdf, l, d.Dataset, art, opt)
 	p.im, p.paperName = im, paperName
 	if err := (deck{d}).render(p, paper, opt); err != nil {
@@ -199,14 +199,7 @@ func Render(w io.Writer, res schema.Result, l *spec.Layout, opt cards.Options) e
 	if pdf.PageCount() == 0 {
 		return schema.Errorf("印刷するものがありません", "nothing to print")
 	}
-	return output(pdf, w, opt.CMYK)
-}
-
-// output writes the document with its pages compressed and its page boxes
-// in a fixed order, as fpdf hands it over (deflater); with cmyk, its
-// colours in DeviceCMYK.
-func output(pdf *fpdf.Fpdf, w io.Writer, cmyk bool) error {
-	return pdf.Output(&deflater{w: w, cmyk: cmyk})
+	return pdf.Output(w)
 }
 
 // printer lays cards out and replays their drawings onto one PDF.
@@ -485,7 +478,7 @@ func (d deck) renderOne(w io.Writer, c *spec.Card, opt cards.Options) error {
 	page := spec.Size{W: k.Size.W + 2*m, H: k.Size.H + 2*m}
 	art := cards.NewArtStore(opt.ArtDir)
 	defer art.Close()
-	pdf := newPDF(l, page)
+	pdf := newPDF(l, page, opt.CMYK)
 	p := newPrinter(pdf, l, d.Dataset, art, opt)
 	sides := [][]*spec.Element{k.Face, k.Back}
 	if len(k.Back) == 0 || opt.FacesOnly {
@@ -503,18 +496,8 @@ func (d deck) renderOne(w io.Writer, c *spec.Card, opt cards.Options) error {
 	if len(p.pt.Issues) > 0 && opt.Draft == nil {
 		return cards.NewIssuesError(p.pt.Issues, d.Dataset)
 	}
-	return output(pdf, w, opt.CMYK)
+	return pdf.Output(w)
 }
-
-// SortBoxes puts each page's TrimBox before its BleedBox in a PDF fpdf
-// wrote, so that the same document gives the same bytes.
-func SortBoxes(pdf []byte) []byte { return boxOrder.ReplaceAll(pdf, []byte("$2$1")) }
-
-// boxOrder finds a page's BleedBox written before its TrimBox: fpdf writes
-// a page's boxes in map order, so they are put back in one order for
-// byte-identical output. Both lines keep their lengths, so the
-// cross-reference offsets stay right.
-var boxOrder = regexp.MustCompile(`(/BleedBox \[[0-9. ]+\]\n)(/TrimBox \[[0-9. ]+\]\n)`)
 
 // TrimMarks draws Japanese-style トンボ around the trim s at (x, y):
 // double corner marks (the inner line on the trim, the outer on the bleed)

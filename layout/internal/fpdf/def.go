@@ -21,6 +21,7 @@
 package fpdf
 
 import (
+	"bufio"
 	"bytes"
 	"crypto/sha1"
 	"encoding/binary"
@@ -312,94 +313,97 @@ type PageBox struct {
 
 // Fpdf is the principal structure for creating a single PDF document
 type Fpdf struct {
-	isCurrentUTF8    bool                       // is current font used in utf-8 mode
-	isRTL            bool                       // is is right to left mode enabled
-	page             int                        // current page number
-	n                int                        // current object number
-	offsets          []int                      // array of object offsets
-	buffer           fmtBuffer                  // buffer holding in-memory PDF
-	pages            []*bytes.Buffer            // slice[page] of page content; 1-based
-	state            int                        // current document state
-	compress         bool                       // compression flag
-	k                float64                    // scale factor (number of points in user unit)
-	defOrientation   string                     // default orientation
-	curOrientation   string                     // current orientation
-	stdPageSizes     map[string]SizeType        // standard page sizes
-	defPageSize      SizeType                   // default page size
-	defPageBoxes     map[string]PageBox         // default page size
-	curPageSize      SizeType                   // current page size
-	pageSizes        map[int]SizeType           // used for pages with non default sizes or orientations
-	pageBoxes        map[int]map[string]PageBox // used to define the crop, trim, bleed and art boxes
-	unitStr          string                     // unit of measure for all rendered objects except fonts
-	wPt, hPt         float64                    // dimensions of current page in points
-	w, h             float64                    // dimensions of current page in user unit
-	lMargin          float64                    // left margin
-	tMargin          float64                    // top margin
-	rMargin          float64                    // right margin
-	bMargin          float64                    // page break margin
-	cMargin          float64                    // cell margin
-	x, y             float64                    // current position in user unit
-	lasth            float64                    // height of last printed cell
-	lineWidth        float64                    // line width in user unit
-	fonts            map[string]fontDefType     // array of used fonts
-	fontFamily       string                     // current font family
-	fontStyle        string                     // current font style
-	underline        bool                       // underlining flag
-	strikeout        bool                       // strike out flag
-	currentFont      fontDefType                // current font info
-	fontSizePt       float64                    // current font size in points
-	fontSize         float64                    // current font size in user unit
-	ws               float64                    // word spacing
-	images           map[string]*ImageInfoType  // array of used images
-	aliasMap         map[string]string          // map of alias->replacement
-	pageLinks        [][]linkType               // pageLinks[page][link], both 1-based
-	links            []intLinkType              // array of internal links
-	attachments      []Attachment               // slice of content to embed globally
-	pageAttachments  [][]annotationAttach       // 1-based array of annotation for file attachments (per page)
-	outlines         []outlineType              // array of outlines
-	outlineRoot      int                        // root of outlines
-	autoPageBreak    bool                       // automatic page breaking
-	acceptPageBreak  func() bool                // returns true to accept page break
-	pageBreakTrigger float64                    // threshold used to trigger page breaks
-	inHeader         bool                       // flag set when processing header
-	headerFnc        func()                     // function provided by app and called to write header
-	headerHomeMode   bool                       // set position to home after headerFnc is called
-	inFooter         bool                       // flag set when processing footer
-	footerFnc        func()                     // function provided by app and called to write footer
-	footerFncLpi     func(bool)                 // function provided by app and called to write footer with last page flag
-	zoomMode         string                     // zoom display mode
-	layoutMode       string                     // layout display mode
-	nXMP             int                        // XMP object number
-	xmp              []byte                     // XMP metadata
-	producer         string                     // producer
-	title            string                     // title
-	subject          string                     // subject
-	author           string                     // author
-	lang             string                     // lang
-	keywords         string                     // keywords
-	creator          string                     // creator
-	creationDate     time.Time                  // override for document CreationDate value
-	modDate          time.Time                  // override for document ModDate value
-	aliasNbPagesStr  string                     // alias for total number of pages
-	pdfVersion       pdfVersion                 // PDF version number
-	capStyle         int                        // line cap style: butt 0, round 1, square 2
-	joinStyle        int                        // line segment join style: miter 0, round 1, bevel 2
-	dashArray        []float64                  // dash array
-	dashPhase        float64                    // dash phase
-	blendList        []blendModeType            // slice[idx] of alpha transparency modes, 1-based
-	blendMap         map[string]int             // map into blendList
-	blendMode        string                     // current blend mode
-	alpha            float64                    // current transpacency
-	gradientList     []gradientType             // slice[idx] of gradient records
-	clipNest         int                        // Number of active clipping contexts
-	transformNest    int                        // Number of active transformation contexts
-	err              error                      // Set if error occurs during life cycle of instance
-	protect          protectType                // document protection structure
-	layer            layerRecType               // manages optional layers in document
-	catalogSort      bool                       // sort resource catalogs in document
-	nJs              int                        // JavaScript object number
-	javascript       *string                    // JavaScript code to include in the PDF
-	colorFlag        bool                       // indicates whether fill and text colors are different
+	sink             *bufio.Writer                // where Output writes the document, object by object
+	written          int                          // bytes written to sink
+	inObj            bool                         // buffer holds an object (rather than the header or trailer)
+	pageFilter       func([]byte) []byte          // rewrites each finished page's content (SetPageFilter)
+	objFilter        func([]byte) ([]byte, error) // rewrites each object as it is written (SetObjectFilter)
+	isCurrentUTF8    bool                         // is current font used in utf-8 mode
+	isRTL            bool                         // is is right to left mode enabled
+	page             int                          // current page number
+	n                int                          // current object number
+	offsets          []int                        // array of object offsets
+	buffer           fmtBuffer                    // buffer holding in-memory PDF
+	pages            []*bytes.Buffer              // slice[page] of page content; 1-based
+	state            int                          // current document state
+	compress         bool                         // compression flag
+	k                float64                      // scale factor (number of points in user unit)
+	defOrientation   string                       // default orientation
+	curOrientation   string                       // current orientation
+	stdPageSizes     map[string]SizeType          // standard page sizes
+	defPageSize      SizeType                     // default page size
+	defPageBoxes     map[string]PageBox           // default page size
+	curPageSize      SizeType                     // current page size
+	pageSizes        map[int]SizeType             // used for pages with non default sizes or orientations
+	pageBoxes        map[int]map[string]PageBox   // used to define the crop, trim, bleed and art boxes
+	unitStr          string                       // unit of measure for all rendered objects except fonts
+	wPt, hPt         float64                      // dimensions of current page in points
+	w, h             float64                      // dimensions of current page in user unit
+	lMargin          float64                      // left margin
+	tMargin          float64                      // top margin
+	rMargin          float64                      // right margin
+	bMargin          float64                      // page break margin
+	cMargin          float64                      // cell margin
+	x, y             float64                      // current position in user unit
+	lasth            float64                      // height of last printed cell
+	lineWidth        float64                      // line width in user unit
+	fonts            map[string]fontDefType       // array of used fonts
+	fontFamily       string                       // current font family
+	fontStyle        string                       // current font style
+	underline        bool                         // underlining flag
+	strikeout        bool                         // strike out flag
+	currentFont      fontDefType                  // current font info
+	fontSizePt       float64                      // current font size in points
+	fontSize         float64                      // current font size in user unit
+	ws               float64                      // word spacing
+	images           map[string]*ImageInfoType    // array of used images
+	pageLinks        [][]linkType                 // pageLinks[page][link], both 1-based
+	links            []intLinkType                // array of internal links
+	attachments      []Attachment                 // slice of content to embed globally
+	pageAttachments  [][]annotationAttach         // 1-based array of annotation for file attachments (per page)
+	outlines         []outlineType                // array of outlines
+	outlineRoot      int                          // root of outlines
+	autoPageBreak    bool                         // automatic page breaking
+	acceptPageBreak  func() bool                  // returns true to accept page break
+	pageBreakTrigger float64                      // threshold used to trigger page breaks
+	inHeader         bool                         // flag set when processing header
+	headerFnc        func()                       // function provided by app and called to write header
+	headerHomeMode   bool                         // set position to home after headerFnc is called
+	inFooter         bool                         // flag set when processing footer
+	footerFnc        func()                       // function provided by app and called to write footer
+	footerFncLpi     func(bool)                   // function provided by app and called to write footer with last page flag
+	zoomMode         string                       // zoom display mode
+	layoutMode       string                       // layout display mode
+	nXMP             int                          // XMP object number
+	xmp              []byte                       // XMP metadata
+	producer         string                       // producer
+	title            string                       // title
+	subject          string                       // subject
+	author           string                       // author
+	lang             string                       // lang
+	keywords         string                       // keywords
+	creator          string                       // creator
+	creationDate     time.Time                    // override for document CreationDate value
+	modDate          time.Time                    // override for document ModDate value
+	pdfVersion       pdfVersion                   // PDF version number
+	capStyle         int                          // line cap style: butt 0, round 1, square 2
+	joinStyle        int                          // line segment join style: miter 0, round 1, bevel 2
+	dashArray        []float64                    // dash array
+	dashPhase        float64                      // dash phase
+	blendList        []blendModeType              // slice[idx] of alpha transparency modes, 1-based
+	blendMap         map[string]int               // map into blendList
+	blendMode        string                       // current blend mode
+	alpha            float64                      // current transpacency
+	gradientList     []gradientType               // slice[idx] of gradient records
+	clipNest         int                          // Number of active clipping contexts
+	transformNest    int                          // Number of active transformation contexts
+	err              error                        // Set if error occurs during life cycle of instance
+	protect          protectType                  // document protection structure
+	layer            layerRecType                 // manages optional layers in document
+	catalogSort      bool                         // sort resource catalogs in document
+	nJs              int                          // JavaScript object number
+	javascript       *string                      // JavaScript code to include in the PDF
+	colorFlag        bool                         // indicates whether fill and text colors are different
 	color            struct {
 		// Composite values of colors
 		draw, fill, text colorType

@@ -26,6 +26,7 @@ package fpdf
 // Port to Go: Kurt Jung, 2013-07-15
 
 import (
+	"bufio"
 	"bytes"
 	"fmt"
 	"image"
@@ -91,7 +92,6 @@ func fpdfNew(orientationStr, unitStr, sizeStr, fontDirStr string, size SizeType)
 	f.links = append(f.links, intLinkType{}) // links[0] is unused (1-based)
 	f.pageAttachments = make([][]annotationAttach, 0, 8)
 	f.pageAttachments = append(f.pageAttachments, []annotationAttach{}) //
-	f.aliasMap = make(map[string]string)
 	f.inHeader = false
 	f.inFooter = false
 	f.lasth = 0
@@ -1182,10 +1182,7 @@ func (f *Fpdf) AddUTF8FontFromBytes(familyStr, styleStr string, utf8Bytes []byte
 		f.err = err
 		return
 	}
-	usedRunes := makeSubsetRange(32)
-	if f.aliasNbPagesStr == "" {
-		usedRunes = makeSubsetRange(57)
-	}
+	usedRunes := makeSubsetRange(57)
 	f.fonts[fontkey] = fontDefType{
 		Tp:        "UTF8",
 		Name:      fontkey,
@@ -2023,11 +2020,16 @@ func (f *Fpdf) Output(w io.Writer) error {
 		return f.err
 	}
 	// dbg("Output")
-	if f.state < 3 {
-		f.Close()
+	if f.state == 3 {
+		return fmt.Errorf("the document was closed before it was output")
 	}
-	_, err := f.buffer.WriteTo(w)
-	if err != nil {
+	f.sink = bufio.NewWriterSize(w, 1<<16)
+	f.Close()
+	if f.err != nil {
+		return f.err
+	}
+	f.flush(false)
+	if err := f.sink.Flush(); err != nil {
 		f.err = err
 	}
 	return f.err
@@ -2096,6 +2098,17 @@ func (f *Fpdf) beginpage(orientationStr string, size SizeType) {
 func (f *Fpdf) endpage() {
 	f.EndLayer()
 	f.state = 1
+	if f.compress {
+		// Only the deflated content is kept, so that a long document
+		// does not hold every page's content until it is written out.
+		data := f.pages[f.page].Bytes()
+		if f.pageFilter != nil {
+			data = f.pageFilter(data)
+		}
+		mem := xmem.compress(data)
+		f.pages[f.page] = bytes.NewBuffer(mem.copy())
+		mem.release()
+	}
 }
 
 // Escape special characters in strings
@@ -2226,7 +2239,7 @@ func (f *Fpdf) newobj() {
 	for j := len(f.offsets); j <= f.n; j++ {
 		f.offsets = append(f.offsets, 0)
 	}
-	f.offsets[f.n] = f.buffer.Len()
+	f.startobj(f.n)
 	f.outf("%d 0 obj", f.n)
 }
 
@@ -2313,48 +2326,11 @@ func (f *Fpdf) SetModificationDate(tm time.Time) {
 	f.modDate = tm
 }
 
-// RegisterAlias adds an (alias, replacement) pair to the document so we can
-// replace all occurrences of that alias after writing but before the document
-// is closed. Functions ExampleFpdf_RegisterAlias() and
-// ExampleFpdf_RegisterAlias_utf8() in fpdf_test.go demonstrate this method.
-func (f *Fpdf) RegisterAlias(alias, replacement string) {
-	// Note: map[string]string assignments embed literal escape ("\00") sequences
-	// into utf16 key and value strings. Consequently, subsequent search/replace
-	// operations will fail unexpectedly if utf8toutf16() conversions take place
-	// here. Instead, conversions are deferred until the actual search/replace
-	// operation takes place when the PDF output is generated.
-	f.aliasMap[alias] = replacement
-}
-
-func (f *Fpdf) replaceAliases() {
-	for mode := range 2 {
-		for alias, replacement := range f.aliasMap {
-			if mode == 1 {
-				alias = utf8toutf16(alias, false)
-				replacement = utf8toutf16(replacement, false)
-			}
-			for n := 1; n <= f.page; n++ {
-				s := f.pages[n].String()
-				if strings.Contains(s, alias) {
-					s = strings.Replace(s, alias, replacement, -1)
-					f.pages[n].Truncate(0)
-					f.pages[n].WriteString(s)
-				}
-			}
-		}
-	}
-}
-
 func (f *Fpdf) putpages() {
 	var wPt, hPt float64
 	var pageSize SizeType
 	var ok bool
 	nb := f.page
-	if len(f.aliasNbPagesStr) > 0 {
-		// Replace number of pages
-		f.RegisterAlias(f.aliasNbPagesStr, sprintf("%d", nb))
-	}
-	f.replaceAliases()
 	if f.defOrientation == "P" {
 		wPt = f.defPageSize.Wd * f.k
 		hPt = f.defPageSize.Ht * f.k
@@ -2373,7 +2349,8 @@ func (f *Fpdf) putpages() {
 		if ok {
 			f.outf("/MediaBox [0 0 %.2f %.2f]", pageSize.Wd, pageSize.Ht)
 		}
-		for t, pb := range f.pageBoxes[n] {
+		for _, t := range boxOrder(f.pageBoxes[n]) {
+			pb := f.pageBoxes[n][t]
 			f.outf("/%s [%.2f %.2f %.2f %.2f]", t, pb.X, pb.Y, pb.Wd, pb.Ht)
 		}
 		f.out("/Resources 2 0 R")
@@ -2412,19 +2389,18 @@ func (f *Fpdf) putpages() {
 		// Page content
 		f.newobj()
 		if f.compress {
-			mem := xmem.compress(f.pages[n].Bytes())
-			data := mem.bytes()
+			data := f.pages[n].Bytes() // deflated when the page was finished
 			f.outf("<</Filter /FlateDecode /Length %d>>", len(data))
 			f.putstream(data)
-			mem.release()
 		} else {
 			f.outf("<</Length %d>>", f.pages[n].Len())
 			f.putstream(f.pages[n].Bytes())
 		}
 		f.out("endobj")
+		f.pages[n] = nil
 	}
 	// Pages root
-	f.offsets[1] = f.buffer.Len()
+	f.startobj(1)
 	f.out("1 0 obj")
 	f.out("<</Type /Pages")
 	var kids fmtBuffer
@@ -2887,7 +2863,7 @@ func (f *Fpdf) putresources() {
 	}
 	f.putimages()
 	// 	Resource dictionary
-	f.offsets[2] = f.buffer.Len()
+	f.startobj(2)
 	f.out("2 0 obj")
 	f.out("<<")
 	f.putresourcedict()
@@ -3147,7 +3123,8 @@ func (f *Fpdf) enddoc() {
 	f.out(">>")
 	f.out("endobj")
 	// Cross-ref
-	o := f.buffer.Len()
+	f.flush(false)
+	o := f.written
 	f.out("xref")
 	f.outf("0 %d", f.n+1)
 	f.out("0000000000 65535 f ")
