@@ -9,9 +9,10 @@
 // where Render puts them, as an SVG in mm for cutting machines. The commands hand it the sides painted once (cards.Paint, then
 // cards.Options.Painted), each printed as it is with the version stamp and
 // DRAFT band painted over it; a side not handed over is painted here by
-// package cards, to the same bytes. Every PDF is post-processed so that
-// the same input gives the same bytes: fixed dates, compressed page streams,
-// page boxes in one order.
+// package cards, to the same bytes. Every PDF is written in bounded
+// memory, each page deflated when it is finished and the document written
+// out object by object (layout/internal/fpdf), and the same input gives the
+// same bytes: fixed dates, page boxes in one order.
 //
 // Check (and Validate, which loads the layout first) lays every card out
 // without drawing and reports, at their workbook cells, what would not
