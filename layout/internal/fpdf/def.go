@@ -398,7 +398,6 @@ type Fpdf struct {
 	clipNest         int                          // Number of active clipping contexts
 	transformNest    int                          // Number of active transformation contexts
 	err              error                        // Set if error occurs during life cycle of instance
-	protect          protectType                  // document protection structure
 	layer            layerRecType                 // manages optional layers in document
 	catalogSort      bool                         // sort resource catalogs in document
 	nJs              int                          // JavaScript object number

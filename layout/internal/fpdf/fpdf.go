@@ -2122,11 +2122,6 @@ func (f *Fpdf) escape(s string) string {
 
 // textstring formats a text string
 func (f *Fpdf) textstring(s string) string {
-	if f.protect.encrypted {
-		b := []byte(s)
-		f.protect.rc4(uint32(f.n), &b)
-		s = string(b)
-	}
 	return "(" + f.escape(s) + ")"
 }
 
@@ -2245,9 +2240,6 @@ func (f *Fpdf) newobj() {
 
 func (f *Fpdf) putstream(b []byte) {
 	// dbg("putstream")
-	if f.protect.encrypted {
-		f.protect.rc4(uint32(f.n), &b)
-	}
 	f.out("stream")
 	f.out(string(b))
 	f.out("endstream")
@@ -2870,19 +2862,6 @@ func (f *Fpdf) putresources() {
 	f.out(">>")
 	f.out("endobj")
 	f.putjavascript()
-	if f.protect.encrypted {
-		f.newobj()
-		f.protect.objNum = f.n
-		f.out("<<")
-		f.out("/Filter /Standard")
-		f.out("/V 1")
-		f.out("/R 2")
-		f.outf("/O (%s)", f.escape(string(f.protect.oValue)))
-		f.outf("/U (%s)", f.escape(string(f.protect.uValue)))
-		f.outf("/P %d", f.protect.pValue)
-		f.out(">>")
-		f.out("endobj")
-	}
 }
 
 // returns Now() if tm is zero
@@ -2983,10 +2962,6 @@ func (f *Fpdf) puttrailer() {
 	f.outf("/Size %d", f.n+1)
 	f.outf("/Root %d 0 R", f.n)
 	f.outf("/Info %d 0 R", f.n-1)
-	if f.protect.encrypted {
-		f.outf("/Encrypt %d 0 R", f.protect.objNum)
-		f.out("/ID [()()]")
-	}
 }
 
 func (f *Fpdf) putxmp() {
