@@ -45,7 +45,7 @@ type subset struct {
 
 // maxSubsetBytes bounds the subsets a font keeps for reuse (serve and
 // watch rebuild the same documents); the oldest go first.
-const maxSubsetBytes = 32 << 20
+const maxSubsetBytes = 8 << 20
 
 var (
 	fontSeed  = maphash.MakeSeed()
