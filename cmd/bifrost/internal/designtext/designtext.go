@@ -73,9 +73,10 @@ func Label(c sim.Change, l *schema.Lang) string {
 	return say(l, "design_label", c.Players, Name(c.Measure, l))
 }
 
-// Interval is a paired change's 95 % interval, its two ends without the unit.
-func Interval(c sim.Change) string {
-	return bound(c.Measure, c.Low) + " … " + bound(c.Measure, c.High)
+// Interval is a paired change's 95 % interval, its two ends without the
+// unit joined by sep.
+func Interval(c sim.Change, sep string) string {
+	return bound(c.Measure, c.Low) + sep + bound(c.Measure, c.High)
 }
 
 // Line is one paired change, old → new with the difference, its 95 %
@@ -96,7 +97,7 @@ func Row(c sim.Change, l *schema.Lang) string {
 		label = "**" + label + "**"
 	}
 	return fmt.Sprintf("| %s | %s | %s | %s | %s | %.4f |", label, Value(c.Measure, c.Old), Value(c.Measure, c.New),
-		Signed(c.Measure, c.Diff), Interval(c), c.Q)
+		Signed(c.Measure, c.Diff), Interval(c, " … "), c.Q)
 }
 
 // Table is the head of the markdown table whose rows Row writes.

@@ -126,7 +126,7 @@ func (v compareView) Design(c sim.Change) []string {
 		label += " *"
 	}
 	return []string{label, designtext.Value(c.Measure, c.Old), designtext.Value(c.Measure, c.New),
-		designtext.Signed(c.Measure, c.Diff), designtext.Interval(c), fmt.Sprintf("%.3f", c.Q)}
+		designtext.Signed(c.Measure, c.Diff), designtext.Interval(c, v.Lang.Pick(" 〜 ", " … ")), fmt.Sprintf("%.3f", c.Q)}
 }
 
 var comparePage = template.Must(template.New("compare").Funcs(template.FuncMap{
