@@ -177,3 +177,51 @@ func TestTune_ShowsTheDesignMeasuresBeforeAndAfterOnFreshSeeds(t *testing.T) {
 		}
 	}
 }
+
+// The HTML pages of compare and sweep show the design measures as their
+// text does: every measure at every player count, in the language of
+// --lang, a change that is significant on the same seeds (a larger hand
+// limit in guardian: more choices, fewer forced decisions) marked with
+// "*", and what the figures rest on (games, bots). html/template writes
+// "+" as "&#43;".
+func TestCompareAndSweep_HTMLPagesShowTheDesignMeasuresInTheDesignersLanguage(t *testing.T) {
+	t.Parallel()
+	small, large := copySrc(t), copySrc(t)
+	set(t, small, "guardian", map[string]string{"HandLimit": "3"})
+	set(t, large, "guardian", map[string]string{"HandLimit": "8"})
+	flags := []string{"--games", "100", "--bots", "greedy", "--format", "html"}
+	for i, lang := range []string{"ja", "en"} {
+		page := bifrost(t, append([]string{"compare", filepath.Join(small, "guardian.xlsx"), filepath.Join(large, "guardian.xlsx"), "--lang", lang}, flags...)...)
+		if page.code != 0 {
+			t.Fatalf("compare --lang %s: exit %d: %s", lang, page.code, page.stderr)
+		}
+		want := [][]string{
+			{`<html lang="ja">`, "<h3>ゲームの手ざわり（人数ごと）</h3>", `<tr class="sig"><td>2人・手の選択肢（平均） *</td>`, "<th>対にしたゲーム</th>", "100 ゲームを両方で対にして比較（ボット greedy"},
+			{`<html lang="en">`, "<h3>Design measures per player count</h3>", `<tr class="sig"><td>2 players, choices a decision *</td>`, "<th>paired games</th>", "100 games with seed 1 played on both sides and paired game for game (greedy bots"},
+		}[i]
+		for _, names := range designNames {
+			want = append(want, "<td>"+[]string{"2人・", "2 players, "}[i]+names[i])
+		}
+		for _, w := range want {
+			if !strings.Contains(page.stdout, w) {
+				t.Errorf("compare --format html --lang %s: no %q\n%s", lang, w, page.stdout)
+			}
+		}
+		sw := bifrost(t, append([]string{"sweep", "guardian", "--src", shippedSrc, "--rule", "HandLimit=3,8", "--lang", lang}, flags...)...)
+		if sw.code != 0 {
+			t.Fatalf("sweep --lang %s: exit %d: %s", lang, sw.code, sw.stderr)
+		}
+		want = [][]string{
+			{"<h2>ゲームの手ざわり（値ごと・人数ごと）</h2>", `<td class="moved">基準</td>`, `<td class="sig">`, "* 手の選択肢（平均） &#43;", "値ごとに 100 ゲーム、ボット greedy"},
+			{"<h2>Design measures per value and player count</h2>", `<td class="moved">baseline</td>`, `<td class="sig">`, "* choices a decision &#43;", "100 games per value, greedy bots"},
+		}[i]
+		for _, names := range designNames {
+			want = append(want, "<th>"+names[i]+"</th>")
+		}
+		for _, w := range want {
+			if !strings.Contains(sw.stdout, w) {
+				t.Errorf("sweep --format html --lang %s: no %q\n%s", lang, w, sw.stdout)
+			}
+		}
+	}
+}

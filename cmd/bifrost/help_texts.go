@@ -274,17 +274,19 @@ var helpTexts = schema.Catalogue{
 	"help.sweep.short": {"値を変えながら同じシードで遊び比べる", "measure the game against a value"},
 	"help.sweep.long": {
 		"カードの項目（--set、シート・ID・列で指定）か Rules の変数（--rule）の値ごとに同じシードのゲームを遊び、\n" +
-			"値に対する席ごとの勝率、勝率差、長さ、得点を示します。最初の値とはゲームを対にして比べ、\n" +
-			"勝率差の変化を 95 % 区間つきで示し、有意に違う値に * を付けます。--set と --rule を複数指定すると格子になります。\n" +
+			"値に対する席ごとの勝率、勝率差（手番の順がランダムに決まるゲームでは手番の順による差）、長さ、得点を示します。\n" +
+			"最初の値とはゲームを対にして比べ、勝率差の変化を 95 % 区間つきで示し、有意に違う値に * を付けます。\n" +
+			"--set と --rule を複数指定すると格子になります。\n" +
 			"--src のブックは変えません。各値はコピーで試します。値ごと・人数ごとのゲームの手ざわりと、最初の値との\n" +
 			"有意な差も示します。",
 		"Sweep plays the same seeded games for each value of a card field (--set, by sheet, ID\n" +
-			"and column) or a Rules parameter (--rule), and reports seat win rates, the seat gap,\n" +
-			"length and score against the value. The games of each value pair with those of the\n" +
-			"first value: the change of the seat gap shows its 95 % interval, and a value that differs\n" +
-			"significantly is marked *. Several --set and --rule form a grid. The\n" +
-			"workbook under --src is never changed: each value is tried on a copy. The design measures\n" +
-			"of each value per player count follow, with those that differ significantly from the first value.",
+			"and column) or a Rules parameter (--rule), and reports seat win rates, the seat gap\n" +
+			"(by turn order in a game that deals it at random), length and score against the value.\n" +
+			"The games of each value pair with those of the first value: the change of the seat gap\n" +
+			"shows its 95 % interval, and a value that differs significantly is marked *. Several\n" +
+			"--set and --rule form a grid. The workbook under --src is never changed: each value is\n" +
+			"tried on a copy. The design measures of each value per player count follow, with those\n" +
+			"that differ significantly from the first value.",
 	},
 	"flag.sweep.format": {"text、json、html（表とグラフ）のどれか", "text, json, or html (a table and charts)"},
 	"flag.sweep.games":  {"値ごとのゲーム数", "games per value"},

@@ -71,6 +71,9 @@ var notWords = regexp.MustCompile(`\S*[/\\]\S*|\S+\.(xlsx|pdf|html|json|yaml|md|
 	`valkyrie|nastrond|guardian|bloodrage|random|greedy|search|text|github|json|markdown|html|pdf|long|short|a4|letter|all|ja|en|` +
 	`ok|pt|KB|MB|MiB|PDF|HTML|JSON|ID|HEAD|OLD|NEW|REV|GAME|FILE|LANG|git|xlsx|Ctrl|C|P|vs)\b`)
 
+// styleSheet is an HTML page's style sheet, which speaks CSS, not a language.
+var styleSheet = regexp.MustCompile(`(?s)<style>.*?</style>`)
+
 // englishRun is three English words in a row.
 var englishRun = regexp.MustCompile(`[A-Za-z]+(?:[ ,;:()'"\d.%]+[A-Za-z]+){2,}`)
 
@@ -226,6 +229,8 @@ func speakCases(t *testing.T) []speakCase {
 		{"sweep usage", fixed("sweep", "nastrond", "--src", src)},
 		{"sweep bad set", fixed("sweep", "nastrond", "--src", src, "--set", "nonsense")},
 		{"sweep", fixed("sweep", "nastrond", "--src", src, "--rule", "TiwazVP=0,1", "--games", "10")},
+		{"sweep html", fixed("sweep", "nastrond", "--src", src, "--rule", "TiwazVP=0,1", "--games", "10", "--format", "html")},
+		{"compare html", fixed("compare", filepath.Join(src, "nastrond.xlsx"), filepath.Join(shippedSrc, "nastrond.xlsx"), "--games", "20", "--format", "html")},
 		{"sweep help", fixed("sweep", "--help")},
 		{"tune usage", fixed("tune", "nastrond", "--src", src)},
 		{"tune bad free", fixed("tune", "nastrond", "--src", src, "--free", "Rules!TiwazVp=0..2")},
@@ -402,7 +407,7 @@ func speaksItsLanguage(t *testing.T, c speakCase) {
 		{"with --lang en under LANG=ja_JP.UTF-8", en, japaneseIn},
 	}
 	for _, run := range runs {
-		out := run.r.stdout + run.r.stderr
+		out := styleSheet.ReplaceAllString(run.r.stdout+run.r.stderr, "")
 		if out == "" {
 			t.Errorf("%v %s printed nothing (exit %d)", args, run.how, run.r.code)
 		}

@@ -3,8 +3,10 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -77,14 +79,14 @@ func TestSweep_UsageErrorsExit2(t *testing.T) {
 
 func TestSweep_HTMLDrawsTheMeasuresAgainstTheValue(t *testing.T) {
 	t.Parallel()
-	r := bifrost(t, "sweep", "nastrond", "--src", shippedSrc, "--rule", "TiwazVP=0..2", "--games", "40", "--players", "2", "--format", "html")
+	r := bifrost(t, "sweep", "nastrond", "--src", shippedSrc, "--rule", "TiwazVP=0..2", "--games", "40", "--players", "2", "--format", "html", "--lang", "ja")
 	if r.code != 0 {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
 	}
 	if n := strings.Count(r.stdout, "<svg"); n != 3 {
 		t.Errorf("%d charts, want 3 (seat gap, length, score)", n)
 	}
-	for _, want := range []string{"<polyline", "TiwazVP=2", "席の勝率差"} {
+	for _, want := range []string{"<polyline", "TiwazVP=2", "手番の順による勝率差"} {
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("the page lacks %q", want)
 		}
@@ -140,8 +142,8 @@ func TestSweep_StepsArePairedWithTheFirstValue(t *testing.T) {
 	}
 	r := bifrost(t, "sweep", "nastrond", "--src", shippedSrc, "--rule", "TiwazVP=1,1,3", "--games", "60", "--players", "2", "--lang", "en")
 	lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
-	if r.code != 0 || len(lines) < 7 || !strings.HasPrefix(lines[6], "Design measures per value") {
-		t.Fatalf("exit %d, want a head, columns, 3 values and the note, then the design measures:\n%s%s", r.code, r.stdout, r.stderr)
+	if r.code != 0 || len(lines) < 8 || !strings.HasPrefix(lines[6], "The turn order is dealt at random") || !strings.HasPrefix(lines[7], "Design measures per value") {
+		t.Fatalf("exit %d, want a head, columns, 3 values, the note and what the gap compares, then the design measures:\n%s%s", r.code, r.stdout, r.stderr)
 	}
 	for i, want := range []string{"baseline", "+0.0 (+0.0..+0.0)", "2p score +"} {
 		if !strings.Contains(lines[2+i], want) || strings.Contains(lines[2+i], " *") != (i == 2) {
@@ -150,5 +152,64 @@ func TestSweep_StepsArePairedWithTheFirstValue(t *testing.T) {
 	}
 	if !strings.Contains(lines[5], "60 games per value, greedy bots") {
 		t.Errorf("the note does not say what the figures rest on: %s", lines[5])
+	}
+}
+
+// spread is the gap, in points, between the best and the worst of rates.
+func spread(rates []float64) float64 {
+	return 100 * (slices.Max(rates) - slices.Min(rates))
+}
+
+// TestSweep_SeatGapFollowsTheTurnOrderWhereItIsDealtAtRandom: guardian
+// deals its turn order at random (rock-paper-scissors), so its seat
+// numbers say nothing; its sample decks cycle by seat, which makes the
+// seats' spread differ from the turn order's. The sweep's gap, and its
+// paired shift from the first value, are the turn order's (2 more
+// mulligans move it +7.5 points over these seeds, the seats' only +4.5),
+// and the column says so in both languages; valkyrie, whose seat is its
+// place in the turn order, keeps the gap by seat.
+func TestSweep_SeatGapFollowsTheTurnOrderWhereItIsDealtAtRandom(t *testing.T) {
+	t.Parallel()
+	args := []string{"guardian", "--src", shippedSrc, "--rule", "Mulligans=0,2", "--games", "200"}
+	s := sweep(t, args...)
+	if len(s.Points) != 2 {
+		t.Fatalf("%d points, want 2", len(s.Points))
+	}
+	base, more := s.Points[0], s.Points[1]
+	for _, p := range s.Points {
+		order, seats := p.TurnOrderWin["2"], p.SeatWin["2"]
+		if p.SeatGapBasis != report.ByTurnOrder || len(order) != 2 || p.Unfinished != 0 {
+			t.Fatalf("value %v: basis %q, turn order %v, %d unfinished; want the gap by turn order over finished games", p.Values, p.SeatGapBasis, order, p.Unfinished)
+		}
+		if math.Abs(p.SeatGap-spread(order)) > 0.051 || math.Abs(spread(order)-spread(seats)) < 1 {
+			t.Errorf("value %v: gap %.1f, turn order's %.1f, seats' %.1f: want the turn order's, unlike the seats'", p.Values, p.SeatGap, spread(order), spread(seats))
+		}
+	}
+	orderShift := spread(more.TurnOrderWin["2"]) - spread(base.TurnOrderWin["2"])
+	seatShift := spread(more.SeatWin["2"]) - spread(base.SeatWin["2"])
+	if more.GapShift == nil || math.Abs(more.GapShift.Diff-orderShift) > 0.11 || math.Abs(seatShift-orderShift) < 1 {
+		t.Errorf("paired shift %+v; the turn order's gap moved %+.1f, the seats' %+.1f: want the turn order's", more.GapShift, orderShift, seatShift)
+	}
+	for lang, want := range map[string][]string{
+		"ja": {"値 | 手番の順による勝率差（pt） |", "手番の順はゲームごとにランダムに決まるので"},
+		"en": {"values | gap by turn order (pt) |", "The turn order is dealt at random in every game"},
+	} {
+		for _, format := range []string{"text", "html"} {
+			r := bifrost(t, append([]string{"sweep", "--lang", lang, "--format", format}, args...)...)
+			for _, w := range want {
+				if format == "html" {
+					w = strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(w, "値 | "), "values | "), " |")
+				}
+				if !strings.Contains(r.stdout, w) {
+					t.Errorf("sweep --lang %s --format %s: no %q\n%s", lang, format, w, r.stdout)
+				}
+			}
+		}
+	}
+	fixed := sweep(t, "valkyrie", "--src", shippedSrc, "--rule", "EndConditionAtPlay=○,×", "--games", "24", "--players", "2")
+	for _, p := range fixed.Points {
+		if p.SeatGapBasis != report.BySeat || p.TurnOrderWin != nil || math.Abs(p.SeatGap-spread(p.SeatWin["2"])) > 0.051 {
+			t.Errorf("valkyrie %v: basis %q, turn order %v, gap %.1f, seats' %.1f: want the gap by seat", p.Values, p.SeatGapBasis, p.TurnOrderWin, p.SeatGap, spread(p.SeatWin["2"]))
+		}
 	}
 }

@@ -33,6 +33,16 @@ func (o Outcome) place() int {
 	return (o.Winner - (o.Opener - 1) + o.Players) % o.Players
 }
 
+// slot is where the winner played, for the seat-balance measures: its
+// place in a turn order dealt at random, its seat otherwise; -1 for a drawn
+// game.
+func (o Outcome) slot() int {
+	if o.Opener > 0 {
+		return o.place()
+	}
+	return o.Winner
+}
+
 func outcomeOf(r *Result) Outcome {
 	return Outcome{Players: r.Players, Clean: clean(r), Winner: r.Winner, Opener: r.First + 1, Turns: r.Turns, Score: sum(r.Scores), Decisions: r.Decisions, Design: r.Design}
 }
@@ -65,7 +75,9 @@ func pairAll(old, new []Outcome, players []int) map[int]*paired {
 const bootstraps = 1000
 
 // GapShift is the change, in points, of the largest seat win-rate gap over
-// the player counts (the best seat's win rate minus the worst's) from the
+// the player counts (the best seat's win rate minus the worst's, or, in a
+// game that deals its turn order at random, the best place's in the turn
+// order minus the worst's: there the seat index is noise) from the
 // batch old to the batch new, played on the same seeds, with a paired
 // bootstrap 95 % interval: the clean game pairs are resampled with
 // replacement within each player count, keeping each game's two sides
@@ -77,7 +89,7 @@ func GapShift(old, new []Outcome, players []int) (diff, low, high float64) {
 	for i := range min(len(old), len(new)) {
 		j := slices.Index(players, old[i].Players)
 		if j >= 0 && old[i].Clean && new[i].Clean && old[i].Players == new[i].Players {
-			byCount[j] = append(byCount[j], pair{old[i].Winner, new[i].Winner})
+			byCount[j] = append(byCount[j], pair{old[i].slot(), new[i].slot()})
 		}
 	}
 	wins := make([][2][]int, len(players))

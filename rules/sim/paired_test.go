@@ -114,3 +114,30 @@ func TestPairOutcomesMeasuresTheTurnOrderWhereItIsDealtAtRandom(t *testing.T) {
 		}
 	}
 }
+
+// TestGapShiftFollowsTheTurnOrderWhereItIsDealtAtRandom: in a game that
+// deals its turn order at random, a change that hands every game to the
+// first player moves the gap by turn order (50 → 100 points, here from a
+// fair 0), though each seat still wins half the games; the same winners
+// without a random deal (seats are the order) move no seat gap.
+func TestGapShiftFollowsTheTurnOrderWhereItIsDealtAtRandom(t *testing.T) {
+	const n = 400
+	var old, new, oldFixed, newFixed []Outcome
+	for i := range n {
+		first := i % 2
+		oldWinner := first
+		if i%4 >= 2 {
+			oldWinner = 1 - first
+		}
+		old = append(old, Outcome{Players: 2, Clean: true, Winner: oldWinner, Opener: first + 1})
+		new = append(new, Outcome{Players: 2, Clean: true, Winner: first, Opener: first + 1})
+		oldFixed = append(oldFixed, Outcome{Players: 2, Clean: true, Winner: oldWinner})
+		newFixed = append(newFixed, Outcome{Players: 2, Clean: true, Winner: first})
+	}
+	if diff, low, high := GapShift(old, new, []int{2}); diff != 100 || low <= 0 {
+		t.Errorf("gap by turn order moved %+.1f [%+.1f, %+.1f], want +100 and sure", diff, low, high)
+	}
+	if diff, low, high := GapShift(oldFixed, newFixed, []int{2}); diff != 0 || low > 0 || high < 0 {
+		t.Errorf("seat gap moved %+.1f [%+.1f, %+.1f], want 0: each seat wins half the games on both sides", diff, low, high)
+	}
+}

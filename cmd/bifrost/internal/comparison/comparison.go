@@ -93,7 +93,7 @@ func Write(w io.Writer, format string, pages []report.ComparisonPage, l *schema.
 	case "json":
 		return report.WriteComparisonJSON(w, pages)
 	case "html":
-		return report.WriteComparison(w, pages)
+		return report.WriteComparison(w, pages, l)
 	}
 	for _, p := range pages {
 		report.WriteComparisonText(w, p, format == "markdown", l)

@@ -68,6 +68,17 @@ func bound(measure string, v float64) string {
 	return fmt.Sprintf("%+.2f", v)
 }
 
+// Label names a paired change: its player count and its measure.
+func Label(c sim.Change, l *schema.Lang) string {
+	return say(l, "design_label", c.Players, Name(c.Measure, l))
+}
+
+// Interval is a paired change's 95 % interval, its two ends without the
+// unit joined by sep.
+func Interval(c sim.Change, sep string) string {
+	return bound(c.Measure, c.Low) + sep + bound(c.Measure, c.High)
+}
+
 // Line is one paired change, old → new with the difference, its 95 %
 // interval and its adjusted q, and " *" when it is significant.
 func Line(c sim.Change, l *schema.Lang) string {
@@ -75,18 +86,18 @@ func Line(c sim.Change, l *schema.Lang) string {
 	if c.Significant {
 		mark = " *"
 	}
-	return say(l, "design_line", say(l, "design_label", c.Players, Name(c.Measure, l)), Value(c.Measure, c.Old), Value(c.Measure, c.New),
+	return say(l, "design_line", Label(c, l), Value(c.Measure, c.Old), Value(c.Measure, c.New),
 		Signed(c.Measure, c.Diff), bound(c.Measure, c.Low), bound(c.Measure, c.High), c.Q, mark)
 }
 
 // Row is one paired change as a markdown table's row (see Table).
 func Row(c sim.Change, l *schema.Lang) string {
-	label := say(l, "design_label", c.Players, Name(c.Measure, l))
+	label := Label(c, l)
 	if c.Significant {
 		label = "**" + label + "**"
 	}
-	return fmt.Sprintf("| %s | %s | %s | %s | %s … %s | %.4f |", label, Value(c.Measure, c.Old), Value(c.Measure, c.New),
-		Signed(c.Measure, c.Diff), bound(c.Measure, c.Low), bound(c.Measure, c.High), c.Q)
+	return fmt.Sprintf("| %s | %s | %s | %s | %s | %.4f |", label, Value(c.Measure, c.Old), Value(c.Measure, c.New),
+		Signed(c.Measure, c.Diff), Interval(c, " … "), c.Q)
 }
 
 // Table is the head of the markdown table whose rows Row writes.
@@ -111,13 +122,17 @@ func Counts(byCount map[string]sim.DesignReport) []int {
 	return counts
 }
 
+// Of is the measure of d with that JSON name (see Names).
+func Of(d sim.DesignReport, measure string) float64 {
+	return map[string]float64{"branching": d.Branching, "forced": d.Forced, "lead_changes": d.LeadChanges,
+		"comebacks": d.Comebacks, "comeback_deficit": d.Deficit, "settled": d.Settled, "stalls": d.Stalls}[measure]
+}
+
 // Values is the line of a batch's design measures at n players.
 func Values(n int, d sim.DesignReport, l *schema.Lang) string {
-	v := map[string]float64{"branching": d.Branching, "forced": d.Forced, "lead_changes": d.LeadChanges,
-		"comebacks": d.Comebacks, "comeback_deficit": d.Deficit, "settled": d.Settled, "stalls": d.Stalls}
 	parts := make([]string, len(Names))
 	for i, name := range Names {
-		parts[i] = Name(name, l) + " " + Value(name, v[name])
+		parts[i] = Name(name, l) + " " + Value(name, Of(d, name))
 	}
 	return say(l, "design_values", n, strings.Join(parts, l.Pick("、", ", ")))
 }

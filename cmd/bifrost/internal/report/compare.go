@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"strings"
 
+	"bifrost/cmd/bifrost/internal/designtext"
 	"bifrost/rules/sim"
 	"bifrost/schema"
 )
@@ -64,28 +66,81 @@ func CardMeasureName(measure string) string {
 	return "使ったときの勝率"
 }
 
+// compareView is the comparison page's data, in its language.
+type compareView struct {
+	Pages []ComparisonPage
+	Lang  *schema.Lang
+}
+
+// Pick is ja or en, whichever is the page's language.
+func (v compareView) Pick(ja, en string) string { return v.Lang.Pick(ja, en) }
+
+// Measure names a game-level measure in the page's language.
+func (v compareView) Measure(m sim.Change) string {
+	if !v.Lang.English() {
+		return MeasureName(m)
+	}
+	switch m.Measure {
+	case "seat_win_rate":
+		return fmt.Sprintf("%d players, P%d's win rate", m.Players, m.Seat)
+	case "turn_order_win_rate":
+		return fmt.Sprintf("%d players, win rate of player %d to play", m.Players, m.Seat)
+	case "length":
+		return fmt.Sprintf("%d players, mean length", m.Players)
+	case "score":
+		return fmt.Sprintf("%d players, mean score", m.Players)
+	}
+	return m.Measure
+}
+
+// CardMeasure names a card measure in the page's language.
+func (v compareView) CardMeasure(measure string) string {
+	if !v.Lang.English() {
+		return CardMeasureName(measure)
+	}
+	if measure == "use_rate" {
+		return "use rate"
+	}
+	return "win rate when used"
+}
+
+// Name is a card's ID, name and deck, and whether it is a changed card or
+// a knock-on effect, in the page's language.
+func (v compareView) Name(p ComparisonPage, cc sim.CardChange) string {
+	id := cc.ID
+	if n := p.CardNames[id]; n != "" {
+		id += " " + n
+	}
+	if cc.Group != "" {
+		id = say(v.Lang, "in_deck", id, cc.Group)
+	}
+	return id + say(v.Lang, map[bool]string{true: "edited", false: "knock_on"}[p.Edited(cc.ID)])
+}
+
+// Design is the cells of a paired design measure's row: its label (with
+// " *" when the change is significant), old, new, change, interval and q,
+// in the page's language.
+func (v compareView) Design(c sim.Change) []string {
+	label := designtext.Label(c, v.Lang)
+	if c.Significant {
+		label += " *"
+	}
+	return []string{label, designtext.Value(c.Measure, c.Old), designtext.Value(c.Measure, c.New),
+		designtext.Signed(c.Measure, c.Diff), designtext.Interval(c, v.Lang.Pick(" 〜 ", " … ")), fmt.Sprintf("%.3f", c.Q)}
+}
+
 var comparePage = template.Must(template.New("compare").Funcs(template.FuncMap{
-	"measure":     MeasureName,
-	"cardMeasure": CardMeasureName,
-	"num":         func(f float64) string { return fmt.Sprintf("%.3f", f) },
-	"signed":      func(f float64) string { return fmt.Sprintf("%+.3f", f) },
-	"pct":         func(f float64) string { return fmt.Sprintf("%.1f%%", 100*f) },
-	"spct":        func(f float64) string { return fmt.Sprintf("%+.1f pt", 100*f) },
-	"name": func(names map[string]string, id, deck string) string {
-		if n := names[id]; n != "" {
-			id += " " + n
-		}
-		if deck != "" {
-			id += "（" + deck + "デッキ）"
-		}
-		return id
-	},
+	"num":    func(f float64) string { return fmt.Sprintf("%.3f", f) },
+	"signed": func(f float64) string { return fmt.Sprintf("%+.3f", f) },
+	"pct":    func(f float64) string { return fmt.Sprintf("%.1f%%", 100*f) },
+	"spct":   func(f float64) string { return fmt.Sprintf("%+.1f pt", 100*f) },
+	"bots":   func(bots []string) string { return strings.Join(bots, ", ") },
 }).Parse(`<!DOCTYPE html>
-<html lang="ja">
+<html lang="{{.Lang.Tag}}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>バランス比較</title>
+<title>{{.Pick "バランス比較" "Balance comparison"}}</title>
 <style>
 body{font-family:"Noto Sans JP","Hiragino Sans","Yu Gothic",sans-serif;margin:0;padding:1rem;color:#222;background:#fafaf7;line-height:1.5}
 main{max-width:1100px;margin:auto}
@@ -100,29 +155,40 @@ tr.sig{background:#fff3cd;font-weight:bold}
 </style>
 </head>
 <body><main>
-<h1>バランス比較</h1>
-{{range .}}{{$p := .}}{{with .Comparison}}
-<h2>{{$p.Title}}</h2>
-<p class="meta">旧: <code>{{$p.Old}}</code> → 新: <code>{{$p.New}}</code><br>
-同じシード {{.Seed}} の {{.Games}} ゲームを両方で対にして比較（ボット {{range $i, $b := .Bots}}{{if $i}}, {{end}}{{$b}}{{end}}、対になったゲーム {{.Paired}}、除外 {{.Excluded}}）。太字は偽発見率 5 % で有意な変化です。<br>
-{{if .Power.Points}}同じシードの {{.Games}} ゲームでは、席の勝率が {{printf "%.1f" .Power.Points}} ポイント変われば 80 % の確率で検出できます（観測した対の分散から。{{.Power.Players}}人プレイの {{.Power.Paired}} 対、補正前の両側 5 %）。{{else}}2つの版でどのゲームも変わらなかったため、検出力は示せません。{{end}}</p>
-<h3>ブックで変えたセル</h3>
-{{if $p.Edits}}<ul>{{range $p.Edits}}<li><code>{{.String}}</code></li>{{end}}</ul>{{else}}<p>ブックのカードとルールに変更はありません。</p>{{end}}
-<h3>動いた測定値（変えたセルの波及効果を含む）</h3>
-<table><tr><th>指標</th><th>旧</th><th>新</th><th>差</th><th>95 % 区間</th><th>q値</th></tr>
-{{range .Measures}}<tr{{if .Significant}} class="sig"{{end}}><td>{{measure .}}</td><td>{{num .Old}}</td><td>{{num .New}}</td><td>{{signed .Diff}}</td><td>{{signed .Low}} 〜 {{signed .High}}</td><td>{{num .Q}}</td></tr>
+<h1>{{.Pick "バランス比較" "Balance comparison"}}</h1>
+{{range .Pages}}{{$p := .}}{{with .Comparison}}
+<h2>{{if $.Lang.English}}{{.Game}}{{else}}{{$p.Title}}{{end}}</h2>
+{{if $.Lang.English}}<p class="meta">old: <code>{{$p.Old}}</code> → new: <code>{{$p.New}}</code><br>
+{{.Games}} games with seed {{.Seed}} played on both sides and paired game for game ({{bots .Bots}} bots; {{.Paired}} paired, {{.Excluded}} excluded). Bold marks a change significant at a false discovery rate of 5 %.<br>
+{{if .Rounds}}{{if .Capped}}Compared {{.Rounds}} times, doubling the games: nothing significant up to the cap, {{.Games}} games.{{else}}Compared {{.Rounds}} times, doubling the games until a change was significant: found at {{.Games}} games.{{end}}<br>
+{{end}}{{if .Power.Points}}With {{.Games}} games, a change of {{printf "%.1f" .Power.Points}} points in a seat's win rate is detected 80 % of the time (from the observed paired variance: {{.Power.Players}} players, {{.Power.Paired}} pairs; two-sided 5 % before the correction).{{else}}No game differed between the two versions, so no power can be stated ({{.Games}} games).{{end}}</p>
+{{else}}<p class="meta">旧: <code>{{$p.Old}}</code> → 新: <code>{{$p.New}}</code><br>
+同じシード {{.Seed}} の {{.Games}} ゲームを両方で対にして比較（ボット {{bots .Bots}}、対になったゲーム {{.Paired}}、除外 {{.Excluded}}）。太字は偽発見率 5 % で有意な変化です。<br>
+{{if .Rounds}}{{if .Capped}}ゲーム数を倍にして {{.Rounds}} 回比べましたが、上限の {{.Games}} ゲームまで有意な変化はありませんでした。{{else}}有意な変化が見つかるまでゲーム数を倍にして {{.Rounds}} 回比べ、{{.Games}} ゲームで見つかりました。{{end}}<br>
+{{end}}{{if .Power.Points}}同じシードの {{.Games}} ゲームでは、席の勝率が {{printf "%.1f" .Power.Points}} ポイント変われば 80 % の確率で検出できます（観測した対の分散から。{{.Power.Players}}人プレイの {{.Power.Paired}} 対、補正前の両側 5 %）。{{else}}2つの版でどのゲームも変わらなかったため、検出力は示せません（{{.Games}} ゲーム）。{{end}}</p>
+{{end}}<h3>{{$.Pick "ブックで変えたセル" "Cells changed in the workbook"}}</h3>
+{{if $p.Edits}}<ul>{{range $p.Edits}}<li><code>{{.String}}</code></li>{{end}}</ul>{{else}}<p>{{$.Pick "ブックのカードとルールに変更はありません。" "The workbooks' cards and rules do not differ."}}</p>{{end}}
+<h3>{{$.Pick "動いた測定値（変えたセルの波及効果を含む）" "Measures that moved (knock-on effects of the changed cells included)"}}</h3>
+<table><tr><th>{{$.Pick "指標" "measure"}}</th><th>{{$.Pick "旧" "old"}}</th><th>{{$.Pick "新" "new"}}</th><th>{{$.Pick "差" "change"}}</th><th>{{$.Pick "95 % 区間" "95 % interval"}}</th><th>{{$.Pick "q値" "q"}}</th><th>{{$.Pick "対にしたゲーム" "paired games"}}</th></tr>
+{{range .Measures}}<tr{{if .Significant}} class="sig"{{end}}><td>{{$.Measure .}}</td><td>{{num .Old}}</td><td>{{num .New}}</td><td>{{signed .Diff}}</td><td>{{signed .Low}}{{$.Pick " 〜 " " … "}}{{signed .High}}</td><td>{{num .Q}}</td><td>{{.Paired}}</td></tr>
 {{end}}</table>
-<table><tr><th>カード</th><th>指標</th><th>旧</th><th>新</th><th>差</th><th>q値</th></tr>
-{{range .Cards}}{{if and .Significant ($p.Edited .ID)}}<tr class="sig"><td>{{name $p.CardNames .ID .Group}}（変えたカード）</td><td>{{cardMeasure .Measure}}</td><td>{{pct .Old.Rate}}</td><td>{{pct .New.Rate}}</td><td>{{spct .Diff}}</td><td>{{num .Q}}</td></tr>
-{{end}}{{end}}{{range .Cards}}{{if and .Significant (not ($p.Edited .ID))}}<tr class="sig"><td>{{name $p.CardNames .ID .Group}}（波及効果）</td><td>{{cardMeasure .Measure}}</td><td>{{pct .Old.Rate}}</td><td>{{pct .New.Rate}}</td><td>{{spct .Diff}}</td><td>{{num .Q}}</td></tr>
+<table><tr><th>{{$.Pick "カード" "card"}}</th><th>{{$.Pick "指標" "measure"}}</th><th>{{$.Pick "旧" "old"}}</th><th>{{$.Pick "新" "new"}}</th><th>{{$.Pick "差" "change"}}</th><th>{{$.Pick "q値" "q"}}</th></tr>
+{{range .Cards}}{{if and .Significant ($p.Edited .ID)}}<tr class="sig"><td>{{$.Name $p .}}</td><td>{{$.CardMeasure .Measure}}</td><td>{{pct .Old.Rate}}</td><td>{{pct .New.Rate}}</td><td>{{spct .Diff}}</td><td>{{num .Q}}</td></tr>
+{{end}}{{end}}{{range .Cards}}{{if and .Significant (not ($p.Edited .ID))}}<tr class="sig"><td>{{$.Name $p .}}</td><td>{{$.CardMeasure .Measure}}</td><td>{{pct .Old.Rate}}</td><td>{{pct .New.Rate}}</td><td>{{spct .Diff}}</td><td>{{num .Q}}</td></tr>
 {{end}}{{end}}</table>
+{{if .Design}}<h3>{{$.Pick "ゲームの手ざわり（人数ごと）" "Design measures per player count"}}</h3>
+<p class="meta">{{$.Pick "旧 → 新。差は同じゲームを対にした 95 % 区間で、手ざわりの指標どうしで Benjamini–Hochberg 補正しています（* と太字は有意）。勝敗の有意性には数えません。" "Old → new; changes by paired 95 % intervals over the same games, Benjamini–Hochberg adjusted among the design measures (* and bold: significant). They do not count towards the comparison's significance."}}</p>
+<table><tr><th>{{$.Pick "手ざわり" "design measure"}}</th><th>{{$.Pick "旧" "old"}}</th><th>{{$.Pick "新" "new"}}</th><th>{{$.Pick "差" "change"}}</th><th>{{$.Pick "95 % 区間" "95 % interval"}}</th><th>{{$.Pick "q値" "q"}}</th><th>{{$.Pick "対にしたゲーム" "paired games"}}</th></tr>
+{{range .Design}}<tr{{if .Significant}} class="sig"{{end}}>{{range $.Design .}}<td>{{.}}</td>{{end}}<td>{{.Paired}}</td></tr>
+{{end}}</table>{{end}}
 {{end}}{{end}}
 </main></body></html>
 `))
 
-// WriteComparison writes the comparisons as one self-contained HTML page.
-func WriteComparison(w io.Writer, pages []ComparisonPage) error {
-	return comparePage.Execute(w, pages)
+// WriteComparison writes the comparisons as one self-contained HTML page
+// in lang.
+func WriteComparison(w io.Writer, pages []ComparisonPage, lang *schema.Lang) error {
+	return comparePage.Execute(w, compareView{Pages: pages, Lang: lang})
 }
 
 // WriteComparisonJSON writes the comparisons as JSON, each with the cells

@@ -71,7 +71,7 @@ func TestComparisonNamesTheDeckOfACardMeasuredPerDeck(t *testing.T) {
 		"text ja":     func(b *bytes.Buffer) { WriteComparisonText(b, page, false, schema.Japanese) },
 		"text en":     func(b *bytes.Buffer) { WriteComparisonText(b, page, false, schema.English) },
 		"markdown ja": func(b *bytes.Buffer) { WriteComparisonText(b, page, true, schema.Japanese) },
-		"html":        func(b *bytes.Buffer) { WriteComparison(b, []ComparisonPage{page}) },
+		"html":        func(b *bytes.Buffer) { WriteComparison(b, []ComparisonPage{page}, schema.Japanese) },
 		"json":        func(b *bytes.Buffer) { WriteComparisonJSON(b, []ComparisonPage{page}) },
 	}
 	for _, tc := range []struct {

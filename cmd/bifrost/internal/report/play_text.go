@@ -34,9 +34,13 @@ var Messages = schema.Catalogue{
 	"ladder_unfinished": {"  未完了：%d人・手番 %d：%s\n    再現：%s", "  unfinished: %d players, turn %d: %s\n    replay: %s"},
 	"ladder_more":       {"  ほか %v（--json で一覧）", "  and %v more (listed with --json)"},
 	"sweep_head":        {"%s: %s を変えて比較", "%s: sweep of %s"},
-	"sweep_columns":     {"  値 | 席の勝率差（pt） | 最初の値との差（95 %% 区間） | 平均手番数 | 平均得点 | 未完了 | 違反", "  values | seat gap (pt) | change from the first value (95 %% interval) | mean length | mean score | unfinished | violations"},
+	"sweep_columns":     {"  値 | %s | 最初の値との差（95 %% 区間） | 平均手番数 | 平均得点 | 未完了 | 違反", "  values | %s | change from the first value (95 %% interval) | mean length | mean score | unfinished | violations"},
+	"sweep_gap_seat":    {"席の勝率差（pt）", "seat gap (pt)"},
+	"sweep_gap_order":   {"手番の順による勝率差（pt）", "gap by turn order (pt)"},
+	"sweep_order_note":  {"手番の順はゲームごとにランダムに決まるので、席の番号ではなく手番の順（1番手、2番手、…）による勝率の差を測っています（compare・check と同じ）", "The turn order is dealt at random in every game, so the gap is measured between places in the turn order (first player, second, …), not between seat numbers (as compare and check measure it)"},
+	"sweep_design_note": {"手ざわりの最初の値との差は同じシードのゲームを対にした 95 %% 区間で、人数と指標をまとめて Benjamini–Hochberg 補正（偽発見率 5 %%）。* は有意な差です。値ごとに %d ゲーム、ボット %s", "Changes from the first value by paired 95 %% intervals on the same seeds, Benjamini–Hochberg adjusted over the player counts and measures together (false discovery rate 5 %%); * marks a significant one. %d games per value, %s bots"},
 	"sweep_baseline":    {"基準", "baseline"},
-	"sweep_note":        {"* は最初の値と有意に違う値（同じシードのゲームを対にした比較：席の勝率差は対のブートストラップ 95 %% 区間、席の勝率・手番数・得点は対の 95 %% 区間を値ごとに Benjamini–Hochberg 補正）。値ごとに %d ゲーム、ボット %s", "* marks a value that differs significantly from the first (games paired on the same seeds: the seat gap by a paired bootstrap 95 %% interval; seat win rates, length and score by paired 95 %% intervals, Benjamini–Hochberg adjusted within each value); %d games per value, %s bots"},
+	"sweep_note":        {"* は最初の値と有意に違う値（同じシードのゲームを対にした比較：勝率差は対のブートストラップ 95 %% 区間、席の勝率・手番数・得点は対の 95 %% 区間を値ごとに Benjamini–Hochberg 補正）。値ごとに %d ゲーム、ボット %s", "* marks a value that differs significantly from the first (games paired on the same seeds: the gap by a paired bootstrap 95 %% interval; seat win rates, length and score by paired 95 %% intervals, Benjamini–Hochberg adjusted within each value); %d games per value, %s bots"},
 	"sweep_seat":        {"%d人 席%d %+.1f pt（%+.1f〜%+.1f）", "%dp seat %d %+.1f pt (%+.1f..%+.1f)"},
 	"sweep_order":       {"%d人 %d番手 %+.1f pt（%+.1f〜%+.1f）", "%dp player %d to play %+.1f pt (%+.1f..%+.1f)"},
 	"sweep_length":      {"%d人 手番数 %+.1f（%+.1f〜%+.1f）", "%dp length %+.1f (%+.1f..%+.1f)"},
@@ -145,7 +149,7 @@ func WriteSweepText(w io.Writer, game *schema.Game, s Sweep, lang *schema.Lang) 
 		title = game.ID
 	}
 	writeLine(w, lang, "sweep_head", title, strings.Join(s.Axes, " × "))
-	writeLine(w, lang, "sweep_columns")
+	writeLine(w, lang, "sweep_columns", s.GapLabel(lang))
 	for _, p := range s.Points {
 		if len(p.Problems) > 0 {
 			fmt.Fprintf(w, "  %s | %s\n", strings.Join(p.Values, ", "), strings.Join(p.Problems, "; "))
@@ -160,6 +164,9 @@ func WriteSweepText(w io.Writer, game *schema.Game, s Sweep, lang *schema.Lang) 
 			strings.Join(lens, " "), strings.Join(scores, " "), p.Unfinished, p.Violations, differsText(p, lang))
 	}
 	writeLine(w, lang, "sweep_note", s.Games, s.Bots)
+	if s.GapBasis() == ByTurnOrder {
+		writeLine(w, lang, "sweep_order_note")
+	}
 }
 
 // gapShiftText is a point's seat-gap change against the baseline with its
@@ -182,18 +189,8 @@ func differsText(p SweepPoint, lang *schema.Lang) string {
 	}
 	var parts []string
 	for _, c := range p.Changes {
-		if !c.Significant {
-			continue
-		}
-		switch c.Measure {
-		case "seat_win_rate":
-			parts = append(parts, Messages.Err("sweep_seat", c.Players, c.Seat, 100*c.Diff, 100*c.Low, 100*c.High).In(lang))
-		case "turn_order_win_rate":
-			parts = append(parts, Messages.Err("sweep_order", c.Players, c.Seat, 100*c.Diff, 100*c.Low, 100*c.High).In(lang))
-		case "length":
-			parts = append(parts, Messages.Err("sweep_length", c.Players, c.Diff, c.Low, c.High).In(lang))
-		case "score":
-			parts = append(parts, Messages.Err("sweep_score", c.Players, c.Diff, c.Low, c.High).In(lang))
+		if c.Significant {
+			parts = append(parts, changeText(c, lang))
 		}
 	}
 	return " *" + strings.TrimSuffix(" "+strings.Join(parts, lang.Pick("、", ", ")), " ")

@@ -104,18 +104,33 @@ func Unplayable(combo []string, problems []schema.Problem) Played {
 }
 
 // Measure plays the batch bo on e, the workbook with combo written into it,
-// keeping each game's outcome: the seat win rates, the seat gap (the
-// largest over the player counts, in points to one decimal), mean lengths
+// keeping each game's outcome: the seat win rates (and those by turn order
+// where it is dealt at random), the seat gap (the largest over the player
+// counts, in points to one decimal, by turn order where it is dealt at
+// random, by seat otherwise: SeatGapBasis), mean lengths
 // and scores, the design measures, unfinished games and violations.
 func Measure(ctx context.Context, e sim.Engine, bo sim.BatchOptions, combo []string) Played {
 	bo.Outcomes = make([]sim.Outcome, bo.Games)
 	rep := sim.NewReport(e, bo, sim.Run(ctx, e, bo))
 	p := report.SweepPoint{Values: combo, Unfinished: rep.Unfinished, Violations: rep.ViolationCount,
 		SeatWin: map[string][]float64{}, Length: map[string]float64{}, Score: map[string]float64{}, Design: rep.Design}
+	p.SeatGapBasis = report.BySeat
+	if rep.TurnOrderWinRate != nil {
+		p.SeatGapBasis, p.TurnOrderWin = report.ByTurnOrder, map[string][]float64{}
+	}
 	for n, rates := range rep.SeatWinRate {
-		lo, hi := 1.0, 0.0
 		for _, w := range rates {
 			p.SeatWin[n] = append(p.SeatWin[n], w.Rate)
+		}
+		for _, w := range rep.TurnOrderWinRate[n] {
+			p.TurnOrderWin[n] = append(p.TurnOrderWin[n], w.Rate)
+		}
+		by := rates
+		if order := rep.TurnOrderWinRate[n]; order != nil {
+			by = order
+		}
+		lo, hi := 1.0, 0.0
+		for _, w := range by {
 			lo, hi = min(lo, w.Rate), max(hi, w.Rate)
 		}
 		p.SeatGap = max(p.SeatGap, 100*(hi-lo))

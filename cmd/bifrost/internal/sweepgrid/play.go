@@ -60,7 +60,10 @@ func Output(w io.Writer, format string, game *schema.Game, s report.Sweep, l *sc
 	case "json":
 		return report.WriteSweepJSON(w, game.ID, s)
 	case "html":
-		return report.WriteSweep(w, s)
+		if l.English() {
+			s.Title = game.ID
+		}
+		return report.WriteSweep(w, s, l)
 	}
 	report.WriteSweepText(w, game, s, l)
 	WriteDesign(w, s.Points, l)
