@@ -223,10 +223,10 @@ func builder(game *sim.Definition) func(book *schema.Book) (sim.Engine, error) {
 }
 
 // blankProbe is design d of book to pair against its blank card, which build
-// builds; a design already blank is paired with base itself.
+// builds; a design already blank is its own blank card (sim.Probe.Blank).
 func blankProbe(d *schema.Design, book *schema.Book, base sim.Engine, build func(*schema.Book) (sim.Engine, error)) sim.Probe {
 	neutral, ok := d.Neutral(book)
-	probe := sim.Probe{Card: d.ID, Kind: d.Sheet, Neutral: func() (sim.Engine, error) { return build(neutral) }}
+	probe := sim.Probe{Card: d.ID, Kind: d.Sheet, Neutral: func() (sim.Engine, error) { return build(neutral) }, Blank: !ok}
 	if !ok { // a blank card already: it adds nothing over itself
 		probe.Neutral = func() (sim.Engine, error) { return base, nil }
 	}
