@@ -371,6 +371,10 @@ type EffectAtSize struct {
 	Flagged bool    `json:"flagged"`
 }
 
+// EffectMeasure names the measure CardEffects makes (the mean over the
+// games the card changed), for a saved run to say which one it holds.
+const EffectMeasure = "changed_games"
+
 // MinUses is how many paired games a card needs at a player count for its
 // effect to count towards its kind's median, or to be flagged or tuned.
 const MinUses = 20

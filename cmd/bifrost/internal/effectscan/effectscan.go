@@ -164,7 +164,7 @@ func Scan(ctx context.Context, game *sim.Definition, res schema.Result, base sim
 	done()
 	skilled := skillChecks(ctx, game.ID(), base, bo, skill, effects, probeOf, progress)
 	names := schema.CardNames(res.Data)
-	run := &report.Effects{Game: game.ID(), Seed: bo.Seed, Games: bo.Games, Players: bo.Players, Bots: bo.Bots, Band: band, Cards: effects}
+	run := &report.Effects{Game: game.ID(), Seed: bo.Seed, Games: bo.Games, Players: bo.Players, Bots: bo.Bots, Band: band, Measure: sim.EffectMeasure, Cards: effects}
 	if skill.Bot != "" {
 		run.SkillBot, run.SkillGames = skill.Bot, skill.Games
 	}
