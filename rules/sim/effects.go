@@ -393,6 +393,15 @@ func (p Paired) Judged() bool {
 	return p.Games >= MinUses && (p.Blank || p.Changed >= MinChanged)
 }
 
+// Basis is how many games p's mean rests on: the games the card changed,
+// or, for a blank card, every paired game (each a change of 0).
+func (p Paired) Basis() int {
+	if p.Blank {
+		return p.Games
+	}
+	return p.Changed
+}
+
 // With is the effect, on p's scale (a mean over the games p's card
 // changed), of p's change followed by d's, d measured on the same base
 // games: the two means are weighed by the games each changed.

@@ -328,7 +328,7 @@ func effectSentence(l *schema.Lang, g *schema.Game, ce sim.CardEffect, d *schema
 		key = "effects_strong"
 	}
 	counts := report.PlayersText(l, ce.Counts)
-	text := render(l, key, card, kind, at.Win-at.Median, counts, at.WinLow-at.Median, at.WinHigh-at.Median, at.Games)
+	text := render(l, key, card, kind, at.Win-at.Median, counts, at.WinLow-at.Median, at.WinHigh-at.Median, at.Basis())
 	switch {
 	case sug == nil:
 		text += render(l, "effects_no_knob")
