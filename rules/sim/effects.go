@@ -185,10 +185,19 @@ type slope struct {
 // count, then pooled. Games that broke a rule or did not finish on the
 // variant are left out. The result does not depend on the number of workers.
 func (b *Base) Delta(ctx context.Context, card string, variant Engine) []Paired {
+	return b.deltaAt(ctx, card, variant, nil)
+}
+
+// deltaAt is Delta playing only the games at the player counts in at (nil:
+// every count); the other counts have no games.
+func (b *Base) deltaAt(ctx context.Context, card string, variant Engine, at []int) []Paired {
 	i := slices.Index(b.engine.Cards(), card)
 	var uses []use
 	if i >= 0 {
 		uses = b.uses[i]
+	}
+	if at != nil {
+		uses = slices.DeleteFunc(slices.Clone(uses), func(u use) bool { return !slices.Contains(at, b.games[u.game].cfg.Players) })
 	}
 	games := make([]slope, len(uses))
 	vi := int32(slices.Index(variant.Cards(), card))
@@ -568,8 +577,9 @@ type Suggestion struct {
 // current value cur towards the end of [lo, hi] that weakens it (stronger:
 // the card is too strong; up: a larger number makes it stronger), for the
 // value nearest cur at which its effect comes within band of its kind's
-// median at every player count at which it is flagged. at builds the game
-// with the number at v; a value it refuses counts as not reaching the band.
+// median at every player count at which it is flagged, playing only the
+// games at those counts. at builds the game with the number at v; a value
+// it refuses counts as not reaching the band.
 func Suggest(ctx context.Context, base *Base, ce CardEffect, cur, lo, hi int, up bool, band float64, at func(v int) (Engine, error)) Suggestion {
 	s := Suggestion{From: cur, To: cur, Before: round2(ce.worst())}
 	var cands []int            // ordered from cur outwards
@@ -594,6 +604,12 @@ func Suggest(ctx context.Context, base *Base, ce CardEffect, cur, lo, hi int, up
 		games int
 		ok    bool
 	}
+	var flagged []int // the player counts at which it is flagged: the only ones a value is judged at
+	for _, e := range ce.Effects {
+		if e.Flagged {
+			flagged = append(flagged, e.Players)
+		}
+	}
 	tried := map[int]probe{}
 	try := func(k int) probe {
 		v := cands[k]
@@ -603,7 +619,7 @@ func Suggest(ctx context.Context, base *Base, ce CardEffect, cur, lo, hi int, up
 		p := probe{ok: false}
 		if e, err := at(v); err == nil {
 			p.ok = true
-			for j, d := range base.Delta(ctx, ce.Card, e) {
+			for j, d := range base.deltaAt(ctx, ce.Card, e, flagged) {
 				was := ce.Effects[j]
 				if !was.Flagged {
 					continue

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/rand/v2"
 	"reflect"
+	"sync/atomic"
 	"testing"
 
 	"bifrost/schema"
@@ -181,5 +182,36 @@ func TestAFewGamesAllAlikeAreNotCertain(t *testing.T) {
 	_, _, _, plain := meanInterval(many, 100, 0)
 	if _, _, _, se := meanInterval(many, 100, 1); se < plain || se > plain*1.01 {
 		t.Errorf("2000 spread changes: se %v with the swing, %v without: want within 1 %%", se, plain)
+	}
+}
+
+// A value is judged at the player counts at which the card is flagged, so
+// the suggestion plays only the games at those counts: a card flagged at 2
+// players alone plays none of its 3-player games, whatever values it tries.
+func TestSuggestPlaysOnlyTheGamesAtTheFlaggedPlayerCounts(t *testing.T) {
+	ctx := context.Background()
+	base := PlayBase(ctx, &race{goal: 20}, BatchOptions{Seed: 3, Games: 400})
+	atTwo := 0
+	for _, u := range base.uses[0] {
+		if base.games[u.game].cfg.Players == 2 {
+			atTwo++
+		}
+	}
+	if atTwo == 0 || atTwo == len(base.uses[0]) {
+		t.Fatalf("card one used in %d games, %d at 2 players: want some at each count", len(base.uses[0]), atTwo)
+	}
+	ce := CardEffect{Card: "one", Kind: "move", Flagged: true, Stronger: true, Counts: []int{2}, Effects: []EffectAtSize{
+		{Paired: Paired{Players: 2, Games: atTwo, Changed: atTwo, Win: 40}, Flagged: true},
+		{Paired: Paired{Players: 3, Games: 10, Changed: 10, Win: 40}},
+		{Paired: Paired{Players: 0, Games: 10, Changed: 10, Win: 40}},
+	}}
+	var played atomic.Int64
+	tries := 0
+	Suggest(ctx, base.WithProgress(func(n int) { played.Add(int64(n)) }), ce, 20, 10, 30, true, 5, func(v int) (Engine, error) {
+		tries++
+		return &race{goal: v}, nil
+	})
+	if tries == 0 || played.Load() != int64(tries*atTwo) {
+		t.Errorf("%d games played over %d values tried, want %d a value (the 2-player games alone)", played.Load(), tries, atTwo)
 	}
 }
