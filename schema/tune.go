@@ -41,8 +41,11 @@ type tunedColumn struct {
 	at int // 0-based column of the sheet
 }
 
-// Designs lists the rows of b's sheets that have tuned columns, by ID; a
-// design whose row sets no tuned column is left out (nothing to move).
+// Designs lists the rows of b's sheets that have tuned columns, by ID. A
+// row that sets no tuned column (a Material with an empty effect: a card
+// only to pay with, or one whose effect was emptied) is a design too, with
+// no main number: it is its own blank card (Neutral), so a scan measures
+// it as doing nothing rather than not at all.
 func (g *Game) Designs(b *Book) map[string]*Design {
 	out := map[string]*Design{}
 	for _, spec := range g.Sheets {
@@ -80,9 +83,7 @@ func (g *Game) Designs(b *Book) map[string]*Design {
 			if d.Knob != nil {
 				d.Knob.Cell = t.Sheet + "!" + CellName(d.Knob.at+1, t.Rows[i].Num)
 			}
-			if d.Knob != nil || d.hasEffect() {
-				out[id] = d
-			}
+			out[id] = d
 		}
 	}
 	return out
@@ -134,10 +135,6 @@ func EffectNumber(src string) (n int, with func(v int) string, ok bool) {
 }
 
 func (d *Design) cell(c tunedColumn) string { return Normalize(d.table.Rows[d.row].Cell(c.at)) }
-
-func (d *Design) hasEffect() bool {
-	return slices.ContainsFunc(d.cols, func(c tunedColumn) bool { return c.Kind == KindEffect && d.cell(c) != "" })
-}
 
 func (d *Design) knob() *Knob {
 	bound := func(s string, def int) int {

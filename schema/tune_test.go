@@ -91,6 +91,37 @@ func TestDesignCopiesChangeOneRowAndLeaveTheBook(t *testing.T) {
 	}
 }
 
+// materialCard is a card sheet whose only tuned column is its effect.
+type materialCard struct {
+	ID     string `xlsx:"ID,ID,required"`
+	Effect Effect `xlsx:"効果,Effect" tune:"up"`
+}
+
+// A row of a tuned sheet is a design even when it sets no tuned column (a
+// card only to pay with, or one whose effect was emptied): it has no main
+// number and is its own blank card, so a scan measures it as doing nothing
+// instead of leaving it out.
+func TestARowWithNothingTunedIsADesignThatIsItsOwnBlankCard(t *testing.T) {
+	g := &Game{ID: "toy", Sheets: []*SheetSpec{{Key: "Material", JA: "マテリアル", Row: materialCard{}}}}
+	b := &Book{File: "toy.xlsx", Sheets: map[string]*Table{"マテリアル": {Sheet: "マテリアル",
+		Header: []string{"ID", "効果"},
+		Rows:   []Row{{Num: 2, Cells: []string{"M1", "draw 1"}}, {Num: 3, Cells: []string{"M2", ""}}}}}}
+	ds := g.Designs(b)
+	if d := ds["M1"]; d == nil || d.Knob == nil || d.Knob.Value != 1 {
+		t.Fatalf("M1: %+v, want a design whose main number is its effect's 1", d)
+	}
+	d := ds["M2"]
+	if d == nil || d.Knob != nil || d.Sheet != "Material" {
+		t.Fatalf("M2 (empty effect): %+v, want a Material design with no main number", d)
+	}
+	if _, ok := d.Neutral(b); ok {
+		t.Error("M2's neutral copy is reported as a change: it is its own blank card")
+	}
+	if _, ok := ds["M1"].Neutral(b); !ok {
+		t.Error("M1's neutral copy (its effect emptied) is not reported as a change")
+	}
+}
+
 // An effect's number is the amount of what it does: the first number
 // outside its [conditions] and 【conditions】, which a tuner rewrites in
 // place.

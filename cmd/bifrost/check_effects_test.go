@@ -81,7 +81,7 @@ func TestCheckBaseMeasuresOnlyTheChangedDesignAndFlagsItAtItsCell(t *testing.T) 
 	out := t.TempDir()
 	book := filepath.Join(src, "valkyrie.xlsx")
 	medians := map[int]float64{2: 2, 3: 2, 4: 2, 0: 2}
-	prior := &report.Effects{Game: "valkyrie", Workbook: effectscan.Digest(book), Games: 3000, Players: []int{2, 3, 4}, Bots: []string{"greedy"}, Band: 5}
+	prior := &report.Effects{Game: "valkyrie", Workbook: effectscan.Digest(book), Games: 3000, Players: []int{2, 3, 4}, Bots: []string{"greedy"}, Band: 5, Measure: sim.EffectMeasure}
 	for _, kind := range []string{"Valkyrie", "FirstValkyrie"} {
 		ce := sim.CardEffect{Card: "X", Kind: kind}
 		for _, n := range []int{2, 3, 4, 0} {
@@ -204,9 +204,11 @@ func TestCheckBaseWithoutAChangedDesignPlaysNoEffectGame(t *testing.T) {
 }
 
 // TestCheckBaseWithoutACurrentScanTakesTheMedianFromASample: when out
-// holds no effects run of the base workbook (none, or one of another
-// workbook), the kind's median comes from a few of its other designs
-// measured on the same games, and the planted design is still flagged.
+// holds no effects run of the base workbook (none, one of another
+// workbook, or one of this workbook measured the way effects measured
+// before, on another scale), the kind's median comes from a few of its
+// other designs measured on the same games, and the planted design is
+// still flagged.
 func TestCheckBaseWithoutACurrentScanTakesTheMedianFromASample(t *testing.T) {
 	needTool(t, "git", "git")
 	src := committedValkyrie(t, map[string]any{"CheckGames": 300})
@@ -222,7 +224,9 @@ func TestCheckBaseWithoutACurrentScanTakesTheMedianFromASample(t *testing.T) {
 		prior *report.Effects
 	}{
 		{"no earlier scan", nil},
-		{"a scan of another workbook", &report.Effects{Game: "valkyrie", Workbook: "0123456789abcdef", Bots: []string{"greedy"},
+		{"a scan of another workbook", &report.Effects{Game: "valkyrie", Workbook: "0123456789abcdef", Bots: []string{"greedy"}, Measure: sim.EffectMeasure,
+			Cards: []sim.CardEffect{{Card: "B04", Kind: "Valkyrie", Effects: []sim.EffectAtSize{{Paired: sim.Paired{Players: 2}, Median: 30}}}}}},
+		{"a scan of this workbook measured the earlier way", &report.Effects{Game: "valkyrie", Workbook: effectscan.Digest(filepath.Join(src, "valkyrie.xlsx")), Bots: []string{"greedy"},
 			Cards: []sim.CardEffect{{Card: "B04", Kind: "Valkyrie", Effects: []sim.EffectAtSize{{Paired: sim.Paired{Players: 2}, Median: 30}}}}}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

@@ -155,7 +155,7 @@ func TestEffects_SkillMeasuresEachFindingWithSearchAndSaysWhereTheyDisagree(t *t
 		t.Skip("plays a few hundred games")
 	}
 	src, out := copySrc(t), t.TempDir()
-	r := bifrost(t, "effects", "nastrond", "--src", src, "--out", out, "--games", "600", "--skill", "search:5", "--skill-games", "80", "--json", "--lang", "en")
+	r := bifrost(t, "effects", "nastrond", "--src", src, "--out", out, "--games", "600", "--skill", "search:5", "--skill-games", "150", "--json", "--lang", "en")
 	if r.code != 0 {
 		t.Fatalf("exit %d\n%s%s", r.code, r.stdout, r.stderr)
 	}
@@ -163,8 +163,8 @@ func TestEffects_SkillMeasuresEachFindingWithSearchAndSaysWhereTheyDisagree(t *t
 	if err := json.Unmarshal([]byte(r.stdout), &run); err != nil {
 		t.Fatalf("not JSON: %v\n%s", err, r.stdout)
 	}
-	if run.SkillBot != "search:5" || run.SkillGames != 80 || len(run.Findings) == 0 {
-		t.Fatalf("skill bot %q, %d games, %d findings: want search:5, 80 and some findings", run.SkillBot, run.SkillGames, len(run.Findings))
+	if run.SkillBot != "search:5" || run.SkillGames != 150 || len(run.Findings) == 0 {
+		t.Fatalf("skill bot %q, %d games, %d findings: want search:5, 150 and some findings", run.SkillBot, run.SkillGames, len(run.Findings))
 	}
 	saved, err := os.ReadFile(filepath.Join(out, report.EffectsFile("nastrond")))
 	if err != nil || !strings.Contains(string(saved), `"skill_bot": "search:5"`) || !strings.Contains(string(saved), `"skilled": {`) {

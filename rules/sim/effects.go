@@ -50,6 +50,29 @@ type baseGame struct {
 	clean  bool
 	winner int
 	scores []int
+	trace  uint64 // the game's decisions and events, hashed (trace)
+}
+
+// trace hashes a game's decisions and events in order (FNV-1a over their
+// fields), so that a pair of games can tell whether a card changed
+// anything in it without keeping the games: a card that comes into play
+// makes an event (it is played, or its effect acts) or a decision differ.
+type trace uint64
+
+const traceStart trace = 14695981039346656037
+
+func (h *trace) mix(vs ...uint64) {
+	for _, v := range vs {
+		*h = (*h ^ trace(v)) * 1099511628211
+	}
+}
+
+func (h *trace) choice(seat int, c Choice) {
+	h.mix(1, uint64(seat), uint64(c.Kind), uint64(uint16(c.A)), uint64(uint16(c.B)), uint64(uint16(c.C)))
+}
+
+func (h *trace) event(ev Event) {
+	h.mix(2, uint64(ev.Kind), uint64(uint8(ev.Seat)), uint64(uint32(ev.Card)), uint64(uint32(ev.N)), uint64(uint32(ev.M)))
 }
 
 // use is one game in which seats used a card: how often, by seat.
@@ -73,7 +96,10 @@ func PlayBase(ctx context.Context, e Engine, o BatchOptions) *Base {
 		counts := map[int32]*[8]uint16{}
 		p := NewPlayer(e, o.Bots, nil)
 		p.Check = o.Check
+		var h trace
+		p.OnChoice = func(_ Game, seat int, c Choice) { h.choice(seat, c) }
 		p.OnEvent = func(ev Event) {
+			h.event(ev)
 			if ev.Card >= 0 && ev.Kind < EventEngine {
 				c := counts[ev.Card]
 				if c == nil {
@@ -88,8 +114,9 @@ func PlayBase(ctx context.Context, e Engine, o BatchOptions) *Base {
 		return func(g int) {
 			cfg := job(o.Players, g)
 			clear(counts)
+			h = traceStart
 			r := p.Play(cfg, GameSeed(o.Seed, cfg.Players, cfg.Index))
-			b.games[g] = baseGame{cfg: cfg, clean: clean(&r), winner: r.Winner, scores: r.Scores}
+			b.games[g] = baseGame{cfg: cfg, clean: clean(&r), winner: r.Winner, scores: r.Scores, trace: uint64(h)}
 			for card, c := range counts {
 				used[g] = append(used[g], use{game: card, count: *c})
 			}
@@ -119,10 +146,23 @@ func (b *Base) Uses(card string) int {
 
 // Paired is a paired change over games: the change of the win rate, in
 // points, and of the score of a seat that makes every use of the card
-// rather than an even share, with 95 % intervals.
+// rather than an even share, with 95 % intervals, over the games the card
+// changed. A pair of games the card did not change (the same decisions and
+// the same result on both sides) changes nothing, so leaving those games
+// out only scales the mean by Games/Changed: it measures what the card
+// does where it comes into play, not how often it does (a card whose
+// condition is rarely met would otherwise read as weak however strong it
+// is when played), and it sets aside nothing a real change could show.
 type Paired struct {
-	Players   int     `json:"players"` // 0: every player count pooled
-	Games     int     `json:"games"`   // paired games in which the seats used the card unevenly
+	Players int `json:"players"` // 0: every player count pooled
+	Games   int `json:"games"`   // paired games in which the seats used the card unevenly
+	// Changed is how many of them the card changed: a decision or the
+	// result differs between the two sides. Win and Score are means over
+	// these.
+	Changed int `json:"changed_games"`
+	// Blank: the card is its own blank card (nothing of it to empty), so
+	// its effect is 0 by construction and changes no game.
+	Blank     bool    `json:"blank,omitempty"`
 	Win       float64 `json:"win_pt"`
 	WinLow    float64 `json:"win_pt_low"`
 	WinHigh   float64 `json:"win_pt_high"`
@@ -136,7 +176,7 @@ type Paired struct {
 // over its seats, x being a seat's share of the card's uses less 1/n.
 type slope struct {
 	win, score, xx float64
-	ok             bool
+	ok, changed    bool
 }
 
 // Delta plays, on variant, the base games in which a seat used card, with
@@ -145,10 +185,19 @@ type slope struct {
 // count, then pooled. Games that broke a rule or did not finish on the
 // variant are left out. The result does not depend on the number of workers.
 func (b *Base) Delta(ctx context.Context, card string, variant Engine) []Paired {
+	return b.deltaAt(ctx, card, variant, nil)
+}
+
+// deltaAt is Delta playing only the games at the player counts in at (nil:
+// every count); the other counts have no games.
+func (b *Base) deltaAt(ctx context.Context, card string, variant Engine, at []int) []Paired {
 	i := slices.Index(b.engine.Cards(), card)
 	var uses []use
 	if i >= 0 {
 		uses = b.uses[i]
+	}
+	if at != nil {
+		uses = slices.DeleteFunc(slices.Clone(uses), func(u use) bool { return !slices.Contains(at, b.games[u.game].cfg.Players) })
 	}
 	games := make([]slope, len(uses))
 	vi := int32(slices.Index(variant.Cards(), card))
@@ -156,7 +205,10 @@ func (b *Base) Delta(ctx context.Context, card string, variant Engine) []Paired 
 		p := NewPlayer(variant, b.opts.Bots, nil)
 		p.Check = b.opts.Check
 		var count [8]uint16 // the variant game's uses of the card, by seat
+		var h trace
+		p.OnChoice = func(_ Game, seat int, c Choice) { h.choice(seat, c) }
 		p.OnEvent = func(ev Event) {
+			h.event(ev)
 			if ev.Card == vi && ev.Kind < EventEngine && count[ev.Seat&7] < math.MaxUint16 {
 				count[ev.Seat&7]++
 			}
@@ -166,12 +218,13 @@ func (b *Base) Delta(ctx context.Context, card string, variant Engine) []Paired 
 			base := &b.games[u.game]
 			n := base.cfg.Players
 			count = [8]uint16{}
+			h = traceStart
 			r := p.Play(base.cfg, GameSeed(b.opts.Seed, n, base.cfg.Index))
 			if !clean(&r) {
 				return
 			}
 			shareBase, shareVariant := shares(u.count[:n]), shares(count[:n])
-			sl := slope{ok: true}
+			sl := slope{ok: true, changed: uint64(h) != base.trace || r.Winner != base.winner || !slices.Equal(r.Scores, base.scores)}
 			scale := float64(n) / float64(n-1)
 			for s := range n {
 				x := ((shareBase[s]+shareVariant[s])/2 - 1/float64(n)) * scale
@@ -185,14 +238,44 @@ func (b *Base) Delta(ctx context.Context, card string, variant Engine) []Paired 
 	out := make([]Paired, 0, len(b.players)+1)
 	for _, n := range append(slices.Clone(b.players), 0) {
 		var w, sc []float64
+		paired := 0
 		for k, u := range uses {
 			if games[k].ok && games[k].xx > 0 && (n == 0 || b.games[u.game].cfg.Players == n) {
-				w, sc = append(w, games[k].win), append(sc, games[k].score)
+				paired++
+				if games[k].changed {
+					w, sc = append(w, games[k].win), append(sc, games[k].score)
+				}
 			}
 		}
-		p := Paired{Players: n, Games: len(w)}
-		p.Win, p.WinLow, p.WinHigh, p.se = meanInterval(w, 100)
-		p.Score, p.ScoreLow, p.ScoreHigh, _ = meanInterval(sc, 1)
+		p := Paired{Players: n, Games: paired, Changed: len(w)}
+		p.Win, p.WinLow, p.WinHigh, p.se = meanInterval(w, 100, 1) // a swing of one win
+		p.Score, p.ScoreLow, p.ScoreHigh, _ = meanInterval(sc, 1, 0)
+		out = append(out, p)
+	}
+	return out
+}
+
+// blank is Delta of card against itself, without playing: per player
+// count, then pooled, the base games in which the seats used it unevenly,
+// each with no change.
+func (b *Base) blank(card string) []Paired {
+	var uses []use
+	if i := slices.Index(b.engine.Cards(), card); i >= 0 {
+		uses = b.uses[i]
+	}
+	out := make([]Paired, 0, len(b.players)+1)
+	for _, n := range append(slices.Clone(b.players), 0) {
+		p := Paired{Players: n, Blank: true}
+		for _, u := range uses {
+			if m := b.games[u.game].cfg.Players; n == 0 || m == n {
+				for _, x := range shares(u.count[:m]) {
+					if x != 1/float64(m) {
+						p.Games++
+						break
+					}
+				}
+			}
+		}
 		out = append(out, p)
 	}
 	return out
@@ -217,8 +300,14 @@ func shares(count []uint16) []float64 {
 }
 
 // meanInterval is the mean of xs times scale with its 95 % interval and
-// standard error, summed in order so that it is reproducible.
-func meanInterval(xs []float64, scale float64) (mean, low, high, se float64) {
+// standard error, summed in order so that it is reproducible. With a
+// swing, the variance counts two more values, the mean plus and minus the
+// swing (the mean itself stays): few values all alike (a card that came
+// into play in 17 games and moved no win in any) would otherwise have a
+// variance of 0, which a normal interval takes for certainty; over many
+// values the two weigh nothing (as Agresti and Coull's two successes and
+// two failures do for a proportion).
+func meanInterval(xs []float64, scale, swing float64) (mean, low, high, se float64) {
 	if len(xs) == 0 {
 		return 0, 0, 0, 0
 	}
@@ -231,7 +320,10 @@ func meanInterval(xs []float64, scale float64) (mean, low, high, se float64) {
 	for _, x := range xs {
 		ss += (x - m) * (x - m)
 	}
-	if len(xs) > 1 {
+	switch {
+	case swing > 0:
+		se = math.Sqrt((ss+2*swing*swing)/float64(len(xs)+1)/float64(len(xs))) * scale
+	case len(xs) > 1:
 		se = math.Sqrt(ss/float64(len(xs)-1)/float64(len(xs))) * scale
 	}
 	m *= scale
@@ -250,10 +342,12 @@ func negate(p Paired) Paired {
 
 // Probe is one card to scan: its ID, its kind (cards are compared with the
 // median of their kind) and the game with the card at its kind's neutral
-// baseline (a blank card).
+// baseline (a blank card). Blank says the card is its own blank card: its
+// effect is 0 without playing, and Neutral is not called.
 type Probe struct {
 	Card, Kind string
 	Neutral    func() (Engine, error)
+	Blank      bool
 }
 
 // CardEffect is one card's effect on the seats that use it: their win rate
@@ -286,9 +380,46 @@ type EffectAtSize struct {
 	Flagged bool    `json:"flagged"`
 }
 
+// EffectMeasure names the measure CardEffects makes (the mean over the
+// games the card changed), for a saved run to say which one it holds.
+const EffectMeasure = "changed_games"
+
 // MinUses is how many paired games a card needs at a player count for its
 // effect to count towards its kind's median, or to be flagged or tuned.
 const MinUses = 20
+
+// MinChanged is how many of them the card must have changed for its effect
+// to be judged: fewer changed games are too few for the normal interval
+// of their mean, and a card that changed none never came into play (a bot
+// never played it, or its condition was never met), which says nothing of
+// what it does. A blank card needs none: it does nothing by construction.
+const MinChanged = 10
+
+// Judged says whether p rests on enough games to be judged against its
+// kind's median: MinUses paired games, of which MinChanged changed unless
+// the card is blank.
+func (p Paired) Judged() bool {
+	return p.Games >= MinUses && (p.Blank || p.Changed >= MinChanged)
+}
+
+// Basis is how many games p's mean rests on: the games the card changed,
+// or, for a blank card, every paired game (each a change of 0).
+func (p Paired) Basis() int {
+	if p.Blank {
+		return p.Games
+	}
+	return p.Changed
+}
+
+// With is the effect, on p's scale (a mean over the games p's card
+// changed), of p's change followed by d's, d measured on the same base
+// games: the two means are weighed by the games each changed.
+func (p Paired) With(d Paired) float64 {
+	if p.Changed == 0 {
+		return d.Win
+	}
+	return p.Win + d.Win*float64(d.Changed)/float64(p.Changed)
+}
 
 // CardEffects measures every probe against base and flags the cards whose
 // effect lies outside band (in win-rate points) around their kind's median.
@@ -312,6 +443,12 @@ func CardEffectsAgainst(ctx context.Context, base *Base, probes []Probe, band fl
 	out := make([]CardEffect, len(probes))
 	for i, pr := range probes {
 		out[i] = CardEffect{Card: pr.Card, Kind: pr.Kind}
+		if pr.Blank {
+			for _, p := range base.blank(pr.Card) {
+				out[i].Effects = append(out[i].Effects, EffectAtSize{Paired: p, Q: 1})
+			}
+			continue
+		}
 		e, err := pr.Neutral()
 		if err != nil {
 			out[i].Refused = err
@@ -326,7 +463,7 @@ func CardEffectsAgainst(ctx context.Context, base *Base, probes []Probe, band fl
 	for j, n := range sizes {
 		byKind := map[string][]float64{}
 		for _, ce := range out {
-			if len(ce.Effects) > 0 && ce.Effects[j].Games >= MinUses {
+			if len(ce.Effects) > 0 && ce.Effects[j].Judged() {
 				byKind[ce.Kind] = append(byKind[ce.Kind], ce.Effects[j].Win)
 			}
 		}
@@ -348,7 +485,7 @@ func CardEffectsAgainst(ctx context.Context, base *Base, probes []Probe, band fl
 	for i := range out {
 		for j := range out[i].Effects {
 			e := &out[i].Effects[j]
-			if e.Players != 0 && e.Games >= MinUses {
+			if e.Players != 0 && e.Judged() {
 				e.Q = pValue(e.Win-e.Median, e.se)
 				tests = append(tests, ref{i, j})
 			}
@@ -364,7 +501,7 @@ func CardEffectsAgainst(ctx context.Context, base *Base, probes []Probe, band fl
 				ce.Dev = round2(dev)
 				continue
 			}
-			if e.Games >= MinUses && e.Q < significance && math.Abs(dev) > band {
+			if e.Judged() && e.Q < significance && math.Abs(dev) > band {
 				e.Flagged = true
 				ce.Counts = append(ce.Counts, e.Players)
 				ce.Flagged = true
@@ -440,8 +577,9 @@ type Suggestion struct {
 // current value cur towards the end of [lo, hi] that weakens it (stronger:
 // the card is too strong; up: a larger number makes it stronger), for the
 // value nearest cur at which its effect comes within band of its kind's
-// median at every player count at which it is flagged. at builds the game
-// with the number at v; a value it refuses counts as not reaching the band.
+// median at every player count at which it is flagged, playing only the
+// games at those counts. at builds the game with the number at v; a value
+// it refuses counts as not reaching the band.
 func Suggest(ctx context.Context, base *Base, ce CardEffect, cur, lo, hi int, up bool, band float64, at func(v int) (Engine, error)) Suggestion {
 	s := Suggestion{From: cur, To: cur, Before: round2(ce.worst())}
 	var cands []int            // ordered from cur outwards
@@ -466,6 +604,12 @@ func Suggest(ctx context.Context, base *Base, ce CardEffect, cur, lo, hi int, up
 		games int
 		ok    bool
 	}
+	var flagged []int // the player counts at which it is flagged: the only ones a value is judged at
+	for _, e := range ce.Effects {
+		if e.Flagged {
+			flagged = append(flagged, e.Players)
+		}
+	}
 	tried := map[int]probe{}
 	try := func(k int) probe {
 		v := cands[k]
@@ -475,12 +619,12 @@ func Suggest(ctx context.Context, base *Base, ce CardEffect, cur, lo, hi int, up
 		p := probe{ok: false}
 		if e, err := at(v); err == nil {
 			p.ok = true
-			for j, d := range base.Delta(ctx, ce.Card, e) {
+			for j, d := range base.deltaAt(ctx, ce.Card, e, flagged) {
 				was := ce.Effects[j]
 				if !was.Flagged {
 					continue
 				}
-				dev := round2(was.Win + d.Win - was.Median)
+				dev := round2(was.With(d) - was.Median)
 				p.games += d.Games
 				if math.Abs(dev) > math.Abs(p.dev) {
 					p.dev = dev

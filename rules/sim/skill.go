@@ -20,7 +20,7 @@ type SkillVerdict string
 // whose 95 % interval excludes none.
 const (
 	SkillAgree       SkillVerdict = "agree"        // no difference beyond the intervals
-	SkillTooFew      SkillVerdict = "too_few"      // fewer than MinUses paired games with the skilled bot
+	SkillTooFew      SkillVerdict = "too_few"      // too few paired games with the skilled bot to judge (Paired.Judged)
 	SkillBaseOnly    SkillVerdict = "base_only"    // a sure effect with the batch's bots, none sure with the skilled bot
 	SkillSkilledOnly SkillVerdict = "skilled_only" // a sure effect with the skilled bot, none sure with the batch's bots
 	SkillOpposite    SkillVerdict = "opposite"     // sure effects of opposite signs
@@ -36,7 +36,7 @@ func (v SkillVerdict) Disagrees() bool { return v != SkillAgree && v != SkillToo
 // two are measured on different games, so the difference's standard error
 // is the root of the sum of their squares, each read off its interval.
 func CompareSkill(base, skilled Paired) SkillVerdict {
-	if skilled.Games < MinUses {
+	if !skilled.Judged() {
 		return SkillTooFew
 	}
 	seB, seS := (base.WinHigh-base.WinLow)/(2*z95), (skilled.WinHigh-skilled.WinLow)/(2*z95)
@@ -91,6 +91,7 @@ func SkillCheck(ctx context.Context, skilled *Base, bot string, ce CardEffect, p
 	for _, p := range skilled.Delta(ctx, ce.Card, neutral) {
 		if p.Players == players {
 			s.Skilled = negate(p)
+			s.Skilled.Blank = s.Base.Blank
 		}
 	}
 	s.Verdict = CompareSkill(s.Base, s.Skilled)

@@ -8,7 +8,7 @@ import "testing"
 // or whether the signs are opposite, or which way the size moved.
 func TestSkillVerdictsComeFromDifferencesBeyondTheIntervals(t *testing.T) {
 	p := func(win, low, high float64) Paired {
-		return Paired{Games: 300, Win: win, WinLow: low, WinHigh: high}
+		return Paired{Games: 300, Changed: 200, Win: win, WinLow: low, WinHigh: high}
 	}
 	for _, tt := range []struct {
 		name          string
@@ -27,7 +27,8 @@ func TestSkillVerdictsComeFromDifferencesBeyondTheIntervals(t *testing.T) {
 		{"a weak card weaker with search", p(-6, -8, -4), p(-15, -18, -12), SkillLarger},
 		{"neither sure, apart beyond the intervals", p(4, -0.5, 8.5), p(-4, -8.5, 0.5), SkillSmaller},
 		{"no effect with greedy, one with search", p(0, -4, 4), p(-9, -13, -5), SkillSkilledOnly},
-		{"too few games with search", p(14, 10, 18), Paired{Games: MinUses - 1, Win: -30, WinLow: -31, WinHigh: -29}, SkillTooFew},
+		{"too few games with search", p(14, 10, 18), Paired{Games: MinUses - 1, Changed: MinUses - 1, Win: -30, WinLow: -31, WinHigh: -29}, SkillTooFew},
+		{"too few games changed with search", p(14, 10, 18), Paired{Games: 300, Changed: MinChanged - 1, Win: -30, WinLow: -31, WinHigh: -29}, SkillTooFew},
 	} {
 		got := CompareSkill(tt.base, tt.skilled)
 		if got != tt.want {

@@ -164,7 +164,7 @@ func Scan(ctx context.Context, game *sim.Definition, res schema.Result, base sim
 	done()
 	skilled := skillChecks(ctx, game.ID(), base, bo, skill, effects, probeOf, progress)
 	names := schema.CardNames(res.Data)
-	run := &report.Effects{Game: game.ID(), Seed: bo.Seed, Games: bo.Games, Players: bo.Players, Bots: bo.Bots, Band: band, Cards: effects}
+	run := &report.Effects{Game: game.ID(), Seed: bo.Seed, Games: bo.Games, Players: bo.Players, Bots: bo.Bots, Band: band, Measure: sim.EffectMeasure, Cards: effects}
 	if skill.Bot != "" {
 		run.SkillBot, run.SkillGames = skill.Bot, skill.Games
 	}
@@ -223,10 +223,10 @@ func builder(game *sim.Definition) func(book *schema.Book) (sim.Engine, error) {
 }
 
 // blankProbe is design d of book to pair against its blank card, which build
-// builds; a design already blank is paired with base itself.
+// builds; a design already blank is its own blank card (sim.Probe.Blank).
 func blankProbe(d *schema.Design, book *schema.Book, base sim.Engine, build func(*schema.Book) (sim.Engine, error)) sim.Probe {
 	neutral, ok := d.Neutral(book)
-	probe := sim.Probe{Card: d.ID, Kind: d.Sheet, Neutral: func() (sim.Engine, error) { return build(neutral) }}
+	probe := sim.Probe{Card: d.ID, Kind: d.Sheet, Neutral: func() (sim.Engine, error) { return build(neutral) }, Blank: !ok}
 	if !ok { // a blank card already: it adds nothing over itself
 		probe.Neutral = func() (sim.Engine, error) { return base, nil }
 	}
@@ -328,7 +328,7 @@ func effectSentence(l *schema.Lang, g *schema.Game, ce sim.CardEffect, d *schema
 		key = "effects_strong"
 	}
 	counts := report.PlayersText(l, ce.Counts)
-	text := render(l, key, card, kind, at.Win-at.Median, counts, at.WinLow-at.Median, at.WinHigh-at.Median, at.Games)
+	text := render(l, key, card, kind, at.Win-at.Median, counts, at.WinLow-at.Median, at.WinHigh-at.Median, at.Basis())
 	switch {
 	case sug == nil:
 		text += render(l, "effects_no_knob")

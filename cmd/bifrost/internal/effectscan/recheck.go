@@ -31,9 +31,10 @@ func Changed(g *schema.Game, then, now *schema.Book) []string {
 // KnownMedians are the kinds' medians of an earlier scan, by player count,
 // when it is current for the rows a change did not touch: a scan with the
 // same bots of a workbook whose digest is one of digests (the base
-// revision's, or the current one's). Nil when run is not such a scan.
+// revision's, or the current one's), measured as effects measures today
+// (sim.EffectMeasure). Nil when run is not such a scan.
 func KnownMedians(run *report.Effects, bots []string, digests ...string) sim.Medians {
-	if run == nil || run.Workbook == "" || !slices.Contains(digests, run.Workbook) || !slices.Equal(run.Bots, bots) {
+	if run == nil || run.Workbook == "" || !slices.Contains(digests, run.Workbook) || !slices.Equal(run.Bots, bots) || run.Measure != sim.EffectMeasure {
 		return nil
 	}
 	out := sim.Medians{}

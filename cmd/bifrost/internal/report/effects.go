@@ -18,6 +18,10 @@ type Effects struct {
 	Players  []int    `json:"player_counts"`
 	Bots     []string `json:"bots"`
 	Band     int      `json:"band_pt"` // CheckCardEffectBand
+	// Measure names how the effects were measured (sim.EffectMeasure): a
+	// run measured another way is on another scale, and its medians are
+	// not used against today's effects.
+	Measure string `json:"measure"`
 	// SkillBot and SkillGames: the skilled bot each finding was measured
 	// again with (effects --skill), and its games at each finding's player
 	// count; empty without --skill.

@@ -86,7 +86,7 @@ func TestWinWhenUsedIsNeverAFindingButMeasuredEffectsAre(t *testing.T) {
 		Findings: []EffectFinding{{Card: "E99", Name: "バルドルの死", Kind: "Edda", Cell: "Edda!F34", Stronger: true,
 			JA: "バルドルの死（E99）は同じ種類（エッダ）のカードより強すぎます：使った人の勝率への効果が中央値より +11.0 pt"}},
 		Cards: []sim.CardEffect{{Card: "E99", Kind: "Edda", Flagged: true, Stronger: true,
-			Effects: []sim.EffectAtSize{{Paired: sim.Paired{Players: 2, Games: 400, Win: 12, WinLow: 8, WinHigh: 16}, Median: 1, Q: 0.001, Flagged: true}}}}}
+			Effects: []sim.EffectAtSize{{Paired: sim.Paired{Players: 2, Games: 400, Changed: 400, Win: 12, WinLow: 8, WinHigh: 16}, Median: 1, Q: 0.001, Flagged: true}}}}}
 	var b bytes.Buffer
 	if err := Write(&b, r, p); err != nil {
 		t.Fatal(err)

@@ -227,7 +227,7 @@ func effectDetails(l *schema.Lang, ce sim.CardEffect) []string {
 		} else if a.Q < 1 {
 			who += tell(l, "f_effect_q", qText(a.Q))
 		}
-		parts = append(parts, tell(l, "f_effect_at", who, a.Win, a.WinLow, a.WinHigh, a.Games, a.Median))
+		parts = append(parts, tell(l, "f_effect_at", who, a.Win, a.WinLow, a.WinHigh, a.Basis(), a.Median))
 	}
 	return parts
 }

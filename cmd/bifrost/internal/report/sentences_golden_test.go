@@ -20,7 +20,7 @@ var update = flag.Bool("update", false, "rewrite the golden findings in testdata
 // column the bots overlook.
 func plantedEffects() *Effects {
 	at := func(n int, win, median, q float64, flagged bool) sim.EffectAtSize {
-		return sim.EffectAtSize{Paired: sim.Paired{Players: n, Games: 900, Win: win, WinLow: win - 3, WinHigh: win + 3}, Median: median, Q: q, Flagged: flagged}
+		return sim.EffectAtSize{Paired: sim.Paired{Players: n, Games: 900, Changed: 900, Win: win, WinLow: win - 3, WinHigh: win + 3}, Median: median, Q: q, Flagged: flagged}
 	}
 	return &Effects{Game: "valkyrie", Games: 3000, Bots: []string{"greedy"}, Band: 5,
 		Findings: []EffectFinding{

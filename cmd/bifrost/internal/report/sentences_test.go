@@ -68,8 +68,8 @@ func TestDesignMeasuresShowTheStalledTurns(t *testing.T) {
 func TestASkillDisagreementJoinsTheFindingsSentence(t *testing.T) {
 	skill := func(v sim.SkillVerdict, skilled float64, games int) *sim.SkillEffect {
 		return &sim.SkillEffect{Bot: "search:20", Players: 3, Verdict: v,
-			Base:    sim.Paired{Players: 3, Games: 900, Win: 16, WinLow: 13, WinHigh: 19},
-			Skilled: sim.Paired{Players: 3, Games: games, Win: skilled, WinLow: skilled - 6, WinHigh: skilled + 6}}
+			Base:    sim.Paired{Players: 3, Games: 900, Changed: 900, Win: 16, WinLow: 13, WinHigh: 19},
+			Skilled: sim.Paired{Players: 3, Games: games, Changed: games, Win: skilled, WinLow: skilled - 6, WinHigh: skilled + 6}}
 	}
 	for _, tt := range []struct {
 		skill   *sim.SkillEffect

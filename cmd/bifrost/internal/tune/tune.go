@@ -244,19 +244,20 @@ func (t *trials) measure(ctx context.Context, path string, bo sim.BatchOptions, 
 		}
 		if !fresh {
 			ne := e // a blank card already: it adds nothing over itself
-			if nb, ok := d.Neutral(res.Book); ok {
+			nb, ok := d.Neutral(res.Book)
+			if ok {
 				if ne, err = build(t.Game, nb, t.Lang); err != nil {
 					return Measure{Refused: Messages.Err("tune_blank", id, t.Lang.ErrText(err)).In(t.Lang)}, nil
 				}
 			}
 			for _, p := range base.Delta(ctx, id, ne) {
 				// The effect is the card against its blank: minus the change.
-				effects[id] = append(effects[id], sim.EffectAtSize{Paired: sim.Paired{Players: p.Players, Games: p.Games, Win: -p.Win, WinLow: -p.WinHigh, WinHigh: -p.WinLow}})
+				effects[id] = append(effects[id], sim.EffectAtSize{Paired: sim.Paired{Players: p.Players, Games: p.Games, Changed: p.Changed, Blank: !ok, Win: -p.Win, WinLow: -p.WinHigh, WinHigh: -p.WinLow}})
 			}
 		}
 		for _, at := range effects[id] {
 			med, ok := medians[d.Sheet][at.Players]
-			if at.Players == 0 || at.Games < sim.MinUses || !ok {
+			if at.Players == 0 || !at.Judged() || !ok {
 				continue
 			}
 			m.Figures = append(m.Figures, Figure{Target: "card_effect", Players: at.Players, Card: id, Value: round1(math.Abs(at.Win - med)), Limit: band,
@@ -280,7 +281,7 @@ func (t *trials) scan(ctx context.Context, res schema.Result, e sim.Engine, base
 		neutral, ok := d.Neutral(res.Book)
 		probe := sim.Probe{Card: id, Kind: d.Sheet, Neutral: func() (sim.Engine, error) { return build(t.Game, neutral, t.Lang) }}
 		if !ok {
-			probe.Neutral = func() (sim.Engine, error) { return e, nil }
+			probe.Neutral, probe.Blank = func() (sim.Engine, error) { return e, nil }, true
 		}
 		probes = append(probes, probe)
 	}
