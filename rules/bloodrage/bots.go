@@ -11,11 +11,13 @@ import (
 // fresh dice up to the human's next decision or the next AI clan's turn,
 // whichever comes first, and keeps the choice whose position scores best
 // (own glory, stats, board presence and control, against the best AI's
-// glory). Ties go to the first choice. The AI turns are left out: what an
-// AI does next is one roll of its dice, and ranking by it made greedy
-// weaker (README, "Bots and balance") at about twice the cost. A draft choice
-// changes nothing the score reads up to there but the card kept, so the
-// draft keeps the card that weighs most without a trial.
+// glory). Ties are broken at random, so that the order of the choices,
+// which follows the workbook's rows, does not decide. The AI turns are
+// left out: what an AI does next is one roll of its dice, and ranking by
+// it made greedy weaker (README, "Bots and balance") at about twice the
+// cost. A draft choice changes nothing the score reads up to there but the
+// card kept, so the draft keeps the card that weighs most without a trial
+// (one of equals at random).
 type Greedy struct {
 	base, scratch Game
 	pcg           rand.PCG
@@ -32,24 +34,34 @@ func (b *Greedy) Choose(gm sim.Game, choices []sim.Choice, rng *rand.Rand) int {
 		return 0
 	}
 	if g.prompt == pDraft {
-		return g.heaviest(choices)
+		return g.heaviest(choices, rng)
 	}
 	return b.try(g, choices, rng)
 }
 
-// heaviest is the draft choice whose card weighs most in eval, the first
-// of equals.
-func (g *Game) heaviest(choices []sim.Choice) int {
-	best, bestW := 0, int32(-1<<31)
+// heaviest is the draft choice whose card weighs most in eval, one of
+// equals drawn at random (the hand's order follows the workbook's rows,
+// which must not decide).
+func (g *Game) heaviest(choices []sim.Choice, rng *rand.Rand) int {
+	best, bestW, ties := 0, int32(-1<<31), 0
 	for i, c := range choices {
-		if c.A >= 0 && g.e.worth[c.A] > bestW {
-			best, bestW = i, g.e.worth[c.A]
+		if c.A < 0 {
+			continue
+		}
+		switch w := g.e.worth[c.A]; {
+		case w > bestW:
+			best, bestW, ties = i, w, 1
+		case w == bestW:
+			if ties++; rng.IntN(ties) == 0 {
+				best = i
+			}
 		}
 	}
 	return best
 }
 
-// try plays every choice on a copy and returns the best by eval.
+// try plays every choice on a copy and returns the best by eval, one of
+// equals drawn at random.
 func (b *Greedy) try(g *Game, choices []sim.Choice, rng *rand.Rand) int {
 	if b.rng == nil {
 		b.rng = rand.New(&b.pcg)
@@ -60,14 +72,19 @@ func (b *Greedy) try(g *Game, choices []sim.Choice, rng *rand.Rand) int {
 	b.pcg.Seed(rng.Uint64(), rng.Uint64())
 	g.Determinize(&b.base, 0, b.rng)
 	dice := b.pcg
-	best, bestV := 0, -1<<60
+	best, bestV, ties := 0, -1<<60, 0
 	for i, c := range choices {
 		b.base.copyTrial(&b.scratch, b.rng)
 		b.pcg = dice
 		b.scratch.untilAI = true
 		b.scratch.Apply(c, nil)
-		if v := b.scratch.eval(); v > bestV {
-			best, bestV = i, v
+		switch v := b.scratch.eval(); {
+		case v > bestV:
+			best, bestV, ties = i, v, 1
+		case v == bestV: // one of equals at random: the choices' order follows the workbook's rows
+			if ties++; rng.IntN(ties) == 0 {
+				best = i
+			}
 		}
 	}
 	return best
