@@ -1,6 +1,7 @@
 package bloodrage
 
 import (
+	"math"
 	"math/rand/v2"
 
 	"bifrost/rules/sim"
@@ -22,6 +23,7 @@ type Greedy struct {
 	base, scratch Game
 	pcg           rand.PCG
 	rng           *rand.Rand
+	vals          []int // the choices' scores, reused
 }
 
 // NewGreedy returns the "greedy" bot.
@@ -34,24 +36,21 @@ func (b *Greedy) Choose(gm sim.Game, choices []sim.Choice, rng *rand.Rand) int {
 		return 0
 	}
 	if g.prompt == pDraft {
-		return g.heaviest(choices, rng)
+		return highest(b.weights(g, choices), rng)
 	}
-	return b.try(g, choices, rng)
+	return highest(b.trials(g, choices, rng), rng)
 }
 
-// heaviest is the draft choice whose card weighs most in eval, one of
-// equals drawn at random (the hand's order follows the workbook's rows,
-// which must not decide).
-func (g *Game) heaviest(choices []sim.Choice, rng *rand.Rand) int {
-	best, bestW, ties := 0, int32(-1<<31), 0
-	for i, c := range choices {
-		if c.A < 0 {
-			continue
-		}
-		switch w := g.e.worth[c.A]; {
-		case w > bestW:
-			best, bestW, ties = i, w, 1
-		case w == bestW:
+// highest is the index of the largest of vals, one of equals drawn at
+// random: the order of the choices follows the workbook's rows, which must
+// not decide.
+func highest(vals []int, rng *rand.Rand) int {
+	best, ties := 0, 0
+	for i, v := range vals {
+		switch {
+		case ties == 0 || v > vals[best]:
+			best, ties = i, 1
+		case v == vals[best]:
 			if ties++; rng.IntN(ties) == 0 {
 				best = i
 			}
@@ -60,9 +59,22 @@ func (g *Game) heaviest(choices []sim.Choice, rng *rand.Rand) int {
 	return best
 }
 
-// try plays every choice on a copy and returns the best by eval, one of
-// equals drawn at random.
-func (b *Greedy) try(g *Game, choices []sim.Choice, rng *rand.Rand) int {
+// weights is what each draft choice's card weighs in eval (the lowest int
+// for keeping none).
+func (b *Greedy) weights(g *Game, choices []sim.Choice) []int {
+	b.vals = b.vals[:0]
+	for _, c := range choices {
+		w := math.MinInt
+		if c.A >= 0 {
+			w = int(g.e.worth[c.A])
+		}
+		b.vals = append(b.vals, w)
+	}
+	return b.vals
+}
+
+// trials plays every choice on a copy and returns their scores by eval.
+func (b *Greedy) trials(g *Game, choices []sim.Choice, rng *rand.Rand) []int {
 	if b.rng == nil {
 		b.rng = rand.New(&b.pcg)
 	}
@@ -72,22 +84,15 @@ func (b *Greedy) try(g *Game, choices []sim.Choice, rng *rand.Rand) int {
 	b.pcg.Seed(rng.Uint64(), rng.Uint64())
 	g.Determinize(&b.base, 0, b.rng)
 	dice := b.pcg
-	best, bestV, ties := 0, -1<<60, 0
-	for i, c := range choices {
+	b.vals = b.vals[:0]
+	for _, c := range choices {
 		b.base.copyTrial(&b.scratch, b.rng)
 		b.pcg = dice
 		b.scratch.untilAI = true
 		b.scratch.Apply(c, nil)
-		switch v := b.scratch.eval(); {
-		case v > bestV:
-			best, bestV, ties = i, v, 1
-		case v == bestV: // one of equals at random: the choices' order follows the workbook's rows
-			if ties++; rng.IntN(ties) == 0 {
-				best = i
-			}
-		}
+		b.vals = append(b.vals, b.scratch.eval())
 	}
-	return best
+	return b.vals
 }
 
 // eval scores the position for the human.

@@ -465,7 +465,8 @@ func TestGreedyDraft_keepsTheCardItsTrialsWouldKeep(t *testing.T) {
 		for !g.Over() && g.turn <= e.p.turnCap {
 			buf = g.Choices(buf)
 			if g.prompt == pDraft && len(buf) > 1 {
-				if h, tried := g.heaviest(buf, rng), b.try(g, buf, rng); e.worth[buf[h].A] != e.worth[buf[tried].A] {
+				h := highest(b.weights(g, buf), rng)
+				if tried := highest(b.trials(g, buf, rng), rng); e.worth[buf[h].A] != e.worth[buf[tried].A] {
 					t.Fatalf("game %d, decision %d: the heaviest card is choice %d (worth %d), the trials rank %d (worth %d) first",
 						i, g.decisions, h, e.worth[buf[h].A], tried, e.worth[buf[tried].A])
 				}
