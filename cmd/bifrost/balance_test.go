@@ -229,9 +229,13 @@ func TestCheckBaseFailsWhenTheSeatGapGrowsBeyondTheThreshold(t *testing.T) {
 
 // TestCheckBaseFailsOnlyInTheDirectionThatHurts plants changes in
 // bloodrage, a solo game, whose seat gap says little: the human's win rate
-// moving away from the base (either way) fails, and so do games that stop
-// finishing on the same seeds, even within CheckMaxUnfinished; the
-// unchanged workbook passes.
+// moving away from the base (either way: no target is set, so the base's
+// rate is the target) fails, and so do games that stop finishing on the
+// same seeds, even within CheckMaxUnfinished; the unchanged workbook
+// passes. The human gains and loses by the same change, made and undone:
+// with no Battle cards kept the human wins far less at every clan count,
+// and every seat gap widens; undone, every gap narrows, so that only the
+// human's rate can fail it.
 func TestCheckBaseFailsOnlyInTheDirectionThatHurts(t *testing.T) {
 	t.Parallel()
 	needTool(t, "git", "git")
@@ -248,30 +252,37 @@ func TestCheckBaseFailsOnlyInTheDirectionThatHurts(t *testing.T) {
 	if err := os.WriteFile(book, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// HEAD~1 keeps no Battle cards; HEAD is the shipped workbook.
 	setRule(t, src, "bloodrage", "CheckGames", 300)
-	gitCommit(t, repo)
 	base, err := os.ReadFile(book)
 	if err != nil {
 		t.Fatal(err)
 	}
+	setRule(t, src, "bloodrage", "MaxHumanBattleCards", 0)
+	gitCommit(t, repo)
+	if err := os.WriteFile(book, base, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gitCommit(t, repo)
 	human := regexp.MustCompile(`bloodrage: (\d) players, the human's win rate [0-9.]+ → [0-9.]+ % \(([+-][0-9.]+) points`)
 	for _, tt := range []struct {
 		name  string
+		base  string // the revision check compares with
 		rules map[string]any
-		fails string // the error check must print; "" for a pass
+		// fails is the error check must print (with the base's win rate
+		// where %s is); "" for a pass.
+		fails string
+		// gain is the way the human's win rate must move at 2 players:
+		// +1, -1, or 0 for no matter.
+		gain int
 		// gapSteady: no seat gap grows beyond CheckMaxSeatGapGrowth, so
 		// the seat gap alone would have passed the change.
 		gapSteady bool
 	}{
-		{"unchanged", nil, "", true},
-		// Fewer battle cards for the AI clans, and one province fewer
-		// destroyed at 2 clans: the human wins far more often at 2 clans
-		// while no seat gap grows past CheckMaxSeatGapGrowth (with greedy
-		// as strong as it is, AIBattleCards 1 made the human so strong at
-		// 2 clans that the seat gap itself grew).
-		{"the human gains", map[string]any{"DestroyedAtStart": "2,2,1", "AIBattleCards": 2}, "the human's win rate at 2 players moved from 43.0 % at HEAD:cardsrc/bloodrage.xlsx to", true},
-		{"the human loses", map[string]any{"MaxHumanBattleCards": 0}, "the human's win rate at 2 players moved from 43.0 % at HEAD:cardsrc/bloodrage.xlsx to", false},
-		{"games stall within the threshold", map[string]any{"TurnCap": 100, "CheckMaxUnfinished": 1000}, "more games do not finish than at HEAD:cardsrc/bloodrage.xlsx on the same seeds: 0 →", true},
+		{"unchanged", "HEAD", nil, "", 0, true},
+		{"the human gains", "HEAD~1", nil, "the human's win rate at 2 players moved from %s % at HEAD~1:cardsrc/bloodrage.xlsx to", +1, true},
+		{"the human loses", "HEAD", map[string]any{"MaxHumanBattleCards": 0}, "the human's win rate at 2 players moved from %s % at HEAD:cardsrc/bloodrage.xlsx to", -1, false},
+		{"games stall within the threshold", "HEAD", map[string]any{"TurnCap": 100, "CheckMaxUnfinished": 1000}, "more games do not finish than at HEAD:cardsrc/bloodrage.xlsx on the same seeds: 0 →", 0, true},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			if err := os.WriteFile(book, base, 0o644); err != nil {
@@ -280,7 +291,7 @@ func TestCheckBaseFailsOnlyInTheDirectionThatHurts(t *testing.T) {
 			for k, v := range tt.rules {
 				setRule(t, src, "bloodrage", k, v)
 			}
-			r := bifrostOn(t, rules.Games{definition(t, "bloodrage")}, "check", "--src", src, "--out", t.TempDir(), "--base", "HEAD", "--lang", "en")
+			r := bifrostOn(t, rules.Games{definition(t, "bloodrage")}, "check", "--src", src, "--out", t.TempDir(), "--base", tt.base, "--lang", "en")
 			shifts := human.FindAllStringSubmatch(r.stderr, -1)
 			if len(shifts) != 3 {
 				t.Fatalf("want the human's win rate at 2, 3 and 4 players on stderr, got %d lines\n%s", len(shifts), r.stderr)
@@ -296,8 +307,19 @@ func TestCheckBaseFailsOnlyInTheDirectionThatHurts(t *testing.T) {
 				}
 				return
 			}
-			if r.code != 1 || !strings.Contains(r.stdout, tt.fails) {
-				t.Errorf("exit %d, want 1 and %q\n%s%s", r.code, tt.fails, r.stdout, r.stderr)
+			fails := tt.fails
+			if strings.Contains(fails, "%s") {
+				at2 := regexp.MustCompile(`2 players, the human's win rate ([0-9.]+) →`).FindStringSubmatch(r.stderr)
+				if at2 == nil {
+					t.Fatalf("no win rate at 2 players on stderr\n%s", r.stderr)
+				}
+				fails = strings.Replace(fails, "%s", at2[1], 1)
+			}
+			if r.code != 1 || !strings.Contains(r.stdout, fails) {
+				t.Errorf("exit %d, want 1 and %q\n%s%s", r.code, fails, r.stdout, r.stderr)
+			}
+			if d, _ := strconv.ParseFloat(shifts[0][2], 64); tt.gain != 0 && (d > 0) != (tt.gain > 0) {
+				t.Errorf("the planted change moved the human's win rate at 2 players %+.1f points, want the other way\n%s", d, r.stderr)
 			}
 			if tt.gapSteady && strings.Contains(r.stdout, "seat win-rate gap") {
 				t.Errorf("the planted change also widened a seat gap; it no longer proves the direction of the human's rate\n%s", r.stdout)

@@ -1,6 +1,7 @@
 package bloodrage
 
 import (
+	"math"
 	"math/rand/v2"
 
 	"bifrost/rules/sim"
@@ -11,15 +12,18 @@ import (
 // fresh dice up to the human's next decision or the next AI clan's turn,
 // whichever comes first, and keeps the choice whose position scores best
 // (own glory, stats, board presence and control, against the best AI's
-// glory). Ties go to the first choice. The AI turns are left out: what an
-// AI does next is one roll of its dice, and ranking by it made greedy
-// weaker (README, "Bots and balance") at about twice the cost. A draft choice
-// changes nothing the score reads up to there but the card kept, so the
-// draft keeps the card that weighs most without a trial.
+// glory). Ties are broken at random, so that the order of the choices,
+// which follows the workbook's rows, does not decide. The AI turns are
+// left out: what an AI does next is one roll of its dice, and ranking by
+// it made greedy weaker (README, "Bots and balance") at about twice the
+// cost. A draft choice changes nothing the score reads up to there but the
+// card kept, so the draft keeps the card that weighs most without a trial
+// (one of equals at random).
 type Greedy struct {
 	base, scratch Game
 	pcg           rand.PCG
 	rng           *rand.Rand
+	vals          []int // the choices' scores, reused
 }
 
 // NewGreedy returns the "greedy" bot.
@@ -32,25 +36,45 @@ func (b *Greedy) Choose(gm sim.Game, choices []sim.Choice, rng *rand.Rand) int {
 		return 0
 	}
 	if g.prompt == pDraft {
-		return g.heaviest(choices)
+		return highest(b.weights(g, choices), rng)
 	}
-	return b.try(g, choices, rng)
+	return highest(b.trials(g, choices, rng), rng)
 }
 
-// heaviest is the draft choice whose card weighs most in eval, the first
-// of equals.
-func (g *Game) heaviest(choices []sim.Choice) int {
-	best, bestW := 0, int32(-1<<31)
-	for i, c := range choices {
-		if c.A >= 0 && g.e.worth[c.A] > bestW {
-			best, bestW = i, g.e.worth[c.A]
+// highest is the index of the largest of vals, one of equals drawn at
+// random: the order of the choices follows the workbook's rows, which must
+// not decide.
+func highest(vals []int, rng *rand.Rand) int {
+	best, ties := 0, 0
+	for i, v := range vals {
+		switch {
+		case ties == 0 || v > vals[best]:
+			best, ties = i, 1
+		case v == vals[best]:
+			if ties++; rng.IntN(ties) == 0 {
+				best = i
+			}
 		}
 	}
 	return best
 }
 
-// try plays every choice on a copy and returns the best by eval.
-func (b *Greedy) try(g *Game, choices []sim.Choice, rng *rand.Rand) int {
+// weights is what each draft choice's card weighs in eval (the lowest int
+// for keeping none).
+func (b *Greedy) weights(g *Game, choices []sim.Choice) []int {
+	b.vals = b.vals[:0]
+	for _, c := range choices {
+		w := math.MinInt
+		if c.A >= 0 {
+			w = int(g.e.worth[c.A])
+		}
+		b.vals = append(b.vals, w)
+	}
+	return b.vals
+}
+
+// trials plays every choice on a copy and returns their scores by eval.
+func (b *Greedy) trials(g *Game, choices []sim.Choice, rng *rand.Rand) []int {
 	if b.rng == nil {
 		b.rng = rand.New(&b.pcg)
 	}
@@ -60,17 +84,15 @@ func (b *Greedy) try(g *Game, choices []sim.Choice, rng *rand.Rand) int {
 	b.pcg.Seed(rng.Uint64(), rng.Uint64())
 	g.Determinize(&b.base, 0, b.rng)
 	dice := b.pcg
-	best, bestV := 0, -1<<60
-	for i, c := range choices {
+	b.vals = b.vals[:0]
+	for _, c := range choices {
 		b.base.copyTrial(&b.scratch, b.rng)
 		b.pcg = dice
 		b.scratch.untilAI = true
 		b.scratch.Apply(c, nil)
-		if v := b.scratch.eval(); v > bestV {
-			best, bestV = i, v
-		}
+		b.vals = append(b.vals, b.scratch.eval())
 	}
-	return best
+	return b.vals
 }
 
 // eval scores the position for the human.

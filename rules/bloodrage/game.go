@@ -94,9 +94,12 @@ type Game struct {
 	cntW [maxClans][nLocs]int8 // warriors by clan and place
 	occ  [nLocs]int8           // figures by place, all clans
 
-	cLoc []uint8  // card instance → place
-	cOwn []int8   // card instance → clan (hand, played, sheet, quest)
-	cOrd []uint16 // card instance → position in its deck (shuffled)
+	cLoc []uint8 // card instance → place
+	cOwn []int8  // card instance → clan (hand, played, sheet, quest)
+	// cOrd is, per card instance, the random key that places it in its
+	// deck. Cards of equal keys would be drawn in the workbook's row order;
+	// at 32 bits that is all but impossible.
+	cOrd []uint32
 	// cSeen tells, per card instance, whether the human knows where it is:
 	// it was shown, or is in a face-up place, since it last went face down
 	// where the human cannot follow it (the AI battle deck, an AI's discard).
@@ -171,7 +174,7 @@ func (g *Game) setup(index int) {
 	g.figs = make([]figure, g.n*e.perClan)
 	g.cLoc = make([]uint8, len(e.inst))
 	g.cOwn = make([]int8, len(e.inst))
-	g.cOrd = make([]uint16, len(e.inst))
+	g.cOrd = make([]uint32, len(e.inst))
 	g.cSeen = make([]bool, len(e.inst))
 	g.figsMoved.Size(len(g.figs))
 	g.cardsMoved.Size(len(e.inst))
@@ -360,7 +363,7 @@ func (g *Game) drawPile(pile uint8) int16 {
 func (g *Game) shufflePile(pile uint8) {
 	for _, i := range g.e.ageInst[g.age] {
 		if g.cLoc[i] == pile {
-			g.cOrd[i] = uint16(g.rng.IntN(1 << 16))
+			g.cOrd[i] = g.rng.Uint32()
 		}
 	}
 }

@@ -139,7 +139,7 @@ func (g *Game) redeal(rng *rand.Rand) {
 	for i, l := range g.cLoc {
 		g.cOrd[i] = 0 // an old deck order is not seen either
 		if l == clQuestPile || l == clUpgradePile || l == clBattlePile || l == clAIDeck {
-			g.cOrd[i] = uint16(rng.IntN(1 << 16))
+			g.cOrd[i] = rng.Uint32()
 		}
 	}
 	g.cardsMoved.MarkAll() // the cards moved: Check reads every one again

@@ -1,6 +1,7 @@
 package bloodrage
 
 import (
+	"math"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -85,7 +86,7 @@ func hideDifferently(t *testing.T, g *Game) {
 	r := rand.New(rand.NewPCG(99, 99))
 	for i, l := range g.cLoc {
 		if l == clQuestPile || l == clUpgradePile || l == clBattlePile || l == clAIDeck {
-			g.cOrd[i] = uint16(r.IntN(1 << 16))
+			g.cOrd[i] = r.Uint32()
 		}
 	}
 	g.rng = rand.New(rand.NewPCG(123, 456))
@@ -182,9 +183,9 @@ func TestEngineOffersTheSearchBot(t *testing.T) {
 }
 
 // humanWins plays n seeded 4-clan games with a fresh bot for the human
-// and counts the human's wins.
-func humanWins(e *Engine, bot func() sim.Bot, n int) int {
-	wins := 0
+// and tells, game by game, whether the human won.
+func humanWins(e *Engine, bot func() sim.Bot, n int) []bool {
+	wins := make([]bool, n)
 	var buf []sim.Choice
 	for i := range n {
 		engineRng, botRng := sim.Streams(sim.GameSeed(11, 4, i))
@@ -194,22 +195,43 @@ func humanWins(e *Engine, bot func() sim.Bot, n int) int {
 			buf = g.Choices(buf)
 			g.Apply(buf[b.Choose(g, buf, botRng)], nil)
 		}
-		if g.Over() && g.Winner() == 0 {
-			wins++
-		}
+		wins[i] = g.Over() && g.Winner() == 0
 	}
 	return wins
 }
 
+// TestSearchBeatsGreedy: on the same seeded 4-clan deals, the search wins
+// more games for the human than greedy, by more than twice the standard
+// error of the paired difference (a lead the dice of so few games could
+// not fake).
 func TestSearchBeatsGreedy(t *testing.T) {
 	e := engine(t)
-	const n = 32 // at 16 games the dice can hide the search's lead (seeds 0–15: 4 wins against 3)
+	const n = 32
 	greedy := humanWins(e, func() sim.Bot { return &Greedy{} }, n)
 	search := humanWins(e, func() sim.Bot { return NewSearch() }, n)
-	t.Logf("over %d seeded 4-clan games the search won %d, greedy %d", n, search, greedy)
-	if search < greedy+n/4 {
-		t.Errorf("over %d seeded 4-clan games the search won %d and greedy %d; want search ahead by %d", n, search, greedy, n/4)
+	var lead, sq float64
+	for i := range n {
+		d := float64(b2i(search[i]) - b2i(greedy[i]))
+		lead += d
+		sq += d * d
 	}
+	lead /= n
+	se := math.Sqrt((sq/n - lead*lead) / (n - 1))
+	t.Logf("over %d seeded 4-clan games the search won %d, greedy %d: lead %.2f, standard error %.2f",
+		n, trues(search), trues(greedy), lead, se)
+	if lead <= 2*se {
+		t.Errorf("over %d seeded 4-clan games the search won %d and greedy %d: lead %.2f, want above twice its standard error %.2f",
+			n, trues(search), trues(greedy), lead, se)
+	}
+}
+
+// trues is the number of true values in bs.
+func trues(bs []bool) int {
+	n := 0
+	for _, b := range bs {
+		n += b2i(b)
+	}
+	return n
 }
 
 // BenchmarkSearch_Decision is one search decision at the first Action
