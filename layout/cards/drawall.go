@@ -1,6 +1,8 @@
 package cards
 
 import (
+	"reflect"
+
 	"bifrost/layout/draw"
 	"bifrost/layout/spec"
 	"bifrost/schema"
@@ -36,7 +38,9 @@ func DrawAll(res schema.Result, l *spec.Layout, opt Options) ([]Drawn, error) {
 
 // drawAll is DrawAll, drawing every copy when every is set (one Drawn
 // per copy, in print order, so that a face that shows its copy, {$index}
-// or {$copy}, is drawn as each copy prints it).
+// or {$copy}, is drawn as each copy prints it). A copy that looks as the
+// one before it shares that copy's lists, so a deck of many copies holds
+// each look once; the lists are read, never changed, once drawn.
 func drawAll(res schema.Result, l *spec.Layout, opt Options, every bool) ([]Drawn, error) {
 	d, err := NewDeck(res, l, opt.Only)
 	if err != nil {
@@ -63,6 +67,10 @@ func drawAll(res schema.Result, l *spec.Layout, opt Options, every bool) ([]Draw
 				dr.Back = pt.Draw(k.Back, c, "back")
 			}
 			dr.Sheet, dr.Row = loc.where(d.Dataset, c)
+			if c.Copy > 1 && len(out) > 0 {
+				prev := &out[len(out)-1]
+				dr.Face, dr.Back = sameOr(prev.Face, dr.Face), sameOr(prev.Back, dr.Back)
+			}
 			out = append(out, dr)
 		}
 	}
@@ -70,6 +78,14 @@ func drawAll(res schema.Result, l *spec.Layout, opt Options, every bool) ([]Draw
 		return out, NewIssuesError(pt.Issues, d.Dataset)
 	}
 	return out, nil
+}
+
+// sameOr is prev when l draws what prev draws, else l.
+func sameOr(prev, l *draw.List) *draw.List {
+	if reflect.DeepEqual(prev, l) {
+		return prev
+	}
+	return l
 }
 
 // where finds the workbook sheet and 1-based row of card c ("", 0 when the

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -106,4 +107,44 @@ func TestRender_PrintsPaintedSidesAsTheyAreWithTheStampOver(t *testing.T) {
 	if txt := tool(t, "pdftotext", path, "-"); !strings.Contains(txt, "PAINTEDONCE") || !strings.Contains(txt, "0123abc") {
 		t.Errorf("the sheet does not print the painted face with the stamp over it:\n%.400s", txt)
 	}
+}
+
+// TestCopiesThatLookAlikeShareTheirPaintedSides: painting every copy, a
+// copy that looks as the one before it holds that copy's very lists, so a
+// deck of many copies keeps each look in memory once; a copy that prints
+// its own number ({$index}) keeps lists of its own.
+func TestCopiesThatLookAlikeShareTheirPaintedSides(t *testing.T) {
+	t.Parallel()
+	shared, own := 0, 0
+	for _, game := range []string{"valkyrie", "nastrond", "guardian", "bloodrage"} {
+		res, _, lay := shipped(t, game)
+		p, err := cards.Paint(res, lay, cards.Options{}, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, d := range p.Drawn {
+			if d.Copy == 1 {
+				continue
+			}
+			prev := p.Drawn[i-1]
+			for _, side := range []struct {
+				name     string
+				l, prevL *draw.List
+			}{{"face", d.Face, prev.Face}, {"back", d.Back, prev.Back}} {
+				alike := reflect.DeepEqual(side.l, side.prevL)
+				if alike != (side.l == side.prevL) {
+					t.Errorf("%s %s copy %d: its %s is drawn alike copy %d's: %v; the same list: %v", game, d.ID, d.Copy, side.name, prev.Copy, alike, side.l == side.prevL)
+				}
+				if side.l == side.prevL {
+					shared++
+				} else {
+					own++
+				}
+			}
+		}
+	}
+	if shared == 0 || own == 0 {
+		t.Errorf("the shipped decks have %d later sides shared and %d of their own, want some of each", shared, own)
+	}
+	t.Logf("%d sides shared, %d of their own", shared, own)
 }
