@@ -23,7 +23,7 @@ import (
 
 func TestCheck_BrokenWorkbookGetsGithubErrorAtItsCell(t *testing.T) {
 	t.Parallel()
-	src := copySrc(t)
+	src := quickSrc(t, 100)
 	breakCell(t, src, "nastrond", "Edda", "目標値", 3, "たくさん")
 	r := bifrost(t, "check", "--src", src, "--out", t.TempDir(), "--format", "github", "--lang", "en")
 	if r.code != 1 {
@@ -38,7 +38,7 @@ func TestCheck_BrokenWorkbookGetsGithubErrorAtItsCell(t *testing.T) {
 
 func TestCheck_NotAWorkbookFailsWithAnnotation(t *testing.T) {
 	t.Parallel()
-	src := copySrc(t)
+	src := quickSrc(t, 100)
 	if err := outfile.WriteFile(filepath.Join(src, "guardian.xlsx"), []byte("not a workbook")); err != nil {
 		t.Fatal(err)
 	}
