@@ -20,10 +20,11 @@ const booksDir = "../../rules"
 // the shipped rulebook shows as an example card, renamed EIN-110 by
 // retyping its ID cell, as a designer does. It returns the workbooks'
 // folder, the shipped books' folder and where rulebook.md names EIN-107
-// ("…/nastrond/rulebook.md:LINE").
+// ("…/nastrond/rulebook.md:LINE"). The workbooks play a check batch of 100
+// games.
 func renamedCard(t *testing.T) (src, rules, at string) {
 	t.Helper()
-	src, rules = copySrc(t), booksDir
+	src, rules = quickSrc(t, 100), booksDir
 	edit(t, src, "nastrond", func(f *excelize.File) error {
 		row, err := rowWhere(f, "Einherjar", "ID", "EIN-107")
 		if err != nil {

@@ -23,7 +23,7 @@ import (
 
 func TestCheck_BrokenWorkbookGetsGithubErrorAtItsCell(t *testing.T) {
 	t.Parallel()
-	src := copySrc(t)
+	src := quickSrc(t, 100)
 	breakCell(t, src, "nastrond", "Edda", "目標値", 3, "たくさん")
 	r := bifrost(t, "check", "--src", src, "--out", t.TempDir(), "--format", "github", "--lang", "en")
 	if r.code != 1 {
@@ -38,7 +38,7 @@ func TestCheck_BrokenWorkbookGetsGithubErrorAtItsCell(t *testing.T) {
 
 func TestCheck_NotAWorkbookFailsWithAnnotation(t *testing.T) {
 	t.Parallel()
-	src := copySrc(t)
+	src := quickSrc(t, 100)
 	if err := outfile.WriteFile(filepath.Join(src, "guardian.xlsx"), []byte("not a workbook")); err != nil {
 		t.Fatal(err)
 	}
@@ -165,7 +165,7 @@ func TestVerdict_EveryBatchsUnfinishedGamesAndViolationsCount(t *testing.T) {
 
 func TestCheck_JSONSaysPassedPerGame(t *testing.T) {
 	t.Parallel()
-	r := bifrost(t, "check", "--src", shippedSrc, "--out", t.TempDir(), "--format", "json")
+	r := bifrost(t, "check", "--src", quickSrc(t, 100), "--out", t.TempDir(), "--format", "json")
 	var out problems.CheckJSON
 	if err := json.Unmarshal([]byte(r.stdout), &out); err != nil {
 		t.Fatalf("%v\n%s", err, r.stdout)
@@ -177,7 +177,7 @@ func TestCheck_JSONSaysPassedPerGame(t *testing.T) {
 
 func TestCheckTextPrintsEachFigureAgainstItsThreshold(t *testing.T) {
 	t.Parallel()
-	src := copySrc(t)
+	src := quickSrc(t, 100)
 	setRule(t, src, "nastrond", "CheckMaxSeatGap", 1)
 	r := bifrost(t, "check", "--src", src, "--out", t.TempDir(), "--lang", "en")
 	if r.code != 1 {
@@ -210,7 +210,7 @@ func TestCheckTextPrintsEachFigureAgainstItsThreshold(t *testing.T) {
 // only when the workbook sets CheckWarningsFail.
 func TestCheckCountsTheCardsSimulatedWithoutTheirFullText(t *testing.T) {
 	t.Parallel()
-	src := copySrc(t)
+	src := quickSrc(t, 100)
 	breakCell(t, src, "nastrond", "Einherjar", "スキル", 2, "")
 	breakCell(t, src, "nastrond", "Einherjar", "テキスト", 2, "ダイスを1つ振り直す。")
 	r := bifrost(t, "check", "--src", src, "--out", t.TempDir(), "--lang", "en")
@@ -228,8 +228,9 @@ func TestCheckCountsTheCardsSimulatedWithoutTheirFullText(t *testing.T) {
 func TestCheckPrintsTheSameLinesWhateverTheWorkers(t *testing.T) {
 	t.Parallel()
 	var console []string
+	src := quickSrc(t, 100)
 	for _, workers := range []string{"1", "2"} {
-		r := bifrost(t, "check", "--src", shippedSrc, "--out", t.TempDir(), "--lang", "en", "--workers", workers)
+		r := bifrost(t, "check", "--src", src, "--out", t.TempDir(), "--lang", "en", "--workers", workers)
 		if r.code != 0 {
 			t.Fatalf("check --workers %s exit %d\n%s%s", workers, r.code, r.stdout, r.stderr)
 		}
@@ -238,7 +239,7 @@ func TestCheckPrintsTheSameLinesWhateverTheWorkers(t *testing.T) {
 	if console[0] != console[1] {
 		t.Errorf("one worker printed\n%s\ntwo printed\n%s", console[0], console[1])
 	}
-	if !strings.Contains(console[0], "valkyrie: 600 games with random bots") || !strings.Contains(console[0], "bloodrage: ok") {
+	if !strings.Contains(console[0], "valkyrie: 100 games with random bots") || !strings.Contains(console[0], "bloodrage: ok") {
 		t.Errorf("check printed no batch or verdict lines:\n%s", console[0])
 	}
 }

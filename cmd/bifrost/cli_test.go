@@ -56,10 +56,17 @@ const shippedSrc = "../../cardsrc"
 // copySrc copies the shipped workbooks into a fresh folder and returns it.
 func copySrc(t *testing.T) string {
 	t.Helper()
+	return copyWorkbooks(t, shippedSrc)
+}
+
+// copyWorkbooks copies the four workbooks of src into a fresh folder and
+// returns it.
+func copyWorkbooks(t *testing.T, src string) string {
+	t.Helper()
 	dir := t.TempDir()
-	files, err := filepath.Glob(filepath.Join(shippedSrc, "*.xlsx"))
+	files, err := filepath.Glob(filepath.Join(src, "*.xlsx"))
 	if err != nil || len(files) != 4 {
-		t.Fatalf("want 4 shipped workbooks in %s, found %v (%v)", shippedSrc, files, err)
+		t.Fatalf("want 4 workbooks in %s, found %v (%v)", src, files, err)
 	}
 	for _, f := range files {
 		b, err := os.ReadFile(f)

@@ -124,15 +124,18 @@ func fixed(args ...string) func(*testing.T, string) []string {
 // the errors other packages report through it (workbooks, layouts, git,
 // output files).
 func speakCases(t *testing.T) []speakCase {
-	src := copySrc(t)
-	other := copySrc(t)
+	// The workbooks play a check batch (check, build, watch) of 40 games,
+	// not 600: it prints every kind of line the 600 print (cell warnings
+	// included) and a failed verdict besides.
+	src := quickSrc(t, 40)
+	other := copyWorkbooks(t, src)
 	breakCell(t, other, "nastrond", "Edda", "目標値", 3, 4)
 	notZip := filepath.Join(t.TempDir(), "nastrond.xlsx")
 	os.WriteFile(notZip, []byte("not a workbook"), 0o644)
 	encrypted := filepath.Join(t.TempDir(), "guardian.xlsx")
 	os.WriteFile(encrypted, []byte("\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1 secret"), 0o644)
 	_, gitSrc := committedWorkbook(t, "nastrond")
-	noGit := copySrc(t)
+	noGit := copyWorkbooks(t, src)
 	rules, _ := filepath.Abs("../../rules")
 	layouts := func(yaml string) func(*testing.T, string) []string {
 		return func(t *testing.T, dir string) []string {
