@@ -1,11 +1,11 @@
 package report
 
 import (
-	"encoding/json"
 	"fmt"
 	"html/template"
 	"io"
 	"maps"
+	"math"
 	"slices"
 	"strconv"
 
@@ -199,10 +199,47 @@ func matrixOf(m map[string]any) ([]string, [][]sim.Wilson, bool) {
 	}
 	cells := make([][]sim.Wilson, len(rows))
 	for i, row := range rows {
-		data, _ := json.Marshal(row)
-		if json.Unmarshal(data, &cells[i]) != nil || len(cells[i]) != len(labels) {
+		r, ok := row.([]any)
+		if !ok || len(r) != len(labels) {
 			return nil, nil, false
+		}
+		cells[i] = make([]sim.Wilson, len(r))
+		for j, c := range r {
+			if cells[i][j], ok = wilsonOf(c); !ok {
+				return nil, nil, false
+			}
 		}
 	}
 	return labels, cells, true
+}
+
+// wilsonOf reads one cell {rate, low, high, wins, games} of a generic
+// matrix as encoding/json would read it into a sim.Wilson (missing fields
+// zero, a null cell, a deck against itself, all zero), without encoding
+// it again: a 500-deck matrix has 250,000 cells.
+func wilsonOf(v any) (sim.Wilson, bool) {
+	if v == nil {
+		return sim.Wilson{}, true
+	}
+	m, ok := v.(map[string]any)
+	if !ok {
+		return sim.Wilson{}, false
+	}
+	rate, ok1 := cellNumber(m, "rate", false)
+	low, ok2 := cellNumber(m, "low", false)
+	high, ok3 := cellNumber(m, "high", false)
+	wins, ok4 := cellNumber(m, "wins", true)
+	games, ok5 := cellNumber(m, "games", true)
+	return sim.Wilson{Rate: rate, Low: low, High: high, Wins: int(wins), Games: int(games)}, ok1 && ok2 && ok3 && ok4 && ok5
+}
+
+// cellNumber is m[key] as a number (0 when absent); false when it is there but
+// not a number, or, with whole, not a whole one.
+func cellNumber(m map[string]any, key string, whole bool) (float64, bool) {
+	x, has := m[key]
+	if !has {
+		return 0, true
+	}
+	f, ok := x.(float64)
+	return f, ok && (!whole || f == math.Trunc(f))
 }
