@@ -129,7 +129,9 @@ func NewPlayer(e Engine, bots []string, stats *Stats) *Player {
 			p.touched = append(p.touched, card)
 		}
 		*u |= 1 << uint(seat&7)
-		if kind == Acquired && int(seat) == p.mover {
+		// The mover first: it is -1 unless Play measures (and no card
+		// event comes from seat -1), so the test is a foregone one then.
+		if int(seat) == p.mover && kind == Acquired {
 			p.gained = true
 		}
 	}
