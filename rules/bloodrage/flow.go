@@ -322,22 +322,34 @@ func (g *Game) controls(s, p int) bool {
 }
 
 // regionsControlled counts the provinces clan s controls, as controls
-// decides; a clan with no figure in a province or its fjord has no STR
-// there, so only the clans present are measured (greedy's evaluation reads
-// this for every choice it tries).
+// decides: STR in the province and its supporting fjord (strIn), each place
+// measured only where the clan has figures (strAt), so a clan absent from
+// both costs two counts read (greedy's evaluation reads this for every
+// choice it tries).
 func (g *Game) regionsControlled(s int) int {
 	n := 0
 	for p := range nProv {
-		if g.destroyed[p] || !g.presentIn(s, p) {
+		if g.destroyed[p] {
 			continue
 		}
-		mine := g.strIn(s, p)
+		fj := g.e.prov[p].fjord
+		mine := g.strAt(s, int8(p))
+		if fj >= 0 {
+			mine += g.strAt(s, locFjord0+fj)
+		}
 		if mine == 0 {
 			continue
 		}
 		held := true
 		for o := range g.n {
-			if o != s && g.presentIn(o, p) && g.strIn(o, p) >= mine {
+			if o == s {
+				continue
+			}
+			t := g.strAt(o, int8(p))
+			if fj >= 0 {
+				t += g.strAt(o, locFjord0+fj)
+			}
+			if t >= mine {
 				held = false
 				break
 			}

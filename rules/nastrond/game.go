@@ -524,14 +524,17 @@ func (g *Game) list(buf []Choice) []Choice {
 				taken |= 1 << i
 			}
 		}
-		if taken == 0 {
-			buf = append(buf, ml.c[:ml.n]...)
-			break
-		}
-		for i := range ml.n {
-			if taken&(1<<i) == 0 {
-				buf = append(buf, ml.c[i])
+		// Every destination, then the free ones kept in place: a count
+		// that grows by the bit, not a branch on each.
+		n := len(buf)
+		buf = append(buf, ml.c[:ml.n]...)
+		if taken != 0 {
+			k := n
+			for i, c := range buf[n:] {
+				buf[k] = c
+				k += int(^taken>>i) & 1
 			}
+			buf = buf[:k]
 		}
 	case phPreroll:
 		if g.divine[s] > 0 && g.stockHas() && g.nd < maxDice {

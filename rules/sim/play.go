@@ -99,7 +99,11 @@ type Player struct {
 	groups  []string // Result.Groups, reused from game to game
 	used    []uint8  // per card: bit s set when seat s used it this game
 	touched []int32  // cards with a bit set, to clear them after the game
-	emit    func(Event)
+	// recordCards and recordAll are the two emit functions Play hands the
+	// game: the card statistics alone, or those and OnEvent. They are
+	// closures made once, so an event costs one call (a method value adds
+	// a wrapper's).
+	recordCards, recordAll func(Event)
 
 	bots              []Bot      // this game's bots, by seat
 	spare             Game       // the last game, for an engine that can reset it
@@ -110,26 +114,34 @@ type Player struct {
 // NewPlayer returns a Player that records into stats (which may be nil).
 func NewPlayer(e Engine, bots []string, stats *Stats) *Player {
 	p := &Player{Engine: e, Bots: bots, stats: stats, used: make([]uint8, len(e.Cards()))}
-	p.emit = p.record
+	p.recordCards = func(ev Event) {
+		// The fields apart, not the Event, so that it stays in registers.
+		kind, card, seat := ev.Kind, ev.Card, ev.Seat
+		// Unsigned, the card's bound also turns away -1 (no card).
+		if kind >= EventEngine || uint32(card) >= uint32(len(p.used)) {
+			return
+		}
+		if p.stats != nil {
+			p.stats.cardEvent(kind, card)
+		}
+		u := &p.used[card]
+		if *u == 0 {
+			p.touched = append(p.touched, card)
+		}
+		*u |= 1 << uint(seat&7)
+		// The mover first: it is -1 unless Play measures (and no card
+		// event comes from seat -1), so the test is a foregone one then.
+		if int(seat) == p.mover && kind == Acquired {
+			p.gained = true
+		}
+	}
+	p.recordAll = func(ev Event) {
+		p.recordCards(ev)
+		p.OnEvent(ev)
+	}
 	p.enginePCG, p.botPCG = new(rand.PCG), new(rand.PCG)
 	p.engineRng, p.botRng = rand.New(p.enginePCG), rand.New(p.botPCG)
 	return p
-}
-
-func (p *Player) record(ev Event) {
-	if ev.Card >= 0 && int(ev.Card) < len(p.used) && ev.Kind < EventEngine {
-		if p.stats != nil {
-			p.stats.cardEvent(ev)
-		}
-		if p.used[ev.Card] == 0 {
-			p.touched = append(p.touched, ev.Card)
-		}
-		p.used[ev.Card] |= 1 << uint(ev.Seat&7)
-		p.gained = p.gained || ev.Kind == Acquired && int(ev.Seat) == p.mover
-	}
-	if p.OnEvent != nil {
-		p.OnEvent(ev)
-	}
 }
 
 // Play plays one full game with the given seed and returns its result. A
@@ -153,16 +165,25 @@ func (p *Player) Play(cfg Config, seed uint64) (r Result) {
 	if p.OnStart != nil {
 		p.OnStart(g)
 	}
+	emit := p.recordCards
+	if p.OnEvent != nil {
+		emit = p.recordAll
+	}
 	if o, ok := g.(Opener); ok {
-		o.Opening(p.emit)
+		o.Opening(emit)
 	}
 	p.bots = append(p.bots[:0], make([]Bot, cfg.Players)...)
 	bots := p.bots
+	// random: every seat has the random bot, whose choice the loop draws
+	// itself (what Random.Choose draws, without the call through Bot).
+	random := true
 	for s := range bots {
 		name := p.Bots[s%len(p.Bots)]
 		if bots[s] = p.Engine.NewBot(name); bots[s] == nil {
 			panic("unknown bot " + name)
 		}
+		_, ok := bots[s].(Random)
+		random = random && ok
 	}
 	stepper, _ := g.(Stepper)
 	if p.Check {
@@ -178,36 +199,42 @@ func (p *Player) Play(cfg Config, seed uint64) (r Result) {
 		p.board = g.Scores(p.board)
 	}
 	turn := g.Turn()
+	// The loop lists into a local slice (a store into p would pass a write
+	// barrier's check every decision) and hands the buffer back as it ends.
+	choices := p.choices[:0]
+	defer func() { p.choices = choices[:0] }()
 	for !g.Over() {
 		if g.Turn() > limit {
 			r.Unfinished = true
 			r.Turns = g.Turn()
 			return r
 		}
-		p.choices = g.Choices(p.choices[:0])
-		if len(p.choices) == 0 {
+		choices = g.Choices(choices[:0])
+		if len(choices) == 0 {
 			r.Violation = p.violation(cfg, seed, g.Turn(), errNoChoice)
 			return r
 		}
 		seat := g.Seat()
-		i := bots[seat].Choose(g, p.choices, botRng)
-		if i < 0 || i >= len(p.choices) {
-			r.Violation = p.violation(cfg, seed, g.Turn(), badChoice(i, len(p.choices)))
+		var i int
+		if random {
+			i = botRng.IntN(len(choices))
+		} else if i = bots[seat].Choose(g, choices, botRng); i < 0 || i >= len(choices) {
+			r.Violation = p.violation(cfg, seed, g.Turn(), badChoice(i, len(choices)))
 			return r
 		}
 		if p.OnChoice != nil {
-			p.OnChoice(g, seat, p.choices[i])
+			p.OnChoice(g, seat, choices[i])
 		}
 		if p.Measure {
-			r.Design.Branching += len(p.choices)
-			if len(p.choices) == 1 {
+			r.Design.Branching += len(choices)
+			if len(choices) == 1 {
 				r.Design.Forced++
 			}
 			if p.mover < 0 {
 				p.mover = seat
 			}
 		}
-		g.Apply(p.choices[i], p.emit)
+		g.Apply(choices[i], emit)
 		r.Decisions++
 		if p.Measure && g.Turn() != turn {
 			turn = g.Turn()

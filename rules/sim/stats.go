@@ -108,9 +108,9 @@ func (s *Stats) players(n int) *PlayerStats {
 	return ps
 }
 
-func (s *Stats) cardEvent(ev Event) {
-	c := &s.Cards[ev.Card]
-	switch ev.Kind {
+func (s *Stats) cardEvent(kind EventKind, card int32) {
+	c := &s.Cards[card]
+	switch kind {
 	case Acquired:
 		c.Acquired++
 	case Played:
