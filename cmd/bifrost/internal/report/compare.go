@@ -43,27 +43,27 @@ func (p ComparisonPage) Edited(id string) bool {
 	return false
 }
 
-// MeasureName is a measure's Japanese label.
-func MeasureName(m sim.Change) string {
+// MeasureName is a game-level measure's label in l's language.
+func MeasureName(m sim.Change, l *schema.Lang) string {
 	switch m.Measure {
 	case "seat_win_rate":
-		return fmt.Sprintf("%d人・P%dの勝率", m.Players, m.Seat)
+		return fmt.Sprintf(l.Pick("%d人・P%dの勝率", "%d players, P%d's win rate"), m.Players, m.Seat)
 	case "turn_order_win_rate":
-		return fmt.Sprintf("%d人・%d番手の勝率", m.Players, m.Seat)
+		return fmt.Sprintf(l.Pick("%d人・%d番手の勝率", "%d players, win rate of player %d to play"), m.Players, m.Seat)
 	case "length":
-		return fmt.Sprintf("%d人・手番数の平均", m.Players)
+		return fmt.Sprintf(l.Pick("%d人・手番数の平均", "%d players, mean length"), m.Players)
 	case "score":
-		return fmt.Sprintf("%d人・得点の平均", m.Players)
+		return fmt.Sprintf(l.Pick("%d人・得点の平均", "%d players, mean score"), m.Players)
 	}
 	return m.Measure
 }
 
-// CardMeasureName is a card measure's Japanese label.
-func CardMeasureName(measure string) string {
+// CardMeasureName is a card measure's label in l's language.
+func CardMeasureName(measure string, l *schema.Lang) string {
 	if measure == "use_rate" {
-		return "使用率"
+		return l.Pick("使用率", "use rate")
 	}
-	return "使ったときの勝率"
+	return l.Pick("使ったときの勝率", "win rate when used")
 }
 
 // compareView is the comparison page's data, in its language.
@@ -76,33 +76,10 @@ type compareView struct {
 func (v compareView) Pick(ja, en string) string { return v.Lang.Pick(ja, en) }
 
 // Measure names a game-level measure in the page's language.
-func (v compareView) Measure(m sim.Change) string {
-	if !v.Lang.English() {
-		return MeasureName(m)
-	}
-	switch m.Measure {
-	case "seat_win_rate":
-		return fmt.Sprintf("%d players, P%d's win rate", m.Players, m.Seat)
-	case "turn_order_win_rate":
-		return fmt.Sprintf("%d players, win rate of player %d to play", m.Players, m.Seat)
-	case "length":
-		return fmt.Sprintf("%d players, mean length", m.Players)
-	case "score":
-		return fmt.Sprintf("%d players, mean score", m.Players)
-	}
-	return m.Measure
-}
+func (v compareView) Measure(m sim.Change) string { return MeasureName(m, v.Lang) }
 
 // CardMeasure names a card measure in the page's language.
-func (v compareView) CardMeasure(measure string) string {
-	if !v.Lang.English() {
-		return CardMeasureName(measure)
-	}
-	if measure == "use_rate" {
-		return "use rate"
-	}
-	return "win rate when used"
-}
+func (v compareView) CardMeasure(measure string) string { return CardMeasureName(measure, v.Lang) }
 
 // Name is a card's ID, name and deck, and whether it is a changed card or
 // a knock-on effect, in the page's language.

@@ -110,7 +110,7 @@ func WriteComparisonText(w io.Writer, p ComparisonPage, markdown bool, lang *sch
 		fmt.Fprintln(w, say(lang, "table"))
 	}
 	for _, m := range sig {
-		label := MeasureName(m)
+		label := MeasureName(m, lang)
 		if en {
 			label = say(lang, "measure", m.Measure, m.Players)
 			switch {
@@ -130,7 +130,7 @@ func WriteComparisonText(w io.Writer, p ComparisonPage, markdown bool, lang *sch
 		fmt.Fprintln(w, say(lang, "card_table"))
 	}
 	for _, cc := range cards {
-		label := CardMeasureName(cc.Measure)
+		label := CardMeasureName(cc.Measure, lang)
 		if en {
 			label = cc.Measure
 		}
